@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+export const E2E_ADMIN = { username: 'staff-e2e', password: 'motdepasse-e2e-1', secretCode: 'code-e2e-42' };
+
+// Debian's Chromium, never a downloaded browser; flags keep it off the network it cannot reach.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? 'list' : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+  ],
+  webServer: {
+    // A fresh embedded database per run: no test depends on what an earlier run left.
+    command: 'rm -rf .e2e-data && tsx src/server/main.ts',
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.e2e-data',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_SECRET_CODE: E2E_ADMIN.secretCode,
+      SESSION_SECRET: 'e2e-session-secret-0123456789',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import { Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { ROUTES, documentTitle, matchRoute } from './routes';
+import { NotFoundPage } from './pages/public/not-found-page';
+import { PageSpinner } from './components/ui/spinner';
+import { useSite } from './lib/site';
+import { ErrorBoundary } from './components/layout/error-boundary';
+import { Notifications } from './lib/notify';
+
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  const { siteName } = useSite();
+  useEffect(() => {
+    document.title = documentTitle(matchRoute(pathname), siteName);
+  }, [pathname, siteName]);
+  return null;
+}
+
+export function App() {
+  return (
+    <>
+      <DocumentTitle />
+      <ErrorBoundary>
+        <Suspense fallback={<PageSpinner />}>
+          <Routes>
+            {ROUTES.map(({ path, Component }) => <Route key={path} path={path} element={<Component />} />)}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
+      <Notifications />
+    </>
+  );
+}

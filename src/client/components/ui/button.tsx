@@ -1,0 +1,26 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+const VARIANTS = {
+  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60',
+  secondary: 'bg-white text-slate-900 border border-slate-300 hover:bg-slate-100',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+} as const;
+const SIZES = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-4 text-base', lg: 'h-12 px-6 text-lg' } as const;
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+};
+
+export function buttonClass(variant: keyof typeof VARIANTS = 'primary', size: keyof typeof SIZES = 'md', extra?: string) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed',
+    VARIANTS[variant], SIZES[size], extra,
+  );
+}
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+}

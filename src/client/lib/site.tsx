@@ -1,0 +1,20 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { SiteInfo } from '../../shared/site';
+
+/** Company identity from the server's configuration, read once from the page (never a secret). */
+const SiteContext = createContext<SiteInfo | null>(null);
+
+export function SiteProvider({ site, children }: { site: SiteInfo; children: ReactNode }) {
+  return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteInfo {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error('SiteProvider missing');
+  return site;
+}
+
+export function readSiteFromPage(): SiteInfo {
+  const el = document.getElementById('site-data');
+  return JSON.parse(el?.textContent ?? '{}') as SiteInfo;
+}

@@ -1,0 +1,3 @@
+export function ClientDashboardPage() {
+  return <main className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-bold">Espace client</h1></main>;
+}

@@ -1,0 +1,9 @@
+import { PublicLayout } from '../../../components/layout/public-layout';
+
+export function RegisterSuccessPage() {
+  return (
+    <PublicLayout>
+      <div className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-bold">Demande enregistrée !</h1></div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { LandingPage } from './pages/public/landing/landing-page';
+
+type PageModule = Promise<{ default: ComponentType }>;
+export type PageRoute = {
+  path: string;
+  title: string;
+  description?: string;
+  /** public pages are rendered on the server for crawlers and a fast first paint */
+  indexable?: boolean;
+  Component: ComponentType | LazyExoticComponent<ComponentType>;
+  load?: () => PageModule;
+};
+
+function page(load: () => PageModule) {
+  return { Component: lazy(load), load };
+}
+
+const DESCRIPTION = 'Assistance informatique à distance pour particuliers, sur Windows et Mac : abonnements sans engagement de 1 mois à 1 an, dès 10 €.';
+
+// Each page but the landing is its own chunk: the landing never downloads the back-office or the client area.
+export const ROUTES: PageRoute[] = [
+  { path: '/', title: 'Assistance informatique à distance Windows et Mac', description: DESCRIPTION, indexable: true, Component: LandingPage },
+  { path: '/cgv', title: 'Conditions générales de vente', description: 'Conditions générales de vente de nos abonnements d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/legal/cgv-page').then((m) => ({ default: m.CgvPage }))) },
+  { path: '/privacy-policy', title: 'Politique de confidentialité', description: 'Comment nous collectons, utilisons et protégeons vos données personnelles.', indexable: true, ...page(() => import('./pages/public/legal/privacy-page').then((m) => ({ default: m.PrivacyPage }))) },
+  { path: '/register', title: 'Inscription', description: 'Inscrivez-vous à un abonnement d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/register/register-page').then((m) => ({ default: m.RegisterPage }))) },
+  { path: '/register-success', title: 'Demande enregistrée', ...page(() => import('./pages/public/register/register-success-page').then((m) => ({ default: m.RegisterSuccessPage }))) },
+  { path: '/signup', title: 'Créer un compte', ...page(() => import('./pages/public/signup/signup-page').then((m) => ({ default: m.SignupPage }))) },
+  { path: '/login', title: 'Connexion', ...page(() => import('./pages/public/signup/login-page').then((m) => ({ default: m.LoginPage }))) },
+  { path: '/verify-invoice', title: 'Vérifier une facture', description: 'Vérifiez l’authenticité d’une facture avec sa clé de vérification.', indexable: true, ...page(() => import('./pages/public/verify-invoice/verify-invoice-page').then((m) => ({ default: m.VerifyInvoicePage }))) },
+  { path: '/admin', title: 'Espace staff', ...page(() => import('./pages/admin/admin-page').then((m) => ({ default: m.AdminPage }))) },
+  { path: '/client/login', title: 'Connexion client', ...page(() => import('./pages/client/client-login-page').then((m) => ({ default: m.ClientLoginPage }))) },
+  { path: '/client/dashboard', title: 'Espace client', ...page(() => import('./pages/client/client-dashboard-page').then((m) => ({ default: m.ClientDashboardPage }))) },
+  { path: '/dashboard', title: 'Tableau de bord', ...page(() => import('./pages/client/dashboard-page').then((m) => ({ default: m.DashboardPage }))) },
+];
+
+export const NOT_FOUND_TITLE = 'Page Not Found';
+
+export function matchRoute(pathname: string): PageRoute | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTES.find((r) => r.path === clean);
+}
+
+export function documentTitle(route: PageRoute | undefined, siteName: string): string {
+  if (!route) return `${NOT_FOUND_TITLE} | ${siteName}`;
+  return route.path === '/' ? `${siteName} – ${route.title}` : `${route.title} | ${siteName}`;
+}

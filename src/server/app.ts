@@ -1,0 +1,57 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { createMailer, type Mailer } from './services/mailer';
+import { healthRoutes } from './routes/health';
+import { publicRoutes } from './routes/public';
+import { adminRoutes } from './routes/admin';
+import { clientRoutes } from './routes/client';
+import { registerPages } from './plugins/pages';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  /** serve the built React pages from dist/ (off in API tests) */
+  pages?: boolean;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const BODY_LIMIT = 100 * 1024;
+
+export async function buildApp(options: BuildOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', options.mailer ?? createMailer(config, app.log));
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config);
+
+  await app.register(healthRoutes);
+  await app.register(publicRoutes, { prefix: '/api' });
+  await app.register(clientRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+  if (options.pages) await registerPages(app);
+
+  app.addHook('onClose', async () => options.mailer ? undefined : app.mailer.close());
+  return app;
+}

@@ -1,0 +1,58 @@
+import type { SiteInfo } from '../shared/site';
+import { z } from 'zod';
+
+const optional = z.string().trim().min(1).optional();
+
+// Every setting the server reads, parsed once at start-up; a bad value stops start-up with its name.
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000').transform((u) => u.replace(/\/+$/, '')),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('RFS Assistance <contact@rfs-assistance.example>'),
+  STAFF_EMAIL: z.email().optional(),
+  ADMIN_USERNAME: optional,
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_SECRET_CODE: z.string().min(4, 'must be at least 4 characters').optional(),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_NAME: z.string().min(1).default('RFS Assistance'),
+  COMPANY_LEGAL_NAME: z.string().min(1).default('RFS Assistance LLC'),
+  COMPANY_ADDRESS: z.string().min(1).default('30 N Gould St, Sheridan, WY 82801, États-Unis'),
+  COMPANY_EMAIL: z.email().default('contact@rfs-assistance.example'),
+  COMPANY_PHONE: z.string().min(1).default('+33 1 84 80 00 00'),
+  COMPANY_ID: z.string().min(1).default('Wyoming LLC n° 2023-001234567'),
+  INVOICE_TAX_MENTION: z.string().min(1).default('TVA non applicable : prestation fournie par une société établie aux États-Unis.'),
+}).refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, { message: 'is set without ADMIN_USERNAME', path: ['ADMIN_PASSWORD'] })
+  .refine((e) => !e.ADMIN_USERNAME || e.ADMIN_PASSWORD, { message: 'is set without ADMIN_PASSWORD', path: ['ADMIN_USERNAME'] });
+
+export type Config = z.output<typeof envSchema>;
+
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, so `FOO= npm start` behaves like leaving FOO out.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+export function siteInfo(config: Config): SiteInfo {
+  return {
+    siteName: config.SITE_NAME,
+    legalName: config.COMPANY_LEGAL_NAME,
+    address: config.COMPANY_ADDRESS,
+    email: config.COMPANY_EMAIL,
+    phone: config.COMPANY_PHONE,
+    companyId: config.COMPANY_ID,
+    publicUrl: config.PUBLIC_URL,
+  };
+}

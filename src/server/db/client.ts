@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
+/** A transaction or the database itself: services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the embedded instance, for backups and test templates */
+  pglite?: PGlite;
+};
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  await client.waitReady;
+  // Both drivers speak the same dialect; the node-postgres type is the one services are written against.
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    ping: async () => { await client.query('select 1'); },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => { await pool.query('select 1'); },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  return openPglite({ dataDir: path.join(config.DATA_DIR, 'pglite') });
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    await migratePg(database.db, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { PLAN_IDS } from '../../shared/plans';
+import {
+  CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REQUEST_KINDS, REQUEST_STATUSES,
+  URGENCIES,
+} from '../../shared/labels';
+
+export const planEnum = pgEnum('plan_id', PLAN_IDS);
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+export const requestKindEnum = pgEnum('request_kind', REQUEST_KINDS);
+export const requestStatusEnum = pgEnum('request_status', REQUEST_STATUSES);
+export const interventionStatusEnum = pgEnum('intervention_status', INTERVENTION_STATUSES);
+export const urgencyEnum = pgEnum('urgency', URGENCIES);
+export const clientDeviceEnum = pgEnum('client_device_type', CLIENT_DEVICE_TYPES);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const staffUsers = pgTable('staff_users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const staffSessions = pgTable('staff_sessions', {
+  /** sha256 of the cookie value: a leaked table opens no session */
+  idHash: text('id_hash').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  unlocked: boolean('unlocked').notNull().default(false),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('staff_sessions_staff_idx').on(t.staffId)]);
+
+export const clients = pgTable('clients', {
+  id: serial('id').primaryKey(),
+  username: text('username').unique(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  name: text('name').notNull(),
+  phone: text('phone').notNull().default(''),
+  passwordHash: text('password_hash'),
+  /** first 2 and last 2 characters of username and password, for the invoice (DESIGN.md decision 3) */
+  passwordHint: text('password_hint'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('clients_email_lower_idx').on(sql`lower(${t.email})`)]);
+
+export const clientSessions = pgTable('client_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('client_sessions_client_idx').on(t.clientId)]);
+
+export const manualOrders = pgTable('manual_orders', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+  clientName: text('client_name').notNull(),
+  clientEmail: text('client_email').notNull(),
+  clientPhone: text('client_phone').notNull().default(''),
+  username: text('username'),
+  plan: planEnum('plan').notNull(),
+  paymentMethod: paymentMethodEnum('payment_method').notNull(),
+  paymentStatus: paymentStatusEnum('payment_status').notNull(),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+  creditCost: numeric('credit_cost', { precision: 10, scale: 2 }).notNull(),
+  orderDate: date('order_date', { mode: 'string' }).notNull(),
+  notes: text('notes').notNull().default(''),
+  createdBy: text('created_by').notNull(),
+  verificationKey: text('verification_key').notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('manual_orders_email_lower_idx').on(sql`lower(${t.clientEmail})`),
+  index('manual_orders_order_date_idx').on(t.orderDate),
+  index('manual_orders_client_idx').on(t.clientId),
+]);
+
+export const auditLog = pgTable('audit_log', {
+  id: serial('id').primaryKey(),
+  staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  staffUsername: text('staff_username').notNull(),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: createdAt(),
+}, (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)]);
+
+/** Contact messages and registration requests: the back-office's 'Demandes d'inscription'. */
+export const requests = pgTable('requests', {
+  id: serial('id').primaryKey(),
+  kind: requestKindEnum('kind').notNull(),
+  status: requestStatusEnum('status').notNull().default('pending'),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull().default(''),
+  message: text('message').notNull().default(''),
+  captchaAnswer: text('captcha_answer'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  planId: planEnum('plan_id'),
+  deviceType: text('device_type'),
+  deviceInfo: text('device_info'),
+  clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('requests_created_idx').on(t.createdAt),
+  // One pending registration per e-mail: a resubmission is absorbed, not duplicated.
+  uniqueIndex('requests_pending_registration_email_idx')
+    .on(sql`lower(${t.email})`)
+    .where(sql`${t.kind} = 'registration' and ${t.status} = 'pending'`),
+]);
+
+export const interventions = pgTable('interventions', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  urgency: urgencyEnum('urgency').notNull().default('medium'),
+  deviceType: clientDeviceEnum('device_type'),
+  deviceInfo: text('device_info').notNull().default(''),
+  status: interventionStatusEnum('status').notNull().default('pending'),
+  durationMinutes: integer('duration_minutes'),
+  staffNotes: text('staff_notes').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('interventions_client_idx').on(t.clientId, t.createdAt)]);

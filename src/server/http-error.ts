@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+
+/** An error the client may read: its message is French and says what to do. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly code?: string,
+    public readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Élément introuvable') => new HttpError(404, message, 'NOT_FOUND');
+
+/** Validates with the same zod schema as the form; failures become 400 with a message under each field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  let first: string | undefined;
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (fieldErrors[key] ??= []).push(issue.message);
+    first ??= issue.message;
+  }
+  const message = Object.keys(fieldErrors).length > 1
+    ? 'Certains champs sont invalides : corrigez les erreurs indiquées.'
+    : first ?? 'Requête invalide';
+  throw new HttpError(400, message, 'VALIDATION', fieldErrors);
+}

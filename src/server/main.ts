@@ -1,0 +1,40 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { migrateDatabase, openDatabase } from './db/client';
+import { ensureStaffAccount } from './services/staff-bootstrap';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.LOG_LEVEL });
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  await ensureStaffAccount(database.db, config, logger);
+  const app = await buildApp({ config, database, pages: true, logger: { level: config.LOG_LEVEL } });
+
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info({ url: config.PUBLIC_URL, database: database.kind }, 'server ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from '../http-error';
+
+// Fastify's own client errors, in French: none of them is the server's fault.
+const FASTIFY_MESSAGES: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'La requête est trop volumineuse (100 Ko au maximum).'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Format de requête non pris en charge : envoyez du JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Le corps de la requête est vide.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Le corps de la requête n’est pas un JSON valide.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Longueur de requête invalide.'],
+  FST_ERR_BAD_URL: [400, 'Adresse invalide.'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'Requête invalide.'],
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      });
+    }
+    const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+    if (known) return reply.status(known[0]).send({ message: known[1], code: error.code });
+    if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
+      return reply.status(400).send({ message: 'Le corps de la requête n’est pas un JSON valide.' });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ message: 'Trop de tentatives. Patientez un instant puis réessayez.', code: 'RATE_LIMITED' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(error.statusCode).send({ message: 'Requête invalide.' });
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    return reply.status(500).send({ message: 'Une erreur est survenue de notre côté. Veuillez réessayer dans un instant.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: 'Ressource introuvable.', code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import cookie from '@fastify/cookie';
+import { HttpError } from '../http-error';
+import type { Config } from '../config';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.PUBLIC_URL.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+  });
+  // Limits are declared per route (login, registration, verification); nothing is limited by default.
+  await app.register(rateLimit, { global: false });
+
+  // Cross-site request forgery: a state-changing call must come from our own pages (or from a tool that sends no Origin).
+  const allowed = new URL(config.PUBLIC_URL).host;
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.', 'FORBIDDEN_ORIGIN');
+    const origin = request.headers.origin;
+    if (!origin) return;
+    let host: string;
+    try { host = new URL(origin).host; } catch { host = ''; }
+    if (host !== allowed && host !== request.headers.host) {
+      throw new HttpError(403, 'Requête refusée : origine non autorisée.', 'FORBIDDEN_ORIGIN');
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { registrationSchema } from '../../../shared/schemas/registration';
+import { contactSchema } from '../../../shared/schemas/contact';
+import { HttpError, parseInput } from '../../http-error';
+import { createCaptcha } from '../../services/captcha';
+import { createContactRequest, createRegistrationRequest } from '../../services/requests';
+
+const formLimit = { max: 10, timeWindow: '1 minute' };
+
+/** Routes anyone may call: registration, contact, invoice verification. */
+export async function publicRoutes(app: FastifyInstance) {
+  const captcha = createCaptcha(app.config.SESSION_SECRET ?? randomBytes(32).toString('hex'));
+
+  app.post('/register', { config: { rateLimit: formLimit } }, async (request, reply) => {
+    const input = parseInput(registrationSchema, request.body);
+    const result = await createRegistrationRequest(app.db, input);
+    // Same answer either way: a visitor who submits twice is told it worked, and nobody learns who registered.
+    return reply.status(201).send({ id: result.id, message: 'Demande enregistrée' });
+  });
+
+  app.get('/contact/captcha', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return captcha.challenge();
+  });
+
+  app.post('/contact', { config: { rateLimit: formLimit } }, async (request, reply) => {
+    const input = parseInput(contactSchema, request.body);
+    if (!captcha.check(input.captchaToken, input.captchaAnswer)) {
+      throw new HttpError(400, 'Réponse incorrecte à la question de sécurité. Une nouvelle question vous est proposée.', 'CAPTCHA', {
+        captchaAnswer: ['Réponse incorrecte, essayez à nouveau'],
+      });
+    }
+    const { id } = await createContactRequest(app.db, {
+      name: input.name, email: input.email, subject: input.subject, message: input.message, captchaAnswer: input.captchaAnswer,
+    });
+    return reply.status(201).send({ id, message: 'Message envoyé' });
+  });
+}

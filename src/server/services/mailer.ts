@@ -1,0 +1,34 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+
+export type Mail = { to: string; subject: string; text: string };
+export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
+
+/** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/outbox/. */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(config.DATA_DIR, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL)');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import type { Mail, Mailer } from '../services/mailer';
+
+export const TEST_ADMIN = { username: 'staff', password: 'motdepasse-staff-1', secretCode: 'code-secret-42' };
+
+/** A fresh, migrated database for one test file: a copy of the run's template. */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `rfs_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString(), 5);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await admin.query(`drop database if exists ${name}`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplate'));
+  return openPglite({ loadDataDir: new Blob([dump]) });
+}
+
+/** Collects what the app sends instead of delivering it (SMTP itself is tested against a real peer). */
+export function memoryMailer(): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return { sent, async send(mail) { sent.push(mail); }, close() {} };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app on its own database copy, called through app.inject(). */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-app-'));
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ADMIN_SECRET_CODE: TEST_ADMIN.secretCode,
+    SESSION_SECRET: 'test-session-secret-0123456789',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const mailer = memoryMailer();
+  const app = await buildApp({ config, database, mailer });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    mailer,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

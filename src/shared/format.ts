@@ -1,0 +1,46 @@
+// Display formats shared by the site, the back-office and the PDF invoices (fr-FR everywhere).
+const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const euroWhole = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const dateFmt = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Paris' });
+const dateTimeFmt = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Paris',
+});
+
+/** Intl uses narrow no-break spaces; plain spaces keep text searchable and PDF-safe. */
+const plainSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
+
+export function formatEuro(amount: number | string, { whole = false } = {}): string {
+  const n = typeof amount === 'string' ? Number(amount) : amount;
+  return plainSpaces((whole ? euroWhole : euro).format(Number.isFinite(n) ? n : 0));
+}
+
+function toDate(value: string | Date): Date {
+  // A bare YYYY-MM-DD is a calendar day: read it at noon UTC so no time zone moves it to another day.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00Z`);
+  return value instanceof Date ? value : new Date(value);
+}
+
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '-';
+  const d = toDate(value);
+  return Number.isNaN(d.getTime()) ? '-' : dateFmt.format(d);
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '-';
+  const d = toDate(value);
+  return Number.isNaN(d.getTime()) ? '-' : plainSpaces(dateTimeFmt.format(d));
+}
+
+export function invoiceNumber(id: number): string {
+  return String(id).padStart(8, '0');
+}
+
+export function formatCredits(n: number): string {
+  return n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** Today's calendar date in Paris, as YYYY-MM-DD. */
+export function todayIso(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(now);
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { email, optionalText, text } from './common';
+
+export const contactSchema = z.object({
+  name: text(2, 'Le nom doit contenir au moins 2 caractères', 100),
+  email: email('Adresse email invalide'),
+  subject: optionalText(200),
+  message: text(10, 'Le message doit contenir au moins 10 caractères', 5000),
+  captchaToken: z.string({ error: 'Veuillez recharger la question de sécurité' }).min(1, 'Veuillez recharger la question de sécurité').max(500),
+  captchaAnswer: z.string({ error: 'Veuillez répondre à la question de sécurité' }).trim().min(1, 'Veuillez répondre à la question de sécurité').max(10, 'Réponse incorrecte'),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+
+export type CaptchaChallenge = { token: string; question: string };

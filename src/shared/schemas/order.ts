@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PLAN_IDS } from '../plans';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
+import { email, isoDate, optionalText, text } from './common';
+
+export const USERNAME_RULE = /^[a-zA-Z0-9._-]{3,40}$/;
+
+export const orderSchema = z.object({
+  clientName: text(1, 'Le nom du client est requis', 120),
+  clientEmail: email('Email invalide'),
+  clientPhone: optionalText(30),
+  username: optionalText(40).refine((u) => u === '' || USERNAME_RULE.test(u), {
+    message: "Nom d'utilisateur : 3 à 40 lettres, chiffres, points, tirets ou soulignés",
+  }),
+  password: optionalText(128).refine((p) => p === '' || p.length >= 8, {
+    message: 'Le mot de passe doit contenir au moins 8 caractères',
+  }),
+  /** For an existing client: replace the password only when staff ask for it. */
+  updatePassword: z.boolean().optional().default(false),
+  plan: z.enum(PLAN_IDS, { error: 'Plan invalide' }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Moyen de paiement invalide' }),
+  paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }),
+  orderDate: isoDate,
+  notes: optionalText(2000),
+}).refine((o) => o.password === '' || o.username !== '', {
+  message: "Un mot de passe nécessite un nom d'utilisateur",
+  path: ['username'],
+});
+export type OrderInput = z.input<typeof orderSchema>;
+export type OrderValues = z.output<typeof orderSchema>;
+
+export const orderUpdateSchema = z.object({
+  paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }).optional(),
+  notes: optionalText(2000).optional(),
+}).refine((o) => o.paymentStatus !== undefined || o.notes !== undefined, { message: 'Aucune modification' });
+export type OrderUpdate = z.output<typeof orderUpdateSchema>;
