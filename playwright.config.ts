@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two runs share a machine; each gets its own server and data.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ADMIN = { username: 'staff-e2e', password: 'motdepasse-e2e-1', secretCode: 'code-e2e-42' };
 
 // Debian's Chromium, never a downloaded browser; flags keep it off the network it cannot reach.
@@ -16,6 +17,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? 'list' : [['list']],
+  outputDir: `test-results/${PORT}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
@@ -30,14 +32,14 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database per run: no test depends on what an earlier run left.
-    command: 'rm -rf .e2e-data && tsx src/server/main.ts',
+    command: `rm -rf .e2e-data-${PORT} && tsx src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
+      DATA_DIR: `.e2e-data-${PORT}`,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,

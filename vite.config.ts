@@ -5,7 +5,8 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: 'dist/client',
+    // RFS_DIST lets two builds live side by side (parallel test runs); the server reads the same variable.
+    outDir: `${process.env.RFS_DIST ?? 'dist'}/client`,
     emptyOutDir: true,
     assetsInlineLimit: 0,
     manifest: true,

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { siteInfo } from '../config';
 import { findPlan } from '../../shared/plans';
 
-export const DIST_DIR = path.resolve(import.meta.dirname, '../../../dist');
+export const DIST_DIR = path.resolve(import.meta.dirname, '../../..', process.env.RFS_DIST ?? 'dist');
 type Renderer = { render(url: string, site: ReturnType<typeof siteInfo>): Promise<{ html: string; head: string; status: number }> };
 
 const escapeJson = (json: string) => json.replace(/</g, '\\u003c');

@@ -1,0 +1,141 @@
+// The back-office API contract: the server's routes send these shapes, the /admin page reads them.
+import { z } from 'zod';
+import type { PlanId } from './plans';
+import {
+  INTERVENTION_STATUSES, REQUEST_STATUSES, type ClientDeviceType, type InterventionStatus, type PaymentMethod,
+  type PaymentStatus, type RequestKind, type RequestStatus, type Urgency,
+} from './labels';
+import { isoDate } from './schemas/common';
+
+/** GET /api/admin/session */
+export type StaffSession = { username: string; unlocked: boolean };
+
+/** One order as listed (GET /api/admin/manual-orders?q=&email=&limit=&offset=, newest first, X-Total-Count). */
+export type OrderDto = {
+  id: number;
+  clientId: number | null;
+  clientName: string;
+  clientEmail: string;
+  clientPhone: string;
+  username: string | null;
+  /** the client account has a password (never the password itself: DESIGN.md decision 3) */
+  hasPassword: boolean;
+  plan: PlanId;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  /** '50.00', '0.00' when gifted */
+  price: string;
+  creditCost: number;
+  orderDate: string;
+  notes: string;
+  createdBy: string;
+  verificationKey: string;
+  createdAt: string;
+};
+
+/** Issued credentials, shown once to staff (on creation or « Régénérer »). */
+export type IssuedCredentials = { username: string; password: string };
+
+/** POST /api/admin/manual-orders → 201 */
+export type OrderCreated = { id: number; order: OrderDto; credentials: IssuedCredentials | null };
+
+/** GET /api/admin/users?q=&limit=&offset= : customers grouped by lower(e-mail), computed in SQL. */
+export type CustomerDto = {
+  email: string;
+  name: string;
+  phone: string;
+  username: string | null;
+  revenue: number;
+  orderCount: number;
+  paidCount: number;
+  giftedCount: number;
+  credits: number;
+  lastOrderDate: string;
+};
+
+/** GET /api/admin/contacts?q=&status=&limit=&offset= */
+export type RequestDto = {
+  id: number;
+  kind: RequestKind;
+  status: RequestStatus;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  captchaAnswer: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  planId: PlanId | null;
+  deviceType: string | null;
+  deviceInfo: string | null;
+  clientId: number | null;
+  createdAt: string;
+};
+
+/** PATCH /api/admin/contacts/:id */
+export const requestUpdateSchema = z.object({ status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }) });
+
+/** GET /api/admin/stats?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional, inclusive, on orderDate) */
+export const statsQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export type PlanStats = { plan: PlanId; orders: number; paid: number; gifted: number; revenue: number; creditCost: number };
+export type DashboardStats = {
+  revenue: number;
+  giftedCount: number;
+  totalCreditCost: number;
+  totalOrders: number;
+  pendingPayments: number;
+  /** paid / total, rounded percent */
+  conversionRate: number;
+  byPlan: PlanStats[];
+  byMonth: Array<{ month: string; revenue: number; orders: number }>;
+};
+
+/** GET /api/admin/subscriptions: one per paid order, from its date for the plan's duration. */
+export type SubscriptionDto = {
+  orderId: number;
+  clientId: number | null;
+  clientName: string;
+  clientEmail: string;
+  plan: PlanId;
+  startDate: string;
+  endDate: string;
+  active: boolean;
+};
+
+/** GET /api/admin/interventions?status=&limit=&offset= */
+export type AdminInterventionDto = {
+  id: number;
+  clientId: number;
+  clientName: string;
+  clientEmail: string;
+  title: string;
+  description: string;
+  urgency: Urgency;
+  deviceType: ClientDeviceType | null;
+  deviceInfo: string;
+  status: InterventionStatus;
+  durationMinutes: number | null;
+  staffNotes: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** PATCH /api/admin/interventions/:id */
+export const interventionUpdateSchema = z.object({
+  status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
+  durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(24 * 60, 'Durée invalide').nullable().optional(),
+  staffNotes: z.string().trim().max(2000, 'Les notes ne peuvent pas dépasser 2000 caractères').optional(),
+});
+
+/** GET /api/admin/audit?entity=order&entityId=12 */
+export type AuditEntryDto = {
+  id: number;
+  staffUsername: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+};
