@@ -1,0 +1,11 @@
+// `npm run bench`: bundle sizes, Lighthouse on the landing page, then the API under load. Build first.
+import { measureBundles } from './bundle-size';
+import { measureLighthouse } from './lighthouse';
+import { measureApi } from './api';
+
+const bundles = await measureBundles();
+console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);
+const lighthouse = await measureLighthouse(['/']);
+console.log('lighthouse:', JSON.stringify(lighthouse.pages));
+const api = await measureApi();
+console.log('api:', JSON.stringify(api, null, 2));

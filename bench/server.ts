@@ -1,0 +1,32 @@
+// Starts the built app as a child process on a free port with its own data directory, for benchmarks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export type RunningServer = { url: string; stop(): Promise<void>; process: ChildProcess };
+
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch { /* not listening yet */ }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    process: child,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
