@@ -22,6 +22,9 @@ export async function render(url: string, site: SiteInfo): Promise<RenderResult>
         </StaticRouter>
       </SiteProvider>
     </StrictMode>,
+    // Everything is awaited anyway: keep every Suspense boundary in place. Otherwise React moves large (or lazy) ones
+    // to the end with inline <script>$RC(…)</script> swaps, which the CSP blocks (fallback shown, hydration error 419).
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { LandingPage } from './pages/public/landing/landing-page';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -8,12 +8,23 @@ export type PageRoute = {
   description?: string;
   /** public pages are rendered on the server for crawlers and a fast first paint */
   indexable?: boolean;
-  Component: ComponentType | LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
   load?: () => PageModule;
 };
 
+/**
+ * A lazy page that stops suspending once its chunk is in: main.tsx loads the current page's chunk before
+ * hydrating, so hydration renders it at once instead of showing the spinner over the server's HTML.
+ */
 function page(load: () => PageModule) {
-  return { Component: lazy(load), load };
+  let loaded: ComponentType | undefined;
+  const preload = () => load().then((m) => { loaded = m.default; return m; });
+  const Lazy = lazy(preload);
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Component: Page, load: preload };
 }
 
 const DESCRIPTION = 'Assistance informatique à distance pour particuliers, sur Windows et Mac : abonnements sans engagement de 1 mois à 1 an, dès 10 €.';

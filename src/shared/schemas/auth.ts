@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
 const required = (message: string) => z.string({ error: message }).min(1, message).max(200, message);
+// Trim before the minimum, so an identifier of spaces counts as missing (a password is kept as typed).
+const requiredTrimmed = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 
 export const adminLoginSchema = z.object({
-  username: required("Le nom d'utilisateur est requis").transform((s) => s.trim()),
+  username: requiredTrimmed("Le nom d'utilisateur est requis"),
   password: required('Le mot de passe est requis'),
 });
 export type AdminLoginInput = z.input<typeof adminLoginSchema>;
@@ -12,7 +14,7 @@ export const unlockSchema = z.object({ code: required('Le code secret est requis
 
 /** Client login: `email` carries the username or the e-mail (DESIGN.md decision 4). */
 export const clientLoginSchema = z.object({
-  email: required('Veuillez remplir tous les champs').transform((s) => s.trim()),
+  email: requiredTrimmed('Veuillez remplir tous les champs'),
   password: required('Veuillez remplir tous les champs'),
 });
 export type ClientLoginInput = z.input<typeof clientLoginSchema>;

@@ -26,10 +26,14 @@ export function email(message: string) {
     .pipe(z.email({ error: message }));
 }
 
+/** A real calendar day as YYYY-MM-DD (2025-02-30 is refused); one check, so one message under the field. */
 export const isoDate = z
   .string({ error: 'Date invalide' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide')
-  .refine((s) => !Number.isNaN(new Date(`${s}T00:00:00Z`).getTime()) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Date invalide');
+  .refine((s) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'Date invalide');
 
 /** The error body every API failure sends. */
 export type ApiError = { message: string; code?: string; fieldErrors?: Record<string, string[]> };

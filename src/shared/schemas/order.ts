@@ -31,6 +31,7 @@ export type OrderValues = z.output<typeof orderSchema>;
 
 export const orderUpdateSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }).optional(),
-  notes: optionalText(2000).optional(),
+  // No default here: a PATCH that only changes the status must leave the notes alone.
+  notes: z.string({ error: 'Ce champ doit être un texte' }).trim().max(2000, 'Ce champ ne peut pas dépasser 2000 caractères').optional(),
 }).refine((o) => o.paymentStatus !== undefined || o.notes !== undefined, { message: 'Aucune modification' });
 export type OrderUpdate = z.output<typeof orderUpdateSchema>;

@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../lib/site';
+
+/** Where the landing page lists the plans (SPEC §2: the plan-required dialog links /#pricing). */
+export const PRICING_HREF = '/#pricing';
 
 export function SiteLogo() {
   const { siteName } = useSite();
   return (
-    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
+    <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-700">
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span>{siteName}</span>
+      <span className="truncate">{siteName}</span>
     </Link>
   );
 }
@@ -30,6 +33,7 @@ export function SiteFooter() {
           <p>{site.legalName}</p>
           <p>{site.address}</p>
           <p><a className="hover:text-white hover:underline" href={`mailto:${site.email}`}>{site.email}</a></p>
+          <p><a className="hover:text-white hover:underline" href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>{site.phone}</a></p>
         </div>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">© {site.legalName}. Tous droits réservés.</p>
@@ -37,17 +41,38 @@ export function SiteFooter() {
   );
 }
 
+/** Lets keyboard and screen-reader users jump over the header (WCAG 2.4.1). */
+export function SkipLink() {
+  // Chrome scrolls to a fragment without moving keyboard focus there: focus it ourselves.
+  function skip(event: MouseEvent<HTMLAnchorElement>) {
+    const main = document.getElementById('contenu');
+    if (!main) return;
+    event.preventDefault();
+    main.focus();
+    main.scrollIntoView();
+  }
+  return (
+    <a href="#contenu" onClick={skip} className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3">
+      Aller au contenu
+    </a>
+  );
+}
+
 /** Header and footer around the public pages other than the landing page. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <SiteLogo />
-          <Link to="/client/login" className="text-sm font-medium text-brand-700 hover:underline">Connexion Client</Link>
+          <nav aria-label="Navigation principale" className="flex shrink-0 items-center gap-4 text-sm font-medium">
+            <a href={PRICING_HREF} className="hidden text-slate-700 hover:text-brand-700 hover:underline sm:inline">Tarifs</a>
+            <Link to="/client/login" className="text-brand-700 hover:underline">Connexion Client</Link>
+          </nav>
         </div>
       </header>
-      <main id="contenu" className="flex-1">{children}</main>
+      <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">{children}</main>
       <SiteFooter />
     </div>
   );

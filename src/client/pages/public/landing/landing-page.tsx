@@ -1,9 +1,32 @@
-import { PublicLayout } from '../../../components/layout/public-layout';
+import { lazy, Suspense } from 'react';
+import { SiteFooter, SkipLink } from '../../../components/layout/public-layout';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { ChatWidget } from './chat-widget';
+import { HeroSection } from './hero-section';
+import { LandingHeader } from './landing-header';
+
+// Only the header, the hero and the chat button are in the entry chunk (budget: under 90 kB gzip in all).
+const LandingSections = lazy(() => import('./landing-sections').then((m) => ({ default: m.LandingSections })));
 
 export function LandingPage() {
+  const hydrated = useHydrated();
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-bold">Assistance informatique à distance</h1></div>
-    </PublicLayout>
+    // data-hydrated tells tests (and curious developers) that the header's buttons now respond.
+    <div className="flex min-h-screen flex-col" data-hydrated={hydrated ? 'true' : undefined}>
+      <SkipLink />
+      <LandingHeader />
+      <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
+        <HeroSection />
+        <Suspense fallback={<PageSpinner />}>
+          <LandingSections />
+        </Suspense>
+      </main>
+      {/* On phones the floating chat button would cover the last line of the footer. */}
+      <div className="bg-slate-900 pb-20 sm:pb-0">
+        <SiteFooter />
+      </div>
+      <ChatWidget />
+    </div>
   );
 }

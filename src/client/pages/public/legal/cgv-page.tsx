@@ -1,9 +1,20 @@
-import { PublicLayout } from '../../../components/layout/public-layout';
+import { useSite } from '../../../lib/site';
+import { LegalDocument } from './legal-document';
+import { cgvSections } from './cgv-sections';
 
 export function CgvPage() {
+  const site = useSite();
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-bold">Conditions générales de vente</h1></div>
-    </PublicLayout>
+    <LegalDocument
+      title="Conditions générales de vente"
+      intro={
+        <p>
+          Ces conditions expliquent simplement ce que comprend votre abonnement {site.siteName}, comment le payer, sa
+          durée et vos droits. Lisez-les avant de vous inscrire ; en cas de question, écrivez-nous à{' '}
+          <a href={`mailto:${site.email}`}>{site.email}</a>.
+        </p>
+      }
+      sections={cgvSections(site)}
+    />
   );
 }

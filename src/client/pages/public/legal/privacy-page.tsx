@@ -1,9 +1,19 @@
-import { PublicLayout } from '../../../components/layout/public-layout';
+import { useSite } from '../../../lib/site';
+import { LegalDocument } from './legal-document';
+import { privacySections } from './privacy-sections';
 
 export function PrivacyPage() {
+  const site = useSite();
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-bold">Politique de confidentialité</h1></div>
-    </PublicLayout>
+    <LegalDocument
+      title="Politique de confidentialité"
+      intro={
+        <p>
+          Chez {site.siteName}, vos données servent uniquement à vous aider et à vous facturer. Cette page explique
+          quelles données nous gardons, pourquoi, combien de temps, et comment exercer vos droits.
+        </p>
+      }
+      sections={privacySections(site)}
+    />
   );
 }

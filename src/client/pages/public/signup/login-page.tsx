@@ -1,9 +1,74 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { LogIn } from 'lucide-react';
 import { PublicLayout } from '../../../components/layout/public-layout';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/field';
+import { ApiRequestError, api } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { clientLoginSchema, type ClientLoginInput } from '../../../../shared/schemas/auth';
 
+const FALLBACK = 'Email ou mot de passe incorrect.';
+
+/** The server's own message when it sent one; the wrapper's "404: Not Found" style text is not for people. */
+function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && !/^\d{3}: /.test(error.message)) return error.message;
+  return FALLBACK;
+}
+
+/** /login: the same client credentials open /dashboard (DESIGN.md decision 4). */
 export function LoginPage() {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
+    // No defaults: a field keeps what was typed before the page finished loading.
+    resolver: zodResolver(clientLoginSchema),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('/api/auth/login', { method: 'POST', json: values });
+      notify('success', 'Connexion réussie', 'Vous êtes maintenant connecté.');
+      void navigate('/dashboard');
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fieldErrors) {
+        for (const field of ['email', 'password'] as const) {
+          const message = error.fieldErrors[field]?.[0];
+          if (message) setError(field, { type: 'server', message });
+        }
+      }
+      notify('error', 'Erreur de connexion', loginErrorMessage(error));
+    }
+  });
+
   return (
     <PublicLayout>
-      <div className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-bold">Connexion</h1></div>
+      <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
+        <Card className="p-6 sm:p-8">
+          <div className="flex justify-center">
+            <span className="rounded-full bg-brand-50 p-3 text-brand-700"><LogIn aria-hidden="true" className="h-7 w-7" /></span>
+          </div>
+          <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Connexion</h1>
+          <p className="mt-2 text-center text-slate-700">Connectez-vous avec les identifiants reçus par e-mail.</p>
+          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+            <TextField label="Nom d'utilisateur ou e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false}
+              error={errors.email?.message} {...register('email')} />
+            <TextField label="Mot de passe" type="password" autoComplete="current-password"
+              error={errors.password?.message} {...register('password')} />
+            <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>
+              {isSubmitting ? 'Connexion...' : 'Se connecter'}
+            </Button>
+          </form>
+          <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
+            <p>Pas encore de compte ? <Link to="/signup" className="font-medium text-brand-700 underline">Créer un compte</Link></p>
+            <p><Link to="/client/login" className="font-medium text-brand-700 underline">Accéder à l’espace client</Link></p>
+            <p><Link to="/" className="font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
+          </div>
+        </Card>
+      </div>
     </PublicLayout>
   );
 }

@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { useSite } from '../../../lib/site';
+import { CHAT, LOCK, MAIL, Icon } from './icons';
+import { SectionHeading } from './section-heading';
+
+// react-hook-form and zod weigh more than the rest of the page: the form is its own chunk. The server render waits
+// for it, so the HTML holds the whole form; the browser hydrates it when the chunk arrives.
+const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })));
+
+export function ContactSection() {
+  const site = useSite();
+  return (
+    <section id="contact" aria-labelledby="contact-titre" className="bg-white py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4">
+        <SectionHeading id="contact-titre" eyebrow="Contact" title="Une question ? Écrivez-nous"
+          intro="Un conseiller vous répond par e-mail. Nous lisons chaque message avec attention."
+        />
+        <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_2fr]">
+          <div className="space-y-4 text-slate-700">
+            <p className="flex items-start gap-3">
+              <Icon path={MAIL} className="mt-0.5 text-brand-700" />
+              <span>
+                <span className="block font-semibold text-slate-900">Par e-mail</span>
+                <a href={`mailto:${site.email}`} className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-800">{site.email}</a>
+              </span>
+            </p>
+            <p className="flex items-start gap-3">
+              <Icon path={LOCK} className="mt-0.5 text-brand-700" />
+              <span>
+                Vos informations servent à vous répondre. Pour en savoir plus, lisez notre{' '}
+                <Link to="/privacy-policy" className="text-brand-700 underline underline-offset-2 hover:text-brand-800">politique de confidentialité</Link>.
+              </span>
+            </p>
+            <p className="flex items-start gap-3">
+              <Icon path={CHAT} className="mt-0.5 text-brand-700" />
+              <span>Pour une réponse immédiate aux questions courantes, ouvrez le chat en bas à droite de l’écran.</span>
+            </p>
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-8">
+            <Suspense fallback={<p className="text-slate-700">Chargement du formulaire…</p>}>
+              <ContactForm />
+            </Suspense>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

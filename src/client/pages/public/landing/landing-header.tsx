@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useSite } from '../../../lib/site';
+import { cn } from '../../../components/ui/cn';
+import { CLOSE, MENU, Icon } from './icons';
+
+// Plain anchors: the browser scrolls (smoothly, see styles.css) even before the JavaScript has loaded.
+const SECTIONS = [
+  { href: '#accueil', label: 'Accueil' },
+  { href: '#tarifs', label: 'Tarifs' },
+  { href: '#contact', label: 'Contact' },
+] as const;
+
+const sectionLink = 'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const loginLink = 'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700';
+const staffLink = 'inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+
+export function LandingHeader() {
+  const { siteName } = useSite();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the phone menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <a href="#accueil" className="flex min-h-11 items-center gap-2 text-lg font-bold text-brand-700">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{siteName}</span>
+        </a>
+        <nav aria-label="Navigation principale" className="hidden items-center gap-1 md:flex">
+          {SECTIONS.map((s) => <a key={s.href} href={s.href} className={sectionLink}>{s.label}</a>)}
+          <span aria-hidden="true" className="mx-2 h-6 w-px bg-slate-200" />
+          <Link to="/admin" className={staffLink}>Staff</Link>
+          <Link to="/client/login" className={cn(loginLink, 'ml-1')}>Connexion Client</Link>
+        </nav>
+        <button
+          ref={menuButton}
+          type="button"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 font-medium text-slate-800 hover:bg-slate-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="menu-mobile"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <Icon path={menuOpen ? CLOSE : MENU} className="h-5 w-5" />
+          <span>Menu</span>
+        </button>
+      </div>
+      <nav id="menu-mobile" aria-label="Menu" hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg md:hidden">
+        <ul className="flex flex-col">
+          {SECTIONS.map((s) => (
+            <li key={s.href}><a href={s.href} onClick={close} className={cn(sectionLink, 'w-full text-lg')}>{s.label}</a></li>
+          ))}
+        </ul>
+        <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
+          <Link to="/client/login" onClick={close} className={loginLink}>Connexion Client</Link>
+          <Link to="/admin" onClick={close} className={staffLink}>Staff</Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

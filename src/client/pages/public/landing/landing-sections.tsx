@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { ContactSection } from './contact-section';
+import { FaqSection } from './faq-section';
+import { PricingSection } from './pricing-section';
+import { ServicesSection } from './services-section';
+import { WhyUsSection } from './why-us-section';
+
+export { HeroFigures } from './hero-figures';
+
+/**
+ * Everything below the hero, in one chunk loaded in parallel with hydration: the server HTML shows it at once
+ * (prerender waits for lazy chunks) and React hydrates it when the chunk arrives, so the entry stays small.
+ */
+export function LandingSections() {
+  useScrollToHashOnClientMount();
+  return (
+    <>
+      <ServicesSection />
+      <WhyUsSection />
+      <PricingSection />
+      <FaqSection />
+      <ContactSection />
+    </>
+  );
+}
+
+/**
+ * The router does not scroll to a hash, so /#pricing reached from another page would open at the top. After a
+ * server render the browser has already scrolled, and the visitor may have moved since: only a client mount scrolls.
+ */
+function useScrollToHashOnClientMount() {
+  const hydrated = useHydrated();
+  const [clientMount] = useState(hydrated); // false when this render hydrates server HTML
+  useEffect(() => {
+    const target = decodeURIComponent(window.location.hash.slice(1));
+    if (!clientMount || !target) return;
+    // After the next frame, once the hero's figures (same chunk, their own boundary) are in place above.
+    const frame = requestAnimationFrame(() => document.getElementById(target)?.scrollIntoView({ behavior: 'instant' }));
+    return () => cancelAnimationFrame(frame);
+  }, [clientMount]);
+}

@@ -1,0 +1,78 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { ApiRequestError, api } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { registrationSchema, type Registration, type RegistrationInput } from '../../../../shared/schemas/registration';
+import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '../../../../shared/labels';
+import { PLANS, type Plan } from '../../../../shared/plans';
+import { pricePerPeriod } from './selected-plan-card';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'planId', 'deviceType', 'deviceInfo'] as const;
+const DEVICE_OPTIONS = REGISTRATION_DEVICE_TYPES.map((value) => ({ value, label: REGISTRATION_DEVICE_LABELS[value] }));
+const PLAN_OPTIONS = PLANS.map((p) => ({ value: p.id, label: `${p.name} – ${pricePerPeriod(p)}` }));
+
+/** The registration form: the server's schema checks it on submit; server field errors land under their field. */
+export function RegisterForm({ plan }: { plan: Plan | undefined }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<RegistrationInput, unknown, Registration>({
+    resolver: zodResolver(registrationSchema),
+    // Only the plan: with no default, a field keeps what the visitor typed before the page finished loading.
+    defaultValues: { planId: plan?.id },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('/api/register', { method: 'POST', json: values });
+      void navigate('/register-success');
+    } catch (error) {
+      // Typed values stay in place: only errors are added.
+      if (error instanceof ApiRequestError && error.fieldErrors) {
+        for (const field of FIELDS) {
+          const message = error.fieldErrors[field]?.[0];
+          if (message) setError(field, { type: 'server', message }, { shouldFocus: true });
+        }
+      }
+      // The server's French message when it sent one; the wrapper's "500: Internal Server Error" is not for people.
+      const message = error instanceof ApiRequestError && !/^\d{3}: /.test(error.message) ? error.message : "Erreur lors de l'inscription";
+      notify('error', "Erreur d'inscription", message);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="form-titre" className="space-y-5">
+      <h2 id="form-titre" className="text-lg font-semibold text-slate-900">Vos coordonnées</h2>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Prénom" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField label="Nom" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <TextField label="E-mail" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false}
+        hint="Vos identifiants et les modalités de paiement seront envoyés à cette adresse."
+        error={errors.email?.message} {...register('email')} />
+      <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="06 12 34 56 78"
+        error={errors.phone?.message} {...register('phone')} />
+
+      {!plan && (
+        <SelectField label="Abonnement" options={PLAN_OPTIONS} placeholder="Choisissez un abonnement"
+          error={errors.planId?.message} {...register('planId')} />
+      )}
+
+      <h2 className="pt-2 text-lg font-semibold text-slate-900">Votre appareil</h2>
+      <SelectField label="Type d'appareil" options={DEVICE_OPTIONS} placeholder="Choisissez le type d’appareil"
+        error={errors.deviceType?.message} {...register('deviceType')} />
+      <TextAreaField label="Description de l'appareil" hint="Marque, modèle, année, système (Windows 11, macOS…)."
+        placeholder="Ex. : ordinateur portable HP Pavilion 15, acheté en 2021, Windows 11"
+        error={errors.deviceInfo?.message} {...register('deviceInfo')} />
+      {/* A plan chosen on the landing page travels with the form even though no control shows it. */}
+      {plan && errors.planId && <p role="alert" className="text-sm font-medium text-red-700">{errors.planId.message}</p>}
+
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
+        {isSubmitting ? 'Inscription en cours...' : "Finaliser l'inscription"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { orderSchema, orderUpdateSchema } from './order';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
+import { PLAN_IDS } from '../plans';
+
+const valid = {
+  clientName: 'Jeanne Dupont',
+  clientEmail: 'jeanne@exemple.fr',
+  plan: 'pro',
+  paymentMethod: 'carte',
+  paymentStatus: 'paid',
+  orderDate: '2025-01-17',
+};
+
+function errorsFor(field: string, value: unknown, base: Record<string, unknown> = valid): string[] {
+  const result = orderSchema.safeParse({ ...base, [field]: value });
+  return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
+}
+
+describe('orderSchema', () => {
+  it('fills the optional fields with their defaults', () => {
+    expect(orderSchema.parse(valid)).toEqual({
+      ...valid, clientPhone: '', username: '', password: '', notes: '', updatePassword: false,
+    });
+  });
+
+  it('gives the French messages of SPEC §5 when the body is empty', () => {
+    const result = orderSchema.safeParse({});
+    const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(byField).toEqual({
+      clientName: 'Le nom du client est requis',
+      clientEmail: 'Email invalide',
+      plan: 'Plan invalide',
+      paymentMethod: 'Moyen de paiement invalide',
+      paymentStatus: 'Statut de paiement invalide',
+      orderDate: 'Date invalide',
+    });
+  });
+
+  it.each([
+    ['clientName', '', 'Le nom du client est requis'],
+    ['clientName', '    ', 'Le nom du client est requis'],
+    ['clientEmail', 'jeanne@', 'Email invalide'],
+    ['plan', 'premium', 'Plan invalide'],
+    ['paymentMethod', 'paypal', 'Moyen de paiement invalide'],
+    ['paymentStatus', 'refunded', 'Statut de paiement invalide'],
+    ['orderDate', '17/01/2025', 'Date invalide'],
+    ['orderDate', '2025-02-30', 'Date invalide'],
+    ['username', 'ab', "Nom d'utilisateur : 3 à 40 lettres, chiffres, points, tirets ou soulignés"],
+    ['username', 'jean dupont', "Nom d'utilisateur : 3 à 40 lettres, chiffres, points, tirets ou soulignés"],
+  ] as const)('%s = %j → « %s »', (field, value, message) => {
+    expect(errorsFor(field, value)).toEqual([message]);
+  });
+
+  it('accepts each plan, payment method and payment status', () => {
+    for (const plan of PLAN_IDS) expect(errorsFor('plan', plan)).toEqual([]);
+    for (const method of PAYMENT_METHODS) expect(errorsFor('paymentMethod', method)).toEqual([]);
+    for (const status of PAYMENT_STATUSES) expect(errorsFor('paymentStatus', status)).toEqual([]);
+  });
+
+  it('wants a password of 8 characters and a username to go with it', () => {
+    expect(errorsFor('password', 'court', { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe doit contenir au moins 8 caractères']);
+    const orphan = orderSchema.safeParse({ ...valid, password: 'motdepasse-long' });
+    expect(orphan.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['username', "Un mot de passe nécessite un nom d'utilisateur"]]);
+    expect(orderSchema.safeParse({ ...valid, username: 'jeanne.d', password: 'motdepasse-long' }).success).toBe(true);
+  });
+
+  it('trims and caps text', () => {
+    expect(orderSchema.parse({ ...valid, clientName: '  Jeanne  ', notes: '  payé en deux fois ' })).toMatchObject({ clientName: 'Jeanne', notes: 'payé en deux fois' });
+    expect(errorsFor('clientName', 'a'.repeat(121))).toEqual(['Ce champ ne peut pas dépasser 120 caractères']);
+    expect(errorsFor('notes', 'a'.repeat(2001))).toEqual(['Ce champ ne peut pas dépasser 2000 caractères']);
+  });
+});
+
+describe('orderUpdateSchema', () => {
+  it('needs at least one change', () => {
+    expect(orderUpdateSchema.safeParse({}).error?.issues[0]?.message).toBe('Aucune modification');
+    expect(orderUpdateSchema.parse({ paymentStatus: 'paid' })).toEqual({ paymentStatus: 'paid' });
+    expect(orderUpdateSchema.safeParse({ paymentStatus: 'refunded' }).error?.issues[0]?.message).toBe('Statut de paiement invalide');
+  });
+
+  it('leaves the notes out of a status-only change (so they are not wiped)', () => {
+    expect(orderUpdateSchema.parse({ paymentStatus: 'pending' })).not.toHaveProperty('notes');
+    expect(orderUpdateSchema.parse({ notes: '  rappeler lundi ' })).toEqual({ notes: 'rappeler lundi' });
+    expect(orderUpdateSchema.parse({ notes: '' })).toEqual({ notes: '' });
+  });
+});

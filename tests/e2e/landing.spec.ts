@@ -1,0 +1,290 @@
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { PLANS } from '../../src/shared/plans';
+import { formatEuro } from '../../src/shared/format';
+import { FAQ_ITEMS } from '../../src/client/pages/public/landing/faq-data';
+import { expectNoSeriousA11yViolations } from './fixtures';
+
+const planSlides = (page: Page) => page.locator('[aria-roledescription="formule"]');
+const shownPlan = (page: Page) => page.getByText(/^Formule affichée/);
+const carousel = (page: Page) => page.getByRole('region', { name: 'Nos formules d’abonnement' });
+
+/** Opens the landing page and waits until its parts respond: the header first, then the sections' chunk. */
+async function openLanding(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  // Once hydrated, the carousel hides the plans that are not shown from assistive technologies.
+  await expect(planSlides(page).and(page.locator('[inert]'))).toHaveCount(PLANS.length - 1);
+}
+
+async function expectShown(page: Page, name: string) {
+  const index = PLANS.findIndex((p) => p.name === name);
+  await expect(shownPlan(page)).toHaveText(`Formule affichée : ${name}, ${index + 1} sur ${PLANS.length}`);
+  await expect(page.getByRole('button', { name: `Voir le plan ${name}` })).toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('button[aria-current]')).toHaveCount(1);
+  // The only plan left reachable (not inert) is the one shown.
+  const reachable = planSlides(page).and(page.locator(':not([inert])'));
+  await expect(reachable).toHaveCount(1);
+  await expect(reachable.getByRole('link', { name: `Choisir le plan ${name}` })).toBeVisible();
+}
+
+test('[PUBLIC][LANDING] the carousel starts on Pro, centred', async ({ page }) => {
+  await openLanding(page);
+  await expectShown(page, 'Pro');
+  await carousel(page).scrollIntoViewIfNeeded();
+  const view = (await carousel(page).boundingBox())!;
+  const card = (await page.getByRole('group', { name: '4 sur 6 : Pro' }).boundingBox())!;
+  expect(Math.abs(card.x + card.width / 2 - (view.x + view.width / 2))).toBeLessThan(2);
+});
+
+test('[PUBLIC][LANDING] next wraps from Famille to Basique, previous from Basique to Famille', async ({ page }) => {
+  await openLanding(page);
+  const next = page.getByRole('button', { name: 'Plan suivant' });
+  const previous = page.getByRole('button', { name: 'Plan précédent' });
+  await next.click();
+  await expectShown(page, 'Duo');
+  await next.click();
+  await expectShown(page, 'Famille');
+  await next.click();
+  await expectShown(page, 'Basique');
+  await previous.click();
+  await expectShown(page, 'Famille');
+});
+
+test('[PUBLIC][LANDING] a dot shows its plan, and the arrow keys move between plans', async ({ page }) => {
+  await openLanding(page);
+  await page.getByRole('button', { name: 'Voir le plan Standard' }).click();
+  await expectShown(page, 'Standard');
+  await page.keyboard.press('ArrowRight');
+  await expectShown(page, 'Étendue');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expectShown(page, 'Basique');
+});
+
+test('[PUBLIC][LANDING] the plan cards show the catalogue, and Choisir opens the registration for that plan', async ({ page }) => {
+  await openLanding(page);
+  const duo = PLANS.find((p) => p.id === 'duo')!;
+  await page.getByRole('button', { name: 'Voir le plan Duo' }).click();
+  const card = page.getByRole('group', { name: '5 sur 6 : Duo' });
+  await expect(card).toContainText(formatEuro(duo.price, { whole: true }));
+  await expect(card).toContainText('pour 1 an');
+  await expect(card).toContainText('2 appareils');
+  await expect(card).toContainText('Illimitées');
+  await expect(card).toContainText(duo.responseTime);
+  await expect(card).toContainText(duo.supportHours);
+  const basique = planSlides(page).nth(0);
+  await expect(basique).toContainText('3 par mois');
+  await expect(basique).toContainText('1 mois');
+  await expect(page.getByText('Meilleure vente', { exact: true })).toHaveCount(1);
+  await expect(planSlides(page).nth(3)).toContainText('Meilleure vente');
+  await page.getByRole('link', { name: 'Choisir le plan Duo' }).click();
+  await expect(page).toHaveURL(/\/register\?plan=duo$/);
+});
+
+test('[PUBLIC][LANDING] clicking a neighbouring card brings it to the centre', async ({ page }) => {
+  await openLanding(page);
+  await carousel(page).scrollIntoViewIfNeeded();
+  const duo = (await page.getByText('Une année pour deux appareils du foyer.').boundingBox())!;
+  await page.mouse.click(duo.x + duo.width / 2, duo.y + duo.height / 2);
+  await expectShown(page, 'Duo');
+});
+
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  // A real touch gesture, as the phone's screen sends it (pointer events with pointerType "touch").
+  async function swipe(client: CDPSession, from: { x: number; y: number }, dx: number) {
+    await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+    for (let i = 1; i <= 5; i++) {
+      await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + (dx * i) / 5, y: from.y }] });
+    }
+    await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  test('[PUBLIC][LANDING] swiping left and right changes the plan, a short move does not', async ({ page }) => {
+    await openLanding(page);
+    const client = await page.context().newCDPSession(page);
+    const price = page.getByRole('group', { name: '4 sur 6 : Pro' }).getByText('pour 1 an');
+    await price.scrollIntoViewIfNeeded();
+    const box = (await price.boundingBox())!;
+    const from = { x: 187, y: box.y + box.height / 2 };
+    await swipe(client, from, -150);
+    await expectShown(page, 'Duo');
+    await swipe(client, from, 150);
+    await expectShown(page, 'Pro');
+    await swipe(client, from, 150);
+    await expectShown(page, 'Étendue');
+    await swipe(client, from, -20);
+    await expectShown(page, 'Étendue');
+  });
+
+  test('[PUBLIC][LANDING] a 375 px phone has no horizontal scroll, with the menu or the chat open', async ({ page }) => {
+    await openLanding(page);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Connexion Client' })).toBeVisible();
+    expect(await overflow()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeFocused();
+    await page.getByRole('button', { name: 'Ouvrir le chat' }).click();
+    await expect(page.getByRole('dialog', { name: 'Posez votre question' })).toBeVisible();
+    expect(await overflow()).toBe(0);
+  });
+
+  test('[PUBLIC][LANDING] the phone menu scrolls to a section and closes', async ({ page }) => {
+    await openLanding(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: /Écrivez-nous/ })).toBeInViewport();
+  });
+});
+
+test('[PUBLIC][LANDING] the FAQ opens one answer at a time', async ({ page }) => {
+  await openLanding(page);
+  const [first, second] = [FAQ_ITEMS[0]!, FAQ_ITEMS[3]!];
+  const q1 = page.getByRole('button', { name: first.question });
+  const q2 = page.getByRole('button', { name: second.question });
+  const a1 = page.getByText(first.answer);
+  const a2 = page.getByText(second.answer);
+  await expect(a1).toBeHidden();
+  await q1.click();
+  await expect(q1).toHaveAttribute('aria-expanded', 'true');
+  await expect(a1).toBeVisible();
+  await q2.click();
+  await expect(q2).toHaveAttribute('aria-expanded', 'true');
+  await expect(a2).toBeVisible();
+  await expect(q1).toHaveAttribute('aria-expanded', 'false');
+  await expect(a1).toBeHidden();
+  await expect(page.locator('#faq button[aria-expanded="true"]')).toHaveCount(1);
+  await q2.click();
+  await expect(a2).toBeHidden();
+  await expect(page.locator('#faq button[aria-expanded="true"]')).toHaveCount(0);
+});
+
+test.describe('chat', () => {
+  async function openChat(page: Page) {
+    await openLanding(page);
+    // Fake, paused time from here on: the bot's one-second delay passes only when the test says so.
+    const now = Date.now();
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 1000);
+    await page.getByRole('button', { name: 'Ouvrir le chat' }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByRole('listitem')).toHaveCount(1); // the welcome message
+    await expect(page.getByLabel('Votre message')).toBeFocused();
+    return log;
+  }
+
+  test('[PUBLIC][LANDING] the bot answers a Mac question after exactly one second', async ({ page }) => {
+    const log = await openChat(page);
+    await page.getByLabel('Votre message').fill('Vous dépannez les Mac ?');
+    await page.keyboard.press('Enter');
+    await expect(log.getByRole('listitem')).toHaveCount(3); // welcome, question, "L’assistant écrit…"
+    await expect(log.getByRole('listitem').nth(1)).toContainText('Vous dépannez les Mac ?');
+    await expect(page.getByLabel('Votre message')).toHaveValue('');
+    await page.clock.runFor(999);
+    await expect(log.getByText('L’assistant écrit…')).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(log.getByText('L’assistant écrit…')).toHaveCount(0);
+    await expect(log.getByRole('listitem')).toHaveCount(3);
+    await expect(log.getByRole('listitem').last()).toContainText('Mac');
+    await expect(log.getByRole('listitem').last()).toContainText('Assistant :');
+
+    // Closing keeps the conversation; the toggle says what it does.
+    await page.getByRole('button', { name: 'Fermer le chat' }).click();
+    await expect(page.getByRole('dialog', { name: 'Posez votre question' })).toBeHidden();
+    await page.getByRole('button', { name: 'Ouvrir le chat' }).click();
+    await expect(log.getByRole('listitem')).toHaveCount(3);
+  });
+
+  test('[PUBLIC][LANDING] a blank message is ignored', async ({ page }) => {
+    const log = await openChat(page);
+    await page.getByLabel('Votre message').fill('   ');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await page.clock.runFor(2000);
+    await expect(log.getByRole('listitem')).toHaveCount(1);
+  });
+
+  test('[PUBLIC][LANDING] an unknown question points to the contact form', async ({ page }) => {
+    const log = await openChat(page);
+    await page.getByLabel('Votre message').fill('Quelle est la couleur du ciel ?');
+    await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await page.clock.runFor(1000);
+    await expect(log.getByRole('listitem').last()).toContainText('formulaire de contact');
+    await log.getByRole('link', { name: 'Aller au formulaire de contact' }).click();
+    await expect(page).toHaveURL(/#contact$/);
+  });
+
+  test('[PUBLIC][LANDING] no serious accessibility violation with the chat open', async ({ page }) => {
+    await openChat(page);
+    await page.getByLabel('Votre message').fill('prix');
+    await page.keyboard.press('Enter');
+    await page.clock.runFor(1000);
+    await expect(page.getByRole('log').getByRole('listitem')).toHaveCount(3);
+    await page.clock.resume(); // axe waits on timers of its own
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test('[PUBLIC][LANDING] the Tarifs link scrolls to the pricing section', async ({ page }) => {
+  await openLanding(page);
+  const pricing = page.getByRole('heading', { level: 2, name: /Des formules claires/ });
+  await expect(pricing).not.toBeInViewport();
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Tarifs' }).click();
+  await expect(page).toHaveURL(/#tarifs$/);
+  await expect(pricing).toBeInViewport();
+});
+
+test('[PUBLIC][LANDING] /#pricing and /#tarifs both land on the pricing section', async ({ page }) => {
+  for (const hash of ['#pricing', '#tarifs']) {
+    await openLanding(page, `/${hash}`);
+    await expect(page.getByRole('heading', { level: 2, name: /Des formules claires/ })).toBeInViewport();
+  }
+});
+
+test('[PUBLIC][LANDING] the header links lead to the client and staff areas', async ({ page }) => {
+  await openLanding(page);
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await expect(nav.getByRole('link', { name: 'Connexion Client' })).toHaveAttribute('href', '/client/login');
+  await expect(nav.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/admin');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Vérifier une facture' })).toHaveAttribute('href', '/verify-invoice');
+  await expect(footer.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute('href', '/cgv');
+  await expect(footer.getByRole('link', { name: 'Politique de confidentialité' })).toHaveAttribute('href', '/privacy-policy');
+  await nav.getByRole('link', { name: 'Connexion Client' }).click();
+  await expect(page).toHaveURL(/\/client\/login$/);
+});
+
+test('[PUBLIC][LANDING] the HTML served without JavaScript holds every price and the FAQ', async ({ request }) => {
+  const response = await request.get('/');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/<html lang="fr">/);
+  expect(html).toMatch(/<title>[^<]+<\/title>/);
+  expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+  for (const plan of PLANS) {
+    expect(html).toContain(`>${plan.name}</h3>`);
+    expect(html).toContain(`>${formatEuro(plan.price, { whole: true })}</span>`);
+  }
+  for (const item of FAQ_ITEMS) {
+    expect(html).toContain(item.question);
+    expect(html).toContain(item.answer);
+  }
+  for (const id of ['accueil', 'services', 'pourquoi-nous', 'tarifs', 'pricing', 'faq', 'contact']) expect(html).toContain(`id="${id}"`);
+  // Every section is in place: no fallback waiting for an inline script, which the CSP would block.
+  expect(html).not.toMatch(/<script>/);
+  expect(html).not.toContain('<!--$?-->');
+  expect(html).toContain('name="captchaAnswer"');
+});
+
+test('[PUBLIC][LANDING] no serious accessibility violation on the page, with an FAQ answer open', async ({ page }) => {
+  await openLanding(page);
+  await page.getByRole('button', { name: FAQ_ITEMS[1]!.question }).click();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,120 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { uniqueEmail } from './fixtures';
+import { invoiceNumber } from '../../src/shared/format';
+
+/** Staff create a paid order through the back-office API, as they would from /admin (its own rate limits apply). */
+async function createOrder(request: APIRequestContext, order: Record<string, unknown>) {
+  const login = await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+  expect(login.status()).toBe(200);
+  const res = await request.post('/api/admin/manual-orders', {
+    data: { paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2025-01-17', ...order },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; order: { verificationKey: string }; credentials: { username: string; password: string } | null };
+}
+
+const keyField = (page: Page) => page.getByLabel('Clé de vérification');
+const verifyButton = (page: Page) => page.getByRole('button', { name: 'Vérifier' });
+
+async function open(page: Page, url = '/verify-invoice') {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vérifier une facture' })).toBeVisible();
+  await expect(verifyButton(page)).toBeEnabled();
+}
+
+test('[PUBLIC][VERIFY_INVOICE] what is typed in lower case shows in upper case', async ({ page }) => {
+  await open(page);
+  await keyField(page).pressSequentially('rfs-abcdef-2025');
+  await expect(keyField(page)).toHaveValue('RFS-ABCDEF-2025');
+});
+
+test('[PUBLIC][VERIFY_INVOICE] an empty key asks for one, without calling the server', async ({ page }) => {
+  let called = false;
+  page.on('request', (r) => { if (r.url().includes('/api/verify-invoice')) called = true; });
+  await open(page);
+  await verifyButton(page).click();
+  await expect(page.getByText('Veuillez saisir une clé de vérification')).toBeVisible();
+  await expect(keyField(page)).toHaveAttribute('aria-invalid', 'true');
+  expect(called).toBe(false);
+});
+
+test('[PUBLIC][VERIFY_INVOICE] a badly shaped key says which format is expected', async ({ page }) => {
+  await open(page);
+  await keyField(page).fill('RFS-123');
+  await verifyButton(page).click();
+  await expect(page.getByText('Format de clé invalide (RFS-XXXXXX-AAAA)')).toBeVisible();
+});
+
+test('[PUBLIC][VERIFY_INVOICE] an unknown well-formed key → « Facture non trouvée », Enter submits', async ({ page }) => {
+  await open(page);
+  await keyField(page).fill('rfs-zzzzzz-2025');
+  const response = page.waitForResponse((r) => r.url().includes('/api/verify-invoice/'));
+  await keyField(page).press('Enter');
+  expect((await response).status()).toBe(404);
+  await expect(page.getByText('Facture non trouvée. Vérifiez votre clé de vérification.')).toBeVisible();
+  await expect(keyField(page)).toHaveValue('RFS-ZZZZZZ-2025');
+});
+
+test('[PUBLIC][VERIFY_INVOICE] ?key= fills the field and checks it once the page is loaded', async ({ page }) => {
+  const request = page.waitForRequest((r) => r.url().includes('/api/verify-invoice/'));
+  await page.goto('/verify-invoice?key=rfs-qrcxde-2025');
+  expect(new URL((await request).url()).pathname).toBe('/api/verify-invoice/RFS-QRCXDE-2025');
+  await expect(keyField(page)).toHaveValue('RFS-QRCXDE-2025');
+  await expect(page.getByText('Facture non trouvée. Vérifiez votre clé de vérification.')).toBeVisible();
+});
+
+test('[PUBLIC][VERIFY_INVOICE] a real order’s key shows « Facture authentique » with its details', async ({ page, request }) => {
+  const { id, order } = await createOrder(request, { clientName: 'Élodie Bérenger', clientEmail: uniqueEmail('facture'), plan: 'duo' });
+  await page.goto(`/verify-invoice?key=${order.verificationKey.toLowerCase()}`);
+  const result = page.getByRole('main').locator('[aria-live="polite"]');
+  await expect(result.getByRole('heading', { name: 'Facture authentique' })).toBeVisible();
+  for (const text of [invoiceNumber(id), '17/01/2025', 'Élodie Bérenger', '85,00 € TTC', 'Duo', 'Payé']) await expect(result).toContainText(text);
+  await expect(keyField(page)).toHaveValue(order.verificationKey);
+});
+
+// The cases the server cannot be asked to produce on demand: how the page shows each kind of answer.
+test('[PUBLIC][VERIFY_INVOICE] a found invoice shows « Facture authentique » and its details', async ({ page }) => {
+  await page.route('**/api/verify-invoice/**', (route) => route.fulfill({
+    status: 200,
+    json: { id: 42, orderDate: '2025-01-17', clientName: 'Jeanne Dupont', price: '50.00', plan: 'pro', paymentStatus: 'paid' },
+  }));
+  await open(page);
+  await keyField(page).fill('RFS-ABCDEF-2025');
+  await verifyButton(page).click();
+  const result = page.getByRole('main').locator('[aria-live="polite"]');
+  await expect(result.getByRole('heading', { name: 'Facture authentique' })).toBeVisible();
+  for (const text of ['00000042', '17/01/2025', 'Jeanne Dupont', '50,00 € TTC', 'Pro', 'Payé']) await expect(result).toContainText(text);
+});
+
+test('[PUBLIC][VERIFY_INVOICE] a gifted invoice shows OFFERT and a pending one « En attente »', async ({ page }) => {
+  await page.route('**/api/verify-invoice/**', (route) => route.fulfill({
+    status: 200,
+    json: { id: 7, orderDate: '2025-03-02', clientName: 'Paul Martin', price: '0.00', plan: 'famille', paymentStatus: 'pending' },
+  }));
+  await open(page);
+  await keyField(page).fill('RFS-ABCDEF-2025');
+  await verifyButton(page).click();
+  const result = page.getByRole('main').locator('[aria-live="polite"]');
+  for (const text of ['00000007', 'OFFERT', 'Famille', 'En attente']) await expect(result).toContainText(text);
+  await expect(result).not.toContainText('TTC');
+});
+
+test('[PUBLIC][VERIFY_INVOICE] a server error and a network failure each get their message', async ({ page }) => {
+  await page.route('**/api/verify-invoice/**', (route) => route.fulfill({ status: 500, json: { message: 'Une erreur est survenue' } }));
+  await open(page);
+  await keyField(page).fill('RFS-ABCDEF-2025');
+  await verifyButton(page).click();
+  await expect(page.getByText('Erreur lors de la vérification. Veuillez réessayer.')).toBeVisible();
+
+  await page.unroute('**/api/verify-invoice/**');
+  await page.route('**/api/verify-invoice/**', (route) => route.abort('internetdisconnected'));
+  await verifyButton(page).click();
+  await expect(page.getByText('Erreur de connexion. Veuillez réessayer.')).toBeVisible();
+});
+
+test('[PUBLIC][VERIFY_INVOICE] explains where the key is printed', async ({ page }) => {
+  await open(page);
+  await expect(page.getByRole('heading', { name: 'Où trouver la clé ?' })).toBeVisible();
+  await expect(page.getByText('en haut de votre facture, sous le QR code')).toBeVisible();
+});
