@@ -39,13 +39,15 @@ export async function buildApp(options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Per-IP limits rely on the client address: only believe forwarded headers from configured proxies.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer(config, app.log));
+  app.decorate('verifyRateLimit', options.verifyRateLimit ?? 60);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);

@@ -7,10 +7,17 @@ import {
 } from './labels';
 import { isoDate } from './schemas/common';
 
-/** GET /api/admin/session */
+/**
+ * GET /api/admin/session; also the answer of POST /api/admin/login (adminLoginSchema) and POST /api/admin/unlock
+ * (unlockSchema; wrong code → 403 code BAD_CODE). Without a session every /api/admin/* call answers 401, and 403
+ * to a signed-in client.
+ */
 export type StaffSession = { username: string; unlocked: boolean };
 
-/** One order as listed (GET /api/admin/manual-orders?q=&email=&limit=&offset=, newest first, X-Total-Count). */
+/**
+ * One order as listed (GET /api/admin/manual-orders?q=&email=&status=&limit=&offset=, newest first, X-Total-Count).
+ * Also the answer of PATCH /api/admin/manual-orders/:id (orderUpdateSchema). q matches id, name, e-mail, username, key.
+ */
 export type OrderDto = {
   id: number;
   clientId: number | null;
@@ -33,7 +40,11 @@ export type OrderDto = {
   createdAt: string;
 };
 
-/** Issued credentials, shown once to staff (on creation or « Régénérer »). */
+/**
+ * Issued credentials, shown once to staff (on creation or « Régénérer »). Also the answer of
+ * POST /api/admin/manual-orders/:id/credentials (new password, username kept, e-mailed) and of
+ * GET /api/admin/credentials/suggest?name=… (the « Générer » button: nothing is saved).
+ */
 export type IssuedCredentials = { username: string; password: string };
 
 /** POST /api/admin/manual-orders → 201 */
@@ -53,7 +64,7 @@ export type CustomerDto = {
   lastOrderDate: string;
 };
 
-/** GET /api/admin/contacts?q=&status=&limit=&offset= */
+/** GET /api/admin/contacts?q=&status=&kind=&limit=&offset= (newest first, X-Total-Count); PATCH /api/admin/contacts/:id answers one. */
 export type RequestDto = {
   id: number;
   kind: RequestKind;
@@ -73,6 +84,12 @@ export type RequestDto = {
   createdAt: string;
 };
 
+/**
+ * POST /api/admin/contacts/:id/validate (pending registration only): creates the client account with generated
+ * credentials, marks the request 'replied' and e-mails the credentials. 409 when that e-mail already has an account.
+ */
+export type RegistrationValidated = { clientId: number; credentials: IssuedCredentials };
+
 /** PATCH /api/admin/contacts/:id */
 export const requestUpdateSchema = z.object({ status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }) });
 
@@ -91,7 +108,10 @@ export type DashboardStats = {
   byMonth: Array<{ month: string; revenue: number; orders: number }>;
 };
 
-/** GET /api/admin/subscriptions: one per paid order, from its date for the plan's duration. */
+/**
+ * GET /api/admin/subscriptions?active=true|false&limit=&offset=: one per paid order, from its date for the plan's duration
+ * (endDate = orderDate + durationMonths, both days included in `active`), newest first, X-Total-Count.
+ */
 export type SubscriptionDto = {
   orderId: number;
   clientId: number | null;
@@ -103,7 +123,7 @@ export type SubscriptionDto = {
   active: boolean;
 };
 
-/** GET /api/admin/interventions?status=&limit=&offset= */
+/** GET /api/admin/interventions?status=&limit=&offset= (newest first, X-Total-Count); PATCH /api/admin/interventions/:id answers one. */
 export type AdminInterventionDto = {
   id: number;
   clientId: number;
@@ -121,14 +141,22 @@ export type AdminInterventionDto = {
   updatedAt: string;
 };
 
-/** PATCH /api/admin/interventions/:id */
+/** The statuses staff may move an intervention to from each status (DESIGN.md decision 8); anything else is 409. */
+export const INTERVENTION_TRANSITIONS: Record<InterventionStatus, readonly InterventionStatus[]> = {
+  pending: ['in_progress', 'cancelled'],
+  in_progress: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+/** PATCH /api/admin/interventions/:id: status along INTERVENTION_TRANSITIONS, duration and notes. */
 export const interventionUpdateSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
   durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(24 * 60, 'Durée invalide').nullable().optional(),
   staffNotes: z.string().trim().max(2000, 'Les notes ne peuvent pas dépasser 2000 caractères').optional(),
 });
 
-/** GET /api/admin/audit?entity=order&entityId=12 */
+/** GET /api/admin/audit?entity=order&entityId=12 (newest first; actions order.create, order.update, order.credentials, …) */
 export type AuditEntryDto = {
   id: number;
   staffUsername: string;

@@ -49,7 +49,11 @@ export const clients = pgTable('clients', {
   /** first 2 and last 2 characters of username and password, for the invoice (DESIGN.md decision 3) */
   passwordHint: text('password_hint'),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('clients_email_lower_idx').on(sql`lower(${t.email})`)]);
+}, (t) => [
+  uniqueIndex('clients_email_lower_idx').on(sql`lower(${t.email})`),
+  // Logins match the username case-insensitively, so 'JDupont' and 'jdupont' must be one account.
+  uniqueIndex('clients_username_lower_idx').on(sql`lower(${t.username})`),
+]);
 
 export const clientSessions = pgTable('client_sessions', {
   idHash: text('id_hash').primaryKey(),
@@ -76,8 +80,14 @@ export const manualOrders = pgTable('manual_orders', {
   verificationKey: text('verification_key').notNull().unique(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** lower(client_email), stored: customers are grouped by it, and computing lower() per row doubled that query's time */
+  emailKey: text('email_key').generatedAlwaysAs(sql`lower(client_email)`),
+  /** what the order search box matches, lower-cased once on write (a LIKE on it is ~8× faster than four ILIKEs) */
+  searchText: text('search_text').generatedAlwaysAs(
+    sql`lower(client_name || chr(31) || client_email || chr(31) || coalesce(username, '') || chr(31) || verification_key)`,
+  ),
 }, (t) => [
-  index('manual_orders_email_lower_idx').on(sql`lower(${t.clientEmail})`),
+  index('manual_orders_email_key_idx').on(t.emailKey),
   index('manual_orders_order_date_idx').on(t.orderDate),
   index('manual_orders_client_idx').on(t.clientId),
 ]);

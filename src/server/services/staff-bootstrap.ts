@@ -1,6 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Config } from '../config';
+import { staffUsers } from '../db/schema';
+import { hashPassword } from './passwords';
 
-/** Creates or resets the staff account named by ADMIN_USERNAME (filled in by the back-office work). */
-export async function ensureStaffAccount(_db: Db, _config: Config, _logger: Logger): Promise<void> {}
+export const DEFAULT_STAFF_USERNAME = 'admin';
+
+/**
+ * ADMIN_USERNAME + ADMIN_PASSWORD create that staff account or reset its password (and lift a lockout), so an
+ * owner locked out can always get back in by restarting. With neither and an empty table, an 'admin' account
+ * gets a random password, logged once: there is no other way to learn it.
+ */
+export async function ensureStaffAccount(db: Db, config: Config, logger: Pick<Logger, 'info' | 'warn'>): Promise<void> {
+  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+    const passwordHash = await hashPassword(config.ADMIN_PASSWORD);
+    await db.insert(staffUsers).values({ username: config.ADMIN_USERNAME, passwordHash })
+      .onConflictDoUpdate({ target: staffUsers.username, set: { passwordHash, failedLogins: 0, lockedUntil: null } });
+    logger.info({ username: config.ADMIN_USERNAME }, 'staff account set from ADMIN_USERNAME/ADMIN_PASSWORD');
+    return;
+  }
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(staffUsers);
+  if (count > 0) return;
+
+  const password = randomBytes(15).toString('base64url');
+  const created = await db.insert(staffUsers).values({ username: DEFAULT_STAFF_USERNAME, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing().returning({ id: staffUsers.id });
+  if (created.length === 0) return; // another process created it first
+  logger.warn(
+    `Compte staff créé / staff account created: identifiant « ${DEFAULT_STAFF_USERNAME} », mot de passe « ${password} ». `
+    + 'Notez-le maintenant, il ne sera plus affiché (write it down now; set ADMIN_USERNAME and ADMIN_PASSWORD to choose your own).',
+  );
+}

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import pino from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import type { Mail, Mailer } from '../services/mailer';
+import { ensureStaffAccount } from '../services/staff-bootstrap';
 
 export const TEST_ADMIN = { username: 'staff', password: 'motdepasse-staff-1', secretCode: 'code-secret-42' };
 
@@ -42,8 +44,14 @@ export function memoryMailer(): Mailer & { sent: Mail[] } {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The real app on its own database copy, called through app.inject(). */
-export async function createTestApp(env: Record<string, string> = {}) {
+export type TestAppOptions = {
+  /** send through the configured mailer (SMTP_URL in env) instead of recording in memory */
+  realMailer?: boolean;
+  verifyRateLimit?: number;
+};
+
+/** The real app on its own database copy, called through app.inject(); TEST_ADMIN exists as at start-up. */
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-app-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -56,8 +64,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openTestDatabase();
+  await ensureStaffAccount(database.db, config, pino({ level: 'silent' }));
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp({
+    config, database, mailer: options.realMailer ? undefined : mailer, verifyRateLimit: options.verifyRateLimit,
+  });
   await app.ready();
   return {
     app,

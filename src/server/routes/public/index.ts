@@ -5,18 +5,23 @@ import { contactSchema } from '../../../shared/schemas/contact';
 import { HttpError, parseInput } from '../../http-error';
 import { createCaptcha } from '../../services/captcha';
 import { createContactRequest, createRegistrationRequest } from '../../services/requests';
+import { verifyInvoiceRoutes } from './verify-invoice';
 
 const formLimit = { max: 10, timeWindow: '1 minute' };
 
 /** Routes anyone may call: registration, contact, invoice verification. */
 export async function publicRoutes(app: FastifyInstance) {
   const captcha = createCaptcha(app.config.SESSION_SECRET ?? randomBytes(32).toString('hex'));
+  await app.register(verifyInvoiceRoutes);
+  // JSON only: Fastify also parses text/plain by default, which a cross-site <form> can send without a preflight.
+  app.removeContentTypeParser('text/plain');
 
   app.post('/register', { config: { rateLimit: formLimit } }, async (request, reply) => {
     const input = parseInput(registrationSchema, request.body);
-    const result = await createRegistrationRequest(app.db, input);
-    // Same answer either way: a visitor who submits twice is told it worked, and nobody learns who registered.
-    return reply.status(201).send({ id: result.id, message: 'Demande enregistrée' });
+    await createRegistrationRequest(app.db, input);
+    // Same answer either way, without the row's id (an older id would tell that this e-mail had already registered):
+    // a visitor who submits twice is told it worked, and nobody learns who registered.
+    return reply.status(201).send({ message: 'Demande enregistrée' });
   });
 
   app.get('/contact/captcha', async (_request, reply) => {

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import type { CustomerDto, OrderDto } from '../../../shared/admin-api';
+import { postOrder, staffLogin } from './test-fixtures';
+
+describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await staffLogin(t);
+    // Alice: three orders under two spellings of her e-mail, the last one with her new phone and an account.
+    await postOrder(t, staff, { clientName: 'Alice Ancien', clientEmail: 'alice@exemple.fr', plan: 'pro', orderDate: '2025-01-10', paymentStatus: 'paid' });
+    await postOrder(t, staff, { clientName: 'Alice Martin', clientEmail: 'ALICE@exemple.fr', plan: 'basique', orderDate: '2025-02-10', paymentMethod: 'offert', paymentStatus: 'paid' });
+    await postOrder(t, staff, {
+      clientName: 'Alice Martin', clientEmail: 'Alice@Exemple.fr', clientPhone: '07 00 00 00 01', plan: 'standard', orderDate: '2025-03-10',
+      paymentStatus: 'pending', username: 'amartin', password: 'motdepasse-alice',
+    });
+    await postOrder(t, staff, { clientName: 'Bruno Petit', clientEmail: 'bruno@exemple.fr', plan: 'famille', orderDate: '2025-03-20', paymentStatus: 'paid' });
+    await postOrder(t, staff, { clientName: 'Chloé Grand', clientEmail: 'chloe@exemple.fr', plan: 'duo', orderDate: '2024-06-01', paymentStatus: 'failed' });
+  });
+  afterAll(async () => t.close());
+
+  const users = async (query = '') => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: staff });
+    expect(res.statusCode, res.body).toBe(200);
+    return { items: res.json<CustomerDto[]>(), total: Number(res.headers['x-total-count']) };
+  };
+
+  it('groups orders by lower-case e-mail, latest order first, with totals', async () => {
+    const { items, total } = await users();
+    expect(total).toBe(3);
+    expect(items.map((c) => c.name)).toEqual(['Bruno Petit', 'Alice Martin', 'Chloé Grand']);
+    expect(items[1]).toEqual({
+      email: 'Alice@Exemple.fr', // as the account was created
+      name: 'Alice Martin',
+      phone: '07 00 00 00 01',
+      username: 'amartin',
+      revenue: 50, // the gifted order is 0 €, the pending one does not count
+      orderCount: 3,
+      paidCount: 2,
+      giftedCount: 1,
+      credits: 1.35, // 1 + 0.1 + 0.25
+      lastOrderDate: '2025-03-10',
+    });
+    expect(items[2]).toMatchObject({ revenue: 0, orderCount: 1, paidCount: 0, username: null });
+  });
+
+  it('pages with limit and offset', async () => {
+    const page = await users('?limit=1&offset=1');
+    expect(page.total).toBe(3);
+    expect(page.items.map((c) => c.name)).toEqual(['Alice Martin']);
+    const past = await users('?limit=10&offset=10');
+    expect(past).toEqual({ items: [], total: 3 });
+  });
+
+  it('searches name, e-mail or username but keeps whole groups', async () => {
+    expect((await users('?q=AMARTIN')).items.map((c) => c.name)).toEqual(['Alice Martin']);
+    expect((await users('?q=bruno@')).items.map((c) => c.name)).toEqual(['Bruno Petit']);
+    // An old name still finds the customer, with the totals of all her orders.
+    const old = await users('?q=ancien');
+    expect(old.total).toBe(1);
+    expect(old.items[0]).toMatchObject({ name: 'Alice Martin', orderCount: 3 });
+    expect((await users('?q=personne')).total).toBe(0);
+  });
+
+  it('gives the detail pane the order history through the e-mail filter', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders?email=alice@exemple.fr', headers: staff });
+    expect(res.json<OrderDto[]>().map((o) => o.orderDate)).toEqual(['2025-03-10', '2025-02-10', '2025-01-10']);
+  });
+});

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { listCustomers } from '../../services/customers';
+import { pageQuery, parseQuery, sendPage } from './params';
+
+export async function customerRoutes(app: FastifyInstance) {
+  app.get('/users', async (request, reply) => sendPage(reply, await listCustomers(app.db, parseQuery(pageQuery, request.query))));
+}

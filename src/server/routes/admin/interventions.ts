@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { interventionUpdateSchema } from '../../../shared/admin-api';
+import { INTERVENTION_STATUSES } from '../../../shared/labels';
+import { parseInput } from '../../http-error';
+import { listInterventions, updateIntervention } from '../../services/admin-interventions';
+import { pageQuery, parseId, parseQuery, sendPage } from './params';
+
+const interventionQuery = pageQuery.extend({
+  status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
+});
+
+export async function interventionRoutes(app: FastifyInstance) {
+  app.get('/interventions', async (request, reply) =>
+    sendPage(reply, await listInterventions(app.db, parseQuery(interventionQuery, request.query))));
+
+  app.patch('/interventions/:id', async (request) => {
+    const id = parseId(request.params);
+    return updateIntervention(app.db, id, parseInput(interventionUpdateSchema, request.body), request.staff);
+  });
+}

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { postOrder, staffLogin } from './test-fixtures';
+
+const run = promisify(execFile);
+
+describe('[ADMIN][INVOICE] PDF invoices', () => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://support.exemple.fr', INVOICE_TAX_MENTION: 'TVA non applicable, art. 293 B du CGI (test)' });
+    staff = await staffLogin(t);
+    dir = await mkdtemp(path.join(tmpdir(), 'rfs-pdf-'));
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Downloads the receipt and reads it back as text with poppler's pdftotext. */
+  async function receiptText(id: number) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/manual-orders/${id}/receipt`, headers: staff });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = path.join(dir, `${id}.pdf`);
+    await writeFile(file, res.rawPayload);
+    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+    return { text: stdout.replace(/[ \t]+/g, ' '), headers: res.headers };
+  }
+
+  it('prints the invoice of a paid order, accents and € included', async () => {
+    const { order } = await postOrder(t, staff, {
+      clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', clientPhone: '06 98 76 54 32', plan: 'pro',
+      orderDate: '2025-03-15', username: 'eberenger42', password: 'Soleil-du-Midi-42',
+    });
+    const { text, headers } = await receiptText(order.id);
+    expect(headers['content-disposition']).toBe(
+      `attachment; filename="Facture_${order.id}_Elodie Berenger.pdf"; filename*=UTF-8''Facture_${order.id}_%C3%89lodie%20B%C3%A9r%C3%A9nger.pdf`,
+    );
+    for (const expected of [
+      'FACTURE', `N° ${String(order.id).padStart(8, '0')}`, 'Date : 15/03/2025', 'Élodie Bérénger', 'elodie@exemple.fr', '06 98 76 54 32',
+      'Abonnement Pro', '1 an, du 15/03/2025 au 15/03/2026', '1 appareil', '50,00 € TTC', 'Moyen de paiement : Carte bancaire',
+      'Statut : Payé', order.verificationKey, 'https://support.exemple.fr/verify-invoice',
+      'Identifiants : eb…42 / So…42 — connexion sur https://support.exemple.fr/client/login',
+      'TVA non applicable, art. 293 B du CGI (test)', 'RFS Assistance LLC', '30 N Gould St, Sheridan, WY 82801, États-Unis',
+      'contact@rfs-assistance.example', 'Wyoming LLC n° 2023-001234567',
+    ]) expect(text).toContain(expected);
+    expect(text).not.toContain('OFFERT');
+  });
+
+  it('says OFFERT for a gifted order and shows a pending status', async () => {
+    const { order } = await postOrder(t, staff, {
+      clientName: 'Zoë Lœvenbruck', clientEmail: 'zoe@exemple.fr', plan: 'famille', paymentMethod: 'offert', paymentStatus: 'pending',
+    });
+    const { text } = await receiptText(order.id);
+    expect(text).toContain('Zoë Lœvenbruck');
+    expect(text).toContain('OFFERT');
+    expect(text).toContain('3 appareils');
+    expect(text).toContain('Statut : En attente');
+    expect(text).toContain('Moyen de paiement : Offert');
+    expect(text).not.toContain('€ TTC');
+    expect(text).not.toContain('Identifiants :');
+  });
+
+  it('answers 404 for an unknown order', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders/987654/receipt', headers: staff });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Commande introuvable');
+  });
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { postOrder, staffLogin } from '../admin/test-fixtures';
+
+describe('[PUBLIC][VERIFY_INVOICE] GET /api/verify-invoice/:key', () => {
+  let t: TestApp;
+  let key: string;
+  let id: number;
+  beforeAll(async () => {
+    t = await createTestApp({}, { verifyRateLimit: 5 });
+    const staff = await staffLogin(t);
+    const created = await postOrder(t, staff, { clientName: 'Élodie Bérénger', plan: 'pro', orderDate: '2025-03-15', paymentStatus: 'pending' });
+    key = created.order.verificationKey;
+    id = created.id;
+  });
+  afterAll(async () => t.close());
+
+  const verify = (k: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url: `/api/verify-invoice/${encodeURIComponent(k)}`, remoteAddress });
+
+  it('confirms a genuine invoice with what the paper shows, and nothing more', async () => {
+    const res = await verify(key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id, orderDate: '2025-03-15', clientName: 'Élodie Bérénger', price: '50.00', plan: 'Pro', paymentStatus: 'pending' });
+  });
+
+  it('accepts the key in lower case or with spaces around it', async () => {
+    expect((await verify(key.toLowerCase(), '10.1.0.1')).json().id).toBe(id);
+    expect((await verify(` ${key} `, '10.1.0.1')).json().id).toBe(id);
+  });
+
+  it('answers 404 for an unknown key and 400 for a malformed one', async () => {
+    const unknown = await verify('RFS-AAAAAA-2025', '10.1.0.2');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Facture non trouvée. Vérifiez votre clé de vérification.');
+    for (const bad of ['RFS-123', 'RFS-AAAAA0-2025', 'XYZ-AAAAAA-2025', "RFS-AAAAAA-2025' or 1=1"]) {
+      const res = await verify(bad, '10.1.0.3');
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toBe('Format de clé invalide (RFS-XXXXXX-AAAA)');
+    }
+  });
+
+  it('limits each IP address to the configured rate', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await verify(key, '10.1.0.9')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await verify(key, '10.1.0.10')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,59 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../db/client';
+import { clients, interventions } from '../db/schema';
+import { HttpError, notFound } from '../http-error';
+import { INTERVENTION_TRANSITIONS, type AdminInterventionDto, type interventionUpdateSchema } from '../../shared/admin-api';
+import type { InterventionStatus } from '../../shared/labels';
+import { diff, writeAudit, type Actor } from './audit';
+
+export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
+
+const columns = {
+  intervention: interventions,
+  clientName: clients.name,
+  clientEmail: clients.email,
+};
+type Row = { intervention: typeof interventions.$inferSelect; clientName: string; clientEmail: string };
+
+function toDto({ intervention: i, clientName, clientEmail }: Row): AdminInterventionDto {
+  return {
+    id: i.id, clientId: i.clientId, clientName, clientEmail, title: i.title, description: i.description,
+    urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, status: i.status,
+    durationMinutes: i.durationMinutes, staffNotes: i.staffNotes,
+    createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
+  };
+}
+
+export async function listInterventions(db: Tx, filter: { status?: InterventionStatus; clientId?: number; limit: number; offset: number }) {
+  const where = and(
+    filter.status ? eq(interventions.status, filter.status) : undefined,
+    filter.clientId ? eq(interventions.clientId, filter.clientId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select(columns).from(interventions).innerJoin(clients, eq(clients.id, interventions.clientId))
+      .where(where).orderBy(desc(interventions.createdAt), desc(interventions.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(interventions).where(where),
+  ]);
+  return { items: rows.map(toDto), total: Number(total?.n ?? 0) };
+}
+
+export async function updateIntervention(db: Db, id: number, patch: z.output<typeof interventionUpdateSchema>, actor: Actor) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(interventions).where(eq(interventions.id, id)).for('update');
+    if (!current) throw notFound(INTERVENTION_NOT_FOUND);
+    if (patch.status && patch.status !== current.status && !INTERVENTION_TRANSITIONS[current.status].includes(patch.status)) {
+      throw new HttpError(409, 'Transition de statut impossible', 'BAD_TRANSITION');
+    }
+    const change = diff(
+      { status: current.status, durationMinutes: current.durationMinutes, staffNotes: current.staffNotes },
+      { status: patch.status, durationMinutes: patch.durationMinutes, staffNotes: patch.staffNotes },
+    );
+    if (!change) return;
+    await tx.update(interventions).set({ ...change.after, updatedAt: new Date() }).where(eq(interventions.id, id));
+    await writeAudit(tx, actor, { action: 'intervention.update', entity: 'intervention', entityId: id, ...change });
+  });
+  const [row] = await db.select(columns).from(interventions).innerJoin(clients, eq(clients.id, interventions.clientId))
+    .where(eq(interventions.id, id));
+  return toDto(row!);
+}

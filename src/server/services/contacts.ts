@@ -1,0 +1,83 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { requests } from '../db/schema';
+import { HttpError, notFound } from '../http-error';
+import type { IssuedCredentials, RequestDto } from '../../shared/admin-api';
+import type { RequestKind, RequestStatus } from '../../shared/labels';
+import { diff, writeAudit, type Actor } from './audit';
+import { createClientAccount, findClientByEmail, prepareCredentials } from './clients';
+import { generatePassword, suggestUsername } from './credentials';
+import { containsPattern } from './order-queries';
+
+export const REQUEST_NOT_FOUND = 'Demande introuvable';
+type RequestRow = typeof requests.$inferSelect;
+
+export function toRequestDto(r: RequestRow): RequestDto {
+  return {
+    id: r.id, kind: r.kind, status: r.status, name: r.name, email: r.email, subject: r.subject, message: r.message,
+    captchaAnswer: r.captchaAnswer, firstName: r.firstName, lastName: r.lastName, phone: r.phone, planId: r.planId,
+    deviceType: r.deviceType, deviceInfo: r.deviceInfo, clientId: r.clientId, createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export type RequestFilter = { q?: string; status?: RequestStatus; kind?: RequestKind; limit: number; offset: number };
+
+export async function listRequests(db: Tx, filter: RequestFilter): Promise<{ items: RequestDto[]; total: number }> {
+  const conditions: Array<SQL | undefined> = [
+    filter.status ? eq(requests.status, filter.status) : undefined,
+    filter.kind ? eq(requests.kind, filter.kind) : undefined,
+  ];
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(or(ilike(requests.name, pattern), ilike(requests.email, pattern), ilike(requests.subject, pattern), ilike(requests.message, pattern)));
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(requests).where(where).orderBy(desc(requests.createdAt), desc(requests.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(requests).where(where),
+  ]);
+  return { items: rows.map(toRequestDto), total: Number(total?.n ?? 0) };
+}
+
+export async function updateRequestStatus(db: Db, id: number, status: RequestStatus, actor: Actor): Promise<RequestDto> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
+    if (!current) throw notFound(REQUEST_NOT_FOUND);
+    const change = diff({ status: current.status }, { status });
+    if (!change) return toRequestDto(current);
+    const [updated] = await tx.update(requests).set({ status }).where(eq(requests.id, id)).returning();
+    await writeAudit(tx, actor, { action: 'request.update', entity: 'request', entityId: id, ...change });
+    return toRequestDto(updated!);
+  });
+}
+
+export type Validated = { clientId: number; credentials: IssuedCredentials; client: { email: string; name: string } };
+
+/** Turns a pending registration into a client account with generated credentials (DESIGN.md decision 8). */
+export async function validateRegistration(db: Db, id: number, actor: Actor): Promise<Validated> {
+  const [request] = await db.select().from(requests).where(eq(requests.id, id));
+  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (request.kind !== 'registration') throw new HttpError(400, 'Seule une demande d’inscription peut être validée.', 'NOT_REGISTRATION');
+  if (request.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
+  const existing = await findClientByEmail(db, request.email);
+  if (existing) {
+    throw new HttpError(409, `Un compte client existe déjà pour ${request.email}${existing.username ? ` (identifiant ${existing.username})` : ''} : créez plutôt une commande pour ce client.`, 'ALREADY_EXISTS');
+  }
+  const prepared = await prepareCredentials(await suggestUsername(db, request.name), generatePassword());
+  const clientId = await db.transaction(async (tx) => {
+    // Re-read under lock: two staff members validating at once must not create two accounts.
+    const [locked] = await tx.select({ status: requests.status }).from(requests).where(eq(requests.id, id)).for('update');
+    if (locked?.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
+    const client = await createClientAccount(tx, {
+      name: request.name, email: request.email, phone: request.phone ?? '',
+      firstName: request.firstName ?? undefined, lastName: request.lastName ?? undefined, credentials: prepared,
+    });
+    await tx.update(requests).set({ status: 'replied', clientId: client.id }).where(eq(requests.id, id));
+    await writeAudit(tx, actor, {
+      action: 'request.validate', entity: 'request', entityId: id,
+      before: { status: request.status }, after: { status: 'replied', clientId: client.id, username: prepared.username },
+    });
+    return client.id;
+  });
+  return { clientId, credentials: { username: prepared.username, password: prepared.password }, client: { email: request.email, name: request.name } };
+}

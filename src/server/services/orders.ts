@@ -1,0 +1,144 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { manualOrders } from '../db/schema';
+import { HttpError, notFound } from '../http-error';
+import { getPlan } from '../../shared/plans';
+import { KEY_ALPHABET } from '../../shared/schemas/invoice';
+import type { OrderUpdate, OrderValues } from '../../shared/schemas/order';
+import type { IssuedCredentials, OrderDto } from '../../shared/admin-api';
+import { diff, writeAudit, type Actor } from './audit';
+import {
+  assertUsernameFree, createClientAccount, findClientByEmail, findClientById, prepareCredentials, setClientCredentials,
+  type PreparedCredentials,
+} from './clients';
+import { generatePassword, suggestUsername } from './credentials';
+import { getOrderDto } from './order-queries';
+
+export const ORDER_NOT_FOUND = 'Commande introuvable';
+
+/** RFS-XXXXXX-YYYY: 31^6 ≈ 887 million keys a year, drawn with a cryptographic generator so none can be guessed. */
+export function newVerificationKey(orderDate: string): string {
+  const random = Array.from({ length: 6 }, () => KEY_ALPHABET[randomInt(KEY_ALPHABET.length)]).join('');
+  return `RFS-${random}-${orderDate.slice(0, 4)}`;
+}
+
+/** Price and credit cost come from the catalogue, never from the request; a gifted order costs 0 € but still its credits. */
+export function orderPricing(values: Pick<OrderValues, 'plan' | 'paymentMethod'>) {
+  const plan = getPlan(values.plan);
+  return {
+    price: values.paymentMethod === 'offert' ? '0.00' : plan.price.toFixed(2),
+    creditCost: plan.creditCost.toFixed(2),
+  };
+}
+
+/** Keeps the username copied on orders in step with the account, so search finds the client by the name they use. */
+async function syncOrderUsernames(tx: Tx, clientId: number, username: string) {
+  await tx.update(manualOrders).set({ username }).where(eq(manualOrders.clientId, clientId));
+}
+
+export type OrderResult = { order: OrderDto; credentials: IssuedCredentials | null; client: { email: string; name: string } };
+
+/**
+ * Creates an order and, when a username is given, the client account (or new credentials for an existing one,
+ * on request) in one transaction: a conflict leaves nothing behind.
+ */
+export async function createOrder(db: Db, values: OrderValues, actor: Actor): Promise<OrderResult> {
+  // Hashed before the transaction: scrypt takes ~50 ms and must not hold locks (a username alone gets a generated password).
+  const prepared = values.username ? await prepareCredentials(values.username, values.password || generatePassword()) : null;
+
+  const { id, issued } = await db.transaction(async (tx) => {
+    const existing = await findClientByEmail(tx, values.clientEmail);
+    let clientId = existing?.id ?? null;
+    let username = existing?.username ?? null;
+    let issued: PreparedCredentials | null = null;
+
+    if (prepared && !existing) {
+      const created = await createClientAccount(tx, {
+        name: values.clientName, email: values.clientEmail, phone: values.clientPhone, credentials: prepared,
+      });
+      clientId = created.id;
+      issued = prepared;
+    } else if (prepared && existing) {
+      if (!existing.passwordHash || values.updatePassword) {
+        await setClientCredentials(tx, existing.id, prepared);
+        await syncOrderUsernames(tx, existing.id, prepared.username);
+        issued = prepared;
+      } else {
+        // The account keeps its credentials; a username belonging to someone else is still an error worth telling.
+        await assertUsernameFree(tx, prepared.username, existing.id);
+      }
+    }
+    if (issued) username = issued.username;
+
+    const base = {
+      clientId,
+      clientName: values.clientName,
+      clientEmail: values.clientEmail,
+      clientPhone: values.clientPhone,
+      username,
+      plan: values.plan,
+      paymentMethod: values.paymentMethod,
+      paymentStatus: values.paymentStatus,
+      ...orderPricing(values),
+      orderDate: values.orderDate,
+      notes: values.notes,
+      createdBy: actor.username,
+    };
+    // A key collision is astronomically rare; ON CONFLICT lets us draw again without aborting the transaction.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const [row] = await tx.insert(manualOrders).values({ ...base, verificationKey: newVerificationKey(values.orderDate) })
+        .onConflictDoNothing({ target: manualOrders.verificationKey }).returning({ id: manualOrders.id });
+      if (!row) continue;
+      await writeAudit(tx, actor, {
+        action: 'order.create', entity: 'order', entityId: row.id,
+        after: { ...base, credentialsIssued: issued !== null },
+      });
+      return { id: row.id, issued };
+    }
+    throw new Error('Could not draw a free verification key');
+  });
+
+  return {
+    order: (await getOrderDto(db, id))!,
+    credentials: issued ? { username: issued.username, password: issued.password } : null,
+    client: { email: values.clientEmail, name: values.clientName },
+  };
+}
+
+/** Payment status and notes only; the audit keeps the before and after of what changed. */
+export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor): Promise<OrderDto> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ paymentStatus: manualOrders.paymentStatus, notes: manualOrders.notes })
+      .from(manualOrders).where(eq(manualOrders.id, id)).for('update');
+    if (!current) throw notFound(ORDER_NOT_FOUND);
+    const change = diff(current, { paymentStatus: patch.paymentStatus, notes: patch.notes });
+    if (!change) return;
+    await tx.update(manualOrders).set({ ...change.after, updatedAt: new Date() }).where(eq(manualOrders.id, id));
+    await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
+  });
+  return (await getOrderDto(db, id))!;
+}
+
+/** « Régénérer »: a new password for the order's client account, username kept. */
+export async function regenerateOrderCredentials(db: Db, orderId: number, actor: Actor): Promise<OrderResult> {
+  const [order] = await db.select({ clientId: manualOrders.clientId }).from(manualOrders).where(eq(manualOrders.id, orderId));
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const client = order.clientId ? await findClientById(db, order.clientId) : undefined;
+  if (!client) {
+    throw new HttpError(400, "Cette commande n'est liée à aucun compte client : créez une commande avec un nom d'utilisateur.", 'NO_ACCOUNT');
+  }
+  const prepared = await prepareCredentials(client.username ?? await suggestUsername(db, client.name), generatePassword());
+  await db.transaction(async (tx) => {
+    await setClientCredentials(tx, client.id, prepared);
+    await syncOrderUsernames(tx, client.id, prepared.username);
+    await writeAudit(tx, actor, {
+      action: 'order.credentials', entity: 'order', entityId: orderId, after: { clientId: client.id, username: prepared.username },
+    });
+  });
+  return {
+    order: (await getOrderDto(db, orderId))!,
+    credentials: { username: prepared.username, password: prepared.password },
+    client: { email: client.email, name: client.name },
+  };
+}
