@@ -9,7 +9,7 @@ const LazyToaster = lazy(() => loadSonner().then(({ Toaster }) => ({
   default: function Notifications() {
     useEffect(() => markMounted(), []);
     // One notification at a time, shown 5 s (SPEC.md §9).
-    return <Toaster visibleToasts={1} duration={5000} position="top-center" richColors closeButton style={{ maxWidth: 420 }} />;
+    return <Toaster visibleToasts={1} duration={5000} position="top-center" closeButton style={{ maxWidth: 420 }} />;
   },
 })));
 

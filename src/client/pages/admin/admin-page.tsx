@@ -1,3 +1,44 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ErrorBoundary } from '../../components/layout/error-boundary';
+import { PageSpinner } from '../../components/ui/spinner';
+import { createAdminQueryClient } from './api/query-client';
+import { useStaffSession } from './api/session';
+import { AdminLogin } from './admin-login';
+import { AdminHeader } from './admin-header';
+import { AdminTabs } from './admin-tabs';
+import { QueryError } from './common/query-state';
+
+/** /admin: its own QueryClient (created here so the public pages never load TanStack Query), then the session gate. */
 export function AdminPage() {
-  return <main className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-bold">Espace staff</h1></main>;
+  const [client] = useState(createAdminQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <ErrorBoundary>
+        <AdminGate />
+      </ErrorBoundary>
+    </QueryClientProvider>
+  );
+}
+
+function AdminGate() {
+  const session = useStaffSession();
+  // Pending also on the server render: the session is only known in the browser, so hydration matches.
+  if (session.isPending) return <PageSpinner />;
+  if (session.isError) {
+    return (
+      <main id="contenu" className="mx-auto max-w-md px-4 py-16">
+        <QueryError error={session.error} onRetry={() => void session.refetch()} />
+      </main>
+    );
+  }
+  if (!session.data) return <AdminLogin />;
+  return (
+    <div className="min-h-screen">
+      <AdminHeader session={session.data} />
+      <main id="contenu" className="mx-auto max-w-7xl px-3 py-4 sm:px-6 sm:py-6">
+        <AdminTabs unlocked={session.data.unlocked} />
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut, RefreshCw } from 'lucide-react';
+import type { StaffSession } from '../../../shared/admin-api';
+import { Button } from '../../components/ui/button';
+import { ApiRequestError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { useSite } from '../../lib/site';
+import { adminKeys } from './api/queries';
+import { useLogout } from './api/session';
+import { LiveClock } from './live-clock';
+import { UnlockForm } from './unlock-form';
+
+export function AdminHeader({ session }: { session: StaffSession }) {
+  const { siteName } = useSite();
+  const client = useQueryClient();
+  const logout = useLogout();
+  const [refreshing, setRefreshing] = useState(false);
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      // Refetches the lists on screen now; the others are marked stale and reload when their tab opens.
+      await client.invalidateQueries({ queryKey: adminKeys.data }, { throwOnError: true });
+      notify('success', 'Données actualisées');
+    } catch (error) {
+      // An expired session already has its own notice.
+      if (!(error instanceof ApiRequestError && error.status === 401)) notify('error', 'Impossible de charger les données', error instanceof Error ? error.message : undefined);
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-3 py-3 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <p className="flex flex-wrap items-baseline gap-x-2 text-lg font-bold text-brand-700">
+            <span>{siteName}</span>
+            <span className="text-sm font-medium text-slate-600">Espace staff</span>
+          </p>
+          <p className="text-sm text-slate-700">
+            Connecté : <span className="font-semibold text-slate-900" data-testid="staff-username">{session.username}</span>
+          </p>
+          <LiveClock />
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end lg:justify-end">
+          <UnlockForm unlocked={session.unlocked} />
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={refreshing} className="flex-1 sm:flex-none">
+              <RefreshCw aria-hidden="true" className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+              Actualiser
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending} className="flex-1 sm:flex-none">
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              Déconnexion
+            </Button>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  AdminInterventionDto, AuditEntryDto, CustomerDto, DashboardStats, OrderDto, RequestDto, StaffSession, SubscriptionDto,
+} from '../../../../shared/admin-api';
+import type { InterventionStatus, RequestKind, RequestStatus } from '../../../../shared/labels';
+import { api, apiList, ApiRequestError } from '../../../lib/api';
+
+/** Builds `path?a=1&b=2`, leaving out empty values so the URL (and the query key) stays stable. */
+function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+type Page = { limit: number; offset: number };
+export type OrderFilters = Page & { q?: string; email?: string };
+export type CustomerFilters = Page & { q?: string };
+export type RequestFilters = Page & { status?: RequestStatus; kind?: RequestKind };
+export type SubscriptionFilters = Page & { active?: 'true' | 'false' };
+export type InterventionFilters = Page & { status?: InterventionStatus };
+export type StatsRange = { from?: string; to?: string };
+
+// Everything but the session sits under ['admin', 'data'], so « Actualiser » and mutations can target it in one call.
+export const adminKeys = {
+  session: ['admin', 'session'] as const,
+  data: ['admin', 'data'] as const,
+  orders: ['admin', 'data', 'orders'] as const,
+  orderList: (f: OrderFilters) => [...adminKeys.orders, 'list', f] as const,
+  audit: (orderId: number) => [...adminKeys.orders, 'audit', orderId] as const,
+  customers: ['admin', 'data', 'customers'] as const,
+  customerList: (f: CustomerFilters) => [...adminKeys.customers, f] as const,
+  requests: ['admin', 'data', 'requests'] as const,
+  requestList: (f: RequestFilters) => [...adminKeys.requests, f] as const,
+  stats: ['admin', 'data', 'stats'] as const,
+  statsRange: (r: StatsRange) => [...adminKeys.stats, r] as const,
+  subscriptions: ['admin', 'data', 'subscriptions'] as const,
+  subscriptionList: (f: SubscriptionFilters) => [...adminKeys.subscriptions, f] as const,
+  interventions: ['admin', 'data', 'interventions'] as const,
+  interventionList: (f: InterventionFilters) => [...adminKeys.interventions, f] as const,
+};
+
+/** The server holds the session; a 401 here only means « not signed in », so it resolves to null. */
+export const sessionQuery = queryOptions({
+  queryKey: adminKeys.session,
+  queryFn: async (): Promise<StaffSession | null> => {
+    try {
+      return await api<StaffSession>('/api/admin/session');
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) return null;
+      throw error;
+    }
+  },
+});
+
+export const orderListQuery = (f: OrderFilters) => queryOptions({
+  queryKey: adminKeys.orderList(f),
+  queryFn: () => apiList<OrderDto>(withQuery('/api/admin/manual-orders', f)),
+  // Keeps the current page on screen while the next one loads, instead of flashing a spinner.
+  placeholderData: keepPreviousData,
+});
+
+export const auditQuery = (orderId: number) => queryOptions({
+  queryKey: adminKeys.audit(orderId),
+  queryFn: () => api<AuditEntryDto[]>(withQuery('/api/admin/audit', { entity: 'order', entityId: orderId })),
+});
+
+export const customerListQuery = (f: CustomerFilters) => queryOptions({
+  queryKey: adminKeys.customerList(f),
+  queryFn: () => apiList<CustomerDto>(withQuery('/api/admin/users', f)),
+  placeholderData: keepPreviousData,
+});
+
+export const requestListQuery = (f: RequestFilters) => queryOptions({
+  queryKey: adminKeys.requestList(f),
+  queryFn: () => apiList<RequestDto>(withQuery('/api/admin/contacts', f)),
+  placeholderData: keepPreviousData,
+});
+
+export const statsQuery = (r: StatsRange) => queryOptions({
+  queryKey: adminKeys.statsRange(r),
+  queryFn: () => api<DashboardStats>(withQuery('/api/admin/stats', r)),
+  placeholderData: keepPreviousData,
+});
+
+export const subscriptionListQuery = (f: SubscriptionFilters) => queryOptions({
+  queryKey: adminKeys.subscriptionList(f),
+  queryFn: () => apiList<SubscriptionDto>(withQuery('/api/admin/subscriptions', f)),
+  placeholderData: keepPreviousData,
+});
+
+export const interventionListQuery = (f: InterventionFilters) => queryOptions({
+  queryKey: adminKeys.interventionList(f),
+  queryFn: () => apiList<AdminInterventionDto>(withQuery('/api/admin/interventions', f)),
+  placeholderData: keepPreviousData,
+});

@@ -1,0 +1,43 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { adminKeys } from './queries';
+
+const isUnauthorized = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
+
+/** Removes every cached admin list and marks the staff as signed out: the page falls back to the sign-in form. */
+export function signOutLocally(client: QueryClient) {
+  client.removeQueries({ queryKey: adminKeys.data });
+  client.setQueryData(adminKeys.session, null);
+}
+
+/**
+ * The back-office's own client (the landing page never downloads TanStack Query).
+ * SPEC §9: data never stale, no refetch on focus, no retry. A 401 from any call means the session expired.
+ */
+export function createAdminQueryClient(): QueryClient {
+  let expiredNoticeShown = false;
+  const onError = (error: unknown, isSessionCall: boolean) => {
+    if (!isUnauthorized(error) || isSessionCall) return;
+    const client = queryClient;
+    // Several lists may fail together with the same 401: one toast is enough.
+    if (!expiredNoticeShown && client.getQueryData(adminKeys.session)) {
+      expiredNoticeShown = true;
+      notify('error', 'Session expirée', 'Veuillez vous reconnecter.');
+    }
+    signOutLocally(client);
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey[1] === 'session') }),
+    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => onError(error, mutation.options.meta?.session === true) }),
+    defaultOptions: {
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
+      mutations: { retry: false },
+    },
+  });
+  // A fresh sign-in may show the notice again next time.
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey[1] === 'session' && event.type === 'updated' && event.query.state.data) expiredNoticeShown = false;
+  });
+  return queryClient;
+}

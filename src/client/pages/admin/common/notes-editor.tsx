@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/field';
+
+type NotesEditorProps = { label: string; initial: string; pending: boolean; onSave(notes: string): void; onCancel?(): void };
+
+/** A textarea with « Enregistrer » (and « Annuler »); the text is kept if saving fails. */
+export function NotesEditor({ label, initial, pending, onSave, onCancel }: NotesEditorProps) {
+  const [notes, setNotes] = useState(initial);
+  return (
+    <form className="space-y-2" onSubmit={(e) => { e.preventDefault(); onSave(notes.trim()); }}>
+      <TextAreaField label={label} rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={pending || notes.trim() === initial.trim()}>{pending ? 'Enregistrement...' : 'Enregistrer'}</Button>
+        {onCancel && <Button size="sm" variant="secondary" onClick={onCancel}>Annuler</Button>}
+      </div>
+    </form>
+  );
+}

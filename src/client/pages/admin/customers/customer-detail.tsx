@@ -1,0 +1,52 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { CustomerDto } from '../../../../shared/admin-api';
+import { formatCredits, formatEuro } from '../../../../shared/format';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { OrderList } from '../orders/order-list';
+
+function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+export function CustomerDetail({ customer }: { customer: CustomerDto }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // On a phone the pane sits below the list: bring it into view (and focus there) when a customer is chosen.
+  useEffect(() => {
+    if (!window.matchMedia('(max-width: 1023px)').matches) return;
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: 'start' });
+  }, [customer.email]);
+
+  return (
+    <section aria-labelledby="customer-detail-title" className="space-y-4">
+      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <h3 id="customer-detail-title" ref={headingRef} tabIndex={-1} className="text-lg font-bold text-slate-900">{customer.name}</h3>
+        <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
+          <Item label="E-mail" className="col-span-2">{customer.email}</Item>
+          <Item label="Téléphone">{customer.phone || '-'}</Item>
+          <Item label="Nom d'utilisateur">
+            {customer.username ? (
+              <span className="inline-flex items-center gap-2">
+                <span className="font-mono">{customer.username}</span>
+                <CopyButton value={customer.username} label="Copier le nom d'utilisateur" />
+              </span>
+            ) : 'Non généré'}
+          </Item>
+          <Item label="Chiffre d'affaires"><span className="font-semibold">{formatEuro(customer.revenue, { whole: true })}</span></Item>
+          <Item label="Commandes">{customer.orderCount}</Item>
+          <Item label="Offertes">{customer.giftedCount}</Item>
+          <Item label="Crédits RFS">{formatCredits(customer.credits)}</Item>
+        </dl>
+      </div>
+      <div>
+        <h4 className="mb-2 font-semibold text-slate-900">Historique des commandes</h4>
+        <OrderList key={customer.email} email={customer.email} pageSize={10} />
+      </div>
+    </section>
+  );
+}

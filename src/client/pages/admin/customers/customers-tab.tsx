@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerDto } from '../../../../shared/admin-api';
+import { customerListQuery } from '../api/queries';
+import { Pagination } from '../common/pagination';
+import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { SearchBox } from '../common/search-box';
+import { useDebouncedValue } from '../common/use-debounced-value';
+import { CustomerList } from './customer-list';
+import { CustomerDetail } from './customer-detail';
+
+const PAGE_SIZE = 50;
+const sameCustomer = (a: CustomerDto, email: string) => a.email.toLowerCase() === email.toLowerCase();
+
+/** Customers are grouped by lower-case e-mail on the server; the e-mail is their identity here. */
+export function CustomersTab() {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  // The chosen customer stays open while staff search or page through the list.
+  const [selected, setSelected] = useState<CustomerDto | null>(null);
+
+  return (
+    <section aria-labelledby="customers-title">
+      <TabHeading id="customers-title" title="Utilisateurs" />
+      <div className="mb-4">
+        <SearchBox label="Rechercher un client" placeholder="Nom, e-mail ou nom d'utilisateur" value={search} onChange={setSearch} resettable />
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
+        <CustomerPage key={q} q={q} selected={selected} onSelect={setSelected} />
+        {selected ? <CustomerDetail customer={selected} /> : (
+          <p className="hidden rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600 lg:block">
+            Sélectionnez un client pour voir sa fiche et ses commandes.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+type CustomerPageProps = { q: string; selected: CustomerDto | null; onSelect(customer: CustomerDto): void };
+
+function CustomerPage({ q, selected, onSelect }: CustomerPageProps) {
+  const [offset, setOffset] = useState(0);
+  const customers = useQuery(customerListQuery({ q, limit: PAGE_SIZE, offset }));
+  // Fresh figures for the open customer after a refetch (a new order changes their revenue).
+  const fresh = selected ? customers.data?.items.find((c) => sameCustomer(c, selected.email)) : undefined;
+  useEffect(() => {
+    if (fresh && fresh !== selected) onSelect(fresh);
+  }, [fresh, selected, onSelect]);
+  if (customers.isPending) return <Loading />;
+  if (customers.isError) return <QueryError error={customers.error} onRetry={() => void customers.refetch()} />;
+  const { items, total } = customers.data;
+  return (
+    <div className={customers.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+      <p className="mb-2 text-sm text-slate-700" aria-live="polite">{plural(total, 'client')}</p>
+      {items.length === 0 ? <EmptyState>Aucun client trouvé</EmptyState> : (
+        <CustomerList customers={items} selectedEmail={selected?.email.toLowerCase() ?? null}
+          onSelect={(email) => { const c = items.find((x) => sameCustomer(x, email)); if (c) onSelect(c); }} />
+      )}
+      <Pagination label="Pages des clients" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
+    </div>
+  );
+}

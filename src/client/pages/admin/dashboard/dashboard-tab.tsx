@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { statsQuery, type StatsRange } from '../api/queries';
+import { Loading, QueryError, TabHeading } from '../common/query-state';
+import { StatCards } from './stat-cards';
+import { PlanTable } from './plan-table';
+import { RevenueChart } from './revenue-chart';
+
+export function DashboardTab() {
+  const [range, setRange] = useState<StatsRange>({});
+  // An end before the start would return nothing: the server is not asked until the range makes sense.
+  const invalid = !!range.from && !!range.to && range.from > range.to;
+  const stats = useQuery({ ...statsQuery(range), enabled: !invalid });
+
+  return (
+    <section aria-labelledby="dashboard-title">
+      <TabHeading id="dashboard-title" title="Tableau de bord">
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:items-end">
+          <TextField label="Date de début" type="date" value={range.from ?? ''} max={range.to}
+            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value || undefined }))} className="sm:w-44" />
+          <TextField label="Date de fin" type="date" value={range.to ?? ''} min={range.from}
+            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value || undefined }))} className="sm:w-44" />
+          <Button variant="secondary" className="col-span-2 sm:col-span-1" onClick={() => setRange({})} disabled={!range.from && !range.to}>
+            Réinitialiser
+          </Button>
+        </div>
+      </TabHeading>
+      {invalid ? (
+        <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">La date de fin doit être postérieure à la date de début.</p>
+      ) : stats.isPending ? (
+        <Loading />
+      ) : stats.isError ? (
+        <QueryError error={stats.error} onRetry={() => void stats.refetch()} />
+      ) : (
+        <div className={stats.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'}>
+          <StatCards stats={stats.data} />
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
+            <PlanTable rows={stats.data.byPlan} />
+            <RevenueChart months={stats.data.byMonth} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

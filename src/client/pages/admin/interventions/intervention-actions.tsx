@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Ban, CheckCircle2, Play } from 'lucide-react';
+import type { AdminInterventionDto } from '../../../../shared/admin-api';
+import { INTERVENTION_STATUS_LABELS } from '../../../../shared/labels';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../lib/notify';
+import { NotesEditor } from '../common/notes-editor';
+import { useUpdateIntervention, type InterventionUpdate } from './intervention-mutations';
+
+/** pending → in_progress → completed | cancelled (DESIGN.md decision 8); completing asks for the time spent. */
+export function InterventionActions({ intervention: i }: { intervention: AdminInterventionDto }) {
+  const update = useUpdateIntervention(i.id);
+  const [finishing, setFinishing] = useState(false);
+  const [minutes, setMinutes] = useState('');
+  const [minutesError, setMinutesError] = useState<string | null>(null);
+  const id = useId();
+  const open = i.status === 'pending' || i.status === 'in_progress';
+
+  function send(patch: InterventionUpdate, done?: () => void) {
+    update.mutate(patch, {
+      onSuccess: () => {
+        done?.();
+        notify('success', 'Intervention mise à jour', patch.status ? `Statut : ${INTERVENTION_STATUS_LABELS[patch.status]}` : undefined);
+      },
+      onError: (error) => notify('error', 'Impossible de modifier l’intervention', error.message),
+    });
+  }
+
+  function finish(event: FormEvent) {
+    event.preventDefault();
+    const n = Number(minutes);
+    if (minutes.trim() === '' || !Number.isInteger(n) || n < 0 || n > 24 * 60) {
+      setMinutesError('Indiquez une durée en minutes (0 à 1440)');
+      return;
+    }
+    setMinutesError(null);
+    send({ status: 'completed', durationMinutes: n }, () => setFinishing(false));
+  }
+
+  return (
+    <div className="mt-3 space-y-3 border-t border-slate-100 pt-3">
+      {open && (
+        <div className="flex flex-wrap gap-2">
+          {i.status === 'pending' && (
+            <Button size="sm" onClick={() => send({ status: 'in_progress' })} disabled={update.isPending}>
+              <Play aria-hidden="true" className="h-4 w-4" /> Prendre en charge
+            </Button>
+          )}
+          {/* The server refuses pending → completed: an intervention is taken in hand first. */}
+          {i.status === 'in_progress' && !finishing && (
+            <Button size="sm" onClick={() => setFinishing(true)} disabled={update.isPending}>
+              <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Terminer
+            </Button>
+          )}
+          <Button size="sm" variant="secondary" onClick={() => send({ status: 'cancelled' })} disabled={update.isPending}>
+            <Ban aria-hidden="true" className="h-4 w-4" /> Annuler l’intervention
+          </Button>
+        </div>
+      )}
+      {finishing && (
+        <form onSubmit={finish} noValidate className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={id} className="text-sm font-medium text-slate-800">Durée (minutes)</label>
+            <input id={id} type="number" inputMode="numeric" min={0} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)}
+              aria-invalid={minutesError ? true : undefined} aria-describedby={minutesError ? `${id}-error` : undefined}
+              className="h-9 w-32 rounded-lg border border-slate-300 bg-white px-3 text-sm" />
+          </div>
+          <Button type="submit" size="sm" disabled={update.isPending}>Confirmer la fin</Button>
+          <Button size="sm" variant="ghost" onClick={() => setFinishing(false)}>Retour</Button>
+          {minutesError && <p id={`${id}-error`} role="alert" className="w-full text-sm font-medium text-red-700">{minutesError}</p>}
+        </form>
+      )}
+      <details>
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">
+          {i.staffNotes ? 'Modifier les notes internes' : 'Ajouter une note interne'}
+        </summary>
+        <div className="mt-2">
+          {/* keyed by the saved text so a refetch with new notes restarts the editor from them */}
+          <NotesEditor key={i.staffNotes} label="Notes du technicien" initial={i.staffNotes} pending={update.isPending}
+            onSave={(staffNotes) => send({ staffNotes })} />
+        </div>
+      </details>
+    </div>
+  );
+}

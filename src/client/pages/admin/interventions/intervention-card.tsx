@@ -1,0 +1,40 @@
+import type { AdminInterventionDto } from '../../../../shared/admin-api';
+import { formatDateTime } from '../../../../shared/format';
+import { CLIENT_DEVICE_LABELS } from '../../../../shared/labels';
+import { InterventionStatusBadge, UrgencyBadge } from '../common/status-badges';
+import { InterventionActions } from './intervention-actions';
+
+export function InterventionCard({ intervention: i }: { intervention: AdminInterventionDto }) {
+  const titleId = `intervention-${i.id}-title`;
+  const device = [i.deviceType ? CLIENT_DEVICE_LABELS[i.deviceType] ?? i.deviceType : null, i.deviceInfo || null].filter(Boolean).join(' — ');
+  return (
+    <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <header className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h3 id={titleId} className="font-semibold text-slate-900">
+            <span className="text-slate-600">Intervention #{i.id}</span> · {i.title}
+          </h3>
+          <p className="text-sm text-slate-700">
+            {i.clientName} <span className="break-all text-slate-600">({i.clientEmail})</span>
+          </p>
+          <p className="text-xs text-slate-600">Créée le <time dateTime={i.createdAt}>{formatDateTime(i.createdAt)}</time></p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <InterventionStatusBadge status={i.status} />
+          <UrgencyBadge urgency={i.urgency} />
+        </div>
+      </header>
+      <p className="mt-3 whitespace-pre-line text-sm text-slate-800">{i.description}</p>
+      <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {device && <div className="flex gap-1"><dt className="text-slate-600">Appareil :</dt><dd>{device}</dd></div>}
+        {i.durationMinutes !== null && <div className="flex gap-1"><dt className="text-slate-600">Durée :</dt><dd>{i.durationMinutes} min</dd></div>}
+      </dl>
+      {i.staffNotes && (
+        <p className="mt-2 whitespace-pre-line rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="font-medium">Notes internes : </span>{i.staffNotes}
+        </p>
+      )}
+      <InterventionActions intervention={i} />
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type ReactNode } from 'react';
+import { Check, Clock, FileDown, Pencil, X } from 'lucide-react';
+import type { OrderDto } from '../../../../shared/admin-api';
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../../shared/labels';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../lib/notify';
+import { downloadFile } from '../api/save-blob';
+import { NotesEditor } from '../common/notes-editor';
+import { useUpdateOrder } from './order-mutations';
+
+const STATUS_ACTIONS: Array<{ status: PaymentStatus; label: string; Icon: typeof Check }> = [
+  { status: 'paid', label: 'Marquer payé', Icon: Check },
+  { status: 'pending', label: 'Marquer en attente', Icon: Clock },
+  { status: 'failed', label: 'Marquer échoué', Icon: X },
+];
+
+/** PDF, payment status and notes; `extra` ends the same row (the card's « Historique » toggle). */
+export function OrderActions({ order, extra }: { order: OrderDto; extra?: ReactNode }) {
+  const update = useUpdateOrder(order.id);
+  const [editingNotes, setEditingNotes] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  async function downloadPdf() {
+    setDownloading(true);
+    try {
+      await downloadFile(`/api/admin/manual-orders/${order.id}/receipt`, `Facture_${order.id}_${order.clientName}.pdf`);
+      notify('success', 'PDF généré', `Facture n° ${order.id} de ${order.clientName}`);
+    } catch (error) {
+      notify('error', 'Impossible de générer le PDF', error instanceof Error ? error.message : undefined);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  function setStatus(status: PaymentStatus) {
+    update.mutate({ paymentStatus: status }, {
+      onSuccess: () => notify('success', 'Commande mise à jour', `Statut : ${PAYMENT_STATUS_LABELS[status]}`),
+      onError: (error) => notify('error', 'Impossible de modifier la commande', error.message),
+    });
+  }
+
+  function saveNotes(notes: string) {
+    update.mutate({ notes }, {
+      onSuccess: () => { setEditingNotes(false); notify('success', 'Notes enregistrées'); },
+      onError: (error) => notify('error', 'Impossible d’enregistrer les notes', error.message),
+    });
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => void downloadPdf()} disabled={downloading}>
+          <FileDown aria-hidden="true" className="h-4 w-4" /> {downloading ? 'Génération...' : 'Télécharger PDF'}
+        </Button>
+        {STATUS_ACTIONS.filter((a) => a.status !== order.paymentStatus).map(({ status, label, Icon }) => (
+          <Button key={status} size="sm" variant="secondary" onClick={() => setStatus(status)} disabled={update.isPending}>
+            <Icon aria-hidden="true" className="h-4 w-4" /> {label}
+          </Button>
+        ))}
+        {!editingNotes && (
+          <Button size="sm" variant="ghost" onClick={() => setEditingNotes(true)}>
+            <Pencil aria-hidden="true" className="h-4 w-4" /> {order.notes ? 'Modifier les notes' : 'Ajouter une note'}
+          </Button>
+        )}
+        {extra}
+      </div>
+      {editingNotes && (
+        <NotesEditor label={`Notes de la commande n° ${order.id}`} initial={order.notes} pending={update.isPending}
+          onSave={saveNotes} onCancel={() => setEditingNotes(false)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Wand2 } from 'lucide-react';
+import type { OrderCreated } from '../../../../shared/admin-api';
+import { formatEuro, invoiceNumber, todayIso } from '../../../../shared/format';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../../../../shared/labels';
+import { PLANS, getPlan } from '../../../../shared/plans';
+import { orderSchema, type OrderInput, type OrderValues } from '../../../../shared/schemas/order';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { ApiRequestError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { suggestCredentials, useCreateOrder } from './order-mutations';
+
+// SPEC §5 defaults; the date is read at each reset so a dialog left open past midnight still proposes today.
+const defaults = (): OrderInput => ({
+  clientName: '', clientEmail: '', clientPhone: '', username: '', password: '', updatePassword: false,
+  plan: 'basique', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(), notes: '',
+});
+
+const planOptions = PLANS.map((p) => ({ value: p.id, label: `${p.name} — ${formatEuro(p.price)} / ${p.durationText}` }));
+const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+const statusOptions = PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
+const FIELDS = new Set(Object.keys(defaults()));
+
+export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCreated): void; onCancel(): void }) {
+  const create = useCreateOrder();
+  const [generating, setGenerating] = useState(false);
+  const { register, handleSubmit, control, setError, setValue, getValues, reset, setFocus, formState: { errors } } =
+    useForm<OrderInput, unknown, OrderValues>({ resolver: zodResolver(orderSchema), defaultValues: defaults() });
+  const [plan, method] = useWatch({ control, name: ['plan', 'paymentMethod'] });
+
+  async function generate() {
+    const name = getValues('clientName').trim();
+    if (!name) {
+      setError('clientName', { type: 'manual', message: 'Saisissez le nom du client pour générer ses identifiants' });
+      setFocus('clientName');
+      return;
+    }
+    setGenerating(true);
+    try {
+      const suggestion = await suggestCredentials(name);
+      setValue('username', suggestion.username, { shouldValidate: true, shouldDirty: true });
+      setValue('password', suggestion.password, { shouldValidate: true, shouldDirty: true });
+    } catch (error) {
+      notify('error', 'Impossible de générer les identifiants', error instanceof Error ? error.message : undefined);
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  const onSubmit = handleSubmit((values) => {
+    create.mutate(values, {
+      onSuccess: (result) => {
+        // An existing client keeps their access unless staff ticked the box: say so, or typed credentials look issued.
+        const kept = !result.credentials && values.password !== '' ? ' — client existant, identifiants inchangés' : '';
+        notify('success', 'Commande créée', `Commande n° ${invoiceNumber(result.id)}${kept}`);
+        reset(defaults());
+        onCreated(result);
+      },
+      onError: (error) => {
+        // The server validates with the same schema: its field messages go under the fields, typed values stay.
+        if (error instanceof ApiRequestError && error.fieldErrors) {
+          for (const [field, messages] of Object.entries(error.fieldErrors)) {
+            if (FIELDS.has(field) && messages[0]) setError(field as keyof OrderInput, { type: 'server', message: messages[0] });
+          }
+        }
+        notify('error', 'Impossible de créer la commande', error.message);
+      },
+    });
+  });
+
+  const gifted = method === 'offert';
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Nom du client" autoComplete="off" required error={errors.clientName?.message} {...register('clientName')} />
+        <TextField label="E-mail" type="email" autoComplete="off" required error={errors.clientEmail?.message} {...register('clientEmail')} />
+        <TextField label="Téléphone" type="tel" autoComplete="off" error={errors.clientPhone?.message} {...register('clientPhone')} className="sm:col-span-2" />
+      </div>
+
+      <fieldset className="rounded-xl border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Accès à l’espace client</legend>
+        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+          <TextField label="Nom d'utilisateur" autoComplete="off" spellCheck={false} error={errors.username?.message} {...register('username')} />
+          <TextField label="Mot de passe" autoComplete="new-password" spellCheck={false} className="[&_input]:font-mono" error={errors.password?.message} {...register('password')} />
+          <Button variant="secondary" onClick={() => void generate()} disabled={generating} className="sm:mt-7">
+            <Wand2 aria-hidden="true" className="h-4 w-4" /> {generating ? 'Génération...' : 'Générer'}
+          </Button>
+        </div>
+        <label className="mt-3 flex items-start gap-2 text-sm text-slate-800">
+          <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-600" {...register('updatePassword')} />
+          Remplacer le mot de passe si le client existe déjà
+        </label>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Plan" options={planOptions} error={errors.plan?.message} {...register('plan')} />
+        <SelectField label="Moyen de paiement" options={methodOptions} error={errors.paymentMethod?.message} {...register('paymentMethod')} />
+        <SelectField label="Statut" options={statusOptions} error={errors.paymentStatus?.message} {...register('paymentStatus')} />
+        <TextField label="Date" type="date" required error={errors.orderDate?.message} {...register('orderDate')} />
+        <TextAreaField label="Notes" rows={3} error={errors.notes?.message} {...register('notes')} className="sm:col-span-2" />
+      </div>
+
+      <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        <p aria-live="polite" className="text-lg font-bold text-slate-900" data-testid="order-price">
+          {gifted ? <span className="text-purple-800">OFFERT</span> : `Prix : ${formatEuro(getPlan(plan).price)}`}
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <Button variant="secondary" onClick={onCancel}>Annuler</Button>
+          <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Création...' : 'Créer la commande'}</Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuditEntryDto } from '../../../../shared/admin-api';
+import { formatDateTime } from '../../../../shared/format';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../../../shared/labels';
+import { findPlan } from '../../../../shared/plans';
+import { Spinner } from '../../../components/ui/spinner';
+import { auditQuery } from '../api/queries';
+
+const FIELD_LABELS: Record<string, string> = {
+  paymentStatus: 'Statut', notes: 'Notes', paymentMethod: 'Paiement', plan: 'Plan', price: 'Prix',
+  orderDate: 'Date', clientName: 'Client', clientEmail: 'E-mail', clientPhone: 'Téléphone', username: "Nom d'utilisateur",
+};
+const ACTION_LABELS: Record<string, string> = {
+  create: 'Création', 'order.create': 'Création', update: 'Modification', 'order.update': 'Modification',
+  credentials: 'Identifiants régénérés', 'order.credentials': 'Identifiants régénérés', receipt: 'Facture téléchargée',
+};
+
+function show(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'paymentStatus') return PAYMENT_STATUS_LABELS[value as PaymentStatus] ?? String(value);
+  if (field === 'paymentMethod') return PAYMENT_METHOD_LABELS[value as PaymentMethod] ?? String(value);
+  if (field === 'plan') return findPlan(String(value))?.name ?? String(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** « Statut : En attente → Payé » for each field the entry changed (passwords never reach the audit). */
+function changes(entry: AuditEntryDto): string[] {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  if (!entry.before) return [];
+  return Object.keys(after)
+    .filter((k) => k in FIELD_LABELS && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => `${FIELD_LABELS[k]} : ${show(k, before[k])} → ${show(k, after[k])}`);
+}
+
+/** The order's audit trail, fetched only when staff open it. */
+export function OrderHistory({ orderId }: { orderId: number }) {
+  const audit = useQuery(auditQuery(orderId));
+  if (audit.isPending) return <Spinner />;
+  if (audit.isError) return <p role="alert" className="text-sm text-red-700">{audit.error.message}</p>;
+  if (audit.data.length === 0) return <p className="text-sm text-slate-600">Aucune modification enregistrée.</p>;
+  return (
+    <ol className="space-y-2" aria-label={`Historique de la commande n° ${orderId}`}>
+      {audit.data.map((entry) => (
+        <li key={entry.id} className="text-sm">
+          <p>
+            <span className="font-medium text-slate-900">{ACTION_LABELS[entry.action] ?? entry.action}</span>
+            <span className="text-slate-600"> — {formatDateTime(entry.createdAt)} par {entry.staffUsername}</span>
+          </p>
+          {changes(entry).map((line) => <p key={line} className="pl-3 text-slate-700">{line}</p>)}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { IssuedCredentials, OrderCreated, OrderDto } from '../../../../shared/admin-api';
+import type { OrderInput, OrderUpdate } from '../../../../shared/schemas/order';
+import { api } from '../../../lib/api';
+import { adminKeys } from '../api/queries';
+
+/** An order touches the order list, the customers, the figures and the subscriptions. */
+function invalidateOrderViews(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: adminKeys.orders }),
+    client.invalidateQueries({ queryKey: adminKeys.customers }),
+    client.invalidateQueries({ queryKey: adminKeys.stats }),
+    client.invalidateQueries({ queryKey: adminKeys.subscriptions }),
+  ]);
+}
+
+export function useCreateOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrderInput) => api<OrderCreated>('/api/admin/manual-orders', { method: 'POST', json: input }),
+    onSuccess: () => invalidateOrderViews(client),
+  });
+}
+
+export function useUpdateOrder(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<OrderUpdate>) => api<OrderDto>(`/api/admin/manual-orders/${id}`, { method: 'PATCH', json: patch }),
+    onSuccess: () => invalidateOrderViews(client),
+  });
+}
+
+export function useRegenerateCredentials(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<IssuedCredentials>(`/api/admin/manual-orders/${id}/credentials`, { method: 'POST' }),
+    onSuccess: () => Promise.all([
+      client.invalidateQueries({ queryKey: adminKeys.orders }),
+      client.invalidateQueries({ queryKey: adminKeys.customers }),
+    ]),
+  });
+}
+
+export function suggestCredentials(name: string) {
+  return api<IssuedCredentials>(`/api/admin/credentials/suggest?name=${encodeURIComponent(name)}`);
+}

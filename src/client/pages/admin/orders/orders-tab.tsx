@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { SearchBox } from '../common/search-box';
+import { TabHeading } from '../common/query-state';
+import { useDebouncedValue } from '../common/use-debounced-value';
+import { OrderFormDialog } from './order-form-dialog';
+import { OrderList } from './order-list';
+
+export function OrdersTab() {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  return (
+    <section aria-labelledby="orders-title">
+      <TabHeading id="orders-title" title="Commandes">
+        <OrderFormDialog />
+      </TabHeading>
+      <div className="mb-4">
+        <SearchBox label="Rechercher une commande" placeholder="Nom, e-mail, n° ou clé" value={search} onChange={setSearch} resettable />
+      </div>
+      {/* keyed by the search so a new search starts on page 1 */}
+      <OrderList key={q} q={q} />
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Check, UserPlus, X } from 'lucide-react';
+import type { RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../../shared/labels';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog } from '../../../components/ui/dialog';
+import { notify } from '../../../lib/notify';
+import { CredentialsPanel } from '../common/credentials-panel';
+import { useUpdateRequestStatus, useValidateRequest } from './request-mutations';
+
+export function RequestActions({ request: r }: { request: RequestDto }) {
+  const update = useUpdateRequestStatus(r.id);
+  const validate = useValidateRequest(r.id);
+  const [confirming, setConfirming] = useState(false);
+  const [validated, setValidated] = useState<RegistrationValidated | null>(null);
+
+  function setStatus(status: RequestStatus) {
+    update.mutate(status, {
+      onSuccess: () => notify('success', 'Demande mise à jour', `Statut : ${REQUEST_STATUS_LABELS[status]}`),
+      onError: (error) => notify('error', 'Impossible de modifier la demande', error.message),
+    });
+  }
+
+  function runValidate() {
+    validate.mutate(undefined, {
+      onSuccess: (result) => {
+        setValidated(result);
+        notify('success', 'Compte client créé', `Les identifiants de ${r.name} ont été envoyés par e-mail.`);
+      },
+      onError: (error) => notify('error', 'Impossible de valider la demande', error.message),
+    });
+  }
+
+  const busy = update.isPending || validate.isPending;
+  return (
+    <div className="flex flex-wrap gap-2 pt-1">
+      {r.kind === 'registration' && r.status === 'pending' && (
+        <Button size="sm" onClick={() => setConfirming(true)} disabled={busy}>
+          <UserPlus aria-hidden="true" className="h-4 w-4" /> {validate.isPending ? 'Création...' : 'Valider et créer le compte'}
+        </Button>
+      )}
+      {r.status !== 'replied' && (
+        <Button size="sm" variant="secondary" onClick={() => setStatus('replied')} disabled={busy}>
+          <Check aria-hidden="true" className="h-4 w-4" /> Marquer répondu
+        </Button>
+      )}
+      {r.status !== 'closed' && (
+        <Button size="sm" variant="secondary" onClick={() => setStatus('closed')} disabled={busy}>
+          <X aria-hidden="true" className="h-4 w-4" /> Fermer
+        </Button>
+      )}
+      {/* A validated registration has its account: back to pending would offer to create it twice. */}
+      {r.status !== 'pending' && r.clientId === null && (
+        <Button size="sm" variant="ghost" onClick={() => setStatus('pending')} disabled={busy}>Remettre en attente</Button>
+      )}
+      <ConfirmDialog open={confirming} onOpenChange={setConfirming} onConfirm={runValidate}
+        title="Valider cette inscription ?" confirmLabel="Valider et créer le compte"
+        description={`Un compte client sera créé pour ${r.name} (${r.email}) et ses identifiants lui seront envoyés par e-mail.`} />
+      <Dialog open={!!validated} onOpenChange={(open) => !open && setValidated(null)} title={`Compte créé pour ${r.name}`}>
+        {validated && (
+          <div className="space-y-4">
+            <CredentialsPanel credentials={validated.credentials} />
+            <div className="flex justify-end"><Button onClick={() => setValidated(null)}>Terminé</Button></div>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
+import type { RequestStatus } from '../../../../shared/labels';
+import { api } from '../../../lib/api';
+import { adminKeys } from '../api/queries';
+
+export function useUpdateRequestStatus(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (status: RequestStatus) => api<RequestDto>(`/api/admin/contacts/${id}`, { method: 'PATCH', json: { status } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.requests }),
+  });
+}
+
+/** Turns a registration into a client account; the credentials come back once (and are e-mailed by the server). */
+export function useValidateRequest(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<RegistrationValidated>(`/api/admin/contacts/${id}/validate`, { method: 'POST' }),
+    onSuccess: () => Promise.all([
+      client.invalidateQueries({ queryKey: adminKeys.requests }),
+      client.invalidateQueries({ queryKey: adminKeys.customers }),
+    ]),
+  });
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestKind, type RequestStatus } from '../../../../shared/labels';
+import { SelectField } from '../../../components/ui/field';
+import { requestListQuery } from '../api/queries';
+import { Pagination } from '../common/pagination';
+import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { RequestCard } from './request-card';
+
+const PAGE_SIZE = 25;
+const statusOptions = REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }));
+const kindOptions: Array<{ value: RequestKind; label: string }> = [
+  { value: 'registration', label: 'Inscriptions' },
+  { value: 'contact', label: 'Messages de contact' },
+];
+const compactSelect = '[&_select]:h-9 [&_select]:py-1 [&_select]:text-sm';
+
+export function RequestsTab() {
+  const [status, setStatus] = useState<RequestStatus | ''>('');
+  const [kind, setKind] = useState<RequestKind | ''>('');
+  return (
+    <section aria-labelledby="requests-title">
+      <TabHeading id="requests-title" title="Demandes d'inscription">
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+          <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as RequestStatus | '')}
+            options={statusOptions} placeholder="Tous" className={`sm:w-44 ${compactSelect}`} />
+          <SelectField label="Type" value={kind} onChange={(e) => setKind(e.target.value as RequestKind | '')}
+            options={kindOptions} placeholder="Tous" className={`sm:w-52 ${compactSelect}`} />
+        </div>
+      </TabHeading>
+      {/* keyed by the filters so a new filter starts on page 1 */}
+      <RequestList key={`${status}/${kind}`} status={status || undefined} kind={kind || undefined} />
+    </section>
+  );
+}
+
+function RequestList({ status, kind }: { status?: RequestStatus; kind?: RequestKind }) {
+  const [offset, setOffset] = useState(0);
+  const requests = useQuery(requestListQuery({ status, kind, limit: PAGE_SIZE, offset }));
+  if (requests.isPending) return <Loading />;
+  if (requests.isError) return <QueryError error={requests.error} onRetry={() => void requests.refetch()} />;
+  const { items, total } = requests.data;
+  return (
+    <div className={requests.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+      <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, 'demande')}</p>
+      {items.length === 0 ? <EmptyState>Aucune demande d'inscription</EmptyState> : (
+        <ul className="space-y-3" aria-label="Demandes">
+          {items.map((r) => <li key={r.id}><RequestCard request={r} /></li>)}
+        </ul>
+      )}
+      <Pagination label="Pages des demandes" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
+    </div>
+  );
+}

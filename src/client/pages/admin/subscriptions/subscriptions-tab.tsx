@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { cn } from '../../../components/ui/cn';
+import { subscriptionListQuery } from '../api/queries';
+import { Pagination } from '../common/pagination';
+import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { SubscriptionRows } from './subscription-rows';
+
+const PAGE_SIZE = 50;
+type Filter = '' | 'true' | 'false';
+const FILTERS: Array<{ value: Filter; label: string }> = [
+  { value: '', label: 'Tous' }, { value: 'true', label: 'Actifs' }, { value: 'false', label: 'Expirés' },
+];
+const NOUNS: Record<Filter, [string, string]> = {
+  '': ['abonnement', 'abonnements'], true: ['abonnement actif', 'abonnements actifs'], false: ['abonnement expiré', 'abonnements expirés'],
+};
+
+export function SubscriptionsTab() {
+  const [filter, setFilter] = useState<Filter>('');
+  return (
+    <section aria-labelledby="subscriptions-title">
+      <TabHeading id="subscriptions-title" title="Abonnements">
+        <div role="group" aria-label="Filtrer les abonnements" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+          {FILTERS.map((f) => (
+            <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}
+              className={cn('rounded-md px-3 py-1.5 text-sm font-medium', filter === f.value ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100')}>
+              {f.label}
+            </button>
+          ))}
+        </div>
+      </TabHeading>
+      <SubscriptionList key={filter} active={filter || undefined} />
+    </section>
+  );
+}
+
+function SubscriptionList({ active }: { active?: 'true' | 'false' }) {
+  const [offset, setOffset] = useState(0);
+  const subscriptions = useQuery(subscriptionListQuery({ active, limit: PAGE_SIZE, offset }));
+  if (subscriptions.isPending) return <Loading />;
+  if (subscriptions.isError) return <QueryError error={subscriptions.error} onRetry={() => void subscriptions.refetch()} />;
+  const { items, total } = subscriptions.data;
+  const [one, many] = NOUNS[active ?? ''];
+  return (
+    <div className={subscriptions.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+      <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, one, many)}</p>
+      {items.length === 0 ? <EmptyState>Aucun abonnement</EmptyState> : <SubscriptionRows items={items} />}
+      <Pagination label="Pages des abonnements" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
+    </div>
+  );
+}
