@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { manualOrders } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
@@ -16,6 +16,18 @@ import { generatePassword, suggestUsername } from './credentials';
 import { getOrderDto } from './order-queries';
 
 export const ORDER_NOT_FOUND = 'Commande introuvable';
+
+/**
+ * The order id is the invoice number (DESIGN.md decision 6), so it must follow on without gaps. A sequence skips
+ * values after a rollback or a crash; the next number is taken under a transaction lock instead, so a failed
+ * order gives its number back and two staff creating orders at once never get the same one.
+ */
+async function nextInvoiceNumber(tx: Tx): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK})`);
+  const [row] = await tx.select({ next: sql<number>`coalesce(max(${manualOrders.id}), 0)::int + 1` }).from(manualOrders);
+  return Number(row!.next);
+}
+const INVOICE_NUMBER_LOCK = 8_000_001;
 
 /** RFS-XXXXXX-YYYY: 31^6 ≈ 887 million keys a year, drawn with a cryptographic generator so none can be guessed. */
 export function newVerificationKey(orderDate: string): string {
@@ -85,9 +97,10 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor): Pr
       notes: values.notes,
       createdBy: actor.username,
     };
+    const id = await nextInvoiceNumber(tx);
     // A key collision is astronomically rare; ON CONFLICT lets us draw again without aborting the transaction.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [row] = await tx.insert(manualOrders).values({ ...base, verificationKey: newVerificationKey(values.orderDate) })
+      const [row] = await tx.insert(manualOrders).values({ ...base, id, verificationKey: newVerificationKey(values.orderDate) })
         .onConflictDoNothing({ target: manualOrders.verificationKey }).returning({ id: manualOrders.id });
       if (!row) continue;
       await writeAudit(tx, actor, {
