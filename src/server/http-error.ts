@@ -25,7 +25,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     (fieldErrors[key] ??= []).push(issue.message);
     first ??= issue.message;
   }
-  const message = Object.keys(fieldErrors).length > 1
+  // Several fields saying the same thing (« Veuillez remplir tous les champs ») say it once.
+  const distinct = new Set(Object.values(fieldErrors).flat());
+  const message = distinct.size > 1
     ? 'Certains champs sont invalides : corrigez les erreurs indiquées.'
     : first ?? 'Requête invalide';
   throw new HttpError(400, message, 'VALIDATION', fieldErrors);

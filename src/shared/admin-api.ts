@@ -1,5 +1,5 @@
 // The back-office API contract: the server's routes send these shapes, the /admin page reads them.
-import { z } from 'zod';
+import { z } from './schemas/zod';
 import type { PlanId } from './plans';
 import {
   INTERVENTION_STATUSES, REQUEST_STATUSES, type ClientDeviceType, type InterventionStatus, type PaymentMethod,

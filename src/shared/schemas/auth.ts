@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 const required = (message: string) => z.string({ error: message }).min(1, message).max(200, message);
 // Trim before the minimum, so an identifier of spaces counts as missing (a password is kept as typed).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Trimmed text with a French message for a minimum and a generous maximum (nobody types 10,000 characters). */
 export function text(min: number, message: string, max = 200) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { email, optionalText, text } from './common';
 
 export const contactSchema = z.object({

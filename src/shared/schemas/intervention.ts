@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CLIENT_DEVICE_TYPES, URGENCIES } from '../labels';
 
 const missing = 'Veuillez remplir tous les champs';

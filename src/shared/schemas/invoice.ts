@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // X from an alphabet without 0/O, 1/I/L so a key read aloud or on paper is not mistaken.
 export const KEY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PLAN_IDS } from '../plans';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
 import { email, isoDate, optionalText, text } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PLAN_IDS } from '../plans';
 import { REGISTRATION_DEVICE_TYPES } from '../labels';
 import { email, text } from './common';

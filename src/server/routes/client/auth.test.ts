@@ -46,7 +46,7 @@ describe('[CLIENT][LOGIN] client identity', () => {
     }
     const empty = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username: '', password: '' } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe('Certains champs sont invalides : corrigez les erreurs indiquées.');
+    expect(empty.json().message).toBe('Veuillez remplir tous les champs');
     expect(empty.json().fieldErrors.email).toEqual(['Veuillez remplir tous les champs']);
   });
 

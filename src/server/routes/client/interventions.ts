@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientInterventionSchema } from '../../../shared/schemas/intervention';
+import { parseInput } from '../../http-error';
+import { requireClient } from '../../plugins/auth';
+import {
+  createClientIntervention, dashboardInterventionSchema, listClientInterventions, toClientDto, toUserDto,
+} from '../../services/client-interventions';
+import { pageQuery, parseQuery, sendPage } from '../admin/params';
+
+/** One allowance shared by both creation calls: 10 requests a minute per signed-in client. */
+const CREATION_LIMIT = { max: 10, timeWindow: '1 minute' };
+
+/**
+ * A client's own interventions, from the client area (/api/client/interventions) and from the dashboard
+ * (/api/interventions). Every call needs the client session; no call takes a client id from the request.
+ */
+export async function clientInterventionRoutes(app: FastifyInstance) {
+  // JSON only: a cross-site <form> can send text/plain without a preflight.
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('clientSession', null as never);
+  app.addHook('onRequest', requireClient('Unauthorized'));
+
+  const creationLimit = app.rateLimit({
+    ...CREATION_LIMIT,
+    keyGenerator: (request: FastifyRequest) => `client-intervention:${request.clientSession?.clientId ?? request.ip}`,
+  });
+
+  app.get('/client/interventions', async (request, reply) => {
+    const page = await listClientInterventions(app.db, request.clientSession.clientId, parseQuery(pageQuery, request.query));
+    return sendPage(reply, { items: page.items.map(toClientDto), total: page.total });
+  });
+
+  app.post('/client/interventions', { preHandler: creationLimit }, async (request, reply) => {
+    const input = parseInput(clientInterventionSchema, request.body);
+    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'client', ...input });
+    return reply.status(201).send(toClientDto(row));
+  });
+
+  app.get('/interventions', async (request, reply) => {
+    const page = await listClientInterventions(app.db, request.clientSession.clientId, parseQuery(pageQuery, request.query));
+    return sendPage(reply, { items: page.items.map(toUserDto), total: page.total });
+  });
+
+  app.post('/interventions', { preHandler: creationLimit }, async (request, reply) => {
+    const input = parseInput(dashboardInterventionSchema, request.body);
+    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'dashboard', ...input });
+    return reply.status(201).send(toUserDto(row));
+  });
+}
