@@ -14,6 +14,12 @@ export class ApiRequestError extends Error {
 
 export const NETWORK_ERROR = 'Erreur de connexion. Veuillez réessayer.';
 
+/** The server's own French message when it sent one; a bare "404: Not Found" from the wrapper is not for people. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.message && !/^\d{3}: /.test(error.message)) return error.message;
+  return fallback;
+}
+
 export async function apiRaw(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
   const { json, headers, ...rest } = init;
   let response: Response;

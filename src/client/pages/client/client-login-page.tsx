@@ -6,11 +6,10 @@ import { PublicLayout } from '../../components/layout/public-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
-import { api } from '../../lib/api';
+import { api, serverMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useHydrated } from '../../lib/use-hydrated';
 import { clientLoginSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
-import { serverMessage } from './server-message';
 
 const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";
 

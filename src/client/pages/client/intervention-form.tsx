@@ -2,11 +2,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { api } from '../../lib/api';
+import { api, serverMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { clientInterventionSchema, type ClientInterventionInput } from '../../../shared/schemas/intervention';
 import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES, URGENCIES, URGENCY_LABELS } from '../../../shared/labels';
-import { serverMessage } from './server-message';
 
 const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS[value] }));
 const DEVICE_OPTIONS = CLIENT_DEVICE_TYPES.map((value) => ({ value, label: CLIENT_DEVICE_LABELS[value] }));

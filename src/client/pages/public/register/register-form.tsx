@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { ApiRequestError, api } from '../../../lib/api';
+import { ApiRequestError, api, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { registrationSchema, type Registration, type RegistrationInput } from '../../../../shared/schemas/registration';
@@ -38,7 +38,7 @@ export function RegisterForm({ plan }: { plan: Plan | undefined }) {
         }
       }
       // The server's French message when it sent one; the wrapper's "500: Internal Server Error" is not for people.
-      const message = error instanceof ApiRequestError && !/^\d{3}: /.test(error.message) ? error.message : "Erreur lors de l'inscription";
+      const message = serverMessage(error, "Erreur lors de l'inscription");
       notify('error', "Erreur d'inscription", message);
     }
   });

@@ -6,18 +6,13 @@ import { PublicLayout } from '../../../components/layout/public-layout';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { ApiRequestError, api } from '../../../lib/api';
+import { ApiRequestError, api, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { clientLoginSchema, type ClientLoginInput } from '../../../../shared/schemas/auth';
 
 const FALLBACK = 'Email ou mot de passe incorrect.';
 
-/** The server's own message when it sent one; the wrapper's "404: Not Found" style text is not for people. */
-function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && !/^\d{3}: /.test(error.message)) return error.message;
-  return FALLBACK;
-}
 
 /** /login: the same client credentials open /dashboard (DESIGN.md decision 4). */
 export function LoginPage() {
@@ -40,7 +35,7 @@ export function LoginPage() {
           if (message) setError(field, { type: 'server', message });
         }
       }
-      notify('error', 'Erreur de connexion', loginErrorMessage(error));
+      notify('error', 'Erreur de connexion', serverMessage(error, FALLBACK));
     }
   });
 
