@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures';
-import { E2E_ADMIN } from '../../playwright.config';
-import { uniqueEmail } from './fixtures';
+import { createOrder, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
 type Client = { name: string; username: string; password: string };
@@ -10,17 +9,11 @@ type Client = { name: string; username: string; password: string };
 
 /** Staff issue a client's credentials through the back-office API, as they would from /admin. */
 async function createClient(request: APIRequestContext, plan = 'pro'): Promise<Client> {
-  const login = await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-  expect(login.status()).toBe(200);
   const email = uniqueEmail('espace');
   const client = { name: 'Jeanne Martin', username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-jeanne-1' };
-  const res = await request.post('/api/admin/manual-orders', {
-    data: {
-      clientName: client.name, clientEmail: email, username: client.username, password: client.password,
-      plan, paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(),
-    },
+  await createOrder(request, {
+    clientName: client.name, clientEmail: email, username: client.username, password: client.password, plan, orderDate: todayIso(),
   });
-  expect(res.status(), await res.text()).toBe(201);
   return client;
 }
 

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import type { OrderCreated } from '../../src/shared/admin-api';
 
 /** Runs axe on the page and fails on any serious or critical violation, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
@@ -13,4 +15,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 /** A unique e-mail per test, so tests sharing the e2e server never see each other's data. */
 export function uniqueEmail(prefix = 'client'): string {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@exemple.fr`;
+}
+
+/** Staff create a paid order through the back-office API, as they would from /admin (its own rate limits apply). */
+export async function createOrder(request: APIRequestContext, order: Record<string, unknown>): Promise<OrderCreated> {
+  const login = await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+  expect(login.status()).toBe(200);
+  const res = await request.post('/api/admin/manual-orders', {
+    data: { paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2025-01-17', ...order },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as OrderCreated;
 }

@@ -1,18 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { uniqueEmail } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { createOrder, uniqueEmail } from './fixtures';
 import { invoiceNumber } from '../../src/shared/format';
-
-/** Staff create a paid order through the back-office API, as they would from /admin (its own rate limits apply). */
-async function createOrder(request: APIRequestContext, order: Record<string, unknown>) {
-  const login = await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-  expect(login.status()).toBe(200);
-  const res = await request.post('/api/admin/manual-orders', {
-    data: { paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2025-01-17', ...order },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; order: { verificationKey: string }; credentials: { username: string; password: string } | null };
-}
 
 const keyField = (page: Page) => page.getByLabel('Clé de vérification');
 const verifyButton = (page: Page) => page.getByRole('button', { name: 'Vérifier' });
