@@ -1,0 +1,156 @@
+// The client-area API contract: the server's /api/client/*, /api/auth/*, /api/interventions and /api/subscriptions
+// routes send these shapes and read these bodies; the /dashboard and /client/* pages import the same schemas.
+// Without a client session every signed-in route answers 401 with CLIENT_UNAUTHORIZED (the word SPEC §6 looks for).
+import { z } from './schemas/zod';
+import { PLAN_IDS } from './plans';
+import { CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels';
+import { email } from './schemas/common';
+import { newPassword } from './schemas/password';
+
+/** The one 401 wording of the client area: the dashboard recognises it (SPEC §6), every page treats it alike. */
+export const CLIENT_UNAUTHORIZED = 'Unauthorized';
+
+const isoDay = z.string(); // YYYY-MM-DD, a calendar day in Paris
+const isoInstant = z.string(); // ISO 8601 with time zone
+
+// ---- identity -------------------------------------------------------------------------------------------------
+
+/** GET /api/client/session (SPEC §3 « Client session »): plan is the name of the plan running today, or null. */
+export const clientSessionSchema = z.object({ name: z.string(), email: z.string(), plan: z.string().nullable() });
+export type ClientSession = z.infer<typeof clientSessionSchema>;
+
+/** POST /api/client/login {username,password} and POST /api/auth/login {email,password} (clientLoginSchema). */
+export const clientLoginResultSchema = clientSessionSchema.extend({ id: z.number().int() });
+export type ClientLoginResult = z.infer<typeof clientLoginResultSchema>;
+
+/** GET /api/auth/user: the signed-in client (SPEC §3 « User »). */
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdAt: isoInstant,
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+// ---- subscription ---------------------------------------------------------------------------------------------
+
+/**
+ * GET /api/subscriptions/current: the subscription running today (JSON null without one). A subscription runs from
+ * its paid order's date for the plan's months and ends the day before the same date N months later; a paid order
+ * placed while another runs starts the day after it ends (DESIGN.md decision 8).
+ */
+export const currentSubscriptionSchema = z.object({
+  /** the plan's display name */
+  plan: z.string(),
+  planId: z.enum(PLAN_IDS),
+  price: z.number(),
+  durationMonths: z.number().int(),
+  startsOn: isoDay,
+  /** last day covered, included */
+  endsOn: isoDay,
+  /** whole days from today to endsOn, endsOn included (1 on the last day) */
+  daysLeft: z.number().int(),
+  /** requests created this calendar month (Europe/Paris), cancelled ones excepted */
+  interventionsUsed: z.number().int(),
+  /** null = unlimited */
+  interventionsPerMonth: z.number().int().nullable(),
+  maxDevices: z.number().int(),
+  /** a paid subscription already booked to follow this one, if any */
+  next: z.object({ planId: z.enum(PLAN_IDS), plan: z.string(), startsOn: isoDay, endsOn: isoDay }).nullable(),
+});
+export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
+
+/**
+ * POST /api/subscriptions (SPEC §7): the client asks for a plan. Only planId is read; the price and the rest come
+ * from the catalogue (the other SPEC fields are accepted and ignored). It records a pending order for staff to
+ * confirm → 201 ClientOrder. Without a session: 401 'Vous devez être connecté pour vous abonner'.
+ */
+export const subscriptionRequestSchema = z.object({
+  planId: z.enum(PLAN_IDS, { error: 'Veuillez sélectionner un plan' }),
+});
+export type SubscriptionRequest = z.input<typeof subscriptionRequestSchema>;
+export const SUBSCRIBE_UNAUTHORIZED = 'Vous devez être connecté pour vous abonner';
+
+// ---- orders and invoices --------------------------------------------------------------------------------------
+
+/**
+ * GET /api/client/orders (newest first, X-Total-Count): the client's own orders. A paid one carries its period and
+ * an invoice (PDF at GET /api/client/orders/:id/invoice, 404 for another client's order or a pending one).
+ */
+export const clientOrderSchema = z.object({
+  id: z.number().int(),
+  planId: z.enum(PLAN_IDS),
+  plan: z.string(),
+  /** '50.00', '0.00' when gifted */
+  price: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  orderDate: isoDay,
+  startsOn: isoDay.nullable(),
+  endsOn: isoDay.nullable(),
+  /** '00000042' when an invoice exists, else null */
+  invoiceNumber: z.string().nullable(),
+});
+export type ClientOrder = z.infer<typeof clientOrderSchema>;
+
+// ---- interventions --------------------------------------------------------------------------------------------
+
+/** GET/POST /api/client/interventions (SPEC §3 « Client intervention »); POST reads clientInterventionSchema. */
+export const clientInterventionSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  urgency: z.enum(URGENCIES),
+  deviceType: z.enum(CLIENT_DEVICE_TYPES).nullable(),
+  deviceInfo: z.string(),
+  status: z.enum(INTERVENTION_STATUSES),
+  createdAt: isoInstant,
+});
+export type ClientIntervention = z.infer<typeof clientInterventionSchema>;
+
+/** GET/POST /api/interventions (SPEC §3 « Intervention (user) »): duration is the minutes staff recorded, or null. */
+export const userInterventionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(INTERVENTION_STATUSES),
+  createdAt: isoInstant,
+  duration: z.number().int().nullable(),
+});
+export type UserIntervention = z.infer<typeof userInterventionSchema>;
+
+/** POST /api/interventions: both optional; empty ones take the fixed texts of the original dashboard. */
+export const dashboardInterventionRequestSchema = z.object({
+  title: z.string({ error: 'Titre invalide' }).trim().max(120, 'Le titre ne peut pas dépasser 120 caractères').optional(),
+  description: z.string({ error: 'Description invalide' }).trim()
+    .max(2000, 'La description ne peut pas dépasser 2000 caractères').optional(),
+});
+
+// ---- self-service ---------------------------------------------------------------------------------------------
+
+/** POST /api/client/password → 200 { ok: true }: every other session of the account ends. Wrong current: 400 on currentPassword. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Le mot de passe actuel est requis' }).min(1, 'Le mot de passe actuel est requis').max(200),
+  newPassword,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** POST /api/auth/forgot-password → 200 { message: FORGOT_PASSWORD_SENT } whether or not the account exists. */
+export const forgotPasswordSchema = z.object({ email: email('Adresse email invalide') });
+export const FORGOT_PASSWORD_SENT =
+  'Si un compte correspond à cette adresse, vous allez recevoir un e-mail avec un lien valable une heure.';
+
+/** POST /api/auth/reset-password → 200 { ok: true }; the link is single-use, valid 1 h, and ends every session. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'Lien invalide' }).min(1, 'Lien invalide').max(200, 'Lien invalide'),
+  newPassword,
+});
+export const RESET_LINK_INVALID = 'Ce lien n’est plus valable. Demandez un nouveau lien de réinitialisation.';
+
+/**
+ * GET /api/client/data: everything held about the client, as a JSON download (« Mes données »).
+ * POST /api/client/erasure-request → 202 { requestedAt }: staff confirm it in « Messages »; the person is then
+ * anonymised, invoices are kept 10 years (privacy policy).
+ */
+export const erasureRequestResultSchema = z.object({ requestedAt: isoInstant });
+
+export const okSchema = z.object({ ok: z.literal(true) });
