@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const shared = {
-  include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+  include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts'],
   globalSetup: ['src/server/test/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
@@ -13,7 +13,7 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'pglite', env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...shared, include: ['src/server/**/*.test.ts'], name: 'postgres', env: { TEST_DB: 'postgres' } } }]
+        ? [{ test: { ...shared, include: ['src/server/**/*.test.ts', 'tests/security/**/*.test.ts'], name: 'postgres', env: { TEST_DB: 'postgres' } } }]
         : []),
     ],
   },

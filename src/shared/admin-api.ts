@@ -5,7 +5,7 @@ import {
   INTERVENTION_STATUSES, REQUEST_STATUSES, type ClientDeviceType, type InterventionStatus, type PaymentMethod,
   type PaymentStatus, type RequestKind, type RequestStatus, type Urgency,
 } from './labels';
-import { isoDate } from './schemas/common';
+import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 
 /**
  * GET /api/admin/session; also the answer of POST /api/admin/login (adminLoginSchema) and POST /api/admin/unlock
@@ -153,7 +153,7 @@ export const INTERVENTION_TRANSITIONS: Record<InterventionStatus, readonly Inter
 export const interventionUpdateSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
   durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(24 * 60, 'Durée invalide').nullable().optional(),
-  staffNotes: z.string().trim().max(2000, 'Les notes ne peuvent pas dépasser 2000 caractères').optional(),
+  staffNotes: z.string().trim().max(2000, 'Les notes ne peuvent pas dépasser 2000 caractères').refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
 });
 
 /** GET /api/admin/audit?entity=order&entityId=12 (newest first; actions order.create, order.update, order.credentials, …) */

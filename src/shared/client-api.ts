@@ -4,7 +4,7 @@
 import { z } from './schemas/zod';
 import { PLAN_IDS } from './plans';
 import { CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels';
-import { email } from './schemas/common';
+import { email, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 import { newPassword } from './schemas/password';
 
 /** The one 401 wording of the client area: the dashboard recognises it (SPEC §6), every page treats it alike. */
@@ -120,9 +120,10 @@ export type UserIntervention = z.infer<typeof userInterventionSchema>;
 
 /** POST /api/interventions: both optional; empty ones take the fixed texts of the original dashboard. */
 export const dashboardInterventionRequestSchema = z.object({
-  title: z.string({ error: 'Titre invalide' }).trim().max(120, 'Le titre ne peut pas dépasser 120 caractères').optional(),
+  title: z.string({ error: 'Titre invalide' }).trim().max(120, 'Le titre ne peut pas dépasser 120 caractères')
+    .refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
   description: z.string({ error: 'Description invalide' }).trim()
-    .max(2000, 'La description ne peut pas dépasser 2000 caractères').optional(),
+    .max(2000, 'La description ne peut pas dépasser 2000 caractères').refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
 });
 
 // ---- self-service ---------------------------------------------------------------------------------------------

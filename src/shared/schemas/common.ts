@@ -1,12 +1,22 @@
 import { z } from './zod';
 
+// Control characters (NUL, bell… but tab and line breaks) and the bidirectional overrides that can disguise a name
+// or a file name on screen: no person types them, PostgreSQL refuses NUL, and a reader can be fooled by the others.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNPRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+export const UNPRINTABLE_MESSAGE = 'Ce champ contient des caractères non autorisés';
+
+/** True when the text holds no control or direction-override character. */
+export const isPrintable = (s: string) => !UNPRINTABLE.test(s);
+
 /** Trimmed text with a French message for a minimum and a generous maximum (nobody types 10,000 characters). */
 export function text(min: number, message: string, max = 200) {
   return z
     .string({ error: message })
     .trim()
     .min(min, message)
-    .max(max, `Ce champ ne peut pas dépasser ${max} caractères`);
+    .max(max, `Ce champ ne peut pas dépasser ${max} caractères`)
+    .refine(isPrintable, UNPRINTABLE_MESSAGE);
 }
 
 export function optionalText(max = 200) {
@@ -14,6 +24,7 @@ export function optionalText(max = 200) {
     .string({ error: 'Ce champ doit être un texte' })
     .trim()
     .max(max, `Ce champ ne peut pas dépasser ${max} caractères`)
+    .refine(isPrintable, UNPRINTABLE_MESSAGE)
     .optional()
     .default('');
 }

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { PLAN_IDS } from '../plans';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
-import { email, isoDate, optionalText, text } from './common';
+import { email, isoDate, isPrintable, optionalText, text, UNPRINTABLE_MESSAGE } from './common';
 
 export const USERNAME_RULE = /^[a-zA-Z0-9._-]{3,40}$/;
 
@@ -32,6 +32,7 @@ export type OrderValues = z.output<typeof orderSchema>;
 export const orderUpdateSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }).optional(),
   // No default here: a PATCH that only changes the status must leave the notes alone.
-  notes: z.string({ error: 'Ce champ doit être un texte' }).trim().max(2000, 'Ce champ ne peut pas dépasser 2000 caractères').optional(),
+  notes: z.string({ error: 'Ce champ doit être un texte' }).trim().max(2000, 'Ce champ ne peut pas dépasser 2000 caractères')
+    .refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
 }).refine((o) => o.paymentStatus !== undefined || o.notes !== undefined, { message: 'Aucune modification' });
 export type OrderUpdate = z.output<typeof orderUpdateSchema>;

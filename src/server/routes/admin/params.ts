@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../../http-error';
+import { isPrintable } from '../../../shared/schemas/common';
 
 const MAX_ID = 2_147_483_647; // a Postgres integer: anything larger is not an id we gave out
 
@@ -17,7 +18,8 @@ export const pageQuery = z.object({
   limit: z.coerce.number({ error: 'Paramètre limit invalide' }).int('Paramètre limit invalide').min(1, 'Paramètre limit invalide')
     .default(50).transform((n) => Math.min(n, 200)),
   offset: z.coerce.number({ error: 'Paramètre offset invalide' }).int('Paramètre offset invalide').min(0, 'Paramètre offset invalide').default(0),
-  q: z.string({ error: 'Recherche invalide' }).trim().max(200, 'Recherche trop longue').optional().transform((s) => s || undefined),
+  q: z.string({ error: 'Recherche invalide' }).trim().max(200, 'Recherche trop longue').refine(isPrintable, 'Recherche invalide')
+    .optional().transform((s) => s || undefined),
 });
 
 export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
