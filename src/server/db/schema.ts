@@ -86,10 +86,21 @@ export const manualOrders = pgTable('manual_orders', {
   searchText: text('search_text').generatedAlwaysAs(
     sql`lower(client_name || chr(31) || client_email || chr(31) || coalesce(username, '') || chr(31) || verification_key)`,
   ),
+  /**
+   * The subscription a paid order buys, first and last day included; null unless paid. Derived from the client's
+   * paid orders by services/subscriptions.ts (chained: no days lost) and rewritten whenever they change.
+   */
+  startsOn: date('starts_on', { mode: 'string' }),
+  endsOn: date('ends_on', { mode: 'string' }),
 }, (t) => [
   index('manual_orders_email_key_idx').on(t.emailKey),
   index('manual_orders_order_date_idx').on(t.orderDate),
   index('manual_orders_client_idx').on(t.clientId),
+  // The back-office's « active » filter reads subscriptions that have not ended.
+  index('manual_orders_ends_on_idx').on(t.endsOn),
+  // A client asks for one plan at a time from the dashboard: a double-click makes one order.
+  uniqueIndex('manual_orders_one_client_request_idx').on(t.clientId)
+    .where(sql`${t.paymentStatus} = 'pending' and ${t.createdBy} = 'client'`),
 ]);
 
 export const auditLog = pgTable('audit_log', {
