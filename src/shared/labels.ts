@@ -62,5 +62,10 @@ export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
   closed: 'Fermé',
 };
 
-export const REQUEST_KINDS = ['contact', 'registration'] as const;
+export const REQUEST_KINDS = ['contact', 'registration', 'erasure'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
+export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
+  contact: 'Contact',
+  registration: 'Inscription',
+  erasure: 'Effacement des données',
+};

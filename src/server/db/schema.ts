@@ -132,6 +132,8 @@ export const requests = pgTable('requests', {
   deviceType: text('device_type'),
   deviceInfo: text('device_info'),
   clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+  /** an erasure request: when staff confirmed it and the person was anonymised */
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   index('requests_created_idx').on(t.createdAt),
@@ -155,3 +157,16 @@ export const interventions = pgTable('interventions', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('interventions_client_idx').on(t.clientId, t.createdAt)]);
+
+/**
+ * « Mot de passe oublié » links. Only the SHA-256 of the token is stored (a copy of the table opens nothing); a link
+ * is used once, lasts one hour, and a newer request retires the older ones (used_at set without a password change).
+ */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('password_reset_tokens_client_idx').on(t.clientId, t.createdAt)]);
