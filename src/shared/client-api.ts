@@ -4,7 +4,7 @@
 import { z } from './schemas/zod';
 import { PLAN_IDS } from './plans';
 import { CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels';
-import { email, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
+import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 import { newPassword } from './schemas/password';
 
 /** The one 401 wording of the client area: the dashboard recognises it (SPEC §6), every page treats it alike. */
@@ -135,8 +135,15 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** POST /api/auth/forgot-password → 200 { message: FORGOT_PASSWORD_SENT } whether or not the account exists. */
-export const forgotPasswordSchema = z.object({ email: email('Adresse email invalide') });
+/**
+ * POST /api/auth/forgot-password → 200 { message: FORGOT_PASSWORD_SENT } whether or not the account exists (429 when
+ * asked too often). `email` also takes the username, as the login does: a client who forgot one may know the other.
+ */
+const FORGOT_LOGIN_REQUIRED = 'Saisissez votre adresse e-mail ou votre identifiant';
+export const forgotPasswordSchema = z.object({
+  email: z.string({ error: FORGOT_LOGIN_REQUIRED }).trim().min(1, FORGOT_LOGIN_REQUIRED)
+    .max(254, 'Adresse e-mail ou identifiant trop long').refine(isPrintable, UNPRINTABLE_MESSAGE),
+});
 export const FORGOT_PASSWORD_SENT =
   'Si un compte correspond à cette adresse, vous allez recevoir un e-mail avec un lien valable une heure.';
 
@@ -153,5 +160,7 @@ export const RESET_LINK_INVALID = 'Ce lien n’est plus valable. Demandez un nou
  * anonymised, invoices are kept 10 years (privacy policy).
  */
 export const erasureRequestResultSchema = z.object({ requestedAt: isoInstant });
+/** GET /api/client/erasure-request: the pending request's date, or null (none, or already handled by staff). */
+export const erasureRequestStatusSchema = z.object({ requestedAt: isoInstant.nullable() });
 
 export const okSchema = z.object({ ok: z.literal(true) });
