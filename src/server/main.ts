@@ -3,8 +3,14 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { ensureStaffAccount } from './services/staff-bootstrap';
+import { runtimeProblem } from './runtime';
 
 async function main() {
+  const problem = runtimeProblem();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig();
