@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import { clients, passwordResetTokens } from '../db/schema';
+import { HttpError } from '../http-error';
+import { RESET_LINK_INVALID } from '../../shared/client-api';
+import { passwordWeakness } from '../../shared/schemas/password';
+import type { Mail } from './mailer';
+import { hashPassword } from './passwords';
+import { deleteClientSessionsOf, hashSessionToken } from './sessions';
+
+/** A link works for one hour after it was asked for. */
+export const RESET_LINK_MS = 60 * 60 * 1000;
+/**
+ * At most this many links are e-mailed per account and hour, whoever asks: beyond it the visitor gets the same answer
+ * and nothing is sent, so nobody can flood a client's mailbox or tell that the account exists.
+ */
+export const RESET_MAILS_PER_HOUR = 3;
+
+export type ResetMailTo = { email: string; name: string; username: string | null };
+
+/**
+ * « Mot de passe oublié » for the username or the e-mail (as the login reads them). Returns the link to mail, or null
+ * when there is nothing to send (no such account, an account without a password, the hourly cap). Both outcomes run
+ * the same statements so the answer takes about the same time; the caller answers the same either way.
+ */
+export async function requestPasswordReset(db: Db, login: string, now = new Date()): Promise<{ token: string; to: ResetMailTo } | null> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashSessionToken(token);
+  const [found] = await db.select({
+    id: clients.id, email: clients.email, name: clients.name, username: clients.username, passwordHash: clients.passwordHash,
+  }).from(clients)
+    .where(or(sql`lower(${clients.username}) = lower(${login})`, sql`lower(${clients.email}) = lower(${login})`))
+    .limit(1);
+  // Only an account that can sign in gets a link (an erased one has no password); id 0 matches no row.
+  const client = found?.passwordHash ? found : null;
+  const clientId = client?.id ?? 0;
+
+  return db.transaction(async (tx) => {
+    // The lock makes simultaneous requests for one account count one after the other.
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    // Expired links are useless and outside the hourly count (created = expires - 1 h): sweep them here.
+    await tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
+    const [recent] = await tx.select({ n: count() }).from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.clientId, clientId), gt(passwordResetTokens.createdAt, new Date(now.getTime() - RESET_LINK_MS))));
+    const sending = client !== null && Number(recent?.n ?? 0) < RESET_MAILS_PER_HOUR;
+    // A new link retires the older ones: only the latest e-mail works. Run either way (id 0 touches nothing).
+    await retireResetLinks(tx, sending ? clientId : 0, now);
+    if (!sending || !client) return null;
+    await tx.insert(passwordResetTokens).values({
+      tokenHash, clientId, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_MS),
+    });
+    return { token, to: { email: client.email, name: client.name, username: client.username } };
+  });
+}
+
+const linkInvalid = () => new HttpError(400, RESET_LINK_INVALID, 'RESET_LINK_INVALID');
+
+const usable = (now: Date) => and(isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+
+/**
+ * Sets the password chosen through a link: the link is used up, every other link of the account retired, and every
+ * session of the account ends (whoever knew the old password is signed out, including this browser).
+ * An unknown, used or expired link is 400 RESET_LINK_INVALID and changes nothing.
+ */
+export async function resetPassword(db: Db, token: string, newPassword: string, now = new Date()): Promise<void> {
+  const tokenHash = hashSessionToken(token);
+  const [link] = await db.select({ id: passwordResetTokens.id, clientId: clients.id, username: clients.username, email: clients.email })
+    .from(passwordResetTokens).innerJoin(clients, eq(clients.id, passwordResetTokens.clientId))
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), usable(now)))
+    .limit(1);
+  if (!link) throw linkInvalid();
+  const weakness = passwordWeakness(newPassword, link);
+  if (weakness) throw new HttpError(400, weakness, 'WEAK_PASSWORD', { newPassword: [weakness] });
+  // scrypt takes ~50 ms: computed before the transaction so it holds no lock meanwhile.
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    // Re-read under lock: two tabs submitting the same link must not both succeed.
+    const [locked] = await tx.select({ id: passwordResetTokens.id }).from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.id, link.id), usable(now))).for('update');
+    if (!locked) throw linkInvalid();
+    // No part of a password the client chose is kept for the invoice (DESIGN.md decision 6): the hint goes.
+    await tx.update(clients).set({ passwordHash, passwordHint: null }).where(eq(clients.id, link.clientId));
+    await retireResetLinks(tx, link.clientId, now);
+    await deleteClientSessionsOf(tx, link.clientId);
+  });
+}
+
+/** Retires every open link of a client (after a password change made while signed in). */
+export async function retireResetLinks(db: Tx, clientId: number, now = new Date()) {
+  await db.update(passwordResetTokens).set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.clientId, clientId), isNull(passwordResetTokens.usedAt)));
+}
+
+export function resetPasswordMail(config: Config, to: ResetMailTo, token: string): Mail {
+  return {
+    to: to.email,
+    subject: `Réinitialisation de votre mot de passe ${config.SITE_NAME}`,
+    text: [
+      `Bonjour ${to.name},`,
+      '',
+      `Vous avez demandé à choisir un nouveau mot de passe pour votre espace client ${config.SITE_NAME}.`,
+      'Ouvrez ce lien pour le faire (il est valable une heure et ne sert qu’une fois) :',
+      '',
+      `  ${config.PUBLIC_URL}/reset-password?token=${token}`,
+      '',
+      ...(to.username ? [`Pour vous connecter ensuite, votre identifiant est : ${to.username} (ou votre adresse e-mail).`, ''] : []),
+      'Une fois le nouveau mot de passe enregistré, toutes les connexions ouvertes sur votre compte seront fermées.',
+      '',
+      'Vous n’êtes pas à l’origine de cette demande ? Ignorez simplement ce message : votre mot de passe actuel reste valable.',
+      '',
+      `L’équipe ${config.SITE_NAME}`,
+    ].join('\n'),
+  };
+}
