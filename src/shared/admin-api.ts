@@ -81,8 +81,17 @@ export type RequestDto = {
   deviceType: string | null;
   deviceInfo: string | null;
   clientId: number | null;
+  /** an erasure request (kind 'erasure'): when staff confirmed it and the person was anonymised, else null */
+  erasedAt: string | null;
   createdAt: string;
 };
+
+/**
+ * POST /api/admin/contacts/:id/erase (erasure request only): anonymises the client of the request in one transaction
+ * (invoices kept, see services/erasure.ts), closes the request and answers it (RequestDto with erasedAt). 400 for
+ * another kind of request, 409 when already done.
+ */
+export type ErasureConfirmed = RequestDto;
 
 /**
  * POST /api/admin/contacts/:id/validate (pending registration only): creates the client account with generated

@@ -16,7 +16,8 @@ export function toRequestDto(r: RequestRow): RequestDto {
   return {
     id: r.id, kind: r.kind, status: r.status, name: r.name, email: r.email, subject: r.subject, message: r.message,
     captchaAnswer: r.captchaAnswer, firstName: r.firstName, lastName: r.lastName, phone: r.phone, planId: r.planId,
-    deviceType: r.deviceType, deviceInfo: r.deviceInfo, clientId: r.clientId, createdAt: r.createdAt.toISOString(),
+    deviceType: r.deviceType, deviceInfo: r.deviceInfo, clientId: r.clientId, erasedAt: r.erasedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 

@@ -1,0 +1,76 @@
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import { clientSessions, clients, manualOrders } from '../db/schema';
+import { HttpError } from '../http-error';
+import { CLIENT_UNAUTHORIZED, type ClientOrder } from '../../shared/client-api';
+import { passwordWeakness } from '../../shared/schemas/password';
+import { loadInvoice } from './invoices';
+import type { InvoiceData } from './invoice-pdf';
+import { hashPassword, verifyPassword } from './passwords';
+import { retireResetLinks } from './password-reset';
+import { toClientOrder } from './subscriptions';
+
+export const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect';
+export const SAME_PASSWORD = 'Choisissez un mot de passe différent de l’actuel';
+
+const fieldError = (field: string, message: string, code: string) => new HttpError(400, message, code, { [field]: [message] });
+
+/**
+ * The signed-in client changes their password: the current one proves it is them (a borrowed open session is not
+ * enough), the new one follows the shared rule, and every other session of the account ends (this one stays).
+ * Any refusal changes nothing.
+ */
+export async function changeClientPassword(
+  db: Db, session: { clientId: number; sessionHash: string }, input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const [client] = await db.select({ username: clients.username, email: clients.email, passwordHash: clients.passwordHash })
+    .from(clients).where(eq(clients.id, session.clientId));
+  if (!client?.passwordHash) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+  if (!(await verifyPassword(input.currentPassword, client.passwordHash))) {
+    throw fieldError('currentPassword', WRONG_CURRENT_PASSWORD, 'BAD_CURRENT_PASSWORD');
+  }
+  if (input.newPassword === input.currentPassword) throw fieldError('newPassword', SAME_PASSWORD, 'SAME_PASSWORD');
+  const weakness = passwordWeakness(input.newPassword, client);
+  if (weakness) throw fieldError('newPassword', weakness, 'WEAK_PASSWORD');
+  // scrypt before the transaction, so no lock is held while it runs.
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    // No part of a password the client chose is kept for the invoice (DESIGN.md decision 6): the hint goes.
+    await tx.update(clients).set({ passwordHash, passwordHint: null }).where(eq(clients.id, session.clientId));
+    await tx.delete(clientSessions)
+      .where(and(eq(clientSessions.clientId, session.clientId), ne(clientSessions.idHash, session.sessionHash)));
+    // A « mot de passe oublié » link sent before would otherwise undo the change.
+    await retireResetLinks(tx, session.clientId);
+  });
+}
+
+const orderColumns = {
+  id: manualOrders.id, plan: manualOrders.plan, price: manualOrders.price, paymentStatus: manualOrders.paymentStatus,
+  orderDate: manualOrders.orderDate, startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
+};
+
+/** The client's own orders (those of their account), newest first. */
+export async function listClientOrders(db: Tx, clientId: number, page: { limit: number; offset: number }): Promise<{ items: ClientOrder[]; total: number }> {
+  const where = eq(manualOrders.clientId, clientId);
+  const [rows, [total]] = await Promise.all([
+    db.select(orderColumns).from(manualOrders).where(where)
+      .orderBy(desc(manualOrders.orderDate), desc(manualOrders.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(manualOrders).where(where),
+  ]);
+  return { items: rows.map(toClientOrder), total: Number(total?.n ?? 0) };
+}
+
+export const INVOICE_NOT_FOUND = 'Facture introuvable';
+
+/**
+ * The invoice of one of the client's own paid orders, the very document staff download. Someone else's order, a
+ * pending one or an unknown id all answer the same 404, so nobody learns that an order exists.
+ */
+export async function loadClientInvoice(db: Tx, clientId: number, orderId: number, config: Config): Promise<InvoiceData> {
+  const [own] = await db.select({ id: manualOrders.id }).from(manualOrders)
+    .where(and(eq(manualOrders.id, orderId), eq(manualOrders.clientId, clientId), eq(manualOrders.paymentStatus, 'paid')));
+  const invoice = own ? await loadInvoice(db, orderId, config) : undefined;
+  if (!invoice) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
+  return invoice;
+}
