@@ -25,6 +25,9 @@ describe('[ADMIN][ACCESS] every /api/admin route checks the staff session on the
       clientId: order.order.clientId!, title: 'Demande d’assistance', description: 'Écran noir',
     }).returning();
     expect(await t.db.$count(clients)).toBe(1);
+    // Another client's erasure request, for staff to confirm (the signed-in client above must stay).
+    const [leaving] = await t.db.insert(clients).values({ name: 'Paul Durand', email: 'paul@exemple.fr' }).returning();
+    const [erasure] = await t.db.insert(requests).values({ kind: 'erasure', name: 'Paul Durand', email: 'paul@exemple.fr', clientId: leaving!.id }).returning();
     const id = order.id;
     calls = [
       { method: 'GET', url: '/api/admin/session', staffStatus: 200 },
@@ -39,6 +42,7 @@ describe('[ADMIN][ACCESS] every /api/admin route checks the staff session on the
       { method: 'GET', url: '/api/admin/contacts', staffStatus: 200 },
       { method: 'PATCH', url: `/api/admin/contacts/${registration!.id}`, payload: { status: 'pending' }, staffStatus: 200 },
       { method: 'POST', url: `/api/admin/contacts/${registration!.id}/validate`, staffStatus: 200 },
+      { method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, staffStatus: 200 },
       { method: 'GET', url: '/api/admin/stats', staffStatus: 200 },
       { method: 'GET', url: '/api/admin/subscriptions', staffStatus: 200 },
       { method: 'GET', url: '/api/admin/interventions', staffStatus: 200 },

@@ -4,6 +4,7 @@ import { staffLoginRoutes, staffSessionRoutes } from './auth';
 import { orderRoutes } from './orders';
 import { customerRoutes } from './customers';
 import { contactRoutes } from './contacts';
+import { erasureRoutes } from './erasure';
 import { statsRoutes } from './stats';
 import { subscriptionRoutes } from './subscriptions';
 import { interventionRoutes } from './interventions';
@@ -20,6 +21,7 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(orderRoutes);
     await staffOnly.register(customerRoutes);
     await staffOnly.register(contactRoutes);
+    await staffOnly.register(erasureRoutes);
     await staffOnly.register(statsRoutes);
     await staffOnly.register(subscriptionRoutes);
     await staffOnly.register(interventionRoutes);

@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq, inArray, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { auditLog, clientSessions, clients, interventions, manualOrders, passwordResetTokens, requests } from '../../db/schema';
+import type { AuditEntryDto, RequestDto } from '../../../shared/admin-api';
+import { todayIso } from '../../../shared/format';
+import { clientLogin, postOrder, staffLogin } from './test-fixtures';
+
+const run = promisify(execFile);
+
+describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anonymised, the invoices stay', () => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  let dir: string;
+  let jeanId: number;
+  let anneId: number;
+  let paidOrder: { id: number; verificationKey: string };
+  let erasureId: number;
+  let contactId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await staffLogin(t);
+    dir = await mkdtemp(path.join(tmpdir(), 'rfs-erasure-'));
+    // Jean: an order placed before his account existed, then the one that created it, requests, an intervention.
+    const early = await postOrder(t, staff, { clientName: 'Jean Dupont', clientEmail: 'jean.dupont@exemple.fr', plan: 'basique', orderDate: '2024-01-10', notes: 'Payé en espèces' });
+    const paid = await postOrder(t, staff, {
+      clientName: 'Jean Dupont', clientEmail: 'jean.dupont@exemple.fr', clientPhone: '06 11 22 33 44', username: 'jdupont',
+      password: 'motdepasse-client-A', plan: 'pro', orderDate: todayIso(), notes: 'Rappeler lundi',
+    });
+    paidOrder = { id: paid.id, verificationKey: paid.order.verificationKey };
+    jeanId = paid.order.clientId!;
+    expect(early.order.clientId).toBeNull();
+    const anne = await postOrder(t, staff, {
+      clientName: 'Anne Martin', clientEmail: 'anne@exemple.fr', username: 'amartin', password: 'motdepasse-client-B', orderDate: todayIso(), notes: 'Cliente fidèle',
+    });
+    anneId = anne.order.clientId!;
+
+    const [contact] = await t.db.insert(requests).values([
+      { kind: 'contact', name: 'Jean D.', email: 'JEAN.DUPONT@exemple.fr', subject: 'Facture', message: 'Mon adresse est 3 rue des Lilas', captchaAnswer: '7' },
+      { kind: 'registration', name: 'Jean Dupont', email: 'jean.dupont@exemple.fr', firstName: 'Jean', lastName: 'Dupont', phone: '0611223344', deviceInfo: 'Mon vieux PC' },
+      { kind: 'contact', name: 'Anne Martin', email: 'anne@exemple.fr', subject: 'Question', message: 'Message d’Anne' },
+    ]).returning();
+    contactId = contact!.id;
+    for (const [clientId, description] of [[jeanId, 'Mon imprimante HP au bureau'], [anneId, 'Écran noir chez Anne']] as const) {
+      const [row] = await t.db.insert(interventions).values({ clientId, title: 'Imprimante de Jean', description, deviceInfo: 'HP 2540' }).returning();
+      const patched = await t.app.inject({
+        method: 'PATCH', url: `/api/admin/interventions/${row!.id}`, headers: staff,
+        payload: { status: 'in_progress', staffNotes: 'Client très sympathique' },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+    }
+
+    const jean = await clientLogin(t, 'jdupont', 'motdepasse-client-A');
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'jdupont' } });
+    const asked = await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: jean });
+    expect(asked.statusCode).toBe(202);
+    const [erasure] = await t.db.select().from(requests).where(eq(requests.kind, 'erasure'));
+    erasureId = erasure!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const erase = (id: number | string, headers = staff) => t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/erase`, headers });
+
+  async function invoiceText(orderId: number) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/manual-orders/${orderId}/receipt`, headers: staff });
+    expect(res.statusCode).toBe(200);
+    const file = path.join(dir, `${orderId}-${Date.now()}.pdf`);
+    await writeFile(file, res.rawPayload);
+    return (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/[ \t]+/g, ' ');
+  }
+
+  /** Everything stored about one client, to compare before and after. */
+  async function rowsOf(clientId: number, email: string) {
+    return {
+      client: await t.db.select().from(clients).where(eq(clients.id, clientId)),
+      orders: await t.db.select().from(manualOrders).where(or(eq(manualOrders.clientId, clientId), eq(manualOrders.clientEmail, email))).orderBy(manualOrders.id),
+      interventions: await t.db.select().from(interventions).where(eq(interventions.clientId, clientId)).orderBy(interventions.id),
+      requests: await t.db.select().from(requests).where(or(eq(requests.clientId, clientId), eq(requests.email, email))).orderBy(requests.id),
+      sessions: await t.db.select().from(clientSessions).where(eq(clientSessions.clientId, clientId)),
+    };
+  }
+
+  it('refuses what is not a pending erasure, changing nothing', async () => {
+    const before = { jean: await rowsOf(jeanId, 'jean.dupont@exemple.fr'), audit: await t.db.$count(auditLog) };
+    const contact = await erase(contactId);
+    expect(contact.statusCode).toBe(400);
+    expect(contact.json().message).toBe('Seule une demande d’effacement peut être confirmée.');
+    expect((await erase(999999)).statusCode).toBe(404);
+    expect((await erase('abc')).statusCode).toBe(400);
+    expect({ jean: await rowsOf(jeanId, 'jean.dupont@exemple.fr'), audit: await t.db.$count(auditLog) }).toEqual(before);
+  });
+
+  it('anonymises the person in one go and keeps the invoices as issued', async () => {
+    const invoiceBefore = await invoiceText(paidOrder.id);
+    const anneBefore = await rowsOf(anneId, 'anne@exemple.fr');
+    const ordersBefore = (await rowsOf(jeanId, 'jean.dupont@exemple.fr')).orders;
+    const sent = t.mailer.sent.length;
+
+    const res = await erase(erasureId);
+    expect(res.statusCode, res.body).toBe(200);
+    const request = res.json<RequestDto>();
+    expect(request).toMatchObject({
+      id: erasureId, kind: 'erasure', status: 'closed', name: 'Client supprimé', email: `supprime-${jeanId}@invalid`, clientId: jeanId,
+      erasedAt: expect.any(String),
+    });
+
+    // The account: nobody in it, nobody can sign in, every session and reset link gone.
+    const [client] = await t.db.select().from(clients).where(eq(clients.id, jeanId));
+    expect(client).toMatchObject({
+      name: 'Client supprimé', firstName: 'Client', lastName: 'supprimé', email: `supprime-${jeanId}@invalid`, phone: '',
+      username: null, passwordHash: null, passwordHint: null,
+    });
+    expect(await t.db.$count(clientSessions, eq(clientSessions.clientId, jeanId))).toBe(0);
+    expect(await t.db.$count(passwordResetTokens, eq(passwordResetTokens.clientId, jeanId))).toBe(0);
+    for (const login of ['jdupont', 'jean.dupont@exemple.fr']) {
+      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: login, password: 'motdepasse-client-A' } });
+      expect(signIn.statusCode).toBe(401);
+    }
+
+    // Interventions stay for the counts, without what the person or staff wrote.
+    const [intervention] = await t.db.select().from(interventions).where(eq(interventions.clientId, jeanId));
+    const interventionIds = new Map((await t.db.select().from(interventions)).map((i) => [i.clientId, String(i.id)]));
+    expect(intervention).toMatchObject({ title: 'Demande d\'assistance', description: '', deviceInfo: '', staffNotes: '', status: 'in_progress' });
+
+    // Their requests, found by account or by e-mail, are anonymised; the erasure request is closed.
+    const theirs = await t.db.select().from(requests).where(eq(requests.email, `supprime-${jeanId}@invalid`)).orderBy(requests.id);
+    expect(theirs.map((r) => r.kind)).toEqual(['contact', 'registration', 'erasure']);
+    for (const r of theirs) {
+      expect(r).toMatchObject({ name: 'Client supprimé', firstName: null, lastName: null, phone: null, deviceInfo: null, captchaAnswer: null });
+      if (r.kind !== 'erasure') expect([r.subject, r.message]).toEqual(['', '']);
+    }
+    expect(JSON.stringify(await t.db.select().from(requests))).not.toMatch(/Lilas|Mon vieux PC|jean\.dupont/i);
+
+    // Orders are billing data: each keeps what its invoice prints; notes and username go.
+    const ordersAfter = await t.db.select().from(manualOrders).where(inArray(manualOrders.id, ordersBefore.map((o) => o.id))).orderBy(manualOrders.id);
+    expect(ordersAfter).toHaveLength(2);
+    ordersAfter.forEach((order, i) => {
+      const { notes: _n, username: _u, updatedAt: _a, searchText: _s, ...kept } = ordersBefore[i]!;
+      expect(order).toMatchObject({ ...kept, notes: '', username: null });
+    });
+    const invoiceAfter = await invoiceText(paidOrder.id);
+    const legal = (text: string) => text.split('\n').filter((line) => !line.includes('Identifiants')).join('\n');
+    expect(legal(invoiceAfter)).toBe(legal(invoiceBefore));
+    expect(invoiceBefore).toContain('Identifiants');
+    expect(invoiceAfter).not.toContain('Identifiants');
+    for (const expected of ['Jean Dupont', 'jean.dupont@exemple.fr', '06 11 22 33 44', paidOrder.verificationKey, '50,00 € TTC']) {
+      expect(invoiceAfter).toContain(expected);
+    }
+    const verified = await t.app.inject({ method: 'GET', url: `/api/verify-invoice/${paidOrder.verificationKey}` });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.body).toContain('Jean Dupont');
+
+    // The history of their orders, interventions and requests no longer holds the notes or the username.
+    const history = await t.db.select().from(auditLog);
+    const aboutJean = history.filter((a) => a.entity === 'order' && ordersBefore.some((o) => String(o.id) === a.entityId));
+    expect(aboutJean.length).toBeGreaterThan(0);
+    expect(JSON.stringify(aboutJean)).not.toMatch(/Rappeler lundi|Payé en espèces|jdupont/);
+    const notesOf = (clientId: number) => JSON.stringify(history.filter((a) => a.entity === 'intervention'
+      && interventionIds.get(clientId) === a.entityId));
+    expect(notesOf(jeanId)).not.toContain('Client très sympathique');
+    expect(notesOf(anneId)).toContain('Client très sympathique');
+    const trace = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=client&entityId=${jeanId}`, headers: staff });
+    expect(trace.json<AuditEntryDto[]>()[0]).toMatchObject({
+      action: 'client.erase', staffUsername: 'staff', after: { requestId: erasureId, ordersKept: 2, interventions: 1, requests: 3 },
+    });
+
+    // The person is told, at the address that is no longer stored.
+    expect(t.mailer.sent.slice(sent)).toEqual([expect.objectContaining({ to: 'jean.dupont@exemple.fr', subject: 'Vos données ont été effacées – RFS Assistance' })]);
+
+    // Anne is untouched, her audit trail too.
+    expect(await rowsOf(anneId, 'anne@exemple.fr')).toEqual(anneBefore);
+    expect(JSON.stringify(history)).toContain('Cliente fidèle');
+  });
+
+  it('shows the closed request in « Messages » and refuses to erase twice', async () => {
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=erasure', headers: staff });
+    expect(listed.json<RequestDto[]>()).toEqual([expect.objectContaining({ id: erasureId, status: 'closed', erasedAt: expect.any(String) })]);
+    const again = await erase(erasureId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Les données de ce client ont déjà été effacées.');
+  });
+
+  it('is for staff only', async () => {
+    const anne = await clientLogin(t, 'amartin', 'motdepasse-client-B');
+    expect((await erase(erasureId, anne)).statusCode).toBe(403);
+    expect((await erase(erasureId, {})).statusCode).toBe(401);
+  });
+});
