@@ -15,6 +15,24 @@ import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 export type StaffSession = { username: string; unlocked: boolean };
 
 /**
+ * GET /api/admin/sessions: the signed-in staff member's own open sessions, the current one first. DELETE
+ * /api/admin/sessions/:id ends one of them (404 if not theirs), DELETE /api/admin/sessions every other one.
+ */
+export type OpenSessionDto = {
+  id: number;
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  /** address and browser at sign-in ('' for sessions opened before they were recorded) */
+  address: string;
+  userAgent: string;
+};
+
+/** DELETE /api/admin/sessions and /api/admin/sessions/:id */
+export type SessionsEnded = { ended: number };
+
+/**
  * One order as listed (GET /api/admin/manual-orders?q=&email=&status=&limit=&offset=, newest first, X-Total-Count).
  * Also the answer of PATCH /api/admin/manual-orders/:id (orderUpdateSchema). q matches id, name, e-mail, username, key.
  */
@@ -84,7 +102,14 @@ export type RequestDto = {
   /** an erasure request (kind 'erasure'): when staff confirmed it and the person was anonymised, else null */
   erasedAt: string | null;
   createdAt: string;
+  /**
+   * A pending registration: the other pending registrations for the same e-mail, oldest first (« Doublon
+   * possible »). Each is kept as sent; staff validate the genuine one and close the others.
+   */
+  duplicates: RegistrationRef[];
 };
+
+export type RegistrationRef = { id: number; name: string; createdAt: string };
 
 /**
  * POST /api/admin/contacts/:id/erase (erasure request only): anonymises the client of the request in one transaction

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex,
+  boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '../../shared/plans';
 import {
@@ -23,19 +23,47 @@ export const staffUsers = pgTable('staff_users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  // Failed sign-ins are counted in login_throttle, per account and per address: a count on the account itself let
+  // anyone lock its owner out.
   createdAt: createdAt(),
 });
 
 export const staffSessions = pgTable('staff_sessions', {
   /** sha256 of the cookie value: a leaked table opens no session */
   idHash: text('id_hash').primaryKey(),
+  /** what « Mes sessions » shows and ends a session by: the hash must never leave the server */
+  id: serial('id').notNull().unique(),
   staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
   unlocked: boolean('unlocked').notNull().default(false),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** refreshed at most once a minute, so a session in use costs no write per request */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** address and browser at sign-in, shown only to that staff member so they recognise their own sessions */
+  address: text('address').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
 }, (t) => [index('staff_sessions_staff_idx').on(t.staffId)]);
+
+/**
+ * Sign-in attempts per bucket (services/login-throttle.ts): one row per account and address pair, per address and
+ * per account, for staff and clients apart. Kept in the database so every instance sees the same counts.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  scope: text('scope').notNull(),
+  bucket: text('bucket').notNull(),
+  /** sha256 of the typed name and/or address: a typed « username » is often a password typed in the wrong field */
+  keyHash: text('key_hash').notNull(),
+  failures: integer('failures').notNull().default(0),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** the verdict on the latest attempt, written and returned by the same upsert so parallel attempts cannot race */
+  granted: boolean('granted').notNull().default(true),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  /** pair rows: the right password was given from this address (it then skips the account-wide bucket) */
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.scope, t.bucket, t.keyHash] }),
+  index('login_throttle_last_attempt_idx').on(t.lastAttemptAt),
+]);
 
 export const clients = pgTable('clients', {
   id: serial('id').primaryKey(),
@@ -137,10 +165,11 @@ export const requests = pgTable('requests', {
   createdAt: createdAt(),
 }, (t) => [
   index('requests_created_idx').on(t.createdAt),
-  // One pending registration per e-mail: a resubmission is absorbed, not duplicated.
-  uniqueIndex('requests_pending_registration_email_idx')
+  // Not unique: a later registration for the same e-mail is kept apart (it may come from a stranger) and both are
+  // shown to staff as possible duplicates.
+  index('requests_registration_email_idx')
     .on(sql`lower(${t.email})`)
-    .where(sql`${t.kind} = 'registration' and ${t.status} = 'pending'`),
+    .where(sql`${t.kind} = 'registration'`),
 ]);
 
 export const interventions = pgTable('interventions', {

@@ -2,23 +2,30 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { requests } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
-import type { IssuedCredentials, RequestDto } from '../../shared/admin-api';
+import type { IssuedCredentials, RegistrationRef, RequestDto } from '../../shared/admin-api';
 import type { RequestKind, RequestStatus } from '../../shared/labels';
 import { diff, writeAudit, type Actor } from './audit';
 import { createClientAccount, findClientByEmail, prepareCredentials } from './clients';
 import { generatePassword, suggestUsername } from './credentials';
 import { containsPattern } from './order-queries';
+import { otherPendingRegistrations } from './requests';
 
 export const REQUEST_NOT_FOUND = 'Demande introuvable';
 type RequestRow = typeof requests.$inferSelect;
 
-export function toRequestDto(r: RequestRow): RequestDto {
+/** `duplicates`: see otherPendingRegistrations; none for a request that is not a pending registration. */
+export function toRequestDto(r: RequestRow, duplicates: RegistrationRef[] = []): RequestDto {
   return {
     id: r.id, kind: r.kind, status: r.status, name: r.name, email: r.email, subject: r.subject, message: r.message,
     captchaAnswer: r.captchaAnswer, firstName: r.firstName, lastName: r.lastName, phone: r.phone, planId: r.planId,
     deviceType: r.deviceType, deviceInfo: r.deviceInfo, clientId: r.clientId, erasedAt: r.erasedAt?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
+    createdAt: r.createdAt.toISOString(), duplicates,
   };
+}
+
+async function toRequestDtos(db: Tx, rows: RequestRow[]): Promise<RequestDto[]> {
+  const duplicates = await otherPendingRegistrations(db, rows);
+  return rows.map((r) => toRequestDto(r, duplicates.get(r.id)));
 }
 
 export type RequestFilter = { q?: string; status?: RequestStatus; kind?: RequestKind; limit: number; offset: number };
@@ -37,7 +44,7 @@ export async function listRequests(db: Tx, filter: RequestFilter): Promise<{ ite
     db.select().from(requests).where(where).orderBy(desc(requests.createdAt), desc(requests.id)).limit(filter.limit).offset(filter.offset),
     db.select({ n: count() }).from(requests).where(where),
   ]);
-  return { items: rows.map(toRequestDto), total: Number(total?.n ?? 0) };
+  return { items: await toRequestDtos(db, rows), total: Number(total?.n ?? 0) };
 }
 
 export async function updateRequestStatus(db: Db, id: number, status: RequestStatus, actor: Actor): Promise<RequestDto> {
@@ -45,10 +52,10 @@ export async function updateRequestStatus(db: Db, id: number, status: RequestSta
     const [current] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
     if (!current) throw notFound(REQUEST_NOT_FOUND);
     const change = diff({ status: current.status }, { status });
-    if (!change) return toRequestDto(current);
+    if (!change) return (await toRequestDtos(tx, [current]))[0]!;
     const [updated] = await tx.update(requests).set({ status }).where(eq(requests.id, id)).returning();
     await writeAudit(tx, actor, { action: 'request.update', entity: 'request', entityId: id, ...change });
-    return toRequestDto(updated!);
+    return (await toRequestDtos(tx, [updated!]))[0]!;
   });
 }
 

@@ -1,12 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import type { OpenSessionDto } from '../../shared/admin-api';
 import type { Tx } from '../db/client';
 import { clientSessions, staffSessions, staffUsers } from '../db/schema';
 
 export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 export const CLIENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type StaffIdentity = { id: number; username: string; unlocked: boolean; sessionHash: string };
+export type StaffIdentity = { id: number; username: string; unlocked: boolean; sessionHash: string; sessionId: number };
+
+/** Where a session was opened from, shown to its owner in « Mes sessions ». */
+export type SessionOrigin = { address: string; userAgent: string };
+const USER_AGENT_MAX = 300;
+const LAST_SEEN_STEP_MS = 60_000;
 
 /** Only the SHA-256 of a cookie value is stored (decision 004): a copy of the table opens no session. */
 export function hashSessionToken(token: string): string {
@@ -18,12 +24,19 @@ function newToken() {
   return { token, hash: hashSessionToken(token) };
 }
 
-export async function createStaffSession(db: Tx, staffId: number) {
+/**
+ * A new random token at every sign-in (never one the browser brought: no session fixation). `previousToken`, the
+ * cookie the browser still sent, if any, is ended on the server: it is being replaced.
+ */
+export async function createStaffSession(db: Tx, staffId: number, origin: SessionOrigin, previousToken?: string) {
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + STAFF_SESSION_MS);
   // Sweeping expired rows here keeps the table small without a scheduler.
   await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date()));
-  await db.insert(staffSessions).values({ idHash: hash, staffId, expiresAt });
+  if (previousToken) await db.delete(staffSessions).where(eq(staffSessions.idHash, hashSessionToken(previousToken)));
+  await db.insert(staffSessions).values({
+    idHash: hash, staffId, expiresAt, address: origin.address, userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
+  });
   return { token, expiresAt };
 }
 
@@ -31,12 +44,49 @@ export async function findStaffSession(db: Tx, token: string | undefined): Promi
   if (!token) return null;
   const hash = hashSessionToken(token);
   const [row] = await db
-    .select({ id: staffUsers.id, username: staffUsers.username, unlocked: staffSessions.unlocked })
+    .select({
+      id: staffUsers.id, username: staffUsers.username, unlocked: staffSessions.unlocked,
+      sessionId: staffSessions.id, lastSeenAt: staffSessions.lastSeenAt,
+    })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
     .where(and(eq(staffSessions.idHash, hash), gt(staffSessions.expiresAt, new Date())))
     .limit(1);
-  return row ? { ...row, sessionHash: hash } : null;
+  if (!row) return null;
+  const { lastSeenAt, ...identity } = row;
+  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_STEP_MS) {
+    await db.update(staffSessions).set({ lastSeenAt: new Date() }).where(eq(staffSessions.idHash, hash));
+  }
+  return { ...identity, sessionHash: hash };
+}
+
+/** The open sessions of one staff member, the current one first, then by last activity. */
+export async function listStaffSessions(db: Tx, staff: Pick<StaffIdentity, 'id' | 'sessionId'>): Promise<OpenSessionDto[]> {
+  const rows = await db.select().from(staffSessions)
+    .where(and(eq(staffSessions.staffId, staff.id), gt(staffSessions.expiresAt, new Date())))
+    .orderBy(desc(staffSessions.lastSeenAt), desc(staffSessions.id));
+  return rows
+    .map((r) => ({
+      id: r.id, current: r.id === staff.sessionId, createdAt: r.createdAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(), address: r.address, userAgent: r.userAgent,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Ends one session of that staff member; false when it is not theirs or no longer exists. */
+export async function endStaffSession(db: Tx, staffId: number, sessionId: number): Promise<boolean> {
+  const ended = await db.delete(staffSessions)
+    .where(and(eq(staffSessions.staffId, staffId), eq(staffSessions.id, sessionId)))
+    .returning({ id: staffSessions.id });
+  return ended.length > 0;
+}
+
+/** Ends every session of that staff member but the current one; returns how many. */
+export async function endOtherStaffSessions(db: Tx, staff: Pick<StaffIdentity, 'id' | 'sessionId'>): Promise<number> {
+  const ended = await db.delete(staffSessions)
+    .where(and(eq(staffSessions.staffId, staff.id), ne(staffSessions.id, staff.sessionId)))
+    .returning({ id: staffSessions.id });
+  return ended.length;
 }
 
 export async function unlockStaffSession(db: Tx, sessionHash: string) {

@@ -1,39 +1,33 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { staffUsers } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { staffSessions, staffUsers } from '../db/schema';
 import { verifyDummyPassword, verifyPassword } from './passwords';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
-
-export type StaffLoginResult =
-  | { ok: true; staff: { id: number; username: string } }
-  | { ok: false; reason: 'invalid' | 'locked' };
+export type StaffAccount = { id: number; username: string };
 
 /**
- * Checks a staff sign-in. After 5 failures the account is locked for 15 minutes, whatever the password;
- * an unknown username costs the same scrypt time and gets the same answer as a wrong password.
+ * Checks a staff password. An unknown username costs the same scrypt time and gets the same answer as a wrong
+ * password; how often one may try is decided before, by services/login-throttle.ts.
  */
-export async function authenticateStaff(db: Tx, username: string, password: string): Promise<StaffLoginResult> {
+export async function authenticateStaff(db: Tx, username: string, password: string): Promise<StaffAccount | null> {
   const [staff] = await db.select().from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
   if (!staff) {
     await verifyDummyPassword(password);
-    return { ok: false, reason: 'invalid' };
+    return null;
   }
-  if (staff.lockedUntil && staff.lockedUntil > new Date()) return { ok: false, reason: 'locked' };
+  return (await verifyPassword(password, staff.passwordHash)) ? { id: staff.id, username: staff.username } : null;
+}
 
-  if (await verifyPassword(password, staff.passwordHash)) {
-    if (staff.failedLogins > 0 || staff.lockedUntil) {
-      await db.update(staffUsers).set({ failedLogins: 0, lockedUntil: null }).where(eq(staffUsers.id, staff.id));
-    }
-    return { ok: true, staff: { id: staff.id, username: staff.username } };
-  }
-
-  // Counted in one statement so parallel attempts cannot lose an increment; an expired lock starts a new count.
-  const count = sql`(case when ${staffUsers.lockedUntil} is not null and ${staffUsers.lockedUntil} <= now() then 1 else ${staffUsers.failedLogins} + 1 end)`;
-  await db.update(staffUsers).set({
-    failedLogins: count,
-    lockedUntil: sql`case when ${count} >= ${MAX_FAILED_LOGINS} then now() + make_interval(mins => ${LOCK_MINUTES}) else null end`,
-  }).where(eq(staffUsers.id, staff.id));
-  return { ok: false, reason: 'invalid' };
+/**
+ * Creates the account or gives it a new password; either way every session opened with the old password ends,
+ * so whoever knew it is signed out.
+ */
+export async function setStaffPassword(db: Db, username: string, passwordHash: string): Promise<{ id: number; sessionsEnded: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(staffUsers).values({ username, passwordHash })
+      .onConflictDoUpdate({ target: staffUsers.username, set: { passwordHash } })
+      .returning({ id: staffUsers.id });
+    const ended = await tx.delete(staffSessions).where(eq(staffSessions.staffId, row!.id)).returning({ id: staffSessions.id });
+    return { id: row!.id, sessionsEnded: ended.length };
+  });
 }

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { staffUsers } from '../db/schema';
+import { staffSessions, staffUsers } from '../db/schema';
 import { openTestDatabase } from '../test/harness';
 import { verifyPassword } from './passwords';
+import { createStaffSession, findStaffSession } from './sessions';
 import { ensureStaffAccount } from './staff-bootstrap';
 
 function recorder() {
@@ -40,16 +41,36 @@ describe('ensureStaffAccount (start-up)', () => {
     expect(await database.db.$count(staffUsers)).toBe(1);
   });
 
-  it('creates, then resets, the configured account and lifts its lockout', async () => {
+  it('creates, then resets, the configured account, ending every session opened with the old password', async () => {
     const config = loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'premier-mot-de-passe' });
     await ensureStaffAccount(database.db, config, recorder().logger);
-    await database.db.update(staffUsers).set({ failedLogins: 5, lockedUntil: new Date(Date.now() + 900_000) }).where(eq(staffUsers.username, 'patron'));
+    const [created] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
+    const origin = { address: '192.0.2.1', userAgent: 'Firefox' };
+    const first = await createStaffSession(database.db, created!.id, origin);
+    const second = await createStaffSession(database.db, created!.id, origin);
 
-    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }), recorder().logger);
+    // A restart with the same password signs nobody out.
+    await ensureStaffAccount(database.db, config, recorder().logger);
+    expect(await findStaffSession(database.db, first.token)).not.toBeNull();
+
+    const { lines, logger } = recorder();
+    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }), logger);
     const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
-    expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
+    expect(row!.id).toBe(created!.id);
     expect(await verifyPassword('second-mot-de-passe', row!.passwordHash)).toBe(true);
     expect(await verifyPassword('premier-mot-de-passe', row!.passwordHash)).toBe(false);
     expect(await database.db.$count(staffUsers)).toBe(1);
+    expect(await findStaffSession(database.db, first.token)).toBeNull();
+    expect(await findStaffSession(database.db, second.token)).toBeNull();
+    expect(await database.db.$count(staffSessions)).toBe(0);
+    expect(lines).toEqual([{ level: 'info', args: [{ username: 'patron', sessionsEnded: 2 }, expect.stringContaining('sessions of that account ended')] }]);
+  });
+
+  it('leaves the sessions of other staff accounts open', async () => {
+    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'premier-mot-de-passe' }), recorder().logger);
+    const [colleague] = await database.db.insert(staffUsers).values({ username: 'collegue', passwordHash: 'x' }).returning();
+    const theirs = await createStaffSession(database.db, colleague!.id, { address: '', userAgent: '' });
+    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }), recorder().logger);
+    expect(await findStaffSession(database.db, theirs.token)).not.toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { clients, interventions, requests } from '../../db/schema';
 import { adminRoutes } from './index';
 import { clientLogin, postOrder, staffLogin, validOrder } from './test-fixtures';
 
-type Call = { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object; staffStatus: number };
+type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object; staffStatus: number };
 
 describe('[ADMIN][ACCESS] every /api/admin route checks the staff session on the server', () => {
   let t: TestApp;
@@ -16,6 +16,8 @@ describe('[ADMIN][ACCESS] every /api/admin route checks the staff session on the
   beforeAll(async () => {
     t = await createTestApp();
     staff = await staffLogin(t);
+    // A second session of the same staff member, for « Mes sessions » to end.
+    const [otherSession] = (await t.app.inject({ method: 'GET', url: '/api/admin/sessions', headers: await staffLogin(t) })).json();
     const order = await postOrder(t, staff, { username: 'jdupont', password: 'motdepasse-client' });
     client = await clientLogin(t, 'jdupont', 'motdepasse-client');
     const [registration] = await t.db.insert(requests).values({
@@ -49,6 +51,9 @@ describe('[ADMIN][ACCESS] every /api/admin route checks the staff session on the
       { method: 'PATCH', url: `/api/admin/interventions/${intervention!.id}`, payload: { status: 'in_progress' }, staffStatus: 200 },
       { method: 'GET', url: '/api/admin/audit?entity=order', staffStatus: 200 },
       { method: 'POST', url: '/api/admin/download-site', payload: {}, staffStatus: 200 },
+      { method: 'GET', url: '/api/admin/sessions', staffStatus: 200 },
+      { method: 'DELETE', url: `/api/admin/sessions/${otherSession.id}`, staffStatus: 200 },
+      { method: 'DELETE', url: '/api/admin/sessions', staffStatus: 200 },
       // Last: it ends the session used by the calls above.
       { method: 'POST', url: '/api/admin/logout', staffStatus: 200 },
     ];

@@ -1,12 +1,29 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { staffSessions, staffUsers } from '../../db/schema';
+import { loginThrottle, staffSessions } from '../../db/schema';
+import { STAFF_COOKIE } from '../../plugins/auth';
+import { POLICIES } from '../../services/login-throttle';
 import { hashSessionToken } from '../../services/sessions';
-import { staffLogin } from './test-fixtures';
+import type * as Passwords from '../../services/passwords';
+import { cookieHeader, staffLogin } from './test-fixtures';
 
-const login = (t: TestApp, payload: object, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/admin/login', payload, remoteAddress });
+// Counts every password actually checked (a real account's hash or the dummy one for an unknown username).
+const checks = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../services/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof Passwords>();
+  return {
+    ...real,
+    verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => { checks.count++; return real.verifyPassword(...args); },
+    verifyDummyPassword: (password: string) => { checks.count++; return real.verifyDummyPassword(password); },
+  };
+});
+
+const login = (t: TestApp, payload: object, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/login', payload, remoteAddress, headers });
+const right = { username: TEST_ADMIN.username, password: TEST_ADMIN.password };
+const wrong = (i = 0) => ({ username: TEST_ADMIN.username, password: `pas-le-bon-${i}` });
+const tokenOf = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === STAFF_COOKIE)?.value;
 
 describe('[ADMIN][LOGIN] staff sign-in on the server', () => {
   let t: TestApp;
@@ -33,71 +50,42 @@ describe('[ADMIN][LOGIN] staff sign-in on the server', () => {
     expect(session.json()).toEqual({ username: TEST_ADMIN.username, unlocked: false });
   });
 
-  it('answers the same 401 for a wrong password and an unknown username', async () => {
-    const wrong = await login(t, { username: TEST_ADMIN.username, password: 'pas-le-bon' }, '10.0.0.2');
-    const unknown = await login(t, { username: 'personne', password: 'pas-le-bon' }, '10.0.0.2');
-    for (const res of [wrong, unknown]) {
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ message: 'Identifiants incorrects' });
-      expect(res.cookies).toHaveLength(0);
-    }
-    await t.db.update(staffUsers).set({ failedLogins: 0 }).where(eq(staffUsers.username, TEST_ADMIN.username));
-  });
-
   it('requires both fields, in French', async () => {
     const res = await login(t, { username: '  ', password: '' }, '10.0.0.3');
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ username: ["Le nom d'utilisateur est requis"], password: ['Le mot de passe est requis'] });
   });
 
-  it('locks the account for 15 minutes after 5 failures, even for the right password, then lets it in again', async () => {
-    for (let i = 0; i < 5; i++) {
-      expect((await login(t, { username: TEST_ADMIN.username, password: `faux-${i}` }, '10.0.1.1')).statusCode).toBe(401);
-    }
-    const locked = await login(t, { username: TEST_ADMIN.username, password: TEST_ADMIN.password }, '10.0.1.2');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe('Trop de tentatives. Réessayez dans 15 minutes.');
-    const [row] = await t.db.select().from(staffUsers).where(eq(staffUsers.username, TEST_ADMIN.username));
-    const minutes = (row!.lockedUntil!.getTime() - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(14);
-    expect(minutes).toBeLessThanOrEqual(15);
-
-    // Fifteen minutes later (moved back in time), the right password works and clears the count.
-    await t.db.update(staffUsers).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(staffUsers.id, row!.id));
-    expect((await login(t, { username: TEST_ADMIN.username, password: TEST_ADMIN.password }, '10.0.1.3')).statusCode).toBe(200);
-    const [after] = await t.db.select().from(staffUsers).where(eq(staffUsers.id, row!.id));
-    expect(after).toMatchObject({ failedLogins: 0, lockedUntil: null });
-  });
-
-  it('counts afresh after a lock has expired', async () => {
-    const [row] = await t.db.select().from(staffUsers).where(eq(staffUsers.username, TEST_ADMIN.username));
-    await t.db.update(staffUsers).set({ failedLogins: 5, lockedUntil: new Date(Date.now() - 1000) }).where(eq(staffUsers.id, row!.id));
-    expect((await login(t, { username: TEST_ADMIN.username, password: 'encore-faux' }, '10.0.1.4')).statusCode).toBe(401);
-    const [after] = await t.db.select().from(staffUsers).where(eq(staffUsers.id, row!.id));
-    expect(after).toMatchObject({ failedLogins: 1, lockedUntil: null });
-    await t.db.update(staffUsers).set({ failedLogins: 0 }).where(eq(staffUsers.id, row!.id));
-  });
-
-  it('limits sign-in attempts per IP address (429 in French)', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await login(t, { username: `inconnu${i}`, password: 'x' }, '10.0.2.1')).statusCode);
-    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-    const limited = await login(t, { username: TEST_ADMIN.username, password: TEST_ADMIN.password }, '10.0.2.1');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe('Trop de tentatives. Patientez un instant puis réessayez.');
-    // Another address is not affected.
-    expect((await login(t, { username: TEST_ADMIN.username, password: TEST_ADMIN.password }, '10.0.2.2')).statusCode).toBe(200);
-  });
-
-  it('ends the session on logout and clears the cookie', async () => {
+  it('ends the session on the server at logout and clears the cookie', async () => {
     const staff = await staffLogin(t);
+    const hash = hashSessionToken(staff.cookie.split('=')[1]!);
+    expect(await t.db.$count(staffSessions, eq(staffSessions.idHash, hash))).toBe(1);
     const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: staff });
     expect(out.statusCode).toBe(200);
-    const cleared = out.cookies.find((c) => c.name === 'rfs_staff')!;
+    const cleared = out.cookies.find((c) => c.name === STAFF_COOKIE)!;
     expect(cleared.value).toBe('');
+    // Gone from the table: a copy of the cookie kept by anyone opens nothing.
+    expect(await t.db.$count(staffSessions, eq(staffSessions.idHash, hash))).toBe(0);
     const again = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff });
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe('Session expirée, veuillez vous reconnecter.');
+  });
+
+  it('gives a new session id at every sign-in and never adopts one the browser brings (fixation)', async () => {
+    const planted = 'A'.repeat(43);
+    const res = await login(t, right, '10.0.0.4', cookieHeader(STAFF_COOKIE, planted));
+    expect(res.statusCode).toBe(200);
+    const token = tokenOf(res)!;
+    expect(token).not.toBe(planted);
+    expect(await t.db.$count(staffSessions, eq(staffSessions.idHash, hashSessionToken(planted)))).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: cookieHeader(STAFF_COOKIE, planted) })).statusCode).toBe(401);
+
+    // Signing in again over a valid session replaces it: the old id stops working on the server.
+    const again = await login(t, right, '10.0.0.4', cookieHeader(STAFF_COOKIE, token));
+    const renewed = tokenOf(again)!;
+    expect(renewed).not.toBe(token);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: cookieHeader(STAFF_COOKIE, token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: cookieHeader(STAFF_COOKIE, renewed) })).statusCode).toBe(200);
   });
 
   it('refuses an expired session', async () => {
@@ -105,6 +93,105 @@ describe('[ADMIN][LOGIN] staff sign-in on the server', () => {
     const token = staff.cookie.split('=')[1]!;
     await t.db.update(staffSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.idHash, hashSessionToken(token)));
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff })).statusCode).toBe(401);
+  });
+});
+
+describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner out', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => t.close());
+  beforeEach(async () => {
+    await t.db.delete(loginThrottle);
+    checks.count = 0;
+  });
+
+  it('lets the owner in from another address after five wrong passwords from one', async () => {
+    for (let i = 0; i < 5; i++) expect((await login(t, wrong(i), '10.0.1.1')).statusCode).toBe(401);
+    // The attacker's address is blocked, even with the right password...
+    const blocked = await login(t, right, '10.0.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'Trop de tentatives de connexion. Réessayez dans 1 minute.', code: 'THROTTLED' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(50);
+    // ...the owner elsewhere is not.
+    expect((await login(t, right, '10.0.1.2')).statusCode).toBe(200);
+  });
+
+  it('lets the owner sign in while an attacker keeps hammering the account', async () => {
+    const attacks = Array.from({ length: 25 }, (_, i) => login(t, wrong(i), '10.0.1.3'));
+    const owner = await login(t, right, '10.0.1.4');
+    const statuses = (await Promise.all(attacks)).map((r) => r.statusCode);
+    expect(owner.statusCode).toBe(200);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(POLICIES.pair.free);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
+  // 30 at once: one more and the in-memory flood guard (@fastify/rate-limit) turns the whole burst away before the
+  // database is asked (its store hands every parallel request the same counter); 50 at once are run on the service.
+  it('checks no more than 5 passwords out of 30 parallel attempts from one address', async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login(t, wrong(i), '10.0.1.5')));
+    expect(checks.count).toBe(POLICIES.pair.free);
+    expect(results.filter((r) => r.statusCode === 401)).toHaveLength(POLICIES.pair.free);
+    expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+  });
+
+  it('checks one password out of a parallel burst from many addresses once the account is past its allowance', async () => {
+    for (let i = 0; i < POLICIES.account.free + 5; i++) await login(t, wrong(i), `10.2.0.${i + 1}`);
+    // The last delay has just ended; the next one is the longest (30 s), longer than any burst takes.
+    await t.db.update(loginThrottle).set({ blockedUntil: sql`now() - interval '1 second'` }).where(eq(loginThrottle.bucket, 'account'));
+    checks.count = 0;
+    const burst = await Promise.all(Array.from({ length: 50 }, (_, i) => login(t, wrong(i), `10.3.0.${i + 1}`)));
+    expect(checks.count).toBe(1);
+    expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(1);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(49);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeLessThanOrEqual(POLICIES.account.maxSeconds);
+  });
+
+  it('lets the owner in from an address already used, while attempts from everywhere slow the account', async () => {
+    expect((await login(t, right, '10.4.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < POLICIES.account.free; i++) await login(t, wrong(i), `10.4.1.${i + 1}`);
+    await t.db.update(loginThrottle).set({ blockedUntil: sql`now() + interval '30 seconds'` }).where(eq(loginThrottle.bucket, 'account'));
+    // A new address waits out the short account-wide delay; the owner's usual one does not.
+    const elsewhere = await login(t, right, '10.4.2.1');
+    expect(elsewhere.statusCode).toBe(429);
+    expect(Number(elsewhere.headers['retry-after'])).toBeLessThanOrEqual(POLICIES.account.maxSeconds);
+    expect((await login(t, right, '10.4.0.1')).statusCode).toBe(200);
+  });
+
+  it('answers an unknown username exactly as an existing one, attempt after attempt', async () => {
+    const run = async (username: string, address: string) => {
+      const out: Array<{ status: number; body: string; cookies: number; retry: string | undefined }> = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await login(t, { username, password: `essai-${i}` }, address);
+        out.push({ status: res.statusCode, body: res.body, cookies: res.cookies.length, retry: res.headers['retry-after'] ? 'oui' : undefined });
+      }
+      return out;
+    };
+    const existing = await run(TEST_ADMIN.username, '10.0.1.6');
+    const unknown = await run('personne', '10.0.1.7');
+    expect(unknown).toEqual(existing);
+    expect(existing.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect(JSON.parse(existing[0]!.body)).toEqual({ message: 'Identifiants incorrects', code: 'BAD_CREDENTIALS' });
+    // Both cost one password check each until throttled: the same time.
+    expect(checks.count).toBe(2 * POLICIES.pair.free);
+  });
+
+  it('stops one address trying many usernames after 20 failures; other addresses go on', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await login(t, { username: `inconnu${i}`, password: 'x' }, '10.0.2.1')).statusCode);
+    expect(statuses.slice(0, POLICIES.address.free).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(POLICIES.address.free)).toEqual([429, 429]);
+    expect((await login(t, right, '10.0.2.1')).statusCode).toBe(429);
+    expect((await login(t, right, '10.0.2.2')).statusCode).toBe(200);
+  });
+
+  it('keeps an in-memory flood guard of 30 requests a minute per address (429 in French)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await login(t, { username: '', password: '' }, '10.0.2.9')).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    const limited = await login(t, right, '10.0.2.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Trop de tentatives. Patientez un instant puis réessayez.');
   });
 });
 
@@ -158,8 +245,8 @@ describe('[ADMIN][LOGIN] behind https', () => {
   afterAll(async () => t.close());
 
   it('marks the session cookie Secure', async () => {
-    const res = await login(t, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
-    expect(res.cookies.find((c) => c.name === 'rfs_staff')).toMatchObject({ secure: true, httpOnly: true });
+    const res = await login(t, right);
+    expect(res.cookies.find((c) => c.name === STAFF_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
   });
 });
 

@@ -1,14 +1,18 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminLoginSchema, unlockSchema } from '../../../shared/schemas/auth';
-import type { StaffSession } from '../../../shared/admin-api';
-import { HttpError, parseInput } from '../../http-error';
+import type { OpenSessionDto, SessionsEnded, StaffSession } from '../../../shared/admin-api';
+import { HttpError, notFound, parseInput } from '../../http-error';
 import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '../../plugins/auth';
-import { authenticateStaff, LOCK_MINUTES } from '../../services/staff-auth';
-import { createStaffSession, deleteStaffSession, unlockStaffSession } from '../../services/sessions';
+import { authenticateStaff } from '../../services/staff-auth';
+import { throttledSignIn } from '../../services/login-throttle';
+import {
+  createStaffSession, deleteStaffSession, endOtherStaffSessions, endStaffSession, listStaffSessions, unlockStaffSession,
+} from '../../services/sessions';
+import { parseId } from './params';
 
-// Per IP, on top of the per-account lockout: slows down guessing across many usernames.
-const loginLimit = { max: 20, timeWindow: '1 minute' };
+// A cheap in-memory flood guard per address, above the database counts of services/login-throttle.ts that decide.
+const loginLimit = { max: 30, timeWindow: '1 minute' };
 const unlockLimit = { max: 10, timeWindow: '1 minute' };
 
 const toSession = (staff: { username: string; unlocked: boolean }): StaffSession => ({ username: staff.username, unlocked: staff.unlocked });
@@ -17,14 +21,13 @@ const toSession = (staff: { username: string; unlocked: boolean }): StaffSession
 export async function staffLoginRoutes(app: FastifyInstance) {
   app.post('/login', { config: { rateLimit: loginLimit } }, async (request, reply) => {
     const { username, password } = parseInput(adminLoginSchema, request.body);
-    const result = await authenticateStaff(app.db, username, password);
-    if (!result.ok && result.reason === 'locked') {
-      throw new HttpError(429, `Trop de tentatives. Réessayez dans ${LOCK_MINUTES} minutes.`, 'LOCKED');
-    }
-    if (!result.ok) throw new HttpError(401, 'Identifiants incorrects', 'BAD_CREDENTIALS');
-    const { token, expiresAt } = await createStaffSession(app.db, result.staff.id);
+    const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip },
+      () => authenticateStaff(app.db, username, password));
+    if (!staff) throw new HttpError(401, 'Identifiants incorrects', 'BAD_CREDENTIALS');
+    const { token, expiresAt } = await createStaffSession(app.db, staff.id,
+      { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }, request.cookies[STAFF_COOKIE]);
     setSessionCookie(request, reply, STAFF_COOKIE, token, expiresAt);
-    return toSession({ username: result.staff.username, unlocked: false });
+    return toSession({ username: staff.username, unlocked: false });
   });
 }
 
@@ -51,5 +54,18 @@ export async function staffSessionRoutes(app: FastifyInstance) {
     if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');
     await unlockStaffSession(app.db, request.staff.sessionHash);
     return toSession({ ...request.staff, unlocked: true });
+  });
+
+  // « Mes sessions »: only the signed-in member's own sessions are listed or ended.
+  app.get('/sessions', async (request): Promise<OpenSessionDto[]> => listStaffSessions(app.db, request.staff));
+
+  app.delete('/sessions', async (request): Promise<SessionsEnded> => ({ ended: await endOtherStaffSessions(app.db, request.staff) }));
+
+  app.delete('/sessions/:id', async (request, reply): Promise<SessionsEnded> => {
+    const id = parseId(request.params);
+    if (!await endStaffSession(app.db, request.staff.id, id)) throw notFound('Session introuvable ou déjà fermée');
+    // Ending the current session from the list is a sign-out: the browser forgets the cookie too.
+    if (id === request.staff.sessionId) clearSessionCookie(request, reply, STAFF_COOKIE);
+    return { ended: 1 };
   });
 }

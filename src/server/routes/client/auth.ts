@@ -4,6 +4,7 @@ import { HttpError, parseInput } from '../../http-error';
 import { CLIENT_COOKIE, CLIENT_SESSION_REQUIRED, clearSessionCookie, requireClient, setSessionCookie } from '../../plugins/auth';
 import { authenticateClient } from '../../services/clients';
 import { authUserDto, clientLoginDto, clientSessionDto } from '../../services/client-identity';
+import { throttledSignIn } from '../../services/login-throttle';
 import { createClientSession, deleteClientSession, findClientSession } from '../../services/sessions';
 
 const loginLimit = { max: 20, timeWindow: '1 minute' };
@@ -18,7 +19,9 @@ function clientAreaBody(body: unknown): unknown {
 
 async function logIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: unknown) {
   const { email: login, password } = parseInput(clientLoginSchema, body);
-  const client = await authenticateClient(app.db, login, password);
+  // Counted per account and per address in the database (429 when throttled), whether the account exists or not.
+  const client = await throttledSignIn(app.db, reply, { scope: 'client', login, address: request.ip },
+    () => authenticateClient(app.db, login, password));
   if (!client) throw new HttpError(401, BAD_LOGIN, 'BAD_CREDENTIALS');
   const { token, expiresAt } = await createClientSession(app.db, client.id);
   setSessionCookie(request, reply, CLIENT_COOKIE, token, expiresAt);

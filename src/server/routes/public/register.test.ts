@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { requests } from '../../db/schema';
+import type { RequestDto } from '../../../shared/admin-api';
+import { staffLogin } from '../admin/test-fixtures';
 
 const valid = {
   firstName: 'Jeanne',
@@ -152,16 +154,44 @@ describe('POST /api/register', () => {
     expect(row!.id).not.toBe(999_999);
   });
 
-  it('a second pending registration for the same e-mail (other case) → 201, one row', async () => {
+  it('a later registration for the same e-mail (other case) → 201, kept apart: nothing of the first is changed', async () => {
     const first = await post({ ...valid, email: 'double@exemple.fr' });
     expect(first.statusCode).toBe(201);
-    const second = await post({ ...valid, email: 'DOUBLE@Exemple.FR', firstName: 'Jean' });
+    const [before] = await rowsFor('double@exemple.fr');
+    const stranger = { ...valid, email: 'DOUBLE@Exemple.FR', firstName: 'Mallory', lastName: 'Intrus', phone: '07 99 99 99 99', planId: 'basique' };
+    const second = await post(stranger);
     expect(second.statusCode).toBe(201);
     // Word for word the first answer: nothing tells that this e-mail had already registered.
     expect(second.json()).toEqual(first.json());
     const rows = await rowsFor('double@exemple.fr');
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.firstName).toBe('Jeanne');
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.id === before!.id)).toEqual(before);
+    expect(rows.find((r) => r.id !== before!.id)).toMatchObject({
+      status: 'pending', firstName: 'Mallory', lastName: 'Intrus', phone: '07 99 99 99 99', email: 'DOUBLE@Exemple.FR', planId: 'basique',
+    });
+  });
+
+  it('shows staff both pending registrations for one e-mail as possible duplicates of each other', async () => {
+    await post({ ...valid, email: 'doublon@exemple.fr' });
+    await post({ ...valid, email: 'Doublon@exemple.fr', firstName: 'Autre', lastName: 'Personne' });
+    await post({ ...valid, email: 'seule@exemple.fr' });
+    const staff = await staffLogin(t);
+    const list = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=registration&limit=200', headers: staff });
+      expect(res.statusCode).toBe(200);
+      return res.json<RequestDto[]>();
+    };
+    const items = await list();
+    const [genuine, later] = items.filter((r) => r.email.toLowerCase() === 'doublon@exemple.fr').sort((x, y) => x.id - y.id);
+    expect(genuine!.duplicates).toEqual([{ id: later!.id, name: 'Autre Personne', createdAt: later!.createdAt }]);
+    expect(later!.duplicates).toEqual([{ id: genuine!.id, name: 'Jeanne Dupont', createdAt: genuine!.createdAt }]);
+    expect(items.find((r) => r.email === 'seule@exemple.fr')!.duplicates).toEqual([]);
+
+    // Staff close the stranger's request: the marker goes from the genuine one, which is unchanged.
+    const closed = await t.app.inject({ method: 'PATCH', url: `/api/admin/contacts/${later!.id}`, headers: staff, payload: { status: 'closed' } });
+    expect(closed.json<RequestDto>().duplicates).toEqual([]);
+    const after = (await list()).find((r) => r.id === genuine!.id)!;
+    expect(after).toEqual({ ...genuine, duplicates: [] });
   });
 
   it('a new registration is accepted once the earlier one is no longer pending', async () => {
