@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 import { findClientSession, findStaffSession, type StaffIdentity } from '../services/sessions';
+import type { SignedInClient } from '../services/client-identity';
+import { CLIENT_UNAUTHORIZED } from '../../shared/client-api';
 
 export const STAFF_COOKIE = 'rfs_staff';
 export const CLIENT_COOKIE = 'rfs_client';
@@ -9,13 +11,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** set by requireStaff on every route of the protected /api/admin scope */
     staff: StaffIdentity;
-    /** set by requireClient on client-area routes */
-    clientSession: { clientId: number; sessionHash: string };
+    /** set by requireClient on every route of the signed-in client scope */
+    clientSession: SignedInClient;
+  }
+  interface FastifyContextConfig {
+    /** a signed-in client route's own 401 message, when SPEC words it differently (POST /api/subscriptions) */
+    clientUnauthorized?: string;
   }
 }
 
 export const SESSION_EXPIRED = 'Session expirée, veuillez vous reconnecter.';
-export const CLIENT_SESSION_REQUIRED = 'Veuillez vous connecter à votre espace client.';
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, name: string, token: string, expiresAt: Date) {
   reply.setCookie(name, token, {
@@ -48,11 +53,15 @@ export async function requireStaff(request: FastifyRequest) {
   throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHENTICATED');
 }
 
-/** The one client check, as an onRequest hook; /api/auth/* answers `Unauthorized`, the wording the dashboard looks for (SPEC §6). */
-export function requireClient(message = CLIENT_SESSION_REQUIRED) {
+/**
+ * The one client check: the onRequest hook of the signed-in client scope (routes/client/index.ts). Without a valid
+ * session it answers 401 with CLIENT_UNAUTHORIZED, the wording the dashboard looks for (SPEC §6), unless the route
+ * declares its own message in `config.clientUnauthorized`.
+ */
+export function requireClient(readSession: (token: string | undefined) => Promise<SignedInClient | null>) {
   return async (request: FastifyRequest) => {
-    const session = await findClientSession(request.server.db, request.cookies[CLIENT_COOKIE]);
-    if (!session) throw new HttpError(401, message, 'UNAUTHENTICATED');
+    const session = await readSession(request.cookies[CLIENT_COOKIE]);
+    if (!session) throw new HttpError(401, request.routeOptions.config.clientUnauthorized ?? CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
     request.clientSession = session;
   };
 }

@@ -3,7 +3,8 @@ import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { AuditEntryDto } from '../../shared/admin-api';
 
-export type Actor = { id: number; username: string };
+/** Who made a change: a staff member, or a client acting in their own area (id null, see CLIENT_ACTOR). */
+export type Actor = { id: number | null; username: string };
 export type AuditEntry = { action: string; entity: string; entityId: string | number; before?: unknown; after?: unknown };
 
 /** Written in the caller's transaction: a change and its trace are saved together or not at all. */

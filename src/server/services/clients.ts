@@ -6,6 +6,7 @@ import { credentialHint } from './credentials';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { deleteClientSessionsOf } from './sessions';
 import { isUniqueViolation } from './db-errors';
+import { attachEarlierOrders } from './subscriptions';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -47,11 +48,13 @@ export async function prepareCredentials(username: string, password: string): Pr
 
 export type NewClient = { name: string; email: string; phone: string; firstName?: string; lastName?: string; credentials: PreparedCredentials };
 
+/** Creates the account in the caller's transaction; orders its e-mail placed before are attached to it. */
 export async function createClientAccount(db: Tx, input: NewClient): Promise<ClientRow> {
   await assertUsernameFree(db, input.credentials.username);
   const names = input.firstName !== undefined ? { firstName: input.firstName, lastName: input.lastName ?? '' } : splitName(input.name);
+  let row: ClientRow;
   try {
-    const [row] = await db.insert(clients).values({
+    [row] = await db.insert(clients).values({
       ...names,
       name: input.name,
       email: input.email,
@@ -59,8 +62,7 @@ export async function createClientAccount(db: Tx, input: NewClient): Promise<Cli
       username: input.credentials.username,
       passwordHash: input.credentials.passwordHash,
       passwordHint: input.credentials.passwordHint,
-    }).returning();
-    return row!;
+    }).returning() as [ClientRow];
   } catch (error) {
     // Two staff members creating the same account at once: the unique indexes decide, the loser gets a clear 409.
     if (isUniqueViolation(error, 'clients_email_lower_idx')) {
@@ -69,6 +71,8 @@ export async function createClientAccount(db: Tx, input: NewClient): Promise<Cli
     if (isUniqueViolation(error)) throw usernameConflict();
     throw error;
   }
+  await attachEarlierOrders(db, row.id, row.email);
+  return row;
 }
 
 /** Gives an existing client new credentials; sessions opened with the old password end. */

@@ -8,6 +8,8 @@ import { devicesLabel, type Plan } from '../../shared/plans';
 export type InvoiceData = {
   orderId: number;
   orderDate: string;
+  /** the subscription the order buys, first and last day included */
+  periodStart: string;
   periodEnd: string;
   client: { name: string; email: string; phone: string };
   plan: Plan;
@@ -73,7 +75,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     .text('Période', LEFT + 160, top + 7, { width: 190 })
     .text('Appareils', LEFT + 355, top + 7, { width: 60 })
     .text('Montant', LEFT + 415, top + 7, { width: 72, align: 'right' });
-  const period = `${data.plan.durationText}, du ${formatDate(data.orderDate)} au ${formatDate(data.periodEnd)}`;
+  const period = `${data.plan.durationText}, du ${formatDate(data.periodStart)} au ${formatDate(data.periodEnd)}`;
   doc.font('Helvetica').fontSize(10)
     .text(`Abonnement ${data.plan.name}`, LEFT + 8, top + 32, { width: 150 })
     .text(period, LEFT + 160, top + 32, { width: 190 })

@@ -5,7 +5,7 @@ import { clients, manualOrders } from '../db/schema';
 import { getPlan } from '../../shared/plans';
 import { credentialHint } from './credentials';
 import type { InvoiceData } from './invoice-pdf';
-import { subscriptionEnd } from './subscriptions';
+import { periodEndsOn } from './paris-calendar';
 
 export function sellerOf(config: Config): InvoiceData['seller'] {
   return {
@@ -16,20 +16,22 @@ export function sellerOf(config: Config): InvoiceData['seller'] {
 
 const invoiceColumns = {
   order: manualOrders,
-  periodEnd: subscriptionEnd,
   clientUsername: clients.username,
   passwordHint: clients.passwordHint,
 };
-type InvoiceRow = { order: typeof manualOrders.$inferSelect; periodEnd: string; clientUsername: string | null; passwordHint: string | null };
+type InvoiceRow = { order: typeof manualOrders.$inferSelect; clientUsername: string | null; passwordHint: string | null };
 
 export function toInvoiceData(row: InvoiceRow, config: Config): InvoiceData {
   const { order } = row;
+  const plan = getPlan(order.plan);
   return {
     orderId: order.id,
     orderDate: order.orderDate,
-    periodEnd: row.periodEnd,
+    // A paid order's chained subscription; before payment, the period it would cover from its date.
+    periodStart: order.startsOn ?? order.orderDate,
+    periodEnd: order.endsOn ?? periodEndsOn(order.orderDate, plan.durationMonths),
     client: { name: order.clientName, email: order.clientEmail, phone: order.clientPhone },
-    plan: getPlan(order.plan),
+    plan,
     price: order.price,
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,

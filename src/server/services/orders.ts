@@ -14,6 +14,7 @@ import {
 } from './clients';
 import { generatePassword, suggestUsername } from './credentials';
 import { getOrderDto } from './order-queries';
+import { recomputeSubscriptions, type SubscriptionOwner } from './subscriptions';
 
 export const ORDER_NOT_FOUND = 'Commande introuvable';
 
@@ -48,6 +49,9 @@ export function orderPricing(values: Pick<OrderValues, 'plan' | 'paymentMethod'>
 async function syncOrderUsernames(tx: Tx, clientId: number, username: string) {
   await tx.update(manualOrders).set({ username }).where(eq(manualOrders.clientId, clientId));
 }
+
+const ownerOf = (order: { clientId: number | null; clientEmail: string }): SubscriptionOwner =>
+  order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail };
 
 export type OrderResult = { order: OrderDto; credentials: IssuedCredentials | null; client: { email: string; name: string } };
 
@@ -103,6 +107,7 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor): Pr
       const [row] = await tx.insert(manualOrders).values({ ...base, id, verificationKey: newVerificationKey(values.orderDate) })
         .onConflictDoNothing({ target: manualOrders.verificationKey }).returning({ id: manualOrders.id });
       if (!row) continue;
+      await recomputeSubscriptions(tx, ownerOf(base));
       await writeAudit(tx, actor, {
         action: 'order.create', entity: 'order', entityId: row.id,
         after: { ...base, credentialsIssued: issued !== null },
@@ -122,12 +127,15 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor): Pr
 /** Payment status and notes only; the audit keeps the before and after of what changed. */
 export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor): Promise<OrderDto> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ paymentStatus: manualOrders.paymentStatus, notes: manualOrders.notes })
-      .from(manualOrders).where(eq(manualOrders.id, id)).for('update');
+    const [current] = await tx.select({
+      paymentStatus: manualOrders.paymentStatus, notes: manualOrders.notes, clientId: manualOrders.clientId, clientEmail: manualOrders.clientEmail,
+    }).from(manualOrders).where(eq(manualOrders.id, id)).for('update');
     if (!current) throw notFound(ORDER_NOT_FOUND);
-    const change = diff(current, { paymentStatus: patch.paymentStatus, notes: patch.notes });
+    const change = diff({ paymentStatus: current.paymentStatus, notes: current.notes }, { paymentStatus: patch.paymentStatus, notes: patch.notes });
     if (!change) return;
     await tx.update(manualOrders).set({ ...change.after, updatedAt: new Date() }).where(eq(manualOrders.id, id));
+    // Paid or no longer paid: the client's subscriptions chain again.
+    if (change.after.paymentStatus) await recomputeSubscriptions(tx, ownerOf(current));
     await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
   });
   return (await getOrderDto(db, id))!;

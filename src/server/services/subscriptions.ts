@@ -1,26 +1,96 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { manualOrders } from '../db/schema';
-import { PLANS, type PlanId } from '../../shared/plans';
+// Subscriptions (DESIGN.md decision 8): a paid order buys its plan's months, chained after the client's previous
+// paid orders so no day is lost. The periods are computed here, by chainSubscriptions, over one client's paid
+// orders and stored on the orders (starts_on, ends_on): every screen reads them, so all agree and lists stay cheap.
+import { and, desc, eq, gte, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { interventions, manualOrders } from '../db/schema';
+import { getPlan, type PlanId } from '../../shared/plans';
+import { invoiceNumber, todayIso } from '../../shared/format';
 import type { SubscriptionDto } from '../../shared/admin-api';
+import type { ClientOrder, CurrentSubscription } from '../../shared/client-api';
+import { addDays, daysBetween, parisMonthStart, periodEndsOn } from './paris-calendar';
 
-/** The plan's duration in SQL, written from the catalogue so the durations exist once. */
-const planMonths = sql`(case ${manualOrders.plan} ${sql.raw(PLANS.map((p) => `when '${p.id}' then ${p.durationMonths}`).join(' '))} end)`;
+/** Orders a client asks for themselves are recorded under this name (createdBy) and audited without a staff member. */
+export const CLIENT_ACTOR = { id: null, username: 'client' } as const;
 
-/** Last day covered: the order date plus the plan's months (Postgres clamps 31 January + 1 month to 28/29 February). */
-export const subscriptionEnd = sql<string>`(${manualOrders.orderDate} + make_interval(months => ${planMonths}))::date::text`;
+export type PaidOrder = { id: number; plan: PlanId; orderDate: string };
+export type Period = { id: number; startsOn: string; endsOn: string };
 
-/** A paid order is a subscription, active from its date to its end date, both included. */
-const activeOn = (today: string) =>
-  sql`${manualOrders.orderDate} <= ${today}::date and (${manualOrders.orderDate} + make_interval(months => ${planMonths}))::date >= ${today}::date`;
+/**
+ * The one rule. Paid orders are taken by order date, then id; each starts on its order date, or the day after the
+ * previous one ends if that one is still running (a renewal ordered early adds its months after, none are lost),
+ * and ends the day before the same date N months later (see periodEndsOn for the 31st).
+ */
+export function chainSubscriptions(orders: readonly PaidOrder[]): Period[] {
+  const sorted = [...orders].sort((a, b) => a.orderDate.localeCompare(b.orderDate) || a.id - b.id);
+  let previousEnd: string | null = null;
+  return sorted.map((order) => {
+    const startsOn: string = previousEnd !== null && previousEnd >= order.orderDate ? addDays(previousEnd, 1) : order.orderDate;
+    const endsOn = periodEndsOn(startsOn, getPlan(order.plan).durationMonths);
+    previousEnd = endsOn;
+    return { id: order.id, startsOn, endsOn };
+  });
+}
+
+/** Whose orders chain together: the client account, or, for orders without one, the e-mail (case-insensitive). */
+export type SubscriptionOwner = { clientId: number } | { clientId: null; email: string };
+
+function ownedBy(owner: SubscriptionOwner): SQL | undefined {
+  return owner.clientId !== null
+    ? eq(manualOrders.clientId, owner.clientId)
+    : and(isNull(manualOrders.clientId), eq(manualOrders.emailKey, sql`lower(${owner.email})`));
+}
+
+const CHAIN_LOCK = 8_000_002;
+
+/**
+ * Rewrites the periods of one owner's orders from their paid ones; call it in the transaction that changed an
+ * order's payment status, date, plan or owner. A lock per owner makes two such transactions take turns, so the
+ * second one chains after what the first one wrote.
+ */
+export async function recomputeSubscriptions(tx: Tx, owner: SubscriptionOwner): Promise<void> {
+  const key = owner.clientId !== null ? `client:${owner.clientId}` : `email:${owner.email.toLowerCase()}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(CHAIN_LOCK))}, hashtext(${key}))`);
+  const rows = await tx.select({
+    id: manualOrders.id, plan: manualOrders.plan, orderDate: manualOrders.orderDate, paymentStatus: manualOrders.paymentStatus,
+    startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
+  }).from(manualOrders).where(ownedBy(owner));
+  const periods = new Map(chainSubscriptions(rows.filter((r) => r.paymentStatus === 'paid')).map((p) => [p.id, p]));
+  for (const row of rows) {
+    const period = periods.get(row.id);
+    const startsOn = period?.startsOn ?? null;
+    const endsOn = period?.endsOn ?? null;
+    if (row.startsOn !== startsOn || row.endsOn !== endsOn) {
+      await tx.update(manualOrders).set({ startsOn, endsOn }).where(eq(manualOrders.id, row.id));
+    }
+  }
+}
+
+/**
+ * A new account takes over the orders its e-mail placed before it existed (a registration validated after a first
+ * order), in the caller's transaction, and their subscriptions chain with the account's.
+ */
+export async function attachEarlierOrders(tx: Tx, clientId: number, email: string): Promise<number> {
+  const attached = await tx.update(manualOrders).set({ clientId })
+    .where(and(isNull(manualOrders.clientId), eq(manualOrders.emailKey, sql`lower(${email})`)))
+    .returning({ id: manualOrders.id });
+  await recomputeSubscriptions(tx, { clientId });
+  return attached.length;
+}
+
+// ---- reading ----------------------------------------------------------------------------------------------------
+
+const runningOn = (today: string | SQL) =>
+  sql`(${manualOrders.startsOn} <= ${today}::date and ${manualOrders.endsOn} >= ${today}::date)`;
 
 export type SubscriptionFilter = { active?: boolean; clientId?: number; today: string; limit: number; offset: number };
 
+/** The back-office list: one row per paid order with its chained period, newest order first. */
 export async function listSubscriptions(db: Tx, filter: SubscriptionFilter): Promise<{ items: SubscriptionDto[]; total: number }> {
   const conditions: SQL[] = [eq(manualOrders.paymentStatus, 'paid')];
   if (filter.clientId !== undefined) conditions.push(eq(manualOrders.clientId, filter.clientId));
-  if (filter.active === true) conditions.push(activeOn(filter.today));
-  if (filter.active === false) conditions.push(sql`not (${activeOn(filter.today)})`);
+  if (filter.active === true) conditions.push(runningOn(filter.today));
+  if (filter.active === false) conditions.push(sql`not ${runningOn(filter.today)}`);
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db.select({
@@ -29,29 +99,123 @@ export async function listSubscriptions(db: Tx, filter: SubscriptionFilter): Pro
       clientName: manualOrders.clientName,
       clientEmail: manualOrders.clientEmail,
       plan: manualOrders.plan,
-      startDate: manualOrders.orderDate,
-      endDate: subscriptionEnd,
-      active: sql<boolean>`${activeOn(filter.today)}`,
+      startDate: sql<string>`${manualOrders.startsOn}`,
+      endDate: sql<string>`${manualOrders.endsOn}`,
+      active: sql<boolean>`${runningOn(filter.today)}`,
     }).from(manualOrders).where(where)
       .orderBy(desc(manualOrders.orderDate), desc(manualOrders.id))
       .limit(filter.limit).offset(filter.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(manualOrders).where(where),
   ]);
-  return { items: rows.map(toSubscriptionDto), total: count?.total ?? 0 };
+  return { items: rows.map((row) => ({ ...row, active: Boolean(row.active) })), total: count?.total ?? 0 };
 }
 
-function toSubscriptionDto(row: SubscriptionDto): SubscriptionDto {
+/** Values, or placeholders filled when a prepared statement runs. */
+type CurrentArgs = { clientId: number | SQLWrapper; today: string | SQLWrapper; monthStart: string | SQLWrapper };
+type NextRow = { plan: PlanId; startsOn: string; endsOn: string };
+
+/**
+ * The running subscription, the one booked after it, and this month's requests, in one statement. Built with
+ * values inside a transaction (the quota check), or with placeholders once per database (the dashboard's read).
+ */
+function currentQuery(db: Tx, args: CurrentArgs) {
+  return db.select({
+    plan: manualOrders.plan,
+    startsOn: sql<string>`${manualOrders.startsOn}::text`,
+    endsOn: sql<string>`${manualOrders.endsOn}::text`,
+    // (Drizzle writes a lone table's columns unqualified, so the subqueries name the client by value, not by column.)
+    next: sql<NextRow | null>`(select json_build_object('plan', n.plan, 'startsOn', n.starts_on, 'endsOn', n.ends_on)
+      from ${manualOrders} n where n.client_id = ${args.clientId} and n.payment_status = 'paid'
+        and n.starts_on > ${args.today}::date order by n.starts_on limit 1)`,
+    // A request staff cancelled (a duplicate, a mistake) gives its place back.
+    used: sql<number>`(select count(*)::int from ${interventions} i where i.client_id = ${args.clientId}
+      and i.created_at >= ${args.monthStart}::timestamptz and i.status <> 'cancelled')`,
+  }).from(manualOrders)
+    .where(and(
+      eq(manualOrders.clientId, args.clientId),
+      eq(manualOrders.paymentStatus, 'paid'),
+      lte(manualOrders.startsOn, args.today),
+      gte(manualOrders.endsOn, args.today),
+    ))
+    .orderBy(desc(manualOrders.startsOn))
+    .limit(1);
+}
+
+type CurrentRow = { plan: PlanId; startsOn: string; endsOn: string; next: NextRow | null; used: number };
+
+function toCurrentSubscription(row: CurrentRow | undefined, today: string): CurrentSubscription | null {
+  if (!row) return null;
+  const plan = getPlan(row.plan);
+  const next = row.next ? getPlan(row.next.plan) : null;
   return {
-    orderId: row.orderId, clientId: row.clientId, clientName: row.clientName, clientEmail: row.clientEmail,
-    plan: row.plan, startDate: row.startDate, endDate: row.endDate, active: Boolean(row.active),
+    plan: plan.name,
+    planId: plan.id,
+    price: plan.price,
+    durationMonths: plan.durationMonths,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    daysLeft: daysBetween(today, row.endsOn) + 1,
+    interventionsUsed: Number(row.used),
+    interventionsPerMonth: plan.interventionsPerMonth,
+    maxDevices: plan.maxDevices,
+    next: row.next && next ? { planId: next.id, plan: next.name, startsOn: row.next.startsOn, endsOn: row.next.endsOn } : null,
   };
 }
 
-/** The plan of the client's subscription running today (the most recent one if several overlap), or null. */
-export async function currentPlanOf(db: Tx, clientId: number, today: string): Promise<PlanId | null> {
+/** The subscription running today for the client (null without one), read in the caller's transaction. */
+export async function currentSubscription(db: Tx, clientId: number, now = new Date()): Promise<CurrentSubscription | null> {
+  const today = todayIso(now);
+  const [row] = await currentQuery(db, { clientId, today, monthStart: parisMonthStart(now).toISOString() });
+  return toCurrentSubscription(row, today);
+}
+
+/** The same read as a statement prepared once per database: GET /api/subscriptions/current runs on every dashboard view. */
+export function currentSubscriptionReader(db: Db) {
+  const statement = currentQuery(db, {
+    clientId: sql.placeholder('clientId'), today: sql.placeholder('today'), monthStart: sql.placeholder('monthStart'),
+  }).prepare('current_subscription');
+  return async (clientId: number, now = new Date()): Promise<CurrentSubscription | null> => {
+    const today = todayIso(now);
+    const [row] = await statement.execute({ clientId, today, monthStart: parisMonthStart(now).toISOString() });
+    return toCurrentSubscription(row, today);
+  };
+}
+
+/** The name of the plan running today ('Pro'), or null: the « plan » of the client session. */
+export async function currentPlanName(db: Tx, clientId: number, now = new Date()): Promise<string | null> {
   const [row] = await db.select({ plan: manualOrders.plan }).from(manualOrders)
-    .where(and(eq(manualOrders.clientId, clientId), eq(manualOrders.paymentStatus, 'paid'), activeOn(today)))
-    .orderBy(desc(manualOrders.orderDate), desc(manualOrders.id))
+    .where(and(eq(manualOrders.clientId, clientId), eq(manualOrders.paymentStatus, 'paid'), runningOn(todayIso(now))))
     .limit(1);
-  return row?.plan ?? null;
+  return row ? getPlan(row.plan).name : null;
+}
+
+// ---- the client's orders ------------------------------------------------------------------------------------------
+
+type ClientOrderRow = Pick<typeof manualOrders.$inferSelect, 'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn'>;
+
+/** What a client sees of one of their orders: its plan, price, status and, once paid, its period and invoice number. */
+export function toClientOrder(row: ClientOrderRow): ClientOrder {
+  const paid = row.paymentStatus === 'paid';
+  return {
+    id: row.id,
+    planId: row.plan,
+    plan: getPlan(row.plan).name,
+    price: row.price,
+    paymentStatus: row.paymentStatus,
+    orderDate: row.orderDate,
+    startsOn: paid ? row.startsOn : null,
+    endsOn: paid ? row.endsOn : null,
+    invoiceNumber: paid ? invoiceNumber(row.id) : null,
+  };
+}
+
+/** The client's own pending request for a plan, if one waits for staff (one at a time, see the unique index). */
+export async function pendingClientRequest(db: Tx, clientId: number): Promise<ClientOrderRow | undefined> {
+  const [row] = await db.select({
+    id: manualOrders.id, plan: manualOrders.plan, price: manualOrders.price, paymentStatus: manualOrders.paymentStatus,
+    orderDate: manualOrders.orderDate, startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
+  }).from(manualOrders)
+    .where(and(eq(manualOrders.clientId, clientId), eq(manualOrders.paymentStatus, 'pending'), eq(manualOrders.createdBy, CLIENT_ACTOR.username)))
+    .limit(1);
+  return row;
 }

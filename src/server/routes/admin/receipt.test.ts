@@ -46,7 +46,7 @@ describe('[ADMIN][INVOICE] PDF invoices', () => {
     );
     for (const expected of [
       'FACTURE', `N° ${String(order.id).padStart(8, '0')}`, 'Date : 15/03/2025', 'Élodie Bérénger', 'elodie@exemple.fr', '06 98 76 54 32',
-      'Abonnement Pro', '1 an, du 15/03/2025 au 15/03/2026', '1 appareil', '50,00 € TTC', 'Moyen de paiement : Carte bancaire',
+      'Abonnement Pro', '1 an, du 15/03/2025 au 14/03/2026', '1 appareil', '50,00 € TTC', 'Moyen de paiement : Carte bancaire',
       'Statut : Payé', order.verificationKey, 'https://support.exemple.fr/verify-invoice',
       'Identifiants : eb…42 / So…42 — connexion sur https://support.exemple.fr/client/login',
       'TVA non applicable, art. 293 B du CGI (test)', 'RFS Assistance LLC', '30 N Gould St, Sheridan, WY 82801, États-Unis',

@@ -50,11 +50,12 @@ describe('[CLIENT][LOGIN] client identity', () => {
     expect(empty.json().fieldErrors.email).toEqual(['Veuillez remplir tous les champs']);
   });
 
-  it('answers 401 without a session, with Unauthorized for the dashboard', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/client/session' })).statusCode).toBe(401);
-    const user = await t.app.inject({ method: 'GET', url: '/api/auth/user' });
-    expect(user.statusCode).toBe(401);
-    expect(user.json().message).toBe('Unauthorized');
+  it('answers 401 Unauthorized without a session, on both areas', async () => {
+    for (const url of ['/api/client/session', '/api/auth/user']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().message).toBe('Unauthorized');
+    }
   });
 
   it('does not accept a staff cookie as a client session', async () => {

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientLoginSchema } from '../../../shared/schemas/auth';
 import { HttpError, parseInput } from '../../http-error';
-import { CLIENT_COOKIE, CLIENT_SESSION_REQUIRED, clearSessionCookie, requireClient, setSessionCookie } from '../../plugins/auth';
+import { CLIENT_COOKIE, clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import { authenticateClient } from '../../services/clients';
-import { authUserDto, clientLoginDto, clientSessionDto } from '../../services/client-identity';
+import { clientLoginResult, clientSessionOf, toAuthUser } from '../../services/client-identity';
 import { throttledSignIn } from '../../services/login-throttle';
-import { createClientSession, deleteClientSession, findClientSession } from '../../services/sessions';
+import { createClientSession, deleteClientSession, hashSessionToken } from '../../services/sessions';
+import { authUserSchema } from '../../../shared/client-api';
+import { smallJsonReply } from '../../http-schema';
 
 const loginLimit = { max: 20, timeWindow: '1 minute' };
 const BAD_LOGIN = "Nom d'utilisateur ou mot de passe incorrect";
@@ -25,16 +27,17 @@ async function logIn(app: FastifyInstance, request: FastifyRequest, reply: Fasti
   if (!client) throw new HttpError(401, BAD_LOGIN, 'BAD_CREDENTIALS');
   const { token, expiresAt } = await createClientSession(app.db, client.id);
   setSessionCookie(request, reply, CLIENT_COOKIE, token, expiresAt);
-  return clientLoginDto(app.db, client);
+  return clientLoginResult(app.db, client);
 }
 
+/** Signing out needs no valid session: whatever the cookie holds is forgotten, on the server and in the browser. */
 async function logOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  const session = await findClientSession(app.db, request.cookies[CLIENT_COOKIE]);
-  if (session) await deleteClientSession(app.db, session.sessionHash);
+  const token = request.cookies[CLIENT_COOKIE];
+  if (token) await deleteClientSession(app.db, hashSessionToken(token));
   clearSessionCookie(request, reply, CLIENT_COOKIE);
 }
 
-/** Client sign-in, one identity for /client/* and /dashboard (DESIGN.md decision 4). */
+/** Public: client sign-in and sign-out, one identity for /client/* and /dashboard (DESIGN.md decision 4). */
 export async function clientAuthRoutes(app: FastifyInstance) {
   app.post('/client/login', { config: { rateLimit: loginLimit } }, async (request, reply) =>
     logIn(app, request, reply, clientAreaBody(request.body)));
@@ -52,24 +55,12 @@ export async function clientAuthRoutes(app: FastifyInstance) {
     await logOut(app, request, reply);
     return reply.redirect('/');
   });
+}
 
-  await app.register(async (signedIn) => {
-    signedIn.decorateRequest('clientSession', null as never);
-    signedIn.addHook('onRequest', requireClient());
-    signedIn.get('/client/session', async (request) => {
-      const dto = await clientSessionDto(app.db, request.clientSession.clientId);
-      if (!dto) throw new HttpError(401, CLIENT_SESSION_REQUIRED, 'UNAUTHENTICATED');
-      return dto;
-    });
-  });
+/** Signed in: who the client is, for the client area (/api/client/session) and the dashboard (/api/auth/user). */
+export async function clientIdentityRoutes(app: FastifyInstance) {
+  app.get('/client/session', async (request) => clientSessionOf(app.db, request.clientSession));
 
-  await app.register(async (dashboard) => {
-    dashboard.decorateRequest('clientSession', null as never);
-    dashboard.addHook('onRequest', requireClient('Unauthorized'));
-    dashboard.get('/auth/user', async (request) => {
-      const dto = await authUserDto(app.db, request.clientSession.clientId);
-      if (!dto) throw new HttpError(401, 'Unauthorized', 'UNAUTHENTICATED');
-      return dto;
-    });
-  });
+  // The session hook already read the account: answering costs no further query.
+  app.get('/auth/user', smallJsonReply(authUserSchema), async (request) => toAuthUser(request.clientSession));
 }

@@ -1,11 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { clientAuthRoutes } from './auth';
+import { requireClient } from '../../plugins/auth';
+import { clientSessionReader } from '../../services/client-identity';
+import { clientAuthRoutes, clientIdentityRoutes } from './auth';
+import { clientPasswordResetRoutes } from './password-reset';
 import { clientInterventionRoutes } from './interventions';
 import { clientSubscriptionRoutes } from './subscription';
+import { clientAccountRoutes } from './account';
 
-/** Client-area routes (/api/client/*, /api/auth/*, /api/interventions, /api/subscriptions). */
+/**
+ * Client-area routes (/api/client/*, /api/auth/*, /api/interventions, /api/subscriptions), the back-office's shape:
+ * signing in and out and the forgotten-password link stay outside; every other route sits in one signed-in scope
+ * behind one session hook with one 401 wording (access.test.ts fails when a route escapes it).
+ */
 export async function clientRoutes(app: FastifyInstance) {
   await app.register(clientAuthRoutes);
-  await app.register(clientInterventionRoutes);
-  await app.register(clientSubscriptionRoutes);
+  await app.register(clientPasswordResetRoutes);
+
+  await app.register(async (signedIn) => {
+    signedIn.decorateRequest('clientSession', null as never);
+    signedIn.addHook('onRequest', requireClient(clientSessionReader(app.db)));
+    await signedIn.register(clientIdentityRoutes);
+    await signedIn.register(clientInterventionRoutes);
+    await signedIn.register(clientSubscriptionRoutes);
+    // Self-service: password change, orders and invoices, « Mes données ».
+    await signedIn.register(clientAccountRoutes);
+  });
 }

@@ -4,10 +4,9 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { interventions } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
-import {
-  DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION, parisMonthStart,
-  type ClientInterventionDto, type UserInterventionDto,
-} from '../../services/client-interventions';
+import { CLIENT_UNAUTHORIZED, type ClientIntervention, type UserIntervention } from '../../../shared/client-api';
+import { DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION } from '../../services/client-interventions';
+import { parisMonthStart } from '../../services/paris-calendar';
 import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
 
 const request = (description: string) => ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15' });
@@ -46,7 +45,7 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
       for (const headers of [{}, staff, { cookie: staff.cookie!.replace('rfs_staff', 'rfs_client') }]) {
         const res = await t.app.inject({ ...call, headers });
         expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
-        expect(res.json().message).toBe('Unauthorized');
+        expect(res.json().message).toBe(CLIENT_UNAUTHORIZED);
       }
     }
     expect(await t.db.select().from(interventions)).toEqual([]);
@@ -59,7 +58,7 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
       payload: { ...request('  Imprimante hors ligne  '), clientId: bruno.id },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const created = res.json<ClientInterventionDto>();
+    const created = res.json<ClientIntervention>();
     expect(created).toEqual({
       id: expect.any(Number), description: 'Imprimante hors ligne', urgency: 'high', deviceType: 'pc_windows',
       deviceInfo: 'Dell Inspiron 15', status: 'pending', createdAt: expect.any(String),
@@ -91,7 +90,7 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
   it('creates a dashboard request with the fixed title and default text, and enforces lengths', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/interventions', headers: bruno.headers, payload: { title: 'Demande d\'assistance' } });
     expect(res.statusCode, res.body).toBe(201);
-    const created = res.json<UserInterventionDto>();
+    const created = res.json<UserIntervention>();
     expect(created).toEqual({
       id: expect.any(Number), title: 'Demande d\'assistance', description: DEFAULT_DESCRIPTION, status: 'pending',
       createdAt: expect.any(String), duration: null,
@@ -116,10 +115,10 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
     const aliceList = await t.app.inject({ method: 'GET', url: '/api/client/interventions', headers: alice.headers });
     expect(aliceList.statusCode).toBe(200);
     expect(aliceList.headers['x-total-count']).toBe('1');
-    expect(aliceList.json<ClientInterventionDto[]>().map((i) => i.description)).toEqual(['Imprimante hors ligne']);
+    expect(aliceList.json<ClientIntervention[]>().map((i) => i.description)).toEqual(['Imprimante hors ligne']);
 
     const brunoList = await t.app.inject({ method: 'GET', url: '/api/client/interventions', headers: bruno.headers });
-    const brunoItems = brunoList.json<ClientInterventionDto[]>();
+    const brunoItems = brunoList.json<ClientIntervention[]>();
     expect(brunoItems.map((i) => i.description)).toEqual(['Virus sur le portable', DEFAULT_DESCRIPTION, DEFAULT_DESCRIPTION]);
     expect(Object.keys(brunoItems[0]!).sort()).toEqual(['createdAt', 'description', 'deviceInfo', 'deviceType', 'id', 'status', 'urgency']);
 
@@ -127,28 +126,28 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
     expect(brunoItems.map((i) => i.id).sort()).toEqual(brunoRows.map((r) => r.id).sort());
 
     const dashboard = await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice.headers });
-    expect(dashboard.json<UserInterventionDto[]>()).toEqual([{
-      id: aliceList.json<ClientInterventionDto[]>()[0]!.id, title: 'Demande d\'assistance', description: 'Imprimante hors ligne',
+    expect(dashboard.json<UserIntervention[]>()).toEqual([{
+      id: aliceList.json<ClientIntervention[]>()[0]!.id, title: 'Demande d\'assistance', description: 'Imprimante hors ligne',
       status: 'pending', createdAt: expect.any(String), duration: null,
     }]);
 
     const paged = await t.app.inject({ method: 'GET', url: '/api/interventions?limit=1&offset=1', headers: bruno.headers });
     expect(paged.headers['x-total-count']).toBe('3');
-    expect(paged.json<UserInterventionDto[]>()).toHaveLength(1);
+    expect(paged.json<UserIntervention[]>()).toHaveLength(1);
     const searched = await t.app.inject({ method: 'GET', url: '/api/client/interventions?q=VIRUS', headers: bruno.headers });
-    expect(searched.json<ClientInterventionDto[]>().map((i) => i.description)).toEqual(['Virus sur le portable']);
+    expect(searched.json<ClientIntervention[]>().map((i) => i.description)).toEqual(['Virus sur le portable']);
     // Alice searching Bruno's words finds nothing.
     const foreign = await t.app.inject({ method: 'GET', url: '/api/client/interventions?q=virus', headers: alice.headers });
     expect(foreign.json()).toEqual([]);
   });
 
   it('shows the duration staff recorded on the dashboard list', async () => {
-    const [mine] = await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice.headers }).then((r) => r.json<UserInterventionDto[]>());
+    const [mine] = await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice.headers }).then((r) => r.json<UserIntervention[]>());
     for (const payload of [{ status: 'in_progress' }, { status: 'completed', durationMinutes: 45 }]) {
       const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${mine!.id}`, headers: staff, payload });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const [after] = await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice.headers }).then((r) => r.json<UserInterventionDto[]>());
+    const [after] = await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice.headers }).then((r) => r.json<UserIntervention[]>());
     expect(after).toMatchObject({ id: mine!.id, status: 'completed', duration: 45 });
   });
 

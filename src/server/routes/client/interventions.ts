@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientInterventionSchema } from '../../../shared/schemas/intervention';
 import { parseInput } from '../../http-error';
-import { requireClient } from '../../plugins/auth';
 import {
-  createClientIntervention, dashboardInterventionSchema, listClientInterventions, toClientDto, toUserDto,
+  createClientIntervention, dashboardInterventionInput, listClientInterventions, toClientIntervention, toUserIntervention,
 } from '../../services/client-interventions';
 import { pageQuery, parseQuery, sendPage } from '../admin/params';
 
@@ -12,38 +11,36 @@ const CREATION_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 /**
  * A client's own interventions, from the client area (/api/client/interventions) and from the dashboard
- * (/api/interventions). Every call needs the client session; no call takes a client id from the request.
+ * (/api/interventions), in the signed-in scope; no call takes a client id from the request.
  */
 export async function clientInterventionRoutes(app: FastifyInstance) {
   // JSON only: a cross-site <form> can send text/plain without a preflight.
   app.removeContentTypeParser('text/plain');
-  app.decorateRequest('clientSession', null as never);
-  app.addHook('onRequest', requireClient('Unauthorized'));
 
   const creationLimit = app.rateLimit({
     ...CREATION_LIMIT,
-    keyGenerator: (request: FastifyRequest) => `client-intervention:${request.clientSession?.clientId ?? request.ip}`,
+    keyGenerator: (request: FastifyRequest) => `client-intervention:${request.clientSession.clientId}`,
   });
 
   app.get('/client/interventions', async (request, reply) => {
     const page = await listClientInterventions(app.db, request.clientSession.clientId, parseQuery(pageQuery, request.query));
-    return sendPage(reply, { items: page.items.map(toClientDto), total: page.total });
+    return sendPage(reply, { items: page.items.map(toClientIntervention), total: page.total });
   });
 
   app.post('/client/interventions', { preHandler: creationLimit }, async (request, reply) => {
     const input = parseInput(clientInterventionSchema, request.body);
     const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'client', ...input });
-    return reply.status(201).send(toClientDto(row));
+    return reply.status(201).send(toClientIntervention(row));
   });
 
   app.get('/interventions', async (request, reply) => {
     const page = await listClientInterventions(app.db, request.clientSession.clientId, parseQuery(pageQuery, request.query));
-    return sendPage(reply, { items: page.items.map(toUserDto), total: page.total });
+    return sendPage(reply, { items: page.items.map(toUserIntervention), total: page.total });
   });
 
   app.post('/interventions', { preHandler: creationLimit }, async (request, reply) => {
-    const input = parseInput(dashboardInterventionSchema, request.body);
+    const input = parseInput(dashboardInterventionInput, request.body);
     const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'dashboard', ...input });
-    return reply.status(201).send(toUserDto(row));
+    return reply.status(201).send(toUserIntervention(row));
   });
 }

@@ -1,63 +1,89 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { auditLog, manualOrders } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
-import type { CurrentSubscriptionDto } from '../../services/client-interventions';
+import type { OrderDto, SubscriptionDto } from '../../../shared/admin-api';
+import {
+  clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, type ClientOrder, type CurrentSubscription,
+} from '../../../shared/client-api';
+import { addDays, daysBetween, periodEndsOn } from '../../services/paris-calendar';
 import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
 
-/** The first day of this month in Paris, and the same day `months` later. */
-function monthStart(months = 0): string {
-  const [year, month] = todayIso().split('-').map(Number) as [number, number];
-  const index = year * 12 + (month - 1) + months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
-}
-const daysAgo = (n: number) => todayIso(new Date(Date.now() - n * 86_400_000));
+const today = () => todayIso();
+const daysAgo = (n: number) => addDays(today(), -n);
 
-describe('[CLIENT][SUBSCRIPTION] the dashboard\'s current subscription', () => {
+describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () => {
   let t: TestApp;
   let staff: Record<string, string>;
   async function signedIn(username: string, orders: Array<Record<string, unknown>>) {
-    for (const order of orders) {
+    for (const [i, order] of orders.entries()) {
       await postOrder(t, staff, {
-        clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: `motdepasse-${username}`, ...order,
+        clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`,
+        // Credentials with the first order only; later ones find the account by e-mail.
+        ...(i === 0 ? { username, password: `motdepasse-${username}` } : {}),
+        ...order,
       });
     }
     return clientLogin(t, username, `motdepasse-${username}`);
   }
+  const current = async (headers: Record<string, string>) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers });
+    expect(res.statusCode).toBe(200);
+    return res.json<CurrentSubscription | null>();
+  };
   beforeAll(async () => {
     t = await createTestApp();
     staff = await staffLogin(t);
   });
   afterAll(async () => t.close());
 
-  it('answers the figures of a known paid order', async () => {
-    const headers = await signedIn('claire', [{ plan: 'standard', orderDate: monthStart(), paymentMethod: 'virement' }]);
+  it('answers the plan, first and last day, days left and this month\'s allowance, in the contract\'s shape', async () => {
+    const headers = await signedIn('claire', [{ plan: 'standard', orderDate: daysAgo(10), paymentMethod: 'virement' }]);
     await t.app.inject({ method: 'POST', url: '/api/interventions', headers });
-    const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.json<CurrentSubscriptionDto>()).toEqual({
+    const body = await current(headers);
+    const endsOn = periodEndsOn(daysAgo(10), 3);
+    expect(body).toEqual({
       plan: 'Standard', planId: 'standard', price: 25, durationMonths: 3,
-      startDate: monthStart(), endDate: monthStart(3),
-      interventionsUsed: 1, interventionsPerMonth: 10, maxDevices: 1,
+      startsOn: daysAgo(10), endsOn, daysLeft: daysBetween(today(), endsOn) + 1,
+      interventionsUsed: 1, interventionsPerMonth: 10, maxDevices: 1, next: null,
     });
+    expect(currentSubscriptionSchema.parse(body)).toEqual(body);
   });
 
-  it('answers the most recent running subscription when two overlap, unlimited as null', async () => {
-    const headers = await signedIn('famille', [
-      { plan: 'pro', orderDate: daysAgo(20) },
-      { plan: 'famille', orderDate: daysAgo(3), clientEmail: 'famille@exemple.fr', username: '', password: '' },
+  it('books a renewal ordered early after the running subscription: shown as next, no day lost', async () => {
+    const headers = await signedIn('fidele', [
+      { plan: 'pro', orderDate: daysAgo(300) },
+      { plan: 'famille', orderDate: daysAgo(2) },
     ]);
-    const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers });
-    expect(res.json()).toMatchObject({
-      plan: 'Famille', planId: 'famille', price: 110, durationMonths: 12, startDate: daysAgo(3),
-      interventionsUsed: 0, interventionsPerMonth: null, maxDevices: 3,
+    const first = periodEndsOn(daysAgo(300), 12);
+    const body = await current(headers);
+    expect(body).toMatchObject({
+      planId: 'pro', startsOn: daysAgo(300), endsOn: first,
+      next: { planId: 'famille', plan: 'Famille', startsOn: addDays(first, 1), endsOn: periodEndsOn(addDays(first, 1), 12) },
     });
+    // The back-office shows the same dates.
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/subscriptions', headers: staff });
+    const rows = list.json<SubscriptionDto[]>().filter((s) => s.clientEmail === 'fidele@exemple.fr');
+    expect(rows.map((s) => [s.plan, s.startDate, s.endDate, s.active])).toEqual([
+      ['famille', addDays(first, 1), periodEndsOn(addDays(first, 1), 12), false],
+      ['pro', daysAgo(300), first, true],
+    ]);
+    // The client session names the plan running today, not the one booked.
+    const session = await t.app.inject({ method: 'GET', url: '/api/client/session', headers });
+    expect(session.json()).toMatchObject({ plan: 'Pro' });
+  });
+
+  it('counts a gifted order as a subscription', async () => {
+    const headers = await signedIn('cadeau', [{ plan: 'etendue', orderDate: daysAgo(1), paymentMethod: 'offert' }]);
+    expect(await current(headers)).toMatchObject({ planId: 'etendue', startsOn: daysAgo(1), interventionsPerMonth: null });
   });
 
   it('answers JSON null without a running paid subscription', async () => {
     for (const [username, order] of [
       ['expire', { plan: 'basique', orderDate: '2020-01-01' }],
-      ['attente', { plan: 'pro', orderDate: todayIso(), paymentStatus: 'pending' }],
-      ['echec', { plan: 'pro', orderDate: todayIso(), paymentStatus: 'failed' }],
+      ['attente', { plan: 'pro', orderDate: today(), paymentStatus: 'pending' }],
+      ['echec', { plan: 'pro', orderDate: today(), paymentStatus: 'failed' }],
     ] as const) {
       const headers = await signedIn(username, [order]);
       const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers });
@@ -65,5 +91,89 @@ describe('[CLIENT][SUBSCRIPTION] the dashboard\'s current subscription', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.body).toBe('null');
     }
+  });
+});
+
+describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptions)', () => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  let headers: Record<string, string>;
+  let clientId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await staffLogin(t);
+    const created = await postOrder(t, staff, {
+      clientName: 'Lucie Fabre', clientEmail: 'lucie@exemple.fr', clientPhone: '06 11 22 33 44', username: 'lfabre',
+      password: 'motdepasse-lucie', plan: 'basique', orderDate: daysAgo(20),
+    });
+    clientId = created.order.clientId!;
+    headers = await clientLogin(t, 'lfabre', 'motdepasse-lucie');
+  });
+  afterAll(async () => t.close());
+
+  const ask = (payload: unknown, h = headers) => t.app.inject({ method: 'POST', url: '/api/subscriptions', headers: h, payload: payload as object });
+  const orders = () => t.db.select().from(manualOrders).where(eq(manualOrders.clientId, clientId));
+
+  it('answers 401 with SPEC\'s own sentence without a session, and records nothing', async () => {
+    const res = await ask({ planId: 'pro' }, {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(SUBSCRIBE_UNAUTHORIZED);
+    expect(await orders()).toHaveLength(1);
+  });
+
+  it('refuses a missing or unknown plan with « Veuillez sélectionner un plan »', async () => {
+    for (const payload of [{}, { planId: 'platine' }, { planId: 3 }]) {
+      const res = await ask(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toBe('Veuillez sélectionner un plan');
+      expect(res.json().fieldErrors.planId).toEqual(['Veuillez sélectionner un plan']);
+    }
+    expect(await orders()).toHaveLength(1);
+  });
+
+  it('records a pending order at the catalogue price, created by the client, whatever price the body says', async () => {
+    const res = await ask({ planId: 'pro', price: 1, duration: 99, interventionsPerMonth: 1000, maxDevices: 9 });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json<ClientOrder>();
+    expect(clientOrderSchema.parse(order)).toEqual(order);
+    expect(order).toEqual({
+      id: expect.any(Number), planId: 'pro', plan: 'Pro', price: '50.00', paymentStatus: 'pending', orderDate: today(),
+      startsOn: null, endsOn: null, invoiceNumber: null,
+    });
+    const [row] = await t.db.select().from(manualOrders).where(eq(manualOrders.id, order.id));
+    expect(row).toMatchObject({
+      clientId, clientName: 'Lucie Fabre', clientEmail: 'lucie@exemple.fr', clientPhone: '06 11 22 33 44', plan: 'pro',
+      paymentStatus: 'pending', price: '50.00', createdBy: 'client', startsOn: null, endsOn: null,
+    });
+    expect(row!.verificationKey).toMatch(/^RFS-[A-HJ-NP-Z2-9]{6}-\d{4}$/);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(order.id)));
+    expect(audit).toMatchObject({ action: 'order.create', staffId: null, staffUsername: 'client' });
+  });
+
+  it('makes one order of a double-click, and refuses a second request while one waits (409)', async () => {
+    const both = await Promise.all([ask({ planId: 'duo' }), ask({ planId: 'duo' })]);
+    expect(both.map((r) => r.statusCode)).toEqual([409, 409]);
+    expect(both[0]!.json().message).toMatch(/^Votre demande de formule Pro du \d{2}\/\d{2}\/\d{4} attend déjà son paiement/);
+    expect((await orders()).filter((o) => o.paymentStatus === 'pending')).toHaveLength(1);
+  });
+
+  it('appears to staff as a pending order; once paid it chains after the running subscription', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders?status=pending', headers: staff });
+    const [pending] = list.json<OrderDto[]>();
+    expect(pending).toMatchObject({ clientEmail: 'lucie@exemple.fr', plan: 'pro', createdBy: 'client', paymentStatus: 'pending' });
+
+    const paid = await t.app.inject({ method: 'PATCH', url: `/api/admin/manual-orders/${pending!.id}`, headers: staff, payload: { paymentStatus: 'paid' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const running = periodEndsOn(daysAgo(20), 1);
+    const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers });
+    expect(res.json()).toMatchObject({
+      planId: 'basique', endsOn: running,
+      next: { planId: 'pro', startsOn: addDays(running, 1), endsOn: periodEndsOn(addDays(running, 1), 12) },
+    });
+
+    // Nothing waits any more: the client may ask again, and two tabs at once still make one order.
+    const again = await Promise.all([ask({ planId: 'famille' }), ask({ planId: 'famille' })]);
+    expect(again.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await orders()).filter((o) => o.paymentStatus === 'pending')).toHaveLength(1);
   });
 });

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { requireClient } from '../../plugins/auth';
-import { currentSubscription } from '../../services/client-interventions';
+import { currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, subscriptionRequestSchema } from '../../../shared/client-api';
+import { parseInput } from '../../http-error';
+import { smallJsonReply } from '../../http-schema';
+import { currentSubscriptionReader } from '../../services/subscriptions';
+import { requestSubscription } from '../../services/subscription-requests';
 
-/** GET /api/subscriptions/current: the dashboard's subscription card (JSON null without a running subscription). */
+/** The dashboard's subscription card, and a client's request for a plan (signed-in scope). */
 export async function clientSubscriptionRoutes(app: FastifyInstance) {
-  app.decorateRequest('clientSession', null as never);
-  app.addHook('onRequest', requireClient('Unauthorized'));
+  // JSON only: a cross-site <form> can send text/plain without a preflight.
+  app.removeContentTypeParser('text/plain');
+  const readCurrent = currentSubscriptionReader(app.db);
 
-  app.get('/subscriptions/current', async (request, reply) => {
-    const subscription = await currentSubscription(app.db, request.clientSession.clientId);
-    // Sent as the JSON text `null`: an empty body would not parse on the page.
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(subscription));
+  // JSON null without a running subscription (not an empty body, which would not parse on the page).
+  app.get('/subscriptions/current', smallJsonReply(currentSubscriptionSchema.nullable()), async (request) =>
+    readCurrent(request.clientSession.clientId));
+
+  // SPEC §6 words this route's 401 its own way.
+  app.post('/subscriptions', { config: { clientUnauthorized: SUBSCRIBE_UNAUTHORIZED } }, async (request, reply) => {
+    const { planId } = parseInput(subscriptionRequestSchema, request.body);
+    return reply.status(201).send(await requestSubscription(app.db, request.clientSession.clientId, planId));
   });
 }

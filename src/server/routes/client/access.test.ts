@@ -1,0 +1,181 @@
+import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { auditLog, clients, clientSessions, interventions, manualOrders, requests } from '../../db/schema';
+import { CLIENT_UNAUTHORIZED, SUBSCRIBE_UNAUTHORIZED } from '../../../shared/client-api';
+import { todayIso } from '../../../shared/format';
+import { clientRoutes } from './index';
+import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+
+type Method = 'GET' | 'POST';
+type Call = { method: Method; url: string; payload?: object; clientStatus: number };
+
+/** Outside the signed-in scope: signing in and out, and the forgotten-password link. */
+const PUBLIC_ROUTES = [
+  'POST /api/client/login', 'POST /api/auth/login', 'POST /api/client/logout', 'GET /api/login', 'GET /api/logout',
+  'POST /api/auth/forgot-password', 'POST /api/auth/reset-password',
+];
+
+const assistance = (description: string, extra: object = {}) =>
+  ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15', ...extra });
+
+describe('[CLIENT][ACCESS] every signed-in client route checks the session on the server', () => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  let alice: { id: number; headers: Record<string, string>; orderId: number };
+  let bruno: { id: number; headers: Record<string, string>; orderId: number };
+  /** Every signed-in route, called as the client would; `:id` is the caller's own order. */
+  let calls: (own: { orderId: number }) => Call[];
+
+  async function newClient(username: string, plan: 'pro' | 'famille') {
+    const created = await postOrder(t, staff, {
+      clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: `motdepasse-${username}`,
+      plan, orderDate: todayIso(),
+    });
+    return { id: created.order.clientId!, orderId: created.id, headers: await clientLogin(t, username, `motdepasse-${username}`) };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await staffLogin(t);
+    alice = await newClient('alice', 'pro');
+    bruno = await newClient('bruno', 'famille');
+    await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice.headers, payload: assistance('Secret d’Alice') });
+    calls = ({ orderId }) => [
+      { method: 'GET', url: '/api/client/session', clientStatus: 200 },
+      { method: 'GET', url: '/api/auth/user', clientStatus: 200 },
+      { method: 'GET', url: '/api/client/interventions', clientStatus: 200 },
+      { method: 'POST', url: '/api/client/interventions', payload: assistance('Écran noir'), clientStatus: 201 },
+      { method: 'GET', url: '/api/interventions', clientStatus: 200 },
+      { method: 'POST', url: '/api/interventions', payload: {}, clientStatus: 201 },
+      { method: 'GET', url: '/api/subscriptions/current', clientStatus: 200 },
+      { method: 'POST', url: '/api/subscriptions', payload: { planId: 'duo' }, clientStatus: 201 },
+      { method: 'GET', url: '/api/client/orders', clientStatus: 200 },
+      { method: 'GET', url: `/api/client/orders/${orderId}/invoice`, clientStatus: 200 },
+      { method: 'GET', url: '/api/client/data', clientStatus: 200 },
+      { method: 'GET', url: '/api/client/erasure-request', clientStatus: 200 },
+      { method: 'POST', url: '/api/client/erasure-request', clientStatus: 202 },
+      // Refused on its merits (wrong current password), after the session check.
+      { method: 'POST', url: '/api/client/password', payload: { currentPassword: 'pas-le-bon', newPassword: 'un-nouveau-secret-42' }, clientStatus: 400 },
+    ];
+  });
+  afterAll(async () => t.close());
+
+  it('lists every registered client route (a new one must be added here, and so sit behind the hook)', async () => {
+    // Registers the client plugin alone, recording each route as Fastify creates it.
+    const probe = Fastify();
+    probe.decorate('db', t.db);
+    probe.decorate('config', t.config);
+    await probe.register(cookie);
+    await probe.register(rateLimit, { global: false });
+    const registered = new Set<string>();
+    probe.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
+    });
+    await probe.register(clientRoutes, { prefix: '/api' });
+    await probe.ready();
+    await probe.close();
+    const tested = new Set(calls(alice).map((c) => `${c.method} ${c.url.replace(/\/\d+(?=\/|$)/, '/:id')}`));
+    expect([...registered].sort()).toEqual([...tested, ...PUBLIC_ROUTES].sort());
+  });
+
+  it('answers 401 with the one wording without a session, with a forged, a staff or an expired cookie, and writes nothing', async () => {
+    const [expired] = await t.db.insert(clientSessions).values({ idHash: 'x'.repeat(64), clientId: alice.id, expiresAt: new Date(Date.now() - 1000) }).returning();
+    const forged = [
+      {},
+      { cookie: 'rfs_client=invente' },
+      { cookie: staff.cookie!.replace('rfs_staff', 'rfs_client') },
+      staff,
+      { cookie: `rfs_client=${expired!.idHash}` },
+    ];
+    const before = await counts();
+    for (const call of calls(alice)) {
+      for (const headers of forged) {
+        const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers });
+        expect(res.statusCode, `${call.method} ${call.url} ${JSON.stringify(headers)}`).toBe(401);
+        expect(res.json().message).toBe(call.url === '/api/subscriptions' ? SUBSCRIBE_UNAUTHORIZED : CLIENT_UNAUTHORIZED);
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('serves the signed-in client', async () => {
+    for (const call of calls(bruno)) {
+      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: bruno.headers });
+      expect(res.statusCode, `${call.method} ${call.url}: ${res.body.slice(0, 200)}`).toBe(call.clientStatus);
+    }
+  });
+
+  it('shows client B nothing of client A, whatever ids B puts in paths, queries and bodies, and changes nothing of A', async () => {
+    const aliceBefore = await ownedBy(alice.id);
+    const aliceMarkers = ['alice@exemple.fr', 'Client alice', 'Secret d’Alice', String(alice.orderId).padStart(8, '0')];
+    const query = `?clientId=${alice.id}&id=${alice.id}&email=alice%40exemple.fr&q=Alice`;
+    for (const call of calls(bruno)) {
+      if (call.method !== 'GET' || call.url.includes('/invoice')) continue;
+      const res = await t.app.inject({ method: 'GET', url: `${call.url}${query}`, headers: bruno.headers });
+      expect(res.statusCode, call.url).toBeLessThan(500);
+      for (const marker of aliceMarkers) expect(res.body, `${call.url} shows ${marker}`).not.toContain(marker);
+    }
+    // A's invoice by id: not found, as if it did not exist.
+    const invoice = await t.app.inject({ method: 'GET', url: `/api/client/orders/${alice.orderId}/invoice`, headers: bruno.headers });
+    expect(invoice.statusCode).toBe(404);
+    expect(invoice.body).not.toContain('Client alice');
+
+    // Writes naming A land on B, or nowhere.
+    const writes = [
+      { url: '/api/client/interventions', payload: assistance('Au nom d’Alice', { clientId: alice.id }) },
+      { url: '/api/interventions', payload: { clientId: alice.id, title: 'Au nom d’Alice' } },
+      { url: '/api/subscriptions', payload: { planId: 'pro', clientId: alice.id, email: 'alice@exemple.fr' } },
+      { url: '/api/client/erasure-request', payload: { clientId: alice.id } },
+      { url: '/api/client/password', payload: { clientId: alice.id, currentPassword: 'motdepasse-alice', newPassword: 'vole-le-compte-42' } },
+    ];
+    for (const write of writes) {
+      const res = await t.app.inject({ method: 'POST', url: write.url, headers: bruno.headers, payload: write.payload });
+      expect(res.statusCode, `${write.url}: ${res.body}`).toBeLessThan(500);
+    }
+    expect(await ownedBy(alice.id)).toEqual(aliceBefore);
+    // A still signs in with her password.
+    await clientLogin(t, 'alice', 'motdepasse-alice');
+  });
+
+  it('leaves no row behind a refused call', async () => {
+    const before = await counts();
+    const refused = [
+      { url: '/api/client/interventions', payload: assistance('') },
+      { url: '/api/client/interventions', payload: assistance('x'.repeat(2001)) },
+      { url: '/api/interventions', payload: { title: 't'.repeat(121) } },
+      { url: '/api/subscriptions', payload: { planId: 'platine' } },
+      { url: '/api/client/password', payload: { currentPassword: '', newPassword: 'court' } },
+    ];
+    for (const call of refused) {
+      const res = await t.app.inject({ method: 'POST', url: call.url, headers: bruno.headers, payload: call.payload });
+      expect(res.statusCode, `${call.url}: ${res.body}`).toBe(400);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  /** Row counts of every table a client call may write. */
+  async function counts() {
+    return {
+      orders: await t.db.$count(manualOrders),
+      interventions: await t.db.$count(interventions),
+      requests: await t.db.$count(requests),
+      audit: await t.db.$count(auditLog),
+      clients: await t.db.$count(clients),
+    };
+  }
+
+  /** Everything held about one client. */
+  async function ownedBy(clientId: number) {
+    return {
+      client: await t.db.select().from(clients).where(eq(clients.id, clientId)),
+      orders: await t.db.select().from(manualOrders).where(eq(manualOrders.clientId, clientId)),
+      interventions: await t.db.select().from(interventions).where(eq(interventions.clientId, clientId)),
+      requests: await t.db.select().from(requests).where(eq(requests.clientId, clientId)),
+      sessions: await t.db.$count(clientSessions, eq(clientSessions.clientId, clientId)),
+    };
+  }
+});
