@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Check, UserPlus, X } from 'lucide-react';
+import { Check, UserPlus, UserX, X } from 'lucide-react';
 import type { RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../../shared/labels';
 import { Button } from '../../../components/ui/button';
@@ -7,12 +7,14 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { notify } from '../../../lib/notify';
 import { CredentialsPanel } from '../common/credentials-panel';
-import { useUpdateRequestStatus, useValidateRequest } from './request-mutations';
+import { useConfirmErasure, useUpdateRequestStatus, useValidateRequest } from './request-mutations';
 
 export function RequestActions({ request: r }: { request: RequestDto }) {
   const update = useUpdateRequestStatus(r.id);
   const validate = useValidateRequest(r.id);
+  const erase = useConfirmErasure(r.id);
   const [confirming, setConfirming] = useState(false);
+  const [confirmingErasure, setConfirmingErasure] = useState(false);
   const [validated, setValidated] = useState<RegistrationValidated | null>(null);
 
   function setStatus(status: RequestStatus) {
@@ -32,9 +34,23 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
     });
   }
 
-  const busy = update.isPending || validate.isPending;
+  function runErase() {
+    erase.mutate(undefined, {
+      onSuccess: () => notify('success', 'Données effacées', `Le compte de ${r.name} a été anonymisé ; ses factures sont conservées.`),
+      onError: (error) => notify('error', 'Impossible d’effacer les données', error.message),
+    });
+  }
+
+  // Once erased there is nothing left to answer: the request is a record of what was done.
+  if (r.erasedAt) return null;
+  const busy = update.isPending || validate.isPending || erase.isPending;
   return (
     <div className="flex flex-wrap gap-2 pt-1">
+      {r.kind === 'erasure' && (
+        <Button size="sm" variant="danger" onClick={() => setConfirmingErasure(true)} disabled={busy}>
+          <UserX aria-hidden="true" className="h-4 w-4" /> {erase.isPending ? 'Effacement...' : 'Confirmer l’effacement'}
+        </Button>
+      )}
       {r.kind === 'registration' && r.status === 'pending' && (
         <Button size="sm" onClick={() => setConfirming(true)} disabled={busy}>
           <UserPlus aria-hidden="true" className="h-4 w-4" /> {validate.isPending ? 'Création...' : 'Valider et créer le compte'}
@@ -54,6 +70,11 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
       {r.status !== 'pending' && r.clientId === null && (
         <Button size="sm" variant="ghost" onClick={() => setStatus('pending')} disabled={busy}>Remettre en attente</Button>
       )}
+      <ConfirmDialog open={confirmingErasure} onOpenChange={setConfirmingErasure} onConfirm={runErase} danger
+        title="Effacer les données de ce client ?" confirmLabel="Effacer définitivement"
+        description={`Le compte n° ${r.clientId} (${r.name}, ${r.email}) sera anonymisé : nom, e-mail, téléphone, identifiants, `
+          + 'messages et textes des interventions seront effacés et le client ne pourra plus se connecter. Ses factures sont '
+          + 'conservées 10 ans (obligation comptable). Cette action est irréversible.'} />
       <ConfirmDialog open={confirming} onOpenChange={setConfirming} onConfirm={runValidate}
         title="Valider cette inscription ?" confirmLabel="Valider et créer le compte"
         description={`Un compte client sera créé pour ${r.name} (${r.email}) et ses identifiants lui seront envoyés par e-mail.`} />

@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
 import type { RequestDto } from '../../../../shared/admin-api';
 import { formatDateTime } from '../../../../shared/format';
-import { REGISTRATION_DEVICE_LABELS, type RegistrationDeviceType } from '../../../../shared/labels';
+import {
+  REGISTRATION_DEVICE_LABELS, REQUEST_KIND_LABELS, type RegistrationDeviceType, type RequestKind,
+} from '../../../../shared/labels';
 import { findPlan } from '../../../../shared/plans';
-import { Badge } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { RequestStatusBadge } from '../common/status-badges';
+import { DuplicateBadge, DuplicateNotice } from './duplicate-notice';
 import { RequestActions } from './request-actions';
+
+const KIND_TONES: Record<RequestKind, BadgeTone> = { registration: 'purple', contact: 'blue', erasure: 'red' };
 
 function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -30,7 +35,8 @@ export function RequestCard({ request: r }: { request: RequestDto }) {
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={titleId} className="font-semibold text-slate-900">{r.name}</h3>
             <RequestStatusBadge status={r.status} />
-            <Badge tone={registration ? 'purple' : 'blue'}>{registration ? 'Inscription' : 'Contact'}</Badge>
+            <DuplicateBadge request={r} />
+            <Badge tone={KIND_TONES[r.kind] ?? 'blue'}>{REQUEST_KIND_LABELS[r.kind] ?? r.kind}</Badge>
           </div>
           <p className="break-all text-sm text-slate-600">
             <a className="hover:underline" href={`mailto:${r.email}`}>{r.email}</a>
@@ -40,6 +46,7 @@ export function RequestCard({ request: r }: { request: RequestDto }) {
       </header>
 
       <div className="mt-3 space-y-2 sm:pl-13">
+        <DuplicateNotice request={r} />
         {r.subject && <p className="font-medium text-slate-900">{r.subject}</p>}
         {/* A registration's message repeats the device description shown below. */}
         {r.message && !(registration && r.message === r.deviceInfo) && <p className="whitespace-pre-line text-sm text-slate-800">{r.message}</p>}
@@ -54,6 +61,14 @@ export function RequestCard({ request: r }: { request: RequestDto }) {
             {r.captchaAnswer && <Detail label="Réponse au captcha">{r.captchaAnswer}</Detail>}
             {r.deviceInfo && <Detail label="Description de l’appareil" className="col-span-2 sm:col-span-4">{r.deviceInfo}</Detail>}
             {r.clientId !== null && <Detail label="Compte client" className="col-span-2 sm:col-span-4">Créé (n° {r.clientId})</Detail>}
+          </dl>
+        )}
+        {r.kind === 'erasure' && (
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3">
+            <Detail label="Compte client">{r.clientId !== null ? `n° ${r.clientId}` : 'Supprimé'}</Detail>
+            <Detail label="Effacement">
+              {r.erasedAt ? <>Effectué le <time dateTime={r.erasedAt}>{formatDateTime(r.erasedAt)}</time></> : 'À confirmer'}
+            </Detail>
           </dl>
         )}
         <RequestActions request={r} />

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
+import type { ErasureConfirmed, RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
 import type { RequestStatus } from '../../../../shared/labels';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
@@ -21,5 +21,14 @@ export function useValidateRequest(id: number) {
       client.invalidateQueries({ queryKey: adminKeys.requests }),
       client.invalidateQueries({ queryKey: adminKeys.customers }),
     ]),
+  });
+}
+
+/** Anonymises the client of an erasure request: names change in every list, so every back-office list reloads. */
+export function useConfirmErasure(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<ErasureConfirmed>(`/api/admin/contacts/${id}/erase`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.data }),
   });
 }

@@ -12,6 +12,7 @@ const statusOptions = REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_ST
 const kindOptions: Array<{ value: RequestKind; label: string }> = [
   { value: 'registration', label: 'Inscriptions' },
   { value: 'contact', label: 'Messages de contact' },
+  { value: 'erasure', label: 'Effacements' },
 ];
 const compactSelect = '[&_select]:h-9 [&_select]:py-1 [&_select]:text-sm';
 
