@@ -12,7 +12,8 @@ export type RenderResult = { html: string; head: string; status: number };
 
 /** Renders a page to HTML on the server, waiting for its lazy chunk, with its title and description. */
 export async function render(url: string, site: SiteInfo): Promise<RenderResult> {
-  const pathname = new URL(url, 'http://localhost').pathname;
+  // Not new URL(url, base): a path starting with // would be read as a host (and //x rendered as the home page).
+  const pathname = url.split('?')[0]!;
   const route = matchRoute(pathname);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

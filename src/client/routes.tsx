@@ -48,7 +48,10 @@ export const ROUTES: PageRoute[] = [
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
 export function matchRoute(pathname: string): PageRoute | undefined {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // Trailing slashes dropped by a loop: /\/+$/ backtracks over a long run of slashes (quadratic time).
+  let end = pathname.length;
+  while (end > 1 && pathname[end - 1] === '/') end--;
+  const clean = pathname.slice(0, end);
   return ROUTES.find((r) => r.path === clean);
 }
 

@@ -3,7 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { createMailer, type Mailer } from './services/mailer';
 import { healthRoutes } from './routes/health';
@@ -39,9 +39,11 @@ export async function buildApp(options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    // Per-IP limits rely on the client address: only believe forwarded headers from configured proxies.
-    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
+    // Per-IP limits rely on the client address: believe X-Forwarded-For only from the proxies named in TRUST_PROXY
+    // (a hop count would believe whoever reaches the server directly).
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
   });
   app.decorate('config', config);
   app.decorate('database', database);

@@ -18,6 +18,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('trusts nobody’s X-Forwarded-For by default, and only the proxies listed by address or range', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY)
+      .toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it.each(['1', '2', 'true', '10.0.0.1,proxy.example', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/2', '::1/129'])(
+    'refuses TRUST_PROXY=%s with a line saying what to write instead', (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value }))
+        .toThrow(/^Invalid environment variable TRUST_PROXY: ".+" is not an IP address, a CIDR range \(10\.0\.0\.0\/8\) or loopback\/linklocal\/uniquelocal; list the proxies, not a count$/);
+    });
+
   it('treats an empty value as unset and trims the public URL', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://support.example.fr/' });
     expect(config.PORT).toBe(3000);

@@ -1,15 +1,35 @@
+import { isIP } from 'node:net';
 import type { SiteInfo } from '../shared/site';
 import { z } from 'zod';
 
 const optional = z.string().trim().min(1).optional();
+
+// What proxy-addr (Fastify's trustProxy) understands: an address, a CIDR range, or one of its named ranges.
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 // Every setting the server reads, parsed once at start-up; a bad value stops start-up with its name.
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  /** proxies in front of the app whose X-Forwarded-For is believed (0: none, so nobody can fake an IP) */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** the reverse proxies whose X-Forwarded-For is believed, by address or CIDR (unset: nobody, so no IP can be faked) */
+  TRUST_PROXY: z.string().default('').transform((value, ctx) => {
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.find((e) => !isProxyAddress(e));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address, a CIDR range (10.0.0.0/8) or loopback/linklocal/uniquelocal; list the proxies, not a count` });
+      return z.NEVER;
+    }
+    return entries;
+  }),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000').transform((u) => u.replace(/\/+$/, '')),

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 
 // Fastify's own client errors, in French: none of them is the server's fault.
@@ -9,8 +9,18 @@ const FASTIFY_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Le corps de la requête n’est pas un JSON valide.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Longueur de requête invalide.'],
   FST_ERR_BAD_URL: [400, 'Adresse invalide.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'Adresse trop longue.'],
   FST_ERR_ASYNC_CONSTRAINT: [400, 'Requête invalide.'],
 };
+
+/**
+ * What the router refuses before any hook runs (`/%` cannot be decoded, an id longer than maxParamLength):
+ * the same French JSON as every other error rather than Fastify's English default.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = FASTIFY_MESSAGES[error.code] ?? [400, 'Requête invalide.'];
+  reply.status(status).header('x-content-type-options', 'nosniff').send({ message, code: error.code });
+}
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { siteInfo } from '../config';
 import { findPlan } from '../../shared/plans';
@@ -21,6 +21,18 @@ async function inlineStylesheets(html: string, clientDir: string): Promise<strin
 }
 
 const escapeJson = (json: string) => json.replace(/</g, '\\u003c');
+
+/**
+ * The address a page is rendered for: the path the router matched (decoded, so `/%61pi/x` is the API's 404, as
+ * the router sees it) with the query. Not `new URL(request.url, base)`: a path starting with `//` reads as a host.
+ */
+function pageUrl(request: FastifyRequest): URL {
+  const url = new URL('http://localhost/');
+  url.pathname = `/${(request.params as { '*': string })['*']}`;
+  const query = request.url.indexOf('?');
+  if (query !== -1) url.search = request.url.slice(query);
+  return url;
+}
 const MAX_CACHED = 100;
 
 /** Serves the built front end: hashed assets with a long cache, and every page rendered on the server. */
@@ -60,7 +72,7 @@ export async function registerPages(app: FastifyInstance) {
   }
 
   app.get('/*', async (request, reply) => {
-    const url = new URL(request.url, 'http://localhost');
+    const url = pageUrl(request);
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
       return reply.status(404).send({ message: 'Ressource introuvable.', code: 'NOT_FOUND' });
     }

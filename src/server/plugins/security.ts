@@ -6,6 +6,8 @@ import { HttpError } from '../http-error';
 import type { Config } from '../config';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Our longest address (a search with its filters) is a few hundred characters; browsers cope with 2,000. */
+export const MAX_URL_LENGTH = 2048;
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   await app.register(cookie);
@@ -29,13 +31,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     hsts: config.PUBLIC_URL.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
+  // Right after the headers: an address longer than any page or API call of ours is refused before anything reads it.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) throw new HttpError(414, 'Adresse trop longue.', 'URL_TOO_LONG');
+  });
   // Limits are declared per route (login, registration, verification); nothing is limited by default.
   await app.register(rateLimit, { global: false });
 
-  // Cross-site request forgery: a state-changing call must come from our own pages (or from a tool that sends no Origin).
+  // Cross-site request forgery: a state-changing call must come from our own pages (or from a tool that sends no
+  // Origin). Every such call is checked whatever its path: a rule keyed on the raw URL let `/%61pi/…` through, and
+  // no route of ours takes a cross-site POST.
   const allowed = new URL(config.PUBLIC_URL).host;
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE.has(request.method)) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.', 'FORBIDDEN_ORIGIN');
     const origin = request.headers.origin;
     if (!origin) return;

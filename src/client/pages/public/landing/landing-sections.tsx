@@ -33,10 +33,19 @@ function useScrollToHashOnClientMount() {
   const hydrated = useHydrated();
   const [clientMount] = useState(hydrated); // false when this render hydrates server HTML
   useEffect(() => {
-    const target = decodeURIComponent(window.location.hash.slice(1));
+    const target = hashTarget(window.location.hash);
     if (!clientMount || !target) return;
     // After the next frame, once the hero's figures (same chunk, their own boundary) are in place above.
     const frame = requestAnimationFrame(() => document.getElementById(target)?.scrollIntoView({ behavior: 'instant' }));
     return () => cancelAnimationFrame(frame);
   }, [clientMount]);
+}
+
+/** The id a link points at; a malformed escape (/#%) means no target, not an exception that blanks the page. */
+function hashTarget(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return '';
+  }
 }
