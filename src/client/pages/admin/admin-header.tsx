@@ -9,6 +9,7 @@ import { useSite } from '../../lib/site';
 import { adminKeys } from './api/queries';
 import { useLogout } from './api/session';
 import { LiveClock } from './live-clock';
+import { MySessionsButton } from './sessions/my-sessions-dialog';
 import { UnlockForm } from './unlock-form';
 
 export function AdminHeader({ session }: { session: StaffSession }) {
@@ -39,9 +40,11 @@ export function AdminHeader({ session }: { session: StaffSession }) {
             <span>{siteName}</span>
             <span className="text-sm font-medium text-slate-600">Espace staff</span>
           </p>
-          <p className="text-sm text-slate-700">
-            Connecté : <span className="font-semibold text-slate-900" data-testid="staff-username">{session.username}</span>
-          </p>
+          {/* Beside the account it concerns, and away from the unlock form that toasts may cover. */}
+          <div className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+            <p>Connecté : <span className="font-semibold text-slate-900" data-testid="staff-username">{session.username}</span></p>
+            <MySessionsButton />
+          </div>
           <LiveClock />
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end lg:justify-end">

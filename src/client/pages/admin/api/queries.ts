@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  AdminInterventionDto, AuditEntryDto, CustomerDto, DashboardStats, OrderDto, RequestDto, StaffSession, SubscriptionDto,
+  AdminInterventionDto, AuditEntryDto, CustomerDto, DashboardStats, OpenSessionDto, OrderDto, RequestDto, StaffSession,
+  SubscriptionDto,
 } from '../../../../shared/admin-api';
 import type { InterventionStatus, RequestKind, RequestStatus } from '../../../../shared/labels';
 import { api, apiList, ApiRequestError } from '../../../lib/api';
@@ -40,6 +41,8 @@ export const adminKeys = {
   subscriptionList: (f: SubscriptionFilters) => [...adminKeys.subscriptions, f] as const,
   interventions: ['admin', 'data', 'interventions'] as const,
   interventionList: (f: InterventionFilters) => [...adminKeys.interventions, f] as const,
+  /** the signed-in staff member's own open sessions (« Mes sessions ») */
+  sessions: ['admin', 'data', 'sessions'] as const,
 };
 
 /** The server holds the session; a 401 here only means « not signed in », so it resolves to null. */
@@ -53,6 +56,13 @@ export const sessionQuery = queryOptions({
       throw error;
     }
   },
+});
+
+export const sessionListQuery = queryOptions({
+  queryKey: adminKeys.sessions,
+  queryFn: () => api<OpenSessionDto[]>('/api/admin/sessions'),
+  // Other devices come and go: read afresh each time the dialog opens.
+  staleTime: 0,
 });
 
 export const orderListQuery = (f: OrderFilters) => queryOptions({

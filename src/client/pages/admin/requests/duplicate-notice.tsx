@@ -21,7 +21,7 @@ export function DuplicateNotice({ request: r }: { request: RequestDto }) {
         </p>
         <ul className="list-disc pl-5">
           {r.duplicates.map((d) => (
-            <li key={d.id}>{d.name}, reçue le <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time> (n° {d.id})</li>
+            <li key={d.id}>{d.name}, reçue le <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time></li>
           ))}
         </ul>
         <p>Vérifiez auprès du titulaire de l’adresse avant de valider, puis fermez la demande qui n’est pas la sienne.</p>

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionsEnded } from '../../../../shared/admin-api';
+import { api } from '../../../lib/api';
+import { adminKeys } from '../api/queries';
+
+/** Ends one of the staff member's sessions (another device), or every other one when `id` is null. */
+export function useEndSessions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number | null) =>
+      api<SessionsEnded>(id === null ? '/api/admin/sessions' : `/api/admin/sessions/${id}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.sessions }),
+  });
+}
