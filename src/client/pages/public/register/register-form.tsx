@@ -3,7 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { ApiRequestError, api, serverMessage } from '../../../lib/api';
+import { api, serverMessage } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { registrationSchema, type Registration, type RegistrationInput } from '../../../../shared/schemas/registration';
@@ -31,12 +32,7 @@ export function RegisterForm({ plan }: { plan: Plan | undefined }) {
       void navigate('/register-success');
     } catch (error) {
       // Typed values stay in place: only errors are added.
-      if (error instanceof ApiRequestError && error.fieldErrors) {
-        for (const field of FIELDS) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) setError(field, { type: 'server', message }, { shouldFocus: true });
-        }
-      }
+      applyFieldErrors(error, setError, FIELDS);
       // The server's French message when it sent one; the wrapper's "500: Internal Server Error" is not for people.
       const message = serverMessage(error, "Erreur lors de l'inscription");
       notify('error', "Erreur d'inscription", message);

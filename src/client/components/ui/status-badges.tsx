@@ -1,0 +1,23 @@
+import { Badge, type BadgeTone } from './badge';
+import {
+  INTERVENTION_STATUS_LABELS, PAYMENT_STATUS_LABELS, URGENCY_LABELS,
+  type InterventionStatus, type PaymentStatus, type Urgency,
+} from '../../../shared/labels';
+
+// One colour per state, as in the back-office: a client and a technician looking at the same request see the same badge.
+const INTERVENTION_TONES: Record<InterventionStatus, BadgeTone> = { pending: 'amber', in_progress: 'blue', completed: 'green', cancelled: 'slate' };
+const URGENCY_TONES: Record<Urgency, BadgeTone> = { low: 'slate', medium: 'amber', high: 'red' };
+const PAYMENT_TONES: Record<PaymentStatus, BadgeTone> = { paid: 'green', pending: 'amber', failed: 'red' };
+
+export function InterventionStatusBadge({ status }: { status: InterventionStatus }) {
+  return <Badge tone={INTERVENTION_TONES[status] ?? 'amber'}>{INTERVENTION_STATUS_LABELS[status] ?? INTERVENTION_STATUS_LABELS.pending}</Badge>;
+}
+
+export function UrgencyBadge({ urgency }: { urgency: Urgency }) {
+  return <Badge tone={URGENCY_TONES[urgency] ?? 'slate'}>Urgence : {URGENCY_LABELS[urgency] ?? urgency}</Badge>;
+}
+
+/** Payé, En attente or Échoué, as staff see it. */
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  return <Badge tone={PAYMENT_TONES[status] ?? 'amber'}>{PAYMENT_STATUS_LABELS[status] ?? PAYMENT_STATUS_LABELS.pending}</Badge>;
+}
