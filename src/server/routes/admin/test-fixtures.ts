@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { OrderCreated } from '../../../shared/admin-api';
 import type { OrderInput } from '../../../shared/schemas/order';
+import { CLIENT_COOKIE, STAFF_COOKIE } from '../../plugins/auth';
 import { TEST_ADMIN, type TestApp } from '../../test/harness';
 
 export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}=${value}` });
@@ -10,15 +11,15 @@ export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}
 export async function staffLogin(t: TestApp, credentials = { username: TEST_ADMIN.username, password: TEST_ADMIN.password }) {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials });
   expect(res.statusCode, res.body).toBe(200);
-  const cookie = res.cookies.find((c) => c.name === 'rfs_staff');
+  const cookie = res.cookies.find((c) => c.name === STAFF_COOKIE);
   expect(cookie).toBeDefined();
-  return cookieHeader('rfs_staff', cookie!.value);
+  return cookieHeader(STAFF_COOKIE, cookie!.value);
 }
 
 export async function clientLogin(t: TestApp, username: string, password: string) {
   const res = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username, password } });
   expect(res.statusCode, res.body).toBe(200);
-  return cookieHeader('rfs_client', res.cookies.find((c) => c.name === 'rfs_client')!.value);
+  return cookieHeader(CLIENT_COOKIE, res.cookies.find((c) => c.name === CLIENT_COOKIE)!.value);
 }
 
 export const validOrder = (overrides: Partial<OrderInput> = {}): OrderInput => ({
