@@ -14,7 +14,7 @@ export type World = {
   registrationId: number;
 };
 
-export const PASSWORDS = { alice: 'alice-motdepasse-solide', bruno: 'bruno-motdepasse-solide' } as const;
+export const PASSWORDS = { alice: 'Tournesol-violet-2026', bruno: 'Papillon-orange-2026' } as const;
 
 async function party(t: TestApp, staff: Record<string, string>, username: 'alice' | 'bruno'): Promise<Party> {
   const created = await postOrder(t, staff, {

@@ -10,6 +10,9 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const MAX_URL_LENGTH = 2048;
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
+  // JSON only, everywhere: Fastify also parses text/plain by default, which a cross-site <form> can send without a
+  // preflight. One rule at the root, so no route (admin ones included) can forget it.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {

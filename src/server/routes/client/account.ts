@@ -21,8 +21,6 @@ const perClient = (name: string) => (request: FastifyRequest) => `${name}:${requ
  * signed-in scope, whose hook sets request.clientSession; no route takes a client id from the request.
  */
 export async function clientAccountRoutes(app: FastifyInstance) {
-  // JSON only: a cross-site <form> can send text/plain without a preflight.
-  app.removeContentTypeParser('text/plain');
   const passwordLimit = app.rateLimit({ ...PASSWORD_LIMIT, keyGenerator: perClient('client-password') });
   const exportLimit = app.rateLimit({ ...EXPORT_LIMIT, keyGenerator: perClient('client-data') });
 

@@ -14,8 +14,6 @@ const CREATION_LIMIT = { max: 10, timeWindow: '1 minute' };
  * (/api/interventions), in the signed-in scope; no call takes a client id from the request.
  */
 export async function clientInterventionRoutes(app: FastifyInstance) {
-  // JSON only: a cross-site <form> can send text/plain without a preflight.
-  app.removeContentTypeParser('text/plain');
 
   const creationLimit = app.rateLimit({
     ...CREATION_LIMIT,

@@ -14,8 +14,6 @@ const RESET_LIMIT = { max: 20, timeWindow: '15 minutes' };
  * The mail leaves after the answer: waiting for the SMTP server would tell, by the delay, that the account exists.
  */
 export async function clientPasswordResetRoutes(app: FastifyInstance) {
-  // JSON only: a cross-site <form> can send text/plain without a preflight.
-  app.removeContentTypeParser('text/plain');
   const sending = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => { await Promise.allSettled(sending); });
 

@@ -13,8 +13,6 @@ const formLimit = { max: 10, timeWindow: '1 minute' };
 export async function publicRoutes(app: FastifyInstance) {
   const captcha = createCaptcha(app.config.SESSION_SECRET ?? randomBytes(32).toString('hex'));
   await app.register(verifyInvoiceRoutes);
-  // JSON only: Fastify also parses text/plain by default, which a cross-site <form> can send without a preflight.
-  app.removeContentTypeParser('text/plain');
 
   app.post('/register', { config: { rateLimit: formLimit } }, async (request, reply) => {
     const input = parseInput(registrationSchema, request.body);
