@@ -4,15 +4,17 @@ import { ROUTES, documentTitle, matchRoute } from './routes';
 import { NotFoundPage } from './pages/public/not-found-page';
 import { PageSpinner } from './components/ui/spinner';
 import { useSite } from './lib/site';
+import { useViewer } from './lib/viewer';
 import { ErrorBoundary } from './components/layout/error-boundary';
 import { Notifications } from './lib/notify';
 
 function DocumentTitle() {
   const { pathname } = useLocation();
   const { siteName } = useSite();
+  const { signedIn } = useViewer();
   useEffect(() => {
-    document.title = documentTitle(matchRoute(pathname), siteName);
-  }, [pathname, siteName]);
+    document.title = documentTitle(matchRoute(pathname), siteName, signedIn);
+  }, [pathname, siteName, signedIn]);
   return null;
 }
 

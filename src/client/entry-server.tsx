@@ -3,24 +3,42 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app';
 import { SiteProvider } from './lib/site';
+import { ANONYMOUS, type PageData } from './lib/page-data';
+import { ViewerProvider } from './lib/viewer';
 import { documentTitle, matchRoute } from './routes';
+import { clientStateFrom, prefetchUrlsFor, type Prefetched } from './pages/client/api/prefetch';
 import type { SiteInfo } from '../shared/site';
+
+export type { Prefetched } from './pages/client/api/prefetch';
+
+/** What the server fetches with a client cookie before rendering this path (the path as the router matches it). */
+export function prefetchUrls(pathname: string) {
+  return prefetchUrlsFor(matchRoute(pathname)?.path ?? pathname);
+}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export type RenderResult = { html: string; head: string; status: number };
+/** Who the page is rendered for: anyone (the page may be cached), or a signed-in client with what was fetched for them. */
+export type Visitor = { signedIn: false } | { signedIn: true; prefetched: Prefetched[] };
+
+export type RenderResult = { html: string; head: string; status: number; pageData: PageData };
 
 /** Renders a page to HTML on the server, waiting for its lazy chunk, with its title and description. */
-export async function render(url: string, site: SiteInfo): Promise<RenderResult> {
+export async function render(url: string, site: SiteInfo, visitor: Visitor = { signedIn: false }): Promise<RenderResult> {
   // Not new URL(url, base): a path starting with // would be read as a host (and //x rendered as the home page).
   const pathname = url.split('?')[0]!;
   const route = matchRoute(pathname);
+  const pageData: PageData = visitor.signedIn
+    ? { signedIn: true, clientState: clientStateFrom(route?.path ?? pathname, visitor.prefetched) }
+    : ANONYMOUS;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <SiteProvider site={site}>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
+        <ViewerProvider initial={pageData}>
+          <StaticRouter location={url}>
+            <App />
+          </StaticRouter>
+        </ViewerProvider>
       </SiteProvider>
     </StrictMode>,
     // Everything is awaited anyway: keep every Suspense boundary in place. Otherwise React moves large (or lazy) ones
@@ -29,10 +47,11 @@ export async function render(url: string, site: SiteInfo): Promise<RenderResult>
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
-  const title = escapeHtml(documentTitle(route, site.siteName));
+  const title = escapeHtml(documentTitle(route, site.siteName, visitor.signedIn));
   const description = route?.description ? escapeHtml(route.description) : '';
   const canonical = route?.indexable ? `<link rel="canonical" href="${escapeHtml(site.publicUrl + route.path)}" />` : '';
-  const robots = route?.indexable ? '' : '<meta name="robots" content="noindex" />';
+  // A page rendered for one client is nobody else's to index.
+  const robots = route?.indexable && !visitor.signedIn ? '' : '<meta name="robots" content="noindex" />';
   const head = `<title>${title}</title>${description ? `<meta name="description" content="${description}" />` : ''}${canonical}${robots}`;
-  return { html, head, status: route ? 200 : 404 };
+  return { html, head, status: route ? 200 : 404, pageData };
 }

@@ -3,16 +3,21 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app';
 import { SiteProvider, readSiteFromPage } from './lib/site';
+import { readPageData } from './lib/page-data';
+import { ViewerProvider } from './lib/viewer';
 import { matchRoute } from './routes';
 import './styles.css';
 
 const container = document.getElementById('root')!;
+const pageData = readPageData();
 const tree = (
   <StrictMode>
     <SiteProvider site={readSiteFromPage()}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      <ViewerProvider initial={pageData}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </ViewerProvider>
     </SiteProvider>
   </StrictMode>
 );
@@ -20,7 +25,8 @@ const tree = (
 async function start() {
   if (container.firstElementChild) {
     // The server rendered this page: load its chunk first so hydration finds the same tree.
-    await matchRoute(location.pathname)?.load?.();
+    const route = matchRoute(location.pathname);
+    await (pageData.signedIn && route?.loadSignedIn ? route.loadSignedIn() : route?.load?.());
     hydrateRoot(container, tree);
   } else {
     createRoot(container).render(tree);

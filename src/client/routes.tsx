@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { LandingPage } from './pages/public/landing/landing-page';
+import { useViewer } from './lib/viewer';
 
 type PageModule = Promise<{ default: ComponentType }>;
 export type PageRoute = {
@@ -10,6 +11,8 @@ export type PageRoute = {
   indexable?: boolean;
   Component: ComponentType;
   load?: () => PageModule;
+  /** the chunk this path shows a signed-in client, when it differs (/ is then the dashboard) */
+  loadSignedIn?: () => PageModule;
 };
 
 /**
@@ -27,11 +30,20 @@ function page(load: () => PageModule) {
   return { Component: Page, load: preload };
 }
 
+const dashboard = page(() => import('./pages/client/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+
+/** SPEC §2: a signed-in client's / is the dashboard; anyone else's the landing page, whose chunk holds no client code. */
+function HomePage() {
+  const { signedIn } = useViewer();
+  return signedIn ? <dashboard.Component /> : <LandingPage />;
+}
+
+const DASHBOARD_TITLE = 'Tableau de bord';
 const DESCRIPTION = 'Assistance informatique à distance pour particuliers, sur Windows et Mac : abonnements sans engagement de 1 mois à 1 an, dès 10 €.';
 
 // Each page but the landing is its own chunk: the landing never downloads the back-office or the client area.
 export const ROUTES: PageRoute[] = [
-  { path: '/', title: 'Assistance informatique à distance Windows et Mac', description: DESCRIPTION, indexable: true, Component: LandingPage },
+  { path: '/', title: 'Assistance informatique à distance Windows et Mac', description: DESCRIPTION, indexable: true, Component: HomePage, loadSignedIn: dashboard.load },
   { path: '/cgv', title: 'Conditions générales de vente', description: 'Conditions générales de vente de nos abonnements d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/legal/cgv-page').then((m) => ({ default: m.CgvPage }))) },
   { path: '/privacy-policy', title: 'Politique de confidentialité', description: 'Comment nous collectons, utilisons et protégeons vos données personnelles.', indexable: true, ...page(() => import('./pages/public/legal/privacy-page').then((m) => ({ default: m.PrivacyPage }))) },
   { path: '/register', title: 'Inscription', description: 'Inscrivez-vous à un abonnement d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/register/register-page').then((m) => ({ default: m.RegisterPage }))) },
@@ -42,7 +54,9 @@ export const ROUTES: PageRoute[] = [
   { path: '/admin', title: 'Espace staff', ...page(() => import('./pages/admin/admin-page').then((m) => ({ default: m.AdminPage }))) },
   { path: '/client/login', title: 'Connexion client', ...page(() => import('./pages/client/client-login-page').then((m) => ({ default: m.ClientLoginPage }))) },
   { path: '/client/dashboard', title: 'Espace client', ...page(() => import('./pages/client/client-dashboard-page').then((m) => ({ default: m.ClientDashboardPage }))) },
-  { path: '/dashboard', title: 'Tableau de bord', ...page(() => import('./pages/client/dashboard-page').then((m) => ({ default: m.DashboardPage }))) },
+  { path: '/dashboard', title: DASHBOARD_TITLE, ...dashboard },
+  { path: '/forgot-password', title: 'Mot de passe oublié', ...page(() => import('./pages/client/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage }))) },
+  { path: '/reset-password', title: 'Nouveau mot de passe', ...page(() => import('./pages/client/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))) },
 ];
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
@@ -55,7 +69,8 @@ export function matchRoute(pathname: string): PageRoute | undefined {
   return ROUTES.find((r) => r.path === clean);
 }
 
-export function documentTitle(route: PageRoute | undefined, siteName: string): string {
+export function documentTitle(route: PageRoute | undefined, siteName: string, signedIn = false): string {
   if (!route) return `${NOT_FOUND_TITLE} | ${siteName}`;
+  if (route.path === '/' && signedIn) return `${DASHBOARD_TITLE} | ${siteName}`;
   return route.path === '/' ? `${siteName} – ${route.title}` : `${route.title} | ${siteName}`;
 }

@@ -22,9 +22,9 @@ export function Notifications() {
 
 type Kind = 'success' | 'error' | 'info';
 
-/** Shows one toast: a title and an optional line of detail. */
-export function notify(kind: Kind, title: string, description?: string): void {
-  void Promise.all([loadSonner(), toasterMounted]).then(([{ toast }]) => {
+/** Shows one toast: a title and an optional line of detail. Resolves once it is on screen (the code loads lazily). */
+export function notify(kind: Kind, title: string, description?: string): Promise<void> {
+  return Promise.all([loadSonner(), toasterMounted]).then(([{ toast }]) => {
     toast.dismiss();
     toast[kind](title, description ? { description } : undefined);
   });

@@ -6,9 +6,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { siteInfo } from '../config';
 import { findPlan } from '../../shared/plans';
+import { CLIENT_COOKIE } from './auth';
+// Types only: the built SSR bundle is what runs (imported below from DIST_DIR).
+import type * as EntryServer from '../../client/entry-server';
+import type { Prefetched, Visitor } from '../../client/entry-server';
 
 export const DIST_DIR = path.resolve(import.meta.dirname, '../../..', process.env.RFS_DIST ?? 'dist');
-type Renderer = { render(url: string, site: ReturnType<typeof siteInfo>): Promise<{ html: string; head: string; status: number }> };
+type Renderer = Pick<typeof EntryServer, 'render' | 'prefetchUrls'>;
 
 /** The stylesheet is small: inlined, it saves the round trip that would delay the first paint on a phone. */
 async function inlineStylesheets(html: string, clientDir: string): Promise<string> {
@@ -71,28 +75,57 @@ export async function registerPages(app: FastifyInstance) {
     return plan ? `${url.pathname}?plan=${plan}` : url.pathname;
   }
 
+  async function renderPage(key: string, visitor?: Visitor) {
+    const result = await renderer.render(key, site, visitor);
+    const pageData = `<script type="application/json" id="page-data">${escapeJson(JSON.stringify(result.pageData))}</script>`;
+    return {
+      status: result.status,
+      body: template
+        .replace('<!--app-head-->', result.head)
+        .replace('<!--app-html-->', result.html)
+        .replace('<!--site-data-->', () => siteData + pageData),
+    };
+  }
+
+  /**
+   * For a visitor with a client cookie: the page's data fetched through the API itself (same checks, same shapes),
+   * or null when the cookie opens no session. The calls count against the visitor's own address.
+   */
+  async function signedInVisitor(request: FastifyRequest, token: string, pathname: string): Promise<Visitor | null> {
+    const { session, data } = renderer.prefetchUrls(pathname);
+    const call = (url: string) => app.inject({ method: 'GET', url, cookies: { [CLIENT_COOKIE]: token }, remoteAddress: request.ip });
+    const [user, ...answers] = await Promise.all([session, ...data].map(call));
+    if (user!.statusCode !== 200) return null;
+    const prefetched: Prefetched[] = [{ url: session, body: user!.json() }];
+    answers.forEach((res, i) => {
+      if (res.statusCode !== 200) return; // left for the browser to ask
+      const total = res.headers['x-total-count'];
+      prefetched.push({ url: data[i]!, body: res.json(), ...(total !== undefined ? { total: Number(total) } : {}) });
+    });
+    return { signedIn: true, prefetched };
+  }
+
   app.get('/*', async (request, reply) => {
     const url = pageUrl(request);
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
       return reply.status(404).send({ message: 'Ressource introuvable.', code: 'NOT_FOUND' });
     }
     const key = cacheKey(url);
+    reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Cookie');
+
+    // A signed-in client's page is theirs alone (their dashboard on /, their navigation everywhere): never cached.
+    const token = request.cookies[CLIENT_COOKIE];
+    const visitor = token ? await signedInVisitor(request, token, url.pathname) : null;
+    if (visitor) {
+      const page = await renderPage(key, visitor);
+      return reply.status(page.status).header('cache-control', 'private, no-store').send(page.body);
+    }
+
     let page = cache.get(key);
     if (!page) {
-      const result = await renderer.render(key, site);
-      page = {
-        status: result.status,
-        body: template
-          .replace('<!--app-head-->', result.head)
-          .replace('<!--app-html-->', result.html)
-          .replace('<!--site-data-->', siteData),
-      };
-      if (result.status === 200 && cache.size < MAX_CACHED) cache.set(key, page);
+      page = await renderPage(key);
+      if (page.status === 200 && cache.size < MAX_CACHED) cache.set(key, page);
     }
-    return reply
-      .status(page.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(page.body);
+    return reply.status(page.status).header('cache-control', 'no-cache').send(page.body);
   });
 }

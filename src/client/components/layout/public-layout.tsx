@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../lib/site';
+import { useViewer } from '../../lib/viewer';
 
 /** Where the landing page lists the plans (SPEC §2: the plan-required dialog links /#pricing). */
 export const PRICING_HREF = '/#pricing';
@@ -10,7 +11,8 @@ export function SiteLogo() {
   return (
     <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-700">
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <span className="truncate">{siteName}</span>
+      {/* On a narrow phone the two account links need the room: the name stays for screen readers. */}
+      <span className="sr-only truncate min-[400px]:not-sr-only">{siteName}</span>
     </Link>
   );
 }
@@ -58,17 +60,49 @@ export function SkipLink() {
   );
 }
 
+export type AccountLink = {
+  href: string;
+  label: string;
+  /** the call to action of the pair */
+  primary?: boolean;
+  /** a server route (/api/logout), not a page of the app */
+  server?: boolean;
+};
+
+/**
+ * Where the visitor's own space is (SPEC §2), in reading order: 'Tableau de bord' and 'Déconnexion' for a signed-in
+ * client (known from the rendered page, so nothing flashes), 'Staff' and 'Connexion Client' for anyone else.
+ */
+export function useAccountLinks(): AccountLink[] {
+  const { signedIn } = useViewer();
+  return signedIn
+    ? [{ href: '/dashboard', label: 'Tableau de bord', primary: true }, { href: '/api/logout', label: 'Déconnexion', server: true }]
+    : [{ href: '/admin', label: 'Staff' }, { href: '/client/login', label: 'Connexion Client', primary: true }];
+}
+
+export function AccountLinkTo({ link, className, onClick }: { link: AccountLink; className: string; onClick?(): void }) {
+  return link.server
+    ? <a href={link.href} className={className} onClick={onClick}>{link.label}</a>
+    : <Link to={link.href} className={className} onClick={onClick}>{link.label}</Link>;
+}
+
+const headerLink = 'inline-flex min-h-11 items-center rounded-lg px-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const headerPrimary = 'inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-brand-700 hover:bg-brand-50 hover:underline';
+
 /** Header and footer around the public pages other than the landing page. */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const { signedIn } = useViewer();
+  const links = useAccountLinks();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <SiteLogo />
-          <nav aria-label="Navigation principale" className="flex shrink-0 items-center gap-4 text-sm font-medium">
-            <a href={PRICING_HREF} className="hidden text-slate-700 hover:text-brand-700 hover:underline sm:inline">Tarifs</a>
-            <Link to="/client/login" className="text-brand-700 hover:underline">Connexion Client</Link>
+          <nav aria-label="Navigation principale" className="flex shrink-0 items-center gap-1 text-sm font-medium sm:gap-3">
+            {/* Signed in, / is the dashboard: there is no pricing section to go to. */}
+            {!signedIn && <a href={PRICING_HREF} className={`${headerLink} hidden sm:inline-flex`}>Tarifs</a>}
+            {links.map((link) => <AccountLinkTo key={link.href} link={link} className={link.primary ? headerPrimary : headerLink} />)}
           </nav>
         </div>
       </header>

@@ -9,16 +9,18 @@ import { TextField } from '../../components/ui/field';
 import { api, serverMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useViewer } from '../../lib/viewer';
 import { clientLoginSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
+import type { ClientLoginResult } from '../../../shared/client-api';
+import { ForgotPasswordLink } from './common/forgot-password-link';
 
 const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";
-
-type ClientLoginResponse = { id: number; name: string; email: string; plan: string | null };
 
 /** /client/login: the credentials sent by e-mail once the team has validated the account (DESIGN.md decision 4). */
 export function ClientLoginPage() {
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const { setSignedIn } = useViewer();
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
     resolver: zodResolver(clientLoginSchema),
@@ -26,10 +28,11 @@ export function ClientLoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const client = await api<ClientLoginResponse>('/api/client/login', {
+      const client = await api<ClientLoginResult>('/api/client/login', {
         method: 'POST',
         json: { username: values.email, password: values.password },
       });
+      setSignedIn(true);
       notify('success', 'Connexion réussie', `Bienvenue, ${client.name} !`);
       void navigate('/client/dashboard');
     } catch (error) {
@@ -59,6 +62,7 @@ export function ClientLoginPage() {
               {isSubmitting ? 'Connexion...' : 'Se connecter'}
             </Button>
           </form>
+          <p className="mt-4 text-center"><ForgotPasswordLink /></p>
           <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
             <p>Vos identifiants vous sont envoyés par e-mail après la validation de votre compte par notre équipe.</p>
             <p className="mt-1">Vous ne les avez pas reçus ? Contactez notre support pour les obtenir.</p>

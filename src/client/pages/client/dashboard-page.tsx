@@ -1,3 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import type { AuthUser } from '../../../shared/client-api';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { subscriptionQuery } from './api/queries';
+import { AccountArea } from './common/account-area';
+import { ClientArea } from './common/client-area';
+import { ProfileCard } from './common/profile-card';
+import { SubscriptionBlock } from './common/subscription-block';
+import { AssistanceActions } from './dashboard/assistance-actions';
+import { InterventionHistory } from './dashboard/intervention-history';
+
+/** /dashboard (and / for a signed-in client): SPEC §2 « User dashboard ». */
 export function DashboardPage() {
-  return <main className="mx-auto max-w-3xl px-4 py-12"><h1 className="text-2xl font-bold">Tableau de bord</h1></main>;
+  return <ClientArea>{(user) => <Dashboard user={user} />}</ClientArea>;
+}
+
+function Dashboard({ user }: { user: AuthUser }) {
+  const subscription = useQuery(subscriptionQuery);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-10">
+      <Card className="p-5 sm:p-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Tableau de bord</h1>
+            <p className="mt-1 text-lg text-slate-700">Bonjour {user.firstName || user.lastName}, comment pouvons-nous vous aider ?</p>
+          </div>
+          {/* SPEC §2: a navigation to the logout endpoint, which ends the session and returns to the home page. */}
+          <a href="/api/logout" className={buttonClass('secondary', 'md', 'self-start')}>
+            <LogOut aria-hidden="true" className="h-4 w-4" /> Se déconnecter
+          </a>
+        </div>
+        <div className="mt-5">
+          <AssistanceActions subscription={subscription.data} />
+        </div>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <SubscriptionBlock />
+        </div>
+        <ProfileCard user={user} />
+      </div>
+
+      <InterventionHistory />
+      <AccountArea email={user.email} />
+    </div>
+  );
 }

@@ -1,31 +1,38 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { api, serverMessage } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { clientInterventionSchema, type ClientInterventionInput } from '../../../shared/schemas/intervention';
-import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES, URGENCIES, URGENCY_LABELS } from '../../../shared/labels';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { ApiRequestError, serverMessage } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { clientInterventionSchema, type ClientInterventionInput } from '../../../../shared/schemas/intervention';
+import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES, URGENCIES, URGENCY_LABELS } from '../../../../shared/labels';
+import { useCreateClientIntervention } from '../api/intervention-mutations';
 
 const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS[value] }));
 const DEVICE_OPTIONS = CLIENT_DEVICE_TYPES.map((value) => ({ value, label: CLIENT_DEVICE_LABELS[value] }));
+const FIELDS = ['description', 'urgency', 'deviceType', 'deviceInfo'] as const;
 
-/** The 'Créer une demande' form: validated like the server, then posted; `onCreated` refreshes the list. */
+/** The 'Créer une demande' form (SPEC §2 « Client dashboard »): validated like the server, then posted; the lists refresh. */
 export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; onCancel(): void }) {
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<ClientInterventionInput>({
+  const create = useCreateClientIntervention();
+  const { register, handleSubmit, setError, formState: { errors } } = useForm<ClientInterventionInput>({
     resolver: zodResolver(clientInterventionSchema),
     defaultValues: { description: '', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await api('/api/client/interventions', { method: 'POST', json: values });
+  const onSubmit = handleSubmit((values) => create.mutate(values, {
+    onSuccess: () => {
       notify('success', 'Demande créée', 'Un technicien va s’occuper de votre demande.');
       onCreated();
-    } catch (error) {
+    },
+    onError: (error) => {
+      // A 401 is answered once for the whole client area (query-client.tsx); what was typed stays in place otherwise.
+      if (error instanceof ApiRequestError && error.status === 401) return;
+      applyFieldErrors(error, setError, FIELDS);
       notify('error', 'Erreur', serverMessage(error, 'Erreur lors de la création de la demande'));
-    }
-  });
+    },
+  }));
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -38,7 +45,7 @@ export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; o
         error={errors.deviceInfo?.message} {...register('deviceInfo')} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>Annuler</Button>
-        <Button type="submit" disabled={isSubmitting}>{isSubmitting ? 'Envoi...' : 'Envoyer la demande'}</Button>
+        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Envoi...' : 'Envoyer la demande'}</Button>
       </div>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useSite } from '../../../lib/site';
+import { AccountLinkTo, useAccountLinks } from '../../../components/layout/public-layout';
 import { cn } from '../../../components/ui/cn';
 import { CLOSE, MENU, Icon } from './icons';
 
@@ -17,6 +17,7 @@ const staffLink = 'inline-flex min-h-11 items-center justify-center rounded-lg p
 
 export function LandingHeader() {
   const { siteName } = useSite();
+  const links = useAccountLinks();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -44,8 +45,7 @@ export function LandingHeader() {
         <nav aria-label="Navigation principale" className="hidden items-center gap-1 md:flex">
           {SECTIONS.map((s) => <a key={s.href} href={s.href} className={sectionLink}>{s.label}</a>)}
           <span aria-hidden="true" className="mx-2 h-6 w-px bg-slate-200" />
-          <Link to="/admin" className={staffLink}>Staff</Link>
-          <Link to="/client/login" className={cn(loginLink, 'ml-1')}>Connexion Client</Link>
+          {links.map((link) => <AccountLinkTo key={link.href} link={link} className={link.primary ? cn(loginLink, 'ml-1') : staffLink} />)}
         </nav>
         <button
           ref={menuButton}
@@ -66,8 +66,10 @@ export function LandingHeader() {
           ))}
         </ul>
         <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-          <Link to="/client/login" onClick={close} className={loginLink}>Connexion Client</Link>
-          <Link to="/admin" onClick={close} className={staffLink}>Staff</Link>
+          {/* On a phone the call to action comes first, full width. */}
+          {[...links].sort((a, b) => Number(!!b.primary) - Number(!!a.primary)).map((link) => (
+            <AccountLinkTo key={link.href} link={link} onClick={close} className={link.primary ? loginLink : staffLink} />
+          ))}
         </div>
       </nav>
     </header>

@@ -6,9 +6,12 @@ import { PublicLayout } from '../../../components/layout/public-layout';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/field';
-import { ApiRequestError, api, serverMessage } from '../../../lib/api';
+import { api, serverMessage } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
+import { ForgotPasswordLink } from '../../client/common/forgot-password-link';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { useViewer } from '../../../lib/viewer';
 import { clientLoginSchema, type ClientLoginInput } from '../../../../shared/schemas/auth';
 
 const FALLBACK = 'Email ou mot de passe incorrect.';
@@ -18,6 +21,7 @@ const FALLBACK = 'Email ou mot de passe incorrect.';
 export function LoginPage() {
   const navigate = useNavigate();
   const hydrated = useHydrated();
+  const { setSignedIn } = useViewer();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
     resolver: zodResolver(clientLoginSchema),
@@ -26,15 +30,11 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api('/api/auth/login', { method: 'POST', json: values });
+      setSignedIn(true);
       notify('success', 'Connexion réussie', 'Vous êtes maintenant connecté.');
       void navigate('/dashboard');
     } catch (error) {
-      if (error instanceof ApiRequestError && error.fieldErrors) {
-        for (const field of ['email', 'password'] as const) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) setError(field, { type: 'server', message });
-        }
-      }
+      applyFieldErrors(error, setError, ['email', 'password']);
       notify('error', 'Erreur de connexion', serverMessage(error, FALLBACK));
     }
   });
@@ -57,6 +57,7 @@ export function LoginPage() {
               {isSubmitting ? 'Connexion...' : 'Se connecter'}
             </Button>
           </form>
+          <p className="mt-4 text-center"><ForgotPasswordLink /></p>
           <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
             <p>Pas encore de compte ? <Link to="/signup" className="font-medium text-brand-700 underline">Créer un compte</Link></p>
             <p><Link to="/client/login" className="font-medium text-brand-700 underline">Accéder à l’espace client</Link></p>

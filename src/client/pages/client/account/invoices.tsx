@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import type { ClientOrder } from '../../../../shared/client-api';
+import { formatDate, formatEuro } from '../../../../shared/format';
+import { buttonClass } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { PaymentStatusBadge } from '../../../components/ui/status-badges';
+import { Spinner } from '../../../components/ui/spinner';
+import { ordersQuery } from '../api/queries';
+
+function period(order: ClientOrder): string {
+  return order.startsOn && order.endsOn ? `Du ${formatDate(order.startsOn)} au ${formatDate(order.endsOn)}` : `Commandé le ${formatDate(order.orderDate)}`;
+}
+
+/** « Mes factures »: every order of the client, newest first; a paid one links its PDF invoice. */
+export function Invoices() {
+  const orders = useQuery(ordersQuery);
+  if (orders.isPending) return <div className="flex justify-center py-6"><Spinner /></div>;
+  if (orders.isError) return <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
+  if (orders.data.items.length === 0) return <p className="text-slate-700">Aucune facture pour le moment.</p>;
+  return (
+    <ul className="divide-y divide-slate-200">
+      {orders.data.items.map((order) => (
+        <li key={order.id} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+              {order.plan} <span className="font-normal text-slate-700">{formatEuro(order.price)}</span>
+              <PaymentStatusBadge status={order.paymentStatus} />
+            </p>
+            <p className="text-sm text-slate-600">
+              {period(order)}{order.invoiceNumber && <> · Facture n° {order.invoiceNumber}</>}
+            </p>
+          </div>
+          {order.paymentStatus === 'paid' && order.invoiceNumber && (
+            <a href={`/api/client/orders/${order.id}/invoice`} download className={buttonClass('secondary', 'md', 'shrink-0')}
+              aria-label={`Télécharger la facture ${order.invoiceNumber} (PDF)`}>
+              <Download aria-hidden="true" className="h-4 w-4" /> Télécharger
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

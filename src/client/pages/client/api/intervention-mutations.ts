@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClientIntervention, UserIntervention, dashboardInterventionRequestSchema } from '../../../../shared/client-api';
+import type { ClientInterventionInput } from '../../../../shared/schemas/intervention';
+import type { z } from 'zod';
+import { api } from '../../../lib/api';
+import { clientKeys } from './queries';
+
+type DashboardRequest = z.input<typeof dashboardInterventionRequestSchema>;
+
+function useInvalidateRequests() {
+  const client = useQueryClient();
+  // A new request shows in both lists and uses one of the month's interventions.
+  return () => Promise.all([
+    client.invalidateQueries({ queryKey: clientKeys.interventions }),
+    client.invalidateQueries({ queryKey: clientKeys.subscription }),
+  ]);
+}
+
+/** The dashboard's 'Demander une assistance' and 'Session à distance' (POST /api/interventions). */
+export function useRequestAssistance() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (input: DashboardRequest) => api<UserIntervention>('/api/interventions', { method: 'POST', json: input }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The client area's 'Créer une demande' form (POST /api/client/interventions). */
+export function useCreateClientIntervention() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (input: ClientInterventionInput) => api<ClientIntervention>('/api/client/interventions', { method: 'POST', json: input }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { sessionQuery } from './queries';
+
+/** The signed-in client (GET /api/auth/user): data is null without a session. The one session hook of the client area. */
+export function useClientSession() {
+  return useQuery(sessionQuery);
+}
+
+/** The client area's « Déconnexion » button (SPEC §7 POST /api/client/logout); the dashboard's is a navigation to /api/logout. */
+export function useClientLogout() {
+  return useMutation({
+    meta: { session: true },
+    mutationFn: () => api<unknown>('/api/client/logout', { method: 'POST' }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClientOrder, SubscriptionRequest } from '../../../../shared/client-api';
+import { api } from '../../../lib/api';
+import { clientKeys } from './queries';
+
+/** « Renouveler » / « Changer de formule »: POST /api/subscriptions records a pending order that staff confirm. */
+export function useSubscribe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SubscriptionRequest) => api<ClientOrder>('/api/subscriptions', { method: 'POST', json: input }),
+    onSuccess: () => Promise.all([
+      client.invalidateQueries({ queryKey: clientKeys.orders }),
+      client.invalidateQueries({ queryKey: clientKeys.subscription }),
+    ]),
+  });
+}

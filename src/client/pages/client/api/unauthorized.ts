@@ -1,0 +1,25 @@
+import { notify } from '../../../lib/notify';
+
+/** SPEC §9: the toast is read before the browser leaves for the sign-in page. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+export const PAGE_UNAUTHORIZED = 'Vous devez être connecté pour accéder à cette page.';
+export const ACTION_UNAUTHORIZED = 'Vous êtes déconnecté. Reconnexion en cours...';
+
+let leaving = false;
+
+/**
+ * The one answer to a missing or expired client session (SPEC §8): the 'Non autorisé' toast, then the browser goes to
+ * /api/login, which the server sends on to /client/login. Several calls failing together show one toast.
+ */
+export function sendToLogin(description: string = PAGE_UNAUTHORIZED): void {
+  if (leaving) return;
+  leaving = true;
+  const leave = () => setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY_MS);
+  // The delay counts from when the toast shows (its code loads on demand, slowly on a poor connection); if it
+  // cannot load at all, the visitor still gets to the sign-in page.
+  const shown = notify('error', 'Non autorisé', description);
+  void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, TOAST_WAIT_MS))]).then(leave, leave);
+}
+
+const TOAST_WAIT_MS = 3000;

@@ -1,0 +1,34 @@
+import type { ClientIntervention } from '../../../../shared/client-api';
+import { CLIENT_DEVICE_LABELS } from '../../../../shared/labels';
+import { formatDate } from '../../../../shared/format';
+import { Card } from '../../../components/ui/card';
+import { InterventionStatusBadge, UrgencyBadge } from '../../../components/ui/status-badges';
+
+/** SPEC §2 « Client dashboard »: 'Intervention #id', status, urgency, description, device, date, details. */
+export function ClientInterventionList({ items }: { items: ClientIntervention[] }) {
+  return (
+    <ul className="space-y-3">
+      {items.map((item) => (
+        <li key={item.id}>
+          <Card>
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="mr-auto font-semibold text-slate-900">Intervention #{item.id}</h3>
+              <InterventionStatusBadge status={item.status} />
+              <UrgencyBadge urgency={item.urgency} />
+            </div>
+            <p className="mt-3 whitespace-pre-line break-words text-slate-800">{item.description}</p>
+            <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
+              {item.deviceType && (
+                <div><dt className="inline">Appareil : </dt><dd className="inline">{CLIENT_DEVICE_LABELS[item.deviceType] ?? item.deviceType}</dd></div>
+              )}
+              <div><dt className="inline">Créée le : </dt><dd className="inline">{formatDate(item.createdAt)}</dd></div>
+              {item.deviceInfo && (
+                <div className="sm:col-span-2"><dt className="inline">Détails : </dt><dd className="inline break-words">{item.deviceInfo}</dd></div>
+              )}
+            </dl>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, type ReactNode } from 'react';
+import type { AuthUser } from '../../../../shared/client-api';
+import { PublicLayout } from '../../../components/layout/public-layout';
+import { ErrorBoundary } from '../../../components/layout/error-boundary';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { preloadDialogs } from '../../../components/ui/lazy-dialog';
+import { ClientAreaProvider } from '../api/query-client';
+import { useClientSession } from '../api/session';
+import { sendToLogin } from '../api/unauthorized';
+
+/** A signed-in client page: the client area's query cache, the site's layout, then the session gate. */
+export function ClientArea({ children }: { children(user: AuthUser): ReactNode }) {
+  return (
+    <ClientAreaProvider>
+      <PublicLayout>
+        <ErrorBoundary>
+          <SessionGate>{children}</SessionGate>
+        </ErrorBoundary>
+      </PublicLayout>
+    </ClientAreaProvider>
+  );
+}
+
+/** Runs a preload once the page has settled, so it never competes with what the visitor is waiting for. */
+export function useWhenIdle(task: () => unknown) {
+  useEffect(() => {
+    const run = () => void task();
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(run, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(run, 1000);
+    return () => clearTimeout(id);
+  }, [task]);
+}
+
+/**
+ * SPEC §2/§8: 'Chargement...' while the session loads (also in the server's page for an anonymous visitor, so
+ * hydration matches); without a session nothing is shown, the visitor is told and sent to sign in.
+ */
+function SessionGate({ children }: { children(user: AuthUser): ReactNode }) {
+  const session = useClientSession();
+  useWhenIdle(preloadDialogs);
+  const missing = session.isSuccess && !session.data;
+  useEffect(() => {
+    if (missing) sendToLogin();
+  }, [missing]);
+  if (session.isPending) return <PageSpinner />;
+  if (session.isError) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-16">
+        <LoadError error={session.error} onRetry={() => void session.refetch()} />
+      </div>
+    );
+  }
+  return session.data ? children(session.data) : null;
+}

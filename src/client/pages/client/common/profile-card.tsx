@@ -1,0 +1,29 @@
+import { UserRound } from 'lucide-react';
+import type { AuthUser } from '../../../../shared/client-api';
+import { formatDate } from '../../../../shared/format';
+import { Card } from '../../../components/ui/card';
+
+/** SPEC §2 « Profile card »: first name, last name, e-mail, member since (or '-'). */
+export function ProfileCard({ user }: { user: AuthUser }) {
+  const rows = [
+    ['Prénom', user.firstName || '-'],
+    ['Nom', user.lastName || '-'],
+    ['E-mail', user.email],
+    ['Client depuis', formatDate(user.createdAt)],
+  ] as const;
+  return (
+    <Card as="section" className="p-5 sm:p-6" aria-labelledby="profil-titre">
+      <h2 id="profil-titre" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <UserRound aria-hidden="true" className="h-5 w-5 text-brand-700" /> Mon profil
+      </h2>
+      <dl className="mt-3 space-y-3">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="break-words font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

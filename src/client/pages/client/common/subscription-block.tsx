@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { ordersQuery, subscriptionQuery } from '../api/queries';
+import { SubscriptionCard } from './subscription-card';
+import { SubscriptionOffers } from './subscription-offers';
+
+/** The subscription card with what can be ordered next (both dashboards). */
+export function SubscriptionBlock() {
+  const subscription = useQuery(subscriptionQuery);
+  const orders = useQuery(ordersQuery);
+  if (subscription.isPending) return <Card className="flex justify-center py-10"><Spinner /></Card>;
+  if (subscription.isError) return <LoadError error={subscription.error} onRetry={() => void subscription.refetch()} />;
+  return (
+    <SubscriptionCard subscription={subscription.data}>
+      <SubscriptionOffers subscription={subscription.data} orders={orders.data?.items ?? []} />
+    </SubscriptionCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
+import type { CurrentSubscription } from '../../../../shared/client-api';
+import { ApiRequestError, serverMessage } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { Button } from '../../../components/ui/button';
+import { useRequestAssistance } from '../api/intervention-mutations';
+import { allowanceUsed } from '../common/subscription-facts';
+
+const FAILED = 'Impossible d’envoyer la demande d’assistance';
+
+// Both buttons create a request (SPEC §2); the title tells the technician which kind of help is wanted.
+const REQUESTS = {
+  assistance: { title: 'Demande d\'assistance', description: 'Demande d\'assistance envoyée depuis le tableau de bord' },
+  remote: { title: 'Session à distance', description: 'Le client demande une session de prise en main à distance.' },
+} as const;
+
+/** The server says why when the month's allowance is used (409), there is no subscription (403) or too many tries (429). */
+const explained = (error: unknown) => error instanceof ApiRequestError && [403, 409, 429].includes(error.status);
+
+export function AssistanceActions({ subscription }: { subscription: CurrentSubscription | null | undefined }) {
+  const request = useRequestAssistance();
+  const send = (kind: keyof typeof REQUESTS) => request.mutate(REQUESTS[kind], {
+    onSuccess: () => notify('success', 'Demande envoyée', 'Votre demande d\'assistance a été envoyée. Un technicien va vous contacter.'),
+    onError: (error) => {
+      // A 401 gets 'Non autorisé' and the way back to sign in, once for the whole client area (query-client.tsx).
+      if (error instanceof ApiRequestError && error.status === 401) return;
+      notify('error', 'Erreur', explained(error) ? serverMessage(error, FAILED) : FAILED);
+    },
+  });
+  const sending = request.isPending ? request.variables?.title : undefined;
+  return (
+    <div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Button size="lg" className="h-auto min-h-14 w-full py-3" onClick={() => send('assistance')} disabled={request.isPending}>
+          <LifeBuoy aria-hidden="true" className="h-6 w-6 shrink-0" />
+          {sending === REQUESTS.assistance.title ? 'Envoi...' : 'Demander une assistance'}
+        </Button>
+        <Button size="lg" variant="secondary" className="h-auto min-h-14 w-full py-3" onClick={() => send('remote')} disabled={request.isPending}>
+          <MonitorSmartphone aria-hidden="true" className="h-6 w-6 shrink-0" />
+          {sending === REQUESTS.remote.title ? 'Envoi...' : 'Session à distance'}
+        </Button>
+      </div>
+      {subscription && allowanceUsed(subscription) && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="allowance-used">
+          Vous avez utilisé les {subscription.interventionsPerMonth} interventions de votre formule ce mois-ci.
+          Pour une nouvelle demande, contactez-nous ou passez à une formule illimitée.
+        </p>
+      )}
+    </div>
+  );
+}

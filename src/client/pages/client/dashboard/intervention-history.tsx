@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Clock } from 'lucide-react';
+import { formatDate } from '../../../../shared/format';
+import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { InterventionStatusBadge } from '../../../components/ui/status-badges';
+import { Spinner } from '../../../components/ui/spinner';
+import { PAGE_SIZE, userInterventionsQuery } from '../api/queries';
+import { ShowMore } from '../common/show-more';
+
+/** SPEC §2 « Intervention history »: title, date, duration when staff recorded one, status; newest first. */
+export function InterventionHistory() {
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const list = useQuery(userInterventionsQuery(limit));
+  return (
+    <section aria-labelledby="historique-titre">
+      <h2 id="historique-titre" className="text-xl font-semibold text-slate-900">
+        Historique des interventions
+        {list.data && list.data.total > 0 && <span className="ml-2 text-base font-normal text-slate-600">({list.data.total})</span>}
+      </h2>
+      <div className="mt-3">
+        {list.isPending ? <div className="flex justify-center py-8"><Spinner /></div>
+          : list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} />
+          : list.data.items.length === 0 ? <Card className="text-center text-slate-700">Aucune intervention pour le moment</Card>
+          : (
+            <>
+              <ul className="space-y-3">
+                {list.data.items.map((item) => (
+                  <li key={item.id}>
+                    <Card className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                      <div className="min-w-0">
+                        <h3 className="font-semibold text-slate-900">{item.title}</h3>
+                        <p className="mt-0.5 text-sm text-slate-600">
+                          Le {formatDate(item.createdAt)}
+                          {item.duration !== null && (
+                            <span className="ml-3 inline-flex items-center gap-1 whitespace-nowrap">
+                              <Clock aria-hidden="true" className="h-3.5 w-3.5" /> Durée : {item.duration} min
+                            </span>
+                          )}
+                        </p>
+                      </div>
+                      <div className="shrink-0"><InterventionStatusBadge status={item.status} /></div>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+              <ShowMore shown={list.data.items.length} total={list.data.total} loading={list.isFetching} onMore={() => setLimit((l) => l + PAGE_SIZE)} />
+            </>
+          )}
+      </div>
+    </section>
+  );
+}

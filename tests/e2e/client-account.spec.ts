@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '../../src/shared/client-api';
+import { WIDTHS, createClient, lastMailTo, signInToDashboard } from './client-fixtures';
+
+test.describe('on a phone', () => {
+  test.use({ viewport: WIDTHS[0].viewport });
+
+  test('[CLIENT][PASSWORD] forgotten password: the e-mailed link sets a new one, once', async ({ page, request }) => {
+    const client = await createClient(request, 'pro');
+    await page.goto('/client/login');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('button', { name: 'Recevoir le lien' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+    await expect(page.getByText('Saisissez votre adresse e-mail ou votre identifiant')).toBeVisible();
+    await page.getByLabel('Adresse e-mail ou identifiant').fill(client.username);
+    await page.getByRole('button', { name: 'Recevoir le lien' }).click();
+    await expect(page.getByText(FORGOT_PASSWORD_SENT)).toBeVisible();
+
+    // Staff's order sent the credentials first: the reset e-mail is the one holding a link.
+    const LINK = /https?:\/\/\S+\/reset-password\?token=[\w-]+/;
+    let mail: string | undefined;
+    await expect.poll(async () => (mail = await lastMailTo(client.email, LINK)), { message: 'reset e-mail in the outbox' }).toBeTruthy();
+    const link = new URL(LINK.exec(mail!)![0]);
+
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('button', { name: 'Enregistrer le mot de passe' })).toBeEnabled();
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('un mot de passe neuf');
+    await page.getByLabel('Confirmez le nouveau mot de passe').fill('un autre mot de passe');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page.getByText('Les deux mots de passe ne correspondent pas')).toBeVisible();
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('court');
+    await page.getByLabel('Confirmez le nouveau mot de passe').fill('court');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page.getByText('Le mot de passe doit contenir au moins 12 caractères')).toBeVisible();
+
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('un mot de passe neuf');
+    await page.getByLabel('Confirmez le nouveau mot de passe').fill('un mot de passe neuf');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page.getByText('Mot de passe modifié')).toBeVisible();
+    await expect(page).toHaveURL(/\/client\/login$/);
+
+    await page.getByLabel("Nom d'utilisateur").fill(client.username);
+    await page.getByLabel('Mot de passe').fill('un mot de passe neuf');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/\/client\/dashboard$/);
+
+    // The link works once.
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('encore un mot de passe');
+    await page.getByLabel('Confirmez le nouveau mot de passe').fill('encore un mot de passe');
+    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: RESET_LINK_INVALID })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
+  });
+});
+
+test('[CLIENT][PASSWORD] a link without its token says so; /login offers the forgotten-password page too', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByRole('alert').filter({ hasText: RESET_LINK_INVALID })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/forgot-password');
+});
+
+test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under the fields', async ({ page, request }) => {
+  const client = await createClient(request, 'pro');
+  await signInToDashboard(page, client.username, client.password);
+  const form = page.getByRole('region', { name: 'Mot de passe' });
+  const submit = form.getByRole('button', { name: 'Changer mon mot de passe' });
+
+  await form.getByLabel('Mot de passe actuel').fill('pas-le-bon-mot-de-passe');
+  await form.getByLabel('Nouveau mot de passe', { exact: true }).fill('une phrase bien longue');
+  await form.getByLabel('Confirmez le nouveau mot de passe').fill('une phrase bien longue');
+  await submit.click();
+  await expect(form.getByText('Mot de passe actuel incorrect')).toBeVisible();
+  await expect(form.getByLabel('Mot de passe actuel')).toHaveAttribute('aria-invalid', 'true');
+
+  // The e-mail's local part is the first guess of an attacker: refused before it is sent.
+  await form.getByLabel('Mot de passe actuel').fill(client.password);
+  await form.getByLabel('Nouveau mot de passe', { exact: true }).fill(`${client.email.split('@')[0]}-2025`);
+  await form.getByLabel('Confirmez le nouveau mot de passe').fill(`${client.email.split('@')[0]}-2025`);
+  await submit.click();
+  await expect(form.getByText('Le mot de passe ne doit pas contenir votre identifiant ni votre adresse e-mail')).toBeVisible();
+
+  await form.getByLabel('Nouveau mot de passe', { exact: true }).fill('une phrase bien longue');
+  await form.getByLabel('Confirmez le nouveau mot de passe').fill('une phrase bien longue');
+  await submit.click();
+  await expect(page.getByText('Mot de passe modifié')).toBeVisible();
+  await expect(form.getByLabel('Mot de passe actuel')).toHaveValue('');
+
+  // The new password opens the account from another browser.
+  const fresh = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  await signInToDashboard(await fresh.newPage(), client.username, 'une phrase bien longue');
+  await fresh.close();
+});
+
+test('[CLIENT][ACCOUNT] « Mes factures » downloads the paid invoice; « Mes données » downloads the data and asks for erasure', async ({ page, request }) => {
+  const client = await createClient(request, 'basique');
+  await signInToDashboard(page, client.username, client.password);
+  const invoices = page.getByRole('region', { name: 'Mes factures' });
+  await expect(invoices).toContainText('Basique');
+  await expect(invoices).toContainText('10,00 €');
+  await expect(invoices).toContainText('Payé');
+  const download = invoices.getByRole('link', { name: /Télécharger la facture \d{8} \(PDF\)/ });
+  const pdf = await page.request.get((await download.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  const data = page.getByRole('region', { name: 'Mes données' });
+  const [file] = await Promise.all([page.waitForEvent('download'), data.getByRole('link', { name: 'Télécharger mes données' }).click()]);
+  const json = JSON.stringify(JSON.parse(await readFile(await file.path(), 'utf8')));
+  expect(json).toContain(client.email);
+
+  await data.getByRole('button', { name: 'Demander la suppression de mon compte' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Demander la suppression de votre compte ?' });
+  await expect(confirm).toContainText('conservées 10 ans');
+  await confirm.getByRole('button', { name: 'Oui, demander la suppression' }).click();
+  await expect(page.getByText('Notre équipe va traiter votre demande de suppression.')).toBeVisible();
+  await expect(data.getByTestId('erasure-pending')).toContainText('en cours de traitement');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Mes données' }).getByTestId('erasure-pending')).toBeVisible();
+});

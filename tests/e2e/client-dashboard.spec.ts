@@ -1,0 +1,160 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './fixtures';
+import { WIDTHS, createClient, signInToDashboard } from './client-fixtures';
+import { formatDate } from '../../src/shared/format';
+import type { CurrentSubscription, UserIntervention } from '../../src/shared/client-api';
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`on a ${name}`, () => {
+    test.use({ viewport });
+
+    test(`[CLIENT][DASHBOARD] sign in, see the subscription, ask for help, see it completed (${name})`, async ({ page, request }) => {
+      const client = await createClient(request, 'basique');
+      await signInToDashboard(page, client.username, client.password);
+
+      const subscription = await (await page.request.get('/api/subscriptions/current')).json() as CurrentSubscription;
+      const card = page.getByRole('region', { name: 'Mon abonnement' });
+      await expect(card.getByTestId('plan-name')).toHaveText('Basique');
+      await expect(card.getByText('10,00 € pour 1 mois')).toBeVisible();
+      await expect(card.getByText('Actif', { exact: true })).toBeVisible();
+      await expect(card.getByTestId('ends-on')).toHaveText(formatDate(subscription.endsOn));
+      await expect(card.getByTestId('days-left')).toHaveText(`Il reste ${subscription.daysLeft} jours`);
+      await expect(card.getByTestId('allowance')).toHaveText('0 / 3');
+      await expect(card.getByText('1 appareil')).toBeVisible();
+      await expect(page.getByText('Aucune intervention pour le moment')).toBeVisible();
+      const profile = page.getByRole('region', { name: 'Mon profil' });
+      await expect(profile).toContainText('Jeanne');
+      await expect(profile).toContainText('Martin');
+      await expect(profile).toContainText(client.email);
+
+      await page.getByRole('button', { name: 'Demander une assistance' }).click();
+      await expect(page.getByText('Votre demande d\'assistance a été envoyée. Un technicien va vous contacter.')).toBeVisible();
+      const history = page.getByRole('region', { name: /Historique des interventions/ });
+      const item = history.getByRole('listitem');
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText('Demande d\'assistance');
+      await expect(item).toContainText('En attente');
+      await expect(card.getByTestId('allowance')).toHaveText('1 / 3');
+
+      // A technician takes the request and closes it with the time spent.
+      const [mine] = await (await page.request.get('/api/interventions')).json() as UserIntervention[];
+      for (const data of [{ status: 'in_progress' }, { status: 'completed', durationMinutes: 45 }]) {
+        const res = await request.patch(`/api/admin/interventions/${mine!.id}`, { data });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+      await page.reload();
+      await expect(item).toContainText('Terminée');
+      await expect(item).toContainText('Durée : 45 min');
+    });
+
+    test(`[CLIENT][SITE] / is the dashboard while signed in, the landing page after 'Déconnexion' (${name})`, async ({ page, request }) => {
+      const client = await createClient(request, 'pro');
+      await signInToDashboard(page, client.username, client.password);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Mon abonnement' }).getByTestId('plan-name')).toHaveText('Pro');
+      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      await expect(nav.getByRole('link', { name: 'Tableau de bord' })).toHaveAttribute('href', '/dashboard');
+      await expect(nav.getByRole('link', { name: 'Connexion Client' })).toHaveCount(0);
+
+      await nav.getByRole('link', { name: 'Déconnexion' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { level: 1, name: /Un souci avec votre ordinateur/ })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toHaveCount(0);
+      // On a phone the account links sit in the menu.
+      if (viewport.width < 768) await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('link', { name: 'Connexion Client' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Staff' })).toBeVisible();
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/client\/login$/);
+    });
+  });
+}
+
+test('[CLIENT][SITE] the server renders a signed-in client\'s pages for them, never from the shared cache', async ({ page, request }) => {
+  const client = await createClient(request, 'duo');
+  await signInToDashboard(page, client.username, client.password);
+
+  // The HTML itself (before any script) is the dashboard with the client's data: no landing page flashes.
+  const home = await page.request.get('/');
+  expect(home.headers()['cache-control']).toBe('private, no-store');
+  const html = await home.text();
+  expect(html).toContain('Tableau de bord</h1>');
+  expect(html).toContain('Duo');
+  expect(html).toContain(client.email);
+  expect(html).not.toContain('Connexion Client');
+
+  // Every public page knows the visitor is signed in.
+  const cgv = await (await page.request.get('/cgv')).text();
+  expect(cgv).toContain('>Tableau de bord</a>');
+  expect(cgv).not.toContain('Connexion Client');
+
+  // Someone else, and a stale cookie, get the public page.
+  const cookie = (await page.context().cookies()).find((c) => c.httpOnly && /rfs_client$/.test(c.name))!;
+  for (const headers of [{}, { cookie: `${cookie.name}=not-a-session` }] as Record<string, string>[]) {
+    const anonymous = await request.get('/', { headers });
+    expect(anonymous.headers()['cache-control']).toBe('no-cache');
+    const landing = await anonymous.text();
+    expect(landing).toContain('Connexion Client');
+    expect(landing).not.toContain(client.email);
+  }
+});
+
+test('[CLIENT][DASHBOARD] a visitor without a session is told and sent to the sign-in page', async ({ page }) => {
+  // First the page's way out is answered 204 (a browser stays where it is): the toast can be read without a race
+  // against its 500 ms, and the navigation to /api/login is seen.
+  await page.route('**/api/login', (route) => route.fulfill({ status: 204 }));
+  const leaving = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/api/login');
+  await page.goto('/dashboard');
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Non autorisé' });
+  await expect(toast).toContainText('Non autorisé');
+  await expect(toast).toContainText('Vous devez être connecté pour accéder à cette page.');
+  await leaving;
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toHaveCount(0);
+
+  // Then for real: /api/login leads to the client sign-in page.
+  await page.unroute('**/api/login');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/client\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connexion client' })).toBeVisible();
+});
+
+test('[CLIENT][DASHBOARD] a request sent after the session ended says so and leads back to sign in', async ({ page, request }) => {
+  const client = await createClient(request, 'pro');
+  await signInToDashboard(page, client.username, client.password);
+  // The session ends elsewhere (another tab signed out, or it expired) while the dashboard is open.
+  expect((await page.request.post('/api/client/logout')).status()).toBe(200);
+  await page.route('**/api/login', (route) => route.fulfill({ status: 204 }));
+  const leaving = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/api/login');
+  await page.getByRole('button', { name: 'Demander une assistance' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Non autorisé' });
+  await expect(toast).toContainText('Non autorisé');
+  await expect(toast).toContainText('Vous êtes déconnecté. Reconnexion en cours...');
+  await leaving;
+});
+
+test('[CLIENT][DASHBOARD] the anonymous landing page never downloads client-area code, the dashboards no back-office code', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+  await page.goto('/');
+  await expect(page.locator('[data-hydrated]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /dashboard|client/.test(s))).toEqual([]);
+
+  const client = await createClient(request, 'pro');
+  await signInToDashboard(page, client.username, client.password);
+  await page.goto('/client/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: `Bonjour ${client.name}` })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /admin/.test(s))).toEqual([]);
+});
+
+test('[CLIENT][A11Y] /dashboard and /client/dashboard have no serious accessibility violation', async ({ page, request }) => {
+  const client = await createClient(request, 'basique');
+  await signInToDashboard(page, client.username, client.password);
+  await expect(page.getByRole('heading', { name: 'Mes factures' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/client/dashboard');
+  await expect(page.getByRole('heading', { name: 'Mes factures' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { WIDTHS, createClient, daysFromToday, signInToDashboard } from './client-fixtures';
+import type { OrderDto } from '../../src/shared/admin-api';
+
+const PHONE = WIDTHS[0].viewport;
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('[CLIENT][SUBSCRIPTION] near its end, « Renouveler » orders the same plan, which then waits for payment', async ({ page, request }) => {
+    // A 3-month plan that started 80 days ago ends in about ten days.
+    const client = await createClient(request, 'standard', { orderDate: daysFromToday(-80) });
+    await signInToDashboard(page, client.username, client.password);
+    const card = page.getByRole('region', { name: 'Mon abonnement' });
+    await expect(card.getByText(/^Votre abonnement se termine le \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
+
+    await card.getByRole('button', { name: 'Renouveler' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Renouveler la formule Standard ?' });
+    await expect(confirm).toContainText('25,00 € pour 3 mois');
+    await confirm.getByRole('button', { name: 'Renouveler' }).click();
+    await expect(page.getByText('Abonnement créé')).toBeVisible();
+    await expect(page.getByText('Votre abonnement a été créé avec succès !')).toBeVisible();
+    await expect(card.getByTestId('pending-order')).toContainText('Standard');
+    await expect(card.getByTestId('pending-order')).toContainText('en attente de paiement');
+    await expect(card.getByRole('button', { name: 'Renouveler' })).toHaveCount(0);
+
+    // Staff find it in « Commandes », waiting for payment; the client still sees it after a reload.
+    const orders = await (await request.get(`/api/admin/manual-orders?email=${encodeURIComponent(client.email)}`)).json() as OrderDto[];
+    expect(orders.map((o) => [o.plan, o.paymentStatus])).toContainEqual(['standard', 'pending']);
+    await page.reload();
+    await expect(card.getByTestId('pending-order')).toContainText('en attente de paiement');
+  });
+});
+
+test('[CLIENT][SUBSCRIPTION] « Changer de formule » orders another plan from the catalogue', async ({ page, request }) => {
+  const client = await createClient(request, 'standard', { orderDate: daysFromToday(-80) });
+  await signInToDashboard(page, client.username, client.password);
+  await page.getByRole('button', { name: 'Changer de formule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Changer de formule' });
+  await expect(dialog.getByRole('button', { name: 'Renouveler la formule Standard' })).toBeVisible();
+  await dialog.getByRole('radio', { name: /Famille/ }).check();
+  await dialog.getByRole('button', { name: 'Commander la formule Famille' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Abonnement créé')).toBeVisible();
+  await expect(page.getByTestId('pending-order')).toContainText('Famille');
+});
+
+test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif », the offers, and requests refused with the reason', async ({ page, request }) => {
+  const client = await createClient(request, 'basique', { orderDate: '2020-01-01' });
+  await signInToDashboard(page, client.username, client.password);
+  const card = page.getByRole('region', { name: 'Mon abonnement' });
+  await expect(card.getByText('Aucun abonnement actif')).toBeVisible();
+  await expect(card.getByText('Actif', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Demander une assistance' }).click();
+  await expect(page.getByText('Erreur', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Aucun abonnement actif : choisissez une formule/)).toBeVisible();
+
+  await card.getByRole('link', { name: 'Voir nos offres' }).click();
+  const offers = page.getByRole('region', { name: 'Nos offres' });
+  await expect(offers).toBeInViewport();
+  // The last plan is preselected for a renewal; another can be picked.
+  await expect(offers.getByRole('button', { name: 'Renouveler la formule Basique' })).toBeVisible();
+  await offers.getByRole('radio', { name: /Pro/ }).check();
+  await offers.getByRole('button', { name: 'Commander la formule Pro' }).click();
+  await expect(page.getByText('Votre abonnement a été créé avec succès !')).toBeVisible();
+  await expect(card.getByTestId('pending-order')).toContainText('Pro');
+  await expect(offers).toHaveCount(0);
+});
+
+test('[CLIENT][SUBSCRIPTION] once the month\'s requests are used, the dashboard says so and shows the server\'s reason', async ({ page, request }) => {
+  const client = await createClient(request, 'basique');
+  await signInToDashboard(page, client.username, client.password);
+  for (let i = 0; i < 3; i++) expect((await page.request.post('/api/interventions', { data: {} })).status()).toBe(201);
+  await page.reload();
+  await expect(page.getByTestId('allowance')).toHaveText('3 / 3');
+  await expect(page.getByTestId('allowance-used')).toContainText('Vous avez utilisé les 3 interventions de votre formule ce mois-ci.');
+  await page.getByRole('button', { name: 'Session à distance' }).click();
+  await expect(page.getByText('Erreur', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Vous avez atteint le nombre d'interventions inclus dans votre formule ce mois-ci/)).toBeVisible();
+  await expect(page.getByRole('region', { name: /Historique des interventions/ }).getByRole('listitem')).toHaveCount(3);
+});
+
+test('[CLIENT][SUBSCRIPTION] far from its end, a subscription offers no renewal', async ({ page, request }) => {
+  const client = await createClient(request, 'pro');
+  await signInToDashboard(page, client.username, client.password);
+  const card = page.getByRole('region', { name: 'Mon abonnement' });
+  await expect(card.getByTestId('plan-name')).toHaveText('Pro');
+  await expect(card.getByTestId('allowance')).toHaveText('Illimitées');
+  await expect(card.getByRole('button', { name: 'Renouveler' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Changer de formule' })).toHaveCount(0);
+});
