@@ -84,6 +84,15 @@ test('[CLIENT][SITE] the server renders a signed-in client\'s pages for them, ne
   expect(html).toContain(client.email);
   expect(html).not.toContain('Connexion Client');
 
+  // The browser starts from the data in the page: the dashboard asks the API nothing more at first.
+  const calls: string[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(new URL(r.url()).pathname); });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Mon abonnement' }).getByTestId('plan-name')).toHaveText('Duo');
+  await expect(page.getByRole('heading', { name: 'Mes factures' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls.filter((c) => ['/api/auth/user', '/api/subscriptions/current', '/api/interventions', '/api/client/orders'].includes(c))).toEqual([]);
+
   // Every public page knows the visitor is signed in.
   const cgv = await (await page.request.get('/cgv')).text();
   expect(cgv).toContain('>Tableau de bord</a>');
