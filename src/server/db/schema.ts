@@ -73,9 +73,8 @@ export const clients = pgTable('clients', {
   lastName: text('last_name').notNull().default(''),
   name: text('name').notNull(),
   phone: text('phone').notNull().default(''),
+  // No part of the password is kept beside its hash: the invoice shows a hint of the username only (DESIGN.md 6).
   passwordHash: text('password_hash'),
-  /** first 2 and last 2 characters of username and password, for the invoice (DESIGN.md decision 3) */
-  passwordHint: text('password_hint'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('clients_email_lower_idx').on(sql`lower(${t.email})`),

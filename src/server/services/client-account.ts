@@ -36,8 +36,7 @@ export async function changeClientPassword(
   // scrypt before the transaction, so no lock is held while it runs.
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    // No part of a password the client chose is kept for the invoice (DESIGN.md decision 6): the hint goes.
-    await tx.update(clients).set({ passwordHash, passwordHint: null }).where(eq(clients.id, session.clientId));
+    await tx.update(clients).set({ passwordHash }).where(eq(clients.id, session.clientId));
     await tx.delete(clientSessions)
       .where(and(eq(clientSessions.clientId, session.clientId), ne(clientSessions.idHash, session.sessionHash)));
     // A « mot de passe oublié » link sent before would otherwise undo the change.

@@ -2,7 +2,6 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { clients } from '../db/schema';
 import { HttpError } from '../http-error';
-import { credentialHint } from './credentials';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { deleteClientSessionsOf } from './sessions';
 import { isUniqueViolation } from './db-errors';
@@ -39,11 +38,11 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: first, lastName: rest.join(' ') };
 }
 
-/** Credentials with their hash computed before any transaction opens: scrypt must not hold a transaction for 50 ms. */
-export type PreparedCredentials = { username: string; password: string; passwordHash: string; passwordHint: string };
+/** Credentials with their hash computed before any transaction opens: scrypt must not hold a transaction open. */
+export type PreparedCredentials = { username: string; password: string; passwordHash: string };
 
 export async function prepareCredentials(username: string, password: string): Promise<PreparedCredentials> {
-  return { username, password, passwordHash: await hashPassword(password), passwordHint: credentialHint(password) };
+  return { username, password, passwordHash: await hashPassword(password) };
 }
 
 export type NewClient = { name: string; email: string; phone: string; firstName?: string; lastName?: string; credentials: PreparedCredentials };
@@ -61,7 +60,6 @@ export async function createClientAccount(db: Tx, input: NewClient): Promise<Cli
       phone: input.phone,
       username: input.credentials.username,
       passwordHash: input.credentials.passwordHash,
-      passwordHint: input.credentials.passwordHint,
     }).returning() as [ClientRow];
   } catch (error) {
     // Two staff members creating the same account at once: the unique indexes decide, the loser gets a clear 409.
@@ -77,10 +75,10 @@ export async function createClientAccount(db: Tx, input: NewClient): Promise<Cli
 
 /** Gives an existing client new credentials; sessions opened with the old password end. */
 export async function setClientCredentials(db: Tx, clientId: number, credentials: PreparedCredentials): Promise<void> {
-  const { username, passwordHash, passwordHint } = credentials;
+  const { username, passwordHash } = credentials;
   await assertUsernameFree(db, username, clientId);
   try {
-    await db.update(clients).set({ username, passwordHash, passwordHint }).where(eq(clients.id, clientId));
+    await db.update(clients).set({ username, passwordHash }).where(eq(clients.id, clientId));
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameConflict();
     throw error;

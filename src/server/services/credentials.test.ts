@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { credentialHint, generatePassword, usernameBase } from './credentials';
+import { usernameHint, generatePassword, usernameBase } from './credentials';
 import { USERNAME_RULE } from '../../shared/schemas/order';
 
 describe('generated credentials', () => {
-  it('makes 14-character passwords from an unambiguous alphabet, with a digit, a capital and a small letter', () => {
+  it('makes 16-character passwords from an unambiguous alphabet, with a digit, a capital and a small letter', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 200; i++) {
       const p = generatePassword();
-      expect(p).toMatch(/^[a-km-np-zA-HJ-NP-Z2-9]{14}$/);
+      expect(p).toMatch(/^[a-km-np-zA-HJ-NP-Z2-9]{16}$/);
       expect(p).toMatch(/\d/);
       expect(p).toMatch(/[A-Z]/);
       expect(p).toMatch(/[a-z]/);
@@ -30,9 +30,9 @@ describe('generated credentials', () => {
     expect(USERNAME_RULE.test(`${usernameBase(name)}42`)).toBe(true);
   });
 
-  it('keeps the first and last two characters for the invoice', () => {
-    expect(credentialHint('abcdefyz')).toBe('ab…yz');
-    expect(credentialHint('jdupont42')).toBe('jd…42');
-    expect(credentialHint('abc')).toBe('…');
+  it('keeps the first and last two characters of a username for the invoice', () => {
+    expect(usernameHint('abcdefyz')).toBe('ab…yz');
+    expect(usernameHint('jdupont42')).toBe('jd…42');
+    expect(usernameHint('abc')).toBe('…');
   });
 });

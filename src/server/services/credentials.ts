@@ -9,11 +9,11 @@ const LOWER = 'abcdefghjkmnpqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
 const ALPHABET = LOWER + UPPER + DIGITS;
-export const GENERATED_PASSWORD_LENGTH = 14;
+export const GENERATED_PASSWORD_LENGTH = 16;
 
 const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
 
-/** 14 characters (about 81 bits) with at least one lower-case letter, one capital and one digit. */
+/** 16 characters (about 92 bits) with at least one lower-case letter, one capital and one digit. */
 export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
   for (;;) {
     const password = Array.from({ length }, () => pick(ALPHABET)).join('');
@@ -21,9 +21,9 @@ export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
   }
 }
 
-/** 'ab…yz': what the invoice shows of a username or password (DESIGN.md decision 3). */
-export function credentialHint(secret: string): string {
-  return secret.length <= 4 ? '…' : `${secret.slice(0, 2)}…${secret.slice(-2)}`;
+/** 'jd…42': what the invoice shows of a username (DESIGN.md decision 6); never used on a password. */
+export function usernameHint(username: string): string {
+  return username.length <= 4 ? '…' : `${username.slice(0, 2)}…${username.slice(-2)}`;
 }
 
 /** 'Jean-Marc Dupont' → 'jdupont': initial of the first name, then the last name, ASCII only. */

@@ -115,7 +115,7 @@ export async function confirmErasure(db: Db, requestId: number, actor: Actor, no
     }
     await tx.update(clients).set({
       name: ERASED_NAME, firstName: ERASED_FIRST_NAME, lastName: ERASED_LAST_NAME, email: placeholder, phone: '',
-      username: null, passwordHash: null, passwordHint: null,
+      username: null, passwordHash: null,
     }).where(eq(clients.id, client.id));
     await tx.delete(clientSessions).where(eq(clientSessions.clientId, client.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, client.id));

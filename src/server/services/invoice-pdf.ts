@@ -17,8 +17,8 @@ export type InvoiceData = {
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
   verificationKey: string;
-  /** 'jd…42 / ab…yz' when the client has an account */
-  credentialHint: string | null;
+  /** 'jd…42' when the client has an account: a reminder of the username; no part of a password is ever printed */
+  usernameHint: string | null;
   seller: { siteName: string; legalName: string; address: string; email: string; phone: string; companyId: string };
   publicUrl: string;
   taxMention: string;
@@ -88,9 +88,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   doc.font('Helvetica').fontSize(10)
     .text(`Moyen de paiement : ${PAYMENT_METHOD_LABELS[data.paymentMethod]}`, LEFT, top + 100)
     .text(`Statut : ${PAYMENT_STATUS_LABELS[data.paymentStatus]}`);
-  if (data.credentialHint) {
+  if (data.usernameHint) {
     doc.moveDown(0.5).fillColor(MUTED)
-      .text(`Identifiants : ${data.credentialHint} — connexion sur ${data.publicUrl}/client/login`, { width: WIDTH });
+      .text(`Identifiant : ${data.usernameHint} — connexion sur ${data.publicUrl}/client/login`, { width: WIDTH });
   }
 
   // Verification key and its QR code.

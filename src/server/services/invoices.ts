@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Tx } from '../db/client';
 import { clients, manualOrders } from '../db/schema';
 import { getPlan } from '../../shared/plans';
-import { credentialHint } from './credentials';
+import { usernameHint } from './credentials';
 import type { InvoiceData } from './invoice-pdf';
 import { periodEndsOn } from './paris-calendar';
 
@@ -17,9 +17,8 @@ export function sellerOf(config: Config): InvoiceData['seller'] {
 const invoiceColumns = {
   order: manualOrders,
   clientUsername: clients.username,
-  passwordHint: clients.passwordHint,
 };
-type InvoiceRow = { order: typeof manualOrders.$inferSelect; clientUsername: string | null; passwordHint: string | null };
+type InvoiceRow = { order: typeof manualOrders.$inferSelect; clientUsername: string | null };
 
 export function toInvoiceData(row: InvoiceRow, config: Config): InvoiceData {
   const { order } = row;
@@ -36,7 +35,7 @@ export function toInvoiceData(row: InvoiceRow, config: Config): InvoiceData {
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     verificationKey: order.verificationKey,
-    credentialHint: row.clientUsername && row.passwordHint ? `${credentialHint(row.clientUsername)} / ${row.passwordHint}` : null,
+    usernameHint: row.clientUsername ? usernameHint(row.clientUsername) : null,
     seller: sellerOf(config),
     publicUrl: config.PUBLIC_URL,
     taxMention: config.INVOICE_TAX_MENTION,

@@ -80,8 +80,7 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
     const [locked] = await tx.select({ id: passwordResetTokens.id }).from(passwordResetTokens)
       .where(and(eq(passwordResetTokens.id, link.id), usable(now))).for('update');
     if (!locked) throw linkInvalid();
-    // No part of a password the client chose is kept for the invoice (DESIGN.md decision 6): the hint goes.
-    await tx.update(clients).set({ passwordHash, passwordHint: null }).where(eq(clients.id, link.clientId));
+    await tx.update(clients).set({ passwordHash }).where(eq(clients.id, link.clientId));
     await retireResetLinks(tx, link.clientId, now);
     await deleteClientSessionsOf(tx, link.clientId);
   });

@@ -58,11 +58,26 @@ describe('orderSchema', () => {
     for (const status of PAYMENT_STATUSES) expect(errorsFor('paymentStatus', status)).toEqual([]);
   });
 
-  it('wants a password of 8 characters and a username to go with it', () => {
-    expect(errorsFor('password', 'court', { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe doit contenir au moins 8 caractères']);
+  it('wants a typed password of 12 characters and a username to go with it', () => {
+    expect(errorsFor('password', 'court-11chr', { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe doit contenir au moins 12 caractères']);
+    expect(errorsFor('password', 'a'.repeat(201), { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe ne peut pas dépasser 200 caractères']);
     const orphan = orderSchema.safeParse({ ...valid, password: 'motdepasse-long' });
     expect(orphan.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['username', "Un mot de passe nécessite un nom d'utilisateur"]]);
     expect(orderSchema.safeParse({ ...valid, username: 'jeanne.d', password: 'motdepasse-long' }).success).toBe(true);
+    // Kept as typed: spaces around a password are part of it.
+    expect(orderSchema.parse({ ...valid, username: 'jeanne.d', password: ' motdepasse-long ' }).password).toBe(' motdepasse-long ');
+  });
+
+  it.each([
+    ['the username', 'Jeanne.D-2026-xyz'],
+    ['the e-mail before the @', 'mon-JEANNE-secret'],
+  ])('refuses a typed password containing %s, with a message for staff', (_what, password) => {
+    expect(errorsFor('password', password, { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe ne doit contenir ni l’identifiant ni l’adresse e-mail du client']);
+  });
+
+  it('says so even while another field is still empty', () => {
+    const result = orderSchema.safeParse({ ...valid, plan: undefined, username: 'jeanne.d', password: 'jeanne.d-123456' });
+    expect(result.error?.issues.map((i) => i.path[0])).toEqual(['plan', 'password']);
   });
 
   it('trims and caps text', () => {

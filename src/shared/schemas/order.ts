@@ -2,6 +2,7 @@ import { z } from './zod';
 import { PLAN_IDS } from '../plans';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
 import { email, isoDate, isPrintable, optionalText, text, UNPRINTABLE_MESSAGE } from './common';
+import { newPassword, passwordWeakness } from './password';
 
 export const USERNAME_RULE = /^[a-zA-Z0-9._-]{3,40}$/;
 
@@ -12,8 +13,10 @@ export const orderSchema = z.object({
   username: optionalText(40).refine((u) => u === '' || USERNAME_RULE.test(u), {
     message: "Nom d'utilisateur : 3 à 40 lettres, chiffres, points, tirets ou soulignés",
   }),
-  password: optionalText(128).refine((p) => p === '' || p.length >= 8, {
-    message: 'Le mot de passe doit contenir au moins 8 caractères',
+  /** Empty: the server generates one. Typed by staff: the rule of a password a person chooses (not trimmed). */
+  password: z.string({ error: 'Ce champ doit être un texte' }).optional().default('').superRefine((p, ctx) => {
+    if (p === '') return;
+    for (const issue of newPassword.safeParse(p).error?.issues ?? []) ctx.addIssue({ code: 'custom', message: issue.message });
   }),
   /** For an existing client: replace the password only when staff ask for it. */
   updatePassword: z.boolean().optional().default(false),
@@ -25,6 +28,11 @@ export const orderSchema = z.object({
 }).refine((o) => o.password === '' || o.username !== '', {
   message: "Un mot de passe nécessite un nom d'utilisateur",
   path: ['username'],
+}).refine((o) => !o.password || !passwordWeakness(o.password, { username: o.username, email: o.clientEmail }), {
+  message: 'Le mot de passe ne doit contenir ni l’identifiant ni l’adresse e-mail du client',
+  path: ['password'],
+  // Shown as soon as these three fields are valid, even while others are not yet filled in.
+  when: (payload) => !payload.issues.some((i) => ['password', 'username', 'clientEmail'].includes(String(i.path?.[0]))),
 });
 export type OrderInput = z.input<typeof orderSchema>;
 export type OrderValues = z.output<typeof orderSchema>;

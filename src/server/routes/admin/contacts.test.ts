@@ -18,7 +18,7 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
       { kind: 'registration', name: 'Déjà Client', email: 'deja@exemple.fr', firstName: 'Déjà', lastName: 'Client', phone: '0611223355', createdAt: new Date('2025-01-03T10:00:00Z') },
     ]).returning();
     ids = { contact: rows[0]!.id, helene: rows[1]!.id, deja: rows[2]!.id };
-    await postOrder(t, staff, { clientEmail: 'DEJA@exemple.fr', clientName: 'Déjà Client', username: 'dclient', password: 'motdepasse-deja' });
+    await postOrder(t, staff, { clientEmail: 'DEJA@exemple.fr', clientName: 'Déjà Client', username: 'dclient', password: 'Azur-Passerelle-2026' });
   });
   afterAll(async () => t.close());
 

@@ -14,7 +14,7 @@ describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {
     await postOrder(t, staff, { clientName: 'Alice Martin', clientEmail: 'ALICE@exemple.fr', plan: 'basique', orderDate: '2025-02-10', paymentMethod: 'offert', paymentStatus: 'paid' });
     await postOrder(t, staff, {
       clientName: 'Alice Martin', clientEmail: 'Alice@Exemple.fr', clientPhone: '07 00 00 00 01', plan: 'standard', orderDate: '2025-03-10',
-      paymentStatus: 'pending', username: 'amartin', password: 'motdepasse-alice',
+      paymentStatus: 'pending', username: 'amartin', password: 'Azur-Passerelle-2026',
     });
     await postOrder(t, staff, { clientName: 'Bruno Petit', clientEmail: 'bruno@exemple.fr', plan: 'famille', orderDate: '2025-03-20', paymentStatus: 'paid' });
     await postOrder(t, staff, { clientName: 'Chloé Grand', clientEmail: 'chloe@exemple.fr', plan: 'duo', orderDate: '2024-06-01', paymentStatus: 'failed' });

@@ -117,7 +117,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     const [client] = await t.db.select().from(clients).where(eq(clients.id, jeanId));
     expect(client).toMatchObject({
       name: 'Client supprimé', firstName: 'Client', lastName: 'supprimé', email: `supprime-${jeanId}@invalid`, phone: '',
-      username: null, passwordHash: null, passwordHint: null,
+      username: null, passwordHash: null,
     });
     expect(await t.db.$count(clientSessions, eq(clientSessions.clientId, jeanId))).toBe(0);
     expect(await t.db.$count(passwordResetTokens, eq(passwordResetTokens.clientId, jeanId))).toBe(0);
@@ -148,10 +148,10 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
       expect(order).toMatchObject({ ...kept, notes: '', username: null });
     });
     const invoiceAfter = await invoiceText(paidOrder.id);
-    const legal = (text: string) => text.split('\n').filter((line) => !line.includes('Identifiants')).join('\n');
+    const legal = (text: string) => text.split('\n').filter((line) => !line.includes('Identifiant :')).join('\n');
     expect(legal(invoiceAfter)).toBe(legal(invoiceBefore));
-    expect(invoiceBefore).toContain('Identifiants');
-    expect(invoiceAfter).not.toContain('Identifiants');
+    expect(invoiceBefore).toContain('Identifiant :');
+    expect(invoiceAfter).not.toContain('Identifiant :');
     for (const expected of ['Jean Dupont', 'jean.dupont@exemple.fr', '06 11 22 33 44', paidOrder.verificationKey, '50,00 € TTC']) {
       expect(invoiceAfter).toContain(expected);
     }

@@ -26,7 +26,8 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     ['paymentStatus', { paymentStatus: 'rembourse' }, 'Statut de paiement invalide'],
     ['orderDate', { orderDate: '2025-02-30' }, 'Date invalide'],
     ['username', { username: 'a b' }, "Nom d'utilisateur : 3 à 40 lettres, chiffres, points, tirets ou soulignés"],
-    ['password', { username: 'jdupont', password: 'court' }, 'Le mot de passe doit contenir au moins 8 caractères'],
+    ['password', { username: 'jdupont', password: 'trop-court' }, 'Le mot de passe doit contenir au moins 12 caractères'],
+    ['password', { username: 'jdupont', password: 'jdupont-2026-ok' }, 'Le mot de passe ne doit contenir ni l’identifiant ni l’adresse e-mail du client'],
     ['username', { username: '', password: 'motdepasse-long' }, "Un mot de passe nécessite un nom d'utilisateur"],
   ])('refuses a bad %s with its French message', async (field, patch, message) => {
     const before = await counts();
@@ -78,7 +79,9 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     expect(JSON.stringify(created.order)).not.toContain('Soleil');
 
     const [client] = await t.db.select().from(clients).where(eq(clients.id, created.order.clientId!));
-    expect(client).toMatchObject({ username: 'eberenger', email: 'Elodie.Berenger@exemple.fr', firstName: 'Élodie', lastName: 'Bérénger', passwordHint: 'So…42' });
+    expect(client).toMatchObject({ username: 'eberenger', email: 'Elodie.Berenger@exemple.fr', firstName: 'Élodie', lastName: 'Bérénger' });
+    // Nothing but the hash is derived from the password: no hint of it is kept for the invoice.
+    expect(JSON.stringify({ ...client, passwordHash: undefined })).not.toMatch(/So…|…42|Soleil/);
     expect(client!.passwordHash).not.toBe('Soleil-du-Midi-42');
     expect(client!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
 
@@ -99,7 +102,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
   it('generates a password when only a username is given', async () => {
     const created = await postOrder(t, staff, { clientEmail: 'seul@exemple.fr', clientName: 'Paul Seul', username: 'pseul' });
     expect(created.credentials!.username).toBe('pseul');
-    expect(created.credentials!.password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{14}$/);
+    expect(created.credentials!.password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{16}$/);
     await clientLogin(t, 'pseul', created.credentials!.password);
   });
 
@@ -167,12 +170,12 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     expect(res.statusCode).toBe(200);
     const issued = res.json();
     expect(issued.username).toBe('rgenant');
-    expect(issued.password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{14}$/);
+    expect(issued.password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{16}$/);
     expect(t.mailer.sent.map((m) => m.to)).toEqual(['regen@exemple.fr']);
     expect(t.mailer.sent[0]!.text).toContain(issued.password);
     await clientLogin(t, 'rgenant', issued.password);
     const [client] = await t.db.select().from(clients).where(eq(clients.id, created.order.clientId!));
-    expect(client!.passwordHint).toBe(`${issued.password.slice(0, 2)}…${issued.password.slice(-2)}`);
+    expect(JSON.stringify({ ...client, passwordHash: undefined })).not.toContain(`${issued.password.slice(0, 2)}…`);
     const audit = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=order&entityId=${created.id}`, headers: staff });
     expect(audit.json<AuditEntryDto[]>().map((a) => a.action)).toEqual(['order.credentials', 'order.create']);
     expect(JSON.stringify(audit.json())).not.toContain(issued.password);
@@ -192,7 +195,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     expect(res.statusCode).toBe(200);
     const { username, password } = res.json();
     expect(username).toMatch(/^jlefevre\d{2,3}$/);
-    expect(password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{14}$/);
+    expect(password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{16}$/);
     expect(password).toMatch(/\d/);
     const empty = await t.app.inject({ method: 'GET', url: '/api/admin/credentials/suggest', headers: staff });
     expect(empty.json().username).toMatch(/^client\d{2,3}$/);

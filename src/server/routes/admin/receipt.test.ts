@@ -48,11 +48,13 @@ describe('[ADMIN][INVOICE] PDF invoices', () => {
       'FACTURE', `N° ${String(order.id).padStart(8, '0')}`, 'Date : 15/03/2025', 'Élodie Bérénger', 'elodie@exemple.fr', '06 98 76 54 32',
       'Abonnement Pro', '1 an, du 15/03/2025 au 14/03/2026', '1 appareil', '50,00 € TTC', 'Moyen de paiement : Carte bancaire',
       'Statut : Payé', order.verificationKey, 'https://support.exemple.fr/verify-invoice',
-      'Identifiants : eb…42 / So…42 — connexion sur https://support.exemple.fr/client/login',
+      'Identifiant : eb…42 — connexion sur https://support.exemple.fr/client/login',
       'TVA non applicable, art. 293 B du CGI (test)', 'RFS Assistance LLC', '30 N Gould St, Sheridan, WY 82801, États-Unis',
       'contact@rfs-assistance.example', 'Wyoming LLC n° 2023-001234567',
     ]) expect(text).toContain(expected);
     expect(text).not.toContain('OFFERT');
+    // No part of the password: not its ends (the invoice used to print « So…42 »), not a word of it.
+    for (const piece of ['So…', '…42 /', 'Soleil', 'Midi']) expect(text).not.toContain(piece);
   });
 
   it('says OFFERT for a gifted order and shows a pending status', async () => {
@@ -66,7 +68,7 @@ describe('[ADMIN][INVOICE] PDF invoices', () => {
     expect(text).toContain('Statut : En attente');
     expect(text).toContain('Moyen de paiement : Offert');
     expect(text).not.toContain('€ TTC');
-    expect(text).not.toContain('Identifiants :');
+    expect(text).not.toContain('Identifiant :');
   });
 
   it('answers 404 for an unknown order', async () => {
