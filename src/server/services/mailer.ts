@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import { MAIL_FILE_DAYS, schedulePurge, writeMailFile } from './mail-files';
 
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
@@ -20,15 +20,21 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     };
   }
   const outbox = path.join(config.DATA_DIR, 'outbox');
+  if (config.NODE_ENV === 'production') {
+    log.warn({ outbox }, `SMTP_URL is not set: e-mails are not sent but written to ${outbox} (kept ${MAIL_FILE_DAYS} days, readable by this user only)`);
+  }
+  const stopPurge = schedulePurge(outbox, log);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...mail });
-      await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '')}.eml`;
+      const file = await writeMailFile(outbox, name, info.message as Buffer);
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL)');
     },
-    close: () => transport.close(),
+    close: () => {
+      stopPurge();
+      transport.close();
+    },
   };
 }

@@ -7,6 +7,7 @@ import { formatEuro, invoiceNumber, todayIso } from '../../../../shared/format';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../../../../shared/labels';
 import { PLANS, getPlan } from '../../../../shared/plans';
 import { orderSchema, type OrderInput, type OrderValues } from '../../../../shared/schemas/order';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/password';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api';
@@ -84,7 +85,7 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
         <legend className="px-1 text-sm font-semibold text-slate-900">Accès à l’espace client</legend>
         <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
           <TextField label="Nom d'utilisateur" autoComplete="off" spellCheck={false} error={errors.username?.message} {...register('username')} />
-          <TextField label="Mot de passe" autoComplete="new-password" spellCheck={false} className="[&_input]:font-mono" error={errors.password?.message} {...register('password')} />
+          <TextField label="Mot de passe" autoComplete="new-password" spellCheck={false} className="[&_input]:font-mono" hint={`Vide : un mot de passe est généré. Sinon, ${PASSWORD_MIN_LENGTH} caractères au moins.`} error={errors.password?.message} {...register('password')} />
           <Button variant="secondary" onClick={() => void generate()} disabled={generating} className="sm:mt-7">
             <Wand2 aria-hidden="true" className="h-4 w-4" /> {generating ? 'Génération...' : 'Générer'}
           </Button>
