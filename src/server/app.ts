@@ -11,6 +11,7 @@ import { publicRoutes } from './routes/public';
 import { adminRoutes } from './routes/admin';
 import { clientRoutes } from './routes/client';
 import { registerPages } from './plugins/pages';
+import { registerJobs } from './plugins/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,10 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** requests per minute and IP on invoice verification (raised by the benchmark) */
   verifyRateLimit?: number;
+  /** job workers and the daily cron (default on); tests leave them off and run jobs with app.jobs.drain() */
+  workers?: boolean;
+  /** what the reminders take for now (tests move it) */
+  clock?: () => Date;
 };
 
 export const BODY_LIMIT = 100 * 1024;
@@ -51,6 +56,8 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('mailer', options.mailer ?? createMailer(config, app.log));
   app.decorate('verifyRateLimit', options.verifyRateLimit ?? 60);
 
+  await registerJobs(app, { workers: options.workers ?? true, clock: options.clock ?? (() => new Date()) });
+
   registerErrorHandling(app);
   await registerSecurity(app, config);
   // Brotli at quality 5: most of the gain of 11 at a fraction of the CPU, since pages and bundles compress per request.
@@ -62,6 +69,10 @@ export async function buildApp(options: BuildOptions) {
   await app.register(adminRoutes, { prefix: '/api/admin' });
   if (options.pages) await registerPages(app);
 
-  app.addHook('onClose', async () => options.mailer ? undefined : app.mailer.close());
+  app.addHook('onClose', async () => {
+    // Workers first: a message being handed over finishes before its transport closes.
+    await app.jobs.stop();
+    if (!options.mailer) app.mailer.close();
+  });
   return app;
 }

@@ -2,8 +2,8 @@
 import { z } from './schemas/zod';
 import type { PlanId } from './plans';
 import {
-  INTERVENTION_STATUSES, REQUEST_STATUSES, type ClientDeviceType, type InterventionStatus, type PaymentMethod,
-  type PaymentStatus, type RequestKind, type RequestStatus, type Urgency,
+  INTERVENTION_STATUSES, REQUEST_STATUSES, type ClientDeviceType, type InterventionStatus, type MailKind, type MailStatus,
+  type PaymentMethod, type PaymentStatus, type RequestKind, type RequestStatus, type Urgency,
 } from './labels';
 import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 
@@ -101,6 +101,8 @@ export type RequestDto = {
   clientId: number | null;
   /** an erasure request (kind 'erasure'): when staff confirmed it and the person was anonymised, else null */
   erasedAt: string | null;
+  /** a registration staff refused (« Refuser »): the reason the person was sent, else null */
+  refusalReason: string | null;
   createdAt: string;
   /**
    * A pending registration: the other pending registrations for the same e-mail, oldest first (« Doublon
@@ -123,6 +125,19 @@ export type ErasureConfirmed = RequestDto;
  * credentials, marks the request 'replied' and e-mails the credentials. 409 when that e-mail already has an account.
  */
 export type RegistrationValidated = { clientId: number; credentials: IssuedCredentials };
+
+/**
+ * POST /api/admin/contacts/:id/refuse (pending registration only): closes it with the reason, e-mails the reason to
+ * the person (in the same transaction: the message cannot be lost) and answers the request (RequestDto). 400 for
+ * another kind, 409 when already handled.
+ */
+export const registrationRefusalSchema = z.object({
+  reason: z.string({ error: 'Indiquez la raison du refus' }).trim()
+    .min(3, 'Indiquez la raison du refus (elle est envoyée à la personne)')
+    .max(500, 'La raison ne peut pas dépasser 500 caractères')
+    .refine(isPrintable, UNPRINTABLE_MESSAGE),
+});
+export type RegistrationRefusal = z.infer<typeof registrationRefusalSchema>;
 
 /** PATCH /api/admin/contacts/:id */
 export const requestUpdateSchema = z.object({ status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }) });
@@ -200,4 +215,27 @@ export type AuditEntryDto = {
   before: unknown;
   after: unknown;
   createdAt: string;
+};
+
+/**
+ * GET /api/admin/outbox?status=&q=&limit=&offset= (newest first, X-Total-Count): every e-mail the product sent or will
+ * send (« Courriels »). status=queued also lists those being sent. Never the body: a client's password or reset link
+ * never leaves the server this way. POST /api/admin/outbox/:id/resend puts a failed one back in the queue (409
+ * otherwise, or when its password or link is no longer valid).
+ */
+export type OutboxMessageDto = {
+  id: number;
+  kind: MailKind;
+  recipient: string;
+  subject: string;
+  status: MailStatus;
+  /** tries so far, the current one included */
+  attempts: number;
+  /** why the latest try failed (the SMTP server's answer), kept after a later success */
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  /** « Renvoyer » is offered: failed, and still able to carry what it needs */
+  canResend: boolean;
 };

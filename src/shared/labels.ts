@@ -69,3 +69,54 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
   registration: 'Inscription',
   erasure: 'Effacement des données',
 };
+
+/** Every e-mail the product sends, one kind each (the « Courriels » tab, the templates, the outbox rows). */
+export const MAIL_KINDS = [
+  'registration_received', 'registration_refused', 'staff_new_registration', 'staff_contact', 'staff_new_intervention',
+  'credentials', 'invoice', 'intervention_status', 'renewal_reminder', 'password_reset', 'erasure_done',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  registration_received: 'Inscription reçue',
+  registration_refused: 'Inscription refusée',
+  staff_new_registration: 'Nouvelle inscription (équipe)',
+  staff_contact: 'Message de contact (équipe)',
+  staff_new_intervention: 'Nouvelle intervention (équipe)',
+  credentials: 'Identifiants et paiement',
+  invoice: 'Facture',
+  intervention_status: 'Suivi d’intervention',
+  renewal_reminder: 'Rappel de renouvellement',
+  password_reset: 'Mot de passe oublié',
+  erasure_done: 'Données effacées',
+};
+
+/**
+ * queued: waiting for its first try or a retry; sending: a worker has it; sent; failed: every retry used (staff can
+ * « Renvoyer »); cancelled: replaced before it left (new credentials, a newer reset link), never sent.
+ */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
+  queued: 'En attente',
+  sending: 'Envoi en cours',
+  sent: 'Envoyé',
+  failed: 'Échec',
+  cancelled: 'Annulé',
+};
+
+/**
+ * A paid order's subscription as the back-office sees it on a day: upcoming (booked after the running one), active,
+ * expiring (ends within RENEWAL_NOTICE_DAYS and nothing is booked after it), renewed (ended, a later one took over)
+ * or expired (ended and nothing after it).
+ */
+export const SUBSCRIPTION_STATES = ['upcoming', 'active', 'expiring', 'renewed', 'expired'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionState, string> = {
+  upcoming: 'À venir',
+  active: 'Actif',
+  expiring: 'Expire bientôt',
+  renewed: 'Renouvelé',
+  expired: 'Expiré',
+};
+/** The renewal reminders leave this many days before the end of a subscription (the first one opens « expire bientôt »). */
+export const RENEWAL_REMINDER_DAYS = [14, 3] as const;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction or the database itself: services accept either. */
@@ -19,6 +20,8 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: the embedded instance, for backups and test templates */
   pglite?: PGlite;
+  /** PostgreSQL only: the connection string, for the job queue's own pool */
+  url?: string;
 };
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -45,6 +48,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     ping: async () => { await pool.query('select 1'); },
     close: () => pool.end(),
   };
@@ -52,7 +56,16 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
 
 export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
-  return openPglite({ dataDir: path.join(config.DATA_DIR, 'pglite') });
+  // One process per PGlite folder: a second one stops here, before opening it (see data-dir-lock.ts).
+  await mkdir(config.DATA_DIR, { recursive: true });
+  const unlock = await lockDataDir(config.DATA_DIR);
+  try {
+    const database = await openPglite({ dataDir: path.join(config.DATA_DIR, 'pglite') });
+    return { ...database, close: async () => { await database.close(); await unlock(); } };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -4,8 +4,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '../../shared/plans';
 import {
-  CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REQUEST_KINDS, REQUEST_STATUSES,
-  URGENCIES,
+  CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REQUEST_KINDS,
+  REQUEST_STATUSES, URGENCIES,
 } from '../../shared/labels';
 
 export const planEnum = pgEnum('plan_id', PLAN_IDS);
@@ -16,6 +16,8 @@ export const requestStatusEnum = pgEnum('request_status', REQUEST_STATUSES);
 export const interventionStatusEnum = pgEnum('intervention_status', INTERVENTION_STATUSES);
 export const urgencyEnum = pgEnum('urgency', URGENCIES);
 export const clientDeviceEnum = pgEnum('client_device_type', CLIENT_DEVICE_TYPES);
+export const mailKindEnum = pgEnum('mail_kind', MAIL_KINDS);
+export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -161,6 +163,8 @@ export const requests = pgTable('requests', {
   clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
   /** an erasure request: when staff confirmed it and the person was anonymised */
   erasedAt: timestamp('erased_at', { withTimezone: true }),
+  /** a registration staff refused (« Refuser »): the reason, also e-mailed to the person */
+  refusalReason: text('refusal_reason'),
   createdAt: createdAt(),
 }, (t) => [
   index('requests_created_idx').on(t.createdAt),
@@ -198,3 +202,35 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 }, (t) => [index('password_reset_tokens_client_idx').on(t.clientId, t.createdAt)]);
+
+/**
+ * Every e-mail, one row per message (services/mail/outbox.ts): written in the transaction of the change that causes it,
+ * with the pg-boss job that sends it. The unique key names the business event (an order's invoice, a reminder for
+ * a subscription end and a day), so a retried job, a second instance or a second click finds the row and sends
+ * nothing twice. The pg-boss tables themselves live in the « pgboss » schema, created by the app, outside drizzle.
+ */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  kind: mailKindEnum('kind').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  /** what the template needs; never a password or a reset link (those travel sealed in `secret`) */
+  params: jsonb('params').notNull(),
+  /** the one secret of this message, sealed with AES-256-GCM (services/mail/secret-box.ts); erased once sent or cancelled */
+  secret: text('secret'),
+  status: mailStatusEnum('status').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  /** while a worker sends it; another run of the same job waits until then instead of sending a second copy */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  /** the client it is about, if any: an erasure anonymises their messages too */
+  clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+}, (t) => [
+  index('outbox_created_idx').on(t.createdAt),
+  index('outbox_status_idx').on(t.status, t.createdAt),
+  index('outbox_client_idx').on(t.clientId),
+]);

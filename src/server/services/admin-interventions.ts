@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../http-error';
 import { INTERVENTION_TRANSITIONS, type AdminInterventionDto, type interventionUpdateSchema } from '../../shared/admin-api';
 import type { InterventionStatus } from '../../shared/labels';
 import { diff, writeAudit, type Actor } from './audit';
+import type { MailQueue } from './mail/outbox';
 
 export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
 
@@ -38,7 +39,8 @@ export async function listInterventions(db: Tx, filter: { status?: InterventionS
   return { items: rows.map(toDto), total: Number(total?.n ?? 0) };
 }
 
-export async function updateIntervention(db: Db, id: number, patch: z.output<typeof interventionUpdateSchema>, actor: Actor) {
+/** Staff's changes; a new status is e-mailed to the client in the same transaction. */
+export async function updateIntervention(db: Db, mail: MailQueue, id: number, patch: z.output<typeof interventionUpdateSchema>, actor: Actor) {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(interventions).where(eq(interventions.id, id)).for('update');
     if (!current) throw notFound(INTERVENTION_NOT_FOUND);
@@ -52,6 +54,23 @@ export async function updateIntervention(db: Db, id: number, patch: z.output<typ
     if (!change) return;
     await tx.update(interventions).set({ ...change.after, updatedAt: new Date() }).where(eq(interventions.id, id));
     await writeAudit(tx, actor, { action: 'intervention.update', entity: 'intervention', entityId: id, ...change });
+    const status = change.after.status;
+    if (status) {
+      const [client] = await tx.select({ email: clients.email, name: clients.name }).from(clients).where(eq(clients.id, current.clientId));
+      // Each status is reached at most once (INTERVENTION_TRANSITIONS): one message per status and intervention.
+      if (client) {
+        await mail.queue(tx, {
+          key: `intervention:${id}:status:${status}`,
+          kind: 'intervention_status',
+          to: client.email,
+          clientId: current.clientId,
+          params: {
+            interventionId: id, name: client.name, title: current.title, status,
+            durationMinutes: change.after.durationMinutes ?? current.durationMinutes,
+          },
+        });
+      }
+    }
   });
   const [row] = await db.select(columns).from(interventions).innerJoin(clients, eq(clients.id, interventions.clientId))
     .where(eq(interventions.id, id));

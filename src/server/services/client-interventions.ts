@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { clients, interventions } from '../db/schema';
 import { HttpError } from '../http-error';
 import { currentSubscription } from './subscriptions';
+import type { MailQueue } from './mail/outbox';
 import {
   CLIENT_UNAUTHORIZED, dashboardInterventionRequestSchema, type ClientIntervention, type UserIntervention,
 } from '../../shared/client-api';
@@ -59,10 +60,12 @@ export type NewIntervention =
 /**
  * Creates a request for the client, if a subscription runs today and its monthly allowance is not used up.
  * The client's row is locked for the check and the insert, so two simultaneous requests cannot both take the last place.
+ * With `mail`, staff are told (STAFF_EMAIL) in the same transaction.
  */
-export async function createClientIntervention(db: Db, clientId: number, input: NewIntervention, now = new Date()): Promise<Row> {
+export async function createClientIntervention(db: Db, clientId: number, input: NewIntervention, now = new Date(), mail?: MailQueue): Promise<Row> {
   return db.transaction(async (tx) => {
-    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    const [client] = await tx.select({ id: clients.id, name: clients.name, email: clients.email }).from(clients)
+      .where(eq(clients.id, clientId)).for('update');
     if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
     const subscription = await currentSubscription(tx, clientId, now);
     if (!subscription) throw new HttpError(403, NO_SUBSCRIPTION, 'NO_SUBSCRIPTION');
@@ -75,6 +78,10 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
       ? { clientId, createdAt: now, title: DEFAULT_TITLE, description: input.description, urgency: input.urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo }
       : { clientId, createdAt: now, title: input.title, description: input.description, urgency: 'medium' as const };
     const [row] = await tx.insert(interventions).values(values).returning();
+    await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
+      interventionId: row!.id, clientId, clientName: client.name, clientEmail: client.email, title: row!.title,
+      description: row!.description, urgency: row!.urgency, deviceType: row!.deviceType, deviceInfo: row!.deviceInfo,
+    });
     return row!;
   });
 }

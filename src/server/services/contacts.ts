@@ -9,6 +9,8 @@ import { createClientAccount, findClientByEmail, prepareCredentials } from './cl
 import { generatePassword, suggestUsername } from './credentials';
 import { containsPattern } from './order-queries';
 import { otherPendingRegistrations } from './requests';
+import type { MailQueue } from './mail/outbox';
+import { queueCredentialsMail } from './mail/order-mails';
 
 export const REQUEST_NOT_FOUND = 'Demande introuvable';
 type RequestRow = typeof requests.$inferSelect;
@@ -19,6 +21,7 @@ export function toRequestDto(r: RequestRow, duplicates: RegistrationRef[] = []):
     id: r.id, kind: r.kind, status: r.status, name: r.name, email: r.email, subject: r.subject, message: r.message,
     captchaAnswer: r.captchaAnswer, firstName: r.firstName, lastName: r.lastName, phone: r.phone, planId: r.planId,
     deviceType: r.deviceType, deviceInfo: r.deviceInfo, clientId: r.clientId, erasedAt: r.erasedAt?.toISOString() ?? null,
+    refusalReason: r.refusalReason,
     createdAt: r.createdAt.toISOString(), duplicates,
   };
 }
@@ -61,8 +64,11 @@ export async function updateRequestStatus(db: Db, id: number, status: RequestSta
 
 export type Validated = { clientId: number; credentials: IssuedCredentials; client: { email: string; name: string } };
 
-/** Turns a pending registration into a client account with generated credentials (DESIGN.md decision 8). */
-export async function validateRegistration(db: Db, id: number, actor: Actor): Promise<Validated> {
+/**
+ * Turns a pending registration into a client account with generated credentials (DESIGN.md decision 8), e-mailed with
+ * the plan asked for in the same transaction.
+ */
+export async function validateRegistration(db: Db, mail: MailQueue, id: number, actor: Actor): Promise<Validated> {
   const [request] = await db.select().from(requests).where(eq(requests.id, id));
   if (!request) throw notFound(REQUEST_NOT_FOUND);
   if (request.kind !== 'registration') throw new HttpError(400, 'Seule une demande d’inscription peut être validée.', 'NOT_REGISTRATION');
@@ -84,6 +90,10 @@ export async function validateRegistration(db: Db, id: number, actor: Actor): Pr
     await writeAudit(tx, actor, {
       action: 'request.validate', entity: 'request', entityId: id,
       before: { status: request.status }, after: { status: 'replied', clientId: client.id, username: prepared.username },
+    });
+    await queueCredentialsMail(tx, mail, {
+      clientId: client.id, to: { email: request.email, name: request.name }, username: prepared.username, password: prepared.password,
+      requestedPlanId: request.planId,
     });
     return client.id;
   });

@@ -14,6 +14,8 @@ import {
 } from './clients';
 import { generatePassword, suggestUsername } from './credentials';
 import { getOrderDto } from './order-queries';
+import type { MailQueue } from './mail/outbox';
+import { queueCredentialsMail, queueInvoiceMail } from './mail/order-mails';
 import { recomputeSubscriptions, type SubscriptionOwner } from './subscriptions';
 
 export const ORDER_NOT_FOUND = 'Commande introuvable';
@@ -57,9 +59,10 @@ export type OrderResult = { order: OrderDto; credentials: IssuedCredentials | nu
 
 /**
  * Creates an order and, when a username is given, the client account (or new credentials for an existing one,
- * on request) in one transaction: a conflict leaves nothing behind.
+ * on request) in one transaction: a conflict leaves nothing behind. With `mail`, the credentials and payment terms,
+ * and the invoice of a paid order, are queued in that same transaction (a client's own request for a plan sends none).
  */
-export async function createOrder(db: Db, values: OrderValues, actor: Actor): Promise<OrderResult> {
+export async function createOrder(db: Db, values: OrderValues, actor: Actor, mail?: MailQueue): Promise<OrderResult> {
   // Hashed before the transaction: scrypt takes ~50 ms and must not hold locks (a username alone gets a generated password).
   const prepared = values.username ? await prepareCredentials(values.username, values.password || generatePassword()) : null;
 
@@ -112,6 +115,13 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor): Pr
         action: 'order.create', entity: 'order', entityId: row.id,
         after: { ...base, credentialsIssued: issued !== null },
       });
+      if (mail && issued && clientId !== null) {
+        await queueCredentialsMail(tx, mail, {
+          clientId, to: { email: values.clientEmail, name: values.clientName }, username: issued.username, password: issued.password,
+          order: { id: row.id, plan: base.plan, price: base.price, paymentMethod: base.paymentMethod, paymentStatus: base.paymentStatus },
+        });
+      }
+      if (mail) await queueInvoiceMail(tx, mail, row.id);
       return { id: row.id, issued };
     }
     throw new Error('Could not draw a free verification key');
@@ -124,8 +134,8 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor): Pr
   };
 }
 
-/** Payment status and notes only; the audit keeps the before and after of what changed. */
-export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor): Promise<OrderDto> {
+/** Payment status and notes only; the audit keeps the before and after of what changed. Paid: the invoice is e-mailed. */
+export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor, mail?: MailQueue): Promise<OrderDto> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select({
       paymentStatus: manualOrders.paymentStatus, notes: manualOrders.notes, clientId: manualOrders.clientId, clientEmail: manualOrders.clientEmail,
@@ -137,12 +147,13 @@ export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor:
     // Paid or no longer paid: the client's subscriptions chain again.
     if (change.after.paymentStatus) await recomputeSubscriptions(tx, ownerOf(current));
     await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
+    if (mail && change.after.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, id);
   });
   return (await getOrderDto(db, id))!;
 }
 
-/** « Régénérer »: a new password for the order's client account, username kept. */
-export async function regenerateOrderCredentials(db: Db, orderId: number, actor: Actor): Promise<OrderResult> {
+/** « Régénérer »: a new password for the order's client account, username kept, e-mailed in the same transaction. */
+export async function regenerateOrderCredentials(db: Db, mail: MailQueue, orderId: number, actor: Actor): Promise<OrderResult> {
   const [order] = await db.select({ clientId: manualOrders.clientId }).from(manualOrders).where(eq(manualOrders.id, orderId));
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const client = order.clientId ? await findClientById(db, order.clientId) : undefined;
@@ -156,6 +167,7 @@ export async function regenerateOrderCredentials(db: Db, orderId: number, actor:
     await writeAudit(tx, actor, {
       action: 'order.credentials', entity: 'order', entityId: orderId, after: { clientId: client.id, username: prepared.username },
     });
+    await queueCredentialsMail(tx, mail, { clientId: client.id, to: client, username: prepared.username, password: prepared.password });
   });
   return {
     order: (await getOrderDto(db, orderId))!,

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openPglite, openPostgres } from '../db/client';
+import pino from 'pino';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '../db/client';
+import { installJobSchema } from '../jobs/job-queue';
+
+/** Our migrations and the job queue's schema: what a server has after its first start. */
+async function prepare(database: Database) {
+  await migrateDatabase(database);
+  await installJobSchema(database, pino({ level: 'silent' }));
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +26,7 @@ export const PG_TEMPLATE = `rfs_test_template_${process.pid}`;
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'rfs-test-'));
   const database = await openPglite();
-  await migrateDatabase(database);
+  await prepare(database);
   const dump = await database.pglite!.dumpDataDir('gzip');
   const file = path.join(dir, 'template.tar.gz');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
@@ -35,7 +43,7 @@ export default async function setup(project: TestProject) {
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${PG_TEMPLATE}`;
     const templateDb = await openPostgres(templateUrl.toString(), 1);
-    await migrateDatabase(templateDb);
+    await prepare(templateDb);
     await templateDb.close();
   }
   project.provide('postgresTemplate', PG_TEMPLATE);

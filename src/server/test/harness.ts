@@ -48,7 +48,18 @@ export type TestAppOptions = {
   /** send through the configured mailer (SMTP_URL in env) instead of recording in memory */
   realMailer?: boolean;
   verifyRateLimit?: number;
+  /** another app's database: two instances of the app on one PostgreSQL (left open on close) */
+  database?: Database;
 };
+
+/** The app's « now » for the reminders, moved by the test instead of waiting. */
+export function testClock(start = new Date()) {
+  let now = start;
+  return {
+    now: () => now,
+    set(at: Date | string) { now = new Date(at); },
+  };
+}
 
 /** The real app on its own database copy, called through app.inject(); TEST_ADMIN exists as at start-up. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
@@ -63,11 +74,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     SESSION_SECRET: 'test-session-secret-0123456789',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? await openTestDatabase();
   await ensureStaffAccount(database.db, config, pino({ level: 'silent' }));
   const mailer = memoryMailer();
+  const clock = testClock();
+  // No workers: a test runs the queued jobs when it chooses, with drain(), and never waits on a timer.
   const app = await buildApp({
     config, database, mailer: options.realMailer ? undefined : mailer, verifyRateLimit: options.verifyRateLimit,
+    workers: false, clock: clock.now,
   });
   await app.ready();
   return {
@@ -76,9 +90,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     database,
     config,
     mailer,
+    clock,
+    /** runs every job due now (the e-mails queued so far, and what they queue) until none is left */
+    drain: () => app.jobs.drain(),
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

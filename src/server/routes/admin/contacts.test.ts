@@ -53,6 +53,7 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
   });
 
   it('validates a registration into a client account with e-mailed credentials', async () => {
+    await t.drain();
     t.mailer.sent.length = 0;
     const res = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${ids.helene}/validate`, headers: staff });
     expect(res.statusCode, res.body).toBe(200);
@@ -62,6 +63,7 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
     expect(client).toMatchObject({ firstName: 'Hélène', lastName: 'Roux', name: 'Hélène Roux', email: 'helene@exemple.fr', phone: '0611223344' });
     const [request] = await t.db.select().from(requests).where(eq(requests.id, ids.helene));
     expect(request).toMatchObject({ status: 'replied', clientId: body.clientId });
+    await t.drain();
     expect(t.mailer.sent).toHaveLength(1);
     expect(t.mailer.sent[0]!.to).toBe('helene@exemple.fr');
     expect(t.mailer.sent[0]!.text).toContain(body.credentials.password);

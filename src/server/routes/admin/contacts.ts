@@ -4,7 +4,6 @@ import { requestUpdateSchema, type RegistrationValidated } from '../../../shared
 import { REQUEST_KINDS, REQUEST_STATUSES } from '../../../shared/labels';
 import { parseInput } from '../../http-error';
 import { listRequests, updateRequestStatus, validateRegistration } from '../../services/contacts';
-import { credentialsMail, sendWithoutFailing } from '../../services/credentials-mail';
 import { pageQuery, parseId, parseQuery, sendPage } from './params';
 
 const contactListQuery = pageQuery.extend({
@@ -23,9 +22,7 @@ export async function contactRoutes(app: FastifyInstance) {
   });
 
   app.post('/contacts/:id/validate', async (request): Promise<RegistrationValidated> => {
-    const result = await validateRegistration(app.db, parseId(request.params), request.staff);
-    const { username, password } = result.credentials;
-    await sendWithoutFailing(app.mailer, request.log, credentialsMail(app.config, result.client, username, password));
+    const result = await validateRegistration(app.db, app.mail, parseId(request.params), request.staff);
     return { clientId: result.clientId, credentials: result.credentials };
   });
 }

@@ -42,15 +42,18 @@ describe('[ADMIN][MAIL] credentials reach a real SMTP server', () => {
     const staff = await staffLogin(t);
     const created = await postOrder(t, staff, { clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42' });
     expect(created.credentials).toEqual({ username: 'eberenger', password: 'Soleil-du-Midi-42' });
+    expect(received).toHaveLength(0); // queued with the order, not sent by the request
+    await t.drain();
     expect(t.mailer.sent).toHaveLength(0); // not the memory mailer
-    expect(received).toHaveLength(1);
-    const mail = received[0]!;
+    // The order is paid: its invoice follows in a message of its own.
+    expect(received).toHaveLength(2);
+    const mail = received.find((m) => /^Subject: Vos identifiants/m.test(m.raw))!;
     expect(mail.from).toBe('contact@rfs.example');
     expect(mail.to).toEqual(['elodie@exemple.fr']);
     // Decode quoted-printable soft line breaks and escapes to read the French text.
     const body = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
     const text = Buffer.from(body, 'latin1').toString('utf8');
-    expect(text).toContain("Nom d'utilisateur : eberenger");
+    expect(text).toContain('Nom d’utilisateur : eberenger');
     expect(text).toContain('Mot de passe : Soleil-du-Midi-42');
     expect(text).toContain('http://localhost:3000/client/login');
     expect(mail.raw).toMatch(/^Subject: Vos identifiants RFS Assistance/m);

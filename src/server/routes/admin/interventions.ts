@@ -16,6 +16,6 @@ export async function interventionRoutes(app: FastifyInstance) {
 
   app.patch('/interventions/:id', async (request) => {
     const id = parseId(request.params);
-    return updateIntervention(app.db, id, parseInput(interventionUpdateSchema, request.body), request.staff);
+    return updateIntervention(app.db, app.mail, id, parseInput(interventionUpdateSchema, request.body), request.staff);
   });
 }

@@ -17,6 +17,8 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
 
   const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: staff, payload: payload as object });
   const counts = async () => ({ orders: await t.db.$count(manualOrders), clients: await t.db.$count(clients) });
+  // A paid order also sends its invoice: these tests are about the credentials.
+  const credentialsMails = () => t.mailer.sent.filter((m) => m.subject === 'Vos identifiants RFS Assistance');
 
   it.each([
     ['clientName', { clientName: '  ' }, 'Le nom du client est requis'],
@@ -69,6 +71,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
   });
 
   it('creates the client account, stores only a scrypt hash and e-mails the credentials', async () => {
+    await t.drain(); // what earlier tests queued leaves first
     t.mailer.sent.length = 0;
     const created = await postOrder(t, staff, {
       clientName: 'Élodie Bérénger', clientEmail: 'Elodie.Berenger@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42',
@@ -85,11 +88,12 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     expect(client!.passwordHash).not.toBe('Soleil-du-Midi-42');
     expect(client!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
 
-    expect(t.mailer.sent).toHaveLength(1);
-    const mail = t.mailer.sent[0]!;
+    await t.drain();
+    expect(credentialsMails()).toHaveLength(1);
+    const mail = credentialsMails()[0]!;
     expect(mail.to).toBe('Elodie.Berenger@exemple.fr');
     expect(mail.subject).toBe('Vos identifiants RFS Assistance');
-    expect(mail.text).toContain("Nom d'utilisateur : eberenger");
+    expect(mail.text).toContain('Nom d’utilisateur : eberenger');
     expect(mail.text).toContain('Mot de passe : Soleil-du-Midi-42');
     expect(mail.text).toContain('http://localhost:3000/client/login');
 
@@ -107,12 +111,14 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
   });
 
   it('links a new order to the existing client and keeps the password unless asked to replace it', async () => {
+    await t.drain(); // what earlier tests queued leaves first
     t.mailer.sent.length = 0;
     const first = await postOrder(t, staff, { clientEmail: 'marie@exemple.fr', clientName: 'Marie Curie', username: 'mcurie', password: 'Premier-Mot-2025' });
     const again = await postOrder(t, staff, { clientEmail: 'MARIE@exemple.fr', clientName: 'Marie Curie', username: 'mcurie', password: 'Second-Mot-2025', plan: 'basique' });
     expect(again.order.clientId).toBe(first.order.clientId);
     expect(again.credentials).toBeNull();
-    expect(t.mailer.sent).toHaveLength(1);
+    await t.drain();
+    expect(credentialsMails()).toHaveLength(1);
     await clientLogin(t, 'mcurie', 'Premier-Mot-2025');
 
     // An order without credentials links too.
@@ -123,7 +129,8 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     const replaced = await postOrder(t, staff, { clientEmail: 'marie@exemple.fr', username: 'mcurie', password: 'Troisieme-Mot-2025', updatePassword: true });
     expect(replaced.credentials).toEqual({ username: 'mcurie', password: 'Troisieme-Mot-2025' });
     expect(replaced.order.clientId).toBe(first.order.clientId);
-    expect(t.mailer.sent).toHaveLength(2);
+    await t.drain();
+    expect(credentialsMails()).toHaveLength(2);
     expect(await t.db.$count(clients, sql`lower(${clients.email}) = 'marie@exemple.fr'`)).toBe(1);
     const old = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username: 'mcurie', password: 'Premier-Mot-2025' } });
     expect(old.statusCode).toBe(401);
@@ -134,6 +141,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
 
   it('refuses a username used by another client with 409 and leaves no partial rows', async () => {
     await postOrder(t, staff, { clientEmail: 'premier@exemple.fr', username: 'unique01', password: 'motdepasse-1' });
+    await t.drain(); // what earlier tests queued leaves first
     t.mailer.sent.length = 0;
     const before = await counts();
     const audits = await t.db.$count(auditLog);
@@ -147,6 +155,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     }
     expect(await counts()).toEqual(before);
     expect(await t.db.$count(auditLog)).toBe(audits);
+    await t.drain();
     expect(t.mailer.sent).toHaveLength(0);
   });
 
@@ -165,14 +174,16 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
 
   it('regenerates the password of the order’s client, keeps the username, e-mails it and audits it', async () => {
     const created = await postOrder(t, staff, { clientEmail: 'regen@exemple.fr', clientName: 'Régis Gênant', username: 'rgenant', password: 'Ancien-Mot-2025' });
+    await t.drain(); // what earlier tests queued leaves first
     t.mailer.sent.length = 0;
     const res = await t.app.inject({ method: 'POST', url: `/api/admin/manual-orders/${created.id}/credentials`, headers: staff });
     expect(res.statusCode).toBe(200);
     const issued = res.json();
     expect(issued.username).toBe('rgenant');
     expect(issued.password).toMatch(/^[a-km-zA-HJ-NP-Z2-9]{16}$/);
-    expect(t.mailer.sent.map((m) => m.to)).toEqual(['regen@exemple.fr']);
-    expect(t.mailer.sent[0]!.text).toContain(issued.password);
+    await t.drain();
+    expect(credentialsMails().map((m) => m.to)).toEqual(['regen@exemple.fr']);
+    expect(credentialsMails()[0]!.text).toContain(issued.password);
     await clientLogin(t, 'rgenant', issued.password);
     const [client] = await t.db.select().from(clients).where(eq(clients.id, created.order.clientId!));
     expect(JSON.stringify({ ...client, passwordHash: undefined })).not.toContain(`${issued.password.slice(0, 2)}…`);

@@ -7,7 +7,6 @@ import { notFound, parseInput } from '../../http-error';
 import { createOrder, ORDER_NOT_FOUND, regenerateOrderCredentials, updateOrder } from '../../services/orders';
 import { listOrders } from '../../services/order-queries';
 import { suggestCredentials } from '../../services/credentials';
-import { credentialsMail, sendWithoutFailing } from '../../services/credentials-mail';
 import { invoiceContentDisposition, loadInvoice } from '../../services/invoices';
 import { renderInvoicePdf } from '../../services/invoice-pdf';
 import { pageQuery, parseId, parseQuery, sendPage } from './params';
@@ -25,24 +24,20 @@ export async function orderRoutes(app: FastifyInstance) {
   app.post('/manual-orders', async (request, reply) => {
     // price and createdBy in the body are ignored: the schema drops them, the catalogue and the session decide.
     const values = parseInput(orderSchema, request.body);
-    const result = await createOrder(app.db, values, request.staff);
-    if (result.credentials) {
-      await sendWithoutFailing(app.mailer, request.log,
-        credentialsMail(app.config, result.client, result.credentials.username, result.credentials.password));
-    }
+    // The credentials, payment terms and invoice are queued with the order: the answer never waits for the SMTP server.
+    const result = await createOrder(app.db, values, request.staff, app.mail);
     const body: OrderCreated = { id: result.order.id, order: result.order, credentials: result.credentials };
     return reply.status(201).send(body);
   });
 
   app.patch('/manual-orders/:id', async (request) => {
     const id = parseId(request.params);
-    return updateOrder(app.db, id, parseInput(orderUpdateSchema, request.body), request.staff);
+    return updateOrder(app.db, id, parseInput(orderUpdateSchema, request.body), request.staff, app.mail);
   });
 
   app.post('/manual-orders/:id/credentials', async (request): Promise<IssuedCredentials> => {
-    const result = await regenerateOrderCredentials(app.db, parseId(request.params), request.staff);
+    const result = await regenerateOrderCredentials(app.db, app.mail, parseId(request.params), request.staff);
     const { username, password } = result.credentials!;
-    await sendWithoutFailing(app.mailer, request.log, credentialsMail(app.config, result.client, username, password));
     return { username, password };
   });
 

@@ -27,7 +27,7 @@ export async function clientInterventionRoutes(app: FastifyInstance) {
 
   app.post('/client/interventions', { preHandler: creationLimit }, async (request, reply) => {
     const input = parseInput(clientInterventionSchema, request.body);
-    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'client', ...input });
+    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'client', ...input }, undefined, app.mail);
     return reply.status(201).send(toClientIntervention(row));
   });
 
@@ -38,7 +38,7 @@ export async function clientInterventionRoutes(app: FastifyInstance) {
 
   app.post('/interventions', { preHandler: creationLimit }, async (request, reply) => {
     const input = parseInput(dashboardInterventionInput, request.body);
-    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'dashboard', ...input });
+    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'dashboard', ...input }, undefined, app.mail);
     return reply.status(201).send(toUserIntervention(row));
   });
 }

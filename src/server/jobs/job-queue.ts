@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type DrizzleTransactionLike, type JobResult, type JobWithMetadata,
+  type Queue, type ScheduleOptions, type SendOptions,
+} from 'pg-boss';
+import type { Database, Tx } from '../db/client';
+
+/**
+ * Background work on the database we already have (pg-boss, DESIGN.md stack table): on the embedded PGlite by default,
+ * on PostgreSQL with any number of instances. Its tables live in their own schema, created and migrated by pg-boss
+ * when the app starts, outside drizzle-kit (drizzle.config.ts) and outside the backup (only our tables are data).
+ */
+export const JOB_SCHEMA = 'pgboss';
+
+export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
+
+export type QueueDefinition<T> = {
+  name: string;
+  options: Omit<Queue, 'name'>;
+  handler: JobHandler<T>;
+  /** jobs taken per fetch by one worker, run side by side (mail: many; a daily scan: one) */
+  batchSize?: number;
+};
+
+export type JobQueueOptions = {
+  log: FastifyBaseLogger;
+  /** maintenance (expiry, retention, dead letters of expired jobs) and cron: on in a running server */
+  supervise: boolean;
+};
+
+export type JobQueue = {
+  boss: PgBoss;
+  /** Creates (or updates) the queue and remembers its handler; workers start with startWorkers(). */
+  define<T extends object>(definition: QueueDefinition<T>): Promise<void>;
+  /**
+   * Queues a job in the caller's transaction: it exists if and only if that transaction commits, so a rolled-back
+   * order leaves no e-mail behind and a committed one never lacks it.
+   */
+  send<T extends object>(tx: Tx, name: string, data: T, options?: SendOptions): Promise<void>;
+  /** A cron schedule kept by pg-boss: one job per occurrence whatever the number of instances. */
+  schedule(name: string, cron: string, options: ScheduleOptions): Promise<void>;
+  /** Polls every defined queue (LISTEN/NOTIFY wakes them at once) until stop(). */
+  startWorkers(): Promise<void>;
+  /**
+   * Runs every job that is due now, and the jobs those create, until none is left; resolves to how many ran. Tests
+   * and the benchmark await it instead of sleeping; a server runs workers instead.
+   */
+  drain(): Promise<number>;
+  /** Makes the jobs waiting for a retry due now, as if their backoff had passed (tests). */
+  skipBackoff(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+const errorOutput = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) });
+
+function bossOptions(database: Database): ConstructorOptions {
+  if (database.kind === 'pglite') return { db: fromPglite(database.pglite!), backend: 'pglite' };
+  // Its own small pool: workers holding connections never starve the requests' pool.
+  return { connectionString: database.url!, max: 4, application_name: 'rfs-jobs' };
+}
+
+export async function openJobQueue(database: Database, options: JobQueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    ...bossOptions(database),
+    schema: JOB_SCHEMA,
+    supervise: options.supervise,
+    schedule: options.supervise,
+    registerInstance: options.supervise,
+    useListenNotify: options.supervise,
+    // Staff see failures in « Courriels »; pg-boss's own timing warnings would only be noise in the logs.
+    persistWarnings: false,
+  });
+  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const definitions = new Map<string, QueueDefinition<object>>();
+  let working = false;
+
+  /** Runs one batch; each job succeeds or fails on its own (one dead address must not retry the other messages). */
+  async function runBatch(definition: QueueDefinition<object>, jobs: JobWithMetadata<object>[]): Promise<JobResult[]> {
+    return Promise.all(jobs.map(async (job): Promise<JobResult> => {
+      try {
+        await definition.handler(job);
+        return { id: job.id, status: 'completed' };
+      } catch (error) {
+        options.log.warn({ queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: errorOutput(error) }, 'job failed');
+        return { id: job.id, status: 'failed', output: errorOutput(error) };
+      }
+    }));
+  }
+
+  return {
+    boss,
+    async define(definition) {
+      // A dead letter queue must exist before the queue naming it; createQueue is a no-op for an existing one.
+      await boss.createQueue(definition.name, { notify: true, ...definition.options });
+      // An existing queue takes today's retry settings (its policy is fixed at creation).
+      const { policy: _policy, partition: _partition, ...settings } = definition.options;
+      await boss.updateQueue(definition.name, settings);
+      definitions.set(definition.name, definition as QueueDefinition<object>);
+      if (working) await work(definition as QueueDefinition<object>);
+    },
+
+    async send(tx, name, data, sendOptions = {}) {
+      await boss.send(name, data, { ...sendOptions, db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
+    },
+
+    async schedule(name, cron, scheduleOptions) {
+      await boss.schedule(name, cron, null, scheduleOptions);
+    },
+
+    async startWorkers() {
+      working = true;
+      for (const definition of definitions.values()) await work(definition);
+    },
+
+    async drain() {
+      let ran = 0;
+      for (;;) {
+        let ranThisPass = 0;
+        for (const definition of definitions.values()) {
+          const jobs = await boss.fetch<object>(definition.name, { batchSize: 50, includeMetadata: true });
+          if (jobs.length === 0) continue;
+          for (const result of await runBatch(definition, jobs)) {
+            if (result.status === 'completed') await boss.complete(definition.name, result.id);
+            else await boss.fail(definition.name, result.id, result.output as object);
+          }
+          ranThisPass += jobs.length;
+        }
+        if (ranThisPass === 0) return ran;
+        ran += ranThisPass;
+      }
+    },
+
+    async skipBackoff() {
+      let moved = 0;
+      for (const name of definitions.keys()) {
+        const waiting = (await boss.findJobs(name, { queued: true })).filter((job) => job.state === 'retry');
+        for (const job of waiting) {
+          await boss.update(name, undefined, { id: job.id, startAfter: new Date() });
+          moved++;
+        }
+      }
+      return moved;
+    },
+
+    async stop() {
+      working = false;
+      // Graceful: a message being handed to the SMTP server finishes; close only a pool pg-boss opened itself.
+      await boss.stop({ graceful: true, timeout: 15_000, close: database.kind === 'postgres' });
+    },
+  };
+
+  async function work(definition: QueueDefinition<object>) {
+    const batchSize = definition.batchSize ?? 1;
+    await boss.work<object>(definition.name, {
+      batchSize,
+      includeMetadata: true,
+      perJobResults: true,
+      // A full batch means more are waiting: fetch again at once rather than after the polling interval.
+      burstWhenBatchFull: batchSize > 1,
+      pollingIntervalSeconds: 2,
+    }, (jobs) => runBatch(definition, jobs as JobWithMetadata<object>[]));
+  }
+}
+
+/** Creates or migrates the queue's schema and returns (test templates, so each test file starts with it in place). */
+export async function installJobSchema(database: Database, log: FastifyBaseLogger): Promise<void> {
+  const jobs = await openJobQueue(database, { log, supervise: false });
+  await jobs.stop();
+}

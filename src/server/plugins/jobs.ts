@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { siteInfo } from '../config';
+import { openJobQueue, type JobQueue } from '../jobs/job-queue';
+import { mailQueueDefinitions } from '../services/mail/delivery';
+import { createMailQueue, type MailQueue } from '../services/mail/outbox';
+import { loadSecretKey, secretBox } from '../services/mail/secret-box';
+import {
+  REMINDERS_CRON, REMINDERS_QUEUE, REMINDERS_TIME_ZONE, renewalReminderDefinition,
+} from '../services/renewal-reminders';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+    /** every e-mail is queued through it, in the transaction of the change that causes it */
+    mail: MailQueue;
+    /** now, as the reminders see it (tests move it) */
+    clock: () => Date;
+  }
+}
+
+export type JobsOptions = {
+  /** workers and the daily cron run in a server; tests and the benchmark leave them off and call app.jobs.drain() */
+  workers: boolean;
+  clock: () => Date;
+};
+
+/** The job queue, the mail queue on it and the renewal reminders; stopped (workers finishing their message) on close. */
+export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
+  const { config } = app;
+  const jobs = await openJobQueue(app.database, { log: app.log, supervise: options.workers });
+  const box = secretBox(await loadSecretKey(config));
+  const site = siteInfo(config);
+  const mail = createMailQueue({ jobs, box, site, staffEmail: config.STAFF_EMAIL });
+  app.decorate('jobs', jobs);
+  app.decorate('mail', mail);
+  app.decorate('clock', options.clock);
+
+  for (const definition of mailQueueDefinitions({ db: app.db, mailer: app.mailer, box, config, site, log: app.log })) {
+    await jobs.define(definition);
+  }
+  await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
+  if (options.workers) {
+    await jobs.schedule(REMINDERS_QUEUE, REMINDERS_CRON, { tz: REMINDERS_TIME_ZONE, missed: 'once' });
+    await jobs.startWorkers();
+  }
+}

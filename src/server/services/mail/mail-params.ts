@@ -1,0 +1,48 @@
+import type {
+  ClientDeviceType, InterventionStatus, MailKind, PaymentMethod, PaymentStatus, Urgency,
+} from '../../../shared/labels';
+import type { PlanId } from '../../../shared/plans';
+
+/**
+ * What each kind of message needs, as stored on its outbox row (jsonb). Never a password or a reset link: those
+ * travel sealed in the row's `secret` and only reach the template at send time (see secret-box.ts).
+ */
+export type MailParams = {
+  registration_received: { name: string; planId: PlanId | null };
+  registration_refused: { name: string; reason: string };
+  staff_new_registration: {
+    requestId: number; name: string; email: string; phone: string; planId: PlanId | null; deviceType: string | null; deviceInfo: string;
+  };
+  staff_contact: { requestId: number; name: string; email: string; subject: string; message: string };
+  staff_new_intervention: {
+    interventionId: number; clientId: number; clientName: string; clientEmail: string; title: string; description: string;
+    urgency: Urgency; deviceType: ClientDeviceType | null; deviceInfo: string;
+  };
+  /** the password is the sealed secret; the order (when there is one) gives the payment terms */
+  credentials: {
+    name: string; username: string;
+    order: { id: number; planId: PlanId; price: string; paymentMethod: PaymentMethod; paymentStatus: PaymentStatus } | null;
+    /** a registration validated without an order: the plan the person asked for */
+    requestedPlanId: PlanId | null;
+  };
+  /** the PDF is rendered at send time from the order (an issued invoice never changes) */
+  invoice: { orderId: number; name: string; planId: PlanId; price: string; startsOn: string; endsOn: string };
+  intervention_status: { interventionId: number; name: string; title: string; status: InterventionStatus; durationMinutes: number | null };
+  renewal_reminder: { name: string; planId: PlanId; endsOn: string; daysLeft: number };
+  /** the link's token is the sealed secret */
+  password_reset: { name: string; username: string | null; expiresAt: string };
+  erasure_done: { name: string };
+};
+
+/** The kinds whose message is useless without their secret (a « Renvoyer » after it was erased would send nothing usable). */
+export const KINDS_WITH_SECRET: ReadonlySet<MailKind> = new Set(['credentials', 'password_reset']);
+
+/** One message to queue: `key` names the business event, so queueing it twice sends it once. */
+export type MailRequest<K extends MailKind = MailKind> = K extends MailKind ? {
+  key: string;
+  kind: K;
+  to: string;
+  params: MailParams[K];
+  secret?: string;
+  clientId?: number | null;
+} : never;

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { manualOrders, outbox } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { clientLogin, postOrder, staffLogin, validOrder } from '../../routes/admin/test-fixtures';
+import { MAIL_QUEUE } from './outbox';
+
+const jobsOf = async (t: TestApp) => t.app.jobs.boss.findJobs(MAIL_QUEUE);
+
+describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business transaction', () => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp({ STAFF_EMAIL: 'equipe@rfs.exemple' });
+    staff = await staffLogin(t);
+  });
+  afterAll(async () => t.close());
+
+  it('answers an order before any mail leaves, then sends credentials and invoice once each', async () => {
+    const before = t.mailer.sent.length;
+    const created = await postOrder(t, staff, {
+      clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42',
+      paymentMethod: 'virement', paymentStatus: 'paid',
+    });
+    expect(t.mailer.sent.length).toBe(before);
+    const rows = await t.db.select().from(outbox).where(eq(outbox.recipient, 'elodie@exemple.fr')).orderBy(outbox.id);
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([['credentials', 'queued'], ['invoice', 'queued']]);
+    // The password is only sealed on the row, never in clear, and the job carries nothing but the row's id.
+    expect(JSON.stringify(rows)).not.toContain('Soleil-du-Midi-42');
+    expect(rows[0]!.secret).toMatch(/^v1\./);
+    const jobs = await jobsOf(t);
+    expect(JSON.stringify(jobs.map((j) => j.data))).not.toContain('Soleil');
+
+    expect(await t.drain()).toBeGreaterThanOrEqual(2);
+    const sent = t.mailer.sent.slice(before).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(sent.map((m) => m.subject)).toEqual(['Vos identifiants RFS Assistance', 'Votre facture RFS Assistance – abonnement Pro']);
+    expect(sent[0]!.text).toContain('Nom d’utilisateur : eberenger');
+    expect(sent[0]!.text).toContain('Mot de passe : Soleil-du-Midi-42');
+    expect(sent[0]!.html).toContain('Soleil-du-Midi-42');
+    expect(sent[1]!.attachments?.[0]).toMatchObject({ filename: `Facture_${created.id}.pdf`, contentType: 'application/pdf' });
+    expect(sent[1]!.attachments![0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const after = await t.db.select().from(outbox).where(eq(outbox.recipient, 'elodie@exemple.fr'));
+    expect(after.every((r) => r.status === 'sent' && r.secret === null && r.attempts === 1 && r.sentAt !== null)).toBe(true);
+    // Draining again sends nothing more.
+    await t.drain();
+    expect(t.mailer.sent.length).toBe(before + 2);
+  });
+
+  it('leaves neither row nor job when the transaction that queued them rolls back', async () => {
+    const jobsBefore = (await jobsOf(t)).length;
+    const rowsBefore = await t.db.$count(outbox);
+    await expect(t.db.transaction(async (tx) => {
+      await t.app.mail.queue(tx, { key: 'rollback-test', kind: 'erasure_done', to: 'perdu@exemple.fr', params: { name: 'Perdu' } });
+      expect(await tx.$count(outbox, eq(outbox.key, 'rollback-test'))).toBe(1);
+      throw new Error('annulé');
+    })).rejects.toThrow('annulé');
+    expect(await t.db.$count(outbox)).toBe(rowsBefore);
+    expect((await jobsOf(t)).length).toBe(jobsBefore);
+
+    // A failing order (username taken) leaves no e-mail either.
+    const taken = await t.app.inject({
+      method: 'POST', url: '/api/admin/manual-orders', headers: staff,
+      payload: validOrder({ clientName: 'Autre', clientEmail: 'autre@exemple.fr', username: 'eberenger', password: 'Jardin-des-Plantes-7' }),
+    });
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(await t.db.$count(outbox)).toBe(rowsBefore);
+    expect((await jobsOf(t)).length).toBe(jobsBefore);
+  });
+
+  it('queues a message once per key, whoever asks again', async () => {
+    const queue = () => t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'once', kind: 'erasure_done', to: 'once@exemple.fr', params: { name: 'Une fois' } }));
+    expect(await queue()).toBe(true);
+    expect(await queue()).toBe(false);
+    const before = t.mailer.sent.length;
+    await t.drain();
+    expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual(['once@exemple.fr']);
+  });
+
+  it('sends a run of the same job once even when two runs overlap', async () => {
+    await t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'overlap', kind: 'erasure_done', to: 'overlap@exemple.fr', params: { name: 'Double' } }));
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.key, 'overlap'));
+    // A second job for the same message, as after a retry of an attempt that seemed lost.
+    await t.db.transaction((tx) => t.app.jobs.send(tx, MAIL_QUEUE, { outboxId: row!.id }));
+    const before = t.mailer.sent.length;
+    await t.drain();
+    expect(t.mailer.sent.slice(before).filter((m) => m.to === 'overlap@exemple.fr')).toHaveLength(1);
+  });
+
+  it('tells staff of a new intervention at STAFF_EMAIL and the client of each status change', async () => {
+    const created = await postOrder(t, staff, { clientName: 'Gérard Lenoir', clientEmail: 'gerard@exemple.fr', username: 'glenoir', password: 'Motdepasse-GL-1', orderDate: new Date().toISOString().slice(0, 10) });
+    const client = await clientLogin(t, 'glenoir', 'Motdepasse-GL-1');
+    await t.drain();
+    const before = t.mailer.sent.length;
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/client/interventions', headers: client,
+      payload: { description: 'Mon imprimante ne répond plus', urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'HP LaserJet' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    await t.drain();
+    const [toStaff] = t.mailer.sent.slice(before);
+    expect(toStaff).toMatchObject({ to: 'equipe@rfs.exemple', subject: `Nouvelle intervention n° ${id} : Gérard Lenoir` });
+    expect(toStaff!.text).toContain('Mon imprimante ne répond plus');
+    expect(toStaff!.text).toContain('Urgence : Élevée');
+
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${id}`, headers: staff, payload });
+    expect((await patch({ status: 'in_progress' })).statusCode).toBe(200);
+    expect((await patch({ status: 'completed', durationMinutes: 40 })).statusCode).toBe(200);
+    await t.drain();
+    // Messages of one batch leave side by side: their order is not a promise.
+    const updates = t.mailer.sent.slice(before + 1).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(updates.map((m) => [m.to, m.subject])).toEqual([
+      ['gerard@exemple.fr', `Votre demande d’assistance n° ${id} : en cours`],
+      ['gerard@exemple.fr', `Votre demande d’assistance n° ${id} : terminée`],
+    ]);
+    expect(updates[1]!.text).toContain('Durée : 40 min');
+    expect(created.order.clientId).toEqual(expect.any(Number));
+  });
+
+  it('e-mails the invoice when an order becomes paid, once', async () => {
+    const created = await postOrder(t, staff, { clientEmail: 'attente@exemple.fr', clientName: 'Anne Attente', paymentStatus: 'pending' });
+    await t.drain();
+    const before = t.mailer.sent.length;
+    const pay = (paymentStatus: string) => t.app.inject({ method: 'PATCH', url: `/api/admin/manual-orders/${created.id}`, headers: staff, payload: { paymentStatus } });
+    expect((await pay('paid')).statusCode).toBe(200);
+    expect((await pay('pending')).statusCode).toBe(200);
+    expect((await pay('paid')).statusCode).toBe(200);
+    await t.drain();
+    const sent = t.mailer.sent.slice(before);
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([['attente@exemple.fr', 'Votre facture RFS Assistance – abonnement Pro']]);
+    const [order] = await t.db.select({ endsOn: manualOrders.endsOn }).from(manualOrders).where(eq(manualOrders.id, created.id));
+    expect(sent[0]!.text).toContain(order!.endsOn!.split('-').reverse().join('/'));
+  });
+
+  it('writes nothing to STAFF_EMAIL when it is unset', async () => {
+    const other = await createTestApp();
+    try {
+      await other.db.transaction((tx) => other.app.mail.queueForStaff(tx, 'staff-x', 'staff_contact', {
+        requestId: 1, name: 'Luc', email: 'luc@exemple.fr', subject: 'Question', message: 'Bonjour',
+      }));
+      expect(await other.db.$count(outbox, sql`true`)).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { outbox } from '../../db/schema';
+import { HttpError, notFound } from '../../http-error';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { OutboxMessageDto } from '../../../shared/admin-api';
+import type { MailKind, MailStatus } from '../../../shared/labels';
+import type { SiteInfo } from '../../../shared/site';
+import { writeAudit, type Actor } from '../audit';
+import { containsPattern } from '../order-queries';
+import { KINDS_WITH_SECRET, type MailParams, type MailRequest } from './mail-params';
+import type { SecretBox } from './secret-box';
+import { mailSubject } from './templates/catalogue';
+
+export const MAIL_QUEUE = 'mail';
+export const MAIL_DEAD_QUEUE = 'mail-dead';
+export const OUTBOX_NOT_FOUND = 'Message introuvable';
+
+export type MailJob = { outboxId: number };
+
+/**
+ * Every e-mail goes through here: an outbox row and the job that sends it, both in the caller's transaction. The
+ * request that causes a message never waits for the SMTP server; a dead server delays the message, never loses it.
+ */
+export type MailQueue = {
+  /** Queues one message; false when a message with this key already exists (it is then sent once, not twice). */
+  queue(tx: Tx, request: MailRequest): Promise<boolean>;
+  /** A message to STAFF_EMAIL; nothing when it is unset (staff then read the back-office only). */
+  queueForStaff<K extends 'staff_new_registration' | 'staff_contact' | 'staff_new_intervention'>(
+    tx: Tx, key: string, kind: K, params: MailParams[K],
+  ): Promise<boolean>;
+};
+
+/** A newer message of these kinds makes the older unsent one useless (old password, retired link): it is cancelled. */
+const SUPERSEDED: Partial<Record<MailKind, string>> = {
+  credentials: 'Remplacé par de nouveaux identifiants avant son envoi',
+  password_reset: 'Remplacé par un lien plus récent avant son envoi',
+};
+
+export function createMailQueue(deps: { jobs: JobQueue; box: SecretBox; site: SiteInfo; staffEmail: string | undefined }): MailQueue {
+  const mail: MailQueue = {
+    async queue(tx, request) {
+      // An erased person's placeholder address (RFC 6761 .invalid) can never receive anything.
+      if (/[@.]invalid$/i.test(request.to)) return false;
+      const reason = SUPERSEDED[request.kind];
+      if (reason && request.clientId) await cancelUnsent(tx, request.clientId, request.kind, reason);
+      const [row] = await tx.insert(outbox).values({
+        key: request.key,
+        kind: request.kind,
+        recipient: request.to,
+        subject: mailSubject(request.kind, request.params as never, deps.site),
+        params: request.params,
+        secret: request.secret === undefined ? null : deps.box.seal(request.secret),
+        clientId: request.clientId ?? null,
+      }).onConflictDoNothing({ target: outbox.key }).returning({ id: outbox.id });
+      if (!row) return false;
+      await deps.jobs.send<MailJob>(tx, MAIL_QUEUE, { outboxId: row.id });
+      return true;
+    },
+    async queueForStaff(tx, key, kind, params) {
+      if (!deps.staffEmail) return false;
+      return mail.queue(tx, { key, kind, to: deps.staffEmail, params } as MailRequest);
+    },
+  };
+  return mail;
+}
+
+async function cancelUnsent(tx: Tx, clientId: number, kind: MailKind, reason: string) {
+  await tx.update(outbox).set({ status: 'cancelled', secret: null, lastError: reason, updatedAt: new Date() })
+    .where(and(eq(outbox.clientId, clientId), eq(outbox.kind, kind), inArray(outbox.status, ['queued', 'failed'])));
+}
+
+// ---- the « Courriels » tab ----------------------------------------------------------------------------------------
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** What staff see of a message: never its params (a reset link's context) nor, above all, its secret. */
+export function toOutboxDto(row: Pick<OutboxRow, 'id' | 'kind' | 'recipient' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'updatedAt' | 'sentAt' | 'secret'>): OutboxMessageDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    canResend: row.status === 'failed' && (!KINDS_WITH_SECRET.has(row.kind) || row.secret !== null),
+  };
+}
+
+const listColumns = {
+  id: outbox.id, kind: outbox.kind, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status,
+  attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt, updatedAt: outbox.updatedAt,
+  sentAt: outbox.sentAt, secret: outbox.secret,
+};
+
+export type OutboxFilter = { status?: MailStatus; q?: string; limit: number; offset: number };
+
+export async function listOutbox(db: Tx, filter: OutboxFilter): Promise<{ items: OutboxMessageDto[]; total: number }> {
+  const conditions: SQL[] = [];
+  // « En attente » covers the messages a worker holds right now: both are on their way.
+  if (filter.status === 'queued') conditions.push(inArray(outbox.status, ['queued', 'sending']));
+  else if (filter.status) conditions.push(eq(outbox.status, filter.status));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(or(ilike(outbox.recipient, pattern), ilike(outbox.subject, pattern))!);
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db.select(listColumns).from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(outbox).where(where),
+  ]);
+  return { items: rows.map(toOutboxDto), total: Number(total?.n ?? 0) };
+}
+
+/** « Renvoyer »: a failed message goes back to the queue, in the same transaction as its new job; audited. */
+export async function resendMail(db: Db, jobs: JobQueue, id: number, actor: Actor): Promise<OutboxMessageDto> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(outbox).where(eq(outbox.id, id)).for('update');
+    if (!row) throw notFound(OUTBOX_NOT_FOUND);
+    if (row.status !== 'failed') {
+      throw new HttpError(409, 'Seul un message en échec peut être renvoyé : celui-ci est déjà envoyé, annulé ou en cours d’envoi.', 'NOT_FAILED');
+    }
+    if (KINDS_WITH_SECRET.has(row.kind) && row.secret === null) {
+      throw new HttpError(409, 'Ce message contenait un mot de passe ou un lien qui n’est plus valable : régénérez les identifiants depuis la commande.', 'SECRET_GONE');
+    }
+    if (row.kind === 'password_reset' && new Date((row.params as MailParams['password_reset']).expiresAt) < new Date()) {
+      throw new HttpError(409, 'Le lien de ce message a expiré : le client doit refaire une demande de mot de passe oublié.', 'LINK_EXPIRED');
+    }
+    const [updated] = await tx.update(outbox).set({ status: 'queued', claimedUntil: null, updatedAt: new Date() })
+      .where(eq(outbox.id, id)).returning();
+    await jobs.send<MailJob>(tx, MAIL_QUEUE, { outboxId: id });
+    await writeAudit(tx, actor, {
+      action: 'mail.resend', entity: 'outbox', entityId: id, before: { status: row.status, attempts: row.attempts }, after: { status: 'queued' },
+    });
+    return toOutboxDto(updated!);
+  });
+}
+
+/** The messages about one client, anonymised with them (erasure): nothing left names the person once sent. */
+export async function anonymiseOutboxOf(tx: Tx, clientId: number, placeholder: string) {
+  await tx.update(outbox).set({
+    recipient: placeholder, params: sql`'{}'::jsonb`, secret: null, subject: 'Message à une personne effacée', updatedAt: new Date(),
+    status: sql`case when ${outbox.status} in ('queued', 'failed') then 'cancelled'::mail_status else ${outbox.status} end`,
+  }).where(eq(outbox.clientId, clientId));
+}

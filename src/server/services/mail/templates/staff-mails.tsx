@@ -1,0 +1,53 @@
+import { CLIENT_DEVICE_LABELS, REGISTRATION_DEVICE_LABELS, URGENCY_LABELS, type RegistrationDeviceType } from '../../../../shared/labels';
+import { findPlan } from '../../../../shared/plans';
+import type { SiteInfo } from '../../../../shared/site';
+import type { MailParams } from '../mail-params';
+import { Action, Facts, MailLayout, Paragraph, styles } from './layout';
+import { Text } from '@react-email/components';
+
+type Props<K extends keyof MailParams> = { site: SiteInfo; params: MailParams[K] };
+
+// To STAFF_EMAIL: what arrived, enough to judge its urgency from a phone, and the back-office tab that handles it.
+const backOffice = (site: SiteInfo, tab: string) => `${site.publicUrl}/admin?tab=${tab}`;
+
+export function StaffNewRegistration({ site, params }: Props<'staff_new_registration'>) {
+  const plan = findPlan(params.planId);
+  const device = params.deviceType ? REGISTRATION_DEVICE_LABELS[params.deviceType as RegistrationDeviceType] ?? params.deviceType : '-';
+  return (
+    <MailLayout site={site} preview={`Nouvelle inscription : ${params.name}`} title="Nouvelle demande d’inscription">
+      <Facts rows={[
+        ['Nom', params.name], ['E-mail', params.email], ['Téléphone', params.phone || '-'],
+        ['Formule', plan ? `${plan.name} (${plan.durationText})` : '-'], ['Appareil', device],
+      ]} />
+      {params.deviceInfo && <Text style={styles.quote}>{params.deviceInfo}</Text>}
+      <Action href={backOffice(site, 'messages')}>Valider ou refuser dans Messages</Action>
+    </MailLayout>
+  );
+}
+
+export function StaffContact({ site, params }: Props<'staff_contact'>) {
+  return (
+    <MailLayout site={site} preview={`${params.name} : ${params.subject}`} title="Nouveau message de contact">
+      <Facts rows={[['De', `${params.name} <${params.email}>`], ['Objet', params.subject]]} />
+      <Text style={styles.quote}>{params.message}</Text>
+      <Paragraph>Pour répondre, écrivez à {params.email}, puis marquez le message « Répondu » dans le back-office.</Paragraph>
+      <Action href={backOffice(site, 'messages')}>Ouvrir Messages</Action>
+    </MailLayout>
+  );
+}
+
+export function StaffNewIntervention({ site, params }: Props<'staff_new_intervention'>) {
+  return (
+    <MailLayout site={site} preview={`Intervention n° ${params.interventionId} : ${params.clientName}`} title={`Nouvelle demande d’intervention n° ${params.interventionId}`}>
+      <Facts rows={[
+        ['Client', `${params.clientName} <${params.clientEmail}> (n° ${params.clientId})`],
+        ['Urgence', URGENCY_LABELS[params.urgency]],
+        ['Appareil', params.deviceType ? CLIENT_DEVICE_LABELS[params.deviceType] : '-'],
+        ['Titre', params.title],
+      ]} />
+      <Text style={styles.quote}>{params.description}</Text>
+      {params.deviceInfo && <Paragraph>Précisions sur l’appareil : {params.deviceInfo}</Paragraph>}
+      <Action href={backOffice(site, 'interventions')}>Ouvrir Interventions</Action>
+    </MailLayout>
+  );
+}
