@@ -25,19 +25,19 @@ test.describe('on a phone', () => {
     const link = new URL(LINK.exec(mail!)![0]);
 
     await page.goto(link.pathname + link.search);
-    await expect(page.getByRole('button', { name: 'Enregistrer le mot de passe' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Enregistrer', exact: true })).toBeEnabled();
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('un mot de passe neuf');
     await page.getByLabel('Confirmez le nouveau mot de passe').fill('un autre mot de passe');
-    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page.getByText('Les deux mots de passe ne correspondent pas')).toBeVisible();
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('court');
     await page.getByLabel('Confirmez le nouveau mot de passe').fill('court');
-    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page.getByText('Le mot de passe doit contenir au moins 12 caractères')).toBeVisible();
 
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('un mot de passe neuf');
     await page.getByLabel('Confirmez le nouveau mot de passe').fill('un mot de passe neuf');
-    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page.getByText('Mot de passe modifié')).toBeVisible();
     await expect(page).toHaveURL(/\/client\/login$/);
 
@@ -50,7 +50,7 @@ test.describe('on a phone', () => {
     await page.goto(link.pathname + link.search);
     await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('encore un mot de passe');
     await page.getByLabel('Confirmez le nouveau mot de passe').fill('encore un mot de passe');
-    await page.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: RESET_LINK_INVALID })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
   });

@@ -51,6 +51,7 @@ test('[CLIENT][SUBSCRIPTION] without a subscription: Â« Aucun abonnement actif Â
   const card = page.getByRole('region', { name: 'Mon abonnement' });
   await expect(card.getByText('Aucun abonnement actif')).toBeVisible();
   await expect(card.getByText('Actif', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('no-subscription')).toContainText('choisissez une formule');
 
   await page.getByRole('button', { name: 'Demander une assistance' }).click();
   await expect(page.getByText('Erreur', { exact: true })).toBeVisible();

@@ -86,7 +86,8 @@ export function AccountLinkTo({ link, className, onClick }: { link: AccountLink;
     : <Link to={link.href} className={className} onClick={onClick}>{link.label}</Link>;
 }
 
-const headerLink = 'inline-flex min-h-11 items-center rounded-lg px-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const linkLook = 'min-h-11 items-center rounded-lg px-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const headerLink = `inline-flex ${linkLook}`;
 const headerPrimary = 'inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-brand-700 hover:bg-brand-50 hover:underline';
 
 /** Header and footer around the public pages other than the landing page. */
@@ -101,7 +102,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <SiteLogo />
           <nav aria-label="Navigation principale" className="flex shrink-0 items-center gap-1 text-sm font-medium sm:gap-3">
             {/* Signed in, / is the dashboard: there is no pricing section to go to. */}
-            {!signedIn && <a href={PRICING_HREF} className={`${headerLink} hidden sm:inline-flex`}>Tarifs</a>}
+            {!signedIn && <a href={PRICING_HREF} className={`${linkLook} hidden sm:inline-flex`}>Tarifs</a>}
             {links.map((link) => <AccountLinkTo key={link.href} link={link} className={link.primary ? headerPrimary : headerLink} />)}
           </nav>
         </div>

@@ -68,7 +68,7 @@ export function ResetPasswordPage() {
           <TextField label="Confirmez le nouveau mot de passe" type="password" autoComplete="new-password"
             error={errors.confirmPassword?.message} {...register('confirmPassword')} />
           <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>
-            {isSubmitting ? 'Enregistrement...' : 'Enregistrer le mot de passe'}
+            {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
           </Button>
         </form>
       )}

@@ -40,6 +40,12 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
           {sending === REQUESTS.remote.title ? 'Envoi...' : 'Session à distance'}
         </Button>
       </div>
+      {subscription === null && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-subscription">
+          Nos techniciens interviennent pour les abonnés : <a href="#tarifs" className="font-medium underline">choisissez une formule</a> pour
+          demander une assistance.
+        </p>
+      )}
       {subscription && allowanceUsed(subscription) && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="allowance-used">
           Vous avez utilisé les {subscription.interventionsPerMonth} interventions de votre formule ce mois-ci.
