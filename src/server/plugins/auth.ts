@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 import { findClientSession, findStaffSession, type StaffIdentity } from '../services/sessions';
-import type { SignedInClient } from '../services/client-identity';
-import { CLIENT_UNAUTHORIZED } from '../../shared/client-api';
+import type { SessionRead, SignedInClient } from '../services/client-identity';
+import { CLIENT_UNAUTHORIZED, type CurrentSubscription } from '../../shared/client-api';
 
 export const STAFF_COOKIE = 'rfs_staff';
 export const CLIENT_COOKIE = 'rfs_client';
@@ -13,10 +13,14 @@ declare module 'fastify' {
     staff: StaffIdentity;
     /** set by requireClient on every route of the signed-in client scope */
     clientSession: SignedInClient;
+    /** set by requireClient on the routes whose config asks for `clientSubscription` */
+    clientSubscription: CurrentSubscription | null;
   }
   interface FastifyContextConfig {
     /** a signed-in client route's own 401 message, when SPEC words it differently (POST /api/subscriptions) */
     clientUnauthorized?: string;
+    /** read the subscription running today with the session, in the same statement */
+    clientSubscription?: boolean;
   }
 }
 
@@ -56,12 +60,15 @@ export async function requireStaff(request: FastifyRequest) {
 /**
  * The one client check: the onRequest hook of the signed-in client scope (routes/client/index.ts). Without a valid
  * session it answers 401 with CLIENT_UNAUTHORIZED, the wording the dashboard looks for (SPEC §6), unless the route
- * declares its own message in `config.clientUnauthorized`.
+ * declares its own message in `config.clientUnauthorized`. A route with `config.clientSubscription` also gets the
+ * running subscription, read in the same statement.
  */
-export function requireClient(readSession: (token: string | undefined) => Promise<SignedInClient | null>) {
+export function requireClient(readSession: (token: string | undefined, options: { subscription?: boolean }) => Promise<SessionRead | null>) {
   return async (request: FastifyRequest) => {
-    const session = await readSession(request.cookies[CLIENT_COOKIE]);
-    if (!session) throw new HttpError(401, request.routeOptions.config.clientUnauthorized ?? CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
-    request.clientSession = session;
+    const { config } = request.routeOptions;
+    const read = await readSession(request.cookies[CLIENT_COOKIE], { subscription: config.clientSubscription });
+    if (!read) throw new HttpError(401, config.clientUnauthorized ?? CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+    request.clientSession = read.client;
+    if (read.subscription !== undefined) request.clientSubscription = read.subscription;
   };
 }

@@ -2,9 +2,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { clients, clientSessions } from '../db/schema';
-import type { AuthUser, ClientLoginResult, ClientSession } from '../../shared/client-api';
+import type { AuthUser, ClientLoginResult, ClientSession, CurrentSubscription } from '../../shared/client-api';
 import { hashSessionToken } from './sessions';
-import { currentPlanName } from './subscriptions';
+import { currentPlanName, subscriptionColumns, subscriptionMoment, toCurrentSubscription } from './subscriptions';
 
 /** The session behind a client cookie, with the account's identity (never its password hash). */
 export type SignedInClient = {
@@ -17,28 +17,47 @@ export type SignedInClient = {
   createdAt: Date;
 };
 
+/** A signed-in client and, when the route asked for it, the subscription running today (null without one). */
+export type SessionRead = { client: SignedInClient; subscription?: CurrentSubscription | null };
+
 /**
  * The session lookup of every signed-in client request: session and account in one statement, prepared once per
- * database, so a dashboard call costs one keyed read before its own work.
+ * database, so a call costs one keyed read before its own work. A route that shows the subscription asks for it
+ * in the same statement (its columns come from services/subscriptions.ts), so the dashboard's card is one query too.
  */
 export function clientSessionReader(db: Db) {
-  const statement = db.select({
+  const identity = {
     clientId: clients.id,
     name: clients.name,
     firstName: clients.firstName,
     lastName: clients.lastName,
     email: clients.email,
     createdAt: clients.createdAt,
-  }).from(clientSessions)
+  };
+  const open = and(eq(clientSessions.idHash, sql.placeholder('hash')), gt(clientSessions.expiresAt, sql.placeholder('now')));
+  const plain = db.select(identity).from(clientSessions).innerJoin(clients, eq(clients.id, clientSessions.clientId))
+    .where(open).limit(1).prepare('client_session');
+  const subscription = subscriptionColumns({ clientId: clients.id, today: sql.placeholder('today'), monthStart: sql.placeholder('monthStart') });
+  const withSubscription = db.select({ ...identity, ...subscription }).from(clientSessions)
     .innerJoin(clients, eq(clients.id, clientSessions.clientId))
-    .where(and(eq(clientSessions.idHash, sql.placeholder('hash')), gt(clientSessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('client_session');
-  return async (token: string | undefined): Promise<SignedInClient | null> => {
+    .where(open).limit(1).prepare('client_session_subscription');
+
+  return async (token: string | undefined, options: { subscription?: boolean } = {}): Promise<SessionRead | null> => {
     if (!token) return null;
     const sessionHash = hashSessionToken(token);
-    const [row] = await statement.execute({ hash: sessionHash, now: new Date().toISOString() });
-    return row ? { ...row, createdAt: new Date(row.createdAt), sessionHash } : null;
+    const now = new Date();
+    if (!options.subscription) {
+      const [row] = await plain.execute({ hash: sessionHash, now: now.toISOString() });
+      return row ? { client: { ...row, createdAt: new Date(row.createdAt), sessionHash } } : null;
+    }
+    const moment = subscriptionMoment(now);
+    const [row] = await withSubscription.execute({ hash: sessionHash, now: now.toISOString(), ...moment });
+    if (!row) return null;
+    const { running, next, used, ...client } = row;
+    return {
+      client: { ...client, createdAt: new Date(client.createdAt), sessionHash },
+      subscription: toCurrentSubscription({ running, next, used }, moment.today),
+    };
   };
 }
 

@@ -1,6 +1,11 @@
 // The company's calendar is Paris time: a day, a month and a monthly allowance start at midnight there.
 import { todayIso } from '../../shared/format';
 
+// Built once: an Intl formatter is costly to construct, cheap to use.
+const parisWallClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Paris', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+});
+
 /**
  * The instant the current calendar month began in Paris. DST never changes on the 1st at midnight, so the offset
  * read at 00:00 UTC of that day is the one in force at local midnight.
@@ -8,12 +13,10 @@ import { todayIso } from '../../shared/format';
 export function parisMonthStart(now = new Date()): Date {
   const [year, month] = todayIso(now).split('-').map(Number) as [number, number];
   const utcMidnight = Date.UTC(year, month - 1, 1);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Paris', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-  }).formatToParts(new Date(utcMidnight));
+  const parts = parisWallClock.formatToParts(new Date(utcMidnight));
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const parisWallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return new Date(utcMidnight - (parisWallClock - utcMidnight));
+  const wallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  return new Date(utcMidnight - (wallClock - utcMidnight));
 }
 
 const isoOf = (utc: number) => new Date(utc).toISOString().slice(0, 10);

@@ -1,9 +1,9 @@
 // Subscriptions (DESIGN.md decision 8): a paid order buys its plan's months, chained after the client's previous
 // paid orders so no day is lost. The periods are computed here, by chainSubscriptions, over one client's paid
 // orders and stored on the orders (starts_on, ends_on): every screen reads them, so all agree and lists stay cheap.
-import { and, desc, eq, gte, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { interventions, manualOrders } from '../db/schema';
+import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { clients, interventions, manualOrders } from '../db/schema';
 import { getPlan, type PlanId } from '../../shared/plans';
 import { invoiceNumber, todayIso } from '../../shared/format';
 import type { SubscriptionDto } from '../../shared/admin-api';
@@ -110,51 +110,55 @@ export async function listSubscriptions(db: Tx, filter: SubscriptionFilter): Pro
   return { items: rows.map((row) => ({ ...row, active: Boolean(row.active) })), total: count?.total ?? 0 };
 }
 
-/** Values, or placeholders filled when a prepared statement runs. */
-type CurrentArgs = { clientId: number | SQLWrapper; today: string | SQLWrapper; monthStart: string | SQLWrapper };
-type NextRow = { plan: PlanId; startsOn: string; endsOn: string };
+/** A client id (a value, a placeholder or an outer column), a day and an instant, as the subscription columns read them. */
+export type SubscriptionArgs = { clientId: number | SQLWrapper; today: string | SQLWrapper; monthStart: string | SQLWrapper };
+type PeriodJson = { plan: PlanId; startsOn: string; endsOn: string };
 
 /**
- * The running subscription, the one booked after it, and this month's requests, in one statement. Built with
- * values inside a transaction (the quota check), or with placeholders once per database (the dashboard's read).
+ * What the dashboard's card needs, as three columns any statement can carry: the subscription running today, the
+ * one booked after it, and this month's requests. The session lookup carries them too (client-identity.ts), so
+ * GET /api/subscriptions/current costs one query.
  */
-function currentQuery(db: Tx, args: CurrentArgs) {
-  return db.select({
-    plan: manualOrders.plan,
-    startsOn: sql<string>`${manualOrders.startsOn}::text`,
-    endsOn: sql<string>`${manualOrders.endsOn}::text`,
-    // (Drizzle writes a lone table's columns unqualified, so the subqueries name the client by value, not by column.)
-    next: sql<NextRow | null>`(select json_build_object('plan', n.plan, 'startsOn', n.starts_on, 'endsOn', n.ends_on)
-      from ${manualOrders} n where n.client_id = ${args.clientId} and n.payment_status = 'paid'
-        and n.starts_on > ${args.today}::date order by n.starts_on limit 1)`,
+export function subscriptionColumns({ clientId, today, monthStart }: SubscriptionArgs) {
+  return {
+    running: sql<PeriodJson | null>`(select json_build_object('plan', o.plan, 'startsOn', o.starts_on, 'endsOn', o.ends_on)
+      from ${manualOrders} o where o.client_id = ${clientId} and o.payment_status = 'paid'
+        and o.starts_on <= ${today}::date and o.ends_on >= ${today}::date order by o.starts_on desc limit 1)`,
+    next: sql<PeriodJson | null>`(select json_build_object('plan', n.plan, 'startsOn', n.starts_on, 'endsOn', n.ends_on)
+      from ${manualOrders} n where n.client_id = ${clientId} and n.payment_status = 'paid'
+        and n.starts_on > ${today}::date order by n.starts_on limit 1)`,
     // A request staff cancelled (a duplicate, a mistake) gives its place back.
-    used: sql<number>`(select count(*)::int from ${interventions} i where i.client_id = ${args.clientId}
-      and i.created_at >= ${args.monthStart}::timestamptz and i.status <> 'cancelled')`,
-  }).from(manualOrders)
-    .where(and(
-      eq(manualOrders.clientId, args.clientId),
-      eq(manualOrders.paymentStatus, 'paid'),
-      lte(manualOrders.startsOn, args.today),
-      gte(manualOrders.endsOn, args.today),
-    ))
-    .orderBy(desc(manualOrders.startsOn))
-    .limit(1);
+    used: sql<number>`(select count(*)::int from ${interventions} i where i.client_id = ${clientId}
+      and i.created_at >= ${monthStart}::timestamptz and i.status <> 'cancelled')`,
+  };
 }
 
-type CurrentRow = { plan: PlanId; startsOn: string; endsOn: string; next: NextRow | null; used: number };
+export type SubscriptionRow = { running: PeriodJson | null; next: PeriodJson | null; used: number };
 
-function toCurrentSubscription(row: CurrentRow | undefined, today: string): CurrentSubscription | null {
-  if (!row) return null;
-  const plan = getPlan(row.plan);
+let lastMoment: { hour: number; today: string; monthStart: string } | undefined;
+
+/**
+ * The arguments of subscriptionColumns for a moment: Paris's day and the instant its month began. Paris is a whole
+ * number of hours from UTC, so both hold for a whole UTC hour: computed once an hour, not on every dashboard read.
+ */
+export function subscriptionMoment(now = new Date()): { today: string; monthStart: string } {
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  if (lastMoment?.hour !== hour) lastMoment = { hour, today: todayIso(now), monthStart: parisMonthStart(now).toISOString() };
+  return { today: lastMoment.today, monthStart: lastMoment.monthStart };
+}
+
+export function toCurrentSubscription(row: SubscriptionRow, today: string): CurrentSubscription | null {
+  if (!row.running) return null;
+  const plan = getPlan(row.running.plan);
   const next = row.next ? getPlan(row.next.plan) : null;
   return {
     plan: plan.name,
     planId: plan.id,
     price: plan.price,
     durationMonths: plan.durationMonths,
-    startsOn: row.startsOn,
-    endsOn: row.endsOn,
-    daysLeft: daysBetween(today, row.endsOn) + 1,
+    startsOn: row.running.startsOn,
+    endsOn: row.running.endsOn,
+    daysLeft: daysBetween(today, row.running.endsOn) + 1,
     interventionsUsed: Number(row.used),
     interventionsPerMonth: plan.interventionsPerMonth,
     maxDevices: plan.maxDevices,
@@ -162,23 +166,11 @@ function toCurrentSubscription(row: CurrentRow | undefined, today: string): Curr
   };
 }
 
-/** The subscription running today for the client (null without one), read in the caller's transaction. */
+/** The subscription running for the client at `now` (null without one), read in the caller's transaction. */
 export async function currentSubscription(db: Tx, clientId: number, now = new Date()): Promise<CurrentSubscription | null> {
-  const today = todayIso(now);
-  const [row] = await currentQuery(db, { clientId, today, monthStart: parisMonthStart(now).toISOString() });
-  return toCurrentSubscription(row, today);
-}
-
-/** The same read as a statement prepared once per database: GET /api/subscriptions/current runs on every dashboard view. */
-export function currentSubscriptionReader(db: Db) {
-  const statement = currentQuery(db, {
-    clientId: sql.placeholder('clientId'), today: sql.placeholder('today'), monthStart: sql.placeholder('monthStart'),
-  }).prepare('current_subscription');
-  return async (clientId: number, now = new Date()): Promise<CurrentSubscription | null> => {
-    const today = todayIso(now);
-    const [row] = await statement.execute({ clientId, today, monthStart: parisMonthStart(now).toISOString() });
-    return toCurrentSubscription(row, today);
-  };
+  const moment = subscriptionMoment(now);
+  const [row] = await db.select(subscriptionColumns({ clientId, ...moment })).from(clients).where(eq(clients.id, clientId));
+  return row ? toCurrentSubscription(row, moment.today) : null;
 }
 
 /** The name of the plan running today ('Pro'), or null: the « plan » of the client session. */

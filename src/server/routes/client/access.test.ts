@@ -32,10 +32,10 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
 
   async function newClient(username: string, plan: 'pro' | 'famille') {
     const created = await postOrder(t, staff, {
-      clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: `motdepasse-${username}`,
+      clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: 'Azur-Passerelle-2026',
       plan, orderDate: todayIso(),
     });
-    return { id: created.order.clientId!, orderId: created.id, headers: await clientLogin(t, username, `motdepasse-${username}`) };
+    return { id: created.order.clientId!, orderId: created.id, headers: await clientLogin(t, username, 'Azur-Passerelle-2026') };
   }
 
   beforeAll(async () => {
@@ -130,7 +130,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { url: '/api/interventions', payload: { clientId: alice.id, title: 'Au nom d’Alice' } },
       { url: '/api/subscriptions', payload: { planId: 'pro', clientId: alice.id, email: 'alice@exemple.fr' } },
       { url: '/api/client/erasure-request', payload: { clientId: alice.id } },
-      { url: '/api/client/password', payload: { clientId: alice.id, currentPassword: 'motdepasse-alice', newPassword: 'vole-le-compte-42' } },
+      { url: '/api/client/password', payload: { clientId: alice.id, currentPassword: 'Azur-Passerelle-2026', newPassword: 'vole-le-compte-42' } },
     ];
     for (const write of writes) {
       const res = await t.app.inject({ method: 'POST', url: write.url, headers: bruno.headers, payload: write.payload });
@@ -138,7 +138,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     }
     expect(await ownedBy(alice.id)).toEqual(aliceBefore);
     // A still signs in with her password.
-    await clientLogin(t, 'alice', 'motdepasse-alice');
+    await clientLogin(t, 'alice', 'Azur-Passerelle-2026');
   });
 
   it('leaves no row behind a refused call', async () => {

@@ -10,7 +10,7 @@ describe('[CLIENT][LOGIN] client identity', () => {
     t = await createTestApp();
     const staff = await staffLogin(t);
     const created = await postOrder(t, staff, {
-      clientName: 'Marc Évrard', clientEmail: 'marc.evrard@exemple.fr', username: 'mevrard', password: 'motdepasse-marc', plan: 'duo',
+      clientName: 'Marc Évrard', clientEmail: 'marc.evrard@exemple.fr', username: 'mevrard', password: 'Azur-Passerelle-2026', plan: 'duo',
       orderDate: todayIso(),
     });
     clientId = created.order.clientId!;
@@ -18,7 +18,7 @@ describe('[CLIENT][LOGIN] client identity', () => {
   afterAll(async () => t.close());
 
   it('signs in with the username on /api/client/login and opens a 30-day session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username: 'mevrard', password: 'motdepasse-marc' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username: 'mevrard', password: 'Azur-Passerelle-2026' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: clientId, name: 'Marc Évrard', email: 'marc.evrard@exemple.fr', plan: 'Duo' });
     const cookie = res.cookies.find((c) => c.name === 'rfs_client')!;
@@ -29,7 +29,7 @@ describe('[CLIENT][LOGIN] client identity', () => {
 
   it('signs in with the e-mail or the username on /api/auth/login and answers /api/auth/user', async () => {
     for (const login of ['MARC.EVRARD@exemple.fr', 'MEvrard']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: login, password: 'motdepasse-marc' } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: login, password: 'Azur-Passerelle-2026' } });
       expect(res.statusCode, login).toBe(200);
       const cookie = { cookie: `rfs_client=${res.cookies.find((c) => c.name === 'rfs_client')!.value}` };
       const user = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: cookie });
@@ -65,12 +65,12 @@ describe('[CLIENT][LOGIN] client identity', () => {
   });
 
   it('logs out by POST and by the /api/logout navigation', async () => {
-    const cookie = await clientLogin(t, 'mevrard', 'motdepasse-marc');
+    const cookie = await clientLogin(t, 'mevrard', 'Azur-Passerelle-2026');
     const out = await t.app.inject({ method: 'POST', url: '/api/client/logout', headers: cookie });
     expect(out.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/client/session', headers: cookie })).statusCode).toBe(401);
 
-    const again = await clientLogin(t, 'mevrard', 'motdepasse-marc');
+    const again = await clientLogin(t, 'mevrard', 'Azur-Passerelle-2026');
     const nav = await t.app.inject({ method: 'GET', url: '/api/logout', headers: again });
     expect(nav.statusCode).toBe(302);
     expect(nav.headers.location).toBe('/');
@@ -81,8 +81,8 @@ describe('[CLIENT][LOGIN] client identity', () => {
 
   it('reports no plan once the subscription has ended', async () => {
     const staff = await staffLogin(t);
-    await postOrder(t, staff, { clientEmail: 'ancien@exemple.fr', clientName: 'Ancien Client', username: 'ancien', password: 'motdepasse-ancien', plan: 'basique', orderDate: '2020-01-01' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username: 'ancien', password: 'motdepasse-ancien' } });
+    await postOrder(t, staff, { clientEmail: 'ancien@exemple.fr', clientName: 'Ancien Client', username: 'ancien', password: 'Azur-Passerelle-2026', plan: 'basique', orderDate: '2020-01-01' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username: 'ancien', password: 'Azur-Passerelle-2026' } });
     expect(res.json().plan).toBeNull();
   });
 });

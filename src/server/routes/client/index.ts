@@ -18,6 +18,7 @@ export async function clientRoutes(app: FastifyInstance) {
 
   await app.register(async (signedIn) => {
     signedIn.decorateRequest('clientSession', null as never);
+    signedIn.decorateRequest('clientSubscription', null);
     signedIn.addHook('onRequest', requireClient(clientSessionReader(app.db)));
     await signedIn.register(clientIdentityRoutes);
     await signedIn.register(clientInterventionRoutes);

@@ -14,10 +14,10 @@ const request = (description: string) => ({ description, urgency: 'high', device
 /** A client with credentials and one order; returns its id and session headers. */
 async function newClient(t: TestApp, staff: Record<string, string>, username: string, order: Record<string, unknown>) {
   const created = await postOrder(t, staff, {
-    clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: `motdepasse-${username}`,
+    clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: 'Azur-Passerelle-2026',
     orderDate: todayIso(), ...order,
   });
-  return { id: created.order.clientId!, headers: await clientLogin(t, username, `motdepasse-${username}`) };
+  return { id: created.order.clientId!, headers: await clientLogin(t, username, 'Azur-Passerelle-2026') };
 }
 
 describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, manualOrders } from '../../db/schema';
+import { auditLog, clients, manualOrders } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { OrderDto, SubscriptionDto } from '../../../shared/admin-api';
 import {
   clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, type ClientOrder, type CurrentSubscription,
 } from '../../../shared/client-api';
 import { addDays, daysBetween, periodEndsOn } from '../../services/paris-calendar';
+import { currentSubscription } from '../../services/subscriptions';
 import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
 
 const today = () => todayIso();
@@ -21,11 +22,11 @@ describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () =
       await postOrder(t, staff, {
         clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`,
         // Credentials with the first order only; later ones find the account by e-mail.
-        ...(i === 0 ? { username, password: `motdepasse-${username}` } : {}),
+        ...(i === 0 ? { username, password: 'Azur-Passerelle-2026' } : {}),
         ...order,
       });
     }
-    return clientLogin(t, username, `motdepasse-${username}`);
+    return clientLogin(t, username, 'Azur-Passerelle-2026');
   }
   const current = async (headers: Record<string, string>) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers });
@@ -49,6 +50,9 @@ describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () =
       interventionsUsed: 1, interventionsPerMonth: 10, maxDevices: 1, next: null,
     });
     expect(currentSubscriptionSchema.parse(body)).toEqual(body);
+    // Read with the session in one statement, it says what the quota check reads in its transaction.
+    const [row] = await t.db.select({ id: clients.id }).from(clients).where(eq(clients.username, 'claire'));
+    expect(await currentSubscription(t.db, row!.id)).toEqual(body);
   });
 
   it('books a renewal ordered early after the running subscription: shown as next, no day lost', async () => {
@@ -104,10 +108,10 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     staff = await staffLogin(t);
     const created = await postOrder(t, staff, {
       clientName: 'Lucie Fabre', clientEmail: 'lucie@exemple.fr', clientPhone: '06 11 22 33 44', username: 'lfabre',
-      password: 'motdepasse-lucie', plan: 'basique', orderDate: daysAgo(20),
+      password: 'Azur-Passerelle-2026', plan: 'basique', orderDate: daysAgo(20),
     });
     clientId = created.order.clientId!;
-    headers = await clientLogin(t, 'lfabre', 'motdepasse-lucie');
+    headers = await clientLogin(t, 'lfabre', 'Azur-Passerelle-2026');
   });
   afterAll(async () => t.close());
 
