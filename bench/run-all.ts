@@ -1,7 +1,8 @@
-// `npm run bench`: bundle sizes, Lighthouse on the landing page, then the API under load. Build first.
+// `npm run bench`: bundle sizes, Lighthouse on the landing page, then the APIs under load. Build first.
 import { measureBundles } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureApi } from './api';
+import { measureClientApi } from './client-api';
 
 const bundles = await measureBundles();
 console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);
@@ -9,3 +10,5 @@ const lighthouse = await measureLighthouse(['/']);
 console.log('lighthouse:', JSON.stringify(lighthouse.pages));
 const api = await measureApi();
 console.log('api:', JSON.stringify(api, null, 2));
+const clientApi = await measureClientApi();
+console.log('client api:', JSON.stringify(clientApi, null, 2));

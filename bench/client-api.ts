@@ -1,0 +1,135 @@
+// The client dashboard's two reads under load on PostgreSQL: GET /api/auth/user and GET /api/subscriptions/current,
+// 50 connections, beside a bare Fastify route doing one keyed `pg` lookup, measured in the same run.
+// Writes bench/results/client-api.json. Target: each at least 70 % of the bare route's requests/s, p99 under 25 ms.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { migrateDatabase, openDatabase } from '../src/server/db/client';
+import { clientSessions, interventions } from '../src/server/db/schema';
+import { createOrder } from '../src/server/services/orders';
+import { createClientSession, hashSessionToken } from '../src/server/services/sessions';
+import { todayIso } from '../src/shared/format';
+import { seedOrders } from './seed';
+
+const run = promisify(execFile);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DB_NAME = 'rfs_bench_client';
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TARGETS = { ratio: 0.7, p99Ms: 25 };
+
+type Cannon = { requests: { average: number }; latency: { average: number; p50: number; p99: number }; non2xx: number; errors: number };
+type Figures = { requestsPerSec: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
+
+async function cannon(url: string, headers: string[] = [], seconds = SECONDS): Promise<Figures> {
+  const args = ['autocannon', '--json', '-c', String(CONNECTIONS), '-d', String(seconds), ...headers.flatMap((h) => ['-H', h]), url];
+  const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(stdout) as Cannon;
+  return { requestsPerSec: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** 50,000 orders for 10,000 clients, 10,000 open sessions, and one signed-in client with a running subscription. */
+async function seed(url: string, dataDir: string) {
+  const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: dataDir });
+  await migrateDatabase(database);
+  await seedOrders(database.db);
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  for (let start = 0; start < 10_000; start += 1000) {
+    await database.db.insert(clientSessions).values(Array.from({ length: 1000 }, (_, i) => ({
+      idHash: hashSessionToken(randomBytes(32).toString('base64url')), clientId: 1 + ((start + i) % 10_000), expiresAt,
+    })));
+  }
+  const clientId = 42;
+  await createOrder(database.db, {
+    clientName: 'Client 42', clientEmail: 'client42@exemple.fr', clientPhone: '', username: '', password: '', updatePassword: false,
+    plan: 'standard', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(), notes: '',
+  }, { id: null, username: 'bench' });
+  await database.db.insert(interventions).values([1, 2].map((n) => ({ clientId, title: 'Demande', description: `Demande ${n}` })));
+  const { token } = await createClientSession(database.db, clientId);
+  await database.db.execute('analyze');
+  return { database, cookie: `rfs_client=${token}` };
+}
+
+/** The yardstick: a bare Fastify route answering one keyed lookup with raw `pg`, on a pool of the app's size. */
+async function bareRoute(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const bare = Fastify();
+  bare.get<{ Params: { id: string } }>('/baseline/:id', async (request, reply) => {
+    const { rows } = await pool.query('select id, first_name, last_name, email, created_at from clients where id = $1', [Number(request.params.id)]);
+    if (!rows[0]) return reply.status(404).send({ message: 'Introuvable' });
+    const r = rows[0];
+    return { id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, createdAt: r.created_at };
+  });
+  const base = await bare.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `${base}/baseline/42`, close: async () => { await bare.close(); await pool.end(); } };
+}
+
+export async function measureClientApi() {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB_NAME}`);
+  await admin.query(`create database ${DB_NAME}`);
+  const url = databaseUrl(DB_NAME);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-client-'));
+  const { database, cookie } = await seed(url, dataDir);
+  // The app as deployed: production settings, its own pool (openDatabase's size), logs off.
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+  const app = await buildApp({ config, database });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = await bareRoute(url);
+  try {
+    const headers = [`cookie=${cookie}`];
+    for (const route of ['/api/auth/user', '/api/subscriptions/current']) {
+      const res = await fetch(`${base}${route}`, { headers: { cookie } });
+      const body = await res.text();
+      if (res.status !== 200 || body === 'null') throw new Error(`${route} answered ${res.status} ${body}`);
+    }
+    // Warm-up (JIT, prepared statements, pool connections), not recorded.
+    for (const target of [bare.url, `${base}/api/auth/user`, `${base}/api/subscriptions/current`]) await cannon(target, headers, 3);
+
+    const baselineBefore = await cannon(bare.url);
+    const authUser = await cannon(`${base}/api/auth/user`, headers);
+    const current = await cannon(`${base}/api/subscriptions/current`, headers);
+    const baselineAfter = await cannon(bare.url);
+    const baseline = (baselineBefore.requestsPerSec + baselineAfter.requestsPerSec) / 2;
+    const ratio = (f: Figures) => Math.round((f.requestsPerSec / baseline) * 100) / 100;
+    const result = {
+      measuredAt: new Date().toISOString(),
+      database: 'postgres',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      targets: TARGETS,
+      baseline: { before: baselineBefore, after: baselineAfter, requestsPerSec: Math.round(baseline) },
+      authUser: { ...authUser, ratio: ratio(authUser) },
+      subscriptionsCurrent: { ...current, ratio: ratio(current) },
+    };
+    await mkdir('bench/results', { recursive: true });
+    await writeFile('bench/results/client-api.json', `${JSON.stringify(result, null, 2)}\n`);
+    return result;
+  } finally {
+    await bare.close();
+    await app.close();
+    await database.close();
+    await admin.query(`drop database if exists ${DB_NAME}`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await measureClientApi();
+  console.log(JSON.stringify(r, null, 2));
+}
