@@ -2,7 +2,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { clients } from '../db/schema';
 import { HttpError } from '../http-error';
-import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './passwords';
 import { deleteClientSessionsOf } from './sessions';
 import { isUniqueViolation } from './db-errors';
 import { attachEarlierOrders } from './subscriptions';
@@ -95,5 +95,11 @@ export async function authenticateClient(db: Tx, login: string, password: string
     await verifyDummyPassword(password);
     return null;
   }
-  return (await verifyPassword(password, client.passwordHash)) ? client : null;
+  if (!(await verifyPassword(password, client.passwordHash))) return null;
+  // A hash made at a former cost is replaced now that the password is known, unless it changed meanwhile.
+  if (needsRehash(client.passwordHash)) {
+    await db.update(clients).set({ passwordHash: await hashPassword(password) })
+      .where(and(eq(clients.id, client.id), eq(clients.passwordHash, client.passwordHash)));
+  }
+  return client;
 }

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { staffSessions, staffUsers } from '../db/schema';
-import { verifyDummyPassword, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './passwords';
 
 export type StaffAccount = { id: number; username: string };
 
@@ -15,7 +15,13 @@ export async function authenticateStaff(db: Tx, username: string, password: stri
     await verifyDummyPassword(password);
     return null;
   }
-  return (await verifyPassword(password, staff.passwordHash)) ? { id: staff.id, username: staff.username } : null;
+  if (!(await verifyPassword(password, staff.passwordHash))) return null;
+  // A hash made at a former cost is replaced now that the password is known, unless it changed meanwhile.
+  if (needsRehash(staff.passwordHash)) {
+    await db.update(staffUsers).set({ passwordHash: await hashPassword(password) })
+      .where(and(eq(staffUsers.id, staff.id), eq(staffUsers.passwordHash, staff.passwordHash)));
+  }
+  return { id: staff.id, username: staff.username };
 }
 
 /**
