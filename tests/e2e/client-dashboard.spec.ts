@@ -78,6 +78,8 @@ test('[CLIENT][SITE] the server renders a signed-in client\'s pages for them, ne
   // The HTML itself (before any script) is the dashboard with the client's data: no landing page flashes.
   const home = await page.request.get('/');
   expect(home.headers()['cache-control']).toBe('private, no-store');
+  // A shared cache must not hand this page to anyone else, nor the anonymous page to this client.
+  expect(home.headers()['vary']).toMatch(/cookie/i);
   const html = await home.text();
   expect(html).toContain('Tableau de bord</h1>');
   expect(html).toContain('Duo');
@@ -103,6 +105,7 @@ test('[CLIENT][SITE] the server renders a signed-in client\'s pages for them, ne
   for (const headers of [{}, { cookie: `${cookie.name}=not-a-session` }] as Record<string, string>[]) {
     const anonymous = await request.get('/', { headers });
     expect(anonymous.headers()['cache-control']).toBe('no-cache');
+    expect(anonymous.headers()['vary']).toMatch(/cookie/i);
     const landing = await anonymous.text();
     expect(landing).toContain('Connexion Client');
     expect(landing).not.toContain(client.email);
