@@ -1,4 +1,5 @@
 // The one plan catalogue (DESIGN.md decision 1): landing, registration, CGV, orders and invoices all read it.
+import { addBusinessMinutes, ALWAYS_OPEN, hours, type SupportSchedule } from './support-clock';
 export const PLAN_IDS = ['basique', 'standard', 'etendue', 'pro', 'duo', 'famille'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -14,10 +15,48 @@ export type Plan = {
   maxDevices: number;
   responseTime: string;
   supportHours: string;
+  /**
+   * The promise behind responseTime and supportHours (DESIGN.md decision 10): business minutes to the first response
+   * for a normal request and an urgent one (urgency 'high'), each counted on its schedule.
+   */
+  support: SupportPromise;
   /** RFS credit cost of one order of this plan */
   creditCost: number;
   popular: boolean;
   features: string[];
+};
+
+export type SupportPromise = {
+  normal: { minutes: number; schedule: SupportSchedule };
+  urgent: { minutes: number; schedule: SupportSchedule };
+};
+
+const closed = null;
+/** Monday to Friday, closed on public holidays (« du lundi au vendredi »). */
+const weekdays = (from: number, to: number): SupportSchedule =>
+  ({ days: [closed, hours(from, to), hours(from, to), hours(from, to), hours(from, to), hours(from, to), closed], openOnHolidays: false });
+/** Monday to Saturday, closed on public holidays (« du lundi au samedi »). */
+const mondayToSaturday = (from: number, to: number): SupportSchedule =>
+  ({ days: [closed, ...Array<ReturnType<typeof hours>>(6).fill(hours(from, to))], openOnHolidays: false });
+/** Every day, public holidays included (« 7 jours sur 7 »). */
+const everyDay = (from: number, to: number): SupportSchedule => ({ days: Array(7).fill(hours(from, to)), openOnHolidays: true });
+
+/**
+ * A range (« 2 à 4 h ») promises its upper bound for a normal request and its lower bound for an urgent one. The
+ * yearly plans sell « Urgence express en moins de 30 min »: an urgent request is answered within 30 minutes at any
+ * hour, holidays included, while a normal one keeps the 15 minutes of the 8h–22h hours.
+ */
+const BASIQUE_SUPPORT: SupportPromise = {
+  normal: { minutes: 240, schedule: weekdays(9, 18) }, urgent: { minutes: 120, schedule: weekdays(9, 18) },
+};
+const STANDARD_SUPPORT: SupportPromise = {
+  normal: { minutes: 120, schedule: mondayToSaturday(8, 20) }, urgent: { minutes: 60, schedule: mondayToSaturday(8, 20) },
+};
+const ETENDUE_SUPPORT: SupportPromise = {
+  normal: { minutes: 30, schedule: mondayToSaturday(8, 20) }, urgent: { minutes: 30, schedule: mondayToSaturday(8, 20) },
+};
+const YEARLY_SUPPORT: SupportPromise = {
+  normal: { minutes: 15, schedule: everyDay(8, 22) }, urgent: { minutes: 30, schedule: ALWAYS_OPEN },
 };
 
 export const PLANS: readonly Plan[] = [
@@ -32,6 +71,7 @@ export const PLANS: readonly Plan[] = [
     maxDevices: 1,
     responseTime: '2 à 4 h',
     supportHours: '9h-18h, du lundi au vendredi',
+    support: BASIQUE_SUPPORT,
     creditCost: 0.1,
     popular: false,
     features: ['Assistance Windows et Mac', 'Prise en main à distance sécurisée', 'Conseils par e-mail'],
@@ -47,6 +87,7 @@ export const PLANS: readonly Plan[] = [
     maxDevices: 1,
     responseTime: '1 à 2 h',
     supportHours: '8h-20h, du lundi au samedi',
+    support: STANDARD_SUPPORT,
     creditCost: 0.25,
     popular: false,
     features: ['Assistance Windows et Mac', 'Nettoyage et optimisation', 'Aide aux logiciels courants'],
@@ -62,6 +103,7 @@ export const PLANS: readonly Plan[] = [
     maxDevices: 1,
     responseTime: '30 min',
     supportHours: '8h-20h, du lundi au samedi',
+    support: ETENDUE_SUPPORT,
     creditCost: 0.5,
     popular: false,
     features: ['Interventions illimitées', 'Sécurité et antivirus', 'Sauvegarde de vos données'],
@@ -77,6 +119,7 @@ export const PLANS: readonly Plan[] = [
     maxDevices: 1,
     responseTime: '15 min',
     supportHours: '8h-22h, 7 jours sur 7',
+    support: YEARLY_SUPPORT,
     creditCost: 1,
     popular: true,
     features: ['Interventions illimitées', 'Urgence express en moins de 30 min', 'Suivi personnalisé'],
@@ -92,6 +135,7 @@ export const PLANS: readonly Plan[] = [
     maxDevices: 2,
     responseTime: '15 min',
     supportHours: '8h-22h, 7 jours sur 7',
+    support: YEARLY_SUPPORT,
     creditCost: 2,
     popular: false,
     features: ['2 appareils couverts', 'Interventions illimitées', 'Urgence express en moins de 30 min'],
@@ -107,6 +151,7 @@ export const PLANS: readonly Plan[] = [
     maxDevices: 3,
     responseTime: '15 min',
     supportHours: '8h-22h, 7 jours sur 7',
+    support: YEARLY_SUPPORT,
     creditCost: 3,
     popular: false,
     features: ['3 appareils couverts', 'Interventions illimitées', 'Urgence express en moins de 30 min'],
@@ -131,4 +176,15 @@ export function interventionsLabel(plan: Pick<Plan, 'interventionsPerMonth'>): s
 
 export function devicesLabel(n: number): string {
   return n > 1 ? `${n} appareils` : '1 appareil';
+}
+
+/** The promise of a request: urgency 'high' is the urgent one. */
+export function responsePromise(plan: Pick<Plan, 'support'>, urgency: string) {
+  return urgency === 'high' ? plan.support.urgent : plan.support.normal;
+}
+
+/** When the first response to a request is due, from the client's plan, its urgency and when it was sent. */
+export function responseDueAt(plan: Pick<Plan, 'support'>, urgency: string, createdAt: Date): Date {
+  const promise = responsePromise(plan, urgency);
+  return addBusinessMinutes(createdAt, promise.minutes, promise.schedule);
 }
