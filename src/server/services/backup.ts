@@ -23,11 +23,20 @@ export const BACKUP_TABLES: Record<string, PgTable> = {
   interventions: schema.interventions,
 };
 
+// A spreadsheet runs a cell starting with = + - @ (or a tab or carriage return) as a formula. French Excel splits
+// on ';' and others on ',', so the text after either separator inside a cell may become a cell of its own: the same
+// characters there get the same leading quote (OWASP, CSV injection). The JSON copy keeps the exact value.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_AFTER_SEPARATOR = /([,;] *)(?=[=+\-@\t\r])/g;
+
+export function neutraliseFormulas(text: string): string {
+  return text.replace(FORMULA_AFTER_SEPARATOR, "$1'").replace(FORMULA_START, "'$&");
+}
+
 const cell = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  // A cell starting with = + - @ would run as a formula in a spreadsheet; the JSON copy keeps the exact value.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = neutraliseFormulas(text);
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 

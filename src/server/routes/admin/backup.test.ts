@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { invoiceNumber, todayIso } from '../../../shared/format';
-import { toCsv } from '../../services/backup';
+import { neutraliseFormulas, toCsv } from '../../services/backup';
 import { postOrder, staffLogin } from './test-fixtures';
 
 const run = promisify(execFile);
@@ -63,5 +63,25 @@ describe('[ADMIN][DOWNLOAD] complete backup archive', () => {
   it('writes CSV that a spreadsheet opens safely', () => {
     expect(toCsv([{ a: 'simple', b: 'avec, virgule', c: '=HYPERLINK("x")', d: null, e: new Date('2025-01-02T03:04:05Z') }], ['a', 'b', 'c', 'd', 'e']))
       .toBe('a,b,c,d,e\r\nsimple,"avec, virgule","\'=HYPERLINK(""x"")",,2025-01-02T03:04:05.000Z\r\n');
+  });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+33 6 12 34 56 78', "'+33 6 12 34 56 78"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', "'\r=1+1"],
+    // After a separator inside the cell, for a spreadsheet that splits on ',' or (French Excel) on ';'.
+    ['Dupont;=cmd|\' /C calc\'!A0', "Dupont;'=cmd|' /C calc'!A0"],
+    ['Dupont,@SUM(1)', "Dupont,'@SUM(1)"],
+    ['a; +1;  -1,\t=1', "a; '+1;  '-1,'\t=1"],
+    ['=a;=b,=c', "'=a;'=b,'=c"],
+    ['Jean-Marc; 12 rue de la Paix, Paris', 'Jean-Marc; 12 rue de la Paix, Paris'],
+  ])('neutralises a formula anywhere a cell may start: %j', (text, safe) => {
+    expect(neutraliseFormulas(text)).toBe(safe);
+    // In the file: quoted when it holds a separator, so a comma-splitting reader keeps it in one cell.
+    const line = toCsv([{ v: text }], ['v']).split('\r\n')[1]!;
+    expect(line.replace(/^"|"$/g, '').replace(/""/g, '"')).toBe(safe);
   });
 });
