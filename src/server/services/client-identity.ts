@@ -2,7 +2,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { clients, clientSessions } from '../db/schema';
-import type { AuthUser, ClientLoginResult, ClientSession, CurrentSubscription } from '../../shared/client-api';
+import type { AuthUser, ClientLoginResult, CurrentSubscription } from '../../shared/client-api';
 import { hashSessionToken } from './sessions';
 import { currentPlanName, subscriptionColumns, subscriptionMoment, toCurrentSubscription } from './subscriptions';
 
@@ -69,12 +69,7 @@ export function toAuthUser(client: SignedInClient): AuthUser {
   };
 }
 
-/** GET /api/client/session: name, e-mail and the name of the plan running today (null without one). */
-export async function clientSessionOf(db: Tx, client: Pick<SignedInClient, 'clientId' | 'name' | 'email'>, now = new Date()): Promise<ClientSession> {
-  return { name: client.name, email: client.email, plan: await currentPlanName(db, client.clientId, now) };
-}
-
-/** POST /api/client/login and /api/auth/login. */
+/** POST /api/client/login and /api/auth/login: who signed in, and the name of the plan running today (null without one). */
 export async function clientLoginResult(db: Tx, client: { id: number; name: string; email: string }): Promise<ClientLoginResult> {
-  return { id: client.id, ...(await clientSessionOf(db, { clientId: client.id, name: client.name, email: client.email })) };
+  return { id: client.id, name: client.name, email: client.email, plan: await currentPlanName(db, client.id) };
 }
