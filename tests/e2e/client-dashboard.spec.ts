@@ -112,6 +112,31 @@ test('[CLIENT][SITE] the server renders a signed-in client\'s pages for them, ne
   }
 });
 
+test('[CLIENT][AREA] /client/dashboard shows the end date, the allowance and the true number of requests', async ({ page, request }) => {
+  const client = await createClient(request, 'standard');
+  await signInToDashboard(page, client.username, client.password);
+  const ask = { description: 'Ma boîte mail ne reçoit plus rien', urgency: 'low', deviceType: 'mac', deviceInfo: 'iMac 2019' };
+  for (let i = 0; i < 6; i++) expect((await page.request.post('/api/client/interventions', { data: ask })).status()).toBe(201);
+  const subscription = await (await page.request.get('/api/subscriptions/current')).json() as CurrentSubscription;
+
+  await page.goto('/client/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: `Bonjour ${client.name}` })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Mon abonnement' });
+  await expect(card.getByTestId('plan-name')).toHaveText('Standard');
+  await expect(card.getByTestId('ends-on')).toHaveText(formatDate(subscription.endsOn));
+  await expect(card.getByTestId('allowance')).toHaveText('6 / 10');
+  // Six requests, five shown: the count is the server's total, not the length of the page.
+  await expect(page.getByTestId('intervention-count')).toHaveText('6');
+  const items = page.getByRole('listitem').filter({ hasText: /Intervention #\d+/ });
+  await expect(items).toHaveCount(5);
+  await expect(page.getByText('5 sur 6 affichées')).toBeVisible();
+  await page.getByRole('button', { name: 'Afficher plus' }).click();
+  await expect(items).toHaveCount(6);
+  await expect(page.getByRole('button', { name: 'Afficher plus' })).toHaveCount(0);
+  await expect(items.first()).toContainText('Urgence : Faible');
+  await expect(items.first()).toContainText('iMac 2019');
+});
+
 test('[CLIENT][DASHBOARD] a visitor without a session is told and sent to the sign-in page', async ({ page }) => {
   // First the page's way out is answered 204 (a browser stays where it is): the toast can be read without a race
   // against its 500 ms, and the navigation to /api/login is seen.
@@ -134,6 +159,8 @@ test('[CLIENT][DASHBOARD] a visitor without a session is told and sent to the si
 test('[CLIENT][DASHBOARD] a request sent after the session ended says so and leads back to sign in', async ({ page, request }) => {
   const client = await createClient(request, 'pro');
   await signInToDashboard(page, client.username, client.password);
+  // Everything on the page has loaded (« Mon compte » last), so only the request meets the ended session.
+  await expect(page.getByRole('button', { name: 'Demander la suppression de mon compte' })).toBeEnabled();
   // The session ends elsewhere (another tab signed out, or it expired) while the dashboard is open.
   expect((await page.request.post('/api/client/logout')).status()).toBe(200);
   await page.route('**/api/login', (route) => route.fulfill({ status: 204 }));

@@ -10,7 +10,6 @@ export const PAGE_SIZE = 5;
 
 // Everything but the session sits under ['client', 'data'], so a sign-out or a mutation can target it in one call.
 export const clientKeys = {
-  all: ['client'] as const,
   session: ['client', 'session'] as const,
   data: ['client', 'data'] as const,
   subscription: ['client', 'data', 'subscription'] as const,
