@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { LOG_OPTIONS } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
 import { createMailer, type Mailer } from './services/mailer';
 import { healthRoutes } from './routes/health';
@@ -42,7 +43,8 @@ export const BODY_LIMIT = 100 * 1024;
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Whatever logger is asked for, it shows errors, requests and URLs without secrets (plugins/logging.ts).
+    logger: options.logger ? { ...(options.logger === true ? {} : options.logger), ...LOG_OPTIONS } : false,
     bodyLimit: BODY_LIMIT,
     // Per-IP limits rely on the client address: believe X-Forwarded-For only from the proxies named in TRUST_PROXY
     // (a hop count would believe whoever reaches the server directly).

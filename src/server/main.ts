@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { ensureStaffAccount } from './services/staff-bootstrap';
 import { runtimeProblem } from './runtime';
+import { LOG_OPTIONS } from './plugins/logging';
 
 async function main() {
   const problem = runtimeProblem();
@@ -21,7 +22,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = pino({ level: config.LOG_LEVEL, ...LOG_OPTIONS });
   const database = await openDatabase(config);
   await migrateDatabase(database);
   await ensureStaffAccount(database.db, config, logger);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
+import { loggedUrl } from './logging';
 
 // Fastify's own client errors, in French: none of them is the server's fault.
 const FASTIFY_MESSAGES: Record<string, [number, string]> = {
@@ -43,7 +44,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.info({ err: error }, 'client error');
       return reply.status(error.statusCode).send({ message: 'Requête invalide.' });
     }
-    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
+    request.log.error({ err: error, url: loggedUrl(request.url), method: request.method }, 'request failed');
     return reply.status(500).send({ message: 'Une erreur est survenue de notre côté. Veuillez réessayer dans un instant.' });
   });
 
