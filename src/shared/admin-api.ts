@@ -3,7 +3,7 @@ import { z } from './schemas/zod';
 import type { PlanId } from './plans';
 import {
   INTERVENTION_STATUSES, REQUEST_STATUSES, type ClientDeviceType, type InterventionStatus, type MailKind, type MailStatus,
-  type PaymentMethod, type PaymentStatus, type RequestKind, type RequestStatus, type Urgency,
+  type PaymentMethod, type PaymentStatus, type RequestKind, type RequestStatus, type StaffRole, type Urgency,
 } from './labels';
 import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 
@@ -12,7 +12,12 @@ import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
  * (unlockSchema; wrong code → 403 code BAD_CODE). Without a session every /api/admin/* call answers 401, and 403
  * to a signed-in client.
  */
-export type StaffSession = { username: string; unlocked: boolean };
+export type StaffSession = {
+  username: string;
+  /** decides the tabs the page shows; the server checks it again on every route */
+  role: StaffRole;
+  unlocked: boolean;
+};
 
 /**
  * GET /api/admin/sessions: the signed-in staff member's own open sessions, the current one first. DELETE
@@ -205,13 +210,19 @@ export const interventionUpdateSchema = z.object({
   staffNotes: z.string().trim().max(2000, 'Les notes ne peuvent pas dépasser 2000 caractères').refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
 });
 
-/** GET /api/admin/audit?entity=order&entityId=12 (newest first; actions order.create, order.update, order.credentials, …) */
+/**
+ * GET /api/admin/audit?entity=&entityId=&staffUsername=&action=&from=&to=&limit=&offset= (admins only; newest first,
+ * X-Total-Count). Actions: order.create, order.update, order.credentials, staff.login, staff.login_failed, team.create,
+ * … (`action=order` finds every order.*). No route edits or deletes an entry.
+ */
 export type AuditEntryDto = {
   id: number;
   staffUsername: string;
   action: string;
   entity: string;
   entityId: string;
+  /** the address the action came from; null when the server did it itself */
+  address: string | null;
   before: unknown;
   after: unknown;
   createdAt: string;

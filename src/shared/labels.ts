@@ -22,6 +22,11 @@ export const CLIENT_DEVICE_LABELS: Record<ClientDeviceType, string> = {
   autre: 'Autre',
 };
 
+/** Staff roles: an admin runs everything; a technician answers requests and interventions and never sees money. */
+export const STAFF_ROLES = ['admin', 'technicien'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { admin: 'Administrateur', technicien: 'Technicien' };
+
 export const URGENCIES = ['low', 'medium', 'high'] as const;
 export type Urgency = (typeof URGENCIES)[number];
 export const URGENCY_LABELS: Record<Urgency, string> = { low: 'Faible', medium: 'Moyenne', high: 'Élevée' };
@@ -74,6 +79,7 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
 export const MAIL_KINDS = [
   'registration_received', 'registration_refused', 'staff_new_registration', 'staff_contact', 'staff_new_intervention',
   'credentials', 'invoice', 'intervention_status', 'renewal_reminder', 'password_reset', 'erasure_done',
+  'staff_password_link',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -88,6 +94,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   renewal_reminder: 'Rappel de renouvellement',
   password_reset: 'Mot de passe oublié',
   erasure_done: 'Données effacées',
+  staff_password_link: 'Mot de passe d’un membre de l’équipe',
 };
 
 /**

@@ -5,7 +5,7 @@ import {
 import { PLAN_IDS } from '../../shared/plans';
 import {
   CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REQUEST_KINDS,
-  REQUEST_STATUSES, URGENCIES,
+  REQUEST_STATUSES, STAFF_ROLES, URGENCIES,
 } from '../../shared/labels';
 
 export const planEnum = pgEnum('plan_id', PLAN_IDS);
@@ -17,6 +17,7 @@ export const interventionStatusEnum = pgEnum('intervention_status', INTERVENTION
 export const urgencyEnum = pgEnum('urgency', URGENCIES);
 export const clientDeviceEnum = pgEnum('client_device_type', CLIENT_DEVICE_TYPES);
 export const mailKindEnum = pgEnum('mail_kind', MAIL_KINDS);
+export const staffRoleEnum = pgEnum('staff_role', STAFF_ROLES);
 export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -25,6 +26,16 @@ export const staffUsers = pgTable('staff_users', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
+  role: staffRoleEnum('role').notNull().default('admin'),
+  /** where the « choose your password » links go; null for the account made from ADMIN_USERNAME */
+  email: text('email'),
+  /** a disabled member cannot sign in and has no session left; the row stays for the audit log */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /**
+   * scrypt hash of the last ADMIN_PASSWORD applied to this account: a restart with the same variable leaves a
+   * password changed in the back-office alone; a new value is applied once (docs/decisions/006, staff-bootstrap.ts).
+   */
+  envPasswordHash: text('env_password_hash'),
   // Failed sign-ins are counted in login_throttle, per account and per address: a count on the account itself let
   // anyone lock its owner out.
   createdAt: createdAt(),
@@ -139,6 +150,8 @@ export const auditLog = pgTable('audit_log', {
   action: text('action').notNull(),
   entity: text('entity').notNull(),
   entityId: text('entity_id').notNull(),
+  /** the address the action came from (request.ip, behind TRUST_PROXY); null for start-up and background work */
+  address: text('address'),
   before: jsonb('before'),
   after: jsonb('after'),
   createdAt: createdAt(),
@@ -189,6 +202,19 @@ export const interventions = pgTable('interventions', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('interventions_client_idx').on(t.clientId, t.createdAt)]);
+
+/**
+ * « Choose your password » links for staff members (new member, reset by an admin): only the SHA-256 of the token is
+ * stored, a link serves once and lasts 48 hours, a newer link retires the older ones.
+ */
+export const staffPasswordTokens = pgTable('staff_password_tokens', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('staff_password_tokens_staff_idx').on(t.staffId)]);
 
 /**
  * « Mot de passe oublié » links. Only the SHA-256 of the token is stored (a copy of the table opens nothing); a link

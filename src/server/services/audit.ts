@@ -1,10 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { AuditEntryDto } from '../../shared/admin-api';
 
 /** Who made a change: a staff member, or a client acting in their own area (id null, see CLIENT_ACTOR). */
-export type Actor = { id: number | null; username: string };
+export type Actor = { id: number | null; username: string; address?: string };
 export type AuditEntry = { action: string; entity: string; entityId: string | number; before?: unknown; after?: unknown };
 
 /** Written in the caller's transaction: a change and its trace are saved together or not at all. */
@@ -15,6 +15,7 @@ export async function writeAudit(db: Tx, actor: Actor, entry: AuditEntry) {
     action: entry.action,
     entity: entry.entity,
     entityId: String(entry.entityId),
+    address: actor.address ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
@@ -33,22 +34,42 @@ export function diff<T extends Record<string, unknown>>(current: T, patch: Parti
   return Object.keys(after).length ? { before, after } : null;
 }
 
-export async function listAudit(db: Tx, filter: { entity?: string; entityId?: string; limit: number; offset: number }): Promise<AuditEntryDto[]> {
-  const rows = await db.select().from(auditLog)
-    .where(and(
-      filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
-      filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
-    ))
-    .orderBy(desc(auditLog.id))
-    .limit(filter.limit).offset(filter.offset);
-  return rows.map((r) => ({
-    id: r.id,
-    staffUsername: r.staffUsername,
-    action: r.action,
-    entity: r.entity,
-    entityId: r.entityId,
-    before: r.before,
-    after: r.after,
-    createdAt: r.createdAt.toISOString(),
-  }));
+export type AuditFilter = {
+  entity?: string; entityId?: string; staffUsername?: string; action?: string;
+  /** ISO days, both included, in Europe/Paris */
+  from?: string; to?: string;
+  limit: number; offset: number;
+};
+
+const parisDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Paris'`;
+
+/** The audit log, newest first, with the full count for X-Total-Count. */
+export async function listAudit(db: Tx, filter: AuditFilter): Promise<{ items: AuditEntryDto[]; total: number }> {
+  const where = and(
+    filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
+    filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
+    filter.staffUsername ? eq(auditLog.staffUsername, filter.staffUsername) : undefined,
+    // 'order' finds order.create, order.update…; 'order.update' finds only that action
+    filter.action ? sql`(${auditLog.action} = ${filter.action} or ${auditLog.action} like ${`${filter.action}.%`})` : undefined,
+    filter.from ? gte(auditLog.createdAt, parisDayStart(filter.from)) : undefined,
+    filter.to ? lt(auditLog.createdAt, sql`${parisDayStart(filter.to)} + interval '1 day'`) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(filter.limit).offset(filter.offset),
+    db.$count(auditLog, where),
+  ]);
+  return {
+    total,
+    items: rows.map((r) => ({
+      id: r.id,
+      staffUsername: r.staffUsername,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      address: r.address,
+      before: r.before,
+      after: r.after,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
 }

@@ -1,13 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { OpenSessionDto } from '../../shared/admin-api';
+import type { StaffRole } from '../../shared/labels';
 import type { Tx } from '../db/client';
 import { clientSessions, staffSessions, staffUsers } from '../db/schema';
 
 export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 export const CLIENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type StaffIdentity = { id: number; username: string; unlocked: boolean; sessionHash: string; sessionId: number };
+export type StaffIdentity = {
+  id: number; username: string; role: StaffRole; unlocked: boolean; sessionHash: string; sessionId: number;
+  /** where this request comes from, written into the audit log with every change this member makes */
+  address?: string;
+};
 
 /** Where a session was opened from, shown to its owner in « Mes sessions ». */
 export type SessionOrigin = { address: string; userAgent: string };
@@ -45,12 +50,13 @@ export async function findStaffSession(db: Tx, token: string | undefined): Promi
   const hash = hashSessionToken(token);
   const [row] = await db
     .select({
-      id: staffUsers.id, username: staffUsers.username, unlocked: staffSessions.unlocked,
+      id: staffUsers.id, username: staffUsers.username, role: staffUsers.role, unlocked: staffSessions.unlocked,
       sessionId: staffSessions.id, lastSeenAt: staffSessions.lastSeenAt,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.idHash, hash), gt(staffSessions.expiresAt, new Date())))
+    // A disabled member's sessions are deleted when they are disabled; the check here is the second lock.
+    .where(and(eq(staffSessions.idHash, hash), gt(staffSessions.expiresAt, new Date()), isNull(staffUsers.disabledAt)))
     .limit(1);
   if (!row) return null;
   const { lastSeenAt, ...identity } = row;
@@ -86,6 +92,12 @@ export async function endOtherStaffSessions(db: Tx, staff: Pick<StaffIdentity, '
   const ended = await db.delete(staffSessions)
     .where(and(eq(staffSessions.staffId, staff.id), ne(staffSessions.id, staff.sessionId)))
     .returning({ id: staffSessions.id });
+  return ended.length;
+}
+
+/** Ends every session of a staff member (disabled, new password, « Fermer ses sessions »); returns how many. */
+export async function endAllStaffSessions(db: Tx, staffId: number): Promise<number> {
+  const ended = await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId)).returning({ id: staffSessions.id });
   return ended.length;
 }
 

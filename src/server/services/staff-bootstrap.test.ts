@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { staffSessions, staffUsers } from '../db/schema';
 import { openTestDatabase } from '../test/harness';
-import { verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
 import { createStaffSession, findStaffSession } from './sessions';
 import { ensureStaffAccount } from './staff-bootstrap';
 
@@ -72,5 +72,25 @@ describe('ensureStaffAccount (start-up)', () => {
     const theirs = await createStaffSession(database.db, colleague!.id, { address: '', userAgent: '' });
     await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }), recorder().logger);
     expect(await findStaffSession(database.db, theirs.token)).not.toBeNull();
+  });
+
+  it('never resets on restart a password changed in the back-office; a new ADMIN_PASSWORD value is applied once and restores an admin', async () => {
+    const config = loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'premier-mot-de-passe' });
+    await ensureStaffAccount(database.db, config, recorder().logger);
+    // The owner changes their password in the back-office; a colleague has disabled and demoted the account.
+    await database.db.update(staffUsers).set({ passwordHash: await hashPassword('choisi-dans-le-back-office'), role: 'technicien', disabledAt: new Date() })
+      .where(eq(staffUsers.username, 'patron'));
+    const { lines, logger } = recorder();
+    await ensureStaffAccount(database.db, config, logger);
+    const [kept] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
+    expect(await verifyPassword('choisi-dans-le-back-office', kept!.passwordHash)).toBe(true);
+    expect(kept!.role).toBe('technicien');
+    expect(lines).toEqual([]);
+
+    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'nouvelle-valeur-env' }), recorder().logger);
+    const [reset] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
+    expect(await verifyPassword('nouvelle-valeur-env', reset!.passwordHash)).toBe(true);
+    expect(reset!.role).toBe('admin');
+    expect(reset!.disabledAt).toBeNull();
   });
 });

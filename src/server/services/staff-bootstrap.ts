@@ -5,23 +5,42 @@ import type { Db } from '../db/client';
 import type { Config } from '../config';
 import { staffUsers } from '../db/schema';
 import { hashPassword, verifyPassword } from './passwords';
-import { setStaffPassword } from './staff-auth';
+import { endAllStaffSessions } from './sessions';
+import { writeAudit } from './audit';
 
 export const DEFAULT_STAFF_USERNAME = 'admin';
 
 /**
- * ADMIN_USERNAME + ADMIN_PASSWORD create that staff account or reset its password, which ends its open sessions.
- * A restart with the same password changes nothing (nobody is signed out by a deploy). With neither and an empty
- * table, an 'admin' account gets a random password, logged once: there is no other way to learn it.
+ * ADMIN_USERNAME + ADMIN_PASSWORD create that staff account (an admin) on start-up. A value of ADMIN_PASSWORD is
+ * applied once: its hash is kept in env_password_hash, so later restarts with the same value leave alone a password
+ * the member changed in the back-office (docs/decisions/006). A new value resets the password, makes the account an
+ * enabled admin again (the way back in when every admin is locked out) and ends its sessions. With neither variable
+ * and an empty table, an 'admin' account gets a random password, logged once: there is no other way to learn it.
  */
 export async function ensureStaffAccount(db: Db, config: Config, logger: Pick<Logger, 'info' | 'warn'>): Promise<void> {
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
     const username = config.ADMIN_USERNAME;
+    const password = config.ADMIN_PASSWORD;
     const [existing] = await db.select().from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
-    if (existing && await verifyPassword(config.ADMIN_PASSWORD, existing.passwordHash)) return;
-    const { sessionsEnded } = await setStaffPassword(db, username, await hashPassword(config.ADMIN_PASSWORD));
+    if (existing?.envPasswordHash && await verifyPassword(password, existing.envPasswordHash)) return;
+    if (existing && await verifyPassword(password, existing.passwordHash)) {
+      // Set before env_password_hash existed, or by hand to the same value: remember it as applied, change nothing.
+      await db.update(staffUsers).set({ envPasswordHash: existing.passwordHash }).where(eq(staffUsers.id, existing.id));
+      return;
+    }
+    const passwordHash = await hashPassword(password);
+    const sessionsEnded = await db.transaction(async (tx) => {
+      const values = { passwordHash, envPasswordHash: passwordHash, role: 'admin' as const, disabledAt: null };
+      const [row] = await tx.insert(staffUsers).values({ username, ...values })
+        .onConflictDoUpdate({ target: staffUsers.username, set: values }).returning({ id: staffUsers.id });
+      const ended = await endAllStaffSessions(tx, row!.id);
+      await writeAudit(tx, { id: null, username: 'démarrage' }, {
+        action: existing ? 'team.password_env' : 'team.create', entity: 'staff', entityId: row!.id, after: { username, role: 'admin', sessionsEnded: ended },
+      });
+      return ended;
+    });
     logger.info({ username, sessionsEnded }, existing
-      ? 'staff password reset from ADMIN_PASSWORD; open sessions of that account ended'
+      ? 'staff password reset from a new ADMIN_PASSWORD; the account is an enabled admin again and the open sessions of that account ended'
       : 'staff account created from ADMIN_USERNAME/ADMIN_PASSWORD');
     return;
   }

@@ -1,107 +1,154 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { clients, interventions, requests } from '../../db/schema';
+import { clients, interventions, requests, staffUsers } from '../../db/schema';
+import { hashPassword } from '../../services/passwords';
+import type { StaffRole } from '../../../shared/labels';
 import { adminRoutes } from './index';
+import { ROLE_FORBIDDEN } from './roles';
 import { clientLogin, postOrder, staffLogin, validOrder } from './test-fixtures';
 
-type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object; staffStatus: number };
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Call = { method: Method; url: string; payload?: object; status: number };
+const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };
+/** Routes reachable without a staff session, each with its own tests (auth.test.ts, team.test.ts). */
+const PUBLIC_ROUTES = ['POST /api/admin/login', 'POST /api/admin/set-password'];
 
-describe('[ADMIN][ACCESS] every /api/admin route checks the staff session on the server', () => {
+/** The route table as Fastify builds it: each admin route with the roles it declares. */
+async function routeTable(): Promise<Map<string, readonly StaffRole[] | undefined>> {
+  const probe = Fastify();
+  const table = new Map<string, readonly StaffRole[] | undefined>();
+  probe.addHook('onRoute', (route) => {
+    const roles = (route.config as { roles?: readonly StaffRole[] } | undefined)?.roles;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.set(`${method} ${route.url}`, roles);
+  });
+  await probe.register(adminRoutes, { prefix: '/api/admin' });
+  await probe.ready();
+  await probe.close();
+  return table;
+}
+
+const routeOf = (c: Pick<Call, 'method' | 'url'>) => `${c.method} ${c.url.split('?')[0]!.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+
+describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, client, technicien, admin', () => {
   let t: TestApp;
-  let staff: Record<string, string>;
-  let client: Record<string, string>;
-  let calls: Call[];
+  let table: Map<string, readonly StaffRole[] | undefined>;
+  const headers: Partial<Record<'client' | StaffRole, Record<string, string>>> = {};
+  const calls: Partial<Record<StaffRole, Call[]>> = {};
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-    // A second session of the same staff member, for « Mes sessions » to end.
-    const [otherSession] = (await t.app.inject({ method: 'GET', url: '/api/admin/sessions', headers: await staffLogin(t) })).json();
-    const order = await postOrder(t, staff, { username: 'jdupont', password: 'motdepasse-client' });
-    client = await clientLogin(t, 'jdupont', 'motdepasse-client');
+  /** The same calls for each role, on objects of its own so that one role's changes do not decide the other's answers. */
+  async function callsFor(role: StaffRole, adminHeaders: Record<string, string>, n: number): Promise<Call[]> {
+    const [otherSession] = (await t.app.inject({ method: 'GET', url: '/api/admin/sessions', headers: role === 'admin' ? await staffLogin(t) : await staffLogin(t, TECHNICIAN) })).json();
+    const order = await postOrder(t, adminHeaders, { username: `client${n}`, password: 'motdepasse-client', clientEmail: `client${n}@exemple.fr` });
     const [registration] = await t.db.insert(requests).values({
-      kind: 'registration', name: 'Anne Martin', email: 'anne@exemple.fr', firstName: 'Anne', lastName: 'Martin', phone: '0611223344',
+      kind: 'registration', name: 'Anne Martin', email: `anne${n}@exemple.fr`, firstName: 'Anne', lastName: 'Martin', phone: '0611223344',
     }).returning();
     const [intervention] = await t.db.insert(interventions).values({
       clientId: order.order.clientId!, title: 'Demande d’assistance', description: 'Écran noir',
     }).returning();
-    expect(await t.db.$count(clients)).toBe(1);
-    // Another client's erasure request, for staff to confirm (the signed-in client above must stay).
-    const [leaving] = await t.db.insert(clients).values({ name: 'Paul Durand', email: 'paul@exemple.fr' }).returning();
-    const [erasure] = await t.db.insert(requests).values({ kind: 'erasure', name: 'Paul Durand', email: 'paul@exemple.fr', clientId: leaving!.id }).returning();
+    const [leaving] = await t.db.insert(clients).values({ name: 'Paul Durand', email: `paul${n}@exemple.fr` }).returning();
+    const [erasure] = await t.db.insert(requests).values({ kind: 'erasure', name: 'Paul Durand', email: `paul${n}@exemple.fr`, clientId: leaving!.id }).returning();
+    const [member] = await t.db.insert(staffUsers).values({
+      username: `membre${n}`, email: `membre${n}@exemple.fr`, role: 'admin', passwordHash: await hashPassword('inutilise-1234'),
+    }).returning();
     const id = order.id;
-    calls = [
-      { method: 'GET', url: '/api/admin/session', staffStatus: 200 },
-      { method: 'POST', url: '/api/admin/unlock', payload: { code: TEST_ADMIN.secretCode }, staffStatus: 200 },
-      { method: 'GET', url: '/api/admin/manual-orders', staffStatus: 200 },
-      { method: 'POST', url: '/api/admin/manual-orders', payload: validOrder({ clientEmail: 'autre@exemple.fr' }), staffStatus: 201 },
-      { method: 'PATCH', url: `/api/admin/manual-orders/${id}`, payload: { notes: 'Rappeler lundi' }, staffStatus: 200 },
-      { method: 'POST', url: `/api/admin/manual-orders/${id}/credentials`, staffStatus: 200 },
-      { method: 'GET', url: `/api/admin/manual-orders/${id}/receipt`, staffStatus: 200 },
-      { method: 'GET', url: '/api/admin/credentials/suggest?name=Jean%20Dupont', staffStatus: 200 },
-      { method: 'GET', url: '/api/admin/users', staffStatus: 200 },
-      { method: 'GET', url: '/api/admin/contacts', staffStatus: 200 },
-      { method: 'PATCH', url: `/api/admin/contacts/${registration!.id}`, payload: { status: 'pending' }, staffStatus: 200 },
-      { method: 'POST', url: `/api/admin/contacts/${registration!.id}/validate`, staffStatus: 200 },
-      { method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, staffStatus: 200 },
-      { method: 'GET', url: '/api/admin/stats', staffStatus: 200 },
-      { method: 'GET', url: '/api/admin/subscriptions', staffStatus: 200 },
-      { method: 'GET', url: '/api/admin/interventions', staffStatus: 200 },
-      { method: 'PATCH', url: `/api/admin/interventions/${intervention!.id}`, payload: { status: 'in_progress' }, staffStatus: 200 },
-      { method: 'GET', url: '/api/admin/audit?entity=order', staffStatus: 200 },
-      { method: 'POST', url: '/api/admin/download-site', payload: {}, staffStatus: 200 },
-      { method: 'GET', url: '/api/admin/sessions', staffStatus: 200 },
-      { method: 'DELETE', url: `/api/admin/sessions/${otherSession.id}`, staffStatus: 200 },
-      { method: 'DELETE', url: '/api/admin/sessions', staffStatus: 200 },
+    return [
+      { method: 'GET', url: '/api/admin/session', status: 200 },
+      { method: 'POST', url: '/api/admin/unlock', payload: { code: TEST_ADMIN.secretCode }, status: 200 },
+      { method: 'GET', url: '/api/admin/manual-orders', status: 200 },
+      { method: 'POST', url: '/api/admin/manual-orders', payload: validOrder({ clientEmail: `autre${n}@exemple.fr` }), status: 201 },
+      { method: 'PATCH', url: `/api/admin/manual-orders/${id}`, payload: { notes: 'Rappeler lundi' }, status: 200 },
+      { method: 'POST', url: `/api/admin/manual-orders/${id}/credentials`, status: 200 },
+      { method: 'GET', url: `/api/admin/manual-orders/${id}/receipt`, status: 200 },
+      { method: 'GET', url: '/api/admin/credentials/suggest?name=Jean%20Dupont', status: 200 },
+      { method: 'GET', url: '/api/admin/users', status: 200 },
+      { method: 'GET', url: '/api/admin/contacts', status: 200 },
+      { method: 'PATCH', url: `/api/admin/contacts/${registration!.id}`, payload: { status: 'pending' }, status: 200 },
+      { method: 'POST', url: `/api/admin/contacts/${registration!.id}/validate`, status: 200 },
+      { method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, status: 200 },
+      { method: 'GET', url: '/api/admin/stats', status: 200 },
+      { method: 'GET', url: '/api/admin/subscriptions', status: 200 },
+      { method: 'GET', url: '/api/admin/interventions', status: 200 },
+      { method: 'PATCH', url: `/api/admin/interventions/${intervention!.id}`, payload: { status: 'in_progress' }, status: 200 },
+      { method: 'GET', url: '/api/admin/audit?entity=order', status: 200 },
+      { method: 'POST', url: '/api/admin/download-site', payload: {}, status: 200 },
+      { method: 'GET', url: '/api/admin/team', status: 200 },
+      { method: 'POST', url: '/api/admin/team', payload: { username: `nouveau${n}`, email: `nouveau${n}@exemple.fr`, role: 'technicien' }, status: 201 },
+      { method: 'PATCH', url: `/api/admin/team/${member!.id}`, payload: { role: 'technicien' }, status: 200 },
+      { method: 'POST', url: `/api/admin/team/${member!.id}/password-link`, status: 200 },
+      { method: 'DELETE', url: `/api/admin/team/${member!.id}/sessions`, status: 200 },
+      { method: 'GET', url: '/api/admin/sessions', status: 200 },
+      { method: 'DELETE', url: `/api/admin/sessions/${otherSession.id}`, status: 200 },
+      { method: 'DELETE', url: '/api/admin/sessions', status: 200 },
+      { method: 'POST', url: '/api/admin/me/password', payload: { currentPassword: role === 'admin' ? TEST_ADMIN.password : TECHNICIAN.password, newPassword: `nouveau-mot-de-passe-${n}` }, status: 200 },
       // Last: it ends the session used by the calls above.
-      { method: 'POST', url: '/api/admin/logout', staffStatus: 200 },
+      { method: 'POST', url: '/api/admin/logout', status: 200 },
     ];
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    table = await routeTable();
+    await t.db.insert(staffUsers).values({ username: TECHNICIAN.username, role: 'technicien', passwordHash: await hashPassword(TECHNICIAN.password) });
+    headers.admin = await staffLogin(t);
+    headers.technicien = await staffLogin(t, TECHNICIAN);
+    calls.technicien = await callsFor('technicien', headers.admin, 1);
+    calls.admin = await callsFor('admin', headers.admin, 2);
+    headers.client = await clientLogin(t, 'client1', 'motdepasse-client');
   });
   afterAll(async () => t.close());
 
-  it('lists every registered admin route (a new route must be added here)', async () => {
-    // Registers the admin plugin alone, recording each route as Fastify creates it.
-    const probe = Fastify();
-    const registered = new Set<string>();
-    probe.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
-    });
-    await probe.register(adminRoutes, { prefix: '/api/admin' });
-    await probe.ready();
-    await probe.close();
-    const tested = new Set(calls.map((c) => `${c.method} ${c.url.split('?')[0]!.replace(/\/\d+(?=\/|$)/, '/:id')}`));
-    tested.add('POST /api/admin/login');
-    expect([...registered].sort()).toEqual([...tested].sort());
+  it('declares the roles of every staff route, and every route is in the matrix', () => {
+    const undeclared = [...table].filter(([route, roles]) => !PUBLIC_ROUTES.includes(route) && !roles?.length).map(([route]) => route);
+    expect(undeclared, 'routes without config.roles').toEqual([]);
+    const tested = new Set([...calls.admin!.map(routeOf), ...PUBLIC_ROUTES]);
+    expect([...table.keys()].sort()).toEqual([...tested].sort());
   });
 
   it('answers 401 without a session', async () => {
-    for (const call of calls) {
+    for (const call of calls.admin!) {
       const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload });
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(401);
+      expect(res.statusCode, routeOf(call)).toBe(401);
       expect(res.json().message).toBe('Session expirée, veuillez vous reconnecter.');
     }
-  });
-
-  it('answers 401 with a forged or unknown staff cookie', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders', headers: { cookie: 'rfs_staff=invente' } });
-    expect(res.statusCode).toBe(401);
+    const forged = await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders', headers: { cookie: 'rfs_staff=invente' } });
+    expect(forged.statusCode).toBe(401);
   });
 
   it('answers 403 to a signed-in client', async () => {
-    for (const call of calls) {
-      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: client });
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+    for (const call of calls.admin!) {
+      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: headers.client });
+      expect(res.statusCode, routeOf(call)).toBe(403);
       expect(res.json().message).toBe('Accès réservé au personnel.');
     }
   });
 
-  it('serves staff', async () => {
-    for (const call of calls) {
-      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: staff });
-      expect(res.statusCode, `${call.method} ${call.url}: ${res.body.slice(0, 200)}`).toBe(call.staffStatus);
-    }
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff });
-    expect(after.statusCode).toBe(401);
-  });
+  for (const role of ['technicien', 'admin'] as const) {
+    it(`serves a ${role} exactly the routes declared for that role, and 403 in French for the others`, async () => {
+      const served: string[] = [];
+      for (const call of calls[role]!) {
+        const allowed = table.get(routeOf(call))!.includes(role);
+        const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: headers[role] });
+        if (allowed) {
+          expect(res.statusCode, `${routeOf(call)}: ${res.body.slice(0, 200)}`).toBe(call.status);
+          served.push(routeOf(call));
+        } else {
+          expect(res.statusCode, routeOf(call)).toBe(403);
+          expect(res.json().message).toBe(ROLE_FORBIDDEN);
+        }
+      }
+      if (role === 'technicien') {
+        // What a technician's day needs, and nothing of money, customers, the backup, the team or the log.
+        expect(served.sort()).toEqual([
+          'DELETE /api/admin/sessions', 'DELETE /api/admin/sessions/:id', 'GET /api/admin/contacts', 'GET /api/admin/interventions',
+          'GET /api/admin/session', 'GET /api/admin/sessions', 'GET /api/admin/subscriptions', 'PATCH /api/admin/contacts/:id',
+          'PATCH /api/admin/interventions/:id', 'POST /api/admin/contacts/:id/validate', 'POST /api/admin/logout', 'POST /api/admin/me/password',
+        ]);
+      } else {
+        expect(served).toHaveLength(calls.admin!.length);
+      }
+      const after = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: headers[role] });
+      expect(after.statusCode).toBe(401);
+    });
+  }
 });

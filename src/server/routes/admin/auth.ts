@@ -5,17 +5,20 @@ import type { OpenSessionDto, SessionsEnded, StaffSession } from '../../../share
 import { HttpError, notFound, parseInput } from '../../http-error';
 import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '../../plugins/auth';
 import { authenticateStaff } from '../../services/staff-auth';
+import { staffStanding } from '../../services/staff-accounts';
+import { writeAudit } from '../../services/audit';
 import { throttledSignIn } from '../../services/login-throttle';
 import {
   createStaffSession, deleteStaffSession, endOtherStaffSessions, endStaffSession, listStaffSessions, unlockStaffSession,
 } from '../../services/sessions';
 import { parseId } from './params';
+import { ADMIN_ONLY, ANY_STAFF } from './roles';
 
 // A cheap in-memory flood guard per address, above the database counts of services/login-throttle.ts that decide.
 const loginLimit = { max: 30, timeWindow: '1 minute' };
 const unlockLimit = { max: 10, timeWindow: '1 minute' };
 
-const toSession = (staff: { username: string; unlocked: boolean }): StaffSession => ({ username: staff.username, unlocked: staff.unlocked });
+const toSession = (staff: StaffSession): StaffSession => ({ username: staff.username, role: staff.role, unlocked: staff.unlocked });
 
 /** POST /api/admin/login: the one admin route reachable without a staff session. */
 export async function staffLoginRoutes(app: FastifyInstance) {
@@ -23,11 +26,24 @@ export async function staffLoginRoutes(app: FastifyInstance) {
     const { username, password } = parseInput(adminLoginSchema, request.body);
     const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip },
       () => authenticateStaff(app.db, username, password));
-    if (!staff) throw new HttpError(401, 'Identifiants incorrects', 'BAD_CREDENTIALS');
+    // A failure is traced under the name that was typed (no account id: it may not exist).
+    const audit = (actor: { id: number | null; username: string }, action: string) =>
+      writeAudit(app.db, { ...actor, address: request.ip }, { action, entity: 'staff', entityId: actor.id ?? username.slice(0, 40) });
+    if (!staff) {
+      await audit({ id: null, username: username.slice(0, 80) }, 'staff.login_failed');
+      throw new HttpError(401, 'Identifiants incorrects', 'BAD_CREDENTIALS');
+    }
+    const standing = await staffStanding(app.db, staff.id);
+    // Told only after the right password: a stranger learns nothing about which accounts exist.
+    if (!standing || standing.disabled) {
+      await audit(staff, 'staff.login_refused');
+      throw new HttpError(403, 'Ce compte a été désactivé. Adressez-vous à un administrateur.', 'ACCOUNT_DISABLED');
+    }
     const { token, expiresAt } = await createStaffSession(app.db, staff.id,
       { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }, request.cookies[STAFF_COOKIE]);
     setSessionCookie(request, reply, STAFF_COOKIE, token, expiresAt);
-    return toSession({ username: staff.username, unlocked: false });
+    await audit(staff, 'staff.login');
+    return toSession({ username: staff.username, role: standing.role, unlocked: false });
   });
 }
 
@@ -41,15 +57,15 @@ function codeMatches(request: FastifyRequest, code: string): boolean {
 
 /** Routes of the signed-in staff member's own session (behind the staff hook). */
 export async function staffSessionRoutes(app: FastifyInstance) {
-  app.get('/session', async (request) => toSession(request.staff));
+  app.get('/session', { config: ANY_STAFF }, async (request) => toSession(request.staff));
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { config: ANY_STAFF }, async (request, reply) => {
     await deleteStaffSession(app.db, request.staff.sessionHash);
     clearSessionCookie(request, reply, STAFF_COOKIE);
     return { ok: true };
   });
 
-  app.post('/unlock', { config: { rateLimit: unlockLimit } }, async (request) => {
+  app.post('/unlock', { config: { ...ADMIN_ONLY, rateLimit: unlockLimit } }, async (request) => {
     const { code } = parseInput(unlockSchema, request.body);
     if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');
     await unlockStaffSession(app.db, request.staff.sessionHash);
@@ -57,11 +73,11 @@ export async function staffSessionRoutes(app: FastifyInstance) {
   });
 
   // « Mes sessions »: only the signed-in member's own sessions are listed or ended.
-  app.get('/sessions', async (request): Promise<OpenSessionDto[]> => listStaffSessions(app.db, request.staff));
+  app.get('/sessions', { config: ANY_STAFF }, async (request): Promise<OpenSessionDto[]> => listStaffSessions(app.db, request.staff));
 
-  app.delete('/sessions', async (request): Promise<SessionsEnded> => ({ ended: await endOtherStaffSessions(app.db, request.staff) }));
+  app.delete('/sessions', { config: ANY_STAFF }, async (request): Promise<SessionsEnded> => ({ ended: await endOtherStaffSessions(app.db, request.staff) }));
 
-  app.delete('/sessions/:id', async (request, reply): Promise<SessionsEnded> => {
+  app.delete('/sessions/:id', { config: ANY_STAFF }, async (request, reply): Promise<SessionsEnded> => {
     const id = parseId(request.params);
     if (!await endStaffSession(app.db, request.staff.id, id)) throw notFound('Session introuvable ou déjà fermée');
     // Ending the current session from the list is a sign-out: the browser forgets the cookie too.

@@ -3,6 +3,7 @@ import { todayIso } from '../../../shared/format';
 import { HttpError } from '../../http-error';
 import { buildBackup } from '../../services/backup';
 import { writeAudit } from '../../services/audit';
+import { ADMIN_ONLY } from './roles';
 
 export async function backupRoutes(app: FastifyInstance) {
   // The original page posts with a JSON content type and no body: accept that here instead of a 400.
@@ -15,7 +16,7 @@ export async function backupRoutes(app: FastifyInstance) {
     }
   });
 
-  app.post('/download-site', async (request, reply) => {
+  app.post('/download-site', { config: ADMIN_ONLY }, async (request, reply) => {
     if (!request.staff.unlocked) {
       throw new HttpError(403, 'Déverrouillez d’abord l’onglet Téléchargement avec le code secret.', 'LOCKED');
     }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { requireStaff } from '../../plugins/auth';
 import { staffLoginRoutes, staffSessionRoutes } from './auth';
 import { orderRoutes } from './orders';
 import { customerRoutes } from './customers';
@@ -10,13 +9,19 @@ import { subscriptionRoutes } from './subscriptions';
 import { interventionRoutes } from './interventions';
 import { auditRoutes } from './audit';
 import { backupRoutes } from './backup';
+import { staffGate } from './roles';
+import { teamRoutes, setPasswordRoutes } from './team';
 
-/** /api/admin/*: sign-in is the only route outside the staff-session hook; everything else sits behind it. */
+/**
+ * /api/admin/*: sign-in and « choose your password » are the only routes outside the staff-session hook; everything
+ * else sits behind it and declares in `config.roles` which roles it serves (routes/admin/roles.ts).
+ */
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(staffLoginRoutes);
+  await app.register(setPasswordRoutes);
   await app.register(async (staffOnly) => {
     staffOnly.decorateRequest('staff', null as never);
-    staffOnly.addHook('onRequest', requireStaff);
+    staffOnly.addHook('onRequest', staffGate);
     await staffOnly.register(staffSessionRoutes);
     await staffOnly.register(orderRoutes);
     await staffOnly.register(customerRoutes);
@@ -27,5 +32,6 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(interventionRoutes);
     await staffOnly.register(auditRoutes);
     await staffOnly.register(backupRoutes);
+    await staffOnly.register(teamRoutes);
   });
 }

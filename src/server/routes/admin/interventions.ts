@@ -4,6 +4,7 @@ import { interventionUpdateSchema } from '../../../shared/admin-api';
 import { INTERVENTION_STATUSES } from '../../../shared/labels';
 import { parseInput } from '../../http-error';
 import { listInterventions, updateIntervention } from '../../services/admin-interventions';
+import { ANY_STAFF } from './roles';
 import { pageQuery, parseId, parseQuery, sendPage } from './params';
 
 const interventionQuery = pageQuery.extend({
@@ -11,10 +12,10 @@ const interventionQuery = pageQuery.extend({
 });
 
 export async function interventionRoutes(app: FastifyInstance) {
-  app.get('/interventions', async (request, reply) =>
+  app.get('/interventions', { config: ANY_STAFF }, async (request, reply) =>
     sendPage(reply, await listInterventions(app.db, parseQuery(interventionQuery, request.query))));
 
-  app.patch('/interventions/:id', async (request) => {
+  app.patch('/interventions/:id', { config: ANY_STAFF }, async (request) => {
     const id = parseId(request.params);
     return updateIntervention(app.db, app.mail, id, parseInput(interventionUpdateSchema, request.body), request.staff);
   });

@@ -9,6 +9,7 @@ import { listOrders } from '../../services/order-queries';
 import { suggestCredentials } from '../../services/credentials';
 import { invoiceContentDisposition, loadInvoice } from '../../services/invoices';
 import { renderInvoicePdf } from '../../services/invoice-pdf';
+import { ADMIN_ONLY } from './roles';
 import { pageQuery, parseId, parseQuery, sendPage } from './params';
 
 const orderListQuery = pageQuery.extend({
@@ -18,10 +19,10 @@ const orderListQuery = pageQuery.extend({
 const suggestQuery = z.object({ name: z.string({ error: 'Nom invalide' }).trim().max(120, 'Nom trop long').optional().default('') });
 
 export async function orderRoutes(app: FastifyInstance) {
-  app.get('/manual-orders', async (request, reply) =>
+  app.get('/manual-orders', { config: ADMIN_ONLY }, async (request, reply) =>
     sendPage(reply, await listOrders(app.db, parseQuery(orderListQuery, request.query))));
 
-  app.post('/manual-orders', async (request, reply) => {
+  app.post('/manual-orders', { config: ADMIN_ONLY }, async (request, reply) => {
     // price and createdBy in the body are ignored: the schema drops them, the catalogue and the session decide.
     const values = parseInput(orderSchema, request.body);
     // The credentials, payment terms and invoice are queued with the order: the answer never waits for the SMTP server.
@@ -30,18 +31,18 @@ export async function orderRoutes(app: FastifyInstance) {
     return reply.status(201).send(body);
   });
 
-  app.patch('/manual-orders/:id', async (request) => {
+  app.patch('/manual-orders/:id', { config: ADMIN_ONLY }, async (request) => {
     const id = parseId(request.params);
     return updateOrder(app.db, id, parseInput(orderUpdateSchema, request.body), request.staff, app.mail);
   });
 
-  app.post('/manual-orders/:id/credentials', async (request): Promise<IssuedCredentials> => {
+  app.post('/manual-orders/:id/credentials', { config: ADMIN_ONLY }, async (request): Promise<IssuedCredentials> => {
     const result = await regenerateOrderCredentials(app.db, app.mail, parseId(request.params), request.staff);
     const { username, password } = result.credentials!;
     return { username, password };
   });
 
-  app.get('/manual-orders/:id/receipt', async (request, reply) => {
+  app.get('/manual-orders/:id/receipt', { config: ADMIN_ONLY }, async (request, reply) => {
     const id = parseId(request.params);
     const invoice = await loadInvoice(app.db, id, app.config);
     if (!invoice) throw notFound(ORDER_NOT_FOUND);
@@ -53,7 +54,7 @@ export async function orderRoutes(app: FastifyInstance) {
       .send(pdf);
   });
 
-  app.get('/credentials/suggest', async (request): Promise<IssuedCredentials> => {
+  app.get('/credentials/suggest', { config: ADMIN_ONLY }, async (request): Promise<IssuedCredentials> => {
     const { name } = parseQuery(suggestQuery, request.query);
     return suggestCredentials(app.db, name);
   });

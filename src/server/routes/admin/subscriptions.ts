@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { todayIso } from '../../../shared/format';
 import { listSubscriptions } from '../../services/subscriptions';
+import { ANY_STAFF } from './roles';
 import { pageQuery, parseQuery, sendPage } from './params';
 
 const subscriptionQuery = pageQuery.extend({
@@ -9,7 +10,7 @@ const subscriptionQuery = pageQuery.extend({
 });
 
 export async function subscriptionRoutes(app: FastifyInstance) {
-  app.get('/subscriptions', async (request, reply) => {
+  app.get('/subscriptions', { config: ANY_STAFF }, async (request, reply) => {
     const query = parseQuery(subscriptionQuery, request.query);
     return sendPage(reply, await listSubscriptions(app.db, { ...query, today: todayIso() }));
   });

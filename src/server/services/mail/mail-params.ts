@@ -32,10 +32,12 @@ export type MailParams = {
   /** the link's token is the sealed secret */
   password_reset: { name: string; username: string | null; expiresAt: string };
   erasure_done: { name: string };
+  /** to a staff member: the link's token is the sealed secret; welcome (new member) or reset (by an admin) */
+  staff_password_link: { username: string; purpose: 'welcome' | 'reset'; expiresAt: string };
 };
 
 /** The kinds whose message is useless without their secret (a « Renvoyer » after it was erased would send nothing usable). */
-export const KINDS_WITH_SECRET: ReadonlySet<MailKind> = new Set(['credentials', 'password_reset']);
+export const KINDS_WITH_SECRET: ReadonlySet<MailKind> = new Set(['credentials', 'password_reset', 'staff_password_link']);
 
 /** One message to queue: `key` names the business event, so queueing it twice sends it once. */
 export type MailRequest<K extends MailKind = MailKind> = K extends MailKind ? {

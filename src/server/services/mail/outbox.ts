@@ -35,6 +35,7 @@ export type MailQueue = {
 const SUPERSEDED: Partial<Record<MailKind, string>> = {
   credentials: 'Remplacé par de nouveaux identifiants avant son envoi',
   password_reset: 'Remplacé par un lien plus récent avant son envoi',
+  staff_password_link: 'Remplacé par un lien plus récent avant son envoi',
 };
 
 export function createMailQueue(deps: { jobs: JobQueue; box: SecretBox; site: SiteInfo; staffEmail: string | undefined }): MailQueue {

@@ -9,7 +9,7 @@ import {
   Credentials, ErasureDone, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
   RenewalReminder,
 } from './client-mails';
-import { StaffContact, StaffNewIntervention, StaffNewRegistration } from './staff-mails';
+import { StaffContact, StaffNewIntervention, StaffNewRegistration, StaffPasswordLink } from './staff-mails';
 
 type Template<K extends MailKind> = {
   subject(params: MailParams[K], site: SiteInfo): string;
@@ -32,6 +32,10 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   renewal_reminder: { subject: (p) => `Votre abonnement ${getPlan(p.planId).name} se termine le ${formatDate(p.endsOn)}`, Body: RenewalReminder },
   password_reset: { subject: (_, s) => `Réinitialisation de votre mot de passe ${s.siteName}`, Body: PasswordReset },
   erasure_done: { subject: (_, s) => `Vos données ont été effacées – ${s.siteName}`, Body: ErasureDone },
+  staff_password_link: {
+    subject: (p, s) => (p.purpose === 'welcome' ? `Bienvenue dans l’équipe ${s.siteName} : choisissez votre mot de passe` : `Choisissez un nouveau mot de passe – espace staff ${s.siteName}`),
+    Body: StaffPasswordLink,
+  },
 };
 
 const PLAIN_TEXT_SELECTORS = [

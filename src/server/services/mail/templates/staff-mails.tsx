@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../../shared/format';
 import { CLIENT_DEVICE_LABELS, REGISTRATION_DEVICE_LABELS, URGENCY_LABELS, type RegistrationDeviceType } from '../../../../shared/labels';
 import { findPlan } from '../../../../shared/plans';
 import type { SiteInfo } from '../../../../shared/site';
@@ -48,6 +49,26 @@ export function StaffNewIntervention({ site, params }: Props<'staff_new_interven
       <Text style={styles.quote}>{params.description}</Text>
       {params.deviceInfo && <Paragraph>Précisions sur l’appareil : {params.deviceInfo}</Paragraph>}
       <Action href={backOffice(site, 'interventions')}>Ouvrir Interventions</Action>
+    </MailLayout>
+  );
+}
+
+/** To a staff member (not STAFF_EMAIL): the single-use link to choose their own password, valid 48 hours. */
+export function StaffPasswordLink({ site, params, secret }: Props<'staff_password_link'> & { secret?: string }) {
+  const link = `${site.publicUrl}/admin/set-password?token=${secret ?? '…'}`;
+  return (
+    <MailLayout site={site} preview="Choisissez votre mot de passe" title="Choisir votre mot de passe">
+      <Paragraph>Bonjour,</Paragraph>
+      <Paragraph>
+        {params.purpose === 'welcome'
+          ? `Un administrateur vous a ouvert un compte dans l’espace staff de ${site.siteName}. Votre identifiant est : ${params.username}.`
+          : `Un administrateur a réinitialisé le mot de passe de votre compte staff « ${params.username} » : l’ancien ne fonctionne plus.`}
+      </Paragraph>
+      <Paragraph>
+        Ouvrez ce lien pour choisir votre mot de passe : il ne sert qu’une fois et reste valable jusqu’au {formatDateTime(params.expiresAt)}.
+      </Paragraph>
+      <Action href={link}>Choisir mon mot de passe</Action>
+      <Paragraph>Vous n’attendiez pas ce message ? Ignorez-le et prévenez l’administrateur de {site.siteName}.</Paragraph>
     </MailLayout>
   );
 }

@@ -1,0 +1,57 @@
+// The « Équipe » tab and a staff member's own password: one schema each for the form and the server.
+import { z } from './zod';
+import { STAFF_ROLES, type StaffRole } from '../labels';
+import { email } from './common';
+import { newPassword } from './password';
+
+/** How long a « choose your password » link sent to a staff member stays valid. */
+export const STAFF_PASSWORD_LINK_HOURS = 48;
+
+export const staffUsername = z.string({ error: 'L’identifiant est requis' }).trim().toLowerCase()
+  .min(3, 'L’identifiant doit contenir au moins 3 caractères')
+  .max(40, 'L’identifiant ne peut pas dépasser 40 caractères')
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'L’identifiant ne peut contenir que des lettres sans accent, des chiffres, « . », « _ » et « - »');
+
+const role = z.enum(STAFF_ROLES, { error: 'Rôle invalide' });
+
+/** POST /api/admin/team → 201 TeamMemberDto; the member receives a link to choose their password. */
+export const teamMemberCreateSchema = z.object({
+  username: staffUsername,
+  email: email('Adresse e-mail invalide'),
+  role,
+});
+export type TeamMemberCreateInput = z.input<typeof teamMemberCreateSchema>;
+
+/** PATCH /api/admin/team/:id: change the role, disable (sessions end at once) or re-enable. */
+export const teamMemberUpdateSchema = z.object({
+  role: role.optional(),
+  disabled: z.boolean({ error: 'Valeur invalide' }).optional(),
+});
+
+/** POST /api/admin/set-password (outside the session: the link's token is the proof). */
+export const staffSetPasswordSchema = z.object({
+  token: z.string({ error: 'Lien invalide' }).min(20, 'Lien invalide').max(200, 'Lien invalide'),
+  newPassword,
+});
+export type StaffSetPasswordInput = z.input<typeof staffSetPasswordSchema>;
+
+/** POST /api/admin/me/password: the current password is required; every other session of the member ends. */
+export const staffChangePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Le mot de passe actuel est requis' }).min(1, 'Le mot de passe actuel est requis').max(200),
+  newPassword,
+});
+export type StaffChangePasswordInput = z.input<typeof staffChangePasswordSchema>;
+
+/** GET /api/admin/team (admins only): every member, enabled first. */
+export type TeamMemberDto = {
+  id: number;
+  username: string;
+  email: string | null;
+  role: StaffRole;
+  disabled: boolean;
+  /** sessions open right now */
+  openSessions: number;
+  /** the latest activity of any of their sessions */
+  lastSeenAt: string | null;
+  createdAt: string;
+};
