@@ -46,10 +46,19 @@ describe('orderSchema', () => {
     ['paymentStatus', 'refunded', 'Statut de paiement invalide'],
     ['orderDate', '17/01/2025', 'Date invalide'],
     ['orderDate', '2025-02-30', 'Date invalide'],
+    ['orderDate', '0000-01-01', 'Date invalide'],
+    ['orderDate', '1899-12-31', 'Date invalide'],
+    ['orderDate', '3000-01-01', 'Date invalide'],
+    ['orderDate', '+02025-01-01', 'Date invalide'],
     ['username', 'ab', "Nom d'utilisateur : 3 à 40 lettres, chiffres, points, tirets ou soulignés"],
     ['username', 'jean dupont', "Nom d'utilisateur : 3 à 40 lettres, chiffres, points, tirets ou soulignés"],
   ] as const)('%s = %j → « %s »', (field, value, message) => {
     expect(errorsFor(field, value)).toEqual([message]);
+  });
+
+  it('accepts the first and last day of the years a date may take', () => {
+    expect(errorsFor('orderDate', '1900-01-01')).toEqual([]);
+    expect(errorsFor('orderDate', '2999-12-31')).toEqual([]);
   });
 
   it('accepts each plan, payment method and payment status', () => {

@@ -27,6 +27,8 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     ['paymentMethod', { paymentMethod: 'bitcoin' }, 'Moyen de paiement invalide'],
     ['paymentStatus', { paymentStatus: 'rembourse' }, 'Statut de paiement invalide'],
     ['orderDate', { orderDate: '2025-02-30' }, 'Date invalide'],
+    ['orderDate', { orderDate: '0000-01-01' }, 'Date invalide'],
+    ['orderDate', { orderDate: '9999-12-31' }, 'Date invalide'],
     ['username', { username: 'a b' }, "Nom d'utilisateur : 3 à 40 lettres, chiffres, points, tirets ou soulignés"],
     ['password', { username: 'jdupont', password: 'trop-court' }, 'Le mot de passe doit contenir au moins 12 caractères'],
     ['password', { username: 'jdupont', password: 'jdupont-2026-ok' }, 'Le mot de passe ne doit contenir ni l’identifiant ni l’adresse e-mail du client'],

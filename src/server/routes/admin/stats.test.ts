@@ -76,9 +76,9 @@ describe('[ADMIN][STATS] dashboard figures computed in SQL', () => {
     expect(s.byPlan.every((p) => p.orders === 0 && p.revenue === 0)).toBe(true);
   });
 
-  it('refuses an invalid date', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/stats?from=2025-13-01', headers: staff });
+  it.each(['from=2025-13-01', 'from=0000-01-01', 'to=0000-01-01', 'to=9999-12-31'])('refuses an invalid date (%s) with 400, never 500', async (query) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/stats?${query}`, headers: staff });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors.from).toEqual(['Date invalide']);
+    expect(res.json().fieldErrors[query.split('=')[0]!]).toEqual(['Date invalide']);
   });
 });
