@@ -191,9 +191,21 @@ export type AdminInterventionDto = {
   status: InterventionStatus;
   durationMinutes: number | null;
   staffNotes: string;
+  plan: PlanId | null;
+  /** the response clock: due by the client's plan (null for older requests), and the first response */
+  dueAt: string | null;
+  firstResponseAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
+
+/**
+ * GET /api/admin/interventions/response-times: per plan and month, the requests measured against their promise, those
+ * answered by their due time, and the median first response in business minutes (null when none was answered).
+ */
+export type ResponseTimeStats = {
+  plan: PlanId; month: string; measured: number; withinPromise: number; medianMinutes: number | null;
+}[];
 
 /** The statuses staff may move an intervention to from each status (DESIGN.md decision 8); anything else is 409. */
 export const INTERVENTION_TRANSITIONS: Record<InterventionStatus, readonly InterventionStatus[]> = {

@@ -95,6 +95,12 @@ export type ClientOrder = z.infer<typeof clientOrderSchema>;
 
 // ---- interventions --------------------------------------------------------------------------------------------
 
+/**
+ * The response clock of a request (DESIGN.md decision 10): when the first response is due by the client's plan, and
+ * when staff first took it in charge or wrote; dueAt is null for requests older than the clock.
+ */
+const responseClock = { dueAt: isoInstant.nullable(), firstResponseAt: isoInstant.nullable() };
+
 /** GET/POST /api/client/interventions (SPEC §3 « Client intervention »); POST reads clientInterventionSchema. */
 export const clientInterventionSchema = z.object({
   id: z.number().int(),
@@ -104,6 +110,7 @@ export const clientInterventionSchema = z.object({
   deviceInfo: z.string(),
   status: z.enum(INTERVENTION_STATUSES),
   createdAt: isoInstant,
+  ...responseClock,
 });
 export type ClientIntervention = z.infer<typeof clientInterventionSchema>;
 
@@ -115,6 +122,7 @@ export const userInterventionSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES),
   createdAt: isoInstant,
   duration: z.number().int().nullable(),
+  ...responseClock,
 });
 export type UserIntervention = z.infer<typeof userInterventionSchema>;
 

@@ -40,6 +40,19 @@ export const INTERVENTION_STATUS_LABELS: Record<InterventionStatus, string> = {
   cancelled: 'Annulée',
 };
 
+/**
+ * The remote-control tools a client may have installed for « Session à distance ». Quick Assist has no ID on the
+ * client's side: the technician gives a code to type, so none is asked.
+ */
+export const REMOTE_TOOLS = ['rustdesk', 'anydesk', 'teamviewer', 'quick_assist'] as const;
+export type RemoteTool = (typeof REMOTE_TOOLS)[number];
+export const REMOTE_TOOL_LABELS: Record<RemoteTool, string> = {
+  rustdesk: 'RustDesk',
+  anydesk: 'AnyDesk',
+  teamviewer: 'TeamViewer',
+  quick_assist: 'Assistance rapide (Quick Assist)',
+};
+
 export const PAYMENT_METHODS = ['carte', 'virement', 'especes', 'cheque', 'autre', 'offert'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

@@ -5,7 +5,7 @@ import {
 import { PLAN_IDS } from '../../shared/plans';
 import {
   CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REQUEST_KINDS,
-  REQUEST_STATUSES, STAFF_ROLES, URGENCIES,
+  REMOTE_TOOLS, REQUEST_STATUSES, STAFF_ROLES, URGENCIES,
 } from '../../shared/labels';
 
 export const planEnum = pgEnum('plan_id', PLAN_IDS);
@@ -16,6 +16,7 @@ export const requestStatusEnum = pgEnum('request_status', REQUEST_STATUSES);
 export const interventionStatusEnum = pgEnum('intervention_status', INTERVENTION_STATUSES);
 export const urgencyEnum = pgEnum('urgency', URGENCIES);
 export const clientDeviceEnum = pgEnum('client_device_type', CLIENT_DEVICE_TYPES);
+export const remoteToolEnum = pgEnum('remote_tool', REMOTE_TOOLS);
 export const mailKindEnum = pgEnum('mail_kind', MAIL_KINDS);
 export const staffRoleEnum = pgEnum('staff_role', STAFF_ROLES);
 export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
@@ -199,9 +200,24 @@ export const interventions = pgTable('interventions', {
   status: interventionStatusEnum('status').notNull().default('pending'),
   durationMinutes: integer('duration_minutes'),
   staffNotes: text('staff_notes').notNull().default(''),
+  /** the client's plan when the request was sent: its promise, and the row of the dashboard's per-plan figures */
+  plan: planEnum('plan'),
+  /** when the first response is due (DESIGN.md decision 10); null for requests older than the clock */
+  dueAt: timestamp('due_at', { withTimezone: true }),
+  /** staff took the request in charge or wrote to the client, whichever came first */
+  firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
+  /** business minutes from the request to its first response, on the schedule of its promise (the median's input) */
+  responseMinutes: integer('response_minutes'),
+  /** « Session à distance »: the tool the client installed and its ID (never a password) */
+  remoteTool: remoteToolEnum('remote_tool'),
+  remoteId: text('remote_id'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('interventions_client_idx').on(t.clientId, t.createdAt)]);
+}, (t) => [
+  index('interventions_client_idx').on(t.clientId, t.createdAt),
+  // The back-office's « à traiter en premier » order: open requests by due time.
+  index('interventions_due_idx').on(t.dueAt).where(sql`${t.firstResponseAt} is null`),
+]);
 
 /**
  * « Choose your password » links for staff members (new member, reset by an admin): only the SHA-256 of the token is

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import { clients, interventions } from '../db/schema';
@@ -7,6 +7,7 @@ import { INTERVENTION_TRANSITIONS, type AdminInterventionDto, type interventionU
 import type { InterventionStatus } from '../../shared/labels';
 import { diff, writeAudit, type Actor } from './audit';
 import type { MailQueue } from './mail/outbox';
+import { firstResponse } from './response-clock';
 
 export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
 
@@ -21,25 +22,43 @@ function toDto({ intervention: i, clientName, clientEmail }: Row): AdminInterven
   return {
     id: i.id, clientId: i.clientId, clientName, clientEmail, title: i.title, description: i.description,
     urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, status: i.status,
-    durationMinutes: i.durationMinutes, staffNotes: i.staffNotes,
+    durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan,
+    dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
     createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
   };
 }
 
-export async function listInterventions(db: Tx, filter: { status?: InterventionStatus; clientId?: number; limit: number; offset: number }) {
+export const INTERVENTION_SORTS = ['recent', 'due'] as const;
+export type InterventionSort = (typeof INTERVENTION_SORTS)[number];
+
+/**
+ * 'due': requests still waiting for their first response come first, the most pressing on top (no due time last);
+ * the answered ones follow, newest first. 'recent': newest first.
+ */
+const ORDERS = {
+  recent: [desc(interventions.createdAt), desc(interventions.id)],
+  due: [
+    sql`(${interventions.firstResponseAt} is null and ${interventions.status} in ('pending', 'in_progress')) desc`,
+    sql`${interventions.dueAt} asc nulls last`, desc(interventions.createdAt), desc(interventions.id),
+  ],
+} satisfies Record<InterventionSort, SQL[]>;
+
+export async function listInterventions(db: Tx, filter: {
+  status?: InterventionStatus; clientId?: number; sort?: InterventionSort; limit: number; offset: number;
+}) {
   const where = and(
     filter.status ? eq(interventions.status, filter.status) : undefined,
     filter.clientId ? eq(interventions.clientId, filter.clientId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db.select(columns).from(interventions).innerJoin(clients, eq(clients.id, interventions.clientId))
-      .where(where).orderBy(desc(interventions.createdAt), desc(interventions.id)).limit(filter.limit).offset(filter.offset),
+      .where(where).orderBy(...ORDERS[filter.sort ?? 'recent']).limit(filter.limit).offset(filter.offset),
     db.select({ n: count() }).from(interventions).where(where),
   ]);
   return { items: rows.map(toDto), total: Number(total?.n ?? 0) };
 }
 
-/** Staff's changes; a new status is e-mailed to the client in the same transaction. */
+/** Staff's changes; the first status change is the first response (the clock stops); a new status is e-mailed to the client in the same transaction. */
 export async function updateIntervention(db: Db, mail: MailQueue, id: number, patch: z.output<typeof interventionUpdateSchema>, actor: Actor) {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(interventions).where(eq(interventions.id, id)).for('update');
@@ -52,7 +71,10 @@ export async function updateIntervention(db: Db, mail: MailQueue, id: number, pa
       { status: patch.status, durationMinutes: patch.durationMinutes, staffNotes: patch.staffNotes },
     );
     if (!change) return;
-    await tx.update(interventions).set({ ...change.after, updatedAt: new Date() }).where(eq(interventions.id, id));
+    const now = new Date();
+    // Taking the request in charge (or closing it) is a first response, unless staff already wrote to the client.
+    const stopClock = change.after.status ? firstResponse(current, now) : {};
+    await tx.update(interventions).set({ ...change.after, ...stopClock, updatedAt: now }).where(eq(interventions.id, id));
     await writeAudit(tx, actor, { action: 'intervention.update', entity: 'intervention', entityId: id, ...change });
     const status = change.after.status;
     if (status) {

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { clients, interventions } from '../db/schema';
 import { HttpError } from '../http-error';
 import { currentSubscription } from './subscriptions';
+import { getPlan, responseDueAt } from '../../shared/plans';
 import type { MailQueue } from './mail/outbox';
 import {
   CLIENT_UNAUTHORIZED, dashboardInterventionRequestSchema, type ClientIntervention, type UserIntervention,
@@ -27,14 +28,19 @@ type Row = typeof interventions.$inferSelect;
 export function toClientIntervention(i: Row): ClientIntervention {
   return {
     id: i.id, description: i.description, urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo,
-    status: i.status, createdAt: i.createdAt.toISOString(),
+    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i),
   };
+}
+
+/** The response clock as both client views show it: when the first response is due, and when it came. */
+function clock(i: Row) {
+  return { dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null };
 }
 
 export function toUserIntervention(i: Row): UserIntervention {
   return {
     id: i.id, title: i.title, description: i.description, status: i.status, createdAt: i.createdAt.toISOString(),
-    duration: i.durationMinutes,
+    duration: i.durationMinutes, ...clock(i),
   };
 }
 
@@ -73,10 +79,12 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
     if (limit !== null && subscription.interventionsUsed >= limit) {
       throw new HttpError(409, MONTHLY_LIMIT_REACHED, 'MONTHLY_LIMIT');
     }
-    // Stamped with the same clock the allowance was counted with.
+    // Stamped with the same clock the allowance was counted with; the plan running now sets the promise.
+    const urgency = input.source === 'client' ? input.urgency : 'medium' as const;
+    const promise = { plan: subscription.planId, dueAt: responseDueAt(getPlan(subscription.planId), urgency, now) };
     const values = input.source === 'client'
-      ? { clientId, createdAt: now, title: DEFAULT_TITLE, description: input.description, urgency: input.urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo }
-      : { clientId, createdAt: now, title: input.title, description: input.description, urgency: 'medium' as const };
+      ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo }
+      : { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency };
     const [row] = await tx.insert(interventions).values(values).returning();
     await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
       interventionId: row!.id, clientId, clientName: client.name, clientEmail: client.email, title: row!.title,

@@ -3,17 +3,21 @@ import { z } from 'zod';
 import { interventionUpdateSchema } from '../../../shared/admin-api';
 import { INTERVENTION_STATUSES } from '../../../shared/labels';
 import { parseInput } from '../../http-error';
-import { listInterventions, updateIntervention } from '../../services/admin-interventions';
+import { INTERVENTION_SORTS, listInterventions, updateIntervention } from '../../services/admin-interventions';
+import { responseTimeStats } from '../../services/response-clock';
 import { ANY_STAFF } from './roles';
 import { pageQuery, parseId, parseQuery, sendPage } from './params';
 
 const interventionQuery = pageQuery.extend({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
+  sort: z.enum(INTERVENTION_SORTS, { error: 'Tri invalide : « recent » ou « due »' }).optional(),
 });
 
 export async function interventionRoutes(app: FastifyInstance) {
   app.get('/interventions', { config: ANY_STAFF }, async (request, reply) =>
     sendPage(reply, await listInterventions(app.db, parseQuery(interventionQuery, request.query))));
+
+  app.get('/interventions/response-times', { config: ANY_STAFF }, async () => responseTimeStats(app.db));
 
   app.patch('/interventions/:id', { config: ANY_STAFF }, async (request) => {
     const id = parseId(request.params);

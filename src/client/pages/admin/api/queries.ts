@@ -21,7 +21,7 @@ export type OrderFilters = Page & { q?: string; email?: string };
 export type CustomerFilters = Page & { q?: string };
 export type RequestFilters = Page & { status?: RequestStatus; kind?: RequestKind };
 export type SubscriptionFilters = Page & { active?: 'true' | 'false' };
-export type InterventionFilters = Page & { status?: InterventionStatus };
+export type InterventionFilters = Page & { status?: InterventionStatus; sort?: 'recent' | 'due' };
 export type StatsRange = { from?: string; to?: string };
 
 // Everything but the session sits under ['admin', 'data'], so « Actualiser » and mutations can target it in one call.

@@ -7,6 +7,7 @@ import { Loading, QueryError, TabHeading } from '../common/query-state';
 import { StatCards } from './stat-cards';
 import { PlanTable } from './plan-table';
 import { RevenueChart } from './revenue-chart';
+import { ResponseTimeTable } from './response-time-table';
 
 export function DashboardTab() {
   const [range, setRange] = useState<StatsRange>({});
@@ -40,6 +41,7 @@ export function DashboardTab() {
             <PlanTable rows={stats.data.byPlan} />
             <RevenueChart months={stats.data.byMonth} />
           </div>
+          <ResponseTimeTable />
         </div>
       )}
     </section>

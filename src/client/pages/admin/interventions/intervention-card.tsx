@@ -3,6 +3,8 @@ import { formatDateTime } from '../../../../shared/format';
 import { CLIENT_DEVICE_LABELS } from '../../../../shared/labels';
 import { InterventionStatusBadge, UrgencyBadge } from '../common/status-badges';
 import { InterventionActions } from './intervention-actions';
+import { ResponseClock } from '../../../components/ui/response-clock';
+import { getPlan } from '../../../../shared/plans';
 
 export function InterventionCard({ intervention: i }: { intervention: AdminInterventionDto }) {
   const titleId = `intervention-${i.id}-title`;
@@ -17,7 +19,11 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
           <p className="text-sm text-slate-700">
             {i.clientName} <span className="break-all text-slate-600">({i.clientEmail})</span>
           </p>
-          <p className="text-xs text-slate-600">Créée le <time dateTime={i.createdAt}>{formatDateTime(i.createdAt)}</time></p>
+          <p className="text-xs text-slate-600">
+            Créée le <time dateTime={i.createdAt}>{formatDateTime(i.createdAt)}</time>
+            {i.plan && <> · formule {getPlan(i.plan).name}</>}
+          </p>
+          <ResponseClock request={i} audience="staff" className="mt-2" />
         </div>
         <div className="flex flex-wrap gap-2">
           <InterventionStatusBadge status={i.status} />

@@ -2,30 +2,42 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { INTERVENTION_STATUS_LABELS, INTERVENTION_STATUSES, type InterventionStatus } from '../../../../shared/labels';
 import { SelectField } from '../../../components/ui/field';
-import { interventionListQuery } from '../api/queries';
+import { interventionListQuery, type InterventionFilters } from '../api/queries';
 import { Pagination } from '../common/pagination';
 import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
 import { InterventionCard } from './intervention-card';
 
 const PAGE_SIZE = 25;
 const statusOptions = INTERVENTION_STATUSES.map((s) => ({ value: s, label: INTERVENTION_STATUS_LABELS[s] }));
+type Sort = NonNullable<InterventionFilters['sort']>;
+// « À traiter en premier »: the requests still waiting for a first response, the nearest due time on top.
+const sortOptions: { value: Sort; label: string }[] = [
+  { value: 'recent', label: 'Plus récentes' },
+  { value: 'due', label: 'À traiter en premier' },
+];
+const compactSelect = 'w-full sm:w-48 [&_select]:h-9 [&_select]:py-1 [&_select]:text-sm';
 
 export function InterventionsTab() {
   const [status, setStatus] = useState<InterventionStatus | ''>('');
+  const [sort, setSort] = useState<Sort>('recent');
   return (
     <section aria-labelledby="interventions-title">
       <TabHeading id="interventions-title" title="Interventions">
-        <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as InterventionStatus | '')}
-          options={statusOptions} placeholder="Tous" className="w-full sm:w-48 [&_select]:h-9 [&_select]:py-1 [&_select]:text-sm" />
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+          <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as InterventionStatus | '')}
+            options={statusOptions} placeholder="Tous" className={compactSelect} />
+          <SelectField label="Trier par" value={sort} onChange={(e) => setSort(e.target.value as Sort)}
+            options={sortOptions} className={compactSelect} />
+        </div>
       </TabHeading>
-      <InterventionList key={status} status={status || undefined} />
+      <InterventionList key={`${status}:${sort}`} status={status || undefined} sort={sort} />
     </section>
   );
 }
 
-function InterventionList({ status }: { status?: InterventionStatus }) {
+function InterventionList({ status, sort }: { status?: InterventionStatus; sort: Sort }) {
   const [offset, setOffset] = useState(0);
-  const interventions = useQuery(interventionListQuery({ status, limit: PAGE_SIZE, offset }));
+  const interventions = useQuery(interventionListQuery({ status, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset }));
   if (interventions.isPending) return <Loading />;
   if (interventions.isError) return <QueryError error={interventions.error} onRetry={() => void interventions.refetch()} />;
   const { items, total } = interventions.data;

@@ -3,6 +3,7 @@ import { CLIENT_DEVICE_LABELS } from '../../../../shared/labels';
 import { formatDate } from '../../../../shared/format';
 import { Card } from '../../../components/ui/card';
 import { InterventionStatusBadge, UrgencyBadge } from '../../../components/ui/status-badges';
+import { ResponseClock } from '../../../components/ui/response-clock';
 
 /** SPEC §2 « Client dashboard »: 'Intervention #id', status, urgency, description, device, date, details. */
 export function ClientInterventionList({ items }: { items: ClientIntervention[] }) {
@@ -16,6 +17,7 @@ export function ClientInterventionList({ items }: { items: ClientIntervention[] 
               <InterventionStatusBadge status={item.status} />
               <UrgencyBadge urgency={item.urgency} />
             </div>
+            <ResponseClock request={item} audience="client" className="mt-3" />
             <p className="mt-3 whitespace-pre-line break-words text-slate-800">{item.description}</p>
             <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
               {item.deviceType && (

@@ -5,6 +5,7 @@ import { formatDate } from '../../../../shared/format';
 import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { InterventionStatusBadge } from '../../../components/ui/status-badges';
+import { ResponseClock } from '../../../components/ui/response-clock';
 import { Spinner } from '../../../components/ui/spinner';
 import { PAGE_SIZE, userInterventionsQuery } from '../api/queries';
 import { ShowMore } from '../common/show-more';
@@ -39,6 +40,7 @@ export function InterventionHistory() {
                             </span>
                           )}
                         </p>
+                        <ResponseClock request={item} audience="client" className="mt-2" />
                       </div>
                       <div className="shrink-0"><InterventionStatusBadge status={item.status} /></div>
                     </Card>
