@@ -42,9 +42,15 @@ export function daysFromToday(days: number): string {
 // Without SMTP_URL the e2e server writes each e-mail as an .eml file under its DATA_DIR (see playwright.config.ts).
 const OUTBOX = path.resolve(`.e2e-data-${process.env.E2E_PORT ?? 3100}`, 'outbox');
 
+/** The readable text of a MIME message or part: every text part, decoded (quoted-printable or base64). */
 function decodeBody(eml: string): string {
-  const [head = '', ...rest] = eml.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
+  const split = eml.search(/\r?\n\r?\n/);
+  const head = split === -1 ? eml : eml.slice(0, split);
+  const body = split === -1 ? '' : eml.slice(split).replace(/^\r?\n\r?\n/, '');
+  const boundary = /content-type:\s*multipart\/[^;]+;[\s\S]*?boundary="?([^"\r\n;]+)"?/i.exec(head)?.[1];
+  if (boundary) {
+    return body.split(`--${boundary}`).slice(1).filter((part) => !part.startsWith('--')).map((part) => decodeBody(part.replace(/^\r?\n/, ''))).join('\n');
+  }
   if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
     return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
