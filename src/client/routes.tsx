@@ -52,6 +52,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/login', title: 'Connexion', ...page(() => import('./pages/public/signup/login-page').then((m) => ({ default: m.LoginPage }))) },
   { path: '/verify-invoice', title: 'Vérifier une facture', description: 'Vérifiez l’authenticité d’une facture avec sa clé de vérification.', indexable: true, ...page(() => import('./pages/public/verify-invoice/verify-invoice-page').then((m) => ({ default: m.VerifyInvoicePage }))) },
   { path: '/admin', title: 'Espace staff', ...page(() => import('./pages/admin/admin-page').then((m) => ({ default: m.AdminPage }))) },
+  { path: '/admin/set-password', title: 'Choisir mon mot de passe', ...page(() => import('./pages/admin/set-password-page').then((m) => ({ default: m.StaffSetPasswordPage }))) },
   { path: '/client/login', title: 'Connexion client', ...page(() => import('./pages/client/client-login-page').then((m) => ({ default: m.ClientLoginPage }))) },
   { path: '/client/dashboard', title: 'Espace client', ...page(() => import('./pages/client/client-dashboard-page').then((m) => ({ default: m.ClientDashboardPage }))) },
   { path: '/dashboard', title: DASHBOARD_TITLE, ...dashboard },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
 import type { StaffRole } from '../../shared/labels';
 import { passwordWeakness } from '../../shared/schemas/password';
-import { STAFF_PASSWORD_LINK_HOURS, type TeamMemberDto } from '../../shared/schemas/team';
+import { STAFF_LINK_INVALID, STAFF_PASSWORD_LINK_HOURS, type TeamMemberDto } from '../../shared/schemas/team';
 import type { Db, Tx } from '../db/client';
 import { staffPasswordTokens, staffSessions, staffUsers } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
@@ -13,7 +13,6 @@ import { endAllStaffSessions, hashSessionToken, type StaffIdentity } from './ses
 import { isUniqueViolation } from './db-errors';
 
 const LINK_MS = STAFF_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
-export const STAFF_LINK_INVALID = 'Ce lien n’est plus valable (déjà utilisé, expiré ou remplacé). Demandez un nouveau lien à un administrateur.';
 export const MEMBER_NOT_FOUND = 'Membre de l’équipe introuvable';
 export const LAST_ADMIN = 'Il doit rester au moins un administrateur actif : nommez ou réactivez d’abord un autre administrateur.';
 

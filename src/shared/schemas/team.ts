@@ -4,6 +4,9 @@ import { STAFF_ROLES, type StaffRole } from '../labels';
 import { email } from './common';
 import { newPassword } from './password';
 
+/** A used, expired, replaced or unknown link (400 LINK_INVALID on POST /api/admin/set-password). */
+export const STAFF_LINK_INVALID = 'Ce lien n’est plus valable (déjà utilisé, expiré ou remplacé). Demandez un nouveau lien à un administrateur.';
+
 /** How long a « choose your password » link sent to a staff member stays valid. */
 export const STAFF_PASSWORD_LINK_HOURS = 48;
 

@@ -11,6 +11,8 @@ import { useLogout } from './api/session';
 import { LiveClock } from './live-clock';
 import { MySessionsButton } from './sessions/my-sessions-dialog';
 import { UnlockForm } from './unlock-form';
+import { MyPasswordButton } from './team/my-password-dialog';
+import { STAFF_ROLE_LABELS } from '../../../shared/labels';
 
 export function AdminHeader({ session }: { session: StaffSession }) {
   const { siteName } = useSite();
@@ -42,13 +44,15 @@ export function AdminHeader({ session }: { session: StaffSession }) {
           </p>
           {/* Beside the account it concerns, and away from the unlock form that toasts may cover. */}
           <div className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-            <p>Connecté : <span className="font-semibold text-slate-900" data-testid="staff-username">{session.username}</span></p>
+            <p>Connecté : <span className="font-semibold text-slate-900" data-testid="staff-username">{session.username}</span> ({STAFF_ROLE_LABELS[session.role].toLowerCase()})</p>
             <MySessionsButton />
+            <MyPasswordButton username={session.username} />
           </div>
           <LiveClock />
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end lg:justify-end">
-          <UnlockForm unlocked={session.unlocked} />
+          {/* The backup is an admin's: a technician is never offered the code. */}
+          {session.role === 'admin' && <UnlockForm unlocked={session.unlocked} />}
           <div className="flex gap-2">
             <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={refreshing} className="flex-1 sm:flex-none">
               <RefreshCw aria-hidden="true" className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />

@@ -37,7 +37,7 @@ function AdminGate() {
     <div className="min-h-screen">
       <AdminHeader session={session.data} />
       <main id="contenu" className="mx-auto max-w-7xl px-3 py-4 sm:px-6 sm:py-6">
-        <AdminTabs unlocked={session.data.unlocked} />
+        <AdminTabs unlocked={session.data.unlocked} role={session.data.role} />
       </main>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { CalendarRange, Download, LayoutDashboard, Mail, ShoppingCart, Users, Wrench } from 'lucide-react';
+import { CalendarRange, Download, LayoutDashboard, Mail, ScrollText, UserCog, ShoppingCart, Users, Wrench } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DashboardTab } from './dashboard/dashboard-tab';
 import { OrdersTab } from './orders/orders-tab';
@@ -9,30 +9,42 @@ import { RequestsTab } from './requests/requests-tab';
 import { SubscriptionsTab } from './subscriptions/subscriptions-tab';
 import { InterventionsTab } from './interventions/interventions-tab';
 import { DownloadTab } from './download/download-tab';
+import { TeamTab } from './team/team-tab';
+import { JournalTab } from './journal/journal-tab';
+import type { StaffRole } from '../../../shared/labels';
 
-type TabDef = { value: string; label: string; Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; Panel: ComponentType; unlockedOnly?: boolean };
+type TabDef = {
+  value: string; label: string; Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; Panel: ComponentType; unlockedOnly?: boolean;
+  /** who sees the tab (admins only when absent); the server refuses the same routes to the others */
+  roles?: readonly StaffRole[];
+};
+
+const EVERYONE = ['admin', 'technicien'] as const;
 
 const TABS: TabDef[] = [
   { value: 'dashboard', label: 'Tableau de bord', Icon: LayoutDashboard, Panel: DashboardTab },
   { value: 'orders', label: 'Commandes', Icon: ShoppingCart, Panel: OrdersTab },
   { value: 'users', label: 'Utilisateurs', Icon: Users, Panel: CustomersTab },
-  { value: 'messages', label: 'Messages', Icon: Mail, Panel: RequestsTab },
-  { value: 'subscriptions', label: 'Abonnements', Icon: CalendarRange, Panel: SubscriptionsTab },
-  { value: 'interventions', label: 'Interventions', Icon: Wrench, Panel: InterventionsTab },
+  { value: 'messages', label: 'Messages', Icon: Mail, Panel: RequestsTab, roles: EVERYONE },
+  { value: 'subscriptions', label: 'Abonnements', Icon: CalendarRange, Panel: SubscriptionsTab, roles: EVERYONE },
+  { value: 'interventions', label: 'Interventions', Icon: Wrench, Panel: InterventionsTab, roles: EVERYONE },
+  { value: 'team', label: 'Équipe', Icon: UserCog, Panel: TeamTab },
+  { value: 'journal', label: 'Journal', Icon: ScrollText, Panel: JournalTab },
   { value: 'download', label: 'Téléchargement', Icon: Download, Panel: DownloadTab, unlockedOnly: true },
 ];
 
-/** Six tabs, seven once unlocked; the active one lives in ?tab= so a reload or a shared link keeps it. */
-export function AdminTabs({ unlocked }: { unlocked: boolean }) {
+/** The tabs of the signed-in member's role (Téléchargement once unlocked); the active one lives in ?tab= so a reload or a shared link keeps it. */
+export function AdminTabs({ unlocked, role }: { unlocked: boolean; role: StaffRole }) {
   const [params, setParams] = useSearchParams();
-  const tabs = TABS.filter((t) => unlocked || !t.unlockedOnly);
+  const tabs = TABS.filter((t) => (unlocked || !t.unlockedOnly) && (t.roles ?? ['admin']).includes(role));
   const requested = params.get('tab');
-  const active = tabs.some((t) => t.value === requested) ? requested! : 'dashboard';
+  // A technician has no dashboard: their first tab is where they start.
+  const active = tabs.some((t) => t.value === requested) ? requested! : tabs[0]!.value;
 
   function select(value: string) {
     setParams((prev) => {
       const next = new URLSearchParams(prev);
-      if (value === 'dashboard') next.delete('tab');
+      if (value === tabs[0]!.value) next.delete('tab');
       else next.set('tab', value);
       return next;
     }, { replace: true });

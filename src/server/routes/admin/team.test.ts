@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamMemberDto } from '../../../shared/schemas/team';
 import type { AuditEntryDto } from '../../../shared/admin-api';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { LAST_ADMIN, STAFF_LINK_INVALID } from '../../services/staff-accounts';
+import { STAFF_LINK_INVALID } from '../../../shared/schemas/team';
+import { LAST_ADMIN } from '../../services/staff-accounts';
 import { staffLogin } from './test-fixtures';
 
 describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {

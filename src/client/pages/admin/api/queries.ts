@@ -4,6 +4,7 @@ import type {
   SubscriptionDto,
 } from '../../../../shared/admin-api';
 import type { InterventionStatus, RequestKind, RequestStatus } from '../../../../shared/labels';
+import type { TeamMemberDto } from '../../../../shared/schemas/team';
 import { api, apiList, ApiRequestError } from '../../../lib/api';
 
 /** Builds `path?a=1&b=2`, leaving out empty values so the URL (and the query key) stays stable. */
@@ -23,6 +24,7 @@ export type RequestFilters = Page & { status?: RequestStatus; kind?: RequestKind
 export type SubscriptionFilters = Page & { active?: 'true' | 'false' };
 export type InterventionFilters = Page & { status?: InterventionStatus; sort?: 'recent' | 'due' };
 export type StatsRange = { from?: string; to?: string };
+export type AuditFilters = Page & { staffUsername?: string; action?: string; entity?: string; entityId?: string; from?: string; to?: string };
 
 // Everything but the session sits under ['admin', 'data'], so « Actualiser » and mutations can target it in one call.
 export const adminKeys = {
@@ -41,6 +43,9 @@ export const adminKeys = {
   subscriptionList: (f: SubscriptionFilters) => [...adminKeys.subscriptions, f] as const,
   interventions: ['admin', 'data', 'interventions'] as const,
   interventionList: (f: InterventionFilters) => [...adminKeys.interventions, f] as const,
+  /** « Équipe » and « Journal » (admins) */
+  team: ['admin', 'data', 'team'] as const,
+  journal: (f: AuditFilters) => ['admin', 'data', 'journal', f] as const,
   /** the signed-in staff member's own open sessions (« Mes sessions ») */
   sessions: ['admin', 'data', 'sessions'] as const,
 };
@@ -104,5 +109,16 @@ export const subscriptionListQuery = (f: SubscriptionFilters) => queryOptions({
 export const interventionListQuery = (f: InterventionFilters) => queryOptions({
   queryKey: adminKeys.interventionList(f),
   queryFn: () => apiList<AdminInterventionDto>(withQuery('/api/admin/interventions', f)),
+  placeholderData: keepPreviousData,
+});
+
+export const teamQuery = queryOptions({
+  queryKey: adminKeys.team,
+  queryFn: () => api<TeamMemberDto[]>('/api/admin/team'),
+});
+
+export const journalQuery = (f: AuditFilters) => queryOptions({
+  queryKey: adminKeys.journal(f),
+  queryFn: () => apiList<AuditEntryDto>(withQuery('/api/admin/audit', f)),
   placeholderData: keepPreviousData,
 });

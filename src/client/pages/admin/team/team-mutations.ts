@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionsEnded } from '../../../../shared/admin-api';
+import type { StaffRole } from '../../../../shared/labels';
+import type { StaffChangePasswordInput, TeamMemberCreateInput, TeamMemberDto } from '../../../../shared/schemas/team';
+import { api } from '../../../lib/api';
+import { adminKeys } from '../api/queries';
+
+function useTeamMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: adminKeys.team }) });
+}
+
+export const useCreateMember = () =>
+  useTeamMutation((input: TeamMemberCreateInput) => api<TeamMemberDto>('/api/admin/team', { method: 'POST', json: input }));
+
+export const useUpdateMember = () =>
+  useTeamMutation(({ id, ...patch }: { id: number; role?: StaffRole; disabled?: boolean }) =>
+    api<TeamMemberDto>(`/api/admin/team/${id}`, { method: 'PATCH', json: patch }));
+
+export const useSendPasswordLink = () =>
+  useTeamMutation((id: number) => api<{ ok: true }>(`/api/admin/team/${id}/password-link`, { method: 'POST' }));
+
+export const useEndMemberSessions = () =>
+  useTeamMutation((id: number) => api<SessionsEnded>(`/api/admin/team/${id}/sessions`, { method: 'DELETE' }));
+
+/** « Mon mot de passe »: the other sessions end, so « Mes sessions » is read afresh. */
+export function useChangeOwnPassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StaffChangePasswordInput) => api<SessionsEnded>('/api/admin/me/password', { method: 'POST', json: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.sessions }),
+  });
+}
