@@ -34,7 +34,7 @@ export const staffUsers = pgTable('staff_users', {
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /**
    * scrypt hash of the last ADMIN_PASSWORD applied to this account: a restart with the same variable leaves a
-   * password changed in the back-office alone; a new value is applied once (docs/decisions/006, staff-bootstrap.ts).
+   * password changed in the back-office alone; a new value is applied once (docs/decisions/007, staff-bootstrap.ts).
    */
   envPasswordHash: text('env_password_hash'),
   // Failed sign-ins are counted in login_throttle, per account and per address: a count on the account itself let

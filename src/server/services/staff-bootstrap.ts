@@ -13,7 +13,7 @@ export const DEFAULT_STAFF_USERNAME = 'admin';
 /**
  * ADMIN_USERNAME + ADMIN_PASSWORD create that staff account (an admin) on start-up. A value of ADMIN_PASSWORD is
  * applied once: its hash is kept in env_password_hash, so later restarts with the same value leave alone a password
- * the member changed in the back-office (docs/decisions/006). A new value resets the password, makes the account an
+ * the member changed in the back-office (docs/decisions/007). A new value resets the password, makes the account an
  * enabled admin again (the way back in when every admin is locked out) and ends its sessions. With neither variable
  * and an empty table, an 'admin' account gets a random password, logged once: there is no other way to learn it.
  */
