@@ -3,7 +3,7 @@ import { z } from './schemas/zod';
 import type { PlanId } from './plans';
 import {
   INTERVENTION_STATUSES, REQUEST_STATUSES, type ClientDeviceType, type InterventionStatus, type MailKind, type MailStatus,
-  type PaymentMethod, type PaymentStatus, type RequestKind, type RequestStatus, type StaffRole, type Urgency,
+  type PaymentMethod, type PaymentStatus, type RemoteTool, type RequestKind, type RequestStatus, type StaffRole, type Urgency,
 } from './labels';
 import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 
@@ -192,6 +192,9 @@ export type AdminInterventionDto = {
   durationMinutes: number | null;
   staffNotes: string;
   plan: PlanId | null;
+  /** « Session à distance »: the tool the client installed and its ID without spaces (null for Quick Assist) */
+  remoteTool: RemoteTool | null;
+  remoteId: string | null;
   /** the response clock: due by the client's plan (null for older requests), and the first response */
   dueAt: string | null;
   firstResponseAt: string | null;

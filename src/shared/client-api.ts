@@ -1,6 +1,7 @@
 // The client-area API contract: the server's /api/client/*, /api/auth/*, /api/interventions and /api/subscriptions
 // routes send these shapes and read these bodies; the /dashboard and /client/* pages import the same schemas.
 // Without a client session every signed-in route answers 401 with CLIENT_UNAUTHORIZED (the word SPEC §6 looks for).
+import { checkRemoteId, remoteSessionFields } from './schemas/remote-session';
 import { z } from './schemas/zod';
 import { PLAN_IDS } from './plans';
 import { CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels';
@@ -126,13 +127,18 @@ export const userInterventionSchema = z.object({
 });
 export type UserIntervention = z.infer<typeof userInterventionSchema>;
 
-/** POST /api/interventions: both optional; empty ones take the fixed texts of the original dashboard. */
+/**
+ * POST /api/interventions: title and description optional; empty ones take the fixed texts of the original
+ * dashboard. « Session à distance » adds the tool the client installed and its ID (checked per tool, never a password).
+ */
 export const dashboardInterventionRequestSchema = z.object({
   title: z.string({ error: 'Titre invalide' }).trim().max(120, 'Le titre ne peut pas dépasser 120 caractères')
     .refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
   description: z.string({ error: 'Description invalide' }).trim()
     .max(2000, 'La description ne peut pas dépasser 2000 caractères').refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
-});
+  remoteTool: remoteSessionFields.remoteTool.optional(),
+  remoteId: remoteSessionFields.remoteId.optional(),
+}).superRefine(checkRemoteId);
 
 // ---- self-service ---------------------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ function toDto({ intervention: i, clientName, clientEmail }: Row): AdminInterven
   return {
     id: i.id, clientId: i.clientId, clientName, clientEmail, title: i.title, description: i.description,
     urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, status: i.status,
-    durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan,
+    durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan, remoteTool: i.remoteTool, remoteId: i.remoteId,
     dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
     createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
   };

@@ -10,6 +10,7 @@ import {
   CLIENT_UNAUTHORIZED, dashboardInterventionRequestSchema, type ClientIntervention, type UserIntervention,
 } from '../../shared/client-api';
 import type { clientInterventionSchema } from '../../shared/schemas/intervention';
+import { storedRemoteSession } from '../../shared/schemas/remote-session';
 
 export const DEFAULT_TITLE = 'Demande d\'assistance';
 export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';
@@ -18,9 +19,10 @@ export const MONTHLY_LIMIT_REACHED =
   'Vous avez atteint le nombre d\'interventions inclus dans votre formule ce mois-ci. Contactez-nous pour en ajouter.';
 
 /** The dashboard's assistance button: both fields optional (the shared schema); empty ones take the original's texts. */
-export const dashboardInterventionInput = dashboardInterventionRequestSchema.transform(({ title, description }) => ({
+export const dashboardInterventionInput = dashboardInterventionRequestSchema.transform(({ title, description, remoteTool, remoteId }) => ({
   title: title || DEFAULT_TITLE,
   description: description || DEFAULT_DESCRIPTION,
+  ...storedRemoteSession(remoteTool, remoteId),
 }));
 
 type Row = typeof interventions.$inferSelect;
@@ -61,7 +63,8 @@ export async function listClientInterventions(db: Tx, clientId: number, filter: 
 
 export type NewIntervention =
   | ({ source: 'client' } & z.output<typeof clientInterventionSchema>)
-  | ({ source: 'dashboard' } & z.output<typeof dashboardInterventionInput>);
+  | ({ source: 'dashboard' } & Pick<z.output<typeof dashboardInterventionInput>, 'title' | 'description'>
+    & Partial<ReturnType<typeof storedRemoteSession>>);
 
 /**
  * Creates a request for the client, if a subscription runs today and its monthly allowance is not used up.
@@ -84,7 +87,7 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
     const promise = { plan: subscription.planId, dueAt: responseDueAt(getPlan(subscription.planId), urgency, now) };
     const values = input.source === 'client'
       ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo }
-      : { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency };
+      : { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null };
     const [row] = await tx.insert(interventions).values(values).returning();
     await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
       interventionId: row!.id, clientId, clientName: client.name, clientEmail: client.email, title: row!.title,

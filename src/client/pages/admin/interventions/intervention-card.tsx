@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../../shared/format';
 import { CLIENT_DEVICE_LABELS } from '../../../../shared/labels';
 import { InterventionStatusBadge, UrgencyBadge } from '../common/status-badges';
 import { InterventionActions } from './intervention-actions';
+import { RemoteSessionDetails } from './remote-session-details';
 import { ResponseClock } from '../../../components/ui/response-clock';
 import { getPlan } from '../../../../shared/plans';
 
@@ -31,6 +32,7 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
         </div>
       </header>
       <p className="mt-3 whitespace-pre-line text-sm text-slate-800">{i.description}</p>
+      <RemoteSessionDetails intervention={i} />
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         {device && <div className="flex gap-1"><dt className="text-slate-600">Appareil :</dt><dd>{device}</dd></div>}
         {i.durationMinutes !== null && <div className="flex gap-1"><dt className="text-slate-600">Durée :</dt><dd>{i.durationMinutes} min</dd></div>}

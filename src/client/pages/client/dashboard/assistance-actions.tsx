@@ -1,4 +1,8 @@
+import { useState } from 'react';
 import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
+import type { RemoteSessionInput } from '../../../../shared/schemas/remote-session';
+import { LazyDialog } from '../../../components/ui/lazy-dialog';
+import { RemoteSessionForm } from './remote-session-form';
 import type { CurrentSubscription } from '../../../../shared/client-api';
 import { ApiRequestError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -19,13 +23,20 @@ const explained = (error: unknown) => error instanceof ApiRequestError && [403, 
 
 export function AssistanceActions({ subscription }: { subscription: CurrentSubscription | null | undefined }) {
   const request = useRequestAssistance();
-  const send = (kind: keyof typeof REQUESTS) => request.mutate(REQUESTS[kind], {
+  const [askingRemote, setAskingRemote] = useState(false);
+  const callbacks = {
     onSuccess: () => notify('success', 'Demande envoyée', 'Votre demande d\'assistance a été envoyée. Un technicien va vous contacter.'),
-    onError: (error) => {
+    onError: (error: Error) => {
       // A 401 gets 'Non autorisé' and the way back to sign in, once for the whole client area (query-client.tsx).
       if (error instanceof ApiRequestError && error.status === 401) return;
+      // A wrong ID is shown under its field by the form.
+      if (error instanceof ApiRequestError && error.fieldErrors) return;
       notify('error', 'Erreur', explained(error) ? serverMessage(error, FAILED) : FAILED);
     },
+  };
+  const send = (kind: keyof typeof REQUESTS) => request.mutate(REQUESTS[kind], callbacks);
+  const sendRemote = (session: RemoteSessionInput) => request.mutateAsync({ ...REQUESTS.remote, ...session }, {
+    ...callbacks, onSuccess: () => { setAskingRemote(false); callbacks.onSuccess(); },
   });
   const sending = request.isPending ? request.variables?.title : undefined;
   return (
@@ -35,11 +46,15 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
           <LifeBuoy aria-hidden="true" className="h-6 w-6 shrink-0" />
           {sending === REQUESTS.assistance.title ? 'Envoi...' : 'Demander une assistance'}
         </Button>
-        <Button size="lg" variant="secondary" className="h-auto min-h-14 w-full py-3" onClick={() => send('remote')} disabled={request.isPending}>
+        <Button size="lg" variant="secondary" className="h-auto min-h-14 w-full py-3" onClick={() => setAskingRemote(true)} disabled={request.isPending}>
           <MonitorSmartphone aria-hidden="true" className="h-6 w-6 shrink-0" />
           {sending === REQUESTS.remote.title ? 'Envoi...' : 'Session à distance'}
         </Button>
       </div>
+      <LazyDialog open={askingRemote} onOpenChange={setAskingRemote} title="Session à distance"
+        description="Indiquez l’outil installé sur votre ordinateur et l’identifiant qu’il affiche : le technicien s’y connectera.">
+        <RemoteSessionForm sending={request.isPending} onSubmit={sendRemote} onCancel={() => setAskingRemote(false)} />
+      </LazyDialog>
       {subscription === null && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-subscription">
           Nos techniciens interviennent pour les abonnés : <a href="#tarifs" className="font-medium underline">choisissez une formule</a> pour

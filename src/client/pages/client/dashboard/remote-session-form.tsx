@@ -1,0 +1,55 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { REMOTE_TOOL_LABELS, REMOTE_TOOLS } from '../../../../shared/labels';
+import { remoteSessionSchema, type RemoteSessionInput } from '../../../../shared/schemas/remote-session';
+
+const TOOL_OPTIONS = REMOTE_TOOLS.map((value) => ({ value, label: REMOTE_TOOL_LABELS[value] }));
+const ID_HINTS: Record<RemoteSessionInput['remoteTool'], string> = {
+  rustdesk: 'Affiché sous « Votre bureau » dans RustDesk, par exemple 123 456 789.',
+  anydesk: 'Affiché sous « Votre adresse » dans AnyDesk, par exemple 123 456 789.',
+  teamviewer: 'Affiché sous « Votre ID » dans TeamViewer, par exemple 1 234 567 890.',
+  quick_assist: '',
+};
+
+type Props = { sending: boolean; onSubmit(values: RemoteSessionInput): Promise<unknown>; onCancel(): void };
+
+/**
+ * « Session à distance »: which tool the client installed and the ID it shows. Never its password: the technician
+ * asks for the one-time code on the phone when connecting, and it is never typed here.
+ */
+export function RemoteSessionForm({ sending, onSubmit, onCancel }: Props) {
+  const { register, handleSubmit, control, setError, formState: { errors } } = useForm<RemoteSessionInput>({
+    resolver: zodResolver(remoteSessionSchema),
+    defaultValues: { remoteTool: 'rustdesk', remoteId: '' },
+  });
+  const tool = useWatch({ control, name: 'remoteTool' });
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      // What was typed stays; the server's message goes under its field (the parent notifies the rest).
+      applyFieldErrors(error, setError, ['remoteTool', 'remoteId']);
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <SelectField label="Outil de prise en main installé" options={TOOL_OPTIONS} error={errors.remoteTool?.message} {...register('remoteTool')} />
+      {tool === 'quick_assist' ? (
+        <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-950">
+          Avec l’Assistance rapide de Windows, c’est le technicien qui vous donnera un code à saisir : rien à indiquer ici.
+        </p>
+      ) : (
+        <TextField label={`Identifiant ${REMOTE_TOOL_LABELS[tool] ?? ''}`} inputMode="text" autoComplete="off" spellCheck={false}
+          hint={ID_HINTS[tool]} error={errors.remoteId?.message} {...register('remoteId')} />
+      )}
+      <p className="text-sm text-slate-600">Ne communiquez jamais votre mot de passe : le technicien vous le demandera au moment de se connecter.</p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>Annuler</Button>
+        <Button type="submit" disabled={sending}>{sending ? 'Envoi...' : 'Demander la session'}</Button>
+      </div>
+    </form>
+  );
+}
