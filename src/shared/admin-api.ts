@@ -3,7 +3,8 @@ import { z } from './schemas/zod';
 import type { PlanId } from './plans';
 import {
   INTERVENTION_STATUSES, REQUEST_STATUSES, type ClientDeviceType, type InterventionStatus, type MailKind, type MailStatus,
-  type PaymentMethod, type PaymentStatus, type RemoteTool, type RequestKind, type RequestStatus, type StaffRole, type Urgency,
+  type PaymentMethod, type PaymentStatus, type RemoteTool, type RequestKind, type RequestStatus, type StaffRole,
+  type SubscriptionState, type Urgency,
 } from './labels';
 import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 
@@ -163,8 +164,10 @@ export type DashboardStats = {
 };
 
 /**
- * GET /api/admin/subscriptions?active=true|false&limit=&offset=: one per paid order, from its date for the plan's duration
- * (endDate = orderDate + durationMonths, both days included in `active`), newest first, X-Total-Count.
+ * GET /api/admin/subscriptions?active=true|false&state=&limit=&offset=: one per paid order with its chained period (both
+ * days included in `active`), newest first, X-Total-Count. `state` (SUBSCRIPTION_STATES) tells whether it is to come,
+ * running, ending within 14 days with nothing booked after it (« expire bientôt »), or over with (renewed) or without
+ * (expired) a later one; ?state= filters on it.
  */
 export type SubscriptionDto = {
   orderId: number;
@@ -175,6 +178,7 @@ export type SubscriptionDto = {
   startDate: string;
   endDate: string;
   active: boolean;
+  state: SubscriptionState;
 };
 
 /** GET /api/admin/interventions?status=&limit=&offset= (newest first, X-Total-Count); PATCH /api/admin/interventions/:id answers one. */

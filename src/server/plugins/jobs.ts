@@ -4,9 +4,7 @@ import { openJobQueue, type JobQueue } from '../jobs/job-queue';
 import { mailQueueDefinitions } from '../services/mail/delivery';
 import { createMailQueue, type MailQueue } from '../services/mail/outbox';
 import { loadSecretKey, secretBox } from '../services/mail/secret-box';
-import {
-  REMINDERS_CRON, REMINDERS_QUEUE, REMINDERS_TIME_ZONE, renewalReminderDefinition,
-} from '../services/renewal-reminders';
+import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/renewal-reminders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +38,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   }
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   if (options.workers) {
-    await jobs.schedule(REMINDERS_QUEUE, REMINDERS_CRON, { tz: REMINDERS_TIME_ZONE, missed: 'once' });
+    await scheduleRenewalReminders(jobs);
     await jobs.startWorkers();
   }
 }

@@ -1,6 +1,5 @@
 // The right to erasure: a client asks from « Mes données », staff confirm from « Messages », the person is anonymised.
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import {
   auditLog, clientSessions, clients, interventions, manualOrders, passwordResetTokens, requests,
@@ -12,7 +11,7 @@ import { writeAudit, type Actor } from './audit';
 import { DEFAULT_TITLE } from './client-interventions';
 import { REQUEST_NOT_FOUND, toRequestDto } from './contacts';
 import { auditAbout, ordersOf, requestsOf } from './client-data';
-import type { Mail } from './mailer';
+import { anonymiseOutboxOf, type MailQueue } from './mail/outbox';
 
 export const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';
@@ -54,7 +53,6 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
   });
 }
 
-export type ErasureDone = { request: RequestDto; former: { email: string; name: string } };
 
 /**
  * Staff confirm an erasure request: in one transaction the person is anonymised and the request closed.
@@ -70,7 +68,7 @@ export type ErasureDone = { request: RequestDto; former: { email: string; name: 
  * the client's name, e-mail and phone as billed, plan, period, price, payment method and status, verification key.
  * Only the sign-in hint line of the invoice disappears, with the account it pointed to.
  */
-export async function confirmErasure(db: Db, requestId: number, actor: Actor, now = new Date()): Promise<ErasureDone> {
+export async function confirmErasure(db: Db, mail: MailQueue, requestId: number, actor: Actor, now = new Date()): Promise<RequestDto> {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
     if (!request) throw new HttpError(404, REQUEST_NOT_FOUND, 'NOT_FOUND');
@@ -124,25 +122,17 @@ export async function confirmErasure(db: Db, requestId: number, actor: Actor, no
       action: 'client.erase', entity: 'client', entityId: client.id,
       after: { requestId, ordersKept: orderIds.length, interventions: interventionIds.length, requests: requestIds.length },
     });
+    // Their e-mails too; then the last message to them, queued here so it cannot be lost, keeps their address only
+    // until it is sent (services/mail/delivery.ts).
+    await anonymiseOutboxOf(tx, {
+      clientId: client.id, email: client.email, placeholder,
+      keys: [
+        ...requestIds.flatMap((id) => [`staff-registration:${id}`, `staff-contact:${id}`]),
+        ...interventionIds.map((id) => `staff-intervention:${id}`),
+      ],
+    });
+    await mail.queue(tx, { key: `erasure-done:${requestId}`, kind: 'erasure_done', to: client.email, params: { name: client.name } });
     const [updated] = await tx.select().from(requests).where(eq(requests.id, requestId));
-    return { request: toRequestDto(updated!), former: { email: client.email, name: client.name } };
+    return toRequestDto(updated!);
   });
-}
-
-/** The last message to the former client, sent to the address held in memory only. */
-export function erasureDoneMail(config: Config, to: { email: string; name: string }): Mail {
-  return {
-    to: to.email,
-    subject: `Vos données ont été effacées – ${config.SITE_NAME}`,
-    text: [
-      `Bonjour ${to.name},`,
-      '',
-      `Comme vous l’avez demandé, votre espace client ${config.SITE_NAME} a été supprimé et vos données personnelles effacées.`,
-      'Nous conservons uniquement vos factures, que la loi nous oblige à garder 10 ans.',
-      '',
-      'Ce message est le dernier que vous recevrez de notre part. Vous pourrez toujours revenir vers nous : il suffira de créer un nouveau compte.',
-      '',
-      `L’équipe ${config.SITE_NAME}`,
-    ].join('\n'),
-  };
 }

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { clients, passwordResetTokens } from '../db/schema';
 import { HttpError } from '../http-error';
 import { RESET_LINK_INVALID } from '../../shared/client-api';
 import { passwordWeakness } from '../../shared/schemas/password';
-import type { Mail } from './mailer';
+import type { MailQueue } from './mail/outbox';
 import { hashPassword } from './passwords';
 import { deleteClientSessionsOf, hashSessionToken } from './sessions';
 
@@ -18,14 +17,14 @@ export const RESET_LINK_MS = 60 * 60 * 1000;
  */
 export const RESET_MAILS_PER_HOUR = 3;
 
-export type ResetMailTo = { email: string; name: string; username: string | null };
-
 /**
- * « Mot de passe oublié » for the username or the e-mail (as the login reads them). Returns the link to mail, or null
- * when there is nothing to send (no such account, an account without a password, the hourly cap). Both outcomes run
- * the same statements so the answer takes about the same time; the caller answers the same either way.
+ * « Mot de passe oublié » for the username or the e-mail (as the login reads them). Queues the e-mail with the link in
+ * the transaction that stores it (the token travels sealed, see services/mail/secret-box.ts) and resolves to whether
+ * one was queued: not for an unknown account, an account without a password, or beyond the hourly cap. Both outcomes
+ * run the same statements up to that point so the answer takes about the same time, and neither waits for the SMTP
+ * server (which would tell, by the delay, that the account exists); the caller answers the same either way.
  */
-export async function requestPasswordReset(db: Db, login: string, now = new Date()): Promise<{ token: string; to: ResetMailTo } | null> {
+export async function requestPasswordReset(db: Db, mail: MailQueue, login: string, now = new Date()): Promise<boolean> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashSessionToken(token);
   const [found] = await db.select({
@@ -47,11 +46,15 @@ export async function requestPasswordReset(db: Db, login: string, now = new Date
     const sending = client !== null && Number(recent?.n ?? 0) < RESET_MAILS_PER_HOUR;
     // A new link retires the older ones: only the latest e-mail works. Run either way (id 0 touches nothing).
     await retireResetLinks(tx, sending ? clientId : 0, now);
-    if (!sending || !client) return null;
-    await tx.insert(passwordResetTokens).values({
-      tokenHash, clientId, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_MS),
+    if (!sending || !client) return false;
+    const expiresAt = new Date(now.getTime() + RESET_LINK_MS);
+    await tx.insert(passwordResetTokens).values({ tokenHash, clientId, createdAt: now, expiresAt });
+    // A newer link retires the older ones: an older e-mail still waiting for the SMTP server is cancelled with them.
+    await mail.queue(tx, {
+      key: `password-reset:${tokenHash}`, kind: 'password_reset', to: client.email, clientId, secret: token,
+      params: { name: client.name, username: client.username, expiresAt: expiresAt.toISOString() },
     });
-    return { token, to: { email: client.email, name: client.name, username: client.username } };
+    return true;
   });
 }
 
@@ -90,26 +93,4 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
 export async function retireResetLinks(db: Tx, clientId: number, now = new Date()) {
   await db.update(passwordResetTokens).set({ usedAt: now })
     .where(and(eq(passwordResetTokens.clientId, clientId), isNull(passwordResetTokens.usedAt)));
-}
-
-export function resetPasswordMail(config: Config, to: ResetMailTo, token: string): Mail {
-  return {
-    to: to.email,
-    subject: `Réinitialisation de votre mot de passe ${config.SITE_NAME}`,
-    text: [
-      `Bonjour ${to.name},`,
-      '',
-      `Vous avez demandé à choisir un nouveau mot de passe pour votre espace client ${config.SITE_NAME}.`,
-      'Ouvrez ce lien pour le faire (il est valable une heure et ne sert qu’une fois) :',
-      '',
-      `  ${config.PUBLIC_URL}/reset-password?token=${token}`,
-      '',
-      ...(to.username ? [`Pour vous connecter ensuite, votre identifiant est : ${to.username} (ou votre adresse e-mail).`, ''] : []),
-      'Une fois le nouveau mot de passe enregistré, toutes les connexions ouvertes sur votre compte seront fermées.',
-      '',
-      'Vous n’êtes pas à l’origine de cette demande ? Ignorez simplement ce message : votre mot de passe actuel reste valable.',
-      '',
-      `L’équipe ${config.SITE_NAME}`,
-    ].join('\n'),
-  };
 }

@@ -1,7 +1,7 @@
 // Fixed-term subscriptions never renew by themselves: 14 and 3 days before the end, the client is reminded, once.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { QueueDefinition } from '../jobs/job-queue';
+import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import { todayIso } from '../../shared/format';
 import { RENEWAL_REMINDER_DAYS } from '../../shared/labels';
 import type { PlanId } from '../../shared/plans';
@@ -57,6 +57,11 @@ export async function queueRenewalReminders(db: Db, mail: MailQueue, today: stri
     }
   }
   return queued;
+}
+
+/** The daily scan, kept by pg-boss's cron: one row per schedule, so every instance registering it changes nothing. */
+export async function scheduleRenewalReminders(jobs: JobQueue): Promise<void> {
+  await jobs.schedule(REMINDERS_QUEUE, REMINDERS_CRON, { tz: REMINDERS_TIME_ZONE, missed: 'once' });
 }
 
 export function renewalReminderDefinition(deps: { db: Db; mail: MailQueue; clock: () => Date }): QueueDefinition<object> {

@@ -7,6 +7,7 @@ import { clients, interventions, manualOrders } from '../db/schema';
 import { getPlan, type PlanId } from '../../shared/plans';
 import { invoiceNumber, todayIso } from '../../shared/format';
 import type { SubscriptionDto } from '../../shared/admin-api';
+import { RENEWAL_REMINDER_DAYS, type SubscriptionState } from '../../shared/labels';
 import type { ClientOrder, CurrentSubscription } from '../../shared/client-api';
 import { addDays, daysBetween, parisMonthStart, periodEndsOn } from './paris-calendar';
 
@@ -42,6 +43,8 @@ function ownedBy(owner: SubscriptionOwner): SQL | undefined {
 }
 
 const CHAIN_LOCK = 8_000_002;
+/** « Expire bientôt » from the first renewal reminder on. */
+const RENEWAL_NOTICE_DAYS = Math.max(...RENEWAL_REMINDER_DAYS);
 
 /**
  * Rewrites the periods of one owner's orders from their paid ones; call it in the transaction that changed an
@@ -83,14 +86,30 @@ export async function attachEarlierOrders(tx: Tx, clientId: number, email: strin
 const runningOn = (today: string | SQL) =>
   sql`(${manualOrders.startsOn} <= ${today}::date and ${manualOrders.endsOn} >= ${today}::date)`;
 
-export type SubscriptionFilter = { active?: boolean; clientId?: number; today: string; limit: number; offset: number };
+/** A later paid period of the same owner (see ownedBy), for the order row of the enclosing query. */
+const renewedAfter = sql`exists (select 1 from ${manualOrders} n where n.payment_status = 'paid'
+  and n.starts_on > "manual_orders"."ends_on"
+  and case when "manual_orders"."client_id" is null then n.client_id is null and n.email_key = "manual_orders"."email_key"
+    else n.client_id = "manual_orders"."client_id" end)`;
 
-/** The back-office list: one row per paid order with its chained period, newest order first. */
+/** The back-office's reading of a paid order's period on a day (SUBSCRIPTION_STATES): « expire bientôt » is the reminders' window. */
+const stateOn = (today: string) => sql<SubscriptionState>`case
+  when ${manualOrders.startsOn} > ${today}::date then 'upcoming'
+  when ${manualOrders.endsOn} < ${today}::date then case when ${renewedAfter} then 'renewed' else 'expired' end
+  when ${manualOrders.endsOn} <= ${today}::date + ${RENEWAL_NOTICE_DAYS}::int and not ${renewedAfter} then 'expiring'
+  else 'active' end`;
+
+export type SubscriptionFilter = {
+  active?: boolean; state?: SubscriptionState; clientId?: number; today: string; limit: number; offset: number;
+};
+
+/** The back-office list: one row per paid order with its chained period and state, newest order first. */
 export async function listSubscriptions(db: Tx, filter: SubscriptionFilter): Promise<{ items: SubscriptionDto[]; total: number }> {
   const conditions: SQL[] = [eq(manualOrders.paymentStatus, 'paid')];
   if (filter.clientId !== undefined) conditions.push(eq(manualOrders.clientId, filter.clientId));
   if (filter.active === true) conditions.push(runningOn(filter.today));
   if (filter.active === false) conditions.push(sql`not ${runningOn(filter.today)}`);
+  if (filter.state) conditions.push(sql`${stateOn(filter.today)} = ${filter.state}`);
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db.select({
@@ -102,6 +121,7 @@ export async function listSubscriptions(db: Tx, filter: SubscriptionFilter): Pro
       startDate: sql<string>`${manualOrders.startsOn}`,
       endDate: sql<string>`${manualOrders.endsOn}`,
       active: sql<boolean>`${runningOn(filter.today)}`,
+      state: stateOn(filter.today),
     }).from(manualOrders).where(where)
       .orderBy(desc(manualOrders.orderDate), desc(manualOrders.id))
       .limit(filter.limit).offset(filter.offset),

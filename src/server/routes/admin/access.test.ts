@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { clients, interventions, requests, staffUsers } from '../../db/schema';
+import { clients, interventions, outbox, requests, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../services/passwords';
 import type { StaffRole } from '../../../shared/labels';
 import { adminRoutes } from './index';
@@ -48,6 +48,13 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
     }).returning();
     const [leaving] = await t.db.insert(clients).values({ name: 'Paul Durand', email: `paul${n}@exemple.fr` }).returning();
     const [erasure] = await t.db.insert(requests).values({ kind: 'erasure', name: 'Paul Durand', email: `paul${n}@exemple.fr`, clientId: leaving!.id }).returning();
+    const [refused] = await t.db.insert(requests).values({
+      kind: 'registration', name: 'Léa Moreau', email: `lea${n}@exemple.fr`, firstName: 'Léa', lastName: 'Moreau', phone: '0611223344',
+    }).returning();
+    const [failedMail] = await t.db.insert(outbox).values({
+      key: `access-test-${n}`, kind: 'erasure_done', recipient: `perdu${n}@exemple.fr`, subject: 'Vos données ont été effacées', params: { name: 'Perdu' },
+      status: 'failed', attempts: 11, lastError: 'connect ECONNREFUSED',
+    }).returning();
     const [member] = await t.db.insert(staffUsers).values({
       username: `membre${n}`, email: `membre${n}@exemple.fr`, role: 'admin', passwordHash: await hashPassword('inutilise-1234'),
     }).returning();
@@ -66,6 +73,9 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'PATCH', url: `/api/admin/contacts/${registration!.id}`, payload: { status: 'pending' }, status: 200 },
       { method: 'POST', url: `/api/admin/contacts/${registration!.id}/validate`, status: 200 },
       { method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, status: 200 },
+      { method: 'POST', url: `/api/admin/contacts/${refused!.id}/refuse`, payload: { reason: 'Zone non desservie' }, status: 200 },
+      { method: 'GET', url: '/api/admin/outbox?status=failed', status: 200 },
+      { method: 'POST', url: `/api/admin/outbox/${failedMail!.id}/resend`, status: 200 },
       { method: 'GET', url: '/api/admin/stats', status: 200 },
       { method: 'GET', url: '/api/admin/subscriptions', status: 200 },
       { method: 'GET', url: '/api/admin/interventions', status: 200 },
@@ -143,7 +153,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
         expect(served.sort()).toEqual([
           'DELETE /api/admin/sessions', 'DELETE /api/admin/sessions/:id', 'GET /api/admin/contacts', 'GET /api/admin/interventions',
           'GET /api/admin/interventions/response-times', 'GET /api/admin/session', 'GET /api/admin/sessions', 'GET /api/admin/subscriptions', 'PATCH /api/admin/contacts/:id',
-          'PATCH /api/admin/interventions/:id', 'POST /api/admin/contacts/:id/validate', 'POST /api/admin/logout', 'POST /api/admin/me/password',
+          'PATCH /api/admin/interventions/:id', 'POST /api/admin/contacts/:id/refuse', 'POST /api/admin/contacts/:id/validate',
+          'POST /api/admin/logout', 'POST /api/admin/me/password',
         ]);
       } else {
         expect(served).toHaveLength(calls.admin!.length);

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clientSessions, clients, interventions, manualOrders, passwordResetTokens, requests } from '../../db/schema';
+import { auditLog, clientSessions, clients, interventions, manualOrders, outbox, passwordResetTokens, requests } from '../../db/schema';
 import type { AuditEntryDto, RequestDto } from '../../../shared/admin-api';
 import { todayIso } from '../../../shared/format';
 import { clientLogin, postOrder, staffLogin } from './test-fixtures';
@@ -103,6 +103,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     const invoiceBefore = await invoiceText(paidOrder.id);
     const anneBefore = await rowsOf(anneId, 'anne@exemple.fr');
     const ordersBefore = (await rowsOf(jeanId, 'jean.dupont@exemple.fr')).orders;
+    await t.drain(); // his earlier e-mails (credentials, invoice, reset link) have left
     const sent = t.mailer.sent.length;
 
     const res = await erase(erasureId);
@@ -173,8 +174,14 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
       action: 'client.erase', staffUsername: 'staff', after: { requestId: erasureId, ordersKept: 2, interventions: 1, requests: 3 },
     });
 
-    // The person is told, at the address that is no longer stored.
+    // The person is told, at the address that is no longer stored: the e-mail keeps it only until it has left.
+    await t.drain();
     expect(t.mailer.sent.slice(sent)).toEqual([expect.objectContaining({ to: 'jean.dupont@exemple.fr', subject: 'Vos données ont été effacées – RFS Assistance' })]);
+    const mails = await t.db.select().from(outbox);
+    expect(mails.filter((m) => m.kind === 'erasure_done')).toEqual([expect.objectContaining({ status: 'sent', recipient: 'adresse effacée' })]);
+    // His earlier e-mails, and staff's about his requests and interventions, no longer name him either.
+    expect(JSON.stringify(mails)).not.toMatch(/jean\.dupont|Jean Dupont|jdupont|Lilas|imprimante HP/i);
+    expect(JSON.stringify(mails)).toContain('anne@exemple.fr');
 
     // Anne is untouched, her audit trail too.
     expect(await rowsOf(anneId, 'anne@exemple.fr')).toEqual(anneBefore);

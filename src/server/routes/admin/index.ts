@@ -4,6 +4,8 @@ import { orderRoutes } from './orders';
 import { customerRoutes } from './customers';
 import { contactRoutes } from './contacts';
 import { erasureRoutes } from './erasure';
+import { refusalRoutes } from './refusal';
+import { outboxRoutes } from './outbox';
 import { statsRoutes } from './stats';
 import { subscriptionRoutes } from './subscriptions';
 import { interventionRoutes } from './interventions';
@@ -27,11 +29,13 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(customerRoutes);
     await staffOnly.register(contactRoutes);
     await staffOnly.register(erasureRoutes);
+    await staffOnly.register(refusalRoutes);
     await staffOnly.register(statsRoutes);
     await staffOnly.register(subscriptionRoutes);
     await staffOnly.register(interventionRoutes);
     await staffOnly.register(auditRoutes);
     await staffOnly.register(backupRoutes);
+    await staffOnly.register(outboxRoutes);
     await staffOnly.register(teamRoutes);
   });
 }

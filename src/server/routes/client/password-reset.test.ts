@@ -21,6 +21,7 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
     jeanId = created.order.clientId!;
     // An order without credentials: a client row that never had a password.
     await postOrder(t, staff, { clientName: 'Paul Sans Compte', clientEmail: 'paul@exemple.fr' });
+    await t.drain(); // the orders' own messages leave before the tests count theirs
   });
   afterAll(async () => t.close());
   // Each test starts with no link and the real clock (the hourly count must not carry over from a moved clock).
@@ -40,6 +41,7 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
     const sent = t.mailer.sent.length;
     const res = await forgot(login);
     expect(res.statusCode).toBe(200);
+    await t.drain();
     expect(t.mailer.sent).toHaveLength(sent + 1);
     const mail = t.mailer.sent.at(-1)!;
     const token = /https:\/\/support\.exemple\.fr\/reset-password\?token=([A-Za-z0-9_-]{43})\n/.exec(mail.text)?.[1];
@@ -69,6 +71,7 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
 
   it('answers the same, and sends nothing, for an unknown login or an account without a password', async () => {
     const known = await forgot(JEAN.email);
+    await t.drain();
     const sent = t.mailer.sent.length;
     const rows = await t.db.$count(passwordResetTokens);
     for (const login of ['personne@exemple.fr', 'inconnu', 'paul@exemple.fr']) {
@@ -78,6 +81,7 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
       expect(res.headers['content-type']).toBe(known.headers['content-type']);
     }
     expect(known.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
+    await t.drain();
     expect(t.mailer.sent).toHaveLength(sent);
     expect(await t.db.$count(passwordResetTokens)).toBe(rows);
   });
@@ -169,7 +173,10 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
     vi.setSystemTime(start);
     const sent = t.mailer.sent.length;
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await forgot(i % 2 ? 'jdupont' : JEAN.email));
+    for (let i = 0; i < 5; i++) {
+      answers.push(await forgot(i % 2 ? 'jdupont' : JEAN.email));
+      await t.drain();
+    }
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((r) => r.body)).size).toBe(1);
     expect(t.mailer.sent.length - sent).toBe(3);

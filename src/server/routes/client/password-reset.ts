@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FORGOT_PASSWORD_SENT, forgotPasswordSchema, resetPasswordSchema } from '../../../shared/client-api';
 import { parseInput } from '../../http-error';
-import { sendWithoutFailing } from '../../services/credentials-mail';
-import { requestPasswordReset, resetPassword, resetPasswordMail } from '../../services/password-reset';
+import { requestPasswordReset, resetPassword } from '../../services/password-reset';
 
 /** Per IP: a person who mistypes retries a few times; a script asking for every address is stopped. */
 const FORGOT_LIMIT = { max: 5, timeWindow: '15 minutes' };
@@ -11,20 +10,14 @@ const RESET_LIMIT = { max: 20, timeWindow: '15 minutes' };
 
 /**
  * « Mot de passe oublié » (public, under /api/auth): the link is e-mailed, the same answer goes to everyone.
- * The mail leaves after the answer: waiting for the SMTP server would tell, by the delay, that the account exists.
+ * The mail is queued, never sent by the request: waiting for the SMTP server would tell, by the delay, that the
+ * account exists.
  */
 export async function clientPasswordResetRoutes(app: FastifyInstance) {
-  const sending = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => { await Promise.allSettled(sending); });
 
   app.post('/auth/forgot-password', { config: { rateLimit: FORGOT_LIMIT } }, async (request) => {
     const { email: login } = parseInput(forgotPasswordSchema, request.body);
-    const link = await requestPasswordReset(app.db, login);
-    if (link) {
-      const sent = sendWithoutFailing(app.mailer, request.log, resetPasswordMail(app.config, link.to, link.token));
-      sending.add(sent);
-      void sent.finally(() => sending.delete(sent));
-    }
+    await requestPasswordReset(app.db, app.mail, login);
     return { message: FORGOT_PASSWORD_SENT };
   });
 

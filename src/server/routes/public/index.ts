@@ -5,6 +5,7 @@ import { contactSchema } from '../../../shared/schemas/contact';
 import { HttpError, parseInput } from '../../http-error';
 import { createCaptcha } from '../../services/captcha';
 import { createContactRequest, createRegistrationRequest } from '../../services/requests';
+import { queueContactMail, queueRegistrationMails } from '../../services/mail/request-mails';
 import { verifyInvoiceRoutes } from './verify-invoice';
 
 const formLimit = { max: 10, timeWindow: '1 minute' };
@@ -16,7 +17,11 @@ export async function publicRoutes(app: FastifyInstance) {
 
   app.post('/register', { config: { rateLimit: formLimit } }, async (request, reply) => {
     const input = parseInput(registrationSchema, request.body);
-    await createRegistrationRequest(app.db, input);
+    // The request and its e-mails (acknowledgement, staff notice) are stored together; none waits for the SMTP server.
+    await app.db.transaction(async (tx) => {
+      const { id } = await createRegistrationRequest(tx, input);
+      await queueRegistrationMails(tx, app.mail, id, input);
+    });
     // Same answer either way, without the row's id (an older id would tell that this e-mail had already registered):
     // a visitor who submits twice is told it worked, and nobody learns who registered.
     return reply.status(201).send({ message: 'Demande enregistrée' });
@@ -34,8 +39,11 @@ export async function publicRoutes(app: FastifyInstance) {
         captchaAnswer: ['Réponse incorrecte, essayez à nouveau'],
       });
     }
-    const { id } = await createContactRequest(app.db, {
-      name: input.name, email: input.email, subject: input.subject, message: input.message, captchaAnswer: input.captchaAnswer,
+    const message = { name: input.name, email: input.email, subject: input.subject, message: input.message };
+    const { id } = await app.db.transaction(async (tx) => {
+      const created = await createContactRequest(tx, { ...message, captchaAnswer: input.captchaAnswer });
+      await queueContactMail(tx, app.mail, created.id, message);
+      return created;
     });
     return reply.status(201).send({ id, message: 'Message envoyé' });
   });

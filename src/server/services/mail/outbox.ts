@@ -141,10 +141,22 @@ export async function resendMail(db: Db, jobs: JobQueue, id: number, actor: Acto
   });
 }
 
-/** The messages about one client, anonymised with them (erasure): nothing left names the person once sent. */
-export async function anonymiseOutboxOf(tx: Tx, clientId: number, placeholder: string) {
+/**
+ * Erasure: the messages to or about a person keep no trace of them (subject, params, secret; their address becomes
+ * the placeholder, staff's address stays) and those not yet sent are cancelled. `keys` names the staff messages about
+ * their requests and interventions, which carry their name and what they wrote.
+ */
+export async function anonymiseOutboxOf(tx: Tx, person: { clientId: number; email: string; placeholder: string; keys: string[] }) {
   await tx.update(outbox).set({
-    recipient: placeholder, params: sql`'{}'::jsonb`, secret: null, subject: 'Message à une personne effacée', updatedAt: new Date(),
+    recipient: sql`case when lower(${outbox.recipient}) = lower(${person.email}) then ${person.placeholder} else ${outbox.recipient} end`,
+    subject: 'Message effacé (données d’une personne effacée)',
+    params: sql`'{}'::jsonb`,
+    secret: null,
     status: sql`case when ${outbox.status} in ('queued', 'failed') then 'cancelled'::mail_status else ${outbox.status} end`,
-  }).where(eq(outbox.clientId, clientId));
+    updatedAt: new Date(),
+  }).where(or(
+    eq(outbox.clientId, person.clientId),
+    sql`lower(${outbox.recipient}) = lower(${person.email})`,
+    person.keys.length ? inArray(outbox.key, person.keys) : undefined,
+  ));
 }

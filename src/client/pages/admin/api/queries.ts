@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  AdminInterventionDto, AuditEntryDto, CustomerDto, DashboardStats, OpenSessionDto, OrderDto, RequestDto, StaffSession,
-  SubscriptionDto,
+  AdminInterventionDto, AuditEntryDto, CustomerDto, DashboardStats, OpenSessionDto, OrderDto, OutboxMessageDto, RequestDto,
+  StaffSession, SubscriptionDto,
 } from '../../../../shared/admin-api';
-import type { InterventionStatus, RequestKind, RequestStatus } from '../../../../shared/labels';
+import type { InterventionStatus, MailStatus, RequestKind, RequestStatus, SubscriptionState } from '../../../../shared/labels';
 import type { TeamMemberDto } from '../../../../shared/schemas/team';
 import { api, apiList, ApiRequestError } from '../../../lib/api';
 
@@ -21,8 +21,9 @@ type Page = { limit: number; offset: number };
 export type OrderFilters = Page & { q?: string; email?: string };
 export type CustomerFilters = Page & { q?: string };
 export type RequestFilters = Page & { status?: RequestStatus; kind?: RequestKind };
-export type SubscriptionFilters = Page & { active?: 'true' | 'false' };
+export type SubscriptionFilters = Page & { active?: 'true' | 'false'; state?: SubscriptionState };
 export type InterventionFilters = Page & { status?: InterventionStatus; sort?: 'recent' | 'due' };
+export type OutboxFilters = Page & { status?: MailStatus; q?: string };
 export type StatsRange = { from?: string; to?: string };
 export type AuditFilters = Page & { staffUsername?: string; action?: string; entity?: string; entityId?: string; from?: string; to?: string };
 
@@ -43,6 +44,8 @@ export const adminKeys = {
   subscriptionList: (f: SubscriptionFilters) => [...adminKeys.subscriptions, f] as const,
   interventions: ['admin', 'data', 'interventions'] as const,
   interventionList: (f: InterventionFilters) => [...adminKeys.interventions, f] as const,
+  outbox: ['admin', 'data', 'outbox'] as const,
+  outboxList: (f: OutboxFilters) => [...adminKeys.outbox, f] as const,
   /** « Équipe » and « Journal » (admins) */
   team: ['admin', 'data', 'team'] as const,
   journal: (f: AuditFilters) => ['admin', 'data', 'journal', f] as const,
@@ -109,6 +112,12 @@ export const subscriptionListQuery = (f: SubscriptionFilters) => queryOptions({
 export const interventionListQuery = (f: InterventionFilters) => queryOptions({
   queryKey: adminKeys.interventionList(f),
   queryFn: () => apiList<AdminInterventionDto>(withQuery('/api/admin/interventions', f)),
+  placeholderData: keepPreviousData,
+});
+
+export const outboxListQuery = (f: OutboxFilters) => queryOptions({
+  queryKey: adminKeys.outboxList(f),
+  queryFn: () => apiList<OutboxMessageDto>(withQuery('/api/admin/outbox', f)),
   placeholderData: keepPreviousData,
 });
 

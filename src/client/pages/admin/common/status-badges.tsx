@@ -1,6 +1,6 @@
-import type { InterventionStatus, PaymentStatus, RequestStatus, Urgency } from '../../../../shared/labels';
+import type { InterventionStatus, PaymentStatus, RequestStatus, SubscriptionState, Urgency } from '../../../../shared/labels';
 import {
-  INTERVENTION_STATUS_LABELS, PAYMENT_STATUS_LABELS, REQUEST_STATUS_LABELS, URGENCY_LABELS,
+  INTERVENTION_STATUS_LABELS, PAYMENT_STATUS_LABELS, REQUEST_STATUS_LABELS, SUBSCRIPTION_STATE_LABELS, URGENCY_LABELS,
 } from '../../../../shared/labels';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
@@ -25,6 +25,10 @@ export function UrgencyBadge({ urgency }: { urgency: Urgency }) {
   return <Badge tone={URGENCY_TONES[urgency] ?? 'slate'}>Urgence : {URGENCY_LABELS[urgency] ?? urgency}</Badge>;
 }
 
-export function ActiveBadge({ active }: { active: boolean }) {
-  return <Badge tone={active ? 'green' : 'slate'}>{active ? 'Actif' : 'Expiré'}</Badge>;
+const SUBSCRIPTION_TONES: Record<SubscriptionState, BadgeTone> = {
+  upcoming: 'blue', active: 'green', expiring: 'amber', renewed: 'slate', expired: 'red',
+};
+
+export function SubscriptionStateBadge({ state }: { state: SubscriptionState }) {
+  return <Badge tone={SUBSCRIPTION_TONES[state] ?? 'slate'}>{SUBSCRIPTION_STATE_LABELS[state] ?? state}</Badge>;
 }

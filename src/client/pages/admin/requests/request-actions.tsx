@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Check, UserPlus, UserX, X } from 'lucide-react';
+import { Ban, Check, UserPlus, UserX, X } from 'lucide-react';
 import type { RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
 import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../../shared/labels';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { notify } from '../../../lib/notify';
 import { CredentialsPanel } from '../common/credentials-panel';
+import { RefuseDialog } from './refuse-dialog';
 import { useConfirmErasure, useUpdateRequestStatus, useValidateRequest } from './request-mutations';
 
 export function RequestActions({ request: r }: { request: RequestDto }) {
@@ -15,6 +16,7 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
   const erase = useConfirmErasure(r.id);
   const [confirming, setConfirming] = useState(false);
   const [confirmingErasure, setConfirmingErasure] = useState(false);
+  const [refusing, setRefusing] = useState(false);
   const [validated, setValidated] = useState<RegistrationValidated | null>(null);
 
   function setStatus(status: RequestStatus) {
@@ -56,6 +58,11 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
           <UserPlus aria-hidden="true" className="h-4 w-4" /> {validate.isPending ? 'Création...' : 'Valider et créer le compte'}
         </Button>
       )}
+      {r.kind === 'registration' && r.status === 'pending' && (
+        <Button size="sm" variant="secondary" onClick={() => setRefusing(true)} disabled={busy}>
+          <Ban aria-hidden="true" className="h-4 w-4" /> Refuser
+        </Button>
+      )}
       {r.status !== 'replied' && (
         <Button size="sm" variant="secondary" onClick={() => setStatus('replied')} disabled={busy}>
           <Check aria-hidden="true" className="h-4 w-4" /> Marquer répondu
@@ -66,8 +73,8 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
           <X aria-hidden="true" className="h-4 w-4" /> Fermer
         </Button>
       )}
-      {/* A validated registration has its account: back to pending would offer to create it twice. */}
-      {r.status !== 'pending' && r.clientId === null && (
+      {/* A validated registration has its account, a refused one its e-mail: back to pending would act twice. */}
+      {r.status !== 'pending' && r.clientId === null && !r.refusalReason && (
         <Button size="sm" variant="ghost" onClick={() => setStatus('pending')} disabled={busy}>Remettre en attente</Button>
       )}
       <ConfirmDialog open={confirmingErasure} onOpenChange={setConfirmingErasure} onConfirm={runErase} danger
@@ -75,6 +82,7 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
         description={`Le compte n° ${r.clientId} (${r.name}, ${r.email}) sera anonymisé : nom, e-mail, téléphone, identifiants, `
           + 'messages et textes des interventions seront effacés et le client ne pourra plus se connecter. Ses factures sont '
           + 'conservées 10 ans (obligation comptable). Cette action est irréversible.'} />
+      {refusing && <RefuseDialog request={r} open={refusing} onOpenChange={setRefusing} />}
       <ConfirmDialog open={confirming} onOpenChange={setConfirming} onConfirm={runValidate}
         title="Valider cette inscription ?" confirmLabel="Valider et créer le compte"
         description={`Un compte client sera créé pour ${r.name} (${r.email}) et ses identifiants lui seront envoyés par e-mail.`} />

@@ -61,6 +61,7 @@ export function RequestCard({ request: r }: { request: RequestDto }) {
             {r.captchaAnswer && <Detail label="Réponse au captcha">{r.captchaAnswer}</Detail>}
             {r.deviceInfo && <Detail label="Description de l’appareil" className="col-span-2 sm:col-span-4">{r.deviceInfo}</Detail>}
             {r.clientId !== null && <Detail label="Compte client" className="col-span-2 sm:col-span-4">Créé (n° {r.clientId})</Detail>}
+            {r.refusalReason && <Detail label="Refusée, raison envoyée" className="col-span-2 sm:col-span-4">{r.refusalReason}</Detail>}
           </dl>
         )}
         {r.kind === 'erasure' && (

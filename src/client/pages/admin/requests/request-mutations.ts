@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErasureConfirmed, RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
+import type { ErasureConfirmed, RegistrationRefusal, RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
 import type { RequestStatus } from '../../../../shared/labels';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
@@ -30,5 +30,17 @@ export function useConfirmErasure(id: number) {
   return useMutation({
     mutationFn: () => api<ErasureConfirmed>(`/api/admin/contacts/${id}/erase`, { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.data }),
+  });
+}
+
+/** « Refuser »: the request closes with its reason and the person is e-mailed (the message shows in « Courriels »). */
+export function useRefuseRegistration(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegistrationRefusal) => api<RequestDto>(`/api/admin/contacts/${id}/refuse`, { method: 'POST', json: body }),
+    onSuccess: () => Promise.all([
+      client.invalidateQueries({ queryKey: adminKeys.requests }),
+      client.invalidateQueries({ queryKey: adminKeys.outbox }),
+    ]),
   });
 }

@@ -2,10 +2,10 @@ import type { SubscriptionDto } from '../../../../shared/admin-api';
 import { formatDate } from '../../../../shared/format';
 import { findPlan } from '../../../../shared/plans';
 import { cn } from '../../../components/ui/cn';
-import { ActiveBadge } from '../common/status-badges';
+import { SubscriptionStateBadge } from '../common/status-badges';
 
 // One grid for the header row and the rows: columns line up on a wide screen, rows become cards on a phone.
-const row = 'grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_8rem_8rem_6rem] sm:items-center';
+const row = 'grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_8rem_8rem_8.5rem] sm:items-center';
 
 export function SubscriptionRows({ items }: { items: SubscriptionDto[] }) {
   return (
@@ -21,7 +21,7 @@ export function SubscriptionRows({ items }: { items: SubscriptionDto[] }) {
               <span className="block truncate text-sm text-slate-600">{s.clientEmail}</span>
             </span>
             <span className="text-sm"><span className="text-slate-600 sm:sr-only">Plan : </span>{findPlan(s.plan)?.name ?? s.plan}</span>
-            <span className="text-right sm:order-last sm:text-left"><ActiveBadge active={s.active} /></span>
+            <span className="text-right sm:order-last sm:text-left"><SubscriptionStateBadge state={s.state} /></span>
             <span className="text-sm"><span className="text-slate-600 sm:sr-only">Début : </span>{formatDate(s.startDate)}</span>
             <span className="text-sm"><span className="text-slate-600 sm:sr-only">Fin : </span>{formatDate(s.endDate)}</span>
           </li>

@@ -1,26 +1,28 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { cn } from '../../../components/ui/cn';
-import { subscriptionListQuery } from '../api/queries';
+import { subscriptionListQuery, type SubscriptionFilters } from '../api/queries';
 import { Pagination } from '../common/pagination';
 import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
 import { SubscriptionRows } from './subscription-rows';
 
 const PAGE_SIZE = 50;
-type Filter = '' | 'true' | 'false';
-const FILTERS: Array<{ value: Filter; label: string }> = [
-  { value: '', label: 'Tous' }, { value: 'true', label: 'Actifs' }, { value: 'false', label: 'Expirés' },
+type Filter = '' | 'active' | 'expiring' | 'expired';
+// « Actifs » are running today, « expire bientôt » included; « Expirés » ended with nothing booked after them.
+const FILTERS: Array<{ value: Filter; label: string; query: SubscriptionQuery; nouns: [string, string] }> = [
+  { value: '', label: 'Tous', query: {}, nouns: ['abonnement', 'abonnements'] },
+  { value: 'active', label: 'Actifs', query: { active: 'true' }, nouns: ['abonnement actif', 'abonnements actifs'] },
+  { value: 'expiring', label: 'Expire bientôt', query: { state: 'expiring' }, nouns: ['abonnement expire bientôt', 'abonnements expirent bientôt'] },
+  { value: 'expired', label: 'Expirés', query: { state: 'expired' }, nouns: ['abonnement expiré', 'abonnements expirés'] },
 ];
-const NOUNS: Record<Filter, [string, string]> = {
-  '': ['abonnement', 'abonnements'], true: ['abonnement actif', 'abonnements actifs'], false: ['abonnement expiré', 'abonnements expirés'],
-};
+type SubscriptionQuery = Pick<SubscriptionFilters, 'active' | 'state'>;
 
 export function SubscriptionsTab() {
   const [filter, setFilter] = useState<Filter>('');
   return (
     <section aria-labelledby="subscriptions-title">
       <TabHeading id="subscriptions-title" title="Abonnements">
-        <div role="group" aria-label="Filtrer les abonnements" className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+        <div role="group" aria-label="Filtrer les abonnements" className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-0.5">
           {FILTERS.map((f) => (
             <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}
               className={cn('rounded-md px-3 py-1.5 text-sm font-medium', filter === f.value ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100')}>
@@ -29,18 +31,18 @@ export function SubscriptionsTab() {
           ))}
         </div>
       </TabHeading>
-      <SubscriptionList key={filter} active={filter || undefined} />
+      <SubscriptionList key={filter} filter={FILTERS.find((f) => f.value === filter)!} />
     </section>
   );
 }
 
-function SubscriptionList({ active }: { active?: 'true' | 'false' }) {
+function SubscriptionList({ filter }: { filter: (typeof FILTERS)[number] }) {
   const [offset, setOffset] = useState(0);
-  const subscriptions = useQuery(subscriptionListQuery({ active, limit: PAGE_SIZE, offset }));
+  const subscriptions = useQuery(subscriptionListQuery({ ...filter.query, limit: PAGE_SIZE, offset }));
   if (subscriptions.isPending) return <Loading />;
   if (subscriptions.isError) return <QueryError error={subscriptions.error} onRetry={() => void subscriptions.refetch()} />;
   const { items, total } = subscriptions.data;
-  const [one, many] = NOUNS[active ?? ''];
+  const [one, many] = filter.nouns;
   return (
     <div className={subscriptions.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
       <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, one, many)}</p>

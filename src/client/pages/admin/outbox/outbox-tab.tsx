@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MAIL_STATUS_LABELS, type MailStatus } from '../../../../shared/labels';
+import { SelectField } from '../../../components/ui/field';
+import { outboxListQuery } from '../api/queries';
+import { Pagination } from '../common/pagination';
+import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { SearchBox } from '../common/search-box';
+import { useDebouncedValue } from '../common/use-debounced-value';
+import { OutboxMessage } from './outbox-message';
+
+const PAGE_SIZE = 25;
+// « En attente » also lists the messages being handed over right now (the server groups them).
+const FILTERS: MailStatus[] = ['queued', 'sent', 'failed', 'cancelled'];
+const statusOptions = FILTERS.map((s) => ({ value: s, label: MAIL_STATUS_LABELS[s] }));
+
+/** « Courriels »: every e-mail the site sent or will send, failures first to the eye, « Renvoyer » on a failed one. */
+export function OutboxTab() {
+  const [status, setStatus] = useState<MailStatus | ''>('');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  return (
+    <section aria-labelledby="outbox-title">
+      <TabHeading id="outbox-title" title="Courriels">
+        <SearchBox label="Rechercher" placeholder="Destinataire ou objet" value={search} onChange={setSearch} />
+        <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as MailStatus | '')}
+          options={statusOptions} placeholder="Tous" className="w-full sm:w-48 [&_select]:h-9 [&_select]:py-1 [&_select]:text-sm" />
+      </TabHeading>
+      <p className="mb-4 text-sm text-slate-600">
+        Les e-mails partent en arrière-plan : si le serveur d’e-mail ne répond pas, ils sont réessayés pendant environ
+        4 heures, puis marqués « Échec ». Les mots de passe et liens personnels n’apparaissent jamais ici.
+      </p>
+      <OutboxList key={`${status}|${q}`} status={status || undefined} q={q} />
+    </section>
+  );
+}
+
+function OutboxList({ status, q }: { status?: MailStatus; q: string }) {
+  const [offset, setOffset] = useState(0);
+  const messages = useQuery(outboxListQuery({ status, q, limit: PAGE_SIZE, offset }));
+  if (messages.isPending) return <Loading />;
+  if (messages.isError) return <QueryError error={messages.error} onRetry={() => void messages.refetch()} />;
+  const { items, total } = messages.data;
+  return (
+    <div className={messages.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+      <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, 'courriel')}</p>
+      {items.length === 0 ? <EmptyState>Aucun courriel</EmptyState> : (
+        <ul className="space-y-3" aria-label="Courriels">
+          {items.map((m) => <li key={m.id}><OutboxMessage message={m} /></li>)}
+        </ul>
+      )}
+      <Pagination label="Pages des courriels" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registrationRefusalSchema, type RegistrationRefusal, type RequestDto } from '../../../../shared/admin-api';
+import { serverMessage } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextAreaField } from '../../../components/ui/field';
+import { useRefuseRegistration } from './request-mutations';
+
+const FIELDS = ['reason'] as const;
+
+/** « Refuser » a registration: a short reason, sent to the person by e-mail; the text stays if sending the form fails. */
+export function RefuseDialog({ request: r, open, onOpenChange }: { request: RequestDto; open: boolean; onOpenChange(open: boolean): void }) {
+  const refuse = useRefuseRegistration(r.id);
+  const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<RegistrationRefusal>({
+    resolver: zodResolver(registrationRefusalSchema),
+    defaultValues: { reason: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => refuse.mutate(values, {
+    onSuccess: () => {
+      reset({ reason: '' });
+      onOpenChange(false);
+      notify('success', 'Inscription refusée', `${r.name} recevra la raison du refus par e-mail.`);
+    },
+    onError: (error) => {
+      if (!applyFieldErrors(error, setError, FIELDS)) notify('error', 'Impossible de refuser la demande', serverMessage(error, 'Veuillez réessayer.'));
+    },
+  }));
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Refuser l’inscription de ${r.name} ?`}
+      description={`La demande sera fermée et ${r.email} recevra un e-mail avec la raison ci-dessous.`}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextAreaField label="Raison du refus" rows={3} maxLength={500} autoFocus
+          hint="Quelques mots polis, par exemple : « Nous n’intervenons pas sur ce type d’appareil. »"
+          error={errors.reason?.message} {...register('reason')} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>Annuler</Button>
+          <Button type="submit" variant="danger" disabled={refuse.isPending}>{refuse.isPending ? 'Envoi...' : 'Refuser et prévenir'}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

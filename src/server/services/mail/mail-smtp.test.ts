@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema';
+import type { OutboxMessageDto } from '../../../shared/admin-api';
+import { todayIso } from '../../../shared/format';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { attachmentsOf, decodeMail, startSmtpPeer } from '../../test/smtp-peer';
+import { clientLogin, postOrder, staffLogin } from '../../routes/admin/test-fixtures';
+import { MAIL_RETRIES } from './delivery';
+
+const run = promisify(execFile);
+
+describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it was down', () => {
+  let t: TestApp;
+  let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let staff: Record<string, string>;
+  let dir: string;
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    dir = await mkdtemp(path.join(tmpdir(), 'rfs-mail-'));
+    t = await createTestApp({
+      SMTP_URL: peer.url, MAIL_FROM: 'RFS Assistance <contact@rfs.example>', STAFF_EMAIL: 'equipe@rfs.example', PUBLIC_URL: 'https://support.exemple.fr',
+    }, { realMailer: true });
+    staff = await staffLogin(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('sends credentials and payment terms, and the invoice with its PDF attached, in French', async () => {
+    const before = peer.received.length;
+    await postOrder(t, staff, {
+      clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42',
+      plan: 'duo', paymentMethod: 'virement', paymentStatus: 'paid', orderDate: todayIso(),
+    });
+    await t.drain();
+    const mails = peer.received.slice(before);
+    expect(mails.map((m) => m.to)).toEqual([['elodie@exemple.fr'], ['elodie@exemple.fr']]);
+    const credentials = mails.find((m) => /^Subject: Vos identifiants RFS Assistance/m.test(decodeMail(m.raw)))!;
+    const invoice = mails.find((m) => /^Subject: Votre facture RFS Assistance – abonnement Duo/m.test(decodeMail(m.raw)))!;
+    expect(credentials.from).toBe('contact@rfs.example');
+    const text = decodeMail(credentials.raw);
+    for (const line of ['Bonjour Élodie Bérénger,', 'Nom d’utilisateur : eberenger', 'Mot de passe : Soleil-du-Midi-42',
+      'https://support.exemple.fr/client/login', 'Votre paiement est bien reçu', 'Mode de paiement : Virement']) {
+      expect(text).toContain(line);
+    }
+    // Plain text and HTML, both French.
+    expect(credentials.raw).toMatch(/Content-Type: text\/plain; charset=utf-8/);
+    expect(credentials.raw).toMatch(/Content-Type: text\/html; charset=utf-8/);
+
+    const [pdf] = attachmentsOf(invoice.raw);
+    expect(pdf).toMatchObject({ contentType: 'application/pdf' });
+    expect(pdf!.filename).toMatch(/^Facture_\d+\.pdf$/);
+    const file = path.join(dir, pdf!.filename);
+    await writeFile(file, pdf!.content);
+    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+    expect(stdout).toContain('Élodie Bérénger');
+    expect(stdout).toContain('Duo');
+    expect(decodeMail(invoice.raw)).toContain('Vous trouverez votre facture en pièce jointe');
+  });
+
+  it('delays an intervention notice while the server is down, never slows the request, and delivers it once', async () => {
+    await postOrder(t, staff, { clientName: 'Gérard Lenoir', clientEmail: 'gerard@exemple.fr', username: 'glenoir', password: 'Motdepasse-GL-1', orderDate: todayIso() });
+    await t.drain();
+    const client = await clientLogin(t, 'glenoir', 'Motdepasse-GL-1');
+    const before = peer.received.length;
+
+    await peer.stop();
+    const res = await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: client, payload: { description: 'Écran noir au démarrage', urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    await t.drain(); // the first try meets a closed port
+    const [waiting] = await t.db.select().from(outbox).where(eq(outbox.key, `staff-intervention:${id}`));
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, recipient: 'equipe@rfs.example' });
+    expect(waiting!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(peer.received.length).toBe(before);
+
+    await peer.start();
+    await t.app.jobs.skipBackoff(); // the retry's delay, without waiting for it
+    await t.drain();
+    await t.drain();
+    const arrived = peer.received.slice(before);
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]!.to).toEqual(['equipe@rfs.example']);
+    expect(decodeMail(arrived[0]!.raw)).toContain('Écran noir au démarrage');
+    const [sent] = await t.db.select().from(outbox).where(eq(outbox.key, `staff-intervention:${id}`));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('gives a message up after every retry, shows it failed to staff, and « Renvoyer » sends it', async () => {
+    await peer.stop();
+    const done = await t.db.transaction((tx) => t.app.mail.queue(tx, {
+      key: 'dead-letter-test', kind: 'registration_refused', to: 'refus@exemple.fr', params: { name: 'Léa Refus', reason: 'Zone non desservie' },
+    }));
+    expect(done).toBe(true);
+    for (let attempt = 0; attempt <= MAIL_RETRIES.retryLimit; attempt++) {
+      await t.drain();
+      await t.app.jobs.skipBackoff();
+    }
+    await t.drain(); // the dead letter's own job marks the message
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?status=failed', headers: staff });
+    const failed = list.json<OutboxMessageDto[]>().find((m) => m.recipient === 'refus@exemple.fr')!;
+    expect(failed).toMatchObject({ status: 'failed', attempts: MAIL_RETRIES.retryLimit + 1, canResend: true });
+    expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    await peer.start();
+    const before = peer.received.length;
+    const resent = await t.app.inject({ method: 'POST', url: `/api/admin/outbox/${failed.id}/resend`, headers: staff });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json<OutboxMessageDto>().status).toBe('queued');
+    await t.drain();
+    expect(peer.received.slice(before).map((m) => m.to)).toEqual([['refus@exemple.fr']]);
+    expect(decodeMail(peer.received.at(-1)!.raw)).toContain('« Zone non desservie »');
+    const again = await t.app.inject({ method: 'POST', url: `/api/admin/outbox/${failed.id}/resend`, headers: staff });
+    expect(again.statusCode).toBe(409);
+  });
+});
