@@ -137,6 +137,12 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
   for (const role of ['technicien', 'admin'] as const) {
     it(`serves a ${role} exactly the routes declared for that role, and 403 in French for the others`, async () => {
       const served: string[] = [];
+      if (role === 'technicien') {
+        // The subscriptions a technician reads carry plans and dates, never what a customer paid.
+        const subscriptions = await t.app.inject({ method: 'GET', url: '/api/admin/subscriptions', headers: headers.technicien });
+        expect(subscriptions.json().length).toBeGreaterThan(0);
+        expect(subscriptions.body).not.toMatch(/"(price|amount|total|revenue|creditCost)"/i);
+      }
       for (const call of calls[role]!) {
         const allowed = table.get(routeOf(call))!.includes(role);
         const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: headers[role] });
