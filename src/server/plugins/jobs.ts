@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteInfo } from '../config';
 import { openJobQueue, type JobQueue } from '../jobs/job-queue';
 import { mailQueueDefinitions } from '../services/mail/delivery';
-import { createMailQueue, type MailQueue } from '../services/mail/outbox';
+import { createMailQueue, requeueOrphans, type MailQueue } from '../services/mail/outbox';
 import { loadSecretKey, secretBox } from '../services/mail/secret-box';
 import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/renewal-reminders';
 
@@ -38,6 +38,8 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   }
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   if (options.workers) {
+    const requeued = await requeueOrphans(app.db, jobs);
+    if (requeued) app.log.warn({ requeued }, 'e-mails waiting without a job were queued again');
     await scheduleRenewalReminders(jobs);
     await jobs.startWorkers();
   }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { manualOrders, outbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { clientLogin, postOrder, staffLogin, validOrder } from '../../routes/admin/test-fixtures';
-import { MAIL_QUEUE } from './outbox';
+import { MAIL_QUEUE, requeueOrphans } from './outbox';
 
 const jobsOf = async (t: TestApp) => t.app.jobs.boss.findJobs(MAIL_QUEUE);
 
@@ -131,6 +131,16 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(sent.map((m) => [m.to, m.subject])).toEqual([['attente@exemple.fr', 'Votre facture RFS Assistance – abonnement Pro']]);
     const [order] = await t.db.select({ endsOn: manualOrders.endsOn }).from(manualOrders).where(eq(manualOrders.id, created.id));
     expect(sent[0]!.text).toContain(order!.endsOn!.split('-').reverse().join('/'));
+  });
+
+  it('gives a waiting message without a job (a restored backup) a new one at start-up, and only that one', async () => {
+    await t.db.insert(outbox).values({ key: 'restored', kind: 'erasure_done', recipient: 'restaure@exemple.fr', subject: 'Vos données ont été effacées', params: { name: 'Restauré' } });
+    await t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'with-job', kind: 'erasure_done', to: 'normal@exemple.fr', params: { name: 'Normal' } }));
+    expect(await requeueOrphans(t.db, t.app.jobs)).toBe(1);
+    expect(await requeueOrphans(t.db, t.app.jobs)).toBe(0);
+    const before = t.mailer.sent.length;
+    await t.drain();
+    expect(t.mailer.sent.slice(before).map((m) => m.to).sort()).toEqual(['normal@exemple.fr', 'restaure@exemple.fr']);
   });
 
   it('writes nothing to STAFF_EMAIL when it is unset', async () => {

@@ -71,6 +71,23 @@ async function cancelUnsent(tx: Tx, clientId: number, kind: MailKind, reason: st
     .where(and(eq(outbox.clientId, clientId), eq(outbox.kind, kind), inArray(outbox.status, ['queued', 'failed'])));
 }
 
+/**
+ * At start-up: a message still waiting whose job is gone (a database restored from a backup, which holds no jobs, or
+ * a job the queue's retention dropped) gets a new one. Sending it twice is impossible either way: the worker claims
+ * the row before sending.
+ */
+export async function requeueOrphans(db: Db, jobs: JobQueue): Promise<number> {
+  const waiting = await db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.status, ['queued', 'sending']));
+  let requeued = 0;
+  for (const { id } of waiting) {
+    const found = await jobs.boss.findJobs(MAIL_QUEUE, { data: { outboxId: id } });
+    if (found.some((job) => ['created', 'retry', 'active'].includes(job.state))) continue;
+    await jobs.send<MailJob>(db, MAIL_QUEUE, { outboxId: id });
+    requeued++;
+  }
+  return requeued;
+}
+
 // ---- the « Courriels » tab ----------------------------------------------------------------------------------------
 
 type OutboxRow = typeof outbox.$inferSelect;
