@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
+
+// The copy button writes to the clipboard; the test reads it back.
+const permissions = ['clipboard-read', 'clipboard-write'];
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }); };
+
+async function staffSignIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
+  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test(`[CLOCK][REMOTE] a remote session with its RustDesk ID, taken in charge in time (${name})`, async ({ browser, request }) => {
+    // Two people, two browsers, one after the other: more steps than one page's test.
+    test.setTimeout(90_000);
+    const client = await createClient(request, 'pro');
+    const clientPage = await browser.newPage({ viewport });
+    await signInToDashboard(clientPage, client.username, client.password);
+
+    // The ID is checked against the tool before anything is sent.
+    await clientPage.getByRole('button', { name: 'Session à distance' }).click();
+    const dialog = clientPage.getByRole('dialog', { name: 'Session à distance' });
+    await expect(dialog.getByLabel('Outil de prise en main installé')).toHaveValue('rustdesk');
+    await dialog.getByLabel('Identifiant RustDesk').fill('12 34');
+    await dialog.getByRole('button', { name: 'Demander la session' }).click();
+    await expect(dialog.getByText('Identifiant RustDesk invalide : 9 chiffres, par exemple 123 456 789')).toBeVisible();
+    await expect(dialog.getByLabel(/mot de passe/i)).toHaveCount(0);
+    await dialog.getByLabel('Identifiant RustDesk').fill('123 456 789');
+    await shot(clientPage, `remote-dialog-${name}`);
+    await dialog.getByRole('button', { name: 'Demander la session' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The client reads when it will be taken in charge (15 minutes of the Pro hours).
+    const history = clientPage.getByRole('listitem').filter({ hasText: 'Session à distance' });
+    await expect(history.getByTestId('response-clock')).toHaveText(/^Prise en charge avant /);
+    await expect(history.getByTestId('response-clock')).toHaveAttribute('data-state', 'waiting');
+    await shot(clientPage, `client-clock-${name}`);
+
+    // Staff see the time left, the tool and its ID, sorted first among the requests to handle.
+    const staffPage = await browser.newPage({ viewport, permissions });
+    await staffSignIn(staffPage);
+    await staffPage.getByRole('tab', { name: 'Interventions' }).click();
+    await staffPage.getByLabel('Trier par').selectOption('due');
+    const card = staffPage.getByRole('article').filter({ hasText: client.email });
+    await expect(card.getByTestId('response-clock')).toHaveText(/^Reste \d/);
+    const remote = card.getByTestId('remote-session');
+    await expect(remote).toContainText('RustDesk');
+    await expect(remote).toContainText('123 456 789');
+    await expect(remote.getByRole('link', { name: 'Ouvrir dans RustDesk' })).toHaveAttribute('href', 'rustdesk://123456789');
+    await remote.getByRole('button', { name: 'Copier l’identifiant' }).click();
+    expect(await staffPage.evaluate(() => navigator.clipboard.readText())).toBe('123456789');
+    await shot(staffPage, `staff-clock-${name}`);
+    await card.getByRole('button', { name: 'Prendre en charge' }).click();
+    await expect(card.getByTestId('response-clock')).toHaveText('Répondu dans les délais');
+
+    // The client's dashboard now marks the request answered within the promise.
+    await clientPage.reload();
+    await expect(history.getByTestId('response-clock')).toHaveText('Prise en charge dans les délais');
+    await expect(history.getByTestId('response-clock')).toHaveAttribute('data-state', 'answered');
+    await shot(clientPage, `client-answered-${name}`);
+    await staffPage.close();
+    await clientPage.close();
+  });
+}
