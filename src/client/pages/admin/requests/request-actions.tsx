@@ -9,11 +9,14 @@ import { notify } from '../../../lib/notify';
 import { CredentialsPanel } from '../common/credentials-panel';
 import { RefuseDialog } from './refuse-dialog';
 import { useConfirmErasure, useUpdateRequestStatus, useValidateRequest } from './request-mutations';
+import { useStaffSession } from '../api/session';
 
 export function RequestActions({ request: r }: { request: RequestDto }) {
   const update = useUpdateRequestStatus(r.id);
   const validate = useValidateRequest(r.id);
   const erase = useConfirmErasure(r.id);
+  // Erasing a client is an admin's decision (the server refuses it to a technician): a technician is told who does it.
+  const canErase = useStaffSession().data?.role === 'admin';
   const [confirming, setConfirming] = useState(false);
   const [confirmingErasure, setConfirmingErasure] = useState(false);
   const [refusing, setRefusing] = useState(false);
@@ -48,7 +51,8 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
   const busy = update.isPending || validate.isPending || erase.isPending;
   return (
     <div className="flex flex-wrap gap-2 pt-1">
-      {r.kind === 'erasure' && (
+      {r.kind === 'erasure' && !canErase && <p className="text-sm text-slate-700">À confirmer par un administrateur.</p>}
+      {r.kind === 'erasure' && canErase && (
         <Button size="sm" variant="danger" onClick={() => setConfirmingErasure(true)} disabled={busy}>
           <UserX aria-hidden="true" className="h-4 w-4" /> {erase.isPending ? 'Effacement...' : 'Confirmer l’effacement'}
         </Button>
