@@ -1,5 +1,5 @@
 import { constants as zlib } from 'node:zlib';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -36,6 +36,8 @@ export type BuildOptions = {
   workers?: boolean;
   /** what the reminders take for now (tests move it) */
   clock?: () => Date;
+  /** sees every route as it is registered (the attack suite reads the whole route table through it) */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export const BODY_LIMIT = 100 * 1024;
@@ -52,6 +54,7 @@ export async function buildApp(options: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

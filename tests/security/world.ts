@@ -1,6 +1,6 @@
 // The cast of the attack suite: staff, two clients with an order and a request each, and a registration request.
 import { expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../src/server/test/harness';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../src/server/test/harness';
 import { interventions, requests } from '../../src/server/db/schema';
 import { clientLogin, postOrder, staffLogin } from '../../src/server/routes/admin/test-fixtures';
 import { todayIso } from '../../src/shared/format';
@@ -26,8 +26,8 @@ async function party(t: TestApp, staff: Record<string, string>, username: 'alice
   return { headers: await clientLogin(t, username, PASSWORDS[username]), clientId, orderId: created.id, interventionId: intervention!.id };
 }
 
-export async function buildWorld(env: Record<string, string> = {}): Promise<World> {
-  const t = await createTestApp(env);
+export async function buildWorld(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<World> {
+  const t = await createTestApp(env, options);
   const staff = await staffLogin(t);
   const alice = await party(t, staff, 'alice');
   const bruno = await party(t, staff, 'bruno');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import pino from 'pino';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import type { Mail, Mailer } from '../services/mailer';
@@ -50,6 +50,8 @@ export type TestAppOptions = {
   verifyRateLimit?: number;
   /** another app's database: two instances of the app on one PostgreSQL (left open on close) */
   database?: Database;
+  /** sees every route as it is registered */
+  onRoute?: BuildOptions['onRoute'];
 };
 
 /** The app's « now » for the reminders, moved by the test instead of waiting. */
@@ -81,7 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   // No workers: a test runs the queued jobs when it chooses, with drain(), and never waits on a timer.
   const app = await buildApp({
     config, database, mailer: options.realMailer ? undefined : mailer, verifyRateLimit: options.verifyRateLimit,
-    workers: false, clock: clock.now,
+    workers: false, clock: clock.now, onRoute: options.onRoute,
   });
   await app.ready();
   return {
