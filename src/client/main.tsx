@@ -1,3 +1,5 @@
+// First: the CSP nonce must be in place before any library adds a <style> element.
+import './lib/csp-nonce';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

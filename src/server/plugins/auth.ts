@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
+import type { Config } from '../config';
 import { findClientSession, findStaffSession, type StaffIdentity } from '../services/sessions';
 import type { SessionRead, SignedInClient } from '../services/client-identity';
 import { CLIENT_UNAUTHORIZED, type CurrentSubscription } from '../../shared/client-api';
@@ -26,8 +27,18 @@ declare module 'fastify' {
 
 export const SESSION_EXPIRED = 'Session expirée, veuillez vous reconnecter.';
 
+export const hostCookie = (name: string) => `__Host-${name}`;
+
+/**
+ * The name a session cookie travels under: `__Host-rfs_staff` over https, so only this host can set it
+ * (plugins/security.ts hands it to the code under its plain name); plain over http, where browsers refuse the prefix.
+ */
+export function sessionCookieName(config: Config, name: string): string {
+  return config.PUBLIC_URL.startsWith('https://') ? hostCookie(name) : name;
+}
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, name: string, token: string, expiresAt: Date) {
-  reply.setCookie(name, token, {
+  reply.setCookie(sessionCookieName(request.server.config, name), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -38,7 +49,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, n
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, name: string) {
-  reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.server.config.PUBLIC_URL.startsWith('https://') });
+  reply.clearCookie(sessionCookieName(request.server.config, name), { path: '/', httpOnly: true, sameSite: 'lax', secure: request.server.config.PUBLIC_URL.startsWith('https://') });
 }
 
 /**

@@ -43,7 +43,7 @@ describe('[SECURITY][LOGS] no password, token, cookie, body or SQL value reaches
     app.get('/test/failing-sql', async () => app.db.execute(sql`select ${SECRETS.sqlValue}::int`));
     app.post('/test/failing-handler', async () => { throw new Error('handler broke'); });
     await app.ready();
-    staff = await staffLogin({ app } as Parameters<typeof staffLogin>[0]);
+    staff = await staffLogin({ app, config } as Parameters<typeof staffLogin>[0]);
   });
   afterAll(async () => {
     await app.close();

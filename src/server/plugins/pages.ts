@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { siteInfo } from '../config';
 import { findPlan } from '../../shared/plans';
-import { CLIENT_COOKIE } from './auth';
+import { CLIENT_COOKIE, sessionCookieName } from './auth';
+import { CSP_NONCE } from './csp';
 // Types only: the built SSR bundle is what runs (imported below from DIST_DIR).
 import type * as EntryServer from '../../client/entry-server';
 import type { Prefetched, Visitor } from '../../client/entry-server';
@@ -19,7 +20,8 @@ async function inlineStylesheets(html: string, clientDir: string): Promise<strin
   const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)];
   for (const [tag, file] of links) {
     const css = await readFile(path.join(clientDir, file!), 'utf8');
-    html = html.replace(tag, () => `<style>${css}</style>`);
+    // With the response's nonce: the CSP allows no other inline stylesheet (plugins/csp.ts).
+    html = html.replace(tag, () => `<style nonce="${CSP_NONCE}">${css}</style>`);
   }
   return html;
 }
@@ -93,7 +95,8 @@ export async function registerPages(app: FastifyInstance) {
    */
   async function signedInVisitor(request: FastifyRequest, token: string, pathname: string): Promise<Visitor | null> {
     const { session, data } = renderer.prefetchUrls(pathname);
-    const call = (url: string) => app.inject({ method: 'GET', url, cookies: { [CLIENT_COOKIE]: token }, remoteAddress: request.ip });
+    const cookie = sessionCookieName(app.config, CLIENT_COOKIE);
+    const call = (url: string) => app.inject({ method: 'GET', url, cookies: { [cookie]: token }, remoteAddress: request.ip });
     const [user, ...answers] = await Promise.all([session, ...data].map(call));
     if (user!.statusCode !== 200) return null;
     const prefetched: Prefetched[] = [{ url: session, body: user!.json() }];

@@ -4,6 +4,10 @@ import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
 import { HttpError } from '../http-error';
 import type { Config } from '../config';
+import { CLIENT_COOKIE, hostCookie, STAFF_COOKIE } from './auth';
+import { CSP_NONCE, inlineStyleHashes, newNonce, withStyleNonce } from './csp';
+
+const SESSION_COOKIES = [STAFF_COOKIE, CLIENT_COOKIE];
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Our longest address (a search with its filters) is a few hundred characters; browsers cope with 2,000. */
@@ -14,6 +18,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   // preflight. One rule at the root, so no route (admin ones included) can forget it.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
+  const https = config.PUBLIC_URL.startsWith('https://');
+  const styleHashes = inlineStyleHashes();
   // Helmet's headers depend on its options only, yet @fastify/helmet builds helmet anew on every request (about
   // 30 µs, a fifth of a small API call): helmet computes them once, at start-up, and every reply carries them.
   const headers = await securityHeaders({
@@ -21,8 +27,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No 'unsafe-inline': see plugins/csp.ts for the inline stylesheets allowed and why. style-src is what
+        // browsers without the -elem/-attr directives read; HTML pages add their nonce to both.
+        styleSrc: ["'self'", ...styleHashes],
+        styleSrcElem: ["'self'", ...styleHashes],
+        styleSrcAttr: ["'none'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
@@ -33,12 +42,25 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         upgradeInsecureRequests: null,
       },
     },
-    hsts: config.PUBLIC_URL.startsWith('https://'),
+    // Two years, subdomains included: what the HSTS preload list asks (Mozilla Observatory wants six months at least).
+    hsts: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
+  // Nothing of ours uses these; a page that got a script in could not use them either.
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  const policy = headers['content-security-policy']!;
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
+  // A page gets a nonce of its own for the inline styles it may carry (written as CSP_NONCE by plugins/pages.ts).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (typeof payload !== 'string' || !payload.includes(CSP_NONCE)) return payload;
+    const nonce = newNonce();
+    reply.header('content-security-policy', withStyleNonce(policy, nonce));
+    return payload.replaceAll(CSP_NONCE, nonce);
+  });
+  if (https) readHostPrefixedCookies(app);
   // Right after the headers: an address longer than any page or API call of ours is refused before anything reads it.
   app.addHook('onRequest', async (request) => {
     if (request.url.length > MAX_URL_LENGTH) throw new HttpError(414, 'Adresse trop longue.', 'URL_TOO_LONG');
@@ -59,6 +81,27 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     try { host = new URL(origin).host; } catch { host = ''; }
     if (host !== allowed && host !== request.headers.host) {
       throw new HttpError(403, 'Requête refusée : origine non autorisée.', 'FORBIDDEN_ORIGIN');
+    }
+  });
+}
+
+const PERMISSIONS_POLICY = [
+  'accelerometer=()', 'camera=()', 'display-capture=()', 'geolocation=()', 'gyroscope=()', 'magnetometer=()',
+  'microphone=()', 'midi=()', 'payment=()', 'usb=()', 'fullscreen=(self)',
+].join(', ');
+
+/**
+ * Over https the session cookies are named `__Host-…` (plugins/auth.ts), which the browser accepts only from this
+ * very host, over https, for the whole site: a neighbouring subdomain cannot plant one. The code reads them under
+ * their plain names; a plain-named cookie that arrives anyway is such a planted one and is ignored.
+ */
+function readHostPrefixedCookies(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    for (const name of SESSION_COOKIES) {
+      const value = request.cookies[hostCookie(name)];
+      delete request.cookies[hostCookie(name)];
+      if (value === undefined) delete request.cookies[name];
+      else request.cookies[name] = value;
     }
   });
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { loginThrottle, staffSessions } from '../../db/schema';
-import { STAFF_COOKIE } from '../../plugins/auth';
+import { hostCookie, STAFF_COOKIE } from '../../plugins/auth';
 import { POLICIES, reserveLoginAttempt } from '../../services/login-throttle';
 import { hashSessionToken } from '../../services/sessions';
 import type * as Passwords from '../../services/passwords';
@@ -250,7 +250,7 @@ describe('[ADMIN][LOGIN] behind https', () => {
 
   it('marks the session cookie Secure', async () => {
     const res = await login(t, right);
-    expect(res.cookies.find((c) => c.name === STAFF_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
+    expect(res.cookies.find((c) => c.name === hostCookie(STAFF_COOKIE))).toMatchObject({ secure: true, httpOnly: true });
   });
 });
 

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { OrderCreated } from '../../../shared/admin-api';
 import type { OrderInput } from '../../../shared/schemas/order';
-import { CLIENT_COOKIE, STAFF_COOKIE } from '../../plugins/auth';
+import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '../../plugins/auth';
 import { TEST_ADMIN, type TestApp } from '../../test/harness';
 
 export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}=${value}` });
@@ -11,15 +11,18 @@ export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}
 export async function staffLogin(t: TestApp, credentials = { username: TEST_ADMIN.username, password: TEST_ADMIN.password }) {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials });
   expect(res.statusCode, res.body).toBe(200);
-  const cookie = res.cookies.find((c) => c.name === STAFF_COOKIE);
+  // `__Host-rfs_staff` when the app is configured for https.
+  const name = sessionCookieName(t.config, STAFF_COOKIE);
+  const cookie = res.cookies.find((c) => c.name === name);
   expect(cookie).toBeDefined();
-  return cookieHeader(STAFF_COOKIE, cookie!.value);
+  return cookieHeader(name, cookie!.value);
 }
 
 export async function clientLogin(t: TestApp, username: string, password: string) {
   const res = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username, password } });
   expect(res.statusCode, res.body).toBe(200);
-  return cookieHeader(CLIENT_COOKIE, res.cookies.find((c) => c.name === CLIENT_COOKIE)!.value);
+  const name = sessionCookieName(t.config, CLIENT_COOKIE);
+  return cookieHeader(name, res.cookies.find((c) => c.name === name)!.value);
 }
 
 export const validOrder = (overrides: Partial<OrderInput> = {}): OrderInput => ({

@@ -10,6 +10,17 @@ import { useSwipe } from './use-swipe';
 const START = Math.max(0, PLANS.findIndex((p) => p.id === 'pro'));
 const TRACK_ID = 'formules-piste';
 
+/**
+ * Centres card i: half the viewport minus the cards before it and half of its own width. A class per position, not a
+ * style attribute, which the CSP refuses (server: plugins/csp.ts); written out so Tailwind generates each one.
+ */
+export const CENTRE = [
+  'translate-x-[calc(50%_-_0.5*var(--slide))]', 'translate-x-[calc(50%_-_1.5*var(--slide))]',
+  'translate-x-[calc(50%_-_2.5*var(--slide))]', 'translate-x-[calc(50%_-_3.5*var(--slide))]',
+  'translate-x-[calc(50%_-_4.5*var(--slide))]', 'translate-x-[calc(50%_-_5.5*var(--slide))]',
+  'translate-x-[calc(50%_-_6.5*var(--slide))]', 'translate-x-[calc(50%_-_7.5*var(--slide))]',
+];
+
 const arrowButton = 'inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-100';
 
 export function PricingCarousel() {
@@ -51,9 +62,7 @@ export function PricingCarousel() {
         <div
           id={TRACK_ID}
           ref={track}
-          className="flex py-6 transition-transform duration-300 ease-out motion-reduce:transition-none"
-          // Centre the active card: half the viewport minus the cards before it and half of its own width.
-          style={{ transform: `translateX(calc(50% - ${active + 0.5} * var(--slide)))` }}
+          className={cn('flex py-6 transition-transform duration-300 ease-out motion-reduce:transition-none', CENTRE[active])}
         >
           {PLANS.map((p, i) => (
             <div

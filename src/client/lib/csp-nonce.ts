@@ -1,0 +1,11 @@
+// Radix dialogs lock the page's scroll with a <style> element (react-remove-scroll), which the CSP lets in only with
+// the page's nonce (server: plugins/csp.ts). That library reads the nonce from the global webpack once named; the page
+// carries it on its inlined stylesheet, whose `nonce` property the browser still gives to scripts.
+declare global {
+  var __webpack_nonce__: string | undefined;
+}
+
+const nonce = document.querySelector<HTMLStyleElement>('style[nonce]')?.nonce;
+if (nonce) globalThis.__webpack_nonce__ = nonce;
+
+export {};

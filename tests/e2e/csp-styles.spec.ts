@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { uniqueEmail } from './fixtures';
+
+/** Every Content-Security-Policy violation the page reports, from the first script on. */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+test('[CSP][STYLES] pages carry a fresh nonce for their inlined stylesheet, and no unsafe-inline', async ({ page }) => {
+  const nonces = [];
+  for (let i = 0; i < 2; i++) {
+    const response = await page.goto('/');
+    const policy = response!.headers()['content-security-policy']!;
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).toContain("style-src-attr 'none'");
+    const nonce = /style-src-elem [^;]*'nonce-([\w+/=]+)'/.exec(policy)?.[1];
+    expect(nonce).toBeDefined();
+    // The inlined stylesheet applies: the page has its colours and layout.
+    expect(await page.locator('style[nonce]').evaluate((el) => (el as HTMLStyleElement).nonce)).toBe(nonce);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '700');
+    nonces.push(nonce);
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+test('[CSP][STYLES] a dialog locks the scroll and a toast is styled, with no violation', async ({ page }) => {
+  const violations = await recordViolations(page);
+  await page.goto('/admin');
+  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
+  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
+
+  await page.getByRole('tab', { name: 'Commandes' }).click();
+  await page.getByRole('button', { name: 'Nouvelle commande' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle commande' });
+  await expect(dialog).toBeVisible();
+  // Radix's scroll lock is a <style> element: allowed through the page's nonce, so the page behind stays put.
+  await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+
+  await dialog.getByLabel('Nom du client').fill('Style Sûr');
+  await dialog.getByLabel('E-mail').fill(uniqueEmail('csp'));
+  await dialog.getByRole('button', { name: 'Créer la commande' }).click();
+  // sonner's stylesheet (allowed by its hash) places the toast.
+  await expect(page.getByText('Commande créée')).toBeVisible();
+  await expect(page.locator('[data-sonner-toaster]')).toHaveCSS('position', 'fixed');
+
+  expect(await violations()).toEqual([]);
+});
