@@ -85,8 +85,8 @@ describe('orderSchema', () => {
   });
 
   it('says so even while another field is still empty', () => {
-    const result = orderSchema.safeParse({ ...valid, plan: undefined, username: 'jeanne.d', password: 'jeanne.d-123456' });
-    expect(result.error?.issues.map((i) => i.path[0])).toEqual(['plan', 'password']);
+    const result = orderSchema.safeParse({ ...valid, plan: undefined, clientEmail: '', username: 'jeanne.d', password: 'jeanne.d-123456' });
+    expect(result.error?.issues.map((i) => i.path[0])).toEqual(['clientEmail', 'plan', 'password']);
   });
 
   it('trims and caps text', () => {

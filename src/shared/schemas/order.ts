@@ -31,8 +31,8 @@ export const orderSchema = z.object({
 }).refine((o) => !o.password || !passwordWeakness(o.password, { username: o.username, email: o.clientEmail }), {
   message: 'Le mot de passe ne doit contenir ni l’identifiant ni l’adresse e-mail du client',
   path: ['password'],
-  // Shown as soon as these three fields are valid, even while others are not yet filled in.
-  when: (payload) => !payload.issues.some((i) => ['password', 'username', 'clientEmail'].includes(String(i.path?.[0]))),
+  // Shown as soon as the username and the password are valid, even while other fields are not yet filled in.
+  when: (payload) => !payload.issues.some((i) => ['password', 'username'].includes(String(i.path?.[0]))),
 });
 export type OrderInput = z.input<typeof orderSchema>;
 export type OrderValues = z.output<typeof orderSchema>;
