@@ -92,7 +92,7 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
 export const MAIL_KINDS = [
   'registration_received', 'registration_refused', 'staff_new_registration', 'staff_contact', 'staff_new_intervention',
   'credentials', 'invoice', 'intervention_status', 'renewal_reminder', 'password_reset', 'erasure_done',
-  'staff_password_link',
+  'staff_password_link', 'intervention_message', 'staff_intervention_message',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -108,7 +108,13 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   password_reset: 'Mot de passe oublié',
   erasure_done: 'Données effacées',
   staff_password_link: 'Mot de passe d’un membre de l’équipe',
+  intervention_message: 'Réponse à une demande',
+  staff_intervention_message: 'Message d’un client (équipe)',
 };
+
+/** Who wrote a message in the thread of a request. */
+export const MESSAGE_AUTHORS = ['client', 'staff'] as const;
+export type MessageAuthor = (typeof MESSAGE_AUTHORS)[number];
 
 /**
  * queued: waiting for its first try or a retry; sending: a worker has it; sent; failed: every retry used (staff can

@@ -17,7 +17,7 @@ async function staffSignIn(page: Page) {
 }
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[CLOCK][REMOTE] a remote session with its RustDesk ID, taken in charge in time (${name})`, async ({ browser, request }) => {
+  test(`[CLOCK][REMOTE][THREAD] a remote session with its RustDesk ID, a message, staff answer it in time (${name})`, async ({ browser, request }) => {
     // Two people, two browsers, one after the other: more steps than one page's test.
     test.setTimeout(90_000);
     const client = await createClient(request, 'pro');
@@ -41,6 +41,12 @@ for (const { name, viewport } of WIDTHS) {
     const history = clientPage.getByRole('listitem').filter({ hasText: 'Session à distance' });
     await expect(history.getByTestId('response-clock')).toHaveText(/^Prise en charge avant /);
     await expect(history.getByTestId('response-clock')).toHaveAttribute('data-state', 'waiting');
+    // The client adds a detail in the request's conversation.
+    await history.getByText('Conversation').click();
+    await history.getByLabel('Votre message').fill('RustDesk est ouvert, je reste devant l’ordinateur.');
+    await history.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(history.getByRole('list', { name: 'Messages' })).toContainText('RustDesk est ouvert');
+    await expect(history.getByLabel('Votre message')).toHaveValue('');
     await shot(clientPage, `client-clock-${name}`);
 
     // Staff see the time left, the tool and its ID, sorted first among the requests to handle.
@@ -56,14 +62,21 @@ for (const { name, viewport } of WIDTHS) {
     await expect(remote.getByRole('link', { name: 'Ouvrir dans RustDesk' })).toHaveAttribute('href', 'rustdesk://123456789');
     await remote.getByRole('button', { name: 'Copier l’identifiant' }).click();
     expect(await staffPage.evaluate(() => navigator.clipboard.readText())).toBe('123456789');
-    await shot(staffPage, `staff-clock-${name}`);
-    await card.getByRole('button', { name: 'Prendre en charge' }).click();
+    // Staff read the client's message and answer it: the answer is the first response.
+    await card.getByText('Conversation').click();
+    await expect(card.getByRole('list', { name: 'Messages' })).toContainText('RustDesk est ouvert, je reste devant l’ordinateur.');
+    await card.getByLabel('Votre message').fill('Je me connecte dans deux minutes.');
+    await card.getByRole('button', { name: 'Envoyer' }).click();
     await expect(card.getByTestId('response-clock')).toHaveText('Répondu dans les délais');
+    await shot(staffPage, `staff-clock-${name}`);
 
     // The client's dashboard now marks the request answered within the promise.
     await clientPage.reload();
     await expect(history.getByTestId('response-clock')).toHaveText('Prise en charge dans les délais');
     await expect(history.getByTestId('response-clock')).toHaveAttribute('data-state', 'answered');
+    await history.getByText('Conversation').click();
+    const answer = history.getByRole('listitem').filter({ hasText: 'Je me connecte dans deux minutes.' });
+    await expect(answer).toContainText('Technicien');
     await shot(clientPage, `client-answered-${name}`);
     await staffPage.close();
     await clientPage.close();

@@ -5,7 +5,7 @@ import {
 import { PLAN_IDS } from '../../shared/plans';
 import {
   CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REQUEST_KINDS,
-  REMOTE_TOOLS, REQUEST_STATUSES, STAFF_ROLES, URGENCIES,
+  MESSAGE_AUTHORS, REMOTE_TOOLS, REQUEST_STATUSES, STAFF_ROLES, URGENCIES,
 } from '../../shared/labels';
 
 export const planEnum = pgEnum('plan_id', PLAN_IDS);
@@ -17,6 +17,7 @@ export const interventionStatusEnum = pgEnum('intervention_status', INTERVENTION
 export const urgencyEnum = pgEnum('urgency', URGENCIES);
 export const clientDeviceEnum = pgEnum('client_device_type', CLIENT_DEVICE_TYPES);
 export const remoteToolEnum = pgEnum('remote_tool', REMOTE_TOOLS);
+export const messageAuthorEnum = pgEnum('message_author', MESSAGE_AUTHORS);
 export const mailKindEnum = pgEnum('mail_kind', MAIL_KINDS);
 export const staffRoleEnum = pgEnum('staff_role', STAFF_ROLES);
 export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
@@ -211,6 +212,9 @@ export const interventions = pgTable('interventions', {
   /** « Session à distance »: the tool the client installed and its ID (never a password) */
   remoteTool: remoteToolEnum('remote_tool'),
   remoteId: text('remote_id'),
+  /** read marks of the thread: when each side last read it (a message after it is unread for that side) */
+  clientReadAt: timestamp('client_read_at', { withTimezone: true }),
+  staffReadAt: timestamp('staff_read_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -218,6 +222,16 @@ export const interventions = pgTable('interventions', {
   // The back-office's « à traiter en premier » order: open requests by due time.
   index('interventions_due_idx').on(t.dueAt).where(sql`${t.firstResponseAt} is null`),
 ]);
+
+/** The conversation on a request between its client and staff; staff messages keep who wrote them. */
+export const interventionMessages = pgTable('intervention_messages', {
+  id: serial('id').primaryKey(),
+  interventionId: integer('intervention_id').notNull().references(() => interventions.id, { onDelete: 'cascade' }),
+  author: messageAuthorEnum('author').notNull(),
+  staffUsername: text('staff_username'),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('intervention_messages_thread_idx').on(t.interventionId, t.id)]);
 
 /**
  * « Choose your password » links for staff members (new member, reset by an admin): only the SHA-256 of the token is

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { interventionUpdateSchema } from '../../../shared/admin-api';
 import { INTERVENTION_STATUSES } from '../../../shared/labels';
 import { parseInput } from '../../http-error';
 import { INTERVENTION_SORTS, listInterventions, updateIntervention } from '../../services/admin-interventions';
 import { responseTimeStats } from '../../services/response-clock';
+import { markThreadRead, postMessage, readThread } from '../../services/intervention-thread';
+import { messageInputSchema } from '../../../shared/thread-api';
 import { ANY_STAFF } from './roles';
 import { pageQuery, parseId, parseQuery, sendPage } from './params';
 
@@ -22,5 +24,22 @@ export async function interventionRoutes(app: FastifyInstance) {
   app.patch('/interventions/:id', { config: ANY_STAFF }, async (request) => {
     const id = parseId(request.params);
     return updateIntervention(app.db, app.mail, id, parseInput(interventionUpdateSchema, request.body), request.staff);
+  });
+
+  // Technicians and admins answer clients in the thread of each request.
+  const me = (request: FastifyRequest) => ({ side: 'staff' as const, username: request.staff.username });
+
+  app.get('/interventions/:id/messages', { config: ANY_STAFF }, async (request) => readThread(app.db, parseId(request.params), me(request)));
+
+  app.post('/interventions/:id/messages', { config: ANY_STAFF }, async (request, reply) => {
+    const id = parseId(request.params);
+    const { body } = parseInput(messageInputSchema, request.body);
+    await postMessage(app.db, app.mail, id, me(request), body);
+    return reply.status(201).send(await readThread(app.db, id, me(request)));
+  });
+
+  app.post('/interventions/:id/messages/read', { config: ANY_STAFF }, async (request) => {
+    await markThreadRead(app.db, parseId(request.params), me(request));
+    return { ok: true };
   });
 }

@@ -4,7 +4,9 @@ import { parseInput } from '../../http-error';
 import {
   createClientIntervention, dashboardInterventionInput, listClientInterventions, toClientIntervention, toUserIntervention,
 } from '../../services/client-interventions';
-import { pageQuery, parseQuery, sendPage } from '../admin/params';
+import { markThreadRead, postMessage, readThread } from '../../services/intervention-thread';
+import { messageInputSchema } from '../../../shared/thread-api';
+import { pageQuery, parseId, parseQuery, sendPage } from '../admin/params';
 
 /** One allowance shared by both creation calls: 10 requests a minute per signed-in client. */
 const CREATION_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -40,5 +42,25 @@ export async function clientInterventionRoutes(app: FastifyInstance) {
     const input = parseInput(dashboardInterventionInput, request.body);
     const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'dashboard', ...input }, undefined, app.mail);
     return reply.status(201).send(toUserIntervention(row));
+  });
+
+  // The thread of one of the client's own requests: another client's id answers 404.
+  const me = (request: FastifyRequest) => ({ side: 'client' as const, clientId: request.clientSession.clientId });
+  const messageLimit = app.rateLimit({
+    max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `client-message:${request.clientSession.clientId}`,
+  });
+
+  app.get('/client/interventions/:id/messages', async (request) => readThread(app.db, parseId(request.params), me(request)));
+
+  app.post('/client/interventions/:id/messages', { preHandler: messageLimit }, async (request, reply) => {
+    const id = parseId(request.params);
+    const { body } = parseInput(messageInputSchema, request.body);
+    await postMessage(app.db, app.mail, id, me(request), body);
+    return reply.status(201).send(await readThread(app.db, id, me(request)));
+  });
+
+  app.post('/client/interventions/:id/messages/read', async (request) => {
+    await markThreadRead(app.db, parseId(request.params), me(request));
+    return { ok: true };
   });
 }

@@ -34,6 +34,10 @@ export type MailParams = {
   erasure_done: { name: string };
   /** to a staff member: the link's token is the sealed secret; welcome (new member) or reset (by an admin) */
   staff_password_link: { username: string; purpose: 'welcome' | 'reset'; expiresAt: string };
+  /** a new message from staff in the thread of a client's request */
+  intervention_message: { interventionId: number; name: string; title: string; body: string };
+  /** a new message from a client in the thread of their request, to STAFF_EMAIL */
+  staff_intervention_message: { interventionId: number; clientName: string; clientEmail: string; title: string; body: string };
 };
 
 /** The kinds whose message is useless without their secret (a « Renvoyer » after it was erased would send nothing usable). */

@@ -4,6 +4,8 @@ import { CLIENT_DEVICE_LABELS } from '../../../../shared/labels';
 import { InterventionStatusBadge, UrgencyBadge } from '../common/status-badges';
 import { InterventionActions } from './intervention-actions';
 import { RemoteSessionDetails } from './remote-session-details';
+import { Conversation } from '../../../components/thread/conversation';
+import { adminKeys } from '../api/queries';
 import { ResponseClock } from '../../../components/ui/response-clock';
 import { getPlan } from '../../../../shared/plans';
 
@@ -42,6 +44,8 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
           <span className="font-medium">Notes internes : </span>{i.staffNotes}
         </p>
       )}
+      <Conversation basePath={`/api/admin/interventions/${i.id}`} queryKey={[...adminKeys.interventions, 'thread', i.id]}
+        refreshKey={adminKeys.interventions} viewer="staff" />
       <InterventionActions intervention={i} />
     </article>
   );

@@ -6,8 +6,9 @@ import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { InterventionStatusBadge } from '../../../components/ui/status-badges';
 import { ResponseClock } from '../../../components/ui/response-clock';
+import { Conversation } from '../../../components/thread/conversation';
 import { Spinner } from '../../../components/ui/spinner';
-import { PAGE_SIZE, userInterventionsQuery } from '../api/queries';
+import { clientKeys, PAGE_SIZE, userInterventionsQuery } from '../api/queries';
 import { ShowMore } from '../common/show-more';
 
 /** SPEC §2 « Intervention history »: title, date, duration when staff recorded one, status; newest first. */
@@ -29,20 +30,24 @@ export function InterventionHistory() {
               <ul className="space-y-3">
                 {list.data.items.map((item) => (
                   <li key={item.id}>
-                    <Card className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                      <div className="min-w-0">
-                        <h3 className="font-semibold text-slate-900">{item.title}</h3>
-                        <p className="mt-0.5 text-sm text-slate-600">
-                          Le {formatDate(item.createdAt)}
-                          {item.duration !== null && (
-                            <span className="ml-3 inline-flex items-center gap-1 whitespace-nowrap">
-                              <Clock aria-hidden="true" className="h-3.5 w-3.5" /> Durée : {item.duration} min
-                            </span>
-                          )}
-                        </p>
-                        <ResponseClock request={item} audience="client" className="mt-2" />
+                    <Card>
+                      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                        <div className="min-w-0">
+                          <h3 className="font-semibold text-slate-900">{item.title}</h3>
+                          <p className="mt-0.5 text-sm text-slate-600">
+                            Le {formatDate(item.createdAt)}
+                            {item.duration !== null && (
+                              <span className="ml-3 inline-flex items-center gap-1 whitespace-nowrap">
+                                <Clock aria-hidden="true" className="h-3.5 w-3.5" /> Durée : {item.duration} min
+                              </span>
+                            )}
+                          </p>
+                          <ResponseClock request={item} audience="client" className="mt-2" />
+                        </div>
+                        <div className="shrink-0"><InterventionStatusBadge status={item.status} /></div>
                       </div>
-                      <div className="shrink-0"><InterventionStatusBadge status={item.status} /></div>
+                      <Conversation basePath={`/api/client/interventions/${item.id}`} queryKey={[...clientKeys.interventions, 'thread', item.id]}
+                        refreshKey={clientKeys.interventions} viewer="client" />
                     </Card>
                   </li>
                 ))}

@@ -7,9 +7,9 @@ import type { SiteInfo } from '../../../../shared/site';
 import type { MailParams } from '../mail-params';
 import {
   Credentials, ErasureDone, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
-  RenewalReminder,
+  RenewalReminder, InterventionMessageMail,
 } from './client-mails';
-import { StaffContact, StaffNewIntervention, StaffNewRegistration, StaffPasswordLink } from './staff-mails';
+import { StaffContact, StaffInterventionMessage, StaffNewIntervention, StaffNewRegistration, StaffPasswordLink } from './staff-mails';
 
 type Template<K extends MailKind> = {
   subject(params: MailParams[K], site: SiteInfo): string;
@@ -36,6 +36,8 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     subject: (p, s) => (p.purpose === 'welcome' ? `Bienvenue dans l’équipe ${s.siteName} : choisissez votre mot de passe` : `Choisissez un nouveau mot de passe – espace staff ${s.siteName}`),
     Body: StaffPasswordLink,
   },
+  intervention_message: { subject: (p) => `Réponse à votre demande d’assistance n° ${p.interventionId}`, Body: InterventionMessageMail },
+  staff_intervention_message: { subject: (p) => `Message de ${p.clientName} sur l’intervention n° ${p.interventionId}`, Body: StaffInterventionMessage },
 };
 
 const PLAIN_TEXT_SELECTORS = [

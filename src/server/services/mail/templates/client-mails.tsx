@@ -170,3 +170,16 @@ export function ErasureDone({ site, params }: Props<'erasure_done'>) {
     </MailLayout>
   );
 }
+
+/** Staff wrote in the thread of a request: the message itself, and the way back to answer from the dashboard. */
+export function InterventionMessageMail({ site, params }: Props<'intervention_message'>) {
+  return (
+    <MailLayout site={site} preview={`Nouveau message sur votre demande n° ${params.interventionId}`} title="Un technicien vous a répondu">
+      <Paragraph>Bonjour {params.name},</Paragraph>
+      <Paragraph>Un technicien a écrit sur votre demande n° {params.interventionId} – {params.title} :</Paragraph>
+      <Text style={styles.quote}>{params.body}</Text>
+      <Action href={`${site.publicUrl}/client/dashboard`}>Répondre depuis mon espace</Action>
+      <Signature site={site} />
+    </MailLayout>
+  );
+}

@@ -53,6 +53,16 @@ export function StaffNewIntervention({ site, params }: Props<'staff_new_interven
   );
 }
 
+export function StaffInterventionMessage({ site, params }: Props<'staff_intervention_message'>) {
+  return (
+    <MailLayout site={site} preview={`Message de ${params.clientName} sur l’intervention n° ${params.interventionId}`} title={`Nouveau message sur l’intervention n° ${params.interventionId}`}>
+      <Facts rows={[['Client', `${params.clientName} <${params.clientEmail}>`], ['Demande', params.title]]} />
+      <Text style={styles.quote}>{params.body}</Text>
+      <Action href={backOffice(site, 'interventions')}>Ouvrir Interventions</Action>
+    </MailLayout>
+  );
+}
+
 /** To a staff member (not STAFF_EMAIL): the single-use link to choose their own password, valid 48 hours. */
 export function StaffPasswordLink({ site, params, secret }: Props<'staff_password_link'> & { secret?: string }) {
   const link = `${site.publicUrl}/admin/set-password?token=${secret ?? '…'}`;

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MessagesSquare } from 'lucide-react';
+import { formatDateTime } from '../../../shared/format';
+import { messageInputSchema, type MessageInput, type Thread } from '../../../shared/thread-api';
+import { api, ApiRequestError, serverMessage } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form-errors';
+import { notify } from '../../lib/notify';
+import { Button } from '../ui/button';
+import { TextAreaField } from '../ui/field';
+import { Spinner } from '../ui/spinner';
+import { cn } from '../ui/cn';
+
+type Props = {
+  /** '/api/client/interventions/12' or '/api/admin/interventions/12' */
+  basePath: string;
+  /** where this thread sits in the page's query cache (its lists refresh with it: first response, read marks) */
+  queryKey: QueryKey;
+  /** the queries to refresh after a message (the lists that show the response clock) */
+  refreshKey: QueryKey;
+  viewer: 'client' | 'staff';
+};
+
+/**
+ * The conversation on a request, for its client and for staff: closed until asked for (a list of requests stays
+ * light), read marks sent when opened, « Lu » under the last message the other side has seen.
+ */
+export function Conversation({ basePath, queryKey, refreshKey, viewer }: Props) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-3 rounded-lg border border-slate-200" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-800">
+        <MessagesSquare aria-hidden="true" className="h-4 w-4" /> Conversation
+      </summary>
+      {open && <ThreadBody basePath={basePath} queryKey={queryKey} refreshKey={refreshKey} viewer={viewer} />}
+    </details>
+  );
+}
+
+function ThreadBody({ basePath, queryKey, refreshKey, viewer }: Props) {
+  const queryClient = useQueryClient();
+  const thread = useQuery({ queryKey, queryFn: () => api<Thread>(`${basePath}/messages`) });
+  const loaded = thread.isSuccess;
+  useEffect(() => {
+    if (loaded) void api(`${basePath}/messages/read`, { method: 'POST', json: {} }).catch(() => undefined);
+  }, [loaded, basePath]);
+  const send = useMutation({
+    mutationFn: (input: MessageInput) => api<Thread>(`${basePath}/messages`, { method: 'POST', json: input }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(queryKey, data);
+      void queryClient.invalidateQueries({ queryKey: refreshKey });
+    },
+  });
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<MessageInput>({
+    resolver: zodResolver(messageInputSchema), defaultValues: { body: '' },
+  });
+  const submit = handleSubmit((values) => send.mutate(values, {
+    onSuccess: () => reset({ body: '' }),
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 401) return;
+      if (!applyFieldErrors(error, setError, ['body'])) notify('error', 'Message non envoyé', serverMessage(error, 'Réessayez dans un instant.'));
+    },
+  }));
+
+  if (thread.isPending) return <div className="flex justify-center py-4"><Spinner /></div>;
+  if (thread.isError) return <p role="alert" className="px-3 py-2 text-sm text-red-700">{serverMessage(thread.error, 'Conversation indisponible')}</p>;
+  const { messages, readByOtherAt, open } = thread.data;
+  const mine = (author: string) => author === viewer;
+  const lastMine = [...messages].reverse().find((m) => mine(m.author));
+  return (
+    <div className="space-y-3 border-t border-slate-200 px-3 py-3">
+      {messages.length === 0 && <p className="text-sm text-slate-600">Aucun message pour le moment.</p>}
+      <ol className="space-y-2" aria-label="Messages">
+        {messages.map((m) => (
+          <li key={m.id} className={cn('max-w-[85%] rounded-lg px-3 py-2 text-sm', mine(m.author) ? 'ml-auto bg-blue-50 text-blue-950' : 'bg-slate-100 text-slate-900')}>
+            <p className="text-xs text-slate-600">{mine(m.author) ? 'Vous' : m.authorName} · {formatDateTime(m.createdAt)}</p>
+            <p className="mt-1 whitespace-pre-line break-words">{m.body}</p>
+            {m === lastMine && readByOtherAt && readByOtherAt >= m.createdAt && <p className="mt-1 text-right text-xs text-slate-600">Lu</p>}
+          </li>
+        ))}
+      </ol>
+      {open ? (
+        <form noValidate onSubmit={submit} className="space-y-2">
+          <TextAreaField label="Votre message" rows={3} error={errors.body?.message} {...register('body')} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={send.isPending}>{send.isPending ? 'Envoi...' : 'Envoyer'}</Button>
+          </div>
+        </form>
+      ) : <p className="text-sm text-slate-600">Cette demande est close.</p>}
+    </div>
+  );
+}

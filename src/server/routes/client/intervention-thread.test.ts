@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { interventionMessages, outbox } from '../../db/schema';
+import { todayIso } from '../../../shared/format';
+import type { AdminInterventionDto } from '../../../shared/admin-api';
+import type { ClientIntervention } from '../../../shared/client-api';
+import { THREAD_CLOSED, type Thread } from '../../../shared/thread-api';
+import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+
+const PASSWORD = 'Azur-Passerelle-2026';
+const request = { description: 'Écran bleu au démarrage', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };
+
+describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  let alice: Record<string, string>;
+  let bruno: Record<string, string>;
+  let aliceRequest: number;
+  beforeAll(async () => {
+    t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
+    staff = await staffLogin(t);
+    for (const [username, plan] of [['alice', 'pro'], ['bruno', 'famille']] as const) {
+      await postOrder(t, staff, { clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: PASSWORD, orderDate: todayIso(), plan });
+    }
+    alice = await clientLogin(t, 'alice', PASSWORD);
+    bruno = await clientLogin(t, 'bruno', PASSWORD);
+    aliceRequest = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })).json<ClientIntervention>().id;
+  });
+  afterAll(async () => t.close());
+
+  const mailsTo = async (to: string, kind: 'intervention_message' | 'staff_intervention_message') =>
+    (await t.db.select().from(outbox).where(eq(outbox.recipient, to))).filter((m) => m.kind === kind);
+
+  it('lets the client write, tells staff by e-mail, and staff read it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice, payload: { body: '  Le code d’erreur est 0x0000007B  ' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Thread>().messages).toMatchObject([{ author: 'client', body: 'Le code d’erreur est 0x0000007B' }]);
+    const staffMails = await mailsTo('equipe@exemple.fr', 'staff_intervention_message');
+    expect(staffMails).toHaveLength(1);
+    expect(staffMails[0]!.subject).toBe(`Message de Client alice sur l’intervention n° ${aliceRequest}`);
+
+    const thread = (await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })).json<Thread>();
+    expect(thread.messages.map((m) => m.body)).toEqual(['Le code d’erreur est 0x0000007B']);
+    // Writing is reading: the client has read the thread up to their own message.
+    expect(thread.readByOtherAt).toBe(thread.messages[0]!.createdAt);
+  });
+
+  it('counts a staff answer as the first response, e-mails the client, and marks reads on each side', async () => {
+    const answer = await t.app.inject({ method: 'POST', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff, payload: { body: 'Démarrez en mode sans échec, je vous appelle.' } });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: staff })).json<AdminInterventionDto[]>();
+    expect(list.find((i) => i.id === aliceRequest)!.firstResponseAt).not.toBeNull();
+    expect(await mailsTo('alice@exemple.fr', 'intervention_message')).toHaveLength(1);
+
+    // The client sees « Technicien », never the staff login; staff's own message shows as not yet read.
+    const before = (await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice })).json<Thread>();
+    expect(before.messages.map((m) => m.authorName)).toEqual(['Client', 'Technicien']);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })).json<Thread>().readByOtherAt)
+      .not.toBeNull(); // the client's own message marked their read
+    const read = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages/read`, headers: alice });
+    expect(read.statusCode).toBe(200);
+    const staffView = (await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })).json<Thread>();
+    expect(new Date(staffView.readByOtherAt!) >= new Date(staffView.messages.at(-1)!.createdAt)).toBe(true);
+  });
+
+  it('never shows or accepts a message on another client\'s request: 404 as if it did not exist', async () => {
+    const before = await t.db.select().from(interventionMessages);
+    for (const call of [
+      { method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages` },
+      { method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages`, payload: { body: 'Coucou' } },
+      { method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages/read` },
+      { method: 'GET', url: '/api/client/interventions/999999/messages' },
+    ] as const) {
+      const res = await t.app.inject({ ...call, headers: bruno });
+      expect(res.statusCode, call.url).toBe(404);
+      expect(res.json().message).toBe('Intervention introuvable');
+    }
+    expect(await t.db.select().from(interventionMessages)).toHaveLength(before.length);
+    const noSession = await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages` });
+    expect(noSession.statusCode).toBe(401);
+  });
+
+  it('refuses an empty message with the form\'s wording, and any message once the request is closed', async () => {
+    const empty = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice, payload: { body: '   ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors.body[0]).toBe('Écrivez votre message');
+    await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${aliceRequest}`, headers: staff, payload: { status: 'in_progress' } });
+    await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${aliceRequest}`, headers: staff, payload: { status: 'completed' } });
+    const late = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice, payload: { body: 'Encore une question' } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(THREAD_CLOSED);
+    expect((await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice })).json<Thread>().open).toBe(false);
+  });
+});
