@@ -1,8 +1,9 @@
-// `npm run bench`: bundle sizes, Lighthouse on the landing page, then the APIs under load. Build first.
+// `npm run bench`: bundle sizes, Lighthouse on the landing page, the APIs under load, then the e-mail queue. Build first.
 import { measureBundles } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureApi } from './api';
 import { measureClientApi } from './client-api';
+import { measureMailQueue } from './mail-queue';
 
 const bundles = await measureBundles();
 console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);
@@ -12,3 +13,5 @@ const api = await measureApi();
 console.log('api:', JSON.stringify(api, null, 2));
 const clientApi = await measureClientApi();
 console.log('client api:', JSON.stringify(clientApi, null, 2));
+const mailQueue = await measureMailQueue();
+console.log('mail queue:', JSON.stringify({ verdict: mailQueue.verdict, orders: { ...mailQueue.orders, perRound: undefined }, drain: mailQueue.drain }, null, 2));

@@ -19,8 +19,10 @@ export type QueueDefinition<T> = {
   name: string;
   options: Omit<Queue, 'name'>;
   handler: JobHandler<T>;
-  /** jobs taken per fetch by one worker, run side by side (mail: many; a daily scan: one) */
+  /** jobs taken per fetch by one worker (mail: many; a daily scan: one) */
   batchSize?: number;
+  /** how many of a batch run at once (default: all); mail runs as many as the SMTP pool has connections */
+  concurrency?: number;
 };
 
 export type JobQueueOptions = {
@@ -77,17 +79,29 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
   const definitions = new Map<string, QueueDefinition<object>>();
   let working = false;
 
-  /** Runs one batch; each job succeeds or fails on its own (one dead address must not retry the other messages). */
+  /**
+   * Runs one batch, `concurrency` jobs at a time; each succeeds or fails on its own (one dead address must not retry
+   * the other messages). Rendering a message and its PDF takes the main thread for tens of milliseconds: a few at a
+   * time, so requests served meanwhile are not held up behind a whole batch.
+   */
   async function runBatch(definition: QueueDefinition<object>, jobs: JobWithMetadata<object>[]): Promise<JobResult[]> {
-    return Promise.all(jobs.map(async (job): Promise<JobResult> => {
-      try {
-        await definition.handler(job);
-        return { id: job.id, status: 'completed' };
-      } catch (error) {
-        options.log.warn({ queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: errorOutput(error) }, 'job failed');
-        return { id: job.id, status: 'failed', output: errorOutput(error) };
+    const results: JobResult[] = [];
+    let next = 0;
+    const lane = async () => {
+      for (let job = jobs[next++]; job; job = jobs[next++]) {
+        try {
+          await definition.handler(job);
+          results.push({ id: job.id, status: 'completed' });
+        } catch (error) {
+          options.log.warn({ queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: errorOutput(error) }, 'job failed');
+          results.push({ id: job.id, status: 'failed', output: errorOutput(error) });
+        }
+        // Lets waiting requests through between two jobs.
+        await new Promise((resolve) => setImmediate(resolve));
       }
-    }));
+    };
+    await Promise.all(Array.from({ length: Math.min(definition.concurrency ?? jobs.length, jobs.length) }, lane));
+    return results;
   }
 
   return {
@@ -97,7 +111,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
       await boss.createQueue(definition.name, { notify: true, ...definition.options });
       // An existing queue takes today's retry settings (its policy is fixed at creation).
       const { policy: _policy, partition: _partition, ...settings } = definition.options;
-      await boss.updateQueue(definition.name, settings);
+      if (Object.keys(settings).length) await boss.updateQueue(definition.name, settings);
       definitions.set(definition.name, definition as QueueDefinition<object>);
       if (working) await work(definition as QueueDefinition<object>);
     },

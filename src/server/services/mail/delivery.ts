@@ -91,6 +91,7 @@ export function mailQueueDefinitions(deps: DeliveryDeps): [QueueDefinition<MailJ
   return [
     // The dead letter queue first: the mail queue names it.
     { name: MAIL_DEAD_QUEUE, options: { retryLimit: 5, retryDelay: 60, retryBackoff: true }, batchSize: 10, handler: (job) => giveUp(deps, job) },
-    { name: MAIL_QUEUE, options: { ...MAIL_RETRIES, deadLetter: MAIL_DEAD_QUEUE }, batchSize: 20, handler: (job) => deliver(deps, job) },
+    // Four at a time: as many as the SMTP transport keeps connections (mailer.ts).
+    { name: MAIL_QUEUE, options: { ...MAIL_RETRIES, deadLetter: MAIL_DEAD_QUEUE }, batchSize: 20, concurrency: 4, handler: (job) => deliver(deps, job) },
   ];
 }

@@ -1,0 +1,190 @@
+// E-mail through the job queue, on the default embedded database (PGlite), against a real local SMTP server.
+// 1. Creating an order (POST /api/admin/manual-orders, a paid order: its invoice e-mail is queued) while the SMTP
+//    server takes 5 s to accept each message, beside the same request with e-mail switched off, in alternating slices
+//    of the same run. Target: p99 within 10 % of the no-mail figure (the request never waits for the SMTP server).
+// 2. 1,000 queued e-mails (200 invoices with their PDF, 800 renewal reminders) drained by the workers against the
+//    local server answering at once. Target: under 60 s.
+// Writes bench/results/mail-queue.json.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pino from 'pino';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { migrateDatabase, openPglite } from '../src/server/db/client';
+import { installJobSchema } from '../src/server/jobs/job-queue';
+import type { MailQueue } from '../src/server/services/mail/outbox';
+import { ensureStaffAccount } from '../src/server/services/staff-bootstrap';
+import { startSmtpPeer } from '../src/server/test/smtp-peer';
+
+const run = promisify(execFile);
+const ADMIN = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1' };
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const DRAIN_COUNT = 1000;
+const TARGETS = { p99RatioMax: 1.1, drainSeconds: 60 };
+
+type Cannon = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+type Figures = { requestsPerSec: number; p50Ms: number; p99Ms: number; created: number; non2xx: number; errors: number };
+
+/** Nothing is queued: the yardstick for a request that causes no e-mail at all. */
+const NO_MAIL: MailQueue = { queue: async () => false, queueForStaff: async () => false };
+
+async function openApp(smtpUrl: string, dataDir: string, workers: boolean) {
+  const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+  await migrateDatabase(database);
+  await installJobSchema(database, pino({ level: 'silent' }));
+  const config = loadConfig({
+    ...ADMIN, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', SMTP_URL: smtpUrl,
+    PUBLIC_URL: 'http://127.0.0.1:3000', SESSION_SECRET: 'bench-session-secret-0123456789',
+  });
+  await ensureStaffAccount(database.db, config, pino({ level: 'silent' }));
+  const app = await buildApp({ config, database, workers });
+  return { app, database, config };
+}
+
+async function orderSlice(base: string, cookie: string): Promise<Figures> {
+  // Each request a new client (its own e-mail), so no subscription chain grows with the run.
+  const body = JSON.stringify({
+    clientName: 'Client Banc', clientEmail: 'banc-[<id>]@exemple.fr', clientPhone: '', username: '', password: '',
+    plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2026-11-20', notes: '',
+  });
+  const { stdout } = await run('npx', [
+    'autocannon', '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST', '-I', '-b', body,
+    '-H', 'content-type=application/json', '-H', `cookie=${cookie}`, '-H', 'origin=http://127.0.0.1:3000',
+    `${base}/api/admin/manual-orders`,
+  ], { maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(stdout) as Cannon;
+  return { requestsPerSec: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99, created: r.requests.total, non2xx: r.non2xx, errors: r.errors };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Part 1: order creation with a 5-second SMTP server versus no e-mail, in alternating slices of one run. */
+async function slowSmtpOrders() {
+  const peer = await startSmtpPeer({ delayMs: 5000 });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-mail-'));
+  const { app, database } = await openApp(peer.url, dataDir, true);
+  const realMail = app.mail;
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
+      body: JSON.stringify({ username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    if (!cookie) throw new Error(`sign-in failed: ${login.status}`);
+    await orderSlice(base, cookie); // warm-up, not recorded
+
+    const rounds: Array<{ withMail: Figures; noMail: Figures }> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const figures = {} as { withMail: Figures; noMail: Figures };
+      // Alternating which goes first, so a burst of other work on the shared machine hits both alike.
+      for (const variant of round % 2 ? ['noMail', 'withMail'] as const : ['withMail', 'noMail'] as const) {
+        app.mail = variant === 'withMail' ? realMail : NO_MAIL;
+        figures[variant] = await orderSlice(base, cookie);
+      }
+      app.mail = realMail;
+      rounds.push(figures);
+    }
+    const received = peer.received.length;
+    const waiting = Number((await database.db.execute<{ n: number }>("select count(*)::int as n from outbox where status in ('queued', 'sending')")).rows[0]!.n);
+    const summary = (variant: 'withMail' | 'noMail') => ({
+      p50Ms: median(rounds.map((r) => r[variant].p50Ms)),
+      p99Ms: median(rounds.map((r) => r[variant].p99Ms)),
+      requestsPerSec: Math.round(median(rounds.map((r) => r[variant].requestsPerSec))),
+      ordersCreated: rounds.reduce((n, r) => n + r[variant].created, 0),
+      non2xx: rounds.reduce((n, r) => n + r[variant].non2xx, 0),
+      errors: rounds.reduce((n, r) => n + r[variant].errors, 0),
+    });
+    const withMail = summary('withMail');
+    const noMail = summary('noMail');
+    return {
+      smtpDelayMs: 5000, connections: CONNECTIONS, secondsPerSlice: SECONDS, rounds: ROUNDS,
+      withMail, noMail,
+      p99Ratio: Math.round((withMail.p99Ms / noMail.p99Ms) * 100) / 100,
+      // The SMTP server took 5 s a message meanwhile: most invoices were still waiting, none was lost.
+      mailsReceivedDuringRun: received, mailsStillQueued: waiting,
+      perRound: rounds,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+    await peer.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Part 2: 1,000 e-mails queued, then the workers started: the time until the SMTP server has all of them. */
+async function drainThousand() {
+  const peer = await startSmtpPeer();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-drain-'));
+  const { app, database } = await openApp(peer.url, dataDir, false);
+  try {
+    const invoices = 200;
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
+      body: JSON.stringify({ username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    for (let i = 0; i < invoices; i++) {
+      const res = await fetch(`${base}/api/admin/manual-orders`, {
+        method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: 'http://127.0.0.1:3000' },
+        body: JSON.stringify({
+          clientName: `Client ${i}`, clientEmail: `client${i}@exemple.fr`, clientPhone: '', username: '', password: '',
+          plan: 'standard', paymentMethod: 'virement', paymentStatus: 'paid', orderDate: '2026-11-20', notes: '',
+        }),
+      });
+      if (res.status !== 201) throw new Error(`order ${i}: ${res.status} ${await res.text()}`);
+    }
+    for (let start = 0; start < DRAIN_COUNT - invoices; start += 100) {
+      await database.db.transaction(async (tx) => {
+        for (let i = start; i < Math.min(start + 100, DRAIN_COUNT - invoices); i++) {
+          await app.mail.queue(tx, {
+            key: `bench-reminder-${i}`, kind: 'renewal_reminder', to: `rappel${i}@exemple.fr`,
+            params: { name: `Client ${i}`, planId: 'pro', endsOn: '2026-12-31', daysLeft: 14 },
+          });
+        }
+      });
+    }
+    const t0 = performance.now();
+    await app.jobs.startWorkers();
+    await peer.receivedCount(DRAIN_COUNT);
+    const seconds = Math.round((performance.now() - t0) / 100) / 10;
+    const sent = Number((await database.db.execute<{ n: number }>("select count(*)::int as n from outbox where status = 'sent'")).rows[0]!.n);
+    return { messages: DRAIN_COUNT, invoicesWithPdf: invoices, seconds, perSecond: Math.round(DRAIN_COUNT / seconds), received: peer.received.length, markedSent: sent };
+  } finally {
+    await app.close();
+    await database.close();
+    await peer.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function measureMailQueue() {
+  const orders = await slowSmtpOrders();
+  const drain = await drainThousand();
+  const result = {
+    measuredAt: new Date().toISOString(),
+    database: 'pglite',
+    targets: TARGETS,
+    verdict: { ordersP99WithinTenPercent: orders.p99Ratio <= TARGETS.p99RatioMax, drainUnderSixtySeconds: drain.seconds < TARGETS.drainSeconds },
+    orders,
+    drain,
+  };
+  await mkdir('bench/results', { recursive: true });
+  await writeFile('bench/results/mail-queue.json', `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await measureMailQueue(), null, 2));
+}
