@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 /**
  * The one secret an e-mail may carry (a new client's password, a reset link's token) waits for the SMTP server sealed
  * with AES-256-GCM, in the outbox row, and is erased once sent: a database copy, a backup, the « Courriels » tab or
- * a log never holds it in clear (docs/decisions/006-mail-secrets-sealed-until-sent.md).
+ * a log never holds it in clear (docs/decisions/008-e-mail-through-a-job-queue-secrets-sealed.md).
  */
 export type SecretBox = { seal(secret: string): string; open(sealed: string): string };
 
