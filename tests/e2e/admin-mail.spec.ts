@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { createOrder, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { todayIso } from '../../src/shared/format';
+
+async function staffSignIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
+  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
+}
+
+const noSideScroll = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courriels » shows leaving', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail('refus');
+  const registered = await request.post('/api/register', {
+    data: { firstName: 'Léa', lastName: 'Moreau', email, phone: '06 12 34 56 78', planId: 'pro', deviceType: 'other', deviceInfo: 'Serveur de mon entreprise' },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  const card = page.getByRole('article').filter({ has: page.getByText(email, { exact: true }) });
+  await card.getByRole('button', { name: 'Refuser' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refuser l’inscription de Léa Moreau ?' });
+  await expect(dialog).toContainText(`${email} recevra un e-mail`);
+  await dialog.getByRole('button', { name: 'Refuser et prévenir' }).click();
+  await expect(dialog.getByText('Indiquez la raison du refus (elle est envoyée à la personne)')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('refuse-dialog-375.png') });
+  await dialog.getByLabel('Raison du refus').fill('Nous n’intervenons pas sur les serveurs d’entreprise.');
+  await dialog.getByRole('button', { name: 'Refuser et prévenir' }).click();
+  await expect(page.getByText('Inscription refusée', { exact: true })).toBeVisible();
+  await expect(card.getByText('Refusée, raison envoyée')).toBeVisible();
+  await expect(card.getByText('Nous n’intervenons pas sur les serveurs d’entreprise.')).toBeVisible();
+  await expect(card.getByText('Fermé', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Refuser' })).toHaveCount(0);
+  await noSideScroll(page, 375);
+  await card.screenshot({ path: testInfo.outputPath('refused-card-375.png') });
+
+  // « Courriels »: the acknowledgement and the refusal, each sent once by the background worker.
+  await page.getByRole('tab', { name: 'Courriels' }).click();
+  await page.getByLabel('Rechercher').fill(email);
+  const list = page.getByRole('list', { name: 'Courriels' });
+  const refusal = list.getByRole('article').filter({ hasText: 'Votre demande d’inscription – RFS Assistance' });
+  const acknowledgement = list.getByRole('article').filter({ hasText: 'Votre demande d’inscription est bien reçue' });
+  // The worker runs beside the page: reload until both have left (the e2e server writes them as .eml files).
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Actualiser' }).click().catch(() => undefined);
+    await expect(refusal.getByText('Envoyé', { exact: true })).toBeVisible({ timeout: 1000 });
+    await expect(acknowledgement.getByText('Envoyé', { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(refusal.getByText('Inscription refusée', { exact: true })).toBeVisible();
+  await expect(refusal.getByText(`À : ${email}`)).toBeVisible();
+  await expect(refusal.getByText(/1 essai/)).toBeVisible();
+  await expect(list.getByRole('article')).toHaveCount(2);
+  await noSideScroll(page, 375);
+  await page.screenshot({ path: testInfo.outputPath('courriels-375.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('courriels-desktop.png'), fullPage: true });
+});
+
+test('[ADMIN][SUBSCRIPTIONS] « Expire bientôt » lists a subscription ending within 14 days', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail('bientot');
+  // A month of Basique ordered 20 days ago ends in about 10 days.
+  const twentyDaysAgo = todayIso(new Date(Date.now() - 20 * 86_400_000));
+  await createOrder(request, { clientName: 'Bernard Bientôt', clientEmail: email, plan: 'basique', orderDate: twentyDaysAgo });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Abonnements' }).click();
+  await page.getByRole('button', { name: 'Expire bientôt' }).click();
+  const row = page.getByRole('list', { name: 'Abonnements' }).getByRole('listitem').filter({ hasText: email });
+  await expect(row.getByText('Expire bientôt', { exact: true })).toBeVisible();
+  await noSideScroll(page, 375);
+  await page.screenshot({ path: testInfo.outputPath('subscriptions-expiring-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('subscriptions-expiring-desktop.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Expirés' }).click();
+  await expect(page.getByRole('list', { name: 'Abonnements' }).getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
+});
