@@ -28,7 +28,7 @@ export function OutboxTab() {
       </TabHeading>
       <p className="mb-4 text-sm text-slate-600">
         Les e-mails partent en arrière-plan : si le serveur d’e-mail ne répond pas, ils sont réessayés pendant environ
-        4 heures, puis marqués « Échec ». Les mots de passe et liens personnels n’apparaissent jamais ici.
+        4 heures, puis marqués «&nbsp;Échec&nbsp;». Les mots de passe et liens personnels n’apparaissent jamais ici.
       </p>
       <OutboxList key={`${status}|${q}`} status={status || undefined} q={q} />
     </section>
