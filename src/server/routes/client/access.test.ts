@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clients, clientSessions, interventions, manualOrders, requests } from '../../db/schema';
+import { auditLog, clients, clientSessions, interventionMessages, interventions, manualOrders, requests } from '../../db/schema';
 import { CLIENT_UNAUTHORIZED, SUBSCRIBE_UNAUTHORIZED } from '../../../shared/client-api';
 import { todayIso } from '../../../shared/format';
 import { clientRoutes } from './index';
@@ -25,17 +25,20 @@ const assistance = (description: string, extra: object = {}) =>
 describe('[CLIENT][ACCESS] every signed-in client route checks the session on the server', () => {
   let t: TestApp;
   let staff: Record<string, string>;
-  let alice: { id: number; headers: Record<string, string>; orderId: number };
-  let bruno: { id: number; headers: Record<string, string>; orderId: number };
-  /** Every signed-in route, called as the client would; `:id` is the caller's own order. */
-  let calls: (own: { orderId: number }) => Call[];
+  type Client = { id: number; headers: Record<string, string>; orderId: number; interventionId: number };
+  let alice: Client;
+  let bruno: Client;
+  /** Every signed-in route, called as the client would; `:id` is the caller's own order or request. */
+  let calls: (own: Client) => Call[];
 
   async function newClient(username: string, plan: 'pro' | 'famille') {
     const created = await postOrder(t, staff, {
       clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: 'Azur-Passerelle-2026',
       plan, orderDate: todayIso(),
     });
-    return { id: created.order.clientId!, orderId: created.id, headers: await clientLogin(t, username, 'Azur-Passerelle-2026') };
+    const headers = await clientLogin(t, username, 'Azur-Passerelle-2026');
+    const request = await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: assistance(`Secret de ${username}`) });
+    return { id: created.order.clientId!, orderId: created.id, interventionId: request.json<{ id: number }>().id, headers };
   }
 
   beforeAll(async () => {
@@ -43,12 +46,14 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     staff = await staffLogin(t);
     alice = await newClient('alice', 'pro');
     bruno = await newClient('bruno', 'famille');
-    await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice.headers, payload: assistance('Secret d’Alice') });
-    calls = ({ orderId }) => [
+    calls = ({ orderId, interventionId }) => [
       { method: 'GET', url: '/api/client/session', clientStatus: 200 },
       { method: 'GET', url: '/api/auth/user', clientStatus: 200 },
       { method: 'GET', url: '/api/client/interventions', clientStatus: 200 },
       { method: 'POST', url: '/api/client/interventions', payload: assistance('Écran noir'), clientStatus: 201 },
+      { method: 'GET', url: `/api/client/interventions/${interventionId}/messages`, clientStatus: 200 },
+      { method: 'POST', url: `/api/client/interventions/${interventionId}/messages`, payload: { body: 'Merci de me rappeler' }, clientStatus: 201 },
+      { method: 'POST', url: `/api/client/interventions/${interventionId}/messages/read`, clientStatus: 200 },
       { method: 'GET', url: '/api/interventions', clientStatus: 200 },
       { method: 'POST', url: '/api/interventions', payload: {}, clientStatus: 201 },
       { method: 'GET', url: '/api/subscriptions/current', clientStatus: 200 },
@@ -111,18 +116,20 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
 
   it('shows client B nothing of client A, whatever ids B puts in paths, queries and bodies, and changes nothing of A', async () => {
     const aliceBefore = await ownedBy(alice.id);
-    const aliceMarkers = ['alice@exemple.fr', 'Client alice', 'Secret d’Alice', String(alice.orderId).padStart(8, '0')];
+    const aliceMarkers = ['alice@exemple.fr', 'Client alice', 'Secret de alice', String(alice.orderId).padStart(8, '0')];
     const query = `?clientId=${alice.id}&id=${alice.id}&email=alice%40exemple.fr&q=Alice`;
     for (const call of calls(bruno)) {
-      if (call.method !== 'GET' || call.url.includes('/invoice')) continue;
+      if (call.method !== 'GET' || /\/\d+\//.test(call.url)) continue;
       const res = await t.app.inject({ method: 'GET', url: `${call.url}${query}`, headers: bruno.headers });
       expect(res.statusCode, call.url).toBeLessThan(500);
       for (const marker of aliceMarkers) expect(res.body, `${call.url} shows ${marker}`).not.toContain(marker);
     }
-    // A's invoice by id: not found, as if it did not exist.
-    const invoice = await t.app.inject({ method: 'GET', url: `/api/client/orders/${alice.orderId}/invoice`, headers: bruno.headers });
-    expect(invoice.statusCode).toBe(404);
-    expect(invoice.body).not.toContain('Client alice');
+    // A's ids in paths: not found, as if they did not exist, for reading and writing alike.
+    for (const call of calls(alice).filter((c) => /\/\d+\//.test(c.url))) {
+      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: bruno.headers });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+      for (const marker of aliceMarkers) expect(res.body, `${call.url} shows ${marker}`).not.toContain(marker);
+    }
 
     // Writes naming A land on B, or nowhere.
     const writes = [
@@ -162,6 +169,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     return {
       orders: await t.db.$count(manualOrders),
       interventions: await t.db.$count(interventions),
+      messages: await t.db.$count(interventionMessages),
       requests: await t.db.$count(requests),
       audit: await t.db.$count(auditLog),
       clients: await t.db.$count(clients),
@@ -174,6 +182,8 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       client: await t.db.select().from(clients).where(eq(clients.id, clientId)),
       orders: await t.db.select().from(manualOrders).where(eq(manualOrders.clientId, clientId)),
       interventions: await t.db.select().from(interventions).where(eq(interventions.clientId, clientId)),
+      messages: await t.db.select({ message: interventionMessages }).from(interventionMessages)
+        .innerJoin(interventions, eq(interventions.id, interventionMessages.interventionId)).where(eq(interventions.clientId, clientId)),
       requests: await t.db.select().from(requests).where(eq(requests.clientId, clientId)),
       sessions: await t.db.$count(clientSessions, eq(clientSessions.clientId, clientId)),
     };
