@@ -6,11 +6,26 @@ import type { MessageAuthor } from './labels';
 
 export const MESSAGE_MAX = 4000;
 
-/** POST …/messages: the text typed (the same check in the form and on the server). */
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_TOO_BIG = 'Le fichier dépasse 5 Mo : envoyez une capture plus petite ou un PDF allégé.';
+export const ATTACHMENT_BAD_TYPE = 'Seules les images (PNG, JPEG, GIF, WebP) et les PDF sont acceptés.';
+/** A request's body with one file in base64 (4/3 of its size) and the text: the route's own limit. */
+export const MESSAGE_BODY_LIMIT = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+/**
+ * POST …/messages: the text typed and at most one file (its bytes in base64). The same check in the form and on the
+ * server; the file's type is read from its content on the server, whatever its name says.
+ */
 export const messageInputSchema = z.object({
-  body: z.string({ error: 'Écrivez votre message' }).trim().min(1, 'Écrivez votre message')
+  body: z.string({ error: 'Écrivez votre message' }).trim()
     .max(MESSAGE_MAX, `Le message ne peut pas dépasser ${MESSAGE_MAX} caractères`).refine(isPrintable, UNPRINTABLE_MESSAGE),
-});
+  attachment: z.object({
+    name: z.string({ error: 'Nom de fichier invalide' }).trim().min(1, 'Nom de fichier invalide').max(200, 'Nom de fichier trop long')
+      .refine(isPrintable, UNPRINTABLE_MESSAGE),
+    data: z.base64({ error: 'Fichier illisible : choisissez-le à nouveau.' })
+      .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 4, ATTACHMENT_TOO_BIG),
+  }).optional(),
+}).refine((v) => v.body.length > 0 || v.attachment, { path: ['body'], message: 'Écrivez votre message' });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
 export type ThreadMessage = {
@@ -20,6 +35,7 @@ export type ThreadMessage = {
   authorName: string;
   body: string;
   createdAt: string;
+  attachments: { id: number; name: string; mimeType: string; size: number }[];
 };
 
 export type Thread = {

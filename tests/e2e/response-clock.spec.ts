@@ -44,8 +44,13 @@ for (const { name, viewport } of WIDTHS) {
     // The client adds a detail in the request's conversation.
     await history.getByText('Conversation').click();
     await history.getByLabel('Votre message').fill('RustDesk est ouvert, je reste devant l’ordinateur.');
+    // With a screenshot of what the client sees (a real PNG, taken by the browser).
+    const capture = await clientPage.screenshot();
+    await history.getByLabel(/Joindre une capture/).setInputFiles({ name: 'mon-ecran.png', mimeType: 'image/png', buffer: capture });
+    await expect(history.getByTestId('attached-file')).toHaveText('mon-ecran.png');
     await history.getByRole('button', { name: 'Envoyer' }).click();
     await expect(history.getByRole('list', { name: 'Messages' })).toContainText('RustDesk est ouvert');
+    await expect(history.getByRole('img', { name: 'mon-ecran.png' })).toBeVisible();
     await expect(history.getByLabel('Votre message')).toHaveValue('');
     await shot(clientPage, `client-clock-${name}`);
 
@@ -65,6 +70,10 @@ for (const { name, viewport } of WIDTHS) {
     // Staff read the client's message and answer it: the answer is the first response.
     await card.getByText('Conversation').click();
     await expect(card.getByRole('list', { name: 'Messages' })).toContainText('RustDesk est ouvert, je reste devant l’ordinateur.');
+    const image = card.getByRole('img', { name: 'mon-ecran.png' });
+    await expect(image).toBeVisible();
+    // The browser decoded the stored bytes as the screenshot the client sent.
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(viewport.width);
     await card.getByLabel('Votre message').fill('Je me connecte dans deux minutes.');
     await card.getByRole('button', { name: 'Envoyer' }).click();
     await expect(card.getByTestId('response-clock')).toHaveText('Répondu dans les délais');

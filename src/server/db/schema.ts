@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, customType, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '../../shared/plans';
 import {
@@ -232,6 +232,26 @@ export const interventionMessages = pgTable('intervention_messages', {
   body: text('body').notNull(),
   createdAt: createdAt(),
 }, (t) => [index('intervention_messages_thread_idx').on(t.interventionId, t.id)]);
+
+/** Raw bytes (PostgreSQL bytea), read and written as Node buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A file sent in a thread: an image or a PDF of 5 MB at most, its type read from its first bytes (never from its
+ * name). Kept in the database so the backup of the database carries them.
+ */
+export const interventionAttachments = pgTable('intervention_attachments', {
+  id: serial('id').primaryKey(),
+  messageId: integer('message_id').notNull().references(() => interventionMessages.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('intervention_attachments_message_idx').on(t.messageId)]);
 
 /**
  * « Choose your password » links for staff members (new member, reset by an admin): only the SHA-256 of the token is

@@ -84,6 +84,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'GET', url: `/api/admin/interventions/${intervention!.id}/messages`, status: 200 },
       { method: 'POST', url: `/api/admin/interventions/${intervention!.id}/messages`, payload: { body: 'Je vous appelle' }, status: 201 },
       { method: 'POST', url: `/api/admin/interventions/${intervention!.id}/messages/read`, status: 200 },
+      // No file in this thread: past the role check, the route answers « Fichier introuvable ».
+      { method: 'GET', url: '/api/admin/intervention-attachments/999999', status: 404 },
       { method: 'GET', url: '/api/admin/audit?entity=order', status: 200 },
       { method: 'POST', url: '/api/admin/download-site', payload: {}, status: 200 },
       { method: 'GET', url: '/api/admin/team', status: 200 },
@@ -160,8 +162,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       if (role === 'technicien') {
         // What a technician's day needs, and nothing of money, customers, the backup, the team or the log.
         expect(served.sort()).toEqual([
-          'DELETE /api/admin/sessions', 'DELETE /api/admin/sessions/:id', 'GET /api/admin/contacts', 'GET /api/admin/interventions',
-          'GET /api/admin/interventions/:id/messages', 'GET /api/admin/interventions/response-times', 'GET /api/admin/session', 'GET /api/admin/sessions', 'GET /api/admin/subscriptions', 'PATCH /api/admin/contacts/:id',
+          'DELETE /api/admin/sessions', 'DELETE /api/admin/sessions/:id', 'GET /api/admin/contacts', 'GET /api/admin/intervention-attachments/:id',
+          'GET /api/admin/interventions', 'GET /api/admin/interventions/:id/messages', 'GET /api/admin/interventions/response-times', 'GET /api/admin/session', 'GET /api/admin/sessions', 'GET /api/admin/subscriptions', 'PATCH /api/admin/contacts/:id',
           'PATCH /api/admin/interventions/:id', 'POST /api/admin/contacts/:id/refuse', 'POST /api/admin/contacts/:id/validate', 'POST /api/admin/interventions/:id/messages',
           'POST /api/admin/interventions/:id/messages/read',
           'POST /api/admin/logout', 'POST /api/admin/me/password',

@@ -5,8 +5,9 @@ import { INTERVENTION_STATUSES } from '../../../shared/labels';
 import { parseInput } from '../../http-error';
 import { INTERVENTION_SORTS, listInterventions, updateIntervention } from '../../services/admin-interventions';
 import { responseTimeStats } from '../../services/response-clock';
-import { markThreadRead, postMessage, readThread } from '../../services/intervention-thread';
-import { messageInputSchema } from '../../../shared/thread-api';
+import { markThreadRead, postMessage, readAttachment, readThread } from '../../services/intervention-thread';
+import { sendAttachment } from '../attachment-response';
+import { MESSAGE_BODY_LIMIT, messageInputSchema } from '../../../shared/thread-api';
 import { ANY_STAFF } from './roles';
 import { pageQuery, parseId, parseQuery, sendPage } from './params';
 
@@ -31,12 +32,14 @@ export async function interventionRoutes(app: FastifyInstance) {
 
   app.get('/interventions/:id/messages', { config: ANY_STAFF }, async (request) => readThread(app.db, parseId(request.params), me(request)));
 
-  app.post('/interventions/:id/messages', { config: ANY_STAFF }, async (request, reply) => {
+  app.post('/interventions/:id/messages', { config: ANY_STAFF, bodyLimit: MESSAGE_BODY_LIMIT }, async (request, reply) => {
     const id = parseId(request.params);
-    const { body } = parseInput(messageInputSchema, request.body);
-    await postMessage(app.db, app.mail, id, me(request), body);
+    await postMessage(app.db, app.mail, id, me(request), parseInput(messageInputSchema, request.body));
     return reply.status(201).send(await readThread(app.db, id, me(request)));
   });
+
+  app.get('/intervention-attachments/:id', { config: ANY_STAFF }, async (request, reply) =>
+    sendAttachment(reply, await readAttachment(app.db, parseId(request.params), me(request))));
 
   app.post('/interventions/:id/messages/read', { config: ANY_STAFF }, async (request) => {
     await markThreadRead(app.db, parseId(request.params), me(request));

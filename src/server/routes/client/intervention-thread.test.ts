@@ -5,7 +5,7 @@ import { interventionMessages, outbox } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { ClientIntervention } from '../../../shared/client-api';
-import { THREAD_CLOSED, type Thread } from '../../../shared/thread-api';
+import { ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread } from '../../../shared/thread-api';
 import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
 
 const PASSWORD = 'Azur-Passerelle-2026';
@@ -91,5 +91,50 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(THREAD_CLOSED);
     expect((await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice })).json<Thread>().open).toBe(false);
+  });
+
+  it('takes an image or a PDF by its content, opens it only to the request\'s client and staff, and refuses anything else', async () => {
+    const id = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })).json<ClientIntervention>().id;
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-capture-d-ecran')]);
+    const sent = await t.app.inject({
+      method: 'POST', url: `/api/client/interventions/${id}/messages`, headers: alice,
+      payload: { body: 'Voici l’écran', attachment: { name: 'capture écran.png', data: png.toString('base64') } },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [file] = sent.json<Thread>().messages[0]!.attachments;
+    expect(file).toMatchObject({ name: 'capture écran.png', mimeType: 'image/png', size: png.length });
+
+    const mine = await t.app.inject({ method: 'GET', url: `/api/client/intervention-attachments/${file!.id}`, headers: alice });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    expect(mine.rawPayload.equals(png)).toBe(true);
+    const forStaff = await t.app.inject({ method: 'GET', url: `/api/admin/intervention-attachments/${file!.id}`, headers: staff });
+    expect(forStaff.rawPayload.equals(png)).toBe(true);
+    // Another client: as if it did not exist.
+    const other = await t.app.inject({ method: 'GET', url: `/api/client/intervention-attachments/${file!.id}`, headers: bruno });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe('Fichier introuvable');
+
+    const before = await t.db.select().from(interventionMessages);
+    const disguised = [
+      { name: 'photo.png', data: Buffer.from('#!/bin/sh\nrm -rf /\n') },
+      { name: 'facture.pdf', data: Buffer.from('<html><script>alert(1)</script></html>') },
+    ];
+    for (const fake of disguised) {
+      const res = await t.app.inject({
+        method: 'POST', url: `/api/client/interventions/${id}/messages`, headers: alice,
+        payload: { body: 'Regardez', attachment: { name: fake.name, data: fake.data.toString('base64') } },
+      });
+      expect(res.statusCode, fake.name).toBe(400);
+      expect(res.json().message).toBe(ATTACHMENT_BAD_TYPE);
+    }
+    const tooBig = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(ATTACHMENT_MAX_BYTES)]);
+    const big = await t.app.inject({
+      method: 'POST', url: `/api/client/interventions/${id}/messages`, headers: alice,
+      payload: { body: '', attachment: { name: 'gros.pdf', data: tooBig.toString('base64') } },
+    });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().message).toBe(ATTACHMENT_TOO_BIG);
+    expect(await t.db.select().from(interventionMessages)).toHaveLength(before.length);
   });
 });

@@ -4,8 +4,9 @@ import { parseInput } from '../../http-error';
 import {
   createClientIntervention, dashboardInterventionInput, listClientInterventions, toClientIntervention, toUserIntervention,
 } from '../../services/client-interventions';
-import { markThreadRead, postMessage, readThread } from '../../services/intervention-thread';
-import { messageInputSchema } from '../../../shared/thread-api';
+import { markThreadRead, postMessage, readAttachment, readThread } from '../../services/intervention-thread';
+import { sendAttachment } from '../attachment-response';
+import { MESSAGE_BODY_LIMIT, messageInputSchema } from '../../../shared/thread-api';
 import { pageQuery, parseId, parseQuery, sendPage } from '../admin/params';
 
 /** One allowance shared by both creation calls: 10 requests a minute per signed-in client. */
@@ -52,12 +53,14 @@ export async function clientInterventionRoutes(app: FastifyInstance) {
 
   app.get('/client/interventions/:id/messages', async (request) => readThread(app.db, parseId(request.params), me(request)));
 
-  app.post('/client/interventions/:id/messages', { preHandler: messageLimit }, async (request, reply) => {
+  app.post('/client/interventions/:id/messages', { preHandler: messageLimit, bodyLimit: MESSAGE_BODY_LIMIT }, async (request, reply) => {
     const id = parseId(request.params);
-    const { body } = parseInput(messageInputSchema, request.body);
-    await postMessage(app.db, app.mail, id, me(request), body);
+    await postMessage(app.db, app.mail, id, me(request), parseInput(messageInputSchema, request.body));
     return reply.status(201).send(await readThread(app.db, id, me(request)));
   });
+
+  app.get('/client/intervention-attachments/:id', async (request, reply) =>
+    sendAttachment(reply, await readAttachment(app.db, parseId(request.params), me(request))));
 
   app.post('/client/interventions/:id/messages/read', async (request) => {
     await markThreadRead(app.db, parseId(request.params), me(request));
