@@ -1,8 +1,9 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, type World } from './world';
 
 /** Attempts one guess after another from one address until refused; returns how many were answered before the 429. */
-async function guessUntilRefused(w: World, call: (i: number) => Parameters<World['t']['app']['inject']>[0], max: number) {
+async function guessUntilRefused(w: World, call: (i: number) => InjectOptions, max: number) {
   for (let i = 0; i < max; i++) {
     const res = await w.t.app.inject(call(i));
     expect(res.statusCode, res.body).toBeLessThan(500);
