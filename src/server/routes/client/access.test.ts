@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, clients, clientSessions, interventionMessages, interventions, manualOrders, requests } from '../../db/schema';
 import { CLIENT_UNAUTHORIZED, SUBSCRIBE_UNAUTHORIZED } from '../../../shared/client-api';
+import type { Thread } from '../../../shared/thread-api';
 import { todayIso } from '../../../shared/format';
 import { clientRoutes } from './index';
 import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
@@ -19,13 +20,19 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/forgot-password', 'POST /api/auth/reset-password',
 ];
 
+/** A path naming one of the caller's things by id (an order, a request, a file). */
+const hasId = (url: string) => /\/\d+(?=\/|$)/.test(url);
+
+/** A 1×1 PNG, as a client attaches a screenshot to a message. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const assistance = (description: string, extra: object = {}) =>
   ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15', ...extra });
 
 describe('[CLIENT][ACCESS] every signed-in client route checks the session on the server', () => {
   let t: TestApp;
   let staff: Record<string, string>;
-  type Client = { id: number; headers: Record<string, string>; orderId: number; interventionId: number };
+  type Client = { id: number; headers: Record<string, string>; orderId: number; interventionId: number; attachmentId: number };
   let alice: Client;
   let bruno: Client;
   /** Every signed-in route, called as the client would; `:id` is the caller's own order or request. */
@@ -38,7 +45,14 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     });
     const headers = await clientLogin(t, username, 'Azur-Passerelle-2026');
     const request = await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: assistance(`Secret de ${username}`) });
-    return { id: created.order.clientId!, orderId: created.id, interventionId: request.json<{ id: number }>().id, headers };
+    const interventionId = request.json<{ id: number }>().id;
+    const message = await t.app.inject({
+      method: 'POST', url: `/api/client/interventions/${interventionId}/messages`, headers,
+      payload: { body: `Capture de ${username}`, attachment: { name: `ecran-${username}.png`, data: PNG } },
+    });
+    expect(message.statusCode, message.body).toBe(201);
+    const attachmentId = message.json<Thread>().messages[0]!.attachments[0]!.id;
+    return { id: created.order.clientId!, orderId: created.id, interventionId, attachmentId, headers };
   }
 
   beforeAll(async () => {
@@ -46,7 +60,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     staff = await staffLogin(t);
     alice = await newClient('alice', 'pro');
     bruno = await newClient('bruno', 'famille');
-    calls = ({ orderId, interventionId }) => [
+    calls = ({ orderId, interventionId, attachmentId }) => [
       { method: 'GET', url: '/api/client/session', clientStatus: 200 },
       { method: 'GET', url: '/api/auth/user', clientStatus: 200 },
       { method: 'GET', url: '/api/client/interventions', clientStatus: 200 },
@@ -54,6 +68,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { method: 'GET', url: `/api/client/interventions/${interventionId}/messages`, clientStatus: 200 },
       { method: 'POST', url: `/api/client/interventions/${interventionId}/messages`, payload: { body: 'Merci de me rappeler' }, clientStatus: 201 },
       { method: 'POST', url: `/api/client/interventions/${interventionId}/messages/read`, clientStatus: 200 },
+      { method: 'GET', url: `/api/client/intervention-attachments/${attachmentId}`, clientStatus: 200 },
       { method: 'GET', url: '/api/interventions', clientStatus: 200 },
       { method: 'POST', url: '/api/interventions', payload: {}, clientStatus: 201 },
       { method: 'GET', url: '/api/subscriptions/current', clientStatus: 200 },
@@ -116,16 +131,16 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
 
   it('shows client B nothing of client A, whatever ids B puts in paths, queries and bodies, and changes nothing of A', async () => {
     const aliceBefore = await ownedBy(alice.id);
-    const aliceMarkers = ['alice@exemple.fr', 'Client alice', 'Secret de alice', String(alice.orderId).padStart(8, '0')];
+    const aliceMarkers = ['alice@exemple.fr', 'Client alice', 'Secret de alice', 'Capture de alice', 'ecran-alice', String(alice.orderId).padStart(8, '0')];
     const query = `?clientId=${alice.id}&id=${alice.id}&email=alice%40exemple.fr&q=Alice`;
     for (const call of calls(bruno)) {
-      if (call.method !== 'GET' || /\/\d+\//.test(call.url)) continue;
+      if (call.method !== 'GET' || hasId(call.url)) continue;
       const res = await t.app.inject({ method: 'GET', url: `${call.url}${query}`, headers: bruno.headers });
       expect(res.statusCode, call.url).toBeLessThan(500);
       for (const marker of aliceMarkers) expect(res.body, `${call.url} shows ${marker}`).not.toContain(marker);
     }
     // A's ids in paths: not found, as if they did not exist, for reading and writing alike.
-    for (const call of calls(alice).filter((c) => /\/\d+\//.test(c.url))) {
+    for (const call of calls(alice).filter((c) => hasId(c.url))) {
       const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: bruno.headers });
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
       for (const marker of aliceMarkers) expect(res.body, `${call.url} shows ${marker}`).not.toContain(marker);
