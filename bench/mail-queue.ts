@@ -1,4 +1,5 @@
-// E-mail through the job queue, on the default embedded database (PGlite), against a real local SMTP server.
+// E-mail through the job queue, on the embedded database (PGlite, the default) and on PostgreSQL
+// (BENCH_DATABASE_URL, default the local server; BENCH_DATABASES=pglite for one only), against a real local SMTP server.
 // 1. Creating an order (POST /api/admin/manual-orders, a paid order: its invoice e-mail is queued) while the SMTP
 //    server takes 5 s to accept each message, beside the same request with e-mail switched off, in alternating slices
 //    of the same run. Target: p99 within 10 % of the no-mail figure (the request never waits for the SMTP server).
@@ -10,10 +11,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { migrateDatabase, openPglite } from '../src/server/db/client';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { installJobSchema } from '../src/server/jobs/job-queue';
 import type { MailQueue } from '../src/server/services/mail/outbox';
 import { ensureStaffAccount } from '../src/server/services/staff-bootstrap';
@@ -26,6 +28,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const DRAIN_COUNT = 1000;
 const TARGETS = { p99RatioMax: 1.1, drainSeconds: 60 };
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+type Kind = 'pglite' | 'postgres';
 
 type Cannon = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
 type Figures = { requestsPerSec: number; p50Ms: number; p99Ms: number; created: number; non2xx: number; errors: number };
@@ -33,8 +37,28 @@ type Figures = { requestsPerSec: number; p50Ms: number; p99Ms: number; created: 
 /** Nothing is queued: the yardstick for a request that causes no e-mail at all. */
 const NO_MAIL: MailQueue = { queue: async () => false, queueForStaff: async () => false };
 
-async function openApp(smtpUrl: string, dataDir: string, workers: boolean) {
-  const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+/** A fresh database of the kind: a PGlite folder, or a PostgreSQL database of its own (dropped on close). */
+async function openFresh(kind: Kind, dataDir: string, name: string): Promise<Database> {
+  if (kind === 'pglite') return openPglite({ dataDir: path.join(dataDir, 'pglite') });
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+async function openApp(kind: Kind, smtpUrl: string, dataDir: string, workers: boolean, name: string) {
+  const database = await openFresh(kind, dataDir, name);
   await migrateDatabase(database);
   await installJobSchema(database, pino({ level: 'silent' }));
   const config = loadConfig({
@@ -68,10 +92,10 @@ const median = (values: number[]) => {
 };
 
 /** Part 1: order creation with a 5-second SMTP server versus no e-mail, in alternating slices of one run. */
-async function slowSmtpOrders() {
+async function slowSmtpOrders(kind: Kind) {
   const peer = await startSmtpPeer({ delayMs: 5000 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-mail-'));
-  const { app, database } = await openApp(peer.url, dataDir, true);
+  const { app, database } = await openApp(kind, peer.url, dataDir, true, 'rfs_bench_mail_orders');
   const realMail = app.mail;
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -123,10 +147,10 @@ async function slowSmtpOrders() {
 }
 
 /** Part 2: 1,000 e-mails queued, then the workers started: the time until the SMTP server has all of them. */
-async function drainThousand() {
+async function drainThousand(kind: Kind) {
   const peer = await startSmtpPeer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-drain-'));
-  const { app, database } = await openApp(peer.url, dataDir, false);
+  const { app, database } = await openApp(kind, peer.url, dataDir, false, 'rfs_bench_mail_drain');
   try {
     const invoices = 200;
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -170,16 +194,17 @@ async function drainThousand() {
 }
 
 export async function measureMailQueue() {
-  const orders = await slowSmtpOrders();
-  const drain = await drainThousand();
-  const result = {
-    measuredAt: new Date().toISOString(),
-    database: 'pglite',
-    targets: TARGETS,
-    verdict: { ordersP99WithinTenPercent: orders.p99Ratio <= TARGETS.p99RatioMax, drainUnderSixtySeconds: drain.seconds < TARGETS.drainSeconds },
-    orders,
-    drain,
-  };
+  const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as Kind[];
+  const result: Record<string, unknown> = { measuredAt: new Date().toISOString(), targets: TARGETS };
+  for (const kind of kinds) {
+    const orders = await slowSmtpOrders(kind);
+    const drain = await drainThousand(kind);
+    result[kind] = {
+      verdict: { ordersP99WithinTenPercent: orders.p99Ratio <= TARGETS.p99RatioMax, drainUnderSixtySeconds: drain.seconds < TARGETS.drainSeconds },
+      orders,
+      drain,
+    };
+  }
   await mkdir('bench/results', { recursive: true });
   await writeFile('bench/results/mail-queue.json', `${JSON.stringify(result, null, 2)}\n`);
   return result;

@@ -14,4 +14,4 @@ console.log('api:', JSON.stringify(api, null, 2));
 const clientApi = await measureClientApi();
 console.log('client api:', JSON.stringify(clientApi, null, 2));
 const mailQueue = await measureMailQueue();
-console.log('mail queue:', JSON.stringify({ verdict: mailQueue.verdict, orders: { ...mailQueue.orders, perRound: undefined }, drain: mailQueue.drain }, null, 2));
+console.log('mail queue:', JSON.stringify(mailQueue, (key, value) => (key === 'perRound' ? undefined : value), 2));

@@ -121,7 +121,7 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor, mai
           order: { id: row.id, plan: base.plan, price: base.price, paymentMethod: base.paymentMethod, paymentStatus: base.paymentStatus },
         });
       }
-      if (mail) await queueInvoiceMail(tx, mail, row.id);
+      if (mail && base.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, { ...base, id: row.id });
       return { id: row.id, issued };
     }
     throw new Error('Could not draw a free verification key');
@@ -139,6 +139,7 @@ export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor:
   await db.transaction(async (tx) => {
     const [current] = await tx.select({
       paymentStatus: manualOrders.paymentStatus, notes: manualOrders.notes, clientId: manualOrders.clientId, clientEmail: manualOrders.clientEmail,
+      clientName: manualOrders.clientName, plan: manualOrders.plan,
     }).from(manualOrders).where(eq(manualOrders.id, id)).for('update');
     if (!current) throw notFound(ORDER_NOT_FOUND);
     const change = diff({ paymentStatus: current.paymentStatus, notes: current.notes }, { paymentStatus: patch.paymentStatus, notes: patch.notes });
@@ -147,7 +148,7 @@ export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor:
     // Paid or no longer paid: the client's subscriptions chain again.
     if (change.after.paymentStatus) await recomputeSubscriptions(tx, ownerOf(current));
     await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
-    if (mail && change.after.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, id);
+    if (mail && change.after.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, { ...current, id });
   });
   return (await getOrderDto(db, id))!;
 }

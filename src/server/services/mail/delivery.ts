@@ -36,19 +36,25 @@ function describe(error: unknown): string {
   return message.replace(/\s+/g, ' ').slice(0, 500);
 }
 
-async function attachmentsOf(deps: DeliveryDeps, row: OutboxRow): Promise<MailAttachment[]> {
-  if (row.kind !== 'invoice') return [];
-  const { orderId } = row.params as MailParams['invoice'];
-  const invoice = await loadInvoice(deps.db, orderId, deps.config);
-  if (!invoice) throw new Error(`Commande ${orderId} introuvable : la facture ne peut pas être jointe`);
-  return [{ filename: `Facture_${orderId}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }];
+/** An invoice message: its figures and its PDF, read from the order now (an issued invoice never changes). */
+async function withInvoice(deps: DeliveryDeps, params: MailParams['invoice']) {
+  const invoice = await loadInvoice(deps.db, params.orderId, deps.config);
+  if (!invoice) throw new Error(`Commande ${params.orderId} introuvable : la facture ne peut pas être jointe`);
+  const attachment: MailAttachment = {
+    filename: `Facture_${params.orderId}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf',
+  };
+  const figures = { price: invoice.price, startsOn: invoice.periodStart, endsOn: invoice.periodEnd, gift: invoice.paymentMethod === 'offert' };
+  return { params: { ...params, figures }, attachments: [attachment] };
 }
 
 async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
   const secret = row.secret === null ? undefined : deps.box.open(row.secret);
   if (KINDS_WITH_SECRET.has(row.kind) && secret === undefined) throw new Error('Le secret de ce message a été effacé : il ne peut plus être envoyé');
-  const { html, text } = await renderMail(row.kind, row.params as never, deps.site, secret);
-  return { to: row.recipient, subject: row.subject, text, html, attachments: await attachmentsOf(deps, row) };
+  const { params, attachments } = row.kind === 'invoice'
+    ? await withInvoice(deps, row.params as MailParams['invoice'])
+    : { params: row.params, attachments: [] };
+  const { html, text } = await renderMail(row.kind, params as never, deps.site, secret);
+  return { to: row.recipient, subject: row.subject, text, html, attachments };
 }
 
 /** Sends one outbox message at most once, however many times its job runs. */

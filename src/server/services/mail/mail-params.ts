@@ -25,8 +25,11 @@ export type MailParams = {
     /** a registration validated without an order: the plan the person asked for */
     requestedPlanId: PlanId | null;
   };
-  /** the PDF is rendered at send time from the order (an issued invoice never changes) */
-  invoice: { orderId: number; name: string; planId: PlanId; price: string; startsOn: string; endsOn: string };
+  /**
+   * The order's invoice: its figures and PDF are read from the order when the message is sent (an issued invoice never
+   * changes), so queueing it in the order's transaction costs one insert, not a read.
+   */
+  invoice: { orderId: number; name: string; planId: PlanId; figures?: InvoiceFigures };
   intervention_status: { interventionId: number; name: string; title: string; status: InterventionStatus; durationMinutes: number | null };
   renewal_reminder: { name: string; planId: PlanId; endsOn: string; daysLeft: number };
   /** the link's token is the sealed secret */
@@ -39,6 +42,8 @@ export type MailParams = {
   /** a new message from a client in the thread of their request, to STAFF_EMAIL */
   staff_intervention_message: { interventionId: number; clientName: string; clientEmail: string; title: string; body: string };
 };
+
+export type InvoiceFigures = { price: string; startsOn: string; endsOn: string; gift: boolean };
 
 /** The kinds whose message is useless without their secret (a « Renvoyer » after it was erased would send nothing usable). */
 export const KINDS_WITH_SECRET: ReadonlySet<MailKind> = new Set(['credentials', 'password_reset', 'staff_password_link']);

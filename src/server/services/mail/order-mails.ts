@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { manualOrders } from '../../db/schema';
+import type { manualOrders } from '../../db/schema';
 import type { PlanId } from '../../../shared/plans';
 import type { MailParams } from './mail-params';
 import type { MailQueue } from './outbox';
@@ -32,22 +31,18 @@ export async function queueCredentialsMail(tx: Tx, mail: MailQueue, input: {
   });
 }
 
+export type PaidOrder = Pick<typeof manualOrders.$inferSelect, 'id' | 'clientId' | 'clientName' | 'clientEmail' | 'plan'>;
+
 /**
- * The invoice of a paid order, PDF attached (rendered when sent: an issued invoice never changes). Once per order:
- * an order paid, unpaid by mistake and paid again is not invoiced twice by mail.
+ * The invoice of an order just paid, PDF attached (rendered when sent: an issued invoice never changes). Once per
+ * order: an order paid, unpaid by mistake and paid again is not invoiced twice by mail.
  */
-export async function queueInvoiceMail(tx: Tx, mail: MailQueue, orderId: number): Promise<void> {
-  const [order] = await tx.select({
-    id: manualOrders.id, clientId: manualOrders.clientId, name: manualOrders.clientName, email: manualOrders.clientEmail,
-    plan: manualOrders.plan, price: manualOrders.price, startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
-    paymentStatus: manualOrders.paymentStatus,
-  }).from(manualOrders).where(eq(manualOrders.id, orderId));
-  if (!order || order.paymentStatus !== 'paid' || !order.startsOn || !order.endsOn) return;
+export async function queueInvoiceMail(tx: Tx, mail: MailQueue, order: PaidOrder): Promise<void> {
   await mail.queue(tx, {
     key: `invoice:${order.id}`,
     kind: 'invoice',
-    to: order.email,
+    to: order.clientEmail,
     clientId: order.clientId,
-    params: { orderId: order.id, name: order.name, planId: order.plan, price: order.price, startsOn: order.startsOn, endsOn: order.endsOn },
+    params: { orderId: order.id, name: order.clientName, planId: order.plan },
   });
 }

@@ -87,11 +87,15 @@ export function Invoice({ site, params }: Props<'invoice'>) {
   return (
     <MailLayout site={site} preview={`Votre facture ${site.siteName} est jointe à ce message.`} title="Votre facture">
       <Paragraph>Bonjour {params.name},</Paragraph>
-      <Paragraph>Merci pour votre paiement. Vous trouverez votre facture en pièce jointe (PDF).</Paragraph>
+      <Paragraph>
+        {params.figures?.gift ? 'Cet abonnement vous est offert.' : 'Merci pour votre paiement.'} Vous trouverez votre facture en pièce jointe (PDF).
+      </Paragraph>
       <Facts rows={[
         ['Formule', `${plan.name} (${plan.durationText})`],
-        ['Période', `du ${formatDate(params.startsOn)} au ${formatDate(params.endsOn)}`],
-        ['Montant', formatEuro(params.price)],
+        ...(params.figures ? [
+          ['Période', `du ${formatDate(params.figures.startsOn)} au ${formatDate(params.figures.endsOn)}`],
+          ['Montant', formatEuro(params.figures.price)],
+        ] as Array<[string, string]> : []),
       ]} />
       <Paragraph>Chaque facture porte une clé de vérification : vous pouvez en contrôler l’authenticité sur {site.publicUrl}/verify-invoice.</Paragraph>
       <Signature site={site} />
