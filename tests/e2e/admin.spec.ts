@@ -35,7 +35,8 @@ test('[ADMIN][LOGIN] a wrong password is refused, the right one signs in and sur
   await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
-  await expect(page.getByRole('tab')).toHaveCount(6);
+  // An admin's nine tabs (Téléchargement comes once unlocked).
+  await expect(page.getByRole('tab')).toHaveCount(9);
 
   // The session is the server's cookie: a reload keeps the staff signed in, and ?tab= keeps the tab.
   await page.getByRole('tab', { name: 'Commandes' }).click();
@@ -174,17 +175,17 @@ test('[ADMIN][ORDER_STATUS] marks a paid order pending, and its history records 
 
 test('[ADMIN][UNLOCK] a wrong code is refused, the right one adds the download tab; logout returns to sign-in', async ({ page }) => {
   await signIn(page);
-  await expect(page.getByRole('tab')).toHaveCount(6);
+  await expect(page.getByRole('tab')).toHaveCount(9);
 
   await page.getByLabel('Code secret').fill('mauvais-code');
   await page.getByRole('button', { name: 'Activer' }).click();
   await expect(page.locator('form').getByText('Le code secret saisi est invalide')).toBeVisible();
   await expect(page.getByText('Code incorrect')).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveCount(6);
+  await expect(page.getByRole('tab')).toHaveCount(9);
 
   await page.getByLabel('Code secret').fill(E2E_ADMIN.secretCode);
   await page.getByRole('button', { name: 'Activer' }).click();
-  await expect(page.getByRole('tab')).toHaveCount(7);
+  await expect(page.getByRole('tab')).toHaveCount(10);
   await page.getByRole('tab', { name: 'Téléchargement' }).click();
   await expect(page.getByRole('button', { name: 'Télécharger le site complet' })).toBeVisible();
 
@@ -259,11 +260,12 @@ test('[ADMIN][USERS] finds a customer by e-mail with their figures and orders, a
   await page.getByRole('button', { name: 'Réinitialiser' }).click();
   await expect(page.getByLabel('Rechercher un client')).toHaveValue('');
 
-  // Both paid orders run as subscriptions from today.
+  // Both paid orders are subscriptions: the first runs from today, the second is chained after it.
   await page.getByRole('tab', { name: 'Abonnements' }).click();
   const rows = page.getByRole('list', { name: 'Abonnements' }).getByRole('listitem').filter({ hasText: email });
   await expect(rows).toHaveCount(2);
-  await expect(rows.filter({ hasText: 'Famille' }).getByText('Actif')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Standard' }).getByText('Actif', { exact: true })).toBeVisible();
+  await expect(rows.filter({ hasText: 'Famille' }).getByText('À venir', { exact: true })).toBeVisible();
 });
 
 test('[ADMIN][INTERVENTIONS] takes a client request in hand, then completes it with its duration', async ({ page, request }) => {
