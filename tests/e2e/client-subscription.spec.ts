@@ -32,6 +32,19 @@ test.describe('on a phone', () => {
   });
 });
 
+test('[CLIENT][SUBSCRIPTION] the reminder e-mail\'s link opens the renewal of its plan, even weeks before the end', async ({ page, request }) => {
+  // A year-long plan that ends in about 40 days: outside the usual renewal window.
+  const client = await createClient(request, 'pro', { orderDate: daysFromToday(-325) });
+  await signInToDashboard(page, client.username, client.password);
+  await expect(page.getByRole('button', { name: 'Renouveler' })).toHaveCount(0);
+  await page.goto('/dashboard?renouveler=pro');
+  const confirm = page.getByRole('alertdialog', { name: 'Renouveler la formule Pro ?' });
+  await expect(confirm).toContainText('50,00 €');
+  await confirm.getByRole('button', { name: 'Renouveler' }).click();
+  await expect(page.getByText('Abonnement créé')).toBeVisible();
+  await expect(page.getByTestId('pending-order')).toContainText('Pro');
+});
+
 test('[CLIENT][SUBSCRIPTION] « Changer de formule » orders another plan from the catalogue', async ({ page, request }) => {
   const client = await createClient(request, 'standard', { orderDate: daysFromToday(-80) });
   await signInToDashboard(page, client.username, client.password);
@@ -76,7 +89,7 @@ test('[CLIENT][SUBSCRIPTION] once the month\'s requests are used, the dashboard 
   await page.reload();
   await expect(page.getByTestId('allowance')).toHaveText('3 / 3');
   await expect(page.getByTestId('allowance-used')).toContainText('Vous avez utilisé les 3 interventions de votre formule ce mois-ci.');
-  await page.getByRole('button', { name: 'Session à distance' }).click();
+  await page.getByRole('button', { name: 'Demander une assistance' }).click();
   await expect(page.getByText('Erreur', { exact: true })).toBeVisible();
   await expect(page.getByText(/Vous avez atteint le nombre d'interventions inclus dans votre formule ce mois-ci/)).toBeVisible();
   await expect(page.getByRole('region', { name: /Historique des interventions/ }).getByRole('listitem')).toHaveCount(3);

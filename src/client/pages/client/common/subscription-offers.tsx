@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Clock, RefreshCw } from 'lucide-react';
 import type { ClientOrder, CurrentSubscription } from '../../../../shared/client-api';
-import { getPlan, type PlanId } from '../../../../shared/plans';
+import { findPlan, getPlan, type PlanId } from '../../../../shared/plans';
 import { formatDate, formatEuro } from '../../../../shared/format';
 import { ApiRequestError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -19,12 +20,18 @@ type OffersProps = { subscription: CurrentSubscription | null; orders: ClientOrd
  * « Changer de formule ». Nothing while a long way from the end or when the next period is already paid.
  */
 export function SubscriptionOffers({ subscription, orders }: OffersProps) {
+  // The renewal reminder e-mail links to /dashboard?renouveler=<plan>: that plan is offered at once, whatever the window.
+  const [params] = useSearchParams();
+  const asked = findPlan(params.get('renouveler'))?.id;
   const pendingOrder = orders.find((o) => o.paymentStatus === 'pending');
   if (pendingOrder) return <PendingOrder order={pendingOrder} />;
-  if (subscription && (subscription.next || subscription.daysLeft > renewalWindowDays(subscription.durationMonths))) return null;
-  // The plan to renew: the running one, else the last one paid.
-  const lastPlan = subscription?.planId ?? orders.find((o) => o.paymentStatus === 'paid')?.planId;
-  return subscription ? <RenewalNotice subscription={subscription} lastPlan={lastPlan} /> : <Offers lastPlan={lastPlan} />;
+  if (subscription?.next) return null;
+  if (!asked && subscription && subscription.daysLeft > renewalWindowDays(subscription.durationMonths)) return null;
+  // The plan to renew: the one the e-mail named, else the running one, else the last one paid.
+  const lastPlan = asked ?? subscription?.planId ?? orders.find((o) => o.paymentStatus === 'paid')?.planId;
+  return subscription
+    ? <RenewalNotice subscription={subscription} lastPlan={lastPlan} confirmAtOnce={Boolean(asked)} />
+    : <Offers lastPlan={lastPlan} />;
 }
 
 function useSubscribeWithToasts() {
@@ -54,9 +61,13 @@ function PendingOrder({ order }: { order: ClientOrder }) {
   );
 }
 
-function RenewalNotice({ subscription, lastPlan }: { subscription: CurrentSubscription; lastPlan: PlanId | undefined }) {
+function RenewalNotice({ subscription, lastPlan, confirmAtOnce }: {
+  subscription: CurrentSubscription; lastPlan: PlanId | undefined; confirmAtOnce: boolean;
+}) {
   const { order, pending } = useSubscribeWithToasts();
   const [confirming, setConfirming] = useState(false);
+  // Opened after hydration: the server's page and the first render in the browser stay the same.
+  useEffect(() => { if (confirmAtOnce) setConfirming(true); }, [confirmAtOnce]);
   const [picking, setPicking] = useState(false);
   const plan = lastPlan ? getPlan(lastPlan) : undefined;
   return (
