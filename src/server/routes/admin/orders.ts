@@ -7,8 +7,8 @@ import { notFound, parseInput } from '../../http-error';
 import { createOrder, ORDER_NOT_FOUND, regenerateOrderCredentials, updateOrder } from '../../services/orders';
 import { listOrders } from '../../services/order-queries';
 import { suggestCredentials } from '../../services/credentials';
-import { invoiceContentDisposition, loadInvoice } from '../../services/invoices';
-import { renderInvoicePdf } from '../../services/invoice-pdf';
+import { loadInvoice } from '../../services/invoices';
+import { sendInvoicePdf } from '../invoice-response';
 import { ADMIN_ONLY } from './roles';
 import { pageQuery, parseId, parseQuery, sendPage } from './params';
 
@@ -46,12 +46,7 @@ export async function orderRoutes(app: FastifyInstance) {
     const id = parseId(request.params);
     const invoice = await loadInvoice(app.db, id, app.config);
     if (!invoice) throw notFound(ORDER_NOT_FOUND);
-    const pdf = await renderInvoicePdf(invoice);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', invoiceContentDisposition(id, invoice.client.name))
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    return sendInvoicePdf(reply, id, invoice);
   });
 
   app.get('/credentials/suggest', { config: ADMIN_ONLY }, async (request): Promise<IssuedCredentials> => {

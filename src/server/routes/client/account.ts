@@ -5,8 +5,7 @@ import { HttpError, parseInput } from '../../http-error';
 import { changeClientPassword, listClientOrders, loadClientInvoice } from '../../services/client-account';
 import { exportClientData } from '../../services/client-data';
 import { pendingErasure, requestErasure } from '../../services/erasure';
-import { invoiceContentDisposition } from '../../services/invoices';
-import { renderInvoicePdf } from '../../services/invoice-pdf';
+import { sendInvoicePdf } from '../invoice-response';
 import { pageQuery, parseId, parseQuery, sendPage } from '../admin/params';
 
 /** Per signed-in client: enough for a person, too few to guess a current password with a borrowed session. */
@@ -35,12 +34,7 @@ export async function clientAccountRoutes(app: FastifyInstance) {
   app.get('/client/orders/:id/invoice', async (request, reply) => {
     const id = parseId(request.params);
     const invoice = await loadClientInvoice(app.db, request.clientSession.clientId, id, app.config);
-    const pdf = await renderInvoicePdf(invoice);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', invoiceContentDisposition(id, invoice.client.name))
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    return sendInvoicePdf(reply, id, invoice);
   });
 
   app.get('/client/data', { preHandler: exportLimit }, async (request, reply) => {
