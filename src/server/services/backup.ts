@@ -47,7 +47,7 @@ export function toCsv(rows: Array<Record<string, unknown>>, columns: string[]): 
 const PDF_PAGE = 200;
 
 /**
- * The download tab's archive: each table as JSON (what `npm run restore` reads) and CSV, every invoice PDF and a
+ * The download tab's archive: each table as JSON (for a restore yet to be written) and CSV, every invoice PDF and a
  * manifest. PDFs are rendered one by one as the zip is read, so memory stays flat however many orders there are;
  * they show each order as it is when rendered.
  */

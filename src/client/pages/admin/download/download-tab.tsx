@@ -19,8 +19,9 @@ export function DownloadTab() {
         <Archive aria-hidden="true" className="h-6 w-6 text-brand-700" /> Sauvegarde complète du site
       </h2>
       <p className="mt-2 text-slate-700">
-        Une archive ZIP contenant toutes les données du site, de quoi remettre une installation neuve dans le même état
-        avec <code className="rounded bg-slate-100 px-1 text-sm">npm run restore -- fichier.zip</code>.
+        Une archive ZIP contenant toutes les données du site, à conserver en lieu sûr et pour la comptabilité. Elle ne
+        se recharge pas encore automatiquement : pour remettre le site dans un état antérieur, utilisez les copies de la
+        base de données (dossier de données ou <code className="rounded bg-slate-100 px-1 text-sm">pg_dump</code>).
       </p>
       <ul className="mt-4 space-y-2 text-slate-800">
         <li className="flex gap-2"><FileJson aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" /> Chaque table de la base de données au format JSON</li>
