@@ -163,6 +163,6 @@ test('[PUBLIC][REGISTER] the success page can be kept open', async ({ page }) =>
 test('[PUBLIC][REGISTER] the success page’s home button goes home at once', async ({ page }) => {
   await page.goto('/register-success');
   await expect(page.getByText('Pensez à vérifier votre dossier « courrier indésirable » (spam)')).toBeVisible();
-  await page.getByRole('button', { name: "Retour à l'accueil" }).click();
+  await page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" }).click();
   await expect(page).toHaveURL('/');
 });

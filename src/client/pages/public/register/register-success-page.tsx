@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CircleCheck, Mail } from 'lucide-react';
 import { PublicLayout } from '../../../components/layout/public-layout';
-import { Button } from '../../../components/ui/button';
+import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { secondsLabel, useCountdown } from '../../../lib/use-countdown';
@@ -31,7 +31,8 @@ export function RegisterSuccessPage() {
             <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" />
             <span>Pensez à vérifier votre dossier « courrier indésirable » (spam) si vous ne voyez pas notre message.</span>
           </p>
-          <Button size="lg" className="mt-8 w-full sm:w-auto" onClick={() => void navigate('/')}>Retour à l'accueil</Button>
+          {/* A link, not a button: it takes the visitor home even before the page's script has run. */}
+          <Link to="/" className={buttonClass('primary', 'lg', 'mt-8 w-full sm:w-auto')}>Retour à l'accueil</Link>
           {stayed ? (
             <p className="mt-4 text-sm text-slate-600">Vous restez sur cette page.</p>
           ) : (
