@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, check, customType, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '../../shared/plans';
 import {
-  CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REQUEST_KINDS,
+  CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REQUEST_KINDS,
   MESSAGE_AUTHORS, REMOTE_TOOLS, REQUEST_STATUSES, STAFF_ROLES, URGENCIES,
 } from '../../shared/labels';
 
@@ -21,6 +21,7 @@ export const messageAuthorEnum = pgEnum('message_author', MESSAGE_AUTHORS);
 export const mailKindEnum = pgEnum('mail_kind', MAIL_KINDS);
 export const staffRoleEnum = pgEnum('staff_role', STAFF_ROLES);
 export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
+export const documentKindEnum = pgEnum('document_kind', DOCUMENT_KINDS);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -38,6 +39,15 @@ export const staffUsers = pgTable('staff_users', {
    * password changed in the back-office alone; a new value is applied once (docs/decisions/007, staff-bootstrap.ts).
    */
   envPasswordHash: text('env_password_hash'),
+  /**
+   * Two-factor sign-in (services/two-factor.ts): the TOTP secret sealed with AES-256-GCM (services/two-factor-key.ts),
+   * never in clear; null when the member has none. `totpPendingSecret` is an enrolment waiting for its first code.
+   */
+  totpSecret: text('totp_secret'),
+  totpPendingSecret: text('totp_pending_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** the time step (unix time / 30 s) of the last code accepted: a code is accepted once, never replayed */
+  totpLastStep: integer('totp_last_step'),
   // Failed sign-ins are counted in login_throttle, per account and per address: a count on the account itself let
   // anyone lock its owner out.
   createdAt: createdAt(),
@@ -50,6 +60,8 @@ export const staffSessions = pgTable('staff_sessions', {
   id: serial('id').notNull().unique(),
   staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
   unlocked: boolean('unlocked').notNull().default(false),
+  /** opened with a second factor (TOTP or a recovery code): starts unlocked, docs/decisions/009 */
+  secondFactor: boolean('second_factor').notNull().default(false),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** refreshed at most once a minute, so a session in use costs no write per request */
@@ -58,6 +70,36 @@ export const staffSessions = pgTable('staff_sessions', {
   address: text('address').notNull().default(''),
   userAgent: text('user_agent').notNull().default(''),
 }, (t) => [index('staff_sessions_staff_idx').on(t.staffId)]);
+
+/** Single-use recovery codes of a member's two-factor sign-in: 10, shown once, only their SHA-256 kept (decision 004). */
+export const staffRecoveryCodes = pgTable('staff_recovery_codes', {
+  id: serial('id').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('staff_recovery_codes_staff_hash_idx').on(t.staffId, t.codeHash)]);
+
+/**
+ * Between the password and the code of a staff sign-in (services/staff-login-challenge.ts): a short-lived token, only
+ * its SHA-256 stored, that opens no session.
+ */
+export const staffLoginChallenges = pgTable('staff_login_challenges', {
+  idHash: text('id_hash').primaryKey(),
+  staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  /** 'code' (the member has 2FA) or 'enrol' (an admin requires it and the member has none yet) */
+  kind: text('kind').notNull(),
+  failures: integer('failures').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Settings staff change in the back-office (today: two-factor sign-in required for everyone), one row per key. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Sign-in attempts per bucket (services/login-throttle.ts): one row per account and address pair, per address and
@@ -233,6 +275,18 @@ export const interventionMessages = pgTable('intervention_messages', {
   createdAt: createdAt(),
 }, (t) => [index('intervention_messages_thread_idx').on(t.interventionId, t.id)]);
 
+/**
+ * The client's rating of a completed request: one row per request (its key), 1 to 5 stars and an optional comment.
+ * The client may change it; the row keeps when it was first given and last changed.
+ */
+export const interventionRatings = pgTable('intervention_ratings', {
+  interventionId: integer('intervention_id').primaryKey().references(() => interventions.id, { onDelete: 'cascade' }),
+  stars: integer('stars').notNull(),
+  comment: text('comment').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [check('intervention_ratings_stars_check', sql`${t.stars} between 1 and 5`)]);
+
 /** Raw bytes (PostgreSQL bytea), read and written as Node buffers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -309,4 +363,47 @@ export const outbox = pgTable('outbox', {
   index('outbox_created_idx').on(t.createdAt),
   index('outbox_status_idx').on(t.status, t.createdAt),
   index('outbox_client_idx').on(t.clientId),
+]);
+
+/**
+ * Issued invoices and credit notes (DESIGN.md decisions 6 and 9), frozen at issue: what is printed lives in `data`
+ * (seller, client, lines, amounts, tax, period, payment, key) and the rendered PDF in `pdf`, so neither a later edit
+ * of the order nor a new configuration can change a document already issued. One table with a kind rather than two:
+ * both are the same frozen document with the same columns, read by the same PDF, download and backup code; each kind
+ * still has its own gap-free series (`seq`, unique per kind, taken under a transaction lock, services/invoices.ts).
+ * Never updated (except `pdf`, filled once after issue) and never deleted.
+ */
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  kind: documentKindEnum('kind').notNull(),
+  /** the series' own number: 1, 2, 3… without gaps, in issue order */
+  seq: integer('seq').notNull(),
+  /** as printed: '00000042' for an invoice, 'AV-00000003' for a credit note */
+  number: text('number').notNull().unique(),
+  orderId: integer('order_id').notNull().references(() => manualOrders.id),
+  /** a credit note: the invoice it cancels in whole or in part */
+  invoiceId: integer('invoice_id'),
+  /** the client account it belongs to (their « Factures » list); null for an order without an account */
+  clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+  /** the calendar day of issue in Europe/Paris: never the (possibly back-dated) order date */
+  issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  verificationKey: text('verification_key').notNull(),
+  /** all taxes included; a credit note's amount is positive (it is a credit note) */
+  totalTtc: numeric('total_ttc', { precision: 10, scale: 2 }).notNull(),
+  totalHt: numeric('total_ht', { precision: 10, scale: 2 }).notNull(),
+  totalTax: numeric('total_tax', { precision: 10, scale: 2 }).notNull(),
+  /** everything printed, as rendered (services/invoice-pdf.ts InvoiceData) */
+  data: jsonb('data').notNull(),
+  /** the PDF as issued; null only between the commit of the issue and its first rendering (then stored once) */
+  pdf: bytea('pdf'),
+  createdBy: text('created_by').notNull(),
+}, (t) => [
+  uniqueIndex('invoices_kind_seq_idx').on(t.kind, t.seq),
+  // one invoice per order; credit notes are many
+  uniqueIndex('invoices_one_per_order_idx').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+  index('invoices_order_idx').on(t.orderId),
+  index('invoices_client_idx').on(t.clientId),
+  index('invoices_key_idx').on(t.verificationKey),
+  index('invoices_issued_on_idx').on(t.issuedOn),
 ]);
