@@ -40,6 +40,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_SECRET_CODE: z.string().min(4, 'must be at least 4 characters').optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** AES-256-GCM key of the staff members' TOTP secrets: 64 hex characters (openssl rand -hex 32); see services/two-factor-key.ts */
+  TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (openssl rand -hex 32)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_NAME: z.string().min(1).default('RFS Assistance'),
   COMPANY_LEGAL_NAME: z.string().min(1).default('RFS Assistance LLC'),
@@ -47,6 +49,8 @@ const envSchema = z.object({
   COMPANY_EMAIL: z.email().default('contact@rfs-assistance.example'),
   COMPANY_PHONE: z.string().min(1).default('+33 1 84 80 00 00'),
   COMPANY_ID: z.string().min(1).default('Wyoming LLC n° 2023-001234567'),
+  /** VAT rate in percent printed on invoices issued from now on (0: no VAT, the mention below says why); docs/invoices.md */
+  INVOICE_TAX_RATE: z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').default(0),
   INVOICE_TAX_MENTION: z.string().min(1).default('TVA non applicable : prestation fournie par une société établie aux États-Unis.'),
 }).refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, { message: 'is set without ADMIN_USERNAME', path: ['ADMIN_PASSWORD'] })
   .refine((e) => !e.ADMIN_USERNAME || e.ADMIN_PASSWORD, { message: 'is set without ADMIN_PASSWORD', path: ['ADMIN_USERNAME'] });

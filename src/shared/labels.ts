@@ -64,13 +64,26 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   offert: 'Offert',
 };
 
-export const PAYMENT_STATUSES = ['paid', 'pending', 'failed'] as const;
+/**
+ * refunded / cancelled: a paid order whose invoice a credit note cancelled in full (DESIGN.md decision 9); only a
+ * credit note sets them, so an order is never created with them (ORDER_ENTRY_STATUSES).
+ */
+export const PAYMENT_STATUSES = ['paid', 'pending', 'failed', 'refunded', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   paid: 'Payé',
   pending: 'En attente',
   failed: 'Échoué',
+  refunded: 'Remboursé',
+  cancelled: 'Annulé',
 };
+/** What staff choose when they create an order. */
+export const ORDER_ENTRY_STATUSES = ['paid', 'pending', 'failed'] as const;
+
+/** An issued document: an invoice, or a credit note (avoir) cancelling all or part of one. Each has its own series. */
+export const DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = { invoice: 'Facture', credit_note: 'Avoir' };
 
 export const REQUEST_STATUSES = ['pending', 'replied', 'closed'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -92,7 +105,8 @@ export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
 export const MAIL_KINDS = [
   'registration_received', 'registration_refused', 'staff_new_registration', 'staff_contact', 'staff_new_intervention',
   'credentials', 'invoice', 'intervention_status', 'renewal_reminder', 'password_reset', 'erasure_done',
-  'staff_password_link', 'intervention_message', 'staff_intervention_message',
+  'staff_password_link', 'intervention_message', 'staff_intervention_message', 'staff_intervention_closed',
+  'staff_intervention_rating',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -110,6 +124,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   staff_password_link: 'Mot de passe d’un membre de l’équipe',
   intervention_message: 'Réponse à une demande',
   staff_intervention_message: 'Message d’un client (équipe)',
+  staff_intervention_closed: 'Demande close par le client (équipe)',
+  staff_intervention_rating: 'Avis d’un client (équipe)',
 };
 
 /** Who wrote a message in the thread of a request. */

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createOrder, uniqueEmail } from './fixtures';
-import { invoiceNumber } from '../../src/shared/format';
+import { formatDate } from '../../src/shared/format';
+import type { OrderDocuments } from '../../src/shared/invoice-api';
 
 const keyField = (page: Page) => page.getByLabel('Clé de vérification');
 const verifyButton = (page: Page) => page.getByRole('button', { name: 'Vérifier' });
@@ -53,11 +54,13 @@ test('[PUBLIC][VERIFY_INVOICE] ?key= fills the field and checks it once the page
 });
 
 test('[PUBLIC][VERIFY_INVOICE] a real order’s key shows « Facture authentique » with its details', async ({ page, request }) => {
-  const { id, order } = await createOrder(request, { clientName: 'Élodie Bérenger', clientEmail: uniqueEmail('facture'), plan: 'duo' });
+  const { order } = await createOrder(request, { clientName: 'Élodie Bérenger', clientEmail: uniqueEmail('facture'), plan: 'duo' });
+  const invoice = (order as typeof order & OrderDocuments).documents[0]!;
   await page.goto(`/verify-invoice?key=${order.verificationKey.toLowerCase()}`);
   const result = page.getByRole('main').locator('[aria-live="polite"]');
   await expect(result.getByRole('heading', { name: 'Facture authentique' })).toBeVisible();
-  for (const text of [invoiceNumber(id), '17/01/2025', 'Élodie Bérenger', '85,00 € TTC', 'Duo', 'Payé']) await expect(result).toContainText(text);
+  // the invoice as issued: its own number, issued today (the order is dated 17/01/2025)
+  for (const text of [invoice.number, formatDate(invoice.issuedOn), 'Élodie Bérenger', '85,00 € TTC', 'Duo', 'Valide']) await expect(result).toContainText(text);
   await expect(keyField(page)).toHaveValue(order.verificationKey);
 });
 
@@ -65,27 +68,40 @@ test('[PUBLIC][VERIFY_INVOICE] a real order’s key shows « Facture authentique
 test('[PUBLIC][VERIFY_INVOICE] a found invoice shows « Facture authentique » and its details', async ({ page }) => {
   await page.route('**/api/verify-invoice/**', (route) => route.fulfill({
     status: 200,
-    json: { id: 42, orderDate: '2025-01-17', clientName: 'Jeanne Dupont', price: '50.00', plan: 'pro', paymentStatus: 'paid' },
+    json: {
+      number: '00000042', issuedOn: '2025-01-17', clientName: 'Jeanne Dupont', total: '50.00', plan: 'Pro',
+      status: 'valid', statusLabel: 'Valide', creditNotes: [],
+    },
   }));
   await open(page);
   await keyField(page).fill('RFS-ABCDEF-2025');
   await verifyButton(page).click();
   const result = page.getByRole('main').locator('[aria-live="polite"]');
   await expect(result.getByRole('heading', { name: 'Facture authentique' })).toBeVisible();
-  for (const text of ['00000042', '17/01/2025', 'Jeanne Dupont', '50,00 € TTC', 'Pro', 'Payé']) await expect(result).toContainText(text);
+  for (const text of ['00000042', '17/01/2025', 'Jeanne Dupont', '50,00 € TTC', 'Pro', 'Valide']) await expect(result).toContainText(text);
 });
 
-test('[PUBLIC][VERIFY_INVOICE] a gifted invoice shows OFFERT and a pending one « En attente »', async ({ page }) => {
-  await page.route('**/api/verify-invoice/**', (route) => route.fulfill({
-    status: 200,
-    json: { id: 7, orderDate: '2025-03-02', clientName: 'Paul Martin', price: '0.00', plan: 'famille', paymentStatus: 'pending' },
-  }));
+test('[PUBLIC][VERIFY_INVOICE] a gifted invoice shows OFFERT, and a partly credited one says by how much', async ({ page }) => {
+  let answer: Record<string, unknown> = {
+    number: '00000007', issuedOn: '2025-03-02', clientName: 'Paul Martin', total: '0.00', plan: 'Famille',
+    status: 'valid', statusLabel: 'Valide', creditNotes: [],
+  };
+  await page.route('**/api/verify-invoice/**', (route) => route.fulfill({ status: 200, json: answer }));
   await open(page);
   await keyField(page).fill('RFS-ABCDEF-2025');
   await verifyButton(page).click();
   const result = page.getByRole('main').locator('[aria-live="polite"]');
-  for (const text of ['00000007', 'OFFERT', 'Famille', 'En attente']) await expect(result).toContainText(text);
+  for (const text of ['00000007', 'OFFERT', 'Famille', 'Valide']) await expect(result).toContainText(text);
   await expect(result).not.toContainText('TTC');
+
+  answer = {
+    ...answer, total: '110.00', status: 'credited', statusLabel: 'Valide, réduite de 20,00 € par l’avoir AV-00000003 du 05/03/2025',
+    creditNotes: [{ number: 'AV-00000003', issuedOn: '2025-03-05', total: '20.00' }],
+  };
+  await keyField(page).fill('RFS-ABCDEG-2025');
+  await verifyButton(page).click();
+  await expect(result).toContainText('Valide, réduite de 20,00 €');
+  await expect(result).toContainText('110,00 € TTC');
 });
 
 test('[PUBLIC][VERIFY_INVOICE] a server error and a network failure each get their message', async ({ page }) => {

@@ -1,13 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { invoiceContentDisposition } from '../services/invoices';
-import { renderInvoicePdf, type InvoiceData } from '../services/invoice-pdf';
+import { documentContentDisposition } from '../services/invoices';
 
-/** An invoice as a PDF download, the same bytes and headers for staff and for the client it belongs to. */
-export async function sendInvoicePdf(reply: FastifyReply, orderId: number, invoice: InvoiceData) {
-  const pdf = await renderInvoicePdf(invoice);
+/** An issued invoice or credit note as a PDF download, the same stored bytes and headers for staff and for its client. */
+export function sendDocumentPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', invoiceContentDisposition(orderId, invoice.client.name))
+    .header('content-disposition', documentContentDisposition(fileName))
     .header('cache-control', 'no-store')
     .send(pdf);
 }

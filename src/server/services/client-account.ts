@@ -5,8 +5,8 @@ import { clientSessions, clients, manualOrders } from '../db/schema';
 import { HttpError } from '../http-error';
 import { CLIENT_UNAUTHORIZED, type ClientOrder } from '../../shared/client-api';
 import { passwordWeakness } from '../../shared/schemas/password';
-import { loadInvoice } from './invoices';
-import type { InvoiceData } from './invoice-pdf';
+import { documentPdf, loadDocument, orderInvoice } from './invoices';
+import { documentsOf, toDocumentDto } from './order-queries';
 import { hashPassword, verifyPassword } from './passwords';
 import { retireResetLinks } from './password-reset';
 import { toClientOrder } from './subscriptions';
@@ -57,7 +57,8 @@ export async function listClientOrders(db: Tx, clientId: number, page: { limit: 
       .orderBy(desc(manualOrders.orderDate), desc(manualOrders.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(manualOrders).where(where),
   ]);
-  return { items: rows.map(toClientOrder), total: Number(total?.n ?? 0) };
+  const documents = await documentsOf(db, rows.map((r) => r.id));
+  return { items: rows.map((row) => toClientOrder(row, (documents.get(row.id) ?? []).map(toDocumentDto))), total: Number(total?.n ?? 0) };
 }
 
 export const INVOICE_NOT_FOUND = 'Facture introuvable';
@@ -66,10 +67,22 @@ export const INVOICE_NOT_FOUND = 'Facture introuvable';
  * The invoice of one of the client's own paid orders, the very document staff download. Someone else's order, a
  * pending one or an unknown id all answer the same 404, so nobody learns that an order exists.
  */
-export async function loadClientInvoice(db: Tx, clientId: number, orderId: number, config: Config): Promise<InvoiceData> {
+export async function loadClientInvoice(db: Tx, clientId: number, orderId: number, config: Config): Promise<{ fileName: string; pdf: Buffer }> {
   const [own] = await db.select({ id: manualOrders.id }).from(manualOrders)
-    .where(and(eq(manualOrders.id, orderId), eq(manualOrders.clientId, clientId), eq(manualOrders.paymentStatus, 'paid')));
-  const invoice = own ? await loadInvoice(db, orderId, config) : undefined;
-  if (!invoice) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
-  return invoice;
+    .where(and(eq(manualOrders.id, orderId), eq(manualOrders.clientId, clientId)));
+  const row = own ? await orderInvoice(db, orderId) : undefined;
+  if (!row) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
+  return documentPdf(db, config, row);
+}
+
+/**
+ * One of the client's own documents (an invoice or a credit note) by its id, checked against the order's client: the
+ * document's copy of the client id may be older than a later attachment of the order to the account.
+ */
+export async function loadClientDocument(db: Tx, clientId: number, documentId: number, config: Config): Promise<{ fileName: string; pdf: Buffer }> {
+  const row = await loadDocument(db, documentId);
+  const [own] = row ? await db.select({ id: manualOrders.id }).from(manualOrders)
+    .where(and(eq(manualOrders.id, row.orderId), eq(manualOrders.clientId, clientId))) : [];
+  if (!row || !own) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
+  return documentPdf(db, config, row);
 }

@@ -2,9 +2,10 @@
 // what a client can download is what an erasure goes through.
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import { documentsOf, toDocumentDto } from './order-queries';
 import { auditLog, clientSessions, clients, interventions, manualOrders, passwordResetTokens, requests } from '../db/schema';
 import { getPlan } from '../../shared/plans';
-import { invoiceNumber } from '../../shared/format';
+import { ratingsFor } from './intervention-ratings';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -55,6 +56,9 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
     db.select({ createdAt: passwordResetTokens.createdAt, expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
       .from(passwordResetTokens).where(eq(passwordResetTokens.clientId, clientId)).orderBy(asc(passwordResetTokens.createdAt)),
   ]);
+  const [documents, ratings] = await Promise.all([
+    documentsOf(db, orders.map((o) => o.id)), ratingsFor(db, clientInterventions.map((i) => i.id)),
+  ]);
   const auditWhere = auditAbout({
     orders: orders.map((o) => o.id), interventions: clientInterventions.map((i) => i.id), requests: clientRequests.map((r) => r.id),
   });
@@ -86,7 +90,8 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
     })),
     orders: orders.map((o) => ({
       id: o.id,
-      invoiceNumber: o.paymentStatus === 'paid' ? invoiceNumber(o.id) : null,
+      invoiceNumber: documents.get(o.id)?.find((d) => d.kind === 'invoice')?.number ?? null,
+      documents: (documents.get(o.id) ?? []).map(toDocumentDto),
       planId: o.plan,
       plan: getPlan(o.plan).name,
       price: o.price,
@@ -113,6 +118,7 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       status: i.status,
       durationMinutes: i.durationMinutes,
       staffNotes: i.staffNotes,
+      rating: ratings.get(i.id) ?? null,
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
     })),

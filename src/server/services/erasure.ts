@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import {
-  auditLog, clientSessions, clients, interventions, manualOrders, passwordResetTokens, requests,
+  auditLog, clientSessions, clients, interventionRatings, interventions, manualOrders, passwordResetTokens, requests,
 } from '../db/schema';
 import { HttpError } from '../http-error';
 import { CLIENT_UNAUTHORIZED } from '../../shared/client-api';
@@ -59,7 +59,7 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
  *
  * What goes: on the account, the names, e-mail (→ a unique placeholder), phone, username, password and its hint, so
  * nobody can sign in again; every session and reset link; the free text of interventions (title, description,
- * device, staff notes: the rows stay, with status and duration, for the counts); the person's registration, contact
+ * device, staff notes, the comment of their rating: the rows stay, with status, duration and stars, for the counts); the person's registration, contact
  * and erasure requests (names, e-mail, phone, messages); staff notes and username on orders, and those fields in
  * the audit history of their orders, interventions and requests.
  *
@@ -92,6 +92,10 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
     await tx.update(interventions)
       .set({ title: DEFAULT_TITLE, description: '', deviceInfo: '', staffNotes: '', updatedAt: now })
       .where(eq(interventions.clientId, client.id));
+    // Their ratings keep the stars (the monthly averages) and lose the words.
+    if (interventionIds.length) {
+      await tx.update(interventionRatings).set({ comment: '' }).where(inArray(interventionRatings.interventionId, interventionIds));
+    }
     if (requestIds.length) {
       await tx.update(requests).set({
         name: ERASED_NAME, email: placeholder, firstName: null, lastName: null, phone: null,
@@ -106,6 +110,9 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
       .where(or(eq(requests.id, requestId), pendingErasureOf(client.id)));
     const history = auditAbout({ orders: orderIds, interventions: interventionIds, requests: requestIds });
     if (history) {
+      // The audit log refuses every UPDATE (drizzle/0014 trigger) but this one: personal fields leaving its history,
+      // allowed by this transaction-local setting, which ends with the transaction.
+      await tx.execute(sql`select set_config('rfs.audit_erasure', 'on', true)`);
       await tx.update(auditLog).set({
         before: sql`${auditLog.before} - 'notes' - 'username' - 'staffNotes'`,
         after: sql`${auditLog.after} - 'notes' - 'username' - 'staffNotes'`,

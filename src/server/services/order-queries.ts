@@ -1,7 +1,8 @@
-import { and, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { clients, manualOrders } from '../db/schema';
+import { clients, invoices, manualOrders } from '../db/schema';
 import type { OrderDto } from '../../shared/admin-api';
+import type { IssuedDocumentDto, OrderDocuments } from '../../shared/invoice-api';
 import type { PaymentStatus } from '../../shared/labels';
 
 /** A LIKE pattern matching `text` literally anywhere ('%' and '_' typed in a search box are not wildcards). */
@@ -20,8 +21,34 @@ const orderColumns = {
 };
 type OrderRow = Omit<typeof manualOrders.$inferSelect, 'username' | 'emailKey' | 'searchText'> & { username: string | null; hasPassword: boolean };
 
+type DocumentRow = Pick<typeof invoices.$inferSelect, 'id' | 'kind' | 'number' | 'issuedOn' | 'totalTtc' | 'orderId'>;
+
+/** The orders' issued documents, invoice first then credit notes, for a page of orders in one query. */
+export async function documentsOf(db: Tx, orderIds: number[]): Promise<Map<number, DocumentRow[]>> {
+  const byOrder = new Map<number, DocumentRow[]>();
+  if (!orderIds.length) return byOrder;
+  const rows = await db.select({
+    id: invoices.id, kind: invoices.kind, number: invoices.number, issuedOn: invoices.issuedOn, totalTtc: invoices.totalTtc, orderId: invoices.orderId,
+  }).from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** The invoice's total less its credit notes; null without an invoice. */
+export function creditableOf(documents: readonly Pick<DocumentRow, 'kind' | 'totalTtc'>[]): string | null {
+  const invoice = documents.find((d) => d.kind === 'invoice');
+  if (!invoice) return null;
+  const credited = documents.filter((d) => d.kind === 'credit_note').reduce((sum, d) => sum + cents(d.totalTtc), 0);
+  return ((cents(invoice.totalTtc) - credited) / 100).toFixed(2);
+}
+
+export const toDocumentDto = (d: DocumentRow): IssuedDocumentDto =>
+  ({ id: d.id, kind: d.kind, number: d.number, issuedOn: d.issuedOn, totalTtc: d.totalTtc });
+
 /** The one mapping from a row to what leaves the server. */
-export function toOrderDto(row: OrderRow): OrderDto {
+export function toOrderDto(row: OrderRow, documents: readonly DocumentRow[] = []): OrderDto & OrderDocuments {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -40,6 +67,8 @@ export function toOrderDto(row: OrderRow): OrderDto {
     createdBy: row.createdBy,
     verificationKey: row.verificationKey,
     createdAt: new Date(row.createdAt).toISOString(),
+    documents: documents.map(toDocumentDto),
+    creditable: creditableOf(documents),
   };
 }
 
@@ -62,7 +91,7 @@ function orderConditions(filter: OrderFilter): SQL | undefined {
  * (offset 25,000) walks the primary key instead of joining 25,000 rows. The total is a plain count for the
  * whole list; for a search it rides along as a window over the few matches, saving a second scan.
  */
-export async function listOrders(db: Tx, filter: OrderFilter): Promise<{ items: OrderDto[]; total: number }> {
+export async function listOrders(db: Tx, filter: OrderFilter): Promise<{ items: Array<OrderDto & OrderDocuments>; total: number }> {
   const where = orderConditions(filter);
   const countAll = () => db.select({ n: count() }).from(manualOrders).where(where).then(([row]) => Number(row?.n ?? 0));
   const selective = Boolean(filter.q || filter.email);
@@ -75,11 +104,12 @@ export async function listOrders(db: Tx, filter: OrderFilter): Promise<{ items: 
       : [],
     selective && page.length ? page[0]!.total : countAll(),
   ]);
-  return { items: rows.map(toOrderDto), total };
+  const documents = await documentsOf(db, rows.map((r) => r.id));
+  return { items: rows.map((row) => toOrderDto(row, documents.get(row.id))), total };
 }
 
-export async function getOrderDto(db: Tx, id: number): Promise<OrderDto | undefined> {
+export async function getOrderDto(db: Tx, id: number): Promise<(OrderDto & OrderDocuments) | undefined> {
   const [row] = await db.select(orderColumns).from(manualOrders).leftJoin(clients, eq(clients.id, manualOrders.clientId))
     .where(eq(manualOrders.id, id)).limit(1);
-  return row ? toOrderDto(row) : undefined;
+  return row ? toOrderDto(row, (await documentsOf(db, [id])).get(id)) : undefined;
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { manualOrders } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
@@ -7,12 +8,15 @@ import { getPlan } from '../../shared/plans';
 import { KEY_ALPHABET } from '../../shared/schemas/invoice';
 import type { OrderUpdate, OrderValues } from '../../shared/schemas/order';
 import type { IssuedCredentials, OrderDto } from '../../shared/admin-api';
+import type { OrderDocuments } from '../../shared/invoice-api';
 import { diff, writeAudit, type Actor } from './audit';
 import {
   assertUsernameFree, createClientAccount, findClientByEmail, findClientById, prepareCredentials, setClientCredentials,
   type PreparedCredentials,
 } from './clients';
 import { generatePassword, suggestUsername } from './credentials';
+import { creditableAmount, creditInTransaction } from './credit-notes';
+import { ensureDocumentPdf, issueInvoice, orderInvoice, type Clock } from './invoices';
 import { getOrderDto } from './order-queries';
 import type { MailQueue } from './mail/outbox';
 import { queueCredentialsMail, queueInvoiceMail } from './mail/order-mails';
@@ -20,17 +24,13 @@ import { recomputeSubscriptions, type SubscriptionOwner } from './subscriptions'
 
 export const ORDER_NOT_FOUND = 'Commande introuvable';
 
-/**
- * The order id is the invoice number (DESIGN.md decision 6), so it must follow on without gaps. A sequence skips
- * values after a rollback or a crash; the next number is taken under a transaction lock instead, so a failed
- * order gives its number back and two staff creating orders at once never get the same one.
- */
-async function nextInvoiceNumber(tx: Tx): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK})`);
-  const [row] = await tx.select({ next: sql<number>`coalesce(max(${manualOrders.id}), 0)::int + 1` }).from(manualOrders);
-  return Number(row!.next);
+/** What issuing an invoice needs: the seller and tax settings (config) and, optionally, the mail queue. */
+export type OrderDeps = { config?: Config; mail?: MailQueue; /** the app's clock: the invoice's issue instant */ clock?: Clock };
+
+function settingsFor(deps: OrderDeps): Config {
+  if (!deps.config) throw new Error('Issuing an invoice needs the configuration (seller, tax)');
+  return deps.config;
 }
-const INVOICE_NUMBER_LOCK = 8_000_001;
 
 /** RFS-XXXXXX-YYYY: 31^6 ≈ 887 million keys a year, drawn with a cryptographic generator so none can be guessed. */
 export function newVerificationKey(orderDate: string): string {
@@ -55,18 +55,20 @@ async function syncOrderUsernames(tx: Tx, clientId: number, username: string) {
 const ownerOf = (order: { clientId: number | null; clientEmail: string }): SubscriptionOwner =>
   order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail };
 
-export type OrderResult = { order: OrderDto; credentials: IssuedCredentials | null; client: { email: string; name: string } };
+export type OrderResult = { order: OrderDto & OrderDocuments; credentials: IssuedCredentials | null; client: { email: string; name: string } };
 
 /**
  * Creates an order and, when a username is given, the client account (or new credentials for an existing one,
  * on request) in one transaction: a conflict leaves nothing behind. With `mail`, the credentials and payment terms,
  * and the invoice of a paid order, are queued in that same transaction (a client's own request for a plan sends none).
  */
-export async function createOrder(db: Db, values: OrderValues, actor: Actor, mail?: MailQueue): Promise<OrderResult> {
+export async function createOrder(db: Db, values: OrderValues, actor: Actor, deps: OrderDeps = {}): Promise<OrderResult> {
+  const { mail } = deps;
+  const config = values.paymentStatus === 'paid' ? settingsFor(deps) : undefined;
   // Hashed before the transaction: scrypt takes ~50 ms and must not hold locks (a username alone gets a generated password).
   const prepared = values.username ? await prepareCredentials(values.username, values.password || generatePassword()) : null;
 
-  const { id, issued } = await db.transaction(async (tx) => {
+  const { id, issued, invoice } = await db.transaction(async (tx) => {
     const existing = await findClientByEmail(tx, values.clientEmail);
     let clientId = existing?.id ?? null;
     let username = existing?.username ?? null;
@@ -104,10 +106,9 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor, mai
       notes: values.notes,
       createdBy: actor.username,
     };
-    const id = await nextInvoiceNumber(tx);
     // A key collision is astronomically rare; ON CONFLICT lets us draw again without aborting the transaction.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [row] = await tx.insert(manualOrders).values({ ...base, id, verificationKey: newVerificationKey(values.orderDate) })
+      const [row] = await tx.insert(manualOrders).values({ ...base, verificationKey: newVerificationKey(values.orderDate) })
         .onConflictDoNothing({ target: manualOrders.verificationKey }).returning({ id: manualOrders.id });
       if (!row) continue;
       await recomputeSubscriptions(tx, ownerOf(base));
@@ -122,11 +123,16 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor, mai
         });
       }
       if (mail && base.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, { ...base, id: row.id });
-      return { id: row.id, issued };
+      // Last: the invoice number's lock is held only for the number, the insert and the commit.
+      const invoice = config ? await issueInvoice(tx, row.id, config, actor, { paidAtCreation: true, clock: deps.clock }) : null;
+      return { id: row.id, issued, invoice };
     }
     throw new Error('Could not draw a free verification key');
   });
 
+  // The PDF is rendered once from the frozen data and stored: by the invoice e-mail's job when there is one (it
+  // attaches it), else here after the commit; never under the lock. Deterministic, so whoever renders first stores the same bytes.
+  if (invoice && config && !mail) await ensureDocumentPdf(db, config, invoice);
   return {
     order: (await getOrderDto(db, id))!,
     credentials: issued ? { username: issued.username, password: issued.password } : null,
@@ -134,22 +140,49 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor, mai
   };
 }
 
-/** Payment status and notes only; the audit keeps the before and after of what changed. Paid: the invoice is e-mailed. */
-export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor, mail?: MailQueue): Promise<OrderDto> {
-  await db.transaction(async (tx) => {
+export const INVOICED_STATUS_CHANGE =
+  'Cette commande a une facture émise : pour l’annuler ou la rembourser, établissez un avoir (statut « Annulé » ou « Remboursé »).';
+
+/**
+ * Payment status and notes only; the audit keeps the before and after of what changed. Paid: the invoice is issued
+ * (numbered and dated that day) and e-mailed. An invoiced order is never simply « unpaid »: « Remboursé » or « Annulé »
+ * issue a credit note for what is left of its invoice; any other status is refused.
+ */
+export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor, deps: OrderDeps = {}): Promise<OrderDto & OrderDocuments> {
+  const { mail } = deps;
+  const issuedPdf = await db.transaction(async (tx) => {
     const [current] = await tx.select({
       paymentStatus: manualOrders.paymentStatus, notes: manualOrders.notes, clientId: manualOrders.clientId, clientEmail: manualOrders.clientEmail,
       clientName: manualOrders.clientName, plan: manualOrders.plan,
     }).from(manualOrders).where(eq(manualOrders.id, id)).for('update');
     if (!current) throw notFound(ORDER_NOT_FOUND);
     const change = diff({ paymentStatus: current.paymentStatus, notes: current.notes }, { paymentStatus: patch.paymentStatus, notes: patch.notes });
-    if (!change) return;
+    if (!change) return null;
+    const next = change.after.paymentStatus;
+    const invoice = next ? await orderInvoice(tx, id) : undefined;
+    if (next && invoice && next !== 'paid') {
+      if (next !== 'refunded' && next !== 'cancelled') throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
+      // The whole remainder is credited; the credit note sets the status and recomputes the subscriptions.
+      if (change.after.notes !== undefined) {
+        await tx.update(manualOrders).set({ notes: change.after.notes, updatedAt: new Date() }).where(eq(manualOrders.id, id));
+      }
+      const remaining = await creditableAmount(tx, invoice);
+      return creditInTransaction(tx, id, invoice, { amount: remaining, reason: '' }, actor, settingsFor(deps), next, deps.clock);
+    }
+    if (next && !invoice && (next === 'refunded' || next === 'cancelled') && current.paymentStatus !== 'pending' && current.paymentStatus !== 'failed') {
+      throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
+    }
     await tx.update(manualOrders).set({ ...change.after, updatedAt: new Date() }).where(eq(manualOrders.id, id));
     // Paid or no longer paid: the client's subscriptions chain again.
-    if (change.after.paymentStatus) await recomputeSubscriptions(tx, ownerOf(current));
+    if (next) await recomputeSubscriptions(tx, ownerOf(current));
     await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
-    if (mail && change.after.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, { ...current, id });
+    if (next !== 'paid') return null;
+    if (mail) await queueInvoiceMail(tx, mail, { ...current, id });
+    // Last, as at creation: the number's lock is held for the number, the insert and the commit only.
+    return issueInvoice(tx, id, settingsFor(deps), actor, { paidAtCreation: false, clock: deps.clock });
   });
+  // As at creation: the invoice e-mail's job renders and stores the PDF; without a mail queue, here.
+  if (issuedPdf && deps.config && !mail) await ensureDocumentPdf(db, deps.config, issuedPdf);
   return (await getOrderDto(db, id))!;
 }
 

@@ -13,25 +13,31 @@ const cents = (n: number) => Math.round(n * 100) / 100;
 /**
  * Every dashboard figure in one statement. Orders are first summed per plan and day (cheap keys, a few thousand
  * groups at most); GROUPING SETS then rolls those up into the totals, the per-plan and the per-month rows, so the
- * costly month formatting runs on the day groups, not on every order. Dates are inclusive; only paid orders count
- * as revenue (SPEC §4).
+ * costly month formatting runs on the day groups, not on every order. Dates are inclusive. Revenue is what was
+ * invoiced less the credit notes (avoirs) on it, counted on the order's date like the orders themselves: a paid order
+ * counts its invoice, a cancelled one nothing, a partly refunded one the rest (SPEC §4, DESIGN.md decision 9).
  */
 export async function dashboardStats(db: Tx, range: { from?: string; to?: string }): Promise<DashboardStats> {
   const from = range.from ?? null;
   const to = range.to ?? null;
   const result = await db.execute(sql`
-    with daily as (
-      select plan, order_date,
+    with credited as (
+      select order_id, sum(total_ttc) as amount from invoices where kind = 'credit_note' group by order_id
+    ),
+    daily as (
+      select o.plan, o.order_date,
              count(*) as orders,
-             count(*) filter (where payment_status = 'paid') as paid,
-             count(*) filter (where payment_method = 'offert') as gifted,
-             count(*) filter (where payment_status = 'pending') as pending,
-             coalesce(sum(price) filter (where payment_status = 'paid'), 0) as revenue,
-             sum(credit_cost) as credits
-      from manual_orders
-      where (${from}::date is null or order_date >= ${from}::date)
-        and (${to}::date is null or order_date <= ${to}::date)
-      group by plan, order_date
+             count(*) filter (where o.payment_status = 'paid') as paid,
+             count(*) filter (where o.payment_method = 'offert') as gifted,
+             count(*) filter (where o.payment_status = 'pending') as pending,
+             coalesce(sum(i.total_ttc - coalesce(c.amount, 0)), 0) as revenue,
+             sum(o.credit_cost) as credits
+      from manual_orders o
+      left join invoices i on i.order_id = o.id and i.kind = 'invoice'
+      left join credited c on c.order_id = o.id
+      where (${from}::date is null or o.order_date >= ${from}::date)
+        and (${to}::date is null or o.order_date <= ${to}::date)
+      group by o.plan, o.order_date
     )
     select grouping(plan)::int as by_plan,
            grouping(to_char(order_date, 'YYYY-MM'))::int as by_month,

@@ -96,12 +96,12 @@ describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
       { id: ids[3], status: 'pending', startsOn: null, endsOn: null },
     ]);
 
-    // Paid later: it joins the chain after the gifted one. Refunded as failed: the chain closes up again.
+    // Paid later: it joins the chain after the gifted one. Cancelled (by a credit note): the chain closes up again.
     const patch = (id: number, paymentStatus: string) =>
       t.app.inject({ method: 'PATCH', url: `/api/admin/manual-orders/${id}`, headers: staff, payload: { paymentStatus } });
     expect((await patch(ids[3]!, 'paid')).statusCode).toBe(200);
     expect((await periods(email))[3]).toMatchObject({ startsOn: '2025-06-01', endsOn: '2026-05-31' });
-    expect((await patch(ids[2]!, 'failed')).statusCode).toBe(200);
+    expect((await patch(ids[2]!, 'cancelled')).statusCode).toBe(200);
     expect((await periods(email)).map((p) => [p.startsOn, p.endsOn])).toEqual([
       ['2025-01-31', '2025-02-28'], [null, null], [null, null], ['2025-03-01', '2026-02-28'],
     ]);

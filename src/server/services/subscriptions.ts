@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-o
 import type { Tx } from '../db/client';
 import { clients, interventions, manualOrders } from '../db/schema';
 import { getPlan, type PlanId } from '../../shared/plans';
-import { invoiceNumber, todayIso } from '../../shared/format';
+import { todayIso } from '../../shared/format';
 import type { SubscriptionDto } from '../../shared/admin-api';
 import { RENEWAL_REMINDER_DAYS, type SubscriptionState } from '../../shared/labels';
 import type { ClientOrder, CurrentSubscription } from '../../shared/client-api';
@@ -205,8 +205,11 @@ export async function currentPlanName(db: Tx, clientId: number, now = new Date()
 
 type ClientOrderRow = Pick<typeof manualOrders.$inferSelect, 'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn'>;
 
-/** What a client sees of one of their orders: its plan, price, status and, once paid, its period and invoice number. */
-export function toClientOrder(row: ClientOrderRow): ClientOrder {
+/**
+ * What a client sees of one of their orders: its plan, price, status and, once paid, its period; its issued
+ * invoice and credit notes, when any.
+ */
+export function toClientOrder(row: ClientOrderRow, documents: ClientOrder['documents'] = []): ClientOrder {
   const paid = row.paymentStatus === 'paid';
   return {
     id: row.id,
@@ -217,7 +220,8 @@ export function toClientOrder(row: ClientOrderRow): ClientOrder {
     orderDate: row.orderDate,
     startsOn: paid ? row.startsOn : null,
     endsOn: paid ? row.endsOn : null,
-    invoiceNumber: paid ? invoiceNumber(row.id) : null,
+    invoiceNumber: documents.find((d) => d.kind === 'invoice')?.number ?? null,
+    documents,
   };
 }
 

@@ -11,11 +11,23 @@ export const verificationKeySchema = z
   .transform((s) => s.toUpperCase())
   .refine((s) => VERIFICATION_KEY.test(s), 'Format de clé invalide (RFS-XXXXXX-AAAA)');
 
-export type InvoiceVerification = {
-  id: number;
-  orderDate: string;
-  clientName: string;
-  price: string;
-  plan: string;
-  paymentStatus: string;
-};
+/** GET /api/verify-invoice/:key */
+export const verificationParams = z.object({ key: verificationKeySchema });
+
+/**
+ * What /verify-invoice answers: only what the paper invoice already shows, and whether credit notes (avoirs) cancelled
+ * it since: `status` 'cancelled' when they cancel it in full, 'credited' in part, else 'valid'; `statusLabel` says it
+ * in French ('Annulée par l'avoir AV-00000001 du 23/11/2026').
+ */
+export const invoiceVerificationSchema = z.object({
+  number: z.string(),
+  issuedOn: z.string(),
+  clientName: z.string(),
+  /** TTC, '0.00' for a gifted subscription */
+  total: z.string(),
+  plan: z.string(),
+  status: z.enum(['valid', 'credited', 'cancelled']),
+  statusLabel: z.string(),
+  creditNotes: z.array(z.object({ number: z.string(), issuedOn: z.string(), total: z.string() })),
+});
+export type InvoiceVerification = z.infer<typeof invoiceVerificationSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderSchema, orderUpdateSchema } from './order';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
+import { ORDER_ENTRY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
 import { PLAN_IDS } from '../plans';
 
 const valid = {
@@ -64,7 +64,9 @@ describe('orderSchema', () => {
   it('accepts each plan, payment method and payment status', () => {
     for (const plan of PLAN_IDS) expect(errorsFor('plan', plan)).toEqual([]);
     for (const method of PAYMENT_METHODS) expect(errorsFor('paymentMethod', method)).toEqual([]);
-    for (const status of PAYMENT_STATUSES) expect(errorsFor('paymentStatus', status)).toEqual([]);
+    for (const status of ORDER_ENTRY_STATUSES) expect(errorsFor('paymentStatus', status)).toEqual([]);
+    // only a credit note cancels or refunds an order
+    for (const status of ['refunded', 'cancelled']) expect(errorsFor('paymentStatus', status)).toEqual(['Statut de paiement invalide']);
   });
 
   it('wants a typed password of 12 characters and a username to go with it', () => {
@@ -100,7 +102,8 @@ describe('orderUpdateSchema', () => {
   it('needs at least one change', () => {
     expect(orderUpdateSchema.safeParse({}).error?.issues[0]?.message).toBe('Aucune modification');
     expect(orderUpdateSchema.parse({ paymentStatus: 'paid' })).toEqual({ paymentStatus: 'paid' });
-    expect(orderUpdateSchema.safeParse({ paymentStatus: 'refunded' }).error?.issues[0]?.message).toBe('Statut de paiement invalide');
+    expect(orderUpdateSchema.safeParse({ paymentStatus: 'rembourse' }).error?.issues[0]?.message).toBe('Statut de paiement invalide');
+    for (const status of PAYMENT_STATUSES) expect(orderUpdateSchema.safeParse({ paymentStatus: status }).success).toBe(true);
   });
 
   it('leaves the notes out of a status-only change (so they are not wiped)', () => {

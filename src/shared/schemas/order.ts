@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { PLAN_IDS } from '../plans';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
+import { ORDER_ENTRY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
 import { email, isoDate, isPrintable, optionalText, text, UNPRINTABLE_MESSAGE } from './common';
 import { newPassword, passwordWeakness } from './password';
 
@@ -22,7 +22,7 @@ export const orderSchema = z.object({
   updatePassword: z.boolean().optional().default(false),
   plan: z.enum(PLAN_IDS, { error: 'Plan invalide' }),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Moyen de paiement invalide' }),
-  paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }),
+  paymentStatus: z.enum(ORDER_ENTRY_STATUSES, { error: 'Statut de paiement invalide' }),
   orderDate: isoDate,
   notes: optionalText(2000),
 }).refine((o) => o.password === '' || o.username !== '', {

@@ -7,7 +7,7 @@ import {
 // One colour per state, as in the back-office: a client and a technician looking at the same request see the same badge.
 const INTERVENTION_TONES: Record<InterventionStatus, BadgeTone> = { pending: 'amber', in_progress: 'blue', completed: 'green', cancelled: 'slate' };
 const URGENCY_TONES: Record<Urgency, BadgeTone> = { low: 'slate', medium: 'amber', high: 'red' };
-const PAYMENT_TONES: Record<PaymentStatus, BadgeTone> = { paid: 'green', pending: 'amber', failed: 'red' };
+const PAYMENT_TONES: Record<PaymentStatus, BadgeTone> = { paid: 'green', pending: 'amber', failed: 'red', refunded: 'slate', cancelled: 'slate' };
 
 export function InterventionStatusBadge({ status }: { status: InterventionStatus }) {
   return <Badge tone={INTERVENTION_TONES[status] ?? 'amber'}>{INTERVENTION_STATUS_LABELS[status] ?? INTERVENTION_STATUS_LABELS.pending}</Badge>;

@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerListQuery, customerSchema } from '../../../shared/admin-api';
 import { listCustomers } from '../../services/customers';
 import { ADMIN_ONLY } from './roles';
-import { pageQuery, parseQuery, sendPage } from './params';
+import { sendPage } from '../list-reply';
 
-export async function customerRoutes(app: FastifyInstance) {
-  app.get('/users', { config: ADMIN_ONLY }, async (request, reply) => sendPage(reply, await listCustomers(app.db, parseQuery(pageQuery, request.query))));
-}
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/users', { config: ADMIN_ONLY, schema: { querystring: customerListQuery, response: { 200: z.array(customerSchema) } } },
+    async (request, reply) => sendPage(reply, await listCustomers(app.db, request.query)));
+};

@@ -1,9 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '../../db/schema';
+import type { OrderDocuments } from '../../../shared/invoice-api';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { postOrder, staffLogin, validOrder } from './test-fixtures';
 
-describe('[ADMIN][INVOICE_NUMBERS] order ids are invoice numbers without gaps', () => {
+const numberOf = (created: { order: unknown }) => (created.order as OrderDocuments).documents[0]?.number;
+
+describe('[ADMIN][INVOICE_NUMBERS] invoices numbered in their own series, without gaps', () => {
   let t: TestApp;
   let staff: Record<string, string>;
   beforeAll(async () => {
@@ -12,7 +16,7 @@ describe('[ADMIN][INVOICE_NUMBERS] order ids are invoice numbers without gaps', 
   });
   afterAll(async () => t.close());
 
-  it('numbers the next order right after the last one, even after a refused order and a sequence jump', async () => {
+  it('numbers the next invoice right after the last one, whatever a refused order or the order ids did', async () => {
     const first = await postOrder(t, staff, { clientEmail: 'premier@exemple.fr', username: 'premier', password: 'motdepasse-1' });
     // Same username for another client: refused after the transaction started, so it must roll back entirely.
     const refused = await t.app.inject({
@@ -20,17 +24,22 @@ describe('[ADMIN][INVOICE_NUMBERS] order ids are invoice numbers without gaps', 
       payload: validOrder({ clientEmail: 'second@exemple.fr', username: 'premier', password: 'motdepasse-2' }),
     });
     expect(refused.statusCode).toBe(409);
-    // What a restart after a crash does to a sequence: it jumps ahead (PostgreSQL pre-logs 32 values).
+    // Order ids are an ordinary sequence now: a jump (a restart after a crash pre-logs 32 values) costs no invoice number.
     await t.db.execute(sql`select setval('manual_orders_id_seq', (select max(id) from manual_orders) + 32)`);
+    const pending = await postOrder(t, staff, { clientEmail: 'attente@exemple.fr', paymentStatus: 'pending' });
     const next = await postOrder(t, staff, { clientEmail: 'second@exemple.fr' });
-    expect(next.id).toBe(first.id + 1);
+    expect(next.id).toBeGreaterThan(first.id + 32);
+    expect(numberOf(pending)).toBeUndefined();
+    expect(Number(numberOf(next))).toBe(Number(numberOf(first)) + 1);
   });
 
-  it('numbers orders created at the same moment one after the other', async () => {
+  it('numbers invoices issued at the same moment one after the other', async () => {
     const created = await Promise.all(
       Array.from({ length: 5 }, (_, i) => postOrder(t, staff, { clientEmail: `simultane${i}@exemple.fr` })),
     );
-    const ids = created.map((c) => c.id).sort((a, b) => a - b);
-    expect(ids).toEqual(Array.from({ length: 5 }, (_, i) => ids[0]! + i));
+    const numbers = created.map((c) => Number(numberOf(c))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 5 }, (_, i) => numbers[0]! + i));
+    const all = await t.db.select({ seq: invoices.seq }).from(invoices).where(eq(invoices.kind, 'invoice')).orderBy(asc(invoices.seq));
+    expect(all.map((r) => r.seq)).toEqual(all.map((_, i) => i + 1));
   });
 });

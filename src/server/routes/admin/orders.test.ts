@@ -190,7 +190,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     const [client] = await t.db.select().from(clients).where(eq(clients.id, created.order.clientId!));
     expect(JSON.stringify({ ...client, passwordHash: undefined })).not.toContain(`${issued.password.slice(0, 2)}…`);
     const audit = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=order&entityId=${created.id}`, headers: staff });
-    expect(audit.json<AuditEntryDto[]>().map((a) => a.action)).toEqual(['order.credentials', 'order.create']);
+    expect(audit.json<AuditEntryDto[]>().map((a) => a.action)).toEqual(['order.credentials', 'invoice.issue', 'order.create']);
     expect(JSON.stringify(audit.json())).not.toContain(issued.password);
   });
 
@@ -277,8 +277,10 @@ describe('[ADMIN][ORDERS] list, update, audit', () => {
 
     const audit = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=order&entityId=${id}`, headers: staff });
     const entries = audit.json<AuditEntryDto[]>();
-    expect(entries.map((e) => e.action)).toEqual(['order.update', 'order.update', 'order.create']);
-    expect(entries[1]).toMatchObject({ staffUsername: 'staff', entity: 'order', entityId: String(id), before: { paymentStatus: 'pending' }, after: { paymentStatus: 'paid' } });
+    // Paid: the invoice is issued in the same transaction, after the change.
+    expect(entries.map((e) => e.action)).toEqual(['order.update', 'invoice.issue', 'order.update', 'order.create']);
+    expect(entries[1]).toMatchObject({ after: { number: expect.stringMatching(/^\d{8}$/) } });
+    expect(entries[2]).toMatchObject({ staffUsername: 'staff', entity: 'order', entityId: String(id), before: { paymentStatus: 'pending' }, after: { paymentStatus: 'paid' } });
     expect(entries[0]).toMatchObject({ before: { notes: '' }, after: { notes: 'Payé par virement' } });
   });
 
@@ -297,7 +299,8 @@ describe('[ADMIN][ORDERS] list, update, audit', () => {
   it.each(['abc', '0', '-3', '1.5', '99999999999', '1e3', '%20'])('answers 400 to the malformed id %s on every :id route', async (id) => {
     for (const [method, url] of [
       ['PATCH', `/api/admin/manual-orders/${id}`], ['POST', `/api/admin/manual-orders/${id}/credentials`],
-      ['GET', `/api/admin/manual-orders/${id}/receipt`], ['PATCH', `/api/admin/contacts/${id}`],
+      ['GET', `/api/admin/manual-orders/${id}/receipt`], ['POST', `/api/admin/manual-orders/${id}/credit-notes`],
+      ['GET', `/api/admin/documents/${id}/pdf`], ['PATCH', `/api/admin/contacts/${id}`],
       ['POST', `/api/admin/contacts/${id}/validate`], ['PATCH', `/api/admin/interventions/${id}`],
     ] as const) {
       const res = await t.app.inject({ method, url, headers: staff, payload: method === 'PATCH' ? { notes: 'x', status: 'closed' } : undefined });

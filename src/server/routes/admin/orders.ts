@@ -1,56 +1,76 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderSchema, orderUpdateSchema } from '../../../shared/schemas/order';
-import { PAYMENT_STATUSES } from '../../../shared/labels';
-import type { IssuedCredentials, OrderCreated } from '../../../shared/admin-api';
-import { notFound, parseInput } from '../../http-error';
-import { createOrder, ORDER_NOT_FOUND, regenerateOrderCredentials, updateOrder } from '../../services/orders';
+import { orderSchema as orderInput, orderUpdateSchema } from '../../../shared/schemas/order';
+import {
+  credentialsSuggestQuery, issuedCredentialsSchema, orderCreatedSchema, orderListQuery, orderSchema,
+} from '../../../shared/admin-api';
+import { idParams } from '../../../shared/schemas/query';
+import { notFound } from '../../http-error';
+import { FILE_REPLY } from '../../http-schema';
+import { createOrder, regenerateOrderCredentials, updateOrder } from '../../services/orders';
 import { listOrders } from '../../services/order-queries';
 import { suggestCredentials } from '../../services/credentials';
-import { loadInvoice } from '../../services/invoices';
-import { sendInvoicePdf } from '../invoice-response';
+import { documentPdf, loadDocument, orderInvoice } from '../../services/invoices';
+import { issueCreditNote } from '../../services/credit-notes';
+import { creditNoteSchema } from '../../../shared/invoice-api';
+import { HttpError } from '../../http-error';
+import { sendDocumentPdf } from '../invoice-response';
 import { ADMIN_ONLY } from './roles';
-import { pageQuery, parseId, parseQuery, sendPage } from './params';
+import { sendPage } from '../list-reply';
 
-const orderListQuery = pageQuery.extend({
-  email: z.string({ error: 'Adresse e-mail invalide' }).trim().max(254, 'Adresse e-mail invalide').optional().transform((s) => s || undefined),
-  status: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }).optional(),
-});
-const suggestQuery = z.object({ name: z.string({ error: 'Nom invalide' }).trim().max(120, 'Nom trop long').optional().default('') });
+const NO_INVOICE_YET = 'Cette commande n’a pas encore de facture : elle est émise le jour où la commande est payée.';
+const FILE = { ...ADMIN_ONLY, ...FILE_REPLY };
 
-export async function orderRoutes(app: FastifyInstance) {
-  app.get('/manual-orders', { config: ADMIN_ONLY }, async (request, reply) =>
-    sendPage(reply, await listOrders(app.db, parseQuery(orderListQuery, request.query))));
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/manual-orders', { config: ADMIN_ONLY, schema: { querystring: orderListQuery, response: { 200: z.array(orderSchema) } } },
+    async (request, reply) => sendPage(reply, await listOrders(app.db, request.query)));
 
-  app.post('/manual-orders', { config: ADMIN_ONLY }, async (request, reply) => {
+  app.post('/manual-orders', { config: ADMIN_ONLY, schema: { body: orderInput, response: { 201: orderCreatedSchema } } }, async (request, reply) => {
     // price and createdBy in the body are ignored: the schema drops them, the catalogue and the session decide.
-    const values = parseInput(orderSchema, request.body);
+    const values = request.body;
     // The credentials, payment terms and invoice are queued with the order: the answer never waits for the SMTP server.
-    const result = await createOrder(app.db, values, request.staff, app.mail);
-    const body: OrderCreated = { id: result.order.id, order: result.order, credentials: result.credentials };
-    return reply.status(201).send(body);
+    const result = await createOrder(app.db, values, request.staff, { config: app.config, mail: app.mail, clock: app.clock });
+    return reply.status(201).send({ id: result.order.id, order: result.order, credentials: result.credentials });
   });
 
-  app.patch('/manual-orders/:id', { config: ADMIN_ONLY }, async (request) => {
-    const id = parseId(request.params);
-    return updateOrder(app.db, id, parseInput(orderUpdateSchema, request.body), request.staff, app.mail);
+  app.patch('/manual-orders/:id', {
+    config: ADMIN_ONLY, schema: { params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } },
+  }, async (request) => {
+    return updateOrder(app.db, request.params.id, request.body, request.staff, { config: app.config, mail: app.mail, clock: app.clock });
   });
 
-  app.post('/manual-orders/:id/credentials', { config: ADMIN_ONLY }, async (request): Promise<IssuedCredentials> => {
-    const result = await regenerateOrderCredentials(app.db, app.mail, parseId(request.params), request.staff);
+  app.post('/manual-orders/:id/credentials', {
+    config: ADMIN_ONLY, schema: { params: idParams, response: { 200: issuedCredentialsSchema } },
+  }, async (request) => {
+    const result = await regenerateOrderCredentials(app.db, app.mail, request.params.id, request.staff);
     const { username, password } = result.credentials!;
     return { username, password };
   });
 
-  app.get('/manual-orders/:id/receipt', { config: ADMIN_ONLY }, async (request, reply) => {
-    const id = parseId(request.params);
-    const invoice = await loadInvoice(app.db, id, app.config);
-    if (!invoice) throw notFound(ORDER_NOT_FOUND);
-    return sendInvoicePdf(reply, id, invoice);
+  // The order's invoice as issued; a pending order has none yet (it is issued on the day it is paid).
+  app.get('/manual-orders/:id/receipt', { config: FILE, schema: { params: idParams } }, async (request, reply) => {
+    const invoice = await orderInvoice(app.db, request.params.id);
+    if (!invoice) throw notFound(NO_INVOICE_YET);
+    const { fileName, pdf } = await documentPdf(app.db, app.config, invoice);
+    return sendDocumentPdf(reply, fileName, pdf);
   });
 
-  app.get('/credentials/suggest', { config: ADMIN_ONLY }, async (request): Promise<IssuedCredentials> => {
-    const { name } = parseQuery(suggestQuery, request.query);
-    return suggestCredentials(app.db, name);
+  app.post('/manual-orders/:id/credit-notes', {
+    config: ADMIN_ONLY, schema: { params: idParams, body: creditNoteSchema, response: { 201: orderSchema } },
+  }, async (request, reply) => {
+    const order = await issueCreditNote(app.db, request.params.id, request.body, request.staff, app.config, app.clock);
+    return reply.status(201).send(order);
   });
-}
+
+  // Any issued invoice or credit note, by the id the order's documents list gives.
+  app.get('/documents/:id/pdf', { config: FILE, schema: { params: idParams } }, async (request, reply) => {
+    const row = await loadDocument(app.db, request.params.id);
+    if (!row) throw new HttpError(404, 'Document introuvable', 'NOT_FOUND');
+    const { fileName, pdf } = await documentPdf(app.db, app.config, row);
+    return sendDocumentPdf(reply, fileName, pdf);
+  });
+
+  app.get('/credentials/suggest', {
+    config: ADMIN_ONLY, schema: { querystring: credentialsSuggestQuery, response: { 200: issuedCredentialsSchema } },
+  }, async (request) => suggestCredentials(app.db, request.query.name));
+};

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { statsQuerySchema } from '../../../shared/admin-api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardStatsSchema, statsQuerySchema } from '../../../shared/admin-api';
 import { dashboardStats } from '../../services/stats';
 import { ADMIN_ONLY } from './roles';
-import { parseQuery } from './params';
 
-export async function statsRoutes(app: FastifyInstance) {
-  app.get('/stats', { config: ADMIN_ONLY }, async (request) => dashboardStats(app.db, parseQuery(statsQuerySchema, request.query)));
-}
+export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/stats', { config: ADMIN_ONLY, schema: { querystring: statsQuerySchema, response: { 200: dashboardStatsSchema } } },
+    async (request) => dashboardStats(app.db, request.query));
+};

@@ -82,11 +82,13 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       const [pending, renewal, first] = orders;
       expect(first).toEqual({
         id: jeanOrders.first, planId: 'pro', plan: 'Pro', price: '50.00', paymentStatus: 'paid', orderDate: '2025-03-15',
-        startsOn: '2025-03-15', endsOn: '2026-03-14', invoiceNumber: String(jeanOrders.first).padStart(8, '0'),
+        startsOn: '2025-03-15', endsOn: '2026-03-14', invoiceNumber: '00000001',
+        // the first invoice of this database, issued today (the day the order was recorded as paid)
+        documents: [{ id: expect.any(Number), kind: 'invoice', number: '00000001', issuedOn: todayIso(), totalTtc: '50.00' }],
       });
       // Ordered while the first one runs: it starts the day after it ends.
       expect(renewal).toMatchObject({ startsOn: '2026-03-15', endsOn: '2027-03-14', paymentStatus: 'paid' });
-      expect(pending).toMatchObject({ paymentStatus: 'pending', startsOn: null, endsOn: null, invoiceNumber: null, price: '10.00' });
+      expect(pending).toMatchObject({ paymentStatus: 'pending', startsOn: null, endsOn: null, invoiceNumber: null, documents: [], price: '10.00' });
     });
 
     it('pages with limit and offset, and refuses a bad page parameter', async () => {
@@ -108,12 +110,12 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       const res = await get(`/api/client/orders/${jeanOrders.first}/invoice`, jean);
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toContain(`Facture_${jeanOrders.first}_Jean Dupont.pdf`);
+      expect(res.headers['content-disposition']).toContain('Facture_00000001_Jean Dupont.pdf');
       expect(res.headers['cache-control']).toBe('no-store');
       const staffCopy = await get(`/api/admin/manual-orders/${jeanOrders.first}/receipt`, staff);
       const [mine, theirs] = await Promise.all([pdfText(res.rawPayload, 'client.pdf'), pdfText(staffCopy.rawPayload, 'staff.pdf')]);
       expect(mine).toBe(theirs);
-      for (const expected of ['FACTURE', `N° ${String(jeanOrders.first).padStart(8, '0')}`, 'Jean Dupont', 'Abonnement Pro', '50,00 € TTC']) {
+      for (const expected of ['FACTURE', 'N° 00000001', 'Jean Dupont', 'à distance Pro', '50,00 € TTC']) {
         expect(mine).toContain(expected);
       }
     });

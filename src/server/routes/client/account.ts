@@ -1,12 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { changePasswordSchema, CLIENT_UNAUTHORIZED } from '../../../shared/client-api';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordSchema, CLIENT_UNAUTHORIZED, clientOrderSchema, erasureRequestResultSchema, erasureRequestStatusSchema,
+} from '../../../shared/client-api';
 import { todayIso } from '../../../shared/format';
-import { HttpError, parseInput } from '../../http-error';
-import { changeClientPassword, listClientOrders, loadClientInvoice } from '../../services/client-account';
+import { idParams, okSchema, pageQuery } from '../../../shared/schemas/query';
+import { HttpError } from '../../http-error';
+import { FILE_REPLY } from '../../http-schema';
+import { changeClientPassword, listClientOrders, loadClientDocument, loadClientInvoice } from '../../services/client-account';
 import { exportClientData } from '../../services/client-data';
 import { pendingErasure, requestErasure } from '../../services/erasure';
-import { sendInvoicePdf } from '../invoice-response';
-import { pageQuery, parseId, parseQuery, sendPage } from '../admin/params';
+import { sendDocumentPdf } from '../invoice-response';
+import { sendPage } from '../list-reply';
 
 /** Per signed-in client: enough for a person, too few to guess a current password with a borrowed session. */
 const PASSWORD_LIMIT = { max: 10, timeWindow: '15 minutes' };
@@ -19,25 +25,33 @@ const perClient = (name: string) => (request: FastifyRequest) => `${name}:${requ
  * The client's self-service (« Mon compte », « Mes factures », « Mes données »). Registered inside the client area's
  * signed-in scope, whose hook sets request.clientSession; no route takes a client id from the request.
  */
-export async function clientAccountRoutes(app: FastifyInstance) {
+export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const passwordLimit = app.rateLimit({ ...PASSWORD_LIMIT, keyGenerator: perClient('client-password') });
   const exportLimit = app.rateLimit({ ...EXPORT_LIMIT, keyGenerator: perClient('client-data') });
 
-  app.post('/client/password', { preHandler: passwordLimit }, async (request) => {
-    await changeClientPassword(app.db, request.clientSession, parseInput(changePasswordSchema, request.body));
+  app.post('/client/password', {
+    preHandler: passwordLimit, schema: { body: changePasswordSchema, response: { 200: okSchema } },
+  }, async (request) => {
+    await changeClientPassword(app.db, request.clientSession, request.body);
     return { ok: true as const };
   });
 
-  app.get('/client/orders', async (request, reply) =>
-    sendPage(reply, await listClientOrders(app.db, request.clientSession.clientId, parseQuery(pageQuery, request.query))));
+  app.get('/client/orders', { schema: { querystring: pageQuery, response: { 200: z.array(clientOrderSchema) } } },
+    async (request, reply) => sendPage(reply, await listClientOrders(app.db, request.clientSession.clientId, request.query)));
 
-  app.get('/client/orders/:id/invoice', async (request, reply) => {
-    const id = parseId(request.params);
-    const invoice = await loadClientInvoice(app.db, request.clientSession.clientId, id, app.config);
-    return sendInvoicePdf(reply, id, invoice);
+  app.get('/client/orders/:id/invoice', { config: FILE_REPLY, schema: { params: idParams } }, async (request, reply) => {
+    const { fileName, pdf } = await loadClientInvoice(app.db, request.clientSession.clientId, request.params.id, app.config);
+    return sendDocumentPdf(reply, fileName, pdf);
   });
 
-  app.get('/client/data', { preHandler: exportLimit }, async (request, reply) => {
+  // An invoice or a credit note of the client's, by the document id their order list gives.
+  app.get('/client/documents/:id/pdf', { config: FILE_REPLY, schema: { params: idParams } }, async (request, reply) => {
+    const { fileName, pdf } = await loadClientDocument(app.db, request.clientSession.clientId, request.params.id, app.config);
+    return sendDocumentPdf(reply, fileName, pdf);
+  });
+
+  // A download (« Mes données »): every table about the client, as one JSON file.
+  app.get('/client/data', { preHandler: exportLimit, config: FILE_REPLY }, async (request, reply) => {
     const data = await exportClientData(app.db, request.clientSession.clientId);
     if (!data) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
     return reply
@@ -47,13 +61,13 @@ export async function clientAccountRoutes(app: FastifyInstance) {
       .send(JSON.stringify(data, null, 2));
   });
 
-  app.get('/client/erasure-request', async (request) => {
+  app.get('/client/erasure-request', { schema: { response: { 200: erasureRequestStatusSchema } } }, async (request) => {
     const pending = await pendingErasure(app.db, request.clientSession.clientId);
     return { requestedAt: pending?.requestedAt ?? null };
   });
 
-  app.post('/client/erasure-request', async (request, reply) => {
+  app.post('/client/erasure-request', { schema: { response: { 202: erasureRequestResultSchema } } }, async (request, reply) => {
     const { requestedAt } = await requestErasure(app.db, request.clientSession.clientId);
     return reply.status(202).send({ requestedAt });
   });
-}
+};

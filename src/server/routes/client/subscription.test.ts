@@ -142,7 +142,7 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     expect(clientOrderSchema.parse(order)).toEqual(order);
     expect(order).toEqual({
       id: expect.any(Number), planId: 'pro', plan: 'Pro', price: '50.00', paymentStatus: 'pending', orderDate: today(),
-      startsOn: null, endsOn: null, invoiceNumber: null,
+      startsOn: null, endsOn: null, invoiceNumber: null, documents: [],
     });
     const [row] = await t.db.select().from(manualOrders).where(eq(manualOrders.id, order.id));
     expect(row).toMatchObject({

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { postOrder, staffLogin } from '../admin/test-fixtures';
+import { todayIso } from '../../../shared/format';
+import type { OrderDocuments } from '../../../shared/invoice-api';
 
 describe('[PUBLIC][VERIFY_INVOICE] GET /api/verify-invoice/:key', () => {
   let t: TestApp;
   let key: string;
-  let id: number;
+  let number: string;
   beforeAll(async () => {
     t = await createTestApp({}, { verifyRateLimit: 5 });
     const staff = await staffLogin(t);
-    const created = await postOrder(t, staff, { clientName: 'Élodie Bérénger', plan: 'pro', orderDate: '2025-03-15', paymentStatus: 'pending' });
+    const created = await postOrder(t, staff, { clientName: 'Élodie Bérénger', plan: 'pro', orderDate: '2025-03-15' });
     key = created.order.verificationKey;
-    id = created.id;
+    number = (created.order as typeof created.order & OrderDocuments).documents[0]!.number;
   });
   afterAll(async () => t.close());
 
@@ -21,12 +23,15 @@ describe('[PUBLIC][VERIFY_INVOICE] GET /api/verify-invoice/:key', () => {
   it('confirms a genuine invoice with what the paper shows, and nothing more', async () => {
     const res = await verify(key);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id, orderDate: '2025-03-15', clientName: 'Élodie Bérénger', price: '50.00', plan: 'Pro', paymentStatus: 'pending' });
+    // the invoice as issued: its number and issue day (today), not the back-dated order
+    expect(res.json()).toEqual({
+      number, issuedOn: todayIso(), clientName: 'Élodie Bérénger', total: '50.00', plan: 'Pro', status: 'valid', statusLabel: 'Valide', creditNotes: [],
+    });
   });
 
   it('accepts the key in lower case or with spaces around it', async () => {
-    expect((await verify(key.toLowerCase(), '10.1.0.1')).json().id).toBe(id);
-    expect((await verify(` ${key} `, '10.1.0.1')).json().id).toBe(id);
+    expect((await verify(key.toLowerCase(), '10.1.0.1')).json().number).toBe(number);
+    expect((await verify(` ${key} `, '10.1.0.1')).json().number).toBe(number);
   });
 
   it('answers 404 for an unknown key and 400 for a malformed one', async () => {

@@ -6,8 +6,7 @@ import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import type { QueueDefinition } from '../../jobs/job-queue';
 import type { SiteInfo } from '../../../shared/site';
-import { renderInvoicePdf } from '../invoice-pdf';
-import { loadInvoice } from '../invoices';
+import { documentData, ensureDocumentPdf, orderInvoice } from '../invoices';
 import type { Mail, MailAttachment, Mailer } from '../mailer';
 import { KINDS_WITH_SECRET, type MailParams } from './mail-params';
 import { MAIL_DEAD_QUEUE, MAIL_QUEUE, type MailJob } from './outbox';
@@ -36,14 +35,15 @@ function describe(error: unknown): string {
   return message.replace(/\s+/g, ' ').slice(0, 500);
 }
 
-/** An invoice message: its figures and its PDF, read from the order now (an issued invoice never changes). */
+/** An invoice message: its figures and its PDF, the issued (frozen) invoice of the order, read when it is sent. */
 async function withInvoice(deps: DeliveryDeps, params: MailParams['invoice']) {
-  const invoice = await loadInvoice(deps.db, params.orderId, deps.config);
-  if (!invoice) throw new Error(`Commande ${params.orderId} introuvable : la facture ne peut pas être jointe`);
+  const row = await orderInvoice(deps.db, params.orderId);
+  if (!row) throw new Error(`La commande ${params.orderId} n'a pas de facture émise : elle ne peut pas être jointe`);
+  const invoice = documentData(row, deps.config);
   const attachment: MailAttachment = {
-    filename: `Facture_${params.orderId}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf',
+    filename: `Facture_${row.number}.pdf`, content: await ensureDocumentPdf(deps.db, deps.config, row), contentType: 'application/pdf',
   };
-  const figures = { price: invoice.price, startsOn: invoice.periodStart, endsOn: invoice.periodEnd, gift: invoice.paymentMethod === 'offert' };
+  const figures = { price: invoice.totals.ttc, startsOn: invoice.periodStart, endsOn: invoice.periodEnd, gift: invoice.gifted };
   return { params: { ...params, figures }, attachments: [attachment] };
 }
 

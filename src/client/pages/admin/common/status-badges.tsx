@@ -4,7 +4,7 @@ import {
 } from '../../../../shared/labels';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
-const PAYMENT_TONES: Record<PaymentStatus, BadgeTone> = { paid: 'green', pending: 'amber', failed: 'red' };
+const PAYMENT_TONES: Record<PaymentStatus, BadgeTone> = { paid: 'green', pending: 'amber', failed: 'red', refunded: 'slate', cancelled: 'slate' };
 const REQUEST_TONES: Record<RequestStatus, BadgeTone> = { pending: 'amber', replied: 'green', closed: 'slate' };
 const INTERVENTION_TONES: Record<InterventionStatus, BadgeTone> = { pending: 'amber', in_progress: 'blue', completed: 'green', cancelled: 'slate' };
 const URGENCY_TONES: Record<Urgency, BadgeTone> = { low: 'slate', medium: 'amber', high: 'red' };

@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Check, Clock, FileDown, Pencil, X } from 'lucide-react';
+import { Ban, Check, Clock, FileDown, Pencil, ReceiptText, X } from 'lucide-react';
 import type { OrderDto } from '../../../../shared/admin-api';
+import type { OrderDocuments } from '../../../../shared/invoice-api';
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../../shared/labels';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/notify';
 import { downloadFile } from '../api/save-blob';
 import { NotesEditor } from '../common/notes-editor';
 import { useUpdateOrder } from './order-mutations';
+import { CreditNoteDialog } from './credit-note-dialog';
 
 const STATUS_ACTIONS: Array<{ status: PaymentStatus; label: string; Icon: typeof Check }> = [
   { status: 'paid', label: 'Marquer payé', Icon: Check },
@@ -14,17 +16,25 @@ const STATUS_ACTIONS: Array<{ status: PaymentStatus; label: string; Icon: typeof
   { status: 'failed', label: 'Marquer échoué', Icon: X },
 ];
 
-/** PDF, payment status and notes; `extra` ends the same row (the card's « Historique » toggle). */
-export function OrderActions({ order, extra }: { order: OrderDto; extra?: ReactNode }) {
+/**
+ * PDF, payment status and notes; `extra` ends the same row (the card's « Historique » toggle). Once invoiced, an
+ * order's status no longer moves by hand: « Établir un avoir » cancels or refunds it (a gifted one: « Annuler »).
+ */
+export function OrderActions({ order, extra }: { order: OrderDto & OrderDocuments; extra?: ReactNode }) {
   const update = useUpdateOrder(order.id);
   const [editingNotes, setEditingNotes] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const [crediting, setCrediting] = useState(false);
+  const invoice = order.documents.find((d) => d.kind === 'invoice');
+  const creditable = Number(order.creditable ?? 0) > 0;
+  const giftedOpen = invoice && !creditable && order.paymentStatus === 'paid';
 
   async function downloadPdf() {
+    if (!invoice) return;
     setDownloading(true);
     try {
-      await downloadFile(`/api/admin/manual-orders/${order.id}/receipt`, `Facture_${order.id}_${order.clientName}.pdf`);
-      notify('success', 'PDF généré', `Facture n° ${order.id} de ${order.clientName}`);
+      await downloadFile(`/api/admin/manual-orders/${order.id}/receipt`, `Facture_${invoice.number}_${order.clientName}.pdf`);
+      notify('success', 'PDF généré', `Facture n° ${invoice.number} de ${order.clientName}`);
     } catch (error) {
       notify('error', 'Impossible de générer le PDF', error instanceof Error ? error.message : undefined);
     } finally {
@@ -49,14 +59,26 @@ export function OrderActions({ order, extra }: { order: OrderDto; extra?: ReactN
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => void downloadPdf()} disabled={downloading}>
-          <FileDown aria-hidden="true" className="h-4 w-4" /> {downloading ? 'Génération...' : 'Télécharger PDF'}
-        </Button>
-        {STATUS_ACTIONS.filter((a) => a.status !== order.paymentStatus).map(({ status, label, Icon }) => (
+        {invoice && (
+          <Button size="sm" onClick={() => void downloadPdf()} disabled={downloading}>
+            <FileDown aria-hidden="true" className="h-4 w-4" /> {downloading ? 'Génération...' : 'Télécharger PDF'}
+          </Button>
+        )}
+        {!invoice && STATUS_ACTIONS.filter((a) => a.status !== order.paymentStatus).map(({ status, label, Icon }) => (
           <Button key={status} size="sm" variant="secondary" onClick={() => setStatus(status)} disabled={update.isPending}>
             <Icon aria-hidden="true" className="h-4 w-4" /> {label}
           </Button>
         ))}
+        {invoice && creditable && (
+          <Button size="sm" variant="secondary" onClick={() => setCrediting(true)}>
+            <ReceiptText aria-hidden="true" className="h-4 w-4" /> Établir un avoir
+          </Button>
+        )}
+        {giftedOpen && (
+          <Button size="sm" variant="secondary" onClick={() => setStatus('cancelled')} disabled={update.isPending}>
+            <Ban aria-hidden="true" className="h-4 w-4" /> Annuler (avoir)
+          </Button>
+        )}
         {!editingNotes && (
           <Button size="sm" variant="ghost" onClick={() => setEditingNotes(true)}>
             <Pencil aria-hidden="true" className="h-4 w-4" /> {order.notes ? 'Modifier les notes' : 'Ajouter une note'}
@@ -64,6 +86,8 @@ export function OrderActions({ order, extra }: { order: OrderDto; extra?: ReactN
         )}
         {extra}
       </div>
+      {/* keyed by the remainder: after a partial credit note the form starts again from what is left */}
+      {invoice && creditable && <CreditNoteDialog key={order.creditable} order={order} open={crediting} onOpenChange={setCrediting} />}
       {editingNotes && (
         <NotesEditor label={`Notes de la commande n° ${order.id}`} initial={order.notes} pending={update.isPending}
           onSave={saveNotes} onCancel={() => setEditingNotes(false)} />

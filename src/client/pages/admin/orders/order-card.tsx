@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ChevronDown, History } from 'lucide-react';
 import type { OrderDto } from '../../../../shared/admin-api';
-import { formatDate, formatEuro, invoiceNumber } from '../../../../shared/format';
+import { formatDate, formatEuro } from '../../../../shared/format';
+import type { OrderDocuments as Documents } from '../../../../shared/invoice-api';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
 import { findPlan } from '../../../../shared/plans';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -9,6 +10,7 @@ import { PaymentStatusBadge } from '../common/status-badges';
 import { OrderCredentials } from './order-credentials';
 import { OrderActions } from './order-actions';
 import { OrderHistory } from './order-history';
+import { OrderDocuments } from './order-documents';
 
 export function isGifted(order: Pick<OrderDto, 'paymentMethod' | 'price'>): boolean {
   return order.paymentMethod === 'offert' || Number(order.price) === 0;
@@ -30,7 +32,7 @@ function Item({ label, children, className }: { label: string; children: ReactNo
  * One order as a card (a table would be cramped with credentials, key and actions). The card is a size container,
  * so it lays out by its own width: wide in the Commandes tab, narrower in a customer's detail pane, stacked on a phone.
  */
-export function OrderCard({ order }: { order: OrderDto }) {
+export function OrderCard({ order }: { order: OrderDto & Documents }) {
   const titleId = `order-${order.id}-title`;
   const historyId = useId();
   const [showHistory, setShowHistory] = useState(false);
@@ -40,7 +42,7 @@ export function OrderCard({ order }: { order: OrderDto }) {
       <header className="flex flex-col gap-1 border-b border-slate-100 px-4 py-3 @xl:flex-row @xl:items-center @xl:justify-between @xl:gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="flex flex-wrap items-baseline gap-x-2 font-semibold text-slate-900">
-            <span className="font-mono text-sm font-medium text-slate-600">n° {invoiceNumber(order.id)}</span>
+            <span className="font-mono text-sm font-medium text-slate-600">Commande n° {order.id}</span>
             <span className="break-words">{order.clientName}</span>
           </h3>
           <p className="break-all text-sm text-slate-600">{order.clientEmail}{order.clientPhone ? ` · ${order.clientPhone}` : ''}</p>
@@ -71,6 +73,10 @@ export function OrderCard({ order }: { order: OrderDto }) {
           </Item>
         )}
       </dl>
+
+      <div className="border-t border-slate-100 px-4 py-3">
+        <OrderDocuments documents={order.documents} clientName={order.clientName} />
+      </div>
 
       <div className="border-t border-slate-100 px-4 py-3">
         <OrderActions order={order} extra={

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { OrderCreated } from '../../../../shared/admin-api';
-import { invoiceNumber } from '../../../../shared/format';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CredentialsPanel } from '../common/credentials-panel';
@@ -24,7 +23,7 @@ export function OrderFormDialog() {
         <Plus aria-hidden="true" className="h-5 w-5" /> Nouvelle commande
       </Button>
       <Dialog open={open} onOpenChange={onOpenChange} wide
-        title={created ? `Commande n° ${invoiceNumber(created.id)} créée` : 'Nouvelle commande'}>
+        title={created ? `Commande n° ${created.id} créée` : 'Nouvelle commande'}>
         {created?.credentials ? (
           <div className="space-y-4">
             <p className="text-slate-700">

@@ -3,8 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
 import type { OrderCreated } from '../../../../shared/admin-api';
-import { formatEuro, invoiceNumber, todayIso } from '../../../../shared/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from '../../../../shared/labels';
+import { formatEuro, todayIso } from '../../../../shared/format';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '../../../../shared/labels';
 import { PLANS, getPlan } from '../../../../shared/plans';
 import { orderSchema, type OrderInput, type OrderValues } from '../../../../shared/schemas/order';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/password';
@@ -22,7 +22,7 @@ const defaults = (): OrderInput => ({
 
 const planOptions = PLANS.map((p) => ({ value: p.id, label: `${p.name} — ${formatEuro(p.price)} / ${p.durationText}` }));
 const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
-const statusOptions = PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
+const statusOptions = ORDER_ENTRY_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
 const FIELDS = new Set(Object.keys(defaults()));
 
 export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCreated): void; onCancel(): void }) {
@@ -56,7 +56,7 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
       onSuccess: (result) => {
         // An existing client keeps their access unless staff ticked the box: say so, or typed credentials look issued.
         const kept = !result.credentials && values.password !== '' ? ' — client existant, identifiants inchangés' : '';
-        notify('success', 'Commande créée', `Commande n° ${invoiceNumber(result.id)}${kept}`);
+        notify('success', 'Commande créée', `Commande n° ${result.id}${kept}`);
         reset(defaults());
         onCreated(result);
       },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntryDto } from '../../../../shared/admin-api';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDate, formatDateTime, formatEuro } from '../../../../shared/format';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../../../shared/labels';
 import { findPlan } from '../../../../shared/plans';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,7 +13,19 @@ const FIELD_LABELS: Record<string, string> = {
 const ACTION_LABELS: Record<string, string> = {
   create: 'Création', 'order.create': 'Création', update: 'Modification', 'order.update': 'Modification',
   credentials: 'Identifiants régénérés', 'order.credentials': 'Identifiants régénérés', receipt: 'Facture téléchargée',
+  'invoice.issue': 'Facture émise', 'credit_note.issue': 'Avoir émis',
 };
+
+/** « Facture n° 00000042 du 23/11/2026 » / « Avoir AV-00000001 de 10,00 € sur la facture n° 00000042 ». */
+function documentLine(entry: AuditEntryDto): string | null {
+  const after = (entry.after ?? {}) as Record<string, string | undefined>;
+  if (entry.action === 'invoice.issue') return `Facture n° ${after.number} du ${formatDate(after.issuedOn)}`;
+  if (entry.action === 'credit_note.issue') {
+    const reason = after.reason ? ` — ${after.reason}` : '';
+    return `Avoir ${after.number} de ${formatEuro(after.amount ?? 0)} sur la facture n° ${after.invoice}${reason}`;
+  }
+  return null;
+}
 
 function show(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -47,7 +59,7 @@ export function OrderHistory({ orderId }: { orderId: number }) {
             <span className="font-medium text-slate-900">{ACTION_LABELS[entry.action] ?? entry.action}</span>
             <span className="text-slate-600"> — {formatDateTime(entry.createdAt)} par {entry.staffUsername}</span>
           </p>
-          {changes(entry).map((line) => <p key={line} className="pl-3 text-slate-700">{line}</p>)}
+          {[documentLine(entry), ...changes(entry)].filter(Boolean).map((line) => <p key={line} className="pl-3 text-slate-700">{line}</p>)}
         </li>
       ))}
     </ol>

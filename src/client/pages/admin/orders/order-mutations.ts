@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { IssuedCredentials, OrderCreated, OrderDto } from '../../../../shared/admin-api';
 import type { OrderInput, OrderUpdate } from '../../../../shared/schemas/order';
+import type { CreditNoteInput, OrderDocuments } from '../../../../shared/invoice-api';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
@@ -26,6 +27,16 @@ export function useUpdateOrder(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: Partial<OrderUpdate>) => api<OrderDto>(`/api/admin/manual-orders/${id}`, { method: 'PATCH', json: patch }),
+    onSuccess: () => invalidateOrderViews(client),
+  });
+}
+
+export function useIssueCreditNote(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: CreditNoteInput) =>
+      api<OrderDto & OrderDocuments>(`/api/admin/manual-orders/${id}/credit-notes`, { method: 'POST', json: values }),
+    // the audit (Historique) lives under the orders' key
     onSuccess: () => invalidateOrderViews(client),
   });
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import type { ClientOrder } from '../../../../shared/client-api';
 import { formatDate, formatEuro } from '../../../../shared/format';
+import { DOCUMENT_KIND_LABELS } from '../../../../shared/labels';
 import { buttonClass } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PaymentStatusBadge } from '../../../components/ui/status-badges';
@@ -12,7 +13,10 @@ function period(order: ClientOrder): string {
   return order.startsOn && order.endsOn ? `Du ${formatDate(order.startsOn)} au ${formatDate(order.endsOn)}` : `Commandé le ${formatDate(order.orderDate)}`;
 }
 
-/** « Mes factures »: every order of the client, newest first; a paid one links its PDF invoice. */
+/**
+ * « Mes factures »: every order of the client, newest first, with the invoice issued when it was paid and any credit
+ * note (avoir) that cancelled or refunded it, each a PDF download.
+ */
 export function Invoices() {
   const orders = useQuery(ordersQuery);
   if (orders.isPending) return <div className="flex justify-center py-6"><Spinner /></div>;
@@ -27,15 +31,23 @@ export function Invoices() {
               {order.plan} <span className="font-normal text-slate-700">{formatEuro(order.price)}</span>
               <PaymentStatusBadge status={order.paymentStatus} />
             </p>
-            <p className="text-sm text-slate-600">
-              {period(order)}{order.invoiceNumber && <> · Facture n° {order.invoiceNumber}</>}
-            </p>
+            <p className="text-sm text-slate-600">{period(order)}</p>
           </div>
-          {order.paymentStatus === 'paid' && order.invoiceNumber && (
-            <a href={`/api/client/orders/${order.id}/invoice`} download className={buttonClass('secondary', 'md', 'shrink-0')}
-              aria-label={`Télécharger la facture ${order.invoiceNumber} (PDF)`}>
-              <Download aria-hidden="true" className="h-4 w-4" /> Télécharger
-            </a>
+          {order.documents.length > 0 && (
+            <ul className="flex shrink-0 flex-col gap-2" aria-label={`Documents de la commande ${order.plan}`}>
+              {order.documents.map((doc) => (
+                <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 sm:justify-end">
+                  <span className="text-sm text-slate-700">
+                    {DOCUMENT_KIND_LABELS[doc.kind]} n° {doc.number} du {formatDate(doc.issuedOn)}
+                    {doc.kind === 'credit_note' && <> · − {formatEuro(doc.totalTtc)}</>}
+                  </span>
+                  <a href={`/api/client/documents/${doc.id}/pdf`} download className={buttonClass('secondary', 'md', 'shrink-0')}
+                    aria-label={`Télécharger ${doc.kind === 'credit_note' ? 'l’avoir' : 'la facture'} ${doc.number} (PDF)`}>
+                    <Download aria-hidden="true" className="h-4 w-4" /> Télécharger
+                  </a>
+                </li>
+              ))}
+            </ul>
           )}
         </li>
       ))}

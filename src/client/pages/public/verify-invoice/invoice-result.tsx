@@ -1,7 +1,6 @@
 import { ShieldCheck, TriangleAlert } from 'lucide-react';
 import { findPlan } from '../../../../shared/plans';
-import { formatDate, formatEuro, invoiceNumber } from '../../../../shared/format';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../../shared/labels';
+import { formatDate, formatEuro } from '../../../../shared/format';
 import type { InvoiceVerification } from '../../../../shared/schemas/invoice';
 import { useSite } from '../../../lib/site';
 
@@ -9,30 +8,28 @@ function amount(price: string): string {
   return Number(price) === 0 ? 'OFFERT' : `${formatEuro(price)} TTC`;
 }
 
-function statusLabel(status: string): string {
-  return PAYMENT_STATUS_LABELS[status as PaymentStatus] ?? 'En attente';
-}
-
 /** 'Facture authentique' and what the invoice says, for comparison with the paper. */
 export function InvoiceFound({ invoice }: { invoice: InvoiceVerification }) {
   const { legalName } = useSite();
   const rows: Array<[string, string]> = [
-    ['Numéro de facture', invoiceNumber(invoice.id)],
-    ['Date d’émission', formatDate(invoice.orderDate)],
+    ['Numéro de facture', invoice.number],
+    ['Date d’émission', formatDate(invoice.issuedOn)],
     ['Client', invoice.clientName],
-    ['Montant', amount(invoice.price)],
+    ['Montant', amount(invoice.total)],
     ['Service', findPlan(invoice.plan)?.name ?? invoice.plan],
-    ['Statut', statusLabel(invoice.paymentStatus)],
+    ['Statut', invoice.statusLabel],
   ];
+  const cancelled = invoice.status === 'cancelled';
   return (
-    <div className="rounded-xl border border-green-300 bg-green-50 p-5 sm:p-6">
-      <h2 className="flex items-center gap-2 text-lg font-semibold text-green-900">
-        <ShieldCheck aria-hidden="true" className="h-6 w-6" /> Facture authentique
+    <div className={cancelled ? 'rounded-xl border border-amber-300 bg-amber-50 p-5 sm:p-6' : 'rounded-xl border border-green-300 bg-green-50 p-5 sm:p-6'}>
+      <h2 className={`flex items-center gap-2 text-lg font-semibold ${cancelled ? 'text-amber-900' : 'text-green-900'}`}>
+        <ShieldCheck aria-hidden="true" className="h-6 w-6" /> {cancelled ? 'Facture authentique, annulée' : 'Facture authentique'}
       </h2>
-      <p className="mt-1 text-sm text-green-900">
-        Cette facture a bien été émise par {legalName}. Vérifiez que les informations ci-dessous correspondent à votre document.
+      <p className={`mt-1 text-sm ${cancelled ? 'text-amber-900' : 'text-green-900'}`}>
+        Cette facture a bien été émise par {legalName}.{' '}
+        {cancelled ? `${invoice.statusLabel} : elle ne vaut plus paiement.` : 'Vérifiez que les informations ci-dessous correspondent à votre document.'}
       </p>
-      <dl className="mt-4 divide-y divide-green-200 rounded-lg bg-white px-4">
+      <dl className={`mt-4 divide-y rounded-lg bg-white px-4 ${cancelled ? 'divide-amber-200' : 'divide-green-200'}`}>
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
             <dt className="text-sm text-slate-600">{label}</dt>

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { createOrder, staffSignIn, uniqueEmail } from './fixtures';
+import { signInToDashboard, WIDTHS } from './client-fixtures';
+import { todayIso } from '../../src/shared/format';
+import type { OrderDocuments } from '../../src/shared/invoice-api';
+
+const shots = process.env.E2E_SHOTS_DIR;
+
+test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the client sees it in « Mes factures »', async ({ page, request, browser }) => {
+  // Staff, then the client at two widths, then the public check: several sign-ins on a shared machine.
+  test.setTimeout(120_000);
+  const email = uniqueEmail('avoir');
+  const client = { name: 'Hélène Avoir', username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-helene-1' };
+  const { id, order } = await createOrder(request, {
+    clientName: client.name, clientEmail: email, username: client.username, password: client.password, plan: 'pro', orderDate: todayIso(),
+  });
+  const invoice = (order as typeof order & OrderDocuments).documents[0]!;
+
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Commandes' }).click();
+  // The list is replaced once the search applies (after its debounce): act on the filtered one.
+  const searched = page.waitForResponse((r) => r.url().includes('/api/admin/manual-orders?q='));
+  await page.getByLabel('Rechercher une commande').fill(email);
+  await searched;
+  const card = page.getByTestId(`order-${id}`);
+  await expect(card.getByText(`Facture n° ${invoice.number}`)).toBeVisible();
+  await card.getByRole('button', { name: 'Établir un avoir' }).click();
+
+  const dialog = page.getByRole('dialog', { name: `Établir un avoir sur la facture n° ${invoice.number}` });
+  const amount = dialog.getByLabel('Montant de l’avoir (€ TTC)');
+  await expect(amount).toHaveValue('50,00');
+  // More than the invoice: refused under the field by the shared rule, before anything is sent.
+  await amount.fill('60');
+  await dialog.getByRole('button', { name: 'Émettre l’avoir' }).click();
+  await expect(dialog.getByText('Le montant dépasse ce qui reste à créditer sur cette facture (50,00 €)')).toBeVisible();
+  await amount.fill('50');
+  await dialog.getByLabel('Motif (imprimé sur l’avoir)').fill('Annulation à la demande de la cliente');
+  if (shots) await page.screenshot({ path: `${shots}/credit-note-dialog-desktop.png` });
+  await dialog.getByRole('button', { name: 'Émettre l’avoir' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Avoir AV-\d{8} établi$/)).toBeVisible();
+
+  const note = card.getByText(/^Avoir n° AV-\d{8}$/);
+  await expect(note).toBeVisible();
+  const noteNumber = (await note.textContent())!.replace('Avoir n° ', '');
+  await expect(card.getByText('Annulé', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Établir un avoir' })).toHaveCount(0);
+  await card.getByText('Historique').click();
+  await expect(card.getByText(`Avoir ${noteNumber} de 50,00 € sur la facture n° ${invoice.number} — Annulation à la demande de la cliente`)).toBeVisible();
+  if (shots) await card.screenshot({ path: `${shots}/credit-note-card-desktop.png` });
+
+  // The client's « Mes factures »: the invoice and its credit note, each a PDF of theirs, at phone and desktop widths.
+  for (const { name, viewport } of WIDTHS) {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport });
+    const clientPage = await context.newPage();
+    await signInToDashboard(clientPage, client.username, client.password);
+    const invoices = clientPage.getByRole('region', { name: 'Mes factures' });
+    await expect(invoices).toContainText(`Facture n° ${invoice.number}`);
+    await expect(invoices).toContainText(`Avoir n° ${noteNumber}`);
+    await expect(invoices).toContainText('− 50,00 €');
+    await expect(invoices).toContainText('Annulé');
+    const link = invoices.getByRole('link', { name: `Télécharger l’avoir ${noteNumber} (PDF)` });
+    const pdf = await clientPage.request.get((await link.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    if (shots) {
+      await invoices.scrollIntoViewIfNeeded();
+      await clientPage.screenshot({ path: `${shots}/client-invoices-${name}.png`, fullPage: true });
+    }
+    await context.close();
+  }
+
+  // The public check says the invoice was cancelled, and by which credit note.
+  await page.goto(`/verify-invoice?key=${order.verificationKey}`);
+  await expect(page.getByRole('heading', { name: 'Facture authentique, annulée' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(`Annulée par l'avoir ${noteNumber}`);
+  if (shots) await page.screenshot({ path: `${shots}/verify-cancelled-desktop.png` });
+});
