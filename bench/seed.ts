@@ -5,6 +5,10 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../src/shared/labels';
 import { clients, manualOrders } from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
 import { chainSubscriptions } from '../src/server/services/subscriptions';
+import { loadConfig } from '../src/server/config';
+import { renderInvoicePdf } from '../src/server/services/invoice-pdf';
+import { invoiceDataOf } from '../src/server/services/invoices';
+import { sql } from 'drizzle-orm';
 
 function key(n: number, year: number): string {
   let s = '';
@@ -52,5 +56,24 @@ export async function seedOrders(db: Db, orders = 50_000, customers = 10_000): P
     for (const period of chainSubscriptions(paid)) Object.assign(all[period.id - 1]!, { startsOn: period.startsOn, endsOn: period.endsOn });
   }
   for (let start = 0; start < all.length; start += batch) await db.insert(manualOrders).values(all.slice(start, start + batch));
+  await seedInvoices(db);
   return keys;
+}
+
+/**
+ * Each paid order's issued invoice, numbered in order id order, as the order service stores it: the printed data
+ * (here only the client's name, what lists, file names and the check read) and a PDF, one real rendering of
+ * realistic size shared by every row so that seeding 30,000 invoices takes seconds.
+ */
+async function seedInvoices(db: Db) {
+  const sample = await renderInvoicePdf(invoiceDataOf({
+    id: 1, clientId: 1, clientName: 'Client 1', clientEmail: 'client1@exemple.fr', clientPhone: '0600000000', plan: 'pro', price: '50.00',
+    paymentMethod: 'carte', orderDate: '2024-01-01', startsOn: '2024-01-01', endsOn: '2024-12-31', verificationKey: 'RFS-AAAAAA-2024',
+    username: 'client1',
+  }, loadConfig({ LOG_LEVEL: 'silent' }), { number: '00000001', issuedOn: '2024-01-01', issuedAt: new Date('2024-01-01T11:00:00Z'), paymentDate: '2024-01-01' }));
+  await db.execute(sql`
+    insert into invoices (kind, seq, number, order_id, client_id, issued_on, issued_at, verification_key, total_ttc, total_ht, total_tax, data, pdf, created_by)
+    select 'invoice', n, lpad(n::text, 8, '0'), id, client_id, order_date, order_date::timestamp at time zone 'Europe/Paris',
+           verification_key, price, price, 0, jsonb_build_object('client', jsonb_build_object('name', client_name)), ${sample}, 'admin'
+    from (select *, row_number() over (order by id) as n from manual_orders where payment_status = 'paid') paid`);
 }

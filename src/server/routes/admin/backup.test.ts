@@ -5,59 +5,80 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { invoiceNumber, todayIso } from '../../../shared/format';
-import { neutraliseFormulas, toCsv } from '../../services/backup';
+import { todayIso } from '../../../shared/format';
+import { staffUsers } from '../../db/schema';
+import { neutraliseFormulas, toCsv } from '../../services/backup/csv';
+import { hashPassword } from '../../services/passwords';
+import { ROLE_FORBIDDEN } from './roles';
 import { postOrder, staffLogin } from './test-fixtures';
 
+const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };
 const run = promisify(execFile);
 
-describe('[ADMIN][DOWNLOAD] complete backup archive', () => {
+describe('[ADMIN][DOWNLOAD] backup routes and CSV', () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
     t = await createTestApp();
     dir = await mkdtemp(path.join(tmpdir(), 'rfs-zip-'));
+    await t.db.insert(staffUsers).values({ username: TECHNICIAN.username, role: 'technicien', passwordHash: await hashPassword(TECHNICIAN.password) });
   });
   afterAll(async () => {
     await t.close();
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('zips every table as JSON and CSV, every invoice PDF and a manifest, for an unlocked session', async () => {
+  it('refuses a technician every backup route, and an admin until the tab is unlocked', async () => {
+    const tech = await staffLogin(t, TECHNICIAN);
+    const admin = await staffLogin(t);
+    const calls = [
+      { method: 'POST', url: '/api/admin/backups' },
+      { method: 'GET', url: '/api/admin/backups/current' },
+      { method: 'GET', url: '/api/admin/backups/1/download' },
+      { method: 'POST', url: '/api/admin/download-site' },
+    ] as const;
+    for (const call of calls) {
+      const asTech = await t.app.inject({ ...call, headers: tech });
+      expect(asTech.statusCode, call.url).toBe(403);
+      expect(asTech.json().message).toBe(ROLE_FORBIDDEN);
+      const locked = await t.app.inject({ ...call, headers: admin });
+      expect(locked.statusCode, call.url).toBe(403);
+      expect(locked.json().message).toBe('Déverrouillez d’abord l’onglet Téléchargement avec le code secret.');
+    }
+    // A technician who somehow holds an unlocked session is still refused: the role comes first.
+    await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: tech, payload: { code: TEST_ADMIN.secretCode } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: tech })).statusCode).toBe(403);
+  });
+
+  it('runs one backup at a time; the original call waits for it and answers the zip; every start and download is audited', async () => {
     const staff = await staffLogin(t);
-    const ids: number[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await postOrder(t, staff, { clientEmail: `z${i}@exemple.fr`, username: `zclient${i}`, password: 'motdepasse-zip' })).id);
+    await postOrder(t, staff, { clientEmail: 'zip@exemple.fr', username: 'zipclient', password: 'secret-archive-9871' });
     await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: staff, payload: { code: TEST_ADMIN.secretCode } });
-    // The original page posts a JSON content type with an empty body.
+    // Two clicks at once: a backup takes dozens of reads, the second click's check two.
+    const [first, second] = (await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: staff }))))
+      .sort((a, b) => a.statusCode - b.statusCode);
+    expect(first!.statusCode).toBe(202);
+    expect(second!.statusCode).toBe(409);
+    expect(second!.json().message).toBe('Une sauvegarde est déjà en cours : attendez qu’elle se termine pour la télécharger.');
+
+    // The original page posts a JSON content type with an empty body; it gets the running backup's zip.
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/download-site', headers: { ...staff, 'content-type': 'application/json' } });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="sauvegarde-${todayIso()}.zip"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="sauvegarde-rfs-${todayIso()}.zip"`);
     const file = path.join(dir, 'backup.zip');
     await writeFile(file, res.rawPayload);
-
-    const { stdout: listing } = await run('unzip', ['-Z1', file]);
-    const names = listing.trim().split('\n').sort();
-    const tables = ['audit_log', 'client_sessions', 'clients', 'interventions', 'manual_orders', 'requests', 'staff_sessions', 'staff_users'];
-    expect(names).toEqual([
-      ...tables.map((n) => `csv/${n}.csv`),
-      ...tables.map((n) => `data/${n}.json`),
-      ...ids.map((id) => `factures/facture-${invoiceNumber(id)}.pdf`),
-      'manifest.json',
-    ].sort());
     await run('unzip', ['-tq', file]); // every entry's CRC checks out
+    const { stdout } = await run('unzip', ['-p', file, 'manifest.json']);
+    expect(JSON.parse(stdout).tables.manual_orders.rows).toBe(1);
 
-    const read = async (name: string) => (await run('unzip', ['-p', file, name], { encoding: 'latin1', maxBuffer: 1 << 24 })).stdout;
-    const manifest = JSON.parse(await read('manifest.json'));
-    expect(manifest).toMatchObject({ format: 1, invoices: 3, schemaVersion: expect.stringMatching(/^\d{4}_/), tables: { manual_orders: 3, clients: 3, staff_users: 1 } });
-    const orders = JSON.parse(Buffer.from(await read('data/manual_orders.json'), 'latin1').toString('utf8'));
-    expect(orders.map((o: { id: number }) => o.id)).toEqual(ids);
-    expect(orders[0]).not.toHaveProperty('searchText');
-    expect((await read('csv/manual_orders.csv')).split('\r\n')[0]).toContain('verificationKey');
-    expect((await read(`factures/facture-${invoiceNumber(ids[0]!)}.pdf`)).startsWith('%PDF-')).toBe(true);
-
+    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/backups/current', headers: staff })).json().backup;
+    expect(current).toMatchObject({ state: 'done', percent: 100, startedBy: 'staff' });
     const audit = await t.app.inject({ method: 'GET', url: '/api/admin/audit?entity=site', headers: staff });
-    expect(audit.json()[0]).toMatchObject({ action: 'backup.download', staffUsername: 'staff' });
+    expect(audit.json()[0]).toMatchObject({ action: 'backup.download', entityId: String(current.id), staffUsername: 'staff' });
+    expect(audit.json().map((e: { action: string }) => e.action)).toContain('backup.start');
+    const gone = await t.app.inject({ method: 'GET', url: `/api/admin/backups/${current.id + 1}/download`, headers: staff });
+    expect(gone.statusCode).toBe(404);
   });
 
   it('writes CSV that a spreadsheet opens safely', () => {

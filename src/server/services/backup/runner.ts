@@ -1,0 +1,87 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { todayIso } from '../../../shared/format';
+import { backupFileName, type BackupStatusDto } from '../../../shared/backup-api';
+import { HttpError } from '../../http-error';
+import { BackupError, writeBackup } from './archive';
+
+export const BACKUP_DIR = 'sauvegardes';
+
+/**
+ * The backup runs as a task of this server process, not as a pg-boss job: the archive is a file on this server's disk
+ * that this server then serves, while a job could run on another instance (another disk) or be retried after a crash
+ * (half an archive is worth nothing: staff simply start another). One at a time per process; on PostgreSQL the
+ * snapshot also takes an advisory lock, so two instances never back up at once (archive.ts). Only the latest archive
+ * is kept: it holds password hashes, and a pile of them would fill the disk.
+ */
+export type BackupRunner = {
+  start(startedBy: string): BackupStatusDto;
+  current(): BackupStatusDto | null;
+  /** resolves when the backup ends (done or failed) */
+  settled(): Promise<void>;
+  /** the finished archive of this id, or a 404 */
+  file(id: number): Promise<{ path: string; fileName: string; size: number }>;
+  stop(): Promise<void>;
+};
+
+export function createBackupRunner(deps: { database: Database; dataDir: string; siteName: string; log: FastifyBaseLogger }): BackupRunner {
+  const dir = path.join(deps.dataDir, BACKUP_DIR);
+  let status: BackupStatusDto | null = null;
+  let running: Promise<void> = Promise.resolve();
+  let stopping = false;
+
+  return {
+    start(startedBy) {
+      if (status?.state === 'running') {
+        throw new HttpError(409, 'Une sauvegarde est déjà en cours : attendez qu’elle se termine pour la télécharger.', 'BACKUP_RUNNING');
+      }
+      const now = new Date();
+      const fileName = backupFileName(todayIso());
+      const current: BackupStatusDto = {
+        // Seconds: an id a route parameter accepts (a Postgres integer), one more than the last if started the same second.
+        id: Math.max(Math.floor(now.getTime() / 1000), (status?.id ?? 0) + 1), state: 'running', percent: 0, startedAt: now.toISOString(), finishedAt: null, startedBy, fileName: null, size: null, error: null,
+      };
+      status = current;
+      running = (async () => {
+        try {
+          await mkdir(dir, { recursive: true });
+          // The previous archive goes: only the latest one is kept on the server.
+          for (const old of await readdir(dir)) await rm(path.join(dir, old), { force: true, recursive: true });
+          const file = path.join(dir, `${current.id}-${fileName}`);
+          await writeBackup(deps.database, file, {
+            siteName: deps.siteName,
+            now,
+            onProgress: ({ done, total }) => {
+              if (stopping) throw new BackupError('Sauvegarde interrompue : le serveur s’arrête.');
+              current.percent = total ? Math.min(99, Math.floor((done / total) * 100)) : 99;
+            },
+          });
+          Object.assign(current, { state: 'done', percent: 100, fileName, size: (await stat(file)).size, finishedAt: new Date().toISOString() });
+          deps.log.info({ backup: current.id, size: current.size }, 'backup written');
+        } catch (error) {
+          deps.log.error({ err: error }, 'backup failed');
+          const message = error instanceof BackupError
+            ? error.message
+            : 'La sauvegarde a échoué (voir le journal du serveur). Réessayez ; si l’échec se répète, vérifiez la place libre sur le disque.';
+          Object.assign(current, { state: 'failed', error: message, finishedAt: new Date().toISOString() });
+        }
+      })();
+      return { ...current };
+    },
+    current: () => (status ? { ...status } : null),
+    settled: () => running,
+    async file(id) {
+      if (!status || status.id !== id || status.state !== 'done' || !status.fileName) {
+        throw new HttpError(404, 'Cette sauvegarde n’est plus disponible : lancez-en une nouvelle.', 'NOT_FOUND');
+      }
+      const file = path.join(dir, `${status.id}-${status.fileName}`);
+      return { path: file, fileName: status.fileName, size: (await stat(file)).size };
+    },
+    async stop() {
+      stopping = true;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import { todayIso } from '../../src/shared/format';
+import { expectNoSeriousA11yViolations } from './fixtures';
+
+const run = promisify(execFile);
+
+async function openDownloadTab(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
+  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
+  await page.getByLabel('Code secret').fill(E2E_ADMIN.secretCode);
+  await page.getByRole('button', { name: 'Activer' }).click();
+  await page.getByRole('tab', { name: 'Téléchargement' }).click();
+}
+
+// One backup at a time on the server: the two widths take turns.
+test.describe.configure({ mode: 'serial' });
+
+for (const width of [375, 1280]) {
+  test(`[ADMIN][BACKUP] starts a backup, follows its progress and downloads the zip with its manifest (${width} px)`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openDownloadTab(page);
+    await expect(page.getByText(/npm run restore -- sauvegarde-rfs-AAAA-MM-JJ\.zip|npm run restore -- sauvegarde-rfs-\d{4}/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Télécharger le site complet' }).click();
+    // The server answers at once with the backup running; the bar follows it until the archive is written.
+    await expect(page.getByText(/^Génération en cours\.\.\. \d+ %$/)).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Génération de la sauvegarde' })).toHaveAttribute('aria-valuenow', /^\d+$/);
+    if (width === 375) await page.screenshot({ path: `/tmp/backup-tab-progress-${width}.png`, fullPage: true });
+
+    const fileName = `sauvegarde-rfs-${todayIso()}.zip`;
+    const link = page.getByRole('link', { name: `Télécharger ${fileName}` });
+    await expect(link).toBeVisible();
+    await expect(page.getByText(/^Sauvegarde prête \(.+ [km]o\), créée le /)).toBeVisible();
+    await page.screenshot({ path: `/tmp/backup-tab-done-${width}.png`, fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(fileName);
+    const file = testInfo.outputPath(fileName);
+    await download.saveAs(file);
+    const { stdout } = await run('unzip', ['-Z1', file]);
+    expect(stdout.split('\n')).toContain('manifest.json');
+    const manifest = JSON.parse((await run('unzip', ['-p', file, 'manifest.json'])).stdout);
+    expect(manifest.tables.staff_users.rows).toBeGreaterThan(0);
+    expect(manifest.tables).not.toHaveProperty('staff_sessions');
+  });
+}
