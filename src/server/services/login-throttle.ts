@@ -10,7 +10,8 @@ import { HttpError } from '../http-error';
  * Every attempt first reserves a slot in three buckets, each in one atomic upsert; the password is checked only when
  * all three grant it. A right password gives the slot back, a wrong one keeps it counted.
  */
-export type LoginScope = 'staff' | 'client';
+/** 'staff-code': the code step of a staff sign-in, counted apart from passwords. */
+export type LoginScope = 'staff' | 'staff-code' | 'client';
 export type Bucket = 'pair' | 'address' | 'account';
 
 /** `free` failures, then one attempt per delay, doubling from `baseSeconds` up to `maxSeconds`; forgotten after `resetSeconds` without any attempt. */

@@ -10,6 +10,8 @@ export const CLIENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type StaffIdentity = {
   id: number; username: string; role: StaffRole; unlocked: boolean; sessionHash: string; sessionId: number;
+  /** the session was opened with a second factor (TOTP or a recovery code) */
+  secondFactor: boolean;
   /** where this request comes from, written into the audit log with every change this member makes */
   address?: string;
 };
@@ -31,9 +33,10 @@ function newToken() {
 
 /**
  * A new random token at every sign-in (never one the browser brought: no session fixation). `previousToken`, the
- * cookie the browser still sent, if any, is ended on the server: it is being replaced.
+ * cookie the browser still sent, if any, is ended on the server: it is being replaced. A session opened with a second
+ * factor starts unlocked: the download tab asks no secret code of it (docs/decisions/009).
  */
-export async function createStaffSession(db: Tx, staffId: number, origin: SessionOrigin, previousToken?: string) {
+export async function createStaffSession(db: Tx, staffId: number, origin: SessionOrigin, previousToken?: string, secondFactor = false) {
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + STAFF_SESSION_MS);
   // Sweeping expired rows here keeps the table small without a scheduler.
@@ -41,6 +44,7 @@ export async function createStaffSession(db: Tx, staffId: number, origin: Sessio
   if (previousToken) await db.delete(staffSessions).where(eq(staffSessions.idHash, hashSessionToken(previousToken)));
   await db.insert(staffSessions).values({
     idHash: hash, staffId, expiresAt, address: origin.address, userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
+    secondFactor, unlocked: secondFactor,
   });
   return { token, expiresAt };
 }
@@ -51,7 +55,7 @@ export async function findStaffSession(db: Tx, token: string | undefined): Promi
   const [row] = await db
     .select({
       id: staffUsers.id, username: staffUsers.username, role: staffUsers.role, unlocked: staffSessions.unlocked,
-      sessionId: staffSessions.id, lastSeenAt: staffSessions.lastSeenAt,
+      secondFactor: staffSessions.secondFactor, sessionId: staffSessions.id, lastSeenAt: staffSessions.lastSeenAt,
     })
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))

@@ -31,11 +31,11 @@ export async function listTeam(db: Tx): Promise<TeamMemberDto[]> {
   }).from(staffSessions).where(gt(staffSessions.expiresAt, new Date())).groupBy(staffSessions.staffId).as('open');
   const rows = await db.select({
     id: staffUsers.id, username: staffUsers.username, email: staffUsers.email, role: staffUsers.role,
-    disabledAt: staffUsers.disabledAt, createdAt: staffUsers.createdAt, n: open.n, lastSeenAt: open.lastSeenAt,
+    disabledAt: staffUsers.disabledAt, createdAt: staffUsers.createdAt, twoFactor: sql<boolean>`${staffUsers.totpSecret} is not null`, n: open.n, lastSeenAt: open.lastSeenAt,
   }).from(staffUsers).leftJoin(open, eq(open.staffId, staffUsers.id))
     .orderBy(sql`${staffUsers.disabledAt} is not null`, asc(staffUsers.username));
   return rows.map((r) => ({
-    id: r.id, username: r.username, email: r.email, role: r.role, disabled: r.disabledAt !== null,
+    id: r.id, username: r.username, email: r.email, role: r.role, disabled: r.disabledAt !== null, twoFactor: r.twoFactor,
     openSessions: Number(r.n ?? 0),
     lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt as unknown as string).toISOString() : null,
     createdAt: r.createdAt.toISOString(),
@@ -74,7 +74,7 @@ export async function createMember(db: Db, mail: MailQueue, actor: Actor, input:
       await issuePasswordLink(tx, mail, row!, 'welcome');
       await writeAudit(tx, actor, { action: 'team.create', entity: 'staff', entityId: row!.id, after: { username: row!.username, email: row!.email, role: row!.role } });
       return {
-        id: row!.id, username: row!.username, email: row!.email, role: row!.role, disabled: false, openSessions: 0, lastSeenAt: null,
+        id: row!.id, username: row!.username, email: row!.email, role: row!.role, disabled: false, twoFactor: false, openSessions: 0, lastSeenAt: null,
         createdAt: row!.createdAt.toISOString(),
       };
     });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { staffSessions, staffUsers } from '../db/schema';
+import { staffRecoveryCodes, staffSessions, staffUsers } from '../db/schema';
 import { openTestDatabase } from '../test/harness';
 import { hashPassword, verifyPassword } from './passwords';
 import { createStaffSession, findStaffSession } from './sessions';
@@ -92,5 +92,21 @@ describe('ensureStaffAccount (start-up)', () => {
     expect(await verifyPassword('nouvelle-valeur-env', reset!.passwordHash)).toBe(true);
     expect(reset!.role).toBe('admin');
     expect(reset!.disabledAt).toBeNull();
+  });
+
+  it('a new ADMIN_PASSWORD also removes that account\'s two-factor sign-in (a lost phone), the same value leaves it', async () => {
+    const config = loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'premier-mot-de-passe' });
+    await ensureStaffAccount(database.db, config, recorder().logger);
+    const [created] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
+    await database.db.update(staffUsers).set({ totpSecret: 'v1.scelle', totpEnabledAt: new Date(), totpLastStep: 1 }).where(eq(staffUsers.id, created!.id));
+    await database.db.insert(staffRecoveryCodes).values({ staffId: created!.id, codeHash: 'h'.repeat(64) });
+
+    await ensureStaffAccount(database.db, config, recorder().logger);
+    expect((await database.db.select().from(staffUsers).where(eq(staffUsers.id, created!.id)))[0]!.totpSecret).toBe('v1.scelle');
+
+    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }), recorder().logger);
+    const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.id, created!.id));
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    expect(await database.db.$count(staffRecoveryCodes, eq(staffRecoveryCodes.staffId, created!.id))).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Config } from '../config';
-import { staffUsers } from '../db/schema';
+import { staffRecoveryCodes, staffUsers } from '../db/schema';
 import { hashPassword, verifyPassword } from './passwords';
 import { endAllStaffSessions } from './sessions';
 import { writeAudit } from './audit';
@@ -14,7 +14,8 @@ export const DEFAULT_STAFF_USERNAME = 'admin';
  * ADMIN_USERNAME + ADMIN_PASSWORD create that staff account (an admin) on start-up. A value of ADMIN_PASSWORD is
  * applied once: its hash is kept in env_password_hash, so later restarts with the same value leave alone a password
  * the member changed in the back-office (docs/decisions/007). A new value resets the password, makes the account an
- * enabled admin again (the way back in when every admin is locked out) and ends its sessions. With neither variable
+ * enabled admin again (the way back in when every admin is locked out, a lost phone included: its two-factor sign-in
+ * is removed) and ends its sessions. With neither variable
  * and an empty table, an 'admin' account gets a random password, logged once: there is no other way to learn it.
  */
 export async function ensureStaffAccount(db: Db, config: Config, logger: Pick<Logger, 'info' | 'warn'>): Promise<void> {
@@ -30,12 +31,16 @@ export async function ensureStaffAccount(db: Db, config: Config, logger: Pick<Lo
     }
     const passwordHash = await hashPassword(password);
     const sessionsEnded = await db.transaction(async (tx) => {
-      const values = { passwordHash, envPasswordHash: passwordHash, role: 'admin' as const, disabledAt: null };
+      const values = {
+        passwordHash, envPasswordHash: passwordHash, role: 'admin' as const, disabledAt: null,
+        totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null,
+      };
       const [row] = await tx.insert(staffUsers).values({ username, ...values })
         .onConflictDoUpdate({ target: staffUsers.username, set: values }).returning({ id: staffUsers.id });
       const ended = await endAllStaffSessions(tx, row!.id);
+      await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, row!.id));
       await writeAudit(tx, { id: null, username: 'démarrage' }, {
-        action: existing ? 'team.password_env' : 'team.create', entity: 'staff', entityId: row!.id, after: { username, role: 'admin', sessionsEnded: ended },
+        action: existing ? 'team.password_env' : 'team.create', entity: 'staff', entityId: row!.id, after: { username, role: 'admin', sessionsEnded: ended, twoFactor: false },
       });
       return ended;
     });

@@ -19,3 +19,10 @@ export const clientLoginSchema = z.object({
   password: required('Veuillez remplir tous les champs'),
 });
 export type ClientLoginInput = z.input<typeof clientLoginSchema>;
+
+/** POST /api/client/login: the client area's form names the field `username` (SPEC §7); `email` is read as well. */
+export const clientAreaLoginSchema = z.preprocess((body) => {
+  if (!body || typeof body !== 'object') return body;
+  const { username, email, password } = body as Record<string, unknown>;
+  return { email: username ?? email, password };
+}, clientLoginSchema);

@@ -1,6 +1,6 @@
 // The « Équipe » tab and a staff member's own password: one schema each for the form and the server.
 import { z } from './zod';
-import { STAFF_ROLES, type StaffRole } from '../labels';
+import { STAFF_ROLES } from '../labels';
 import { email } from './common';
 import { newPassword } from './password';
 
@@ -46,15 +46,21 @@ export const staffChangePasswordSchema = z.object({
 export type StaffChangePasswordInput = z.input<typeof staffChangePasswordSchema>;
 
 /** GET /api/admin/team (admins only): every member, enabled first. */
-export type TeamMemberDto = {
-  id: number;
-  username: string;
-  email: string | null;
-  role: StaffRole;
-  disabled: boolean;
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(STAFF_ROLES),
+  disabled: z.boolean(),
+  /** two-factor sign-in is on for this member */
+  twoFactor: z.boolean(),
   /** sessions open right now */
-  openSessions: number;
+  openSessions: z.number().int(),
   /** the latest activity of any of their sessions */
-  lastSeenAt: string | null;
-  createdAt: string;
-};
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TeamMemberDto = z.infer<typeof teamMemberSchema>;
+
+/** POST /api/admin/set-password: whose password the link set (the page then offers to sign in). */
+export const passwordSetSchema = z.object({ username: z.string() });

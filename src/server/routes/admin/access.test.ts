@@ -4,19 +4,27 @@ import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { clients, interventions, outbox, requests, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../services/passwords';
 import type { StaffRole } from '../../../shared/labels';
+import { serializerCompiler, validatorCompiler } from '../../http-schema';
 import { adminRoutes } from './index';
 import { ROLE_FORBIDDEN } from './roles';
 import { clientLogin, postOrder, staffLogin, validOrder } from './test-fixtures';
+import type { OrderDocuments } from '../../../shared/invoice-api';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Call = { method: Method; url: string; payload?: object; status: number };
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };
 /** Routes reachable without a staff session, each with its own tests (auth.test.ts, team.test.ts). */
-const PUBLIC_ROUTES = ['POST /api/admin/login', 'POST /api/admin/set-password'];
+const PUBLIC_ROUTES = [
+  'POST /api/admin/login', 'POST /api/admin/login/code', 'POST /api/admin/login/enrol', 'POST /api/admin/login/enrol/confirm',
+  'POST /api/admin/set-password',
+];
 
 /** The route table as Fastify builds it: each admin route with the roles it declares. */
 async function routeTable(): Promise<Map<string, readonly StaffRole[] | undefined>> {
   const probe = Fastify();
+  // The routes declare zod schemas: the probe compiles them as the app does.
+  probe.setValidatorCompiler(validatorCompiler);
+  probe.setSerializerCompiler(serializerCompiler);
   const table = new Map<string, readonly StaffRole[] | undefined>();
   probe.addHook('onRoute', (route) => {
     const roles = (route.config as { roles?: readonly StaffRole[] } | undefined)?.roles;
@@ -59,6 +67,7 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       username: `membre${n}`, email: `membre${n}@exemple.fr`, role: 'admin', passwordHash: await hashPassword('inutilise-1234'),
     }).returning();
     const id = order.id;
+    const invoiceId = (order.order as typeof order.order & OrderDocuments).documents[0]!.id;
     return [
       { method: 'GET', url: '/api/admin/session', status: 200 },
       { method: 'POST', url: '/api/admin/unlock', payload: { code: TEST_ADMIN.secretCode }, status: 200 },
@@ -67,6 +76,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'PATCH', url: `/api/admin/manual-orders/${id}`, payload: { notes: 'Rappeler lundi' }, status: 200 },
       { method: 'POST', url: `/api/admin/manual-orders/${id}/credentials`, status: 200 },
       { method: 'GET', url: `/api/admin/manual-orders/${id}/receipt`, status: 200 },
+      { method: 'GET', url: `/api/admin/documents/${invoiceId}/pdf`, status: 200 },
+      { method: 'POST', url: `/api/admin/manual-orders/${id}/credit-notes`, payload: { amount: '1' }, status: 201 },
       { method: 'GET', url: '/api/admin/credentials/suggest?name=Jean%20Dupont', status: 200 },
       { method: 'GET', url: '/api/admin/users', status: 200 },
       { method: 'GET', url: '/api/admin/contacts', status: 200 },
@@ -80,6 +91,7 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'GET', url: '/api/admin/subscriptions', status: 200 },
       { method: 'GET', url: '/api/admin/interventions', status: 200 },
       { method: 'GET', url: '/api/admin/interventions/response-times', status: 200 },
+      { method: 'GET', url: '/api/admin/interventions/ratings', status: 200 },
       { method: 'PATCH', url: `/api/admin/interventions/${intervention!.id}`, payload: { status: 'in_progress' }, status: 200 },
       { method: 'GET', url: `/api/admin/interventions/${intervention!.id}/messages`, status: 200 },
       { method: 'POST', url: `/api/admin/interventions/${intervention!.id}/messages`, payload: { body: 'Je vous appelle' }, status: 201 },
@@ -87,12 +99,25 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       // No file in this thread: past the role check, the route answers « Fichier introuvable ».
       { method: 'GET', url: '/api/admin/intervention-attachments/999999', status: 404 },
       { method: 'GET', url: '/api/admin/audit?entity=order', status: 200 },
+      { method: 'POST', url: '/api/admin/backups', status: 202 },
+      { method: 'GET', url: '/api/admin/backups/current', status: 200 },
+      // Past the role check, an archive that does not exist answers 404.
+      { method: 'GET', url: '/api/admin/backups/999999/download', status: 404 },
       { method: 'POST', url: '/api/admin/download-site', payload: {}, status: 200 },
       { method: 'GET', url: '/api/admin/team', status: 200 },
       { method: 'POST', url: '/api/admin/team', payload: { username: `nouveau${n}`, email: `nouveau${n}@exemple.fr`, role: 'technicien' }, status: 201 },
       { method: 'PATCH', url: `/api/admin/team/${member!.id}`, payload: { role: 'technicien' }, status: 200 },
       { method: 'POST', url: `/api/admin/team/${member!.id}/password-link`, status: 200 },
       { method: 'DELETE', url: `/api/admin/team/${member!.id}/sessions`, status: 200 },
+      { method: 'DELETE', url: `/api/admin/team/${member!.id}/two-factor`, status: 200 },
+      { method: 'GET', url: '/api/admin/security', status: 200 },
+      { method: 'PUT', url: '/api/admin/security', payload: { requireTwoFactor: false }, status: 200 },
+      { method: 'GET', url: '/api/admin/me/two-factor', status: 200 },
+      { method: 'POST', url: '/api/admin/me/two-factor/setup', payload: { password: role === 'admin' ? TEST_ADMIN.password : TECHNICIAN.password }, status: 200 },
+      // Past the role check, a wrong code is refused (400) by each of these.
+      { method: 'POST', url: '/api/admin/me/two-factor/confirm', payload: { code: '000000' }, status: 400 },
+      { method: 'POST', url: '/api/admin/me/two-factor/recovery-codes', payload: { code: '000000' }, status: 400 },
+      { method: 'POST', url: '/api/admin/me/two-factor/disable', payload: { code: '000000' }, status: 400 },
       { method: 'GET', url: '/api/admin/sessions', status: 200 },
       { method: 'DELETE', url: `/api/admin/sessions/${otherSession.id}`, status: 200 },
       { method: 'DELETE', url: '/api/admin/sessions', status: 200 },
@@ -163,11 +188,14 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
         // What a technician's day needs, and nothing of money, customers, the backup, the team or the log.
         expect(served.sort()).toEqual([
           'DELETE /api/admin/sessions', 'DELETE /api/admin/sessions/:id', 'GET /api/admin/contacts', 'GET /api/admin/intervention-attachments/:id',
-          'GET /api/admin/interventions', 'GET /api/admin/interventions/:id/messages', 'GET /api/admin/interventions/response-times', 'GET /api/admin/session', 'GET /api/admin/sessions', 'GET /api/admin/subscriptions', 'PATCH /api/admin/contacts/:id',
+          'GET /api/admin/interventions', 'GET /api/admin/interventions/:id/messages', 'GET /api/admin/interventions/ratings', 'GET /api/admin/interventions/response-times', 'GET /api/admin/session', 'GET /api/admin/sessions', 'GET /api/admin/subscriptions', 'PATCH /api/admin/contacts/:id',
           'PATCH /api/admin/interventions/:id', 'POST /api/admin/contacts/:id/refuse', 'POST /api/admin/contacts/:id/validate', 'POST /api/admin/interventions/:id/messages',
           'POST /api/admin/interventions/:id/messages/read',
           'POST /api/admin/logout', 'POST /api/admin/me/password',
-        ]);
+          // their own two-factor sign-in; never the team's policy nor another member's reset
+          'GET /api/admin/me/two-factor', 'POST /api/admin/me/two-factor/confirm', 'POST /api/admin/me/two-factor/disable',
+          'POST /api/admin/me/two-factor/recovery-codes', 'POST /api/admin/me/two-factor/setup',
+        ].sort());
       } else {
         expect(served).toHaveLength(calls.admin!.length);
       }

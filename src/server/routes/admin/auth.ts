@@ -1,29 +1,57 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { StaffRole } from '../../../shared/labels';
+import { staffLoginAnswerSchema } from '../../../shared/schemas/two-factor';
 import { adminLoginSchema, unlockSchema } from '../../../shared/schemas/auth';
-import type { OpenSessionDto, SessionsEnded, StaffSession } from '../../../shared/admin-api';
-import { HttpError, notFound, parseInput } from '../../http-error';
+import { idParams, okSchema } from '../../../shared/schemas/query';
+import {
+  openSessionSchema, sessionsEndedSchema, staffSessionSchema, type StaffSession,
+} from '../../../shared/admin-api';
+import { HttpError, notFound } from '../../http-error';
 import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '../../plugins/auth';
 import { authenticateStaff } from '../../services/staff-auth';
 import { staffStanding } from '../../services/staff-accounts';
 import { writeAudit } from '../../services/audit';
 import { throttledSignIn } from '../../services/login-throttle';
+import { createChallenge } from '../../services/staff-login-challenge';
+import { hasTwoFactor, securitySettings, type SecondFactor } from '../../services/two-factor';
 import {
   createStaffSession, deleteStaffSession, endOtherStaffSessions, endStaffSession, listStaffSessions, unlockStaffSession,
 } from '../../services/sessions';
-import { parseId } from './params';
 import { ADMIN_ONLY, ANY_STAFF } from './roles';
 
 // A cheap in-memory flood guard per address, above the database counts of services/login-throttle.ts that decide.
-const loginLimit = { max: 30, timeWindow: '1 minute' };
+export const loginLimit = { max: 30, timeWindow: '1 minute' };
 const unlockLimit = { max: 10, timeWindow: '1 minute' };
 
 const toSession = (staff: StaffSession): StaffSession => ({ username: staff.username, role: staff.role, unlocked: staff.unlocked });
 
-/** POST /api/admin/login: the one admin route reachable without a staff session. */
-export async function staffLoginRoutes(app: FastifyInstance) {
-  app.post('/login', { config: { rateLimit: loginLimit } }, async (request, reply) => {
-    const { username, password } = parseInput(adminLoginSchema, request.body);
+/** The session, its cookie and its trace, once every factor the member needs was given. */
+export async function openStaffSession(
+  request: FastifyRequest, reply: FastifyReply, staff: { id: number; username: string; role: StaffRole }, secondFactor: SecondFactor | null,
+): Promise<StaffSession> {
+  const { db } = request.server;
+  const { token, expiresAt } = await createStaffSession(db, staff.id,
+    { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }, request.cookies[STAFF_COOKIE], secondFactor !== null);
+  setSessionCookie(request, reply, STAFF_COOKIE, token, expiresAt);
+  await writeAudit(db, { id: staff.id, username: staff.username, address: request.ip }, {
+    action: 'staff.login', entity: 'staff', entityId: staff.id, after: secondFactor ? { secondFactor } : undefined,
+  });
+  return toSession({ username: staff.username, role: staff.role, unlocked: secondFactor !== null });
+}
+
+/**
+ * POST /api/admin/login: the one admin route reachable without a staff session (with the code step of
+ * routes/admin/two-factor.ts). A member with two-factor sign-in, or any member once an admin requires it, gets the
+ * next step instead of a session.
+ */
+export const staffLoginRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/login', {
+    config: { rateLimit: loginLimit }, schema: { body: adminLoginSchema, response: { 200: staffLoginAnswerSchema } },
+  }, async (request, reply) => {
+    const { username, password } = request.body;
     const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip },
       () => authenticateStaff(app.db, username, password));
     // A failure is traced under the name that was typed (no account id: it may not exist).
@@ -39,13 +67,14 @@ export async function staffLoginRoutes(app: FastifyInstance) {
       await audit(staff, 'staff.login_refused');
       throw new HttpError(403, 'Ce compte a été désactivé. Adressez-vous à un administrateur.', 'ACCOUNT_DISABLED');
     }
-    const { token, expiresAt } = await createStaffSession(app.db, staff.id,
-      { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }, request.cookies[STAFF_COOKIE]);
-    setSessionCookie(request, reply, STAFF_COOKIE, token, expiresAt);
-    await audit(staff, 'staff.login');
-    return toSession({ username: staff.username, role: standing.role, unlocked: false });
+    const [enrolled, { requireTwoFactor }] = await Promise.all([hasTwoFactor(app.db, staff.id), securitySettings(app.db)]);
+    if (enrolled || requireTwoFactor) {
+      const step = enrolled ? 'code' as const : 'enrol' as const;
+      return { step, challenge: await createChallenge(app.db, staff.id, step) };
+    }
+    return openStaffSession(request, reply, { ...staff, role: standing.role }, null);
   });
-}
+};
 
 /** Compared as SHA-256 digests so the comparison takes the same time whatever the code's length. */
 function codeMatches(request: FastifyRequest, code: string): boolean {
@@ -56,32 +85,36 @@ function codeMatches(request: FastifyRequest, code: string): boolean {
 }
 
 /** Routes of the signed-in staff member's own session (behind the staff hook). */
-export async function staffSessionRoutes(app: FastifyInstance) {
-  app.get('/session', { config: ANY_STAFF }, async (request) => toSession(request.staff));
+export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/session', { config: ANY_STAFF, schema: { response: { 200: staffSessionSchema } } }, async (request) => toSession(request.staff));
 
-  app.post('/logout', { config: ANY_STAFF }, async (request, reply) => {
+  app.post('/logout', { config: ANY_STAFF, schema: { response: { 200: okSchema } } }, async (request, reply) => {
     await deleteStaffSession(app.db, request.staff.sessionHash);
     clearSessionCookie(request, reply, STAFF_COOKIE);
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.post('/unlock', { config: { ...ADMIN_ONLY, rateLimit: unlockLimit } }, async (request) => {
-    const { code } = parseInput(unlockSchema, request.body);
+  app.post('/unlock', {
+    config: { ...ADMIN_ONLY, rateLimit: unlockLimit }, schema: { body: unlockSchema, response: { 200: staffSessionSchema } },
+  }, async (request) => {
+    const { code } = request.body;
     if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');
     await unlockStaffSession(app.db, request.staff.sessionHash);
     return toSession({ ...request.staff, unlocked: true });
   });
 
   // « Mes sessions »: only the signed-in member's own sessions are listed or ended.
-  app.get('/sessions', { config: ANY_STAFF }, async (request): Promise<OpenSessionDto[]> => listStaffSessions(app.db, request.staff));
+  app.get('/sessions', { config: ANY_STAFF, schema: { response: { 200: z.array(openSessionSchema) } } },
+    async (request) => listStaffSessions(app.db, request.staff));
 
-  app.delete('/sessions', { config: ANY_STAFF }, async (request): Promise<SessionsEnded> => ({ ended: await endOtherStaffSessions(app.db, request.staff) }));
+  app.delete('/sessions', { config: ANY_STAFF, schema: { response: { 200: sessionsEndedSchema } } },
+    async (request) => ({ ended: await endOtherStaffSessions(app.db, request.staff) }));
 
-  app.delete('/sessions/:id', { config: ANY_STAFF }, async (request, reply): Promise<SessionsEnded> => {
-    const id = parseId(request.params);
+  app.delete('/sessions/:id', { config: ANY_STAFF, schema: { params: idParams, response: { 200: sessionsEndedSchema } } }, async (request, reply) => {
+    const { id } = request.params;
     if (!await endStaffSession(app.db, request.staff.id, id)) throw notFound('Session introuvable ou déjà fermée');
     // Ending the current session from the list is a sign-out: the browser forgets the cookie too.
     if (id === request.staff.sessionId) clearSessionCookie(request, reply, STAFF_COOKIE);
     return { ended: 1 };
   });
-}
+};

@@ -13,13 +13,15 @@ import { auditRoutes } from './audit';
 import { backupRoutes } from './backup';
 import { staffGate } from './roles';
 import { teamRoutes, setPasswordRoutes } from './team';
+import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor';
 
 /**
- * /api/admin/*: sign-in and « choose your password » are the only routes outside the staff-session hook; everything
+ * /api/admin/*: sign-in (password, then code) and « choose your password » are the only routes outside the staff-session hook; everything
  * else sits behind it and declares in `config.roles` which roles it serves (routes/admin/roles.ts).
  */
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(staffLoginRoutes);
+  await app.register(twoFactorLoginRoutes);
   await app.register(setPasswordRoutes);
   await app.register(async (staffOnly) => {
     staffOnly.decorateRequest('staff', null as never);
@@ -37,5 +39,6 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(backupRoutes);
     await staffOnly.register(outboxRoutes);
     await staffOnly.register(teamRoutes);
+    await staffOnly.register(twoFactorRoutes);
   });
 }

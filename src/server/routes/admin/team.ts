@@ -1,47 +1,58 @@
-import type { FastifyInstance } from 'fastify';
-import type { SessionsEnded } from '../../../shared/admin-api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionsEndedSchema } from '../../../shared/admin-api';
+import { idParams, okSchema } from '../../../shared/schemas/query';
 import {
-  staffChangePasswordSchema, staffSetPasswordSchema, teamMemberCreateSchema, teamMemberUpdateSchema, type TeamMemberDto,
+  passwordSetSchema, staffChangePasswordSchema, staffSetPasswordSchema, teamMemberCreateSchema, teamMemberSchema,
+  teamMemberUpdateSchema,
 } from '../../../shared/schemas/team';
-import { parseInput } from '../../http-error';
 import {
   changeOwnPassword, createMember, endMemberSessions, listTeam, resetMemberPassword, setPasswordFromLink, updateMember,
 } from '../../services/staff-accounts';
-import { parseId } from './params';
+import { endAllStaffSessions } from '../../services/sessions';
+import { resetMemberTwoFactor } from '../../services/two-factor';
 import { ADMIN_ONLY, ANY_STAFF } from './roles';
 
 const setPasswordLimit = { max: 10, timeWindow: '1 minute' };
 
 /** POST /api/admin/set-password: outside the staff session, the link's single-use token is the proof. */
-export async function setPasswordRoutes(app: FastifyInstance) {
-  app.post('/set-password', { config: { rateLimit: setPasswordLimit } }, async (request) => {
-    const { token, newPassword } = parseInput(staffSetPasswordSchema, request.body);
-    return setPasswordFromLink(app.db, token, newPassword, request.ip);
-  });
-}
+export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/set-password', {
+    config: { rateLimit: setPasswordLimit }, schema: { body: staffSetPasswordSchema, response: { 200: passwordSetSchema } },
+  }, async (request) => setPasswordFromLink(app.db, request.body.token, request.body.newPassword, request.ip));
+};
 
 /** « Équipe » (admins) and every member's own password. Each change is audited with its before/after. */
-export async function teamRoutes(app: FastifyInstance) {
-  app.get('/team', { config: ADMIN_ONLY }, async (): Promise<TeamMemberDto[]> => listTeam(app.db));
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ok = { 200: okSchema };
+  app.get('/team', { config: ADMIN_ONLY, schema: { response: { 200: z.array(teamMemberSchema) } } }, async () => listTeam(app.db));
 
-  app.post('/team', { config: ADMIN_ONLY }, async (request, reply) => {
-    const member = await createMember(app.db, app.mail, request.staff, parseInput(teamMemberCreateSchema, request.body));
-    return reply.status(201).send(member);
+  app.post('/team', { config: ADMIN_ONLY, schema: { body: teamMemberCreateSchema, response: { 201: teamMemberSchema } } },
+    async (request, reply) => reply.status(201).send(await createMember(app.db, app.mail, request.staff, request.body)));
+
+  app.patch('/team/:id', {
+    config: ADMIN_ONLY, schema: { params: idParams, body: teamMemberUpdateSchema, response: { 200: teamMemberSchema } },
+  }, async (request) => updateMember(app.db, request.staff, request.params.id, request.body));
+
+  app.post('/team/:id/password-link', { config: ADMIN_ONLY, schema: { params: idParams, response: ok } }, async (request) => {
+    await resetMemberPassword(app.db, app.mail, request.staff, request.params.id);
+    return { ok: true as const };
   });
 
-  app.patch('/team/:id', { config: ADMIN_ONLY }, async (request): Promise<TeamMemberDto> =>
-    updateMember(app.db, request.staff, parseId(request.params), parseInput(teamMemberUpdateSchema, request.body)));
+  app.delete('/team/:id/sessions', { config: ADMIN_ONLY, schema: { params: idParams, response: { 200: sessionsEndedSchema } } },
+    async (request) => ({ ended: await endMemberSessions(app.db, request.staff, request.params.id) }));
 
-  app.post('/team/:id/password-link', { config: ADMIN_ONLY }, async (request) => {
-    await resetMemberPassword(app.db, app.mail, request.staff, parseId(request.params));
-    return { ok: true };
+  // A lost phone: the member's second factor is removed and their sessions end (audited).
+  app.delete('/team/:id/two-factor', { config: ADMIN_ONLY, schema: { params: idParams, response: ok } }, async (request) => {
+    const { id } = request.params;
+    await resetMemberTwoFactor(app.db, request.staff, id, (tx) => endAllStaffSessions(tx, id));
+    return { ok: true as const };
   });
 
-  app.delete('/team/:id/sessions', { config: ADMIN_ONLY }, async (request): Promise<SessionsEnded> =>
-    ({ ended: await endMemberSessions(app.db, request.staff, parseId(request.params)) }));
-
-  app.post('/me/password', { config: ANY_STAFF }, async (request): Promise<SessionsEnded> => {
-    const { currentPassword, newPassword } = parseInput(staffChangePasswordSchema, request.body);
+  app.post('/me/password', {
+    config: ANY_STAFF, schema: { body: staffChangePasswordSchema, response: { 200: sessionsEndedSchema } },
+  }, async (request) => {
+    const { currentPassword, newPassword } = request.body;
     return { ended: await changeOwnPassword(app.db, request.staff, currentPassword, newPassword) };
   });
-}
+};

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffSession } from '../../../../shared/admin-api';
-import type { AdminLoginInput } from '../../../../shared/schemas/auth';
 import { api } from '../../../lib/api';
 import { adminKeys, sessionQuery } from './queries';
 import { signOutLocally } from './query-client';
@@ -9,15 +8,7 @@ export function useStaffSession() {
   return useQuery(sessionQuery);
 }
 
-export function useLogin() {
-  const client = useQueryClient();
-  return useMutation({
-    // meta.session: a 401 here is a wrong password, not an expired session.
-    meta: { session: true },
-    mutationFn: (input: AdminLoginInput) => api<StaffSession>('/api/admin/login', { method: 'POST', json: input }),
-    onSuccess: (session) => client.setQueryData(adminKeys.session, session),
-  });
-}
+// Signing in (password, then code) lives in two-factor/two-factor-api.ts.
 
 export function useLogout() {
   const client = useQueryClient();

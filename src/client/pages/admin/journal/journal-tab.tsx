@@ -15,6 +15,8 @@ const ACTIONS = [
   { value: '', label: 'Toutes les actions' },
   { value: 'staff.login', label: 'Connexions réussies' },
   { value: 'staff.login_failed', label: 'Connexions échouées' },
+  { value: 'staff.login_code_failed', label: 'Codes de connexion refusés' },
+  { value: 'staff.two_factor', label: 'Double authentification' },
   { value: 'order', label: 'Commandes et identifiants' },
   { value: 'request', label: 'Demandes (Messages)' },
   { value: 'intervention', label: 'Interventions' },
@@ -22,6 +24,7 @@ const ACTIONS = [
   { value: 'backup', label: 'Sauvegardes' },
   { value: 'team', label: 'Équipe' },
   { value: 'staff.password', label: 'Mots de passe du personnel' },
+  { value: 'settings', label: 'Réglages (double authentification exigée…)' },
 ];
 
 const show = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, LogOut, Power, UserPlus } from 'lucide-react';
+import { KeyRound, LogOut, Power, ShieldOff, UserPlus } from 'lucide-react';
 import { formatDateTime } from '../../../../shared/format';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/labels';
 import {
@@ -19,6 +19,8 @@ import { teamQuery } from '../api/queries';
 import { useStaffSession } from '../api/session';
 import { EmptyState, Loading, plural, QueryError, TabHeading } from '../common/query-state';
 import { useCreateMember, useEndMemberSessions, useSendPasswordLink, useUpdateMember } from './team-mutations';
+import { TeamSecurityCard } from '../two-factor/team-security';
+import { useResetMemberTwoFactor } from '../two-factor/two-factor-api';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 
@@ -54,7 +56,7 @@ function CreateMemberDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   );
 }
 
-type Pending = { kind: 'disable' | 'link' | 'sessions'; member: TeamMemberDto } | null;
+type Pending = { kind: 'disable' | 'link' | 'sessions' | 'twoFactor'; member: TeamMemberDto } | null;
 
 function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boolean; onAsk(p: Pending): void }) {
   const update = useUpdateMember();
@@ -71,6 +73,7 @@ function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boole
           {member.username}
           {isMe && <Badge tone="blue">Vous</Badge>}
           {member.disabled ? <Badge tone="red">Désactivé</Badge> : <Badge tone="green">Actif</Badge>}
+          {member.twoFactor ? <Badge tone="blue">Double authentification</Badge> : <Badge tone="slate">Sans double authentification</Badge>}
         </p>
         <p className="text-sm text-slate-700 break-all">{member.email ?? 'Pas d’adresse e-mail (compte de démarrage)'}</p>
         <p className="text-sm text-slate-600">
@@ -89,6 +92,11 @@ function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boole
         {!member.disabled && member.email && (
           <Button size="sm" variant="secondary" onClick={() => onAsk({ kind: 'link', member })}>
             <KeyRound aria-hidden="true" className="h-4 w-4" /> Réinitialiser le mot de passe
+          </Button>
+        )}
+        {member.twoFactor && (
+          <Button size="sm" variant="secondary" onClick={() => onAsk({ kind: 'twoFactor', member })}>
+            <ShieldOff aria-hidden="true" className="h-4 w-4" /> Réinitialiser la double authentification
           </Button>
         )}
         {member.openSessions > 0 && !isMe && (
@@ -122,6 +130,7 @@ export function TeamTab() {
   const update = useUpdateMember();
   const link = useSendPasswordLink();
   const endSessions = useEndMemberSessions();
+  const resetTwoFactor = useResetMemberTwoFactor();
 
   function confirm() {
     if (!pending) return;
@@ -131,6 +140,8 @@ export function TeamTab() {
       update.mutate({ id: member.id, disabled: true }, { onSuccess: () => notify('success', `${member.username} est désactivé`, 'Ses sessions sont fermées.'), onError });
     } else if (pending.kind === 'link') {
       link.mutate(member.id, { onSuccess: () => notify('success', 'Lien envoyé', `${member.username} choisira un nouveau mot de passe depuis l’e-mail.`), onError });
+    } else if (pending.kind === 'twoFactor') {
+      resetTwoFactor.mutate(member.id, { onSuccess: () => notify('success', 'Double authentification réinitialisée', `${member.username} devra la configurer de nouveau.`), onError });
     } else {
       endSessions.mutate(member.id, { onSuccess: ({ ended }) => notify('success', `${plural(ended, 'session fermée', 'sessions fermées')}`), onError });
     }
@@ -140,6 +151,7 @@ export function TeamTab() {
     disable: { title: `Désactiver ${pending.member.username} ?`, label: 'Désactiver', description: 'Il ne pourra plus se connecter et ses sessions ouvertes sont fermées tout de suite. Vous pourrez le réactiver.' },
     link: { title: `Réinitialiser le mot de passe de ${pending.member.username} ?`, label: 'Envoyer le lien', description: `Son mot de passe actuel cesse de fonctionner et ses sessions sont fermées. Il reçoit à ${pending.member.email} un lien valable ${STAFF_PASSWORD_LINK_HOURS} heures.` },
     sessions: { title: `Fermer les sessions de ${pending.member.username} ?`, label: 'Fermer ses sessions', description: 'Il devra se reconnecter sur chacun de ses appareils.' },
+    twoFactor: { title: `Réinitialiser la double authentification de ${pending.member.username} ?`, label: 'Réinitialiser', description: 'Pour un téléphone perdu ou changé : son application et ses codes de secours ne fonctionneront plus, ses sessions sont fermées. Il se reconnecte avec son mot de passe puis configure de nouveau la double authentification (tout de suite si elle est exigée pour l’équipe).' },
   }[pending.kind];
 
   return (
@@ -147,6 +159,7 @@ export function TeamTab() {
       <TabHeading id="team-title" title="Équipe" count={query.data && plural(query.data.length, 'membre')}>
         <Button onClick={() => setCreating(true)}><UserPlus aria-hidden="true" className="h-4 w-4" /> Ajouter un membre</Button>
       </TabHeading>
+      <TeamSecurityCard />
       {query.isPending ? <Loading />
         : query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} />
           : query.data.length === 0 ? <EmptyState>Aucun membre.</EmptyState>

@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, staffRecoveryCodes, staffSessions, staffUsers } from '../../db/schema';
+import { sessionCookieName, STAFF_COOKIE } from '../../plugins/auth';
+import { hashPassword } from '../../services/passwords';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
+import { SECOND_FACTOR_REFUSED } from '../../../shared/schemas/two-factor';
+import { cookieHeader, staffLogin } from './test-fixtures';
+
+/** The code an authenticator app shows, `steps` periods of 30 s from now. */
+const codeAt = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+
+describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', () => {
+  let t: TestApp;
+  const cookieName = () => sessionCookieName(t.config, STAFF_COOKIE);
+  const sessionOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
+    const cookie = res.cookies.find((c) => c.name === cookieName());
+    return cookie ? cookieHeader(cookieName(), cookie.value) : null;
+  };
+
+  async function member(username: string, role: 'admin' | 'technicien' = 'technicien') {
+    const password = `motdepasse-${username}`;
+    const [row] = await t.db.insert(staffUsers).values({ username, role, passwordHash: await hashPassword(password) }).returning();
+    return { id: row!.id, username, password };
+  }
+
+  /** Enrols from « Mon compte »: password, secret, first code; returns the secret and the recovery codes. */
+  async function enrol(headers: Record<string, string>, password: string) {
+    const setup = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/setup', headers, payload: { password } });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret, qrCode, otpauthUrl } = setup.json<{ secret: string; qrCode: string; otpauthUrl: string }>();
+    expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/confirm', headers, payload: { code: codeAt(secret) } });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    return { secret, recoveryCodes: confirm.json<{ recoveryCodes: string[] }>().recoveryCodes };
+  }
+
+  async function passwordStep(username: string, password: string) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  }
+
+  const codeStep = (challenge: string, code: string) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login/code', payload: { challenge, code } });
+
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => t.close());
+
+  it('enrols with a computed code; the secret is stored sealed, never in base32; 10 recovery codes stored hashed', async () => {
+    const m = await member('alice');
+    const headers = await staffLogin(t, m);
+    const setup = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/setup', headers, payload: { password: 'faux-mot-de-passe' } });
+    expect(setup.statusCode).toBe(400);
+    expect(setup.json().fieldErrors.password).toEqual(['Mot de passe incorrect']);
+
+    const { secret, recoveryCodes } = await enrol(headers, m.password);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const [row] = await t.db.select().from(staffUsers).where(eq(staffUsers.id, m.id));
+    expect(row!.totpSecret).toBeTruthy();
+    expect(row!.totpSecret).not.toContain(secret);
+    expect(row!.totpSecret!.startsWith('v1.')).toBe(true);
+    expect(row!.totpPendingSecret).toBeNull();
+    const hashes = await t.db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, m.id));
+    expect(hashes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(JSON.stringify(hashes)).not.toContain(code.replace(/-/g, ''));
+
+    const status = await t.app.inject({ method: 'GET', url: '/api/admin/me/two-factor', headers });
+    expect(status.json()).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false, sessionSecondFactor: false });
+    const [trace] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.two_factor.enabled'));
+    expect(trace).toMatchObject({ staffUsername: 'alice', entityId: String(m.id) });
+  });
+
+  it('signs in with password then code; the session exists only after the code; a replayed code and a code two steps off are refused', async () => {
+    const m = await member('bruno');
+    const { secret } = await enrol(await staffLogin(t, m), m.password);
+
+    const first = await passwordStep(m.username, m.password);
+    expect(first.json()).toEqual({ step: 'code', challenge: expect.any(String) });
+    expect(sessionOf(first)).toBeNull();
+    const sessionsBefore = await t.db.$count(staffSessions, eq(staffSessions.staffId, m.id));
+
+    const wrong = await codeStep(first.json().challenge, codeAt(secret, -2));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(SECOND_FACTOR_REFUSED);
+    expect(await t.db.$count(staffSessions, eq(staffSessions.staffId, m.id))).toBe(sessionsBefore);
+
+    // The next step's code (the enrolment used this one): within one step of drift.
+    const code = codeAt(secret, 1);
+    const ok = await codeStep(first.json().challenge, code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ username: 'bruno', role: 'technicien', unlocked: true });
+    const headers = sessionOf(ok)!;
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me/two-factor', headers })).json().sessionSecondFactor).toBe(true);
+
+    // The challenge is spent, and the same code on a new challenge is a replay.
+    expect((await codeStep(first.json().challenge, code)).statusCode).toBe(401);
+    const again = await passwordStep(m.username, m.password);
+    const replay = await codeStep(again.json().challenge, code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe(SECOND_FACTOR_REFUSED);
+
+    const [login] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.login')).orderBy(auditLog.id);
+    expect(login).toBeDefined();
+    const failures = await t.db.$count(auditLog, eq(auditLog.action, 'staff.login_code_failed'));
+    expect(failures).toBeGreaterThanOrEqual(2);
+  });
+
+  it('accepts a recovery code once, in any case and with or without dashes', async () => {
+    const m = await member('chloe');
+    const { recoveryCodes } = await enrol(await staffLogin(t, m), m.password);
+    const code = recoveryCodes[3]!;
+
+    const first = await passwordStep(m.username, m.password);
+    const ok = await codeStep(first.json().challenge, ` ${code.replace(/-/g, '').toUpperCase()} `);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [trace] = await t.db.select().from(auditLog).where(eq(auditLog.staffUsername, 'chloe')).orderBy(auditLog.id);
+    expect(trace).toBeDefined();
+
+    const second = await passwordStep(m.username, m.password);
+    const reused = await codeStep(second.json().challenge, code);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(SECOND_FACTOR_REFUSED);
+    const status = await t.app.inject({ method: 'GET', url: '/api/admin/me/two-factor', headers: sessionOf(ok)! });
+    expect(status.json().recoveryCodesLeft).toBe(9);
+  });
+
+  it('throttles the code step like the password, and says the same to an unknown challenge', async () => {
+    const m = await member('damien');
+    const { secret } = await enrol(await staffLogin(t, m), m.password);
+    const unknown = await codeStep('x'.repeat(43), '123456');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe(SECOND_FACTOR_REFUSED);
+
+    const { challenge } = (await passwordStep(m.username, m.password)).json();
+    let status = 401;
+    let attempts = 0;
+    while (status === 401 && attempts < 10) {
+      attempts += 1;
+      // A fresh challenge each time: one challenge dies after 5 wrong codes anyway.
+      const next = attempts === 1 ? challenge : (await passwordStep(m.username, m.password)).json().challenge;
+      status = (await codeStep(next, '000000')).statusCode;
+    }
+    expect(status).toBe(429);
+    // Even the right code waits now.
+    const blocked = await codeStep((await passwordStep(m.username, m.password)).json().challenge, codeAt(secret, 1));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+
+  it('opens the download tab without the secret code for a session opened with a second factor', async () => {
+    const m = await member('emma', 'admin');
+    const passwordOnly = await staffLogin(t, m);
+    const locked = await t.app.inject({ method: 'POST', url: '/api/admin/download-site', headers: { ...passwordOnly, 'content-type': 'application/json' } });
+    expect(locked.statusCode).toBe(403);
+
+    const { secret } = await enrol(passwordOnly, m.password);
+    const { challenge } = (await passwordStep(m.username, m.password)).json();
+    const signedIn = await codeStep(challenge, codeAt(secret, 1));
+    expect(signedIn.json()).toMatchObject({ role: 'admin', unlocked: true });
+    const headers = sessionOf(signedIn)!;
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers })).json().unlocked).toBe(true);
+    const download = await t.app.inject({ method: 'POST', url: '/api/admin/download-site', headers: { ...headers, 'content-type': 'application/json' } });
+    expect(download.statusCode, download.body).toBe(200);
+  });
+
+  it('an admin requires it for everyone: a member without it enrols at sign-in before any session; audited', async () => {
+    const admin = await staffLogin(t);
+    const m = await member('fanny');
+    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/security', headers: admin, payload: { requireTwoFactor: true } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/security', headers: admin })).json()).toEqual({ requireTwoFactor: true });
+    const [setting] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.require_two_factor'));
+    expect(setting).toMatchObject({ staffUsername: TEST_ADMIN.username, before: { requireTwoFactor: false }, after: { requireTwoFactor: true } });
+
+    const first = await passwordStep(m.username, m.password);
+    expect(first.json()).toEqual({ step: 'enrol', challenge: expect.any(String) });
+    expect(sessionOf(first)).toBeNull();
+    const { challenge } = first.json();
+    // The enrolment challenge is not a code step.
+    expect((await codeStep(challenge, '123456')).statusCode).toBe(401);
+    const setup = await t.app.inject({ method: 'POST', url: '/api/admin/login/enrol', payload: { challenge } });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = setup.json();
+    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/login/enrol/confirm', payload: { challenge, code: codeAt(secret, 3) } });
+    expect(bad.statusCode).toBe(400);
+    expect(sessionOf(bad)).toBeNull();
+    const done = await t.app.inject({ method: 'POST', url: '/api/admin/login/enrol/confirm', payload: { challenge, code: codeAt(secret) } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ session: { username: 'fanny', role: 'technicien', unlocked: true }, recoveryCodes: expect.any(Array) });
+    const headers = sessionOf(done)!;
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers })).statusCode).toBe(200);
+
+    // Required: nobody turns it off for themself.
+    const off = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/disable', headers, payload: { code: codeAt(secret, 1) } });
+    expect(off.statusCode).toBe(409);
+
+    await t.app.inject({ method: 'PUT', url: '/api/admin/security', headers: admin, payload: { requireTwoFactor: false } });
+  });
+
+  it('an admin resets a member\'s second factor: their sessions end, the next sign-in asks no code; audited', async () => {
+    const admin = await staffLogin(t);
+    const m = await member('gaspard');
+    const own = await staffLogin(t, m);
+    await enrol(own, m.password);
+    expect((await passwordStep(m.username, m.password)).json().step).toBe('code');
+
+    const technician = await t.app.inject({ method: 'DELETE', url: `/api/admin/team/${m.id}/two-factor`, headers: own });
+    expect(technician.statusCode).toBe(403);
+    const reset = await t.app.inject({ method: 'DELETE', url: `/api/admin/team/${m.id}/two-factor`, headers: admin });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: own })).statusCode).toBe(401);
+    const [trace] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'team.two_factor_reset'));
+    expect(trace).toMatchObject({ staffUsername: TEST_ADMIN.username, entityId: String(m.id), before: { twoFactor: true }, after: { twoFactor: false } });
+    expect(await t.db.$count(staffRecoveryCodes, eq(staffRecoveryCodes.staffId, m.id))).toBe(0);
+
+    const again = await passwordStep(m.username, m.password);
+    expect(again.json()).toEqual({ username: 'gaspard', role: 'technicien', unlocked: false });
+    const team = await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: admin });
+    expect(team.json().find((x: { username: string }) => x.username === 'gaspard').twoFactor).toBe(false);
+  });
+
+  it('a member renews their recovery codes with a current code; the old ones stop working', async () => {
+    const m = await member('hugo');
+    const headers = await staffLogin(t, m);
+    const { secret, recoveryCodes } = await enrol(headers, m.password);
+    const renewed = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/recovery-codes', headers, payload: { code: codeAt(secret, 1) } });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json().recoveryCodes).toHaveLength(10);
+    const { challenge } = (await passwordStep(m.username, m.password)).json();
+    expect((await codeStep(challenge, recoveryCodes[0]!)).statusCode).toBe(401);
+    expect((await codeStep(challenge, renewed.json().recoveryCodes[0])).statusCode).toBe(200);
+  });
+
+  it('a member turns it off with a current code from the app, not with a wrong one', async () => {
+    const m = await member('ines');
+    const headers = await staffLogin(t, m);
+    const { secret } = await enrol(headers, m.password);
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/disable', headers, payload: { code: '000000' } });
+    expect(wrong.statusCode).toBe(400);
+    const off = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/disable', headers, payload: { code: codeAt(secret, 1) } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().enabled).toBe(false);
+    expect((await passwordStep(m.username, m.password)).json()).toMatchObject({ username: 'ines', unlocked: false });
+    expect(await t.db.$count(auditLog, eq(auditLog.action, 'staff.two_factor.disabled'))).toBe(1);
+  });
+});

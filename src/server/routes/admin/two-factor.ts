@@ -1,0 +1,140 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ENROL_CODE_REFUSED, enrolledLoginSchema, loginCodeSchema, loginEnrolConfirmSchema, loginEnrolSchema, recoveryCodesSchema,
+  SECOND_FACTOR_REFUSED, securitySettingsSchema, twoFactorCodeSchema, twoFactorSetupDtoSchema, twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '../../../shared/schemas/two-factor';
+import { staffSessionSchema } from '../../../shared/admin-api';
+import { HttpError } from '../../http-error';
+import { writeAudit } from '../../services/audit';
+import { throttledSignIn } from '../../services/login-throttle';
+import { authenticateStaff } from '../../services/staff-auth';
+import { staffStanding } from '../../services/staff-accounts';
+import { challengeFailed, endChallenge, findChallenge, type Challenge } from '../../services/staff-login-challenge';
+import {
+  confirmEnrolment, disableOwnTwoFactor, renewRecoveryCodes, securitySettings, startEnrolment, twoFactorStatus,
+  updateSecuritySettings, verifySecondFactor,
+} from '../../services/two-factor';
+import { totpBox } from '../../services/two-factor-key';
+import { loginLimit, openStaffSession } from './auth';
+import { ADMIN_ONLY, ANY_STAFF } from './roles';
+
+const CHALLENGE_EXPIRED = 'Votre connexion a expiré. Saisissez à nouveau votre identifiant et votre mot de passe.';
+
+/** The member behind a live challenge, still enabled, or the one answer a stranger gets. */
+async function challengeOf(request: FastifyRequest, token: string, kind: Challenge['kind']) {
+  const found = await findChallenge(request.server.db, token, kind);
+  if (!found) throw new HttpError(401, CHALLENGE_EXPIRED, 'CHALLENGE_EXPIRED');
+  return found;
+}
+
+async function roleOf(request: FastifyRequest, staffId: number) {
+  const standing = await staffStanding(request.server.db, staffId);
+  if (!standing || standing.disabled) throw new HttpError(403, 'Ce compte a été désactivé. Adressez-vous à un administrateur.', 'ACCOUNT_DISABLED');
+  return standing.role;
+}
+
+/**
+ * The second step of a staff sign-in, outside the staff session (no session exists yet): the code, or the enrolment
+ * an admin requires. Counted by the sign-in throttle like passwords; every failure answers the same words.
+ */
+export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/login/code', {
+    config: { rateLimit: loginLimit }, schema: { body: loginCodeSchema, response: { 200: staffSessionSchema } },
+  }, async (request, reply) => {
+    const { challenge, code } = request.body;
+    const found = await findChallenge(app.db, challenge, 'code');
+    const box = await totpBox(app.config);
+    const factor = await throttledSignIn(app.db, reply, { scope: 'staff-code', login: found?.username ?? '', address: request.ip },
+      async () => found ? verifySecondFactor(app.db, box, found.staffId, code) : null);
+    if (!found || !factor) {
+      if (found) {
+        await challengeFailed(app.db, found.idHash);
+        await writeAudit(app.db, { id: found.staffId, username: found.username, address: request.ip },
+          { action: 'staff.login_code_failed', entity: 'staff', entityId: found.staffId });
+      }
+      throw new HttpError(401, SECOND_FACTOR_REFUSED, 'BAD_CODE');
+    }
+    await endChallenge(app.db, found.idHash);
+    return openStaffSession(request, reply, { id: found.staffId, username: found.username, role: await roleOf(request, found.staffId) }, factor);
+  });
+
+  app.post('/login/enrol', {
+    config: { rateLimit: loginLimit }, schema: { body: loginEnrolSchema, response: { 200: twoFactorSetupDtoSchema } },
+  }, async (request) => {
+    const { challenge } = request.body;
+    const found = await challengeOf(request, challenge, 'enrol');
+    return startEnrolment(app.db, await totpBox(app.config), { id: found.staffId, username: found.username }, app.config.SITE_NAME);
+  });
+
+  app.post('/login/enrol/confirm', {
+    config: { rateLimit: loginLimit }, schema: { body: loginEnrolConfirmSchema, response: { 200: enrolledLoginSchema } },
+  }, async (request, reply) => {
+    const { challenge, code } = request.body;
+    const found = await challengeOf(request, challenge, 'enrol');
+    const member = { id: found.staffId, username: found.username };
+    const box = await totpBox(app.config);
+    const recoveryCodes = await throttledSignIn(app.db, reply, { scope: 'staff-code', login: found.username, address: request.ip },
+      () => confirmEnrolment(app.db, box, { ...member, address: request.ip }, member, code));
+    if (!recoveryCodes) {
+      await challengeFailed(app.db, found.idHash);
+      throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
+    }
+    await endChallenge(app.db, found.idHash);
+    const session = await openStaffSession(request, reply, { ...member, role: await roleOf(request, found.staffId) }, 'totp');
+    return { session, recoveryCodes };
+  });
+};
+
+/** « Mon compte » › double authentification (every member, for themself) and the team's policy (admins). */
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const codeLimit = { ...ANY_STAFF, rateLimit: loginLimit };
+  app.get('/me/two-factor', { config: ANY_STAFF, schema: { response: { 200: twoFactorStatusSchema } } },
+    async (request) => twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor));
+
+  app.post('/me/two-factor/setup', {
+    config: codeLimit, schema: { body: twoFactorSetupSchema, response: { 200: twoFactorSetupDtoSchema } },
+  }, async (request, reply) => {
+    const { password } = request.body;
+    const { staff } = request;
+    const ok = await throttledSignIn(app.db, reply, { scope: 'staff', login: staff.username, address: request.ip },
+      () => authenticateStaff(app.db, staff.username, password));
+    if (!ok) throw new HttpError(400, 'Mot de passe incorrect', 'BAD_PASSWORD', { password: ['Mot de passe incorrect'] });
+    return startEnrolment(app.db, await totpBox(app.config), staff, app.config.SITE_NAME);
+  });
+
+  app.post('/me/two-factor/confirm', {
+    config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
+  }, async (request) => {
+    const { code } = request.body;
+    const recoveryCodes = await confirmEnrolment(app.db, await totpBox(app.config), request.staff, request.staff, code);
+    if (!recoveryCodes) throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
+    return { recoveryCodes };
+  });
+
+  app.post('/me/two-factor/recovery-codes', {
+    config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
+  }, async (request) => {
+    const { code } = request.body;
+    const recoveryCodes = await renewRecoveryCodes(app.db, await totpBox(app.config), request.staff, code);
+    if (!recoveryCodes) throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
+    return { recoveryCodes };
+  });
+
+  app.post('/me/two-factor/disable', {
+    config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: twoFactorStatusSchema } },
+  }, async (request) => {
+    const { code } = request.body;
+    if (!await disableOwnTwoFactor(app.db, await totpBox(app.config), request.staff, code)) {
+      throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
+    }
+    return twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor);
+  });
+
+  app.get('/security', { config: ADMIN_ONLY, schema: { response: { 200: securitySettingsSchema } } }, async () => securitySettings(app.db));
+
+  app.put('/security', {
+    config: ADMIN_ONLY, schema: { body: securitySettingsSchema, response: { 200: securitySettingsSchema } },
+  }, async (request) => updateSecuritySettings(app.db, request.staff, request.body));
+};
