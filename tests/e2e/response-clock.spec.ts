@@ -1,20 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
+import { staffSignIn } from './fixtures';
 
 // The copy button writes to the clipboard; the test reads it back.
 const permissions = ['clipboard-read', 'clipboard-write'];
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }); };
-
-async function staffSignIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
-  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
-}
 
 for (const { name, viewport } of WIDTHS) {
   test(`[CLOCK][REMOTE][THREAD] a remote session with its RustDesk ID, a message, staff answer it in time (${name})`, async ({ browser, request }) => {
@@ -72,8 +64,8 @@ for (const { name, viewport } of WIDTHS) {
     await expect(card.getByRole('list', { name: 'Messages' })).toContainText('RustDesk est ouvert, je reste devant l’ordinateur.');
     const image = card.getByRole('img', { name: 'mon-ecran.png' });
     await expect(image).toBeVisible();
-    // The browser decoded the stored bytes as the screenshot the client sent.
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(viewport.width);
+    // The browser decoded the stored bytes as the screenshot the client sent (once it has loaded: visible comes first).
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(viewport.width);
     await card.getByLabel('Votre message').fill('Je me connecte dans deux minutes.');
     await card.getByRole('button', { name: 'Envoyer' }).click();
     await expect(card.getByTestId('response-clock')).toHaveText('Répondu dans les délais');

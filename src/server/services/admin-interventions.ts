@@ -1,13 +1,16 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { clients, interventions } from '../db/schema';
+import { clients, interventionRatings, interventions } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
-import { INTERVENTION_TRANSITIONS, type AdminInterventionDto, type interventionUpdateSchema } from '../../shared/admin-api';
+import {
+  INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionSort, type interventionUpdateSchema,
+} from '../../shared/admin-api';
 import type { InterventionStatus } from '../../shared/labels';
 import { diff, writeAudit, type Actor } from './audit';
 import type { MailQueue } from './mail/outbox';
 import { firstResponse } from './response-clock';
+import { toRating } from './intervention-ratings';
 
 export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
 
@@ -15,21 +18,29 @@ const columns = {
   intervention: interventions,
   clientName: clients.name,
   clientEmail: clients.email,
+  rating: interventionRatings,
 };
-type Row = { intervention: typeof interventions.$inferSelect; clientName: string; clientEmail: string };
+type Row = {
+  intervention: typeof interventions.$inferSelect; clientName: string; clientEmail: string;
+  rating: typeof interventionRatings.$inferSelect | null;
+};
 
-function toDto({ intervention: i, clientName, clientEmail }: Row): AdminInterventionDto {
+/** A request with its client and its rating (none until the client gives one). */
+const withClient = (db: Tx) => db.select(columns).from(interventions)
+  .innerJoin(clients, eq(clients.id, interventions.clientId))
+  .leftJoin(interventionRatings, eq(interventionRatings.interventionId, interventions.id));
+
+function toDto({ intervention: i, clientName, clientEmail, rating }: Row): AdminInterventionDto {
   return {
     id: i.id, clientId: i.clientId, clientName, clientEmail, title: i.title, description: i.description,
     urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, status: i.status,
     durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan, remoteTool: i.remoteTool, remoteId: i.remoteId,
     dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
+    rating: rating ? toRating(rating) : null,
     createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
   };
 }
 
-export const INTERVENTION_SORTS = ['recent', 'due'] as const;
-export type InterventionSort = (typeof INTERVENTION_SORTS)[number];
 
 /**
  * 'due': requests still waiting for their first response come first, the most pressing on top (no due time last);
@@ -51,8 +62,7 @@ export async function listInterventions(db: Tx, filter: {
     filter.clientId ? eq(interventions.clientId, filter.clientId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select(columns).from(interventions).innerJoin(clients, eq(clients.id, interventions.clientId))
-      .where(where).orderBy(...ORDERS[filter.sort ?? 'recent']).limit(filter.limit).offset(filter.offset),
+    withClient(db).where(where).orderBy(...ORDERS[filter.sort ?? 'recent']).limit(filter.limit).offset(filter.offset),
     db.select({ n: count() }).from(interventions).where(where),
   ]);
   return { items: rows.map(toDto), total: Number(total?.n ?? 0) };
@@ -94,7 +104,6 @@ export async function updateIntervention(db: Db, mail: MailQueue, id: number, pa
       }
     }
   });
-  const [row] = await db.select(columns).from(interventions).innerJoin(clients, eq(clients.id, interventions.clientId))
-    .where(eq(interventions.id, id));
+  const [row] = await withClient(db).where(eq(interventions.id, id));
   return toDto(row!);
 }

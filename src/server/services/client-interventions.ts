@@ -11,6 +11,8 @@ import {
 } from '../../shared/client-api';
 import type { clientInterventionSchema } from '../../shared/schemas/intervention';
 import { storedRemoteSession } from '../../shared/schemas/remote-session';
+import type { InterventionRating } from '../../shared/rating-api';
+import { ratingsFor } from './intervention-ratings';
 
 export const DEFAULT_TITLE = 'Demande d\'assistance';
 export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';
@@ -26,11 +28,13 @@ export const dashboardInterventionInput = dashboardInterventionRequestSchema.tra
 }));
 
 type Row = typeof interventions.$inferSelect;
+/** A request as listed to its client: with its rating (a new request has none). */
+type Rated = Row & { rating?: InterventionRating | null };
 
-export function toClientIntervention(i: Row): ClientIntervention {
+export function toClientIntervention(i: Rated): ClientIntervention {
   return {
     id: i.id, description: i.description, urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo,
-    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i),
+    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null,
   };
 }
 
@@ -39,16 +43,16 @@ function clock(i: Row) {
   return { dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null };
 }
 
-export function toUserIntervention(i: Row): UserIntervention {
+export function toUserIntervention(i: Rated): UserIntervention {
   return {
     id: i.id, title: i.title, description: i.description, status: i.status, createdAt: i.createdAt.toISOString(),
-    duration: i.durationMinutes, ...clock(i),
+    duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null,
   };
 }
 
 export type ListFilter = { limit: number; offset: number; q?: string };
 
-export async function listClientInterventions(db: Tx, clientId: number, filter: ListFilter): Promise<{ items: Row[]; total: number }> {
+export async function listClientInterventions(db: Tx, clientId: number, filter: ListFilter): Promise<{ items: Rated[]; total: number }> {
   const where = and(
     eq(interventions.clientId, clientId),
     filter.q ? sql`position(${filter.q.toLowerCase()} in lower(${interventions.title} || ' ' || ${interventions.description})) > 0` : undefined,
@@ -58,7 +62,8 @@ export async function listClientInterventions(db: Tx, clientId: number, filter: 
       .orderBy(desc(interventions.createdAt), desc(interventions.id)).limit(filter.limit).offset(filter.offset),
     db.select({ n: count() }).from(interventions).where(where),
   ]);
-  return { items, total: Number(total?.n ?? 0) };
+  const ratings = await ratingsFor(db, items.map((i) => i.id));
+  return { items: items.map((i) => ({ ...i, rating: ratings.get(i.id) ?? null })), total: Number(total?.n ?? 0) };
 }
 
 export type NewIntervention =

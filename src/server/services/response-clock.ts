@@ -26,8 +26,9 @@ type Row = { plan: PlanId; month: string; measured: number; within: number; medi
 
 /**
  * Per plan and per month (Paris) of the request: how many requests are measured (answered, or still waiting past
- * their due time; a request cancelled before any answer is not), how many were answered by their due time, and the
- * median first response in business minutes. Requests older than the clock (no due time) are left out.
+ * their due time), how many were answered by their due time, and the median first response in business minutes.
+ * Staff cancelling a request answer it; a client withdrawing an unanswered one is measured only if they withdrew it
+ * after its due time (a miss: they may have given up waiting), not before. Requests older than the clock are left out.
  */
 export async function responseTimeStats(db: Tx, now = new Date()): Promise<ResponseTimeStats> {
   const result = await db.execute(sql`
@@ -37,7 +38,7 @@ export async function responseTimeStats(db: Tx, now = new Date()): Promise<Respo
            percentile_cont(0.5) within group (order by response_minutes)::float8 as median
     from interventions
     where due_at is not null and plan is not null
-      and (first_response_at is not null or (due_at < ${now.toISOString()}::timestamptz and status <> 'cancelled'))
+      and (first_response_at is not null or (due_at < ${now.toISOString()}::timestamptz and (status <> 'cancelled' or due_at < updated_at)))
     group by plan, month
     order by month desc, plan`);
   return (result.rows as Row[]).map((r) => ({

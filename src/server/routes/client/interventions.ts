@@ -1,13 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientInterventionSchema } from '../../../shared/schemas/intervention';
-import { parseInput } from '../../http-error';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientInterventionSchema as clientInterventionInput } from '../../../shared/schemas/intervention';
+import { clientInterventionSchema, userInterventionSchema } from '../../../shared/client-api';
+import { idParams, okSchema, pageQuery } from '../../../shared/schemas/query';
+import { MESSAGE_BODY_LIMIT, messageInputSchema, threadSchema } from '../../../shared/thread-api';
+import { closedInterventionSchema, interventionRatingSchema, ratingInputSchema } from '../../../shared/rating-api';
+import { FILE_REPLY } from '../../http-schema';
 import {
   createClientIntervention, dashboardInterventionInput, listClientInterventions, toClientIntervention, toUserIntervention,
 } from '../../services/client-interventions';
 import { markThreadRead, postMessage, readAttachment, readThread } from '../../services/intervention-thread';
+import { closeClientIntervention, rateIntervention } from '../../services/intervention-feedback';
 import { sendAttachment } from '../attachment-response';
-import { MESSAGE_BODY_LIMIT, messageInputSchema } from '../../../shared/thread-api';
-import { pageQuery, parseId, parseQuery, sendPage } from '../admin/params';
+import { sendPage } from '../list-reply';
 
 /** One allowance shared by both creation calls: 10 requests a minute per signed-in client. */
 const CREATION_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -16,32 +22,36 @@ const CREATION_LIMIT = { max: 10, timeWindow: '1 minute' };
  * A client's own interventions, from the client area (/api/client/interventions) and from the dashboard
  * (/api/interventions), in the signed-in scope; no call takes a client id from the request.
  */
-export async function clientInterventionRoutes(app: FastifyInstance) {
+export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const creationLimit = app.rateLimit({
     ...CREATION_LIMIT,
     keyGenerator: (request: FastifyRequest) => `client-intervention:${request.clientSession.clientId}`,
   });
 
-  app.get('/client/interventions', async (request, reply) => {
-    const page = await listClientInterventions(app.db, request.clientSession.clientId, parseQuery(pageQuery, request.query));
-    return sendPage(reply, { items: page.items.map(toClientIntervention), total: page.total });
-  });
+  app.get('/client/interventions', { schema: { querystring: pageQuery, response: { 200: z.array(clientInterventionSchema) } } },
+    async (request, reply) => {
+      const page = await listClientInterventions(app.db, request.clientSession.clientId, request.query);
+      return sendPage(reply, { items: page.items.map(toClientIntervention), total: page.total });
+    });
 
-  app.post('/client/interventions', { preHandler: creationLimit }, async (request, reply) => {
-    const input = parseInput(clientInterventionSchema, request.body);
-    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'client', ...input }, undefined, app.mail);
+  app.post('/client/interventions', {
+    preHandler: creationLimit, schema: { body: clientInterventionInput, response: { 201: clientInterventionSchema } },
+  }, async (request, reply) => {
+    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'client', ...request.body }, undefined, app.mail);
     return reply.status(201).send(toClientIntervention(row));
   });
 
-  app.get('/interventions', async (request, reply) => {
-    const page = await listClientInterventions(app.db, request.clientSession.clientId, parseQuery(pageQuery, request.query));
-    return sendPage(reply, { items: page.items.map(toUserIntervention), total: page.total });
-  });
+  app.get('/interventions', { schema: { querystring: pageQuery, response: { 200: z.array(userInterventionSchema) } } },
+    async (request, reply) => {
+      const page = await listClientInterventions(app.db, request.clientSession.clientId, request.query);
+      return sendPage(reply, { items: page.items.map(toUserIntervention), total: page.total });
+    });
 
-  app.post('/interventions', { preHandler: creationLimit }, async (request, reply) => {
-    const input = parseInput(dashboardInterventionInput, request.body);
-    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'dashboard', ...input }, undefined, app.mail);
+  app.post('/interventions', {
+    preHandler: creationLimit, schema: { body: dashboardInterventionInput, response: { 201: userInterventionSchema } },
+  }, async (request, reply) => {
+    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'dashboard', ...request.body }, undefined, app.mail);
     return reply.status(201).send(toUserIntervention(row));
   });
 
@@ -51,19 +61,36 @@ export async function clientInterventionRoutes(app: FastifyInstance) {
     max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `client-message:${request.clientSession.clientId}`,
   });
 
-  app.get('/client/interventions/:id/messages', async (request) => readThread(app.db, parseId(request.params), me(request)));
+  app.get('/client/interventions/:id/messages', { schema: { params: idParams, response: { 200: threadSchema } } },
+    async (request) => readThread(app.db, request.params.id, me(request)));
 
-  app.post('/client/interventions/:id/messages', { preHandler: messageLimit, bodyLimit: MESSAGE_BODY_LIMIT }, async (request, reply) => {
-    const id = parseId(request.params);
-    await postMessage(app.db, app.mail, id, me(request), parseInput(messageInputSchema, request.body));
-    return reply.status(201).send(await readThread(app.db, id, me(request)));
+  app.post('/client/interventions/:id/messages', {
+    preHandler: messageLimit, bodyLimit: MESSAGE_BODY_LIMIT,
+    schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
+  }, async (request, reply) => {
+    await postMessage(app.db, app.mail, request.params.id, me(request), request.body);
+    return reply.status(201).send(await readThread(app.db, request.params.id, me(request)));
   });
 
-  app.get('/client/intervention-attachments/:id', async (request, reply) =>
-    sendAttachment(reply, await readAttachment(app.db, parseId(request.params), me(request))));
+  app.get('/client/intervention-attachments/:id', { config: FILE_REPLY, schema: { params: idParams } },
+    async (request, reply) => sendAttachment(reply, await readAttachment(app.db, request.params.id, me(request))));
 
-  app.post('/client/interventions/:id/messages/read', async (request) => {
-    await markThreadRead(app.db, parseId(request.params), me(request));
-    return { ok: true };
+  app.post('/client/interventions/:id/messages/read', { schema: { params: idParams, response: { 200: okSchema } } },
+    async (request) => {
+      await markThreadRead(app.db, request.params.id, me(request));
+      return { ok: true as const };
+    });
+
+  // Closing and rating one's own request (shared/rating-api.ts): another client's id answers 404, a closed one 409.
+  const feedbackLimit = app.rateLimit({
+    max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `client-feedback:${request.clientSession.clientId}`,
   });
-}
+
+  app.post('/client/interventions/:id/close', {
+    preHandler: feedbackLimit, schema: { params: idParams, response: { 200: closedInterventionSchema } },
+  }, async (request) => closeClientIntervention(app.db, app.mail, request.params.id, request.clientSession.clientId));
+
+  app.put('/client/interventions/:id/rating', {
+    preHandler: feedbackLimit, schema: { params: idParams, body: ratingInputSchema, response: { 200: interventionRatingSchema } },
+  }, async (request) => rateIntervention(app.db, app.mail, request.params.id, request.clientSession.clientId, request.body));
+};

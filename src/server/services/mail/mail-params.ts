@@ -41,6 +41,10 @@ export type MailParams = {
   intervention_message: { interventionId: number; name: string; title: string; body: string };
   /** a new message from a client in the thread of their request, to STAFF_EMAIL */
   staff_intervention_message: { interventionId: number; clientName: string; clientEmail: string; title: string; body: string };
+  /** a client closed their own request: resolved (completed) or no longer needed (cancelled), to STAFF_EMAIL */
+  staff_intervention_closed: { interventionId: number; clientName: string; clientEmail: string; title: string; status: 'completed' | 'cancelled' };
+  /** a client rated (or changed their rating of) a completed request, to STAFF_EMAIL */
+  staff_intervention_rating: { interventionId: number; clientName: string; clientEmail: string; title: string; stars: number; comment: string; changed: boolean };
 };
 
 export type InvoiceFigures = { price: string; startsOn: string; endsOn: string; gift: boolean };

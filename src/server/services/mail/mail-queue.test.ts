@@ -4,6 +4,7 @@ import { manualOrders, outbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { clientLogin, postOrder, staffLogin, validOrder } from '../../routes/admin/test-fixtures';
 import { MAIL_QUEUE, requeueOrphans } from './outbox';
+import type { OrderDocuments } from '../../../shared/invoice-api';
 
 const jobsOf = async (t: TestApp) => t.app.jobs.boss.findJobs(MAIL_QUEUE);
 
@@ -37,8 +38,11 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(sent[0]!.text).toContain('Nom d’utilisateur : eberenger');
     expect(sent[0]!.text).toContain('Mot de passe : Soleil-du-Midi-42');
     expect(sent[0]!.html).toContain('Soleil-du-Midi-42');
-    expect(sent[1]!.attachments?.[0]).toMatchObject({ filename: `Facture_${created.id}.pdf`, contentType: 'application/pdf' });
-    expect(sent[1]!.attachments![0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // The invoice as issued: its own number, the very bytes staff download.
+    const invoice = (created.order as typeof created.order & OrderDocuments).documents[0]!;
+    expect(sent[1]!.attachments?.[0]).toMatchObject({ filename: `Facture_${invoice.number}.pdf`, contentType: 'application/pdf' });
+    const download = await t.app.inject({ method: 'GET', url: `/api/admin/documents/${invoice.id}/pdf`, headers: staff });
+    expect(Buffer.compare(sent[1]!.attachments![0]!.content as Buffer, download.rawPayload)).toBe(0);
 
     const after = await t.db.select().from(outbox).where(eq(outbox.recipient, 'elodie@exemple.fr'));
     expect(after.every((r) => r.status === 'sent' && r.secret === null && r.attempts === 1 && r.sentAt !== null)).toBe(true);
@@ -124,7 +128,8 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     const before = t.mailer.sent.length;
     const pay = (paymentStatus: string) => t.app.inject({ method: 'PATCH', url: `/api/admin/manual-orders/${created.id}`, headers: staff, payload: { paymentStatus } });
     expect((await pay('paid')).statusCode).toBe(200);
-    expect((await pay('pending')).statusCode).toBe(200);
+    // An invoiced order does not go back to pending (a credit note would cancel it); paid again changes nothing.
+    expect((await pay('pending')).statusCode).toBe(409);
     expect((await pay('paid')).statusCode).toBe(200);
     await t.drain();
     const sent = t.mailer.sent.slice(before);

@@ -26,7 +26,8 @@ export type MailQueue = {
   /** Queues one message; false when a message with this key already exists (it is then sent once, not twice). */
   queue(tx: Tx, request: MailRequest): Promise<boolean>;
   /** A message to STAFF_EMAIL; nothing when it is unset (staff then read the back-office only). */
-  queueForStaff<K extends 'staff_new_registration' | 'staff_contact' | 'staff_new_intervention' | 'staff_intervention_message'>(
+  queueForStaff<K extends 'staff_new_registration' | 'staff_contact' | 'staff_new_intervention' | 'staff_intervention_message'
+    | 'staff_intervention_closed' | 'staff_intervention_rating'>(
     tx: Tx, key: string, kind: K, params: MailParams[K],
   ): Promise<boolean>;
 };

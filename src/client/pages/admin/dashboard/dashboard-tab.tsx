@@ -8,6 +8,7 @@ import { StatCards } from './stat-cards';
 import { PlanTable } from './plan-table';
 import { RevenueChart } from './revenue-chart';
 import { ResponseTimeTable } from './response-time-table';
+import { RatingTable } from './rating-table';
 
 export function DashboardTab() {
   const [range, setRange] = useState<StatsRange>({});
@@ -42,6 +43,7 @@ export function DashboardTab() {
             <RevenueChart months={stats.data.byMonth} />
           </div>
           <ResponseTimeTable />
+          <RatingTable />
         </div>
       )}
     </section>

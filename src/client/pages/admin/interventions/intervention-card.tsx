@@ -8,6 +8,7 @@ import { Conversation } from '../../../components/thread/conversation';
 import { adminKeys } from '../api/queries';
 import { ResponseClock } from '../../../components/ui/response-clock';
 import { getPlan } from '../../../../shared/plans';
+import { ClientRating, RatingBadge } from './client-rating';
 
 export function InterventionCard({ intervention: i }: { intervention: AdminInterventionDto }) {
   const titleId = `intervention-${i.id}-title`;
@@ -31,9 +32,11 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
         <div className="flex flex-wrap gap-2">
           <InterventionStatusBadge status={i.status} />
           <UrgencyBadge urgency={i.urgency} />
+          <RatingBadge rating={i.rating} />
         </div>
       </header>
       <p className="mt-3 whitespace-pre-line text-sm text-slate-800">{i.description}</p>
+      <ClientRating rating={i.rating} />
       <RemoteSessionDetails intervention={i} />
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         {device && <div className="flex gap-1"><dt className="text-slate-600">Appareil :</dt><dd>{device}</dd></div>}

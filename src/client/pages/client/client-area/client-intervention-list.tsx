@@ -6,6 +6,7 @@ import { InterventionStatusBadge, UrgencyBadge } from '../../../components/ui/st
 import { ResponseClock } from '../../../components/ui/response-clock';
 import { Conversation } from '../../../components/thread/conversation';
 import { clientKeys } from '../api/queries';
+import { RequestFeedback } from '../common/request-feedback';
 
 /** SPEC §2 « Client dashboard »: 'Intervention #id', status, urgency, description, device, date, details. */
 export function ClientInterventionList({ items }: { items: ClientIntervention[] }) {
@@ -32,6 +33,7 @@ export function ClientInterventionList({ items }: { items: ClientIntervention[] 
             </dl>
             <Conversation basePath={`/api/client/interventions/${item.id}`} queryKey={[...clientKeys.interventions, 'thread', item.id]}
               refreshKey={clientKeys.interventions} viewer="client" />
+            <RequestFeedback request={item} />
           </Card>
         </li>
       ))}

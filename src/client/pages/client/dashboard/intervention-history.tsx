@@ -10,6 +10,7 @@ import { Conversation } from '../../../components/thread/conversation';
 import { Spinner } from '../../../components/ui/spinner';
 import { clientKeys, PAGE_SIZE, userInterventionsQuery } from '../api/queries';
 import { ShowMore } from '../common/show-more';
+import { RequestFeedback } from '../common/request-feedback';
 
 /** SPEC §2 « Intervention history »: title, date, duration when staff recorded one, status; newest first. */
 export function InterventionHistory() {
@@ -48,6 +49,7 @@ export function InterventionHistory() {
                       </div>
                       <Conversation basePath={`/api/client/interventions/${item.id}`} queryKey={[...clientKeys.interventions, 'thread', item.id]}
                         refreshKey={clientKeys.interventions} viewer="client" />
+                      <RequestFeedback request={item} />
                     </Card>
                   </li>
                 ))}

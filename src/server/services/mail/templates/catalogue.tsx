@@ -9,7 +9,10 @@ import {
   Credentials, ErasureDone, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
   RenewalReminder, InterventionMessageMail,
 } from './client-mails';
-import { StaffContact, StaffInterventionMessage, StaffNewIntervention, StaffNewRegistration, StaffPasswordLink } from './staff-mails';
+import {
+  StaffContact, StaffInterventionClosed, StaffInterventionMessage, StaffInterventionRating, StaffNewIntervention, StaffNewRegistration,
+  StaffPasswordLink,
+} from './staff-mails';
 
 type Template<K extends MailKind> = {
   subject(params: MailParams[K], site: SiteInfo): string;
@@ -38,6 +41,14 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   },
   intervention_message: { subject: (p) => `Réponse à votre demande d’assistance n° ${p.interventionId}`, Body: InterventionMessageMail },
   staff_intervention_message: { subject: (p) => `Message de ${p.clientName} sur l’intervention n° ${p.interventionId}`, Body: StaffInterventionMessage },
+  staff_intervention_closed: {
+    subject: (p) => `${p.clientName} a ${p.status === 'completed' ? 'marqué résolue' : 'annulé'} l’intervention n° ${p.interventionId}`,
+    Body: StaffInterventionClosed,
+  },
+  staff_intervention_rating: {
+    subject: (p) => `${p.changed ? 'Avis modifié' : 'Avis'} de ${p.clientName} : ${p.stars}/5 sur l’intervention n° ${p.interventionId}`,
+    Body: StaffInterventionRating,
+  },
 };
 
 const PLAIN_TEXT_SELECTORS = [

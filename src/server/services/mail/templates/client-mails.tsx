@@ -63,6 +63,8 @@ function PaymentTerms({ site, order, requestedPlanId }: { site: SiteInfo } & Pic
     paid: 'Votre paiement est bien reçu, merci. Votre facture vous est envoyée dans un message séparé.',
     pending: `Merci de régler ${formatEuro(order.price)} par ${method.toLowerCase()} : votre abonnement commence dès que nous avons reçu le paiement. Pour toute question sur le règlement, appelez-nous au ${site.phone}.`,
     failed: `Le paiement n’a pas abouti. Appelez-nous au ${site.phone} ou répondez à ce message et nous trouverons ensemble une solution.`,
+    refunded: 'Cette commande a été remboursée : un avoir a été établi.',
+    cancelled: 'Cette commande a été annulée : un avoir a été établi.',
   }[order.paymentStatus];
   return <><Facts rows={rows} /><Paragraph>{terms}</Paragraph></>;
 }
@@ -121,7 +123,10 @@ export function InterventionStatusMail({ site, params }: Props<'intervention_sta
         ['Statut', label],
         ...(params.status === 'completed' && params.durationMinutes ? [['Durée', `${params.durationMinutes} min`] as [string, string]] : []),
       ]} />
-      <Action href={`${site.publicUrl}/client/dashboard`}>Suivre mes demandes</Action>
+      {params.status === 'completed' && (
+        <Paragraph>Comment s’est passée l’intervention ? Donnez-nous votre avis, de 1 à 5 étoiles, depuis votre espace : il aide notre équipe à mieux vous servir.</Paragraph>
+      )}
+      <Action href={`${site.publicUrl}/client/dashboard`}>{params.status === 'completed' ? 'Donner mon avis' : 'Suivre mes demandes'}</Action>
       <Signature site={site} />
     </MailLayout>
   );

@@ -63,6 +63,30 @@ export function StaffInterventionMessage({ site, params }: Props<'staff_interven
   );
 }
 
+export function StaffInterventionClosed({ site, params }: Props<'staff_intervention_closed'>) {
+  const what = params.status === 'completed' ? 'a indiqué que son problème est résolu : la demande est terminée.' : 'n’a plus besoin d’aide : la demande est annulée.';
+  return (
+    <MailLayout site={site} preview={`${params.clientName} a clos l’intervention n° ${params.interventionId}`} title={`Intervention n° ${params.interventionId} close par le client`}>
+      <Facts rows={[['Client', `${params.clientName} <${params.clientEmail}>`], ['Demande', params.title]]} />
+      <Paragraph>{params.clientName} {what}</Paragraph>
+      <Action href={backOffice(site, 'interventions')}>Ouvrir Interventions</Action>
+    </MailLayout>
+  );
+}
+
+export function StaffInterventionRating({ site, params }: Props<'staff_intervention_rating'>) {
+  return (
+    <MailLayout site={site} preview={`${params.stars}/5 de ${params.clientName}`} title={`${params.changed ? 'Avis modifié' : 'Nouvel avis'} sur l’intervention n° ${params.interventionId}`}>
+      <Facts rows={[
+        ['Client', `${params.clientName} <${params.clientEmail}>`], ['Demande', params.title],
+        ['Note', `${'★'.repeat(params.stars)}${'☆'.repeat(5 - params.stars)} (${params.stars}/5)`],
+      ]} />
+      {params.comment ? <Text style={styles.quote}>{params.comment}</Text> : <Paragraph>Pas de commentaire.</Paragraph>}
+      <Action href={backOffice(site, 'interventions')}>Ouvrir Interventions</Action>
+    </MailLayout>
+  );
+}
+
 /** To a staff member (not STAFF_EMAIL): the single-use link to choose their own password, valid 48 hours. */
 export function StaffPasswordLink({ site, params, secret }: Props<'staff_password_link'> & { secret?: string }) {
   const link = `${site.publicUrl}/admin/set-password?token=${secret ?? '…'}`;
