@@ -4,6 +4,7 @@ import { openJobQueue, type JobQueue } from '../jobs/job-queue';
 import { mailQueueDefinitions } from '../services/mail/delivery';
 import { createMailQueue, requeueOrphans, type MailQueue } from '../services/mail/outbox';
 import { loadSecretKey, secretBox } from '../services/mail/secret-box';
+import { outboxRetentionDefinition, scheduleOutboxRetention } from '../services/mail/retention';
 import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/renewal-reminders';
 
 declare module 'fastify' {
@@ -22,7 +23,7 @@ export type JobsOptions = {
   clock: () => Date;
 };
 
-/** The job queue, the mail queue on it and the renewal reminders; stopped (workers finishing their message) on close. */
+/** The job queue, the mail queue on it, the renewal reminders and the outbox's nightly purge; stopped (workers finishing their message) on close. */
 export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   const { config } = app;
   const jobs = await openJobQueue(app.database, { log: app.log, supervise: options.workers });
@@ -37,10 +38,12 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
     await jobs.define(definition);
   }
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
+  await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));
   if (options.workers) {
     const requeued = await requeueOrphans(app.db, jobs);
     if (requeued) app.log.warn({ requeued }, 'e-mails waiting without a job were queued again');
     await scheduleRenewalReminders(jobs);
+    await scheduleOutboxRetention(jobs);
     await jobs.startWorkers();
   }
 }
