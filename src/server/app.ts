@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin';
 import { clientRoutes } from './routes/client';
 import { registerPages } from './plugins/pages';
 import { registerJobs } from './plugins/jobs';
+import { serializerCompiler, validatorCompiler } from './http-schema';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +56,8 @@ export async function buildApp(options: BuildOptions) {
     frameworkErrors,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -18,9 +18,14 @@ export const notFound = (message = 'Élément introuvable') => new HttpError(404
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
+  throw validationError(result.error);
+}
+
+/** A zod failure as the 400 every form reads: one French message, and the messages under each field. */
+export function validationError(error: z.ZodError): HttpError {
   const fieldErrors: Record<string, string[]> = {};
   let first: string | undefined;
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
     (fieldErrors[key] ??= []).push(issue.message);
     first ??= issue.message;
@@ -30,5 +35,5 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const message = distinct.size > 1
     ? 'Certains champs sont invalides : corrigez les erreurs indiquées.'
     : first ?? 'Requête invalide';
-  throw new HttpError(400, message, 'VALIDATION', fieldErrors);
+  return new HttpError(400, message, 'VALIDATION', fieldErrors);
 }

@@ -1,123 +1,154 @@
 // The back-office API contract: the server's routes send these shapes, the /admin page reads them.
 import { z } from './schemas/zod';
-import type { PlanId } from './plans';
+import { PLAN_IDS } from './plans';
 import {
-  INTERVENTION_STATUSES, REQUEST_STATUSES, type ClientDeviceType, type InterventionStatus, type MailKind, type MailStatus,
-  type PaymentMethod, type PaymentStatus, type RemoteTool, type RequestKind, type RequestStatus, type StaffRole,
-  type SubscriptionState, type Urgency,
+  CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
+  REQUEST_KINDS, REQUEST_STATUSES, SUBSCRIPTION_STATES, STAFF_ROLES, URGENCIES, type InterventionStatus,
 } from './labels';
 import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
+import { pageQuery } from './schemas/query';
+import { interventionRatingSchema } from './rating-api';
+import { orderDocumentsFields } from './invoice-api';
 
 /**
  * GET /api/admin/session; also the answer of POST /api/admin/login (adminLoginSchema) and POST /api/admin/unlock
  * (unlockSchema; wrong code → 403 code BAD_CODE). Without a session every /api/admin/* call answers 401, and 403
  * to a signed-in client.
  */
-export type StaffSession = {
-  username: string;
+export const staffSessionSchema = z.object({
+  username: z.string(),
   /** decides the tabs the page shows; the server checks it again on every route */
-  role: StaffRole;
-  unlocked: boolean;
-};
+  role: z.enum(STAFF_ROLES),
+  unlocked: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
 
 /**
  * GET /api/admin/sessions: the signed-in staff member's own open sessions, the current one first. DELETE
  * /api/admin/sessions/:id ends one of them (404 if not theirs), DELETE /api/admin/sessions every other one.
  */
-export type OpenSessionDto = {
-  id: number;
-  current: boolean;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
+export const openSessionSchema = z.object({
+  id: z.number().int(),
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
   /** address and browser at sign-in ('' for sessions opened before they were recorded) */
-  address: string;
-  userAgent: string;
-};
+  address: z.string(),
+  userAgent: z.string(),
+});
+export type OpenSessionDto = z.infer<typeof openSessionSchema>;
 
 /** DELETE /api/admin/sessions and /api/admin/sessions/:id */
-export type SessionsEnded = { ended: number };
+export const sessionsEndedSchema = z.object({ ended: z.number().int() });
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 
 /**
  * One order as listed (GET /api/admin/manual-orders?q=&email=&status=&limit=&offset=, newest first, X-Total-Count).
  * Also the answer of PATCH /api/admin/manual-orders/:id (orderUpdateSchema). q matches id, name, e-mail, username, key.
  */
-export type OrderDto = {
-  id: number;
-  clientId: number | null;
-  clientName: string;
-  clientEmail: string;
-  clientPhone: string;
-  username: string | null;
+export const orderDtoSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int().nullable(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  clientPhone: z.string(),
+  username: z.string().nullable(),
   /** the client account has a password (never the password itself: DESIGN.md decision 3) */
-  hasPassword: boolean;
-  plan: PlanId;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
+  hasPassword: z.boolean(),
+  plan: z.enum(PLAN_IDS),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
   /** '50.00', '0.00' when gifted */
-  price: string;
-  creditCost: number;
-  orderDate: string;
-  notes: string;
-  createdBy: string;
-  verificationKey: string;
-  createdAt: string;
-};
+  price: z.string(),
+  creditCost: z.number(),
+  orderDate: z.string(),
+  notes: z.string(),
+  createdBy: z.string(),
+  verificationKey: z.string(),
+  createdAt: z.string(),
+});
+export type OrderDto = z.infer<typeof orderDtoSchema>;
+/** An order with its invoice and credit notes, as every order route answers it. */
+export const orderSchema = orderDtoSchema.extend(orderDocumentsFields);
+export const orderListQuery = pageQuery.extend({
+  email: z.string({ error: 'Adresse e-mail invalide' }).trim().max(254, 'Adresse e-mail invalide').optional().transform((s) => s || undefined),
+  status: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }).optional(),
+});
+export type OrderFilters = z.input<typeof orderListQuery>;
 
 /**
  * Issued credentials, shown once to staff (on creation or « Régénérer »). Also the answer of
  * POST /api/admin/manual-orders/:id/credentials (new password, username kept, e-mailed) and of
  * GET /api/admin/credentials/suggest?name=… (the « Générer » button: nothing is saved).
  */
-export type IssuedCredentials = { username: string; password: string };
+export const issuedCredentialsSchema = z.object({ username: z.string(), password: z.string() });
+export type IssuedCredentials = z.infer<typeof issuedCredentialsSchema>;
 
 /** POST /api/admin/manual-orders → 201 */
-export type OrderCreated = { id: number; order: OrderDto; credentials: IssuedCredentials | null };
+export const orderCreatedSchema = z.object({ id: z.number().int(), order: orderSchema, credentials: issuedCredentialsSchema.nullable() });
+export type OrderCreated = z.infer<typeof orderCreatedSchema>;
+
+/** GET /api/admin/credentials/suggest?name=… */
+export const credentialsSuggestQuery = z.object({
+  name: z.string({ error: 'Nom invalide' }).trim().max(120, 'Nom trop long').optional().default(''),
+});
 
 /** GET /api/admin/users?q=&limit=&offset= : customers grouped by lower(e-mail), computed in SQL. */
-export type CustomerDto = {
-  email: string;
-  name: string;
-  phone: string;
-  username: string | null;
-  revenue: number;
-  orderCount: number;
-  paidCount: number;
-  giftedCount: number;
-  credits: number;
-  lastOrderDate: string;
-};
+export const customerSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  username: z.string().nullable(),
+  revenue: z.number(),
+  orderCount: z.number().int(),
+  paidCount: z.number().int(),
+  giftedCount: z.number().int(),
+  credits: z.number(),
+  lastOrderDate: z.string(),
+});
+export type CustomerDto = z.infer<typeof customerSchema>;
+export const customerListQuery = pageQuery;
+export type CustomerFilters = z.input<typeof customerListQuery>;
+
+export const registrationRefSchema = z.object({ id: z.number().int(), name: z.string(), createdAt: z.string() });
+export type RegistrationRef = z.infer<typeof registrationRefSchema>;
 
 /** GET /api/admin/contacts?q=&status=&kind=&limit=&offset= (newest first, X-Total-Count); PATCH /api/admin/contacts/:id answers one. */
-export type RequestDto = {
-  id: number;
-  kind: RequestKind;
-  status: RequestStatus;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  captchaAnswer: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  planId: PlanId | null;
-  deviceType: string | null;
-  deviceInfo: string | null;
-  clientId: number | null;
+export const requestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(REQUEST_KINDS),
+  status: z.enum(REQUEST_STATUSES),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  captchaAnswer: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  planId: z.enum(PLAN_IDS).nullable(),
+  deviceType: z.string().nullable(),
+  deviceInfo: z.string().nullable(),
+  clientId: z.number().int().nullable(),
   /** an erasure request (kind 'erasure'): when staff confirmed it and the person was anonymised, else null */
-  erasedAt: string | null;
+  erasedAt: z.string().nullable(),
   /** a registration staff refused (« Refuser »): the reason the person was sent, else null */
-  refusalReason: string | null;
-  createdAt: string;
+  refusalReason: z.string().nullable(),
+  createdAt: z.string(),
   /**
    * A pending registration: the other pending registrations for the same e-mail, oldest first (« Doublon
    * possible »). Each is kept as sent; staff validate the genuine one and close the others.
    */
-  duplicates: RegistrationRef[];
-};
+  duplicates: z.array(registrationRefSchema),
+});
+export type RequestDto = z.infer<typeof requestSchema>;
 
-export type RegistrationRef = { id: number; name: string; createdAt: string };
+export const requestListQuery = pageQuery.extend({
+  status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }).optional(),
+  kind: z.enum(REQUEST_KINDS, { error: 'Type de demande invalide' }).optional(),
+});
+export type RequestFilters = z.input<typeof requestListQuery>;
 
 /**
  * POST /api/admin/contacts/:id/erase (erasure request only): anonymises the client of the request in one transaction
@@ -130,7 +161,8 @@ export type ErasureConfirmed = RequestDto;
  * POST /api/admin/contacts/:id/validate (pending registration only): creates the client account with generated
  * credentials, marks the request 'replied' and e-mails the credentials. 409 when that e-mail already has an account.
  */
-export type RegistrationValidated = { clientId: number; credentials: IssuedCredentials };
+export const registrationValidatedSchema = z.object({ clientId: z.number().int(), credentials: issuedCredentialsSchema });
+export type RegistrationValidated = z.infer<typeof registrationValidatedSchema>;
 
 /**
  * POST /api/admin/contacts/:id/refuse (pending registration only): closes it with the reason, e-mails the reason to
@@ -150,18 +182,22 @@ export const requestUpdateSchema = z.object({ status: z.enum(REQUEST_STATUSES, {
 
 /** GET /api/admin/stats?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional, inclusive, on orderDate) */
 export const statsQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
-export type PlanStats = { plan: PlanId; orders: number; paid: number; gifted: number; revenue: number; creditCost: number };
-export type DashboardStats = {
-  revenue: number;
-  giftedCount: number;
-  totalCreditCost: number;
-  totalOrders: number;
-  pendingPayments: number;
+const planStatsSchema = z.object({
+  plan: z.enum(PLAN_IDS), orders: z.number().int(), paid: z.number().int(), gifted: z.number().int(), revenue: z.number(), creditCost: z.number(),
+});
+export type PlanStats = z.infer<typeof planStatsSchema>;
+export const dashboardStatsSchema = z.object({
+  revenue: z.number(),
+  giftedCount: z.number().int(),
+  totalCreditCost: z.number(),
+  totalOrders: z.number().int(),
+  pendingPayments: z.number().int(),
   /** paid / total, rounded percent */
-  conversionRate: number;
-  byPlan: PlanStats[];
-  byMonth: Array<{ month: string; revenue: number; orders: number }>;
-};
+  conversionRate: z.number(),
+  byPlan: z.array(planStatsSchema),
+  byMonth: z.array(z.object({ month: z.string(), revenue: z.number(), orders: z.number().int() })),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 /**
  * GET /api/admin/subscriptions?active=true|false&state=&limit=&offset=: one per paid order with its chained period (both
@@ -169,50 +205,67 @@ export type DashboardStats = {
  * running, ending within 14 days with nothing booked after it (« expire bientôt »), or over with (renewed) or without
  * (expired) a later one; ?state= filters on it.
  */
-export type SubscriptionDto = {
-  orderId: number;
-  clientId: number | null;
-  clientName: string;
-  clientEmail: string;
-  plan: PlanId;
-  startDate: string;
-  endDate: string;
-  active: boolean;
-  state: SubscriptionState;
-};
+export const subscriptionSchema = z.object({
+  orderId: z.number().int(),
+  clientId: z.number().int().nullable(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  plan: z.enum(PLAN_IDS),
+  startDate: z.string(),
+  endDate: z.string(),
+  active: z.boolean(),
+  state: z.enum(SUBSCRIPTION_STATES),
+});
+export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
+export const subscriptionListQuery = pageQuery.extend({
+  active: z.enum(['true', 'false'], { error: 'Paramètre active invalide' }).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
+  state: z.enum(SUBSCRIPTION_STATES, { error: 'État d’abonnement invalide' }).optional(),
+});
+export type SubscriptionFilters = z.input<typeof subscriptionListQuery>;
 
-/** GET /api/admin/interventions?status=&limit=&offset= (newest first, X-Total-Count); PATCH /api/admin/interventions/:id answers one. */
-export type AdminInterventionDto = {
-  id: number;
-  clientId: number;
-  clientName: string;
-  clientEmail: string;
-  title: string;
-  description: string;
-  urgency: Urgency;
-  deviceType: ClientDeviceType | null;
-  deviceInfo: string;
-  status: InterventionStatus;
-  durationMinutes: number | null;
-  staffNotes: string;
-  plan: PlanId | null;
+/** GET /api/admin/interventions?status=&sort=&limit=&offset= (newest first, or soonest due; X-Total-Count); PATCH /api/admin/interventions/:id answers one. */
+export const adminInterventionSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  clientName: z.string(),
+  clientEmail: z.string(),
+  title: z.string(),
+  description: z.string(),
+  urgency: z.enum(URGENCIES),
+  deviceType: z.enum(CLIENT_DEVICE_TYPES).nullable(),
+  deviceInfo: z.string(),
+  status: z.enum(INTERVENTION_STATUSES),
+  durationMinutes: z.number().int().nullable(),
+  staffNotes: z.string(),
+  plan: z.enum(PLAN_IDS).nullable(),
   /** « Session à distance »: the tool the client installed and its ID without spaces (null for Quick Assist) */
-  remoteTool: RemoteTool | null;
-  remoteId: string | null;
+  remoteTool: z.enum(REMOTE_TOOLS).nullable(),
+  remoteId: z.string().nullable(),
   /** the response clock: due by the client's plan (null for older requests), and the first response */
-  dueAt: string | null;
-  firstResponseAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+  dueAt: z.string().nullable(),
+  firstResponseAt: z.string().nullable(),
+  /** the client's rating of the completed request (shared/rating-api.ts), null until given */
+  rating: interventionRatingSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminInterventionDto = z.infer<typeof adminInterventionSchema>;
+export const INTERVENTION_SORTS = ['recent', 'due'] as const;
+export type InterventionSort = (typeof INTERVENTION_SORTS)[number];
+export const interventionListQuery = pageQuery.extend({
+  status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
+  sort: z.enum(INTERVENTION_SORTS, { error: 'Tri invalide : « recent » ou « due »' }).optional(),
+});
+export type InterventionFilters = z.input<typeof interventionListQuery>;
 
 /**
  * GET /api/admin/interventions/response-times: per plan and month, the requests measured against their promise, those
  * answered by their due time, and the median first response in business minutes (null when none was answered).
  */
-export type ResponseTimeStats = {
-  plan: PlanId; month: string; measured: number; withinPromise: number; medianMinutes: number | null;
-}[];
+export const responseTimeStatsSchema = z.array(z.object({
+  plan: z.enum(PLAN_IDS), month: z.string(), measured: z.number().int(), withinPromise: z.number().int(), medianMinutes: z.number().nullable(),
+}));
+export type ResponseTimeStats = z.infer<typeof responseTimeStatsSchema>;
 
 /** The statuses staff may move an intervention to from each status (DESIGN.md decision 8); anything else is 409. */
 export const INTERVENTION_TRANSITIONS: Record<InterventionStatus, readonly InterventionStatus[]> = {
@@ -234,18 +287,30 @@ export const interventionUpdateSchema = z.object({
  * X-Total-Count). Actions: order.create, order.update, order.credentials, staff.login, staff.login_failed, team.create,
  * … (`action=order` finds every order.*). No route edits or deletes an entry.
  */
-export type AuditEntryDto = {
-  id: number;
-  staffUsername: string;
-  action: string;
-  entity: string;
-  entityId: string;
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  staffUsername: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
   /** the address the action came from; null when the server did it itself */
-  address: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-};
+  address: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+const filterText = (name: string, max: number) =>
+  z.string({ error: `Paramètre ${name} invalide` }).trim().max(max, `Paramètre ${name} invalide`).optional().transform((s) => s || undefined);
+export const auditListQuery = pageQuery.extend({
+  entity: filterText('entity', 40),
+  entityId: filterText('entityId', 40),
+  staffUsername: filterText('staffUsername', 80),
+  action: filterText('action', 60),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type AuditFilters = z.input<typeof auditListQuery>;
 
 /**
  * GET /api/admin/outbox?status=&q=&limit=&offset= (newest first, X-Total-Count): every e-mail the product sent or will
@@ -253,19 +318,24 @@ export type AuditEntryDto = {
  * never leaves the server this way. POST /api/admin/outbox/:id/resend puts a failed one back in the queue (409
  * otherwise, or when its password or link is no longer valid).
  */
-export type OutboxMessageDto = {
-  id: number;
-  kind: MailKind;
-  recipient: string;
-  subject: string;
-  status: MailStatus;
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(MAIL_KINDS),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
   /** tries so far, the current one included */
-  attempts: number;
+  attempts: z.number().int(),
   /** why the latest try failed (the SMTP server's answer), kept after a later success */
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sentAt: z.string().nullable(),
   /** « Renvoyer » is offered: failed, and still able to carry what it needs */
-  canResend: boolean;
-};
+  canResend: z.boolean(),
+});
+export type OutboxMessageDto = z.infer<typeof outboxMessageSchema>;
+export const outboxListQuery = pageQuery.extend({
+  status: z.enum(MAIL_STATUSES, { error: 'Statut invalide' }).optional(),
+});
+export type OutboxFilters = z.input<typeof outboxListQuery>;

@@ -4,9 +4,10 @@
 import { checkRemoteId, remoteSessionFields } from './schemas/remote-session';
 import { z } from './schemas/zod';
 import { PLAN_IDS } from './plans';
-import { CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels';
+import { CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels';
 import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 import { newPassword } from './schemas/password';
+import { interventionRatingSchema } from './rating-api';
 
 /** The one 401 wording of the client area: the dashboard recognises it (SPEC §6), every page treats it alike. */
 export const CLIENT_UNAUTHORIZED = 'Unauthorized';
@@ -89,8 +90,15 @@ export const clientOrderSchema = z.object({
   orderDate: isoDay,
   startsOn: isoDay.nullable(),
   endsOn: isoDay.nullable(),
-  /** '00000042' when an invoice exists, else null */
+  /** '00000042' when an invoice was issued (the day the order was paid), else null */
   invoiceNumber: z.string().nullable(),
+  /**
+   * its invoice then its credit notes (avoirs), as issued; each PDF at GET /api/client/documents/:id/pdf
+   * (404 for another client's)
+   */
+  documents: z.array(z.object({
+    id: z.number().int(), kind: z.enum(DOCUMENT_KINDS), number: z.string(), issuedOn: isoDay, totalTtc: z.string(),
+  })),
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
 
@@ -101,6 +109,8 @@ export type ClientOrder = z.infer<typeof clientOrderSchema>;
  * when staff first took it in charge or wrote; dueAt is null for requests older than the clock.
  */
 const responseClock = { dueAt: isoInstant.nullable(), firstResponseAt: isoInstant.nullable() };
+/** The client's own rating once the request is completed (shared/rating-api.ts), else null. */
+const rating = { rating: interventionRatingSchema.nullable() };
 
 /** GET/POST /api/client/interventions (SPEC §3 « Client intervention »); POST reads clientInterventionSchema. */
 export const clientInterventionSchema = z.object({
@@ -112,6 +122,7 @@ export const clientInterventionSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES),
   createdAt: isoInstant,
   ...responseClock,
+  ...rating,
 });
 export type ClientIntervention = z.infer<typeof clientInterventionSchema>;
 
@@ -124,6 +135,7 @@ export const userInterventionSchema = z.object({
   createdAt: isoInstant,
   duration: z.number().int().nullable(),
   ...responseClock,
+  ...rating,
 });
 export type UserIntervention = z.infer<typeof userInterventionSchema>;
 
@@ -177,4 +189,3 @@ export const erasureRequestResultSchema = z.object({ requestedAt: isoInstant });
 /** GET /api/client/erasure-request: the pending request's date, or null (none, or already handled by staff). */
 export const erasureRequestStatusSchema = z.object({ requestedAt: isoInstant.nullable() });
 
-export const okSchema = z.object({ ok: z.literal(true) });

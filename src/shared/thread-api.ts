@@ -2,7 +2,7 @@
 // (/api/admin/interventions/:id/messages): GET reads the thread, POST writes in it, POST …/read marks it read.
 import { z } from './schemas/zod';
 import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
-import type { MessageAuthor } from './labels';
+import { MESSAGE_AUTHORS } from './labels';
 
 export const MESSAGE_MAX = 4000;
 
@@ -28,22 +28,24 @@ export const messageInputSchema = z.object({
 }).refine((v) => v.body.length > 0 || v.attachment, { path: ['body'], message: 'Écrivez votre message' });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
-export type ThreadMessage = {
-  id: number;
-  author: MessageAuthor;
+export const threadMessageSchema = z.object({
+  id: z.number().int(),
+  author: z.enum(MESSAGE_AUTHORS),
   /** « Vous » is decided by the page; staff see the technician's username, the client sees « Technicien » */
-  authorName: string;
-  body: string;
-  createdAt: string;
-  attachments: { id: number; name: string; mimeType: string; size: number }[];
-};
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  attachments: z.array(z.object({ id: z.number().int(), name: z.string(), mimeType: z.string(), size: z.number().int() })),
+});
+export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
-export type Thread = {
-  messages: ThreadMessage[];
+export const threadSchema = z.object({
+  messages: z.array(threadMessageSchema),
   /** when the other side last opened the thread: the messages before it are « Lu » */
-  readByOtherAt: string | null;
+  readByOtherAt: z.string().nullable(),
   /** false once the request is completed or cancelled: the thread is kept, nobody writes in it */
-  open: boolean;
-};
+  open: z.boolean(),
+});
+export type Thread = z.infer<typeof threadSchema>;
 
 export const THREAD_CLOSED = 'Cette demande est close : créez une nouvelle demande pour nous écrire.';

@@ -3,12 +3,14 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, type World } from './world';
+import { TEST_ADMIN } from '../../src/server/test/harness';
 
 /** Routes anyone may call. Every other API route needs a session: adding one here is a decision, not a formality. */
 const PUBLIC = new Set([
   'GET /healthz',
   'POST /api/register', 'GET /api/contact/captcha', 'POST /api/contact', 'GET /api/verify-invoice/:key',
   'POST /api/admin/login', 'POST /api/admin/set-password',
+  'POST /api/admin/login/code', 'POST /api/admin/login/enrol', 'POST /api/admin/login/enrol/confirm',
   'POST /api/client/login', 'POST /api/auth/login', 'POST /api/client/logout', 'GET /api/login', 'GET /api/logout',
   'POST /api/auth/forgot-password', 'POST /api/auth/reset-password',
 ]);
@@ -77,6 +79,9 @@ describe('[SECURITY][ROUTES] every route of the server, with every kind of calle
   });
 
   it('serves staff on every back-office route without a server error', async () => {
+    // The download tab's routes answer only once the session is unlocked with the secret code: unlock it first.
+    const unlock = await w.t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: w.staff, payload: { code: TEST_ADMIN.secretCode } });
+    expect(unlock.statusCode).toBe(200);
     for (const r of api().filter((x) => x.url.startsWith('/api/admin/') && x.method === 'GET')) {
       const res = await w.t.app.inject({ method: 'GET', url: withIds(r.url, w.alice), headers: w.staff });
       expect(res.statusCode, `${key(r)}: ${res.body.slice(0, 120)}`).toBeLessThan(500);

@@ -11,4 +11,9 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.input<typeof contactSchema>;
 
-export type CaptchaChallenge = { token: string; question: string };
+/** GET /api/contact/captcha: a signed question, answered in the form. */
+export const captchaChallengeSchema = z.object({ token: z.string(), question: z.string() });
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+
+/** POST /api/contact → 201 */
+export const contactSentSchema = z.object({ id: z.number().int(), message: z.string() });

@@ -1,29 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestUpdateSchema, type RegistrationValidated } from '../../../shared/admin-api';
-import { REQUEST_KINDS, REQUEST_STATUSES } from '../../../shared/labels';
-import { parseInput } from '../../http-error';
+import {
+  registrationValidatedSchema, requestListQuery, requestSchema, requestUpdateSchema,
+} from '../../../shared/admin-api';
+import { idParams } from '../../../shared/schemas/query';
 import { listRequests, updateRequestStatus, validateRegistration } from '../../services/contacts';
 import { ANY_STAFF } from './roles';
-import { pageQuery, parseId, parseQuery, sendPage } from './params';
+import { sendPage } from '../list-reply';
 
-const contactListQuery = pageQuery.extend({
-  status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }).optional(),
-  kind: z.enum(REQUEST_KINDS, { error: 'Type de demande invalide' }).optional(),
-});
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/contacts', { config: ANY_STAFF, schema: { querystring: requestListQuery, response: { 200: z.array(requestSchema) } } },
+    async (request, reply) => sendPage(reply, await listRequests(app.db, request.query)));
 
-export async function contactRoutes(app: FastifyInstance) {
-  app.get('/contacts', { config: ANY_STAFF }, async (request, reply) =>
-    sendPage(reply, await listRequests(app.db, parseQuery(contactListQuery, request.query))));
+  app.patch('/contacts/:id', {
+    config: ANY_STAFF, schema: { params: idParams, body: requestUpdateSchema, response: { 200: requestSchema } },
+  }, async (request) => updateRequestStatus(app.db, request.params.id, request.body.status, request.staff));
 
-  app.patch('/contacts/:id', { config: ANY_STAFF }, async (request) => {
-    const id = parseId(request.params);
-    const { status } = parseInput(requestUpdateSchema, request.body);
-    return updateRequestStatus(app.db, id, status, request.staff);
-  });
-
-  app.post('/contacts/:id/validate', { config: ANY_STAFF }, async (request): Promise<RegistrationValidated> => {
-    const result = await validateRegistration(app.db, app.mail, parseId(request.params), request.staff);
+  app.post('/contacts/:id/validate', {
+    config: ANY_STAFF, schema: { params: idParams, response: { 200: registrationValidatedSchema } },
+  }, async (request) => {
+    const result = await validateRegistration(app.db, app.mail, request.params.id, request.staff);
     return { clientId: result.clientId, credentials: result.credentials };
   });
-}
+};

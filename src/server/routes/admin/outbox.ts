@@ -1,20 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OutboxMessageDto } from '../../../shared/admin-api';
-import { MAIL_STATUSES } from '../../../shared/labels';
+import { outboxListQuery, outboxMessageSchema } from '../../../shared/admin-api';
+import { idParams } from '../../../shared/schemas/query';
 import { listOutbox, resendMail } from '../../services/mail/outbox';
 import { ADMIN_ONLY } from './roles';
-import { pageQuery, parseId, parseQuery, sendPage } from './params';
-
-const outboxQuery = pageQuery.extend({
-  status: z.enum(MAIL_STATUSES, { error: 'Statut invalide' }).optional(),
-});
+import { sendPage } from '../list-reply';
 
 /** « Courriels »: every message and its fate; recipients and invoices are an admin's business. */
-export async function outboxRoutes(app: FastifyInstance) {
-  app.get('/outbox', { config: ADMIN_ONLY }, async (request, reply) =>
-    sendPage(reply, await listOutbox(app.db, parseQuery(outboxQuery, request.query))));
+export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/outbox', {
+    config: ADMIN_ONLY, schema: { querystring: outboxListQuery, response: { 200: z.array(outboxMessageSchema) } },
+  }, async (request, reply) => sendPage(reply, await listOutbox(app.db, request.query)));
 
-  app.post('/outbox/:id/resend', { config: ADMIN_ONLY }, async (request): Promise<OutboxMessageDto> =>
-    resendMail(app.db, app.jobs, parseId(request.params), request.staff));
-}
+  app.post('/outbox/:id/resend', {
+    config: ADMIN_ONLY, schema: { params: idParams, response: { 200: outboxMessageSchema } },
+  }, async (request) => resendMail(app.db, app.jobs, request.params.id, request.staff));
+};

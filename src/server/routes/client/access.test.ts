@@ -10,8 +10,10 @@ import type { Thread } from '../../../shared/thread-api';
 import { todayIso } from '../../../shared/format';
 import { clientRoutes } from './index';
 import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import type { OrderDocuments } from '../../../shared/invoice-api';
+import { serializerCompiler, validatorCompiler } from '../../http-schema';
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 type Call = { method: Method; url: string; payload?: object; clientStatus: number };
 
 /** Outside the signed-in scope: signing in and out, and the forgotten-password link. */
@@ -32,7 +34,9 @@ const assistance = (description: string, extra: object = {}) =>
 describe('[CLIENT][ACCESS] every signed-in client route checks the session on the server', () => {
   let t: TestApp;
   let staff: Record<string, string>;
-  type Client = { id: number; headers: Record<string, string>; orderId: number; interventionId: number; attachmentId: number };
+  type Client = {
+    id: number; headers: Record<string, string>; orderId: number; interventionId: number; attachmentId: number; documentId: number; invoiceNumber: string;
+  };
   let alice: Client;
   let bruno: Client;
   /** Every signed-in route, called as the client would; `:id` is the caller's own order or request. */
@@ -52,7 +56,8 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     });
     expect(message.statusCode, message.body).toBe(201);
     const attachmentId = message.json<Thread>().messages[0]!.attachments[0]!.id;
-    return { id: created.order.clientId!, orderId: created.id, interventionId, attachmentId, headers };
+    const [invoice] = (created.order as typeof created.order & OrderDocuments).documents;
+    return { id: created.order.clientId!, orderId: created.id, interventionId, attachmentId, headers, documentId: invoice!.id, invoiceNumber: invoice!.number };
   }
 
   beforeAll(async () => {
@@ -60,7 +65,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     staff = await staffLogin(t);
     alice = await newClient('alice', 'pro');
     bruno = await newClient('bruno', 'famille');
-    calls = ({ orderId, interventionId, attachmentId }) => [
+    calls = ({ orderId, interventionId, attachmentId, documentId }) => [
       { method: 'GET', url: '/api/client/session', clientStatus: 200 },
       { method: 'GET', url: '/api/auth/user', clientStatus: 200 },
       { method: 'GET', url: '/api/client/interventions', clientStatus: 200 },
@@ -69,12 +74,16 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { method: 'POST', url: `/api/client/interventions/${interventionId}/messages`, payload: { body: 'Merci de me rappeler' }, clientStatus: 201 },
       { method: 'POST', url: `/api/client/interventions/${interventionId}/messages/read`, clientStatus: 200 },
       { method: 'GET', url: `/api/client/intervention-attachments/${attachmentId}`, clientStatus: 200 },
+      // Closing the client's own waiting request cancels it; a cancelled request is not rated (409).
+      { method: 'POST', url: `/api/client/interventions/${interventionId}/close`, clientStatus: 200 },
+      { method: 'PUT', url: `/api/client/interventions/${interventionId}/rating`, payload: { stars: 5 }, clientStatus: 409 },
       { method: 'GET', url: '/api/interventions', clientStatus: 200 },
       { method: 'POST', url: '/api/interventions', payload: {}, clientStatus: 201 },
       { method: 'GET', url: '/api/subscriptions/current', clientStatus: 200 },
       { method: 'POST', url: '/api/subscriptions', payload: { planId: 'duo' }, clientStatus: 201 },
       { method: 'GET', url: '/api/client/orders', clientStatus: 200 },
       { method: 'GET', url: `/api/client/orders/${orderId}/invoice`, clientStatus: 200 },
+      { method: 'GET', url: `/api/client/documents/${documentId}/pdf`, clientStatus: 200 },
       { method: 'GET', url: '/api/client/data', clientStatus: 200 },
       { method: 'GET', url: '/api/client/erasure-request', clientStatus: 200 },
       { method: 'POST', url: '/api/client/erasure-request', clientStatus: 202 },
@@ -87,6 +96,9 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
   it('lists every registered client route (a new one must be added here, and so sit behind the hook)', async () => {
     // Registers the client plugin alone, recording each route as Fastify creates it.
     const probe = Fastify();
+    // The routes declare zod schemas: the probe compiles them as the app does.
+    probe.setValidatorCompiler(validatorCompiler);
+    probe.setSerializerCompiler(serializerCompiler);
     probe.decorate('db', t.db);
     probe.decorate('config', t.config);
     await probe.register(cookie);
@@ -131,7 +143,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
 
   it('shows client B nothing of client A, whatever ids B puts in paths, queries and bodies, and changes nothing of A', async () => {
     const aliceBefore = await ownedBy(alice.id);
-    const aliceMarkers = ['alice@exemple.fr', 'Client alice', 'Secret de alice', 'Capture de alice', 'ecran-alice', String(alice.orderId).padStart(8, '0')];
+    const aliceMarkers = ['alice@exemple.fr', 'Client alice', 'Secret de alice', 'Capture de alice', 'ecran-alice', alice.invoiceNumber];
     const query = `?clientId=${alice.id}&id=${alice.id}&email=alice%40exemple.fr&q=Alice`;
     for (const call of calls(bruno)) {
       if (call.method !== 'GET' || hasId(call.url)) continue;

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FORGOT_PASSWORD_SENT, forgotPasswordSchema, resetPasswordSchema } from '../../../shared/client-api';
-import { parseInput } from '../../http-error';
+import { messageReply, okSchema } from '../../../shared/schemas/query';
 import { requestPasswordReset, resetPassword } from '../../services/password-reset';
 
 /** Per IP: a person who mistypes retries a few times; a script asking for every address is stopped. */
@@ -13,17 +13,21 @@ const RESET_LIMIT = { max: 20, timeWindow: '15 minutes' };
  * The mail is queued, never sent by the request: waiting for the SMTP server would tell, by the delay, that the
  * account exists.
  */
-export async function clientPasswordResetRoutes(app: FastifyInstance) {
+export const clientPasswordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
-  app.post('/auth/forgot-password', { config: { rateLimit: FORGOT_LIMIT } }, async (request) => {
-    const { email: login } = parseInput(forgotPasswordSchema, request.body);
-    await requestPasswordReset(app.db, app.mail, login);
+  app.post('/auth/forgot-password', {
+    config: { rateLimit: FORGOT_LIMIT },
+    schema: { body: forgotPasswordSchema, response: { 200: messageReply } },
+  }, async (request) => {
+    await requestPasswordReset(app.db, app.mail, request.body.email);
     return { message: FORGOT_PASSWORD_SENT };
   });
 
-  app.post('/auth/reset-password', { config: { rateLimit: RESET_LIMIT } }, async (request) => {
-    const { token, newPassword } = parseInput(resetPasswordSchema, request.body);
-    await resetPassword(app.db, token, newPassword);
+  app.post('/auth/reset-password', {
+    config: { rateLimit: RESET_LIMIT },
+    schema: { body: resetPasswordSchema, response: { 200: okSchema } },
+  }, async (request) => {
+    await resetPassword(app.db, request.body.token, request.body.newPassword);
     return { ok: true as const };
   });
-}
+};

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registrationSchema } from '../../../shared/schemas/registration';
-import { contactSchema } from '../../../shared/schemas/contact';
-import { HttpError, parseInput } from '../../http-error';
+import { captchaChallengeSchema, contactSchema, contactSentSchema } from '../../../shared/schemas/contact';
+import { messageReply } from '../../../shared/schemas/query';
+import { HttpError } from '../../http-error';
 import { createCaptcha } from '../../services/captcha';
 import { createContactRequest, createRegistrationRequest } from '../../services/requests';
 import { queueContactMail, queueRegistrationMails } from '../../services/mail/request-mails';
@@ -11,12 +12,14 @@ import { verifyInvoiceRoutes } from './verify-invoice';
 const formLimit = { max: 10, timeWindow: '1 minute' };
 
 /** Routes anyone may call: registration, contact, invoice verification. */
-export async function publicRoutes(app: FastifyInstance) {
+export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const captcha = createCaptcha(app.config.SESSION_SECRET ?? randomBytes(32).toString('hex'));
   await app.register(verifyInvoiceRoutes);
 
-  app.post('/register', { config: { rateLimit: formLimit } }, async (request, reply) => {
-    const input = parseInput(registrationSchema, request.body);
+  app.post('/register', {
+    config: { rateLimit: formLimit }, schema: { body: registrationSchema, response: { 201: messageReply } },
+  }, async (request, reply) => {
+    const input = request.body;
     // The request and its e-mails (acknowledgement, staff notice) are stored together; none waits for the SMTP server.
     await app.db.transaction(async (tx) => {
       const { id } = await createRegistrationRequest(tx, input);
@@ -27,13 +30,15 @@ export async function publicRoutes(app: FastifyInstance) {
     return reply.status(201).send({ message: 'Demande enregistrée' });
   });
 
-  app.get('/contact/captcha', async (_request, reply) => {
+  app.get('/contact/captcha', { schema: { response: { 200: captchaChallengeSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return captcha.challenge();
   });
 
-  app.post('/contact', { config: { rateLimit: formLimit } }, async (request, reply) => {
-    const input = parseInput(contactSchema, request.body);
+  app.post('/contact', {
+    config: { rateLimit: formLimit }, schema: { body: contactSchema, response: { 201: contactSentSchema } },
+  }, async (request, reply) => {
+    const input = request.body;
     if (!captcha.check(input.captchaToken, input.captchaAnswer)) {
       throw new HttpError(400, 'Réponse incorrecte à la question de sécurité. Une nouvelle question vous est proposée.', 'CAPTCHA', {
         captchaAnswer: ['Réponse incorrecte, essayez à nouveau'],
@@ -47,4 +52,4 @@ export async function publicRoutes(app: FastifyInstance) {
     });
     return reply.status(201).send({ id, message: 'Message envoyé' });
   });
-}
+};

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
-  AdminInterventionDto, AuditEntryDto, CustomerDto, DashboardStats, OpenSessionDto, OrderDto, OutboxMessageDto, RequestDto,
-  StaffSession, SubscriptionDto,
+  AdminInterventionDto, AuditEntryDto, AuditFilters, CustomerDto, CustomerFilters, DashboardStats, InterventionFilters, OpenSessionDto, OrderDto, OrderFilters,
+  OutboxFilters, OutboxMessageDto, RequestDto, RequestFilters, StaffSession, statsQuerySchema, SubscriptionDto, SubscriptionFilters,
 } from '../../../../shared/admin-api';
-import type { InterventionStatus, MailStatus, RequestKind, RequestStatus, SubscriptionState } from '../../../../shared/labels';
+import type { OrderDocuments } from '../../../../shared/invoice-api';
 import type { TeamMemberDto } from '../../../../shared/schemas/team';
 import { api, apiList, ApiRequestError } from '../../../lib/api';
 
@@ -17,15 +18,9 @@ function withQuery(path: string, params: Record<string, string | number | undefi
   return qs ? `${path}?${qs}` : path;
 }
 
-type Page = { limit: number; offset: number };
-export type OrderFilters = Page & { q?: string; email?: string };
-export type CustomerFilters = Page & { q?: string };
-export type RequestFilters = Page & { status?: RequestStatus; kind?: RequestKind };
-export type SubscriptionFilters = Page & { active?: 'true' | 'false'; state?: SubscriptionState };
-export type InterventionFilters = Page & { status?: InterventionStatus; sort?: 'recent' | 'due' };
-export type OutboxFilters = Page & { status?: MailStatus; q?: string };
-export type StatsRange = { from?: string; to?: string };
-export type AuditFilters = Page & { staffUsername?: string; action?: string; entity?: string; entityId?: string; from?: string; to?: string };
+// The lists' query parameters are the server's own schemas (shared/admin-api.ts).
+export type StatsRange = z.input<typeof statsQuerySchema>;
+export type { AuditFilters, CustomerFilters, InterventionFilters, OrderFilters, OutboxFilters, RequestFilters, SubscriptionFilters };
 
 // Everything but the session sits under ['admin', 'data'], so « Actualiser » and mutations can target it in one call.
 export const adminKeys = {
@@ -75,7 +70,7 @@ export const sessionListQuery = queryOptions({
 
 export const orderListQuery = (f: OrderFilters) => queryOptions({
   queryKey: adminKeys.orderList(f),
-  queryFn: () => apiList<OrderDto>(withQuery('/api/admin/manual-orders', f)),
+  queryFn: () => apiList<OrderDto & OrderDocuments>(withQuery('/api/admin/manual-orders', f)),
   // Keeps the current page on screen while the next one loads, instead of flashing a spinner.
   placeholderData: keepPreviousData,
 });
