@@ -1,5 +1,5 @@
 // Lighthouse (mobile, the default form factor) on the landing page served by the built app, with Debian's Chromium.
-// Writes bench/results/lighthouse.json with the four category scores and the main timings.
+// Writes bench/results/lighthouse.json with the four category scores, the main timings and the script transferred.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -22,6 +22,9 @@ export async function measureLighthouse(pages = ['/']) {
       const score = (k: string) => Math.round(report.categories[k].score * 100);
       const failed = Object.values(report.audits as Record<string, { score: number | null; title: string; scoreDisplayMode: string }>)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.title);
+      // Lighthouse's resource summary: every script the page loads without interaction, as transferred.
+      const summary = report.audits['resource-summary'].details.items as Array<{ resourceType: string; transferSize: number }>;
+      const scriptBytes = summary.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
       results[page] = {
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -31,6 +34,7 @@ export async function measureLighthouse(pages = ['/']) {
         largestContentfulPaintMs: Math.round(report.audits['largest-contentful-paint'].numericValue),
         totalBlockingTimeMs: Math.round(report.audits['total-blocking-time'].numericValue),
         cumulativeLayoutShift: report.audits['cumulative-layout-shift'].numericValue,
+        scriptTransferKb: Math.round(scriptBytes / 102.4) / 10,
         failedAudits: failed,
       };
     }

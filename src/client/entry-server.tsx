@@ -21,7 +21,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** Who the page is rendered for: anyone (the page may be cached), or a signed-in client with what was fetched for them. */
 export type Visitor = { signedIn: false } | { signedIn: true; prefetched: Prefetched[] };
 
-export type RenderResult = { html: string; head: string; status: number; pageData: PageData };
+/** `shared`: the page is the same for every anonymous visitor and holds no data (a public page search engines index). */
+export type RenderResult = { html: string; head: string; status: number; pageData: PageData; shared: boolean };
 
 /** Renders a page to HTML on the server, waiting for its lazy chunk, with its title and description. */
 export async function render(url: string, site: SiteInfo, visitor: Visitor = { signedIn: false }): Promise<RenderResult> {
@@ -53,5 +54,5 @@ export async function render(url: string, site: SiteInfo, visitor: Visitor = { s
   // A page rendered for one client is nobody else's to index.
   const robots = route?.indexable && !visitor.signedIn ? '' : '<meta name="robots" content="noindex" />';
   const head = `<title>${title}</title>${description ? `<meta name="description" content="${description}" />` : ''}${canonical}${robots}`;
-  return { html, head, status: route ? 200 : 404, pageData };
+  return { html, head, status: route ? 200 : 404, pageData, shared: !!route?.indexable && !visitor.signedIn };
 }

@@ -12,21 +12,25 @@ async function recordViolations(page: Page) {
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-test('[CSP][STYLES] pages carry a fresh nonce for their inlined stylesheet, and no unsafe-inline', async ({ page }) => {
-  const nonces = [];
-  for (let i = 0; i < 2; i++) {
-    const response = await page.goto('/');
-    const policy = response!.headers()['content-security-policy']!;
-    expect(policy).not.toContain('unsafe-inline');
-    expect(policy).toContain("style-src-attr 'none'");
-    const nonce = /style-src-elem [^;]*'nonce-([\w+/=]+)'/.exec(policy)?.[1];
-    expect(nonce).toBeDefined();
-    // The inlined stylesheet applies: the page has its colours and layout.
-    expect(await page.locator('style[nonce]').evaluate((el) => (el as HTMLStyleElement).nonce)).toBe(nonce);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '700');
-    nonces.push(nonce);
-  }
-  expect(nonces[0]).not.toBe(nonces[1]);
+/** The policy's style nonce and the one the inlined stylesheet carries, after checking the page is styled by it. */
+async function styleNonce(page: Page, path: string) {
+  const response = await page.goto(path);
+  const policy = response!.headers()['content-security-policy']!;
+  expect(policy).not.toContain('unsafe-inline');
+  expect(policy).toContain("style-src-attr 'none'");
+  const nonce = /style-src-elem [^;]*'nonce-([\w+/=]+)'/.exec(policy)?.[1];
+  expect(nonce).toBeDefined();
+  // The inlined stylesheet applies: the page has its colours and layout.
+  expect(await page.locator('style[nonce]').evaluate((el) => (el as HTMLStyleElement).nonce)).toBe(nonce);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '700');
+  return nonce;
+}
+
+test('[CSP][STYLES] every page is styled through a nonce, never unsafe-inline; pages with data draw a fresh one per response', async ({ page }) => {
+  // The public pages are the same bytes for everyone, compressed once per deployment: their nonce is the deployment's.
+  expect(await styleNonce(page, '/')).toBe(await styleNonce(page, '/cgv'));
+  // The back-office and the client area get a nonce of their own each time.
+  expect(await styleNonce(page, '/client/login')).not.toBe(await styleNonce(page, '/client/login'));
 });
 
 test('[CSP][STYLES] a dialog locks the scroll and a toast is styled, with no violation', async ({ page }) => {

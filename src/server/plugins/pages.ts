@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { siteInfo } from '../config';
 import { findPlan } from '../../shared/plans';
 import { CLIENT_COOKIE, sessionCookieName } from './auth';
-import { CSP_NONCE } from './csp';
+import { CSP_NONCE, newNonce } from './csp';
 // Types only: the built SSR bundle is what runs (imported below from DIST_DIR).
 import type * as EntryServer from '../../client/entry-server';
 import type { Prefetched, Visitor } from '../../client/entry-server';
@@ -41,6 +45,24 @@ function pageUrl(request: FastifyRequest): URL {
 }
 const MAX_CACHED = 100;
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** A public page, rendered once and kept compressed the best way each encoding allows. */
+type SharedPage = { status: number; etag: string; body: { br: Buffer; gzip: Buffer; identity: Buffer } };
+/** Any other anonymous page: rendered once, its nonce and compression per response (plugins/security.ts). */
+type RenderedPage = { status: number; html: string };
+
+async function compressPage(status: number, html: string): Promise<SharedPage> {
+  const identity = Buffer.from(html);
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipped(identity, { level: 9 }),
+  ]);
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { status, etag, body: { br, gzip: gz, identity } };
+}
+
 /** Serves the built front end: hashed assets with a long cache, and every page rendered on the server. */
 export async function registerPages(app: FastifyInstance) {
   const clientDir = path.join(DIST_DIR, 'client');
@@ -71,7 +93,17 @@ export async function registerPages(app: FastifyInstance) {
   });
 
   // Only the query a page reads takes part in the key, so /?utm=… does not grow the cache.
-  const cache = new Map<string, { body: string; status: number }>();
+  const cache = new Map<string, Promise<SharedPage | RenderedPage>>();
+  const encodings = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
+  /**
+   * The public pages (landing, legal pages, registration, invoice check) are the same bytes for every visitor until
+   * the next deployment, so they are compressed once, at brotli's best (too slow per request), and their inlined
+   * stylesheet carries a nonce drawn at start-up instead of per response. That nonce lets only styles in, on pages
+   * that show nothing anyone wrote; every other page (back-office, client area, a signed-in visitor's) keeps a
+   * nonce of its own per response.
+   */
+  const sharedNonce = newNonce();
+  const sharedPolicy = app.pagePolicy(sharedNonce);
   function cacheKey(url: URL): string {
     const plan = url.pathname.startsWith('/register') ? findPlan(url.searchParams.get('plan'))?.id : undefined;
     return plan ? `${url.pathname}?plan=${plan}` : url.pathname;
@@ -82,6 +114,7 @@ export async function registerPages(app: FastifyInstance) {
     const pageData = `<script type="application/json" id="page-data">${escapeJson(JSON.stringify(result.pageData))}</script>`;
     return {
       status: result.status,
+      shared: result.shared,
       body: template
         .replace('<!--app-head-->', result.head)
         .replace('<!--app-html-->', result.html)
@@ -124,11 +157,23 @@ export async function registerPages(app: FastifyInstance) {
       return reply.status(page.status).header('cache-control', 'private, no-store').send(page.body);
     }
 
-    let page = cache.get(key);
-    if (!page) {
-      page = await renderPage(key);
-      if (page.status === 200 && cache.size < MAX_CACHED) cache.set(key, page);
+    let pending = cache.get(key);
+    if (!pending) {
+      // Concurrent first visitors share one rendering; a 404 is not kept (any address can ask for one).
+      pending = renderPage(key).then<SharedPage | RenderedPage>((page) => (page.shared && page.status === 200
+        ? compressPage(page.status, page.body.replaceAll(CSP_NONCE, sharedNonce))
+        : { status: page.status, html: page.body }));
+      if (cache.size < MAX_CACHED) cache.set(key, pending);
+      pending.then((page) => { if (page.status !== 200) cache.delete(key); }, () => cache.delete(key));
     }
-    return reply.status(page.status).header('cache-control', 'no-cache').send(page.body);
+    const page = await pending;
+    reply.status(page.status).header('cache-control', 'no-cache');
+    if ('html' in page) return reply.send(page.html);
+
+    reply.header('etag', page.etag).header('content-security-policy', sharedPolicy).header('vary', 'Cookie, Accept-Encoding');
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(page.body[encoding ?? 'identity']);
   });
 }

@@ -11,6 +11,13 @@ const SESSION_COOKIES = [STAFF_COOKIE, CLIENT_COOKIE];
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Our longest address (a search with its filters) is a few hundred characters; browsers cope with 2,000. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the Content-Security-Policy of an HTML page whose inline styles carry this nonce */
+    pagePolicy: (nonce: string) => string;
+  }
+}
+
 export const MAX_URL_LENGTH = 2048;
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
@@ -50,6 +57,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   // Nothing of ours uses these; a page that got a script in could not use them either.
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   const policy = headers['content-security-policy']!;
+  app.decorate('pagePolicy', (nonce: string) => withStyleNonce(policy, nonce));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

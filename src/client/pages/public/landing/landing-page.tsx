@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { SiteFooter, SkipLink } from '../../../components/layout/public-layout';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -9,18 +9,29 @@ import { LandingHeader } from './landing-header';
 // Only the header, the hero and the chat button are in the entry chunk (budget: under 90 kB gzip in all).
 const LandingSections = lazy(() => import('./landing-sections').then((m) => ({ default: m.LandingSections })));
 
+/**
+ * Memoised, so that the page's own re-render once hydrated (data-hydrated) does not reach the sections' boundary while
+ * their chunk is still loading: React would then drop the server's HTML and render them anew, losing what the visitor
+ * already did there (an FAQ answer opened, a plan scrolled to).
+ */
+const Sections = memo(function Sections() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <LandingSections />
+    </Suspense>
+  );
+});
+
 export function LandingPage() {
   const hydrated = useHydrated();
   return (
-    // data-hydrated tells tests (and curious developers) that the header's buttons now respond.
+    // data-hydrated tells tests (and curious developers) that the script now enhances what already worked from the HTML.
     <div className="flex min-h-screen flex-col" data-hydrated={hydrated ? 'true' : undefined}>
       <SkipLink />
       <LandingHeader />
       <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
         <HeroSection />
-        <Suspense fallback={<PageSpinner />}>
-          <LandingSections />
-        </Suspense>
+        <Sections />
       </main>
       {/* On phones the floating chat button would cover the last line of the footer. */}
       <div className="bg-slate-900 pb-20 sm:pb-0">

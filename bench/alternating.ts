@@ -1,0 +1,66 @@
+// What the load benchmarks share: autocannon run as a child process, and routes measured in short alternating slices
+// beside a bare yardstick route, so that a burst of other work on this shared machine hits every route alike.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+type Cannon = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+/** cpuUsPerRequest: this process's CPU time per answered request (servers run here, autocannon does not). */
+export type Figures = { requestsPerSec: number; p50Ms: number; p99Ms: number; cpuUsPerRequest: number; non2xx: number; errors: number };
+
+export async function cannon(url: string, options: { connections: number; seconds: number; headers?: string[] }): Promise<Figures> {
+  const args = ['autocannon', '--json', '-c', String(options.connections), '-d', String(options.seconds),
+    ...(options.headers ?? []).flatMap((h) => ['-H', h]), url];
+  const cpu = process.cpuUsage();
+  const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
+  const used = process.cpuUsage(cpu);
+  const r = JSON.parse(stdout) as Cannon;
+  return {
+    requestsPerSec: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99,
+    cpuUsPerRequest: Math.round((used.user + used.system) / Math.max(1, r.requests.total)),
+    non2xx: r.non2xx, errors: r.errors,
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Measures every target once per round, in an order rotating from round to round, and sums each up against the
+ * `baseline` target of the same round: median requests/s, median ratio (with its range), p99, errors.
+ */
+export async function alternate<Name extends string>(
+  targets: Record<Name | 'baseline', () => Promise<Figures>>, rounds: number,
+) {
+  const names = Object.keys(targets) as Array<Name | 'baseline'>;
+  const perRound: Array<Record<Name | 'baseline', Figures>> = [];
+  for (let round = 0; round < rounds; round++) {
+    const figures = {} as Record<Name | 'baseline', Figures>;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length]!;
+      figures[name] = await targets[name]();
+    }
+    perRound.push(figures);
+  }
+  const summary = (name: Name | 'baseline') => {
+    const ratios = perRound.map((r) => r[name].requestsPerSec / r.baseline.requestsPerSec);
+    const p99s = perRound.map((r) => r[name].p99Ms);
+    return {
+      requestsPerSec: Math.round(median(perRound.map((r) => r[name].requestsPerSec))),
+      ratio: round2(median(ratios)),
+      ratioRange: [round2(Math.min(...ratios)), round2(Math.max(...ratios))],
+      p99Ms: median(p99s),
+      p99MsRange: [Math.min(...p99s), Math.max(...p99s)],
+      cpuUsPerRequest: median(perRound.map((r) => r[name].cpuUsPerRequest)),
+      non2xx: perRound.reduce((n, r) => n + r[name].non2xx, 0),
+      errors: perRound.reduce((n, r) => n + r[name].errors, 0),
+    };
+  };
+  return { summary: Object.fromEntries(names.map((n) => [n, summary(n)])) as Record<Name | 'baseline', ReturnType<typeof summary>>, perRound };
+}
