@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { PageData } from './page-data';
+import { endSignOut } from './sign-out';
 
 type Viewer = {
   /** a client session was valid when the page was rendered, or the visitor signed in since */
@@ -19,7 +20,10 @@ export function ViewerProvider({ initial, children }: { initial: PageData; child
   const value = useMemo<Viewer>(() => ({
     ...state,
     clientState: initial.clientState,
-    setSignedIn: (signedIn) => setState((s) => ({ signedIn, epoch: s.epoch + 1 })),
+    setSignedIn: (signedIn) => {
+      if (signedIn) endSignOut();
+      setState((s) => ({ signedIn, epoch: s.epoch + 1 }));
+    },
   }), [state, initial.clientState]);
   return <ViewerContext.Provider value={value}>{children}</ViewerContext.Provider>;
 }

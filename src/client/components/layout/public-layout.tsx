@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { beginSignOut } from '../../lib/sign-out';
 import { useSite } from '../../lib/site';
 import { useViewer } from '../../lib/viewer';
 
@@ -82,7 +83,7 @@ export function useAccountLinks(): AccountLink[] {
 
 export function AccountLinkTo({ link, className, onClick }: { link: AccountLink; className: string; onClick?(): void }) {
   return link.server
-    ? <a href={link.href} className={className} onClick={onClick}>{link.label}</a>
+    ? <a href={link.href} className={className} onClick={() => { beginSignOut(); onClick?.(); }}>{link.label}</a>
     : <Link to={link.href} className={className} onClick={onClick}>{link.label}</Link>;
 }
 

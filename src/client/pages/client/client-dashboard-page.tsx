@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { LogOut, Plus } from 'lucide-react';
 import type { AuthUser } from '../../../shared/client-api';
 import { notify } from '../../lib/notify';
+import { beginSignOut, endSignOut } from '../../lib/sign-out';
 import { useViewer } from '../../lib/viewer';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -37,15 +38,21 @@ function ClientDashboard({ user }: { user: AuthUser }) {
   const [formOpen, setFormOpen] = useState(false);
   const name = `${user.firstName} ${user.lastName}`.trim();
 
-  const signOut = () => logout.mutate(undefined, {
-    onSuccess: () => {
-      notify('success', 'Déconnexion réussie', 'À bientôt !');
-      // Leaving first, then a new epoch: the client area's cache goes with the session, and / is the landing page.
-      void navigate('/');
-      setSignedIn(false);
-    },
-    onError: () => notify('error', 'Erreur de déconnexion', 'Veuillez réessayer dans un instant.'),
-  });
+  const signOut = () => {
+    beginSignOut();
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        notify('success', 'Déconnexion réussie', 'À bientôt !');
+        // Leaving first, then a new epoch: the client area's cache goes with the session, and / is the landing page.
+        void navigate('/');
+        setSignedIn(false);
+      },
+      onError: () => {
+        endSignOut();
+        notify('error', 'Erreur de déconnexion', 'Veuillez réessayer dans un instant.');
+      },
+    });
+  };
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-10">

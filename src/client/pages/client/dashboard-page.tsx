@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import type { AuthUser } from '../../../shared/client-api';
+import { beginSignOut } from '../../lib/sign-out';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { subscriptionQuery } from './api/queries';
@@ -27,7 +28,7 @@ function Dashboard({ user }: { user: AuthUser }) {
             <p className="mt-1 text-lg text-slate-700">Bonjour {user.firstName || user.lastName}, comment pouvons-nous vous aider ?</p>
           </div>
           {/* SPEC §2: a navigation to the logout endpoint, which ends the session and returns to the home page. */}
-          <a href="/api/logout" className={buttonClass('secondary', 'md', 'self-start')}>
+          <a href="/api/logout" onClick={beginSignOut} className={buttonClass('secondary', 'md', 'self-start')}>
             <LogOut aria-hidden="true" className="h-4 w-4" /> Se déconnecter
           </a>
         </div>

@@ -1,4 +1,5 @@
 import { notify } from '../../../lib/notify';
+import { isSigningOut } from '../../../lib/sign-out';
 
 /** SPEC §9: the toast is read before the browser leaves for the sign-in page. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
@@ -13,7 +14,7 @@ let leaving = false;
  * /api/login, which the server sends on to /client/login. Several calls failing together show one toast.
  */
 export function sendToLogin(description: string = PAGE_UNAUTHORIZED): void {
-  if (leaving) return;
+  if (leaving || isSigningOut()) return;
   leaving = true;
   const leave = () => setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY_MS);
   // The delay counts from when the toast shows (its code loads on demand, slowly on a poor connection); if it
