@@ -2,12 +2,10 @@
 // 50 connections, beside a bare Fastify route doing one keyed `pg` lookup, measured in the same run (alternating
 // slices, see below; BENCH_SECONDS per slice, BENCH_ROUNDS rounds).
 // Writes bench/results/client-api.json. Target: each at least 70 % of the bare route's requests/s, p99 under 25 ms.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
@@ -18,31 +16,14 @@ import { createOrder } from '../src/server/services/orders';
 import { createClientSession, hashSessionToken } from '../src/server/services/sessions';
 import { todayIso } from '../src/shared/format';
 import { seedOrders } from './seed';
+import { alternate, cannon } from './alternating';
 
-const run = promisify(execFile);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'rfs_bench_client';
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TARGETS = { ratio: 0.7, p99Ms: 25 };
-
-type Cannon = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-/** cpuUsPerRequest: this process's CPU time per answered request (both servers run here, autocannon does not). */
-type Figures = { requestsPerSec: number; p50Ms: number; p99Ms: number; cpuUsPerRequest: number; non2xx: number; errors: number };
-
-async function cannon(url: string, headers: string[] = [], seconds = SECONDS): Promise<Figures> {
-  const args = ['autocannon', '--json', '-c', String(CONNECTIONS), '-d', String(seconds), ...headers.flatMap((h) => ['-H', h]), url];
-  const cpu = process.cpuUsage();
-  const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
-  const used = process.cpuUsage(cpu);
-  const r = JSON.parse(stdout) as Cannon;
-  return {
-    requestsPerSec: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99,
-    cpuUsPerRequest: Math.round((used.user + used.system) / Math.max(1, r.requests.total)),
-    non2xx: r.non2xx, errors: r.errors,
-  };
-}
 
 function databaseUrl(name: string): string {
   const url = new URL(PG_URL);
@@ -65,7 +46,7 @@ async function seed(url: string, dataDir: string) {
   await createOrder(database.db, {
     clientName: 'Client 42', clientEmail: 'client42@exemple.fr', clientPhone: '', username: '', password: '', updatePassword: false,
     plan: 'standard', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(), notes: '',
-  }, { id: null, username: 'bench' });
+  }, { id: null, username: 'bench' }, { config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) });
   await database.db.insert(interventions).values([1, 2].map((n) => ({ clientId, title: 'Demande', description: `Demande ${n}` })));
   const { token } = await createClientSession(database.db, clientId);
   await database.db.execute('analyze');
@@ -107,41 +88,15 @@ export async function measureClientApi() {
       if (res.status !== 200 || body === 'null') throw new Error(`${route} answered ${res.status} ${body}`);
     }
     // Warm-up (JIT, prepared statements, pool connections), not recorded.
-    for (const target of [bare.url, `${base}/api/auth/user`, `${base}/api/subscriptions/current`]) await cannon(target, headers, 3);
+    const options = { connections: CONNECTIONS, seconds: SECONDS };
+    for (const target of [bare.url, `${base}/api/auth/user`, `${base}/api/subscriptions/current`]) await cannon(target, { ...options, headers, seconds: 3 });
 
-    // The machine is shared: the three routes are measured in short alternating slices, in a rotating order, and
-    // each route is compared with the bare route of the same round, so a burst of other work hits all three alike.
-    const targets = { baseline: bare.url, authUser: `${base}/api/auth/user`, subscriptionsCurrent: `${base}/api/subscriptions/current` };
-    type Name = keyof typeof targets;
-    const names = Object.keys(targets) as Name[];
-    const rounds: Array<Record<Name, Figures>> = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const figures = {} as Record<Name, Figures>;
-      for (let i = 0; i < names.length; i++) {
-        const name = names[(round + i) % names.length]!;
-        figures[name] = await cannon(targets[name], name === 'baseline' ? [] : headers);
-      }
-      rounds.push(figures);
-    }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const mid = Math.floor(sorted.length / 2);
-      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-    };
-    const round2 = (n: number) => Math.round(n * 100) / 100;
-    const summary = (name: Name) => {
-      const ratios = rounds.map((r) => r[name].requestsPerSec / r.baseline.requestsPerSec);
-      return {
-        requestsPerSec: Math.round(median(rounds.map((r) => r[name].requestsPerSec))),
-        ratio: round2(median(ratios)),
-        ratioRange: [round2(Math.min(...ratios)), round2(Math.max(...ratios))],
-        p99Ms: median(rounds.map((r) => r[name].p99Ms)),
-        p99MsRange: [Math.min(...rounds.map((r) => r[name].p99Ms)), Math.max(...rounds.map((r) => r[name].p99Ms))],
-        cpuUsPerRequest: median(rounds.map((r) => r[name].cpuUsPerRequest)),
-        non2xx: rounds.reduce((n, r) => n + r[name].non2xx, 0),
-        errors: rounds.reduce((n, r) => n + r[name].errors, 0),
-      };
-    };
+    // The machine is shared: the three routes are measured in short alternating slices (bench/alternating.ts).
+    const { summary, perRound: rounds } = await alternate({
+      baseline: () => cannon(bare.url, options),
+      authUser: () => cannon(`${base}/api/auth/user`, { ...options, headers }),
+      subscriptionsCurrent: () => cannon(`${base}/api/subscriptions/current`, { ...options, headers }),
+    }, ROUNDS);
     const result = {
       measuredAt: new Date().toISOString(),
       database: 'postgres',
@@ -149,9 +104,7 @@ export async function measureClientApi() {
       secondsPerSlice: SECONDS,
       rounds: ROUNDS,
       targets: TARGETS,
-      baseline: summary('baseline'),
-      authUser: summary('authUser'),
-      subscriptionsCurrent: summary('subscriptionsCurrent'),
+      ...summary,
       perRound: rounds,
     };
     await mkdir('bench/results', { recursive: true });

@@ -1,17 +1,23 @@
-// `npm run bench`: bundle sizes, Lighthouse on the landing page, the APIs under load, then the e-mail queue. Build first.
+// `npm run bench`: bundle sizes, Lighthouse on the landing page, the public pages, the APIs under load, then the e-mail queue. Build first.
 import { measureBundles } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureApi } from './api';
 import { measureClientApi } from './client-api';
 import { measureMailQueue } from './mail-queue';
+import { measureBackup } from './backup';
+import { measurePages } from './pages';
 
 const bundles = await measureBundles();
 console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);
 const lighthouse = await measureLighthouse(['/']);
 console.log('lighthouse:', JSON.stringify(lighthouse.pages));
+const pages = await measurePages();
+console.log('pages:', JSON.stringify(pages, (key, value) => (key === 'perRound' ? undefined : value), 2));
 const api = await measureApi();
 console.log('api:', JSON.stringify(api, null, 2));
 const clientApi = await measureClientApi();
 console.log('client api:', JSON.stringify(clientApi, null, 2));
 const mailQueue = await measureMailQueue();
 console.log('mail queue:', JSON.stringify(mailQueue, (key, value) => (key === 'perRound' ? undefined : value), 2));
+const backup = await measureBackup();
+console.log('backup:', JSON.stringify(backup, null, 2));

@@ -1,15 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { createOrder, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
-
-async function staffSignIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
-  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
-}
 
 const noSideScroll = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

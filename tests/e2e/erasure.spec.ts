@@ -1,15 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { createOrder, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { createOrder, expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
-
-async function staffSignIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
-  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
-}
 
 test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messages », after a confirm step', async ({ page, request }, testInfo) => {
   const email = uniqueEmail('effacement');

@@ -27,3 +27,12 @@ export async function createOrder(request: APIRequestContext, order: Record<stri
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as OrderCreated;
 }
+
+/** Signs in to the back-office as the e2e admin (password only) and waits for the tabs. */
+export async function staffSignIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
+  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
+}
