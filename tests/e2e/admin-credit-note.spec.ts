@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
 import { signInToDashboard, WIDTHS } from './client-fixtures';
 import { todayIso } from '../../src/shared/format';
 import type { OrderDocuments } from '../../src/shared/invoice-api';
@@ -33,6 +33,7 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
   await amount.fill('60');
   await dialog.getByRole('button', { name: 'Émettre l’avoir' }).click();
   await expect(dialog.getByText('Le montant dépasse ce qui reste à créditer sur cette facture (50,00 €)')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await amount.fill('50');
   await dialog.getByLabel('Motif (imprimé sur l’avoir)').fill('Annulation à la demande de la cliente');
   if (shots) await page.screenshot({ path: `${shots}/credit-note-dialog-desktop.png` });
@@ -59,6 +60,7 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
     await expect(invoices).toContainText(`Avoir n° ${noteNumber}`);
     await expect(invoices).toContainText('− 50,00 €');
     await expect(invoices).toContainText('Annulé');
+    await expectNoSeriousA11yViolations(clientPage);
     const link = invoices.getByRole('link', { name: `Télécharger l’avoir ${noteNumber} (PDF)` });
     const pdf = await clientPage.request.get((await link.getAttribute('href'))!);
     expect(pdf.status()).toBe(200);
@@ -74,5 +76,6 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
   await page.goto(`/verify-invoice?key=${order.verificationKey}`);
   await expect(page.getByRole('heading', { name: 'Facture authentique, annulée' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(`Annulée par l'avoir ${noteNumber}`);
+  await expectNoSeriousA11yViolations(page);
   if (shots) await page.screenshot({ path: `${shots}/verify-cancelled-desktop.png` });
 });

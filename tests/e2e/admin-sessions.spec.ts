@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
 
 async function signedInPage(browser: Browser, userAgent: string): Promise<Page> {
   const context = await browser.newContext({ userAgent });
@@ -28,6 +28,7 @@ test('[ADMIN][SESSIONS] a staff member sees their devices and signs out another 
   await expect(current).toContainText('Firefox sur Linux');
   await expect(current).toContainText('Adresse : 127.0.0.1');
   await expect(current.getByRole('button', { name: /^Fermer la session/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(laptop);
 
   const iphones = dialog.getByTestId('staff-session').filter({ hasText: 'Safari sur iPhone' });
   await expect(iphones.first()).toBeVisible();
@@ -58,6 +59,7 @@ test('[ADMIN][REQUESTS] a second registration for the same e-mail is shown as a 
   await expect(genuine.getByRole('note')).toContainText('Mallory Intrus');
   await expect(genuine).toContainText('06 12 34 56 78');
   await expect(stranger.getByRole('note')).toContainText('Jeanne Titulaire');
+  await expectNoSeriousA11yViolations(page);
 
   // Staff close the stranger's request: the marker leaves the genuine one.
   await stranger.getByRole('button', { name: 'Fermer' }).click();

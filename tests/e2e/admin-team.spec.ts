@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { todayIso } from '../../src/shared/format';
 import { lastMailTo } from './client-fixtures';
-import { uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/admin');
@@ -34,11 +34,13 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await dialog.getByLabel('Adresse e-mail').fill(email);
   await dialog.getByLabel('Rôle').selectOption('technicien');
   await shoot(page, 'create-dialog');
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Ajouter et envoyer le lien' }).click();
   await expect(page.getByText(`${username} ajouté à l’équipe`)).toBeVisible();
   const row = page.getByTestId('team-member').filter({ hasText: username });
   await expect(row.getByText('Actif')).toBeVisible();
   await shoot(page, 'tab');
+  await expectNoSeriousA11yViolations(page);
 
   // The e-mail the server wrote (no SMTP_URL): its link opens the « choose your password » page.
   let mail: string | undefined;
@@ -52,6 +54,7 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await tech.getByLabel('Nouveau mot de passe').fill(password);
   await tech.getByLabel('Confirmez le mot de passe').fill(password);
   await shoot(tech, 'set-password');
+  await expectNoSeriousA11yViolations(tech);
   await tech.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(tech.getByText(`Connectez-vous avec l’identifiant « ${username} »`)).toBeVisible();
 
@@ -59,6 +62,7 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await expect(tech.getByRole('tab')).toHaveText(['Messages', 'Abonnements', 'Interventions']);
   await expect(tech.getByRole('button', { name: 'Déverrouiller' })).toHaveCount(0);
   await shoot(tech, 'technician-view');
+  await expectNoSeriousA11yViolations(tech);
 
   // A client asks for help; the technician takes it in hand and completes it.
   const suggested = await (await page.request.get('/api/admin/credentials/suggest?name=Odette%20Lemoine')).json() as { username: string; password: string };
@@ -93,6 +97,7 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await expect(entries).toHaveCount(2);
   await expect(entries.first()).toContainText('intervention.update');
   await expect(entries.first()).toContainText('"status":"completed"');
+  await expectNoSeriousA11yViolations(page);
   await expect(entries.first()).toContainText('depuis 127.0.0.1');
   await shoot(page, 'journal');
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '../../src/shared/client-api';
 import { WIDTHS, createClient, lastMailTo, signInToDashboard } from './client-fixtures';
+import { expectNoSeriousA11yViolations } from './fixtures';
 
 test.describe('on a phone', () => {
   test.use({ viewport: WIDTHS[0].viewport });
@@ -77,6 +78,7 @@ test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under 
   await submit.click();
   await expect(form.getByText('Mot de passe actuel incorrect')).toBeVisible();
   await expect(form.getByLabel('Mot de passe actuel')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(page);
 
   // The e-mail's local part is the first guess of an attacker: refused before it is sent.
   await form.getByLabel('Mot de passe actuel').fill(client.password);
@@ -118,6 +120,7 @@ test('[CLIENT][ACCOUNT] « Mes factures » downloads the paid invoice; « Mes do
   await data.getByRole('button', { name: 'Demander la suppression de mon compte' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Demander la suppression de votre compte ?' });
   await expect(confirm).toContainText('conservées 10 ans');
+  await expectNoSeriousA11yViolations(page);
   await confirm.getByRole('button', { name: 'Oui, demander la suppression' }).click();
   await expect(page.getByText('Notre équipe va traiter votre demande de suppression.')).toBeVisible();
   await expect(data.getByTestId('erasure-pending')).toContainText('en cours de traitement');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { WIDTHS, createClient, daysFromToday, signInToDashboard } from './client-fixtures';
+import { expectNoSeriousA11yViolations } from './fixtures';
 import type { OrderDto } from '../../src/shared/admin-api';
 
 const PHONE = WIDTHS[0].viewport;
@@ -76,6 +77,7 @@ test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif �
   // The last plan is preselected for a renewal; another can be picked.
   await expect(offers.getByRole('button', { name: 'Renouveler la formule Basique' })).toBeVisible();
   await offers.getByRole('radio', { name: /Pro/ }).check();
+  await expectNoSeriousA11yViolations(page);
   await offers.getByRole('button', { name: 'Commander la formule Pro' }).click();
   await expect(page.getByText('Votre abonnement a été créé avec succès !')).toBeVisible();
   await expect(card.getByTestId('pending-order')).toContainText('Pro');

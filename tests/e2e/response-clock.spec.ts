@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
-import { staffSignIn } from './fixtures';
+import { expectNoSeriousA11yViolations, staffSignIn } from './fixtures';
 
 // The copy button writes to the clipboard; the test reads it back.
 const permissions = ['clipboard-read', 'clipboard-write'];
@@ -13,7 +13,8 @@ for (const { name, viewport } of WIDTHS) {
     // Two people, two browsers, one after the other: more steps than one page's test.
     test.setTimeout(90_000);
     const client = await createClient(request, 'pro');
-    const clientPage = await browser.newPage({ viewport });
+    // A context per person (axe scans pages of a context, not of browser.newPage).
+    const clientPage = await (await browser.newContext({ viewport })).newPage();
     await signInToDashboard(clientPage, client.username, client.password);
 
     // The ID is checked against the tool before anything is sent.
@@ -24,6 +25,7 @@ for (const { name, viewport } of WIDTHS) {
     await dialog.getByRole('button', { name: 'Demander la session' }).click();
     await expect(dialog.getByText('Identifiant RustDesk invalide : 9 chiffres, par exemple 123 456 789')).toBeVisible();
     await expect(dialog.getByLabel(/mot de passe/i)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(clientPage);
     await dialog.getByLabel('Identifiant RustDesk').fill('123 456 789');
     await shot(clientPage, `remote-dialog-${name}`);
     await dialog.getByRole('button', { name: 'Demander la session' }).click();
@@ -45,9 +47,10 @@ for (const { name, viewport } of WIDTHS) {
     await expect(history.getByRole('img', { name: 'mon-ecran.png' })).toBeVisible();
     await expect(history.getByLabel('Votre message')).toHaveValue('');
     await shot(clientPage, `client-clock-${name}`);
+    await expectNoSeriousA11yViolations(clientPage);
 
     // Staff see the time left, the tool and its ID, sorted first among the requests to handle.
-    const staffPage = await browser.newPage({ viewport, permissions });
+    const staffPage = await (await browser.newContext({ viewport, permissions })).newPage();
     await staffSignIn(staffPage);
     await staffPage.getByRole('tab', { name: 'Interventions' }).click();
     await staffPage.getByLabel('Trier par').selectOption('due');
@@ -69,6 +72,7 @@ for (const { name, viewport } of WIDTHS) {
     await card.getByLabel('Votre message').fill('Je me connecte dans deux minutes.');
     await card.getByRole('button', { name: 'Envoyer' }).click();
     await expect(card.getByTestId('response-clock')).toHaveText('Répondu dans les délais');
+    await expectNoSeriousA11yViolations(staffPage);
     await shot(staffPage, `staff-clock-${name}`);
 
     // The client's dashboard now marks the request answered within the promise.
@@ -79,7 +83,7 @@ for (const { name, viewport } of WIDTHS) {
     const answer = history.getByRole('listitem').filter({ hasText: 'Je me connecte dans deux minutes.' });
     await expect(answer).toContainText('Technicien');
     await shot(clientPage, `client-answered-${name}`);
-    await staffPage.close();
-    await clientPage.close();
+    await staffPage.context().close();
+    await clientPage.context().close();
   });
 }

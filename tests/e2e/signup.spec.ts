@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrder, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
 
 // Fake time that flows while the page loads and hydrates (React needs its timers), then stops: from there a
 // countdown moves only when the test says so, so no assertion races the clock.
@@ -58,6 +58,7 @@ test('[PUBLIC][LOGIN] both fields are required', async ({ page }) => {
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByText('Veuillez remplir tous les champs').first()).toBeVisible();
   await expect(page.getByLabel("Nom d'utilisateur ou e-mail")).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('[PUBLIC][LOGIN] a refused login shows the server’s message and stays on the page', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrder, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
 import { formatDate } from '../../src/shared/format';
 import type { OrderDocuments } from '../../src/shared/invoice-api';
 
@@ -33,6 +33,7 @@ test('[PUBLIC][VERIFY_INVOICE] a badly shaped key says which format is expected'
   await keyField(page).fill('RFS-123');
   await verifyButton(page).click();
   await expect(page.getByText('Format de clé invalide (RFS-XXXXXX-AAAA)')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('[PUBLIC][VERIFY_INVOICE] an unknown well-formed key → « Facture non trouvée », Enter submits', async ({ page }) => {
@@ -62,6 +63,7 @@ test('[PUBLIC][VERIFY_INVOICE] a real order’s key shows « Facture authentique
   // the invoice as issued: its own number, issued today (the order is dated 17/01/2025)
   for (const text of [invoice.number, formatDate(invoice.issuedOn), 'Élodie Bérenger', '85,00 € TTC', 'Duo', 'Valide']) await expect(result).toContainText(text);
   await expect(keyField(page)).toHaveValue(order.verificationKey);
+  await expectNoSeriousA11yViolations(page);
 });
 
 // The cases the server cannot be asked to produce on demand: how the page shows each kind of answer.
