@@ -1,15 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
 
 async function signedInPage(browser: Browser, userAgent: string): Promise<Page> {
   const context = await browser.newContext({ userAgent });
   const page = await context.newPage();
-  await page.goto('/admin');
-  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
-  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
+  await staffSignIn(page);
   return page;
 }
 

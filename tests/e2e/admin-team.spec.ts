@@ -1,16 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
 import { todayIso } from '../../src/shared/format';
 import { lastMailTo } from './client-fixtures';
-import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/admin');
-  await page.getByLabel("Nom d'utilisateur").fill(username);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByTestId('staff-username')).toHaveText(username);
-}
+import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {
@@ -26,7 +17,7 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   const username = `tech${Date.now().toString(36)}`;
   const password = 'cle-anglaise-tournevis';
 
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await staffSignIn(page);
   await page.getByRole('tab', { name: 'Équipe' }).click();
   await page.getByRole('button', { name: 'Ajouter un membre' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ajouter un membre' });
@@ -58,7 +49,7 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await tech.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(tech.getByText(`Connectez-vous avec l’identifiant « ${username} »`)).toBeVisible();
 
-  await signIn(tech, username, password);
+  await staffSignIn(tech, { username, password });
   await expect(tech.getByRole('tab')).toHaveText(['Messages', 'Abonnements', 'Interventions']);
   await expect(tech.getByRole('button', { name: 'Déverrouiller' })).toHaveCount(0);
   await shoot(tech, 'technician-view');

@@ -1,18 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
 // The copy buttons write to the clipboard; the tests read it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
-  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
-}
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
@@ -47,7 +39,7 @@ test('[ADMIN][LOGIN] a wrong password is refused, the right one signs in and sur
 });
 
 test('[ADMIN][A11Y] the signed-in dashboard and the order dialog have no serious accessibility violation', async ({ page }) => {
-  await signIn(page);
+  await staffSignIn(page);
   await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
   await expect(page.getByText("Chiffre d'affaires").first()).toBeVisible();
   await expect(page.getByText('Taux de conversion')).toBeVisible();
@@ -61,7 +53,7 @@ test('[ADMIN][A11Y] the signed-in dashboard and the order dialog have no serious
 
 test('[ADMIN][CLOCK] the header clock shows the date and time and ticks every second', async ({ page }) => {
   await page.clock.install({ time: new Date('2025-03-14T09:00:00+01:00') });
-  await signIn(page);
+  await staffSignIn(page);
   // Paused at a known instant, then moved on by exactly one second: no real waiting, no race.
   await page.clock.pauseAt(new Date('2025-03-14T09:26:53+01:00'));
   const clock = page.getByTestId('live-clock');
@@ -74,7 +66,7 @@ test('[ADMIN][CLOCK] the header clock shows the date and time and ticks every se
 test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, downloads its PDF and verifies its key', async ({ page }) => {
   const name = `Jeanne Martin ${Date.now().toString(36)}`;
   const email = uniqueEmail('commande');
-  await signIn(page);
+  await staffSignIn(page);
   await page.getByRole('tab', { name: 'Commandes' }).click();
   await page.getByRole('button', { name: 'Nouvelle commande' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle commande' });
@@ -156,7 +148,7 @@ test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, dow
 test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, and its history records both', async ({ page }) => {
   const name = `Paul Durand ${Date.now().toString(36)}`;
   const email = uniqueEmail('statut');
-  await signIn(page);
+  await staffSignIn(page);
   await page.getByRole('tab', { name: 'Commandes' }).click();
   await page.getByRole('button', { name: 'Nouvelle commande' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle commande' });
@@ -183,7 +175,7 @@ test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, a
 });
 
 test('[ADMIN][UNLOCK] a wrong code is refused, the right one adds the download tab; logout returns to sign-in', async ({ page }) => {
-  await signIn(page);
+  await staffSignIn(page);
   await expect(page.getByRole('tab')).toHaveCount(9);
 
   await page.getByLabel('Code secret').fill('mauvais-code');
@@ -208,7 +200,7 @@ test('[ADMIN][UNLOCK] a wrong code is refused, the right one adds the download t
 });
 
 test('[ADMIN][SESSION] an expired session returns to the sign-in form with a notice', async ({ page, context }) => {
-  await signIn(page);
+  await staffSignIn(page);
   // The server forgets nothing here: dropping the cookie is what an expired session looks like to the browser.
   await context.clearCookies();
   // « Actualiser » asks the server again. A request of the tabs still loading may meet the expired session first and
@@ -227,7 +219,7 @@ test('[ADMIN][MESSAGES] validates a registration request into a client account, 
   } });
   expect(registered.status()).toBe(201);
 
-  await signIn(page);
+  await staffSignIn(page);
   await page.getByRole('tab', { name: 'Messages' }).click();
   await page.getByLabel('Type').selectOption('registration');
   const card = page.getByRole('article').filter({ hasText: email });
@@ -248,7 +240,7 @@ test('[ADMIN][MESSAGES] validates a registration request into a client account, 
 
 test('[ADMIN][USERS] finds a customer by e-mail with their figures and orders, and lists their subscriptions', async ({ page }) => {
   const email = uniqueEmail('client');
-  await signIn(page);
+  await staffSignIn(page);
   for (const plan of ['standard', 'famille']) {
     const res = await page.request.post('/api/admin/manual-orders', { data: {
       clientName: 'Roger Carpentier', clientEmail: email, plan, paymentMethod: plan === 'famille' ? 'offert' : 'virement',
@@ -279,7 +271,7 @@ test('[ADMIN][USERS] finds a customer by e-mail with their figures and orders, a
 
 test('[ADMIN][INTERVENTIONS] takes a client request in hand, then completes it with its duration', async ({ page, request }) => {
   const email = uniqueEmail('intervention');
-  await signIn(page);
+  await staffSignIn(page);
   // A client with credentials, who then asks for help from the client area.
   const suggested = await (await page.request.get('/api/admin/credentials/suggest?name=Yvette%20Marchand')).json() as { username: string; password: string };
   const order = await page.request.post('/api/admin/manual-orders', { data: {

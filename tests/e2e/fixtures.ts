@@ -28,11 +28,11 @@ export async function createOrder(request: APIRequestContext, order: Record<stri
   return (await res.json()) as OrderCreated;
 }
 
-/** Signs in to the back-office as the e2e admin (password only) and waits for the tabs. */
-export async function staffSignIn(page: Page) {
+/** Signs in to the back-office (the e2e admin unless told, password only) and waits for the member's name. */
+export async function staffSignIn(page: Page, account: { username: string; password: string } = E2E_ADMIN) {
   await page.goto('/admin');
-  await page.getByLabel("Nom d'utilisateur").fill(E2E_ADMIN.username);
-  await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
+  await page.getByLabel("Nom d'utilisateur").fill(account.username);
+  await page.getByLabel('Mot de passe').fill(account.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
+  await expect(page.getByTestId('staff-username')).toHaveText(account.username);
 }
