@@ -17,7 +17,7 @@ export function UrgencyBadge({ urgency }: { urgency: Urgency }) {
   return <Badge tone={URGENCY_TONES[urgency] ?? 'slate'}>Urgence : {URGENCY_LABELS[urgency] ?? urgency}</Badge>;
 }
 
-/** Payé, En attente or Échoué, as staff see it. */
+/** Payé, En attente, Échoué, Remboursé or Annulé: the same badge for staff and the client. */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return <Badge tone={PAYMENT_TONES[status] ?? 'amber'}>{PAYMENT_STATUS_LABELS[status] ?? PAYMENT_STATUS_LABELS.pending}</Badge>;
 }
