@@ -32,10 +32,6 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return Number.isNaN(d.getTime()) ? '-' : plainSpaces(dateTimeFmt.format(d));
 }
 
-export function invoiceNumber(id: number): string {
-  return String(id).padStart(8, '0');
-}
-
 export function formatCredits(n: number): string {
   return n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
