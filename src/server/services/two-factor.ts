@@ -1,13 +1,13 @@
 // Two-factor sign-in for staff: TOTP (RFC 6238) through otpauth, single-use recovery codes, the admin's policy.
 import { randomInt } from 'node:crypto';
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
   RECOVERY_CODE_COUNT, type SecuritySettings, type TwoFactorSetupDto, type TwoFactorStatusDto,
 } from '../../shared/schemas/two-factor';
 import type { Db, Tx } from '../db/client';
-import { appSettings, staffRecoveryCodes, staffUsers } from '../db/schema';
+import { appSettings, staffRecoveryCodes, staffSessions, staffUsers } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
 import { writeAudit, type Actor } from './audit';
 import { hashSessionToken } from './sessions';
@@ -190,15 +190,25 @@ export async function securitySettings(db: Tx): Promise<SecuritySettings> {
   return { requireTwoFactor: row?.value === true };
 }
 
-export async function updateSecuritySettings(db: Db, actor: Actor, next: SecuritySettings): Promise<SecuritySettings> {
+/**
+ * Turning the requirement on also ends every session opened without a second factor, but the acting admin's own: a
+ * requirement that waited for sessions to expire (up to their full length) would leave a stolen password enough for
+ * days. Those members sign in again and enrol first.
+ */
+export async function updateSecuritySettings(db: Db, actor: Actor & { sessionId: number }, next: SecuritySettings): Promise<SecuritySettings> {
   return db.transaction(async (tx) => {
     const current = await securitySettings(tx);
     if (current.requireTwoFactor === next.requireTwoFactor) return current;
     await tx.insert(appSettings).values({ key: REQUIRE_KEY, value: next.requireTwoFactor })
       .onConflictDoUpdate({ target: appSettings.key, set: { value: next.requireTwoFactor, updatedAt: sql`now()` } });
+    const ended = next.requireTwoFactor
+      ? await tx.delete(staffSessions)
+        .where(and(eq(staffSessions.secondFactor, false), ne(staffSessions.id, actor.sessionId))).returning({ id: staffSessions.id })
+      : [];
     await writeAudit(tx, actor, {
       action: 'settings.require_two_factor', entity: 'settings', entityId: REQUIRE_KEY,
-      before: { requireTwoFactor: current.requireTwoFactor }, after: { requireTwoFactor: next.requireTwoFactor },
+      before: { requireTwoFactor: current.requireTwoFactor },
+      after: { requireTwoFactor: next.requireTwoFactor, ...(next.requireTwoFactor ? { sessionsEnded: ended.length } : {}) },
     });
     return next;
   });

@@ -168,14 +168,21 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     expect(download.statusCode, download.body).toBe(200);
   });
 
-  it('an admin requires it for everyone: a member without it enrols at sign-in before any session; audited', async () => {
+  it('an admin requires it for everyone: sessions without it end at once, a member enrols at sign-in before any session; audited', async () => {
     const admin = await staffLogin(t);
     const m = await member('fanny');
+    const before = await staffLogin(t, m);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: before })).statusCode).toBe(200);
     const put = await t.app.inject({ method: 'PUT', url: '/api/admin/security', headers: admin, payload: { requireTwoFactor: true } });
     expect(put.statusCode, put.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/security', headers: admin })).json()).toEqual({ requireTwoFactor: true });
+    // The member's password-only session is over; the admin who decided keeps theirs.
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: before })).statusCode).toBe(401);
     const [setting] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.require_two_factor'));
-    expect(setting).toMatchObject({ staffUsername: TEST_ADMIN.username, before: { requireTwoFactor: false }, after: { requireTwoFactor: true } });
+    expect(setting).toMatchObject({
+      staffUsername: TEST_ADMIN.username, before: { requireTwoFactor: false }, after: { requireTwoFactor: true, sessionsEnded: expect.any(Number) },
+    });
+    expect((setting!.after as { sessionsEnded: number }).sessionsEnded).toBeGreaterThanOrEqual(1);
 
     const first = await passwordStep(m.username, m.password);
     expect(first.json()).toEqual({ step: 'enrol', challenge: expect.any(String) });

@@ -3,7 +3,10 @@ import { ShieldCheck } from 'lucide-react';
 import { notify } from '../../../lib/notify';
 import { securityQuery, useUpdateSecurity } from './two-factor-api';
 
-/** « Équipe »: an admin requires two-factor sign-in for everyone (members without it enrol at their next sign-in). */
+/**
+ * « Équipe »: an admin requires two-factor sign-in for everyone; sessions opened without it end at once (but the admin's
+ * own), and members without it enrol at their next sign-in.
+ */
 export function TeamSecurityCard() {
   const query = useQuery(securityQuery);
   const update = useUpdateSecurity();
@@ -11,7 +14,7 @@ export function TeamSecurityCard() {
   function toggle(next: boolean) {
     update.mutate({ requireTwoFactor: next }, {
       onSuccess: () => notify('success', next ? 'Double authentification exigée' : 'Double authentification facultative',
-        next ? 'Chaque membre qui ne l’a pas encore devra l’activer à sa prochaine connexion.' : 'Chacun peut l’activer ou non depuis « Sécurité ».'),
+        next ? 'Les sessions ouvertes sans elle sont fermées (sauf la vôtre) : chaque membre l’active à sa prochaine connexion.' : 'Chacun peut l’activer ou non depuis « Sécurité ».'),
       onError: (error) => notify('error', 'Réglage inchangé', error.message),
     });
   }
