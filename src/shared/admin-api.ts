@@ -252,9 +252,13 @@ export const adminInterventionSchema = z.object({
 export type AdminInterventionDto = z.infer<typeof adminInterventionSchema>;
 export const INTERVENTION_SORTS = ['recent', 'due'] as const;
 export type InterventionSort = (typeof INTERVENTION_SORTS)[number];
+/** 'rated': the requests a client rated; 'low': those rated 1 or 2 stars, the clients to call back. */
+export const INTERVENTION_RATING_FILTERS = ['rated', 'low'] as const;
+export type InterventionRatingFilter = (typeof INTERVENTION_RATING_FILTERS)[number];
 export const interventionListQuery = pageQuery.extend({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
   sort: z.enum(INTERVENTION_SORTS, { error: 'Tri invalide : « recent » ou « due »' }).optional(),
+  rating: z.enum(INTERVENTION_RATING_FILTERS, { error: 'Filtre d’avis invalide : « rated » ou « low »' }).optional(),
 });
 export type InterventionFilters = z.input<typeof interventionListQuery>;
 

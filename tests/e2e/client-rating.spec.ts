@@ -73,6 +73,11 @@ for (const { name, viewport } of WIDTHS) {
     await expect(rating.getByRole('img', { name: '5 étoiles sur 5' })).toBeVisible();
     await shot(staffPage, `staff-rating-${name}`);
     await shotOf(card, `staff-rating-card-${name}`);
+    // The filter by the client's rating: a 5-star request is among the rated ones, not among those to call back.
+    await staffPage.getByLabel('Avis du client').selectOption('Avec un avis');
+    await expect(card.getByText('5/5')).toBeVisible();
+    await staffPage.getByLabel('Avis du client').selectOption('1 ou 2 étoiles');
+    await expect(card).toHaveCount(0);
     await staffPage.getByRole('tab', { name: 'Tableau de bord' }).click();
     // The section and its scrolling table share the heading as name: the table's region is the inner one.
     const table = staffPage.getByRole('region', { name: /Avis des clients/ }).last();

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { clients, interventionRatings, interventions } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
 import {
-  INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionSort, type interventionUpdateSchema,
+  INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionRatingFilter, type InterventionSort, type interventionUpdateSchema,
 } from '../../shared/admin-api';
 import type { InterventionStatus } from '../../shared/labels';
 import { diff, writeAudit, type Actor } from './audit';
@@ -54,12 +54,20 @@ const ORDERS = {
   ],
 } satisfies Record<InterventionSort, SQL[]>;
 
+/** A low rating is one a manager calls the client back about. */
+const LOW_STARS = 2;
+const RATED: Record<InterventionRatingFilter, SQL> = {
+  rated: sql`exists (select 1 from ${interventionRatings} r where r.intervention_id = ${interventions.id})`,
+  low: sql`exists (select 1 from ${interventionRatings} r where r.intervention_id = ${interventions.id} and r.stars <= ${LOW_STARS})`,
+};
+
 export async function listInterventions(db: Tx, filter: {
-  status?: InterventionStatus; clientId?: number; sort?: InterventionSort; limit: number; offset: number;
+  status?: InterventionStatus; clientId?: number; sort?: InterventionSort; rating?: InterventionRatingFilter; limit: number; offset: number;
 }) {
   const where = and(
     filter.status ? eq(interventions.status, filter.status) : undefined,
     filter.clientId ? eq(interventions.clientId, filter.clientId) : undefined,
+    filter.rating ? RATED[filter.rating] : undefined,
   );
   const [rows, [total]] = await Promise.all([
     withClient(db).where(where).orderBy(...ORDERS[filter.sort ?? 'recent']).limit(filter.limit).offset(filter.offset),

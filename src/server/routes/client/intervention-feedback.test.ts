@@ -177,4 +177,22 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     expect(rows.map((r) => r.stars).sort()).toEqual([3, 4, 5]);
     expect(rows.map((r) => r.comment)).toEqual(['', '', '']);
   });
+
+  it('lets staff list the rated requests, and the poorly rated ones (1 or 2 stars) to call back', async () => {
+    const id = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: bruno, payload: request })).json<ClientIntervention>().id;
+    await setStatus(id, 'in_progress');
+    await setStatus(id, 'completed');
+    expect((await rate(id, { stars: 2, comment: 'Trop long' }, bruno)).statusCode).toBe(200);
+    const list = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/interventions?limit=100&${query}`, headers: tech });
+      expect(res.statusCode, res.body).toBe(200);
+      return { stars: res.json<AdminInterventionDto[]>().map((i) => i.rating?.stars).sort(), total: res.headers['x-total-count'] };
+    };
+    expect(await list('rating=rated')).toEqual({ stars: [2, 3, 4, 5], total: '4' });
+    expect(await list('rating=low')).toEqual({ stars: [2], total: '1' });
+    expect(await list('rating=low&status=pending')).toEqual({ stars: [], total: '0' });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/interventions?rating=mauvais', headers: tech });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Filtre d’avis invalide');
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { InterventionRatingFilter } from '../../../../shared/admin-api';
 import { INTERVENTION_STATUS_LABELS, INTERVENTION_STATUSES, type InterventionStatus } from '../../../../shared/labels';
 import { SelectField } from '../../../components/ui/field';
 import { interventionListQuery, type InterventionFilters } from '../api/queries';
@@ -15,29 +16,37 @@ const sortOptions: { value: Sort; label: string }[] = [
   { value: 'recent', label: 'Plus récentes' },
   { value: 'due', label: 'À traiter en premier' },
 ];
+// « 1 ou 2 étoiles »: the unhappy clients a manager calls back.
+const ratingOptions: { value: InterventionRatingFilter; label: string }[] = [
+  { value: 'rated', label: 'Avec un avis' },
+  { value: 'low', label: '1 ou 2 étoiles' },
+];
 const compactSelect = 'w-full sm:w-48 [&_select]:h-9 [&_select]:py-1 [&_select]:text-sm';
 
 export function InterventionsTab() {
   const [status, setStatus] = useState<InterventionStatus | ''>('');
   const [sort, setSort] = useState<Sort>('recent');
+  const [rating, setRating] = useState<InterventionRatingFilter | ''>('');
   return (
     <section aria-labelledby="interventions-title">
       <TabHeading id="interventions-title" title="Interventions">
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
           <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as InterventionStatus | '')}
             options={statusOptions} placeholder="Tous" className={compactSelect} />
+          <SelectField label="Avis du client" value={rating} onChange={(e) => setRating(e.target.value as InterventionRatingFilter | '')}
+            options={ratingOptions} placeholder="Tous" className={compactSelect} />
           <SelectField label="Trier par" value={sort} onChange={(e) => setSort(e.target.value as Sort)}
             options={sortOptions} className={compactSelect} />
         </div>
       </TabHeading>
-      <InterventionList key={`${status}:${sort}`} status={status || undefined} sort={sort} />
+      <InterventionList key={`${status}:${rating}:${sort}`} status={status || undefined} rating={rating || undefined} sort={sort} />
     </section>
   );
 }
 
-function InterventionList({ status, sort }: { status?: InterventionStatus; sort: Sort }) {
+function InterventionList({ status, rating, sort }: { status?: InterventionStatus; rating?: InterventionRatingFilter; sort: Sort }) {
   const [offset, setOffset] = useState(0);
-  const interventions = useQuery(interventionListQuery({ status, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset }));
+  const interventions = useQuery(interventionListQuery({ status, rating, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset }));
   if (interventions.isPending) return <Loading />;
   if (interventions.isError) return <QueryError error={interventions.error} onRetry={() => void interventions.refetch()} />;
   const { items, total } = interventions.data;
