@@ -23,7 +23,7 @@ function requireUnlocked(request: FastifyRequest) {
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   // Made on first use: the role matrix registers these routes on a bare Fastify to read their declarations.
   let made: BackupRunner | undefined;
-  const backups = () => (made ??= createBackupRunner({ database: app.database, dataDir: app.config.DATA_DIR, siteName: app.config.SITE_NAME, log: app.log }));
+  const backups = () => (made ??= createBackupRunner({ database: app.database, dataDir: app.config.DATA_DIR, config: app.config, log: app.log }));
   app.addHook('onClose', async () => made?.stop());
 
   // The original page posts with a JSON content type and no body: accept that here instead of a 400.

@@ -1,10 +1,14 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { invoices } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import { backupFileName, type BackupStatusDto } from '../../../shared/backup-api';
 import { HttpError } from '../../http-error';
+import { ensureDocumentPdf, loadDocument } from '../invoices';
 import { BackupError, writeBackup } from './archive';
 
 export const BACKUP_DIR = 'sauvegardes';
@@ -26,7 +30,23 @@ export type BackupRunner = {
   stop(): Promise<void>;
 };
 
-export function createBackupRunner(deps: { database: Database; dataDir: string; siteName: string; log: FastifyBaseLogger }): BackupRunner {
+/**
+ * An invoice issued before PDFs were stored (migrated from the order-rebuilt era) has its frozen data but no PDF yet:
+ * it gets one now, once and for good, so the archive holds every issued document. Its share of the progress bar.
+ */
+const RENDER_SHARE = 20;
+
+async function storeMissingPdfs(database: Database, config: Config, onProgress: (percent: number) => void): Promise<number> {
+  const missing = await database.db.select({ id: invoices.id }).from(invoices).where(isNull(invoices.pdf)).orderBy(invoices.id);
+  for (const [i, { id }] of missing.entries()) {
+    const row = await loadDocument(database.db, id);
+    if (row) await ensureDocumentPdf(database.db, config, row);
+    onProgress(Math.floor(((i + 1) / missing.length) * RENDER_SHARE));
+  }
+  return missing.length;
+}
+
+export function createBackupRunner(deps: { database: Database; dataDir: string; config: Config; log: FastifyBaseLogger }): BackupRunner {
   const dir = path.join(deps.dataDir, BACKUP_DIR);
   let status: BackupStatusDto | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -50,12 +70,21 @@ export function createBackupRunner(deps: { database: Database; dataDir: string; 
           // The previous archive goes: only the latest one is kept on the server.
           for (const old of await readdir(dir)) await rm(path.join(dir, old), { force: true, recursive: true });
           const file = path.join(dir, `${current.id}-${fileName}`);
+          const interrupted = () => {
+            if (stopping) throw new BackupError('Sauvegarde interrompue : le serveur s’arrête.');
+          };
+          const rendered = await storeMissingPdfs(deps.database, deps.config, (percent) => {
+            interrupted();
+            current.percent = percent;
+          });
+          if (rendered) deps.log.info({ backup: current.id, rendered }, 'invoice PDFs stored before the backup');
+          const start = rendered ? RENDER_SHARE : 0;
           await writeBackup(deps.database, file, {
-            siteName: deps.siteName,
+            siteName: deps.config.SITE_NAME,
             now,
             onProgress: ({ done, total }) => {
-              if (stopping) throw new BackupError('Sauvegarde interrompue : le serveur s’arrête.');
-              current.percent = total ? Math.min(99, Math.floor((done / total) * 100)) : 99;
+              interrupted();
+              current.percent = total ? Math.min(99, start + Math.floor((done / total) * (100 - start))) : 99;
             },
           });
           Object.assign(current, { state: 'done', percent: 100, fileName, size: (await stat(file)).size, finishedAt: new Date().toISOString() });
