@@ -21,18 +21,24 @@ export async function listCustomers(db: Tx, filter: { q?: string; limit: number;
         select lower(c.email) from clients c where lower(c.username) like lower(${containsPattern(filter.q)})
           or lower(c.name) like lower(${containsPattern(filter.q)}))`
     : sql``;
+  // Revenue as on the dashboard (stats.ts): what was invoiced less the credit notes on it.
   const result = await db.execute(sql`
-    with groups as (
+    with credited as (
+      select order_id, sum(total_ttc) as amount from invoices where kind = 'credit_note' group by order_id
+    ),
+    groups as (
       select o.email_key,
              max(o.id) as last_id,
              max(o.order_date) as last_order_date,
-             coalesce(sum(o.price) filter (where o.payment_status = 'paid'), 0)::float8 as revenue,
+             coalesce(sum(i.total_ttc - coalesce(c.amount, 0)), 0)::float8 as revenue,
              count(*)::int as order_count,
              (count(*) filter (where o.payment_status = 'paid'))::int as paid_count,
              (count(*) filter (where o.payment_method = 'offert'))::int as gifted_count,
              coalesce(sum(o.credit_cost), 0)::float8 as credits,
              (count(*) over ())::int as total
       from manual_orders o
+      left join invoices i on i.order_id = o.id and i.kind = 'invoice'
+      left join credited c on c.order_id = o.id
       ${matching}
       group by o.email_key
       order by max(o.order_date) desc, max(o.id) desc

@@ -64,6 +64,17 @@ describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {
     expect((await users('?q=personne')).total).toBe(0);
   });
 
+  it('counts a customer\'s spending net of credit notes, as the dashboard does', async () => {
+    const bruno = async () => (await users('?q=bruno@')).items[0]!;
+    const before = await bruno();
+    const [order] = (await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders?email=bruno@exemple.fr', headers: staff })).json<OrderDto[]>();
+    const credit = await t.app.inject({
+      method: 'POST', url: `/api/admin/manual-orders/${order!.id}/credit-notes`, headers: staff, payload: { amount: '20', reason: 'Geste commercial' },
+    });
+    expect(credit.statusCode, credit.body).toBe(201);
+    expect((await bruno()).revenue).toBe(before.revenue - 20);
+  });
+
   it('gives the detail pane the order history through the e-mail filter', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders?email=alice@exemple.fr', headers: staff });
     expect(res.json<OrderDto[]>().map((o) => o.orderDate)).toEqual(['2025-03-10', '2025-02-10', '2025-01-10']);
