@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { todayIso } from '../../src/shared/format';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations, shot } from './fixtures';
 
 const run = promisify(execFile);
 
@@ -31,13 +31,13 @@ for (const width of [375, 1280]) {
     // The server answers at once with the backup running; the bar follows it until the archive is written.
     await expect(page.getByText(/^Génération en cours\.\.\. \d+ %$/)).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Génération de la sauvegarde' })).toHaveAttribute('aria-valuenow', /^\d+$/);
-    if (width === 375) await page.screenshot({ path: `/tmp/backup-tab-progress-${width}.png`, fullPage: true });
+    if (width === 375) await shot(page, `backup-tab-progress-${width}`);
 
     const fileName = `sauvegarde-rfs-${todayIso()}.zip`;
     const link = page.getByRole('link', { name: `Télécharger ${fileName}` });
     await expect(link).toBeVisible();
     await expect(page.getByText(/^Sauvegarde prête \(.+ [km]o\), créée le /)).toBeVisible();
-    await page.screenshot({ path: `/tmp/backup-tab-done-${width}.png`, fullPage: true });
+    await shot(page, `backup-tab-done-${width}`);
     await expectNoSeriousA11yViolations(page);
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);

@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
 import { signInToDashboard, WIDTHS } from './client-fixtures';
 import { todayIso } from '../../src/shared/format';
 import type { OrderDocuments } from '../../src/shared/invoice-api';
-
-const shots = process.env.E2E_SHOTS_DIR;
 
 test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the client sees it in « Mes factures »', async ({ page, request, browser }) => {
   // Staff, then the client at two widths, then the public check: several sign-ins on a shared machine.
@@ -36,7 +34,7 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
   await expectNoSeriousA11yViolations(page);
   await amount.fill('50');
   await dialog.getByLabel('Motif (imprimé sur l’avoir)').fill('Annulation à la demande de la cliente');
-  if (shots) await page.screenshot({ path: `${shots}/credit-note-dialog-desktop.png` });
+  await shot(page, 'credit-note-dialog-desktop');
   await dialog.getByRole('button', { name: 'Émettre l’avoir' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Avoir AV-\d{8} établi$/)).toBeVisible();
@@ -48,7 +46,7 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
   await expect(card.getByRole('button', { name: 'Établir un avoir' })).toHaveCount(0);
   await card.getByText('Historique').click();
   await expect(card.getByText(`Avoir ${noteNumber} de 50,00 € sur la facture n° ${invoice.number} — Annulation à la demande de la cliente`)).toBeVisible();
-  if (shots) await card.screenshot({ path: `${shots}/credit-note-card-desktop.png` });
+  await shot(card, 'credit-note-card-desktop');
 
   // The client's « Mes factures »: the invoice and its credit note, each a PDF of theirs, at phone and desktop widths.
   for (const { name, viewport } of WIDTHS) {
@@ -65,10 +63,7 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
     const pdf = await clientPage.request.get((await link.getAttribute('href'))!);
     expect(pdf.status()).toBe(200);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-    if (shots) {
-      await invoices.scrollIntoViewIfNeeded();
-      await clientPage.screenshot({ path: `${shots}/client-invoices-${name}.png`, fullPage: true });
-    }
+    await shot(clientPage, `client-invoices-${name}`);
     await context.close();
   }
 
@@ -77,5 +72,5 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
   await expect(page.getByRole('heading', { name: 'Facture authentique, annulée' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(`Annulée par l'avoir ${noteNumber}`);
   await expectNoSeriousA11yViolations(page);
-  if (shots) await page.screenshot({ path: `${shots}/verify-cancelled-desktop.png` });
+  await shot(page, 'verify-cancelled-desktop');
 });

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
 const noSideScroll = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courriels » shows leaving', async ({ page, request }, testInfo) => {
+test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courriels » shows leaving', async ({ page, request }) => {
   const email = uniqueEmail('refus');
   const registered = await request.post('/api/register', {
     data: { firstName: 'Léa', lastName: 'Moreau', email, phone: '06 12 34 56 78', planId: 'pro', deviceType: 'other', deviceInfo: 'Serveur de mon entreprise' },
@@ -21,7 +21,7 @@ test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courri
   await expect(dialog).toContainText(`${email} recevra un e-mail`);
   await dialog.getByRole('button', { name: 'Refuser et prévenir' }).click();
   await expect(dialog.getByText('Indiquez la raison du refus (elle est envoyée à la personne)')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('refuse-dialog-375.png') });
+  await shot(page, 'refuse-dialog-375');
   await dialog.getByLabel('Raison du refus').fill('Nous n’intervenons pas sur les serveurs d’entreprise.');
   await dialog.getByRole('button', { name: 'Refuser et prévenir' }).click();
   await expect(page.getByText('Inscription refusée', { exact: true })).toBeVisible();
@@ -30,7 +30,7 @@ test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courri
   await expect(card.getByText('Fermé', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Refuser' })).toHaveCount(0);
   await noSideScroll(page, 375);
-  await card.screenshot({ path: testInfo.outputPath('refused-card-375.png') });
+  await shot(card, 'refused-card-375');
 
   // « Courriels »: the acknowledgement and the refusal, each sent once by the background worker.
   await page.getByRole('tab', { name: 'Courriels' }).click();
@@ -49,14 +49,14 @@ test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courri
   await expect(refusal.getByText(/1 essai/)).toBeVisible();
   await expect(list.getByRole('article')).toHaveCount(2);
   await noSideScroll(page, 375);
-  await page.screenshot({ path: testInfo.outputPath('courriels-375.png'), fullPage: true });
+  await shot(page, 'courriels-375');
   await expectNoSeriousA11yViolations(page);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('courriels-desktop.png'), fullPage: true });
+  await shot(page, 'courriels-desktop');
 });
 
-test('[ADMIN][SUBSCRIPTIONS] « Expire bientôt » lists a subscription ending within 14 days', async ({ page, request }, testInfo) => {
+test('[ADMIN][SUBSCRIPTIONS] « Expire bientôt » lists a subscription ending within 14 days', async ({ page, request }) => {
   const email = uniqueEmail('bientot');
   // A month of Basique ordered 20 days ago ends in about 10 days.
   const twentyDaysAgo = todayIso(new Date(Date.now() - 20 * 86_400_000));
@@ -69,9 +69,9 @@ test('[ADMIN][SUBSCRIPTIONS] « Expire bientôt » lists a subscription ending w
   const row = page.getByRole('list', { name: 'Abonnements' }).getByRole('listitem').filter({ hasText: email });
   await expect(row.getByText('Expire bientôt', { exact: true })).toBeVisible();
   await noSideScroll(page, 375);
-  await page.screenshot({ path: testInfo.outputPath('subscriptions-expiring-375.png'), fullPage: true });
+  await shot(page, 'subscriptions-expiring-375');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('subscriptions-expiring-desktop.png'), fullPage: true });
+  await shot(page, 'subscriptions-expiring-desktop');
   await page.getByRole('button', { name: 'Expirés' }).click();
   await expect(page.getByRole('list', { name: 'Abonnements' }).getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
 });

@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { todayIso } from '../../src/shared/format';
 import { lastMailTo } from './client-fixtures';
-import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {
   for (const [width, height] of [[375, 812], [1280, 900]] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/team-${name}-${width}.png`, fullPage: true });
+    await shot(page, `team-${name}-${width}`);
   }
 }
 

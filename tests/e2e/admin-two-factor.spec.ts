@@ -2,13 +2,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { Secret, TOTP } from 'otpauth';
 import { E2E_ADMIN } from '../../playwright.config';
 import { lastMailTo } from './client-fixtures';
-import { expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, shot, uniqueEmail } from './fixtures';
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {
   for (const [width, height] of [[375, 812], [1280, 900]] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `/tmp/two-factor-${name}-${width}.png`, fullPage: true });
+    await shot(page, `two-factor-${name}-${width}`);
   }
 }
 

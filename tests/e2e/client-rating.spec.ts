@@ -1,11 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
-import { expectNoSeriousA11yViolations, staffSignIn } from './fixtures';
-
-const SHOTS = process.env.SCREENSHOT_DIR;
-const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }); };
-/** The part that changed, at its real size (a full phone page is too tall to read). */
-const shotOf = async (part: Locator, name: string) => { if (SHOTS) await part.screenshot({ path: `${SHOTS}/${name}.png` }); };
+import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures';
 
 const COMMENT = 'Technicien très patient, tout remarche !';
 
@@ -54,7 +49,7 @@ for (const { name, viewport } of WIDTHS) {
     await form.getByLabel('Un commentaire (facultatif)').fill(COMMENT);
     await expectNoSeriousA11yViolations(clientPage);
     await shot(clientPage, `rating-form-${name}`);
-    await shotOf(item, `rating-form-item-${name}`);
+    await shot(item, `rating-form-item-${name}`);
     await form.getByRole('button', { name: 'Envoyer mon avis' }).click();
 
     const mine = item.getByTestId('my-rating');
@@ -62,7 +57,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(mine.getByRole('img', { name: '5 étoiles sur 5' })).toBeVisible();
     await expect(mine.getByRole('button', { name: 'Modifier mon avis' })).toBeVisible();
     await shot(clientPage, `rating-given-${name}`);
-    await shotOf(item, `rating-given-item-${name}`);
+    await shot(item, `rating-given-item-${name}`);
 
     // Staff see the note on the card, with the comment, and the month's average on the dashboard.
     await staffPage.reload();
@@ -72,7 +67,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(rating).toContainText(COMMENT);
     await expect(rating.getByRole('img', { name: '5 étoiles sur 5' })).toBeVisible();
     await shot(staffPage, `staff-rating-${name}`);
-    await shotOf(card, `staff-rating-card-${name}`);
+    await shot(card, `staff-rating-card-${name}`);
     // The filter by the client's rating: a 5-star request is among the rated ones, not among those to call back.
     await staffPage.getByLabel('Avis du client').selectOption('Avec un avis');
     await expect(card.getByText('5/5')).toBeVisible();
@@ -85,7 +80,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(table.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
     await expect(table).toContainText('/ 5');
     await shot(staffPage, `staff-dashboard-${name}`);
-    await shotOf(staffPage.locator('section[aria-labelledby="rating-title"]'), `staff-dashboard-ratings-${name}`);
+    await shot(staffPage.locator('section[aria-labelledby="rating-title"]'), `staff-dashboard-ratings-${name}`);
     await staffPage.close();
     await clientContext.close();
   });
@@ -121,7 +116,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(item.getByRole('button', { name: 'Je n’ai plus besoin d’aide' })).toHaveCount(0);
     // A withdrawn request is not rated: there was no help to judge.
     await expect(item.getByRole('radio')).toHaveCount(0);
-    await shotOf(item, `closed-item-${name}`);
+    await shot(item, `closed-item-${name}`);
     await page.close();
   });
 }

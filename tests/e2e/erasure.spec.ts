@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
-test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messages », after a confirm step', async ({ page, request }, testInfo) => {
+test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messages », after a confirm step', async ({ page, request }) => {
   const email = uniqueEmail('effacement');
   const username = `eff${Date.now().toString(36)}`;
   const password = 'Mot-de-passe-a-effacer-1';
@@ -28,7 +28,7 @@ test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messag
   // Nothing runs off a phone screen.
   await expect(confirm).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: testInfo.outputPath('messages-erasure-375.png'), fullPage: true });
+  await shot(page, 'messages-erasure-375');
   await expectNoSeriousA11yViolations(page);
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -36,7 +36,7 @@ test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messag
   await confirm.click();
   const dialog = page.getByRole('alertdialog', { name: 'Effacer les données de ce client ?' });
   await expect(dialog).toContainText('Ses factures sont conservées 10 ans');
-  await page.screenshot({ path: testInfo.outputPath('messages-erasure-dialog-desktop.png') });
+  await shot(page, 'messages-erasure-dialog-desktop');
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await expect(card.getByText('À confirmer')).toBeVisible();
 
@@ -48,7 +48,7 @@ test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messag
   await expect(card.getByText('Fermé', { exact: true })).toBeVisible();
   await expect(card.getByText(/Effectué le \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
   await expect(card.getByRole('button')).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('messages-erasure-desktop.png'), fullPage: true });
+  await shot(page, 'messages-erasure-desktop');
 
   // The client is signed out and cannot sign in again; the invoice is still there for staff.
   expect((await request.get('/api/auth/user')).status()).toBe(401);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import type { OrderCreated } from '../../src/shared/admin-api';
 
@@ -10,6 +10,17 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
   expect(serious).toEqual([]);
+}
+
+/**
+ * A screenshot for people to look at (a whole page, or one part at its real size), written only when SCREENSHOT_DIR
+ * names a folder: a CI run takes none.
+ */
+export async function shot(target: Page | Locator, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  const path = `${dir}/${name}.png`;
+  await ('goto' in target ? target.screenshot({ path, fullPage: true }) : target.screenshot({ path }));
 }
 
 /** A unique e-mail per test, so tests sharing the e2e server never see each other's data. */

@@ -1,12 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
-import { expectNoSeriousA11yViolations, staffSignIn } from './fixtures';
+import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures';
 
 // The copy button writes to the clipboard; the test reads it back.
 const permissions = ['clipboard-read', 'clipboard-write'];
-
-const SHOTS = process.env.SCREENSHOT_DIR;
-const shot = async (page: Page, name: string) => { if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }); };
 
 for (const { name, viewport } of WIDTHS) {
   test(`[CLOCK][REMOTE][THREAD] a remote session with its RustDesk ID, a message, staff answer it in time (${name})`, async ({ browser, request }) => {
