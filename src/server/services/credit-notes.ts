@@ -7,6 +7,8 @@ import { creditNoteOverMessage, type CreditNoteValues, type OrderDocuments } fro
 import type { OrderDto } from '../../shared/admin-api';
 import { writeAudit, type Actor } from './audit';
 import { documentData, ensureDocumentPdf, insertCreditNote, orderInvoice, type Clock, type InvoiceRow } from './invoices';
+import { queueCreditNoteMail } from './mail/order-mails';
+import type { MailQueue } from './mail/outbox';
 import { getOrderDto } from './order-queries';
 import { recomputeSubscriptions } from './subscriptions';
 
@@ -27,15 +29,22 @@ export async function creditableAmount(tx: Tx, invoice: Pick<InvoiceRow, 'id' | 
   return (await creditState(tx, invoice)).remaining;
 }
 
+export type CreditNoteRequest = {
+  orderId: number; invoice: InvoiceRow; values: CreditNoteValues; actor: Actor; config: Config;
+  /** what the order becomes when credited in full */
+  fullStatus?: 'cancelled' | 'refunded';
+  clock?: Clock;
+  /** the client gets the credit note by e-mail, queued in the same transaction (none without a queue: tools, tests) */
+  mail?: MailQueue;
+};
+
 /**
  * A credit note on `invoice`, in the caller's transaction. The invoice row is locked first, so two credit notes on it
  * at once cannot both take the same remainder. Credited in full, the order becomes `fullStatus` (« Annulé » or
  * « Remboursé ») and no longer counts as a subscription. The series lock comes last (insertCreditNote).
  */
-export async function creditInTransaction(
-  tx: Tx, orderId: number, invoice: InvoiceRow, values: CreditNoteValues, actor: Actor, config: Config,
-  fullStatus: 'cancelled' | 'refunded' = 'cancelled', clock: Clock = () => new Date(),
-): Promise<InvoiceRow> {
+export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): Promise<InvoiceRow> {
+  const { orderId, invoice, values, actor, config, fullStatus = 'cancelled', clock = () => new Date(), mail } = request;
   await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
   const { remaining, notes } = await creditState(tx, invoice);
   if (cents(remaining) === 0 && notes > 0) throw new HttpError(409, FULLY_CREDITED, 'ALREADY_CREDITED');
@@ -43,7 +52,8 @@ export async function creditInTransaction(
     const message = creditNoteOverMessage(remaining);
     throw new HttpError(400, message, 'VALIDATION', { amount: [message] });
   }
-  if (cents(values.amount) === cents(remaining)) {
+  const cancelsInFull = cents(values.amount) === cents(remaining);
+  if (cancelsInFull) {
     const [order] = await tx.select({ paymentStatus: manualOrders.paymentStatus, clientId: manualOrders.clientId, clientEmail: manualOrders.clientEmail })
       .from(manualOrders).where(eq(manualOrders.id, orderId)).for('update');
     if (!order) throw notFound('Commande introuvable');
@@ -60,11 +70,24 @@ export async function creditInTransaction(
     action: 'credit_note.issue', entity: 'order', entityId: orderId,
     after: { number: note.number, invoice: invoice.number, amount: note.totalTtc, reason: values.reason, issuedOn: note.issuedOn },
   });
+  if (mail) {
+    const [order] = await tx.select({ clientId: manualOrders.clientId, clientName: manualOrders.clientName, clientEmail: manualOrders.clientEmail })
+      .from(manualOrders).where(eq(manualOrders.id, orderId));
+    if (order) {
+      await queueCreditNoteMail(tx, mail, order, { id: note.id, number: note.number, invoiceNumber: invoice.number, amount: note.totalTtc, cancelsInFull });
+    }
+  }
   return note;
 }
 
-/** « Établir un avoir »: a credit note for all or part of what is left of the order's invoice; its PDF stored after commit. */
-export async function issueCreditNote(db: Db, orderId: number, values: CreditNoteValues, actor: Actor, config: Config, clock?: Clock): Promise<OrderDto & OrderDocuments> {
+/**
+ * « Établir un avoir »: a credit note for all or part of what is left of the order's invoice, e-mailed to the client;
+ * its PDF stored after commit.
+ */
+export async function issueCreditNote(
+  db: Db, orderId: number, values: CreditNoteValues, actor: Actor, deps: { config: Config; mail?: MailQueue; clock?: Clock },
+): Promise<OrderDto & OrderDocuments> {
+  const { config } = deps;
   const note = await db.transaction(async (tx) => {
     const invoice = await orderInvoice(tx, orderId);
     if (!invoice) {
@@ -72,7 +95,7 @@ export async function issueCreditNote(db: Db, orderId: number, values: CreditNot
       if (!order) throw notFound('Commande introuvable');
       throw new HttpError(409, NO_INVOICE, 'NO_INVOICE');
     }
-    return creditInTransaction(tx, orderId, invoice, values, actor, config, 'cancelled', clock);
+    return creditInTransaction(tx, { orderId, invoice, values, actor, config, mail: deps.mail, clock: deps.clock });
   });
   await ensureDocumentPdf(db, config, note);
   return (await getOrderDto(db, orderId))!;

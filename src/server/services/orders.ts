@@ -167,7 +167,9 @@ export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor:
         await tx.update(manualOrders).set({ notes: change.after.notes, updatedAt: new Date() }).where(eq(manualOrders.id, id));
       }
       const remaining = await creditableAmount(tx, invoice);
-      return creditInTransaction(tx, id, invoice, { amount: remaining, reason: '' }, actor, settingsFor(deps), next, deps.clock);
+      return creditInTransaction(tx, {
+        orderId: id, invoice, values: { amount: remaining, reason: '' }, actor, config: settingsFor(deps), fullStatus: next, clock: deps.clock, mail,
+      });
     }
     if (next && !invoice && (next === 'refunded' || next === 'cancelled') && current.paymentStatus !== 'pending' && current.paymentStatus !== 'failed') {
       throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');

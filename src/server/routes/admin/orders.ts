@@ -58,7 +58,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/manual-orders/:id/credit-notes', {
     config: ADMIN_ONLY, schema: { params: idParams, body: creditNoteSchema, response: { 201: orderSchema } },
   }, async (request, reply) => {
-    const order = await issueCreditNote(app.db, request.params.id, request.body, request.staff, app.config, app.clock);
+    const order = await issueCreditNote(app.db, request.params.id, request.body, request.staff, { config: app.config, mail: app.mail, clock: app.clock });
     return reply.status(201).send(order);
   });
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import type { QueueDefinition } from '../../jobs/job-queue';
 import type { SiteInfo } from '../../../shared/site';
-import { documentData, ensureDocumentPdf, orderInvoice } from '../invoices';
+import { documentData, ensureDocumentPdf, loadDocument, orderInvoice } from '../invoices';
 import type { Mail, MailAttachment, Mailer } from '../mailer';
 import { KINDS_WITH_SECRET, type MailParams } from './mail-params';
 import { MAIL_DEAD_QUEUE, MAIL_QUEUE, type MailJob } from './outbox';
@@ -47,12 +47,24 @@ async function withInvoice(deps: DeliveryDeps, params: MailParams['invoice']) {
   return { params: { ...params, figures }, attachments: [attachment] };
 }
 
+/** A credit note message: the stored PDF of the very credit note it announces. */
+async function withCreditNote(deps: DeliveryDeps, params: MailParams['credit_note']) {
+  const row = await loadDocument(deps.db, params.documentId);
+  if (!row) throw new Error(`L’avoir ${params.number} est introuvable : il ne peut pas être joint`);
+  const attachment: MailAttachment = {
+    filename: `Avoir_${row.number}.pdf`, content: await ensureDocumentPdf(deps.db, deps.config, row), contentType: 'application/pdf',
+  };
+  return { params, attachments: [attachment] };
+}
+
 async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
   const secret = row.secret === null ? undefined : deps.box.open(row.secret);
   if (KINDS_WITH_SECRET.has(row.kind) && secret === undefined) throw new Error('Le secret de ce message a été effacé : il ne peut plus être envoyé');
   const { params, attachments } = row.kind === 'invoice'
     ? await withInvoice(deps, row.params as MailParams['invoice'])
-    : { params: row.params, attachments: [] };
+    : row.kind === 'credit_note'
+      ? await withCreditNote(deps, row.params as MailParams['credit_note'])
+      : { params: row.params, attachments: [] };
   const { html, text } = await renderMail(row.kind, params as never, deps.site, secret);
   return { to: row.recipient, subject: row.subject, text, html, attachments };
 }

@@ -30,6 +30,8 @@ export type MailParams = {
    * changes), so queueing it in the order's transaction costs one insert, not a read.
    */
   invoice: { orderId: number; name: string; planId: PlanId; figures?: InvoiceFigures };
+  /** a credit note (avoir) on the client's invoice, its PDF attached when sent; its figures are frozen like it */
+  credit_note: { documentId: number; name: string; number: string; invoiceNumber: string; amount: string; cancelsInFull: boolean };
   intervention_status: { interventionId: number; name: string; title: string; status: InterventionStatus; durationMinutes: number | null };
   renewal_reminder: { name: string; planId: PlanId; endsOn: string; daysLeft: number };
   /** the link's token is the sealed secret */

@@ -51,6 +51,34 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(t.mailer.sent.length).toBe(before + 2);
   });
 
+  it('sends the client each credit note on their invoice, its PDF attached, once', async () => {
+    const created = await postOrder(t, staff, { clientName: 'Marc Avoir', clientEmail: 'marc.avoir@exemple.fr', paymentStatus: 'paid' });
+    const invoice = (created.order as typeof created.order & OrderDocuments).documents[0]!;
+    await t.drain();
+    const before = t.mailer.sent.length;
+    const credit = async (amount: string) => {
+      const res = await t.app.inject({
+        method: 'POST', url: `/api/admin/manual-orders/${created.id}/credit-notes`, headers: staff, payload: { amount, reason: 'Geste commercial' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<OrderDocuments>().documents.filter((d) => d.kind === 'credit_note').at(-1)!;
+    };
+    const partial = await credit('10');
+    const rest = await credit(String(Number(invoice.totalTtc) - 10));
+    await t.drain();
+    // Sent side by side, in either order: sorted by their numbers.
+    const sent = t.mailer.sent.slice(before).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      ['marc.avoir@exemple.fr', `Votre avoir ${partial.number} – RFS Assistance`],
+      ['marc.avoir@exemple.fr', `Votre avoir ${rest.number} – RFS Assistance`],
+    ]);
+    expect(sent[0]!.text).toContain(`Un avoir de 10,00 € a été établi sur votre facture n° ${invoice.number}`);
+    expect(sent[1]!.text).toContain(`Votre facture n° ${invoice.number} est annulée par l’avoir joint à ce message`);
+    expect(sent[1]!.attachments?.[0]).toMatchObject({ filename: `Avoir_${rest.number}.pdf`, contentType: 'application/pdf' });
+    const download = await t.app.inject({ method: 'GET', url: `/api/admin/documents/${rest.id}/pdf`, headers: staff });
+    expect(Buffer.compare(sent[1]!.attachments![0]!.content as Buffer, download.rawPayload)).toBe(0);
+  });
+
   it('leaves neither row nor job when the transaction that queued them rolls back', async () => {
     const jobsBefore = (await jobsOf(t)).length;
     const rowsBefore = await t.db.$count(outbox);

@@ -37,6 +37,19 @@ export type PaidOrder = Pick<typeof manualOrders.$inferSelect, 'id' | 'clientId'
  * The invoice of an order just paid, PDF attached (rendered when sent: an issued invoice never changes). Once per
  * order: an order paid, unpaid by mistake and paid again is not invoiced twice by mail.
  */
+/** A credit note just issued on an order's invoice, PDF attached: once per credit note. */
+export async function queueCreditNoteMail(tx: Tx, mail: MailQueue, order: Pick<PaidOrder, 'clientId' | 'clientName' | 'clientEmail'>, note: {
+  id: number; number: string; invoiceNumber: string; amount: string; cancelsInFull: boolean;
+}): Promise<void> {
+  await mail.queue(tx, {
+    key: `credit_note:${note.id}`,
+    kind: 'credit_note',
+    to: order.clientEmail,
+    clientId: order.clientId,
+    params: { documentId: note.id, name: order.clientName, number: note.number, invoiceNumber: note.invoiceNumber, amount: note.amount, cancelsInFull: note.cancelsInFull },
+  });
+}
+
 export async function queueInvoiceMail(tx: Tx, mail: MailQueue, order: PaidOrder): Promise<void> {
   await mail.queue(tx, {
     key: `invoice:${order.id}`,

@@ -6,7 +6,7 @@ import { getPlan } from '../../../../shared/plans';
 import type { SiteInfo } from '../../../../shared/site';
 import type { MailParams } from '../mail-params';
 import {
-  Credentials, ErasureDone, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
+  CreditNoteMail, Credentials, ErasureDone, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
   RenewalReminder, InterventionMessageMail,
 } from './client-mails';
 import {
@@ -28,6 +28,7 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   staff_new_intervention: { subject: (p) => `Nouvelle intervention n° ${p.interventionId} : ${p.clientName}`, Body: StaffNewIntervention },
   credentials: { subject: (_, s) => `Vos identifiants ${s.siteName}`, Body: Credentials },
   invoice: { subject: (p, s) => `Votre facture ${s.siteName} – abonnement ${getPlan(p.planId).name}`, Body: Invoice },
+  credit_note: { subject: (p, s) => `Votre avoir ${p.number} – ${s.siteName}`, Body: CreditNoteMail },
   intervention_status: {
     subject: (p) => `Votre demande d’assistance n° ${p.interventionId} : ${INTERVENTION_STATUS_LABELS[p.status].toLowerCase()}`,
     Body: InterventionStatusMail,

@@ -105,6 +105,26 @@ export function Invoice({ site, params }: Props<'invoice'>) {
   );
 }
 
+export function CreditNoteMail({ site, params }: Props<'credit_note'>) {
+  return (
+    <MailLayout site={site} preview={`Votre avoir ${params.number} est joint à ce message.`} title="Votre avoir">
+      <Paragraph>Bonjour {params.name},</Paragraph>
+      <Paragraph>
+        {params.cancelsInFull
+          ? `Votre facture n° ${params.invoiceNumber} est annulée par l’avoir joint à ce message (PDF).`
+          : `Un avoir de ${formatEuro(params.amount)} a été établi sur votre facture n° ${params.invoiceNumber} ; vous le trouverez en pièce jointe (PDF).`}
+      </Paragraph>
+      <Facts rows={[
+        ['Avoir', `n° ${params.number}`],
+        ['Sur la facture', `n° ${params.invoiceNumber}`],
+        ['Montant', formatEuro(params.amount)],
+      ]} />
+      <Paragraph>Vos factures et avoirs restent disponibles dans votre espace client, rubrique « Mes factures ».</Paragraph>
+      <Signature site={site} />
+    </MailLayout>
+  );
+}
+
 const STATUS_SENTENCES = {
   pending: 'Votre demande est enregistrée et attend un technicien.',
   in_progress: 'Un technicien a pris en charge votre demande et s’en occupe en ce moment.',
