@@ -41,8 +41,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+const CONNECT_TIMEOUT_MS = 3000;
+
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A database out of reach answers within seconds (a 503, see db/unavailable.ts) instead of holding requests.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
   const db = drizzlePg({ client: pool, schema });
   return {

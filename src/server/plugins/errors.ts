@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { HttpError } from '../http-error';
 import { loggedUrl } from './logging';
 
@@ -23,6 +24,19 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   reply.status(status).header('x-content-type-options', 'nosniff').send({ message, code: error.code });
 }
 
+/** A browser navigating to a page (not a call of ours under /api) reads a page, not JSON. */
+function wantsPage(request: FastifyRequest): boolean {
+  return request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+}
+
+/** Plain and self-contained (no script, no style to allow): the page reloads itself after the wait. */
+function unavailablePage(): string {
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
+    + `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS * 2}"><title>Service momentanément indisponible</title></head>`
+    + `<body><main><h1>Service momentanément indisponible</h1><p>${DATABASE_UNAVAILABLE}</p>`
+    + '<p>Cette page se recharge toute seule dans quelques secondes.</p></main></body></html>';
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -43,6 +57,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.status(error.statusCode).send({ message: 'Requête invalide.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was written (every change runs in a transaction); the server reconnects by itself once it is back.
+      request.log.warn({ url: loggedUrl(request.url), method: request.method, code: (error as { code?: string }).code }, 'database unavailable');
+      reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
+      return wantsPage(request)
+        ? reply.type('text/html; charset=utf-8').send(unavailablePage())
+        : reply.send({ message: DATABASE_UNAVAILABLE, code: 'DATABASE_UNAVAILABLE' });
     }
     request.log.error({ err: error, url: loggedUrl(request.url), method: request.method }, 'request failed');
     return reply.status(500).send({ message: 'Une erreur est survenue de notre côté. Veuillez réessayer dans un instant.' });
