@@ -6,6 +6,8 @@ import { ensureStaffAccount } from './services/staff-bootstrap';
 import { runtimeProblem } from './runtime';
 import { LOG_OPTIONS } from './plugins/logging';
 
+const SHUTDOWN_GRACE_MS = 20_000;
+
 async function main() {
   const problem = runtimeProblem();
   if (problem) {
@@ -28,10 +30,19 @@ async function main() {
   await ensureStaffAccount(database.db, config, logger);
   const app = await buildApp({ config, database, pages: true, logger: { level: config.LOG_LEVEL } });
 
+  // SIGTERM (a deployment, systemd, a container stop): new requests get 503, those in flight finish, the queue's workers
+  // finish their message, then the database closes cleanly. A request stuck past the grace period must not keep an
+  // upgrade waiting for ever: the process then leaves with an error code.
   const stop = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal }, 'shutting down: finishing the requests in flight');
+    const timer = setTimeout(() => {
+      logger.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown took too long: leaving anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
     await app.close();
     await database.close();
+    logger.info('stopped cleanly');
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

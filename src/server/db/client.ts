@@ -47,6 +47,12 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // A database out of reach answers within seconds (a 503, see db/unavailable.ts) instead of holding requests.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
+  // A connection checked out for a transaction has no listener of the pool's: if the server goes away meanwhile, the
+  // client's 'error' would go unheard and end the process. The transaction's statement fails with that very error
+  // (a 503, db/unavailable.ts) and the pool drops the dead client when it comes back, so hearing it is enough.
+  pool.on('connect', (client) => {
+    client.on('error', () => { /* reported by the statement that was running */ });
+  });
   const db = drizzlePg({ client: pool, schema });
   return {
     db,

@@ -68,7 +68,7 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor, dep
   // Hashed before the transaction: scrypt takes ~50 ms and must not hold locks (a username alone gets a generated password).
   const prepared = values.username ? await prepareCredentials(values.username, values.password || generatePassword()) : null;
 
-  const { id, issued, invoice } = await db.transaction(async (tx) => {
+  const { issued, invoice, order } = await db.transaction(async (tx) => {
     const existing = await findClientByEmail(tx, values.clientEmail);
     let clientId = existing?.id ?? null;
     let username = existing?.username ?? null;
@@ -125,16 +125,19 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor, dep
       if (mail && base.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, { ...base, id: row.id });
       // Last: the invoice number's lock is held only for the number, the insert and the commit.
       const invoice = config ? await issueInvoice(tx, row.id, config, actor, { paidAtCreation: true, clock: deps.clock }) : null;
-      return { id: row.id, issued, invoice };
+      // The answer is read before the commit: once committed, the order is answered 201 even if the database goes
+      // away the next instant (a 503 then would tell staff it failed while it exists).
+      return { id: row.id, issued, invoice, order: (await getOrderDto(tx, row.id))! };
     }
     throw new Error('Could not draw a free verification key');
   });
 
   // The PDF is rendered once from the frozen data and stored: by the invoice e-mail's job when there is one (it
   // attaches it), else here after the commit; never under the lock. Deterministic, so whoever renders first stores the same bytes.
-  if (invoice && config && !mail) await ensureDocumentPdf(db, config, invoice);
+  // Without a queue (tools, tests) a failure here leaves the PDF to the first download.
+  if (invoice && config && !mail) await ensureDocumentPdf(db, config, invoice).catch(() => undefined);
   return {
-    order: (await getOrderDto(db, id))!,
+    order,
     credentials: issued ? { username: issued.username, password: issued.password } : null,
     client: { email: values.clientEmail, name: values.clientName },
   };
