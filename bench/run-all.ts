@@ -1,4 +1,4 @@
-// `npm run bench`: bundle sizes, Lighthouse on the landing page, the public pages, the APIs under load, then the e-mail queue. Build first.
+// `npm run bench`: bundle sizes, Lighthouse on the landing page, the public pages, the APIs under load, then the e-mail queue, the backup and the faults. Build first.
 import { measureBundles } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureApi } from './api';
@@ -6,6 +6,7 @@ import { measureClientApi } from './client-api';
 import { measureMailQueue } from './mail-queue';
 import { measureBackup } from './backup';
 import { measurePages } from './pages';
+import { measureFaults } from './faults';
 
 const bundles = await measureBundles();
 console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);
@@ -21,3 +22,5 @@ const mailQueue = await measureMailQueue();
 console.log('mail queue:', JSON.stringify(mailQueue, (key, value) => (key === 'perRound' ? undefined : value), 2));
 const backup = await measureBackup();
 console.log('backup:', JSON.stringify(backup, null, 2));
+const faults = await measureFaults();
+console.log('faults:', JSON.stringify(faults.verdict, null, 2));

@@ -6,8 +6,9 @@ import path from 'node:path';
 
 export type RunningServer = { url: string; stop(): Promise<void>; process: ChildProcess };
 
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-'));
+/** `dataDir`: a folder the caller keeps (a restart on the same data); by default a new one, removed at stop(). */
+export async function startServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? await mkdtemp(path.join(tmpdir(), 'rfs-bench-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
@@ -24,9 +25,11 @@ export async function startServer(port: number, env: Record<string, string> = {}
     url,
     process: child,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await rm(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
