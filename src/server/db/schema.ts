@@ -122,6 +122,16 @@ export const loginThrottle = pgTable('login_throttle', {
   index('login_throttle_last_attempt_idx').on(t.lastAttemptAt),
 ]);
 
+/**
+ * The per-route request limits (registration, contact, verification, client actions: plugins/rate-limit-store.ts),
+ * counted here rather than in each process's memory so that several instances share them. One row per key and window.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+}, (t) => [index('rate_limits_reset_idx').on(t.resetAt)]);
+
 export const clients = pgTable('clients', {
   id: serial('id').primaryKey(),
   username: text('username').unique(),

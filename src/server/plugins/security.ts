@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import { HttpError } from '../http-error';
 import type { Config } from '../config';
 import { CLIENT_COOKIE, hostCookie, STAFF_COOKIE } from './auth';
+import { databaseRateLimitStore } from './rate-limit-store';
 import { CSP_NONCE, inlineStyleHashes, newNonce, withStyleNonce } from './csp';
 
 const SESSION_COOKIES = [STAFF_COOKIE, CLIENT_COOKIE];
@@ -73,8 +74,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (request) => {
     if (request.url.length > MAX_URL_LENGTH) throw new HttpError(414, 'Adresse trop longue.', 'URL_TOO_LONG');
   });
-  // Limits are declared per route (login, registration, verification); nothing is limited by default.
-  await app.register(rateLimit, { global: false });
+  // Limits are declared per route (login, registration, verification); nothing is limited by default. Counted in the
+  // database, so that several instances share them.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.db) });
 
   // Cross-site request forgery: a state-changing call must come from our own pages (or from a tool that sends no
   // Origin). Every such call is checked whatever its path: a rule keyed on the raw URL let `/%61pi/…` through, and

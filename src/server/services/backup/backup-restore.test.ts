@@ -192,11 +192,11 @@ describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
     expect(await snapshot(target.db)).toEqual(filled);
   });
 
-  it('backs up every table of the schema unless excluded, and excludes every token, session, throttle or sign-in challenge table', () => {
+  it('backs up every table of the schema unless excluded, and excludes every token, session, throttle, rate limit or sign-in challenge table', () => {
     const all = schemaTables().map((x) => getTableConfig(x).name);
     const backedUp = new Set(backupTables().map((x) => x.name));
     for (const name of all) {
-      if (/token|session|throttle|challenge/.test(name)) expect(EXCLUDED_TABLES.has(name), name).toBe(true);
+      if (/token|session|throttle|rate_limit|challenge/.test(name)) expect(EXCLUDED_TABLES.has(name), name).toBe(true);
       else expect(backedUp.has(name), name).toBe(true);
     }
   });
