@@ -145,3 +145,27 @@ describe('contact API', () => {
     expect(await countAll()).toBe(before);
   });
 });
+
+describe('contact API on several instances, without SESSION_SECRET', () => {
+  // No setting copied by hand: the question's secret is drawn once and kept in the database they share.
+  const unset = { SESSION_SECRET: undefined } as unknown as Record<string, string>;
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    one = await createTestApp(unset);
+    two = await createTestApp(unset, { database: one.database });
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+  });
+
+  it('accepts on one instance the answer to a question another one asked', async () => {
+    const c = (await one.app.inject({ method: 'GET', url: '/api/contact/captcha' })).json<CaptchaChallenge>();
+    const res = await two.app.inject({
+      method: 'POST', url: '/api/contact', remoteAddress: freshIp(),
+      payload: { ...message, email: 'instances@exemple.fr', captchaToken: c.token, captchaAnswer: String(solve(c.question)) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});

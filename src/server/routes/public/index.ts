@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registrationSchema } from '../../../shared/schemas/registration';
 import { captchaChallengeSchema, contactSchema, contactSentSchema } from '../../../shared/schemas/contact';
 import { messageReply } from '../../../shared/schemas/query';
 import { HttpError } from '../../http-error';
 import { createCaptcha } from '../../services/captcha';
+import { sharedSecret } from '../../services/shared-secret';
 import { createContactRequest, createRegistrationRequest } from '../../services/requests';
 import { queueContactMail, queueRegistrationMails } from '../../services/mail/request-mails';
 import { verifyInvoiceRoutes } from './verify-invoice';
@@ -13,7 +13,8 @@ const formLimit = { max: 10, timeWindow: '1 minute' };
 
 /** Routes anyone may call: registration, contact, invoice verification. */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const captcha = createCaptcha(app.config.SESSION_SECRET ?? randomBytes(32).toString('hex'));
+  // The question's signature must check on whichever instance receives the answer (services/shared-secret.ts).
+  const captcha = createCaptcha(app.config.SESSION_SECRET ?? await sharedSecret(app.db, 'captcha'));
   await app.register(verifyInvoiceRoutes);
 
   app.post('/register', {
