@@ -81,6 +81,15 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   } else {
-    await migratePg(database.db, { migrationsFolder: MIGRATIONS_DIR });
+    // Several instances may start at once on one database (a rolling upgrade): the first migrates, the others wait
+    // on this lock (held by a session of its own) and then find nothing left to do.
+    const lock = new pg.Client({ connectionString: database.url });
+    await lock.connect();
+    try {
+      await lock.query("select pg_advisory_lock(hashtext('rfs-migrations'))");
+      await migratePg(database.db, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await lock.end();
+    }
   }
 }
