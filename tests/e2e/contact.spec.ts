@@ -85,3 +85,15 @@ test('[PUBLIC][CONTACT] an empty form shows a French error under each required f
   await expect(page.getByLabel('Nom', { exact: true })).toBeFocused();
   expect(posted).toBe(false);
 });
+
+test('[PUBLIC][CONTACT] the form\'s checks are fetched when the visitor enters the form, not with the page', async ({ page }) => {
+  const validation: string[] = [];
+  page.on('request', (r) => { if (/contact-validation-[\w-]+\.js$/.test(r.url())) validation.push(r.url()); });
+  await openContactForm(page);
+  await page.waitForLoadState('networkidle');
+  expect(validation).toEqual([]);
+  const loaded = page.waitForRequest((r) => /contact-validation-[\w-]+\.js$/.test(r.url()));
+  await page.getByLabel('Nom', { exact: true }).focus();
+  await loaded;
+  expect(validation).toHaveLength(1);
+});

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { contactSchema, type CaptchaChallenge, type ContactInput } from '../../../../shared/schemas/contact';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { CaptchaChallenge, ContactInput } from '../../../../shared/schemas/contact';
 import { api, ApiRequestError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -13,11 +12,16 @@ const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '', cap
 const FIELDS = ['name', 'email', 'subject', 'message', 'captchaAnswer'] as const;
 type Captcha = { question: string } | { failed: true } | null;
 
+/** Fetched on the first focus in the form (or, at the latest, on the first check): see contact-validation.ts. */
+const loadValidation = () => import('./contact-validation');
+const lazyResolver: Resolver<ContactInput> = async (values, context, options) =>
+  (await loadValidation()).contactResolver(values, context, options);
+
 /** The contact form, checked by the same zod schema as the server; the server's field errors land under the fields. */
 export function ContactForm() {
   const hydrated = useHydrated();
   const { register, handleSubmit, setError, setValue, setFocus, reset, formState: { errors, isSubmitting } } = useForm({
-    resolver: zodResolver(contactSchema),
+    resolver: lazyResolver,
     defaultValues: EMPTY,
   });
   const [captcha, setCaptcha] = useState<Captcha>(null);
@@ -68,7 +72,7 @@ export function ContactForm() {
     : 'Elle nous protège des envois automatiques. Répondez en chiffres.';
 
   return (
-    <form onSubmit={onSubmit} method="post" noValidate className="space-y-5" aria-labelledby="contact-titre">
+    <form onSubmit={onSubmit} onFocus={() => void loadValidation()} method="post" noValidate className="space-y-5" aria-labelledby="contact-titre">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
