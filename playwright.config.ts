@@ -28,7 +28,10 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /lighthouse\.spec\.ts$/ },
+    // Lighthouse runs its own Chromium and traces a page load: alone, once the other tests are done, so that it does
+    // not measure (or break its trace on) a machine busy with two other browsers.
+    { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts$/, dependencies: ['desktop'] },
   ],
   webServer: {
     // A fresh embedded database per run: no test depends on what an earlier run left.
