@@ -10,13 +10,18 @@ import type { OrderCreated } from '../../src/shared/admin-api';
 import { clientLogin, postOrder } from '../../src/server/routes/admin/test-fixtures';
 import { todayIso } from '../../src/shared/format';
 import { PLAN_IDS } from '../../src/shared/plans';
-import { CLIENT_DEVICE_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, REGISTRATION_DEVICE_TYPES, URGENCIES } from '../../src/shared/labels';
+import { CLIENT_DEVICE_TYPES, ORDER_ENTRY_STATUSES, PAYMENT_METHODS, REGISTRATION_DEVICE_TYPES, URGENCIES } from '../../src/shared/labels';
 import { registrationSchema } from '../../src/shared/schemas/registration';
 import { orderSchema } from '../../src/shared/schemas/order';
 import { clientInterventionSchema } from '../../src/shared/schemas/intervention';
 import { adminLoginSchema, clientLoginSchema } from '../../src/shared/schemas/auth';
 import { verificationKeySchema } from '../../src/shared/schemas/invoice';
 import { buildWorld, freshAddress, type World } from './world';
+
+// One seed for every run: the same inputs each time, so a failure is reproducible and the counts of valid inputs
+// below cannot fall short by chance (they once did, 5 valid orders of 120). Change it to explore other inputs.
+// Per property, not fc.configureGlobal: test files share their modules (vitest isolate: false).
+const SEED = 20261124;
 
 /** The error body parseInput gives for this input, or null when the schema accepts it. */
 function expectedRejection(schema: z.ZodType, input: unknown): { message: string; fieldErrors?: Record<string, string[]> } | null {
@@ -85,7 +90,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
         kind: 'registration', firstName: parsed.firstName, lastName: parsed.lastName, phone: parsed.phone, planId: parsed.planId,
         deviceType: parsed.deviceType, deviceInfo: parsed.deviceInfo,
       });
-    }), { numRuns: 120 });
+    }), { numRuns: 120, seed: SEED });
   });
 
   it('order: accepted input comes back unchanged in the created order; rejected input is a 400 with the schema\'s messages', async () => {
@@ -93,7 +98,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
       clientName: maybe(words(1, 60)), clientEmail: maybe(uniqueEmail), clientPhone: maybe(fc.string({ maxLength: 32 })),
       username: fc.constant(''), password: fc.constant(''),
       plan: maybe(fc.constantFrom(...PLAN_IDS)), paymentMethod: maybe(fc.constantFrom(...PAYMENT_METHODS)),
-      paymentStatus: maybe(fc.constantFrom(...PAYMENT_STATUSES)),
+      paymentStatus: maybe(fc.constantFrom(...ORDER_ENTRY_STATUSES)),
       orderDate: maybe(fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))),
       notes: maybe(words(0, 100)),
     }, { requiredKeys: ['username', 'password'] });
@@ -113,7 +118,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
         clientName: parsed.clientName, clientEmail: parsed.clientEmail, clientPhone: parsed.clientPhone, plan: parsed.plan,
         paymentMethod: parsed.paymentMethod, paymentStatus: parsed.paymentStatus, orderDate: parsed.orderDate, notes: parsed.notes,
       });
-    }), { numRuns: 120 });
+    }), { numRuns: 120, seed: SEED });
   });
 
   it('client request: accepted input comes back unchanged; rejected input is a 400 with the schema\'s messages', async () => {
@@ -144,7 +149,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
       accepted.request += 1;
       const parsed = clientInterventionSchema.parse(body);
       expect(res.json()).toMatchObject(parsed);
-    }), { numRuns: 70 });
+    }), { numRuns: 70, seed: SEED });
   });
 
   it('sign-in and invoice keys: anything a tool sends is a 400 with the schema\'s message, or an ordinary refusal', async () => {
@@ -164,13 +169,13 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
           expect([401, 429], `${url} ${res.body}`).toContain(res.statusCode);
         }
       }
-    }), { numRuns: 80 });
+    }), { numRuns: 80, seed: SEED });
     await fc.assert(fc.asyncProperty(anyText, async (key) => {
       const res = await w.t.app.inject({ method: 'GET', url: `/api/verify-invoice/${encodeURIComponent(key)}`, remoteAddress: freshAddress() });
       expect(res.statusCode, `${JSON.stringify(key)} ${res.body}`).toBeLessThan(500);
       if (res.statusCode === 400) expect(res.json().message).toBe(expectedRejection(verificationKeySchema, key)?.message);
       else if (res.statusCode === 414) expect(res.json().message, res.body).toMatch(/trop long|Adresse/);
       else expect([404, 200]).toContain(res.statusCode);
-    }), { numRuns: 120 });
+    }), { numRuns: 120, seed: SEED });
   });
 });
