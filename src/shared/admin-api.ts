@@ -87,6 +87,16 @@ export type IssuedCredentials = z.infer<typeof issuedCredentialsSchema>;
 
 /** POST /api/admin/manual-orders → 201 */
 export const orderCreatedSchema = z.object({ id: z.number().int(), order: orderSchema, credentials: issuedCredentialsSchema.nullable() });
+
+/**
+ * POST /api/admin/manual-orders may carry an Idempotency-Key: the form draws one per order it is filling, so the
+ * same order sent again after a lost answer (a dropped connection, a double click) is created once. 200 instead of
+ * 201 when an earlier request had created it (the password is then not shown again).
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const orderCreationHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Clé d’idempotence invalide : 16 à 100 lettres, chiffres, - ou _.').optional(),
+});
 export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 
 /** GET /api/admin/credentials/suggest?name=… */

@@ -186,6 +186,12 @@ export const manualOrders = pgTable('manual_orders', {
    */
   startsOn: date('starts_on', { mode: 'string' }),
   endsOn: date('ends_on', { mode: 'string' }),
+  /**
+   * The key the back-office sends with a creation (Idempotency-Key), and a digest of what it asked: the same request
+   * sent again after a lost answer finds this order instead of making a second one.
+   */
+  idempotencyKey: text('idempotency_key').unique(),
+  idempotencyDigest: text('idempotency_digest'),
 }, (t) => [
   index('manual_orders_email_key_idx').on(t.emailKey),
   index('manual_orders_order_date_idx').on(t.orderDate),

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { manualOrders } from '../db/schema';
@@ -55,20 +55,55 @@ async function syncOrderUsernames(tx: Tx, clientId: number, username: string) {
 const ownerOf = (order: { clientId: number | null; clientEmail: string }): SubscriptionOwner =>
   order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail };
 
-export type OrderResult = { order: OrderDto & OrderDocuments; credentials: IssuedCredentials | null; client: { email: string; name: string } };
+export type OrderResult = {
+  order: OrderDto & OrderDocuments; credentials: IssuedCredentials | null; client: { email: string; name: string };
+  /** true when an earlier request with the same idempotency key had made this order: nothing was written now */
+  replayed?: boolean;
+};
+
+/** Takes turns per idempotency key (first number: this lock's own space). */
+const IDEMPOTENCY_LOCK = 8_000_003;
+
+export const IDEMPOTENCY_MISMATCH =
+  'Cette commande a déjà été créée avec d’autres informations. Rechargez la liste des commandes avant d’en créer une nouvelle.';
+
+/**
+ * What a creation asked, for comparing a request sent again: the values after validation, without the password
+ * (an unsalted hash of it must not be stored).
+ */
+export function orderDigest(values: OrderValues): string {
+  return createHash('sha256').update(JSON.stringify({ ...values, password: undefined })).digest('base64url');
+}
+
+/** The order an earlier request with this key made, if any; under a lock, so a concurrent twin waits and finds it. */
+async function orderOfKey(tx: Tx, key: string, digest: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(IDEMPOTENCY_LOCK))}, hashtext(${key}))`);
+  const [row] = await tx.select({ id: manualOrders.id, digest: manualOrders.idempotencyDigest })
+    .from(manualOrders).where(eq(manualOrders.idempotencyKey, key));
+  if (row && row.digest !== digest) throw new HttpError(422, IDEMPOTENCY_MISMATCH, 'IDEMPOTENCY_MISMATCH');
+  return row;
+}
 
 /**
  * Creates an order and, when a username is given, the client account (or new credentials for an existing one,
  * on request) in one transaction: a conflict leaves nothing behind. With `mail`, the credentials and payment terms,
  * and the invoice of a paid order, are queued in that same transaction (a client's own request for a plan sends none).
  */
-export async function createOrder(db: Db, values: OrderValues, actor: Actor, deps: OrderDeps = {}): Promise<OrderResult> {
-  const { mail } = deps;
+export async function createOrder(
+  db: Db, values: OrderValues, actor: Actor, deps: OrderDeps & { idempotencyKey?: string } = {},
+): Promise<OrderResult> {
+  const { mail, idempotencyKey } = deps;
   const config = values.paymentStatus === 'paid' ? settingsFor(deps) : undefined;
   // Hashed before the transaction: scrypt takes ~50 ms and must not hold locks (a username alone gets a generated password).
   const prepared = values.username ? await prepareCredentials(values.username, values.password || generatePassword()) : null;
+  const digest = idempotencyKey ? orderDigest(values) : null;
 
-  const { issued, invoice, order } = await db.transaction(async (tx) => {
+  const { issued, invoice, order, replayed } = await db.transaction(async (tx) => {
+    if (idempotencyKey && digest) {
+      const earlier = await orderOfKey(tx, idempotencyKey, digest);
+      // The password issued then is not kept in clear: the answer says the order exists; « Renvoyer les identifiants » remains.
+      if (earlier) return { issued: null, invoice: null, order: (await getOrderDto(tx, earlier.id))!, replayed: true };
+    }
     const existing = await findClientByEmail(tx, values.clientEmail);
     let clientId = existing?.id ?? null;
     let username = existing?.username ?? null;
@@ -108,7 +143,9 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor, dep
     };
     // A key collision is astronomically rare; ON CONFLICT lets us draw again without aborting the transaction.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [row] = await tx.insert(manualOrders).values({ ...base, verificationKey: newVerificationKey(values.orderDate) })
+      const [row] = await tx.insert(manualOrders).values({
+        ...base, verificationKey: newVerificationKey(values.orderDate), idempotencyKey: idempotencyKey ?? null, idempotencyDigest: digest,
+      })
         .onConflictDoNothing({ target: manualOrders.verificationKey }).returning({ id: manualOrders.id });
       if (!row) continue;
       await recomputeSubscriptions(tx, ownerOf(base));
@@ -127,7 +164,7 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor, dep
       const invoice = config ? await issueInvoice(tx, row.id, config, actor, { paidAtCreation: true, clock: deps.clock }) : null;
       // The answer is read before the commit: once committed, the order is answered 201 even if the database goes
       // away the next instant (a 503 then would tell staff it failed while it exists).
-      return { id: row.id, issued, invoice, order: (await getOrderDto(tx, row.id))! };
+      return { issued, invoice, order: (await getOrderDto(tx, row.id))!, replayed: false };
     }
     throw new Error('Could not draw a free verification key');
   });
@@ -140,6 +177,7 @@ export async function createOrder(db: Db, values: OrderValues, actor: Actor, dep
     order,
     credentials: issued ? { username: issued.username, password: issued.password } : null,
     client: { email: values.clientEmail, name: values.clientName },
+    replayed,
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderSchema as orderInput, orderUpdateSchema } from '../../../shared/schemas/order';
 import {
-  credentialsSuggestQuery, issuedCredentialsSchema, orderCreatedSchema, orderListQuery, orderSchema,
+  IDEMPOTENCY_HEADER, credentialsSuggestQuery, issuedCredentialsSchema, orderCreatedSchema, orderCreationHeaders, orderListQuery, orderSchema,
 } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
 import { notFound } from '../../http-error';
@@ -25,12 +25,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/manual-orders', { config: ADMIN_ONLY, schema: { querystring: orderListQuery, response: { 200: z.array(orderSchema) } } },
     async (request, reply) => sendPage(reply, await listOrders(app.db, request.query)));
 
-  app.post('/manual-orders', { config: ADMIN_ONLY, schema: { body: orderInput, response: { 201: orderCreatedSchema } } }, async (request, reply) => {
+  app.post('/manual-orders', {
+    config: ADMIN_ONLY,
+    schema: { headers: orderCreationHeaders, body: orderInput, response: { 200: orderCreatedSchema, 201: orderCreatedSchema } },
+  }, async (request, reply) => {
     // price and createdBy in the body are ignored: the schema drops them, the catalogue and the session decide.
     const values = request.body;
     // The credentials, payment terms and invoice are queued with the order: the answer never waits for the SMTP server.
-    const result = await createOrder(app.db, values, request.staff, { config: app.config, mail: app.mail, clock: app.clock });
-    return reply.status(201).send({ id: result.order.id, order: result.order, credentials: result.credentials });
+    const result = await createOrder(app.db, values, request.staff, {
+      config: app.config, mail: app.mail, clock: app.clock, idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
+    });
+    return reply.status(result.replayed ? 200 : 201).send({ id: result.order.id, order: result.order, credentials: result.credentials });
   });
 
   app.patch('/manual-orders/:id', {

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { suggestCredentials, useCreateOrder } from './order-mutations';
+import { newIdempotencyKey, suggestCredentials, useCreateOrder } from './order-mutations';
 
 // SPEC §5 defaults; the date is read at each reset so a dialog left open past midnight still proposes today.
 const defaults = (): OrderInput => ({
@@ -27,6 +27,8 @@ const FIELDS = new Set(Object.keys(defaults()));
 
 export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCreated): void; onCancel(): void }) {
   const create = useCreateOrder();
+  // One key per order being filled in: a second click or a retry after a lost answer cannot make a second order.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [generating, setGenerating] = useState(false);
   const { register, handleSubmit, control, setError, setValue, getValues, reset, setFocus, formState: { errors } } =
     useForm<OrderInput, unknown, OrderValues>({ resolver: zodResolver(orderSchema), defaultValues: defaults() });
@@ -52,8 +54,9 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
   }
 
   const onSubmit = handleSubmit((values) => {
-    create.mutate(values, {
+    create.mutate({ input: values, key: idempotencyKey }, {
       onSuccess: (result) => {
+        setIdempotencyKey(newIdempotencyKey());
         // An existing client keeps their access unless staff ticked the box: say so, or typed credentials look issued.
         const kept = !result.credentials && values.password !== '' ? ' — client existant, identifiants inchangés' : '';
         notify('success', 'Commande créée', `Commande n° ${result.id}${kept}`);
@@ -61,6 +64,10 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
         onCreated(result);
       },
       onError: (error) => {
+        // The order was made by an earlier send of this form, then the form changed: the next one is a new order.
+        if (error instanceof ApiRequestError && error.code === 'IDEMPOTENCY_MISMATCH') {
+          setIdempotencyKey(newIdempotencyKey());
+        }
         // The server validates with the same schema: its field messages go under the fields, typed values stay.
         if (error instanceof ApiRequestError && error.fieldErrors) {
           for (const [field, messages] of Object.entries(error.fieldErrors)) {

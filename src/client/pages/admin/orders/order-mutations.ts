@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { IssuedCredentials, OrderCreated, OrderDto } from '../../../../shared/admin-api';
+import { IDEMPOTENCY_HEADER, type IssuedCredentials, type OrderCreated, type OrderDto } from '../../../../shared/admin-api';
 import type { OrderInput, OrderUpdate } from '../../../../shared/schemas/order';
 import type { CreditNoteInput, OrderDocuments } from '../../../../shared/invoice-api';
-import { api } from '../../../lib/api';
+import { ApiRequestError, api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
 /** An order touches the order list, the customers, the figures and the subscriptions. */
@@ -15,11 +15,25 @@ function invalidateOrderViews(client: QueryClient) {
   ]);
 }
 
+/** A fresh key for one order being filled in (getRandomValues: randomUUID needs HTTPS). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * `key` names the order being filled in: sent again with it after a lost answer, the order is created once (the
+ * server answers 200 with the order it already made).
+ */
 export function useCreateOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: OrderInput) => api<OrderCreated>('/api/admin/manual-orders', { method: 'POST', json: input }),
+    mutationFn: ({ input, key }: { input: OrderInput; key: string }) =>
+      api<OrderCreated>('/api/admin/manual-orders', { method: 'POST', json: input, headers: { [IDEMPOTENCY_HEADER]: key } }),
     onSuccess: () => invalidateOrderViews(client),
+    // Refused because an earlier send made the order: the list shows it.
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.code === 'IDEMPOTENCY_MISMATCH') void invalidateOrderViews(client);
+    },
   });
 }
 
