@@ -75,11 +75,14 @@ async function signIn(url: string): Promise<string> {
 /** One answer: the HTTP status (0: no answer, the connection failed or was cut) and, for 0, the error's code. */
 type Answer = { email: string; status: number; error?: string; at: number };
 
+/** One key per order, as the back-office form sends: the same request sent again after no answer is created once. */
+const keyOf = (email: string) => `faute-${email.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
 async function createOrder(url: string, cookie: string, email: string): Promise<Answer> {
   try {
     const res = await fetch(`${url}/api/admin/manual-orders`, {
       method: 'POST', signal: AbortSignal.timeout(15_000),
-      headers: { 'content-type': 'application/json', origin: url, cookie },
+      headers: { 'content-type': 'application/json', origin: url, cookie, 'idempotency-key': keyOf(email) },
       body: JSON.stringify({ clientName: 'Client Panne', clientEmail: email, plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2026-11-20' }),
     });
     await res.arrayBuffer();
@@ -126,9 +129,19 @@ function tally(answers: Answer[]) {
   return byStatus;
 }
 
+/**
+ * What a caller does with a request that got no answer: sends it again, with its key, once the server is back.
+ * Answers 201 (it had not been made) or 200 (it had: the server found it by its key instead of making a second one).
+ */
+async function resendUnanswered(url: string, cookie: string, answers: Answer[]) {
+  const unanswered = answers.filter((a) => a.status === 0);
+  const resent = await Promise.all(unanswered.map((a) => createOrder(url, cookie, a.email)));
+  return { resent: tally(resent), foundByKey: resent.filter((a) => a.status === 200).length, answers: [...answers, ...resent] };
+}
+
 /** Acknowledged writes missing afterwards, and writes nobody was told about. */
 function compare(answers: Answer[], existing: Set<string>) {
-  const acknowledged = new Set(answers.filter((a) => a.status === 201).map((a) => a.email));
+  const acknowledged = new Set(answers.filter((a) => a.status === 201 || a.status === 200).map((a) => a.email));
   const lost = [...acknowledged].filter((e) => !existing.has(e));
   const phantom = [...existing].filter((e) => !acknowledged.has(e));
   // A phantom whose request never got an answer (the process died between commit and reply) is not the same fault as
@@ -197,7 +210,14 @@ async function killDuringBurst(kind: 'postgres' | 'pglite', env: Record<string, 
     // The same data folder or database: a PGlite folder must reopen after a kill (its lock was the dead process's).
     server = await startServer(PORT, { ...ENV, ...env }, { dataDir });
     const after = await signIn(server.url);
-    return { allAnswers: tally(answers), ...compare(answers, await existingOrders(server.url, after, `coupure-${kind}`)) };
+    // Before anything is sent again: an order whose answer the kill cut off exists without its caller knowing.
+    const existing = await existingOrders(server.url, after, `coupure-${kind}`);
+    const unansweredThatExist = answers.filter((a) => a.status === 0 && existing.has(a.email));
+    const retry = await resendUnanswered(server.url, after, answers);
+    return {
+      allAnswers: tally(answers), unansweredThatExistedBeforeResend: unansweredThatExist.length, resent: retry.resent, foundByKey: retry.foundByKey,
+      ...compare(retry.answers, await existingOrders(server.url, after, `coupure-${kind}`)),
+    };
   } finally {
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -217,16 +237,19 @@ async function sigtermDuringBurst() {
     const exitCode = await exited;
     // In flight when the signal came: answered after it.
     const inFlight = answers.filter((a) => a.at >= signalledAt && a.status !== 0 && a.status !== 503);
-    server = await startServer(PORT, ENV, { dataDir });
-    const after = await signIn(server.url);
-    const existing = await existingOrders(server.url, after, 'arret');
+    const restarted = await startServer(PORT, ENV, { dataDir });
+    server = restarted;
+    const after = await signIn(restarted.url);
+    const existing = await existingOrders(restarted.url, after, 'arret');
     // A request reset on a keep-alive connection the closing server had found idle never reached it (its order does
     // not exist): the caller may send it again. One whose order exists was read, written, and left unanswered.
     const reset = answers.filter((a) => a.status === 0 && a.error !== 'ECONNREFUSED');
     return {
       exitCode, allAnswers: tally(answers), answeredAfterSignal: inFlight.length,
       resetBeforeRead: reset.filter((a) => !existing.has(a.email)).length, cutAfterRead: reset.filter((a) => existing.has(a.email)).length,
-      ...compare(answers, existing),
+      ...await resendUnanswered(restarted.url, after, answers).then(async (retry) => ({
+        resent: retry.resent, foundByKey: retry.foundByKey, ...compare(retry.answers, await existingOrders(restarted.url, after, 'arret')),
+      })),
     };
   } finally {
     await server?.stop();
