@@ -97,3 +97,19 @@ test('[PUBLIC][CONTACT] the form\'s checks are fetched when the visitor enters t
   await loaded;
   expect(validation).toHaveLength(1);
 });
+
+test('[PUBLIC][CONTACT] the form\'s code is fetched when the visitor gets near it, and what they typed first stays', async ({ page }) => {
+  const formChunk: string[] = [];
+  page.on('request', (r) => { if (/contact-form-[\w-]+\.js$/.test(r.url())) formChunk.push(r.url()); });
+  await page.goto('/');
+  await expect(page.locator('[data-hydrated="true"]')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  // Far below the hero: a visitor who does not scroll there does not download it, and the server's form is there.
+  expect(formChunk).toEqual([]);
+  await expect(submitButton(page)).toBeDisabled();
+  // Typing at once, as a visitor does: the field takes focus and the text before the form's script is in.
+  await page.getByLabel('Nom', { exact: true }).fill('Jeanne Martin');
+  await expect(submitButton(page)).toBeEnabled();
+  expect(formChunk).toHaveLength(1);
+  await expect(page.getByLabel('Nom', { exact: true })).toHaveValue('Jeanne Martin');
+});

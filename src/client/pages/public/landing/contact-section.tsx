@@ -1,12 +1,26 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/site';
+import { whenNear } from '../../../lib/when-near';
 import { CHAT, LOCK, MAIL, Icon } from './icons';
 import { SectionHeading } from './section-heading';
 
-// react-hook-form and zod weigh more than the rest of the page: the form is its own chunk. The server render waits
-// for it, so the HTML holds the whole form; the browser hydrates it when the chunk arrives.
-const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })));
+// react-hook-form weighs as much as the rest of the page below the hero: the form is its own chunk, fetched when the
+// visitor gets near the form. The server render waits for it, so the HTML holds the whole form; the browser
+// hydrates it when the chunk arrives (its submit button stays disabled until then).
+const ContactForm = lazy(() => whenNear('contact').then(() => import('./contact-form')).then((m) => ({ default: m.ContactForm })));
+
+/**
+ * Memoised for the same reason as the landing page's sections: a re-render reaching the boundary while its chunk
+ * waits for the visitor would make React drop the server's form for the fallback.
+ */
+const DeferredContactForm = memo(function DeferredContactForm() {
+  return (
+    <Suspense fallback={<p className="text-slate-700">Chargement du formulaire…</p>}>
+      <ContactForm />
+    </Suspense>
+  );
+});
 
 export function ContactSection() {
   const site = useSite();
@@ -38,9 +52,7 @@ export function ContactSection() {
             </p>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-8">
-            <Suspense fallback={<p className="text-slate-700">Chargement du formulaire…</p>}>
-              <ContactForm />
-            </Suspense>
+            <DeferredContactForm />
           </div>
         </div>
       </div>
