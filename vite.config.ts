@@ -1,9 +1,23 @@
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The browser's files compressed once per build at each format's best (brotli 11 is too slow per request):
+    // the server sends the .br or .gz beside each file (plugins/pages.ts, preCompressed). Not for the server's own bundle.
+    !isSsrBuild && compression({
+      include: /\.(js|css|svg|json|txt|webmanifest)$/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
+  ],
   build: {
     // RFS_DIST lets two builds live side by side (parallel test runs); the server reads the same variable.
     outDir: `${process.env.RFS_DIST ?? 'dist'}/client`,
@@ -12,4 +26,4 @@ export default defineConfig({
     manifest: true,
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-});
+}));

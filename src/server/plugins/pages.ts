@@ -78,6 +78,8 @@ export async function registerPages(app: FastifyInstance) {
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
     prefix: '/assets/',
+    // The .br and .gz the build wrote beside each file (vite.config.ts): sent as they are, never compressed per request.
+    preCompressed: true,
     immutable: true,
     maxAge: '365d',
     decorateReply: false,
@@ -86,6 +88,10 @@ export async function registerPages(app: FastifyInstance) {
     root: clientDir,
     prefix: '/',
     wildcard: false,
+    // One route per file (favicon, robots.txt…); not the assets': a route of its own per file would shadow the
+    // registration above (its year-long cache and its compressed files).
+    globIgnore: ['assets/**', 'index.html', '**/*.br', '**/*.gz'],
+    preCompressed: true,
     index: false,
     allowedPath: (p) => p !== '/index.html',
     maxAge: '1d',
