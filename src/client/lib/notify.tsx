@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-// Sonner weighs more than the rest of the landing page's own code: it loads after the page is interactive.
+// Sonner weighs more than the rest of the landing page's own code: it loads with the first notification, so a page
+// that shows none never downloads it.
 const loadSonner = () => import('sonner');
 let markMounted: () => void;
 const toasterMounted = new Promise<void>((resolve) => { markMounted = resolve; });
+let markWanted: () => void;
+const toasterWanted = new Promise<void>((resolve) => { markWanted = resolve; });
 
 const LazyToaster = lazy(() => loadSonner().then(({ Toaster }) => ({
   default: function Notifications() {
@@ -13,17 +16,25 @@ const LazyToaster = lazy(() => loadSonner().then(({ Toaster }) => ({
   },
 })));
 
-/** Mounted once by the app, on the client only. */
+/**
+ * Mounted once by the app; renders the toaster on the client once a first notification is asked for. Its live
+ * region is in the page before that toast is added (notify waits for the mount), so screen readers announce it.
+ */
 export function Notifications() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  return ready ? <Suspense fallback={null}><LazyToaster /></Suspense> : null;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void toasterWanted.then(() => { if (mounted) setWanted(true); });
+    return () => { mounted = false; };
+  }, []);
+  return wanted ? <Suspense fallback={null}><LazyToaster /></Suspense> : null;
 }
 
 type Kind = 'success' | 'error' | 'info';
 
 /** Shows one toast: a title and an optional line of detail. Resolves once it is on screen (the code loads lazily). */
 export function notify(kind: Kind, title: string, description?: string): Promise<void> {
+  markWanted();
   return Promise.all([loadSonner(), toasterMounted]).then(([{ toast }]) => {
     toast.dismiss();
     toast[kind](title, description ? { description } : undefined);
