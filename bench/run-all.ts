@@ -1,4 +1,5 @@
-// `npm run bench`: bundle sizes, Lighthouse on the landing page, the public pages, the APIs under load, then the e-mail queue, the backup and the faults. Build first.
+// `npm run bench`: bundle sizes, Lighthouse on the public pages, the public pages, the APIs under load, then the e-mail
+// queue, the backup, the faults and the mixed load. Build first.
 import { measureBundles } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureApi } from './api';
@@ -7,11 +8,12 @@ import { measureMailQueue } from './mail-queue';
 import { measureBackup } from './backup';
 import { measurePages } from './pages';
 import { measureFaults } from './faults';
+import { measureMixedLoad } from './mixed-load';
 
 const bundles = await measureBundles();
 console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);
-const lighthouse = await measureLighthouse(['/']);
-console.log('lighthouse:', JSON.stringify(lighthouse.pages));
+const lighthouse = await measureLighthouse();
+console.log('lighthouse:', JSON.stringify(Object.fromEntries(Object.entries(lighthouse.pages).map(([page, r]) => [page, r.met]))));
 const pages = await measurePages();
 console.log('pages:', JSON.stringify(pages, (key, value) => (key === 'perRound' ? undefined : value), 2));
 const api = await measureApi();
@@ -24,3 +26,5 @@ const backup = await measureBackup();
 console.log('backup:', JSON.stringify(backup, null, 2));
 const faults = await measureFaults();
 console.log('faults:', JSON.stringify(faults.verdict, null, 2));
+const mixed = await measureMixedLoad();
+console.log('mixed load, highest rate with p99 under 200 ms:', JSON.stringify({ postgresTwoInstances: mixed.postgresTwoInstances?.highestRateWithP99Under200Ms, pgliteOneInstance: mixed.pgliteOneInstance?.highestRateWithP99Under200Ms }));
