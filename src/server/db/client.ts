@@ -41,11 +41,24 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/** A database out of reach answers within seconds (a 503, see db/unavailable.ts) instead of holding requests. */
 const CONNECT_TIMEOUT_MS = 3000;
+/**
+ * How long a request may wait for a free connection when all are busy: a burst (1,000 orders at once, each taking
+ * the invoice series' lock in turn) queues for seconds, and is not a database out of reach.
+ */
+const POOL_WAIT_MS = 20_000;
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  // A database out of reach answers within seconds (a 503, see db/unavailable.ts) instead of holding requests.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+export type PoolTimeouts = { connectMs: number; poolWaitMs: number };
+
+export async function openPostgres(url: string, max = 10, timeouts: PoolTimeouts = { connectMs: CONNECT_TIMEOUT_MS, poolWaitMs: POOL_WAIT_MS }): Promise<Database> {
+  // The pool's clients with their own connect timeout: the pool's option alone would set the queue's and the connect's alike.
+  class TimedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: timeouts.connectMs });
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: timeouts.poolWaitMs, Client: TimedClient });
   pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
   // A connection checked out for a transaction has no listener of the pool's: if the server goes away meanwhile, the
   // client's 'error' would go unheard and end the process. The transaction's statement fails with that very error
