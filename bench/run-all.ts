@@ -1,5 +1,5 @@
 // `npm run bench`: bundle sizes, Lighthouse on the public pages, the public pages, the APIs under load, then the e-mail
-// queue, the backup, the faults and the mixed load. Build first.
+// queue, the backup, the faults, 1,000 orders across two instances and the mixed load. Build first.
 import { measureBundles } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureApi } from './api';
@@ -9,6 +9,7 @@ import { measureBackup } from './backup';
 import { measurePages } from './pages';
 import { measureFaults } from './faults';
 import { measureMixedLoad } from './mixed-load';
+import { measureInstances } from './instances';
 
 const bundles = await measureBundles();
 console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);
@@ -26,5 +27,7 @@ const backup = await measureBackup();
 console.log('backup:', JSON.stringify(backup, null, 2));
 const faults = await measureFaults();
 console.log('faults:', JSON.stringify(faults.verdict, null, 2));
+const instances = await measureInstances();
+console.log('1,000 orders across two instances:', JSON.stringify(instances.verdict));
 const mixed = await measureMixedLoad();
 console.log('mixed load, highest rate with p99 under 200 ms:', JSON.stringify({ postgresTwoInstances: mixed.postgresTwoInstances?.highestRateWithP99Under200Ms, pgliteOneInstance: mixed.pgliteOneInstance?.highestRateWithP99Under200Ms }));

@@ -1,0 +1,87 @@
+// Issue 12's « 1,000 concurrent order creations split across instances »: two instances of the built app on one
+// PostgreSQL database (its own, on BENCH_DATABASE_URL's server, dropped at the end), 1,000 paid orders sent at once,
+// alternately to each. Checks every answer and the data: 1,000 orders, unique ids and verification keys, invoice
+// numbers without a gap, one invoice e-mail per order queued. Writes bench/results/instances.json.
+import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import pg from 'pg';
+import { startServer, type RunningServer } from './server';
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
+const DB = 'rfs_bench_instances';
+const ENV = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', SESSION_SECRET: 'bench-session-secret-0123456789', LOG_LEVEL: 'error' };
+
+type Created = { id: number; order: { verificationKey: string; documents: Array<{ number: string }> } };
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username: ENV.ADMIN_USERNAME, password: ENV.ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in refused: ${res.status}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+export async function measureInstances() {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB} with (force)`);
+  await admin.query(`create database ${DB}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${DB}`;
+  const servers: RunningServer[] = [];
+  try {
+    // One after the other: the first migrates the empty database (the migrations test covers starting together).
+    for (const port of [3991, 3992]) servers.push(await startServer(port, { ...ENV, DATABASE_URL: url.toString() }));
+    // A session opened on the first instance, used on both: sessions live in the database.
+    const cookie = await signIn(servers[0]!.url);
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: ORDERS }, async (_, i) => {
+      const base = servers[i % 2]!.url;
+      const res = await fetch(`${base}/api/admin/manual-orders`, {
+        method: 'POST', signal: AbortSignal.timeout(120_000),
+        headers: { 'content-type': 'application/json', origin: base, cookie, 'idempotency-key': `instances-bench-${i}-${Date.now()}` },
+        body: JSON.stringify({ clientName: `Client Foule ${i}`, clientEmail: `foule${i}@exemple.fr`, plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2026-11-20' }),
+      }).catch(() => null);
+      return { status: res?.status ?? 0, body: res?.status === 201 ? await res.json() as Created : (await res?.text(), null) };
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    const statuses: Record<string, number> = {};
+    for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+    const created = answers.flatMap((a) => (a.body ? [a.body] : []));
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const count = async (q: string) => Number((await db.query<{ n: string }>(q)).rows[0]!.n);
+    const numbers = (await db.query<{ seq: number }>("select seq from invoices where kind = 'invoice' order by seq")).rows.map((r) => r.seq);
+    const data = {
+      orders: await count('select count(*) as n from manual_orders'),
+      distinctVerificationKeys: await count('select count(distinct verification_key) as n from manual_orders'),
+      invoices: numbers.length,
+      invoiceNumbersWithoutGap: numbers.every((n, i) => n === i + 1),
+      invoiceMailsQueued: await count("select count(*) as n from outbox where kind = 'invoice'"),
+    };
+    await db.end();
+    const verdict = {
+      everyCreationAnswered201: statuses['201'] === ORDERS,
+      thousandOrders: data.orders === ORDERS,
+      uniqueIds: new Set(created.map((c) => c.id)).size === ORDERS,
+      uniqueKeys: data.distinctVerificationKeys === ORDERS && new Set(created.map((c) => c.order.verificationKey)).size === ORDERS,
+      gapFreeInvoiceNumbers: data.invoices === ORDERS && data.invoiceNumbersWithoutGap,
+      oneInvoiceMailPerOrder: data.invoiceMailsQueued === ORDERS,
+    };
+    const result = { measuredAt: new Date().toISOString(), cores: os.cpus().length, orders: ORDERS, instances: 2, seconds: Math.round(seconds * 10) / 10, statuses, data, verdict };
+    await mkdir('bench/results', { recursive: true });
+    await writeFile('bench/results/instances.json', `${JSON.stringify(result, null, 2)}\n`);
+    return result;
+  } finally {
+    for (const s of servers) await s.stop();
+    await admin.query(`drop database if exists ${DB} with (force)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await measureInstances();
+  console.log(JSON.stringify({ seconds: r.seconds, statuses: r.statuses, data: r.data, verdict: r.verdict }, null, 2));
+}
