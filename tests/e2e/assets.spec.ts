@@ -14,8 +14,16 @@ test('[PUBLIC][ASSETS] the landing page\'s script comes compressed at build time
     expect(Number(headers['content-length']), encoding).toBeGreaterThan(1000);
     expect(headers['cache-control']).toContain('immutable');
     expect(headers['cache-control']).toContain('max-age=31536000');
+    // What applies to a script, and not the documents' headers (a policy means nothing on a script).
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(headers['content-security-policy']).toBeUndefined();
   }
   const favicon = await request.get('/favicon.svg');
   expect(favicon.status()).toBe(200);
   expect(favicon.headers()['cache-control']).toContain('max-age=86400');
+  // The page itself keeps every header.
+  const home = await request.get('/');
+  expect(home.headers()['content-security-policy']).toContain("default-src 'self'");
+  expect(home.headers()['x-frame-options']).toBe('DENY');
 });

@@ -21,6 +21,12 @@ declare module 'fastify' {
 
 export const MAX_URL_LENGTH = 2048;
 
+
+/** The route that serves the build's files (plugins/pages.ts). */
+const ASSETS_ROUTE = '/assets/*';
+/** What still applies to a script or a stylesheet: no sniffing it as something else, no use by another site, HTTPS. */
+const ASSET_HEADERS = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);
+
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   // JSON only, everywhere: Fastify also parses text/plain by default, which a cross-site <form> can send without a
   // preflight. One rule at the root, so no route (admin ones included) can forget it.
@@ -59,8 +65,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   const policy = headers['content-security-policy']!;
   app.decorate('pagePolicy', (nonce: string) => withStyleNonce(policy, nonce));
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  // The build's hashed files (scripts, styles, images) are not documents: a policy, a frame rule or a referrer rule
+  // means nothing on them, and six scripts carried a kilobyte of these each. They keep what applies to them.
+  const assetHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => ASSET_HEADERS.has(name)));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(request.routeOptions.url === ASSETS_ROUTE ? assetHeaders : headers);
   });
   // A page gets a nonce of its own for the inline styles it may carry (written as CSP_NONCE by plugins/pages.ts).
   app.addHook('onSend', async (_request, reply, payload) => {
