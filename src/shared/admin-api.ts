@@ -86,7 +86,11 @@ export const issuedCredentialsSchema = z.object({ username: z.string(), password
 export type IssuedCredentials = z.infer<typeof issuedCredentialsSchema>;
 
 /** POST /api/admin/manual-orders → 201 */
-export const orderCreatedSchema = z.object({ id: z.number().int(), order: orderSchema, credentials: issuedCredentialsSchema.nullable() });
+export const orderCreatedSchema = z.object({
+  id: z.number().int(), order: orderSchema, credentials: issuedCredentialsSchema.nullable(),
+  /** the order had been made by an earlier send with the same idempotency key: nothing was written now */
+  replayed: z.boolean(),
+});
 
 /**
  * POST /api/admin/manual-orders may carry an Idempotency-Key: the form draws one per order it is filling, so the

@@ -145,6 +145,37 @@ test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, dow
   await expect(page.getByText(name)).toBeVisible();
 });
 
+test('[ADMIN][CREATE_ORDER] an order whose answer was lost, sent again, is created once', async ({ page }) => {
+  const name = `Lucie Reprise ${Date.now().toString(36)}`;
+  const email = uniqueEmail('reprise');
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Commandes' }).click();
+  await page.getByRole('button', { name: 'Nouvelle commande' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvelle commande' });
+  await dialog.getByLabel('Nom du client').fill(name);
+  await dialog.getByLabel('E-mail').fill(email);
+
+  // The first creation reaches the server, which makes the order; its answer is lost on the way back.
+  let cut = true;
+  await page.route('**/api/admin/manual-orders', async (route) => {
+    if (route.request().method() !== 'POST' || !cut) return route.fallback();
+    cut = false;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await dialog.getByRole('button', { name: 'Créer la commande' }).click();
+  await expect(page.getByText('Impossible de créer la commande')).toBeVisible();
+  await expect(dialog.getByLabel('Nom du client')).toHaveValue(name);
+
+  // Staff try again: the server recognises the same order instead of making a second one.
+  await dialog.getByRole('button', { name: 'Créer la commande' }).click();
+  await expect(page.getByText('Commande déjà créée')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('Rechercher une commande').fill(email);
+  const cards = page.locator('[data-testid^="order-"]').filter({ hasText: name });
+  await expect(cards).toHaveCount(1);
+});
+
 test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, and its history records both', async ({ page }) => {
   const name = `Paul Durand ${Date.now().toString(36)}`;
   const email = uniqueEmail('statut');

@@ -217,6 +217,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     // The password is shown once: the replay says the order exists, not what was issued.
     expect(first!.json().credentials.username).toBe('double01');
     expect(again!.json().credentials).toBeNull();
+    expect([first!.json().replayed, again!.json().replayed]).toEqual([false, true]);
     expect(again!.json().order.documents).toEqual(first!.json().order.documents);
     expect(await counts()).toEqual({ orders: before.orders + 1, clients: before.clients + 1 });
     await t.drain();

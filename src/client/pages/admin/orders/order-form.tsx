@@ -59,7 +59,12 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
         setIdempotencyKey(newIdempotencyKey());
         // An existing client keeps their access unless staff ticked the box: say so, or typed credentials look issued.
         const kept = !result.credentials && values.password !== '' ? ' — client existant, identifiants inchangés' : '';
-        notify('success', 'Commande créée', `Commande n° ${result.id}${kept}`);
+        if (result.replayed) {
+          // An earlier send had made it (its answer was lost): its credentials were e-mailed then.
+          notify('info', 'Commande déjà créée', `Commande n° ${result.id} : un envoi précédent l’avait enregistrée ; les identifiants ont été envoyés au client par e-mail.`);
+        } else {
+          notify('success', 'Commande créée', `Commande n° ${result.id}${kept}`);
+        }
         reset(defaults());
         onCreated(result);
       },
