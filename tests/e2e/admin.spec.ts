@@ -8,6 +8,14 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
+/** Signed in as staff, the « Nouvelle commande » dialog open on the Commandes tab. */
+async function openNewOrder(page: Page) {
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Commandes' }).click();
+  await page.getByRole('button', { name: 'Nouvelle commande' }).click();
+  return page.getByRole('dialog', { name: 'Nouvelle commande' });
+}
+
 test('[ADMIN][LOGIN] a wrong password is refused, the right one signs in and survives a reload', async ({ page }) => {
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Espace staff' })).toBeVisible();
@@ -66,10 +74,7 @@ test('[ADMIN][CLOCK] the header clock shows the date and time and ticks every se
 test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, downloads its PDF and verifies its key', async ({ page }) => {
   const name = `Jeanne Martin ${Date.now().toString(36)}`;
   const email = uniqueEmail('commande');
-  await staffSignIn(page);
-  await page.getByRole('tab', { name: 'Commandes' }).click();
-  await page.getByRole('button', { name: 'Nouvelle commande' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nouvelle commande' });
+  const dialog = await openNewOrder(page);
 
   // SPEC §5 defaults, price shown live.
   await expect(dialog.getByLabel('Plan')).toHaveValue('basique');
@@ -148,10 +153,7 @@ test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, dow
 test('[ADMIN][CREATE_ORDER] an order whose answer was lost, sent again, is created once', async ({ page }) => {
   const name = `Lucie Reprise ${Date.now().toString(36)}`;
   const email = uniqueEmail('reprise');
-  await staffSignIn(page);
-  await page.getByRole('tab', { name: 'Commandes' }).click();
-  await page.getByRole('button', { name: 'Nouvelle commande' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nouvelle commande' });
+  const dialog = await openNewOrder(page);
   await dialog.getByLabel('Nom du client').fill(name);
   await dialog.getByLabel('E-mail').fill(email);
 
@@ -179,10 +181,7 @@ test('[ADMIN][CREATE_ORDER] an order whose answer was lost, sent again, is creat
 test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, and its history records both', async ({ page }) => {
   const name = `Paul Durand ${Date.now().toString(36)}`;
   const email = uniqueEmail('statut');
-  await staffSignIn(page);
-  await page.getByRole('tab', { name: 'Commandes' }).click();
-  await page.getByRole('button', { name: 'Nouvelle commande' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nouvelle commande' });
+  const dialog = await openNewOrder(page);
   await dialog.getByLabel('Nom du client').fill(name);
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByLabel('Statut').selectOption('pending');
