@@ -5,6 +5,10 @@ import type { OrderCreated } from '../../src/shared/admin-api';
 
 /** Runs axe on the page and fails on any serious or critical violation, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Scanned once nothing is moving: a notification fading in or out has, for a few frames, text axe measures as too
+  // pale. Endless animations (a spinner) are not waited for.
+  await page.waitForFunction(() => document.getAnimations()
+    .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
