@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Switch, usePathname } from './lib/router';
 import { ROUTES, documentTitle, matchRoute } from './routes';
 import { NotFoundPage } from './pages/public/not-found-page';
 import { PageSpinner } from './components/ui/spinner';
@@ -9,7 +9,7 @@ import { ErrorBoundary } from './components/layout/error-boundary';
 import { Notifications } from './lib/notify';
 
 function DocumentTitle() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const { siteName } = useSite();
   const { signedIn } = useViewer();
   useEffect(() => {
@@ -24,10 +24,10 @@ export function App() {
       <DocumentTitle />
       <ErrorBoundary>
         <Suspense fallback={<PageSpinner />}>
-          <Routes>
-            {ROUTES.map(({ path, Component }) => <Route key={path} path={path} element={<Component />} />)}
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
+          <Switch>
+            {ROUTES.map(({ path, Component }) => <Route key={path} path={path} component={Component} />)}
+            <Route component={NotFoundPage} />
+          </Switch>
         </Suspense>
       </ErrorBoundary>
       <Notifications />

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import { AppRouter } from './app-router';
 import { App } from './app';
 import { SiteProvider } from './lib/site';
 import { ANONYMOUS, type PageData } from './lib/page-data';
@@ -36,9 +36,9 @@ export async function render(url: string, site: SiteInfo, visitor: Visitor = { s
     <StrictMode>
       <SiteProvider site={site}>
         <ViewerProvider initial={pageData}>
-          <StaticRouter location={url}>
+          <AppRouter ssrPath={url}>
             <App />
-          </StaticRouter>
+          </AppRouter>
         </ViewerProvider>
       </SiteProvider>
     </StrictMode>,

@@ -2,7 +2,7 @@
 import './lib/csp-nonce';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { AppRouter } from './app-router';
 import { App } from './app';
 import { SiteProvider, readSiteFromPage } from './lib/site';
 import { readPageData } from './lib/page-data';
@@ -16,9 +16,9 @@ const tree = (
   <StrictMode>
     <SiteProvider site={readSiteFromPage()}>
       <ViewerProvider initial={pageData}>
-        <BrowserRouter>
+        <AppRouter>
           <App />
-        </BrowserRouter>
+        </AppRouter>
       </ViewerProvider>
     </SiteProvider>
   </StrictMode>

@@ -62,11 +62,16 @@ export const ROUTES: PageRoute[] = [
 
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
-export function matchRoute(pathname: string): PageRoute | undefined {
-  // Trailing slashes dropped by a loop: /\/+$/ backtracks over a long run of slashes (quadratic time).
+/** The path without its trailing slashes (/cgv/ is /cgv), as the server and the browser both match it. */
+export function withoutTrailingSlashes(pathname: string): string {
+  // A loop: /\/+$/ backtracks over a long run of slashes (quadratic time).
   let end = pathname.length;
   while (end > 1 && pathname[end - 1] === '/') end--;
-  const clean = pathname.slice(0, end);
+  return pathname.slice(0, end);
+}
+
+export function matchRoute(pathname: string): PageRoute | undefined {
+  const clean = withoutTrailingSlashes(pathname);
   return ROUTES.find((r) => r.path === clean);
 }
 

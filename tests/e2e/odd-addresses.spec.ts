@@ -45,6 +45,17 @@ test('[PUBLIC][ADDRESS] //cgv and a page followed by many slashes are not pages 
   expect((await request.get(`/cgv${'/'.repeat(3000)}x`)).status()).toBe(414);
 });
 
+test('[PUBLIC][ADDRESS] trailing slashes lead to the page itself, in the server\'s HTML and once the script runs', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const response = await page.goto('/cgv//');
+  expect(response?.status()).toBe(200);
+  // Once the page's scripts have run: a browser matching otherwise would replace it with « Page Not Found ».
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: 'Conditions générales de vente', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('[PUBLIC][ADDRESS] an encoded page address (/%63gv) is that page, and an encoded /api path stays the API', async ({ page, request }) => {
   const response = await page.goto('/%63gv');
   expect(response?.status()).toBe(200);

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { beginSignOut } from '../../lib/sign-out';
 import { useSite } from '../../lib/site';
 import { useViewer } from '../../lib/viewer';

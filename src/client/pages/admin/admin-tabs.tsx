@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { CalendarRange, Download, LayoutDashboard, Mail, ScrollText, UserCog, Send, ShoppingCart, Users, Wrench } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DashboardTab } from './dashboard/dashboard-tab';

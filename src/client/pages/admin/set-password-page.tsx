@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import { STAFF_LINK_INVALID, staffSetPasswordSchema } from '../../../shared/schemas/team';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { LogOut, Plus } from 'lucide-react';
 import type { AuthUser } from '../../../shared/client-api';
 import { notify } from '../../lib/notify';

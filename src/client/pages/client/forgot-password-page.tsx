@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { MailCheck } from 'lucide-react';
 import { FORGOT_PASSWORD_SENT, forgotPasswordSchema } from '../../../shared/client-api';
 import type { z } from '../../../shared/schemas/zod';

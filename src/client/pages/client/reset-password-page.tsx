@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { KeyRound } from 'lucide-react';
 import { RESET_LINK_INVALID, resetPasswordSchema } from '../../../shared/client-api';
 import type { z } from '../../../shared/schemas/zod';

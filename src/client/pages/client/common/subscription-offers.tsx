@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { Clock, RefreshCw } from 'lucide-react';
 import type { ClientOrder, CurrentSubscription } from '../../../../shared/client-api';
 import { findPlan, getPlan, type PlanId } from '../../../../shared/plans';

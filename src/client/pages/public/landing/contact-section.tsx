@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useSite } from '../../../lib/site';
 import { whenNear } from '../../../lib/when-near';
 import { CHAT, LOCK, MAIL, Icon } from './icons';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { FAQ_ITEMS } from './faq-data';
 import { CHEVRON_DOWN, Icon } from './icons';
 import { SectionHeading } from './section-heading';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { devicesLabel, interventionsLabel, type Plan } from '../../../../shared/plans';
 import { formatEuro } from '../../../../shared/format';
 import { cn } from '../../../components/ui/cn';

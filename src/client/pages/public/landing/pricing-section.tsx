@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PricingCarousel } from './pricing-carousel';
 import { SectionHeading } from './section-heading';
 import { nbsp } from './typography';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { SiteInfo } from '../../../../shared/site';
 import type { LegalSection } from './legal-document';
 import { PlansTable, ServiceLevelsTable } from './plan-tables';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { ArrowLeft } from 'lucide-react';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { Card } from '../../../components/ui/card';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { CircleCheck, Mail } from 'lucide-react';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { buttonClass } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { UserPlus } from 'lucide-react';
 import { PublicLayout } from '../../../components/layout/public-layout';
 import { buttonClass } from '../../../components/ui/button';
