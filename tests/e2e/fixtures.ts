@@ -5,11 +5,13 @@ import type { OrderCreated } from '../../src/shared/admin-api';
 
 /** Runs axe on the page and fails on any serious or critical violation, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  // Scanned once nothing is moving: a notification fading in or out has, for a few frames, text axe measures as too
-  // pale. Endless animations (a spinner) are not waited for.
+  // Scanned without motion: a notification fading in or out during the scan (which takes a while) has, for a few
+  // frames, text axe measures as too pale. Sonner drops its transitions for reduced motion; what else is moving
+  // finishes first (endless animations, a spinner, aside).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForFunction(() => document.getAnimations()
     .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).analyze().finally(() => page.emulateMedia({ reducedMotion: null }));
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
