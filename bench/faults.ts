@@ -11,7 +11,7 @@ import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startServer, type RunningServer } from './server';
+import { staffSignIn, startServer, type RunningServer } from './server';
 
 const run = promisify(execFile);
 const PG_PORT = Number(process.env.BENCH_FAULTS_PG_PORT ?? 5499);
@@ -62,15 +62,7 @@ async function startCluster() {
 
 // ---- orders, as staff create them ---------------------------------------------------------------------------------
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/admin/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ username: ENV.ADMIN_USERNAME, password: ENV.ADMIN_PASSWORD }),
-  });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-  if (!res.ok || !cookie) throw new Error(`sign-in refused: ${res.status}`);
-  return cookie;
-}
+const signIn = (url: string) => staffSignIn(url, ENV.ADMIN_USERNAME, ENV.ADMIN_PASSWORD);
 
 /** One answer: the HTTP status (0: no answer, the connection failed or was cut) and, for 0, the error's code. */
 type Answer = { email: string; status: number; error?: string; at: number };

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import pg from 'pg';
-import { startServer, type RunningServer } from './server';
+import { staffSignIn, startServer, type RunningServer } from './server';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
@@ -13,15 +13,6 @@ const DB = 'rfs_bench_instances';
 const ENV = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', SESSION_SECRET: 'bench-session-secret-0123456789', LOG_LEVEL: 'error' };
 
 type Created = { id: number; order: { verificationKey: string; documents: Array<{ number: string }> } };
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ username: ENV.ADMIN_USERNAME, password: ENV.ADMIN_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in refused: ${res.status}`);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
 
 export async function measureInstances() {
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -35,7 +26,7 @@ export async function measureInstances() {
     // One after the other: the first migrates the empty database (the migrations test covers starting together).
     for (const port of [3991, 3992]) servers.push(await startServer(port, { ...ENV, DATABASE_URL: url.toString() }));
     // A session opened on the first instance, used on both: sessions live in the database.
-    const cookie = await signIn(servers[0]!.url);
+    const cookie = await staffSignIn(servers[0]!.url, ENV.ADMIN_USERNAME, ENV.ADMIN_PASSWORD);
     const started = performance.now();
     const answers = await Promise.all(Array.from({ length: ORDERS }, async (_, i) => {
       const base = servers[i % 2]!.url;

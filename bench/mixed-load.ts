@@ -13,7 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { Request } from 'autocannon';
 import pg from 'pg';
-import { startServer, type RunningServer } from './server';
+import { staffSignIn, startServer, type RunningServer } from './server';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RATES = (process.env.BENCH_RATES ?? '100,200,300,400,500,600,800,1000,1200,1500').split(',').map(Number);
@@ -37,8 +37,7 @@ const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!
 
 async function seed(base: string): Promise<Seed> {
   const json = { 'content-type': 'application/json', origin: base };
-  const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: ENV.ADMIN_USERNAME, password: ENV.ADMIN_PASSWORD }) });
-  const staff = cookieOf(login);
+  const staff = await staffSignIn(base, ENV.ADMIN_USERNAME, ENV.ADMIN_PASSWORD);
   const clients: Seed['clients'] = [];
   const orderIds: number[] = [];
   for (let i = 0; i < CLIENTS; i++) {

@@ -33,3 +33,13 @@ export async function startServer(port: number, env: Record<string, string> = {}
     },
   };
 }
+
+/** A staff session on `base`: the cookie to send with the back-office's calls. */
+export async function staffSignIn(base: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ username, password }),
+  });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+  if (!res.ok || !cookie) throw new Error(`sign-in refused: ${res.status}`);
+  return cookie;
+}

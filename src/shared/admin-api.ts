@@ -85,12 +85,13 @@ export type OrderFilters = z.input<typeof orderListQuery>;
 export const issuedCredentialsSchema = z.object({ username: z.string(), password: z.string() });
 export type IssuedCredentials = z.infer<typeof issuedCredentialsSchema>;
 
-/** POST /api/admin/manual-orders → 201 */
+/** POST /api/admin/manual-orders → 201, or 200 when an earlier send with the same idempotency key had made it */
 export const orderCreatedSchema = z.object({
   id: z.number().int(), order: orderSchema, credentials: issuedCredentialsSchema.nullable(),
   /** the order had been made by an earlier send with the same idempotency key: nothing was written now */
   replayed: z.boolean(),
 });
+export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 
 /**
  * POST /api/admin/manual-orders may carry an Idempotency-Key: the form draws one per order it is filling, so the
@@ -101,7 +102,6 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const orderCreationHeaders = z.looseObject({
   [IDEMPOTENCY_HEADER]: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Clé d’idempotence invalide : 16 à 100 lettres, chiffres, - ou _.').optional(),
 });
-export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 
 /** GET /api/admin/credentials/suggest?name=… */
 export const credentialsSuggestQuery = z.object({

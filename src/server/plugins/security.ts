@@ -21,7 +21,6 @@ declare module 'fastify' {
 
 export const MAX_URL_LENGTH = 2048;
 
-
 /** The route that serves the build's files (plugins/pages.ts). */
 const ASSETS_ROUTE = '/assets/*';
 /** What still applies to a script or a stylesheet: no sniffing it as something else, no use by another site, HTTPS. */

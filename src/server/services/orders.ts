@@ -58,7 +58,7 @@ const ownerOf = (order: { clientId: number | null; clientEmail: string }): Subsc
 export type OrderResult = {
   order: OrderDto & OrderDocuments; credentials: IssuedCredentials | null; client: { email: string; name: string };
   /** true when an earlier request with the same idempotency key had made this order: nothing was written now */
-  replayed?: boolean;
+  replayed: boolean;
 };
 
 /** Takes turns per idempotency key (first number: this lock's own space). */
@@ -250,5 +250,6 @@ export async function regenerateOrderCredentials(db: Db, mail: MailQueue, orderI
     order: (await getOrderDto(db, orderId))!,
     credentials: { username: prepared.username, password: prepared.password },
     client: { email: client.email, name: client.name },
+    replayed: false,
   };
 }

@@ -35,7 +35,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await createOrder(app.db, values, request.staff, {
       config: app.config, mail: app.mail, clock: app.clock, idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
     });
-    return reply.status(result.replayed ? 200 : 201).send({ id: result.order.id, order: result.order, credentials: result.credentials, replayed: result.replayed ?? false });
+    return reply.status(result.replayed ? 200 : 201).send({ id: result.order.id, order: result.order, credentials: result.credentials, replayed: result.replayed });
   });
 
   app.patch('/manual-orders/:id', {
