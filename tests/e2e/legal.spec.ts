@@ -83,3 +83,15 @@ test('[PUBLIC][LEGAL] the footer links reach both legal pages', async ({ page })
   await page.getByRole('contentinfo').getByRole('link', { name: 'Politique de confidentialité' }).click();
   await expect(page).toHaveURL('/privacy-policy');
 });
+
+test('[PUBLIC][LEGAL] a link at the foot of the landing page opens the CGV at their top', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('[data-hydrated="true"]')).toBeAttached();
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' });
+  await link.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await link.click();
+  await expect(page).toHaveURL('/cgv');
+  await expect(page.getByRole('heading', { name: 'Conditions générales de vente', level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
