@@ -26,9 +26,17 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
 
+/**
+ * PostgreSQL's buffers inside PGlite's WebAssembly memory, which never shrinks: the server's defaults (128 MB of shared
+ * buffers) made up a third of the process's memory before any request. PGlite reads its files through the operating
+ * system, whose cache keeps hot pages anyway, so small buffers cost little (bench/backup.ts and bench/mixed-load.ts).
+ * PGlite writes these lines into the folder's postgresql.conf at each start, so existing folders take them too.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'temp_buffers = 2MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'];
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS });
   await client.waitReady;
   // Both drivers speak the same dialect; the node-postgres type is the one services are written against.
   const db = drizzlePglite({ client, schema }) as unknown as Db;
