@@ -1,3 +1,5 @@
+// First: libraries read NODE_ENV as they load.
+import './production-by-default';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
