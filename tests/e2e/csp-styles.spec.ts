@@ -12,25 +12,30 @@ async function recordViolations(page: Page) {
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-/** The policy's style nonce and the one the inlined stylesheet carries, after checking the page is styled by it. */
-async function styleNonce(page: Page, path: string) {
+/**
+ * The policy's style nonce and the one the page's stylesheet carries, after checking the page is styled by it: inlined
+ * in the public pages (no round trip before a first visit's first paint), linked in the others (kept by the browser).
+ */
+async function styleNonce(page: Page, path: string, stylesheet: 'inlined' | 'linked') {
   const response = await page.goto(path);
   const policy = response!.headers()['content-security-policy']!;
   expect(policy).not.toContain('unsafe-inline');
   expect(policy).toContain("style-src-attr 'none'");
   const nonce = /style-src-elem [^;]*'nonce-([\w+/=]+)'/.exec(policy)?.[1];
   expect(nonce).toBeDefined();
-  // The inlined stylesheet applies: the page has its colours and layout.
-  expect(await page.locator('style[nonce]').evaluate((el) => (el as HTMLStyleElement).nonce)).toBe(nonce);
+  const sheet = page.locator(stylesheet === 'inlined' ? 'style[nonce]' : 'link[rel="stylesheet"][nonce]');
+  await expect(page.locator(stylesheet === 'inlined' ? 'link[rel="stylesheet"]' : 'style[nonce]')).toHaveCount(0);
+  expect(await sheet.evaluate((el) => (el as HTMLElement).nonce)).toBe(nonce);
+  // The stylesheet applies: the page has its colours and layout.
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '700');
   return nonce;
 }
 
 test('[CSP][STYLES] every page is styled through a nonce, never unsafe-inline; pages with data draw a fresh one per response', async ({ page }) => {
   // The public pages are the same bytes for everyone, compressed once per deployment: their nonce is the deployment's.
-  expect(await styleNonce(page, '/')).toBe(await styleNonce(page, '/cgv'));
+  expect(await styleNonce(page, '/', 'inlined')).toBe(await styleNonce(page, '/cgv', 'inlined'));
   // The back-office and the client area get a nonce of their own each time.
-  expect(await styleNonce(page, '/client/login')).not.toBe(await styleNonce(page, '/client/login'));
+  expect(await styleNonce(page, '/client/login', 'linked')).not.toBe(await styleNonce(page, '/client/login', 'linked'));
 });
 
 test('[CSP][STYLES] a dialog locks the scroll and a toast is styled, with no violation', async ({ page }) => {
