@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { render, toPlainText } from '@react-email/components';
+import { render, toPlainText } from '@react-email/render';
 import { formatDate } from '../../../../shared/format';
 import { INTERVENTION_STATUS_LABELS, type MailKind } from '../../../../shared/labels';
 import { getPlan } from '../../../../shared/plans';

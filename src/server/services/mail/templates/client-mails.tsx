@@ -4,7 +4,7 @@ import { findPlan, getPlan } from '../../../../shared/plans';
 import type { SiteInfo } from '../../../../shared/site';
 import type { MailParams } from '../mail-params';
 import { Action, Facts, MailLayout, Paragraph, Signature, styles } from './layout';
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 
 type Props<K extends keyof MailParams> = { site: SiteInfo; params: MailParams[K]; secret?: string };
 

@@ -1,5 +1,16 @@
 import type { ReactNode } from 'react';
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+// Each component from its own package: the umbrella one also loads Tailwind, Markdown and a code highlighter.
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { SiteInfo } from '../../../../shared/site';
 
 // Inline styles: mail clients ignore stylesheets. One column, large type, one clear button: many readers are
