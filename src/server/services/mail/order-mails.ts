@@ -33,10 +33,6 @@ export async function queueCredentialsMail(tx: Tx, mail: MailQueue, input: {
 
 export type PaidOrder = Pick<typeof manualOrders.$inferSelect, 'id' | 'clientId' | 'clientName' | 'clientEmail' | 'plan'>;
 
-/**
- * The invoice of an order just paid, PDF attached (rendered when sent: an issued invoice never changes). Once per
- * order: an order paid, unpaid by mistake and paid again is not invoiced twice by mail.
- */
 /** A credit note just issued on an order's invoice, PDF attached: once per credit note. */
 export async function queueCreditNoteMail(tx: Tx, mail: MailQueue, order: Pick<PaidOrder, 'clientId' | 'clientName' | 'clientEmail'>, note: {
   id: number; number: string; invoiceNumber: string; amount: string; cancelsInFull: boolean;
@@ -50,6 +46,10 @@ export async function queueCreditNoteMail(tx: Tx, mail: MailQueue, order: Pick<P
   });
 }
 
+/**
+ * The invoice of an order just paid, PDF attached (rendered when sent: an issued invoice never changes). Once per
+ * order: an order paid, unpaid by mistake and paid again is not invoiced twice by mail.
+ */
 export async function queueInvoiceMail(tx: Tx, mail: MailQueue, order: PaidOrder): Promise<void> {
   await mail.queue(tx, {
     key: `invoice:${order.id}`,
