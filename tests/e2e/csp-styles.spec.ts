@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { createClient, signInToDashboard } from './client-fixtures';
 import { uniqueEmail } from './fixtures';
 
 /** Every Content-Security-Policy violation the page reports, from the first script on. */
@@ -14,7 +15,8 @@ async function recordViolations(page: Page) {
 
 /**
  * The policy's style nonce and the one the page's stylesheet carries, after checking the page is styled by it: inlined
- * in the public pages (no round trip before a first visit's first paint), linked in the others (kept by the browser).
+ * in any page that may be a first visit (no round trip before its first paint), linked in a signed-in client's pages
+ * (the browser keeps the file).
  */
 async function styleNonce(page: Page, path: string, stylesheet: 'inlined' | 'linked') {
   const response = await page.goto(path);
@@ -35,7 +37,23 @@ test('[CSP][STYLES] every page is styled through a nonce, never unsafe-inline; p
   // The public pages are the same bytes for everyone, compressed once per deployment: their nonce is the deployment's.
   expect(await styleNonce(page, '/', 'inlined')).toBe(await styleNonce(page, '/cgv', 'inlined'));
   // The back-office and the client area get a nonce of their own each time.
-  expect(await styleNonce(page, '/client/login', 'linked')).not.toBe(await styleNonce(page, '/client/login', 'linked'));
+  expect(await styleNonce(page, '/client/login', 'inlined')).not.toBe(await styleNonce(page, '/client/login', 'inlined'));
+});
+
+test('[CSP][STYLES] a signed-in client\'s pages link the stylesheet with their nonce, and its dialogs lock the scroll', async ({ page, request }) => {
+  const client = await createClient(request, 'standard');
+  const violations = await recordViolations(page);
+  await signInToDashboard(page, client.username, client.password);
+  // Loaded anew: the page the server renders for this client, a fresh nonce each time.
+  const first = await styleNonce(page, '/dashboard', 'linked');
+  expect(await styleNonce(page, '/cgv', 'linked')).not.toBe(first);
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Session à distance' }).click();
+  await expect(page.getByRole('dialog', { name: 'Session à distance' })).toBeVisible();
+  // The scroll lock's <style> got the nonce read from the link.
+  await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+  expect(await violations()).toEqual([]);
 });
 
 test('[CSP][STYLES] a dialog locks the scroll and a toast is styled, with no violation', async ({ page }) => {

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // The Content-Security-Policy allows no inline script and no inline style but these:
-// - the stylesheet inlined in the public pages (plugins/pages.ts) and the <style> Radix's scroll lock adds while a dialog
-//   is open (react-remove-scroll, which reads the nonce the page carries: src/client/lib/csp-nonce.ts) carry a nonce
-//   drawn for each response;
+// - the stylesheet inlined in a page (plugins/pages.ts; a signed-in client's pages link it instead, with the nonce all
+//   the same) and the <style> Radix's scroll lock adds while a dialog is open (react-remove-scroll, which reads the
+//   nonce the page carries: src/client/lib/csp-nonce.ts) carry a nonce drawn for each response;
 // - the stylesheet sonner (toasts) adds when it loads is always the same text: allowed by its hash.
 // No style attribute at all (style-src-attr 'none'): React sets styles through the DOM, which CSP does not govern.
 

@@ -20,8 +20,9 @@ export const DIST_DIR = path.resolve(import.meta.dirname, '../../..', process.en
 type Renderer = Pick<typeof EntryServer, 'render' | 'prefetchUrls'>;
 
 /**
- * The stylesheet inlined, for the public pages: it saves the round trip that would delay a first visit's first paint
- * on a phone. Every other page links it instead (see renderPage).
+ * The stylesheet inlined, for pages anyone may open first (the public pages, sign-in, a reset link from an e-mail): it
+ * saves the round trip that would delay a first visit's first paint on a phone. A signed-in client's pages link it
+ * instead (see renderPage).
  */
 async function inlineStylesheets(html: string, clientDir: string): Promise<string> {
   const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g)];
@@ -128,10 +129,10 @@ export async function registerPages(app: FastifyInstance) {
   async function renderPage(key: string, visitor?: Visitor) {
     const result = await renderer.render(key, site, visitor);
     const pageData = `<script type="application/json" id="page-data">${escapeJson(JSON.stringify(result.pageData))}</script>`;
-    // A public page is compressed once and read by first-time visitors: the stylesheet inside it. A page made per
-    // response (a client's, the back-office's) links it: the browser keeps the file for a year (its name changes
-    // with it), and each response is four times lighter to send and to compress.
-    const template = result.shared && !visitor ? inlinedTemplate : linkedTemplate;
+    // A signed-in client's page is rendered and compressed for each response, for someone who comes back: it links
+    // the stylesheet, which the browser then keeps for a year (its name changes with it), and each response is four
+    // times lighter to send and to compress. Any other page may be a first visit: the stylesheet inside it.
+    const template = visitor ? linkedTemplate : inlinedTemplate;
     return {
       status: result.status,
       shared: result.shared,
