@@ -1,5 +1,7 @@
 // Back-office and verification API under load, with 50,000 orders, on PGlite and on PostgreSQL.
 // Writes bench/results/api.json. Run after `npm run build` is not needed: only the API is served.
+// First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
+import '../src/server/production-by-default';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -6,6 +6,8 @@
 // 2. 1,000 queued e-mails (200 invoices with their PDF, 800 renewal reminders) drained by the workers against the
 //    local server answering at once. Target: under 60 s.
 // Writes bench/results/mail-queue.json.
+// First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
+import '../src/server/production-by-default';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

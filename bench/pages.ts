@@ -3,6 +3,8 @@
 // encoding), in alternating slices of one run (BENCH_SECONDS per slice, BENCH_ROUNDS rounds), 50 connections,
 // brotli accepted as a browser does. Build first. Writes bench/results/pages.json.
 // Target (issue 12): `/` at least half the bare route's requests per second.
+// First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
+import '../src/server/production-by-default';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
