@@ -23,9 +23,10 @@ export function Invoices() {
   if (orders.isError) return <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   if (orders.data.items.length === 0) return <p className="text-slate-700">Aucune facture pour le moment.</p>;
   return (
-    <ul className="divide-y divide-slate-200">
+    // Side by side only when the card is wide enough (its own width, not the window's: on a desktop it shares a row).
+    <ul className="@container divide-y divide-slate-200">
       {orders.data.items.map((order) => (
-        <li key={order.id} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+        <li key={order.id} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 @lg:flex-row @lg:items-center @lg:justify-between">
           <div className="min-w-0">
             <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
               {order.plan} <span className="font-normal text-slate-700">{formatEuro(order.price)}</span>
@@ -36,7 +37,7 @@ export function Invoices() {
           {order.documents.length > 0 && (
             <ul className="flex shrink-0 flex-col gap-2" aria-label={`Documents de la commande ${order.plan}`}>
               {order.documents.map((doc) => (
-                <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 sm:justify-end">
+                <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 @lg:justify-end">
                   <span className="text-sm text-slate-700">
                     {DOCUMENT_KIND_LABELS[doc.kind]} n° {doc.number} du {formatDate(doc.issuedOn)}
                     {doc.kind === 'credit_note' && <> · − {formatEuro(doc.totalTtc)}</>}
