@@ -35,7 +35,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database per run: no test depends on what an earlier run left.
-    command: `rm -rf .e2e-data-${PORT} && tsx src/server/main.ts`,
+    command: `rm -rf .e2e-data-${PORT} && npm run serve`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
