@@ -1,11 +1,12 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 export type ScryptCost = { N: number; r: number; p: number };
 
 /**
  * OWASP's scrypt cost (Password Storage Cheat Sheet): N=2^17, r=8, p=1, that is 128 MiB and a few hundred
- * milliseconds per hash. Node runs scrypt on its 4 libuv threads, so at most 4 hashes (512 MiB) run at once;
- * the sign-in throttle keeps an attacker from queueing more.
+ * milliseconds per hash.
  */
 export const SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
@@ -24,13 +25,22 @@ export function setScryptCostForTests(testCost: ScryptCost) {
 
 const memoryFor = ({ N, r }: ScryptCost) => 128 * N * r;
 
+/**
+ * Hashes computed at once by this process, the others waiting their turn: one core less than the machine has (one
+ * at least). Node would run up to 4 on its libuv threads, which file reads and compression also need: a burst of
+ * sign-ins then took every core from the requests served meanwhile, and 512 MiB. The sign-in throttle keeps an
+ * attacker from queueing many.
+ */
+export const HASHES_AT_ONCE = Math.max(1, availableParallelism() - 1);
+const hashSlots = pLimit(HASHES_AT_ONCE);
+
 function derive(password: string, salt: Buffer, params: ScryptCost): Promise<Buffer> {
   // Node refuses a cost whose 128·N·r bytes exceed maxmem (32 MiB by default): allow that much and a little more.
   const maxmem = memoryFor(params) + 32 * 1024 * 1024;
-  return new Promise((resolve, reject) => {
+  return hashSlots(() => new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...params, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key));
-  });
+  }));
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64url): the parameters travel with the hash so they can be raised later. */
