@@ -123,7 +123,9 @@ async function probeKinds(base: string, s: Seed) {
 type Step = {
   rateAsked: number; rateReached: number; p50Ms: number; p99Ms: number; maxMs: number; requests: number; non2xx: number; errors: number;
   /** how late, at worst, this script sent a request after its planned instant: over a few ms, the script was the limit */
-  senderLagMs: number; slowestKinds: Record<string, number>; passed: boolean;
+  senderLagMs: number; slowestKinds: Record<string, number>;
+  /** the sign-ins' own times: hashes wait their turn (services/passwords.ts), so a client may wait to sign in */
+  signIns: { count: number; p50Ms: number; maxMs: number }; passed: boolean;
 };
 
 // Kept-alive connections, as a browser or a proxy keeps them; as many as the arrivals need (an open model).
@@ -169,14 +171,17 @@ async function step(bases: string[], seed: Seed, rate: number): Promise<Step> {
   const done = await Promise.all(answers);
   const ok = done.filter((a) => a.status >= 200 && a.status < 300);
   const times = done.map((a) => a.ms).sort((a, b) => a - b);
-  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
+  const quantile = (sorted: number[], q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+  const at = (q: number) => quantile(times, q);
+  const signInTimes = done.filter((a) => a.kind === 'POST client sign-in').map((a) => a.ms).sort((a, b) => a - b);
   // Which kinds the slowest 1 % were: where to look first.
   const slowestKinds: Record<string, number> = {};
   for (const a of [...done].sort((x, y) => y.ms - x.ms).slice(0, Math.ceil(done.length / 100))) slowestKinds[a.kind] = (slowestKinds[a.kind] ?? 0) + 1;
   const result: Step = {
     rateAsked: rate, rateReached: Math.round(total / sentIn), p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1), requests: total,
     non2xx: done.filter((a) => a.status !== 0 && (a.status < 200 || a.status >= 300)).length, errors: done.filter((a) => a.status === 0).length,
-    senderLagMs: Math.round(lag), slowestKinds, passed: false,
+    senderLagMs: Math.round(lag), slowestKinds,
+    signIns: { count: signInTimes.length, p50Ms: quantile(signInTimes, 0.5), maxMs: quantile(signInTimes, 1) }, passed: false,
   };
   // Reached means within 5 % of the rate asked: a sender that falls behind is not offering that rate.
   result.passed = result.p99Ms < P99_MAX_MS && ok.length === total && result.rateReached >= rate * 0.95;
@@ -195,7 +200,7 @@ async function ramp(name: string, servers: RunningServer[]) {
   for (const rate of RATES) {
     const result = await step(bases, first, rate);
     steps.push(result);
-    console.log(`${name} ${rate} req/s: reached ${result.rateReached}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, non-2xx ${result.non2xx}, errors ${result.errors}, sender lag ${result.senderLagMs} ms, slowest: ${JSON.stringify(result.slowestKinds)}`);
+    console.log(`${name} ${rate} req/s: reached ${result.rateReached}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, non-2xx ${result.non2xx}, errors ${result.errors}, sender lag ${result.senderLagMs} ms, sign-ins p50 ${result.signIns.p50Ms} ms max ${result.signIns.maxMs} ms, slowest: ${JSON.stringify(result.slowestKinds)}`);
     if (!result.passed) break;
   }
   const best = steps.filter((s) => s.passed).at(-1);
