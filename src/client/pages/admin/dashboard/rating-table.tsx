@@ -24,7 +24,10 @@ export function RatingTable() {
         Avis des clients
         <span className="block text-xs font-normal text-slate-600">Par mois de la demande, de 1 à 5 étoiles.</span>
       </h3>
-      {stats.isPending ? <Loading /> : stats.isError ? <QueryError error={stats.error} onRetry={() => void stats.refetch()} /> : (
+      {stats.isPending ? <Loading /> : stats.isError ? <QueryError error={stats.error} onRetry={() => void stats.refetch()} /> : stats.data.length === 0 ? (
+        // Not a row of the table: on a phone the table scrolls sideways and would cut the sentence.
+        <p className="px-4 py-6 text-center text-sm text-slate-600">Aucun avis pour le moment</p>
+      ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="rating-title">
           <table className="w-full min-w-[320px] text-sm">
             <thead className="bg-slate-50 text-slate-700">
@@ -47,9 +50,6 @@ export function RatingTable() {
                   </td>
                 </tr>
               ))}
-              {stats.data.length === 0 && (
-                <tr><td colSpan={3} className="px-3 py-6 text-center text-slate-600">Aucun avis pour le moment</td></tr>
-              )}
             </tbody>
           </table>
         </div>

@@ -28,7 +28,10 @@ export function ResponseTimeTable() {
           Par mois de la demande. Le délai médian compte les heures d’ouverture de la formule.
         </span>
       </h3>
-      {stats.isPending ? <Loading /> : stats.isError ? <QueryError error={stats.error} onRetry={() => void stats.refetch()} /> : (
+      {stats.isPending ? <Loading /> : stats.isError ? <QueryError error={stats.error} onRetry={() => void stats.refetch()} /> : stats.data.length === 0 ? (
+        // Not a row of the table: on a phone the table scrolls sideways and would cut the sentence.
+        <p className="px-4 py-6 text-center text-sm text-slate-600">Aucune demande mesurée pour le moment</p>
+      ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="response-time-title">
           <table className="w-full min-w-[520px] text-sm">
             <thead className="bg-slate-50 text-slate-700">
@@ -55,9 +58,6 @@ export function ResponseTimeTable() {
                   </tr>
                 );
               })}
-              {stats.data.length === 0 && (
-                <tr><td colSpan={5} className="px-3 py-6 text-center text-slate-600">Aucune demande mesurée pour le moment</td></tr>
-              )}
             </tbody>
           </table>
         </div>
