@@ -3,7 +3,7 @@ import { formatStars, type RatingStats } from '../../../../shared/rating-api';
 import { api } from '../../../lib/api';
 import { StarsDisplay } from '../../../components/rating/stars';
 import { adminKeys } from '../api/queries';
-import { Loading, QueryError } from '../common/query-state';
+import { EmptyState, Loading, QueryError } from '../common/query-state';
 
 // Under the interventions key: a rating arriving with the list refreshes these figures too.
 const ratingsQuery = queryOptions({
@@ -25,8 +25,7 @@ export function RatingTable() {
         <span className="block text-xs font-normal text-slate-600">Par mois de la demande, de 1 à 5 étoiles.</span>
       </h3>
       {stats.isPending ? <Loading /> : stats.isError ? <QueryError error={stats.error} onRetry={() => void stats.refetch()} /> : stats.data.length === 0 ? (
-        // Not a row of the table: on a phone the table scrolls sideways and would cut the sentence.
-        <p className="px-4 py-6 text-center text-sm text-slate-600">Aucun avis pour le moment</p>
+        <div className="p-4"><EmptyState>Aucun avis pour le moment</EmptyState></div>
       ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="rating-title">
           <table className="w-full min-w-[320px] text-sm">

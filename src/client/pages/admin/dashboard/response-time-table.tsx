@@ -4,7 +4,7 @@ import { findPlan } from '../../../../shared/plans';
 import { durationLabel } from '../../../../shared/support-clock';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
-import { Loading, QueryError } from '../common/query-state';
+import { EmptyState, Loading, QueryError } from '../common/query-state';
 
 // Under the interventions key: taking a request in charge refreshes these figures with the list.
 const responseTimesQuery = queryOptions({
@@ -29,8 +29,7 @@ export function ResponseTimeTable() {
         </span>
       </h3>
       {stats.isPending ? <Loading /> : stats.isError ? <QueryError error={stats.error} onRetry={() => void stats.refetch()} /> : stats.data.length === 0 ? (
-        // Not a row of the table: on a phone the table scrolls sideways and would cut the sentence.
-        <p className="px-4 py-6 text-center text-sm text-slate-600">Aucune demande mesurée pour le moment</p>
+        <div className="p-4"><EmptyState>Aucune demande mesurée pour le moment</EmptyState></div>
       ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="response-time-title">
           <table className="w-full min-w-[520px] text-sm">
