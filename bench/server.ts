@@ -1,4 +1,5 @@
-// Starts the built app as a child process on a free port with its own data directory, for benchmarks.
+// Starts the built app (`npm run build`: dist/server) as a child process on a free port with its own data directory,
+// for benchmarks: the very files `npm start` runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ export type RunningServer = { url: string; stop(): Promise<void>; process: Child
 export async function startServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? await mkdtemp(path.join(tmpdir(), 'rfs-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(process.env.RFS_DIST ?? 'dist', 'server/main.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,60 +1,6 @@
-// First: libraries read NODE_ENV as they load.
+// The server's entry point (`npm start`, `npm run serve`, `npm run dev`).
+// First: libraries read NODE_ENV as they load. The server is imported dynamically rather than beside it, because once
+// bundled (`npm run build`, dist/server) a module's package imports are all evaluated before any of its own code.
 import './production-by-default';
-import pino from 'pino';
-import { ConfigError, loadConfig } from './config';
-import { buildApp } from './app';
-import { migrateDatabase, openDatabase } from './db/client';
-import { ensureStaffAccount } from './services/staff-bootstrap';
-import { runtimeProblem } from './runtime';
-import { LOG_OPTIONS } from './plugins/logging';
 
-const SHUTDOWN_GRACE_MS = 20_000;
-
-async function main() {
-  const problem = runtimeProblem();
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const logger = pino({ level: config.LOG_LEVEL, ...LOG_OPTIONS });
-  const database = await openDatabase(config);
-  await migrateDatabase(database);
-  await ensureStaffAccount(database.db, config, logger);
-  const app = await buildApp({ config, database, pages: true, logger: { level: config.LOG_LEVEL } });
-
-  // SIGTERM (a deployment, systemd, a container stop): new requests get 503, those in flight finish, the queue's workers
-  // finish their message, then the database closes cleanly. A request stuck past the grace period must not keep an
-  // upgrade waiting for ever: the process then leaves with an error code.
-  const stop = async (signal: string) => {
-    logger.info({ signal }, 'shutting down: finishing the requests in flight');
-    const timer = setTimeout(() => {
-      logger.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown took too long: leaving anyway');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
-    await app.close();
-    await database.close();
-    logger.info('stopped cleanly');
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  logger.info({ url: config.PUBLIC_URL, database: database.kind }, 'server ready');
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+await import('./run-server');

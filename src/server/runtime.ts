@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { APP_ROOT } from './app-root';
 
 // The project installs its own Node (the `node` package, see docs/decisions/005). If that install was skipped, npm
 // scripts silently fall back to the machine's Node: refuse to start rather than run on an unsupported runtime.
-const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+const packageJson = JSON.parse(readFileSync(path.join(APP_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
 
 /** The oldest supported Node major, read from `engines.node` (`>=24`) so the number lives in one place. */
 export const REQUIRED_NODE_MAJOR = Number(/^>=\s*(\d+)/.exec(packageJson.engines.node)?.[1]);

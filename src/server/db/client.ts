@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { APP_ROOT } from '../app-root';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction or the database itself: services accept either. */
@@ -24,7 +25,7 @@ export type Database = {
   url?: string;
 };
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
+export const MIGRATIONS_DIR = path.join(APP_ROOT, 'drizzle');
 
 /**
  * PostgreSQL's buffers inside PGlite's WebAssembly memory, which never shrinks: the server's defaults (128 MB of shared
