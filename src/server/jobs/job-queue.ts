@@ -5,6 +5,7 @@ import {
   type Queue, type ScheduleOptions, type SendOptions,
 } from 'pg-boss';
 import type { Database, Tx } from '../db/client';
+import { preparedInserts } from './prepared-inserts';
 
 /**
  * Background work on the database we already have (pg-boss, DESIGN.md stack table): on the embedded PGlite by default,
@@ -80,6 +81,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
 
+  const insertPrepared = database.kind === 'pglite' ? preparedInserts(database.pglite!) : undefined;
   const definitions = new Map<string, QueueDefinition<object>>();
   const workerIds = new Map<string, string>();
   let working = false;
@@ -122,7 +124,8 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
     },
 
     async send(tx, name, data, sendOptions = {}) {
-      await boss.send(name, data, { ...sendOptions, db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) });
+      const db = insertPrepared && tx !== database.db ? insertPrepared(tx) : fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+      await boss.send(name, data, { ...sendOptions, db });
       // PGlite runs one statement at a time: the fetch this wakes waits for the transaction and finds the job committed.
       const worker = workerIds.get(name);
       if (!notify && worker) setImmediate(() => boss.notifyWorker(worker));
