@@ -1,9 +1,17 @@
 // Starts the built app (`npm run build`: dist/server) as a child process on a free port with its own data directory,
 // for benchmarks: the very files `npm start` runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
+/** `npm run serve`'s Node flags (package.json): a bench measures the server as it runs (memory settings, source maps). */
+async function serveFlags(): Promise<string[]> {
+  const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const flags = /^exec node ((?:--\S+ )*)\S+$/.exec(scripts.serve ?? '')?.[1];
+  if (flags === undefined) throw new Error('package.json: the serve script no longer reads `exec node <flags> <file>`');
+  return flags.split(' ').filter(Boolean);
+}
 
 export type RunningServer = { url: string; stop(): Promise<void>; process: ChildProcess };
 
@@ -11,7 +19,7 @@ export type RunningServer = { url: string; stop(): Promise<void>; process: Child
 export async function startServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? await mkdtemp(path.join(tmpdir(), 'rfs-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(process.env.RFS_DIST ?? 'dist', 'server/main.js')], {
+  const child = spawn(process.execPath, [...await serveFlags(), path.join(process.env.RFS_DIST ?? 'dist', 'server/main.js')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
