@@ -7,6 +7,9 @@ import type { Tx } from '../db/client';
 /** Dollar-quoting tag for the inlined value: a value containing it takes pg-boss's own path. */
 const QUOTE = '$rfs_job$';
 
+/** The statements prepared on each PGlite instance (its session). */
+const preparedOn = new WeakMap<PGlite, Set<string>>();
+
 /**
  * PGlite: pg-boss's job insert as a prepared statement, prepared once and executed in every business transaction that
  * queues a job. Its statement is a long INSERT … SELECT over json_to_recordset that PostgreSQL parsed and planned anew
@@ -18,8 +21,6 @@ const QUOTE = '$rfs_job$';
  * statements belong to the session). One set per PGlite instance, whatever the number of queues opened on it (the
  * tests run two apps on one); a reopened PGlite starts with none.
  */
-const preparedOn = new WeakMap<PGlite, Set<string>>();
-
 export function preparedInserts(pglite: PGlite) {
   const prepared = preparedOn.get(pglite) ?? new Set<string>();
   preparedOn.set(pglite, prepared);
@@ -29,7 +30,7 @@ export function preparedInserts(pglite: PGlite) {
       async executeSql(text: string, values?: unknown[]) {
         const value = values?.[0];
         // One text parameter, as pg-boss's insert has: anything else goes its own way.
-        if (values?.length !== 1 || typeof value !== 'string' || value.includes(QUOTE) || !/^\s*INSERT INTO/i.test(text) || /\$[2-9]/.test(text)) {
+        if (values?.length !== 1 || typeof value !== 'string' || value.includes(QUOTE) || !/^\s*INSERT INTO/i.test(text)) {
           return plain.executeSql(text, values);
         }
         const name = `rfs_job_insert_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
