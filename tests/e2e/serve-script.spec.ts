@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { isAlive } from '../../src/server/db/data-dir-lock';
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -14,15 +15,6 @@ async function freePort(): Promise<number> {
   await once(server, 'close');
   return port;
 }
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // A container's stop or a supervisor signals npm only: the server must get the signal, finish its requests and close
 // its database, not be left running without its parent (and later killed without draining). Here rather than beside
@@ -55,11 +47,11 @@ test('[FAULTS] SIGTERM sent to `npm run serve` reaches the server, which stops c
     npm.kill('SIGTERM');
     await exited;
     expect(log).toContain('stopped cleanly');
-    expect(isRunning(serverPid)).toBe(false);
+    expect(isAlive(serverPid)).toBe(false);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   } finally {
     npm.kill('SIGKILL');
-    if (serverPid && isRunning(serverPid)) process.kill(serverPid, 'SIGKILL');
+    if (serverPid && isAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   }
 });

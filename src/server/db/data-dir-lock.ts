@@ -16,7 +16,8 @@ export const LOCK_FILE = 'server.lock';
  * stale only when we do not hold it (in a container every start is pid 1). */
 const held = new Set<string>();
 
-function isAlive(pid: number): boolean {
+/** Whether a process of that id exists on this machine. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
