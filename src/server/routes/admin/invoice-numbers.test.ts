@@ -42,4 +42,16 @@ describe('[ADMIN][INVOICE_NUMBERS] invoices numbered in their own series, withou
     const all = await t.db.select({ seq: invoices.seq }).from(invoices).where(eq(invoices.kind, 'invoice')).orderBy(asc(invoices.seq));
     expect(all.map((r) => r.seq)).toEqual(all.map((_, i) => i + 1));
   });
+
+  it('never dates an invoice before the last one, even from a server whose clock is late', async () => {
+    // Later than the real date the tests above issued at.
+    t.clock.set('2030-06-02T09:00:00Z');
+    const first = (await postOrder(t, staff, { clientEmail: 'horloge1@exemple.fr' })).order as OrderDocuments;
+    // Another instance, its clock a day late: the next number takes the last issue date, not an earlier one.
+    t.clock.set('2030-06-01T09:00:00Z');
+    const late = (await postOrder(t, staff, { clientEmail: 'horloge2@exemple.fr' })).order as OrderDocuments;
+    expect(first.documents[0]!.issuedOn).toBe('2030-06-02');
+    expect(late.documents[0]!.issuedOn).toBe('2030-06-02');
+    expect(Number(late.documents[0]!.number)).toBe(Number(first.documents[0]!.number) + 1);
+  });
 });
