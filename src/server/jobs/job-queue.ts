@@ -43,7 +43,7 @@ export type JobQueue = {
   send<T extends object>(tx: Tx, name: string, data: T, options?: SendOptions): Promise<void>;
   /** A cron schedule kept by pg-boss: one job per occurrence whatever the number of instances. */
   schedule(name: string, cron: string, options: ScheduleOptions): Promise<void>;
-  /** Polls every defined queue (LISTEN/NOTIFY wakes them at once) until stop(). */
+  /** Polls every defined queue every second until stop(). */
   startWorkers(): Promise<void>;
   /**
    * Runs every job that is due now, and the jobs those create, until none is left; resolves to how many ran. Tests
@@ -64,17 +64,18 @@ function bossOptions(database: Database): ConstructorOptions {
 }
 
 export async function openJobQueue(database: Database, options: JobQueueOptions): Promise<JobQueue> {
-  // PostgreSQL: a job's NOTIFY wakes the workers of every instance at commit. PGlite: one process, where that NOTIFY
-  // doubled the cost of queueing inside the business transaction (measured: +2 ms on an order of 14 ms); the local
-  // workers are woken directly instead (see send), the poll being the backstop.
-  const notify = database.kind === 'postgres';
+  // No LISTEN/NOTIFY (pg-boss's default). A job's NOTIFY is written at its commit, under a lock that notifying commits
+  // take in turn, and woke every instance's workers into a fetch; each instance also held a connection to listen. Paid
+  // orders already commit one after the other (their invoice number's lock). On PostgreSQL under load, their p99 against
+  // orders queueing no e-mail was 1.20 and 1.40 with NOTIFY, 1.00, 1.17 and 1.37 without (bench/mail-queue.ts): less
+  // work, but within the machine's noise. The workers poll every second instead, and on PGlite the local worker is
+  // woken at once (see send): an e-mail leaves within about a second.
   const boss = new PgBoss({
     ...bossOptions(database),
     schema: JOB_SCHEMA,
     supervise: options.supervise,
     schedule: options.supervise,
     registerInstance: options.supervise,
-    useListenNotify: options.supervise && notify,
     // Staff see failures in « Courriels »; pg-boss's own timing warnings would only be noise in the logs.
     persistWarnings: false,
   });
@@ -115,10 +116,11 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
     boss,
     async define(definition) {
       // A dead letter queue must exist before the queue naming it; createQueue is a no-op for an existing one.
-      await boss.createQueue(definition.name, { notify, ...definition.options });
+      await boss.createQueue(definition.name, { notify: false, ...definition.options });
       // An existing queue takes today's retry settings (its policy is fixed at creation).
       const { policy: _policy, partition: _partition, ...settings } = definition.options;
-      await boss.updateQueue(definition.name, { notify, ...settings });
+      // A queue created by an earlier version with NOTIFY loses it.
+      await boss.updateQueue(definition.name, { notify: false, ...settings });
       definitions.set(definition.name, definition as QueueDefinition<object>);
       if (working) await work(definition as QueueDefinition<object>);
     },
@@ -128,7 +130,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
       await boss.send(name, data, { ...sendOptions, db });
       // PGlite runs one statement at a time: the fetch this wakes waits for the transaction and finds the job committed.
       const worker = workerIds.get(name);
-      if (!notify && worker) setImmediate(() => boss.notifyWorker(worker));
+      if (database.kind === 'pglite' && worker) setImmediate(() => boss.notifyWorker(worker));
     },
 
     async schedule(name, cron, scheduleOptions) {
@@ -186,7 +188,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
       perJobResults: true,
       // A full batch means more are waiting: fetch again at once rather than after the polling interval.
       burstWhenBatchFull: batchSize > 1,
-      pollingIntervalSeconds: 2,
+      pollingIntervalSeconds: 1,
     }, (jobs) => runBatch(definition, jobs as JobWithMetadata<object>[]));
     workerIds.set(definition.name, id);
   }
