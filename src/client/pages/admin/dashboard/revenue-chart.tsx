@@ -1,5 +1,6 @@
 import type { DashboardStats } from '../../../../shared/admin-api';
 import { formatEuro } from '../../../../shared/format';
+import { EmptyState } from '../common/query-state';
 
 const monthFmt = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const monthLongFmt = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -18,7 +19,7 @@ export function RevenueChart({ months }: { months: DashboardStats['byMonth'] }) 
         Chiffre d’affaires par mois{months.length > 12 ? ' (12 derniers mois)' : ''}
       </h3>
       {shown.length === 0 ? (
-        <p className="px-4 py-8 text-center text-sm text-slate-600">Aucune vente sur la période</p>
+        <div className="p-4"><EmptyState>Aucune vente sur la période</EmptyState></div>
       ) : (
         <ol className="flex h-64 items-end gap-2 overflow-x-auto px-4 pb-3 pt-6" tabIndex={0} aria-labelledby="revenue-chart-title">
           {shown.map((m) => {
