@@ -137,7 +137,7 @@ async function slowSmtpOrders(kind: Kind) {
       non2xx: rounds.reduce((n, r) => n + r[variant].non2xx, 0),
       errors: rounds.reduce((n, r) => n + r[variant].errors, 0),
     });
-    const figures = (rounds: typeof underLoad, connections: number) => {
+    const comparison = (rounds: typeof underLoad, connections: number) => {
       const withMail = summary(rounds, 'withMail');
       const noMail = summary(rounds, 'noMail');
       return {
@@ -149,8 +149,8 @@ async function slowSmtpOrders(kind: Kind) {
     };
     return {
       smtpDelayMs: 5000, secondsPerSlice: SECONDS, rounds: ROUNDS,
-      underLoad: figures(underLoad, CONNECTIONS),
-      oneAtATime: figures(oneAtATime, 1),
+      underLoad: comparison(underLoad, CONNECTIONS),
+      oneAtATime: comparison(oneAtATime, 1),
       // The SMTP server took 5 s a message meanwhile: most invoices were still waiting, none was lost.
       mailsReceivedDuringRun: received, mailsStillQueued: waiting,
     };
