@@ -13,6 +13,7 @@ import { findPlan } from '../../shared/plans';
 import { CLIENT_COOKIE, sessionCookieName } from './auth';
 import { CSP_NONCE, newNonce } from './csp';
 import { APP_ROOT } from '../app-root';
+import { clientPageReader } from '../routes/client/page-reads';
 // Types only: the built SSR bundle is what runs (imported below from DIST_DIR).
 import type * as EntryServer from '../../client/entry-server';
 import type { Prefetched, Visitor } from '../../client/entry-server';
@@ -145,22 +146,22 @@ export async function registerPages(app: FastifyInstance) {
   }
 
   /**
-   * For a visitor with a client cookie: the page's data fetched through the API itself (same checks, same shapes),
-   * or null when the cookie opens no session. The calls count against the visitor's own address.
+   * For a visitor with a client cookie: the page's data, read as its API routes read it (routes/client/page-reads.ts),
+   * or null when the cookie opens no session. A call the page needs that has no direct read goes through the API
+   * itself, counted against the visitor's own address.
    */
+  const readClientPage = clientPageReader(app);
   async function signedInVisitor(request: FastifyRequest, token: string, pathname: string): Promise<Visitor | null> {
     const { session, data } = renderer.prefetchUrls(pathname);
     const cookie = sessionCookieName(app.config, CLIENT_COOKIE);
-    const call = (url: string) => app.inject({ method: 'GET', url, cookies: { [cookie]: token }, remoteAddress: request.ip });
-    const [user, ...answers] = await Promise.all([session, ...data].map(call));
-    if (user!.statusCode !== 200) return null;
-    const prefetched: Prefetched[] = [{ url: session, body: user!.json() }];
-    answers.forEach((res, i) => {
-      if (res.statusCode !== 200) return; // left for the browser to ask
+    const viaApi = async (url: string): Promise<Prefetched | null> => {
+      const res = await app.inject({ method: 'GET', url, cookies: { [cookie]: token }, remoteAddress: request.ip });
+      if (res.statusCode !== 200) return null; // left for the browser to ask
       const total = res.headers['x-total-count'];
-      prefetched.push({ url: data[i]!, body: res.json(), ...(total !== undefined ? { total: Number(total) } : {}) });
-    });
-    return { signedIn: true, prefetched };
+      return { url, body: res.json(), ...(total !== undefined ? { total: Number(total) } : {}) };
+    };
+    const prefetched = await readClientPage(token, [session, ...data], viaApi);
+    return prefetched ? { signedIn: true, prefetched } : null;
   }
 
   app.get('/*', async (request, reply) => {

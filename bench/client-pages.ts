@@ -1,0 +1,93 @@
+// A signed-in client's pages rendered by the server, one request at a time (the time one client waits), on PGlite:
+// GET /dashboard, /client/dashboard and a signed-in / for a client with a running plan, a pending renewal and six
+// requests, beside GET /api/auth/user (one keyed read through the same HTTP stack) as the same-run yardstick.
+// Build first. Writes bench/results/client-pages.json. Target (speed issue): /dashboard median ≤ 4 ms.
+// First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
+import '../src/server/production-by-default';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { migrateDatabase, openDatabase } from '../src/server/db/client';
+import { interventions } from '../src/server/db/schema';
+import { createOrder } from '../src/server/services/orders';
+import { createClientSession } from '../src/server/services/sessions';
+import { todayIso } from '../src/shared/format';
+import { median } from './alternating';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PATHS = ['/dashboard', '/client/dashboard', '/', '/api/auth/user'] as const;
+
+async function seed(dataDir: string) {
+  const database = await openDatabase({ DATA_DIR: dataDir });
+  await migrateDatabase(database);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const order = (plan: 'famille' | 'pro', paymentStatus: 'paid' | 'pending', username = '') => createOrder(database.db, {
+    clientName: 'Claire Martin', clientEmail: 'claire@exemple.fr', clientPhone: '', username, password: username ? 'Azur-Passerelle-2026' : '',
+    updatePassword: false, plan, paymentMethod: 'carte', paymentStatus, orderDate: todayIso(), notes: '',
+  }, { id: null, username: 'bench' }, { config });
+  const created = await order('famille', 'paid', 'claire');
+  await order('pro', 'pending');
+  const clientId = created.order.clientId!;
+  await database.db.insert(interventions).values([1, 2, 3, 4, 5, 6].map((n) => ({ clientId, title: `Demande ${n}`, description: `Imprimante ${n}` })));
+  const { token } = await createClientSession(database.db, clientId);
+  return { database, cookie: `rfs_client=${token}` };
+}
+
+/** `REQUESTS` requests one after another; the median and the 90th percentile of their times, in ms. */
+async function oneAtATime(url: string, cookie: string) {
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const start = performance.now();
+    const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'br, gzip' } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: median(times), p90Ms: times[Math.floor(times.length * 0.9)]! };
+}
+
+export async function measureClientPages() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-client-pages-'));
+  const { database, cookie } = await seed(dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-client-pages-0123456789' });
+  const app = await buildApp({ config, database, pages: true, workers: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const page = await (await fetch(`${base}/dashboard`, { headers: { cookie } })).text();
+    if (!page.includes('Claire')) throw new Error('/dashboard was not rendered for the signed-in client');
+    for (const p of PATHS) await oneAtATime(`${base}${p}`, cookie); // warm-up (JIT, lazy chunks), not recorded
+    const rounds: Array<Record<string, { medianMs: number; p90Ms: number }>> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const figures: Record<string, { medianMs: number; p90Ms: number }> = {};
+      for (let i = 0; i < PATHS.length; i++) {
+        const p = PATHS[(round + i) % PATHS.length]!;
+        figures[p] = await oneAtATime(`${base}${p}`, cookie);
+      }
+      rounds.push(figures);
+    }
+    const round2 = (n: number) => Math.round(n * 100) / 100;
+    const summary = Object.fromEntries(PATHS.map((p) => {
+      const medians = rounds.map((r) => r[p]!.medianMs);
+      const ratios = rounds.map((r) => r[p]!.medianMs / r['/api/auth/user']!.medianMs);
+      return [p, { medianMs: round2(median(medians)), medianMsRange: [round2(Math.min(...medians)), round2(Math.max(...medians))], timesYardstick: round2(median(ratios)) }];
+    }));
+    const result = {
+      date: new Date().toISOString(), database: 'pglite', requestsPerRound: REQUESTS, rounds: ROUNDS,
+      yardstick: 'GET /api/auth/user, one request at a time through the same server', target: { '/dashboard medianMs': 4 }, summary,
+    };
+    await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
+    await writeFile(path.join(import.meta.dirname, 'results', 'client-pages.json'), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(JSON.stringify(summary, null, 2));
+    return result;
+  } finally {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await measureClientPages();

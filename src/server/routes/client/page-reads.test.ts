@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../../shared/format';
+import type { Prefetched } from '../../../client/entry-server';
+import { prefetchUrlsFor } from '../../../client/pages/client/api/prefetch';
+import { CLIENT_COOKIE, sessionCookieName } from '../../plugins/auth';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { clientPageReader } from './page-reads';
+
+describe('[CLIENT][PAGES] a signed-in page starts from the answers its API routes would give', () => {
+  let t: TestApp;
+  let token: string;
+  let read: ReturnType<typeof clientPageReader>;
+  const calledApi: string[] = [];
+
+  /** The route itself, as the browser would call it. */
+  async function viaApi(url: string): Promise<Prefetched | null> {
+    calledApi.push(url);
+    const cookie = sessionCookieName(t.config, CLIENT_COOKIE);
+    const res = await t.app.inject({ method: 'GET', url, cookies: { [cookie]: token } });
+    if (res.statusCode !== 200) return null;
+    const total = res.headers['x-total-count'];
+    return { url, body: res.json(), ...(total !== undefined ? { total: Number(total) } : {}) };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const staff = await staffLogin(t);
+    // Two orders (a paid one running, a pending renewal) and six requests: more than a dashboard's first page.
+    await postOrder(t, staff, {
+      clientName: 'Claire Martin', clientEmail: 'claire@exemple.fr', username: 'claire', password: 'Azur-Passerelle-2026',
+      plan: 'famille', orderDate: todayIso(),
+    });
+    await postOrder(t, staff, { clientName: 'Claire Martin', clientEmail: 'claire@exemple.fr', plan: 'pro', paymentStatus: 'pending', orderDate: todayIso() });
+    const headers = await clientLogin(t, 'claire', 'Azur-Passerelle-2026');
+    token = headers.cookie!.split('=').slice(1).join('=');
+    for (let i = 1; i <= 6; i++) {
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/client/interventions', headers,
+        payload: { description: `Imprimante ${i} : « $& » <b>`, urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'HP Envy' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    read = clientPageReader(t.app);
+  });
+  afterAll(async () => t.close());
+
+  it.each(['/dashboard', '/client/dashboard', '/', '/client/account'])('%s: every answer equals its route\'s, without calling the API', async (pathname) => {
+    const { session, data } = prefetchUrlsFor(pathname);
+    const urls = [session, ...data];
+    calledApi.length = 0;
+    const direct = await read(token, urls, viaApi);
+    expect(calledApi).toEqual([]);
+    const throughApi = await Promise.all(urls.map(viaApi));
+    expect(direct).toEqual(throughApi);
+    if (pathname === '/dashboard') {
+      const interventions = direct!.find((answer) => answer.url.startsWith('/api/interventions'))!;
+      expect((interventions.body as unknown[]).length).toBe(5);
+      expect(interventions.total).toBe(6);
+    }
+  });
+
+  it('asks the API for a call it has no read for, and gives null for a cookie that opens no session', async () => {
+    calledApi.length = 0;
+    const answers = await read(token, ['/api/auth/user', '/api/client/erasure-request'], viaApi);
+    expect(calledApi).toEqual(['/api/client/erasure-request']);
+    expect(answers!.map((answer) => answer.url)).toEqual(['/api/auth/user', '/api/client/erasure-request']);
+    expect(await read('not-a-session', ['/api/auth/user'], viaApi)).toBeNull();
+  });
+});
