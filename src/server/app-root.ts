@@ -13,3 +13,6 @@ function findAppRoot(start: string): string {
 }
 
 export const APP_ROOT = findAppRoot(import.meta.dirname);
+
+/** The build's folder (`npm run build`): RFS_DIST lets two builds live side by side, as vite.config.ts reads it too. */
+export const DIST_DIR = path.resolve(APP_ROOT, process.env.RFS_DIST ?? 'dist');

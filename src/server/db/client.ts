@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { initialDatabaseFor } from './initial-database';
 import { APP_ROOT } from '../app-root';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
@@ -92,7 +93,8 @@ export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: st
   await mkdir(config.DATA_DIR, { recursive: true });
   const unlock = await lockDataDir(config.DATA_DIR);
   try {
-    const database = await openPglite({ dataDir: path.join(config.DATA_DIR, 'pglite') });
+    const dataDir = path.join(config.DATA_DIR, 'pglite');
+    const database = await openPglite({ dataDir, loadDataDir: await initialDatabaseFor(dataDir) });
     return { ...database, close: async () => { await database.close(); await unlock(); } };
   } catch (error) {
     await unlock();

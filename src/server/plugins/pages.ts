@@ -12,13 +12,12 @@ import { siteInfo } from '../config';
 import { findPlan } from '../../shared/plans';
 import { CLIENT_COOKIE, sessionCookieName } from './auth';
 import { CSP_NONCE, newNonce } from './csp';
-import { APP_ROOT } from '../app-root';
+import { DIST_DIR } from '../app-root';
 import { clientPageReader } from '../routes/client/page-reads';
 // Types only: the built SSR bundle is what runs (imported below from DIST_DIR).
 import type * as EntryServer from '../../client/entry-server';
 import type { Prefetched, Visitor } from '../../client/entry-server';
 
-export const DIST_DIR = path.resolve(APP_ROOT, process.env.RFS_DIST ?? 'dist');
 type Renderer = Pick<typeof EntryServer, 'render' | 'prefetchUrls'>;
 
 /**
