@@ -8,6 +8,14 @@ describe('loadConfig', () => {
     expect(config.HOST).toBe('0.0.0.0');
     expect(config.DATA_DIR).toBe('./data');
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ATTACHMENT_QUOTA_MB).toBe(50);
+  });
+
+  it('reads the attachment quota per client in whole MB', () => {
+    expect(loadConfig({ ATTACHMENT_QUOTA_MB: '200' }).ATTACHMENT_QUOTA_MB).toBe(200);
+    for (const bad of ['0', '-5', '2.5', 'beaucoup']) {
+      expect(() => loadConfig({ ATTACHMENT_QUOTA_MB: bad }), bad).toThrow(/^Invalid environment variable ATTACHMENT_QUOTA_MB/);
+    }
   });
 
   it('names the variable when a value is bad', () => {

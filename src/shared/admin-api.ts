@@ -190,6 +190,8 @@ export const registrationRefusalSchema = z.object({
     .refine(isPrintable, UNPRINTABLE_MESSAGE),
 });
 export type RegistrationRefusal = z.infer<typeof registrationRefusalSchema>;
+/** POST /api/admin/contacts/:id/erasure/refuse: the same reason, e-mailed to the person */
+export const erasureRefusalSchema = registrationRefusalSchema;
 
 /** PATCH /api/admin/contacts/:id */
 export const requestUpdateSchema = z.object({ status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }) });

@@ -106,7 +106,7 @@ export const MAIL_KINDS = [
   'registration_received', 'registration_refused', 'staff_new_registration', 'staff_contact', 'staff_new_intervention',
   'credentials', 'invoice', 'intervention_status', 'renewal_reminder', 'password_reset', 'erasure_done',
   'staff_password_link', 'intervention_message', 'staff_intervention_message', 'staff_intervention_closed',
-  'staff_intervention_rating', 'credit_note',
+  'staff_intervention_rating', 'credit_note', 'erasure_refused',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -127,6 +127,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   staff_intervention_closed: 'Demande close par le client (équipe)',
   staff_intervention_rating: 'Avis d’un client (équipe)',
   credit_note: 'Avoir',
+  erasure_refused: 'Effacement refusé',
 };
 
 /** Who wrote a message in the thread of a request. */

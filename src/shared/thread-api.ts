@@ -9,8 +9,18 @@ export const MESSAGE_MAX = 4000;
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_TOO_BIG = 'Le fichier dépasse 5 Mo : envoyez une capture plus petite ou un PDF allégé.';
 export const ATTACHMENT_BAD_TYPE = 'Seules les images (PNG, JPEG, GIF, WebP) et les PDF sont acceptés.';
+/** What a body without a file may weigh at most: the text (4,000 characters, each at most 6 bytes escaped) and JSON. */
+export const TEXT_BODY_MAX = 64 * 1024;
 /** A request's body with one file in base64 (4/3 of its size) and the text: the route's own limit. */
-export const MESSAGE_BODY_LIMIT = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 64 * 1024;
+export const MESSAGE_BODY_LIMIT = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + TEXT_BODY_MAX;
+/** The 413 of a body over MESSAGE_BODY_LIMIT, refused from its Content-Length or while it arrives. */
+export const MESSAGE_TOO_LARGE = 'Votre envoi dépasse 5 Mo : joignez un fichier plus léger (une capture d’écran ou un PDF allégé).';
+
+const megabytes = (bytes: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+/** A client's files take room on our server: past their quota (ATTACHMENT_QUOTA_MB) a new file is refused. */
+export const attachmentQuotaMessage = (usedBytes: number, quotaBytes: number) =>
+  `Vos pièces jointes occupent déjà ${megabytes(usedBytes)} Mo sur les ${megabytes(quotaBytes)} Mo prévus pour votre compte : `
+  + 'envoyez votre message sans fichier ou avec un fichier plus léger, ou contactez-nous pour supprimer vos anciennes pièces jointes.';
 
 /**
  * POST …/messages: the text typed and at most one file (its bytes in base64). The same check in the form and on the

@@ -3,6 +3,13 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from
 import { HttpError } from '../http-error';
 import { loggedUrl } from './logging';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the 413 of a route whose bodyLimit is not the default 100 KB: what to send instead */
+    bodyTooLarge?: string;
+  }
+}
+
 // Fastify's own client errors, in French: none of them is the server's fault.
 const FASTIFY_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'La requête est trop volumineuse (100 Ko au maximum).'],
@@ -47,6 +54,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Refused from its Content-Length or while it arrived: the rest is never read, so the connection closes after.
+      return reply.status(413).send({ message: request.routeOptions.config.bodyTooLarge ?? known![1], code: error.code });
+    }
     if (known) return reply.status(known[0]).send({ message: known[1], code: error.code });
     if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
       return reply.status(400).send({ message: 'Le corps de la requête n’est pas un JSON valide.' });

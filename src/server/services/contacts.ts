@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { requests } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
 import type { IssuedCredentials, RegistrationRef, RequestDto } from '../../shared/admin-api';
-import type { RequestKind, RequestStatus } from '../../shared/labels';
+import type { RequestKind, RequestStatus, StaffRole } from '../../shared/labels';
 import { diff, writeAudit, type Actor } from './audit';
 import { createClientAccount, findClientByEmail, prepareCredentials } from './clients';
 import { generatePassword, suggestUsername } from './credentials';
@@ -31,6 +31,20 @@ async function toRequestDtos(db: Tx, rows: RequestRow[]): Promise<RequestDto[]> 
   return rows.map((r) => toRequestDto(r, duplicates.get(r.id)));
 }
 
+export const ERASURE_ADMIN_ONLY = 'Une demande d’effacement est traitée par un administrateur : demandez-lui de la confirmer ou de la refuser.';
+export const ERASURE_NO_STATUS =
+  'Une demande d’effacement se termine par « Effacer les données » ou par « Refuser » avec une raison, envoyée à la personne.';
+
+/**
+ * An erasure request never changes status by hand (PATCH …/contacts/:id): closing it silently would leave the person
+ * believing their data gone and the admins with nothing to confirm. Only the admin's confirmation or refusal ends it.
+ */
+export function assertStatusChangeAllowed(kind: string, role: StaffRole) {
+  if (kind !== 'erasure') return;
+  if (role !== 'admin') throw new HttpError(403, ERASURE_ADMIN_ONLY, 'ERASURE_ADMIN_ONLY');
+  throw new HttpError(409, ERASURE_NO_STATUS, 'ERASURE_NO_STATUS');
+}
+
 export type RequestFilter = { q?: string; status?: RequestStatus; kind?: RequestKind; limit: number; offset: number };
 
 export async function listRequests(db: Tx, filter: RequestFilter): Promise<{ items: RequestDto[]; total: number }> {
@@ -50,10 +64,11 @@ export async function listRequests(db: Tx, filter: RequestFilter): Promise<{ ite
   return { items: await toRequestDtos(db, rows), total: Number(total?.n ?? 0) };
 }
 
-export async function updateRequestStatus(db: Db, id: number, status: RequestStatus, actor: Actor): Promise<RequestDto> {
+export async function updateRequestStatus(db: Db, id: number, status: RequestStatus, actor: Actor & { role: StaffRole }): Promise<RequestDto> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
     if (!current) throw notFound(REQUEST_NOT_FOUND);
+    assertStatusChangeAllowed(current.kind, actor.role);
     const change = diff({ status: current.status }, { status });
     if (!change) return (await toRequestDtos(tx, [current]))[0]!;
     const [updated] = await tx.update(requests).set({ status }).where(eq(requests.id, id)).returning();

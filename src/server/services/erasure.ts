@@ -74,6 +74,7 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
     if (!request) throw new HttpError(404, REQUEST_NOT_FOUND, 'NOT_FOUND');
     if (request.kind !== 'erasure') throw new HttpError(400, 'Seule une demande d’effacement peut être confirmée.', 'NOT_ERASURE');
     if (request.erasedAt) throw new HttpError(409, 'Les données de ce client ont déjà été effacées.', 'ALREADY_DONE');
+    if (request.refusalReason) throw new HttpError(409, 'Cette demande a été refusée : le client peut en faire une nouvelle.', 'ALREADY_DONE');
     if (request.clientId === null) throw new HttpError(409, 'Le compte client de cette demande n’existe plus.', 'NO_ACCOUNT');
     const [client] = await tx.select().from(clients).where(eq(clients.id, request.clientId)).for('update');
     if (!client) throw new HttpError(409, 'Le compte client de cette demande n’existe plus.', 'NO_ACCOUNT');

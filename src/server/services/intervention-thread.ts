@@ -7,6 +7,7 @@ import type { MailQueue } from './mail/outbox';
 import { firstResponse } from './response-clock';
 import { INTERVENTION_NOT_FOUND } from './admin-interventions';
 import { sniffFileType } from './file-type';
+import { reserveAttachmentRoom } from './attachment-quota';
 import {
   ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread,
 } from '../../shared/thread-api';
@@ -85,10 +86,17 @@ export async function readAttachment(db: Tx, attachmentId: number, reader: Reade
   return file;
 }
 
-export async function postMessage(db: Db, mail: MailQueue, id: number, reader: Reader, input: NewMessage, now = new Date()) {
+/** ATTACHMENT_QUOTA_MB in bytes: the room for the files a client sends (services/attachment-quota.ts). */
+export type ThreadLimits = { attachmentQuotaBytes: number };
+
+export async function postMessage(
+  db: Db, mail: MailQueue, id: number, reader: Reader, input: NewMessage, limits: ThreadLimits, now = new Date(),
+) {
   const file = input.attachment ? decodeAttachment(input.attachment) : null;
   const body = input.body;
   return db.transaction(async (tx) => {
+    // The client's row first (then the request's), the order every writer of both follows.
+    if (file && reader.side === 'client') await reserveAttachmentRoom(tx, reader.clientId, file.size, limits.attachmentQuotaBytes);
     const row = await findIntervention(tx, id, reader, true);
     if (!isOpen(row.status)) throw new HttpError(409, THREAD_CLOSED, 'THREAD_CLOSED');
     const [message] = await tx.insert(interventionMessages).values({

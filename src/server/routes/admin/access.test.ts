@@ -56,6 +56,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
     }).returning();
     const [leaving] = await t.db.insert(clients).values({ name: 'Paul Durand', email: `paul${n}@exemple.fr` }).returning();
     const [erasure] = await t.db.insert(requests).values({ kind: 'erasure', name: 'Paul Durand', email: `paul${n}@exemple.fr`, clientId: leaving!.id }).returning();
+    const [staying] = await t.db.insert(clients).values({ name: 'Marc Petit', email: `marc${n}@exemple.fr` }).returning();
+    const [kept] = await t.db.insert(requests).values({ kind: 'erasure', name: 'Marc Petit', email: `marc${n}@exemple.fr`, clientId: staying!.id }).returning();
     const [refused] = await t.db.insert(requests).values({
       kind: 'registration', name: 'Léa Moreau', email: `lea${n}@exemple.fr`, firstName: 'Léa', lastName: 'Moreau', phone: '0611223344',
     }).returning();
@@ -84,6 +86,7 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'PATCH', url: `/api/admin/contacts/${registration!.id}`, payload: { status: 'pending' }, status: 200 },
       { method: 'POST', url: `/api/admin/contacts/${registration!.id}/validate`, status: 200 },
       { method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, status: 200 },
+      { method: 'POST', url: `/api/admin/contacts/${kept!.id}/erasure/refuse`, payload: { reason: 'Intervention en cours' }, status: 200 },
       { method: 'POST', url: `/api/admin/contacts/${refused!.id}/refuse`, payload: { reason: 'Zone non desservie' }, status: 200 },
       { method: 'GET', url: '/api/admin/outbox?status=failed', status: 200 },
       { method: 'POST', url: `/api/admin/outbox/${failedMail!.id}/resend`, status: 200 },

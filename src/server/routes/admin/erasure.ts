@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requestSchema } from '../../../shared/admin-api';
+import { erasureRefusalSchema, requestSchema } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
 import { confirmErasure } from '../../services/erasure';
+import { refuseErasure } from '../../services/erasure-refusal';
 import { ADMIN_ONLY } from './roles';
 
-/** Staff confirm a client's erasure request from « Messages » (inside the staff-only scope, audited). */
+/**
+ * An admin ends a client's erasure request from « Messages » (inside the staff-only scope, audited): by confirming it
+ * or by refusing it with a reason. Either way the person is told by e-mail, queued in the same transaction.
+ */
 export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The person is told by e-mail, queued in the erasure's transaction.
   app.post('/contacts/:id/erase', { config: ADMIN_ONLY, schema: { params: idParams, response: { 200: requestSchema } } },
     async (request) => confirmErasure(app.db, app.mail, request.params.id, request.staff));
+
+  app.post('/contacts/:id/erasure/refuse', {
+    config: ADMIN_ONLY, schema: { params: idParams, body: erasureRefusalSchema, response: { 200: requestSchema } },
+  }, async (request) => refuseErasure(app.db, app.mail, request.params.id, request.body.reason, request.staff));
 };

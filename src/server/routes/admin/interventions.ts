@@ -6,7 +6,7 @@ import {
 } from '../../../shared/admin-api';
 import { ratingStatsSchema } from '../../../shared/rating-api';
 import { idParams, okSchema } from '../../../shared/schemas/query';
-import { MESSAGE_BODY_LIMIT, messageInputSchema, threadSchema } from '../../../shared/thread-api';
+import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '../../../shared/thread-api';
 import { FILE_REPLY } from '../../http-schema';
 import { listInterventions, updateIntervention } from '../../services/admin-interventions';
 import { responseTimeStats } from '../../services/response-clock';
@@ -38,11 +38,14 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/interventions/:id/messages', { config: ANY_STAFF, schema: { params: idParams, response: { 200: threadSchema } } },
     async (request) => readThread(app.db, request.params.id, me(request)));
 
+  // Staff files are not counted in the client's quota (see attachment-quota.ts); the same size limit holds, from the
+  // Content-Length or while the body arrives, after the scope's session and role check.
+  const limits = { attachmentQuotaBytes: app.config.ATTACHMENT_QUOTA_MB * 1024 * 1024 };
   app.post('/interventions/:id/messages', {
-    config: ANY_STAFF, bodyLimit: MESSAGE_BODY_LIMIT,
+    config: { ...ANY_STAFF, bodyTooLarge: MESSAGE_TOO_LARGE }, bodyLimit: MESSAGE_BODY_LIMIT,
     schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
   }, async (request, reply) => {
-    await postMessage(app.db, app.mail, request.params.id, me(request), request.body);
+    await postMessage(app.db, app.mail, request.params.id, me(request), request.body, limits);
     return reply.status(201).send(await readThread(app.db, request.params.id, me(request)));
   });
 

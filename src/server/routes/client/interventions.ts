@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { clientInterventionSchema as clientInterventionInput } from '../../../shared/schemas/intervention';
 import { clientInterventionSchema, userInterventionSchema } from '../../../shared/client-api';
 import { idParams, okSchema, pageQuery } from '../../../shared/schemas/query';
-import { MESSAGE_BODY_LIMIT, messageInputSchema, threadSchema } from '../../../shared/thread-api';
+import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '../../../shared/thread-api';
 import { closedInterventionSchema, interventionRatingSchema, ratingInputSchema } from '../../../shared/rating-api';
 import { FILE_REPLY } from '../../http-schema';
 import {
   createClientIntervention, dashboardInterventionInput, listClientInterventions, toClientIntervention, toUserIntervention,
 } from '../../services/client-interventions';
 import { markThreadRead, postMessage, readAttachment, readThread } from '../../services/intervention-thread';
+import { quotaBeforeBody } from '../../services/attachment-quota';
 import { closeClientIntervention, rateIntervention } from '../../services/intervention-feedback';
 import { sendAttachment } from '../attachment-response';
 import { sendPage } from '../list-reply';
@@ -64,11 +65,16 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/client/interventions/:id/messages', { schema: { params: idParams, response: { 200: threadSchema } } },
     async (request) => readThread(app.db, request.params.id, me(request)));
 
+  // Everything that can refuse a post runs before its body (up to 6.7 MB) is read: the session (the scope's hook),
+  // the allowance, the quota from the Content-Length; then Fastify's bodyLimit, from that length or while it arrives.
+  const limits = { attachmentQuotaBytes: app.config.ATTACHMENT_QUOTA_MB * 1024 * 1024 };
+  const quotaLimit = quotaBeforeBody(app.db, limits.attachmentQuotaBytes, (request) => request.clientSession.clientId);
+
   app.post('/client/interventions/:id/messages', {
-    preHandler: messageLimit, bodyLimit: MESSAGE_BODY_LIMIT,
+    onRequest: [messageLimit, quotaLimit], bodyLimit: MESSAGE_BODY_LIMIT, config: { bodyTooLarge: MESSAGE_TOO_LARGE },
     schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
   }, async (request, reply) => {
-    await postMessage(app.db, app.mail, request.params.id, me(request), request.body);
+    await postMessage(app.db, app.mail, request.params.id, me(request), request.body, limits);
     return reply.status(201).send(await readThread(app.db, request.params.id, me(request)));
   });
 

@@ -37,6 +37,8 @@ export type MailParams = {
   /** the link's token is the sealed secret */
   password_reset: { name: string; username: string | null; expiresAt: string };
   erasure_done: { name: string };
+  /** an admin refused an erasure request: the reason, which the person may answer */
+  erasure_refused: { name: string; reason: string };
   /** to a staff member: the link's token is the sealed secret; welcome (new member) or reset (by an admin) */
   staff_password_link: { username: string; purpose: 'welcome' | 'reset'; expiresAt: string };
   /** a new message from staff in the thread of a client's request */

@@ -7,13 +7,28 @@ import { notify } from '../../../lib/notify';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/field';
-import { useRefuseRegistration } from './request-mutations';
+import { useRefuseRequest } from './request-mutations';
 
 const FIELDS = ['reason'] as const;
 
-/** « Refuser » a registration: a short reason, sent to the person by e-mail; the text stays if sending the form fails. */
+const TEXTS = {
+  registration: {
+    title: (name: string) => `Refuser l’inscription de ${name} ?`, done: 'Inscription refusée',
+    hint: 'Quelques mots polis, par exemple : « Nous n’intervenons pas sur ce type d’appareil. »',
+  },
+  erasure: {
+    title: (name: string) => `Refuser l’effacement des données de ${name} ?`, done: 'Effacement refusé',
+    hint: 'La raison légale ou pratique, par exemple : « Une intervention est en cours : nous effacerons vos données dès sa clôture. »',
+  },
+};
+
+/**
+ * « Refuser » a registration or an erasure request: a short reason, sent to the person by e-mail; the text stays if
+ * sending the form fails.
+ */
 export function RefuseDialog({ request: r, open, onOpenChange }: { request: RequestDto; open: boolean; onOpenChange(open: boolean): void }) {
-  const refuse = useRefuseRegistration(r.id);
+  const refuse = useRefuseRequest(r);
+  const texts = TEXTS[r.kind === 'erasure' ? 'erasure' : 'registration'];
   const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<RegistrationRefusal>({
     resolver: zodResolver(registrationRefusalSchema),
     defaultValues: { reason: '' },
@@ -23,7 +38,7 @@ export function RefuseDialog({ request: r, open, onOpenChange }: { request: Requ
     onSuccess: () => {
       reset({ reason: '' });
       onOpenChange(false);
-      notify('success', 'Inscription refusée', `${r.name} recevra la raison du refus par e-mail.`);
+      notify('success', texts.done, `${r.name} recevra la raison du refus par e-mail.`);
     },
     onError: (error) => {
       if (!applyFieldErrors(error, setError, FIELDS)) notify('error', 'Impossible de refuser la demande', serverMessage(error, 'Veuillez réessayer.'));
@@ -31,11 +46,11 @@ export function RefuseDialog({ request: r, open, onOpenChange }: { request: Requ
   }));
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Refuser l’inscription de ${r.name} ?`}
+    <Dialog open={open} onOpenChange={onOpenChange} title={texts.title(r.name)}
       description={`La demande sera fermée et ${r.email} recevra un e-mail avec la raison ci-dessous.`}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <TextAreaField label="Raison du refus" rows={3} maxLength={500} autoFocus
-          hint="Quelques mots polis, par exemple : « Nous n’intervenons pas sur ce type d’appareil. »"
+          hint={texts.hint}
           error={errors.reason?.message} {...register('reason')} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>Annuler</Button>

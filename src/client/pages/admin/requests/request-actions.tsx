@@ -46,15 +46,22 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
     });
   }
 
-  // Once erased there is nothing left to answer: the request is a record of what was done.
-  if (r.erasedAt) return null;
+  // Once erased or refused there is nothing left to answer: the request is a record of what was done.
+  if (r.erasedAt || (r.kind === 'erasure' && r.refusalReason)) return null;
   const busy = update.isPending || validate.isPending || erase.isPending;
+  // An erasure request ends only by an admin's confirmation or refusal (the server refuses any other status change).
+  const byStatus = r.kind !== 'erasure';
   return (
     <div className="flex flex-wrap gap-2 pt-1">
-      {r.kind === 'erasure' && !canErase && <p className="text-sm text-slate-700">À confirmer par un administrateur.</p>}
+      {r.kind === 'erasure' && !canErase && <p className="text-sm text-slate-700">À confirmer ou refuser par un administrateur.</p>}
       {r.kind === 'erasure' && canErase && (
         <Button size="sm" variant="danger" onClick={() => setConfirmingErasure(true)} disabled={busy}>
           <UserX aria-hidden="true" className="h-4 w-4" /> {erase.isPending ? 'Effacement...' : 'Confirmer l’effacement'}
+        </Button>
+      )}
+      {r.kind === 'erasure' && canErase && (
+        <Button size="sm" variant="secondary" onClick={() => setRefusing(true)} disabled={busy}>
+          <Ban aria-hidden="true" className="h-4 w-4" /> Refuser
         </Button>
       )}
       {r.kind === 'registration' && r.status === 'pending' && (
@@ -67,18 +74,18 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
           <Ban aria-hidden="true" className="h-4 w-4" /> Refuser
         </Button>
       )}
-      {r.status !== 'replied' && (
+      {byStatus && r.status !== 'replied' && (
         <Button size="sm" variant="secondary" onClick={() => setStatus('replied')} disabled={busy}>
           <Check aria-hidden="true" className="h-4 w-4" /> Marquer répondu
         </Button>
       )}
-      {r.status !== 'closed' && (
+      {byStatus && r.status !== 'closed' && (
         <Button size="sm" variant="secondary" onClick={() => setStatus('closed')} disabled={busy}>
           <X aria-hidden="true" className="h-4 w-4" /> Fermer
         </Button>
       )}
       {/* A validated registration has its account, a refused one its e-mail: back to pending would act twice. */}
-      {r.status !== 'pending' && r.clientId === null && !r.refusalReason && (
+      {byStatus && r.status !== 'pending' && r.clientId === null && !r.refusalReason && (
         <Button size="sm" variant="ghost" onClick={() => setStatus('pending')} disabled={busy}>Remettre en attente</Button>
       )}
       <ConfirmDialog open={confirmingErasure} onOpenChange={setConfirmingErasure} onConfirm={runErase} danger

@@ -68,8 +68,9 @@ export function RequestCard({ request: r }: { request: RequestDto }) {
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3">
             <Detail label="Compte client">{r.clientId !== null ? `n° ${r.clientId}` : 'Supprimé'}</Detail>
             <Detail label="Effacement">
-              {r.erasedAt ? <>Effectué le <time dateTime={r.erasedAt}>{formatDateTime(r.erasedAt)}</time></> : 'À confirmer'}
+              {r.erasedAt ? <>Effectué le <time dateTime={r.erasedAt}>{formatDateTime(r.erasedAt)}</time></> : r.refusalReason ? 'Refusé' : 'À confirmer'}
             </Detail>
+            {r.refusalReason && <Detail label="Refusée, raison envoyée" className="col-span-2">{r.refusalReason}</Detail>}
           </dl>
         )}
         <RequestActions request={r} />

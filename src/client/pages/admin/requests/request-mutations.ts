@@ -33,11 +33,15 @@ export function useConfirmErasure(id: number) {
   });
 }
 
-/** « Refuser »: the request closes with its reason and the person is e-mailed (the message shows in « Courriels »). */
-export function useRefuseRegistration(id: number) {
+/**
+ * « Refuser » a registration or (admins) an erasure request: it closes with its reason and the person is e-mailed
+ * (the message shows in « Courriels »).
+ */
+export function useRefuseRequest(r: Pick<RequestDto, 'id' | 'kind'>) {
   const client = useQueryClient();
+  const url = r.kind === 'erasure' ? `/api/admin/contacts/${r.id}/erasure/refuse` : `/api/admin/contacts/${r.id}/refuse`;
   return useMutation({
-    mutationFn: (body: RegistrationRefusal) => api<RequestDto>(`/api/admin/contacts/${id}/refuse`, { method: 'POST', json: body }),
+    mutationFn: (body: RegistrationRefusal) => api<RequestDto>(url, { method: 'POST', json: body }),
     onSuccess: () => Promise.all([
       client.invalidateQueries({ queryKey: adminKeys.requests }),
       client.invalidateQueries({ queryKey: adminKeys.outbox }),

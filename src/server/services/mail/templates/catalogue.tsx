@@ -6,7 +6,7 @@ import { getPlan } from '../../../../shared/plans';
 import type { SiteInfo } from '../../../../shared/site';
 import type { MailParams } from '../mail-params';
 import {
-  CreditNoteMail, Credentials, ErasureDone, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
+  CreditNoteMail, Credentials, ErasureDone, ErasureRefused, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
   RenewalReminder, InterventionMessageMail,
 } from './client-mails';
 import {
@@ -36,6 +36,7 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   renewal_reminder: { subject: (p) => `Votre abonnement ${getPlan(p.planId).name} se termine le ${formatDate(p.endsOn)}`, Body: RenewalReminder },
   password_reset: { subject: (_, s) => `Réinitialisation de votre mot de passe ${s.siteName}`, Body: PasswordReset },
   erasure_done: { subject: (_, s) => `Vos données ont été effacées – ${s.siteName}`, Body: ErasureDone },
+  erasure_refused: { subject: (_, s) => `Votre demande d’effacement des données – ${s.siteName}`, Body: ErasureRefused },
   staff_password_link: {
     subject: (p, s) => (p.purpose === 'welcome' ? `Bienvenue dans l’équipe ${s.siteName} : choisissez votre mot de passe` : `Choisissez un nouveau mot de passe – espace staff ${s.siteName}`),
     Body: StaffPasswordLink,

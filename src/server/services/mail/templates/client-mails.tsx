@@ -200,6 +200,18 @@ export function ErasureDone({ site, params }: Props<'erasure_done'>) {
   );
 }
 
+export function ErasureRefused({ site, params }: Props<'erasure_refused'>) {
+  return (
+    <MailLayout site={site} preview="Réponse à votre demande d’effacement" title="Votre demande d’effacement des données">
+      <Paragraph>Bonjour {params.name},</Paragraph>
+      <Paragraph>Nous avons étudié votre demande d’effacement de votre compte et de vos données, et ne pouvons pas y donner suite pour le moment, pour la raison suivante :</Paragraph>
+      <Text style={styles.quote}>« {params.reason} »</Text>
+      <Paragraph>Votre espace client reste ouvert. Vous pouvez renouveler votre demande depuis « Mes données », répondre à ce message ou nous appeler au {site.phone}.</Paragraph>
+      <Signature site={site} />
+    </MailLayout>
+  );
+}
+
 /** Staff wrote in the thread of a request: the message itself, and the way back to answer from the dashboard. */
 export function InterventionMessageMail({ site, params }: Props<'intervention_message'>) {
   return (
