@@ -16,7 +16,7 @@ import { staffStanding } from '../../services/staff-accounts';
 import { writeAudit } from '../../services/audit';
 import { throttledSignIn } from '../../services/login-throttle';
 import { createChallenge } from '../../services/staff-login-challenge';
-import { hasTwoFactor, securitySettings, type SecondFactor } from '../../services/two-factor';
+import { hasTwoFactor, securitySettings, trustFactorAfterCode, type SecondFactor } from '../../services/two-factor';
 import {
   createStaffSession, deleteStaffSession, endOtherStaffSessions, endStaffSession, listStaffSessions, unlockStaffSession,
 } from '../../services/sessions';
@@ -28,18 +28,23 @@ const unlockLimit = { max: 10, timeWindow: '1 minute' };
 
 const toSession = (staff: StaffSession): StaffSession => ({ username: staff.username, role: staff.role, unlocked: staff.unlocked });
 
-/** The session, its cookie and its trace, once every factor the member needs was given. */
+/**
+ * The session, its cookie and its trace, once every factor the member needs was given. `factor`: the second factor
+ * given, and whether it opens the download tab by itself (docs/decisions/009); null for a password alone.
+ */
 export async function openStaffSession(
-  request: FastifyRequest, reply: FastifyReply, staff: { id: number; username: string; role: StaffRole }, secondFactor: SecondFactor | null,
+  request: FastifyRequest, reply: FastifyReply, staff: { id: number; username: string; role: StaffRole },
+  factor: { kind: SecondFactor; opensDownload: boolean } | null,
 ): Promise<StaffSession> {
   const { db } = request.server;
+  const unlocked = factor?.opensDownload === true;
   const { token, expiresAt } = await createStaffSession(db, staff.id,
-    { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }, request.cookies[STAFF_COOKIE], secondFactor !== null);
+    { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }, request.cookies[STAFF_COOKIE], { secondFactor: factor !== null, unlocked });
   setSessionCookie(request, reply, STAFF_COOKIE, token, expiresAt);
   await writeAudit(db, { id: staff.id, username: staff.username, address: request.ip }, {
-    action: 'staff.login', entity: 'staff', entityId: staff.id, after: secondFactor ? { secondFactor } : undefined,
+    action: 'staff.login', entity: 'staff', entityId: staff.id, after: factor ? { secondFactor: factor.kind, unlocked } : undefined,
   });
-  return toSession({ username: staff.username, role: staff.role, unlocked: secondFactor !== null });
+  return toSession({ username: staff.username, role: staff.role, unlocked });
 }
 
 /**
@@ -100,6 +105,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     const { code } = request.body;
     if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');
     await unlockStaffSession(app.db, request.staff.sessionHash);
+    if (request.staff.secondFactor) await trustFactorAfterCode(app.db, request.staff);
     return toSession({ ...request.staff, unlocked: true });
   });
 

@@ -13,7 +13,7 @@ import { authenticateStaff } from '../../services/staff-auth';
 import { staffStanding } from '../../services/staff-accounts';
 import { challengeFailed, endChallenge, findChallenge, type Challenge } from '../../services/staff-login-challenge';
 import {
-  confirmEnrolment, disableOwnTwoFactor, renewRecoveryCodes, securitySettings, startEnrolment, twoFactorStatus,
+  confirmEnrolment, disableOwnTwoFactor, factorOpensDownload, renewRecoveryCodes, securitySettings, startEnrolment, twoFactorStatus,
   updateSecuritySettings, verifySecondFactor,
 } from '../../services/two-factor';
 import { totpBox } from '../../services/two-factor-key';
@@ -57,7 +57,9 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new HttpError(401, SECOND_FACTOR_REFUSED, 'BAD_CODE');
     }
     await endChallenge(app.db, found.idHash);
-    return openStaffSession(request, reply, { id: found.staffId, username: found.username, role: await roleOf(request, found.staffId) }, factor);
+    const opensDownload = await factorOpensDownload(app.db, found.staffId);
+    return openStaffSession(request, reply, { id: found.staffId, username: found.username, role: await roleOf(request, found.staffId) },
+      { kind: factor, opensDownload });
   });
 
   app.post('/login/enrol', {
@@ -76,13 +78,15 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     const member = { id: found.staffId, username: found.username };
     const box = await totpBox(app.config);
     const recoveryCodes = await throttledSignIn(app.db, reply, { scope: 'staff-code', login: found.username, address: request.ip },
-      () => confirmEnrolment(app.db, box, { ...member, address: request.ip }, member, code));
+      // Enrolled with the password alone: this factor does not open the download tab (docs/decisions/009).
+      () => confirmEnrolment(app.db, box, { ...member, address: request.ip }, member, code, { unlockedSession: false, sessionId: null }));
     if (!recoveryCodes) {
       await challengeFailed(app.db, found.idHash);
       throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
     }
     await endChallenge(app.db, found.idHash);
-    const session = await openStaffSession(request, reply, { ...member, role: await roleOf(request, found.staffId) }, 'totp');
+    const session = await openStaffSession(request, reply, { ...member, role: await roleOf(request, found.staffId) },
+      { kind: 'totp', opensDownload: false });
     return { session, recoveryCodes };
   });
 };
@@ -108,7 +112,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
   }, async (request) => {
     const { code } = request.body;
-    const recoveryCodes = await confirmEnrolment(app.db, await totpBox(app.config), request.staff, request.staff, code);
+    const { staff } = request;
+    const box = await totpBox(app.config);
+    // The new factor opens the download tab only when this session already did (docs/decisions/009).
+    const recoveryCodes = await confirmEnrolment(app.db, box, staff, staff, code, { unlockedSession: staff.unlocked, sessionId: staff.sessionId });
     if (!recoveryCodes) throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
     return { recoveryCodes };
   });
