@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ENROL_CODE_REFUSED, enrolledLoginSchema, loginCodeSchema, loginEnrolConfirmSchema, loginEnrolSchema, recoveryCodesSchema,
@@ -8,7 +8,7 @@ import {
 import { staffSessionSchema } from '../../../shared/admin-api';
 import { HttpError } from '../../http-error';
 import { writeAudit } from '../../services/audit';
-import { throttledSignIn } from '../../services/login-throttle';
+import { accountCheck, throttledSignIn } from '../../services/login-throttle';
 import { authenticateStaff } from '../../services/staff-auth';
 import { staffStanding } from '../../services/staff-accounts';
 import { challengeFailed, endChallenge, findChallenge, type Challenge } from '../../services/staff-login-challenge';
@@ -108,32 +108,40 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return startEnrolment(app.db, await totpBox(app.config), staff, app.config.SITE_NAME);
   });
 
+  // Codes typed from a session count against the member's account like the sign-in's code step (scope 'staff-code'),
+  // not only per address: a borrowed session must not guess codes faster than a sign-in could.
+  const throttledCode = <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T | null>) =>
+    accountCheck(app.db, reply, 'staff-code', request.ip)(request.staff.username, check);
+
   app.post('/me/two-factor/confirm', {
     config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { code } = request.body;
     const { staff } = request;
     const box = await totpBox(app.config);
     // The new factor opens the download tab only when this session already did (docs/decisions/009).
-    const recoveryCodes = await confirmEnrolment(app.db, box, staff, staff, code, { unlockedSession: staff.unlocked, sessionId: staff.sessionId });
+    const recoveryCodes = await throttledCode(request, reply,
+      () => confirmEnrolment(app.db, box, staff, staff, code, { unlockedSession: staff.unlocked, sessionId: staff.sessionId }));
     if (!recoveryCodes) throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
     return { recoveryCodes };
   });
 
   app.post('/me/two-factor/recovery-codes', {
     config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { code } = request.body;
-    const recoveryCodes = await renewRecoveryCodes(app.db, await totpBox(app.config), request.staff, code);
+    const box = await totpBox(app.config);
+    const recoveryCodes = await throttledCode(request, reply, () => renewRecoveryCodes(app.db, box, request.staff, code));
     if (!recoveryCodes) throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
     return { recoveryCodes };
   });
 
   app.post('/me/two-factor/disable', {
     config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: twoFactorStatusSchema } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { code } = request.body;
-    if (!await disableOwnTwoFactor(app.db, await totpBox(app.config), request.staff, code)) {
+    const box = await totpBox(app.config);
+    if (!await throttledCode(request, reply, async () => await disableOwnTwoFactor(app.db, box, request.staff, code) || null)) {
       throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
     }
     return twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor);
