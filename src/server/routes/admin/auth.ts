@@ -11,7 +11,7 @@ import {
 } from '../../../shared/admin-api';
 import { HttpError, notFound } from '../../http-error';
 import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '../../plugins/auth';
-import { authenticateStaff } from '../../services/staff-auth';
+import { authenticateStaff, staffNamed } from '../../services/staff-auth';
 import { staffStanding } from '../../services/staff-accounts';
 import { writeAudit } from '../../services/audit';
 import { throttledSignIn } from '../../services/login-throttle';
@@ -25,6 +25,9 @@ import { ADMIN_ONLY, ANY_STAFF } from './roles';
 // A cheap in-memory flood guard per address, above the database counts of services/login-throttle.ts that decide.
 export const loginLimit = { max: 30, timeWindow: '1 minute' };
 const unlockLimit = { max: 10, timeWindow: '1 minute' };
+/** How the journal names a failed sign-in under a username no account has (the name itself is not kept). */
+export const UNKNOWN_USERNAME = '(identifiant inconnu)';
+const UNKNOWN_ACCOUNT = 'inconnu';
 
 const toSession = (staff: StaffSession): StaffSession => ({ username: staff.username, role: staff.role, unlocked: staff.unlocked });
 
@@ -59,11 +62,12 @@ export const staffLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     const { username, password } = request.body;
     const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip },
       () => authenticateStaff(app.db, username, password));
-    // A failure is traced under the name that was typed (no account id: it may not exist).
     const audit = (actor: { id: number | null; username: string }, action: string) =>
-      writeAudit(app.db, { ...actor, address: request.ip }, { action, entity: 'staff', entityId: actor.id ?? username.slice(0, 40) });
+      writeAudit(app.db, { ...actor, address: request.ip }, { action, entity: 'staff', entityId: actor.id ?? UNKNOWN_ACCOUNT });
     if (!staff) {
-      await audit({ id: null, username: username.slice(0, 80) }, 'staff.login_failed');
+      // What was typed as a username is often a password typed in the wrong box: it is never written down. A failure
+      // on an existing account is traced to that account; any other only to its address (the throttle keeps hashes).
+      await audit(await staffNamed(app.db, username) ?? { id: null, username: UNKNOWN_USERNAME }, 'staff.login_failed');
       throw new HttpError(401, 'Identifiants incorrects', 'BAD_CREDENTIALS');
     }
     const standing = await staffStanding(app.db, staff.id);
