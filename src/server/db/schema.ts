@@ -48,6 +48,12 @@ export const staffUsers = pgTable('staff_users', {
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   /** the time step (unix time / 30 s) of the last code accepted: a code is accepted once, never replayed */
   totpLastStep: integer('totp_last_step'),
+  /**
+   * The active second factor opens the download tab without ADMIN_SECRET_CODE (docs/decisions/009): set only when it
+   * was confirmed from a session already unlocked, or when the code was typed in a session opened with it; false for
+   * a factor enrolled with the password alone, so a stolen password cannot enrol its way to the backup.
+   */
+  totpOpensDownload: boolean('totp_opens_download').notNull().default(false),
   // Failed sign-ins are counted in login_throttle, per account and per address: a count on the account itself let
   // anyone lock its owner out.
   createdAt: createdAt(),

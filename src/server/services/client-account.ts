@@ -7,6 +7,7 @@ import { CLIENT_UNAUTHORIZED, type ClientOrder } from '../../shared/client-api';
 import { passwordWeakness } from '../../shared/schemas/password';
 import { documentPdf, loadDocument, orderInvoice } from './invoices';
 import { documentsOf, toDocumentDto } from './order-queries';
+import type { AccountCheck } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { retireResetLinks } from './password-reset';
 import { toClientOrder } from './subscriptions';
@@ -18,16 +19,18 @@ const fieldError = (field: string, message: string, code: string) => new HttpErr
 
 /**
  * The signed-in client changes their password: the current one proves it is them (a borrowed open session is not
- * enough), the new one follows the shared rule, and every other session of the account ends (this one stays).
- * Any refusal changes nothing.
+ * enough; it is checked through the sign-in throttle, under the username), the new one follows the shared rule, and
+ * every other session of the account ends (this one stays). Any refusal changes nothing.
  */
 export async function changeClientPassword(
-  db: Db, session: { clientId: number; sessionHash: string }, input: { currentPassword: string; newPassword: string },
+  db: Db, session: { clientId: number; sessionHash: string }, input: { currentPassword: string; newPassword: string }, throttle: AccountCheck,
 ): Promise<void> {
   const [client] = await db.select({ username: clients.username, email: clients.email, passwordHash: clients.passwordHash })
     .from(clients).where(eq(clients.id, session.clientId));
   if (!client?.passwordHash) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
-  if (!(await verifyPassword(input.currentPassword, client.passwordHash))) {
+  const { passwordHash: stored } = client;
+  // The buckets of a sign-in by username (by e-mail for an account without one).
+  if (!await throttle(client.username ?? client.email, async () => await verifyPassword(input.currentPassword, stored) || null)) {
     throw fieldError('currentPassword', WRONG_CURRENT_PASSWORD, 'BAD_CURRENT_PASSWORD');
   }
   if (input.newPassword === input.currentPassword) throw fieldError('newPassword', SAME_PASSWORD, 'SAME_PASSWORD');

@@ -123,6 +123,16 @@ export async function reserveLoginAttempt(db: Tx, attempt: LoginAttempt): Promis
   };
 }
 
+/**
+ * A check of a password or code of `login`'s account made outside a sign-in (changing one's password, 2FA from a
+ * session), throttled in the same buckets as the sign-in of that scope: a borrowed session guesses no faster than a
+ * sign-in form, and its guesses cost no more hashing. Services take one of these so none can check unthrottled.
+ */
+export type AccountCheck = <T>(login: string, check: () => Promise<T | null>) => Promise<T | null>;
+
+export const accountCheck = (db: Tx, reply: FastifyReply, scope: LoginScope, address: string): AccountCheck =>
+  (login, check) => throttledSignIn(db, reply, { scope, login, address }, check);
+
 /** « 45 secondes », « 1 minute », « 15 minutes », « 1 heure » */
 export function frenchDelay(totalSeconds: number): string {
   if (totalSeconds < 60) return `${totalSeconds} seconde${totalSeconds > 1 ? 's' : ''}`;

@@ -34,9 +34,11 @@ function newToken() {
 /**
  * A new random token at every sign-in (never one the browser brought: no session fixation). `previousToken`, the
  * cookie the browser still sent, if any, is ended on the server: it is being replaced. A session opened with a second
- * factor starts unlocked: the download tab asks no secret code of it (docs/decisions/009).
+ * factor that opens the download tab starts `unlocked`: the tab asks no secret code of it (docs/decisions/009).
  */
-export async function createStaffSession(db: Tx, staffId: number, origin: SessionOrigin, previousToken?: string, secondFactor = false) {
+export async function createStaffSession(
+  db: Tx, staffId: number, origin: SessionOrigin, previousToken?: string, factor: { secondFactor: boolean; unlocked: boolean } = { secondFactor: false, unlocked: false },
+) {
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + STAFF_SESSION_MS);
   // Sweeping expired rows here keeps the table small without a scheduler.
@@ -44,7 +46,7 @@ export async function createStaffSession(db: Tx, staffId: number, origin: Sessio
   if (previousToken) await db.delete(staffSessions).where(eq(staffSessions.idHash, hashSessionToken(previousToken)));
   await db.insert(staffSessions).values({
     idHash: hash, staffId, expiresAt, address: origin.address, userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
-    secondFactor, unlocked: secondFactor,
+    secondFactor: factor.secondFactor, unlocked: factor.secondFactor && factor.unlocked,
   });
   return { token, expiresAt };
 }

@@ -8,6 +8,7 @@ import { staffPasswordTokens, staffSessions, staffUsers } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
 import { diff, writeAudit, type Actor } from './audit';
 import type { MailQueue } from './mail/outbox';
+import type { AccountCheck } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { endAllStaffSessions, hashSessionToken, type StaffIdentity } from './sessions';
 import { isUniqueViolation } from './db-errors';
@@ -165,10 +166,13 @@ export async function setPasswordFromLink(db: Db, token: string, password: strin
   return { username: member.username };
 }
 
-/** « Mon mot de passe »: the current one is required; every other session of the member ends, this one stays. */
-export async function changeOwnPassword(db: Db, staff: StaffIdentity, current: string, next: string): Promise<number> {
+/**
+ * « Mon mot de passe »: the current one is required, checked through the sign-in throttle; every other session of the
+ * member ends, this one stays.
+ */
+export async function changeOwnPassword(db: Db, staff: StaffIdentity, current: string, next: string, throttle: AccountCheck): Promise<number> {
   const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
-  if (!row || !await verifyPassword(current, row.passwordHash)) {
+  if (!row || !await throttle(row.username, async () => await verifyPassword(current, row.passwordHash) || null)) {
     throw new HttpError(400, 'Le mot de passe actuel est incorrect', 'BAD_PASSWORD', { currentPassword: ['Le mot de passe actuel est incorrect'] });
   }
   const weakness = passwordWeakness(next, { username: row.username, email: row.email });

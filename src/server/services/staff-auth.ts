@@ -24,6 +24,12 @@ export async function authenticateStaff(db: Tx, username: string, password: stri
   return { id: staff.id, username: staff.username };
 }
 
+/** The account a typed username names exactly (as the sign-in compares), if any. */
+export async function staffNamed(db: Tx, username: string): Promise<StaffAccount | null> {
+  const [staff] = await db.select({ id: staffUsers.id, username: staffUsers.username }).from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
+  return staff ?? null;
+}
+
 /**
  * Creates the account or gives it a new password; either way every session opened with the old password ends,
  * so whoever knew it is signed out.

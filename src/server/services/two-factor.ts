@@ -1,6 +1,6 @@
 // Two-factor sign-in for staff: TOTP (RFC 6238) through otpauth, single-use recovery codes, the admin's policy.
 import { randomInt } from 'node:crypto';
-import { and, count, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { appSettings, staffRecoveryCodes, staffSessions, staffUsers } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
 import { writeAudit, type Actor } from './audit';
-import { hashSessionToken } from './sessions';
+import { endAllStaffSessions, endOtherStaffSessions, hashSessionToken } from './sessions';
 import type { SecretBox } from './mail/secret-box';
 
 export const TOTP_PERIOD_SECONDS = 30;
@@ -67,22 +67,39 @@ export async function startEnrolment(db: Tx, box: SecretBox, member: Member, iss
 }
 
 /**
- * The first code from the new secret turns two-factor sign-in on: the secret becomes active, its step is recorded as
- * used, 10 new recovery codes are made (returned once, kept hashed). Null when the code does not match.
+ * Where an enrolment is confirmed. `unlockedSession`: the session it is confirmed from was already unlocked (by the
+ * secret code, or opened with a factor that opens the download tab); only then does the new factor open the tab
+ * (docs/decisions/009). `sessionId`: that session, kept open; every other session of the account ends (none is kept
+ * at a sign-in's enrolment, which has no session yet).
  */
-export async function confirmEnrolment(db: Db, box: SecretBox, actor: Actor, member: Member, code: string, now = new Date()): Promise<string[] | null> {
+export type EnrolmentPlace = { unlockedSession: boolean; sessionId: number | null };
+
+/**
+ * The first code from the new secret turns two-factor sign-in on: the secret becomes active, its step is recorded as
+ * used, 10 new recovery codes are made (returned once, kept hashed), the account's other sessions end (whoever
+ * enrols a phone signs out the rest: an owner signed out by someone else's enrolment finds out at once). Null when
+ * the code does not match.
+ */
+export async function confirmEnrolment(
+  db: Db, box: SecretBox, actor: Actor, member: Member, code: string, place: EnrolmentPlace, now = new Date(),
+): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ pending: staffUsers.totpPendingSecret, enabledAt: staffUsers.totpEnabledAt })
       .from(staffUsers).where(eq(staffUsers.id, member.id)).for('update');
     if (!row?.pending) throw new HttpError(409, 'Aucune activation en cours : recommencez depuis le début.', 'NO_ENROLMENT');
     const step = codeStep(box.open(row.pending), code, now);
     if (step === null) return null;
-    await tx.update(staffUsers).set({ totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
-      .where(eq(staffUsers.id, member.id));
+    const opensDownload = place.unlockedSession;
+    await tx.update(staffUsers).set({
+      totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, totpOpensDownload: opensDownload,
+    }).where(eq(staffUsers.id, member.id));
     const codes = await replaceRecoveryCodes(tx, member.id);
+    const sessionsEnded = place.sessionId === null
+      ? await endAllStaffSessions(tx, member.id)
+      : await endOtherStaffSessions(tx, { id: member.id, sessionId: place.sessionId });
     await writeAudit(tx, actor, {
       action: row.enabledAt ? 'staff.two_factor.replaced' : 'staff.two_factor.enabled', entity: 'staff', entityId: member.id,
-      after: { twoFactor: true },
+      after: { twoFactor: true, opensDownload, sessionsEnded },
     });
     return codes;
   });
@@ -114,6 +131,28 @@ export async function verifySecondFactor(db: Tx, box: SecretBox, staffId: number
   return used.length ? 'recovery' : null;
 }
 
+/** Whether the member's active second factor opens the download tab by itself (docs/decisions/009). */
+export async function factorOpensDownload(db: Tx, staffId: number): Promise<boolean> {
+  const [row] = await db.select({ secret: staffUsers.totpSecret, opens: staffUsers.totpOpensDownload }).from(staffUsers).where(eq(staffUsers.id, staffId));
+  return Boolean(row?.secret) && row?.opens === true;
+}
+
+/**
+ * The secret code was typed in a session opened with a second factor: whoever holds that factor knows the code, so
+ * from now on the factor opens the download tab by itself. A factor enrolled with a stolen password never gets here
+ * (the thief does not know the code). Audited the first time.
+ */
+export async function trustFactorAfterCode(db: Tx, actor: Actor & { id: number }): Promise<void> {
+  const changed = await db.update(staffUsers).set({ totpOpensDownload: true })
+    .where(and(eq(staffUsers.id, actor.id), isNotNull(staffUsers.totpSecret), eq(staffUsers.totpOpensDownload, false)))
+    .returning({ id: staffUsers.id });
+  if (changed.length) {
+    await writeAudit(db, actor, {
+      action: 'staff.two_factor.opens_download', entity: 'staff', entityId: actor.id, before: { opensDownload: false }, after: { opensDownload: true },
+    });
+  }
+}
+
 export async function hasTwoFactor(db: Tx, staffId: number): Promise<boolean> {
   const [row] = await db.select({ secret: staffUsers.totpSecret }).from(staffUsers).where(eq(staffUsers.id, staffId));
   return Boolean(row?.secret);
@@ -121,7 +160,8 @@ export async function hasTwoFactor(db: Tx, staffId: number): Promise<boolean> {
 
 export async function twoFactorStatus(db: Tx, staffId: number, sessionSecondFactor: boolean): Promise<TwoFactorStatusDto> {
   const [[member], [left], settings] = await Promise.all([
-    db.select({ enabledAt: staffUsers.totpEnabledAt, secret: staffUsers.totpSecret }).from(staffUsers).where(eq(staffUsers.id, staffId)),
+    db.select({ enabledAt: staffUsers.totpEnabledAt, secret: staffUsers.totpSecret, opens: staffUsers.totpOpensDownload })
+      .from(staffUsers).where(eq(staffUsers.id, staffId)),
     db.select({ n: count() }).from(staffRecoveryCodes).where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt))),
     securitySettings(db),
   ]);
@@ -130,6 +170,7 @@ export async function twoFactorStatus(db: Tx, staffId: number, sessionSecondFact
     enabled,
     enabledAt: enabled && member?.enabledAt ? member.enabledAt.toISOString() : null,
     recoveryCodesLeft: enabled ? Number(left?.n ?? 0) : 0,
+    opensDownload: enabled && member?.opens === true,
     required: settings.requireTwoFactor,
     sessionSecondFactor,
   };
@@ -137,20 +178,26 @@ export async function twoFactorStatus(db: Tx, staffId: number, sessionSecondFact
 
 /** Turns it off: the secret, a pending enrolment and the recovery codes go, in one transaction with its trace. */
 async function removeTwoFactor(tx: Tx, staffId: number) {
-  await tx.update(staffUsers).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+  await tx.update(staffUsers).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, totpOpensDownload: false })
     .where(eq(staffUsers.id, staffId));
   await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
 }
 
-/** The member turns it off themself, with a current code; refused while an admin requires it for everyone. */
-export async function disableOwnTwoFactor(db: Db, box: SecretBox, actor: Actor & { id: number }, code: string): Promise<boolean> {
+/**
+ * The member turns it off themself, with a current code; refused while an admin requires it for everyone. Their
+ * other sessions end, as after an enrolment: the account's way in changed.
+ */
+export async function disableOwnTwoFactor(db: Db, box: SecretBox, actor: Actor & { id: number; sessionId: number }, code: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     if ((await securitySettings(tx)).requireTwoFactor) {
       throw new HttpError(409, 'La double authentification est obligatoire pour toute l’équipe : elle ne peut pas être désactivée.', 'TWO_FACTOR_REQUIRED');
     }
     if (await verifySecondFactor(tx, box, actor.id, code) !== 'totp') return false;
     await removeTwoFactor(tx, actor.id);
-    await writeAudit(tx, actor, { action: 'staff.two_factor.disabled', entity: 'staff', entityId: actor.id, before: { twoFactor: true }, after: { twoFactor: false } });
+    const sessionsEnded = await endOtherStaffSessions(tx, actor);
+    await writeAudit(tx, actor, {
+      action: 'staff.two_factor.disabled', entity: 'staff', entityId: actor.id, before: { twoFactor: true }, after: { twoFactor: false, sessionsEnded },
+    });
     return true;
   });
 }

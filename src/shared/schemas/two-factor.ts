@@ -68,7 +68,9 @@ export const twoFactorStatusSchema = z.object({
   recoveryCodesLeft: z.number().int(),
   /** an admin requires it for everyone: it cannot be turned off */
   required: z.boolean(),
-  /** this session was opened with a second factor (the download tab needs no secret code then) */
+  /** the active factor opens the download tab without the secret code (docs/decisions/009) */
+  opensDownload: z.boolean(),
+  /** this session was opened with a second factor (with `opensDownload`, the download tab needs no secret code) */
   sessionSecondFactor: z.boolean(),
 });
 export type TwoFactorStatusDto = z.infer<typeof twoFactorStatusSchema>;

@@ -6,7 +6,7 @@ import { useUnlock } from './api/session';
 
 /**
  * The secret code unlocks the download tab for this session; the server checks it (DESIGN.md decision 2). A session
- * opened with a second factor arrives unlocked and never shows this form.
+ * opened with a second factor that already proved the code arrives unlocked and never shows this form.
  */
 export function UnlockForm({ unlocked }: { unlocked: boolean }) {
   const unlock = useUnlock();
@@ -50,8 +50,8 @@ export function UnlockForm({ unlocked }: { unlocked: boolean }) {
         </Button>
       </div>
       {error && <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">{error}</p>}
-      {/* A session opened with a second factor is unlocked from the start (docs/decisions/009). */}
-      {!error && <p className="text-xs text-slate-600 sm:max-w-56">Inutile avec la double authentification (« Sécurité »).</p>}
+      {/* Typed once in a session opened with a second factor, never asked again with it (docs/decisions/009). */}
+      {!error && <p className="text-xs text-slate-600 sm:max-w-56">Avec la double authentification (« Sécurité »), une seule fois suffit.</p>}
     </form>
   );
 }

@@ -11,12 +11,12 @@ import {
 } from '../../../shared/admin-api';
 import { HttpError, notFound } from '../../http-error';
 import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '../../plugins/auth';
-import { authenticateStaff } from '../../services/staff-auth';
+import { authenticateStaff, staffNamed } from '../../services/staff-auth';
 import { staffStanding } from '../../services/staff-accounts';
 import { writeAudit } from '../../services/audit';
 import { throttledSignIn } from '../../services/login-throttle';
 import { createChallenge } from '../../services/staff-login-challenge';
-import { hasTwoFactor, securitySettings, type SecondFactor } from '../../services/two-factor';
+import { hasTwoFactor, securitySettings, trustFactorAfterCode, type SecondFactor } from '../../services/two-factor';
 import {
   createStaffSession, deleteStaffSession, endOtherStaffSessions, endStaffSession, listStaffSessions, unlockStaffSession,
 } from '../../services/sessions';
@@ -25,21 +25,29 @@ import { ADMIN_ONLY, ANY_STAFF } from './roles';
 // A cheap in-memory flood guard per address, above the database counts of services/login-throttle.ts that decide.
 export const loginLimit = { max: 30, timeWindow: '1 minute' };
 const unlockLimit = { max: 10, timeWindow: '1 minute' };
+/** How the journal names a failed sign-in under a username no account has (the name itself is not kept). */
+export const UNKNOWN_USERNAME = '(identifiant inconnu)';
+const UNKNOWN_ACCOUNT = 'inconnu';
 
 const toSession = (staff: StaffSession): StaffSession => ({ username: staff.username, role: staff.role, unlocked: staff.unlocked });
 
-/** The session, its cookie and its trace, once every factor the member needs was given. */
+/**
+ * The session, its cookie and its trace, once every factor the member needs was given. `factor`: the second factor
+ * given, and whether it opens the download tab by itself (docs/decisions/009); null for a password alone.
+ */
 export async function openStaffSession(
-  request: FastifyRequest, reply: FastifyReply, staff: { id: number; username: string; role: StaffRole }, secondFactor: SecondFactor | null,
+  request: FastifyRequest, reply: FastifyReply, staff: { id: number; username: string; role: StaffRole },
+  factor: { kind: SecondFactor; opensDownload: boolean } | null,
 ): Promise<StaffSession> {
   const { db } = request.server;
+  const unlocked = factor?.opensDownload === true;
   const { token, expiresAt } = await createStaffSession(db, staff.id,
-    { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }, request.cookies[STAFF_COOKIE], secondFactor !== null);
+    { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }, request.cookies[STAFF_COOKIE], { secondFactor: factor !== null, unlocked });
   setSessionCookie(request, reply, STAFF_COOKIE, token, expiresAt);
   await writeAudit(db, { id: staff.id, username: staff.username, address: request.ip }, {
-    action: 'staff.login', entity: 'staff', entityId: staff.id, after: secondFactor ? { secondFactor } : undefined,
+    action: 'staff.login', entity: 'staff', entityId: staff.id, after: factor ? { secondFactor: factor.kind, unlocked } : undefined,
   });
-  return toSession({ username: staff.username, role: staff.role, unlocked: secondFactor !== null });
+  return toSession({ username: staff.username, role: staff.role, unlocked });
 }
 
 /**
@@ -54,11 +62,12 @@ export const staffLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     const { username, password } = request.body;
     const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip },
       () => authenticateStaff(app.db, username, password));
-    // A failure is traced under the name that was typed (no account id: it may not exist).
     const audit = (actor: { id: number | null; username: string }, action: string) =>
-      writeAudit(app.db, { ...actor, address: request.ip }, { action, entity: 'staff', entityId: actor.id ?? username.slice(0, 40) });
+      writeAudit(app.db, { ...actor, address: request.ip }, { action, entity: 'staff', entityId: actor.id ?? UNKNOWN_ACCOUNT });
     if (!staff) {
-      await audit({ id: null, username: username.slice(0, 80) }, 'staff.login_failed');
+      // What was typed as a username is often a password typed in the wrong box: it is never written down. A failure
+      // on an existing account is traced to that account; any other only to its address (the throttle keeps hashes).
+      await audit(await staffNamed(app.db, username) ?? { id: null, username: UNKNOWN_USERNAME }, 'staff.login_failed');
       throw new HttpError(401, 'Identifiants incorrects', 'BAD_CREDENTIALS');
     }
     const standing = await staffStanding(app.db, staff.id);
@@ -100,6 +109,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     const { code } = request.body;
     if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');
     await unlockStaffSession(app.db, request.staff.sessionHash);
+    if (request.staff.secondFactor) await trustFactorAfterCode(app.db, request.staff);
     return toSession({ ...request.staff, unlocked: true });
   });
 

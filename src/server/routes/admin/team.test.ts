@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamMemberDto } from '../../../shared/schemas/team';
 import type { AuditEntryDto } from '../../../shared/admin-api';
+import { auditLog, staffUsers } from '../../db/schema';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { STAFF_LINK_INVALID } from '../../../shared/schemas/team';
 import { LAST_ADMIN } from '../../services/staff-accounts';
@@ -120,8 +122,21 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
     const failed = await t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '198.51.100.7', payload: { username: 'inconnu', password: 'essai-au-hasard' } });
     expect(failed.statusCode).toBe(401);
     const [trace] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=staff.login_failed', headers: admin })).json<AuditEntryDto[]>();
-    expect(trace).toMatchObject({ staffUsername: 'inconnu', address: '198.51.100.7' });
+    expect(trace).toMatchObject({ staffUsername: '(identifiant inconnu)', entity: 'staff', entityId: 'inconnu', address: '198.51.100.7' });
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit?from=2025-02-30', headers: admin });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('never writes down what was typed as the username of a failed sign-in; a known account\'s failure is traced to it', async () => {
+    // A password typed in the username box, then a wrong password on an existing account.
+    const typed = 'Mon-Vrai-Mot-De-Passe-2026!';
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '198.51.100.8', payload: { username: typed, password: 'x' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '198.51.100.8', payload: { username: TEST_ADMIN.username, password: 'pas-le-bon' } })).statusCode).toBe(401);
+    const rows = await t.db.select().from(auditLog);
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain(typed.toLowerCase());
+    const entries = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=staff.login_failed', headers: admin })).json<AuditEntryDto[]>();
+    const [own] = await t.db.select().from(staffUsers).where(eq(staffUsers.username, TEST_ADMIN.username));
+    expect(entries[0]).toMatchObject({ staffUsername: TEST_ADMIN.username, entityId: String(own!.id), address: '198.51.100.8' });
+    expect(entries[1]).toMatchObject({ staffUsername: '(identifiant inconnu)', entityId: 'inconnu', address: '198.51.100.8' });
   });
 });

@@ -9,6 +9,7 @@ import {
 import {
   changeOwnPassword, createMember, endMemberSessions, listTeam, resetMemberPassword, setPasswordFromLink, updateMember,
 } from '../../services/staff-accounts';
+import { accountCheck } from '../../services/login-throttle';
 import { endAllStaffSessions } from '../../services/sessions';
 import { resetMemberTwoFactor } from '../../services/two-factor';
 import { ADMIN_ONLY, ANY_STAFF } from './roles';
@@ -51,8 +52,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/me/password', {
     config: ANY_STAFF, schema: { body: staffChangePasswordSchema, response: { 200: sessionsEndedSchema } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { currentPassword, newPassword } = request.body;
-    return { ended: await changeOwnPassword(app.db, request.staff, currentPassword, newPassword) };
+    const throttle = accountCheck(app.db, reply, 'staff', request.ip);
+    return { ended: await changeOwnPassword(app.db, request.staff, currentPassword, newPassword, throttle) };
   });
 };

@@ -70,7 +70,7 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     for (const code of recoveryCodes) expect(JSON.stringify(hashes)).not.toContain(code.replace(/-/g, ''));
 
     const status = await t.app.inject({ method: 'GET', url: '/api/admin/me/two-factor', headers });
-    expect(status.json()).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false, sessionSecondFactor: false });
+    expect(status.json()).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false, opensDownload: false, sessionSecondFactor: false });
     const [trace] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.two_factor.enabled'));
     expect(trace).toMatchObject({ staffUsername: 'alice', entityId: String(m.id) });
   });
@@ -93,7 +93,8 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     const code = codeAt(secret, 1);
     const ok = await codeStep(first.json().challenge, code);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ username: 'bruno', role: 'technicien', unlocked: true });
+    // Enrolled from a session the secret code had not unlocked: the factor does not open the download tab.
+    expect(ok.json()).toEqual({ username: 'bruno', role: 'technicien', unlocked: false });
     const headers = sessionOf(ok)!;
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/me/two-factor', headers })).json().sessionSecondFactor).toBe(true);
 
@@ -152,11 +153,13 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     expect(blocked.headers['retry-after']).toBeDefined();
   });
 
-  it('opens the download tab without the secret code for a session opened with a second factor', async () => {
+  it('opens the download tab without the secret code for a session opened with a factor enrolled from an unlocked session', async () => {
     const m = await member('emma', 'admin');
     const passwordOnly = await staffLogin(t, m);
     const locked = await t.app.inject({ method: 'POST', url: '/api/admin/download-site', headers: { ...passwordOnly, 'content-type': 'application/json' } });
     expect(locked.statusCode).toBe(403);
+    const unlock = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: passwordOnly, payload: { code: TEST_ADMIN.secretCode } });
+    expect(unlock.statusCode).toBe(200);
 
     const { secret } = await enrol(passwordOnly, m.password);
     const { challenge } = (await passwordStep(m.username, m.password)).json();
@@ -198,7 +201,7 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     expect(sessionOf(bad)).toBeNull();
     const done = await t.app.inject({ method: 'POST', url: '/api/admin/login/enrol/confirm', payload: { challenge, code: codeAt(secret) } });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ session: { username: 'fanny', role: 'technicien', unlocked: true }, recoveryCodes: expect.any(Array) });
+    expect(done.json()).toMatchObject({ session: { username: 'fanny', role: 'technicien', unlocked: false }, recoveryCodes: expect.any(Array) });
     const headers = sessionOf(done)!;
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers })).statusCode).toBe(200);
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ENROL_CODE_REFUSED, enrolledLoginSchema, loginCodeSchema, loginEnrolConfirmSchema, loginEnrolSchema, recoveryCodesSchema,
@@ -8,12 +8,12 @@ import {
 import { staffSessionSchema } from '../../../shared/admin-api';
 import { HttpError } from '../../http-error';
 import { writeAudit } from '../../services/audit';
-import { throttledSignIn } from '../../services/login-throttle';
+import { accountCheck, throttledSignIn } from '../../services/login-throttle';
 import { authenticateStaff } from '../../services/staff-auth';
 import { staffStanding } from '../../services/staff-accounts';
 import { challengeFailed, endChallenge, findChallenge, type Challenge } from '../../services/staff-login-challenge';
 import {
-  confirmEnrolment, disableOwnTwoFactor, renewRecoveryCodes, securitySettings, startEnrolment, twoFactorStatus,
+  confirmEnrolment, disableOwnTwoFactor, factorOpensDownload, renewRecoveryCodes, securitySettings, startEnrolment, twoFactorStatus,
   updateSecuritySettings, verifySecondFactor,
 } from '../../services/two-factor';
 import { totpBox } from '../../services/two-factor-key';
@@ -57,7 +57,9 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new HttpError(401, SECOND_FACTOR_REFUSED, 'BAD_CODE');
     }
     await endChallenge(app.db, found.idHash);
-    return openStaffSession(request, reply, { id: found.staffId, username: found.username, role: await roleOf(request, found.staffId) }, factor);
+    const opensDownload = await factorOpensDownload(app.db, found.staffId);
+    return openStaffSession(request, reply, { id: found.staffId, username: found.username, role: await roleOf(request, found.staffId) },
+      { kind: factor, opensDownload });
   });
 
   app.post('/login/enrol', {
@@ -76,13 +78,15 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     const member = { id: found.staffId, username: found.username };
     const box = await totpBox(app.config);
     const recoveryCodes = await throttledSignIn(app.db, reply, { scope: 'staff-code', login: found.username, address: request.ip },
-      () => confirmEnrolment(app.db, box, { ...member, address: request.ip }, member, code));
+      // Enrolled with the password alone: this factor does not open the download tab (docs/decisions/009).
+      () => confirmEnrolment(app.db, box, { ...member, address: request.ip }, member, code, { unlockedSession: false, sessionId: null }));
     if (!recoveryCodes) {
       await challengeFailed(app.db, found.idHash);
       throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
     }
     await endChallenge(app.db, found.idHash);
-    const session = await openStaffSession(request, reply, { ...member, role: await roleOf(request, found.staffId) }, 'totp');
+    const session = await openStaffSession(request, reply, { ...member, role: await roleOf(request, found.staffId) },
+      { kind: 'totp', opensDownload: false });
     return { session, recoveryCodes };
   });
 };
@@ -104,29 +108,40 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return startEnrolment(app.db, await totpBox(app.config), staff, app.config.SITE_NAME);
   });
 
+  // Codes typed from a session count against the member's account like the sign-in's code step (scope 'staff-code'),
+  // not only per address: a borrowed session must not guess codes faster than a sign-in could.
+  const throttledCode = <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T | null>) =>
+    accountCheck(app.db, reply, 'staff-code', request.ip)(request.staff.username, check);
+
   app.post('/me/two-factor/confirm', {
     config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { code } = request.body;
-    const recoveryCodes = await confirmEnrolment(app.db, await totpBox(app.config), request.staff, request.staff, code);
+    const { staff } = request;
+    const box = await totpBox(app.config);
+    // The new factor opens the download tab only when this session already did (docs/decisions/009).
+    const recoveryCodes = await throttledCode(request, reply,
+      () => confirmEnrolment(app.db, box, staff, staff, code, { unlockedSession: staff.unlocked, sessionId: staff.sessionId }));
     if (!recoveryCodes) throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
     return { recoveryCodes };
   });
 
   app.post('/me/two-factor/recovery-codes', {
     config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { code } = request.body;
-    const recoveryCodes = await renewRecoveryCodes(app.db, await totpBox(app.config), request.staff, code);
+    const box = await totpBox(app.config);
+    const recoveryCodes = await throttledCode(request, reply, () => renewRecoveryCodes(app.db, box, request.staff, code));
     if (!recoveryCodes) throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
     return { recoveryCodes };
   });
 
   app.post('/me/two-factor/disable', {
     config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: twoFactorStatusSchema } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { code } = request.body;
-    if (!await disableOwnTwoFactor(app.db, await totpBox(app.config), request.staff, code)) {
+    const box = await totpBox(app.config);
+    if (!await throttledCode(request, reply, async () => await disableOwnTwoFactor(app.db, box, request.staff, code) || null)) {
       throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
     }
     return twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor);

@@ -10,6 +10,7 @@ import { HttpError } from '../../http-error';
 import { FILE_REPLY } from '../../http-schema';
 import { changeClientPassword, listClientOrders, loadClientDocument, loadClientInvoice } from '../../services/client-account';
 import { exportClientData } from '../../services/client-data';
+import { accountCheck } from '../../services/login-throttle';
 import { pendingErasure, requestErasure } from '../../services/erasure';
 import { sendDocumentPdf } from '../invoice-response';
 import { sendPage } from '../list-reply';
@@ -31,8 +32,8 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/client/password', {
     preHandler: passwordLimit, schema: { body: changePasswordSchema, response: { 200: okSchema } },
-  }, async (request) => {
-    await changeClientPassword(app.db, request.clientSession, request.body);
+  }, async (request, reply) => {
+    await changeClientPassword(app.db, request.clientSession, request.body, accountCheck(app.db, reply, 'client', request.ip));
     return { ok: true as const };
   });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffSession } from '../../../../shared/admin-api';
 import { api } from '../../../lib/api';
+import { twoFactorKeys } from '../two-factor/two-factor-api';
 import { adminKeys, sessionQuery } from './queries';
 import { signOutLocally } from './query-client';
 
@@ -24,6 +25,10 @@ export function useUnlock() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api<StaffSession>('/api/admin/unlock', { method: 'POST', json: { code } }),
-    onSuccess: (session) => client.setQueryData(adminKeys.session, session),
+    onSuccess: (session) => {
+      client.setQueryData(adminKeys.session, session);
+      // Typed in a session opened with a second factor, the code makes that factor open the tab from then on.
+      void client.invalidateQueries({ queryKey: twoFactorKeys.own });
+    },
   });
 }

@@ -43,6 +43,16 @@ function AskOne({ label, type, submitLabel, pending, error, danger, onSubmit, on
   );
 }
 
+/** What the factor does for the download tab (docs/decisions/009). */
+function downloadNote(status: TwoFactorStatusDto): string {
+  if (!status.opensDownload) {
+    return 'Elle n’ouvre pas encore l’onglet Téléchargement : connectez-vous avec un code, puis saisissez une fois le code secret.';
+  }
+  return status.sessionSecondFactor
+    ? 'Cette session a été ouverte avec un code : l’onglet Téléchargement ne demande pas de code secret.'
+    : 'Cette session a été ouverte avant l’activation : le code vous sera demandé à la prochaine connexion.';
+}
+
 function Status({ status, onEnrol, onRenew, onDisable }: { status: TwoFactorStatusDto; onEnrol(): void; onRenew(): void; onDisable(): void }) {
   if (!status.enabled) {
     return (
@@ -62,9 +72,7 @@ function Status({ status, onEnrol, onRenew, onDisable }: { status: TwoFactorStat
       <ul className="space-y-1 text-sm text-slate-700">
         {status.enabledAt && <li>Depuis le <time dateTime={status.enabledAt}>{formatDateTime(status.enabledAt)}</time></li>}
         <li>Codes de secours restants : <strong>{status.recoveryCodesLeft}</strong> sur 10</li>
-        <li>{status.sessionSecondFactor
-          ? 'Cette session a été ouverte avec un code : l’onglet Téléchargement ne demande pas de code secret.'
-          : 'Cette session a été ouverte avant l’activation : le code vous sera demandé à la prochaine connexion.'}</li>
+        <li>{downloadNote(status)}</li>
       </ul>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="secondary" onClick={onRenew}>Nouveaux codes de secours</Button>

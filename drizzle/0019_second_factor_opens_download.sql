@@ -1,0 +1,1 @@
+ALTER TABLE "staff_users" ADD COLUMN "totp_opens_download" boolean DEFAULT false NOT NULL;
