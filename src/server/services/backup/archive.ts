@@ -8,6 +8,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
 import { MIGRATIONS_DIR, type Database, type Tx } from '../../db/client';
+import { PRIVATE_FILE } from '../private-files';
 import { csvHeader, csvLine, UTF8_BOM } from './csv';
 import { backupTables, fileNameFor, ident, type BackupTable } from './tables';
 
@@ -72,7 +73,8 @@ export async function writeBackup(database: Database, file: string, options: Bac
   const partial = `${file}.partiel`;
   const tmpDir = path.dirname(file);
   const zip = new yazl.ZipFile();
-  const output = createWriteStream(partial);
+  // Readable by the server's user only, as its folder (runner.ts), from the first byte.
+  const output = createWriteStream(partial, { mode: PRIVATE_FILE });
   let failure: Error | undefined;
   const failed = new Promise<never>((_, reject) => {
     const stop = (error: Error) => { failure ??= error; reject(error); };
@@ -262,7 +264,7 @@ async function readFiles(db: Tx, t: BackupTable, page: Array<Record<string, unkn
 
 /** A temporary file written with backpressure, its SHA-256 computed on the way. */
 function hashedWriter(file: string) {
-  const stream: WriteStream = createWriteStream(file);
+  const stream: WriteStream = createWriteStream(file, { mode: PRIVATE_FILE });
   const hash = createHash('sha256');
   let size = 0;
   let error: Error | undefined;
