@@ -42,6 +42,8 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** AES-256-GCM key of the staff members' TOTP secrets: 64 hex characters (openssl rand -hex 32); see services/two-factor-key.ts */
   TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (openssl rand -hex 32)').optional(),
+  /** signs backup archives, checked by `npm run restore`; see services/backup/signature.ts */
+  BACKUP_KEY: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_NAME: z.string().min(1).default('RFS Assistance'),
   COMPANY_LEGAL_NAME: z.string().min(1).default('RFS Assistance LLC'),

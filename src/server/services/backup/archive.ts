@@ -10,6 +10,7 @@ import yazl from 'yazl';
 import { MIGRATIONS_DIR, type Database, type Tx } from '../../db/client';
 import { PRIVATE_FILE } from '../private-files';
 import { csvHeader, csvLine, UTF8_BOM } from './csv';
+import { signManifest, SIGNATURE } from './signature';
 import { backupTables, fileNameFor, ident, type BackupTable } from './tables';
 
 export const MANIFEST = 'manifest.json';
@@ -37,7 +38,13 @@ export type BackupManifest = {
 export class BackupError extends Error {}
 
 export type BackupProgress = { done: number; total: number };
-export type BackupOptions = { siteName: string; now?: Date; onProgress?: (progress: BackupProgress) => void };
+export type BackupOptions = {
+  siteName: string;
+  /** signs the manifest (signature.ts: loadBackupKey) */
+  key: Buffer;
+  now?: Date;
+  onProgress?: (progress: BackupProgress) => void;
+};
 
 export const jsonPath = (table: string) => `donnees/${table}.jsonl`;
 export const csvPath = (table: string) => `csv/${table}.csv`;
@@ -173,7 +180,9 @@ export async function writeBackup(database: Database, file: string, options: Bac
         files,
       } satisfies BackupManifest;
     });
-    zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST, { mtime });
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1));
+    zip.addBuffer(manifestBytes, MANIFEST, { mtime });
+    zip.addBuffer(signManifest(options.key, manifestBytes), SIGNATURE, { mtime });
     zip.end();
     await Promise.race([once(output, 'close'), failed]);
     if (failure) throw failure;

@@ -11,6 +11,7 @@ import { HttpError } from '../../http-error';
 import { ensureDocumentPdf, loadDocument } from '../invoices';
 import { privateDir } from '../private-files';
 import { BackupError, writeBackup } from './archive';
+import { loadBackupKey } from './signature';
 
 export const BACKUP_DIR = 'sauvegardes';
 
@@ -83,6 +84,7 @@ export function createBackupRunner(deps: { database: Database; dataDir: string; 
           const start = rendered ? RENDER_SHARE : 0;
           await writeBackup(deps.database, file, {
             siteName: deps.config.SITE_NAME,
+            key: await loadBackupKey(deps.config),
             now,
             onProgress: ({ done, total }) => {
               interrupted();
