@@ -133,7 +133,8 @@ export async function measureBackup() {
     const restoreStart = Date.now();
     const restorePeak = await new Promise<number>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/restore.ts', zip], {
-        env: { ...process.env, DATA_DIR: restoreDir }, stdio: ['ignore', 'inherit', 'inherit'],
+        // The server's configuration: its SESSION_SECRET signed the archive (services/backup/signature.ts).
+        env: { ...process.env, ...ENV, DATA_DIR: restoreDir }, stdio: ['ignore', 'inherit', 'inherit'],
       });
       let maxRss = 0;
       const timer = setInterval(() => { rssMb(child.pid!).then((v) => { maxRss = Math.max(maxRss, v); }, () => {}); }, 500);

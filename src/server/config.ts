@@ -44,6 +44,8 @@ const envSchema = z.object({
   TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (openssl rand -hex 32)').optional(),
   /** room for the files each client sends in their requests' threads, in MB (services/attachment-quota.ts) */
   ATTACHMENT_QUOTA_MB: z.coerce.number().int('must be a whole number of MB').min(1, 'must be at least 1 (MB)').max(100_000, 'must be at most 100000 (MB)').default(50),
+  /** signs backup archives, checked by `npm run restore`; see services/backup/signature.ts */
+  BACKUP_KEY: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SITE_NAME: z.string().min(1).default('RFS Assistance'),
   COMPANY_LEGAL_NAME: z.string().min(1).default('RFS Assistance LLC'),

@@ -83,6 +83,22 @@ test('[PUBLIC][VERIFY_INVOICE] a found invoice shows « Facture authentique » a
   for (const text of ['00000042', '17/01/2025', 'Jeanne Dupont', '50,00 € TTC', 'Pro', 'Valide']) await expect(result).toContainText(text);
 });
 
+test('[PUBLIC][VERIFY_INVOICE] a pending order’s key shows « En attente » and no invoice number yet', async ({ page }) => {
+  await page.route('**/api/verify-invoice/**', (route) => route.fulfill({
+    status: 200,
+    json: {
+      id: 12, orderDate: '2025-04-01', clientName: 'Paul Attente', price: '85.00', plan: 'Duo', paymentStatus: 'pending',
+      number: null, issuedOn: null, total: null, status: 'not_issued', statusLabel: 'En attente', creditNotes: [],
+    },
+  }));
+  await open(page);
+  await keyField(page).fill('RFS-ABCDEF-2025');
+  await verifyButton(page).click();
+  const result = page.getByRole('main').locator('[aria-live="polite"]');
+  await expect(result.getByRole('heading', { name: 'Commande enregistrée, facture pas encore émise' })).toBeVisible();
+  for (const text of ['Pas encore émise', '01/04/2025', 'Paul Attente', '85,00 € TTC', 'Duo', 'En attente']) await expect(result).toContainText(text);
+});
+
 test('[PUBLIC][VERIFY_INVOICE] a gifted invoice shows OFFERT, and a partly credited one says by how much', async ({ page }) => {
   let answer: Record<string, unknown> = {
     number: '00000007', issuedOn: '2025-03-02', clientName: 'Paul Martin', total: '0.00', plan: 'Famille',

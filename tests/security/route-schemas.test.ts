@@ -14,7 +14,7 @@ const BODYLESS = new Set([
   'POST /api/client/interventions/:id/close', 'POST /api/client/logout', 'POST /api/client/erasure-request',
   'POST /api/admin/team/:id/password-link', 'DELETE /api/admin/team/:id/sessions',
   'POST /api/admin/backups', 'POST /api/admin/download-site', 'DELETE /api/admin/team/:id/two-factor',
-  'POST /api/admin/manual-orders/:id/credentials',
+  'POST /api/admin/manual-orders/:id/credentials', 'POST /api/logout',
 ]);
 
 type Route = { key: string; url: string; method: string; schema: RouteOptions['schema']; rawReply?: string };

@@ -11,7 +11,7 @@ const PUBLIC = new Set([
   'POST /api/register', 'GET /api/contact/captcha', 'POST /api/contact', 'GET /api/verify-invoice/:key',
   'POST /api/admin/login', 'POST /api/admin/set-password',
   'POST /api/admin/login/code', 'POST /api/admin/login/enrol', 'POST /api/admin/login/enrol/confirm',
-  'POST /api/client/login', 'POST /api/auth/login', 'POST /api/client/logout', 'GET /api/login', 'GET /api/logout',
+  'POST /api/client/login', 'POST /api/auth/login', 'POST /api/client/logout', 'GET /api/login', 'GET /api/logout', 'POST /api/logout',
   'POST /api/auth/forgot-password', 'POST /api/auth/reset-password',
 ]);
 

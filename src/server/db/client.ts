@@ -10,6 +10,7 @@ import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { initialDatabaseFor } from './initial-database';
 import { APP_ROOT } from '../app-root';
+import { closeTree, privateDir } from '../services/private-files';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction or the database itself: services accept either. */
@@ -38,9 +39,11 @@ export const MIGRATIONS_DIR = path.join(APP_ROOT, 'drizzle');
 const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'temp_buffers = 2MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'];
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  if (options.dataDir) await privateDir(options.dataDir);
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS });
   await client.waitReady;
+  // The database's files (password hashes, personal data): the server's user only, see services/private-files.ts.
+  if (options.dataDir) await closeTree(options.dataDir);
   // Both drivers speak the same dialect; the node-postgres type is the one services are written against.
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
@@ -90,7 +93,7 @@ export async function openPostgres(url: string, max = 10, timeouts: PoolTimeouts
 export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
   // One process per PGlite folder: a second one stops here, before opening it (see data-dir-lock.ts).
-  await mkdir(config.DATA_DIR, { recursive: true });
+  await mkdir(config.DATA_DIR, { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(config.DATA_DIR);
   try {
     const dataDir = path.join(config.DATA_DIR, 'pglite');

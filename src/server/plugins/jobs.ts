@@ -6,6 +6,7 @@ import { createMailQueue, requeueOrphans, type MailQueue } from '../services/mai
 import { loadSecretKey, secretBox } from '../services/mail/secret-box';
 import { outboxRetentionDefinition, scheduleOutboxRetention } from '../services/mail/retention';
 import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/renewal-reminders';
+import { passwordResetRequests } from '../services/password-reset';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     mail: MailQueue;
     /** now, as the reminders see it (tests move it) */
     clock: () => Date;
+    /** « Mot de passe oublié »: queues the request, handled after the answer (services/password-reset.ts) */
+    passwordResets: { ask(login: string): Promise<void> };
   }
 }
 
@@ -33,12 +36,15 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   app.decorate('jobs', jobs);
   app.decorate('mail', mail);
   app.decorate('clock', options.clock);
+  const passwordResets = passwordResetRequests({ db: app.db, jobs, mail, box });
+  app.decorate('passwordResets', { ask: passwordResets.ask });
 
   for (const definition of mailQueueDefinitions({ db: app.db, mailer: app.mailer, box, config, site, log: app.log })) {
     await jobs.define(definition);
   }
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));
+  await jobs.define(passwordResets.definition);
   if (options.workers) {
     const requeued = await requeueOrphans(app.db, jobs);
     if (requeued) app.log.warn({ requeued }, 'e-mails waiting without a job were queued again');

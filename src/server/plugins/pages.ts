@@ -8,17 +8,11 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { siteInfo } from '../config';
 import { findPlan } from '../../shared/plans';
-import { CLIENT_COOKIE, sessionCookieName } from './auth';
+import { CLIENT_COOKIE } from './auth';
 import { CSP_NONCE, newNonce } from './csp';
 import { DIST_DIR } from '../app-root';
-import { clientPageReader } from '../routes/client/page-reads';
-// Types only: the built SSR bundle is what runs (imported below from DIST_DIR).
-import type * as EntryServer from '../../client/entry-server';
-import type { Prefetched, Visitor } from '../../client/entry-server';
-
-type Renderer = Pick<typeof EntryServer, 'render' | 'prefetchUrls'>;
+import { pageRenderer, type Renderer } from './page-render';
 
 /**
  * The stylesheet inlined, for pages anyone may open first (the public pages, sign-in, a reset link from an e-mail): it
@@ -39,8 +33,6 @@ async function inlineStylesheets(html: string, clientDir: string): Promise<strin
 function linkStylesheets(html: string): string {
   return html.replace(/<link rel="stylesheet"/g, `<link rel="stylesheet" nonce="${CSP_NONCE}"`);
 }
-
-const escapeJson = (json: string) => json.replace(/</g, '\\u003c');
 
 /**
  * The address a page is rendered for: the path the router matched (decoded, so `/%61pi/x` is the API's 404, as
@@ -84,8 +76,7 @@ export async function registerPages(app: FastifyInstance) {
   const inlinedTemplate = await inlineStylesheets(built, clientDir);
   const linkedTemplate = linkStylesheets(built);
   const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
-  const site = siteInfo(app.config);
-  const siteData = `<script type="application/json" id="site-data">${escapeJson(JSON.stringify(site))}</script>`;
+  const { renderPage, signedInVisitor } = pageRenderer(app, renderer, { inlined: inlinedTemplate, linked: linkedTemplate });
 
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
@@ -125,42 +116,6 @@ export async function registerPages(app: FastifyInstance) {
   function cacheKey(url: URL): string {
     const plan = url.pathname.startsWith('/register') ? findPlan(url.searchParams.get('plan'))?.id : undefined;
     return plan ? `${url.pathname}?plan=${plan}` : url.pathname;
-  }
-
-  async function renderPage(key: string, visitor?: Visitor) {
-    const result = await renderer.render(key, site, visitor);
-    const pageData = `<script type="application/json" id="page-data">${escapeJson(JSON.stringify(result.pageData))}</script>`;
-    // A signed-in client's page is rendered and compressed for each response, for someone who comes back: it links
-    // the stylesheet, which the browser then keeps for a year (its name changes with it), and each response is four
-    // times lighter to send and to compress. Any other page may be a first visit: the stylesheet inside it.
-    const template = visitor ? linkedTemplate : inlinedTemplate;
-    return {
-      status: result.status,
-      shared: result.shared,
-      body: template
-        .replace('<!--app-head-->', result.head)
-        .replace('<!--app-html-->', result.html)
-        .replace('<!--site-data-->', () => siteData + pageData),
-    };
-  }
-
-  /**
-   * For a visitor with a client cookie: the page's data, read as its API routes read it (routes/client/page-reads.ts),
-   * or null when the cookie opens no session. A call the page needs that has no direct read goes through the API
-   * itself, counted against the visitor's own address.
-   */
-  const readClientPage = clientPageReader(app);
-  async function signedInVisitor(request: FastifyRequest, token: string, pathname: string): Promise<Visitor | null> {
-    const { session, data } = renderer.prefetchUrls(pathname);
-    const cookie = sessionCookieName(app.config, CLIENT_COOKIE);
-    const viaApi = async (url: string): Promise<Prefetched | null> => {
-      const res = await app.inject({ method: 'GET', url, cookies: { [cookie]: token }, remoteAddress: request.ip });
-      if (res.statusCode !== 200) return null; // left for the browser to ask
-      const total = res.headers['x-total-count'];
-      return { url, body: res.json(), ...(total !== undefined ? { total: Number(total) } : {}) };
-    };
-    const prefetched = await readClientPage(token, [session, ...data], viaApi);
-    return prefetched ? { signedIn: true, prefetched } : null;
   }
 
   app.get('/*', async (request, reply) => {

@@ -4,13 +4,14 @@ import type { Db } from '../db/client';
 import { invoices, manualOrders } from '../db/schema';
 import { formatDate, formatEuro } from '../../shared/format';
 import { getPlan } from '../../shared/plans';
+import { PAYMENT_STATUS_LABELS } from '../../shared/labels';
 import type { InvoiceVerification } from '../../shared/schemas/invoice';
 
 const notes = alias(invoices, 'credit_notes');
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** 'Annulée par l'avoir AV-00000001 du 23/11/2026', or the partial credit notes, or 'Valide'. */
-export function verificationStatus(total: string, creditNotes: InvoiceVerification['creditNotes']): Pick<InvoiceVerification, 'status' | 'statusLabel'> {
+export function verificationStatus(total: string, creditNotes: InvoiceVerification['creditNotes']): { status: 'valid' | 'credited' | 'cancelled'; statusLabel: string } {
   if (!creditNotes.length) return { status: 'valid', statusLabel: 'Valide' };
   const list = creditNotes.map((n) => `${n.number} du ${formatDate(n.issuedOn)}`).join(', ');
   const by = creditNotes.length > 1 ? 'les avoirs' : "l'avoir";
@@ -20,28 +21,38 @@ export function verificationStatus(total: string, creditNotes: InvoiceVerificati
 }
 
 /**
- * The public check behind /verify-invoice: one prepared statement on the key's index, prepared once per database.
- * It reads the issued (frozen) invoice and its credit notes; a pending order has no invoice yet.
+ * The public check behind /verify-invoice, for any order's key (SPEC §7): one prepared statement on the order key's
+ * unique index, prepared once per database. It reads the order, and its issued (frozen) invoice and credit notes
+ * when paid; a pending order has no invoice yet and answers « En attente ».
  */
 export function invoiceVerifier(db: Db) {
   const statement = db.select({
+    id: manualOrders.id,
+    orderDate: manualOrders.orderDate,
+    orderClientName: manualOrders.clientName,
+    price: manualOrders.price,
+    plan: manualOrders.plan,
+    paymentStatus: manualOrders.paymentStatus,
     number: invoices.number,
     issuedOn: invoices.issuedOn,
     // frozen at issue; an invoice migrated from before and never rendered since still holds the order's snapshot
-    clientName: sql<string>`coalesce(${invoices.data}#>>'{client,name}', ${invoices.data}#>>'{legacy,clientName}')`,
+    invoiceClientName: sql<string | null>`coalesce(${invoices.data}#>>'{client,name}', ${invoices.data}#>>'{legacy,clientName}')`,
     total: invoices.totalTtc,
-    plan: manualOrders.plan,
     creditNotes: sql<InvoiceVerification['creditNotes'] | null>`(
       select json_agg(json_build_object('number', ${notes.number}, 'issuedOn', ${notes.issuedOn}, 'total', ${notes.totalTtc}) order by ${notes.id})
       from ${invoices} as ${sql.identifier('credit_notes')} where ${notes.invoiceId} = ${invoices.id} and ${notes.kind} = 'credit_note')`,
-  }).from(invoices).innerJoin(manualOrders, eq(manualOrders.id, invoices.orderId))
-    .where(and(eq(invoices.verificationKey, sql.placeholder('key')), eq(invoices.kind, 'invoice'))).limit(1).prepare('verify_invoice');
+  }).from(manualOrders).leftJoin(invoices, and(eq(invoices.orderId, manualOrders.id), eq(invoices.kind, 'invoice')))
+    .where(eq(manualOrders.verificationKey, sql.placeholder('key'))).limit(1).prepare('verify_order_key');
 
   return async (key: string): Promise<InvoiceVerification | null> => {
     const [row] = await statement.execute({ key });
     if (!row) return null;
+    const { orderClientName, invoiceClientName, ...order } = row;
     const creditNotes = (row.creditNotes ?? []).map((n) => ({ ...n, total: Number(n.total).toFixed(2) }));
+    const status = row.total === null
+      ? { status: 'not_issued' as const, statusLabel: PAYMENT_STATUS_LABELS[row.paymentStatus] }
+      : verificationStatus(row.total, creditNotes);
     // The plan's display name ('Pro'), as printed on the invoice.
-    return { ...row, plan: getPlan(row.plan).name, creditNotes, ...verificationStatus(row.total, creditNotes) };
+    return { ...order, clientName: invoiceClientName ?? orderClientName, plan: getPlan(row.plan).name, creditNotes, ...status };
   };
 }

@@ -5,7 +5,9 @@ import { clients, passwordResetTokens } from '../db/schema';
 import { HttpError } from '../http-error';
 import { RESET_LINK_INVALID } from '../../shared/client-api';
 import { passwordWeakness } from '../../shared/schemas/password';
+import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import type { MailQueue } from './mail/outbox';
+import type { SecretBox } from './mail/secret-box';
 import { hashPassword } from './passwords';
 import { deleteClientSessionsOf, hashSessionToken } from './sessions';
 
@@ -17,12 +19,33 @@ export const RESET_LINK_MS = 60 * 60 * 1000;
  */
 export const RESET_MAILS_PER_HOUR = 3;
 
+export const PASSWORD_RESET_QUEUE = 'password-reset';
+/** What was typed, sealed like a queued e-mail's secret: it may be a password typed in the wrong field. */
+type PasswordResetJob = { login: string };
+
 /**
- * « Mot de passe oublié » for the username or the e-mail (as the login reads them). Queues the e-mail with the link in
+ * « Mot de passe oublié » as the request sees it: one job queued, the same for a known account and an unknown one, and
+ * nothing else. Looking the account up, counting its links and queueing the e-mail happen in the job, after the
+ * answer: a request for an existing account took 18 ms against 13 for an unknown one, which told who has an account.
+ */
+export function passwordResetRequests(deps: { db: Db; jobs: JobQueue; mail: MailQueue; box: SecretBox }) {
+  const definition: QueueDefinition<PasswordResetJob> = {
+    name: PASSWORD_RESET_QUEUE,
+    // The sealed login is of no use once handled: kept an hour, not the queue's week.
+    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, deleteAfterSeconds: 3600 },
+    handler: async (job) => { await requestPasswordReset(deps.db, deps.mail, deps.box.open(job.data.login)); },
+  };
+  return {
+    definition,
+    ask: (login: string) => deps.jobs.send<PasswordResetJob>(deps.db, PASSWORD_RESET_QUEUE, { login: deps.box.seal(login) }),
+  };
+}
+
+/**
+ * « Mot de passe oublié » for the username or the e-mail (as the login reads them), run by the job above. Queues the e-mail with the link in
  * the transaction that stores it (the token travels sealed, see services/mail/secret-box.ts) and resolves to whether
- * one was queued: not for an unknown account, an account without a password, or beyond the hourly cap. Both outcomes
- * run the same statements up to that point so the answer takes about the same time, and neither waits for the SMTP
- * server (which would tell, by the delay, that the account exists); the caller answers the same either way.
+ * one was queued: not for an unknown account, an account without a password, or beyond the hourly cap. Never waits for
+ * the SMTP server.
  */
 export async function requestPasswordReset(db: Db, mail: MailQueue, login: string, now = new Date()): Promise<boolean> {
   const token = randomBytes(32).toString('base64url');

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { PAYMENT_STATUSES } from '../labels';
 
 // X from an alphabet without 0/O, 1/I/L so a key read aloud or on paper is not mistaken.
 export const KEY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -15,18 +16,26 @@ export const verificationKeySchema = z
 export const verificationParams = z.object({ key: verificationKeySchema });
 
 /**
- * What /verify-invoice answers: only what the paper invoice already shows, and whether credit notes (avoirs) cancelled
- * it since: `status` 'cancelled' when they cancel it in full, 'credited' in part, else 'valid'; `statusLabel` says it
- * in French ('Annulée par l'avoir AV-00000001 du 23/11/2026').
+ * What /verify-invoice answers for any order's key. First the fields SPEC §7 names, for the order: `id`, `orderDate`,
+ * `clientName`, `price`, `plan` (its display name) and `paymentStatus`. Then its invoice once issued (when paid),
+ * only what the paper invoice already shows: `number`, `issuedOn`, `total`, and whether credit notes (avoirs) cancelled
+ * it since: `status` 'cancelled' when they cancel it in full, 'credited' in part, 'valid' otherwise, and 'not_issued'
+ * while there is no invoice (the four invoice fields null); `statusLabel` says it in French ('En attente', 'Valide',
+ * 'Annulée par l'avoir AV-00000001 du 23/11/2026').
  */
 export const invoiceVerificationSchema = z.object({
-  number: z.string(),
-  issuedOn: z.string(),
+  id: z.number().int(),
+  orderDate: z.string(),
+  /** as printed on the invoice once issued, else as on the order */
   clientName: z.string(),
   /** TTC, '0.00' for a gifted subscription */
-  total: z.string(),
+  price: z.string(),
   plan: z.string(),
-  status: z.enum(['valid', 'credited', 'cancelled']),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  number: z.string().nullable(),
+  issuedOn: z.string().nullable(),
+  total: z.string().nullable(),
+  status: z.enum(['not_issued', 'valid', 'credited', 'cancelled']),
   statusLabel: z.string(),
   creditNotes: z.array(z.object({ number: z.string(), issuedOn: z.string(), total: z.string() })),
 });

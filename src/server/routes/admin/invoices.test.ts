@@ -152,7 +152,7 @@ describe('[ADMIN][INVOICES] invoices frozen at issue, credit notes, numbering', 
     const { order } = await postOrder(t, staff, { clientEmail: 'attente@exemple.fr', paymentStatus: 'pending', orderDate: '2026-10-02' });
     expect((order as Order).documents).toEqual([]);
     expect((await get(`/api/admin/manual-orders/${order.id}/receipt`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/verify-invoice/${order.verificationKey}` })).statusCode).toBe(404);
+    expect(await verify(order.verificationKey)).toMatchObject({ paymentStatus: 'pending', number: null, status: 'not_issued', statusLabel: 'En attente' });
     // Just after midnight in Paris (23:30 UTC the day before).
     t.clock.set('2026-11-27T23:30:00Z');
     const paid = (await patch(order.id, { paymentStatus: 'paid' })).json<Order>();

@@ -18,7 +18,7 @@ type Call = { method: Method; url: string; payload?: object; clientStatus: numbe
 
 /** Outside the signed-in scope: signing in and out, and the forgotten-password link. */
 const PUBLIC_ROUTES = [
-  'POST /api/client/login', 'POST /api/auth/login', 'POST /api/client/logout', 'GET /api/login', 'GET /api/logout',
+  'POST /api/client/login', 'POST /api/auth/login', 'POST /api/client/logout', 'GET /api/login', 'GET /api/logout', 'POST /api/logout',
   'POST /api/auth/forgot-password', 'POST /api/auth/reset-password',
 ];
 

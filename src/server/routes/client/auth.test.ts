@@ -71,7 +71,7 @@ describe('[CLIENT][LOGIN] client identity', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/client/session', headers: cookie })).statusCode).toBe(401);
 
     const again = await clientLogin(t, 'mevrard', 'Azur-Passerelle-2026');
-    const nav = await t.app.inject({ method: 'GET', url: '/api/logout', headers: again });
+    const nav = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { ...again, 'sec-fetch-site': 'same-origin' } });
     expect(nav.statusCode).toBe(302);
     expect(nav.headers.location).toBe('/');
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: again })).statusCode).toBe(401);

@@ -26,7 +26,7 @@ async function logIn(app: FastifyInstance, request: FastifyRequest, reply: Fasti
 }
 
 /** Signing out needs no valid session: whatever the cookie holds is forgotten, on the server and in the browser. */
-async function logOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+export async function logOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[CLIENT_COOKIE];
   if (token) await deleteClientSession(app.db, hashSessionToken(token));
   clearSessionCookie(request, reply, CLIENT_COOKIE);
@@ -46,12 +46,8 @@ export const clientAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  // Browser navigations kept from the original site: /api/login opens the sign-in page, /api/logout signs out.
+  // Browser navigations kept from the original site: /api/login opens the sign-in page; /api/logout is in logout.ts.
   app.get('/login', { config: REDIRECT_REPLY }, async (_request, reply) => reply.redirect('/client/login'));
-  app.get('/logout', { config: REDIRECT_REPLY }, async (request, reply) => {
-    await logOut(app, request, reply);
-    return reply.redirect('/');
-  });
 };
 
 /** Signed in: who the client is, for the client area (/api/client/session) and the dashboard (/api/auth/user). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireClient } from '../../plugins/auth';
 import { clientSessionReader } from '../../services/client-identity';
 import { clientAuthRoutes, clientIdentityRoutes } from './auth';
+import { clientLogoutRoutes } from './logout';
 import { clientPasswordResetRoutes } from './password-reset';
 import { clientInterventionRoutes } from './interventions';
 import { clientSubscriptionRoutes } from './subscription';
@@ -14,6 +15,7 @@ import { clientAccountRoutes } from './account';
  */
 export async function clientRoutes(app: FastifyInstance) {
   await app.register(clientAuthRoutes);
+  await app.register(clientLogoutRoutes);
   await app.register(clientPasswordResetRoutes);
 
   await app.register(async (signedIn) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FORGOT_PASSWORD_SENT, forgotPasswordSchema, resetPasswordSchema } from '../../../shared/client-api';
 import { messageReply, okSchema } from '../../../shared/schemas/query';
-import { requestPasswordReset, resetPassword } from '../../services/password-reset';
+import { resetPassword } from '../../services/password-reset';
 
 /** Per IP: a person who mistypes retries a few times; a script asking for every address is stopped. */
 const FORGOT_LIMIT = { max: 5, timeWindow: '15 minutes' };
@@ -9,9 +9,9 @@ const FORGOT_LIMIT = { max: 5, timeWindow: '15 minutes' };
 const RESET_LIMIT = { max: 20, timeWindow: '15 minutes' };
 
 /**
- * « Mot de passe oublié » (public, under /api/auth): the link is e-mailed, the same answer goes to everyone.
- * The mail is queued, never sent by the request: waiting for the SMTP server would tell, by the delay, that the
- * account exists.
+ * « Mot de passe oublié » (public, under /api/auth): the link is e-mailed, the same answer goes to everyone, after the
+ * same work for everyone (one job queued): looking the account up in the request would tell, by the delay, that it
+ * exists (services/password-reset.ts).
  */
 export const clientPasswordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
@@ -19,7 +19,7 @@ export const clientPasswordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit: FORGOT_LIMIT },
     schema: { body: forgotPasswordSchema, response: { 200: messageReply } },
   }, async (request) => {
-    await requestPasswordReset(app.db, app.mail, request.body.email);
+    await app.passwordResets.ask(request.body.email);
     return { message: FORGOT_PASSWORD_SENT };
   });
 

@@ -8,11 +8,14 @@ describe('[PUBLIC][VERIFY_INVOICE] GET /api/verify-invoice/:key', () => {
   let t: TestApp;
   let key: string;
   let number: string;
+  let orderId: number;
+  let staff: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp({}, { verifyRateLimit: 5 });
-    const staff = await staffLogin(t);
+    staff = await staffLogin(t);
     const created = await postOrder(t, staff, { clientName: 'Élodie Bérénger', plan: 'pro', orderDate: '2025-03-15' });
     key = created.order.verificationKey;
+    orderId = created.id;
     number = (created.order as typeof created.order & OrderDocuments).documents[0]!.number;
   });
   afterAll(async () => t.close());
@@ -20,12 +23,24 @@ describe('[PUBLIC][VERIFY_INVOICE] GET /api/verify-invoice/:key', () => {
   const verify = (k: string, remoteAddress = '127.0.0.1') =>
     t.app.inject({ method: 'GET', url: `/api/verify-invoice/${encodeURIComponent(k)}`, remoteAddress });
 
-  it('confirms a genuine invoice with what the paper shows, and nothing more', async () => {
+  it('confirms a genuine invoice with the fields SPEC §7 names, then what the paper shows, and nothing more', async () => {
     const res = await verify(key);
     expect(res.statusCode).toBe(200);
-    // the invoice as issued: its number and issue day (today), not the back-dated order
+    // SPEC: id, orderDate, clientName, price, plan, paymentStatus; then the invoice as issued: its number and issue day
+    // (today), not the back-dated order
     expect(res.json()).toEqual({
-      number, issuedOn: todayIso(), clientName: 'Élodie Bérénger', total: '50.00', plan: 'Pro', status: 'valid', statusLabel: 'Valide', creditNotes: [],
+      id: orderId, orderDate: '2025-03-15', clientName: 'Élodie Bérénger', price: '50.00', plan: 'Pro', paymentStatus: 'paid',
+      number, issuedOn: todayIso(), total: '50.00', status: 'valid', statusLabel: 'Valide', creditNotes: [],
+    });
+  });
+
+  it('answers a pending order’s key too: « En attente », no invoice number yet', async () => {
+    const pending = await postOrder(t, staff, { clientName: 'Paul Attente', clientEmail: 'paul.attente@exemple.fr', plan: 'duo', orderDate: '2025-04-01', paymentStatus: 'pending' });
+    const res = await verify(pending.order.verificationKey, '10.1.0.20');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      id: pending.id, orderDate: '2025-04-01', clientName: 'Paul Attente', price: '85.00', plan: 'Duo', paymentStatus: 'pending',
+      number: null, issuedOn: null, total: null, status: 'not_issued', statusLabel: 'En attente', creditNotes: [],
     });
   });
 

@@ -8,7 +8,9 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
 import { MIGRATIONS_DIR, type Database, type Tx } from '../../db/client';
+import { PRIVATE_FILE } from '../private-files';
 import { csvHeader, csvLine, UTF8_BOM } from './csv';
+import { signManifest, SIGNATURE } from './signature';
 import { backupTables, fileNameFor, ident, type BackupTable } from './tables';
 
 export const MANIFEST = 'manifest.json';
@@ -36,7 +38,13 @@ export type BackupManifest = {
 export class BackupError extends Error {}
 
 export type BackupProgress = { done: number; total: number };
-export type BackupOptions = { siteName: string; now?: Date; onProgress?: (progress: BackupProgress) => void };
+export type BackupOptions = {
+  siteName: string;
+  /** signs the manifest (signature.ts: loadBackupKey) */
+  key: Buffer;
+  now?: Date;
+  onProgress?: (progress: BackupProgress) => void;
+};
 
 export const jsonPath = (table: string) => `donnees/${table}.jsonl`;
 export const csvPath = (table: string) => `csv/${table}.csv`;
@@ -72,7 +80,8 @@ export async function writeBackup(database: Database, file: string, options: Bac
   const partial = `${file}.partiel`;
   const tmpDir = path.dirname(file);
   const zip = new yazl.ZipFile();
-  const output = createWriteStream(partial);
+  // Readable by the server's user only, as its folder (runner.ts), from the first byte.
+  const output = createWriteStream(partial, { mode: PRIVATE_FILE });
   let failure: Error | undefined;
   const failed = new Promise<never>((_, reject) => {
     const stop = (error: Error) => { failure ??= error; reject(error); };
@@ -171,7 +180,9 @@ export async function writeBackup(database: Database, file: string, options: Bac
         files,
       } satisfies BackupManifest;
     });
-    zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 1)), MANIFEST, { mtime });
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1));
+    zip.addBuffer(manifestBytes, MANIFEST, { mtime });
+    zip.addBuffer(signManifest(options.key, manifestBytes), SIGNATURE, { mtime });
     zip.end();
     await Promise.race([once(output, 'close'), failed]);
     if (failure) throw failure;
@@ -262,7 +273,7 @@ async function readFiles(db: Tx, t: BackupTable, page: Array<Record<string, unkn
 
 /** A temporary file written with backpressure, its SHA-256 computed on the way. */
 function hashedWriter(file: string) {
-  const stream: WriteStream = createWriteStream(file);
+  const stream: WriteStream = createWriteStream(file, { mode: PRIVATE_FILE });
   const hash = createHash('sha256');
   let size = 0;
   let error: Error | undefined;

@@ -12,6 +12,7 @@ import { clientLogin, postOrder, staffLogin } from '../../routes/admin/test-fixt
 import { todayIso } from '../../../shared/format';
 import type { BackupStatusDto, CurrentBackupDto } from '../../../shared/backup-api';
 import { nonEmptyTables, restoreBackup, RestoreError } from './restore';
+import { loadBackupKey } from './signature';
 import { backupTables, EXCLUDED_COLUMNS, EXCLUDED_TABLES, ident, schemaTables } from './tables';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 
@@ -116,7 +117,7 @@ describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
     expect(manifest.tables.manual_orders.rows).toBe(4);
     expect(manifest.tables.clients.rows).toBe(3);
     expect(manifest.tables.outbox.columns.map((c: { name: string }) => c.name)).not.toContain('secret');
-    expect(Object.keys(manifest.files).sort()).toEqual(names.filter((n) => n !== 'manifest.json').sort());
+    expect(Object.keys(manifest.files).sort()).toEqual(names.filter((n) => n !== 'manifest.json' && n !== 'manifest.sig').sort());
     expect(manifest.files['donnees/clients.jsonl'].sha256).toMatch(/^[0-9a-f]{64}$/);
     // Password hashes are in (clients sign in after a restore); the sealed e-mail secret is not.
     expect((await read('donnees/clients.jsonl')).toString()).toContain('scrypt');
@@ -140,7 +141,7 @@ describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
 
   it('restores every table row by row into an empty database; clients sign in with their old passwords and invoices read the same', async () => {
     const target = await freshTarget();
-    const counts = await restoreBackup(target, file);
+    const counts = await restoreBackup(target, file, { key: await loadBackupKey(t.config) });
     expect(counts.manual_orders).toBe(4);
     expect(await snapshot(target.db)).toEqual(before);
     expect(EXCLUDED_COLUMNS).toEqual({ outbox: ['secret'], staff_users: ['totp_pending_secret'] });
@@ -177,16 +178,16 @@ describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
     bytes[at + 3] = bytes[at + 3]! ^ 0xff;
     await writeFile(damagedFile, bytes);
     const target = await freshTarget();
-    await expect(restoreBackup(target, damagedFile)).rejects.toThrow(/L’archive est endommagée \(empreinte SHA-256 différente pour fichiers\/intervention_attachments\/.*rien n’a été modifié/);
+    await expect(restoreBackup(target, damagedFile, { key: await loadBackupKey(t.config) })).rejects.toThrow(/L’archive est endommagée \(empreinte SHA-256 différente pour fichiers\/intervention_attachments\/.*rien n’a été modifié/);
     expect(await nonEmptyTables(target.db)).toEqual([]);
   });
 
   it('refuses a database that already holds data, and changes nothing', async () => {
     const target = await freshTarget();
     await copyFile(file, path.join(dir, 'copie.zip'));
-    await restoreBackup(target, path.join(dir, 'copie.zip'));
+    await restoreBackup(target, path.join(dir, 'copie.zip'), { key: await loadBackupKey(t.config) });
     const filled = await snapshot(target.db);
-    const error = await restoreBackup(target, file).catch((e: unknown) => e);
+    const error = await restoreBackup(target, file, { key: await loadBackupKey(t.config) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RestoreError);
     expect((error as Error).message).toMatch(/^La base de données cible n’est pas vide .*Rien n’a été modifié\.$/);
     expect(await snapshot(target.db)).toEqual(filled);

@@ -9,6 +9,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { MIGRATIONS_DIR, migrateDatabase, type Database, type Tx } from '../../db/client';
 import { BACKUP_FORMAT, jsonPath, MANIFEST, type BackupManifest } from './archive';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import { checkSignature, SIGNATURE, type SignatureCheck } from './signature';
 import { backupTables, ident, schemaTables } from './tables';
 
 /** Why a restore stopped, in words for the person running it; nothing was changed. */
@@ -18,7 +19,27 @@ export class RestoreError extends Error {}
 const BATCH_ROWS = 500;
 const BATCH_BYTES = 4 * 1024 * 1024;
 
-export type VerifiedArchive = { manifest: BackupManifest; zip: ZipFile; entries: Map<string, Entry>; file: string; close(): void };
+/**
+ * The manifest is read whole before anything else: a size no real one comes near (a few hundred bytes per file, 30,000
+ * invoices make 4 MB), checked on the size the archive declares, which yauzl then holds the entry to.
+ */
+export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+const MAX_SIGNATURE_BYTES = 1024;
+export const ACCEPT_UNSIGNED_FLAG = '--ignorer-signature';
+
+export type VerifiedArchive = {
+  manifest: BackupManifest; zip: ZipFile; entries: Map<string, Entry>; file: string; close(): void;
+  /** 'valid', or what was accepted with acceptUnsigned */
+  signature: SignatureCheck;
+};
+
+export type VerifyOptions = {
+  /** the backup key of this configuration (signature.ts: loadBackupKey) */
+  key: Buffer;
+  /** restore an archive that is unsigned or signed with another key (the operator said so) */
+  acceptUnsigned?: boolean;
+  onProgress?: (checked: number, total: number) => void;
+};
 
 const openZip = (file: string) => new Promise<ZipFile>((resolve, reject) => {
   yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, zip) => (error ? reject(error) : resolve(zip)));
@@ -45,12 +66,30 @@ async function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
   return entries;
 }
 
+/** An entry small enough to read whole, or a refusal naming it. */
+async function readSmallEntry(zip: ZipFile, entry: Entry, max: number): Promise<Buffer> {
+  if (entry.uncompressedSize > max) {
+    throw new RestoreError(`${entry.fileName} est anormalement grand (${entry.uncompressedSize} octets) : ce n’est pas une sauvegarde du site. Rien n’a été modifié.`);
+  }
+  const bytes = await readEntry(zip, entry);
+  if (crc32(bytes) !== entry.crc32) throw new Error('CRC');
+  return bytes;
+}
+
+const unsigned = (check: SignatureCheck) => new RestoreError(check === 'missing'
+  ? `Cette archive n’est pas signée (sauvegarde d’une version antérieure du site, ou fichier d’une autre origine) : rien n’a été modifié. Si vous savez d’où elle vient, relancez avec ${ACCEPT_UNSIGNED_FLAG}.`
+  : 'La signature de cette archive ne correspond pas à la clé de ce serveur (BACKUP_KEY, sinon SESSION_SECRET) : elle a été modifiée depuis la sauvegarde, '
+    + `ou vient d’un serveur configuré autrement. Rien n’a été modifié. Restaurez avec la configuration du serveur qui l’a produite ou, si vous savez d’où vient l’archive, relancez avec ${ACCEPT_UNSIGNED_FLAG}.`);
+
 const damaged = (detail: string) => new RestoreError(
   `L’archive est endommagée (${detail}) : rien n’a été modifié. Reprenez une copie intacte de la sauvegarde ou faites-en une nouvelle depuis l’onglet Téléchargement.`,
 );
 
-/** Opens the archive and checks every file against the manifest's SHA-256 before anything is written anywhere. */
-export async function verifyArchive(file: string, onProgress?: (checked: number, total: number) => void): Promise<VerifiedArchive> {
+/**
+ * Opens the archive, checks the manifest's signature, then every file against the manifest's SHA-256, before anything
+ * is written anywhere.
+ */
+export async function verifyArchive(file: string, options: VerifyOptions): Promise<VerifiedArchive> {
   let zip: ZipFile;
   try {
     zip = await openZip(file);
@@ -63,10 +102,21 @@ export async function verifyArchive(file: string, onProgress?: (checked: number,
     const entries = await listEntries(zip);
     const manifestEntry = entries.get(MANIFEST);
     if (!manifestEntry) throw new RestoreError('Cette archive ne contient pas de manifest.json : ce n’est pas une sauvegarde du site. Rien n’a été modifié.');
+    let bytes: Buffer;
+    let signatureBytes: Buffer | undefined;
+    try {
+      bytes = await readSmallEntry(zip, manifestEntry, MAX_MANIFEST_BYTES);
+      const signatureEntry = entries.get(SIGNATURE);
+      if (signatureEntry) signatureBytes = await readSmallEntry(zip, signatureEntry, MAX_SIGNATURE_BYTES);
+    } catch (error) {
+      if (error instanceof RestoreError) throw error;
+      throw damaged('manifest.json illisible');
+    }
+    // Before the manifest is believed in anything: it names the files and their digests.
+    const signature = checkSignature(options.key, bytes, signatureBytes);
+    if (signature !== 'valid' && !options.acceptUnsigned) throw unsigned(signature);
     let manifest: BackupManifest;
     try {
-      const bytes = await readEntry(zip, manifestEntry);
-      if (crc32(bytes) !== manifestEntry.crc32) throw new Error('CRC');
       manifest = JSON.parse(bytes.toString('utf8')) as BackupManifest;
     } catch {
       throw damaged('manifest.json illisible');
@@ -74,7 +124,7 @@ export async function verifyArchive(file: string, onProgress?: (checked: number,
     if (manifest.format !== BACKUP_FORMAT || !manifest.files || !manifest.tables) {
       throw new RestoreError(`Format de sauvegarde inconnu (${String(manifest.format)}) : utilisez la version du site qui l’a produite. Rien n’a été modifié.`);
     }
-    const unexpected = [...entries.keys()].find((name) => name !== MANIFEST && !name.endsWith('/') && !(name in manifest.files));
+    const unexpected = [...entries.keys()].find((name) => name !== MANIFEST && name !== SIGNATURE && !name.endsWith('/') && !Object.hasOwn(manifest.files, name));
     if (unexpected) throw damaged(`fichier inattendu ${unexpected}`);
     const names = Object.keys(manifest.files);
     let checked = 0;
@@ -93,9 +143,9 @@ export async function verifyArchive(file: string, onProgress?: (checked: number,
       }
       const expected = manifest.files[name]!;
       if (hash.digest('hex') !== expected.sha256 || size !== expected.size) throw damaged(`empreinte SHA-256 différente pour ${name}`);
-      onProgress?.(++checked, names.length);
+      options.onProgress?.(++checked, names.length);
     }
-    return { manifest, zip, entries, file, close: () => zip.close() };
+    return { manifest, zip, entries, file, signature, close: () => zip.close() };
   } catch (error) {
     zip.close();
     throw error;
@@ -128,9 +178,9 @@ export type RestoreOptions = { log?: (line: string) => void };
  * Loads a verified backup into an empty database: migrations first, then every table, parents first, in one
  * transaction (a failure leaves the database empty), then every id counter set after the largest id restored.
  */
-export async function restoreBackup(database: Database, file: string, options: RestoreOptions = {}): Promise<Record<string, number>> {
+export async function restoreBackup(database: Database, file: string, options: RestoreOptions & VerifyOptions): Promise<Record<string, number>> {
   options.log?.('Vérification des empreintes SHA-256 de l’archive…');
-  return loadArchive(database, await verifyArchive(file), options);
+  return loadArchive(database, await verifyArchive(file, options), options);
 }
 
 /** The second half of restoreBackup, for a caller that verified the archive before opening the database (the CLI). */

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,7 +9,9 @@ import { todayIso } from '../../../shared/format';
 import { backupFileName, type BackupStatusDto } from '../../../shared/backup-api';
 import { HttpError } from '../../http-error';
 import { ensureDocumentPdf, loadDocument } from '../invoices';
+import { privateDir } from '../private-files';
 import { BackupError, writeBackup } from './archive';
+import { loadBackupKey } from './signature';
 
 export const BACKUP_DIR = 'sauvegardes';
 
@@ -66,7 +68,8 @@ export function createBackupRunner(deps: { database: Database; dataDir: string; 
       status = current;
       running = (async () => {
         try {
-          await mkdir(dir, { recursive: true });
+          // The archive holds every table, password hashes included: the server's user only.
+          await privateDir(dir);
           // The previous archive goes: only the latest one is kept on the server.
           for (const old of await readdir(dir)) await rm(path.join(dir, old), { force: true, recursive: true });
           const file = path.join(dir, `${current.id}-${fileName}`);
@@ -81,6 +84,7 @@ export function createBackupRunner(deps: { database: Database; dataDir: string; 
           const start = rendered ? RENDER_SHARE : 0;
           await writeBackup(deps.database, file, {
             siteName: deps.config.SITE_NAME,
+            key: await loadBackupKey(deps.config),
             now,
             onProgress: ({ done, total }) => {
               interrupted();
