@@ -1,11 +1,12 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../shared/error-codes';
 
 /** An error the client may read: its message is French and says what to do. */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
-    public readonly code?: string,
+    public readonly code: ErrorCode,
     public readonly fieldErrors?: Record<string, string[]>,
   ) {
     super(message);

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../shared/schemas/common';
+import type { ErrorAnswer, ErrorCode } from '../../shared/error-codes';
 
 /** The one fetch wrapper: JSON in and out, cookies sent, failures thrown as ApiRequestError with the server's French message. */
 export class ApiRequestError extends Error {
@@ -6,7 +6,8 @@ export class ApiRequestError extends Error {
     public readonly status: number,
     message: string,
     public readonly fieldErrors?: Record<string, string[]>,
-    public readonly code?: string,
+    /** the server's code (what the page decides by), or NETWORK when no answer came */
+    public readonly code?: ErrorCode | 'NETWORK',
   ) {
     super(message);
   }
@@ -34,8 +35,8 @@ export async function apiRaw(path: string, init: RequestInit & { json?: unknown 
     throw new ApiRequestError(0, NETWORK_ERROR, undefined, 'NETWORK');
   }
   if (!response.ok) {
-    let body: Partial<ApiError> = {};
-    try { body = (await response.json()) as ApiError; } catch { /* not JSON: keep the status text */ }
+    let body: Partial<ErrorAnswer> = {};
+    try { body = (await response.json()) as ErrorAnswer; } catch { /* not JSON: keep the status text */ }
     throw new ApiRequestError(response.status, body.message ?? `${response.status}: ${response.statusText}`, body.fieldErrors, body.code);
   }
   return response;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
+import type { ErrorAnswer, ErrorCode } from '../../shared/error-codes';
 import { HttpError } from '../http-error';
 import { loggedUrl } from './logging';
 
@@ -10,25 +11,30 @@ declare module 'fastify' {
   }
 }
 
-// Fastify's own client errors, in French: none of them is the server's fault.
-const FASTIFY_MESSAGES: Record<string, [number, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'La requête est trop volumineuse (100 Ko au maximum).'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Format de requête non pris en charge : envoyez du JSON.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Le corps de la requête est vide.'],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Le corps de la requête n’est pas un JSON valide.'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Longueur de requête invalide.'],
-  FST_ERR_BAD_URL: [400, 'Adresse invalide.'],
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'Adresse trop longue.'],
-  FST_ERR_ASYNC_CONSTRAINT: [400, 'Requête invalide.'],
+// Fastify's own client errors, in French and with our codes: none of them is the server's fault.
+const FASTIFY_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE', 'La requête est trop volumineuse (100 Ko au maximum).'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Format de requête non pris en charge : envoyez du JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'EMPTY_BODY', 'Le corps de la requête est vide.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', 'Le corps de la requête n’est pas un JSON valide.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'INVALID_LENGTH', 'Longueur de requête invalide.'],
+  FST_ERR_BAD_URL: [400, 'BAD_URL', 'Adresse invalide.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'URL_TOO_LONG', 'Adresse trop longue.'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'INVALID_REQUEST', 'Requête invalide.'],
 };
+const INVALID_REQUEST: [number, ErrorCode, string] = [400, 'INVALID_REQUEST', 'Requête invalide.'];
+
+/** Every error answer's shape, typed so that a code outside the shared list does not compile. */
+const answer = (code: ErrorCode, message: string, fieldErrors?: Record<string, string[]>): ErrorAnswer =>
+  (fieldErrors ? { code, message, fieldErrors } : { code, message });
 
 /**
  * What the router refuses before any hook runs (`/%` cannot be decoded, an id longer than maxParamLength):
  * the same French JSON as every other error rather than Fastify's English default.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const [status, message] = FASTIFY_MESSAGES[error.code] ?? [400, 'Requête invalide.'];
-  reply.status(status).header('x-content-type-options', 'nosniff').send({ message, code: error.code });
+  const [status, code, message] = FASTIFY_ERRORS[error.code] ?? INVALID_REQUEST;
+  reply.status(status).header('x-content-type-options', 'nosniff').send(answer(code, message));
 }
 
 /** A browser navigating to a page (not a call of ours under /api) reads a page, not JSON. */
@@ -44,30 +50,30 @@ function unavailablePage(): string {
     + '<p>Cette page se recharge toute seule dans quelques secondes.</p></main></body></html>';
 }
 
+export const NOT_FOUND_MESSAGE = 'Ressource introuvable.';
+/** The 404 of a path nothing serves, API or page alike. */
+export const notFoundAnswer = (): ErrorAnswer => answer('NOT_FOUND', NOT_FOUND_MESSAGE);
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({
-        message: error.message,
-        ...(error.code ? { code: error.code } : {}),
-        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-      });
+      return reply.status(error.statusCode).send(answer(error.code, error.message, error.fieldErrors));
     }
-    const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // Refused from its Content-Length or while it arrived: the rest is never read, so the connection closes after.
-      return reply.status(413).send({ message: request.routeOptions.config.bodyTooLarge ?? known![1], code: error.code });
+      return reply.status(413).send(answer('BODY_TOO_LARGE', request.routeOptions.config.bodyTooLarge ?? known![2]));
     }
-    if (known) return reply.status(known[0]).send({ message: known[1], code: error.code });
+    if (known) return reply.status(known[0]).send(answer(known[1], known[2]));
     if (error instanceof SyntaxError || (error as { type?: string }).type === 'entity.parse.failed') {
-      return reply.status(400).send({ message: 'Le corps de la requête n’est pas un JSON valide.' });
+      return reply.status(400).send(answer('INVALID_JSON', FASTIFY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY![2]));
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ message: 'Trop de tentatives. Patientez un instant puis réessayez.', code: 'RATE_LIMITED' });
+      return reply.status(429).send(answer('RATE_LIMITED', 'Trop de tentatives. Patientez un instant puis réessayez.'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.status(error.statusCode).send({ message: 'Requête invalide.' });
+      return reply.status(error.statusCode).send(answer('INVALID_REQUEST', INVALID_REQUEST[2]));
     }
     if (isDatabaseUnavailable(error)) {
       // Nothing was written (every change runs in a transaction); the server reconnects by itself once it is back.
@@ -75,13 +81,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
       return wantsPage(request)
         ? reply.type('text/html; charset=utf-8').send(unavailablePage())
-        : reply.send({ message: DATABASE_UNAVAILABLE, code: 'DATABASE_UNAVAILABLE' });
+        : reply.send(answer('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error, url: loggedUrl(request.url), method: request.method }, 'request failed');
-    return reply.status(500).send({ message: 'Une erreur est survenue de notre côté. Veuillez réessayer dans un instant.' });
+    return reply.status(500).send(answer('SERVER_ERROR', 'Une erreur est survenue de notre côté. Veuillez réessayer dans un instant.'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: 'Ressource introuvable.', code: 'NOT_FOUND' });
+    reply.status(404).send(notFoundAnswer());
   });
 }

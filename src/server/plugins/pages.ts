@@ -11,6 +11,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { findPlan } from '../../shared/plans';
 import { CLIENT_COOKIE } from './auth';
 import { CSP_NONCE, newNonce } from './csp';
+import { notFoundAnswer } from './errors';
 import { DIST_DIR } from '../app-root';
 import { pageRenderer, type Renderer } from './page-render';
 
@@ -121,7 +122,7 @@ export async function registerPages(app: FastifyInstance) {
   app.get('/*', async (request, reply) => {
     const url = pageUrl(request);
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
-      return reply.status(404).send({ message: 'Ressource introuvable.', code: 'NOT_FOUND' });
+      return reply.status(404).send(notFoundAnswer());
     }
     const key = cacheKey(url);
     reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'Cookie');

@@ -28,13 +28,13 @@ describe('[SECURITY][REQUEST] addresses of any shape get a quick French answer',
   it('answers 400 in French to an address that cannot be decoded', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/%' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Adresse invalide.', code: 'FST_ERR_BAD_URL' });
+    expect(res.json()).toEqual({ message: 'Adresse invalide.', code: 'BAD_URL' });
   });
 
   it('answers 414 in French to an id longer than the router takes', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/verify-invoice/${'A'.repeat(300)}` });
     expect(res.statusCode).toBe(414);
-    expect(res.json()).toEqual({ message: 'Adresse trop longue.', code: 'FST_ERR_MAX_PARAM_LENGTH' });
+    expect(res.json()).toEqual({ message: 'Adresse trop longue.', code: 'URL_TOO_LONG' });
   });
 });
 

@@ -7,6 +7,7 @@ import { CLIENT_UNAUTHORIZED, type ClientOrder } from '../../shared/client-api';
 import { passwordWeakness } from '../../shared/schemas/password';
 import { documentPdf, loadDocument, orderInvoice } from './invoices';
 import { documentsOf, toDocumentDto } from './order-queries';
+import type { ErrorCode } from '../../shared/error-codes';
 import type { AccountCheck } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { retireResetLinks } from './password-reset';
@@ -15,7 +16,7 @@ import { toClientOrder } from './subscriptions';
 export const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect';
 export const SAME_PASSWORD = 'Choisissez un mot de passe différent de l’actuel';
 
-const fieldError = (field: string, message: string, code: string) => new HttpError(400, message, code, { [field]: [message] });
+const fieldError = (field: string, message: string, code: ErrorCode) => new HttpError(400, message, code, { [field]: [message] });
 
 /**
  * The signed-in client changes their password: the current one proves it is them (a borrowed open session is not

@@ -55,4 +55,3 @@ export const isoDate = z
   }, 'Date invalide');
 
 /** The error body every API failure sends. */
-export type ApiError = { message: string; code?: string; fieldErrors?: Record<string, string[]> };

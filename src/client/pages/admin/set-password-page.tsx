@@ -31,7 +31,7 @@ export function StaffSetPasswordPage() {
       const { username } = await api<{ username: string }>('/api/admin/set-password', { method: 'POST', json: { token, newPassword } });
       setDone(username);
     } catch (error) {
-      if (error instanceof ApiRequestError && (error.message === STAFF_LINK_INVALID || !!error.fieldErrors?.token)) {
+      if (error instanceof ApiRequestError && (error.code === 'LINK_INVALID' || !!error.fieldErrors?.token)) {
         setError('root.link', { type: 'server', message: STAFF_LINK_INVALID });
         return;
       }

@@ -18,7 +18,7 @@ const formSchema = resetPasswordSchema.pick({ newPassword: true }).extend({ conf
 type ResetForm = z.input<typeof formSchema>;
 
 /** The server refuses a used, expired or unknown link on `token` (the form has no such field to show it under). */
-const isInvalidLink = (error: unknown) => error instanceof ApiRequestError && (!!error.fieldErrors?.token || error.message === RESET_LINK_INVALID);
+const isInvalidLink = (error: unknown) => error instanceof ApiRequestError && (!!error.fieldErrors?.token || error.code === 'RESET_LINK_INVALID');
 
 /** /reset-password?token=…: the link from the e-mail; a new password twice, then sign in with it. */
 export function ResetPasswordPage() {
