@@ -8,13 +8,13 @@
 //   100, /api/subscriptions/current 100) · staff lists 150 (orders 90, interventions 60) · invoice PDFs 40 ·
 //   client sign-ins 5 (a password hash each: the costliest request) · registrations 13 · assistance requests 2 (each
 //   client may ask 10 a minute: spread over the seeded clients, 2 in 1,000 stays under that up to 2,000 req/s).
-import { scryptSync } from 'node:crypto';
 import os from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { Request } from 'autocannon';
 import pg from 'pg';
 import { staffSignIn, startServer, type RunningServer } from './server';
+import { yardstickMs } from './yardstick';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RATES = (process.env.BENCH_RATES ?? '100,200,300,400,500,600,800,1000,1200,1500').split(',').map(Number);
@@ -204,17 +204,6 @@ async function ramp(name: string, servers: RunningServer[]) {
   }
   const best = steps.filter((s) => s.passed).at(-1);
   return { instances: servers.length, highestRateWithP99Under200Ms: best?.rateAsked ?? 0, eachKindAlone: alone, steps };
-}
-
-/**
- * The machine's speed at the start, as a yardstick: one scrypt hash at the sign-in's former cost (N=2^17, r=8, p=1),
- * timed here. These shared machines vary by half from one hour to the next; a run is comparable to another only beside
- * this figure. It stays that scrypt hash now that sign-ins use Argon2id, so runs before and after compare.
- */
-export function yardstickMs(): number {
-  const started = performance.now();
-  scryptSync('yardstick', 'salt-of-the-yardstick', 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
-  return Math.round(performance.now() - started);
 }
 
 export async function measureMixedLoad() {
