@@ -3,8 +3,6 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/security/**/*.test.ts'],
   globalSetup: ['src/server/test/global-setup.ts'],
-  // The suite hashes passwords at a lower scrypt cost (see the file): an explicit choice, not a guess from NODE_ENV.
-  setupFiles: ['src/server/test/setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -6,23 +6,22 @@
 // a client signs in once and then reads their pages.
 //   public pages 470 (/ 350, /register 80, /cgv 40) · client pages and reads 320 (/dashboard 120, /api/auth/user
 //   100, /api/subscriptions/current 100) · staff lists 150 (orders 90, interventions 60) · invoice PDFs 40 ·
-//   client sign-ins 5 (a scrypt hash each: the costliest request) · registrations 13 · assistance requests 2 (each
+//   client sign-ins 5 (a password hash each: the costliest request) · registrations 13 · assistance requests 2 (each
 //   client may ask 10 a minute: spread over the seeded clients, 2 in 1,000 stays under that up to 2,000 req/s).
-import { scryptSync } from 'node:crypto';
 import os from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { Request } from 'autocannon';
 import pg from 'pg';
-import { SCRYPT_COST } from '../src/server/services/passwords';
 import { staffSignIn, startServer, type RunningServer } from './server';
+import { yardstickMs } from './yardstick';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RATES = (process.env.BENCH_RATES ?? '100,200,300,400,500,600,800,1000,1200,1500').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 30);
 const P99_MAX_MS = 200;
-/** Client sign-ins per 1,000 requests: each one is a scrypt hash at OWASP's cost (about 0.3 s of one core here). */
+/** Client sign-ins per 1,000 requests: each one is an Argon2id hash (scrypt until 26 November, about 0.3 s of one core here). */
 const SIGN_INS_PER_1000 = Number(process.env.BENCH_SIGN_INS_PER_1000 ?? 5);
 const PASSWORD = 'Azur-Passerelle-2026';
 const ENV = {
@@ -205,16 +204,6 @@ async function ramp(name: string, servers: RunningServer[]) {
   }
   const best = steps.filter((s) => s.passed).at(-1);
   return { instances: servers.length, highestRateWithP99Under200Ms: best?.rateAsked ?? 0, eachKindAlone: alone, steps };
-}
-
-/**
- * The machine's speed at the start, as a yardstick: one scrypt hash at the sign-in's cost, timed here. These shared
- * machines vary by half from one hour to the next; a run is comparable to another only beside this figure.
- */
-function yardstickMs(): number {
-  const started = performance.now();
-  scryptSync('yardstick', 'salt-of-the-yardstick', 32, { ...SCRYPT_COST, maxmem: 256 * 1024 * 1024 });
-  return Math.round(performance.now() - started);
 }
 
 export async function measureMixedLoad() {

@@ -65,7 +65,7 @@ test('[CLIENT][PASSWORD] a link without its token says so; /login offers the for
 });
 
 test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under the fields', async ({ page, request }) => {
-  // Four password checks and a new hash at the production scrypt cost: slow on a busy machine.
+  // Four password checks and a new hash at the production cost: slow on a busy machine.
   test.slow();
   const client = await createClient(request, 'pro');
   await signInToDashboard(page, client.username, client.password);

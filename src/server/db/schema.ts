@@ -35,8 +35,9 @@ export const staffUsers = pgTable('staff_users', {
   /** a disabled member cannot sign in and has no session left; the row stays for the audit log */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /**
-   * scrypt hash of the last ADMIN_PASSWORD applied to this account: a restart with the same variable leaves a
-   * password changed in the back-office alone; a new value is applied once (docs/decisions/007, staff-bootstrap.ts).
+   * Password hash (services/passwords.ts) of the last ADMIN_PASSWORD applied to this account: a restart with the same
+   * variable leaves a password changed in the back-office alone; a new value is applied once (docs/decisions/007,
+   * staff-bootstrap.ts).
    */
   envPasswordHash: text('env_password_hash'),
   /**

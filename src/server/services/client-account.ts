@@ -37,7 +37,7 @@ export async function changeClientPassword(
   if (input.newPassword === input.currentPassword) throw fieldError('newPassword', SAME_PASSWORD, 'SAME_PASSWORD');
   const weakness = passwordWeakness(input.newPassword, client);
   if (weakness) throw fieldError('newPassword', weakness, 'WEAK_PASSWORD');
-  // scrypt before the transaction, so no lock is held while it runs.
+  // Hashed before the transaction, so no lock is held while it runs.
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(clients).set({ passwordHash }).where(eq(clients.id, session.clientId));

@@ -38,7 +38,7 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: first, lastName: rest.join(' ') };
 }
 
-/** Credentials with their hash computed before any transaction opens: scrypt must not hold a transaction open. */
+/** Credentials with their hash computed before any transaction opens: hashing must not hold a transaction open. */
 export type PreparedCredentials = { username: string; password: string; passwordHash: string };
 
 export async function prepareCredentials(username: string, password: string): Promise<PreparedCredentials> {

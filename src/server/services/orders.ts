@@ -94,7 +94,7 @@ export async function createOrder(
 ): Promise<OrderResult> {
   const { mail, idempotencyKey } = deps;
   const config = values.paymentStatus === 'paid' ? settingsFor(deps) : undefined;
-  // Hashed before the transaction: scrypt takes ~50 ms and must not hold locks (a username alone gets a generated password).
+  // Hashed before the transaction: the hash takes tens of milliseconds and must not hold locks (a username alone gets a generated password).
   const prepared = values.username ? await prepareCredentials(values.username, values.password || generatePassword()) : null;
   const digest = idempotencyKey ? orderDigest(values) : null;
 

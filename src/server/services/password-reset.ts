@@ -99,7 +99,7 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
   if (!link) throw linkInvalid();
   const weakness = passwordWeakness(newPassword, link);
   if (weakness) throw new HttpError(400, weakness, 'WEAK_PASSWORD', { newPassword: [weakness] });
-  // scrypt takes ~50 ms: computed before the transaction so it holds no lock meanwhile.
+  // The hash takes tens of milliseconds: computed before the transaction so it holds no lock meanwhile.
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     // Re-read under lock: two tabs submitting the same link must not both succeed.

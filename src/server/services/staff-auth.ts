@@ -6,7 +6,7 @@ import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from '
 export type StaffAccount = { id: number; username: string };
 
 /**
- * Checks a staff password. An unknown username costs the same scrypt time and gets the same answer as a wrong
+ * Checks a staff password. An unknown username costs the same hashing time and gets the same answer as a wrong
  * password; how often one may try is decided before, by services/login-throttle.ts.
  */
 export async function authenticateStaff(db: Tx, username: string, password: string): Promise<StaffAccount | null> {

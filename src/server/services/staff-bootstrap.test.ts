@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { staffRecoveryCodes, staffSessions, staffUsers } from '../db/schema';
 import { openTestDatabase } from '../test/harness';
+import { scryptHash } from '../test/scrypt-hash';
 import { hashPassword, verifyPassword } from './passwords';
 import { createStaffSession, findStaffSession } from './sessions';
 import { ensureStaffAccount } from './staff-bootstrap';
@@ -64,6 +65,24 @@ describe('ensureStaffAccount (start-up)', () => {
     expect(await findStaffSession(database.db, second.token)).toBeNull();
     expect(await database.db.$count(staffSessions)).toBe(0);
     expect(lines).toEqual([{ level: 'info', args: [{ username: 'patron', sessionsEnded: 2 }, expect.stringContaining('sessions of that account ended')] }]);
+  });
+
+  it('replaces a scrypt hash of the ADMIN_PASSWORD applied by an Argon2id one at the next start, changing nothing else', async () => {
+    const config = loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'premier-mot-de-passe' });
+    await ensureStaffAccount(database.db, config, recorder().logger);
+    const former = scryptHash('premier-mot-de-passe');
+    await database.db.update(staffUsers).set({ envPasswordHash: former }).where(eq(staffUsers.username, 'patron'));
+    const [before] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
+    const session = await createStaffSession(database.db, before!.id, { address: '', userAgent: '' });
+
+    const { lines, logger } = recorder();
+    await ensureStaffAccount(database.db, config, logger);
+    const [after] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
+    expect(after!.envPasswordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword('premier-mot-de-passe', after!.envPasswordHash!)).toBe(true);
+    expect(after!.passwordHash).toBe(before!.passwordHash);
+    expect(await findStaffSession(database.db, session.token)).not.toBeNull();
+    expect(lines).toEqual([]);
   });
 
   it('leaves the sessions of other staff accounts open', async () => {

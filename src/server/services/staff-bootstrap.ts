@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import type { Config } from '../config';
 import { staffRecoveryCodes, staffUsers } from '../db/schema';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { endAllStaffSessions } from './sessions';
 import { writeAudit } from './audit';
 
@@ -23,7 +23,14 @@ export async function ensureStaffAccount(db: Db, config: Config, logger: Pick<Lo
     const username = config.ADMIN_USERNAME;
     const password = config.ADMIN_PASSWORD;
     const [existing] = await db.select().from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
-    if (existing?.envPasswordHash && await verifyPassword(password, existing.envPasswordHash)) return;
+    if (existing?.envPasswordHash && await verifyPassword(password, existing.envPasswordHash)) {
+      // A hash of this value made before Argon2id (or at another cost) is replaced now that the value is known.
+      if (needsRehash(existing.envPasswordHash)) {
+        await db.update(staffUsers).set({ envPasswordHash: await hashPassword(password) })
+          .where(and(eq(staffUsers.id, existing.id), eq(staffUsers.envPasswordHash, existing.envPasswordHash)));
+      }
+      return;
+    }
     if (existing && await verifyPassword(password, existing.passwordHash)) {
       // Set before env_password_hash existed, or by hand to the same value: remember it as applied, change nothing.
       await db.update(staffUsers).set({ envPasswordHash: existing.passwordHash }).where(eq(staffUsers.id, existing.id));

@@ -72,7 +72,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     for (const key of keys) expect(key).toMatch(/^RFS-[A-HJKMNP-Z2-9]{6}-2024$/);
   });
 
-  it('creates the client account, stores only a scrypt hash and e-mails the credentials', async () => {
+  it('creates the client account, stores only an Argon2id hash and e-mails the credentials', async () => {
     await t.drain(); // what earlier tests queued leaves first
     t.mailer.sent.length = 0;
     const created = await postOrder(t, staff, {
@@ -88,7 +88,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     // Nothing but the hash is derived from the password: no hint of it is kept for the invoice.
     expect(JSON.stringify({ ...client, passwordHash: undefined })).not.toMatch(/So…|…42|Soleil/);
     expect(client!.passwordHash).not.toBe('Soleil-du-Midi-42');
-    expect(client!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(client!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
 
     await t.drain();
     expect(credentialsMails()).toHaveLength(1);
@@ -285,7 +285,7 @@ describe('[ADMIN][ORDERS] list, update, audit', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-total-count']).toBe('7');
     expect(first.json<OrderDto[]>().map((o) => o.id)).toEqual([orders[6]!.id, orders[5]!.id, orders[4]!.id]);
-    expect(first.body).not.toMatch(/scrypt|passwordHash|password_hash/);
+    expect(first.body).not.toMatch(/argon2|scrypt|passwordHash|password_hash/);
     const last = await list('?limit=3&offset=6');
     expect(last.json<OrderDto[]>().map((o) => o.id)).toEqual([orders[0]!.id]);
     expect(last.headers['x-total-count']).toBe('7');

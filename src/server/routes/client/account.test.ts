@@ -181,7 +181,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       const text = res.body;
       expect(text).not.toContain('anne@exemple.fr');
       expect(text).not.toContain('Message d’Anne');
-      expect(text).not.toMatch(/scrypt|passwordHash|passwordHint|idHash|tokenHash/);
+      expect(text).not.toMatch(/argon2|scrypt|passwordHash|passwordHint|idHash|tokenHash/);
       const [client] = await t.db.select().from(clients).where(eq(clients.id, jeanId));
       expect(text).not.toContain(client!.passwordHash!);
       const cookie = jean.cookie!.split('=')[1]!;

@@ -120,7 +120,7 @@ describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
     expect(Object.keys(manifest.files).sort()).toEqual(names.filter((n) => n !== 'manifest.json' && n !== 'manifest.sig').sort());
     expect(manifest.files['donnees/clients.jsonl'].sha256).toMatch(/^[0-9a-f]{64}$/);
     // Password hashes are in (clients sign in after a restore); the sealed e-mail secret is not.
-    expect((await read('donnees/clients.jsonl')).toString()).toContain('scrypt');
+    expect((await read('donnees/clients.jsonl')).toString()).toContain('$argon2id$');
     expect((await read('donnees/outbox.jsonl')).toString()).not.toContain('v1.scelle');
     const attachment = names.find((n) => n.startsWith('fichiers/intervention_attachments/'))!;
     expect((await read(attachment)).equals(ATTACHMENT)).toBe(true);
