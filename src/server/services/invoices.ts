@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Tx } from '../db/client';
 import { clients, invoices, manualOrders } from '../db/schema';
 import { todayIso } from '../../shared/format';
-import type { DocumentKind } from '../../shared/labels';
+import { isGifted, type DocumentKind } from '../../shared/labels';
 import { devicesLabel, getPlan, type PlanId } from '../../shared/plans';
 import { formatDate } from '../../shared/format';
 import { writeAudit, type Actor } from './audit';
@@ -66,7 +66,7 @@ export function invoiceDataOf(order: OrderForInvoice, config: Config, issue: {
     orderId: order.id, orderDate: order.orderDate, periodStart: period.start, periodEnd: period.end,
     client: { name: order.clientName, email: order.clientEmail, phone: order.clientPhone },
     lines: [line], totals: { ht: line.ht, tax: line.tax, ttc: line.ttc }, taxRate: rate, taxMention: config.INVOICE_TAX_MENTION,
-    gifted: order.paymentMethod === 'offert', paymentMethod: order.paymentMethod, paymentDate: issue.paymentDate,
+    gifted: isGifted(order), paymentMethod: order.paymentMethod, paymentDate: issue.paymentDate,
     verificationKey: order.verificationKey, usernameHint: order.username ? usernameHint(order.username) : null,
     seller: sellerOf(config), publicUrl: config.PUBLIC_URL, credited: null, reason: null,
   };

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { manualOrders } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
+import { isGifted } from '../../shared/labels';
 import { getPlan } from '../../shared/plans';
 import { KEY_ALPHABET } from '../../shared/schemas/invoice';
 import type { OrderUpdate, OrderValues } from '../../shared/schemas/order';
@@ -42,7 +43,7 @@ export function newVerificationKey(orderDate: string): string {
 export function orderPricing(values: Pick<OrderValues, 'plan' | 'paymentMethod'>) {
   const plan = getPlan(values.plan);
   return {
-    price: values.paymentMethod === 'offert' ? '0.00' : plan.price.toFixed(2),
+    price: isGifted(values) ? '0.00' : plan.price.toFixed(2),
     creditCost: plan.creditCost.toFixed(2),
   };
 }

@@ -3,7 +3,7 @@ import { ChevronDown, History } from 'lucide-react';
 import type { OrderDto } from '../../../../shared/admin-api';
 import { formatDate, formatEuro } from '../../../../shared/format';
 import type { OrderDocuments as Documents } from '../../../../shared/invoice-api';
-import { PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
+import { isGifted, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
 import { findPlan } from '../../../../shared/plans';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { PaymentStatusBadge } from '../common/status-badges';
@@ -11,10 +11,6 @@ import { OrderCredentials } from './order-credentials';
 import { OrderActions } from './order-actions';
 import { OrderHistory } from './order-history';
 import { OrderDocuments } from './order-documents';
-
-export function isGifted(order: Pick<OrderDto, 'paymentMethod' | 'price'>): boolean {
-  return order.paymentMethod === 'offert' || Number(order.price) === 0;
-}
 
 // Per-order costs are 0.1, 0.25, 0.5…: two decimals so 0.25 does not read as 0.3.
 const orderCredits = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 2 });

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
 import type { OrderCreated } from '../../../../shared/admin-api';
 import { formatEuro, todayIso } from '../../../../shared/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '../../../../shared/labels';
+import { isGifted, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '../../../../shared/labels';
 import { PLANS, getPlan } from '../../../../shared/plans';
 import { orderSchema, type OrderInput, type OrderValues } from '../../../../shared/schemas/order';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/password';
@@ -84,7 +84,7 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
     });
   });
 
-  const gifted = method === 'offert';
+  const gifted = isGifted({ paymentMethod: method });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
