@@ -5,7 +5,7 @@ import {
   CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
   REQUEST_KINDS, REQUEST_STATUSES, SUBSCRIPTION_STATES, STAFF_ROLES, URGENCIES, type InterventionStatus,
 } from './labels';
-import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
+import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common';
 import { pageQuery } from './schemas/query';
 import { interventionRatingSchema } from './rating-api';
 import { orderDocumentsFields } from './invoice-api';
@@ -297,7 +297,7 @@ export const INTERVENTION_TRANSITIONS: Record<InterventionStatus, readonly Inter
 export const interventionUpdateSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
   durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(24 * 60, 'Durée invalide').nullable().optional(),
-  staffNotes: z.string().trim().max(2000, 'Les notes ne peuvent pas dépasser 2000 caractères').refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
+  staffNotes: z.string().trim().max(LONG_TEXT_MAX, longTextMessage()).refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
 });
 
 /**

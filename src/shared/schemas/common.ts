@@ -9,6 +9,11 @@ export const UNPRINTABLE_MESSAGE = 'Ce champ contient des caractères non autori
 /** True when the text holds no control or direction-override character. */
 export const isPrintable = (s: string) => !UNPRINTABLE.test(s);
 
+/** The longest text a person writes in one field (a description, notes): the forms' text areas stop there too. */
+export const LONG_TEXT_MAX = 2000;
+/** « La description ne peut pas dépasser 2000 caractères »: `subject` names the field, singular. */
+export const longTextMessage = (subject = 'Ce champ') => `${subject} ne peut pas dépasser ${LONG_TEXT_MAX} caractères`;
+
 /** Trimmed text with a French message for a minimum and a generous maximum (nobody types 10,000 characters). */
 export function text(min: number, message: string, max = 200) {
   return z
