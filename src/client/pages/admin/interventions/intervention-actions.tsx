@@ -1,20 +1,29 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Ban, CheckCircle2, Play } from 'lucide-react';
-import type { AdminInterventionDto } from '../../../../shared/admin-api';
-import { INTERVENTION_STATUS_LABELS } from '../../../../shared/labels';
+import { INTERVENTION_TRANSITIONS, type AdminInterventionDto } from '../../../../shared/admin-api';
+import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '../../../../shared/labels';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/notify';
 import { NotesEditor } from '../common/notes-editor';
 import { useUpdateIntervention, type InterventionUpdate } from './intervention-mutations';
 
-/** pending → in_progress → completed | cancelled (DESIGN.md decision 8); completing asks for the time spent. */
+type Move = Exclude<InterventionStatus, 'pending'>;
+
+/** The button that moves an intervention to each status; which ones show is INTERVENTION_TRANSITIONS' decision. */
+const MOVES: Record<Move, { label: string; icon: ReactNode; variant?: 'secondary' }> = {
+  in_progress: { label: 'Prendre en charge', icon: <Play aria-hidden="true" className="h-4 w-4" /> },
+  completed: { label: 'Terminer', icon: <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> },
+  cancelled: { label: 'Annuler l’intervention', icon: <Ban aria-hidden="true" className="h-4 w-4" />, variant: 'secondary' },
+};
+
+/** Staff move a request along INTERVENTION_TRANSITIONS (DESIGN.md decision 8); completing asks for the time spent. */
 export function InterventionActions({ intervention: i }: { intervention: AdminInterventionDto }) {
   const update = useUpdateIntervention(i.id);
   const [finishing, setFinishing] = useState(false);
   const [minutes, setMinutes] = useState('');
   const [minutesError, setMinutesError] = useState<string | null>(null);
   const id = useId();
-  const open = i.status === 'pending' || i.status === 'in_progress';
+  const moves = INTERVENTION_TRANSITIONS[i.status].filter((to): to is Move => to !== 'pending');
 
   function send(patch: InterventionUpdate, done?: () => void) {
     update.mutate(patch, {
@@ -39,22 +48,15 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
 
   return (
     <div className="mt-3 space-y-3 border-t border-slate-100 pt-3">
-      {open && (
+      {moves.length > 0 && (
         <div className="flex flex-wrap gap-2">
-          {i.status === 'pending' && (
-            <Button size="sm" onClick={() => send({ status: 'in_progress' })} disabled={update.isPending}>
-              <Play aria-hidden="true" className="h-4 w-4" /> Prendre en charge
+          {moves.map((to) => (to === 'completed' && finishing) ? null : (
+            // « Terminer » first asks for the duration, in the form below.
+            <Button key={to} size="sm" variant={MOVES[to].variant} disabled={update.isPending}
+              onClick={() => (to === 'completed' ? setFinishing(true) : send({ status: to }))}>
+              {MOVES[to].icon} {MOVES[to].label}
             </Button>
-          )}
-          {/* The server refuses pending → completed: an intervention is taken in hand first. */}
-          {i.status === 'in_progress' && !finishing && (
-            <Button size="sm" onClick={() => setFinishing(true)} disabled={update.isPending}>
-              <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Terminer
-            </Button>
-          )}
-          <Button size="sm" variant="secondary" onClick={() => send({ status: 'cancelled' })} disabled={update.isPending}>
-            <Ban aria-hidden="true" className="h-4 w-4" /> Annuler l’intervention
-          </Button>
+          ))}
         </div>
       )}
       {finishing && (
