@@ -19,7 +19,6 @@ const isoInstant = z.string(); // ISO 8601 with time zone
 
 /** GET /api/client/session (SPEC §3 « Client session »): plan is the name of the plan running today, or null. */
 export const clientSessionSchema = z.object({ name: z.string(), email: z.string(), plan: z.string().nullable() });
-export type ClientSession = z.infer<typeof clientSessionSchema>;
 
 /** POST /api/client/login {username,password} and POST /api/auth/login {email,password} (clientLoginSchema). */
 export const clientLoginResultSchema = clientSessionSchema.extend({ id: z.number().int() });

@@ -138,7 +138,6 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
 
 /** Who wrote a message in the thread of a request. */
 export const MESSAGE_AUTHORS = ['client', 'staff'] as const;
-export type MessageAuthor = (typeof MESSAGE_AUTHORS)[number];
 
 /**
  * queued: waiting for its first try or a retry; sending: a worker has it; sent; failed: every retry used (staff can

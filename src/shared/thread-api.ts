@@ -37,7 +37,6 @@ export const threadMessageSchema = z.object({
   createdAt: z.string(),
   attachments: z.array(z.object({ id: z.number().int(), name: z.string(), mimeType: z.string(), size: z.number().int() })),
 });
-export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
 export const threadSchema = z.object({
   messages: z.array(threadMessageSchema),

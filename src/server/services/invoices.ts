@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Tx } from '../db/client';
 import { clients, invoices, manualOrders } from '../db/schema';
@@ -199,30 +199,6 @@ export function documentContentDisposition(fileName: string): string {
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-
-export type IssuedDocumentPdf = { id: number; kind: DocumentKind; number: string; fileName: string; pdf: Buffer };
-
-/**
- * Every issued invoice and credit note, in id order, `limit` at a time after the id `afterId` (0 to start): the
- * stored PDF bytes, nothing rendered (a document whose PDF was never stored, rare: crash right after issue, or a
- * migrated invoice never downloaded, is rendered once and stored). For the backup archive.
- * File name: 'factures/Facture_00000012.pdf' or 'avoirs/Avoir_AV-00000001.pdf' (no client name in an archive path).
- */
-export async function loadIssuedDocumentPdfPage(db: Tx, config: Config, afterId: number, limit: number): Promise<IssuedDocumentPdf[]> {
-  const rows = await db.select().from(invoices).where(gt(invoices.id, afterId)).orderBy(asc(invoices.id)).limit(limit);
-  const page: IssuedDocumentPdf[] = [];
-  for (const row of rows) {
-    const folder = row.kind === 'credit_note' ? 'avoirs/Avoir' : 'factures/Facture';
-    page.push({ id: row.id, kind: row.kind, number: row.number, fileName: `${folder}_${row.number}.pdf`, pdf: await ensureDocumentPdf(db, config, row) });
-  }
-  return page;
-}
-
-/** An order's documents, invoice first then credit notes in issue order. */
-export async function orderDocuments(db: Tx, orderId: number): Promise<InvoiceRow[]> {
-  return db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
-}
-
 
 /** The invoice of an order, if one was issued (a pending order has none). */
 export async function orderInvoice(db: Tx, orderId: number): Promise<InvoiceRow | undefined> {

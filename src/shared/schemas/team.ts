@@ -36,7 +36,6 @@ export const staffSetPasswordSchema = z.object({
   token: z.string({ error: 'Lien invalide' }).min(20, 'Lien invalide').max(200, 'Lien invalide'),
   newPassword,
 });
-export type StaffSetPasswordInput = z.input<typeof staffSetPasswordSchema>;
 
 /** POST /api/admin/me/password: the current password is required; every other session of the member ends. */
 export const staffChangePasswordSchema = z.object({

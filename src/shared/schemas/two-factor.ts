@@ -21,7 +21,6 @@ const challenge = z.string({ error: 'Reconnectez-vous' }).min(20, 'Reconnectez-v
 
 /** POST /api/admin/login/code: a 6-digit code or one recovery code. */
 export const loginCodeSchema = z.object({ challenge, code: codeText('Saisissez le code de votre application ou un code de secours') });
-export type LoginCodeInput = z.input<typeof loginCodeSchema>;
 
 /** POST /api/admin/login/enrol (forced enrolment, before any session). */
 export const loginEnrolSchema = z.object({ challenge });
@@ -32,11 +31,9 @@ export const loginEnrolConfirmSchema = z.object({ challenge, code: totpCode });
 export const twoFactorSetupSchema = z.object({
   password: z.string({ error: 'Le mot de passe est requis' }).min(1, 'Le mot de passe est requis').max(200),
 });
-export type TwoFactorSetupInput = z.input<typeof twoFactorSetupSchema>;
 
 /** POST /api/admin/me/two-factor/confirm, DELETE /api/admin/me/two-factor, POST …/recovery-codes */
 export const twoFactorCodeSchema = z.object({ code: totpCode });
-export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
 
 /** PUT /api/admin/security (admins) */
 export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean({ error: 'Valeur invalide' }) });

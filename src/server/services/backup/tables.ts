@@ -25,8 +25,8 @@ export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = { outbox: ['s
  * file's path. Others: fichiers/<table>/<column>/<key>.
  *
  * Invoice and credit-note PDFs are the bytes stored at issue, read like any binary column inside the backup's snapshot:
- * never rendered here (services/invoices.ts's loadIssuedDocumentPdfPage renders a missing one and writes it, which a
- * read-only snapshot cannot do). Same paths as that function: factures/Facture_00000012.pdf, avoirs/Avoir_AV-00000001.pdf.
+ * never rendered here (the runner stores a missing one first, which a read-only snapshot cannot do):
+ * factures/Facture_00000012.pdf, avoirs/Avoir_AV-00000001.pdf.
  */
 const FILE_NAMES: Record<string, (row: Record<string, unknown>) => string> = {
   'invoices.pdf': (row) => (row.kind === 'credit_note' ? `avoirs/Avoir_${String(row.number)}.pdf` : `factures/Facture_${String(row.number)}.pdf`),
