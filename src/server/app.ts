@@ -42,7 +42,7 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
 };
 
-export const BODY_LIMIT = 100 * 1024;
+const BODY_LIMIT = 100 * 1024;
 
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;

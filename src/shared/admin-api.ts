@@ -47,7 +47,7 @@ export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
  * One order as listed (GET /api/admin/manual-orders?q=&email=&status=&limit=&offset=, newest first, X-Total-Count).
  * Also the answer of PATCH /api/admin/manual-orders/:id (orderUpdateSchema). q matches id, name, e-mail, username, key.
  */
-export const orderDtoSchema = z.object({
+const orderDtoSchema = z.object({
   id: z.number().int(),
   clientId: z.number().int().nullable(),
   clientName: z.string(),
@@ -125,7 +125,7 @@ export type CustomerDto = z.infer<typeof customerSchema>;
 export const customerListQuery = pageQuery;
 export type CustomerFilters = z.input<typeof customerListQuery>;
 
-export const registrationRefSchema = z.object({ id: z.number().int(), name: z.string(), createdAt: z.string() });
+const registrationRefSchema = z.object({ id: z.number().int(), name: z.string(), createdAt: z.string() });
 export type RegistrationRef = z.infer<typeof registrationRefSchema>;
 
 /** GET /api/admin/contacts?q=&status=&kind=&limit=&offset= (newest first, X-Total-Count); PATCH /api/admin/contacts/:id answers one. */
@@ -264,10 +264,10 @@ export const adminInterventionSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminInterventionDto = z.infer<typeof adminInterventionSchema>;
-export const INTERVENTION_SORTS = ['recent', 'due'] as const;
+const INTERVENTION_SORTS = ['recent', 'due'] as const;
 export type InterventionSort = (typeof INTERVENTION_SORTS)[number];
 /** 'rated': the requests a client rated; 'low': those rated 1 or 2 stars, the clients to call back. */
-export const INTERVENTION_RATING_FILTERS = ['rated', 'low'] as const;
+const INTERVENTION_RATING_FILTERS = ['rated', 'low'] as const;
 export type InterventionRatingFilter = (typeof INTERVENTION_RATING_FILTERS)[number];
 export const interventionListQuery = pageQuery.extend({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),

@@ -13,7 +13,7 @@ import { periodEndsOn } from './paris-calendar';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-export function sellerOf(config: Config): InvoiceData['seller'] {
+function sellerOf(config: Config): InvoiceData['seller'] {
   return {
     siteName: config.SITE_NAME, legalName: config.COMPANY_LEGAL_NAME, address: config.COMPANY_ADDRESS,
     email: config.COMPANY_EMAIL, phone: config.COMPANY_PHONE, companyId: config.COMPANY_ID,
@@ -21,7 +21,7 @@ export function sellerOf(config: Config): InvoiceData['seller'] {
 }
 
 /** '00000042' for an invoice (DESIGN.md decision 6), 'AV-00000003' for a credit note. */
-export function documentNumber(kind: DocumentKind, seq: number): string {
+function documentNumber(kind: DocumentKind, seq: number): string {
   const padded = String(seq).padStart(8, '0');
   return kind === 'credit_note' ? `AV-${padded}` : padded;
 }
@@ -31,7 +31,7 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
 const euros = (n: number) => (n / 100).toFixed(2);
 
 /** HT, TVA and TTC of a TTC amount at a rate in percent (catalogue prices are what the client pays). */
-export function splitTax(ttc: string, rate: string): { ht: string; tax: string; ttc: string } {
+function splitTax(ttc: string, rate: string): { ht: string; tax: string; ttc: string } {
   const total = cents(ttc);
   const ht = Math.round(total / (1 + Number(rate) / 100));
   return { ht: euros(ht), tax: euros(total - ht), ttc: euros(total) };
@@ -122,7 +122,7 @@ export async function issueInvoice(tx: Tx, orderId: number, config: Config, acto
 }
 
 /** Credit note data: the invoice's client, seller and tax frozen then, for `amount` (TTC) of it. */
-export function creditNoteDataOf(invoice: InvoiceData, issue: {
+function creditNoteDataOf(invoice: InvoiceData, issue: {
   number: string; issuedOn: string; issuedAt: Date; amount: string; reason: string;
 }): InvoiceData {
   const amounts = splitTax(issue.amount, invoice.taxRate);
@@ -189,7 +189,7 @@ export async function ensureDocumentPdf(db: Tx, config: Config, row: InvoiceRow)
 }
 
 /** 'Facture_00000012_Élodie Bérénger.pdf' / 'Avoir_AV-00000001_….pdf' (the archive's and the download's name). */
-export function documentFileName(row: Pick<InvoiceRow, 'kind' | 'number'>, clientName: string): string {
+function documentFileName(row: Pick<InvoiceRow, 'kind' | 'number'>, clientName: string): string {
   return `${row.kind === 'credit_note' ? 'Avoir' : 'Facture'}_${row.number}_${clientName}.pdf`.replace(/[\r\n"\\/]/g, ' ');
 }
 

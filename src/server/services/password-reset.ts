@@ -10,12 +10,12 @@ import { hashPassword } from './passwords';
 import { deleteClientSessionsOf, hashSessionToken } from './sessions';
 
 /** A link works for one hour after it was asked for. */
-export const RESET_LINK_MS = 60 * 60 * 1000;
+const RESET_LINK_MS = 60 * 60 * 1000;
 /**
  * At most this many links are e-mailed per account and hour, whoever asks: beyond it the visitor gets the same answer
  * and nothing is sent, so nobody can flood a client's mailbox or tell that the account exists.
  */
-export const RESET_MAILS_PER_HOUR = 3;
+const RESET_MAILS_PER_HOUR = 3;
 
 /**
  * « Mot de passe oublié » for the username or the e-mail (as the login reads them). Queues the e-mail with the link in

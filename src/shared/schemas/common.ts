@@ -46,7 +46,7 @@ export function email(message: string) {
  * Years a date of ours may fall in. PostgreSQL has no year 0 and a year-9999 order's subscription would end in
  * 10000: both were 500s. Nothing here happens before 1900 or after 2999.
  */
-export const DATE_YEARS = { min: 1900, max: 2999 } as const;
+const DATE_YEARS = { min: 1900, max: 2999 } as const;
 
 /** A real calendar day as YYYY-MM-DD (2025-02-30 is refused) within DATE_YEARS; one check, so one message under the field. */
 export const isoDate = z

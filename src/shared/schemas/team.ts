@@ -10,7 +10,7 @@ export const STAFF_LINK_INVALID = 'Ce lien n’est plus valable (déjà utilisé
 /** How long a « choose your password » link sent to a staff member stays valid. */
 export const STAFF_PASSWORD_LINK_HOURS = 48;
 
-export const staffUsername = z.string({ error: 'L’identifiant est requis' }).trim().toLowerCase()
+const staffUsername = z.string({ error: 'L’identifiant est requis' }).trim().toLowerCase()
   .min(3, 'L’identifiant doit contenir au moins 3 caractères')
   .max(40, 'L’identifiant ne peut pas dépasser 40 caractères')
   .regex(/^[a-z0-9][a-z0-9._-]*$/, 'L’identifiant ne peut contenir que des lettres sans accent, des chiffres, « . », « _ » et « - »');

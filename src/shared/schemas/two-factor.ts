@@ -13,7 +13,7 @@ const codeText = (message: string) => z.string({ error: message }).transform((s)
   .pipe(z.string().min(1, message).max(40, message));
 
 /** A 6-digit code from the authenticator app. */
-export const totpCode = z.string({ error: 'Saisissez le code à 6 chiffres' }).transform((s) => s.replace(/\s/g, ''))
+const totpCode = z.string({ error: 'Saisissez le code à 6 chiffres' }).transform((s) => s.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Saisissez le code à 6 chiffres affiché par votre application'));
 
 /** The login token that stands between the password step and the code step (never a session). */
@@ -40,7 +40,7 @@ export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean({ e
 export type SecuritySettings = z.output<typeof securitySettingsSchema>;
 
 /** The password was right; the session opens after the next step. */
-export const secondStepSchema = z.object({ step: z.enum(['code', 'enrol']), challenge: z.string() });
+const secondStepSchema = z.object({ step: z.enum(['code', 'enrol']), challenge: z.string() });
 export type SecondStep = z.infer<typeof secondStepSchema>;
 /** POST /api/admin/login: the session, or the step still to go. */
 export const staffLoginAnswerSchema = z.union([staffSessionSchema, secondStepSchema]);

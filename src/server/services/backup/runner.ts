@@ -11,7 +11,7 @@ import { HttpError } from '../../http-error';
 import { ensureDocumentPdf, loadDocument } from '../invoices';
 import { BackupError, writeBackup } from './archive';
 
-export const BACKUP_DIR = 'sauvegardes';
+const BACKUP_DIR = 'sauvegardes';
 
 /**
  * The backup runs as a task of this server process, not as a pg-boss job: the archive is a file on this server's disk

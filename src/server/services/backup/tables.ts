@@ -32,7 +32,7 @@ const FILE_NAMES: Record<string, (row: Record<string, unknown>) => string> = {
   'invoices.pdf': (row) => (row.kind === 'credit_note' ? `avoirs/Avoir_${String(row.number)}.pdf` : `factures/Facture_${String(row.number)}.pdf`),
 };
 
-export type BackupColumn = { name: string; sqlType: string; binary: boolean };
+type BackupColumn = { name: string; sqlType: string; binary: boolean };
 
 export type BackupTable = {
   name: string;
@@ -68,7 +68,7 @@ export function backupTables(): BackupTable[] {
   return dependencyOrder(described);
 }
 
-export function dependencyOrder<T extends { name: string; parents: string[] }>(tables: T[]): T[] {
+function dependencyOrder<T extends { name: string; parents: string[] }>(tables: T[]): T[] {
   const byName = new Map(tables.map((t) => [t.name, t]));
   const ordered: T[] = [];
   const state = new Map<string, 'visiting' | 'done'>();

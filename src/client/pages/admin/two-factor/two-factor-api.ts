@@ -8,7 +8,7 @@ import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
 // Under ['admin', 'data'] like every other back-office read, so « Actualiser » and a sign-out reach them too.
-export const twoFactorKeys = {
+const twoFactorKeys = {
   own: [...adminKeys.data, 'two-factor'] as const,
   security: [...adminKeys.data, 'security'] as const,
 };

@@ -8,7 +8,7 @@ import { Text } from '@react-email/text';
 
 type Props<K extends keyof MailParams> = { site: SiteInfo; params: MailParams[K]; secret?: string };
 
-export const renewalLink = (site: SiteInfo, planId: string) => `${site.publicUrl}/dashboard?renouveler=${encodeURIComponent(planId)}`;
+const renewalLink = (site: SiteInfo, planId: string) => `${site.publicUrl}/dashboard?renouveler=${encodeURIComponent(planId)}`;
 
 export function RegistrationReceived({ site, params }: Props<'registration_received'>) {
   const plan = findPlan(params.planId);
