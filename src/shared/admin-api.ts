@@ -293,10 +293,13 @@ export const INTERVENTION_TRANSITIONS: Record<InterventionStatus, readonly Inter
   cancelled: [],
 };
 
+/** The longest time staff may record on one intervention: a day, in minutes. */
+export const DURATION_MAX_MINUTES = 24 * 60;
+
 /** PATCH /api/admin/interventions/:id: status along INTERVENTION_TRANSITIONS, duration and notes. */
 export const interventionUpdateSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
-  durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(24 * 60, 'Durée invalide').nullable().optional(),
+  durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(DURATION_MAX_MINUTES, 'Durée invalide').nullable().optional(),
   staffNotes: z.string().trim().max(LONG_TEXT_MAX, longTextMessage()).refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
 });
 

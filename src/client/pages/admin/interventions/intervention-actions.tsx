@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Ban, CheckCircle2, Play } from 'lucide-react';
-import { INTERVENTION_TRANSITIONS, type AdminInterventionDto } from '../../../../shared/admin-api';
+import { DURATION_MAX_MINUTES, INTERVENTION_TRANSITIONS, type AdminInterventionDto } from '../../../../shared/admin-api';
 import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '../../../../shared/labels';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/notify';
@@ -38,8 +38,8 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
   function finish(event: FormEvent) {
     event.preventDefault();
     const n = Number(minutes);
-    if (minutes.trim() === '' || !Number.isInteger(n) || n < 0 || n > 24 * 60) {
-      setMinutesError('Indiquez une durée en minutes (0 à 1440)');
+    if (minutes.trim() === '' || !Number.isInteger(n) || n < 0 || n > DURATION_MAX_MINUTES) {
+      setMinutesError(`Indiquez une durée en minutes (0 à ${DURATION_MAX_MINUTES})`);
       return;
     }
     setMinutesError(null);
@@ -63,7 +63,7 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
         <form onSubmit={finish} noValidate className="flex flex-wrap items-end gap-2">
           <div className="flex flex-col gap-1">
             <label htmlFor={id} className="text-sm font-medium text-slate-800">Durée (minutes)</label>
-            <input id={id} type="number" inputMode="numeric" min={0} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)}
+            <input id={id} type="number" inputMode="numeric" min={0} max={DURATION_MAX_MINUTES} value={minutes} onChange={(e) => setMinutes(e.target.value)}
               aria-invalid={minutesError ? true : undefined} aria-describedby={minutesError ? `${id}-error` : undefined}
               className="h-9 w-32 rounded-lg border border-slate-300 bg-white px-3 text-sm" />
           </div>
