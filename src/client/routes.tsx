@@ -60,7 +60,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/reset-password', title: 'Nouveau mot de passe', ...page(() => import('./pages/client/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))) },
 ];
 
-export const NOT_FOUND_TITLE = 'Page Not Found';
+const NOT_FOUND_TITLE = 'Page Not Found';
 
 /** The path without its trailing slashes (/cgv/ is /cgv), as the server and the browser both match it. */
 export function withoutTrailingSlashes(pathname: string): string {

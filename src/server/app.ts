@@ -14,6 +14,7 @@ import { clientRoutes } from './routes/client';
 import { registerPages } from './plugins/pages';
 import { registerJobs } from './plugins/jobs';
 import { serializerCompiler, validatorCompiler } from './http-schema';
+import { RATE_LIMITS } from './rate-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +42,7 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
 };
 
-export const BODY_LIMIT = 100 * 1024;
+const BODY_LIMIT = 100 * 1024;
 
 export async function buildApp(options: BuildOptions) {
   const { config, database } = options;
@@ -62,7 +63,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailer(config, app.log));
-  app.decorate('verifyRateLimit', options.verifyRateLimit ?? 60);
+  app.decorate('verifyRateLimit', options.verifyRateLimit ?? RATE_LIMITS.verifyInvoice.max);
 
   await registerJobs(app, { workers: options.workers ?? true, clock: options.clock ?? (() => new Date()) });
 

@@ -5,7 +5,7 @@ import {
   CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
   REQUEST_KINDS, REQUEST_STATUSES, SUBSCRIPTION_STATES, STAFF_ROLES, URGENCIES, type InterventionStatus,
 } from './labels';
-import { isoDate, isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
+import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common';
 import { pageQuery } from './schemas/query';
 import { interventionRatingSchema } from './rating-api';
 import { orderDocumentsFields } from './invoice-api';
@@ -47,7 +47,7 @@ export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
  * One order as listed (GET /api/admin/manual-orders?q=&email=&status=&limit=&offset=, newest first, X-Total-Count).
  * Also the answer of PATCH /api/admin/manual-orders/:id (orderUpdateSchema). q matches id, name, e-mail, username, key.
  */
-export const orderDtoSchema = z.object({
+const orderDtoSchema = z.object({
   id: z.number().int(),
   clientId: z.number().int().nullable(),
   clientName: z.string(),
@@ -125,7 +125,7 @@ export type CustomerDto = z.infer<typeof customerSchema>;
 export const customerListQuery = pageQuery;
 export type CustomerFilters = z.input<typeof customerListQuery>;
 
-export const registrationRefSchema = z.object({ id: z.number().int(), name: z.string(), createdAt: z.string() });
+const registrationRefSchema = z.object({ id: z.number().int(), name: z.string(), createdAt: z.string() });
 export type RegistrationRef = z.infer<typeof registrationRefSchema>;
 
 /** GET /api/admin/contacts?q=&status=&kind=&limit=&offset= (newest first, X-Total-Count); PATCH /api/admin/contacts/:id answers one. */
@@ -179,19 +179,17 @@ export const registrationValidatedSchema = z.object({ clientId: z.number().int()
 export type RegistrationValidated = z.infer<typeof registrationValidatedSchema>;
 
 /**
- * POST /api/admin/contacts/:id/refuse (pending registration only): closes it with the reason, e-mails the reason to
- * the person (in the same transaction: the message cannot be lost) and answers the request (RequestDto). 400 for
- * another kind, 409 when already handled.
+ * POST /api/admin/contacts/:id/refuse (a pending registration) and …/erasure/refuse (an erasure request): closes it
+ * with the reason, e-mails the reason to the person (in the same transaction: the message cannot be lost) and answers
+ * the request (RequestDto). 400 for another kind, 409 when already handled.
  */
-export const registrationRefusalSchema = z.object({
+export const refusalInputSchema = z.object({
   reason: z.string({ error: 'Indiquez la raison du refus' }).trim()
     .min(3, 'Indiquez la raison du refus (elle est envoyée à la personne)')
     .max(500, 'La raison ne peut pas dépasser 500 caractères')
     .refine(isPrintable, UNPRINTABLE_MESSAGE),
 });
-export type RegistrationRefusal = z.infer<typeof registrationRefusalSchema>;
-/** POST /api/admin/contacts/:id/erasure/refuse: the same reason, e-mailed to the person */
-export const erasureRefusalSchema = registrationRefusalSchema;
+export type RefusalInput = z.infer<typeof refusalInputSchema>;
 
 /** PATCH /api/admin/contacts/:id */
 export const requestUpdateSchema = z.object({ status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }) });
@@ -266,10 +264,10 @@ export const adminInterventionSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminInterventionDto = z.infer<typeof adminInterventionSchema>;
-export const INTERVENTION_SORTS = ['recent', 'due'] as const;
+const INTERVENTION_SORTS = ['recent', 'due'] as const;
 export type InterventionSort = (typeof INTERVENTION_SORTS)[number];
 /** 'rated': the requests a client rated; 'low': those rated 1 or 2 stars, the clients to call back. */
-export const INTERVENTION_RATING_FILTERS = ['rated', 'low'] as const;
+const INTERVENTION_RATING_FILTERS = ['rated', 'low'] as const;
 export type InterventionRatingFilter = (typeof INTERVENTION_RATING_FILTERS)[number];
 export const interventionListQuery = pageQuery.extend({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
@@ -295,11 +293,14 @@ export const INTERVENTION_TRANSITIONS: Record<InterventionStatus, readonly Inter
   cancelled: [],
 };
 
+/** The longest time staff may record on one intervention: a day, in minutes. */
+export const DURATION_MAX_MINUTES = 24 * 60;
+
 /** PATCH /api/admin/interventions/:id: status along INTERVENTION_TRANSITIONS, duration and notes. */
 export const interventionUpdateSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
-  durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(24 * 60, 'Durée invalide').nullable().optional(),
-  staffNotes: z.string().trim().max(2000, 'Les notes ne peuvent pas dépasser 2000 caractères').refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
+  durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(DURATION_MAX_MINUTES, 'Durée invalide').nullable().optional(),
+  staffNotes: z.string().trim().max(LONG_TEXT_MAX, longTextMessage()).refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
 });
 
 /**

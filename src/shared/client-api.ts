@@ -5,7 +5,7 @@ import { checkRemoteId, remoteSessionFields } from './schemas/remote-session';
 import { z } from './schemas/zod';
 import { PLAN_IDS } from './plans';
 import { CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels';
-import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
+import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common';
 import { newPassword } from './schemas/password';
 import { interventionRatingSchema } from './rating-api';
 
@@ -19,7 +19,6 @@ const isoInstant = z.string(); // ISO 8601 with time zone
 
 /** GET /api/client/session (SPEC §3 « Client session »): plan is the name of the plan running today, or null. */
 export const clientSessionSchema = z.object({ name: z.string(), email: z.string(), plan: z.string().nullable() });
-export type ClientSession = z.infer<typeof clientSessionSchema>;
 
 /** POST /api/client/login {username,password} and POST /api/auth/login {email,password} (clientLoginSchema). */
 export const clientLoginResultSchema = clientSessionSchema.extend({ id: z.number().int() });
@@ -147,7 +146,7 @@ export const dashboardInterventionRequestSchema = z.object({
   title: z.string({ error: 'Titre invalide' }).trim().max(120, 'Le titre ne peut pas dépasser 120 caractères')
     .refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
   description: z.string({ error: 'Description invalide' }).trim()
-    .max(2000, 'La description ne peut pas dépasser 2000 caractères').refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
+    .max(LONG_TEXT_MAX, longTextMessage('La description')).refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
   remoteTool: remoteSessionFields.remoteTool.optional(),
   remoteId: remoteSessionFields.remoteId.optional(),
 }).superRefine(checkRemoteId);

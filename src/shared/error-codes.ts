@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the code (which form field, whether a link is dead, whether to reload a list), never by the message's text, so a
  * reworded message changes nothing but what people read.
  */
-export const ERROR_CODES = [
+const ERROR_CODES = [
   // The request itself
   'VALIDATION', 'INVALID_REQUEST', 'INVALID_JSON', 'EMPTY_BODY', 'INVALID_LENGTH', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
   'BAD_URL', 'URL_TOO_LONG', 'NOT_FOUND', 'FORBIDDEN_ORIGIN', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'SERVER_ERROR',
@@ -26,7 +26,7 @@ export const ERROR_CODES = [
   'NOT_FAILED', 'BACKUP_RUNNING', 'BACKUP_FAILED',
 ] as const;
 
-export const errorCodeSchema = z.enum(ERROR_CODES);
+const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 /** Every error answer: `{ code, message, fieldErrors? }` (DESIGN.md « Runtime contract »). */

@@ -8,7 +8,7 @@ import { formatEuro } from './format';
  * An issued invoice or credit note as listed with its order (staff and client). Its PDF:
  * GET /api/admin/documents/:id/pdf, or GET /api/client/documents/:id/pdf for the client's own.
  */
-export const issuedDocumentSchema = z.object({
+const issuedDocumentSchema = z.object({
   id: z.number().int(), kind: z.enum(DOCUMENT_KINDS), number: z.string(), issuedOn: z.string(), totalTtc: z.string(),
 });
 export type IssuedDocumentDto = z.infer<typeof issuedDocumentSchema>;
@@ -22,9 +22,9 @@ export const orderDocumentsFields = {
 };
 export type OrderDocuments = z.infer<z.ZodObject<typeof orderDocumentsFields>>;
 
-export const AMOUNT_REQUIRED = 'Saisissez le montant de l’avoir';
-export const AMOUNT_INVALID = 'Montant invalide : un nombre en euros, par exemple 12,50';
-export const AMOUNT_POSITIVE = 'Le montant doit être supérieur à 0 €';
+const AMOUNT_REQUIRED = 'Saisissez le montant de l’avoir';
+const AMOUNT_INVALID = 'Montant invalide : un nombre en euros, par exemple 12,50';
+const AMOUNT_POSITIVE = 'Le montant doit être supérieur à 0 €';
 
 /** '12,50', '12.5' or '12' → '12.50'; anything else stays as typed (and fails the rule below). */
 const euros = z.string({ error: AMOUNT_REQUIRED }).trim().min(1, AMOUNT_REQUIRED)

@@ -65,6 +65,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 /**
+ * « Gifted » (a free subscription) is decided here and nowhere else: the order's payment method says so. Its price is
+ * then 0 € (services/orders.ts) and its invoice prints « OFFERT ». SQL that counts gifted orders writes the same test
+ * as `payment_method = 'offert'`, pointing here.
+ */
+export const isGifted = (order: { paymentMethod: PaymentMethod }): boolean => order.paymentMethod === 'offert';
+
+/**
  * refunded / cancelled: a paid order whose invoice a credit note cancelled in full (DESIGN.md decision 9); only a
  * credit note sets them, so an order is never created with them (ORDER_ENTRY_STATUSES).
  */
@@ -132,7 +139,6 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
 
 /** Who wrote a message in the thread of a request. */
 export const MESSAGE_AUTHORS = ['client', 'staff'] as const;
-export type MessageAuthor = (typeof MESSAGE_AUTHORS)[number];
 
 /**
  * queued: waiting for its first try or a retry; sending: a worker has it; sent; failed: every retry used (staff can

@@ -26,7 +26,7 @@ export type Plan = {
   features: string[];
 };
 
-export type SupportPromise = {
+type SupportPromise = {
   normal: { minutes: number; schedule: SupportSchedule };
   urgent: { minutes: number; schedule: SupportSchedule };
 };

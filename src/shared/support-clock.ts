@@ -31,7 +31,7 @@ function wallClockMs(instant: number): number {
 }
 
 /** The Paris calendar day of an instant, as the UTC midnight of that date (a day key that ignores DST). */
-export function parisDayOf(instant: Date | number): number {
+function parisDayOf(instant: Date | number): number {
   const wall = wallClockMs(+instant);
   return wall - (wall % DAY_MS);
 }
@@ -41,7 +41,7 @@ export function parisDayOf(instant: Date | number): number {
  * settle the offset on either side of a DST change; minute 1440 is the next day's midnight, so a 23- or 25-hour day
  * comes out right.
  */
-export function parisInstant(day: number, minute: number): number {
+function parisInstant(day: number, minute: number): number {
   const wall = day + minute * MINUTE_MS;
   let guess = wall - (wallClockMs(wall) - wall);
   guess = wall - (wallClockMs(guess) - guess);
@@ -75,7 +75,7 @@ const FIXED_HOLIDAYS = ['01-01', '05-01', '05-08', '07-14', '08-15', '11-01', '1
 const EASTER_OFFSETS = [1, 39, 50] as const; // lundi de Pâques, Ascension, lundi de Pentecôte
 const holidayCache = new Map<number, ReadonlySet<number>>();
 
-export function frenchHolidays(year: number): ReadonlySet<number> {
+function frenchHolidays(year: number): ReadonlySet<number> {
   let set = holidayCache.get(year);
   if (!set) {
     const easter = easterSunday(year);
@@ -136,7 +136,7 @@ const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi',
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'] as const;
 
 /** « 14 h 30 », « 9 h » in Paris time. */
-export function parisClock(instant: Date): string {
+function parisClock(instant: Date): string {
   const wall = new Date(wallClockMs(+instant));
   const minutes = wall.getUTCMinutes();
   return `${wall.getUTCHours()} h${minutes ? ` ${String(minutes).padStart(2, '0')}` : ''}`;

@@ -4,7 +4,7 @@ import { z } from './schemas/zod';
 import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
 import { MESSAGE_AUTHORS } from './labels';
 
-export const MESSAGE_MAX = 4000;
+const MESSAGE_MAX = 4000;
 
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_TOO_BIG = 'Le fichier dépasse 5 Mo : envoyez une capture plus petite ou un PDF allégé.';
@@ -38,7 +38,7 @@ export const messageInputSchema = z.object({
 }).refine((v) => v.body.length > 0 || v.attachment, { path: ['body'], message: 'Écrivez votre message' });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
-export const threadMessageSchema = z.object({
+const threadMessageSchema = z.object({
   id: z.number().int(),
   author: z.enum(MESSAGE_AUTHORS),
   /** « Vous » is decided by the page; staff see the technician's username, the client sees « Technicien » */
@@ -47,7 +47,6 @@ export const threadMessageSchema = z.object({
   createdAt: z.string(),
   attachments: z.array(z.object({ id: z.number().int(), name: z.string(), mimeType: z.string(), size: z.number().int() })),
 });
-export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
 export const threadSchema = z.object({
   messages: z.array(threadMessageSchema),

@@ -5,7 +5,7 @@
  */
 export type PageData = { signedIn: boolean; clientState?: unknown };
 
-export const PAGE_DATA_ID = 'page-data';
+const PAGE_DATA_ID = 'page-data';
 export const ANONYMOUS: PageData = { signedIn: false };
 
 export function readPageData(): PageData {

@@ -12,9 +12,9 @@ import { preparedInserts } from './prepared-inserts';
  * on PostgreSQL with any number of instances. Its tables live in their own schema, created and migrated by pg-boss
  * when the app starts, outside drizzle-kit (drizzle.config.ts) and outside the backup (only our tables are data).
  */
-export const JOB_SCHEMA = 'pgboss';
+const JOB_SCHEMA = 'pgboss';
 
-export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
+type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
 
 export type QueueDefinition<T> = {
   name: string;

@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_EXPIRED = 'Session expirée, veuillez vous reconnecter.';
+const SESSION_EXPIRED = 'Session expirée, veuillez vous reconnecter.';
 
 export const hostCookie = (name: string) => `__Host-${name}`;
 

@@ -50,7 +50,7 @@ function unavailablePage(): string {
     + '<p>Cette page se recharge toute seule dans quelques secondes.</p></main></body></html>';
 }
 
-export const NOT_FOUND_MESSAGE = 'Ressource introuvable.';
+const NOT_FOUND_MESSAGE = 'Ressource introuvable.';
 /** The 404 of a path nothing serves, API or page alike. */
 export const notFoundAnswer = (): ErrorAnswer => answer('NOT_FOUND', NOT_FOUND_MESSAGE);
 

@@ -27,7 +27,7 @@ type LoggedError = { type: string; message: string; stack: string; [key: string]
  * with its parameters, in `params` and in its message) keeps its SQL text, which is ours, and the database's code and
  * names; its values stay out.
  */
-export function loggedError(error: Error, depth = 0): LoggedError {
+function loggedError(error: Error, depth = 0): LoggedError {
   // pino hands over whatever sits under `err`: a thrown string or object is shown as a type and no content.
   if (!(error instanceof Error)) return { type: typeof error, message: 'not an Error', stack: '' };
   const fields = error as Error & { code?: unknown; statusCode?: unknown; query?: unknown };

@@ -7,7 +7,7 @@ import { HttpError } from '../http-error';
 import { attachmentQuotaMessage, TEXT_BODY_MAX } from '../../shared/thread-api';
 
 /** The bytes of the files this client sent (staff's files on their requests are not theirs to count). */
-export async function attachmentBytesOf(db: Tx, clientId: number): Promise<number> {
+async function attachmentBytesOf(db: Tx, clientId: number): Promise<number> {
   const [row] = await db.select({ bytes: sql<string>`coalesce(sum(${interventionAttachments.size}), 0)` })
     .from(interventionAttachments)
     .innerJoin(interventionMessages, eq(interventionMessages.id, interventionAttachments.messageId))

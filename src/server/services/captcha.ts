@@ -38,4 +38,3 @@ export function createCaptcha(secret: string, now = () => Date.now()) {
     },
   };
 }
-export type Captcha = ReturnType<typeof createCaptcha>;

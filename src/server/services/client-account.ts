@@ -13,8 +13,8 @@ import { hashPassword, verifyPassword } from './passwords';
 import { retireResetLinks } from './password-reset';
 import { toClientOrder } from './subscriptions';
 
-export const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect';
-export const SAME_PASSWORD = 'Choisissez un mot de passe différent de l’actuel';
+const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect';
+const SAME_PASSWORD = 'Choisissez un mot de passe différent de l’actuel';
 
 const fieldError = (field: string, message: string, code: ErrorCode) => new HttpError(400, message, code, { [field]: [message] });
 
@@ -65,7 +65,7 @@ export async function listClientOrders(db: Tx, clientId: number, page: { limit: 
   return { items: rows.map((row) => toClientOrder(row, (documents.get(row.id) ?? []).map(toDocumentDto))), total: Number(total?.n ?? 0) };
 }
 
-export const INVOICE_NOT_FOUND = 'Facture introuvable';
+const INVOICE_NOT_FOUND = 'Facture introuvable';
 
 /**
  * The invoice of one of the client's own paid orders, the very document staff download. Someone else's order, a

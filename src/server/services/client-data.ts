@@ -38,8 +38,6 @@ function withoutStaff(value: unknown): unknown {
   return rest;
 }
 
-export type ClientDataExport = Awaited<ReturnType<typeof exportClientData>>;
-
 /**
  * Everything about the client, for the JSON download. Secrets stay out: no password hash nor hint, no session or
  * reset token (only when they were opened and until when), no staff member's identity.

@@ -9,9 +9,9 @@ import { attachEarlierOrders } from './subscriptions';
 
 export type ClientRow = typeof clients.$inferSelect;
 
-export const USERNAME_TAKEN = "Ce nom d'utilisateur est déjà utilisé";
+const USERNAME_TAKEN = "Ce nom d'utilisateur est déjà utilisé";
 
-export const usernameConflict = () =>
+const usernameConflict = () =>
   new HttpError(409, USERNAME_TAKEN, 'ALREADY_EXISTS', { username: [USERNAME_TAKEN] });
 
 export async function findClientByEmail(db: Tx, email: string): Promise<ClientRow | undefined> {
@@ -33,7 +33,7 @@ export async function assertUsernameFree(db: Tx, username: string, exceptClientI
 }
 
 /** 'Élodie Bérénger' → first name 'Élodie', last name 'Bérénger': orders only carry a full name. */
-export function splitName(name: string): { firstName: string; lastName: string } {
+function splitName(name: string): { firstName: string; lastName: string } {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   return { firstName: first, lastName: rest.join(' ') };
 }

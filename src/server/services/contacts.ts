@@ -39,7 +39,7 @@ export const ERASURE_NO_STATUS =
  * An erasure request never changes status by hand (PATCH …/contacts/:id): closing it silently would leave the person
  * believing their data gone and the admins with nothing to confirm. Only the admin's confirmation or refusal ends it.
  */
-export function assertStatusChangeAllowed(kind: string, role: StaffRole) {
+function assertStatusChangeAllowed(kind: string, role: StaffRole) {
   if (kind !== 'erasure') return;
   if (role !== 'admin') throw new HttpError(403, ERASURE_ADMIN_ONLY, 'ERASURE_ADMIN_ONLY');
   throw new HttpError(409, ERASURE_NO_STATUS, 'ERASURE_NO_STATUS');

@@ -9,7 +9,7 @@ const LOWER = 'abcdefghjkmnpqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
 const ALPHABET = LOWER + UPPER + DIGITS;
-export const GENERATED_PASSWORD_LENGTH = 16;
+const GENERATED_PASSWORD_LENGTH = 16;
 
 const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
 

@@ -12,13 +12,13 @@ import type { MailQueue } from './mail/outbox';
 import { getOrderDto } from './order-queries';
 import { recomputeSubscriptions } from './subscriptions';
 
-export const NO_INVOICE = 'Cette commande n’a pas de facture émise : un avoir ne s’établit que sur une commande payée.';
-export const FULLY_CREDITED = 'Cette facture est déjà entièrement annulée par un avoir.';
+const NO_INVOICE = 'Cette commande n’a pas de facture émise : un avoir ne s’établit que sur une commande payée.';
+const FULLY_CREDITED = 'Cette facture est déjà entièrement annulée par un avoir.';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** What credit notes may still cancel of an invoice ('0.00' once fully credited), and how many it already has. */
-export async function creditState(tx: Tx, invoice: Pick<InvoiceRow, 'id' | 'totalTtc'>): Promise<{ remaining: string; notes: number }> {
+async function creditState(tx: Tx, invoice: Pick<InvoiceRow, 'id' | 'totalTtc'>): Promise<{ remaining: string; notes: number }> {
   const [row] = await tx.select({
     credited: sql<string>`coalesce(sum(${invoices.totalTtc}), 0)::text`, notes: sql<number>`count(*)::int`,
   }).from(invoices).where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, 'credit_note')));

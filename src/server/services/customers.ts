@@ -33,7 +33,7 @@ export async function listCustomers(db: Tx, filter: { q?: string; limit: number;
              coalesce(sum(i.total_ttc - coalesce(c.amount, 0)), 0)::float8 as revenue,
              count(*)::int as order_count,
              (count(*) filter (where o.payment_status = 'paid'))::int as paid_count,
-             (count(*) filter (where o.payment_method = 'offert'))::int as gifted_count,
+             (count(*) filter (where o.payment_method = 'offert'))::int as gifted_count, -- isGifted, shared/labels.ts
              coalesce(sum(o.credit_cost), 0)::float8 as credits,
              (count(*) over ())::int as total
       from manual_orders o

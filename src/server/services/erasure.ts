@@ -13,11 +13,11 @@ import { REQUEST_NOT_FOUND, toRequestDto } from './contacts';
 import { auditAbout, ordersOf, requestsOf } from './client-data';
 import { anonymiseOutboxOf, type MailQueue } from './mail/outbox';
 
-export const ERASED_NAME = 'Client supprimé';
+const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';
 const ERASED_LAST_NAME = 'supprimé';
 /** Unique per account (the e-mail index is unique) and undeliverable by definition (RFC 6761 reserves .invalid). */
-export const erasedEmail = (clientId: number) => `supprime-${clientId}@invalid`;
+const erasedEmail = (clientId: number) => `supprime-${clientId}@invalid`;
 
 const pendingErasureOf = (clientId: number) =>
   and(eq(requests.clientId, clientId), eq(requests.kind, 'erasure'), eq(requests.status, 'pending'));

@@ -11,7 +11,7 @@ const notes = alias(invoices, 'credit_notes');
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** 'Annulée par l'avoir AV-00000001 du 23/11/2026', or the partial credit notes, or 'Valide'. */
-export function verificationStatus(total: string, creditNotes: InvoiceVerification['creditNotes']): { status: 'valid' | 'credited' | 'cancelled'; statusLabel: string } {
+function verificationStatus(total: string, creditNotes: InvoiceVerification['creditNotes']): { status: 'valid' | 'credited' | 'cancelled'; statusLabel: string } {
   if (!creditNotes.length) return { status: 'valid', statusLabel: 'Valide' };
   const list = creditNotes.map((n) => `${n.number} du ${formatDate(n.issuedOn)}`).join(', ');
   const by = creditNotes.length > 1 ? 'les avoirs' : "l'avoir";

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Tx } from '../db/client';
 import { clients, invoices, manualOrders } from '../db/schema';
 import { todayIso } from '../../shared/format';
-import type { DocumentKind } from '../../shared/labels';
+import { isGifted, type DocumentKind } from '../../shared/labels';
 import { devicesLabel, getPlan, type PlanId } from '../../shared/plans';
 import { formatDate } from '../../shared/format';
 import { writeAudit, type Actor } from './audit';
@@ -13,7 +13,7 @@ import { periodEndsOn } from './paris-calendar';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-export function sellerOf(config: Config): InvoiceData['seller'] {
+function sellerOf(config: Config): InvoiceData['seller'] {
   return {
     siteName: config.SITE_NAME, legalName: config.COMPANY_LEGAL_NAME, address: config.COMPANY_ADDRESS,
     email: config.COMPANY_EMAIL, phone: config.COMPANY_PHONE, companyId: config.COMPANY_ID,
@@ -21,7 +21,7 @@ export function sellerOf(config: Config): InvoiceData['seller'] {
 }
 
 /** '00000042' for an invoice (DESIGN.md decision 6), 'AV-00000003' for a credit note. */
-export function documentNumber(kind: DocumentKind, seq: number): string {
+function documentNumber(kind: DocumentKind, seq: number): string {
   const padded = String(seq).padStart(8, '0');
   return kind === 'credit_note' ? `AV-${padded}` : padded;
 }
@@ -31,7 +31,7 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
 const euros = (n: number) => (n / 100).toFixed(2);
 
 /** HT, TVA and TTC of a TTC amount at a rate in percent (catalogue prices are what the client pays). */
-export function splitTax(ttc: string, rate: string): { ht: string; tax: string; ttc: string } {
+function splitTax(ttc: string, rate: string): { ht: string; tax: string; ttc: string } {
   const total = cents(ttc);
   const ht = Math.round(total / (1 + Number(rate) / 100));
   return { ht: euros(ht), tax: euros(total - ht), ttc: euros(total) };
@@ -66,7 +66,7 @@ export function invoiceDataOf(order: OrderForInvoice, config: Config, issue: {
     orderId: order.id, orderDate: order.orderDate, periodStart: period.start, periodEnd: period.end,
     client: { name: order.clientName, email: order.clientEmail, phone: order.clientPhone },
     lines: [line], totals: { ht: line.ht, tax: line.tax, ttc: line.ttc }, taxRate: rate, taxMention: config.INVOICE_TAX_MENTION,
-    gifted: order.paymentMethod === 'offert', paymentMethod: order.paymentMethod, paymentDate: issue.paymentDate,
+    gifted: isGifted(order), paymentMethod: order.paymentMethod, paymentDate: issue.paymentDate,
     verificationKey: order.verificationKey, usernameHint: order.username ? usernameHint(order.username) : null,
     seller: sellerOf(config), publicUrl: config.PUBLIC_URL, credited: null, reason: null,
   };
@@ -122,7 +122,7 @@ export async function issueInvoice(tx: Tx, orderId: number, config: Config, acto
 }
 
 /** Credit note data: the invoice's client, seller and tax frozen then, for `amount` (TTC) of it. */
-export function creditNoteDataOf(invoice: InvoiceData, issue: {
+function creditNoteDataOf(invoice: InvoiceData, issue: {
   number: string; issuedOn: string; issuedAt: Date; amount: string; reason: string;
 }): InvoiceData {
   const amounts = splitTax(issue.amount, invoice.taxRate);
@@ -189,7 +189,7 @@ export async function ensureDocumentPdf(db: Tx, config: Config, row: InvoiceRow)
 }
 
 /** 'Facture_00000012_Élodie Bérénger.pdf' / 'Avoir_AV-00000001_….pdf' (the archive's and the download's name). */
-export function documentFileName(row: Pick<InvoiceRow, 'kind' | 'number'>, clientName: string): string {
+function documentFileName(row: Pick<InvoiceRow, 'kind' | 'number'>, clientName: string): string {
   return `${row.kind === 'credit_note' ? 'Avoir' : 'Facture'}_${row.number}_${clientName}.pdf`.replace(/[\r\n"\\/]/g, ' ');
 }
 
@@ -199,30 +199,6 @@ export function documentContentDisposition(fileName: string): string {
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-
-export type IssuedDocumentPdf = { id: number; kind: DocumentKind; number: string; fileName: string; pdf: Buffer };
-
-/**
- * Every issued invoice and credit note, in id order, `limit` at a time after the id `afterId` (0 to start): the
- * stored PDF bytes, nothing rendered (a document whose PDF was never stored, rare: crash right after issue, or a
- * migrated invoice never downloaded, is rendered once and stored). For the backup archive.
- * File name: 'factures/Facture_00000012.pdf' or 'avoirs/Avoir_AV-00000001.pdf' (no client name in an archive path).
- */
-export async function loadIssuedDocumentPdfPage(db: Tx, config: Config, afterId: number, limit: number): Promise<IssuedDocumentPdf[]> {
-  const rows = await db.select().from(invoices).where(gt(invoices.id, afterId)).orderBy(asc(invoices.id)).limit(limit);
-  const page: IssuedDocumentPdf[] = [];
-  for (const row of rows) {
-    const folder = row.kind === 'credit_note' ? 'avoirs/Avoir' : 'factures/Facture';
-    page.push({ id: row.id, kind: row.kind, number: row.number, fileName: `${folder}_${row.number}.pdf`, pdf: await ensureDocumentPdf(db, config, row) });
-  }
-  return page;
-}
-
-/** An order's documents, invoice first then credit notes in issue order. */
-export async function orderDocuments(db: Tx, orderId: number): Promise<InvoiceRow[]> {
-  return db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
-}
-
 
 /** The invoice of an order, if one was issued (a pending order has none). */
 export async function orderInvoice(db: Tx, orderId: number): Promise<InvoiceRow | undefined> {

@@ -11,7 +11,7 @@ import { HttpError } from '../http-error';
  * all three grant it. A right password gives the slot back, a wrong one keeps it counted.
  */
 /** 'staff-code': the code step of a staff sign-in, counted apart from passwords. */
-export type LoginScope = 'staff' | 'staff-code' | 'client';
+type LoginScope = 'staff' | 'staff-code' | 'client';
 export type Bucket = 'pair' | 'address' | 'account';
 
 /** `free` failures, then one attempt per delay, doubling from `baseSeconds` up to `maxSeconds`; forgotten after `resetSeconds` without any attempt. */
@@ -142,7 +142,7 @@ export function frenchDelay(totalSeconds: number): string {
   return `${hours} heure${hours > 1 ? 's' : ''}`;
 }
 
-export const tooManyAttempts = (retryAfterSeconds: number) =>
+const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(429, `Trop de tentatives de connexion. Réessayez dans ${frenchDelay(retryAfterSeconds)}.`, 'THROTTLED');
 
 /**

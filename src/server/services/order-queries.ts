@@ -37,7 +37,7 @@ export async function documentsOf(db: Tx, orderIds: number[]): Promise<Map<numbe
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** The invoice's total less its credit notes; null without an invoice. */
-export function creditableOf(documents: readonly Pick<DocumentRow, 'kind' | 'totalTtc'>[]): string | null {
+function creditableOf(documents: readonly Pick<DocumentRow, 'kind' | 'totalTtc'>[]): string | null {
   const invoice = documents.find((d) => d.kind === 'invoice');
   if (!invoice) return null;
   const credited = documents.filter((d) => d.kind === 'credit_note').reduce((sum, d) => sum + cents(d.totalTtc), 0);
@@ -48,7 +48,7 @@ export const toDocumentDto = (d: DocumentRow): IssuedDocumentDto =>
   ({ id: d.id, kind: d.kind, number: d.number, issuedOn: d.issuedOn, totalTtc: d.totalTtc });
 
 /** The one mapping from a row to what leaves the server. */
-export function toOrderDto(row: OrderRow, documents: readonly DocumentRow[] = []): OrderDto & OrderDocuments {
+function toOrderDto(row: OrderRow, documents: readonly DocumentRow[] = []): OrderDto & OrderDocuments {
   return {
     id: row.id,
     clientId: row.clientId,

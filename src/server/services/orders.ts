@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { manualOrders } from '../db/schema';
 import { HttpError, notFound } from '../http-error';
+import { isGifted } from '../../shared/labels';
 import { getPlan } from '../../shared/plans';
 import { KEY_ALPHABET } from '../../shared/schemas/invoice';
 import type { OrderUpdate, OrderValues } from '../../shared/schemas/order';
@@ -22,7 +23,7 @@ import type { MailQueue } from './mail/outbox';
 import { queueCredentialsMail, queueInvoiceMail } from './mail/order-mails';
 import { recomputeSubscriptions, type SubscriptionOwner } from './subscriptions';
 
-export const ORDER_NOT_FOUND = 'Commande introuvable';
+const ORDER_NOT_FOUND = 'Commande introuvable';
 
 /** What issuing an invoice needs: the seller and tax settings (config) and, optionally, the mail queue. */
 export type OrderDeps = { config?: Config; mail?: MailQueue; /** the app's clock: the invoice's issue instant */ clock?: Clock };
@@ -33,16 +34,16 @@ function settingsFor(deps: OrderDeps): Config {
 }
 
 /** RFS-XXXXXX-YYYY: 31^6 ≈ 887 million keys a year, drawn with a cryptographic generator so none can be guessed. */
-export function newVerificationKey(orderDate: string): string {
+function newVerificationKey(orderDate: string): string {
   const random = Array.from({ length: 6 }, () => KEY_ALPHABET[randomInt(KEY_ALPHABET.length)]).join('');
   return `RFS-${random}-${orderDate.slice(0, 4)}`;
 }
 
 /** Price and credit cost come from the catalogue, never from the request; a gifted order costs 0 € but still its credits. */
-export function orderPricing(values: Pick<OrderValues, 'plan' | 'paymentMethod'>) {
+function orderPricing(values: Pick<OrderValues, 'plan' | 'paymentMethod'>) {
   const plan = getPlan(values.plan);
   return {
-    price: values.paymentMethod === 'offert' ? '0.00' : plan.price.toFixed(2),
+    price: isGifted(values) ? '0.00' : plan.price.toFixed(2),
     creditCost: plan.creditCost.toFixed(2),
   };
 }
@@ -64,14 +65,14 @@ export type OrderResult = {
 /** Takes turns per idempotency key (first number: this lock's own space). */
 const IDEMPOTENCY_LOCK = 8_000_003;
 
-export const IDEMPOTENCY_MISMATCH =
+const IDEMPOTENCY_MISMATCH =
   'Cette commande a déjà été créée avec d’autres informations. Rechargez la liste des commandes avant d’en créer une nouvelle.';
 
 /**
  * What a creation asked, for comparing a request sent again: the values after validation, without the password
  * (an unsalted hash of it must not be stored).
  */
-export function orderDigest(values: OrderValues): string {
+function orderDigest(values: OrderValues): string {
   return createHash('sha256').update(JSON.stringify({ ...values, password: undefined })).digest('base64url');
 }
 
@@ -181,7 +182,7 @@ export async function createOrder(
   };
 }
 
-export const INVOICED_STATUS_CHANGE =
+const INVOICED_STATUS_CHANGE =
   'Cette commande a une facture émise : pour l’annuler ou la rembourser, établissez un avoir (statut « Annulé » ou « Remboursé »).';
 
 /**

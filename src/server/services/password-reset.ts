@@ -12,12 +12,12 @@ import { hashPassword } from './passwords';
 import { deleteClientSessionsOf, hashSessionToken } from './sessions';
 
 /** A link works for one hour after it was asked for. */
-export const RESET_LINK_MS = 60 * 60 * 1000;
+const RESET_LINK_MS = 60 * 60 * 1000;
 /**
  * At most this many links are e-mailed per account and hour, whoever asks: beyond it the visitor gets the same answer
  * and nothing is sent, so nobody can flood a client's mailbox or tell that the account exists.
  */
-export const RESET_MAILS_PER_HOUR = 3;
+const RESET_MAILS_PER_HOUR = 3;
 
 export const PASSWORD_RESET_QUEUE = 'password-reset';
 /** What was typed, sealed like a queued e-mail's secret: it may be a password typed in the wrong field. */
@@ -47,7 +47,7 @@ export function passwordResetRequests(deps: { db: Db; jobs: JobQueue; mail: Mail
  * one was queued: not for an unknown account, an account without a password, or beyond the hourly cap. Never waits for
  * the SMTP server.
  */
-export async function requestPasswordReset(db: Db, mail: MailQueue, login: string, now = new Date()): Promise<boolean> {
+async function requestPasswordReset(db: Db, mail: MailQueue, login: string, now = new Date()): Promise<boolean> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashSessionToken(token);
   const [found] = await db.select({

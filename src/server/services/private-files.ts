@@ -6,7 +6,7 @@ import path from 'node:path';
  * only, as the e-mail outbox (services/mail-files.ts). Files 0600, folders 0700.
  */
 export const PRIVATE_FILE = 0o600;
-export const PRIVATE_DIR = 0o700;
+const PRIVATE_DIR = 0o700;
 
 /** Creates the folder if needed and closes it to other users (an existing one too: mkdir's mode applies to new ones only). */
 export async function privateDir(dir: string): Promise<void> {

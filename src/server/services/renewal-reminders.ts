@@ -10,8 +10,8 @@ import { addDays, daysBetween } from './paris-calendar';
 
 export const REMINDERS_QUEUE = 'renewal-reminders';
 /** Every morning at 9:00, Paris time (the cron of pg-boss: one job per day whatever the number of instances). */
-export const REMINDERS_CRON = '0 9 * * *';
-export const REMINDERS_TIME_ZONE = 'Europe/Paris';
+const REMINDERS_CRON = '0 9 * * *';
+const REMINDERS_TIME_ZONE = 'Europe/Paris';
 
 type Due = { owner: string; clientId: number | null; email: string; name: string; plan: PlanId; endsOn: string };
 
@@ -40,7 +40,7 @@ async function subscriptionsEndingBetween(db: Db, from: string, to: string): Pro
  * for those ending in 0 to 3 days, each unless already sent. The unique outbox key (owner, end, stage) makes a rerun,
  * a restart or a second instance send nothing twice; a day the server was down is caught up the next morning.
  */
-export async function queueRenewalReminders(db: Db, mail: MailQueue, today: string): Promise<number> {
+async function queueRenewalReminders(db: Db, mail: MailQueue, today: string): Promise<number> {
   let queued = 0;
   const stages = [...RENEWAL_REMINDER_DAYS].sort((a, b) => b - a);
   for (const [index, stage] of stages.entries()) {

@@ -5,8 +5,8 @@ import type { StaffRole } from '../../shared/labels';
 import type { Tx } from '../db/client';
 import { clientSessions, staffSessions, staffUsers } from '../db/schema';
 
-export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
-export const CLIENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
+const CLIENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type StaffIdentity = {
   id: number; username: string; role: StaffRole; unlocked: boolean; sessionHash: string; sessionId: number;

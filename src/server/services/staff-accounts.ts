@@ -14,7 +14,7 @@ import { endAllStaffSessions, hashSessionToken, type StaffIdentity } from './ses
 import { isUniqueViolation } from './db-errors';
 
 const LINK_MS = STAFF_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
-export const MEMBER_NOT_FOUND = 'Membre de l’équipe introuvable';
+const MEMBER_NOT_FOUND = 'Membre de l’équipe introuvable';
 export const LAST_ADMIN = 'Il doit rester au moins un administrateur actif : nommez ou réactivez d’abord un autre administrateur.';
 
 /** A password nobody knows: the account cannot sign in until its member chooses one through the link. */

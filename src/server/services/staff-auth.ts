@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { staffSessions, staffUsers } from '../db/schema';
+import type { Tx } from '../db/client';
+import { staffUsers } from '../db/schema';
 import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './passwords';
 
 export type StaffAccount = { id: number; username: string };
@@ -30,16 +30,3 @@ export async function staffNamed(db: Tx, username: string): Promise<StaffAccount
   return staff ?? null;
 }
 
-/**
- * Creates the account or gives it a new password; either way every session opened with the old password ends,
- * so whoever knew it is signed out.
- */
-export async function setStaffPassword(db: Db, username: string, passwordHash: string): Promise<{ id: number; sessionsEnded: number }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(staffUsers).values({ username, passwordHash })
-      .onConflictDoUpdate({ target: staffUsers.username, set: { passwordHash } })
-      .returning({ id: staffUsers.id });
-    const ended = await tx.delete(staffSessions).where(eq(staffSessions.staffId, row!.id)).returning({ id: staffSessions.id });
-    return { id: row!.id, sessionsEnded: ended.length };
-  });
-}

@@ -8,7 +8,7 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { endAllStaffSessions } from './sessions';
 import { writeAudit } from './audit';
 
-export const DEFAULT_STAFF_USERNAME = 'admin';
+const DEFAULT_STAFF_USERNAME = 'admin';
 
 /**
  * ADMIN_USERNAME + ADMIN_PASSWORD create that staff account (an admin) on start-up. A value of ADMIN_PASSWORD is

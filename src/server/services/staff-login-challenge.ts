@@ -10,9 +10,9 @@ import { hashSessionToken } from './sessions';
  * but the code step (or the enrolment an admin requires).
  */
 export type ChallengeKind = 'code' | 'enrol';
-export const CHALLENGE_MINUTES = 5;
+const CHALLENGE_MINUTES = 5;
 /** Then the password must be typed again (the sign-in throttle counts every code too). */
-export const CHALLENGE_MAX_FAILURES = 5;
+const CHALLENGE_MAX_FAILURES = 5;
 
 export async function createChallenge(db: Tx, staffId: number, kind: ChallengeKind): Promise<string> {
   const token = randomBytes(32).toString('base64url');

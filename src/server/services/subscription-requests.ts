@@ -10,7 +10,7 @@ import { createOrder } from './orders';
 import { CLIENT_ACTOR, pendingClientRequest, toClientOrder } from './subscriptions';
 
 /** Staff read it on the order: the client chose nothing but the plan, payment is arranged with them. */
-export const CLIENT_REQUEST_NOTE = 'Demandée par le client depuis son espace : moyen de paiement à convenir avec lui.';
+const CLIENT_REQUEST_NOTE = 'Demandée par le client depuis son espace : moyen de paiement à convenir avec lui.';
 
 const alreadyPending = (order: { plan: PlanId; orderDate: string }) => new HttpError(409,
   `Votre demande de formule ${getPlan(order.plan).name} du ${formatDate(order.orderDate)} attend déjà son paiement : `

@@ -13,14 +13,14 @@ import { writeAudit, type Actor } from './audit';
 import { endAllStaffSessions, endOtherStaffSessions, hashSessionToken } from './sessions';
 import type { SecretBox } from './mail/secret-box';
 
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 /** Codes of the step before and after are accepted too: a phone's clock a little off still signs in. */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 const DIGITS = 6;
 
 const stepAt = (now: Date) => Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 
-export function totpFor(secret: string, username = '', issuer = '') {
+function totpFor(secret: string, username = '', issuer = '') {
   return new TOTP({ issuer, label: username, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: DIGITS, period: TOTP_PERIOD_SECONDS });
 }
 
@@ -28,7 +28,7 @@ export function totpFor(secret: string, username = '', issuer = '') {
  * The time step the code belongs to, within the window, or null. Comparing against each step's code in turn is what
  * otpauth does (in constant time per code).
  */
-export function codeStep(secret: string, code: string, now: Date): number | null {
+function codeStep(secret: string, code: string, now: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totpFor(secret).validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW });
   return delta === null ? null : stepAt(now) + delta;
@@ -39,13 +39,13 @@ export function codeStep(secret: string, code: string, now: Date): number | null
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const RECOVERY_LENGTH = 16;
 
-export function generateRecoveryCode(): string {
+function generateRecoveryCode(): string {
   const raw = Array.from({ length: RECOVERY_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]!).join('');
   return raw.match(/.{4}/g)!.join('-');
 }
 
 /** What is hashed: the code as typed, without spaces, dashes or capitals. */
-export const normaliseRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+const normaliseRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 const hashRecoveryCode = (code: string) => hashSessionToken(`recovery:${normaliseRecoveryCode(code)}`);
 
 async function replaceRecoveryCodes(tx: Tx, staffId: number): Promise<string[]> {

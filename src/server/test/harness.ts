@@ -55,7 +55,7 @@ export type TestAppOptions = {
 };
 
 /** The app's « now » for the reminders, moved by the test instead of waiting. */
-export function testClock(start = new Date()) {
+function testClock(start = new Date()) {
   let now = start;
   return {
     now: () => now,

@@ -9,6 +9,11 @@ export const UNPRINTABLE_MESSAGE = 'Ce champ contient des caractères non autori
 /** True when the text holds no control or direction-override character. */
 export const isPrintable = (s: string) => !UNPRINTABLE.test(s);
 
+/** The longest text a person writes in one field (a description, notes): the forms' text areas stop there too. */
+export const LONG_TEXT_MAX = 2000;
+/** « La description ne peut pas dépasser 2000 caractères »: `subject` names the field, singular. */
+export const longTextMessage = (subject = 'Ce champ') => `${subject} ne peut pas dépasser ${LONG_TEXT_MAX} caractères`;
+
 /** Trimmed text with a French message for a minimum and a generous maximum (nobody types 10,000 characters). */
 export function text(min: number, message: string, max = 200) {
   return z
@@ -41,7 +46,7 @@ export function email(message: string) {
  * Years a date of ours may fall in. PostgreSQL has no year 0 and a year-9999 order's subscription would end in
  * 10000: both were 500s. Nothing here happens before 1900 or after 2999.
  */
-export const DATE_YEARS = { min: 1900, max: 2999 } as const;
+const DATE_YEARS = { min: 1900, max: 2999 } as const;
 
 /** A real calendar day as YYYY-MM-DD (2025-02-30 is refused) within DATE_YEARS; one check, so one message under the field. */
 export const isoDate = z

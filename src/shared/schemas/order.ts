@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { PLAN_IDS } from '../plans';
 import { ORDER_ENTRY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
-import { email, isoDate, isPrintable, optionalText, text, UNPRINTABLE_MESSAGE } from './common';
+import { email, isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, optionalText, text, UNPRINTABLE_MESSAGE } from './common';
 import { newPassword, passwordWeakness } from './password';
 
 export const USERNAME_RULE = /^[a-zA-Z0-9._-]{3,40}$/;
@@ -24,7 +24,7 @@ export const orderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Moyen de paiement invalide' }),
   paymentStatus: z.enum(ORDER_ENTRY_STATUSES, { error: 'Statut de paiement invalide' }),
   orderDate: isoDate,
-  notes: optionalText(2000),
+  notes: optionalText(LONG_TEXT_MAX),
 }).refine((o) => o.password === '' || o.username !== '', {
   message: "Un mot de passe nécessite un nom d'utilisateur",
   path: ['username'],
@@ -40,7 +40,7 @@ export type OrderValues = z.output<typeof orderSchema>;
 export const orderUpdateSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }).optional(),
   // No default here: a PATCH that only changes the status must leave the notes alone.
-  notes: z.string({ error: 'Ce champ doit être un texte' }).trim().max(2000, 'Ce champ ne peut pas dépasser 2000 caractères')
+  notes: z.string({ error: 'Ce champ doit être un texte' }).trim().max(LONG_TEXT_MAX, longTextMessage())
     .refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
 }).refine((o) => o.paymentStatus !== undefined || o.notes !== undefined, { message: 'Aucune modification' });
 export type OrderUpdate = z.output<typeof orderUpdateSchema>;

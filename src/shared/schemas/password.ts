@@ -2,7 +2,7 @@ import { z } from './zod';
 
 /** A password a person chooses: long enough to resist guessing, checked again on the server. */
 export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 200;
+const PASSWORD_MAX_LENGTH = 200;
 
 export const newPassword = z
   .string({ error: 'Le mot de passe est requis' })

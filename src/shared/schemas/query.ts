@@ -21,8 +21,6 @@ export const pageQuery = z.object({
   q: z.string({ error: 'Recherche invalide' }).trim().max(200, 'Recherche trop longue').refine(isPrintable, 'Recherche invalide')
     .optional().transform((s) => s || undefined),
 });
-/** What a page puts in a list's URL (numbers, which the server reads back from the query string). */
-export type PageQuery = z.input<typeof pageQuery>;
 
 /** The `{ ok: true }` answer of an action with nothing else to say (sign-out, password changed, marked read). */
 export const okSchema = z.object({ ok: z.literal(true) });

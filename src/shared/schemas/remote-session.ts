@@ -12,10 +12,10 @@ const ID_FORMATS: Record<Exclude<RemoteTool, 'quick_assist'>, { pattern: RegExp;
   teamviewer: { pattern: /^\d{9,10}$/, example: '9 ou 10 chiffres, par exemple 1 234 567 890' },
 };
 
-export const normaliseRemoteId = (id: string) => id.replace(/\s+/g, '');
+const normaliseRemoteId = (id: string) => id.replace(/\s+/g, '');
 
 /** What is wrong with an ID typed for a tool, or null when it fits (Quick Assist takes none, so anything fits). */
-export function remoteIdProblem(tool: RemoteTool, typed: string): string | null {
+function remoteIdProblem(tool: RemoteTool, typed: string): string | null {
   if (tool === 'quick_assist') return null;
   const id = normaliseRemoteId(typed);
   if (!id) return `Indiquez l’identifiant ${REMOTE_TOOL_LABELS[tool]} affiché sur votre écran`;

@@ -10,7 +10,7 @@ export const STAFF_LINK_INVALID = 'Ce lien n’est plus valable (déjà utilisé
 /** How long a « choose your password » link sent to a staff member stays valid. */
 export const STAFF_PASSWORD_LINK_HOURS = 48;
 
-export const staffUsername = z.string({ error: 'L’identifiant est requis' }).trim().toLowerCase()
+const staffUsername = z.string({ error: 'L’identifiant est requis' }).trim().toLowerCase()
   .min(3, 'L’identifiant doit contenir au moins 3 caractères')
   .max(40, 'L’identifiant ne peut pas dépasser 40 caractères')
   .regex(/^[a-z0-9][a-z0-9._-]*$/, 'L’identifiant ne peut contenir que des lettres sans accent, des chiffres, « . », « _ » et « - »');
@@ -36,7 +36,6 @@ export const staffSetPasswordSchema = z.object({
   token: z.string({ error: 'Lien invalide' }).min(20, 'Lien invalide').max(200, 'Lien invalide'),
   newPassword,
 });
-export type StaffSetPasswordInput = z.input<typeof staffSetPasswordSchema>;
 
 /** POST /api/admin/me/password: the current password is required; every other session of the member ends. */
 export const staffChangePasswordSchema = z.object({

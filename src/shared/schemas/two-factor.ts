@@ -13,7 +13,7 @@ const codeText = (message: string) => z.string({ error: message }).transform((s)
   .pipe(z.string().min(1, message).max(40, message));
 
 /** A 6-digit code from the authenticator app. */
-export const totpCode = z.string({ error: 'Saisissez le code à 6 chiffres' }).transform((s) => s.replace(/\s/g, ''))
+const totpCode = z.string({ error: 'Saisissez le code à 6 chiffres' }).transform((s) => s.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Saisissez le code à 6 chiffres affiché par votre application'));
 
 /** The login token that stands between the password step and the code step (never a session). */
@@ -21,7 +21,6 @@ const challenge = z.string({ error: 'Reconnectez-vous' }).min(20, 'Reconnectez-v
 
 /** POST /api/admin/login/code: a 6-digit code or one recovery code. */
 export const loginCodeSchema = z.object({ challenge, code: codeText('Saisissez le code de votre application ou un code de secours') });
-export type LoginCodeInput = z.input<typeof loginCodeSchema>;
 
 /** POST /api/admin/login/enrol (forced enrolment, before any session). */
 export const loginEnrolSchema = z.object({ challenge });
@@ -32,18 +31,16 @@ export const loginEnrolConfirmSchema = z.object({ challenge, code: totpCode });
 export const twoFactorSetupSchema = z.object({
   password: z.string({ error: 'Le mot de passe est requis' }).min(1, 'Le mot de passe est requis').max(200),
 });
-export type TwoFactorSetupInput = z.input<typeof twoFactorSetupSchema>;
 
 /** POST /api/admin/me/two-factor/confirm, DELETE /api/admin/me/two-factor, POST …/recovery-codes */
 export const twoFactorCodeSchema = z.object({ code: totpCode });
-export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
 
 /** PUT /api/admin/security (admins) */
 export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean({ error: 'Valeur invalide' }) });
 export type SecuritySettings = z.output<typeof securitySettingsSchema>;
 
 /** The password was right; the session opens after the next step. */
-export const secondStepSchema = z.object({ step: z.enum(['code', 'enrol']), challenge: z.string() });
+const secondStepSchema = z.object({ step: z.enum(['code', 'enrol']), challenge: z.string() });
 export type SecondStep = z.infer<typeof secondStepSchema>;
 /** POST /api/admin/login: the session, or the step still to go. */
 export const staffLoginAnswerSchema = z.union([staffSessionSchema, secondStepSchema]);

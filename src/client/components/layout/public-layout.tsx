@@ -7,7 +7,7 @@ import { useViewer } from '../../lib/viewer';
 /** Where the landing page lists the plans (SPEC §2: the plan-required dialog links /#pricing). */
 export const PRICING_HREF = '/#pricing';
 
-export function SiteLogo() {
+function SiteLogo() {
   const { siteName } = useSite();
   return (
     <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-700">

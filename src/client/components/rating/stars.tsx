@@ -4,7 +4,7 @@ import { STARS } from '../../../shared/rating-api';
 import { cn } from '../ui/cn';
 
 /** What each note means, read by screen readers and shown under the stars once chosen. */
-export const STAR_LABELS: Record<(typeof STARS)[number], string> = {
+const STAR_LABELS: Record<(typeof STARS)[number], string> = {
   1: 'Très déçu',
   2: 'Déçu',
   3: 'Correct',

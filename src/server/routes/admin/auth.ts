@@ -21,12 +21,9 @@ import {
   createStaffSession, deleteStaffSession, endOtherStaffSessions, endStaffSession, listStaffSessions, unlockStaffSession,
 } from '../../services/sessions';
 import { ADMIN_ONLY, ANY_STAFF } from './roles';
-
-// A cheap in-memory flood guard per address, above the database counts of services/login-throttle.ts that decide.
-export const loginLimit = { max: 30, timeWindow: '1 minute' };
-const unlockLimit = { max: 10, timeWindow: '1 minute' };
+import { RATE_LIMITS } from '../../rate-limits';
 /** How the journal names a failed sign-in under a username no account has (the name itself is not kept). */
-export const UNKNOWN_USERNAME = '(identifiant inconnu)';
+const UNKNOWN_USERNAME = '(identifiant inconnu)';
 const UNKNOWN_ACCOUNT = 'inconnu';
 
 const toSession = (staff: StaffSession): StaffSession => ({ username: staff.username, role: staff.role, unlocked: staff.unlocked });
@@ -57,7 +54,7 @@ export async function openStaffSession(
  */
 export const staffLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
-    config: { rateLimit: loginLimit }, schema: { body: adminLoginSchema, response: { 200: staffLoginAnswerSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: adminLoginSchema, response: { 200: staffLoginAnswerSchema } },
   }, async (request, reply) => {
     const { username, password } = request.body;
     const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip },
@@ -104,7 +101,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/unlock', {
-    config: { ...ADMIN_ONLY, rateLimit: unlockLimit }, schema: { body: unlockSchema, response: { 200: staffSessionSchema } },
+    config: { ...ADMIN_ONLY, rateLimit: RATE_LIMITS.staffUnlock }, schema: { body: unlockSchema, response: { 200: staffSessionSchema } },
   }, async (request) => {
     const { code } = request.body;
     if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { erasureRefusalSchema, requestSchema } from '../../../shared/admin-api';
+import { refusalInputSchema, requestSchema } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
 import { confirmErasure } from '../../services/erasure';
 import { refuseErasure } from '../../services/erasure-refusal';
@@ -14,6 +14,6 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => confirmErasure(app.db, app.mail, request.params.id, request.staff));
 
   app.post('/contacts/:id/erasure/refuse', {
-    config: ADMIN_ONLY, schema: { params: idParams, body: erasureRefusalSchema, response: { 200: requestSchema } },
+    config: ADMIN_ONLY, schema: { params: idParams, body: refusalInputSchema, response: { 200: requestSchema } },
   }, async (request) => refuseErasure(app.db, app.mail, request.params.id, request.body.reason, request.staff));
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registrationRefusalSchema, requestSchema } from '../../../shared/admin-api';
+import { refusalInputSchema, requestSchema } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
 import { refuseRegistration } from '../../services/registration-refusal';
 import { ANY_STAFF } from './roles';
@@ -7,6 +7,6 @@ import { ANY_STAFF } from './roles';
 /** « Refuser » on a registration in « Messages »: whoever may validate one may refuse it. */
 export const refusalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/contacts/:id/refuse', {
-    config: ANY_STAFF, schema: { params: idParams, body: registrationRefusalSchema, response: { 200: requestSchema } },
+    config: ANY_STAFF, schema: { params: idParams, body: refusalInputSchema, response: { 200: requestSchema } },
   }, async (request) => refuseRegistration(app.db, app.mail, request.params.id, request.body.reason, request.staff));
 };

@@ -13,13 +13,12 @@ import { accountCheck } from '../../services/login-throttle';
 import { endAllStaffSessions } from '../../services/sessions';
 import { resetMemberTwoFactor } from '../../services/two-factor';
 import { ADMIN_ONLY, ANY_STAFF } from './roles';
-
-const setPasswordLimit = { max: 10, timeWindow: '1 minute' };
+import { RATE_LIMITS } from '../../rate-limits';
 
 /** POST /api/admin/set-password: outside the staff session, the link's single-use token is the proof. */
 export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/set-password', {
-    config: { rateLimit: setPasswordLimit }, schema: { body: staffSetPasswordSchema, response: { 200: passwordSetSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSetPassword }, schema: { body: staffSetPasswordSchema, response: { 200: passwordSetSchema } },
   }, async (request) => setPasswordFromLink(app.db, request.body.token, request.body.newPassword, request.ip));
 };
 

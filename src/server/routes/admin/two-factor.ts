@@ -17,7 +17,8 @@ import {
   updateSecuritySettings, verifySecondFactor,
 } from '../../services/two-factor';
 import { totpBox } from '../../services/two-factor-key';
-import { loginLimit, openStaffSession } from './auth';
+import { openStaffSession } from './auth';
+import { RATE_LIMITS } from '../../rate-limits';
 import { ADMIN_ONLY, ANY_STAFF } from './roles';
 
 const CHALLENGE_EXPIRED = 'Votre connexion a expiré. Saisissez à nouveau votre identifiant et votre mot de passe.';
@@ -41,7 +42,7 @@ async function roleOf(request: FastifyRequest, staffId: number) {
  */
 export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login/code', {
-    config: { rateLimit: loginLimit }, schema: { body: loginCodeSchema, response: { 200: staffSessionSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginCodeSchema, response: { 200: staffSessionSchema } },
   }, async (request, reply) => {
     const { challenge, code } = request.body;
     const found = await findChallenge(app.db, challenge, 'code');
@@ -63,7 +64,7 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login/enrol', {
-    config: { rateLimit: loginLimit }, schema: { body: loginEnrolSchema, response: { 200: twoFactorSetupDtoSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginEnrolSchema, response: { 200: twoFactorSetupDtoSchema } },
   }, async (request) => {
     const { challenge } = request.body;
     const found = await challengeOf(request, challenge, 'enrol');
@@ -71,7 +72,7 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login/enrol/confirm', {
-    config: { rateLimit: loginLimit }, schema: { body: loginEnrolConfirmSchema, response: { 200: enrolledLoginSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginEnrolConfirmSchema, response: { 200: enrolledLoginSchema } },
   }, async (request, reply) => {
     const { challenge, code } = request.body;
     const found = await challengeOf(request, challenge, 'enrol');
@@ -93,7 +94,7 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** « Mon compte » › double authentification (every member, for themself) and the team's policy (admins). */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const codeLimit = { ...ANY_STAFF, rateLimit: loginLimit };
+  const codeLimit = { ...ANY_STAFF, rateLimit: RATE_LIMITS.staffSignIn };
   app.get('/me/two-factor', { config: ANY_STAFF, schema: { response: { 200: twoFactorStatusSchema } } },
     async (request) => twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor));
 

@@ -14,11 +14,7 @@ import { accountCheck } from '../../services/login-throttle';
 import { pendingErasure, requestErasure } from '../../services/erasure';
 import { sendDocumentPdf } from '../invoice-response';
 import { sendPage } from '../list-reply';
-
-/** Per signed-in client: enough for a person, too few to guess a current password with a borrowed session. */
-const PASSWORD_LIMIT = { max: 10, timeWindow: '15 minutes' };
-/** The export reads every table about the client: a person needs it rarely. */
-const EXPORT_LIMIT = { max: 10, timeWindow: '1 minute' };
+import { RATE_LIMITS } from '../../rate-limits';
 
 const perClient = (name: string) => (request: FastifyRequest) => `${name}:${request.clientSession?.clientId ?? request.ip}`;
 
@@ -27,8 +23,8 @@ const perClient = (name: string) => (request: FastifyRequest) => `${name}:${requ
  * signed-in scope, whose hook sets request.clientSession; no route takes a client id from the request.
  */
 export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const passwordLimit = app.rateLimit({ ...PASSWORD_LIMIT, keyGenerator: perClient('client-password') });
-  const exportLimit = app.rateLimit({ ...EXPORT_LIMIT, keyGenerator: perClient('client-data') });
+  const passwordLimit = app.rateLimit({ ...RATE_LIMITS.clientPassword, keyGenerator: perClient('client-password') });
+  const exportLimit = app.rateLimit({ ...RATE_LIMITS.clientExport, keyGenerator: perClient('client-data') });
 
   app.post('/client/password', {
     preHandler: passwordLimit, schema: { body: changePasswordSchema, response: { 200: okSchema } },

@@ -10,8 +10,8 @@ import { createClientSession, deleteClientSession, hashSessionToken } from '../.
 import { authUserSchema, clientLoginResultSchema, clientSessionSchema } from '../../../shared/client-api';
 import { REDIRECT_REPLY, smallJsonReply } from '../../http-schema';
 import { okSchema } from '../../../shared/schemas/query';
+import { RATE_LIMITS } from '../../rate-limits';
 
-const loginLimit = { max: 20, timeWindow: '1 minute' };
 const BAD_LOGIN = "Nom d'utilisateur ou mot de passe incorrect";
 
 async function logIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: ClientLoginInput) {
@@ -35,10 +35,10 @@ export async function logOut(app: FastifyInstance, request: FastifyRequest, repl
 /** Public: client sign-in and sign-out, one identity for /client/* and /dashboard (DESIGN.md decision 4). */
 export const clientAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const signIn = { 200: clientLoginResultSchema };
-  app.post('/client/login', { config: { rateLimit: loginLimit }, schema: { body: clientAreaLoginSchema, response: signIn } },
+  app.post('/client/login', { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientAreaLoginSchema, response: signIn } },
     async (request, reply) => logIn(app, request, reply, request.body));
 
-  app.post('/auth/login', { config: { rateLimit: loginLimit }, schema: { body: clientLoginSchema, response: signIn } },
+  app.post('/auth/login', { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientLoginSchema, response: signIn } },
     async (request, reply) => logIn(app, request, reply, request.body));
 
   app.post('/client/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {

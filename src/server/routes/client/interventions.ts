@@ -15,9 +15,7 @@ import { quotaBeforeBody } from '../../services/attachment-quota';
 import { closeClientIntervention, rateIntervention } from '../../services/intervention-feedback';
 import { sendAttachment } from '../attachment-response';
 import { sendPage } from '../list-reply';
-
-/** One allowance shared by both creation calls: 10 requests a minute per signed-in client. */
-const CREATION_LIMIT = { max: 10, timeWindow: '1 minute' };
+import { RATE_LIMITS } from '../../rate-limits';
 
 /**
  * A client's own interventions, from the client area (/api/client/interventions) and from the dashboard
@@ -26,7 +24,7 @@ const CREATION_LIMIT = { max: 10, timeWindow: '1 minute' };
 export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const creationLimit = app.rateLimit({
-    ...CREATION_LIMIT,
+    ...RATE_LIMITS.clientInterventionCreation,
     keyGenerator: (request: FastifyRequest) => `client-intervention:${request.clientSession.clientId}`,
   });
 
@@ -59,7 +57,7 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
   // The thread of one of the client's own requests: another client's id answers 404.
   const me = (request: FastifyRequest) => ({ side: 'client' as const, clientId: request.clientSession.clientId });
   const messageLimit = app.rateLimit({
-    max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `client-message:${request.clientSession.clientId}`,
+    ...RATE_LIMITS.clientMessage, keyGenerator: (request: FastifyRequest) => `client-message:${request.clientSession.clientId}`,
   });
 
   app.get('/client/interventions/:id/messages', { schema: { params: idParams, response: { 200: threadSchema } } },
@@ -89,7 +87,7 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Closing and rating one's own request (shared/rating-api.ts): another client's id answers 404, a closed one 409.
   const feedbackLimit = app.rateLimit({
-    max: 30, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `client-feedback:${request.clientSession.clientId}`,
+    ...RATE_LIMITS.clientFeedback, keyGenerator: (request: FastifyRequest) => `client-feedback:${request.clientSession.clientId}`,
   });
 
   app.post('/client/interventions/:id/close', {

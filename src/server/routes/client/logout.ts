@@ -11,7 +11,7 @@ import { logOut } from './auth';
  */
 const OWN_NAVIGATION = new Set(['same-origin', 'same-site', 'none']);
 
-export const isOwnNavigation = (request: FastifyRequest) => OWN_NAVIGATION.has(String(request.headers['sec-fetch-site']));
+const isOwnNavigation = (request: FastifyRequest) => OWN_NAVIGATION.has(String(request.headers['sec-fetch-site']));
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

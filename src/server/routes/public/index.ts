@@ -7,9 +7,8 @@ import { createCaptcha } from '../../services/captcha';
 import { sharedSecret } from '../../services/shared-secret';
 import { createContactRequest, createRegistrationRequest } from '../../services/requests';
 import { queueContactMail, queueRegistrationMails } from '../../services/mail/request-mails';
+import { RATE_LIMITS } from '../../rate-limits';
 import { verifyInvoiceRoutes } from './verify-invoice';
-
-const formLimit = { max: 10, timeWindow: '1 minute' };
 
 /** Routes anyone may call: registration, contact, invoice verification. */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +17,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(verifyInvoiceRoutes);
 
   app.post('/register', {
-    config: { rateLimit: formLimit }, schema: { body: registrationSchema, response: { 201: messageReply } },
+    config: { rateLimit: RATE_LIMITS.publicForm }, schema: { body: registrationSchema, response: { 201: messageReply } },
   }, async (request, reply) => {
     const input = request.body;
     // The request and its e-mails (acknowledgement, staff notice) are stored together; none waits for the SMTP server.
@@ -37,7 +36,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/contact', {
-    config: { rateLimit: formLimit }, schema: { body: contactSchema, response: { 201: contactSentSchema } },
+    config: { rateLimit: RATE_LIMITS.publicForm }, schema: { body: contactSchema, response: { 201: contactSentSchema } },
   }, async (request, reply) => {
     const input = request.body;
     if (!captcha.check(input.captchaToken, input.captchaAnswer)) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceVerificationSchema, verificationParams } from '../../../shared/schemas/invoice';
 import { HttpError } from '../../http-error';
+import { RATE_LIMITS } from '../../rate-limits';
 import { invoiceVerifier } from '../../services/invoice-verification';
 
 declare module 'fastify' {
@@ -15,7 +16,7 @@ export const verifyInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const verify = invoiceVerifier(app.db);
 
   app.get('/verify-invoice/:key', {
-    config: { rateLimit: { max: app.verifyRateLimit, timeWindow: '1 minute' } },
+    config: { rateLimit: { ...RATE_LIMITS.verifyInvoice, max: app.verifyRateLimit } },
     // A hundred bytes of JSON: not worth compressing; the declared shape sends nothing else.
     compress: false,
     schema: { params: verificationParams, response: { 200: invoiceVerificationSchema } },

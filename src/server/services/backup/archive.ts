@@ -20,8 +20,8 @@ const PAGE_ROWS = 500;
 /** bytes of files (PDFs, attachments) read at once: memory stays flat whatever their number */
 const FILE_BYTES_PER_READ = 1024 * 1024;
 
-export type FileDigest = { sha256: string; size: number };
-export type TableManifest = { rows: number; key: string[]; columns: Array<{ name: string; type: string }>; files: string[] };
+type FileDigest = { sha256: string; size: number };
+type TableManifest = { rows: number; key: string[]; columns: Array<{ name: string; type: string }>; files: string[] };
 export type BackupManifest = {
   format: number;
   createdAt: string;
@@ -37,7 +37,7 @@ export type BackupManifest = {
 /** A backup stopped for a reason staff can act on; its message is shown in the tab. */
 export class BackupError extends Error {}
 
-export type BackupProgress = { done: number; total: number };
+type BackupProgress = { done: number; total: number };
 export type BackupOptions = {
   siteName: string;
   /** signs the manifest (signature.ts: loadBackupKey) */
@@ -47,7 +47,7 @@ export type BackupOptions = {
 };
 
 export const jsonPath = (table: string) => `donnees/${table}.jsonl`;
-export const csvPath = (table: string) => `csv/${table}.csv`;
+const csvPath = (table: string) => `csv/${table}.csv`;
 
 async function schemaVersion(): Promise<string | null> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };

@@ -25,14 +25,14 @@ export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = { outbox: ['s
  * file's path. Others: fichiers/<table>/<column>/<key>.
  *
  * Invoice and credit-note PDFs are the bytes stored at issue, read like any binary column inside the backup's snapshot:
- * never rendered here (services/invoices.ts's loadIssuedDocumentPdfPage renders a missing one and writes it, which a
- * read-only snapshot cannot do). Same paths as that function: factures/Facture_00000012.pdf, avoirs/Avoir_AV-00000001.pdf.
+ * never rendered here (the runner stores a missing one first, which a read-only snapshot cannot do):
+ * factures/Facture_00000012.pdf, avoirs/Avoir_AV-00000001.pdf.
  */
 const FILE_NAMES: Record<string, (row: Record<string, unknown>) => string> = {
   'invoices.pdf': (row) => (row.kind === 'credit_note' ? `avoirs/Avoir_${String(row.number)}.pdf` : `factures/Facture_${String(row.number)}.pdf`),
 };
 
-export type BackupColumn = { name: string; sqlType: string; binary: boolean };
+type BackupColumn = { name: string; sqlType: string; binary: boolean };
 
 export type BackupTable = {
   name: string;
@@ -68,7 +68,7 @@ export function backupTables(): BackupTable[] {
   return dependencyOrder(described);
 }
 
-export function dependencyOrder<T extends { name: string; parents: string[] }>(tables: T[]): T[] {
+function dependencyOrder<T extends { name: string; parents: string[] }>(tables: T[]): T[] {
   const byName = new Map(tables.map((t) => [t.name, t]));
   const ordered: T[] = [];
   const state = new Map<string, 'visiting' | 'done'>();

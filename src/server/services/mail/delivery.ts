@@ -18,7 +18,7 @@ import { renderMail } from './templates/catalogue';
  * mailer.ts), and pg-boss retries the job after the same time. Meanwhile another run of the job (a retry of an attempt
  * that seemed lost) finds the claim and waits instead of sending a second copy.
  */
-export const CLAIM_SECONDS = 300;
+const CLAIM_SECONDS = 300;
 /**
  * 10 retries with doubling delays from 30 s up to 1 h: about 4 hours before a message is given up as failed and shown
  * to staff. pg-boss moves it to the dead letter queue, whose worker marks the outbox row.

@@ -51,7 +51,7 @@ export type MailParams = {
   staff_intervention_rating: { interventionId: number; clientName: string; clientEmail: string; title: string; stars: number; comment: string; changed: boolean };
 };
 
-export type InvoiceFigures = { price: string; startsOn: string; endsOn: string; gift: boolean };
+type InvoiceFigures = { price: string; startsOn: string; endsOn: string; gift: boolean };
 
 /** The kinds whose message is useless without their secret (a « Renvoyer » after it was erased would send nothing usable). */
 export const KINDS_WITH_SECRET: ReadonlySet<MailKind> = new Set(['credentials', 'password_reset', 'staff_password_link']);

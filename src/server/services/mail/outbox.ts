@@ -14,7 +14,7 @@ import { mailSubject } from './templates/catalogue';
 
 export const MAIL_QUEUE = 'mail';
 export const MAIL_DEAD_QUEUE = 'mail-dead';
-export const OUTBOX_NOT_FOUND = 'Message introuvable';
+const OUTBOX_NOT_FOUND = 'Message introuvable';
 
 export type MailJob = { outboxId: number };
 
@@ -94,7 +94,7 @@ export async function requeueOrphans(db: Db, jobs: JobQueue): Promise<number> {
 type OutboxRow = typeof outbox.$inferSelect;
 
 /** What staff see of a message: never its params (a reset link's context) nor, above all, its secret. */
-export function toOutboxDto(row: Pick<OutboxRow, 'id' | 'kind' | 'recipient' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'updatedAt' | 'sentAt' | 'secret'>): OutboxMessageDto {
+function toOutboxDto(row: Pick<OutboxRow, 'id' | 'kind' | 'recipient' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'updatedAt' | 'sentAt' | 'secret'>): OutboxMessageDto {
   return {
     id: row.id,
     kind: row.kind,

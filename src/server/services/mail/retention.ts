@@ -5,15 +5,15 @@ import type { JobQueue, QueueDefinition } from '../../jobs/job-queue';
 
 export const OUTBOX_RETENTION_QUEUE = 'outbox-retention';
 /** every night at 3:30, Paris time */
-export const OUTBOX_RETENTION_CRON = '30 3 * * *';
+const OUTBOX_RETENTION_CRON = '30 3 * * *';
 /** a message that reached its end (sent, cancelled, given up) is kept this long for « Courriels », then deleted */
-export const OUTBOX_KEEP_DAYS = 90;
+const OUTBOX_KEEP_DAYS = 90;
 /**
  * A failed message keeps its sealed secret (a new client's password, a reset link) this long so that « Renvoyer »
  * can still send it; afterwards staff regenerate the credentials instead. A sent or cancelled message loses its
  * secret at once (delivery.ts, outbox.ts): the purge clears any left over, whatever its age.
  */
-export const FAILED_SECRET_DAYS = 7;
+const FAILED_SECRET_DAYS = 7;
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 

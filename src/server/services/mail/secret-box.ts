@@ -10,7 +10,7 @@ import type { Config } from '../../config';
  */
 export type SecretBox = { seal(secret: string): string; open(sealed: string): string };
 
-export const KEY_FILE = 'mail-secret.key';
+const KEY_FILE = 'mail-secret.key';
 const VERSION = 'v1';
 
 /**

@@ -1,12 +1,12 @@
 import { apiRaw } from '../../../lib/api';
 
 /** Characters no file system accepts; a client named « A/B » still gets a file. */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   return name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_').trim();
 }
 
 /** Saves a blob under a chosen name through a temporary <a download>. */
-export function saveBlob(blob: Blob, fileName: string) {
+function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

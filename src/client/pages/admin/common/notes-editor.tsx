@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LONG_TEXT_MAX } from '../../../../shared/schemas/common';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 
@@ -9,7 +10,7 @@ export function NotesEditor({ label, initial, pending, onSave, onCancel }: Notes
   const [notes, setNotes] = useState(initial);
   return (
     <form className="space-y-2" onSubmit={(e) => { e.preventDefault(); onSave(notes.trim()); }}>
-      <TextAreaField label={label} rows={3} maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      <TextAreaField label={label} rows={3} maxLength={LONG_TEXT_MAX} value={notes} onChange={(e) => setNotes(e.target.value)} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending || notes.trim() === initial.trim()}>{pending ? 'Enregistrement...' : 'Enregistrer'}</Button>
         {onCancel && <Button size="sm" variant="secondary" onClick={onCancel}>Annuler</Button>}

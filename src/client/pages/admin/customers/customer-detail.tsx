@@ -1,17 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CustomerDto } from '../../../../shared/admin-api';
 import { formatCredits, formatEuro } from '../../../../shared/format';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { OrderList } from '../orders/order-list';
-
-function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
+import { DetailItem } from '../common/detail-item';
 
 export function CustomerDetail({ customer }: { customer: CustomerDto }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -27,20 +19,20 @@ export function CustomerDetail({ customer }: { customer: CustomerDto }) {
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h3 id="customer-detail-title" ref={headingRef} tabIndex={-1} className="text-lg font-bold text-slate-900">{customer.name}</h3>
         <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
-          <Item label="E-mail" className="col-span-2">{customer.email}</Item>
-          <Item label="Téléphone">{customer.phone || '-'}</Item>
-          <Item label="Nom d'utilisateur">
+          <DetailItem label="E-mail" className="col-span-2">{customer.email}</DetailItem>
+          <DetailItem label="Téléphone">{customer.phone || '-'}</DetailItem>
+          <DetailItem label="Nom d'utilisateur">
             {customer.username ? (
               <span className="inline-flex items-center gap-2">
                 <span className="font-mono">{customer.username}</span>
                 <CopyButton value={customer.username} label="Copier le nom d'utilisateur" />
               </span>
             ) : 'Non généré'}
-          </Item>
-          <Item label="Chiffre d'affaires"><span className="font-semibold">{formatEuro(customer.revenue, { whole: true })}</span></Item>
-          <Item label="Commandes">{customer.orderCount}</Item>
-          <Item label="Offertes">{customer.giftedCount}</Item>
-          <Item label="Crédits RFS">{formatCredits(customer.credits)}</Item>
+          </DetailItem>
+          <DetailItem label="Chiffre d'affaires"><span className="font-semibold">{formatEuro(customer.revenue, { whole: true })}</span></DetailItem>
+          <DetailItem label="Commandes">{customer.orderCount}</DetailItem>
+          <DetailItem label="Offertes">{customer.giftedCount}</DetailItem>
+          <DetailItem label="Crédits RFS">{formatCredits(customer.credits)}</DetailItem>
         </dl>
       </div>
       <div>

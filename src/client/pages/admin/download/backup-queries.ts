@@ -3,7 +3,7 @@ import type { BackupStatusDto, CurrentBackupDto } from '../../../../shared/backu
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
-export const backupKey = [...adminKeys.data, 'backup'] as const;
+const backupKey = [...adminKeys.data, 'backup'] as const;
 
 /** The backup being written or the last one; asked again every second while it runs (the progress bar). */
 export const currentBackupQuery = queryOptions({

@@ -1,20 +1,29 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Ban, CheckCircle2, Play } from 'lucide-react';
-import type { AdminInterventionDto } from '../../../../shared/admin-api';
-import { INTERVENTION_STATUS_LABELS } from '../../../../shared/labels';
+import { DURATION_MAX_MINUTES, INTERVENTION_TRANSITIONS, type AdminInterventionDto } from '../../../../shared/admin-api';
+import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '../../../../shared/labels';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/notify';
 import { NotesEditor } from '../common/notes-editor';
 import { useUpdateIntervention, type InterventionUpdate } from './intervention-mutations';
 
-/** pending → in_progress → completed | cancelled (DESIGN.md decision 8); completing asks for the time spent. */
+type Move = Exclude<InterventionStatus, 'pending'>;
+
+/** The button that moves an intervention to each status; which ones show is INTERVENTION_TRANSITIONS' decision. */
+const MOVES: Record<Move, { label: string; icon: ReactNode; variant?: 'secondary' }> = {
+  in_progress: { label: 'Prendre en charge', icon: <Play aria-hidden="true" className="h-4 w-4" /> },
+  completed: { label: 'Terminer', icon: <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> },
+  cancelled: { label: 'Annuler l’intervention', icon: <Ban aria-hidden="true" className="h-4 w-4" />, variant: 'secondary' },
+};
+
+/** Staff move a request along INTERVENTION_TRANSITIONS (DESIGN.md decision 8); completing asks for the time spent. */
 export function InterventionActions({ intervention: i }: { intervention: AdminInterventionDto }) {
   const update = useUpdateIntervention(i.id);
   const [finishing, setFinishing] = useState(false);
   const [minutes, setMinutes] = useState('');
   const [minutesError, setMinutesError] = useState<string | null>(null);
   const id = useId();
-  const open = i.status === 'pending' || i.status === 'in_progress';
+  const moves = INTERVENTION_TRANSITIONS[i.status].filter((to): to is Move => to !== 'pending');
 
   function send(patch: InterventionUpdate, done?: () => void) {
     update.mutate(patch, {
@@ -29,8 +38,8 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
   function finish(event: FormEvent) {
     event.preventDefault();
     const n = Number(minutes);
-    if (minutes.trim() === '' || !Number.isInteger(n) || n < 0 || n > 24 * 60) {
-      setMinutesError('Indiquez une durée en minutes (0 à 1440)');
+    if (minutes.trim() === '' || !Number.isInteger(n) || n < 0 || n > DURATION_MAX_MINUTES) {
+      setMinutesError(`Indiquez une durée en minutes (0 à ${DURATION_MAX_MINUTES})`);
       return;
     }
     setMinutesError(null);
@@ -39,29 +48,22 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
 
   return (
     <div className="mt-3 space-y-3 border-t border-slate-100 pt-3">
-      {open && (
+      {moves.length > 0 && (
         <div className="flex flex-wrap gap-2">
-          {i.status === 'pending' && (
-            <Button size="sm" onClick={() => send({ status: 'in_progress' })} disabled={update.isPending}>
-              <Play aria-hidden="true" className="h-4 w-4" /> Prendre en charge
+          {moves.map((to) => (to === 'completed' && finishing) ? null : (
+            // « Terminer » first asks for the duration, in the form below.
+            <Button key={to} size="sm" variant={MOVES[to].variant} disabled={update.isPending}
+              onClick={() => (to === 'completed' ? setFinishing(true) : send({ status: to }))}>
+              {MOVES[to].icon} {MOVES[to].label}
             </Button>
-          )}
-          {/* The server refuses pending → completed: an intervention is taken in hand first. */}
-          {i.status === 'in_progress' && !finishing && (
-            <Button size="sm" onClick={() => setFinishing(true)} disabled={update.isPending}>
-              <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> Terminer
-            </Button>
-          )}
-          <Button size="sm" variant="secondary" onClick={() => send({ status: 'cancelled' })} disabled={update.isPending}>
-            <Ban aria-hidden="true" className="h-4 w-4" /> Annuler l’intervention
-          </Button>
+          ))}
         </div>
       )}
       {finishing && (
         <form onSubmit={finish} noValidate className="flex flex-wrap items-end gap-2">
           <div className="flex flex-col gap-1">
             <label htmlFor={id} className="text-sm font-medium text-slate-800">Durée (minutes)</label>
-            <input id={id} type="number" inputMode="numeric" min={0} max={1440} value={minutes} onChange={(e) => setMinutes(e.target.value)}
+            <input id={id} type="number" inputMode="numeric" min={0} max={DURATION_MAX_MINUTES} value={minutes} onChange={(e) => setMinutes(e.target.value)}
               aria-invalid={minutesError ? true : undefined} aria-describedby={minutesError ? `${id}-error` : undefined}
               className="h-9 w-32 rounded-lg border border-slate-300 bg-white px-3 text-sm" />
           </div>

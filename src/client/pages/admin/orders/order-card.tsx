@@ -1,9 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { ChevronDown, History } from 'lucide-react';
 import type { OrderDto } from '../../../../shared/admin-api';
 import { formatDate, formatEuro } from '../../../../shared/format';
 import type { OrderDocuments as Documents } from '../../../../shared/invoice-api';
-import { PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
+import { isGifted, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
 import { findPlan } from '../../../../shared/plans';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { PaymentStatusBadge } from '../common/status-badges';
@@ -11,22 +11,10 @@ import { OrderCredentials } from './order-credentials';
 import { OrderActions } from './order-actions';
 import { OrderHistory } from './order-history';
 import { OrderDocuments } from './order-documents';
-
-export function isGifted(order: Pick<OrderDto, 'paymentMethod' | 'price'>): boolean {
-  return order.paymentMethod === 'offert' || Number(order.price) === 0;
-}
+import { DetailItem } from '../common/detail-item';
 
 // Per-order costs are 0.1, 0.25, 0.5…: two decimals so 0.25 does not read as 0.3.
 const orderCredits = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 2 });
-
-function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * One order as a card (a table would be cramped with credentials, key and actions). The card is a size container,
@@ -56,21 +44,21 @@ export function OrderCard({ order }: { order: OrderDto & Documents }) {
       </header>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 px-4 py-3 @xl:grid-cols-4 @4xl:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.6fr)]">
-        <Item label="Plan">{findPlan(order.plan)?.name ?? order.plan}</Item>
-        <Item label="Date">{formatDate(order.orderDate)}</Item>
-        <Item label="Paiement">{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</Item>
-        <Item label="Coût crédits">{orderCredits(order.creditCost)}</Item>
-        <Item label="Clé de vérification" className="col-span-2 @xl:col-span-4 @4xl:col-span-1">
+        <DetailItem label="Plan">{findPlan(order.plan)?.name ?? order.plan}</DetailItem>
+        <DetailItem label="Date">{formatDate(order.orderDate)}</DetailItem>
+        <DetailItem label="Paiement">{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</DetailItem>
+        <DetailItem label="Coût crédits">{orderCredits(order.creditCost)}</DetailItem>
+        <DetailItem label="Clé de vérification" className="col-span-2 @xl:col-span-4 @4xl:col-span-1">
           <span className="inline-flex items-center gap-2">
             <span className="font-mono">{order.verificationKey}</span>
             <CopyButton value={order.verificationKey} label="Copier la clé de vérification" className="h-7 w-7" />
           </span>
-        </Item>
+        </DetailItem>
         <OrderCredentials order={order} />
         {order.notes && (
-          <Item label="Notes" className="col-span-full">
+          <DetailItem label="Notes" className="col-span-full">
             <span className="whitespace-pre-line">{order.notes}</span>
-          </Item>
+          </DetailItem>
         )}
       </dl>
 

@@ -4,13 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
 import type { OrderCreated } from '../../../../shared/admin-api';
 import { formatEuro, todayIso } from '../../../../shared/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '../../../../shared/labels';
+import { isGifted, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '../../../../shared/labels';
 import { PLANS, getPlan } from '../../../../shared/plans';
 import { orderSchema, type OrderInput, type OrderValues } from '../../../../shared/schemas/order';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/password';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { newIdempotencyKey, suggestCredentials, useCreateOrder } from './order-mutations';
 
@@ -23,7 +24,7 @@ const defaults = (): OrderInput => ({
 const planOptions = PLANS.map((p) => ({ value: p.id, label: `${p.name} — ${formatEuro(p.price)} / ${p.durationText}` }));
 const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 const statusOptions = ORDER_ENTRY_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
-const FIELDS = new Set(Object.keys(defaults()));
+const FIELDS = Object.keys(defaults()) as Array<keyof OrderInput>;
 
 export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCreated): void; onCancel(): void }) {
   const create = useCreateOrder();
@@ -74,17 +75,13 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
           setIdempotencyKey(newIdempotencyKey());
         }
         // The server validates with the same schema: its field messages go under the fields, typed values stay.
-        if (error instanceof ApiRequestError && error.fieldErrors) {
-          for (const [field, messages] of Object.entries(error.fieldErrors)) {
-            if (FIELDS.has(field) && messages[0]) setError(field as keyof OrderInput, { type: 'server', message: messages[0] });
-          }
-        }
+        applyFieldErrors(error, setError, FIELDS);
         notify('error', 'Impossible de créer la commande', error.message);
       },
     });
   });
 
-  const gifted = method === 'offert';
+  const gifted = isGifted({ paymentMethod: method });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">

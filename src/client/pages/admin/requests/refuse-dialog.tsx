@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registrationRefusalSchema, type RegistrationRefusal, type RequestDto } from '../../../../shared/admin-api';
+import { refusalInputSchema, type RefusalInput, type RequestDto } from '../../../../shared/admin-api';
 import { serverMessage } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
@@ -29,8 +29,8 @@ const TEXTS = {
 export function RefuseDialog({ request: r, open, onOpenChange }: { request: RequestDto; open: boolean; onOpenChange(open: boolean): void }) {
   const refuse = useRefuseRequest(r);
   const texts = TEXTS[r.kind === 'erasure' ? 'erasure' : 'registration'];
-  const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<RegistrationRefusal>({
-    resolver: zodResolver(registrationRefusalSchema),
+  const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<RefusalInput>({
+    resolver: zodResolver(refusalInputSchema),
     defaultValues: { reason: '' },
   });
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { RequestDto } from '../../../../shared/admin-api';
 import { formatDateTime } from '../../../../shared/format';
 import {
@@ -9,17 +8,9 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { RequestStatusBadge } from '../common/status-badges';
 import { DuplicateBadge, DuplicateNotice } from './duplicate-notice';
 import { RequestActions } from './request-actions';
+import { DetailItem } from '../common/detail-item';
 
 const KIND_TONES: Record<RequestKind, BadgeTone> = { registration: 'purple', contact: 'blue', erasure: 'red' };
-
-function Detail({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-sm text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
 
 export function RequestCard({ request: r }: { request: RequestDto }) {
   const titleId = `request-${r.id}-title`;
@@ -55,22 +46,22 @@ export function RequestCard({ request: r }: { request: RequestDto }) {
         )}
         {registration && (
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-4">
-            <Detail label="Plan">{plan ? `${plan.name} (${plan.durationText})` : r.planId ?? '-'}</Detail>
-            <Detail label="Téléphone">{r.phone || '-'}</Detail>
-            <Detail label="Appareil">{r.deviceType ? REGISTRATION_DEVICE_LABELS[r.deviceType as RegistrationDeviceType] ?? r.deviceType : '-'}</Detail>
-            {r.captchaAnswer && <Detail label="Réponse au captcha">{r.captchaAnswer}</Detail>}
-            {r.deviceInfo && <Detail label="Description de l’appareil" className="col-span-2 sm:col-span-4">{r.deviceInfo}</Detail>}
-            {r.clientId !== null && <Detail label="Compte client" className="col-span-2 sm:col-span-4">Créé (n° {r.clientId})</Detail>}
-            {r.refusalReason && <Detail label="Refusée, raison envoyée" className="col-span-2 sm:col-span-4">{r.refusalReason}</Detail>}
+            <DetailItem label="Plan">{plan ? `${plan.name} (${plan.durationText})` : r.planId ?? '-'}</DetailItem>
+            <DetailItem label="Téléphone">{r.phone || '-'}</DetailItem>
+            <DetailItem label="Appareil">{r.deviceType ? REGISTRATION_DEVICE_LABELS[r.deviceType as RegistrationDeviceType] ?? r.deviceType : '-'}</DetailItem>
+            {r.captchaAnswer && <DetailItem label="Réponse au captcha">{r.captchaAnswer}</DetailItem>}
+            {r.deviceInfo && <DetailItem label="Description de l’appareil" className="col-span-2 sm:col-span-4">{r.deviceInfo}</DetailItem>}
+            {r.clientId !== null && <DetailItem label="Compte client" className="col-span-2 sm:col-span-4">Créé (n° {r.clientId})</DetailItem>}
+            {r.refusalReason && <DetailItem label="Refusée, raison envoyée" className="col-span-2 sm:col-span-4">{r.refusalReason}</DetailItem>}
           </dl>
         )}
         {r.kind === 'erasure' && (
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3">
-            <Detail label="Compte client">{r.clientId !== null ? `n° ${r.clientId}` : 'Supprimé'}</Detail>
-            <Detail label="Effacement">
+            <DetailItem label="Compte client">{r.clientId !== null ? `n° ${r.clientId}` : 'Supprimé'}</DetailItem>
+            <DetailItem label="Effacement">
               {r.erasedAt ? <>Effectué le <time dateTime={r.erasedAt}>{formatDateTime(r.erasedAt)}</time></> : r.refusalReason ? 'Refusé' : 'À confirmer'}
-            </Detail>
-            {r.refusalReason && <Detail label="Refusée, raison envoyée" className="col-span-2">{r.refusalReason}</Detail>}
+            </DetailItem>
+            {r.refusalReason && <DetailItem label="Refusée, raison envoyée" className="col-span-2">{r.refusalReason}</DetailItem>}
           </dl>
         )}
         <RequestActions request={r} />

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErasureConfirmed, RegistrationRefusal, RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
+import type { ErasureConfirmed, RefusalInput, RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
 import type { RequestStatus } from '../../../../shared/labels';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
@@ -41,7 +41,7 @@ export function useRefuseRequest(r: Pick<RequestDto, 'id' | 'kind'>) {
   const client = useQueryClient();
   const url = r.kind === 'erasure' ? `/api/admin/contacts/${r.id}/erasure/refuse` : `/api/admin/contacts/${r.id}/refuse`;
   return useMutation({
-    mutationFn: (body: RegistrationRefusal) => api<RequestDto>(url, { method: 'POST', json: body }),
+    mutationFn: (body: RefusalInput) => api<RequestDto>(url, { method: 'POST', json: body }),
     onSuccess: () => Promise.all([
       client.invalidateQueries({ queryKey: adminKeys.requests }),
       client.invalidateQueries({ queryKey: adminKeys.outbox }),

@@ -2,9 +2,9 @@ import { notify } from '../../../lib/notify';
 import { isSigningOut } from '../../../lib/sign-out';
 
 /** SPEC §9: the toast is read before the browser leaves for the sign-in page. */
-export const LOGIN_REDIRECT_DELAY_MS = 500;
+const LOGIN_REDIRECT_DELAY_MS = 500;
 
-export const PAGE_UNAUTHORIZED = 'Vous devez être connecté pour accéder à cette page.';
+const PAGE_UNAUTHORIZED = 'Vous devez être connecté pour accéder à cette page.';
 export const ACTION_UNAUTHORIZED = 'Vous êtes déconnecté. Reconnexion en cours...';
 
 let leaving = false;

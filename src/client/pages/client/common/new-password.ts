@@ -1,8 +1,8 @@
 import { z } from '../../../../shared/schemas/zod';
 
 // The confirmation is the form's business, not the server's: it only guards against a typo in a hidden field.
-export const CONFIRM_REQUIRED = 'Confirmez le nouveau mot de passe';
-export const CONFIRM_MISMATCH = 'Les deux mots de passe ne correspondent pas';
+const CONFIRM_REQUIRED = 'Confirmez le nouveau mot de passe';
+const CONFIRM_MISMATCH = 'Les deux mots de passe ne correspondent pas';
 
 export const confirmPassword = z.string({ error: CONFIRM_REQUIRED }).min(1, CONFIRM_REQUIRED);
 

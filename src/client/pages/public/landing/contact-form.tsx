@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { CaptchaChallenge, ContactInput } from '../../../../shared/schemas/contact';
 import { api, ApiRequestError } from '../../../lib/api';
+import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
@@ -20,7 +21,7 @@ const lazyResolver: Resolver<ContactInput> = async (values, context, options) =>
 /** The contact form, checked by the same zod schema as the server; the server's field errors land under the fields. */
 export function ContactForm() {
   const hydrated = useHydrated();
-  const { register, handleSubmit, setError, setValue, setFocus, reset, formState: { errors, isSubmitting } } = useForm({
+  const { register, handleSubmit, setError, setValue, reset, formState: { errors, isSubmitting } } = useForm({
     resolver: lazyResolver,
     defaultValues: EMPTY,
   });
@@ -50,16 +51,15 @@ export function ContactForm() {
       void loadCaptcha();
     } catch (error) {
       const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors ?? {} : {};
-      const captchaError = fieldErrors.captchaAnswer?.[0] ?? fieldErrors.captchaToken?.[0];
-      if (captchaError) {
+      if (fieldErrors.captchaAnswer || fieldErrors.captchaToken) {
         // A wrong or expired answer: a new question, an empty answer, and everything else kept as typed.
         setValue('captchaAnswer', '');
         void loadCaptcha();
       }
-      const withError = FIELDS.filter((f) => (f === 'captchaAnswer' ? captchaError : fieldErrors[f]?.[0]));
-      for (const f of withError) setError(f, { message: f === 'captchaAnswer' ? captchaError : fieldErrors[f]![0] });
-      if (withError[0]) setFocus(withError[0]);
-      else notify('error', 'Message non envoyé', error instanceof Error ? error.message : undefined);
+      // An expired question (its token) is told under the answer, the only captcha field a visitor sees.
+      if (!applyFieldErrors(error, setError, FIELDS, { captchaToken: 'captchaAnswer' })) {
+        notify('error', 'Message non envoyé', error instanceof Error ? error.message : undefined);
+      }
     }
   });
 

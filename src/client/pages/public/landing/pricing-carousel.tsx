@@ -11,7 +11,7 @@ const TRACK_ID = 'formules-piste';
 const count = PLANS.length;
 
 /** The anchor of each card: dots and arrows link to it, so they scroll the track before any script has run. */
-export const slideId = (planId: string) => `formule-${planId}`;
+const slideId = (planId: string) => `formule-${planId}`;
 const slideHref = (i: number) => `#${slideId(PLANS[wrap(i)]!.id)}`;
 
 /** Index i brought into 0…count-1: next after the last plan is the first, previous before the first is the last. */

@@ -4,7 +4,7 @@ import { PublicLayout } from '../../../components/layout/public-layout';
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
 /** Both legal texts carry the same date: they were revised together. */
-export const LEGAL_UPDATED = { iso: '2025-01-17', label: '17 janvier 2025' };
+const LEGAL_UPDATED = { iso: '2025-01-17', label: '17 janvier 2025' };
 
 // Long-form text styles for the section bodies (no typography plugin: a few rules are enough).
 const prose = [

@@ -4,6 +4,7 @@ import { formatDate, formatEuro } from '../../../../shared/format';
 import type { InvoiceVerification } from '../../../../shared/schemas/invoice';
 import { useSite } from '../../../lib/site';
 
+// The public answer carries no payment method: a 0 € invoice is exactly a gifted one (isGifted, shared/labels.ts).
 function amount(price: string): string {
   return Number(price) === 0 ? 'OFFERT' : `${formatEuro(price)} TTC`;
 }

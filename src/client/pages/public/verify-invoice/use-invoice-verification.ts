@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError, NETWORK_ERROR, api } from '../../../lib/api';
 import type { InvoiceVerification } from '../../../../shared/schemas/invoice';
 
-export const NOT_FOUND = 'Facture non trouvée. Vérifiez votre clé de vérification.';
-export const FAILED = 'Erreur lors de la vérification. Veuillez réessayer.';
+const NOT_FOUND = 'Facture non trouvée. Vérifiez votre clé de vérification.';
+const FAILED = 'Erreur lors de la vérification. Veuillez réessayer.';
 
 export type VerificationState =
   | { status: 'idle' }

@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, formatEuro } from '../../../../shared/format';
-import { INTERVENTION_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
+import { INTERVENTION_STATUS_LABELS, isGifted, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
 import { findPlan, getPlan } from '../../../../shared/plans';
 import type { SiteInfo } from '../../../../shared/site';
 import type { MailParams } from '../mail-params';
@@ -8,7 +8,7 @@ import { Text } from '@react-email/text';
 
 type Props<K extends keyof MailParams> = { site: SiteInfo; params: MailParams[K]; secret?: string };
 
-export const renewalLink = (site: SiteInfo, planId: string) => `${site.publicUrl}/dashboard?renouveler=${encodeURIComponent(planId)}`;
+const renewalLink = (site: SiteInfo, planId: string) => `${site.publicUrl}/dashboard?renouveler=${encodeURIComponent(planId)}`;
 
 export function RegistrationReceived({ site, params }: Props<'registration_received'>) {
   const plan = findPlan(params.planId);
@@ -55,7 +55,7 @@ function PaymentTerms({ site, order, requestedPlanId }: { site: SiteInfo } & Pic
   const plan = getPlan(order.planId);
   const method = PAYMENT_METHOD_LABELS[order.paymentMethod];
   const rows: Array<[string, string]> = [['Formule', `${plan.name} (${plan.durationText})`], ['Commande', `n° ${order.id}`]];
-  if (order.paymentMethod === 'offert') {
+  if (isGifted(order)) {
     return <><Facts rows={rows} /><Paragraph>Cet abonnement vous est offert : vous n’avez rien à régler.</Paragraph></>;
   }
   rows.push(['Montant', formatEuro(order.price)], ['Mode de paiement', method]);
