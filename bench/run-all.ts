@@ -1,5 +1,6 @@
 // `npm run bench`: bundle sizes, Lighthouse on the public pages, the public pages, the APIs under load, then the e-mail
-// queue, the backup, the faults, 1,000 orders across two instances, a client's sign-in alone and the mixed load.
+// queue, the backup, the faults, 1,000 orders across two instances, a client's sign-in alone, the client's pages, the first
+// start and the mixed load.
 // Build first.
 import { measureBundles } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
@@ -12,6 +13,8 @@ import { measureFaults } from './faults';
 import { measureMixedLoad } from './mixed-load';
 import { measureInstances } from './instances';
 import { measureSignIn } from './sign-in';
+import { measureClientPages } from './client-pages';
+import { measureFirstStart } from './first-start';
 
 const bundles = await measureBundles();
 console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);
@@ -33,5 +36,9 @@ const instances = await measureInstances();
 console.log('1,000 orders across two instances:', JSON.stringify(instances.verdict));
 const signIn = await measureSignIn();
 console.log('client sign-in median:', JSON.stringify({ ms: signIn.signIn.medianMs, target: signIn.target.signInMedianMaxMs, scryptMsAtStart: signIn.scryptMsAtStart }));
+const clientPages = await measureClientPages();
+console.log('client pages, median alone:', JSON.stringify(clientPages.summary['/dashboard']));
+const firstStart = await measureFirstStart();
+console.log('first start, peak RSS:', JSON.stringify({ initialDatabase: firstStart.initialDatabase.peakMb, initdb: firstStart.initdb.peakMb }));
 const mixed = await measureMixedLoad();
 console.log('mixed load, highest rate with p99 under 200 ms:', JSON.stringify({ postgresTwoInstances: mixed.postgresTwoInstances?.highestRateWithP99Under200Ms, pgliteOneInstance: mixed.pgliteOneInstance?.highestRateWithP99Under200Ms }));

@@ -6,7 +6,7 @@ import { DIST_DIR } from '../app-root';
 /**
  * A migrated, empty PGlite database made by `npm run build` (build-database.ts), as a gzipped tarball. PostgreSQL's
  * initdb inside PGlite grows the WebAssembly memory to about 700 MB, which never shrinks; a first start that unpacks
- * this file instead peaks near 400 MB and is ready in a third of the time (docs/quality.md).
+ * this file instead peaked at 448 MB against 716 and was ready in about half the time (bench/first-start.ts).
  */
 export const INITIAL_DATABASE_FILE = path.join(DIST_DIR, 'pglite-initial.tar.gz');
 

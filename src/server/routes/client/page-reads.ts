@@ -17,7 +17,7 @@ type Read = { schema: z.ZodType; read(app: FastifyInstance, signed: Signed, quer
 /**
  * The client area's GET routes a server-rendered page starts from, read the way those routes read them (same
  * services, same response schemas), without going through the HTTP layer four times: the session and the running
- * subscription in one prepared statement, then the lists together. `client-page-reads.test.ts` holds each answer
+ * subscription in one prepared statement, then the lists together. `page-reads.test.ts` holds each answer
  * equal to its route's.
  */
 const READS: Record<string, Read> = {
