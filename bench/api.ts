@@ -13,7 +13,7 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { ensureStaffAccount } from '../src/server/services/staff-bootstrap';
+import { ensureStaffAccount } from '../src/server/services/staff/staff-bootstrap';
 import { seedOrders } from './seed';
 
 const run = promisify(execFile);

@@ -21,7 +21,7 @@ import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { interventions } from '../src/server/db/schema';
 import { installJobSchema } from '../src/server/jobs/job-queue';
-import { ensureStaffAccount } from '../src/server/services/staff-bootstrap';
+import { ensureStaffAccount } from '../src/server/services/staff/staff-bootstrap';
 import { seedOrders } from './seed';
 import { startServer } from './server';
 

@@ -11,8 +11,8 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { interventions } from '../src/server/db/schema';
-import { createOrder } from '../src/server/services/orders';
-import { createClientSession } from '../src/server/services/sessions';
+import { createOrder } from '../src/server/services/orders/orders';
+import { createClientSession } from '../src/server/services/security/sessions';
 import { todayIso } from '../src/shared/format';
 import { median } from './alternating';
 

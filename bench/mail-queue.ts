@@ -22,7 +22,7 @@ import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { installJobSchema } from '../src/server/jobs/job-queue';
 import type { MailQueue } from '../src/server/services/mail/outbox';
-import { ensureStaffAccount } from '../src/server/services/staff-bootstrap';
+import { ensureStaffAccount } from '../src/server/services/staff/staff-bootstrap';
 import { startSmtpPeer } from '../src/server/test/smtp-peer';
 
 const run = promisify(execFile);

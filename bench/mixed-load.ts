@@ -123,7 +123,7 @@ type Step = {
   rateAsked: number; rateReached: number; p50Ms: number; p99Ms: number; maxMs: number; requests: number; non2xx: number; errors: number;
   /** how late, at worst, this script sent a request after its planned instant: over a few ms, the script was the limit */
   senderLagMs: number; slowestKinds: Record<string, number>;
-  /** the sign-ins' own times: hashes wait their turn (services/passwords.ts), so a client may wait to sign in */
+  /** the sign-ins' own times: hashes wait their turn (services/security/passwords.ts), so a client may wait to sign in */
   signIns: { count: number; p50Ms: number; maxMs: number }; passed: boolean;
 };
 

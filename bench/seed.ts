@@ -4,10 +4,10 @@ import { PLANS } from '../src/shared/plans';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../src/shared/labels';
 import { clients, manualOrders } from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
-import { chainSubscriptions } from '../src/server/services/subscriptions';
+import { chainSubscriptions } from '../src/server/services/orders/subscriptions';
 import { loadConfig } from '../src/server/config';
-import { renderInvoicePdf } from '../src/server/services/invoice-pdf';
-import { invoiceDataOf } from '../src/server/services/invoices';
+import { renderInvoicePdf } from '../src/server/services/billing/invoice-pdf';
+import { invoiceDataOf } from '../src/server/services/billing/invoices';
 import { sql } from 'drizzle-orm';
 
 function key(n: number, year: number): string {

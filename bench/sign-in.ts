@@ -14,8 +14,8 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { clients } from '../src/server/db/schema';
-import { createOrder } from '../src/server/services/orders';
-import { hashPassword, verifyPassword } from '../src/server/services/passwords';
+import { createOrder } from '../src/server/services/orders/orders';
+import { hashPassword, verifyPassword } from '../src/server/services/security/passwords';
 import { scryptHash } from '../src/server/test/scrypt-hash';
 import { todayIso } from '../src/shared/format';
 import { median } from './alternating';
@@ -78,7 +78,7 @@ export async function measureSignIn() {
       if (!(await storedHash()).startsWith('$argon2id$v=19$m=19456,t=2,p=1$')) throw new Error('the scrypt hash was not replaced');
       return ms;
     },
-    /** one check of the password against the Argon2id hash, as sign-in makes it (services/passwords.ts) */
+    /** one check of the password against the Argon2id hash, as sign-in makes it (services/security/passwords.ts) */
     argon2idCheck: () => timed(() => verifyPassword(PASSWORD, argon2id)),
     /** the same against the scrypt hash at N=2^17, r=8, p=1: what a sign-in cost before */
     scryptCheck: () => timed(() => verifyPassword(PASSWORD, formerScrypt)),

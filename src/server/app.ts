@@ -6,7 +6,7 @@ import type { Database, Db } from './db/client';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { LOG_OPTIONS } from './plugins/logging';
 import { registerSecurity } from './plugins/security';
-import { createMailer, type Mailer } from './services/mailer';
+import { createMailer, type Mailer } from './services/mail/mailer';
 import { healthRoutes } from './routes/health';
 import { publicRoutes } from './routes/public';
 import { adminRoutes } from './routes/admin';

@@ -40,9 +40,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ADMIN_SECRET_CODE: z.string().min(4, 'must be at least 4 characters').optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** AES-256-GCM key of the staff members' TOTP secrets: 64 hex characters (openssl rand -hex 32); see services/two-factor-key.ts */
+  /** AES-256-GCM key of the staff members' TOTP secrets: 64 hex characters (openssl rand -hex 32); see services/staff/two-factor-key.ts */
   TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (openssl rand -hex 32)').optional(),
-  /** room for the files each client sends in their requests' threads, in MB (services/attachment-quota.ts) */
+  /** room for the files each client sends in their requests' threads, in MB (services/interventions/attachment-quota.ts) */
   ATTACHMENT_QUOTA_MB: z.coerce.number().int('must be a whole number of MB').min(1, 'must be at least 1 (MB)').max(100_000, 'must be at most 100000 (MB)').default(50),
   /** signs backup archives, checked by `npm run restore`; see services/backup/signature.ts */
   BACKUP_KEY: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),

@@ -2,7 +2,7 @@
  * Every request limit of the API, in one table: routes read their entry here, never write numbers of their own.
  * Counted by @fastify/rate-limit in the database (plugins/rate-limit-store.ts), so the same for every instance.
  * Per address unless the route gives a key of its own (per signed-in client). Sign-ins are decided by the
- * database counts of services/login-throttle.ts; the limits on them here are only a cheap flood guard in front.
+ * database counts of services/security/login-throttle.ts; the limits on them here are only a cheap flood guard in front.
  */
 export const RATE_LIMITS = {
   /** Staff sign-in, its second-factor steps and a member's own code checks, per address. */

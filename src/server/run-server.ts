@@ -3,7 +3,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
-import { ensureStaffAccount } from './services/staff-bootstrap';
+import { ensureStaffAccount } from './services/staff/staff-bootstrap';
 import { runtimeProblem } from './runtime';
 import { LOG_OPTIONS } from './plugins/logging';
 

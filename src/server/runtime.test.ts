@@ -3,7 +3,7 @@ import { REQUIRED_NODE, runtimeProblem } from './runtime';
 
 describe('runtime', () => {
   it('runs the test suite on the Node the project installs, not an older system one', () => {
-    // 24.7: node:crypto's Argon2, which password hashes need (services/passwords.ts).
+    // 24.7: node:crypto's Argon2, which password hashes need (services/security/passwords.ts).
     expect(REQUIRED_NODE).toEqual({ major: 24, minor: 7 });
     expect(runtimeProblem()).toBeUndefined();
   });

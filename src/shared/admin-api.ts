@@ -166,7 +166,7 @@ export type RequestFilters = z.input<typeof requestListQuery>;
 
 /**
  * POST /api/admin/contacts/:id/erase (erasure request only): anonymises the client of the request in one transaction
- * (invoices kept, see services/erasure.ts), closes the request and answers it (RequestDto with erasedAt). 400 for
+ * (invoices kept, see services/inbox/erasure.ts), closes the request and answers it (RequestDto with erasedAt). 400 for
  * another kind of request, 409 when already done.
  */
 export type ErasureConfirmed = RequestDto;

@@ -66,7 +66,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 /**
  * « Gifted » (a free subscription) is decided here and nowhere else: the order's payment method says so. Its price is
- * then 0 € (services/orders.ts) and its invoice prints « OFFERT ». SQL that counts gifted orders writes the same test
+ * then 0 € (services/orders/orders.ts) and its invoice prints « OFFERT ». SQL that counts gifted orders writes the same test
  * as `payment_method = 'offert'`, pointing here.
  */
 export const isGifted = (order: { paymentMethod: PaymentMethod }): boolean => order.paymentMethod === 'offert';

@@ -3,8 +3,8 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffUsers } from '../../src/server/db/schema';
 import { sessionCookieName, STAFF_COOKIE } from '../../src/server/plugins/auth';
-import { cookieHeader } from '../../src/server/routes/admin/test-fixtures';
-import { hashPassword } from '../../src/server/services/passwords';
+import { cookieHeader } from '../../src/server/test/fixtures';
+import { hashPassword } from '../../src/server/services/security/passwords';
 import { buildWorld, freshAddress, PASSWORDS, type World } from './world';
 
 const codeAt = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualOrders, staffSessions } from '../../src/server/db/schema';
-import { validOrder } from '../../src/server/routes/admin/test-fixtures';
+import { validOrder } from '../../src/server/test/fixtures';
 import { buildWorld, PASSWORDS, type World } from './world';
 
 // Every spelling of one state-changing admin path that a router or a proxy might read as that path.

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, passwordResetTokens } from '../../src/server/db/schema';
-import { PASSWORD_RESET_QUEUE } from '../../src/server/services/password-reset';
+import { PASSWORD_RESET_QUEUE } from '../../src/server/services/clients/password-reset';
 import { buildWorld, freshAddress, type World } from './world';
 
 describe('[SECURITY][FORGOT_PASSWORD] a known and an unknown login look the same', () => {

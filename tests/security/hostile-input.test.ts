@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualOrders, requests } from '../../src/server/db/schema';
-import { validOrder } from '../../src/server/routes/admin/test-fixtures';
+import { validOrder } from '../../src/server/test/fixtures';
 import type { OrderCreated, OrderDto, RequestDto } from '../../src/shared/admin-api';
 import { buildWorld, freshAddress, type World } from './world';
 

@@ -1,7 +1,7 @@
 // GET /api/logout is a navigation (SPEC §7): it must sign out from our own pages, and never because another site
 // linked to it (the Lax session cookie comes with a cross-site top-level GET).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientLogin } from '../../src/server/routes/admin/test-fixtures';
+import { clientLogin } from '../../src/server/test/fixtures';
 import { buildWorld, PASSWORDS, type World } from './world';
 
 describe('[SECURITY][LOGOUT] the /api/logout navigation', () => {

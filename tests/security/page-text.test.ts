@@ -7,7 +7,7 @@ import { APP_ROOT } from '../../src/server/app-root';
 import { interventions } from '../../src/server/db/schema';
 import { fillTemplate, pageRenderer } from '../../src/server/plugins/page-render';
 import { createTestApp, type TestApp } from '../../src/server/test/harness';
-import { clientLogin, postOrder, staffLogin } from '../../src/server/routes/admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../src/server/test/fixtures';
 import { todayIso } from '../../src/shared/format';
 
 /** What String.prototype.replace reads in a replacement string: the match, before it, after it, a dollar, a group. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests } from '../../src/server/db/schema';
 import { HttpError, parseInput } from '../../src/server/http-error';
 import type { OrderCreated } from '../../src/shared/admin-api';
-import { clientLogin, postOrder } from '../../src/server/routes/admin/test-fixtures';
+import { clientLogin, postOrder } from '../../src/server/test/fixtures';
 import { todayIso } from '../../src/shared/format';
 import { PLAN_IDS } from '../../src/shared/plans';
 import { CLIENT_DEVICE_TYPES, ORDER_ENTRY_STATUSES, PAYMENT_METHODS, REGISTRATION_DEVICE_TYPES, URGENCIES } from '../../src/shared/labels';

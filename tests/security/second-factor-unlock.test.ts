@@ -4,8 +4,8 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffUsers } from '../../src/server/db/schema';
 import { sessionCookieName, STAFF_COOKIE } from '../../src/server/plugins/auth';
-import { cookieHeader, staffLogin } from '../../src/server/routes/admin/test-fixtures';
-import { hashPassword } from '../../src/server/services/passwords';
+import { cookieHeader, staffLogin } from '../../src/server/test/fixtures';
+import { hashPassword } from '../../src/server/services/security/passwords';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../src/server/test/harness';
 
 /** What an authenticator app shows, `steps` periods of 30 s from now. */

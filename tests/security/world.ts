@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../src/server/test/harness';
 import { interventions, requests } from '../../src/server/db/schema';
-import { clientLogin, postOrder, staffLogin } from '../../src/server/routes/admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../src/server/test/fixtures';
 import { todayIso } from '../../src/shared/format';
 
 export type Party = { headers: Record<string, string>; clientId: number; orderId: number; interventionId: number };

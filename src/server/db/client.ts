@@ -10,7 +10,7 @@ import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { initialDatabaseFor } from './initial-database';
 import { APP_ROOT } from '../app-root';
-import { closeTree, privateDir } from '../services/private-files';
+import { closeTree, privateDir } from '../services/security/private-files';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction or the database itself: services accept either. */
@@ -42,7 +42,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   if (options.dataDir) await privateDir(options.dataDir);
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS });
   await client.waitReady;
-  // The database's files (password hashes, personal data): the server's user only, see services/private-files.ts.
+  // The database's files (password hashes, personal data): the server's user only, see services/security/private-files.ts.
   if (options.dataDir) await closeTree(options.dataDir);
   // Both drivers speak the same dialect; the node-postgres type is the one services are written against.
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -35,13 +35,13 @@ export const staffUsers = pgTable('staff_users', {
   /** a disabled member cannot sign in and has no session left; the row stays for the audit log */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /**
-   * Password hash (services/passwords.ts) of the last ADMIN_PASSWORD applied to this account: a restart with the same
+   * Password hash (services/security/passwords.ts) of the last ADMIN_PASSWORD applied to this account: a restart with the same
    * variable leaves a password changed in the back-office alone; a new value is applied once (docs/decisions/007,
    * staff-bootstrap.ts).
    */
   envPasswordHash: text('env_password_hash'),
   /**
-   * Two-factor sign-in (services/two-factor.ts): the TOTP secret sealed with AES-256-GCM (services/two-factor-key.ts),
+   * Two-factor sign-in (services/staff/two-factor.ts): the TOTP secret sealed with AES-256-GCM (services/staff/two-factor-key.ts),
    * never in clear; null when the member has none. `totpPendingSecret` is an enrolment waiting for its first code.
    */
   totpSecret: text('totp_secret'),
@@ -88,7 +88,7 @@ export const staffRecoveryCodes = pgTable('staff_recovery_codes', {
 }, (t) => [uniqueIndex('staff_recovery_codes_staff_hash_idx').on(t.staffId, t.codeHash)]);
 
 /**
- * Between the password and the code of a staff sign-in (services/staff-login-challenge.ts): a short-lived token, only
+ * Between the password and the code of a staff sign-in (services/staff/staff-login-challenge.ts): a short-lived token, only
  * its SHA-256 stored, that opens no session.
  */
 export const staffLoginChallenges = pgTable('staff_login_challenges', {
@@ -109,7 +109,7 @@ export const appSettings = pgTable('app_settings', {
 });
 
 /**
- * Sign-in attempts per bucket (services/login-throttle.ts): one row per account and address pair, per address and
+ * Sign-in attempts per bucket (services/security/login-throttle.ts): one row per account and address pair, per address and
  * per account, for staff and clients apart. Kept in the database so every instance sees the same counts.
  */
 export const loginThrottle = pgTable('login_throttle', {
@@ -189,7 +189,7 @@ export const manualOrders = pgTable('manual_orders', {
   ),
   /**
    * The subscription a paid order buys, first and last day included; null unless paid. Derived from the client's
-   * paid orders by services/subscriptions.ts (chained: no days lost) and rewritten whenever they change.
+   * paid orders by services/orders/subscriptions.ts (chained: no days lost) and rewritten whenever they change.
    */
   startsOn: date('starts_on', { mode: 'string' }),
   endsOn: date('ends_on', { mode: 'string' }),
@@ -393,7 +393,7 @@ export const outbox = pgTable('outbox', {
  * (seller, client, lines, amounts, tax, period, payment, key) and the rendered PDF in `pdf`, so neither a later edit
  * of the order nor a new configuration can change a document already issued. One table with a kind rather than two:
  * both are the same frozen document with the same columns, read by the same PDF, download and backup code; each kind
- * still has its own gap-free series (`seq`, unique per kind, taken under a transaction lock, services/invoices.ts).
+ * still has its own gap-free series (`seq`, unique per kind, taken under a transaction lock, services/billing/invoices.ts).
  * Never updated (except `pdf`, filled once after issue) and never deleted.
  */
 export const invoices = pgTable('invoices', {
@@ -416,7 +416,7 @@ export const invoices = pgTable('invoices', {
   totalTtc: numeric('total_ttc', { precision: 10, scale: 2 }).notNull(),
   totalHt: numeric('total_ht', { precision: 10, scale: 2 }).notNull(),
   totalTax: numeric('total_tax', { precision: 10, scale: 2 }).notNull(),
-  /** everything printed, as rendered (services/invoice-pdf.ts InvoiceData) */
+  /** everything printed, as rendered (services/billing/invoice-pdf.ts InvoiceData) */
   data: jsonb('data').notNull(),
   /** the PDF as issued; null only between the commit of the issue and its first rendering (then stored once) */
   pdf: bytea('pdf'),

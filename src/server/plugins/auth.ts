@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error';
 import type { Config } from '../config';
-import { findClientSession, findStaffSession, type StaffIdentity } from '../services/sessions';
-import type { SessionRead, SignedInClient } from '../services/client-identity';
+import { findClientSession, findStaffSession, type StaffIdentity } from '../services/security/sessions';
+import type { SessionRead, SignedInClient } from '../services/clients/client-identity';
 import { CLIENT_UNAUTHORIZED, type CurrentSubscription } from '../../shared/client-api';
 
 export const STAFF_COOKIE = 'rfs_staff';

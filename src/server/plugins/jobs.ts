@@ -5,8 +5,8 @@ import { mailQueueDefinitions } from '../services/mail/delivery';
 import { createMailQueue, requeueOrphans, type MailQueue } from '../services/mail/outbox';
 import { loadSecretKey, secretBox } from '../services/mail/secret-box';
 import { outboxRetentionDefinition, scheduleOutboxRetention } from '../services/mail/retention';
-import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/renewal-reminders';
-import { passwordResetRequests } from '../services/password-reset';
+import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/orders/renewal-reminders';
+import { passwordResetRequests } from '../services/clients/password-reset';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +15,7 @@ declare module 'fastify' {
     mail: MailQueue;
     /** now, as the reminders see it (tests move it) */
     clock: () => Date;
-    /** « Mot de passe oublié »: queues the request, handled after the answer (services/password-reset.ts) */
+    /** « Mot de passe oublié »: queues the request, handled after the answer (services/clients/password-reset.ts) */
     passwordResets: { ask(login: string): Promise<void> };
   }
 }

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
-import { ensureStaffAccount } from '../services/staff-bootstrap';
+import { ensureStaffAccount } from '../services/staff/staff-bootstrap';
 import { memoryMailer, openTestDatabase, TEST_ADMIN } from '../test/harness';
-import { staffLogin } from '../routes/admin/test-fixtures';
+import { staffLogin } from '../test/fixtures';
 import { CLIENT_COOKIE, STAFF_COOKIE } from './auth';
 
 const SECRETS = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/harness';
-import { postOrder, staffLogin } from '../routes/admin/test-fixtures';
+import { postOrder, staffLogin } from '../test/fixtures';
 import { CLIENT_COOKIE, hostCookie, STAFF_COOKIE } from './auth';
 import { inlineStyleHashes, sonnerStylesheet, withStyleNonce } from './csp';
 

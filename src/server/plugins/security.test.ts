@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { manualOrders, requests } from '../db/schema';
-import { staffLogin, validOrder } from '../routes/admin/test-fixtures';
+import { staffLogin, validOrder } from '../test/fixtures';
 import { MAX_URL_LENGTH } from './security';
 
 describe('[SECURITY][REQUEST] addresses of any shape get a quick French answer', () => {

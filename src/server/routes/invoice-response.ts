@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { documentContentDisposition } from '../services/invoices';
+import { documentContentDisposition } from '../services/billing/invoices';
 
 /** An issued invoice or credit note as a PDF download, the same stored bytes and headers for staff and for its client. */
 export function sendDocumentPdf(reply: FastifyReply, fileName: string, pdf: Buffer) {

@@ -8,8 +8,8 @@ import pino from 'pino';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import type { Mail, Mailer } from '../services/mailer';
-import { ensureStaffAccount } from '../services/staff-bootstrap';
+import type { Mail, Mailer } from '../services/mail/mailer';
+import { ensureStaffAccount } from '../services/staff/staff-bootstrap';
 
 export const TEST_ADMIN = { username: 'staff', password: 'motdepasse-staff-1', secretCode: 'code-secret-42' };
 

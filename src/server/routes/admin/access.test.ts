@@ -2,12 +2,12 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { clients, interventions, outbox, requests, staffUsers } from '../../db/schema';
-import { hashPassword } from '../../services/passwords';
+import { hashPassword } from '../../services/security/passwords';
 import type { StaffRole } from '../../../shared/labels';
 import { serializerCompiler, validatorCompiler } from '../../http-schema';
 import { adminRoutes } from './index';
 import { ROLE_FORBIDDEN } from './roles';
-import { clientLogin, postOrder, staffLogin, validOrder } from './test-fixtures';
+import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
 import type { OrderDocuments } from '../../../shared/invoice-api';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEntrySchema, auditListQuery } from '../../../shared/admin-api';
-import { listAudit } from '../../services/audit';
+import { listAudit } from '../../services/security/audit';
 import { sendPage } from '../list-reply';
 import { ADMIN_ONLY } from './roles';
 

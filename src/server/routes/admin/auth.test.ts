@@ -3,14 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { loginThrottle, staffSessions } from '../../db/schema';
 import { hostCookie, STAFF_COOKIE } from '../../plugins/auth';
-import { POLICIES, reserveLoginAttempt } from '../../services/login-throttle';
-import { hashSessionToken } from '../../services/sessions';
-import type * as Passwords from '../../services/passwords';
-import { cookieHeader, staffLogin } from './test-fixtures';
+import { POLICIES, reserveLoginAttempt } from '../../services/security/login-throttle';
+import { hashSessionToken } from '../../services/security/sessions';
+import type * as Passwords from '../../services/security/passwords';
+import { cookieHeader, staffLogin } from '../../test/fixtures';
 
 // Counts every password actually checked (a real account's hash or the dummy one for an unknown username).
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../services/passwords', async (importOriginal) => {
+vi.mock('../../services/security/passwords', async (importOriginal) => {
   const real = await importOriginal<typeof Passwords>();
   return {
     ...real,

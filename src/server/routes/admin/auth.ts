@@ -11,15 +11,15 @@ import {
 } from '../../../shared/admin-api';
 import { HttpError, notFound } from '../../http-error';
 import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '../../plugins/auth';
-import { authenticateStaff, staffNamed } from '../../services/staff-auth';
-import { staffStanding } from '../../services/staff-accounts';
-import { writeAudit } from '../../services/audit';
-import { throttledSignIn } from '../../services/login-throttle';
-import { createChallenge } from '../../services/staff-login-challenge';
-import { hasTwoFactor, securitySettings, trustFactorAfterCode, type SecondFactor } from '../../services/two-factor';
+import { authenticateStaff, staffNamed } from '../../services/staff/staff-auth';
+import { staffStanding } from '../../services/staff/staff-accounts';
+import { writeAudit } from '../../services/security/audit';
+import { throttledSignIn } from '../../services/security/login-throttle';
+import { createChallenge } from '../../services/staff/staff-login-challenge';
+import { hasTwoFactor, securitySettings, trustFactorAfterCode, type SecondFactor } from '../../services/staff/two-factor';
 import {
   createStaffSession, deleteStaffSession, endOtherStaffSessions, endStaffSession, listStaffSessions, unlockStaffSession,
-} from '../../services/sessions';
+} from '../../services/security/sessions';
 import { ADMIN_ONLY, ANY_STAFF } from './roles';
 import { RATE_LIMITS } from '../../rate-limits';
 /** How the journal names a failed sign-in under a username no account has (the name itself is not kept). */

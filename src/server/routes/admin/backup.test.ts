@@ -8,9 +8,9 @@ import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { todayIso } from '../../../shared/format';
 import { staffUsers } from '../../db/schema';
 import { neutraliseFormulas, toCsv } from '../../services/backup/csv';
-import { hashPassword } from '../../services/passwords';
+import { hashPassword } from '../../services/security/passwords';
 import { ROLE_FORBIDDEN } from './roles';
-import { postOrder, staffLogin } from './test-fixtures';
+import { postOrder, staffLogin } from '../../test/fixtures';
 
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };
 const run = promisify(execFile);

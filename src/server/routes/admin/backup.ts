@@ -5,7 +5,7 @@ import { backupStatusSchema, currentBackupSchema, type BackupStatusDto } from '.
 import { idParams } from '../../../shared/schemas/query';
 import { HttpError } from '../../http-error';
 import { FILE_REPLY } from '../../http-schema';
-import { writeAudit } from '../../services/audit';
+import { writeAudit } from '../../services/security/audit';
 import { createBackupRunner, type BackupRunner } from '../../services/backup/runner';
 import { ADMIN_ONLY } from './roles';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { clients, requests } from '../../db/schema';
 import type { AuditEntryDto, RegistrationValidated, RequestDto } from '../../../shared/admin-api';
-import { clientLogin, postOrder, staffLogin } from './test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 describe('[ADMIN][REQUESTS] registration and contact requests', () => {
   let t: TestApp;

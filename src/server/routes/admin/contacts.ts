@@ -4,7 +4,7 @@ import {
   registrationValidatedSchema, requestListQuery, requestSchema, requestUpdateSchema,
 } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
-import { listRequests, updateRequestStatus, validateRegistration } from '../../services/contacts';
+import { listRequests, updateRequestStatus, validateRegistration } from '../../services/inbox/contacts';
 import { ANY_STAFF } from './roles';
 import { sendPage } from '../list-reply';
 

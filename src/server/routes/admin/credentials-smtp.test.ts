@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from './test-fixtures';
+import { postOrder, staffLogin } from '../../test/fixtures';
 
 type Received = { from: string; to: string[]; raw: string };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { CustomerDto, OrderDto } from '../../../shared/admin-api';
-import { postOrder, staffLogin } from './test-fixtures';
+import { postOrder, staffLogin } from '../../test/fixtures';
 
 describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerListQuery, customerSchema } from '../../../shared/admin-api';
-import { listCustomers } from '../../services/customers';
+import { listCustomers } from '../../services/orders/customers';
 import { ADMIN_ONLY } from './roles';
 import { sendPage } from '../list-reply';
 

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, clients, outbox, requests, staffUsers } from '../../db/schema';
-import { hashPassword } from '../../services/passwords';
-import { ERASURE_ADMIN_ONLY, ERASURE_NO_STATUS } from '../../services/contacts';
+import { hashPassword } from '../../services/security/passwords';
+import { ERASURE_ADMIN_ONLY, ERASURE_NO_STATUS } from '../../services/inbox/contacts';
 import type { RequestDto } from '../../../shared/admin-api';
 import { todayIso } from '../../../shared/format';
-import { clientLogin, postOrder, staffLogin } from './test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };
 const REASON = 'Une intervention est en cours : nous effacerons vos données dès sa clôture.';

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, clientSessions, clients, interventions, manualOrders, outbox, passwordResetTokens, requests } from '../../db/schema';
 import type { AuditEntryDto, RequestDto } from '../../../shared/admin-api';
 import { todayIso } from '../../../shared/format';
-import { clientLogin, postOrder, staffLogin } from './test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const run = promisify(execFile);
 

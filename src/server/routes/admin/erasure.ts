@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusalInputSchema, requestSchema } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
-import { confirmErasure } from '../../services/erasure';
-import { refuseErasure } from '../../services/erasure-refusal';
+import { confirmErasure } from '../../services/inbox/erasure';
+import { refuseErasure } from '../../services/inbox/erasure-refusal';
 import { ADMIN_ONLY } from './roles';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../db/schema';
 import type { OrderDocuments } from '../../../shared/invoice-api';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin, validOrder } from './test-fixtures';
+import { postOrder, staffLogin, validOrder } from '../../test/fixtures';
 
 const numberOf = (created: { order: unknown }) => (created.order as OrderDocuments).documents[0]?.number;
 

@@ -10,7 +10,7 @@ import { todayIso } from '../../../shared/format';
 import type { OrderDto } from '../../../shared/admin-api';
 import type { OrderDocuments } from '../../../shared/invoice-api';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin } from './test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const run = promisify(execFile);
 type Order = OrderDto & OrderDocuments;

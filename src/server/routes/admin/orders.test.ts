@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, clients, manualOrders } from '../../db/schema';
 import type { AuditEntryDto, OrderDto } from '../../../shared/admin-api';
 import { VERIFICATION_KEY } from '../../../shared/schemas/invoice';
-import { clientLogin, postOrder, staffLogin, validOrder } from './test-fixtures';
+import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
 
 describe('[ADMIN][CREATE_ORDER] manual orders', () => {
   let t: TestApp;

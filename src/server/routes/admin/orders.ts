@@ -7,11 +7,11 @@ import {
 import { idParams } from '../../../shared/schemas/query';
 import { notFound } from '../../http-error';
 import { FILE_REPLY } from '../../http-schema';
-import { createOrder, regenerateOrderCredentials, updateOrder } from '../../services/orders';
-import { listOrders } from '../../services/order-queries';
-import { suggestCredentials } from '../../services/credentials';
-import { documentPdf, loadDocument, orderInvoice } from '../../services/invoices';
-import { issueCreditNote } from '../../services/credit-notes';
+import { createOrder, regenerateOrderCredentials, updateOrder } from '../../services/orders/orders';
+import { listOrders } from '../../services/orders/order-queries';
+import { suggestCredentials } from '../../services/orders/credentials';
+import { documentPdf, loadDocument, orderInvoice } from '../../services/billing/invoices';
+import { issueCreditNote } from '../../services/billing/credit-notes';
 import { creditNoteSchema } from '../../../shared/invoice-api';
 import { HttpError } from '../../http-error';
 import { sendDocumentPdf } from '../invoice-response';

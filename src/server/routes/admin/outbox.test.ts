@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, requests } from '../../db/schema';
 import type { OutboxMessageDto, RequestDto } from '../../../shared/admin-api';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from './test-fixtures';
+import { postOrder, staffLogin } from '../../test/fixtures';
 
 describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a password', () => {
   let t: TestApp;

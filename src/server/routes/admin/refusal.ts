@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusalInputSchema, requestSchema } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
-import { refuseRegistration } from '../../services/registration-refusal';
+import { refuseRegistration } from '../../services/inbox/registration-refusal';
 import { ANY_STAFF } from './roles';
 
 /** « Refuser » on a registration in « Messages »: whoever may validate one may refuse it. */

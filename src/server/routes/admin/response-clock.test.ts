@@ -6,7 +6,7 @@ import { todayIso } from '../../../shared/format';
 import { getPlan, responseDueAt, type PlanId } from '../../../shared/plans';
 import type { AdminInterventionDto, ResponseTimeStats } from '../../../shared/admin-api';
 import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
-import { clientLogin, postOrder, staffLogin } from './test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const request = (urgency: string) => ({ description: 'Imprimante muette', urgency, deviceType: 'pc_windows', deviceInfo: 'HP' });

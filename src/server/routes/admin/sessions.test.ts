@@ -4,9 +4,9 @@ import type { OpenSessionDto } from '../../../shared/admin-api';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { staffSessions, staffUsers } from '../../db/schema';
 import { STAFF_COOKIE } from '../../plugins/auth';
-import { hashPassword } from '../../services/passwords';
-import { hashSessionToken } from '../../services/sessions';
-import { cookieHeader } from './test-fixtures';
+import { hashPassword } from '../../services/security/passwords';
+import { hashSessionToken } from '../../services/security/sessions';
+import { cookieHeader } from '../../test/fixtures';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

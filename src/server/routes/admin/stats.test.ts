@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { DashboardStats } from '../../../shared/admin-api';
 import type { OrderInput } from '../../../shared/schemas/order';
-import { postOrder, staffLogin } from './test-fixtures';
+import { postOrder, staffLogin } from '../../test/fixtures';
 
 // A hand-made month of business; every expected figure below is worked out by hand from this table.
 const DATA: Array<Partial<OrderInput>> = [

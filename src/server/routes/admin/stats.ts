@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardStatsSchema, statsQuerySchema } from '../../../shared/admin-api';
-import { dashboardStats } from '../../services/stats';
+import { dashboardStats } from '../../services/orders/stats';
 import { ADMIN_ONLY } from './roles';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {

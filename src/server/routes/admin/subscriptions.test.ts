@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { interventions } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto, AuditEntryDto, SubscriptionDto } from '../../../shared/admin-api';
-import { postOrder, staffLogin } from './test-fixtures';
+import { postOrder, staffLogin } from '../../test/fixtures';
 
 const daysAgo = (n: number) => todayIso(new Date(Date.now() - n * 86_400_000));
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { subscriptionListQuery, subscriptionSchema } from '../../../shared/admin-api';
 import { todayIso } from '../../../shared/format';
-import { listSubscriptions } from '../../services/subscriptions';
+import { listSubscriptions } from '../../services/orders/subscriptions';
 import { ANY_STAFF } from './roles';
 import { sendPage } from '../list-reply';
 

@@ -5,8 +5,8 @@ import type { AuditEntryDto } from '../../../shared/admin-api';
 import { auditLog, staffUsers } from '../../db/schema';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { STAFF_LINK_INVALID } from '../../../shared/schemas/team';
-import { LAST_ADMIN } from '../../services/staff-accounts';
-import { staffLogin } from './test-fixtures';
+import { LAST_ADMIN } from '../../services/staff/staff-accounts';
+import { staffLogin } from '../../test/fixtures';
 
 describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
   let t: TestApp;

@@ -8,10 +8,10 @@ import {
 } from '../../../shared/schemas/team';
 import {
   changeOwnPassword, createMember, endMemberSessions, listTeam, resetMemberPassword, setPasswordFromLink, updateMember,
-} from '../../services/staff-accounts';
-import { accountCheck } from '../../services/login-throttle';
-import { endAllStaffSessions } from '../../services/sessions';
-import { resetMemberTwoFactor } from '../../services/two-factor';
+} from '../../services/staff/staff-accounts';
+import { accountCheck } from '../../services/security/login-throttle';
+import { endAllStaffSessions } from '../../services/security/sessions';
+import { resetMemberTwoFactor } from '../../services/staff/two-factor';
 import { ADMIN_ONLY, ANY_STAFF } from './roles';
 import { RATE_LIMITS } from '../../rate-limits';
 

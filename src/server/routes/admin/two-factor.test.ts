@@ -3,10 +3,10 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staffRecoveryCodes, staffSessions, staffUsers } from '../../db/schema';
 import { sessionCookieName, STAFF_COOKIE } from '../../plugins/auth';
-import { hashPassword } from '../../services/passwords';
+import { hashPassword } from '../../services/security/passwords';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { SECOND_FACTOR_REFUSED } from '../../../shared/schemas/two-factor';
-import { cookieHeader, staffLogin } from './test-fixtures';
+import { cookieHeader, staffLogin } from '../../test/fixtures';
 
 /** The code an authenticator app shows, `steps` periods of 30 s from now. */
 const codeAt = (secret: string, steps = 0) =>

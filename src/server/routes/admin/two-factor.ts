@@ -7,16 +7,16 @@ import {
 } from '../../../shared/schemas/two-factor';
 import { staffSessionSchema } from '../../../shared/admin-api';
 import { HttpError } from '../../http-error';
-import { writeAudit } from '../../services/audit';
-import { accountCheck, throttledSignIn } from '../../services/login-throttle';
-import { authenticateStaff } from '../../services/staff-auth';
-import { staffStanding } from '../../services/staff-accounts';
-import { challengeFailed, endChallenge, findChallenge, type Challenge } from '../../services/staff-login-challenge';
+import { writeAudit } from '../../services/security/audit';
+import { accountCheck, throttledSignIn } from '../../services/security/login-throttle';
+import { authenticateStaff } from '../../services/staff/staff-auth';
+import { staffStanding } from '../../services/staff/staff-accounts';
+import { challengeFailed, endChallenge, findChallenge, type Challenge } from '../../services/staff/staff-login-challenge';
 import {
   confirmEnrolment, disableOwnTwoFactor, factorOpensDownload, renewRecoveryCodes, securitySettings, startEnrolment, twoFactorStatus,
   updateSecuritySettings, verifySecondFactor,
-} from '../../services/two-factor';
-import { totpBox } from '../../services/two-factor-key';
+} from '../../services/staff/two-factor';
+import { totpBox } from '../../services/staff/two-factor-key';
 import { openStaffSession } from './auth';
 import { RATE_LIMITS } from '../../rate-limits';
 import { ADMIN_ONLY, ANY_STAFF } from './roles';

@@ -9,7 +9,7 @@ import { CLIENT_UNAUTHORIZED, SUBSCRIBE_UNAUTHORIZED } from '../../../shared/cli
 import type { Thread } from '../../../shared/thread-api';
 import { todayIso } from '../../../shared/format';
 import { clientRoutes } from './index';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 import type { OrderDocuments } from '../../../shared/invoice-api';
 import { serializerCompiler, validatorCompiler } from '../../http-schema';
 

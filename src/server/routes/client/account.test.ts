@@ -10,7 +10,7 @@ import { clientSessions, clients, interventions, requests } from '../../db/schem
 import { clientOrderSchema, erasureRequestResultSchema } from '../../../shared/client-api';
 import { todayIso } from '../../../shared/format';
 import type { RequestDto } from '../../../shared/admin-api';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const run = promisify(execFile);
 

@@ -6,7 +6,7 @@ import { interventionAttachments, interventionMessages } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { ClientIntervention } from '../../../shared/client-api';
 import { attachmentQuotaMessage, MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, type Thread } from '../../../shared/thread-api';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const MB = 1024 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

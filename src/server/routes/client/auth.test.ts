@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { todayIso } from '../../../shared/format';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 describe('[CLIENT][LOGIN] client identity', () => {
   let t: TestApp;

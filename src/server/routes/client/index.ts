@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireClient } from '../../plugins/auth';
-import { clientSessionReader } from '../../services/client-identity';
+import { clientSessionReader } from '../../services/clients/client-identity';
 import { clientAuthRoutes, clientIdentityRoutes } from './auth';
 import { clientLogoutRoutes } from './logout';
 import { clientPasswordResetRoutes } from './password-reset';

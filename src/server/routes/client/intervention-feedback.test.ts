@@ -6,8 +6,8 @@ import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto, ResponseTimeStats } from '../../../shared/admin-api';
 import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
 import { ALREADY_CLOSED, RATING_NOT_YET, type InterventionRating, type RatingStats } from '../../../shared/rating-api';
-import { hashPassword } from '../../services/passwords';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { hashPassword } from '../../services/security/passwords';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-tech-1' };

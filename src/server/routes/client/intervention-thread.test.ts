@@ -6,7 +6,7 @@ import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { ClientIntervention } from '../../../shared/client-api';
 import { ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread } from '../../../shared/thread-api';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const request = { description: 'Écran bleu au démarrage', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };

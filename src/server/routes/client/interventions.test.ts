@@ -5,9 +5,9 @@ import { interventions } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import { CLIENT_UNAUTHORIZED, type ClientIntervention, type UserIntervention } from '../../../shared/client-api';
-import { DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION } from '../../services/client-interventions';
-import { parisMonthStart } from '../../services/paris-calendar';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION } from '../../services/interventions/client-interventions';
+import { parisMonthStart } from '../../services/calendar/paris-calendar';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const request = (description: string) => ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15' });
 

@@ -9,10 +9,10 @@ import { closedInterventionSchema, interventionRatingSchema, ratingInputSchema }
 import { FILE_REPLY } from '../../http-schema';
 import {
   createClientIntervention, dashboardInterventionInput, listClientInterventions, toClientIntervention, toUserIntervention,
-} from '../../services/client-interventions';
-import { markThreadRead, postMessage, readAttachment, readThread } from '../../services/intervention-thread';
-import { quotaBeforeBody } from '../../services/attachment-quota';
-import { closeClientIntervention, rateIntervention } from '../../services/intervention-feedback';
+} from '../../services/interventions/client-interventions';
+import { markThreadRead, postMessage, readAttachment, readThread } from '../../services/interventions/intervention-thread';
+import { quotaBeforeBody } from '../../services/interventions/attachment-quota';
+import { closeClientIntervention, rateIntervention } from '../../services/interventions/intervention-feedback';
 import { sendAttachment } from '../attachment-response';
 import { sendPage } from '../list-reply';
 import { RATE_LIMITS } from '../../rate-limits';

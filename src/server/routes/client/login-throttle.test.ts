@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { loginThrottle } from '../../db/schema';
-import { POLICIES, reserveLoginAttempt } from '../../services/login-throttle';
-import type * as Passwords from '../../services/passwords';
-import { postOrder, staffLogin } from '../admin/test-fixtures';
+import { POLICIES, reserveLoginAttempt } from '../../services/security/login-throttle';
+import type * as Passwords from '../../services/security/passwords';
+import { postOrder, staffLogin } from '../../test/fixtures';
 
 // Counts every password actually checked (a real account's hash or the dummy one for an unknown login).
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../services/passwords', async (importOriginal) => {
+vi.mock('../../services/security/passwords', async (importOriginal) => {
   const real = await importOriginal<typeof Passwords>();
   return {
     ...real,

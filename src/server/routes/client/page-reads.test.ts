@@ -4,7 +4,7 @@ import type { Prefetched } from '../../../client/entry-server';
 import { prefetchUrlsFor } from '../../../client/pages/client/api/prefetch';
 import { CLIENT_COOKIE, sessionCookieName } from '../../plugins/auth';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 import { clientPageReader } from './page-reads';
 
 describe('[CLIENT][PAGES] a signed-in page starts from the answers its API routes would give', () => {

@@ -5,9 +5,9 @@ import {
 } from '../../../shared/client-api';
 import { pageQuery } from '../../../shared/schemas/query';
 import type { Prefetched } from '../../../client/entry-server';
-import { listClientOrders } from '../../services/client-account';
-import { clientSessionReader, toAuthUser, type SessionRead } from '../../services/client-identity';
-import { listClientInterventions, toClientIntervention, toUserIntervention } from '../../services/client-interventions';
+import { listClientOrders } from '../../services/clients/client-account';
+import { clientSessionReader, toAuthUser, type SessionRead } from '../../services/clients/client-identity';
+import { listClientInterventions, toClientIntervention, toUserIntervention } from '../../services/interventions/client-interventions';
 
 type Signed = SessionRead;
 /** What a page's call answers: the JSON body, and for a list the full count (X-Total-Count). */

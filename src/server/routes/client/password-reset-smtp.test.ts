@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { FORGOT_PASSWORD_SENT } from '../../../shared/client-api';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 type Received = { to: string[]; raw: string };
 

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../test/harness';
 import { clientSessions, clients, passwordResetTokens } from '../../db/schema';
 import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '../../../shared/client-api';
-import { hashSessionToken } from '../../services/sessions';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { hashSessionToken } from '../../services/security/sessions';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const JEAN = { username: 'jdupont', password: 'motdepasse-client-A', email: 'jean.dupont@exemple.fr' };
 const HOUR = 60 * 60 * 1000;

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FORGOT_PASSWORD_SENT, forgotPasswordSchema, resetPasswordSchema } from '../../../shared/client-api';
 import { messageReply, okSchema } from '../../../shared/schemas/query';
 import { RATE_LIMITS } from '../../rate-limits';
-import { resetPassword } from '../../services/password-reset';
+import { resetPassword } from '../../services/clients/password-reset';
 
 /**
  * « Mot de passe oublié » (public, under /api/auth): the link is e-mailed, the same answer goes to everyone, after the
  * same work for everyone (one job queued): looking the account up in the request would tell, by the delay, that it
- * exists (services/password-reset.ts).
+ * exists (services/clients/password-reset.ts).
  */
 export const clientPasswordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 

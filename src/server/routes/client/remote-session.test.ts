@@ -5,7 +5,7 @@ import { interventions } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { UserIntervention } from '../../../shared/client-api';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const remote = (extra: Record<string, unknown>) => ({ title: 'Session à distance', description: 'Prise en main demandée', ...extra });
 

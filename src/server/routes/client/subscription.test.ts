@@ -7,9 +7,9 @@ import type { OrderDto, SubscriptionDto } from '../../../shared/admin-api';
 import {
   clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, type ClientOrder, type CurrentSubscription,
 } from '../../../shared/client-api';
-import { addDays, daysBetween, periodEndsOn } from '../../services/paris-calendar';
-import { currentSubscription } from '../../services/subscriptions';
-import { clientLogin, postOrder, staffLogin } from '../admin/test-fixtures';
+import { addDays, daysBetween, periodEndsOn } from '../../services/calendar/paris-calendar';
+import { currentSubscription } from '../../services/orders/subscriptions';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const today = () => todayIso();
 const daysAgo = (n: number) => addDays(today(), -n);

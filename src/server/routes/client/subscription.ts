@@ -3,7 +3,7 @@ import {
   clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, subscriptionRequestSchema,
 } from '../../../shared/client-api';
 import { smallJsonReply } from '../../http-schema';
-import { requestSubscription } from '../../services/subscription-requests';
+import { requestSubscription } from '../../services/orders/subscription-requests';
 
 /** The dashboard's subscription card, and a client's request for a plan (signed-in scope). */
 export const clientSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {

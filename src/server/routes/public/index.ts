@@ -3,16 +3,16 @@ import { registrationSchema } from '../../../shared/schemas/registration';
 import { captchaChallengeSchema, contactSchema, contactSentSchema } from '../../../shared/schemas/contact';
 import { messageReply } from '../../../shared/schemas/query';
 import { HttpError } from '../../http-error';
-import { createCaptcha } from '../../services/captcha';
-import { sharedSecret } from '../../services/shared-secret';
-import { createContactRequest, createRegistrationRequest } from '../../services/requests';
+import { createCaptcha } from '../../services/inbox/captcha';
+import { sharedSecret } from '../../services/security/shared-secret';
+import { createContactRequest, createRegistrationRequest } from '../../services/inbox/requests';
 import { queueContactMail, queueRegistrationMails } from '../../services/mail/request-mails';
 import { RATE_LIMITS } from '../../rate-limits';
 import { verifyInvoiceRoutes } from './verify-invoice';
 
 /** Routes anyone may call: registration, contact, invoice verification. */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The question's signature must check on whichever instance receives the answer (services/shared-secret.ts).
+  // The question's signature must check on whichever instance receives the answer (services/security/shared-secret.ts).
   const captcha = createCaptcha(app.config.SESSION_SECRET ?? await sharedSecret(app.db, 'captcha'));
   await app.register(verifyInvoiceRoutes);
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { requests } from '../../db/schema';
 import type { RequestDto } from '../../../shared/admin-api';
-import { staffLogin } from '../admin/test-fixtures';
+import { staffLogin } from '../../test/fixtures';
 
 const valid = {
   firstName: 'Jeanne',

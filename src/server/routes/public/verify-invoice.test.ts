@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../admin/test-fixtures';
+import { postOrder, staffLogin } from '../../test/fixtures';
 import { todayIso } from '../../../shared/format';
 import type { OrderDocuments } from '../../../shared/invoice-api';
 

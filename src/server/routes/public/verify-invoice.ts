@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceVerificationSchema, verificationParams } from '../../../shared/schemas/invoice';
 import { HttpError } from '../../http-error';
 import { RATE_LIMITS } from '../../rate-limits';
-import { invoiceVerifier } from '../../services/invoice-verification';
+import { invoiceVerifier } from '../../services/billing/invoice-verification';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,7 +8,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
 import { MIGRATIONS_DIR, type Database, type Tx } from '../../db/client';
-import { PRIVATE_FILE } from '../private-files';
+import { PRIVATE_FILE } from '../security/private-files';
 import { csvHeader, csvLine, UTF8_BOM } from './csv';
 import { signManifest, SIGNATURE } from './signature';
 import { backupTables, fileNameFor, ident, type BackupTable } from './tables';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../../routes/admin/test-fixtures';
+import { postOrder, staffLogin } from '../../test/fixtures';
 import { BACKUP_DIR, createBackupRunner } from './runner';
 
 const mode = async (file: string) => (await stat(file)).mode & 0o777;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, openTestDatabase, TEST_ADMIN, type TestApp } from '../../test/harness';
 import type { Database, Tx } from '../../db/client';
 import { interventionAttachments, interventionMessages, interventions, outbox, passwordResetTokens } from '../../db/schema';
-import { clientLogin, postOrder, staffLogin } from '../../routes/admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 import { todayIso } from '../../../shared/format';
 import type { BackupStatusDto, CurrentBackupDto } from '../../../shared/backup-api';
 import { nonEmptyTables, restoreBackup, RestoreError } from './restore';
@@ -86,7 +86,7 @@ describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
     await t.db.insert(outbox).values({ key: 'test-secret', kind: 'credentials', recipient: 'sauve1@exemple.fr', subject: 'Vos identifiants', params: {}, secret: 'v1.scelle', status: 'failed' });
     await t.db.insert(passwordResetTokens).values({ tokenHash: 'x'.repeat(64), clientId, createdAt: new Date(), expiresAt: new Date(Date.now() + 3600_000) });
 
-    // The invoice e-mails' jobs store each PDF once rendered (services/invoices.ts): run them, as a server's workers would.
+    // The invoice e-mails' jobs store each PDF once rendered (services/billing/invoices.ts): run them, as a server's workers would.
     await t.drain();
     // An invoice issued before PDFs were stored (its frozen data only): the backup stores its PDF first.
     await t.db.execute(sql`update invoices set pdf = null where id = (select min(id) from invoices where kind = 'invoice')`);

@@ -8,8 +8,8 @@ import { invoices } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import { backupFileName, type BackupStatusDto } from '../../../shared/backup-api';
 import { HttpError } from '../../http-error';
-import { ensureDocumentPdf, loadDocument } from '../invoices';
-import { privateDir } from '../private-files';
+import { ensureDocumentPdf, loadDocument } from '../billing/invoices';
+import { privateDir } from '../security/private-files';
 import { BackupError, writeBackup } from './archive';
 import { loadBackupKey } from './signature';
 

@@ -12,7 +12,7 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROOT } from '../../app-root';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../../routes/admin/test-fixtures';
+import { postOrder, staffLogin } from '../../test/fixtures';
 import { MANIFEST, type BackupManifest } from './archive';
 import { ACCEPT_UNSIGNED_FLAG, MAX_MANIFEST_BYTES, RestoreError, verifyArchive } from './restore';
 import { createBackupRunner } from './runner';

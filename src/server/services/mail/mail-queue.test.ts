@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { manualOrders, outbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin, validOrder } from '../../routes/admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
 import { MAIL_QUEUE, requeueOrphans } from './outbox';
 import type { OrderDocuments } from '../../../shared/invoice-api';
 

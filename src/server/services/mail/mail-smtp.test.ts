@@ -10,7 +10,7 @@ import type { OutboxMessageDto } from '../../../shared/admin-api';
 import { todayIso } from '../../../shared/format';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { attachmentsOf, decodeMail, startSmtpPeer } from '../../test/smtp-peer';
-import { clientLogin, postOrder, staffLogin } from '../../routes/admin/test-fixtures';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 import { MAIL_RETRIES } from './delivery';
 
 const run = promisify(execFile);

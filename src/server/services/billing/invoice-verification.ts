@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { invoices, manualOrders } from '../../db/schema';
+import { formatDate, formatEuro } from '../../../shared/format';
+import { getPlan } from '../../../shared/plans';
+import { PAYMENT_STATUS_LABELS } from '../../../shared/labels';
+import type { InvoiceVerification } from '../../../shared/schemas/invoice';
+
+const notes = alias(invoices, 'credit_notes');
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** 'Annulée par l'avoir AV-00000001 du 23/11/2026', or the partial credit notes, or 'Valide'. */
+function verificationStatus(total: string, creditNotes: InvoiceVerification['creditNotes']): { status: 'valid' | 'credited' | 'cancelled'; statusLabel: string } {
+  if (!creditNotes.length) return { status: 'valid', statusLabel: 'Valide' };
+  const list = creditNotes.map((n) => `${n.number} du ${formatDate(n.issuedOn)}`).join(', ');
+  const by = creditNotes.length > 1 ? 'les avoirs' : "l'avoir";
+  const credited = creditNotes.reduce((sum, n) => sum + cents(n.total), 0);
+  if (credited >= cents(total)) return { status: 'cancelled', statusLabel: `Annulée par ${by} ${list}` };
+  return { status: 'credited', statusLabel: `Valide, réduite de ${formatEuro(credited / 100)} par ${by} ${list}` };
+}
+
+/**
+ * The public check behind /verify-invoice, for any order's key (SPEC §7): one prepared statement on the order key's
+ * unique index, prepared once per database. It reads the order, and its issued (frozen) invoice and credit notes
+ * when paid; a pending order has no invoice yet and answers « En attente ».
+ */
+export function invoiceVerifier(db: Db) {
+  const statement = db.select({
+    id: manualOrders.id,
+    orderDate: manualOrders.orderDate,
+    orderClientName: manualOrders.clientName,
+    price: manualOrders.price,
+    plan: manualOrders.plan,
+    paymentStatus: manualOrders.paymentStatus,
+    number: invoices.number,
+    issuedOn: invoices.issuedOn,
+    // frozen at issue; an invoice migrated from before and never rendered since still holds the order's snapshot
+    invoiceClientName: sql<string | null>`coalesce(${invoices.data}#>>'{client,name}', ${invoices.data}#>>'{legacy,clientName}')`,
+    total: invoices.totalTtc,
+    creditNotes: sql<InvoiceVerification['creditNotes'] | null>`(
+      select json_agg(json_build_object('number', ${notes.number}, 'issuedOn', ${notes.issuedOn}, 'total', ${notes.totalTtc}) order by ${notes.id})
+      from ${invoices} as ${sql.identifier('credit_notes')} where ${notes.invoiceId} = ${invoices.id} and ${notes.kind} = 'credit_note')`,
+  }).from(manualOrders).leftJoin(invoices, and(eq(invoices.orderId, manualOrders.id), eq(invoices.kind, 'invoice')))
+    .where(eq(manualOrders.verificationKey, sql.placeholder('key'))).limit(1).prepare('verify_order_key');
+
+  return async (key: string): Promise<InvoiceVerification | null> => {
+    const [row] = await statement.execute({ key });
+    if (!row) return null;
+    const { orderClientName, invoiceClientName, ...order } = row;
+    const creditNotes = (row.creditNotes ?? []).map((n) => ({ ...n, total: Number(n.total).toFixed(2) }));
+    const status = row.total === null
+      ? { status: 'not_issued' as const, statusLabel: PAYMENT_STATUS_LABELS[row.paymentStatus] }
+      : verificationStatus(row.total, creditNotes);
+    // The plan's display name ('Pro'), as printed on the invoice.
+    return { ...order, clientName: invoiceClientName ?? orderClientName, plan: getPlan(row.plan).name, creditNotes, ...status };
+  };
+}

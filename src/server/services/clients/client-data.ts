@@ -1,0 +1,144 @@
+// « Mes données »: what the business holds about one client, gathered by the same rules the erasure applies, so
+// what a client can download is what an erasure goes through.
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { documentsOf, toDocumentDto } from '../orders/order-queries';
+import { auditLog, clientSessions, clients, interventions, manualOrders, passwordResetTokens, requests } from '../../db/schema';
+import { getPlan } from '../../../shared/plans';
+import { ratingsFor } from '../interventions/intervention-ratings';
+
+type ClientRow = typeof clients.$inferSelect;
+
+/** The client's orders: those of the account, and those placed under its e-mail before the account existed. */
+export function ordersOf(client: Pick<ClientRow, 'id' | 'email'>): SQL {
+  return or(
+    eq(manualOrders.clientId, client.id),
+    and(isNull(manualOrders.clientId), eq(manualOrders.emailKey, sql`lower(${client.email})`)),
+  )!;
+}
+
+/** Registration, contact and erasure requests: linked to the account or sent from its e-mail. */
+export function requestsOf(client: Pick<ClientRow, 'id' | 'email'>): SQL {
+  return or(eq(requests.clientId, client.id), sql`lower(${requests.email}) = lower(${client.email})`)!;
+}
+
+/** Audit entries about these orders, interventions and requests (ids as the audit stores them, as text). */
+export function auditAbout(ids: { orders: number[]; interventions: number[]; requests: number[] }): SQL | undefined {
+  const about = (entity: string, list: number[]) =>
+    list.length ? and(eq(auditLog.entity, entity), inArray(auditLog.entityId, list.map(String))) : undefined;
+  const parts = [about('order', ids.orders), about('intervention', ids.interventions), about('request', ids.requests)]
+    .filter((p): p is SQL => p !== undefined);
+  return parts.length ? or(...parts) : undefined;
+}
+
+/** An audit value without the staff member who acted (their identity is not the client's data). */
+function withoutStaff(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const { createdBy: _createdBy, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * Everything about the client, for the JSON download. Secrets stay out: no password hash nor hint, no session or
+ * reset token (only when they were opened and until when), no staff member's identity.
+ */
+export async function exportClientData(db: Tx, clientId: number, now = new Date()) {
+  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  if (!client) return null;
+  const [orders, clientInterventions, clientRequests, sessions, resetLinks] = await Promise.all([
+    db.select().from(manualOrders).where(ordersOf(client)).orderBy(asc(manualOrders.orderDate), asc(manualOrders.id)),
+    db.select().from(interventions).where(eq(interventions.clientId, clientId)).orderBy(asc(interventions.createdAt), asc(interventions.id)),
+    db.select().from(requests).where(requestsOf(client)).orderBy(asc(requests.createdAt), asc(requests.id)),
+    db.select({ createdAt: clientSessions.createdAt, expiresAt: clientSessions.expiresAt }).from(clientSessions)
+      .where(eq(clientSessions.clientId, clientId)).orderBy(asc(clientSessions.createdAt)),
+    db.select({ createdAt: passwordResetTokens.createdAt, expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
+      .from(passwordResetTokens).where(eq(passwordResetTokens.clientId, clientId)).orderBy(asc(passwordResetTokens.createdAt)),
+  ]);
+  const [documents, ratings] = await Promise.all([
+    documentsOf(db, orders.map((o) => o.id)), ratingsFor(db, clientInterventions.map((i) => i.id)),
+  ]);
+  const auditWhere = auditAbout({
+    orders: orders.map((o) => o.id), interventions: clientInterventions.map((i) => i.id), requests: clientRequests.map((r) => r.id),
+  });
+  const audit = auditWhere
+    ? await db.select({
+      entity: auditLog.entity, entityId: auditLog.entityId, action: auditLog.action, before: auditLog.before, after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    }).from(auditLog).where(auditWhere).orderBy(asc(auditLog.id))
+    : [];
+
+  return {
+    exportedAt: now.toISOString(),
+    about: 'Toutes les données que nous détenons à votre sujet. Votre mot de passe n’est conservé que sous une forme '
+      + 'chiffrée irréversible et ne figure pas ici. Les factures sont conservées 10 ans (obligation comptable).',
+    account: {
+      id: client.id,
+      username: client.username,
+      firstName: client.firstName,
+      lastName: client.lastName,
+      name: client.name,
+      email: client.email,
+      phone: client.phone,
+      hasPassword: client.passwordHash !== null,
+      createdAt: client.createdAt.toISOString(),
+    },
+    sessions: sessions.map((s) => ({ openedAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() })),
+    passwordResetLinks: resetLinks.map((l) => ({
+      requestedAt: l.createdAt.toISOString(), expiresAt: l.expiresAt.toISOString(), usedAt: l.usedAt?.toISOString() ?? null,
+    })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      invoiceNumber: documents.get(o.id)?.find((d) => d.kind === 'invoice')?.number ?? null,
+      documents: (documents.get(o.id) ?? []).map(toDocumentDto),
+      planId: o.plan,
+      plan: getPlan(o.plan).name,
+      price: o.price,
+      paymentMethod: o.paymentMethod,
+      paymentStatus: o.paymentStatus,
+      orderDate: o.orderDate,
+      startsOn: o.startsOn,
+      endsOn: o.endsOn,
+      clientName: o.clientName,
+      clientEmail: o.clientEmail,
+      clientPhone: o.clientPhone,
+      username: o.username,
+      notes: o.notes,
+      verificationKey: o.verificationKey,
+      createdAt: o.createdAt.toISOString(),
+    })),
+    interventions: clientInterventions.map((i) => ({
+      id: i.id,
+      title: i.title,
+      description: i.description,
+      urgency: i.urgency,
+      deviceType: i.deviceType,
+      deviceInfo: i.deviceInfo,
+      status: i.status,
+      durationMinutes: i.durationMinutes,
+      staffNotes: i.staffNotes,
+      rating: ratings.get(i.id) ?? null,
+      createdAt: i.createdAt.toISOString(),
+      updatedAt: i.updatedAt.toISOString(),
+    })),
+    requests: clientRequests.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      name: r.name,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      phone: r.phone,
+      subject: r.subject,
+      message: r.message,
+      planId: r.planId,
+      deviceType: r.deviceType,
+      deviceInfo: r.deviceInfo,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    history: audit.map((a) => ({
+      entity: a.entity, entityId: a.entityId, action: a.action, before: withoutStaff(a.before), after: withoutStaff(a.after),
+      at: a.createdAt.toISOString(),
+    })),
+  };
+}

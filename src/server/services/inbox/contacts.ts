@@ -1,0 +1,116 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { requests } from '../../db/schema';
+import { HttpError, notFound } from '../../http-error';
+import type { IssuedCredentials, RegistrationRef, RequestDto } from '../../../shared/admin-api';
+import type { RequestKind, RequestStatus, StaffRole } from '../../../shared/labels';
+import { diff, writeAudit, type Actor } from '../security/audit';
+import { createClientAccount, findClientByEmail, prepareCredentials } from '../clients/clients';
+import { generatePassword, suggestUsername } from '../orders/credentials';
+import { containsPattern } from '../orders/order-queries';
+import { otherPendingRegistrations } from './requests';
+import type { MailQueue } from '../mail/outbox';
+import { queueCredentialsMail } from '../mail/order-mails';
+
+export const REQUEST_NOT_FOUND = 'Demande introuvable';
+type RequestRow = typeof requests.$inferSelect;
+
+/** `duplicates`: see otherPendingRegistrations; none for a request that is not a pending registration. */
+export function toRequestDto(r: RequestRow, duplicates: RegistrationRef[] = []): RequestDto {
+  return {
+    id: r.id, kind: r.kind, status: r.status, name: r.name, email: r.email, subject: r.subject, message: r.message,
+    captchaAnswer: r.captchaAnswer, firstName: r.firstName, lastName: r.lastName, phone: r.phone, planId: r.planId,
+    deviceType: r.deviceType, deviceInfo: r.deviceInfo, clientId: r.clientId, erasedAt: r.erasedAt?.toISOString() ?? null,
+    refusalReason: r.refusalReason,
+    createdAt: r.createdAt.toISOString(), duplicates,
+  };
+}
+
+async function toRequestDtos(db: Tx, rows: RequestRow[]): Promise<RequestDto[]> {
+  const duplicates = await otherPendingRegistrations(db, rows);
+  return rows.map((r) => toRequestDto(r, duplicates.get(r.id)));
+}
+
+export const ERASURE_ADMIN_ONLY = 'Une demande d’effacement est traitée par un administrateur : demandez-lui de la confirmer ou de la refuser.';
+export const ERASURE_NO_STATUS =
+  'Une demande d’effacement se termine par « Effacer les données » ou par « Refuser » avec une raison, envoyée à la personne.';
+
+/**
+ * An erasure request never changes status by hand (PATCH …/contacts/:id): closing it silently would leave the person
+ * believing their data gone and the admins with nothing to confirm. Only the admin's confirmation or refusal ends it.
+ */
+function assertStatusChangeAllowed(kind: string, role: StaffRole) {
+  if (kind !== 'erasure') return;
+  if (role !== 'admin') throw new HttpError(403, ERASURE_ADMIN_ONLY, 'ERASURE_ADMIN_ONLY');
+  throw new HttpError(409, ERASURE_NO_STATUS, 'ERASURE_NO_STATUS');
+}
+
+export type RequestFilter = { q?: string; status?: RequestStatus; kind?: RequestKind; limit: number; offset: number };
+
+export async function listRequests(db: Tx, filter: RequestFilter): Promise<{ items: RequestDto[]; total: number }> {
+  const conditions: Array<SQL | undefined> = [
+    filter.status ? eq(requests.status, filter.status) : undefined,
+    filter.kind ? eq(requests.kind, filter.kind) : undefined,
+  ];
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(or(ilike(requests.name, pattern), ilike(requests.email, pattern), ilike(requests.subject, pattern), ilike(requests.message, pattern)));
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(requests).where(where).orderBy(desc(requests.createdAt), desc(requests.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(requests).where(where),
+  ]);
+  return { items: await toRequestDtos(db, rows), total: Number(total?.n ?? 0) };
+}
+
+export async function updateRequestStatus(db: Db, id: number, status: RequestStatus, actor: Actor & { role: StaffRole }): Promise<RequestDto> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
+    if (!current) throw notFound(REQUEST_NOT_FOUND);
+    assertStatusChangeAllowed(current.kind, actor.role);
+    const change = diff({ status: current.status }, { status });
+    if (!change) return (await toRequestDtos(tx, [current]))[0]!;
+    const [updated] = await tx.update(requests).set({ status }).where(eq(requests.id, id)).returning();
+    await writeAudit(tx, actor, { action: 'request.update', entity: 'request', entityId: id, ...change });
+    return (await toRequestDtos(tx, [updated!]))[0]!;
+  });
+}
+
+export type Validated = { clientId: number; credentials: IssuedCredentials; client: { email: string; name: string } };
+
+/**
+ * Turns a pending registration into a client account with generated credentials (DESIGN.md decision 8), e-mailed with
+ * the plan asked for in the same transaction.
+ */
+export async function validateRegistration(db: Db, mail: MailQueue, id: number, actor: Actor): Promise<Validated> {
+  const [request] = await db.select().from(requests).where(eq(requests.id, id));
+  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (request.kind !== 'registration') throw new HttpError(400, 'Seule une demande d’inscription peut être validée.', 'NOT_REGISTRATION');
+  if (request.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
+  const existing = await findClientByEmail(db, request.email);
+  if (existing) {
+    throw new HttpError(409, `Un compte client existe déjà pour ${request.email}${existing.username ? ` (identifiant ${existing.username})` : ''} : créez plutôt une commande pour ce client.`, 'ALREADY_EXISTS');
+  }
+  const prepared = await prepareCredentials(await suggestUsername(db, request.name), generatePassword());
+  const clientId = await db.transaction(async (tx) => {
+    // Re-read under lock: two staff members validating at once must not create two accounts.
+    const [locked] = await tx.select({ status: requests.status }).from(requests).where(eq(requests.id, id)).for('update');
+    if (locked?.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
+    const client = await createClientAccount(tx, {
+      name: request.name, email: request.email, phone: request.phone ?? '',
+      firstName: request.firstName ?? undefined, lastName: request.lastName ?? undefined, credentials: prepared,
+    });
+    await tx.update(requests).set({ status: 'replied', clientId: client.id }).where(eq(requests.id, id));
+    await writeAudit(tx, actor, {
+      action: 'request.validate', entity: 'request', entityId: id,
+      before: { status: request.status }, after: { status: 'replied', clientId: client.id, username: prepared.username },
+    });
+    await queueCredentialsMail(tx, mail, {
+      clientId: client.id, to: { email: request.email, name: request.name }, username: prepared.username, password: prepared.password,
+      requestedPlanId: request.planId,
+    });
+    return client.id;
+  });
+  return { clientId, credentials: { username: prepared.username, password: prepared.password }, client: { email: request.email, name: request.name } };
+}

@@ -1,0 +1,146 @@
+// The right to erasure: a client asks from « Mes données », staff confirm from « Messages », the person is anonymised.
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  auditLog, clientSessions, clients, interventionRatings, interventions, manualOrders, passwordResetTokens, requests,
+} from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { CLIENT_UNAUTHORIZED } from '../../../shared/client-api';
+import type { RequestDto } from '../../../shared/admin-api';
+import { writeAudit, type Actor } from '../security/audit';
+import { DEFAULT_TITLE } from '../interventions/client-interventions';
+import { REQUEST_NOT_FOUND, toRequestDto } from './contacts';
+import { auditAbout, ordersOf, requestsOf } from '../clients/client-data';
+import { anonymiseOutboxOf, type MailQueue } from '../mail/outbox';
+
+const ERASED_NAME = 'Client supprimé';
+const ERASED_FIRST_NAME = 'Client';
+const ERASED_LAST_NAME = 'supprimé';
+/** Unique per account (the e-mail index is unique) and undeliverable by definition (RFC 6761 reserves .invalid). */
+const erasedEmail = (clientId: number) => `supprime-${clientId}@invalid`;
+
+const pendingErasureOf = (clientId: number) =>
+  and(eq(requests.clientId, clientId), eq(requests.kind, 'erasure'), eq(requests.status, 'pending'));
+
+/** The pending erasure request of the client, if any. */
+export async function pendingErasure(db: Tx, clientId: number): Promise<{ requestedAt: string } | null> {
+  const [row] = await db.select({ createdAt: requests.createdAt }).from(requests).where(pendingErasureOf(clientId))
+    .orderBy(desc(requests.createdAt)).limit(1);
+  return row ? { requestedAt: row.createdAt.toISOString() } : null;
+}
+
+/**
+ * Records the client's request in « Messages ». Asking again while one waits answers the first one's date: the
+ * client row is locked so two clicks at once make one request.
+ */
+export async function requestErasure(db: Db, clientId: number): Promise<{ requestedAt: string; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [client] = await tx.select({ id: clients.id, name: clients.name, email: clients.email }).from(clients)
+      .where(eq(clients.id, clientId)).for('update');
+    if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+    const existing = await pendingErasure(tx, clientId);
+    if (existing) return { ...existing, created: false };
+    const [row] = await tx.insert(requests).values({
+      kind: 'erasure',
+      name: client.name,
+      email: client.email,
+      clientId,
+      subject: 'Demande d’effacement des données',
+      message: `Le client n° ${clientId} demande l’effacement de son compte et de ses données personnelles. `
+        + 'Ses factures restent conservées 10 ans (obligation comptable).',
+    }).returning({ createdAt: requests.createdAt });
+    return { requestedAt: row!.createdAt.toISOString(), created: true };
+  });
+}
+
+
+/**
+ * Staff confirm an erasure request: in one transaction the person is anonymised and the request closed.
+ *
+ * What goes: on the account, the names, e-mail (→ a unique placeholder), phone, username, password and its hint, so
+ * nobody can sign in again; every session and reset link; the free text of interventions (title, description,
+ * device, staff notes, the comment of their rating: the rows stay, with status, duration and stars, for the counts); the person's registration, contact
+ * and erasure requests (names, e-mail, phone, messages); staff notes and username on orders, and those fields in
+ * the audit history of their orders, interventions and requests.
+ *
+ * What stays: orders are billing data, kept 10 years (privacy policy; Code de commerce L123-22). An issued invoice
+ * is an accounting document that cannot be altered afterwards, so each order keeps everything its invoice prints:
+ * the client's name, e-mail and phone as billed, plan, period, price, payment method and status, verification key.
+ * Only the sign-in hint line of the invoice disappears, with the account it pointed to.
+ */
+export async function confirmErasure(db: Db, mail: MailQueue, requestId: number, actor: Actor, now = new Date()): Promise<RequestDto> {
+  return db.transaction(async (tx) => {
+    const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
+    if (!request) throw new HttpError(404, REQUEST_NOT_FOUND, 'NOT_FOUND');
+    if (request.kind !== 'erasure') throw new HttpError(400, 'Seule une demande d’effacement peut être confirmée.', 'NOT_ERASURE');
+    if (request.erasedAt) throw new HttpError(409, 'Les données de ce client ont déjà été effacées.', 'ALREADY_DONE');
+    if (request.refusalReason) throw new HttpError(409, 'Cette demande a été refusée : le client peut en faire une nouvelle.', 'ALREADY_DONE');
+    if (request.clientId === null) throw new HttpError(409, 'Le compte client de cette demande n’existe plus.', 'NO_ACCOUNT');
+    const [client] = await tx.select().from(clients).where(eq(clients.id, request.clientId)).for('update');
+    if (!client) throw new HttpError(409, 'Le compte client de cette demande n’existe plus.', 'NO_ACCOUNT');
+    const placeholder = erasedEmail(client.id);
+
+    // Read who is concerned before anything is renamed: the e-mail is how older orders and requests are found.
+    const [orderIds, interventionIds, requestIds] = await Promise.all([
+      tx.select({ id: manualOrders.id }).from(manualOrders).where(ordersOf(client)),
+      tx.select({ id: interventions.id }).from(interventions).where(eq(interventions.clientId, client.id)),
+      tx.select({ id: requests.id }).from(requests).where(requestsOf(client)),
+    ]).then((lists) => lists.map((rows) => rows.map((r) => r.id)) as [number[], number[], number[]]);
+
+    if (orderIds.length) {
+      await tx.update(manualOrders).set({ notes: '', username: null, updatedAt: now }).where(inArray(manualOrders.id, orderIds));
+    }
+    await tx.update(interventions)
+      .set({ title: DEFAULT_TITLE, description: '', deviceInfo: '', staffNotes: '', updatedAt: now })
+      .where(eq(interventions.clientId, client.id));
+    // Their ratings keep the stars (the monthly averages) and lose the words.
+    if (interventionIds.length) {
+      await tx.update(interventionRatings).set({ comment: '' }).where(inArray(interventionRatings.interventionId, interventionIds));
+    }
+    if (requestIds.length) {
+      await tx.update(requests).set({
+        name: ERASED_NAME, email: placeholder, firstName: null, lastName: null, phone: null,
+        subject: sql`case when ${requests.kind} = 'erasure' then ${requests.subject} else '' end`,
+        // The erasure request's own text names no one (see requestErasure); the others are what the person wrote.
+        message: sql`case when ${requests.kind} = 'erasure' then ${requests.message} else '' end`,
+        captchaAnswer: null, deviceInfo: null,
+      }).where(inArray(requests.id, requestIds));
+    }
+    // This request, and any other erasure request of the account still waiting, is done.
+    await tx.update(requests).set({ status: 'closed', erasedAt: now })
+      .where(or(eq(requests.id, requestId), pendingErasureOf(client.id)));
+    const history = auditAbout({ orders: orderIds, interventions: interventionIds, requests: requestIds });
+    if (history) {
+      // The audit log refuses every UPDATE (drizzle/0014 trigger) but this one: personal fields leaving its history,
+      // allowed by this transaction-local setting, which ends with the transaction.
+      await tx.execute(sql`select set_config('rfs.audit_erasure', 'on', true)`);
+      await tx.update(auditLog).set({
+        before: sql`${auditLog.before} - 'notes' - 'username' - 'staffNotes'`,
+        after: sql`${auditLog.after} - 'notes' - 'username' - 'staffNotes'`,
+      }).where(history);
+    }
+    await tx.update(clients).set({
+      name: ERASED_NAME, firstName: ERASED_FIRST_NAME, lastName: ERASED_LAST_NAME, email: placeholder, phone: '',
+      username: null, passwordHash: null,
+    }).where(eq(clients.id, client.id));
+    await tx.delete(clientSessions).where(eq(clientSessions.clientId, client.id));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, client.id));
+    // The trace names nobody: it says what was done, not to whom beyond the account number.
+    await writeAudit(tx, actor, {
+      action: 'client.erase', entity: 'client', entityId: client.id,
+      after: { requestId, ordersKept: orderIds.length, interventions: interventionIds.length, requests: requestIds.length },
+    });
+    // Their e-mails too; then the last message to them, queued here so it cannot be lost, keeps their address only
+    // until it is sent (services/mail/delivery.ts).
+    await anonymiseOutboxOf(tx, {
+      clientId: client.id, email: client.email, placeholder,
+      keys: [
+        ...requestIds.flatMap((id) => [`staff-registration:${id}`, `staff-contact:${id}`]),
+        ...interventionIds.map((id) => `staff-intervention:${id}`),
+      ],
+    });
+    await mail.queue(tx, { key: `erasure-done:${requestId}`, kind: 'erasure_done', to: client.email, params: { name: client.name } });
+    const [updated] = await tx.select().from(requests).where(eq(requests.id, requestId));
+    return toRequestDto(updated!);
+  });
+}

@@ -1,0 +1,117 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { clients, interventionRatings, interventions } from '../../db/schema';
+import { HttpError, notFound } from '../../http-error';
+import {
+  INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionRatingFilter, type InterventionSort, type interventionUpdateSchema,
+} from '../../../shared/admin-api';
+import type { InterventionStatus } from '../../../shared/labels';
+import { diff, writeAudit, type Actor } from '../security/audit';
+import type { MailQueue } from '../mail/outbox';
+import { firstResponse } from './response-clock';
+import { toRating } from './intervention-ratings';
+
+export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
+
+const columns = {
+  intervention: interventions,
+  clientName: clients.name,
+  clientEmail: clients.email,
+  rating: interventionRatings,
+};
+type Row = {
+  intervention: typeof interventions.$inferSelect; clientName: string; clientEmail: string;
+  rating: typeof interventionRatings.$inferSelect | null;
+};
+
+/** A request with its client and its rating (none until the client gives one). */
+const withClient = (db: Tx) => db.select(columns).from(interventions)
+  .innerJoin(clients, eq(clients.id, interventions.clientId))
+  .leftJoin(interventionRatings, eq(interventionRatings.interventionId, interventions.id));
+
+function toDto({ intervention: i, clientName, clientEmail, rating }: Row): AdminInterventionDto {
+  return {
+    id: i.id, clientId: i.clientId, clientName, clientEmail, title: i.title, description: i.description,
+    urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, status: i.status,
+    durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan, remoteTool: i.remoteTool, remoteId: i.remoteId,
+    dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
+    rating: rating ? toRating(rating) : null,
+    createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
+  };
+}
+
+
+/**
+ * 'due': requests still waiting for their first response come first, the most pressing on top (no due time last);
+ * the answered ones follow, newest first. 'recent': newest first.
+ */
+const ORDERS = {
+  recent: [desc(interventions.createdAt), desc(interventions.id)],
+  due: [
+    sql`(${interventions.firstResponseAt} is null and ${interventions.status} in ('pending', 'in_progress')) desc`,
+    sql`${interventions.dueAt} asc nulls last`, desc(interventions.createdAt), desc(interventions.id),
+  ],
+} satisfies Record<InterventionSort, SQL[]>;
+
+/** A low rating is one a manager calls the client back about. */
+const LOW_STARS = 2;
+const RATED: Record<InterventionRatingFilter, SQL> = {
+  rated: sql`exists (select 1 from ${interventionRatings} r where r.intervention_id = ${interventions.id})`,
+  low: sql`exists (select 1 from ${interventionRatings} r where r.intervention_id = ${interventions.id} and r.stars <= ${LOW_STARS})`,
+};
+
+export async function listInterventions(db: Tx, filter: {
+  status?: InterventionStatus; clientId?: number; sort?: InterventionSort; rating?: InterventionRatingFilter; limit: number; offset: number;
+}) {
+  const where = and(
+    filter.status ? eq(interventions.status, filter.status) : undefined,
+    filter.clientId ? eq(interventions.clientId, filter.clientId) : undefined,
+    filter.rating ? RATED[filter.rating] : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    withClient(db).where(where).orderBy(...ORDERS[filter.sort ?? 'recent']).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(interventions).where(where),
+  ]);
+  return { items: rows.map(toDto), total: Number(total?.n ?? 0) };
+}
+
+/** Staff's changes; the first status change is the first response (the clock stops); a new status is e-mailed to the client in the same transaction. */
+export async function updateIntervention(db: Db, mail: MailQueue, id: number, patch: z.output<typeof interventionUpdateSchema>, actor: Actor) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(interventions).where(eq(interventions.id, id)).for('update');
+    if (!current) throw notFound(INTERVENTION_NOT_FOUND);
+    if (patch.status && patch.status !== current.status && !INTERVENTION_TRANSITIONS[current.status].includes(patch.status)) {
+      throw new HttpError(409, 'Transition de statut impossible', 'BAD_TRANSITION');
+    }
+    const change = diff(
+      { status: current.status, durationMinutes: current.durationMinutes, staffNotes: current.staffNotes },
+      { status: patch.status, durationMinutes: patch.durationMinutes, staffNotes: patch.staffNotes },
+    );
+    if (!change) return;
+    const now = new Date();
+    // Taking the request in charge (or closing it) is a first response, unless staff already wrote to the client.
+    const stopClock = change.after.status ? firstResponse(current, now) : {};
+    await tx.update(interventions).set({ ...change.after, ...stopClock, updatedAt: now }).where(eq(interventions.id, id));
+    await writeAudit(tx, actor, { action: 'intervention.update', entity: 'intervention', entityId: id, ...change });
+    const status = change.after.status;
+    if (status) {
+      const [client] = await tx.select({ email: clients.email, name: clients.name }).from(clients).where(eq(clients.id, current.clientId));
+      // Each status is reached at most once (INTERVENTION_TRANSITIONS): one message per status and intervention.
+      if (client) {
+        await mail.queue(tx, {
+          key: `intervention:${id}:status:${status}`,
+          kind: 'intervention_status',
+          to: client.email,
+          clientId: current.clientId,
+          params: {
+            interventionId: id, name: client.name, title: current.title, status,
+            durationMinutes: change.after.durationMinutes ?? current.durationMinutes,
+          },
+        });
+      }
+    }
+  });
+  const [row] = await withClient(db).where(eq(interventions.id, id));
+  return toDto(row!);
+}

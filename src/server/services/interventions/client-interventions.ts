@@ -1,0 +1,103 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { clients, interventions } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { currentSubscription } from '../orders/subscriptions';
+import { getPlan, responseDueAt } from '../../../shared/plans';
+import type { MailQueue } from '../mail/outbox';
+import {
+  CLIENT_UNAUTHORIZED, dashboardInterventionRequestSchema, type ClientIntervention, type UserIntervention,
+} from '../../../shared/client-api';
+import type { clientInterventionSchema } from '../../../shared/schemas/intervention';
+import { storedRemoteSession } from '../../../shared/schemas/remote-session';
+import type { InterventionRating } from '../../../shared/rating-api';
+import { ratingsFor } from './intervention-ratings';
+
+export const DEFAULT_TITLE = 'Demande d\'assistance';
+export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';
+export const NO_SUBSCRIPTION = 'Aucun abonnement actif : choisissez une formule pour demander une assistance.';
+export const MONTHLY_LIMIT_REACHED =
+  'Vous avez atteint le nombre d\'interventions inclus dans votre formule ce mois-ci. Contactez-nous pour en ajouter.';
+
+/** The dashboard's assistance button: both fields optional (the shared schema); empty ones take the original's texts. */
+export const dashboardInterventionInput = dashboardInterventionRequestSchema.transform(({ title, description, remoteTool, remoteId }) => ({
+  title: title || DEFAULT_TITLE,
+  description: description || DEFAULT_DESCRIPTION,
+  ...storedRemoteSession(remoteTool, remoteId),
+}));
+
+type Row = typeof interventions.$inferSelect;
+/** A request as listed to its client: with its rating (a new request has none). */
+type Rated = Row & { rating?: InterventionRating | null };
+
+export function toClientIntervention(i: Rated): ClientIntervention {
+  return {
+    id: i.id, description: i.description, urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo,
+    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null,
+  };
+}
+
+/** The response clock as both client views show it: when the first response is due, and when it came. */
+function clock(i: Row) {
+  return { dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null };
+}
+
+export function toUserIntervention(i: Rated): UserIntervention {
+  return {
+    id: i.id, title: i.title, description: i.description, status: i.status, createdAt: i.createdAt.toISOString(),
+    duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null,
+  };
+}
+
+export type ListFilter = { limit: number; offset: number; q?: string };
+
+export async function listClientInterventions(db: Tx, clientId: number, filter: ListFilter): Promise<{ items: Rated[]; total: number }> {
+  const where = and(
+    eq(interventions.clientId, clientId),
+    filter.q ? sql`position(${filter.q.toLowerCase()} in lower(${interventions.title} || ' ' || ${interventions.description})) > 0` : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db.select().from(interventions).where(where)
+      .orderBy(desc(interventions.createdAt), desc(interventions.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(interventions).where(where),
+  ]);
+  const ratings = await ratingsFor(db, items.map((i) => i.id));
+  return { items: items.map((i) => ({ ...i, rating: ratings.get(i.id) ?? null })), total: Number(total?.n ?? 0) };
+}
+
+export type NewIntervention =
+  | ({ source: 'client' } & z.output<typeof clientInterventionSchema>)
+  | ({ source: 'dashboard' } & Pick<z.output<typeof dashboardInterventionInput>, 'title' | 'description'>
+    & Partial<ReturnType<typeof storedRemoteSession>>);
+
+/**
+ * Creates a request for the client, if a subscription runs today and its monthly allowance is not used up.
+ * The client's row is locked for the check and the insert, so two simultaneous requests cannot both take the last place.
+ * With `mail`, staff are told (STAFF_EMAIL) in the same transaction.
+ */
+export async function createClientIntervention(db: Db, clientId: number, input: NewIntervention, now = new Date(), mail?: MailQueue): Promise<Row> {
+  return db.transaction(async (tx) => {
+    const [client] = await tx.select({ id: clients.id, name: clients.name, email: clients.email }).from(clients)
+      .where(eq(clients.id, clientId)).for('update');
+    if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+    const subscription = await currentSubscription(tx, clientId, now);
+    if (!subscription) throw new HttpError(403, NO_SUBSCRIPTION, 'NO_SUBSCRIPTION');
+    const limit = subscription.interventionsPerMonth;
+    if (limit !== null && subscription.interventionsUsed >= limit) {
+      throw new HttpError(409, MONTHLY_LIMIT_REACHED, 'MONTHLY_LIMIT');
+    }
+    // Stamped with the same clock the allowance was counted with; the plan running now sets the promise.
+    const urgency = input.source === 'client' ? input.urgency : 'medium' as const;
+    const promise = { plan: subscription.planId, dueAt: responseDueAt(getPlan(subscription.planId), urgency, now) };
+    const values = input.source === 'client'
+      ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo }
+      : { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null };
+    const [row] = await tx.insert(interventions).values(values).returning();
+    await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
+      interventionId: row!.id, clientId, clientName: client.name, clientEmail: client.email, title: row!.title,
+      description: row!.description, urgency: row!.urgency, deviceType: row!.deviceType, deviceInfo: row!.deviceInfo,
+    });
+    return row!;
+  });
+}

@@ -1,0 +1,115 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { clients, invoices, manualOrders } from '../../db/schema';
+import type { OrderDto } from '../../../shared/admin-api';
+import type { IssuedDocumentDto, OrderDocuments } from '../../../shared/invoice-api';
+import type { PaymentStatus } from '../../../shared/labels';
+
+/** A LIKE pattern matching `text` literally anywhere ('%' and '_' typed in a search box are not wildcards). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+// The search helpers (email_key, search_text) stay in the database.
+const { emailKey: _emailKey, searchText: _searchText, ...storedColumns } = getTableColumns(manualOrders);
+
+const orderColumns = {
+  ...storedColumns,
+  // The client's current username wins over the one copied on the order; never the hash itself.
+  username: sql<string | null>`coalesce(${clients.username}, ${manualOrders.username})`,
+  hasPassword: sql<boolean>`(${clients.passwordHash} is not null)`,
+};
+type OrderRow = Omit<typeof manualOrders.$inferSelect, 'username' | 'emailKey' | 'searchText'> & { username: string | null; hasPassword: boolean };
+
+type DocumentRow = Pick<typeof invoices.$inferSelect, 'id' | 'kind' | 'number' | 'issuedOn' | 'totalTtc' | 'orderId'>;
+
+/** The orders' issued documents, invoice first then credit notes, for a page of orders in one query. */
+export async function documentsOf(db: Tx, orderIds: number[]): Promise<Map<number, DocumentRow[]>> {
+  const byOrder = new Map<number, DocumentRow[]>();
+  if (!orderIds.length) return byOrder;
+  const rows = await db.select({
+    id: invoices.id, kind: invoices.kind, number: invoices.number, issuedOn: invoices.issuedOn, totalTtc: invoices.totalTtc, orderId: invoices.orderId,
+  }).from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/** The invoice's total less its credit notes; null without an invoice. */
+function creditableOf(documents: readonly Pick<DocumentRow, 'kind' | 'totalTtc'>[]): string | null {
+  const invoice = documents.find((d) => d.kind === 'invoice');
+  if (!invoice) return null;
+  const credited = documents.filter((d) => d.kind === 'credit_note').reduce((sum, d) => sum + cents(d.totalTtc), 0);
+  return ((cents(invoice.totalTtc) - credited) / 100).toFixed(2);
+}
+
+export const toDocumentDto = (d: DocumentRow): IssuedDocumentDto =>
+  ({ id: d.id, kind: d.kind, number: d.number, issuedOn: d.issuedOn, totalTtc: d.totalTtc });
+
+/** The one mapping from a row to what leaves the server. */
+function toOrderDto(row: OrderRow, documents: readonly DocumentRow[] = []): OrderDto & OrderDocuments {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    clientName: row.clientName,
+    clientEmail: row.clientEmail,
+    clientPhone: row.clientPhone,
+    username: row.username,
+    hasPassword: Boolean(row.hasPassword),
+    plan: row.plan,
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    price: row.price,
+    creditCost: Number(row.creditCost),
+    orderDate: row.orderDate,
+    notes: row.notes,
+    createdBy: row.createdBy,
+    verificationKey: row.verificationKey,
+    createdAt: new Date(row.createdAt).toISOString(),
+    documents: documents.map(toDocumentDto),
+    creditable: creditableOf(documents),
+  };
+}
+
+export type OrderFilter = { q?: string; email?: string; status?: PaymentStatus; limit: number; offset: number };
+
+function orderConditions(filter: OrderFilter): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [];
+  if (filter.email) conditions.push(eq(manualOrders.emailKey, sql`lower(${filter.email})`));
+  if (filter.status) conditions.push(eq(manualOrders.paymentStatus, filter.status));
+  if (filter.q) {
+    const id = /^#?\d{1,9}$/.test(filter.q) ? Number(filter.q.replace('#', '')) : undefined;
+    // name, e-mail, username and key, lower-cased once on write (see search_text in the schema)
+    conditions.push(or(id !== undefined ? eq(manualOrders.id, id) : undefined, like(manualOrders.searchText, sql`lower(${containsPattern(filter.q)})`)));
+  }
+  return and(...conditions);
+}
+
+/**
+ * Newest first. The page's ids come from manual_orders alone before anything is joined, so a deep page
+ * (offset 25,000) walks the primary key instead of joining 25,000 rows. The total is a plain count for the
+ * whole list; for a search it rides along as a window over the few matches, saving a second scan.
+ */
+export async function listOrders(db: Tx, filter: OrderFilter): Promise<{ items: Array<OrderDto & OrderDocuments>; total: number }> {
+  const where = orderConditions(filter);
+  const countAll = () => db.select({ n: count() }).from(manualOrders).where(where).then(([row]) => Number(row?.n ?? 0));
+  const selective = Boolean(filter.q || filter.email);
+  const page = await db.select({ id: manualOrders.id, total: selective ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+    .from(manualOrders).where(where).orderBy(desc(manualOrders.id)).limit(filter.limit).offset(filter.offset);
+  const [rows, total] = await Promise.all([
+    page.length
+      ? db.select(orderColumns).from(manualOrders).leftJoin(clients, eq(clients.id, manualOrders.clientId))
+        .where(inArray(manualOrders.id, page.map((p) => p.id))).orderBy(desc(manualOrders.id))
+      : [],
+    selective && page.length ? page[0]!.total : countAll(),
+  ]);
+  const documents = await documentsOf(db, rows.map((r) => r.id));
+  return { items: rows.map((row) => toOrderDto(row, documents.get(row.id))), total };
+}
+
+export async function getOrderDto(db: Tx, id: number): Promise<(OrderDto & OrderDocuments) | undefined> {
+  const [row] = await db.select(orderColumns).from(manualOrders).leftJoin(clients, eq(clients.id, manualOrders.clientId))
+    .where(eq(manualOrders.id, id)).limit(1);
+  return row ? toOrderDto(row, (await documentsOf(db, [id])).get(id)) : undefined;
+}

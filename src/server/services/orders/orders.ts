@@ -1,0 +1,256 @@
+import { createHash, randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { manualOrders } from '../../db/schema';
+import { HttpError, notFound } from '../../http-error';
+import { isGifted } from '../../../shared/labels';
+import { getPlan } from '../../../shared/plans';
+import { KEY_ALPHABET } from '../../../shared/schemas/invoice';
+import type { OrderUpdate, OrderValues } from '../../../shared/schemas/order';
+import type { IssuedCredentials, OrderDto } from '../../../shared/admin-api';
+import type { OrderDocuments } from '../../../shared/invoice-api';
+import { diff, writeAudit, type Actor } from '../security/audit';
+import {
+  assertUsernameFree, createClientAccount, findClientByEmail, findClientById, prepareCredentials, setClientCredentials,
+  type PreparedCredentials,
+} from '../clients/clients';
+import { generatePassword, suggestUsername } from './credentials';
+import { creditableAmount, creditInTransaction } from '../billing/credit-notes';
+import { ensureDocumentPdf, issueInvoice, orderInvoice, type Clock } from '../billing/invoices';
+import { getOrderDto } from './order-queries';
+import type { MailQueue } from '../mail/outbox';
+import { queueCredentialsMail, queueInvoiceMail } from '../mail/order-mails';
+import { recomputeSubscriptions, type SubscriptionOwner } from './subscriptions';
+
+const ORDER_NOT_FOUND = 'Commande introuvable';
+
+/** What issuing an invoice needs: the seller and tax settings (config) and, optionally, the mail queue. */
+export type OrderDeps = { config?: Config; mail?: MailQueue; /** the app's clock: the invoice's issue instant */ clock?: Clock };
+
+function settingsFor(deps: OrderDeps): Config {
+  if (!deps.config) throw new Error('Issuing an invoice needs the configuration (seller, tax)');
+  return deps.config;
+}
+
+/** RFS-XXXXXX-YYYY: 31^6 ≈ 887 million keys a year, drawn with a cryptographic generator so none can be guessed. */
+function newVerificationKey(orderDate: string): string {
+  const random = Array.from({ length: 6 }, () => KEY_ALPHABET[randomInt(KEY_ALPHABET.length)]).join('');
+  return `RFS-${random}-${orderDate.slice(0, 4)}`;
+}
+
+/** Price and credit cost come from the catalogue, never from the request; a gifted order costs 0 € but still its credits. */
+function orderPricing(values: Pick<OrderValues, 'plan' | 'paymentMethod'>) {
+  const plan = getPlan(values.plan);
+  return {
+    price: isGifted(values) ? '0.00' : plan.price.toFixed(2),
+    creditCost: plan.creditCost.toFixed(2),
+  };
+}
+
+/** Keeps the username copied on orders in step with the account, so search finds the client by the name they use. */
+async function syncOrderUsernames(tx: Tx, clientId: number, username: string) {
+  await tx.update(manualOrders).set({ username }).where(eq(manualOrders.clientId, clientId));
+}
+
+const ownerOf = (order: { clientId: number | null; clientEmail: string }): SubscriptionOwner =>
+  order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail };
+
+export type OrderResult = {
+  order: OrderDto & OrderDocuments; credentials: IssuedCredentials | null; client: { email: string; name: string };
+  /** true when an earlier request with the same idempotency key had made this order: nothing was written now */
+  replayed: boolean;
+};
+
+/** Takes turns per idempotency key (first number: this lock's own space). */
+const IDEMPOTENCY_LOCK = 8_000_003;
+
+const IDEMPOTENCY_MISMATCH =
+  'Cette commande a déjà été créée avec d’autres informations. Rechargez la liste des commandes avant d’en créer une nouvelle.';
+
+/**
+ * What a creation asked, for comparing a request sent again: the values after validation, without the password
+ * (an unsalted hash of it must not be stored).
+ */
+function orderDigest(values: OrderValues): string {
+  return createHash('sha256').update(JSON.stringify({ ...values, password: undefined })).digest('base64url');
+}
+
+/** The order an earlier request with this key made, if any; under a lock, so a concurrent twin waits and finds it. */
+async function orderOfKey(tx: Tx, key: string, digest: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(IDEMPOTENCY_LOCK))}, hashtext(${key}))`);
+  const [row] = await tx.select({ id: manualOrders.id, digest: manualOrders.idempotencyDigest })
+    .from(manualOrders).where(eq(manualOrders.idempotencyKey, key));
+  if (row && row.digest !== digest) throw new HttpError(422, IDEMPOTENCY_MISMATCH, 'IDEMPOTENCY_MISMATCH');
+  return row;
+}
+
+/**
+ * Creates an order and, when a username is given, the client account (or new credentials for an existing one,
+ * on request) in one transaction: a conflict leaves nothing behind. With `mail`, the credentials and payment terms,
+ * and the invoice of a paid order, are queued in that same transaction (a client's own request for a plan sends none).
+ */
+export async function createOrder(
+  db: Db, values: OrderValues, actor: Actor, deps: OrderDeps & { idempotencyKey?: string } = {},
+): Promise<OrderResult> {
+  const { mail, idempotencyKey } = deps;
+  const config = values.paymentStatus === 'paid' ? settingsFor(deps) : undefined;
+  // Hashed before the transaction: the hash takes tens of milliseconds and must not hold locks (a username alone gets a generated password).
+  const prepared = values.username ? await prepareCredentials(values.username, values.password || generatePassword()) : null;
+  const digest = idempotencyKey ? orderDigest(values) : null;
+
+  const { issued, invoice, order, replayed } = await db.transaction(async (tx) => {
+    if (idempotencyKey && digest) {
+      const earlier = await orderOfKey(tx, idempotencyKey, digest);
+      // The password issued then is not kept in clear: the answer says the order exists; « Renvoyer les identifiants » remains.
+      if (earlier) return { issued: null, invoice: null, order: (await getOrderDto(tx, earlier.id))!, replayed: true };
+    }
+    const existing = await findClientByEmail(tx, values.clientEmail);
+    let clientId = existing?.id ?? null;
+    let username = existing?.username ?? null;
+    let issued: PreparedCredentials | null = null;
+
+    if (prepared && !existing) {
+      const created = await createClientAccount(tx, {
+        name: values.clientName, email: values.clientEmail, phone: values.clientPhone, credentials: prepared,
+      });
+      clientId = created.id;
+      issued = prepared;
+    } else if (prepared && existing) {
+      if (!existing.passwordHash || values.updatePassword) {
+        await setClientCredentials(tx, existing.id, prepared);
+        await syncOrderUsernames(tx, existing.id, prepared.username);
+        issued = prepared;
+      } else {
+        // The account keeps its credentials; a username belonging to someone else is still an error worth telling.
+        await assertUsernameFree(tx, prepared.username, existing.id);
+      }
+    }
+    if (issued) username = issued.username;
+
+    const base = {
+      clientId,
+      clientName: values.clientName,
+      clientEmail: values.clientEmail,
+      clientPhone: values.clientPhone,
+      username,
+      plan: values.plan,
+      paymentMethod: values.paymentMethod,
+      paymentStatus: values.paymentStatus,
+      ...orderPricing(values),
+      orderDate: values.orderDate,
+      notes: values.notes,
+      createdBy: actor.username,
+    };
+    // A key collision is astronomically rare; ON CONFLICT lets us draw again without aborting the transaction.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const [row] = await tx.insert(manualOrders).values({
+        ...base, verificationKey: newVerificationKey(values.orderDate), idempotencyKey: idempotencyKey ?? null, idempotencyDigest: digest,
+      })
+        .onConflictDoNothing({ target: manualOrders.verificationKey }).returning({ id: manualOrders.id });
+      if (!row) continue;
+      await recomputeSubscriptions(tx, ownerOf(base));
+      await writeAudit(tx, actor, {
+        action: 'order.create', entity: 'order', entityId: row.id,
+        after: { ...base, credentialsIssued: issued !== null },
+      });
+      if (mail && issued && clientId !== null) {
+        await queueCredentialsMail(tx, mail, {
+          clientId, to: { email: values.clientEmail, name: values.clientName }, username: issued.username, password: issued.password,
+          order: { id: row.id, plan: base.plan, price: base.price, paymentMethod: base.paymentMethod, paymentStatus: base.paymentStatus },
+        });
+      }
+      if (mail && base.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, { ...base, id: row.id });
+      // Last: the invoice number's lock is held only for the number, the insert and the commit.
+      const invoice = config ? await issueInvoice(tx, row.id, config, actor, { paidAtCreation: true, clock: deps.clock }) : null;
+      // The answer is read before the commit: once committed, the order is answered 201 even if the database goes
+      // away the next instant (a 503 then would tell staff it failed while it exists).
+      return { issued, invoice, order: (await getOrderDto(tx, row.id))!, replayed: false };
+    }
+    throw new Error('Could not draw a free verification key');
+  });
+
+  // The PDF is rendered once from the frozen data and stored: by the invoice e-mail's job when there is one (it
+  // attaches it), else here after the commit; never under the lock. Deterministic, so whoever renders first stores the same bytes.
+  // Without a queue (tools, tests) a failure here leaves the PDF to the first download.
+  if (invoice && config && !mail) await ensureDocumentPdf(db, config, invoice).catch(() => undefined);
+  return {
+    order,
+    credentials: issued ? { username: issued.username, password: issued.password } : null,
+    client: { email: values.clientEmail, name: values.clientName },
+    replayed,
+  };
+}
+
+const INVOICED_STATUS_CHANGE =
+  'Cette commande a une facture émise : pour l’annuler ou la rembourser, établissez un avoir (statut « Annulé » ou « Remboursé »).';
+
+/**
+ * Payment status and notes only; the audit keeps the before and after of what changed. Paid: the invoice is issued
+ * (numbered and dated that day) and e-mailed. An invoiced order is never simply « unpaid »: « Remboursé » or « Annulé »
+ * issue a credit note for what is left of its invoice; any other status is refused.
+ */
+export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor, deps: OrderDeps = {}): Promise<OrderDto & OrderDocuments> {
+  const { mail } = deps;
+  const issuedPdf = await db.transaction(async (tx) => {
+    const [current] = await tx.select({
+      paymentStatus: manualOrders.paymentStatus, notes: manualOrders.notes, clientId: manualOrders.clientId, clientEmail: manualOrders.clientEmail,
+      clientName: manualOrders.clientName, plan: manualOrders.plan,
+    }).from(manualOrders).where(eq(manualOrders.id, id)).for('update');
+    if (!current) throw notFound(ORDER_NOT_FOUND);
+    const change = diff({ paymentStatus: current.paymentStatus, notes: current.notes }, { paymentStatus: patch.paymentStatus, notes: patch.notes });
+    if (!change) return null;
+    const next = change.after.paymentStatus;
+    const invoice = next ? await orderInvoice(tx, id) : undefined;
+    if (next && invoice && next !== 'paid') {
+      if (next !== 'refunded' && next !== 'cancelled') throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
+      // The whole remainder is credited; the credit note sets the status and recomputes the subscriptions.
+      if (change.after.notes !== undefined) {
+        await tx.update(manualOrders).set({ notes: change.after.notes, updatedAt: new Date() }).where(eq(manualOrders.id, id));
+      }
+      const remaining = await creditableAmount(tx, invoice);
+      return creditInTransaction(tx, {
+        orderId: id, invoice, values: { amount: remaining, reason: '' }, actor, config: settingsFor(deps), fullStatus: next, clock: deps.clock, mail,
+      });
+    }
+    if (next && !invoice && (next === 'refunded' || next === 'cancelled') && current.paymentStatus !== 'pending' && current.paymentStatus !== 'failed') {
+      throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
+    }
+    await tx.update(manualOrders).set({ ...change.after, updatedAt: new Date() }).where(eq(manualOrders.id, id));
+    // Paid or no longer paid: the client's subscriptions chain again.
+    if (next) await recomputeSubscriptions(tx, ownerOf(current));
+    await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
+    if (next !== 'paid') return null;
+    if (mail) await queueInvoiceMail(tx, mail, { ...current, id });
+    // Last, as at creation: the number's lock is held for the number, the insert and the commit only.
+    return issueInvoice(tx, id, settingsFor(deps), actor, { paidAtCreation: false, clock: deps.clock });
+  });
+  // As at creation: the invoice e-mail's job renders and stores the PDF; without a mail queue, here.
+  if (issuedPdf && deps.config && !mail) await ensureDocumentPdf(db, deps.config, issuedPdf);
+  return (await getOrderDto(db, id))!;
+}
+
+/** « Régénérer »: a new password for the order's client account, username kept, e-mailed in the same transaction. */
+export async function regenerateOrderCredentials(db: Db, mail: MailQueue, orderId: number, actor: Actor): Promise<OrderResult> {
+  const [order] = await db.select({ clientId: manualOrders.clientId }).from(manualOrders).where(eq(manualOrders.id, orderId));
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const client = order.clientId ? await findClientById(db, order.clientId) : undefined;
+  if (!client) {
+    throw new HttpError(400, "Cette commande n'est liée à aucun compte client : créez une commande avec un nom d'utilisateur.", 'NO_ACCOUNT');
+  }
+  const prepared = await prepareCredentials(client.username ?? await suggestUsername(db, client.name), generatePassword());
+  await db.transaction(async (tx) => {
+    await setClientCredentials(tx, client.id, prepared);
+    await syncOrderUsernames(tx, client.id, prepared.username);
+    await writeAudit(tx, actor, {
+      action: 'order.credentials', entity: 'order', entityId: orderId, after: { clientId: client.id, username: prepared.username },
+    });
+    await queueCredentialsMail(tx, mail, { clientId: client.id, to: client, username: prepared.username, password: prepared.password });
+  });
+  return {
+    order: (await getOrderDto(db, orderId))!,
+    credentials: { username: prepared.username, password: prepared.password },
+    client: { email: client.email, name: client.name },
+    replayed: false,
+  };
+}

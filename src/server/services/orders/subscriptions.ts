@@ -1,0 +1,237 @@
+// Subscriptions (DESIGN.md decision 8): a paid order buys its plan's months, chained after the client's previous
+// paid orders so no day is lost. The periods are computed here, by chainSubscriptions, over one client's paid
+// orders and stored on the orders (starts_on, ends_on): every screen reads them, so all agree and lists stay cheap.
+import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { clients, interventions, manualOrders } from '../../db/schema';
+import { getPlan, type PlanId } from '../../../shared/plans';
+import { todayIso } from '../../../shared/format';
+import type { SubscriptionDto } from '../../../shared/admin-api';
+import { RENEWAL_REMINDER_DAYS, type SubscriptionState } from '../../../shared/labels';
+import type { ClientOrder, CurrentSubscription } from '../../../shared/client-api';
+import { addDays, daysBetween, parisMonthStart, periodEndsOn } from '../calendar/paris-calendar';
+
+/** Orders a client asks for themselves are recorded under this name (createdBy) and audited without a staff member. */
+export const CLIENT_ACTOR = { id: null, username: 'client' } as const;
+
+export type PaidOrder = { id: number; plan: PlanId; orderDate: string };
+export type Period = { id: number; startsOn: string; endsOn: string };
+
+/**
+ * The one rule. Paid orders are taken by order date, then id; each starts on its order date, or the day after the
+ * previous one ends if that one is still running (a renewal ordered early adds its months after, none are lost),
+ * and ends the day before the same date N months later (see periodEndsOn for the 31st).
+ */
+export function chainSubscriptions(orders: readonly PaidOrder[]): Period[] {
+  const sorted = [...orders].sort((a, b) => a.orderDate.localeCompare(b.orderDate) || a.id - b.id);
+  let previousEnd: string | null = null;
+  return sorted.map((order) => {
+    const startsOn: string = previousEnd !== null && previousEnd >= order.orderDate ? addDays(previousEnd, 1) : order.orderDate;
+    const endsOn = periodEndsOn(startsOn, getPlan(order.plan).durationMonths);
+    previousEnd = endsOn;
+    return { id: order.id, startsOn, endsOn };
+  });
+}
+
+/** Whose orders chain together: the client account, or, for orders without one, the e-mail (case-insensitive). */
+export type SubscriptionOwner = { clientId: number } | { clientId: null; email: string };
+
+function ownedBy(owner: SubscriptionOwner): SQL | undefined {
+  return owner.clientId !== null
+    ? eq(manualOrders.clientId, owner.clientId)
+    : and(isNull(manualOrders.clientId), eq(manualOrders.emailKey, sql`lower(${owner.email})`));
+}
+
+const CHAIN_LOCK = 8_000_002;
+/** « Expire bientôt » from the first renewal reminder on. */
+const RENEWAL_NOTICE_DAYS = Math.max(...RENEWAL_REMINDER_DAYS);
+
+/**
+ * Rewrites the periods of one owner's orders from their paid ones; call it in the transaction that changed an
+ * order's payment status, date, plan or owner. A lock per owner makes two such transactions take turns, so the
+ * second one chains after what the first one wrote.
+ */
+export async function recomputeSubscriptions(tx: Tx, owner: SubscriptionOwner): Promise<void> {
+  const key = owner.clientId !== null ? `client:${owner.clientId}` : `email:${owner.email.toLowerCase()}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(CHAIN_LOCK))}, hashtext(${key}))`);
+  const rows = await tx.select({
+    id: manualOrders.id, plan: manualOrders.plan, orderDate: manualOrders.orderDate, paymentStatus: manualOrders.paymentStatus,
+    startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
+  }).from(manualOrders).where(ownedBy(owner));
+  const periods = new Map(chainSubscriptions(rows.filter((r) => r.paymentStatus === 'paid')).map((p) => [p.id, p]));
+  for (const row of rows) {
+    const period = periods.get(row.id);
+    const startsOn = period?.startsOn ?? null;
+    const endsOn = period?.endsOn ?? null;
+    if (row.startsOn !== startsOn || row.endsOn !== endsOn) {
+      await tx.update(manualOrders).set({ startsOn, endsOn }).where(eq(manualOrders.id, row.id));
+    }
+  }
+}
+
+/**
+ * A new account takes over the orders its e-mail placed before it existed (a registration validated after a first
+ * order), in the caller's transaction, and their subscriptions chain with the account's.
+ */
+export async function attachEarlierOrders(tx: Tx, clientId: number, email: string): Promise<number> {
+  const attached = await tx.update(manualOrders).set({ clientId })
+    .where(and(isNull(manualOrders.clientId), eq(manualOrders.emailKey, sql`lower(${email})`)))
+    .returning({ id: manualOrders.id });
+  await recomputeSubscriptions(tx, { clientId });
+  return attached.length;
+}
+
+// ---- reading ----------------------------------------------------------------------------------------------------
+
+const runningOn = (today: string | SQL) =>
+  sql`(${manualOrders.startsOn} <= ${today}::date and ${manualOrders.endsOn} >= ${today}::date)`;
+
+/** A later paid period of the same owner (see ownedBy), for the order row of the enclosing query. */
+const renewedAfter = sql`exists (select 1 from ${manualOrders} n where n.payment_status = 'paid'
+  and n.starts_on > "manual_orders"."ends_on"
+  and case when "manual_orders"."client_id" is null then n.client_id is null and n.email_key = "manual_orders"."email_key"
+    else n.client_id = "manual_orders"."client_id" end)`;
+
+/** The back-office's reading of a paid order's period on a day (SUBSCRIPTION_STATES): « expire bientôt » is the reminders' window. */
+const stateOn = (today: string) => sql<SubscriptionState>`case
+  when ${manualOrders.startsOn} > ${today}::date then 'upcoming'
+  when ${manualOrders.endsOn} < ${today}::date then case when ${renewedAfter} then 'renewed' else 'expired' end
+  when ${manualOrders.endsOn} <= ${today}::date + ${RENEWAL_NOTICE_DAYS}::int and not ${renewedAfter} then 'expiring'
+  else 'active' end`;
+
+export type SubscriptionFilter = {
+  active?: boolean; state?: SubscriptionState; clientId?: number; today: string; limit: number; offset: number;
+};
+
+/** The back-office list: one row per paid order with its chained period and state, newest order first. */
+export async function listSubscriptions(db: Tx, filter: SubscriptionFilter): Promise<{ items: SubscriptionDto[]; total: number }> {
+  const conditions: SQL[] = [eq(manualOrders.paymentStatus, 'paid')];
+  if (filter.clientId !== undefined) conditions.push(eq(manualOrders.clientId, filter.clientId));
+  if (filter.active === true) conditions.push(runningOn(filter.today));
+  if (filter.active === false) conditions.push(sql`not ${runningOn(filter.today)}`);
+  if (filter.state) conditions.push(sql`${stateOn(filter.today)} = ${filter.state}`);
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db.select({
+      orderId: manualOrders.id,
+      clientId: manualOrders.clientId,
+      clientName: manualOrders.clientName,
+      clientEmail: manualOrders.clientEmail,
+      plan: manualOrders.plan,
+      startDate: sql<string>`${manualOrders.startsOn}`,
+      endDate: sql<string>`${manualOrders.endsOn}`,
+      active: sql<boolean>`${runningOn(filter.today)}`,
+      state: stateOn(filter.today),
+    }).from(manualOrders).where(where)
+      .orderBy(desc(manualOrders.orderDate), desc(manualOrders.id))
+      .limit(filter.limit).offset(filter.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(manualOrders).where(where),
+  ]);
+  return { items: rows.map((row) => ({ ...row, active: Boolean(row.active) })), total: count?.total ?? 0 };
+}
+
+/** A client id (a value, a placeholder or an outer column), a day and an instant, as the subscription columns read them. */
+export type SubscriptionArgs = { clientId: number | SQLWrapper; today: string | SQLWrapper; monthStart: string | SQLWrapper };
+type PeriodJson = { plan: PlanId; startsOn: string; endsOn: string };
+
+/**
+ * What the dashboard's card needs, as three columns any statement can carry: the subscription running today, the
+ * one booked after it, and this month's requests. The session lookup carries them too (client-identity.ts), so
+ * GET /api/subscriptions/current costs one query.
+ */
+export function subscriptionColumns({ clientId, today, monthStart }: SubscriptionArgs) {
+  return {
+    running: sql<PeriodJson | null>`(select json_build_object('plan', o.plan, 'startsOn', o.starts_on, 'endsOn', o.ends_on)
+      from ${manualOrders} o where o.client_id = ${clientId} and o.payment_status = 'paid'
+        and o.starts_on <= ${today}::date and o.ends_on >= ${today}::date order by o.starts_on desc limit 1)`,
+    next: sql<PeriodJson | null>`(select json_build_object('plan', n.plan, 'startsOn', n.starts_on, 'endsOn', n.ends_on)
+      from ${manualOrders} n where n.client_id = ${clientId} and n.payment_status = 'paid'
+        and n.starts_on > ${today}::date order by n.starts_on limit 1)`,
+    // A request staff cancelled (a duplicate, a mistake) gives its place back.
+    used: sql<number>`(select count(*)::int from ${interventions} i where i.client_id = ${clientId}
+      and i.created_at >= ${monthStart}::timestamptz and i.status <> 'cancelled')`,
+  };
+}
+
+export type SubscriptionRow = { running: PeriodJson | null; next: PeriodJson | null; used: number };
+
+let lastMoment: { hour: number; today: string; monthStart: string } | undefined;
+
+/**
+ * The arguments of subscriptionColumns for a moment: Paris's day and the instant its month began. Paris is a whole
+ * number of hours from UTC, so both hold for a whole UTC hour: computed once an hour, not on every dashboard read.
+ */
+export function subscriptionMoment(now = new Date()): { today: string; monthStart: string } {
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  if (lastMoment?.hour !== hour) lastMoment = { hour, today: todayIso(now), monthStart: parisMonthStart(now).toISOString() };
+  return { today: lastMoment.today, monthStart: lastMoment.monthStart };
+}
+
+export function toCurrentSubscription(row: SubscriptionRow, today: string): CurrentSubscription | null {
+  if (!row.running) return null;
+  const plan = getPlan(row.running.plan);
+  const next = row.next ? getPlan(row.next.plan) : null;
+  return {
+    plan: plan.name,
+    planId: plan.id,
+    price: plan.price,
+    durationMonths: plan.durationMonths,
+    startsOn: row.running.startsOn,
+    endsOn: row.running.endsOn,
+    daysLeft: daysBetween(today, row.running.endsOn) + 1,
+    interventionsUsed: Number(row.used),
+    interventionsPerMonth: plan.interventionsPerMonth,
+    maxDevices: plan.maxDevices,
+    next: row.next && next ? { planId: next.id, plan: next.name, startsOn: row.next.startsOn, endsOn: row.next.endsOn } : null,
+  };
+}
+
+/** The subscription running for the client at `now` (null without one), read in the caller's transaction. */
+export async function currentSubscription(db: Tx, clientId: number, now = new Date()): Promise<CurrentSubscription | null> {
+  const moment = subscriptionMoment(now);
+  const [row] = await db.select(subscriptionColumns({ clientId, ...moment })).from(clients).where(eq(clients.id, clientId));
+  return row ? toCurrentSubscription(row, moment.today) : null;
+}
+
+/** The name of the plan running today ('Pro'), or null: the « plan » of the client session. */
+export async function currentPlanName(db: Tx, clientId: number, now = new Date()): Promise<string | null> {
+  const [row] = await db.select({ plan: manualOrders.plan }).from(manualOrders)
+    .where(and(eq(manualOrders.clientId, clientId), eq(manualOrders.paymentStatus, 'paid'), runningOn(todayIso(now))))
+    .limit(1);
+  return row ? getPlan(row.plan).name : null;
+}
+
+// ---- the client's orders ------------------------------------------------------------------------------------------
+
+type ClientOrderRow = Pick<typeof manualOrders.$inferSelect, 'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn'>;
+
+/**
+ * What a client sees of one of their orders: its plan, price, status and, once paid, its period; its issued
+ * invoice and credit notes, when any.
+ */
+export function toClientOrder(row: ClientOrderRow, documents: ClientOrder['documents'] = []): ClientOrder {
+  const paid = row.paymentStatus === 'paid';
+  return {
+    id: row.id,
+    planId: row.plan,
+    plan: getPlan(row.plan).name,
+    price: row.price,
+    paymentStatus: row.paymentStatus,
+    orderDate: row.orderDate,
+    startsOn: paid ? row.startsOn : null,
+    endsOn: paid ? row.endsOn : null,
+    invoiceNumber: documents.find((d) => d.kind === 'invoice')?.number ?? null,
+    documents,
+  };
+}
+
+/** The client's own pending request for a plan, if one waits for staff (one at a time, see the unique index). */
+export async function pendingClientRequest(db: Tx, clientId: number): Promise<ClientOrderRow | undefined> {
+  const [row] = await db.select({
+    id: manualOrders.id, plan: manualOrders.plan, price: manualOrders.price, paymentStatus: manualOrders.paymentStatus,
+    orderDate: manualOrders.orderDate, startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
+  }).from(manualOrders)
+    .where(and(eq(manualOrders.clientId, clientId), eq(manualOrders.paymentStatus, 'pending'), eq(manualOrders.createdBy, CLIENT_ACTOR.username)))
+    .limit(1);
+  return row;
+}

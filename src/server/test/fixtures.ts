@@ -1,0 +1,46 @@
+// Helpers shared by the back-office API tests (not a test file itself).
+import { expect } from 'vitest';
+import type { OrderCreated } from '../../shared/admin-api';
+import type { OrderInput } from '../../shared/schemas/order';
+import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '../plugins/auth';
+import { TEST_ADMIN, type TestApp } from './harness';
+
+export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}=${value}` });
+
+/** Signs TEST_ADMIN in and returns the headers that carry the staff session. */
+export async function staffLogin(t: TestApp, credentials = { username: TEST_ADMIN.username, password: TEST_ADMIN.password }) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials });
+  expect(res.statusCode, res.body).toBe(200);
+  // `__Host-rfs_staff` when the app is configured for https.
+  const name = sessionCookieName(t.config, STAFF_COOKIE);
+  const cookie = res.cookies.find((c) => c.name === name);
+  expect(cookie).toBeDefined();
+  return cookieHeader(name, cookie!.value);
+}
+
+export async function clientLogin(t: TestApp, username: string, password: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  const name = sessionCookieName(t.config, CLIENT_COOKIE);
+  return cookieHeader(name, res.cookies.find((c) => c.name === name)!.value);
+}
+
+export const validOrder = (overrides: Partial<OrderInput> = {}): OrderInput => ({
+  clientName: 'Jean Dupont',
+  clientEmail: 'jean.dupont@exemple.fr',
+  clientPhone: '06 12 34 56 78',
+  username: '',
+  password: '',
+  plan: 'pro',
+  paymentMethod: 'carte',
+  paymentStatus: 'paid',
+  orderDate: '2025-03-15',
+  notes: '',
+  ...overrides,
+});
+
+export async function postOrder(t: TestApp, staff: Record<string, string>, overrides: Partial<OrderInput> & Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: staff, payload: validOrder(overrides) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<OrderCreated>();
+}
