@@ -11,8 +11,8 @@ import { interventionRatingSchema } from './rating-api';
 import { orderDocumentsFields } from './invoice-api';
 
 /**
- * GET /api/admin/session; also the answer of POST /api/admin/login (adminLoginSchema) and POST /api/admin/unlock
- * (unlockSchema; wrong code → 403 code BAD_CODE). Without a session every /api/admin/* call answers 401, and 403
+ * GET /api/admin/session; also the answer of POST /api/admin/login (adminLoginInputSchema) and POST /api/admin/unlock
+ * (unlockInputSchema; wrong code → 403 code BAD_CODE). Without a session every /api/admin/* call answers 401, and 403
  * to a signed-in client.
  */
 export const staffSessionSchema = z.object({
@@ -45,7 +45,7 @@ export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 
 /**
  * One order as listed (GET /api/admin/manual-orders?q=&email=&status=&limit=&offset=, newest first, X-Total-Count).
- * Also the answer of PATCH /api/admin/manual-orders/:id (orderUpdateSchema). q matches id, name, e-mail, username, key.
+ * Also the answer of PATCH /api/admin/manual-orders/:id (orderUpdateInputSchema). q matches id, name, e-mail, username, key.
  */
 const orderDtoSchema = z.object({
   id: z.number().int(),
@@ -192,10 +192,10 @@ export const refusalInputSchema = z.object({
 export type RefusalInput = z.infer<typeof refusalInputSchema>;
 
 /** PATCH /api/admin/contacts/:id */
-export const requestUpdateSchema = z.object({ status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }) });
+export const requestUpdateInputSchema = z.object({ status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }) });
 
 /** GET /api/admin/stats?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional, inclusive, on orderDate) */
-export const statsQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export const statsQueryInputSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 const planStatsSchema = z.object({
   plan: z.enum(PLAN_IDS), orders: z.number().int(), paid: z.number().int(), gifted: z.number().int(), revenue: z.number(), creditCost: z.number(),
 });
@@ -297,7 +297,7 @@ export const INTERVENTION_TRANSITIONS: Record<InterventionStatus, readonly Inter
 export const DURATION_MAX_MINUTES = 24 * 60;
 
 /** PATCH /api/admin/interventions/:id: status along INTERVENTION_TRANSITIONS, duration and notes. */
-export const interventionUpdateSchema = z.object({
+export const interventionUpdateInputSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
   durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(DURATION_MAX_MINUTES, 'Durée invalide').nullable().optional(),
   staffNotes: z.string().trim().max(LONG_TEXT_MAX, longTextMessage()).refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),

@@ -20,7 +20,7 @@ const isoInstant = z.string(); // ISO 8601 with time zone
 /** GET /api/client/session (SPEC §3 « Client session »): plan is the name of the plan running today, or null. */
 export const clientSessionSchema = z.object({ name: z.string(), email: z.string(), plan: z.string().nullable() });
 
-/** POST /api/client/login {username,password} and POST /api/auth/login {email,password} (clientLoginSchema). */
+/** POST /api/client/login {username,password} and POST /api/auth/login {email,password} (clientLoginInputSchema). */
 export const clientLoginResultSchema = clientSessionSchema.extend({ id: z.number().int() });
 export type ClientLoginResult = z.infer<typeof clientLoginResultSchema>;
 
@@ -67,10 +67,10 @@ export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
  * from the catalogue (the other SPEC fields are accepted and ignored). It records a pending order for staff to
  * confirm → 201 ClientOrder. Without a session: 401 'Vous devez être connecté pour vous abonner'.
  */
-export const subscriptionRequestSchema = z.object({
+export const subscriptionRequestInputSchema = z.object({
   planId: z.enum(PLAN_IDS, { error: 'Veuillez sélectionner un plan' }),
 });
-export type SubscriptionRequest = z.input<typeof subscriptionRequestSchema>;
+export type SubscriptionRequest = z.input<typeof subscriptionRequestInputSchema>;
 export const SUBSCRIBE_UNAUTHORIZED = 'Vous devez être connecté pour vous abonner';
 
 // ---- orders and invoices --------------------------------------------------------------------------------------
@@ -142,7 +142,7 @@ export type UserIntervention = z.infer<typeof userInterventionSchema>;
  * POST /api/interventions: title and description optional; empty ones take the fixed texts of the original
  * dashboard. « Session à distance » adds the tool the client installed and its ID (checked per tool, never a password).
  */
-export const dashboardInterventionRequestSchema = z.object({
+export const dashboardInterventionInputSchema = z.object({
   title: z.string({ error: 'Titre invalide' }).trim().max(120, 'Le titre ne peut pas dépasser 120 caractères')
     .refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
   description: z.string({ error: 'Description invalide' }).trim()
@@ -154,18 +154,18 @@ export const dashboardInterventionRequestSchema = z.object({
 // ---- self-service ---------------------------------------------------------------------------------------------
 
 /** POST /api/client/password → 200 { ok: true }: every other session of the account ends. Wrong current: 400 on currentPassword. */
-export const changePasswordSchema = z.object({
+export const changePasswordInputSchema = z.object({
   currentPassword: z.string({ error: 'Le mot de passe actuel est requis' }).min(1, 'Le mot de passe actuel est requis').max(200),
   newPassword,
 });
-export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
 
 /**
  * POST /api/auth/forgot-password → 200 { message: FORGOT_PASSWORD_SENT } whether or not the account exists (429 when
  * asked too often). `email` also takes the username, as the login does: a client who forgot one may know the other.
  */
 const FORGOT_LOGIN_REQUIRED = 'Saisissez votre adresse e-mail ou votre identifiant';
-export const forgotPasswordSchema = z.object({
+export const forgotPasswordInputSchema = z.object({
   email: z.string({ error: FORGOT_LOGIN_REQUIRED }).trim().min(1, FORGOT_LOGIN_REQUIRED)
     .max(254, 'Adresse e-mail ou identifiant trop long').refine(isPrintable, UNPRINTABLE_MESSAGE),
 });
@@ -173,7 +173,7 @@ export const FORGOT_PASSWORD_SENT =
   'Si un compte correspond à cette adresse, vous allez recevoir un e-mail avec un lien valable une heure.';
 
 /** POST /api/auth/reset-password → 200 { ok: true }; the link is single-use, valid 1 h, and ends every session. */
-export const resetPasswordSchema = z.object({
+export const resetPasswordInputSchema = z.object({
   token: z.string({ error: 'Lien invalide' }).min(1, 'Lien invalide').max(200, 'Lien invalide'),
   newPassword,
 });

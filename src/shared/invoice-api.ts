@@ -37,19 +37,19 @@ const euros = z.string({ error: AMOUNT_REQUIRED }).trim().min(1, AMOUNT_REQUIRED
  * POST /api/admin/manual-orders/:id/credit-notes → 201 OrderDto: a credit note (avoir) on the order's invoice, for all
  * or part of what is left of it (over that: 400 under `amount`, nothing written). Cancelling it in full cancels the order.
  */
-export const creditNoteSchema = z.object({
+export const creditNoteInputSchema = z.object({
   amount: euros,
   reason: optionalText(200),
 });
-export type CreditNoteInput = z.input<typeof creditNoteSchema>;
-export type CreditNoteValues = z.output<typeof creditNoteSchema>;
+export type CreditNoteInput = z.input<typeof creditNoteInputSchema>;
+export type CreditNoteValues = z.output<typeof creditNoteInputSchema>;
 
 export const creditNoteOverMessage = (remaining: string) =>
   `Le montant dépasse ce qui reste à créditer sur cette facture (${formatEuro(remaining)})`;
 
 /** The form's rule: the same schema, with what is left of the invoice known (the server checks it again in its transaction). */
 export function creditNoteFormSchema(remaining: string) {
-  return creditNoteSchema.refine((v) => Math.round(Number(v.amount) * 100) <= Math.round(Number(remaining) * 100), {
+  return creditNoteInputSchema.refine((v) => Math.round(Number(v.amount) * 100) <= Math.round(Number(remaining) * 100), {
     message: creditNoteOverMessage(remaining), path: ['amount'],
   });
 }

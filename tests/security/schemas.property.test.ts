@@ -11,10 +11,10 @@ import { clientLogin, postOrder } from '../../src/server/test/fixtures';
 import { todayIso } from '../../src/shared/format';
 import { PLAN_IDS } from '../../src/shared/plans';
 import { CLIENT_DEVICE_TYPES, ORDER_ENTRY_STATUSES, PAYMENT_METHODS, REGISTRATION_DEVICE_TYPES, URGENCIES } from '../../src/shared/labels';
-import { registrationSchema } from '../../src/shared/schemas/registration';
-import { orderSchema } from '../../src/shared/schemas/order';
-import { clientInterventionSchema } from '../../src/shared/schemas/intervention';
-import { adminLoginSchema, clientLoginSchema } from '../../src/shared/schemas/auth';
+import { registrationInputSchema } from '../../src/shared/schemas/registration';
+import { orderInputSchema } from '../../src/shared/schemas/order';
+import { clientInterventionInputSchema } from '../../src/shared/schemas/intervention';
+import { adminLoginInputSchema, clientLoginInputSchema } from '../../src/shared/schemas/auth';
 import { verificationKeySchema } from '../../src/shared/schemas/invoice';
 import { buildWorld, freshAddress, type World } from './world';
 
@@ -76,7 +76,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
     await fc.assert(fc.asyncProperty(input, async (raw) => {
       const body = without(raw);
       const res = await w.t.app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress: freshAddress() });
-      const rejection = expectedRejection(registrationSchema, body);
+      const rejection = expectedRejection(registrationInputSchema, body);
       if (rejection) {
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json()).toMatchObject(rejection);
@@ -84,7 +84,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
       }
       expect(res.statusCode, res.body).toBe(201);
       accepted.registration += 1;
-      const parsed = registrationSchema.parse(body);
+      const parsed = registrationInputSchema.parse(body);
       const [row] = await w.t.db.select().from(requests).where(eq(requests.email, parsed.email)).orderBy(desc(requests.id)).limit(1);
       expect(row).toMatchObject({
         kind: 'registration', firstName: parsed.firstName, lastName: parsed.lastName, phone: parsed.phone, planId: parsed.planId,
@@ -105,7 +105,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
     await fc.assert(fc.asyncProperty(input, async (raw) => {
       const body = without(raw);
       const res = await w.t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: w.staff, payload: body });
-      const rejection = expectedRejection(orderSchema, body);
+      const rejection = expectedRejection(orderInputSchema, body);
       if (rejection) {
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json()).toMatchObject(rejection);
@@ -113,7 +113,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
       }
       expect(res.statusCode, res.body).toBe(201);
       accepted.order += 1;
-      const parsed = orderSchema.parse(body);
+      const parsed = orderInputSchema.parse(body);
       expect(res.json<OrderCreated>().order).toMatchObject({
         clientName: parsed.clientName, clientEmail: parsed.clientEmail, clientPhone: parsed.clientPhone, plan: parsed.plan,
         paymentMethod: parsed.paymentMethod, paymentStatus: parsed.paymentStatus, orderDate: parsed.orderDate, notes: parsed.notes,
@@ -137,7 +137,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
     let run = 0;
     await fc.assert(fc.asyncProperty(input, async (raw) => {
       const body = without(raw);
-      const rejection = expectedRejection(clientInterventionSchema, body);
+      const rejection = expectedRejection(clientInterventionInputSchema, body);
       const headers = clients[run++ % clients.length]!;
       const res = await w.t.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: body });
       if (rejection) {
@@ -147,7 +147,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
       }
       expect(res.statusCode, res.body).toBe(201);
       accepted.request += 1;
-      const parsed = clientInterventionSchema.parse(body);
+      const parsed = clientInterventionInputSchema.parse(body);
       expect(res.json()).toMatchObject(parsed);
     }), { numRuns: 70, seed: SEED });
   });
@@ -157,8 +157,8 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
     await fc.assert(fc.asyncProperty(login, async (raw) => {
       const body = without(raw);
       for (const [url, schema, shaped] of [
-        ['/api/admin/login', adminLoginSchema, body],
-        ['/api/auth/login', clientLoginSchema, body],
+        ['/api/admin/login', adminLoginInputSchema, body],
+        ['/api/auth/login', clientLoginInputSchema, body],
       ] as const) {
         const res = await w.t.app.inject({ method: 'POST', url, payload: shaped, remoteAddress: freshAddress() });
         const rejection = expectedRejection(schema, shaped);

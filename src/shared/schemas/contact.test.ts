@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema } from './contact';
+import { contactInputSchema } from './contact';
 
 const valid = {
   name: 'Jeanne Dupont',
@@ -11,22 +11,22 @@ const valid = {
 };
 
 function errorsFor(field: keyof typeof valid, value: unknown): string[] {
-  const result = contactSchema.safeParse({ ...valid, [field]: value });
+  const result = contactInputSchema.safeParse({ ...valid, [field]: value });
   return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
 }
 
-describe('contactSchema', () => {
+describe('contactInputSchema', () => {
   it('accepts a complete message and trims it', () => {
-    expect(contactSchema.parse({ ...valid, name: '  Jeanne Dupont ', captchaAnswer: ' 7 ' })).toEqual(valid);
+    expect(contactInputSchema.parse({ ...valid, name: '  Jeanne Dupont ', captchaAnswer: ' 7 ' })).toEqual(valid);
   });
 
   it('makes the subject optional (empty by default)', () => {
     const { subject: _subject, ...rest } = valid;
-    expect(contactSchema.parse(rest).subject).toBe('');
+    expect(contactInputSchema.parse(rest).subject).toBe('');
   });
 
   it('gives each field its French message when the body is empty', () => {
-    const result = contactSchema.safeParse({});
+    const result = contactInputSchema.safeParse({});
     const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
     expect(byField).toEqual({
       name: 'Le nom doit contenir au moins 2 caractères',

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { email, optionalText, text } from './common';
 
-export const contactSchema = z.object({
+export const contactInputSchema = z.object({
   name: text(2, 'Le nom doit contenir au moins 2 caractères', 100),
   email: email('Adresse email invalide'),
   subject: optionalText(200),
@@ -9,7 +9,7 @@ export const contactSchema = z.object({
   captchaToken: z.string({ error: 'Veuillez recharger la question de sécurité' }).min(1, 'Veuillez recharger la question de sécurité').max(500),
   captchaAnswer: z.string({ error: 'Veuillez répondre à la question de sécurité' }).trim().min(1, 'Veuillez répondre à la question de sécurité').max(10, 'Réponse incorrecte'),
 });
-export type ContactInput = z.input<typeof contactSchema>;
+export type ContactInput = z.input<typeof contactInputSchema>;
 
 /** GET /api/contact/captcha: a signed question, answered in the form. */
 export const captchaChallengeSchema = z.object({ token: z.string(), question: z.string() });

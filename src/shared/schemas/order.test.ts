@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSchema, orderUpdateSchema } from './order';
+import { orderInputSchema, orderUpdateInputSchema } from './order';
 import { ORDER_ENTRY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
 import { PLAN_IDS } from '../plans';
 
@@ -13,19 +13,19 @@ const valid = {
 };
 
 function errorsFor(field: string, value: unknown, base: Record<string, unknown> = valid): string[] {
-  const result = orderSchema.safeParse({ ...base, [field]: value });
+  const result = orderInputSchema.safeParse({ ...base, [field]: value });
   return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
 }
 
-describe('orderSchema', () => {
+describe('orderInputSchema', () => {
   it('fills the optional fields with their defaults', () => {
-    expect(orderSchema.parse(valid)).toEqual({
+    expect(orderInputSchema.parse(valid)).toEqual({
       ...valid, clientPhone: '', username: '', password: '', notes: '', updatePassword: false,
     });
   });
 
   it('gives the French messages of SPEC §5 when the body is empty', () => {
-    const result = orderSchema.safeParse({});
+    const result = orderInputSchema.safeParse({});
     const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
     expect(byField).toEqual({
       clientName: 'Le nom du client est requis',
@@ -72,11 +72,11 @@ describe('orderSchema', () => {
   it('wants a typed password of 12 characters and a username to go with it', () => {
     expect(errorsFor('password', 'court-11chr', { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe doit contenir au moins 12 caractères']);
     expect(errorsFor('password', 'a'.repeat(201), { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe ne peut pas dépasser 200 caractères']);
-    const orphan = orderSchema.safeParse({ ...valid, password: 'motdepasse-long' });
+    const orphan = orderInputSchema.safeParse({ ...valid, password: 'motdepasse-long' });
     expect(orphan.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['username', "Un mot de passe nécessite un nom d'utilisateur"]]);
-    expect(orderSchema.safeParse({ ...valid, username: 'jeanne.d', password: 'motdepasse-long' }).success).toBe(true);
+    expect(orderInputSchema.safeParse({ ...valid, username: 'jeanne.d', password: 'motdepasse-long' }).success).toBe(true);
     // Kept as typed: spaces around a password are part of it.
-    expect(orderSchema.parse({ ...valid, username: 'jeanne.d', password: ' motdepasse-long ' }).password).toBe(' motdepasse-long ');
+    expect(orderInputSchema.parse({ ...valid, username: 'jeanne.d', password: ' motdepasse-long ' }).password).toBe(' motdepasse-long ');
   });
 
   it.each([
@@ -87,28 +87,28 @@ describe('orderSchema', () => {
   });
 
   it('says so even while another field is still empty', () => {
-    const result = orderSchema.safeParse({ ...valid, plan: undefined, clientEmail: '', username: 'jeanne.d', password: 'jeanne.d-123456' });
+    const result = orderInputSchema.safeParse({ ...valid, plan: undefined, clientEmail: '', username: 'jeanne.d', password: 'jeanne.d-123456' });
     expect(result.error?.issues.map((i) => i.path[0])).toEqual(['clientEmail', 'plan', 'password']);
   });
 
   it('trims and caps text', () => {
-    expect(orderSchema.parse({ ...valid, clientName: '  Jeanne  ', notes: '  payé en deux fois ' })).toMatchObject({ clientName: 'Jeanne', notes: 'payé en deux fois' });
+    expect(orderInputSchema.parse({ ...valid, clientName: '  Jeanne  ', notes: '  payé en deux fois ' })).toMatchObject({ clientName: 'Jeanne', notes: 'payé en deux fois' });
     expect(errorsFor('clientName', 'a'.repeat(121))).toEqual(['Ce champ ne peut pas dépasser 120 caractères']);
     expect(errorsFor('notes', 'a'.repeat(2001))).toEqual(['Ce champ ne peut pas dépasser 2000 caractères']);
   });
 });
 
-describe('orderUpdateSchema', () => {
+describe('orderUpdateInputSchema', () => {
   it('needs at least one change', () => {
-    expect(orderUpdateSchema.safeParse({}).error?.issues[0]?.message).toBe('Aucune modification');
-    expect(orderUpdateSchema.parse({ paymentStatus: 'paid' })).toEqual({ paymentStatus: 'paid' });
-    expect(orderUpdateSchema.safeParse({ paymentStatus: 'rembourse' }).error?.issues[0]?.message).toBe('Statut de paiement invalide');
-    for (const status of PAYMENT_STATUSES) expect(orderUpdateSchema.safeParse({ paymentStatus: status }).success).toBe(true);
+    expect(orderUpdateInputSchema.safeParse({}).error?.issues[0]?.message).toBe('Aucune modification');
+    expect(orderUpdateInputSchema.parse({ paymentStatus: 'paid' })).toEqual({ paymentStatus: 'paid' });
+    expect(orderUpdateInputSchema.safeParse({ paymentStatus: 'rembourse' }).error?.issues[0]?.message).toBe('Statut de paiement invalide');
+    for (const status of PAYMENT_STATUSES) expect(orderUpdateInputSchema.safeParse({ paymentStatus: status }).success).toBe(true);
   });
 
   it('leaves the notes out of a status-only change (so they are not wiped)', () => {
-    expect(orderUpdateSchema.parse({ paymentStatus: 'pending' })).not.toHaveProperty('notes');
-    expect(orderUpdateSchema.parse({ notes: '  rappeler lundi ' })).toEqual({ notes: 'rappeler lundi' });
-    expect(orderUpdateSchema.parse({ notes: '' })).toEqual({ notes: '' });
+    expect(orderUpdateInputSchema.parse({ paymentStatus: 'pending' })).not.toHaveProperty('notes');
+    expect(orderUpdateInputSchema.parse({ notes: '  rappeler lundi ' })).toEqual({ notes: 'rappeler lundi' });
+    expect(orderUpdateInputSchema.parse({ notes: '' })).toEqual({ notes: '' });
   });
 });

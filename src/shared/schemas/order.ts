@@ -6,7 +6,7 @@ import { newPassword, passwordWeakness } from './password';
 
 export const USERNAME_RULE = /^[a-zA-Z0-9._-]{3,40}$/;
 
-export const orderSchema = z.object({
+export const orderInputSchema = z.object({
   clientName: text(1, 'Le nom du client est requis', 120),
   clientEmail: email('Email invalide'),
   clientPhone: optionalText(30),
@@ -34,13 +34,13 @@ export const orderSchema = z.object({
   // Shown as soon as the username and the password are valid, even while other fields are not yet filled in.
   when: (payload) => !payload.issues.some((i) => ['password', 'username'].includes(String(i.path?.[0]))),
 });
-export type OrderInput = z.input<typeof orderSchema>;
-export type OrderValues = z.output<typeof orderSchema>;
+export type OrderInput = z.input<typeof orderInputSchema>;
+export type OrderValues = z.output<typeof orderInputSchema>;
 
-export const orderUpdateSchema = z.object({
+export const orderUpdateInputSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }).optional(),
   // No default here: a PATCH that only changes the status must leave the notes alone.
   notes: z.string({ error: 'Ce champ doit être un texte' }).trim().max(LONG_TEXT_MAX, longTextMessage())
     .refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
 }).refine((o) => o.paymentStatus !== undefined || o.notes !== undefined, { message: 'Aucune modification' });
-export type OrderUpdate = z.output<typeof orderUpdateSchema>;
+export type OrderUpdate = z.output<typeof orderUpdateInputSchema>;

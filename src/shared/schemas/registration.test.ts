@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registrationSchema } from './registration';
+import { registrationInputSchema } from './registration';
 import { PLAN_IDS } from '../plans';
 import { REGISTRATION_DEVICE_TYPES } from '../labels';
 
@@ -15,18 +15,18 @@ const valid = {
 
 /** The messages of one field for an input that changes only that field. */
 function errorsFor(field: keyof typeof valid, value: unknown): string[] {
-  const result = registrationSchema.safeParse({ ...valid, [field]: value });
+  const result = registrationInputSchema.safeParse({ ...valid, [field]: value });
   if (result.success) return [];
   return result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
 }
 
-describe('registrationSchema', () => {
+describe('registrationInputSchema', () => {
   it('accepts a complete registration', () => {
-    expect(registrationSchema.parse(valid)).toEqual(valid);
+    expect(registrationInputSchema.parse(valid)).toEqual(valid);
   });
 
   it('gives every field its French message of SPEC §5 when the body is empty', () => {
-    const result = registrationSchema.safeParse({});
+    const result = registrationInputSchema.safeParse({});
     expect(result.success).toBe(false);
     const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
     expect(byField).toEqual({
@@ -73,7 +73,7 @@ describe('registrationSchema', () => {
   });
 
   it('trims every text field', () => {
-    const out = registrationSchema.parse({
+    const out = registrationInputSchema.parse({
       ...valid, firstName: '  Jeanne ', lastName: ' Dupont  ', email: ' jeanne.dupont@exemple.fr ', phone: ' 0612345678 ', deviceInfo: '  PC Dell 2019  ',
     });
     expect(out).toMatchObject({ firstName: 'Jeanne', lastName: 'Dupont', email: 'jeanne.dupont@exemple.fr', phone: '0612345678', deviceInfo: 'PC Dell 2019' });
@@ -88,7 +88,7 @@ describe('registrationSchema', () => {
   });
 
   it('drops unknown fields', () => {
-    const out = registrationSchema.parse({ ...valid, status: 'replied', isAdmin: true });
+    const out = registrationInputSchema.parse({ ...valid, status: 'replied', isAdmin: true });
     expect(out).not.toHaveProperty('status');
     expect(out).not.toHaveProperty('isAdmin');
   });

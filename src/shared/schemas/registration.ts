@@ -15,7 +15,7 @@ function phone(message: string) {
     .refine((s) => s.length >= 10 && /^[0-9+().\s-]+$/.test(s) && s.replace(/\D/g, '').length >= 9, message);
 }
 
-export const registrationSchema = z.object({
+export const registrationInputSchema = z.object({
   firstName: text(2, 'Le prénom doit contenir au moins 2 caractères', 100),
   lastName: text(2, 'Le nom doit contenir au moins 2 caractères', 100),
   email: email('Adresse email invalide'),
@@ -24,5 +24,5 @@ export const registrationSchema = z.object({
   deviceType: z.enum(REGISTRATION_DEVICE_TYPES, { error: "Veuillez sélectionner le type d'appareil" }),
   deviceInfo: text(5, 'Veuillez décrire votre appareil (marque, modèle, etc.)', 1000),
 });
-export type RegistrationInput = z.input<typeof registrationSchema>;
-export type Registration = z.output<typeof registrationSchema>;
+export type RegistrationInput = z.input<typeof registrationInputSchema>;
+export type Registration = z.output<typeof registrationInputSchema>;

@@ -35,8 +35,8 @@ export function checkRemoteId(v: { remoteTool?: RemoteTool; remoteId?: string },
 }
 
 /** The dialog's form. */
-export const remoteSessionSchema = z.object(remoteSessionFields).superRefine(checkRemoteId);
-export type RemoteSessionInput = z.input<typeof remoteSessionSchema>;
+export const remoteSessionInputSchema = z.object(remoteSessionFields).superRefine(checkRemoteId);
+export type RemoteSessionInput = z.input<typeof remoteSessionInputSchema>;
 
 /** What is stored: the ID without its spaces, none for Quick Assist. */
 export function storedRemoteSession(tool: RemoteTool | undefined, typed: string | undefined) {

@@ -18,31 +18,31 @@ const staffUsername = z.string({ error: 'L’identifiant est requis' }).trim().t
 const role = z.enum(STAFF_ROLES, { error: 'Rôle invalide' });
 
 /** POST /api/admin/team → 201 TeamMemberDto; the member receives a link to choose their password. */
-export const teamMemberCreateSchema = z.object({
+export const teamMemberCreateInputSchema = z.object({
   username: staffUsername,
   email: email('Adresse e-mail invalide'),
   role,
 });
-export type TeamMemberCreateInput = z.input<typeof teamMemberCreateSchema>;
+export type TeamMemberCreateInput = z.input<typeof teamMemberCreateInputSchema>;
 
 /** PATCH /api/admin/team/:id: change the role, disable (sessions end at once) or re-enable. */
-export const teamMemberUpdateSchema = z.object({
+export const teamMemberUpdateInputSchema = z.object({
   role: role.optional(),
   disabled: z.boolean({ error: 'Valeur invalide' }).optional(),
 });
 
 /** POST /api/admin/set-password (outside the session: the link's token is the proof). */
-export const staffSetPasswordSchema = z.object({
+export const staffSetPasswordInputSchema = z.object({
   token: z.string({ error: 'Lien invalide' }).min(20, 'Lien invalide').max(200, 'Lien invalide'),
   newPassword,
 });
 
 /** POST /api/admin/me/password: the current password is required; every other session of the member ends. */
-export const staffChangePasswordSchema = z.object({
+export const staffChangePasswordInputSchema = z.object({
   currentPassword: z.string({ error: 'Le mot de passe actuel est requis' }).min(1, 'Le mot de passe actuel est requis').max(200),
   newPassword,
 });
-export type StaffChangePasswordInput = z.input<typeof staffChangePasswordSchema>;
+export type StaffChangePasswordInput = z.input<typeof staffChangePasswordInputSchema>;
 
 /** GET /api/admin/team (admins only): every member, enabled first. */
 export const teamMemberSchema = z.object({
@@ -62,4 +62,4 @@ export const teamMemberSchema = z.object({
 export type TeamMemberDto = z.infer<typeof teamMemberSchema>;
 
 /** POST /api/admin/set-password: whose password the link set (the page then offers to sign in). */
-export const passwordSetSchema = z.object({ username: z.string() });
+export const passwordSetInputSchema = z.object({ username: z.string() });

@@ -20,20 +20,20 @@ const totpCode = z.string({ error: 'Saisissez le code à 6 chiffres' }).transfor
 const challenge = z.string({ error: 'Reconnectez-vous' }).min(20, 'Reconnectez-vous').max(200, 'Reconnectez-vous');
 
 /** POST /api/admin/login/code: a 6-digit code or one recovery code. */
-export const loginCodeSchema = z.object({ challenge, code: codeText('Saisissez le code de votre application ou un code de secours') });
+export const loginCodeInputSchema = z.object({ challenge, code: codeText('Saisissez le code de votre application ou un code de secours') });
 
 /** POST /api/admin/login/enrol (forced enrolment, before any session). */
-export const loginEnrolSchema = z.object({ challenge });
+export const loginEnrolInputSchema = z.object({ challenge });
 /** POST /api/admin/login/enrol/confirm */
-export const loginEnrolConfirmSchema = z.object({ challenge, code: totpCode });
+export const loginEnrolConfirmInputSchema = z.object({ challenge, code: totpCode });
 
 /** POST /api/admin/me/two-factor/setup: the password again, so a borrowed session cannot enrol someone else's phone. */
-export const twoFactorSetupSchema = z.object({
+export const twoFactorSetupInputSchema = z.object({
   password: z.string({ error: 'Le mot de passe est requis' }).min(1, 'Le mot de passe est requis').max(200),
 });
 
 /** POST /api/admin/me/two-factor/confirm, DELETE /api/admin/me/two-factor, POST …/recovery-codes */
-export const twoFactorCodeSchema = z.object({ code: totpCode });
+export const twoFactorCodeInputSchema = z.object({ code: totpCode });
 
 /** PUT /api/admin/security (admins) */
 export const securitySettingsSchema = z.object({ requireTwoFactor: z.boolean({ error: 'Valeur invalide' }) });

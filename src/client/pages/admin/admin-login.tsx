@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LockKeyhole } from 'lucide-react';
-import { adminLoginSchema, type AdminLoginInput } from '../../../shared/schemas/auth';
+import { adminLoginInputSchema, type AdminLoginInput } from '../../../shared/schemas/auth';
 import type { SecondStep } from '../../../shared/schemas/two-factor';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -42,7 +42,7 @@ function LoginCard({ wide, children }: { wide: boolean; children: ReactNode }) {
 function PasswordStep({ onSecondStep }: { onSecondStep(step: SecondStep): void }) {
   const login = usePasswordStep();
   const { register, handleSubmit, formState: { errors } } = useForm<AdminLoginInput>({
-    resolver: zodResolver(adminLoginSchema),
+    resolver: zodResolver(adminLoginInputSchema),
     defaultValues: { username: '', password: '' },
   });
 

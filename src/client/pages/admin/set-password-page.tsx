@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from '../../lib/router';
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
-import { STAFF_LINK_INVALID, staffSetPasswordSchema } from '../../../shared/schemas/team';
+import { STAFF_LINK_INVALID, staffSetPasswordInputSchema } from '../../../shared/schemas/team';
 import type { z } from '../../../shared/schemas/zod';
 import { ApiRequestError, api, serverMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -14,7 +14,7 @@ import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../client/common/auth-card';
 import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '../client/common/new-password';
 
-const formSchema = staffSetPasswordSchema.pick({ newPassword: true }).extend({ confirmPassword }).superRefine(checkConfirmation);
+const formSchema = staffSetPasswordInputSchema.pick({ newPassword: true }).extend({ confirmPassword }).superRefine(checkConfirmation);
 type SetPasswordForm = z.input<typeof formSchema>;
 
 /** /admin/set-password?token=…: a staff member's link from the e-mail (new member or reset by an admin). */

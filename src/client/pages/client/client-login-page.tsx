@@ -10,7 +10,7 @@ import { api, serverMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/viewer';
-import { clientLoginSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
+import { clientLoginInputSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
 import type { ClientLoginResult } from '../../../shared/client-api';
 import { ForgotPasswordLink } from './common/forgot-password-link';
 
@@ -23,7 +23,7 @@ export function ClientLoginPage() {
   const { setSignedIn } = useViewer();
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
-    resolver: zodResolver(clientLoginSchema),
+    resolver: zodResolver(clientLoginInputSchema),
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '../../lib/router';
 import { MailCheck } from 'lucide-react';
-import { FORGOT_PASSWORD_SENT, forgotPasswordSchema } from '../../../shared/client-api';
+import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema } from '../../../shared/client-api';
 import type { z } from '../../../shared/schemas/zod';
 import { api, serverMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -13,14 +13,14 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AuthCard } from './common/auth-card';
 
-type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
 
 /** /forgot-password: asks for a reset link by e-mail; the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
   const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: zodResolver(forgotPasswordInputSchema),
   });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { KeyRound } from 'lucide-react';
-import { RESET_LINK_INVALID, resetPasswordSchema } from '../../../shared/client-api';
+import { RESET_LINK_INVALID, resetPasswordInputSchema } from '../../../shared/client-api';
 import type { z } from '../../../shared/schemas/zod';
 import { ApiRequestError, api, serverMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
@@ -14,7 +14,7 @@ import { TextField } from '../../components/ui/field';
 import { AuthCard } from './common/auth-card';
 import { PASSWORD_HINT, checkConfirmation, confirmPassword } from './common/new-password';
 
-const formSchema = resetPasswordSchema.pick({ newPassword: true }).extend({ confirmPassword }).superRefine(checkConfirmation);
+const formSchema = resetPasswordInputSchema.pick({ newPassword: true }).extend({ confirmPassword }).superRefine(checkConfirmation);
 type ResetForm = z.input<typeof formSchema>;
 
 /** The server refuses a used, expired or unknown link on `token` (the form has no such field to show it under). */

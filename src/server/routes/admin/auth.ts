@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffRole } from '../../../shared/labels';
 import { staffLoginAnswerSchema } from '../../../shared/schemas/two-factor';
-import { adminLoginSchema, unlockSchema } from '../../../shared/schemas/auth';
+import { adminLoginInputSchema, unlockInputSchema } from '../../../shared/schemas/auth';
 import { idParams, okSchema } from '../../../shared/schemas/query';
 import {
   openSessionSchema, sessionsEndedSchema, staffSessionSchema, type StaffSession,
@@ -54,7 +54,7 @@ export async function openStaffSession(
  */
 export const staffLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
-    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: adminLoginSchema, response: { 200: staffLoginAnswerSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: adminLoginInputSchema, response: { 200: staffLoginAnswerSchema } },
   }, async (request, reply) => {
     const { username, password } = request.body;
     const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip },
@@ -101,7 +101,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/unlock', {
-    config: { ...ADMIN_ONLY, rateLimit: RATE_LIMITS.staffUnlock }, schema: { body: unlockSchema, response: { 200: staffSessionSchema } },
+    config: { ...ADMIN_ONLY, rateLimit: RATE_LIMITS.staffUnlock }, schema: { body: unlockInputSchema, response: { 200: staffSessionSchema } },
   }, async (request) => {
     const { code } = request.body;
     if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');

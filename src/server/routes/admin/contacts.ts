@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  registrationValidatedSchema, requestListQuery, requestSchema, requestUpdateSchema,
+  registrationValidatedSchema, requestListQuery, requestSchema, requestUpdateInputSchema,
 } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
 import { listRequests, updateRequestStatus, validateRegistration } from '../../services/inbox/contacts';
@@ -13,7 +13,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendPage(reply, await listRequests(app.db, request.query)));
 
   app.patch('/contacts/:id', {
-    config: ANY_STAFF, schema: { params: idParams, body: requestUpdateSchema, response: { 200: requestSchema } },
+    config: ANY_STAFF, schema: { params: idParams, body: requestUpdateInputSchema, response: { 200: requestSchema } },
   }, async (request) => updateRequestStatus(app.db, request.params.id, request.body.status, request.staff));
 
   app.post('/contacts/:id/validate', {

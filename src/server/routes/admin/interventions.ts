@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminInterventionSchema, interventionListQuery, interventionUpdateSchema, responseTimeStatsSchema,
+  adminInterventionSchema, interventionListQuery, interventionUpdateInputSchema, responseTimeStatsSchema,
 } from '../../../shared/admin-api';
 import { ratingStatsSchema } from '../../../shared/rating-api';
 import { idParams, okSchema } from '../../../shared/schemas/query';
@@ -29,7 +29,7 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ratingStats(app.db));
 
   app.patch('/interventions/:id', {
-    config: ANY_STAFF, schema: { params: idParams, body: interventionUpdateSchema, response: { 200: adminInterventionSchema } },
+    config: ANY_STAFF, schema: { params: idParams, body: interventionUpdateInputSchema, response: { 200: adminInterventionSchema } },
   }, async (request) => updateIntervention(app.db, app.mail, request.params.id, request.body, request.staff));
 
   // Technicians and admins answer clients in the thread of each request.

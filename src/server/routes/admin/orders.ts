@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderSchema as orderInput, orderUpdateSchema } from '../../../shared/schemas/order';
+import { orderInputSchema, orderUpdateInputSchema } from '../../../shared/schemas/order';
 import {
   IDEMPOTENCY_HEADER, credentialsSuggestQuery, issuedCredentialsSchema, orderCreatedSchema, orderCreationHeaders, orderListQuery, orderSchema,
 } from '../../../shared/admin-api';
@@ -12,7 +12,7 @@ import { listOrders } from '../../services/orders/order-queries';
 import { suggestCredentials } from '../../services/orders/credentials';
 import { documentPdf, loadDocument, orderInvoice } from '../../services/billing/invoices';
 import { issueCreditNote } from '../../services/billing/credit-notes';
-import { creditNoteSchema } from '../../../shared/invoice-api';
+import { creditNoteInputSchema } from '../../../shared/invoice-api';
 import { HttpError } from '../../http-error';
 import { sendDocumentPdf } from '../invoice-response';
 import { ADMIN_ONLY } from './roles';
@@ -27,7 +27,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/manual-orders', {
     config: ADMIN_ONLY,
-    schema: { headers: orderCreationHeaders, body: orderInput, response: { 200: orderCreatedSchema, 201: orderCreatedSchema } },
+    schema: { headers: orderCreationHeaders, body: orderInputSchema, response: { 200: orderCreatedSchema, 201: orderCreatedSchema } },
   }, async (request, reply) => {
     // price and createdBy in the body are ignored: the schema drops them, the catalogue and the session decide.
     const values = request.body;
@@ -39,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/manual-orders/:id', {
-    config: ADMIN_ONLY, schema: { params: idParams, body: orderUpdateSchema, response: { 200: orderSchema } },
+    config: ADMIN_ONLY, schema: { params: idParams, body: orderUpdateInputSchema, response: { 200: orderSchema } },
   }, async (request) => {
     return updateOrder(app.db, request.params.id, request.body, request.staff, { config: app.config, mail: app.mail, clock: app.clock });
   });
@@ -61,7 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/manual-orders/:id/credit-notes', {
-    config: ADMIN_ONLY, schema: { params: idParams, body: creditNoteSchema, response: { 201: orderSchema } },
+    config: ADMIN_ONLY, schema: { params: idParams, body: creditNoteInputSchema, response: { 201: orderSchema } },
   }, async (request, reply) => {
     const order = await issueCreditNote(app.db, request.params.id, request.body, request.staff, { config: app.config, mail: app.mail, clock: app.clock });
     return reply.status(201).send(order);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardStatsSchema, statsQuerySchema } from '../../../shared/admin-api';
+import { dashboardStatsSchema, statsQueryInputSchema } from '../../../shared/admin-api';
 import { dashboardStats } from '../../services/orders/stats';
 import { ADMIN_ONLY } from './roles';
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/stats', { config: ADMIN_ONLY, schema: { querystring: statsQuerySchema, response: { 200: dashboardStatsSchema } } },
+  app.get('/stats', { config: ADMIN_ONLY, schema: { querystring: statsQueryInputSchema, response: { 200: dashboardStatsSchema } } },
     async (request) => dashboardStats(app.db, request.query));
 };

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { sessionsEndedSchema } from '../../../shared/admin-api';
 import { idParams, okSchema } from '../../../shared/schemas/query';
 import {
-  passwordSetSchema, staffChangePasswordSchema, staffSetPasswordSchema, teamMemberCreateSchema, teamMemberSchema,
-  teamMemberUpdateSchema,
+  passwordSetInputSchema, staffChangePasswordInputSchema, staffSetPasswordInputSchema, teamMemberCreateInputSchema, teamMemberSchema,
+  teamMemberUpdateInputSchema,
 } from '../../../shared/schemas/team';
 import {
   changeOwnPassword, createMember, endMemberSessions, listTeam, resetMemberPassword, setPasswordFromLink, updateMember,
@@ -18,7 +18,7 @@ import { RATE_LIMITS } from '../../rate-limits';
 /** POST /api/admin/set-password: outside the staff session, the link's single-use token is the proof. */
 export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/set-password', {
-    config: { rateLimit: RATE_LIMITS.staffSetPassword }, schema: { body: staffSetPasswordSchema, response: { 200: passwordSetSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSetPassword }, schema: { body: staffSetPasswordInputSchema, response: { 200: passwordSetInputSchema } },
   }, async (request) => setPasswordFromLink(app.db, request.body.token, request.body.newPassword, request.ip));
 };
 
@@ -27,11 +27,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const ok = { 200: okSchema };
   app.get('/team', { config: ADMIN_ONLY, schema: { response: { 200: z.array(teamMemberSchema) } } }, async () => listTeam(app.db));
 
-  app.post('/team', { config: ADMIN_ONLY, schema: { body: teamMemberCreateSchema, response: { 201: teamMemberSchema } } },
+  app.post('/team', { config: ADMIN_ONLY, schema: { body: teamMemberCreateInputSchema, response: { 201: teamMemberSchema } } },
     async (request, reply) => reply.status(201).send(await createMember(app.db, app.mail, request.staff, request.body)));
 
   app.patch('/team/:id', {
-    config: ADMIN_ONLY, schema: { params: idParams, body: teamMemberUpdateSchema, response: { 200: teamMemberSchema } },
+    config: ADMIN_ONLY, schema: { params: idParams, body: teamMemberUpdateInputSchema, response: { 200: teamMemberSchema } },
   }, async (request) => updateMember(app.db, request.staff, request.params.id, request.body));
 
   app.post('/team/:id/password-link', { config: ADMIN_ONLY, schema: { params: idParams, response: ok } }, async (request) => {
@@ -50,7 +50,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/me/password', {
-    config: ANY_STAFF, schema: { body: staffChangePasswordSchema, response: { 200: sessionsEndedSchema } },
+    config: ANY_STAFF, schema: { body: staffChangePasswordInputSchema, response: { 200: sessionsEndedSchema } },
   }, async (request, reply) => {
     const { currentPassword, newPassword } = request.body;
     const throttle = accountCheck(app.db, reply, 'staff', request.ip);

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ENROL_CODE_REFUSED, enrolledLoginSchema, loginCodeSchema, loginEnrolConfirmSchema, loginEnrolSchema, recoveryCodesSchema,
-  SECOND_FACTOR_REFUSED, securitySettingsSchema, twoFactorCodeSchema, twoFactorSetupDtoSchema, twoFactorSetupSchema,
+  ENROL_CODE_REFUSED, enrolledLoginSchema, loginCodeInputSchema, loginEnrolConfirmInputSchema, loginEnrolInputSchema, recoveryCodesSchema,
+  SECOND_FACTOR_REFUSED, securitySettingsSchema, twoFactorCodeInputSchema, twoFactorSetupDtoSchema, twoFactorSetupInputSchema,
   twoFactorStatusSchema,
 } from '../../../shared/schemas/two-factor';
 import { staffSessionSchema } from '../../../shared/admin-api';
@@ -42,7 +42,7 @@ async function roleOf(request: FastifyRequest, staffId: number) {
  */
 export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login/code', {
-    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginCodeSchema, response: { 200: staffSessionSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginCodeInputSchema, response: { 200: staffSessionSchema } },
   }, async (request, reply) => {
     const { challenge, code } = request.body;
     const found = await findChallenge(app.db, challenge, 'code');
@@ -64,7 +64,7 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login/enrol', {
-    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginEnrolSchema, response: { 200: twoFactorSetupDtoSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginEnrolInputSchema, response: { 200: twoFactorSetupDtoSchema } },
   }, async (request) => {
     const { challenge } = request.body;
     const found = await challengeOf(request, challenge, 'enrol');
@@ -72,7 +72,7 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login/enrol/confirm', {
-    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginEnrolConfirmSchema, response: { 200: enrolledLoginSchema } },
+    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginEnrolConfirmInputSchema, response: { 200: enrolledLoginSchema } },
   }, async (request, reply) => {
     const { challenge, code } = request.body;
     const found = await challengeOf(request, challenge, 'enrol');
@@ -99,7 +99,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor));
 
   app.post('/me/two-factor/setup', {
-    config: codeLimit, schema: { body: twoFactorSetupSchema, response: { 200: twoFactorSetupDtoSchema } },
+    config: codeLimit, schema: { body: twoFactorSetupInputSchema, response: { 200: twoFactorSetupDtoSchema } },
   }, async (request, reply) => {
     const { password } = request.body;
     const { staff } = request;
@@ -115,7 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     accountCheck(app.db, reply, 'staff-code', request.ip)(request.staff.username, check);
 
   app.post('/me/two-factor/confirm', {
-    config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
+    config: codeLimit, schema: { body: twoFactorCodeInputSchema, response: { 200: recoveryCodesSchema } },
   }, async (request, reply) => {
     const { code } = request.body;
     const { staff } = request;
@@ -128,7 +128,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/me/two-factor/recovery-codes', {
-    config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
+    config: codeLimit, schema: { body: twoFactorCodeInputSchema, response: { 200: recoveryCodesSchema } },
   }, async (request, reply) => {
     const { code } = request.body;
     const box = await totpBox(app.config);
@@ -138,7 +138,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/me/two-factor/disable', {
-    config: codeLimit, schema: { body: twoFactorCodeSchema, response: { 200: twoFactorStatusSchema } },
+    config: codeLimit, schema: { body: twoFactorCodeInputSchema, response: { 200: twoFactorStatusSchema } },
   }, async (request, reply) => {
     const { code } = request.body;
     const box = await totpBox(app.config);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  changePasswordSchema, CLIENT_UNAUTHORIZED, clientOrderSchema, erasureRequestResultSchema, erasureRequestStatusSchema,
+  changePasswordInputSchema, CLIENT_UNAUTHORIZED, clientOrderSchema, erasureRequestResultSchema, erasureRequestStatusSchema,
 } from '../../../shared/client-api';
 import { todayIso } from '../../../shared/format';
 import { idParams, okSchema, pageQuery } from '../../../shared/schemas/query';
@@ -27,7 +27,7 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const exportLimit = app.rateLimit({ ...RATE_LIMITS.clientExport, keyGenerator: perClient('client-data') });
 
   app.post('/client/password', {
-    preHandler: passwordLimit, schema: { body: changePasswordSchema, response: { 200: okSchema } },
+    preHandler: passwordLimit, schema: { body: changePasswordInputSchema, response: { 200: okSchema } },
   }, async (request, reply) => {
     await changeClientPassword(app.db, request.clientSession, request.body, accountCheck(app.db, reply, 'client', request.ip));
     return { ok: true as const };

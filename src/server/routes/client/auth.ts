@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientAreaLoginSchema, clientLoginSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
+import { clientAreaLoginInputSchema, clientLoginInputSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
 import { HttpError } from '../../http-error';
 import { CLIENT_COOKIE, clearSessionCookie, setSessionCookie } from '../../plugins/auth';
 import { authenticateClient } from '../../services/clients/clients';
@@ -35,10 +35,10 @@ export async function logOut(app: FastifyInstance, request: FastifyRequest, repl
 /** Public: client sign-in and sign-out, one identity for /client/* and /dashboard (DESIGN.md decision 4). */
 export const clientAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const signIn = { 200: clientLoginResultSchema };
-  app.post('/client/login', { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientAreaLoginSchema, response: signIn } },
+  app.post('/client/login', { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientAreaLoginInputSchema, response: signIn } },
     async (request, reply) => logIn(app, request, reply, request.body));
 
-  app.post('/auth/login', { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientLoginSchema, response: signIn } },
+  app.post('/auth/login', { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientLoginInputSchema, response: signIn } },
     async (request, reply) => logIn(app, request, reply, request.body));
 
   app.post('/client/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {

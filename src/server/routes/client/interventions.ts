@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientInterventionSchema as clientInterventionInput } from '../../../shared/schemas/intervention';
+import { clientInterventionInputSchema } from '../../../shared/schemas/intervention';
 import { clientInterventionSchema, userInterventionSchema } from '../../../shared/client-api';
 import { idParams, okSchema, pageQuery } from '../../../shared/schemas/query';
 import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '../../../shared/thread-api';
@@ -35,7 +35,7 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
   app.post('/client/interventions', {
-    preHandler: creationLimit, schema: { body: clientInterventionInput, response: { 201: clientInterventionSchema } },
+    preHandler: creationLimit, schema: { body: clientInterventionInputSchema, response: { 201: clientInterventionSchema } },
   }, async (request, reply) => {
     const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'client', ...request.body }, undefined, app.mail);
     return reply.status(201).send(toClientIntervention(row));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FORGOT_PASSWORD_SENT, forgotPasswordSchema, resetPasswordSchema } from '../../../shared/client-api';
+import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema, resetPasswordInputSchema } from '../../../shared/client-api';
 import { messageReply, okSchema } from '../../../shared/schemas/query';
 import { RATE_LIMITS } from '../../rate-limits';
 import { resetPassword } from '../../services/clients/password-reset';
@@ -13,7 +13,7 @@ export const clientPasswordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/forgot-password', {
     config: { rateLimit: RATE_LIMITS.forgotPassword },
-    schema: { body: forgotPasswordSchema, response: { 200: messageReply } },
+    schema: { body: forgotPasswordInputSchema, response: { 200: messageReply } },
   }, async (request) => {
     await app.passwordResets.ask(request.body.email);
     return { message: FORGOT_PASSWORD_SENT };
@@ -21,7 +21,7 @@ export const clientPasswordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/reset-password', {
     config: { rateLimit: RATE_LIMITS.resetPassword },
-    schema: { body: resetPasswordSchema, response: { 200: okSchema } },
+    schema: { body: resetPasswordInputSchema, response: { 200: okSchema } },
   }, async (request) => {
     await resetPassword(app.db, request.body.token, request.body.newPassword);
     return { ok: true as const };

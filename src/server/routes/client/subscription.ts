@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, subscriptionRequestSchema,
+  clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, subscriptionRequestInputSchema,
 } from '../../../shared/client-api';
 import { smallJsonReply } from '../../http-schema';
 import { requestSubscription } from '../../services/orders/subscription-requests';
@@ -16,7 +16,7 @@ export const clientSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   // SPEC §6 words this route's 401 its own way.
   app.post('/subscriptions', {
     config: { clientUnauthorized: SUBSCRIBE_UNAUTHORIZED },
-    schema: { body: subscriptionRequestSchema, response: { 201: clientOrderSchema } },
+    schema: { body: subscriptionRequestInputSchema, response: { 201: clientOrderSchema } },
   }, async (request, reply) =>
     reply.status(201).send(await requestSubscription(app.db, request.clientSession.clientId, request.body.planId)));
 };

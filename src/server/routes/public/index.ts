@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registrationSchema } from '../../../shared/schemas/registration';
-import { captchaChallengeSchema, contactSchema, contactSentSchema } from '../../../shared/schemas/contact';
+import { registrationInputSchema } from '../../../shared/schemas/registration';
+import { captchaChallengeSchema, contactInputSchema, contactSentSchema } from '../../../shared/schemas/contact';
 import { messageReply } from '../../../shared/schemas/query';
 import { HttpError } from '../../http-error';
 import { createCaptcha } from '../../services/inbox/captcha';
@@ -17,7 +17,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(verifyInvoiceRoutes);
 
   app.post('/register', {
-    config: { rateLimit: RATE_LIMITS.publicForm }, schema: { body: registrationSchema, response: { 201: messageReply } },
+    config: { rateLimit: RATE_LIMITS.publicForm }, schema: { body: registrationInputSchema, response: { 201: messageReply } },
   }, async (request, reply) => {
     const input = request.body;
     // The request and its e-mails (acknowledgement, staff notice) are stored together; none waits for the SMTP server.
@@ -36,7 +36,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/contact', {
-    config: { rateLimit: RATE_LIMITS.publicForm }, schema: { body: contactSchema, response: { 201: contactSentSchema } },
+    config: { rateLimit: RATE_LIMITS.publicForm }, schema: { body: contactInputSchema, response: { 201: contactSentSchema } },
   }, async (request, reply) => {
     const input = request.body;
     if (!captcha.check(input.captchaToken, input.captchaAnswer)) {

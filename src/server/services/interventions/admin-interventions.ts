@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { clients, interventionRatings, interventions } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import {
-  INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionRatingFilter, type InterventionSort, type interventionUpdateSchema,
+  INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionRatingFilter, type InterventionSort, type interventionUpdateInputSchema,
 } from '../../../shared/admin-api';
 import type { InterventionStatus } from '../../../shared/labels';
 import { diff, writeAudit, type Actor } from '../security/audit';
@@ -77,7 +77,7 @@ export async function listInterventions(db: Tx, filter: {
 }
 
 /** Staff's changes; the first status change is the first response (the clock stops); a new status is e-mailed to the client in the same transaction. */
-export async function updateIntervention(db: Db, mail: MailQueue, id: number, patch: z.output<typeof interventionUpdateSchema>, actor: Actor) {
+export async function updateIntervention(db: Db, mail: MailQueue, id: number, patch: z.output<typeof interventionUpdateInputSchema>, actor: Actor) {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(interventions).where(eq(interventions.id, id)).for('update');
     if (!current) throw notFound(INTERVENTION_NOT_FOUND);

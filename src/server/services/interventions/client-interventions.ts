@@ -7,9 +7,9 @@ import { currentSubscription } from '../orders/subscriptions';
 import { getPlan, responseDueAt } from '../../../shared/plans';
 import type { MailQueue } from '../mail/outbox';
 import {
-  CLIENT_UNAUTHORIZED, dashboardInterventionRequestSchema, type ClientIntervention, type UserIntervention,
+  CLIENT_UNAUTHORIZED, dashboardInterventionInputSchema, type ClientIntervention, type UserIntervention,
 } from '../../../shared/client-api';
-import type { clientInterventionSchema } from '../../../shared/schemas/intervention';
+import type { clientInterventionInputSchema } from '../../../shared/schemas/intervention';
 import { storedRemoteSession } from '../../../shared/schemas/remote-session';
 import type { InterventionRating } from '../../../shared/rating-api';
 import { ratingsFor } from './intervention-ratings';
@@ -21,7 +21,7 @@ export const MONTHLY_LIMIT_REACHED =
   'Vous avez atteint le nombre d\'interventions inclus dans votre formule ce mois-ci. Contactez-nous pour en ajouter.';
 
 /** The dashboard's assistance button: both fields optional (the shared schema); empty ones take the original's texts. */
-export const dashboardInterventionInput = dashboardInterventionRequestSchema.transform(({ title, description, remoteTool, remoteId }) => ({
+export const dashboardInterventionInput = dashboardInterventionInputSchema.transform(({ title, description, remoteTool, remoteId }) => ({
   title: title || DEFAULT_TITLE,
   description: description || DEFAULT_DESCRIPTION,
   ...storedRemoteSession(remoteTool, remoteId),
@@ -67,7 +67,7 @@ export async function listClientInterventions(db: Tx, clientId: number, filter: 
 }
 
 export type NewIntervention =
-  | ({ source: 'client' } & z.output<typeof clientInterventionSchema>)
+  | ({ source: 'client' } & z.output<typeof clientInterventionInputSchema>)
   | ({ source: 'dashboard' } & Pick<z.output<typeof dashboardInterventionInput>, 'title' | 'description'>
     & Partial<ReturnType<typeof storedRemoteSession>>);
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AdminInterventionDto, AuditEntryDto, AuditFilters, CustomerDto, CustomerFilters, DashboardStats, InterventionFilters, OpenSessionDto, OrderDto, OrderFilters,
-  OutboxFilters, OutboxMessageDto, RequestDto, RequestFilters, StaffSession, statsQuerySchema, SubscriptionDto, SubscriptionFilters,
+  OutboxFilters, OutboxMessageDto, RequestDto, RequestFilters, StaffSession, statsQueryInputSchema, SubscriptionDto, SubscriptionFilters,
 } from '../../../../shared/admin-api';
 import type { OrderDocuments } from '../../../../shared/invoice-api';
 import type { TeamMemberDto } from '../../../../shared/schemas/team';
@@ -19,7 +19,7 @@ function withQuery(path: string, params: Record<string, string | number | undefi
 }
 
 // The lists' query parameters are the server's own schemas (shared/admin-api.ts).
-export type StatsRange = z.input<typeof statsQuerySchema>;
+export type StatsRange = z.input<typeof statsQueryInputSchema>;
 export type { AuditFilters, CustomerFilters, InterventionFilters, OrderFilters, OutboxFilters, RequestFilters, SubscriptionFilters };
 
 // Everything but the session sits under ['admin', 'data'], so « Actualiser » and mutations can target it in one call.

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminInterventionDto, interventionUpdateSchema } from '../../../../shared/admin-api';
+import type { AdminInterventionDto, interventionUpdateInputSchema } from '../../../../shared/admin-api';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
-export type InterventionUpdate = z.input<typeof interventionUpdateSchema>;
+export type InterventionUpdate = z.input<typeof interventionUpdateInputSchema>;
 
 export function useUpdateIntervention(id: number) {
   const client = useQueryClient();

@@ -6,7 +6,7 @@ import type { OrderCreated } from '../../../../shared/admin-api';
 import { formatEuro, todayIso } from '../../../../shared/format';
 import { isGifted, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '../../../../shared/labels';
 import { PLANS, getPlan } from '../../../../shared/plans';
-import { orderSchema, type OrderInput, type OrderValues } from '../../../../shared/schemas/order';
+import { orderInputSchema, type OrderInput, type OrderValues } from '../../../../shared/schemas/order';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/password';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
@@ -32,7 +32,7 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [generating, setGenerating] = useState(false);
   const { register, handleSubmit, control, setError, setValue, getValues, reset, setFocus, formState: { errors } } =
-    useForm<OrderInput, unknown, OrderValues>({ resolver: zodResolver(orderSchema), defaultValues: defaults() });
+    useForm<OrderInput, unknown, OrderValues>({ resolver: zodResolver(orderInputSchema), defaultValues: defaults() });
   const [plan, method] = useWatch({ control, name: ['plan', 'paymentMethod'] });
 
   async function generate() {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { passwordWeakness, PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/password';
-import { staffChangePasswordSchema, type StaffChangePasswordInput } from '../../../../shared/schemas/team';
+import { staffChangePasswordInputSchema, type StaffChangePasswordInput } from '../../../../shared/schemas/team';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
@@ -15,7 +15,7 @@ import { useChangeOwnPassword } from './team-mutations';
 function MyPasswordForm({ username, onDone }: { username: string; onDone(): void }) {
   const change = useChangeOwnPassword();
   const { register, handleSubmit, setError, formState: { errors } } = useForm<StaffChangePasswordInput>({
-    resolver: zodResolver(staffChangePasswordSchema), defaultValues: { currentPassword: '', newPassword: '' },
+    resolver: zodResolver(staffChangePasswordInputSchema), defaultValues: { currentPassword: '', newPassword: '' },
   });
   const submit = handleSubmit((values) => {
     const weakness = passwordWeakness(values.newPassword, { username });

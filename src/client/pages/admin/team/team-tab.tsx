@@ -6,7 +6,7 @@ import { KeyRound, LogOut, Power, ShieldOff, UserPlus } from 'lucide-react';
 import { formatDateTime } from '../../../../shared/format';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/labels';
 import {
-  STAFF_PASSWORD_LINK_HOURS, teamMemberCreateSchema, type TeamMemberCreateInput, type TeamMemberDto,
+  STAFF_PASSWORD_LINK_HOURS, teamMemberCreateInputSchema, type TeamMemberCreateInput, type TeamMemberDto,
 } from '../../../../shared/schemas/team';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +27,7 @@ const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABE
 function CreateMemberDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const create = useCreateMember();
   const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<TeamMemberCreateInput>({
-    resolver: zodResolver(teamMemberCreateSchema), defaultValues: { username: '', email: '', role: 'technicien' },
+    resolver: zodResolver(teamMemberCreateInputSchema), defaultValues: { username: '', email: '', role: 'technicien' },
   });
   const submit = handleSubmit((values) => create.mutate(values, {
     onSuccess: (member) => {

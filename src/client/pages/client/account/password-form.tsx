@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordSchema } from '../../../../shared/client-api';
+import { changePasswordInputSchema } from '../../../../shared/client-api';
 import { passwordWeakness } from '../../../../shared/schemas/password';
 import type { z } from '../../../../shared/schemas/zod';
 import { serverMessage } from '../../../lib/api';
@@ -17,7 +17,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The shared rule, the confirmation, and the weakness check the server also makes (it knows the username too). */
 function passwordChangeForm(email: string) {
-  return changePasswordSchema.extend({ confirmPassword }).superRefine((value, ctx) => {
+  return changePasswordInputSchema.extend({ confirmPassword }).superRefine((value, ctx) => {
     checkConfirmation(value, ctx);
     const weakness = passwordWeakness(value.newPassword, { email });
     if (weakness) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: weakness });

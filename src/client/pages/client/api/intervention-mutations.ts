@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientIntervention, UserIntervention, dashboardInterventionRequestSchema } from '../../../../shared/client-api';
+import type { ClientIntervention, UserIntervention, dashboardInterventionInputSchema } from '../../../../shared/client-api';
 import type { ClientInterventionInput } from '../../../../shared/schemas/intervention';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { clientKeys } from './queries';
 
-type DashboardRequest = z.input<typeof dashboardInterventionRequestSchema>;
+type DashboardRequest = z.input<typeof dashboardInterventionInputSchema>;
 
 function useInvalidateRequests() {
   const client = useQueryClient();

@@ -5,7 +5,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/ui/fi
 import { ApiRequestError, serverMessage } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { clientInterventionSchema, type ClientInterventionInput } from '../../../../shared/schemas/intervention';
+import { clientInterventionInputSchema, type ClientInterventionInput } from '../../../../shared/schemas/intervention';
 import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES, URGENCIES, URGENCY_LABELS } from '../../../../shared/labels';
 import { useCreateClientIntervention } from '../api/intervention-mutations';
 
@@ -17,7 +17,7 @@ const FIELDS = ['description', 'urgency', 'deviceType', 'deviceInfo'] as const;
 export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; onCancel(): void }) {
   const create = useCreateClientIntervention();
   const { register, handleSubmit, setError, formState: { errors } } = useForm<ClientInterventionInput>({
-    resolver: zodResolver(clientInterventionSchema),
+    resolver: zodResolver(clientInterventionInputSchema),
     defaultValues: { description: '', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: '' },
   });
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { REMOTE_TOOL_LABELS, REMOTE_TOOLS } from '../../../../shared/labels';
-import { remoteSessionSchema, type RemoteSessionInput } from '../../../../shared/schemas/remote-session';
+import { remoteSessionInputSchema, type RemoteSessionInput } from '../../../../shared/schemas/remote-session';
 
 const TOOL_OPTIONS = REMOTE_TOOLS.map((value) => ({ value, label: REMOTE_TOOL_LABELS[value] }));
 const ID_HINTS: Record<RemoteSessionInput['remoteTool'], string> = {
@@ -22,7 +22,7 @@ type Props = { sending: boolean; onSubmit(values: RemoteSessionInput): Promise<u
  */
 export function RemoteSessionForm({ sending, onSubmit, onCancel }: Props) {
   const { register, handleSubmit, control, setError, formState: { errors } } = useForm<RemoteSessionInput>({
-    resolver: zodResolver(remoteSessionSchema),
+    resolver: zodResolver(remoteSessionInputSchema),
     defaultValues: { remoteTool: 'rustdesk', remoteId: '' },
   });
   const tool = useWatch({ control, name: 'remoteTool' });

@@ -7,7 +7,7 @@ import { api, serverMessage } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { registrationSchema, type Registration, type RegistrationInput } from '../../../../shared/schemas/registration';
+import { registrationInputSchema, type Registration, type RegistrationInput } from '../../../../shared/schemas/registration';
 import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '../../../../shared/labels';
 import { PLANS, type Plan } from '../../../../shared/plans';
 import { pricePerPeriod } from './selected-plan-card';
@@ -21,7 +21,7 @@ export function RegisterForm({ plan }: { plan: Plan | undefined }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<RegistrationInput, unknown, Registration>({
-    resolver: zodResolver(registrationSchema),
+    resolver: zodResolver(registrationInputSchema),
     // Only the plan: with no default, a field keeps what the visitor typed before the page finished loading.
     defaultValues: { planId: plan?.id },
   });

@@ -12,7 +12,7 @@ import { notify } from '../../../lib/notify';
 import { ForgotPasswordLink } from '../../client/common/forgot-password-link';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useViewer } from '../../../lib/viewer';
-import { clientLoginSchema, type ClientLoginInput } from '../../../../shared/schemas/auth';
+import { clientLoginInputSchema, type ClientLoginInput } from '../../../../shared/schemas/auth';
 
 const FALLBACK = 'Email ou mot de passe incorrect.';
 
@@ -24,7 +24,7 @@ export function LoginPage() {
   const { setSignedIn } = useViewer();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
-    resolver: zodResolver(clientLoginSchema),
+    resolver: zodResolver(clientLoginInputSchema),
   });
 
   const onSubmit = handleSubmit(async (values) => {
