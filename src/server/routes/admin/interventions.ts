@@ -40,11 +40,12 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Staff files are not counted in the client's quota (see attachment-quota.ts); the same size limit holds, from the
   // Content-Length or while the body arrives, after the scope's session and role check.
-  const limits = { attachmentQuotaBytes: app.config.ATTACHMENT_QUOTA_MB * 1024 * 1024 };
   app.post('/interventions/:id/messages', {
     config: { ...ANY_STAFF, bodyTooLarge: MESSAGE_TOO_LARGE }, bodyLimit: MESSAGE_BODY_LIMIT,
     schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
   }, async (request, reply) => {
+    // Read per request: the route table is also built without the app's configuration (access.test.ts).
+    const limits = { attachmentQuotaBytes: app.config.ATTACHMENT_QUOTA_MB * 1024 * 1024 };
     await postMessage(app.db, app.mail, request.params.id, me(request), request.body, limits);
     return reply.status(201).send(await readThread(app.db, request.params.id, me(request)));
   });
