@@ -8,7 +8,6 @@ const permissions = ['clipboard-read', 'clipboard-write'];
 for (const { name, viewport } of WIDTHS) {
   test(`[CLOCK][REMOTE][THREAD] a remote session with its RustDesk ID, a message, staff answer it in time (${name})`, async ({ browser, request }) => {
     // Two people, two browsers, one after the other: more steps than one page's test.
-    test.setTimeout(90_000);
     const client = await createClient(request, 'pro');
     // A context per person (axe scans pages of a context, not of browser.newPage).
     const clientPage = await (await browser.newContext({ viewport })).newPage();

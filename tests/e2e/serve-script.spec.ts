@@ -20,7 +20,6 @@ async function freePort(): Promise<number> {
 // its database, not be left running without its parent (and later killed without draining). Here rather than beside
 // the code: the server needs the built front end.
 test('[FAULTS] SIGTERM sent to `npm run serve` reaches the server, which stops cleanly', async () => {
-  test.setTimeout(90_000);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-serve-'));
   const port = await freePort();
   const npm = spawn('npm', ['run', '--silent', 'serve'], {
