@@ -44,9 +44,7 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { ...ANY_STAFF, bodyTooLarge: MESSAGE_TOO_LARGE }, bodyLimit: MESSAGE_BODY_LIMIT,
     schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
   }, async (request, reply) => {
-    // Read per request: the route table is also built without the app's configuration (access.test.ts).
-    const limits = { attachmentQuotaBytes: app.config.ATTACHMENT_QUOTA_MB * 1024 * 1024 };
-    await postMessage(app.db, app.mail, request.params.id, me(request), request.body, limits);
+    await postMessage(app.db, app.mail, request.params.id, me(request), request.body);
     return reply.status(201).send(await readThread(app.db, request.params.id, me(request)));
   });
 

@@ -65,14 +65,14 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Everything that can refuse a post runs before its body (up to 6.7 MB) is read: the session (the scope's hook),
   // the allowance, the quota from the Content-Length; then Fastify's bodyLimit, from that length or while it arrives.
-  const limits = { attachmentQuotaBytes: app.config.ATTACHMENT_QUOTA_MB * 1024 * 1024 };
-  const quotaLimit = quotaBeforeBody(app.db, limits.attachmentQuotaBytes, (request) => request.clientSession.clientId);
+  const attachmentQuotaBytes = app.config.ATTACHMENT_QUOTA_MB * 1024 * 1024;
+  const quotaLimit = quotaBeforeBody(app.db, attachmentQuotaBytes, (request) => request.clientSession.clientId);
 
   app.post('/client/interventions/:id/messages', {
     onRequest: [messageLimit, quotaLimit], bodyLimit: MESSAGE_BODY_LIMIT, config: { bodyTooLarge: MESSAGE_TOO_LARGE },
     schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
   }, async (request, reply) => {
-    await postMessage(app.db, app.mail, request.params.id, me(request), request.body, limits);
+    await postMessage(app.db, app.mail, request.params.id, { ...me(request), attachmentQuotaBytes }, request.body);
     return reply.status(201).send(await readThread(app.db, request.params.id, me(request)));
   });
 

@@ -86,17 +86,18 @@ export async function readAttachment(db: Tx, attachmentId: number, reader: Reade
   return file;
 }
 
-/** ATTACHMENT_QUOTA_MB in bytes: the room for the files a client sends (services/interventions/attachment-quota.ts). */
-export type ThreadLimits = { attachmentQuotaBytes: number };
+/**
+ * Who writes: a client's files count against their room (ATTACHMENT_QUOTA_MB in bytes, attachment-quota.ts); staff
+ * files count against nobody's.
+ */
+export type Author = (Reader & { side: 'staff' }) | (Reader & { side: 'client'; attachmentQuotaBytes: number });
 
-export async function postMessage(
-  db: Db, mail: MailQueue, id: number, reader: Reader, input: NewMessage, limits: ThreadLimits, now = new Date(),
-) {
+export async function postMessage(db: Db, mail: MailQueue, id: number, reader: Author, input: NewMessage, now = new Date()) {
   const file = input.attachment ? decodeAttachment(input.attachment) : null;
   const body = input.body;
   return db.transaction(async (tx) => {
     // The client's row first (then the request's), the order every writer of both follows.
-    if (file && reader.side === 'client') await reserveAttachmentRoom(tx, reader.clientId, file.size, limits.attachmentQuotaBytes);
+    if (file && reader.side === 'client') await reserveAttachmentRoom(tx, reader.clientId, file.size, reader.attachmentQuotaBytes);
     const row = await findIntervention(tx, id, reader, true);
     if (!isOpen(row.status)) throw new HttpError(409, THREAD_CLOSED, 'THREAD_CLOSED');
     const [message] = await tx.insert(interventionMessages).values({
