@@ -13,6 +13,7 @@ vi.mock('../../services/security/passwords', async (importOriginal) => {
   return {
     ...real,
     verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => { checks.count++; return real.verifyPassword(...args); },
+    verifyAndUpgrade: (...args: Parameters<typeof real.verifyAndUpgrade>) => { checks.count++; return real.verifyAndUpgrade(...args); },
     verifyDummyPassword: (password: string) => { checks.count++; return real.verifyDummyPassword(password); },
   };
 });

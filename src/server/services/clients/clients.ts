@@ -2,7 +2,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { clients } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from '../security/passwords';
+import { hashPassword, verifyAndUpgrade, verifyDummyPassword } from '../security/passwords';
 import { deleteClientSessionsOf } from '../security/sessions';
 import { isUniqueViolation } from '../../db/db-errors';
 import { attachEarlierOrders } from '../orders/subscriptions';
@@ -95,11 +95,9 @@ export async function authenticateClient(db: Tx, login: string, password: string
     await verifyDummyPassword(password);
     return null;
   }
-  if (!(await verifyPassword(password, client.passwordHash))) return null;
   // A hash made at a former cost is replaced now that the password is known, unless it changed meanwhile.
-  if (needsRehash(client.passwordHash)) {
-    await db.update(clients).set({ passwordHash: await hashPassword(password) })
-      .where(and(eq(clients.id, client.id), eq(clients.passwordHash, client.passwordHash)));
-  }
-  return client;
+  const stored = client.passwordHash;
+  const right = await verifyAndUpgrade(password, stored, (passwordHash) => db.update(clients).set({ passwordHash })
+    .where(and(eq(clients.id, client.id), eq(clients.passwordHash, stored))));
+  return right ? client : null;
 }

@@ -105,6 +105,16 @@ export function needsRehash(stored: string): boolean {
   return hash.cost.m !== ARGON2_COST.m || hash.cost.t !== ARGON2_COST.t || hash.cost.p !== ARGON2_COST.p;
 }
 
+/**
+ * Checks a password and, when it is right and its hash is not today's (scrypt, another cost), hands `replace` a new
+ * hash: the one place where a known password upgrades what is stored (decision 018).
+ */
+export async function verifyAndUpgrade(password: string, stored: string, replace: (hash: string) => Promise<unknown>): Promise<boolean> {
+  if (!await verifyPassword(password, stored)) return false;
+  if (needsRehash(stored)) await replace(await hashPassword(password));
+  return true;
+}
+
 let dummyHash: Promise<string> | undefined;
 
 /** Spends the same time as a real check, so an unknown username cannot be told apart by the response time. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { staffUsers } from '../../db/schema';
-import { hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from '../security/passwords';
+import { verifyAndUpgrade, verifyDummyPassword } from '../security/passwords';
 
 export type StaffAccount = { id: number; username: string };
 
@@ -15,12 +15,10 @@ export async function authenticateStaff(db: Tx, username: string, password: stri
     await verifyDummyPassword(password);
     return null;
   }
-  if (!(await verifyPassword(password, staff.passwordHash))) return null;
   // A hash made at a former cost is replaced now that the password is known, unless it changed meanwhile.
-  if (needsRehash(staff.passwordHash)) {
-    await db.update(staffUsers).set({ passwordHash: await hashPassword(password) })
-      .where(and(eq(staffUsers.id, staff.id), eq(staffUsers.passwordHash, staff.passwordHash)));
-  }
+  const right = await verifyAndUpgrade(password, staff.passwordHash, (passwordHash) => db.update(staffUsers).set({ passwordHash })
+    .where(and(eq(staffUsers.id, staff.id), eq(staffUsers.passwordHash, staff.passwordHash))));
+  if (!right) return null;
   return { id: staff.id, username: staff.username };
 }
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import type { Config } from '../../config';
 import { staffRecoveryCodes, staffUsers } from '../../db/schema';
-import { hashPassword, needsRehash, verifyPassword } from '../security/passwords';
+import { hashPassword, verifyAndUpgrade, verifyPassword } from '../security/passwords';
 import { endAllStaffSessions } from '../security/sessions';
 import { writeAudit } from '../security/audit';
 
@@ -23,12 +23,10 @@ export async function ensureStaffAccount(db: Db, config: Config, logger: Pick<Lo
     const username = config.ADMIN_USERNAME;
     const password = config.ADMIN_PASSWORD;
     const [existing] = await db.select().from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
-    if (existing?.envPasswordHash && await verifyPassword(password, existing.envPasswordHash)) {
-      // A hash of this value made before Argon2id (or at another cost) is replaced now that the value is known.
-      if (needsRehash(existing.envPasswordHash)) {
-        await db.update(staffUsers).set({ envPasswordHash: await hashPassword(password) })
-          .where(and(eq(staffUsers.id, existing.id), eq(staffUsers.envPasswordHash, existing.envPasswordHash)));
-      }
+    const applied = existing?.envPasswordHash;
+    // A hash of this value made before Argon2id (or at another cost) is replaced now that the value is known.
+    if (existing && applied && await verifyAndUpgrade(password, applied, (envPasswordHash) => db.update(staffUsers).set({ envPasswordHash })
+      .where(and(eq(staffUsers.id, existing.id), eq(staffUsers.envPasswordHash, applied))))) {
       return;
     }
     if (existing && await verifyPassword(password, existing.passwordHash)) {
