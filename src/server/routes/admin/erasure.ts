@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusalInputSchema, requestSchema } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
 import { confirmErasure } from '../../services/inbox/erasure';
-import { refuseErasure } from '../../services/inbox/erasure-refusal';
+import { refuseRequest } from '../../services/inbox/refusal';
 import { ADMIN_ONLY } from './roles';
 
 /**
@@ -15,5 +15,5 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/contacts/:id/erasure/refuse', {
     config: ADMIN_ONLY, schema: { params: idParams, body: refusalInputSchema, response: { 200: requestSchema } },
-  }, async (request) => refuseErasure(app.db, app.mail, request.params.id, request.body.reason, request.staff));
+  }, async (request) => refuseRequest(app.db, app.mail, 'erasure', request.params.id, request.body.reason, request.staff));
 };
