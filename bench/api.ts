@@ -88,7 +88,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
       const bare = Fastify();
       bare.get<{ Params: { key: string } }>('/api/verify-invoice/:key', async (req, reply) => {
         const { rows } = await pool.query(
-          'select id, order_date, client_name, price, plan, payment_status from manual_orders where verification_key = $1',
+          'select id, order_date, client_name, price, plan, payment_status from orders where verification_key = $1',
           [req.params.key],
         );
         if (!rows[0]) return reply.status(404).send({ message: 'Facture non trouvée.' });

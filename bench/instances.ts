@@ -46,8 +46,8 @@ export async function measureInstances() {
     const count = async (q: string) => Number((await db.query<{ n: string }>(q)).rows[0]!.n);
     const numbers = (await db.query<{ seq: number }>("select seq from invoices where kind = 'invoice' order by seq")).rows.map((r) => r.seq);
     const data = {
-      orders: await count('select count(*) as n from manual_orders'),
-      distinctVerificationKeys: await count('select count(distinct verification_key) as n from manual_orders'),
+      orders: await count('select count(*) as n from orders'),
+      distinctVerificationKeys: await count('select count(distinct verification_key) as n from orders'),
       invoices: numbers.length,
       invoiceNumbersWithoutGap: numbers.every((n, i) => n === i + 1),
       invoiceMailsQueued: await count("select count(*) as n from outbox where kind = 'invoice'"),

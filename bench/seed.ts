@@ -2,7 +2,7 @@
 import { KEY_ALPHABET } from '../src/shared/schemas/invoice';
 import { PLANS } from '../src/shared/plans';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../src/shared/labels';
-import { clients, manualOrders } from '../src/server/db/schema';
+import { clients, orders } from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
 import { chainSubscriptions } from '../src/server/services/orders/subscriptions';
 import { loadConfig } from '../src/server/config';
@@ -16,8 +16,8 @@ function key(n: number, year: number): string {
   return `RFS-${s}-${year}`;
 }
 
-/** `orders` orders spread over two years for `customers` customers; returns some verification keys. */
-export async function seedOrders(db: Db, orders = 50_000, customers = 10_000): Promise<string[]> {
+/** `count` orders spread over two years for `customers` customers; returns some verification keys. */
+export async function seedOrders(db: Db, count = 50_000, customers = 10_000): Promise<string[]> {
   const batch = 1000;
   for (let start = 1; start <= customers; start += batch) {
     const rows = [];
@@ -29,7 +29,7 @@ export async function seedOrders(db: Db, orders = 50_000, customers = 10_000): P
   const keys: string[] = [];
   const day0 = Date.UTC(2024, 0, 1);
   const all = [];
-  for (let g = 1; g <= orders; g++) {
+  for (let g = 1; g <= count; g++) {
     const plan = PLANS[g % PLANS.length]!;
     const method = PAYMENT_METHODS[Math.floor(g / 7) % PAYMENT_METHODS.length]!;
     const status = PAYMENT_STATUSES[g % 5 < 3 ? 0 : g % 5 === 3 ? 1 : 2]!;
@@ -55,7 +55,7 @@ export async function seedOrders(db: Db, orders = 50_000, customers = 10_000): P
   for (const paid of paidByClient.values()) {
     for (const period of chainSubscriptions(paid)) Object.assign(all[period.id - 1]!, { startsOn: period.startsOn, endsOn: period.endsOn });
   }
-  for (let start = 0; start < all.length; start += batch) await db.insert(manualOrders).values(all.slice(start, start + batch));
+  for (let start = 0; start < all.length; start += batch) await db.insert(orders).values(all.slice(start, start + batch));
   await seedInvoices(db);
   return keys;
 }
@@ -75,5 +75,5 @@ async function seedInvoices(db: Db) {
     insert into invoices (kind, seq, number, order_id, client_id, issued_on, issued_at, verification_key, total_ttc, total_ht, total_tax, data, pdf, created_by)
     select 'invoice', n, lpad(n::text, 8, '0'), id, client_id, order_date, order_date::timestamp at time zone 'Europe/Paris',
            verification_key, price, price, 0, jsonb_build_object('client', jsonb_build_object('name', client_name)), ${sample}, 'admin'
-    from (select *, row_number() over (order by id) as n from manual_orders where payment_status = 'paid') paid`);
+    from (select *, row_number() over (order by id) as n from orders where payment_status = 'paid') paid`);
 }

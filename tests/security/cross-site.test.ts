@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualOrders, staffSessions } from '../../src/server/db/schema';
+import { orders, staffSessions } from '../../src/server/db/schema';
 import { validOrder } from '../../src/server/test/fixtures';
 import { buildWorld, PASSWORDS, type World } from './world';
 
@@ -39,7 +39,7 @@ describe('[SECURITY][CSRF] a cross-site request with a valid session changes not
 
   for (const attempt of attempts) {
     it(`refuses ${attempt.name}`, async () => {
-      const before = await w.t.db.$count(manualOrders);
+      const before = await w.t.db.$count(orders);
       for (const url of SPELLINGS) {
         const res = await w.t.app.inject({
           method: 'POST', url, headers: { ...w.staff, ...attempt.headers }, payload: validOrder({ clientEmail: 'csrf@exemple.fr' }),
@@ -47,12 +47,12 @@ describe('[SECURITY][CSRF] a cross-site request with a valid session changes not
         expect(res.statusCode, `${url} → ${res.body.slice(0, 120)}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, url).toBeLessThan(500);
       }
-      expect(await w.t.db.$count(manualOrders)).toBe(before);
+      expect(await w.t.db.$count(orders)).toBe(before);
     });
   }
 
   it('refuses a form-encoded or plain-text body (what a cross-site <form> can send without a preflight)', async () => {
-    const before = await w.t.db.$count(manualOrders);
+    const before = await w.t.db.$count(orders);
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       for (const url of ['/api/admin/manual-orders', '/api/client/interventions', '/api/register', '/api/admin/logout']) {
         const session = url.startsWith('/api/admin') ? w.staff : w.alice.headers;
@@ -60,7 +60,7 @@ describe('[SECURITY][CSRF] a cross-site request with a valid session changes not
         expect(res.statusCode, `${contentType} ${url}`).toBe(415);
       }
     }
-    expect(await w.t.db.$count(manualOrders)).toBe(before);
+    expect(await w.t.db.$count(orders)).toBe(before);
   });
 
   it('still serves the same call from our own pages', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualOrders, requests } from '../../src/server/db/schema';
+import { orders, inboxItems } from '../../src/server/db/schema';
 import { validOrder } from '../../src/server/test/fixtures';
 import type { OrderCreated, OrderDto, RequestDto } from '../../src/shared/admin-api';
 import { buildWorld, freshAddress, type World } from './world';
@@ -52,7 +52,7 @@ describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', ()
       expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(hostile.replace(/\s+/g, ' '));
     }
     // The tables an injection would have touched are intact.
-    expect(await w.t.db.$count(manualOrders)).toBeGreaterThanOrEqual(HOSTILE.length + 2);
+    expect(await w.t.db.$count(orders)).toBeGreaterThanOrEqual(HOSTILE.length + 2);
   });
 
   it('stores hostile and unusual text of a registration verbatim for staff', async () => {
@@ -82,7 +82,7 @@ describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', ()
   });
 
   it('refuses control and direction-override characters with a French message, and stores nothing', async () => {
-    const before = await w.t.db.$count(requests);
+    const before = await w.t.db.$count(inboxItems);
     for (const name of FORBIDDEN) {
       const res = await w.t.app.inject({
         method: 'POST', url: '/api/register', remoteAddress: freshAddress(),
@@ -95,7 +95,7 @@ describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', ()
       const res = await w.t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: w.staff, payload: validOrder({ notes }) });
       expect(res.statusCode, JSON.stringify(notes)).toBe(400);
     }
-    expect(await w.t.db.$count(requests)).toBe(before);
+    expect(await w.t.db.$count(inboxItems)).toBe(before);
   });
 });
 

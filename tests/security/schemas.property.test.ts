@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requests } from '../../src/server/db/schema';
+import { inboxItems } from '../../src/server/db/schema';
 import { HttpError, parseInput } from '../../src/server/http-error';
 import type { OrderCreated } from '../../src/shared/admin-api';
 import { clientLogin, postOrder } from '../../src/server/test/fixtures';
@@ -85,7 +85,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
       expect(res.statusCode, res.body).toBe(201);
       accepted.registration += 1;
       const parsed = registrationInputSchema.parse(body);
-      const [row] = await w.t.db.select().from(requests).where(eq(requests.email, parsed.email)).orderBy(desc(requests.id)).limit(1);
+      const [row] = await w.t.db.select().from(inboxItems).where(eq(inboxItems.email, parsed.email)).orderBy(desc(inboxItems.id)).limit(1);
       expect(row).toMatchObject({
         kind: 'registration', firstName: parsed.firstName, lastName: parsed.lastName, phone: parsed.phone, planId: parsed.planId,
         deviceType: parsed.deviceType, deviceInfo: parsed.deviceInfo,

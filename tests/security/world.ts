@@ -1,7 +1,7 @@
 // The cast of the attack suite: staff, two clients with an order and a request each, and a registration request.
 import { expect } from 'vitest';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../src/server/test/harness';
-import { interventions, requests } from '../../src/server/db/schema';
+import { interventions, inboxItems } from '../../src/server/db/schema';
 import { clientLogin, postOrder, staffLogin } from '../../src/server/test/fixtures';
 import { todayIso } from '../../src/shared/format';
 
@@ -31,7 +31,7 @@ export async function buildWorld(env: Record<string, string> = {}, options: Test
   const staff = await staffLogin(t);
   const alice = await party(t, staff, 'alice');
   const bruno = await party(t, staff, 'bruno');
-  const [registration] = await t.db.insert(requests).values({
+  const [registration] = await t.db.insert(inboxItems).values({
     kind: 'registration', name: 'Anne Martin', email: 'anne@exemple.fr', firstName: 'Anne', lastName: 'Martin', phone: '0611223344',
   }).returning();
   expect(alice.clientId).not.toBe(bruno.clientId);

@@ -18,7 +18,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('[INSTANCES] migrati
     try {
       const results = await Promise.allSettled(databases.map(migrateDatabase));
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
-      const tables = await databases[0]!.db.execute("select count(*)::int as n from information_schema.tables where table_name = 'manual_orders'");
+      const tables = await databases[0]!.db.execute("select count(*)::int as n from information_schema.tables where table_name = 'orders'");
       expect(tables.rows[0]).toEqual({ n: 1 });
     } finally {
       for (const database of databases) await database.close();

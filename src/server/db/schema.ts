@@ -11,8 +11,8 @@ import {
 export const planEnum = pgEnum('plan_id', PLAN_IDS);
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
-export const requestKindEnum = pgEnum('request_kind', REQUEST_KINDS);
-export const requestStatusEnum = pgEnum('request_status', REQUEST_STATUSES);
+export const inboxKindEnum = pgEnum('inbox_kind', REQUEST_KINDS);
+export const inboxStatusEnum = pgEnum('inbox_status', REQUEST_STATUSES);
 export const interventionStatusEnum = pgEnum('intervention_status', INTERVENTION_STATUSES);
 export const urgencyEnum = pgEnum('urgency', URGENCIES);
 export const clientDeviceEnum = pgEnum('client_device_type', CLIENT_DEVICE_TYPES);
@@ -163,7 +163,7 @@ export const clientSessions = pgTable('client_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [index('client_sessions_client_idx').on(t.clientId)]);
 
-export const manualOrders = pgTable('manual_orders', {
+export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
   clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
   clientName: text('client_name').notNull(),
@@ -200,13 +200,13 @@ export const manualOrders = pgTable('manual_orders', {
   idempotencyKey: text('idempotency_key').unique(),
   idempotencyDigest: text('idempotency_digest'),
 }, (t) => [
-  index('manual_orders_email_key_idx').on(t.emailKey),
-  index('manual_orders_order_date_idx').on(t.orderDate),
-  index('manual_orders_client_idx').on(t.clientId),
+  index('orders_email_key_idx').on(t.emailKey),
+  index('orders_order_date_idx').on(t.orderDate),
+  index('orders_client_idx').on(t.clientId),
   // The back-office's « active » filter reads subscriptions that have not ended.
-  index('manual_orders_ends_on_idx').on(t.endsOn),
+  index('orders_ends_on_idx').on(t.endsOn),
   // A client asks for one plan at a time from the dashboard: a double-click makes one order.
-  uniqueIndex('manual_orders_one_client_request_idx').on(t.clientId)
+  uniqueIndex('orders_one_client_request_idx').on(t.clientId)
     .where(sql`${t.paymentStatus} = 'pending' and ${t.createdBy} = 'client'`),
 ]);
 
@@ -224,11 +224,11 @@ export const auditLog = pgTable('audit_log', {
   createdAt: createdAt(),
 }, (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)]);
 
-/** Contact messages and registration requests: the back-office's 'Demandes d'inscription'. */
-export const requests = pgTable('requests', {
+/** The staff's inbox: registrations, contact messages and erasure requests (the « Messages » tab). */
+export const inboxItems = pgTable('inbox_items', {
   id: serial('id').primaryKey(),
-  kind: requestKindEnum('kind').notNull(),
-  status: requestStatusEnum('status').notNull().default('pending'),
+  kind: inboxKindEnum('kind').notNull(),
+  status: inboxStatusEnum('status').notNull().default('pending'),
   name: text('name').notNull(),
   email: text('email').notNull(),
   subject: text('subject').notNull().default(''),
@@ -247,10 +247,10 @@ export const requests = pgTable('requests', {
   refusalReason: text('refusal_reason'),
   createdAt: createdAt(),
 }, (t) => [
-  index('requests_created_idx').on(t.createdAt),
+  index('inbox_items_created_idx').on(t.createdAt),
   // Not unique: a later registration for the same e-mail is kept apart (it may come from a stranger) and both are
   // shown to staff as possible duplicates.
-  index('requests_registration_email_idx')
+  index('inbox_items_registration_email_idx')
     .on(sql`lower(${t.email})`)
     .where(sql`${t.kind} = 'registration'`),
 ]);
@@ -403,7 +403,7 @@ export const invoices = pgTable('invoices', {
   seq: integer('seq').notNull(),
   /** as printed: '00000042' for an invoice, 'AV-00000003' for a credit note */
   number: text('number').notNull().unique(),
-  orderId: integer('order_id').notNull().references(() => manualOrders.id),
+  orderId: integer('order_id').notNull().references(() => orders.id),
   /** a credit note: the invoice it cancels in whole or in part */
   invoiceId: integer('invoice_id'),
   /** the client account it belongs to (their « Factures » list); null for an order without an account */

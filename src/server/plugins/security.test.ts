@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { manualOrders, requests } from '../db/schema';
+import { orders, inboxItems } from '../db/schema';
 import { staffLogin, validOrder } from '../test/fixtures';
 import { MAX_URL_LENGTH } from './security';
 
@@ -51,11 +51,11 @@ describe('[SECURITY][CSRF] the cross-site check follows the route Fastify matche
 
   it.each(['/%61pi/admin/manual-orders', '/api/%61dmin/manual-orders', '/%61%70%69/admin/manual-orders'])(
     'refuses a cross-site order posted to %s with a valid staff session', async (url) => {
-      const before = await t.db.$count(manualOrders);
+      const before = await t.db.$count(orders);
       const res = await t.app.inject({ method: 'POST', url, headers: { ...staff, ...pirate }, payload: validOrder({ clientEmail: 'csrf@exemple.fr' }) });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: 'Requête refusée : origine non autorisée.', code: 'FORBIDDEN_ORIGIN' });
-      expect(await t.db.$count(manualOrders)).toBe(before);
+      expect(await t.db.$count(orders)).toBe(before);
     });
 
   it('lets the same encoded address through from our own pages (the router does reach the handler)', async () => {
@@ -66,13 +66,13 @@ describe('[SECURITY][CSRF] the cross-site check follows the route Fastify matche
   });
 
   it('refuses a cross-site registration sent to an encoded public path', async () => {
-    const before = await t.db.$count(requests);
+    const before = await t.db.$count(inboxItems);
     const res = await t.app.inject({
       method: 'POST', url: '/%61pi/register', headers: { 'sec-fetch-site': 'cross-site' },
       payload: { name: 'Jean Dupont', email: 'jean@exemple.fr', phone: '0612345678', plan: 'pro' },
     });
     expect(res.statusCode).toBe(403);
-    expect(await t.db.$count(requests)).toBe(before);
+    expect(await t.db.$count(inboxItems)).toBe(before);
   });
 });
 

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { clients, interventions, outbox, requests, staffUsers } from '../../db/schema';
+import { clients, interventions, outbox, inboxItems, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../services/security/passwords';
 import type { StaffRole } from '../../../shared/labels';
 import { serializerCompiler, validatorCompiler } from '../../http-schema';
@@ -48,17 +48,17 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
   async function callsFor(role: StaffRole, adminHeaders: Record<string, string>, n: number): Promise<Call[]> {
     const [otherSession] = (await t.app.inject({ method: 'GET', url: '/api/admin/sessions', headers: role === 'admin' ? await staffLogin(t) : await staffLogin(t, TECHNICIAN) })).json();
     const order = await postOrder(t, adminHeaders, { username: `client${n}`, password: 'motdepasse-client', clientEmail: `client${n}@exemple.fr` });
-    const [registration] = await t.db.insert(requests).values({
+    const [registration] = await t.db.insert(inboxItems).values({
       kind: 'registration', name: 'Anne Martin', email: `anne${n}@exemple.fr`, firstName: 'Anne', lastName: 'Martin', phone: '0611223344',
     }).returning();
     const [intervention] = await t.db.insert(interventions).values({
       clientId: order.order.clientId!, title: 'Demande d’assistance', description: 'Écran noir',
     }).returning();
     const [leaving] = await t.db.insert(clients).values({ name: 'Paul Durand', email: `paul${n}@exemple.fr` }).returning();
-    const [erasure] = await t.db.insert(requests).values({ kind: 'erasure', name: 'Paul Durand', email: `paul${n}@exemple.fr`, clientId: leaving!.id }).returning();
+    const [erasure] = await t.db.insert(inboxItems).values({ kind: 'erasure', name: 'Paul Durand', email: `paul${n}@exemple.fr`, clientId: leaving!.id }).returning();
     const [staying] = await t.db.insert(clients).values({ name: 'Marc Petit', email: `marc${n}@exemple.fr` }).returning();
-    const [kept] = await t.db.insert(requests).values({ kind: 'erasure', name: 'Marc Petit', email: `marc${n}@exemple.fr`, clientId: staying!.id }).returning();
-    const [refused] = await t.db.insert(requests).values({
+    const [kept] = await t.db.insert(inboxItems).values({ kind: 'erasure', name: 'Marc Petit', email: `marc${n}@exemple.fr`, clientId: staying!.id }).returning();
+    const [refused] = await t.db.insert(inboxItems).values({
       kind: 'registration', name: 'Léa Moreau', email: `lea${n}@exemple.fr`, firstName: 'Léa', lastName: 'Moreau', phone: '0611223344',
     }).returning();
     const [failedMail] = await t.db.insert(outbox).values({

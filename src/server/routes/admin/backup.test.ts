@@ -70,7 +70,7 @@ describe('[ADMIN][DOWNLOAD] backup routes and CSV', () => {
     await writeFile(file, res.rawPayload);
     await run('unzip', ['-tq', file]); // every entry's CRC checks out
     const { stdout } = await run('unzip', ['-p', file, 'manifest.json']);
-    expect(JSON.parse(stdout).tables.manual_orders.rows).toBe(1);
+    expect(JSON.parse(stdout).tables.orders.rows).toBe(1);
 
     const current = (await t.app.inject({ method: 'GET', url: '/api/admin/backups/current', headers: staff })).json().backup;
     expect(current).toMatchObject({ state: 'done', percent: 100, startedBy: 'staff' });

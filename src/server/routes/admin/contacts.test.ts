@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { clients, requests } from '../../db/schema';
+import { clients, inboxItems } from '../../db/schema';
 import type { AuditEntryDto, RegistrationValidated, RequestDto } from '../../../shared/admin-api';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
@@ -12,7 +12,7 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
   beforeAll(async () => {
     t = await createTestApp();
     staff = await staffLogin(t);
-    const rows = await t.db.insert(requests).values([
+    const rows = await t.db.insert(inboxItems).values([
       { kind: 'contact', name: 'Luc Bavard', email: 'luc@exemple.fr', subject: 'Question', message: 'Faites-vous les imprimantes ?', captchaAnswer: '7', createdAt: new Date('2025-01-01T10:00:00Z') },
       { kind: 'registration', name: 'Hélène Roux', email: 'helene@exemple.fr', firstName: 'Hélène', lastName: 'Roux', phone: '0611223344', planId: 'pro', deviceType: 'macbook', deviceInfo: 'MacBook Air 2020', createdAt: new Date('2025-01-02T10:00:00Z') },
       { kind: 'registration', name: 'Déjà Client', email: 'deja@exemple.fr', firstName: 'Déjà', lastName: 'Client', phone: '0611223355', createdAt: new Date('2025-01-03T10:00:00Z') },
@@ -61,7 +61,7 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
     expect(body.credentials.username).toMatch(/^hroux\d{2,3}$/);
     const [client] = await t.db.select().from(clients).where(eq(clients.id, body.clientId));
     expect(client).toMatchObject({ firstName: 'Hélène', lastName: 'Roux', name: 'Hélène Roux', email: 'helene@exemple.fr', phone: '0611223344' });
-    const [request] = await t.db.select().from(requests).where(eq(requests.id, ids.helene));
+    const [request] = await t.db.select().from(inboxItems).where(eq(inboxItems.id, ids.helene));
     expect(request).toMatchObject({ status: 'replied', clientId: body.clientId });
     await t.drain();
     expect(t.mailer.sent).toHaveLength(1);

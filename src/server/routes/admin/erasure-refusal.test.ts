@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clients, outbox, requests, staffUsers } from '../../db/schema';
+import { auditLog, clients, outbox, inboxItems, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../services/security/passwords';
 import { ERASURE_ADMIN_ONLY, ERASURE_NO_STATUS } from '../../services/inbox/contacts';
 import type { RequestDto } from '../../../shared/admin-api';
@@ -34,8 +34,8 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
   /** The client asks from « Mes données »; the id of their pending request. */
   async function ask(): Promise<number> {
     expect((await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: client })).statusCode).toBe(202);
-    const [row] = await t.db.select().from(requests)
-      .where(and(eq(requests.clientId, clientId), eq(requests.kind, 'erasure'), eq(requests.status, 'pending')));
+    const [row] = await t.db.select().from(inboxItems)
+      .where(and(eq(inboxItems.clientId, clientId), eq(inboxItems.kind, 'erasure'), eq(inboxItems.status, 'pending')));
     return row!.id;
   }
   const pendingSeenByClient = async () =>
@@ -52,7 +52,7 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json().message).toBe(ERASURE_ADMIN_ONLY);
     }
-    const [row] = await t.db.select().from(requests).where(eq(requests.id, id));
+    const [row] = await t.db.select().from(inboxItems).where(eq(inboxItems.id, id));
     expect(row!.status).toBe('pending');
     expect(await pendingSeenByClient()).not.toBeNull();
     const list = (await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=erasure&status=pending', headers: admin })).json<RequestDto[]>();
@@ -66,9 +66,9 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     const res = await patch(id, 'closed', admin);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(ERASURE_NO_STATUS);
-    expect((await t.db.select().from(requests).where(eq(requests.id, id)))[0]!.status).toBe('pending');
+    expect((await t.db.select().from(inboxItems).where(eq(inboxItems.id, id)))[0]!.status).toBe('pending');
     // Other kinds still change status by hand.
-    const [contact] = await t.db.insert(requests).values({ kind: 'contact', name: 'Anne', email: 'anne@exemple.fr', subject: 'Question', message: 'Bonjour' }).returning();
+    const [contact] = await t.db.insert(inboxItems).values({ kind: 'contact', name: 'Anne', email: 'anne@exemple.fr', subject: 'Question', message: 'Bonjour' }).returning();
     expect((await patch(contact!.id, 'closed', technician)).statusCode).toBe(200);
   });
 
@@ -105,7 +105,7 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     const empty = await refuse(id, admin, ' ');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors.reason).toBeDefined();
-    const [contact] = await t.db.insert(requests).values({ kind: 'contact', name: 'Léa', email: 'lea@exemple.fr', subject: 'Question', message: 'Bonjour' }).returning();
+    const [contact] = await t.db.insert(inboxItems).values({ kind: 'contact', name: 'Léa', email: 'lea@exemple.fr', subject: 'Question', message: 'Bonjour' }).returning();
     expect((await refuse(contact!.id, admin)).statusCode).toBe(400);
     expect((await refuse(999999, admin)).statusCode).toBe(404);
   });

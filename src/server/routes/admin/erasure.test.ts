@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clientSessions, clients, interventions, manualOrders, outbox, passwordResetTokens, requests } from '../../db/schema';
+import { auditLog, clientSessions, clients, interventions, orders, outbox, passwordResetTokens, inboxItems } from '../../db/schema';
 import type { AuditEntryDto, RequestDto } from '../../../shared/admin-api';
 import { todayIso } from '../../../shared/format';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
@@ -41,7 +41,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     });
     anneId = anne.order.clientId!;
 
-    const [contact] = await t.db.insert(requests).values([
+    const [contact] = await t.db.insert(inboxItems).values([
       { kind: 'contact', name: 'Jean D.', email: 'JEAN.DUPONT@exemple.fr', subject: 'Facture', message: 'Mon adresse est 3 rue des Lilas', captchaAnswer: '7' },
       { kind: 'registration', name: 'Jean Dupont', email: 'jean.dupont@exemple.fr', firstName: 'Jean', lastName: 'Dupont', phone: '0611223344', deviceInfo: 'Mon vieux PC' },
       { kind: 'contact', name: 'Anne Martin', email: 'anne@exemple.fr', subject: 'Question', message: 'Message d’Anne' },
@@ -60,7 +60,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'jdupont' } });
     const asked = await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: jean });
     expect(asked.statusCode).toBe(202);
-    const [erasure] = await t.db.select().from(requests).where(eq(requests.kind, 'erasure'));
+    const [erasure] = await t.db.select().from(inboxItems).where(eq(inboxItems.kind, 'erasure'));
     erasureId = erasure!.id;
   });
   afterAll(async () => {
@@ -82,9 +82,9 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
   async function rowsOf(clientId: number, email: string) {
     return {
       client: await t.db.select().from(clients).where(eq(clients.id, clientId)),
-      orders: await t.db.select().from(manualOrders).where(or(eq(manualOrders.clientId, clientId), eq(manualOrders.clientEmail, email))).orderBy(manualOrders.id),
+      orders: await t.db.select().from(orders).where(or(eq(orders.clientId, clientId), eq(orders.clientEmail, email))).orderBy(orders.id),
       interventions: await t.db.select().from(interventions).where(eq(interventions.clientId, clientId)).orderBy(interventions.id),
-      requests: await t.db.select().from(requests).where(or(eq(requests.clientId, clientId), eq(requests.email, email))).orderBy(requests.id),
+      requests: await t.db.select().from(inboxItems).where(or(eq(inboxItems.clientId, clientId), eq(inboxItems.email, email))).orderBy(inboxItems.id),
       sessions: await t.db.select().from(clientSessions).where(eq(clientSessions.clientId, clientId)),
     };
   }
@@ -133,16 +133,16 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     expect(intervention).toMatchObject({ title: 'Demande d\'assistance', description: '', deviceInfo: '', staffNotes: '', status: 'in_progress' });
 
     // Their requests, found by account or by e-mail, are anonymised; the erasure request is closed.
-    const theirs = await t.db.select().from(requests).where(eq(requests.email, `supprime-${jeanId}@invalid`)).orderBy(requests.id);
+    const theirs = await t.db.select().from(inboxItems).where(eq(inboxItems.email, `supprime-${jeanId}@invalid`)).orderBy(inboxItems.id);
     expect(theirs.map((r) => r.kind)).toEqual(['contact', 'registration', 'erasure']);
     for (const r of theirs) {
       expect(r).toMatchObject({ name: 'Client supprimé', firstName: null, lastName: null, phone: null, deviceInfo: null, captchaAnswer: null });
       if (r.kind !== 'erasure') expect([r.subject, r.message]).toEqual(['', '']);
     }
-    expect(JSON.stringify(await t.db.select().from(requests))).not.toMatch(/Lilas|Mon vieux PC|jean\.dupont/i);
+    expect(JSON.stringify(await t.db.select().from(inboxItems))).not.toMatch(/Lilas|Mon vieux PC|jean\.dupont/i);
 
     // Orders are billing data: each keeps what its invoice prints; notes and username go.
-    const ordersAfter = await t.db.select().from(manualOrders).where(inArray(manualOrders.id, ordersBefore.map((o) => o.id))).orderBy(manualOrders.id);
+    const ordersAfter = await t.db.select().from(orders).where(inArray(orders.id, ordersBefore.map((o) => o.id))).orderBy(orders.id);
     expect(ordersAfter).toHaveLength(2);
     ordersAfter.forEach((order, i) => {
       const { notes: _n, username: _u, updatedAt: _a, searchText: _s, ...kept } = ordersBefore[i]!;

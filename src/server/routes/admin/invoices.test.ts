@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, invoices, manualOrders } from '../../db/schema';
+import { auditLog, invoices, orders } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { OrderDto } from '../../../shared/admin-api';
 import type { OrderDocuments } from '../../../shared/invoice-api';
@@ -69,7 +69,7 @@ describe('[ADMIN][INVOICES] invoices frozen at issue, credit notes, numbering', 
 
     // The order and the account change: notes, new credentials (the username too), a status that would unpay it.
     expect((await patch(created.id, { notes: 'Client rappelé' })).statusCode).toBe(200);
-    await t.db.update(manualOrders).set({ clientName: 'Quelqu’un d’autre', clientEmail: 'autre@exemple.fr' }).where(eq(manualOrders.id, created.id));
+    await t.db.update(orders).set({ clientName: 'Quelqu’un d’autre', clientEmail: 'autre@exemple.fr' }).where(eq(orders.id, created.id));
     const refused = await patch(created.id, { paymentStatus: 'pending' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/établissez un avoir/);
@@ -114,7 +114,7 @@ describe('[ADMIN][INVOICES] invoices frozen at issue, credit notes, numbering', 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'credit_note.issue'));
     expect(audit.at(-1)).toMatchObject({ entityId: String(order.id), after: { number: note.number, invoice: invoiceNumber, amount: '25.00' } });
     // The subscription it bought is gone; a second credit note finds nothing left.
-    expect((await t.db.select({ endsOn: manualOrders.endsOn }).from(manualOrders).where(eq(manualOrders.id, order.id)))[0]!.endsOn).toBeNull();
+    expect((await t.db.select({ endsOn: orders.endsOn }).from(orders).where(eq(orders.id, order.id)))[0]!.endsOn).toBeNull();
     expect((await credit(order.id, { amount: '1' })).statusCode).toBe(409);
   });
 

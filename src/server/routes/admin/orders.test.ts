@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clients, manualOrders } from '../../db/schema';
+import { auditLog, clients, orders } from '../../db/schema';
 import type { AuditEntryDto, OrderDto } from '../../../shared/admin-api';
 import { VERIFICATION_KEY } from '../../../shared/schemas/invoice';
 import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
@@ -16,7 +16,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
   afterAll(async () => t.close());
 
   const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: staff, payload: payload as object });
-  const counts = async () => ({ orders: await t.db.$count(manualOrders), clients: await t.db.$count(clients) });
+  const counts = async () => ({ orders: await t.db.$count(orders), clients: await t.db.$count(clients) });
   // A paid order also sends its invoice: these tests are about the credentials.
   const credentialsMails = () => t.mailer.sent.filter((m) => m.subject === 'Vos identifiants RFS Assistance');
 
@@ -56,7 +56,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     expect(created.id).toBe(created.order.id);
     expect(created.order.verificationKey).toMatch(VERIFICATION_KEY);
     expect(created.order.verificationKey.endsWith('-2025')).toBe(true);
-    const [row] = await t.db.select().from(manualOrders).where(eq(manualOrders.id, created.id));
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, created.id));
     expect(row).toMatchObject({ price: '85.00', creditCost: '2.00', createdBy: 'staff', clientId: null });
   });
 
@@ -168,7 +168,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
       const res = await post(validOrder({ clientEmail: 'panne@exemple.fr', username: 'panne01', password: 'motdepasse-3' }));
       expect(res.statusCode).toBe(201);
       expect(res.json().credentials.username).toBe('panne01');
-      expect(await t.db.$count(manualOrders, eq(manualOrders.id, res.json().id))).toBe(1);
+      expect(await t.db.$count(orders, eq(orders.id, res.json().id))).toBe(1);
     } finally {
       t.mailer.send = send;
     }
@@ -244,7 +244,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     expect(malformed.json().message).toContain('Clé d’idempotence invalide');
     expect(await counts()).toEqual(before);
     // Only a digest of what was asked is kept, never the password.
-    const [row] = await t.db.select({ digest: manualOrders.idempotencyDigest }).from(manualOrders).where(eq(manualOrders.idempotencyKey, key));
+    const [row] = await t.db.select({ digest: orders.idempotencyDigest }).from(orders).where(eq(orders.idempotencyKey, key));
     expect(row!.digest).toMatch(/^[\w-]{43}$/);
   });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, requests } from '../../db/schema';
+import { outbox, inboxItems } from '../../db/schema';
 import type { OutboxMessageDto, RequestDto } from '../../../shared/admin-api';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { postOrder, staffLogin } from '../../test/fixtures';
@@ -78,7 +78,7 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
   });
 
   it('« Refuser » closes a registration with its reason and e-mails it, in one transaction', async () => {
-    const [registration] = await t.db.insert(requests).values({
+    const [registration] = await t.db.insert(inboxItems).values({
       kind: 'registration', name: 'Léa Moreau', email: 'lea@exemple.fr', firstName: 'Léa', lastName: 'Moreau', phone: '0611223344', planId: 'pro',
     }).returning();
     const refuse = (payload: object, id = registration!.id) =>
@@ -87,13 +87,13 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
     const empty = await refuse({ reason: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors.reason).toEqual(['Indiquez la raison du refus (elle est envoyée à la personne)']);
-    expect((await t.db.select().from(requests).where(eq(requests.id, registration!.id)))[0]!.status).toBe('pending');
+    expect((await t.db.select().from(inboxItems).where(eq(inboxItems.id, registration!.id)))[0]!.status).toBe('pending');
 
     const res = await refuse({ reason: 'Nous n’intervenons pas sur les serveurs d’entreprise.' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<RequestDto>()).toMatchObject({ status: 'closed', refusalReason: 'Nous n’intervenons pas sur les serveurs d’entreprise.' });
     expect((await refuse({ reason: 'Encore' })).statusCode).toBe(409);
-    const [contact] = await t.db.insert(requests).values({ kind: 'contact', name: 'Luc', email: 'luc@exemple.fr', subject: 'Q', message: 'M' }).returning();
+    const [contact] = await t.db.insert(inboxItems).values({ kind: 'contact', name: 'Luc', email: 'luc@exemple.fr', subject: 'Q', message: 'M' }).returning();
     expect((await refuse({ reason: 'Pas une inscription' }, contact!.id)).statusCode).toBe(400);
 
     const before = t.mailer.sent.length;

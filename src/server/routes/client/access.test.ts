@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clients, clientSessions, interventionMessages, interventions, manualOrders, requests } from '../../db/schema';
+import { auditLog, clients, clientSessions, interventionMessages, interventions, orders, inboxItems } from '../../db/schema';
 import { CLIENT_UNAUTHORIZED, SUBSCRIBE_UNAUTHORIZED } from '../../../shared/client-api';
 import type { Thread } from '../../../shared/thread-api';
 import { todayIso } from '../../../shared/format';
@@ -194,10 +194,10 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
   /** Row counts of every table a client call may write. */
   async function counts() {
     return {
-      orders: await t.db.$count(manualOrders),
+      orders: await t.db.$count(orders),
       interventions: await t.db.$count(interventions),
       messages: await t.db.$count(interventionMessages),
-      requests: await t.db.$count(requests),
+      requests: await t.db.$count(inboxItems),
       audit: await t.db.$count(auditLog),
       clients: await t.db.$count(clients),
     };
@@ -207,11 +207,11 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
   async function ownedBy(clientId: number) {
     return {
       client: await t.db.select().from(clients).where(eq(clients.id, clientId)),
-      orders: await t.db.select().from(manualOrders).where(eq(manualOrders.clientId, clientId)),
+      orders: await t.db.select().from(orders).where(eq(orders.clientId, clientId)),
       interventions: await t.db.select().from(interventions).where(eq(interventions.clientId, clientId)),
       messages: await t.db.select({ message: interventionMessages }).from(interventionMessages)
         .innerJoin(interventions, eq(interventions.id, interventionMessages.interventionId)).where(eq(interventions.clientId, clientId)),
-      requests: await t.db.select().from(requests).where(eq(requests.clientId, clientId)),
+      requests: await t.db.select().from(inboxItems).where(eq(inboxItems.clientId, clientId)),
       sessions: await t.db.$count(clientSessions, eq(clientSessions.clientId, clientId)),
     };
   }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { clientSessions, clients, interventions, requests } from '../../db/schema';
+import { clientSessions, clients, interventions, inboxItems } from '../../db/schema';
 import { clientOrderSchema, erasureRequestResultSchema } from '../../../shared/client-api';
 import { todayIso } from '../../../shared/format';
 import type { RequestDto } from '../../../shared/admin-api';
@@ -55,7 +55,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
   const post = (url: string, headers?: Record<string, string>, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload });
 
   it('answers 401 Unauthorized on every self-service route without a session, and changes nothing', async () => {
-    const before = await t.db.select().from(requests);
+    const before = await t.db.select().from(inboxItems);
     for (const res of [
       await post('/api/client/password', undefined, { currentPassword: JEAN.password, newPassword: 'un-tout-nouveau-secret' }),
       await get('/api/client/orders'),
@@ -68,7 +68,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(res.statusCode, res.body).toBe(401);
       expect(res.json().message).toBe('Unauthorized');
     }
-    expect(await t.db.select().from(requests)).toEqual(before);
+    expect(await t.db.select().from(inboxItems)).toEqual(before);
   });
 
   describe('orders and invoices', () => {
@@ -143,7 +143,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
 
   describe('« Mes données »', () => {
     beforeAll(async () => {
-      await t.db.insert(requests).values([
+      await t.db.insert(inboxItems).values([
         { kind: 'registration', name: 'Jean Dupont', email: 'Jean.Dupont@exemple.fr', phone: '0611223344', firstName: 'Jean', lastName: 'Dupont', deviceInfo: 'PC portable' },
         { kind: 'contact', name: 'Jean D.', email: 'jean.dupont@exemple.fr', subject: 'Facture', message: 'Je ne trouve pas ma facture' },
         { kind: 'contact', name: 'Anne', email: 'anne@exemple.fr', subject: 'Question', message: 'Message d’Anne' },
@@ -220,7 +220,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       const both = await Promise.all([post('/api/client/erasure-request', anne), post('/api/client/erasure-request', anne)]);
       expect(both.map((r) => r.statusCode)).toEqual([202, 202]);
       expect(both[0]!.json()).toEqual(both[1]!.json());
-      const rows = await t.db.select().from(requests).where(eq(requests.kind, 'erasure'));
+      const rows = await t.db.select().from(inboxItems).where(eq(inboxItems.kind, 'erasure'));
       expect(rows.filter((r) => r.email === 'anne@exemple.fr')).toHaveLength(1);
     });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { interventionRatings, interventions, outbox, requests, staffUsers } from '../../db/schema';
+import { interventionRatings, interventions, outbox, inboxItems, staffUsers } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto, ResponseTimeStats } from '../../../shared/admin-api';
 import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
@@ -170,7 +170,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
 
   it('keeps the stars and drops the words of a client\'s ratings when their data are erased', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: alice })).statusCode).toBe(202);
-    const [erasure] = await t.db.select().from(requests).where(eq(requests.kind, 'erasure'));
+    const [erasure] = await t.db.select().from(inboxItems).where(eq(inboxItems.kind, 'erasure'));
     const erase = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, headers: staff });
     expect(erase.statusCode, erase.body).toBe(200);
     const rows = await t.db.select().from(interventionRatings);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clients, manualOrders } from '../../db/schema';
+import { auditLog, clients, orders } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { OrderDto, SubscriptionDto } from '../../../shared/admin-api';
 import {
@@ -116,13 +116,13 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
   afterAll(async () => t.close());
 
   const ask = (payload: unknown, h = headers) => t.app.inject({ method: 'POST', url: '/api/subscriptions', headers: h, payload: payload as object });
-  const orders = () => t.db.select().from(manualOrders).where(eq(manualOrders.clientId, clientId));
+  const ordersOfClient = () => t.db.select().from(orders).where(eq(orders.clientId, clientId));
 
   it('answers 401 with SPEC\'s own sentence without a session, and records nothing', async () => {
     const res = await ask({ planId: 'pro' }, {});
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(SUBSCRIBE_UNAUTHORIZED);
-    expect(await orders()).toHaveLength(1);
+    expect(await ordersOfClient()).toHaveLength(1);
   });
 
   it('refuses a missing or unknown plan with « Veuillez sélectionner un plan »', async () => {
@@ -132,7 +132,7 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
       expect(res.json().message).toBe('Veuillez sélectionner un plan');
       expect(res.json().fieldErrors.planId).toEqual(['Veuillez sélectionner un plan']);
     }
-    expect(await orders()).toHaveLength(1);
+    expect(await ordersOfClient()).toHaveLength(1);
   });
 
   it('records a pending order at the catalogue price, created by the client, whatever price the body says', async () => {
@@ -144,7 +144,7 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
       id: expect.any(Number), planId: 'pro', plan: 'Pro', price: '50.00', paymentStatus: 'pending', orderDate: today(),
       startsOn: null, endsOn: null, invoiceNumber: null, documents: [],
     });
-    const [row] = await t.db.select().from(manualOrders).where(eq(manualOrders.id, order.id));
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({
       clientId, clientName: 'Lucie Fabre', clientEmail: 'lucie@exemple.fr', clientPhone: '06 11 22 33 44', plan: 'pro',
       paymentStatus: 'pending', price: '50.00', createdBy: 'client', startsOn: null, endsOn: null,
@@ -158,7 +158,7 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     const both = await Promise.all([ask({ planId: 'duo' }), ask({ planId: 'duo' })]);
     expect(both.map((r) => r.statusCode)).toEqual([409, 409]);
     expect(both[0]!.json().message).toMatch(/^Votre demande de formule Pro du \d{2}\/\d{2}\/\d{4} attend déjà son paiement/);
-    expect((await orders()).filter((o) => o.paymentStatus === 'pending')).toHaveLength(1);
+    expect((await ordersOfClient()).filter((o) => o.paymentStatus === 'pending')).toHaveLength(1);
   });
 
   it('appears to staff as a pending order; once paid it chains after the running subscription', async () => {
@@ -178,6 +178,6 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     // Nothing waits any more: the client may ask again, and two tabs at once still make one order.
     const again = await Promise.all([ask({ planId: 'famille' }), ask({ planId: 'famille' })]);
     expect(again.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect((await orders()).filter((o) => o.paymentStatus === 'pending')).toHaveLength(1);
+    expect((await ordersOfClient()).filter((o) => o.paymentStatus === 'pending')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { requests } from '../../db/schema';
+import { inboxItems } from '../../db/schema';
 import type { CaptchaChallenge } from '../../../shared/schemas/contact';
 
 const message = {
@@ -33,8 +33,8 @@ describe('contact API', () => {
   };
   const post = (payload: unknown, headers?: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, headers, remoteAddress: freshIp() });
-  const rowsFor = (email: string) => t.db.select().from(requests).where(sql`lower(${requests.email}) = lower(${email})`);
-  const countAll = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(requests))[0]!.n;
+  const rowsFor = (email: string) => t.db.select().from(inboxItems).where(sql`lower(${inboxItems.email}) = lower(${email})`);
+  const countAll = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(inboxItems))[0]!.n;
 
   it('GET /api/contact/captcha gives a French question and a token, never cached', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/contact/captcha' });

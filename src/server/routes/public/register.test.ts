@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { requests } from '../../db/schema';
+import { inboxItems } from '../../db/schema';
 import type { RequestDto } from '../../../shared/admin-api';
 import { staffLogin } from '../../test/fixtures';
 
@@ -27,8 +27,8 @@ describe('POST /api/register', () => {
   const post = (payload: unknown, extra: { headers?: Record<string, string>; ip?: string } = {}) =>
     t.app.inject({ method: 'POST', url: '/api/register', payload: payload as object, headers: extra.headers, remoteAddress: extra.ip ?? freshIp() });
   const rowsFor = (email: string) =>
-    t.db.select().from(requests).where(sql`lower(${requests.email}) = lower(${email})`);
-  const countAll = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(requests))[0]!.n;
+    t.db.select().from(inboxItems).where(sql`lower(${inboxItems.email}) = lower(${email})`);
+  const countAll = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(inboxItems))[0]!.n;
 
   it('stores a valid registration and answers 201', async () => {
     const email = 'valide@exemple.fr';
@@ -197,7 +197,7 @@ describe('POST /api/register', () => {
   it('a new registration is accepted once the earlier one is no longer pending', async () => {
     const email = 'relance@exemple.fr';
     expect((await post({ ...valid, email })).statusCode).toBe(201);
-    await t.db.update(requests).set({ status: 'closed' }).where(eq(requests.email, email));
+    await t.db.update(inboxItems).set({ status: 'closed' }).where(eq(inboxItems.email, email));
     expect((await post({ ...valid, email })).statusCode).toBe(201);
     expect(await rowsFor(email)).toHaveLength(2);
   });

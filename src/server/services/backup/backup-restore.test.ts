@@ -114,7 +114,7 @@ describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
     const read = async (name: string) => (await run('unzip', ['-p', file, name], { encoding: 'buffer', maxBuffer: 1 << 26 })).stdout;
     const manifest = JSON.parse((await read('manifest.json')).toString('utf8'));
     expect(manifest.schemaVersion).toMatch(/^\d{4}_/);
-    expect(manifest.tables.manual_orders.rows).toBe(4);
+    expect(manifest.tables.orders.rows).toBe(4);
     expect(manifest.tables.clients.rows).toBe(3);
     expect(manifest.tables.outbox.columns.map((c: { name: string }) => c.name)).not.toContain('secret');
     expect(Object.keys(manifest.files).sort()).toEqual(names.filter((n) => n !== 'manifest.json' && n !== 'manifest.sig').sort());
@@ -132,17 +132,17 @@ describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
     expect(manifest.invoicePdfs).toBe(stored.length);
     for (const { number, pdf } of stored) expect((await read(`factures/Facture_${number}.pdf`)).equals(Buffer.from(pdf, 'base64'))).toBe(true);
 
-    const csv = (await read('csv/manual_orders.csv')).toString('utf8');
+    const csv = (await read('csv/orders.csv')).toString('utf8');
     expect(csv.startsWith('\uFEFFid,')).toBe(true);
     expect(csv).toContain('"\'=HYPERLINK(""http://x"";""y"")"');
     expect(csv).toContain('Élodie Bérénger 1');
-    expect((await read('donnees/manual_orders.jsonl')).toString()).toContain('"client_name":"=HYPERLINK(\\"http://x\\";\\"y\\")"');
+    expect((await read('donnees/orders.jsonl')).toString()).toContain('"client_name":"=HYPERLINK(\\"http://x\\";\\"y\\")"');
   });
 
   it('restores every table row by row into an empty database; clients sign in with their old passwords and invoices read the same', async () => {
     const target = await freshTarget();
     const counts = await restoreBackup(target, file, { key: await loadBackupKey(t.config) });
-    expect(counts.manual_orders).toBe(4);
+    expect(counts.orders).toBe(4);
     expect(await snapshot(target.db)).toEqual(before);
     expect(EXCLUDED_COLUMNS).toEqual({ outbox: ['secret'], staff_users: ['totp_pending_secret'] });
     const secrets = await target.db.execute(sql`select count(*)::int as n from outbox where secret is not null`);

@@ -10,7 +10,7 @@ import { MIGRATIONS_DIR, migrateDatabase, type Database, type Tx } from '../../d
 import { BACKUP_FORMAT, jsonPath, MANIFEST, type BackupManifest } from './archive';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { checkSignature, SIGNATURE, type SignatureCheck } from './signature';
-import { backupTables, ident, schemaTables } from './tables';
+import { backupTables, currentTableName, ident, schemaTables } from './tables';
 
 /** Why a restore stopped, in words for the person running it; nothing was changed. */
 export class RestoreError extends Error {}
@@ -193,7 +193,7 @@ export async function loadArchive(database: Database, archive: VerifiedArchive, 
       throw new RestoreError(`Cette sauvegarde vient d’une version plus récente du site (schéma ${manifest.schemaVersion}) : mettez le site à jour avant de la restaurer. Rien n’a été modifié.`);
     }
     const known = new Set(backupTables().map((t) => t.name));
-    const unknown = Object.keys(manifest.tables).filter((name) => !known.has(name));
+    const unknown = Object.keys(manifest.tables).filter((name) => !known.has(currentTableName(name)));
     if (unknown.length) {
       throw new RestoreError(`Cette sauvegarde contient des tables que cette version du site ne connaît pas (${unknown.join(', ')}) : mettez le site à jour. Rien n’a été modifié.`);
     }
@@ -232,8 +232,9 @@ async function loadTable(tx: Tx, archive: VerifiedArchive, name: string, table: 
   // Each JSON row becomes a row of the table (json_populate_record parses every type as PostgreSQL would); file
   // bytes travel as base64, decoded by the database (hex text for bytea was twice the size and slower on PGlite).
   const values = table.columns.map((c) => (binary.includes(c.name) ? `decode(j->>'${c.name}${BASE64}', 'base64')` : `r.${ident(c.name)}`)).join(', ');
-  const insert = (json: string) => tx.execute(sql`insert into ${sql.raw(ident(name))} (${sql.raw(columns)}) overriding system value
-    select ${sql.raw(values)} from json_array_elements(${json}::json) j cross join lateral json_populate_record(null::${sql.raw(ident(name))}, j) r`);
+  const target = ident(currentTableName(name));
+  const insert = (json: string) => tx.execute(sql`insert into ${sql.raw(target)} (${sql.raw(columns)}) overriding system value
+    select ${sql.raw(values)} from json_array_elements(${json}::json) j cross join lateral json_populate_record(null::${sql.raw(target)}, j) r`);
   let batch: string[] = [];
   let bytes = 0;
   let rows = 0;

@@ -1,55 +1,21 @@
 import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
-import yauzl, { type Entry } from 'yauzl';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROOT } from '../../app-root';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { postOrder, staffLogin } from '../../test/fixtures';
+import { readZip, writeZip } from '../../test/zip-files';
 import { MANIFEST, type BackupManifest } from './archive';
 import { ACCEPT_UNSIGNED_FLAG, MAX_MANIFEST_BYTES, RestoreError, verifyArchive } from './restore';
 import { createBackupRunner } from './runner';
 import { loadBackupKey, SIGNATURE } from './signature';
 
 const run = promisify(execFile);
-
-/** Every entry of a zip, read whole (test archives are small). */
-async function readZip(file: string): Promise<Map<string, Buffer>> {
-  const zip = await promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open)(file, { lazyEntries: true });
-  const out = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      zip.openReadStream(entry, async (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        out.set(entry.fileName, Buffer.concat(chunks));
-        zip.readEntry();
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return out;
-}
-
-async function writeZip(file: string, entries: Map<string, Buffer>): Promise<string> {
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of entries) zip.addBuffer(data, name);
-  zip.end();
-  const out = createWriteStream(file);
-  zip.outputStream.pipe(out);
-  await once(out, 'close');
-  return file;
-}
 
 describe('[SECURITY][BACKUP] a restore trusts only archives signed with the backup key', () => {
   let t: TestApp;

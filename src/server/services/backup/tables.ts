@@ -14,6 +14,14 @@ export const EXCLUDED_TABLES = new Set([
 ]);
 
 /**
+ * Tables renamed since archives were first made (migration 0020): an older archive restores into today's name.
+ */
+export const RENAMED_TABLES: Readonly<Record<string, string>> = { manual_orders: 'orders', requests: 'inbox_items' };
+
+/** The table of today's schema that an archive's table fills. */
+export const currentTableName = (archived: string) => RENAMED_TABLES[archived] ?? archived;
+
+/**
  * Columns never copied: an e-mail's sealed secret (a password, a reset link) stays on the server that sealed it; a
  * two-factor enrolment still waiting for its first code is started again. Password hashes, the sealed TOTP secret and
  * the hashed recovery codes are kept: staff and clients sign in as before.

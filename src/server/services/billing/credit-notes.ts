@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { invoices, manualOrders } from '../../db/schema';
+import { invoices, orders } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import { creditNoteOverMessage, type CreditNoteValues, type OrderDocuments } from '../../../shared/invoice-api';
 import type { OrderDto } from '../../../shared/admin-api';
@@ -54,10 +54,10 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
   }
   const cancelsInFull = cents(values.amount) === cents(remaining);
   if (cancelsInFull) {
-    const [order] = await tx.select({ paymentStatus: manualOrders.paymentStatus, clientId: manualOrders.clientId, clientEmail: manualOrders.clientEmail })
-      .from(manualOrders).where(eq(manualOrders.id, orderId)).for('update');
+    const [order] = await tx.select({ paymentStatus: orders.paymentStatus, clientId: orders.clientId, clientEmail: orders.clientEmail })
+      .from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound('Commande introuvable');
-    await tx.update(manualOrders).set({ paymentStatus: fullStatus, updatedAt: new Date() }).where(eq(manualOrders.id, orderId));
+    await tx.update(orders).set({ paymentStatus: fullStatus, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await recomputeSubscriptions(tx, order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail });
     await writeAudit(tx, actor, {
       action: 'order.update', entity: 'order', entityId: orderId,
@@ -71,8 +71,8 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
     after: { number: note.number, invoice: invoice.number, amount: note.totalTtc, reason: values.reason, issuedOn: note.issuedOn },
   });
   if (mail) {
-    const [order] = await tx.select({ clientId: manualOrders.clientId, clientName: manualOrders.clientName, clientEmail: manualOrders.clientEmail })
-      .from(manualOrders).where(eq(manualOrders.id, orderId));
+    const [order] = await tx.select({ clientId: orders.clientId, clientName: orders.clientName, clientEmail: orders.clientEmail })
+      .from(orders).where(eq(orders.id, orderId));
     if (order) {
       await queueCreditNoteMail(tx, mail, order, { id: note.id, number: note.number, invoiceNumber: invoice.number, amount: note.totalTtc, cancelsInFull });
     }
@@ -91,7 +91,7 @@ export async function issueCreditNote(
   const note = await db.transaction(async (tx) => {
     const invoice = await orderInvoice(tx, orderId);
     if (!invoice) {
-      const [order] = await tx.select({ id: manualOrders.id }).from(manualOrders).where(eq(manualOrders.id, orderId));
+      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound('Commande introuvable');
       throw new HttpError(409, NO_INVOICE, 'NO_INVOICE');
     }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { invoices, manualOrders } from '../../db/schema';
+import { invoices, orders } from '../../db/schema';
 import { formatDate, formatEuro } from '../../../shared/format';
 import { getPlan } from '../../../shared/plans';
 import { PAYMENT_STATUS_LABELS } from '../../../shared/labels';
@@ -27,12 +27,12 @@ function verificationStatus(total: string, creditNotes: InvoiceVerification['cre
  */
 export function invoiceVerifier(db: Db) {
   const statement = db.select({
-    id: manualOrders.id,
-    orderDate: manualOrders.orderDate,
-    orderClientName: manualOrders.clientName,
-    price: manualOrders.price,
-    plan: manualOrders.plan,
-    paymentStatus: manualOrders.paymentStatus,
+    id: orders.id,
+    orderDate: orders.orderDate,
+    orderClientName: orders.clientName,
+    price: orders.price,
+    plan: orders.plan,
+    paymentStatus: orders.paymentStatus,
     number: invoices.number,
     issuedOn: invoices.issuedOn,
     // frozen at issue; an invoice migrated from before and never rendered since still holds the order's snapshot
@@ -41,8 +41,8 @@ export function invoiceVerifier(db: Db) {
     creditNotes: sql<InvoiceVerification['creditNotes'] | null>`(
       select json_agg(json_build_object('number', ${notes.number}, 'issuedOn', ${notes.issuedOn}, 'total', ${notes.totalTtc}) order by ${notes.id})
       from ${invoices} as ${sql.identifier('credit_notes')} where ${notes.invoiceId} = ${invoices.id} and ${notes.kind} = 'credit_note')`,
-  }).from(manualOrders).leftJoin(invoices, and(eq(invoices.orderId, manualOrders.id), eq(invoices.kind, 'invoice')))
-    .where(eq(manualOrders.verificationKey, sql.placeholder('key'))).limit(1).prepare('verify_order_key');
+  }).from(orders).leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice')))
+    .where(eq(orders.verificationKey, sql.placeholder('key'))).limit(1).prepare('verify_order_key');
 
   return async (key: string): Promise<InvoiceVerification | null> => {
     const [row] = await statement.execute({ key });

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
-import { clients, invoices, manualOrders } from '../../db/schema';
+import { clients, invoices, orders } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import { isGifted, type DocumentKind } from '../../../shared/labels';
 import { devicesLabel, getPlan, type PlanId } from '../../../shared/plans';
@@ -47,7 +47,7 @@ function planLine(plan: PlanId, ttc: string, rate: string, period: { start: stri
   };
 }
 
-type OrderForInvoice = Pick<typeof manualOrders.$inferSelect,
+type OrderForInvoice = Pick<typeof orders.$inferSelect,
   'id' | 'clientId' | 'clientName' | 'clientEmail' | 'clientPhone' | 'plan' | 'price' | 'paymentMethod' | 'orderDate'
   | 'startsOn' | 'endsOn' | 'verificationKey'> & { username: string | null };
 
@@ -104,8 +104,8 @@ export async function issueInvoice(tx: Tx, orderId: number, config: Config, acto
   const [existing] = await tx.select({ id: invoices.id }).from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
   if (existing) return null;
-  const [order] = await tx.select({ order: manualOrders, username: clients.username }).from(manualOrders)
-    .leftJoin(clients, eq(clients.id, manualOrders.clientId)).where(eq(manualOrders.id, orderId));
+  const [order] = await tx.select({ order: orders, username: clients.username }).from(orders)
+    .leftJoin(clients, eq(clients.id, orders.clientId)).where(eq(orders.id, orderId));
   if (!order) throw new Error(`Order ${orderId} not found`);
   const row = { ...order.order, username: order.username };
   const { seq, issuedAt: now } = await nextSeq(tx, 'invoice', opts.clock ?? systemClock);

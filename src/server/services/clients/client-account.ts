@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { clientSessions, clients, manualOrders } from '../../db/schema';
+import { clientSessions, clients, orders } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { CLIENT_UNAUTHORIZED, type ClientOrder } from '../../../shared/client-api';
 import { passwordWeakness } from '../../../shared/schemas/password';
@@ -49,17 +49,17 @@ export async function changeClientPassword(
 }
 
 const orderColumns = {
-  id: manualOrders.id, plan: manualOrders.plan, price: manualOrders.price, paymentStatus: manualOrders.paymentStatus,
-  orderDate: manualOrders.orderDate, startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
+  id: orders.id, plan: orders.plan, price: orders.price, paymentStatus: orders.paymentStatus,
+  orderDate: orders.orderDate, startsOn: orders.startsOn, endsOn: orders.endsOn,
 };
 
 /** The client's own orders (those of their account), newest first. */
 export async function listClientOrders(db: Tx, clientId: number, page: { limit: number; offset: number }): Promise<{ items: ClientOrder[]; total: number }> {
-  const where = eq(manualOrders.clientId, clientId);
+  const where = eq(orders.clientId, clientId);
   const [rows, [total]] = await Promise.all([
-    db.select(orderColumns).from(manualOrders).where(where)
-      .orderBy(desc(manualOrders.orderDate), desc(manualOrders.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(manualOrders).where(where),
+    db.select(orderColumns).from(orders).where(where)
+      .orderBy(desc(orders.orderDate), desc(orders.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(orders).where(where),
   ]);
   const documents = await documentsOf(db, rows.map((r) => r.id));
   return { items: rows.map((row) => toClientOrder(row, (documents.get(row.id) ?? []).map(toDocumentDto))), total: Number(total?.n ?? 0) };
@@ -72,8 +72,8 @@ const INVOICE_NOT_FOUND = 'Facture introuvable';
  * pending one or an unknown id all answer the same 404, so nobody learns that an order exists.
  */
 export async function loadClientInvoice(db: Tx, clientId: number, orderId: number, config: Config): Promise<{ fileName: string; pdf: Buffer }> {
-  const [own] = await db.select({ id: manualOrders.id }).from(manualOrders)
-    .where(and(eq(manualOrders.id, orderId), eq(manualOrders.clientId, clientId)));
+  const [own] = await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
   const row = own ? await orderInvoice(db, orderId) : undefined;
   if (!row) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
   return documentPdf(db, config, row);
@@ -85,8 +85,8 @@ export async function loadClientInvoice(db: Tx, clientId: number, orderId: numbe
  */
 export async function loadClientDocument(db: Tx, clientId: number, documentId: number, config: Config): Promise<{ fileName: string; pdf: Buffer }> {
   const row = await loadDocument(db, documentId);
-  const [own] = row ? await db.select({ id: manualOrders.id }).from(manualOrders)
-    .where(and(eq(manualOrders.id, row.orderId), eq(manualOrders.clientId, clientId))) : [];
+  const [own] = row ? await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.id, row.orderId), eq(orders.clientId, clientId))) : [];
   if (!row || !own) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
   return documentPdf(db, config, row);
 }

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { documentsOf, toDocumentDto } from '../orders/order-queries';
-import { auditLog, clientSessions, clients, interventions, manualOrders, passwordResetTokens, requests } from '../../db/schema';
+import { auditLog, clientSessions, clients, interventions, orders, passwordResetTokens, inboxItems } from '../../db/schema';
 import { getPlan } from '../../../shared/plans';
 import { ratingsFor } from '../interventions/intervention-ratings';
 
@@ -12,14 +12,14 @@ type ClientRow = typeof clients.$inferSelect;
 /** The client's orders: those of the account, and those placed under its e-mail before the account existed. */
 export function ordersOf(client: Pick<ClientRow, 'id' | 'email'>): SQL {
   return or(
-    eq(manualOrders.clientId, client.id),
-    and(isNull(manualOrders.clientId), eq(manualOrders.emailKey, sql`lower(${client.email})`)),
+    eq(orders.clientId, client.id),
+    and(isNull(orders.clientId), eq(orders.emailKey, sql`lower(${client.email})`)),
   )!;
 }
 
 /** Registration, contact and erasure requests: linked to the account or sent from its e-mail. */
 export function requestsOf(client: Pick<ClientRow, 'id' | 'email'>): SQL {
-  return or(eq(requests.clientId, client.id), sql`lower(${requests.email}) = lower(${client.email})`)!;
+  return or(eq(inboxItems.clientId, client.id), sql`lower(${inboxItems.email}) = lower(${client.email})`)!;
 }
 
 /** Audit entries about these orders, interventions and requests (ids as the audit stores them, as text). */
@@ -45,20 +45,20 @@ function withoutStaff(value: unknown): unknown {
 export async function exportClientData(db: Tx, clientId: number, now = new Date()) {
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) return null;
-  const [orders, clientInterventions, clientRequests, sessions, resetLinks] = await Promise.all([
-    db.select().from(manualOrders).where(ordersOf(client)).orderBy(asc(manualOrders.orderDate), asc(manualOrders.id)),
+  const [clientOrders, clientInterventions, clientRequests, sessions, resetLinks] = await Promise.all([
+    db.select().from(orders).where(ordersOf(client)).orderBy(asc(orders.orderDate), asc(orders.id)),
     db.select().from(interventions).where(eq(interventions.clientId, clientId)).orderBy(asc(interventions.createdAt), asc(interventions.id)),
-    db.select().from(requests).where(requestsOf(client)).orderBy(asc(requests.createdAt), asc(requests.id)),
+    db.select().from(inboxItems).where(requestsOf(client)).orderBy(asc(inboxItems.createdAt), asc(inboxItems.id)),
     db.select({ createdAt: clientSessions.createdAt, expiresAt: clientSessions.expiresAt }).from(clientSessions)
       .where(eq(clientSessions.clientId, clientId)).orderBy(asc(clientSessions.createdAt)),
     db.select({ createdAt: passwordResetTokens.createdAt, expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
       .from(passwordResetTokens).where(eq(passwordResetTokens.clientId, clientId)).orderBy(asc(passwordResetTokens.createdAt)),
   ]);
   const [documents, ratings] = await Promise.all([
-    documentsOf(db, orders.map((o) => o.id)), ratingsFor(db, clientInterventions.map((i) => i.id)),
+    documentsOf(db, clientOrders.map((o) => o.id)), ratingsFor(db, clientInterventions.map((i) => i.id)),
   ]);
   const auditWhere = auditAbout({
-    orders: orders.map((o) => o.id), interventions: clientInterventions.map((i) => i.id), requests: clientRequests.map((r) => r.id),
+    orders: clientOrders.map((o) => o.id), interventions: clientInterventions.map((i) => i.id), requests: clientRequests.map((r) => r.id),
   });
   const audit = auditWhere
     ? await db.select({
@@ -86,7 +86,7 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
     passwordResetLinks: resetLinks.map((l) => ({
       requestedAt: l.createdAt.toISOString(), expiresAt: l.expiresAt.toISOString(), usedAt: l.usedAt?.toISOString() ?? null,
     })),
-    orders: orders.map((o) => ({
+    orders: clientOrders.map((o) => ({
       id: o.id,
       invoiceNumber: documents.get(o.id)?.find((d) => d.kind === 'invoice')?.number ?? null,
       documents: (documents.get(o.id) ?? []).map(toDocumentDto),

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { requests } from '../../db/schema';
+import { inboxItems } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import type { IssuedCredentials, RegistrationRef, RequestDto } from '../../../shared/admin-api';
 import type { RequestKind, RequestStatus, StaffRole } from '../../../shared/labels';
@@ -13,7 +13,7 @@ import type { MailQueue } from '../mail/outbox';
 import { queueCredentialsMail } from '../mail/order-mails';
 
 export const REQUEST_NOT_FOUND = 'Demande introuvable';
-type RequestRow = typeof requests.$inferSelect;
+type RequestRow = typeof inboxItems.$inferSelect;
 
 /** `duplicates`: see otherPendingRegistrations; none for a request that is not a pending registration. */
 export function toRequestDto(r: RequestRow, duplicates: RegistrationRef[] = []): RequestDto {
@@ -49,29 +49,29 @@ export type RequestFilter = { q?: string; status?: RequestStatus; kind?: Request
 
 export async function listRequests(db: Tx, filter: RequestFilter): Promise<{ items: RequestDto[]; total: number }> {
   const conditions: Array<SQL | undefined> = [
-    filter.status ? eq(requests.status, filter.status) : undefined,
-    filter.kind ? eq(requests.kind, filter.kind) : undefined,
+    filter.status ? eq(inboxItems.status, filter.status) : undefined,
+    filter.kind ? eq(inboxItems.kind, filter.kind) : undefined,
   ];
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    conditions.push(or(ilike(requests.name, pattern), ilike(requests.email, pattern), ilike(requests.subject, pattern), ilike(requests.message, pattern)));
+    conditions.push(or(ilike(inboxItems.name, pattern), ilike(inboxItems.email, pattern), ilike(inboxItems.subject, pattern), ilike(inboxItems.message, pattern)));
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    db.select().from(requests).where(where).orderBy(desc(requests.createdAt), desc(requests.id)).limit(filter.limit).offset(filter.offset),
-    db.select({ n: count() }).from(requests).where(where),
+    db.select().from(inboxItems).where(where).orderBy(desc(inboxItems.createdAt), desc(inboxItems.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(inboxItems).where(where),
   ]);
   return { items: await toRequestDtos(db, rows), total: Number(total?.n ?? 0) };
 }
 
 export async function updateRequestStatus(db: Db, id: number, status: RequestStatus, actor: Actor & { role: StaffRole }): Promise<RequestDto> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
+    const [current] = await tx.select().from(inboxItems).where(eq(inboxItems.id, id)).for('update');
     if (!current) throw notFound(REQUEST_NOT_FOUND);
     assertStatusChangeAllowed(current.kind, actor.role);
     const change = diff({ status: current.status }, { status });
     if (!change) return (await toRequestDtos(tx, [current]))[0]!;
-    const [updated] = await tx.update(requests).set({ status }).where(eq(requests.id, id)).returning();
+    const [updated] = await tx.update(inboxItems).set({ status }).where(eq(inboxItems.id, id)).returning();
     await writeAudit(tx, actor, { action: 'request.update', entity: 'request', entityId: id, ...change });
     return (await toRequestDtos(tx, [updated!]))[0]!;
   });
@@ -84,7 +84,7 @@ export type Validated = { clientId: number; credentials: IssuedCredentials; clie
  * the plan asked for in the same transaction.
  */
 export async function validateRegistration(db: Db, mail: MailQueue, id: number, actor: Actor): Promise<Validated> {
-  const [request] = await db.select().from(requests).where(eq(requests.id, id));
+  const [request] = await db.select().from(inboxItems).where(eq(inboxItems.id, id));
   if (!request) throw notFound(REQUEST_NOT_FOUND);
   if (request.kind !== 'registration') throw new HttpError(400, 'Seule une demande d’inscription peut être validée.', 'NOT_REGISTRATION');
   if (request.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
@@ -95,13 +95,13 @@ export async function validateRegistration(db: Db, mail: MailQueue, id: number, 
   const prepared = await prepareCredentials(await suggestUsername(db, request.name), generatePassword());
   const clientId = await db.transaction(async (tx) => {
     // Re-read under lock: two staff members validating at once must not create two accounts.
-    const [locked] = await tx.select({ status: requests.status }).from(requests).where(eq(requests.id, id)).for('update');
+    const [locked] = await tx.select({ status: inboxItems.status }).from(inboxItems).where(eq(inboxItems.id, id)).for('update');
     if (locked?.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
     const client = await createClientAccount(tx, {
       name: request.name, email: request.email, phone: request.phone ?? '',
       firstName: request.firstName ?? undefined, lastName: request.lastName ?? undefined, credentials: prepared,
     });
-    await tx.update(requests).set({ status: 'replied', clientId: client.id }).where(eq(requests.id, id));
+    await tx.update(inboxItems).set({ status: 'replied', clientId: client.id }).where(eq(inboxItems.id, id));
     await writeAudit(tx, actor, {
       action: 'request.validate', entity: 'request', entityId: id,
       before: { status: request.status }, after: { status: 'replied', clientId: client.id, username: prepared.username },

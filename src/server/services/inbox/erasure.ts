@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
-  auditLog, clientSessions, clients, interventionRatings, interventions, manualOrders, passwordResetTokens, requests,
+  auditLog, clientSessions, clients, interventionRatings, interventions, orders, passwordResetTokens, inboxItems,
 } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { CLIENT_UNAUTHORIZED } from '../../../shared/client-api';
@@ -20,12 +20,12 @@ const ERASED_LAST_NAME = 'supprimé';
 const erasedEmail = (clientId: number) => `supprime-${clientId}@invalid`;
 
 const pendingErasureOf = (clientId: number) =>
-  and(eq(requests.clientId, clientId), eq(requests.kind, 'erasure'), eq(requests.status, 'pending'));
+  and(eq(inboxItems.clientId, clientId), eq(inboxItems.kind, 'erasure'), eq(inboxItems.status, 'pending'));
 
 /** The pending erasure request of the client, if any. */
 export async function pendingErasure(db: Tx, clientId: number): Promise<{ requestedAt: string } | null> {
-  const [row] = await db.select({ createdAt: requests.createdAt }).from(requests).where(pendingErasureOf(clientId))
-    .orderBy(desc(requests.createdAt)).limit(1);
+  const [row] = await db.select({ createdAt: inboxItems.createdAt }).from(inboxItems).where(pendingErasureOf(clientId))
+    .orderBy(desc(inboxItems.createdAt)).limit(1);
   return row ? { requestedAt: row.createdAt.toISOString() } : null;
 }
 
@@ -40,7 +40,7 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
     if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
     const existing = await pendingErasure(tx, clientId);
     if (existing) return { ...existing, created: false };
-    const [row] = await tx.insert(requests).values({
+    const [row] = await tx.insert(inboxItems).values({
       kind: 'erasure',
       name: client.name,
       email: client.email,
@@ -48,7 +48,7 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
       subject: 'Demande d’effacement des données',
       message: `Le client n° ${clientId} demande l’effacement de son compte et de ses données personnelles. `
         + 'Ses factures restent conservées 10 ans (obligation comptable).',
-    }).returning({ createdAt: requests.createdAt });
+    }).returning({ createdAt: inboxItems.createdAt });
     return { requestedAt: row!.createdAt.toISOString(), created: true };
   });
 }
@@ -70,7 +70,7 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
  */
 export async function confirmErasure(db: Db, mail: MailQueue, requestId: number, actor: Actor, now = new Date()): Promise<RequestDto> {
   return db.transaction(async (tx) => {
-    const [request] = await tx.select().from(requests).where(eq(requests.id, requestId)).for('update');
+    const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId)).for('update');
     if (!request) throw new HttpError(404, REQUEST_NOT_FOUND, 'NOT_FOUND');
     if (request.kind !== 'erasure') throw new HttpError(400, 'Seule une demande d’effacement peut être confirmée.', 'NOT_ERASURE');
     if (request.erasedAt) throw new HttpError(409, 'Les données de ce client ont déjà été effacées.', 'ALREADY_DONE');
@@ -82,13 +82,13 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
 
     // Read who is concerned before anything is renamed: the e-mail is how older orders and requests are found.
     const [orderIds, interventionIds, requestIds] = await Promise.all([
-      tx.select({ id: manualOrders.id }).from(manualOrders).where(ordersOf(client)),
+      tx.select({ id: orders.id }).from(orders).where(ordersOf(client)),
       tx.select({ id: interventions.id }).from(interventions).where(eq(interventions.clientId, client.id)),
-      tx.select({ id: requests.id }).from(requests).where(requestsOf(client)),
+      tx.select({ id: inboxItems.id }).from(inboxItems).where(requestsOf(client)),
     ]).then((lists) => lists.map((rows) => rows.map((r) => r.id)) as [number[], number[], number[]]);
 
     if (orderIds.length) {
-      await tx.update(manualOrders).set({ notes: '', username: null, updatedAt: now }).where(inArray(manualOrders.id, orderIds));
+      await tx.update(orders).set({ notes: '', username: null, updatedAt: now }).where(inArray(orders.id, orderIds));
     }
     await tx.update(interventions)
       .set({ title: DEFAULT_TITLE, description: '', deviceInfo: '', staffNotes: '', updatedAt: now })
@@ -98,17 +98,17 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
       await tx.update(interventionRatings).set({ comment: '' }).where(inArray(interventionRatings.interventionId, interventionIds));
     }
     if (requestIds.length) {
-      await tx.update(requests).set({
+      await tx.update(inboxItems).set({
         name: ERASED_NAME, email: placeholder, firstName: null, lastName: null, phone: null,
-        subject: sql`case when ${requests.kind} = 'erasure' then ${requests.subject} else '' end`,
+        subject: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.subject} else '' end`,
         // The erasure request's own text names no one (see requestErasure); the others are what the person wrote.
-        message: sql`case when ${requests.kind} = 'erasure' then ${requests.message} else '' end`,
+        message: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.message} else '' end`,
         captchaAnswer: null, deviceInfo: null,
-      }).where(inArray(requests.id, requestIds));
+      }).where(inArray(inboxItems.id, requestIds));
     }
     // This request, and any other erasure request of the account still waiting, is done.
-    await tx.update(requests).set({ status: 'closed', erasedAt: now })
-      .where(or(eq(requests.id, requestId), pendingErasureOf(client.id)));
+    await tx.update(inboxItems).set({ status: 'closed', erasedAt: now })
+      .where(or(eq(inboxItems.id, requestId), pendingErasureOf(client.id)));
     const history = auditAbout({ orders: orderIds, interventions: interventionIds, requests: requestIds });
     if (history) {
       // The audit log refuses every UPDATE (drizzle/0014 trigger) but this one: personal fields leaving its history,
@@ -140,7 +140,7 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
       ],
     });
     await mail.queue(tx, { key: `erasure-done:${requestId}`, kind: 'erasure_done', to: client.email, params: { name: client.name } });
-    const [updated] = await tx.select().from(requests).where(eq(requests.id, requestId));
+    const [updated] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId));
     return toRequestDto(updated!);
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clients, requests } from '../../db/schema';
+import { clients, inboxItems } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import type { RequestDto } from '../../../shared/admin-api';
 import type { ErrorCode } from '../../../shared/error-codes';
@@ -9,7 +9,7 @@ import { REQUEST_NOT_FOUND, toRequestDto } from './contacts';
 import type { MailQueue } from '../mail/outbox';
 
 type Refusable = 'registration' | 'erasure';
-type Request = typeof requests.$inferSelect;
+type Request = typeof inboxItems.$inferSelect;
 
 /** What differs between the two refusals: the wrong-kind answer, when a request counts as handled, the audit action. */
 const RULES: Record<Refusable, { wrongKind: [string, ErrorCode]; handled(request: Request): boolean; action: string }> = {
@@ -34,14 +34,14 @@ const RULES: Record<Refusable, { wrongKind: [string, ErrorCode]; handled(request
 export async function refuseRequest(db: Db, mail: MailQueue, kind: Refusable, id: number, reason: string, actor: Actor): Promise<RequestDto> {
   const rules = RULES[kind];
   return db.transaction(async (tx) => {
-    const [request] = await tx.select().from(requests).where(eq(requests.id, id)).for('update');
+    const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, id)).for('update');
     if (!request) throw notFound(REQUEST_NOT_FOUND);
     if (request.kind !== kind) throw new HttpError(400, ...rules.wrongKind);
     if (rules.handled(request)) throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
     // The account's address today when there is one: the person may have changed it since asking.
     const [client] = request.clientId === null ? [] : await tx.select({ name: clients.name, email: clients.email })
       .from(clients).where(eq(clients.id, request.clientId));
-    const [updated] = await tx.update(requests).set({ status: 'closed', refusalReason: reason }).where(eq(requests.id, id)).returning();
+    const [updated] = await tx.update(inboxItems).set({ status: 'closed', refusalReason: reason }).where(eq(inboxItems.id, id)).returning();
     await writeAudit(tx, actor, {
       action: rules.action, entity: 'request', entityId: id,
       before: { status: request.status }, after: { status: 'closed', refusalReason: reason },

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { requests } from '../../db/schema';
+import { inboxItems } from '../../db/schema';
 import type { RegistrationRef } from '../../../shared/admin-api';
 import type { Registration } from '../../../shared/schemas/registration';
 
@@ -10,7 +10,7 @@ import type { Registration } from '../../../shared/schemas/registration';
  * may change what the first one says. Staff see both marked as possible duplicates and decide.
  */
 export async function createRegistrationRequest(db: Tx, input: Registration): Promise<{ id: number }> {
-  const [row] = await db.insert(requests).values({
+  const [row] = await db.insert(inboxItems).values({
     kind: 'registration',
     name: `${input.firstName} ${input.lastName}`,
     email: input.email,
@@ -22,7 +22,7 @@ export async function createRegistrationRequest(db: Tx, input: Registration): Pr
     planId: input.planId,
     deviceType: input.deviceType,
     deviceInfo: input.deviceInfo,
-  }).returning({ id: requests.id });
+  }).returning({ id: inboxItems.id });
   return { id: row!.id };
 }
 
@@ -37,10 +37,10 @@ export async function otherPendingRegistrations(
   const result = new Map<number, RegistrationRef[]>();
   if (pending.length === 0) return result;
   const emails = [...new Set(pending.map((r) => r.email.toLowerCase()))];
-  const sameEmail = await db.select({ id: requests.id, name: requests.name, email: requests.email, createdAt: requests.createdAt })
-    .from(requests)
-    .where(and(eq(requests.kind, 'registration'), eq(requests.status, 'pending'), inArray(sql`lower(${requests.email})`, emails)))
-    .orderBy(asc(requests.createdAt), asc(requests.id));
+  const sameEmail = await db.select({ id: inboxItems.id, name: inboxItems.name, email: inboxItems.email, createdAt: inboxItems.createdAt })
+    .from(inboxItems)
+    .where(and(eq(inboxItems.kind, 'registration'), eq(inboxItems.status, 'pending'), inArray(sql`lower(${inboxItems.email})`, emails)))
+    .orderBy(asc(inboxItems.createdAt), asc(inboxItems.id));
   for (const r of pending) {
     const others = sameEmail.filter((o) => o.id !== r.id && o.email.toLowerCase() === r.email.toLowerCase());
     if (others.length) result.set(r.id, others.map((o) => ({ id: o.id, name: o.name, createdAt: o.createdAt.toISOString() })));
@@ -52,6 +52,6 @@ export async function createContactRequest(
   db: Tx,
   input: { name: string; email: string; subject: string; message: string; captchaAnswer: string },
 ): Promise<{ id: number }> {
-  const [row] = await db.insert(requests).values({ kind: 'contact', ...input }).returning({ id: requests.id });
+  const [row] = await db.insert(inboxItems).values({ kind: 'contact', ...input }).returning({ id: inboxItems.id });
   return { id: row!.id };
 }

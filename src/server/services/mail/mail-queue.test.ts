@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { manualOrders, outbox } from '../../db/schema';
+import { orders, outbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
 import { MAIL_QUEUE, requeueOrphans } from './outbox';
@@ -162,7 +162,7 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     await t.drain();
     const sent = t.mailer.sent.slice(before);
     expect(sent.map((m) => [m.to, m.subject])).toEqual([['attente@exemple.fr', 'Votre facture RFS Assistance – abonnement Pro']]);
-    const [order] = await t.db.select({ endsOn: manualOrders.endsOn }).from(manualOrders).where(eq(manualOrders.id, created.id));
+    const [order] = await t.db.select({ endsOn: orders.endsOn }).from(orders).where(eq(orders.id, created.id));
     expect(sent[0]!.text).toContain(order!.endsOn!.split('-').reverse().join('/'));
   });
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/client';
-import type { manualOrders } from '../../db/schema';
+import type { orders } from '../../db/schema';
 import type { PlanId } from '../../../shared/plans';
 import type { MailParams } from './mail-params';
 import type { MailQueue } from './outbox';
 
-type Order = Pick<typeof manualOrders.$inferSelect, 'id' | 'plan' | 'price' | 'paymentMethod' | 'paymentStatus'>;
+type Order = Pick<typeof orders.$inferSelect, 'id' | 'plan' | 'price' | 'paymentMethod' | 'paymentStatus'>;
 
 /**
  * New credentials for a client (an order, a validated registration, « Régénérer »): the password travels sealed and
@@ -31,7 +31,7 @@ export async function queueCredentialsMail(tx: Tx, mail: MailQueue, input: {
   });
 }
 
-export type PaidOrder = Pick<typeof manualOrders.$inferSelect, 'id' | 'clientId' | 'clientName' | 'clientEmail' | 'plan'>;
+export type PaidOrder = Pick<typeof orders.$inferSelect, 'id' | 'clientId' | 'clientName' | 'clientEmail' | 'plan'>;
 
 /** A credit note just issued on an order's invoice, PDF attached: once per credit note. */
 export async function queueCreditNoteMail(tx: Tx, mail: MailQueue, order: Pick<PaidOrder, 'clientId' | 'clientName' | 'clientEmail'>, note: {

@@ -16,7 +16,7 @@ type CustomerRow = {
 export async function listCustomers(db: Tx, filter: { q?: string; limit: number; offset: number }): Promise<{ items: CustomerDto[]; total: number }> {
   const matching = filter.q
     ? sql`where o.email_key in (
-        select m.email_key from manual_orders m where m.search_text like lower(${containsPattern(filter.q)})
+        select m.email_key from orders m where m.search_text like lower(${containsPattern(filter.q)})
         union
         select lower(c.email) from clients c where lower(c.username) like lower(${containsPattern(filter.q)})
           or lower(c.name) like lower(${containsPattern(filter.q)}))`
@@ -36,7 +36,7 @@ export async function listCustomers(db: Tx, filter: { q?: string; limit: number;
              (count(*) filter (where o.payment_method = 'offert'))::int as gifted_count, -- isGifted, shared/labels.ts
              coalesce(sum(o.credit_cost), 0)::float8 as credits,
              (count(*) over ())::int as total
-      from manual_orders o
+      from orders o
       left join invoices i on i.order_id = o.id and i.kind = 'invoice'
       left join credited c on c.order_id = o.id
       ${matching}
@@ -51,7 +51,7 @@ export async function listCustomers(db: Tx, filter: { q?: string; limit: number;
            g.revenue, g.order_count, g.paid_count, g.gifted_count, g.credits,
            g.last_order_date::text as last_order_date, g.total
     from groups g
-    join manual_orders last on last.id = g.last_id
+    join orders last on last.id = g.last_id
     left join clients c on lower(c.email) = g.email_key
     order by g.last_order_date desc, g.last_id desc`);
   const rows = result.rows as CustomerRow[];
@@ -61,7 +61,7 @@ export async function listCustomers(db: Tx, filter: { q?: string; limit: number;
 }
 
 async function countCustomers(db: Tx, matching: SQL): Promise<number> {
-  const result = await db.execute(sql`select count(distinct o.email_key)::int as n from manual_orders o ${matching}`);
+  const result = await db.execute(sql`select count(distinct o.email_key)::int as n from orders o ${matching}`);
   return (result.rows[0] as { n: number } | undefined)?.n ?? 0;
 }
 

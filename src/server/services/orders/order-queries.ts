@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { clients, invoices, manualOrders } from '../../db/schema';
+import { clients, invoices, orders } from '../../db/schema';
 import type { OrderDto } from '../../../shared/admin-api';
 import type { IssuedDocumentDto, OrderDocuments } from '../../../shared/invoice-api';
 import type { PaymentStatus } from '../../../shared/labels';
@@ -11,15 +11,15 @@ export function containsPattern(text: string): string {
 }
 
 // The search helpers (email_key, search_text) stay in the database.
-const { emailKey: _emailKey, searchText: _searchText, ...storedColumns } = getTableColumns(manualOrders);
+const { emailKey: _emailKey, searchText: _searchText, ...storedColumns } = getTableColumns(orders);
 
 const orderColumns = {
   ...storedColumns,
   // The client's current username wins over the one copied on the order; never the hash itself.
-  username: sql<string | null>`coalesce(${clients.username}, ${manualOrders.username})`,
+  username: sql<string | null>`coalesce(${clients.username}, ${orders.username})`,
   hasPassword: sql<boolean>`(${clients.passwordHash} is not null)`,
 };
-type OrderRow = Omit<typeof manualOrders.$inferSelect, 'username' | 'emailKey' | 'searchText'> & { username: string | null; hasPassword: boolean };
+type OrderRow = Omit<typeof orders.$inferSelect, 'username' | 'emailKey' | 'searchText'> & { username: string | null; hasPassword: boolean };
 
 type DocumentRow = Pick<typeof invoices.$inferSelect, 'id' | 'kind' | 'number' | 'issuedOn' | 'totalTtc' | 'orderId'>;
 
@@ -76,31 +76,31 @@ export type OrderFilter = { q?: string; email?: string; status?: PaymentStatus; 
 
 function orderConditions(filter: OrderFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
-  if (filter.email) conditions.push(eq(manualOrders.emailKey, sql`lower(${filter.email})`));
-  if (filter.status) conditions.push(eq(manualOrders.paymentStatus, filter.status));
+  if (filter.email) conditions.push(eq(orders.emailKey, sql`lower(${filter.email})`));
+  if (filter.status) conditions.push(eq(orders.paymentStatus, filter.status));
   if (filter.q) {
     const id = /^#?\d{1,9}$/.test(filter.q) ? Number(filter.q.replace('#', '')) : undefined;
     // name, e-mail, username and key, lower-cased once on write (see search_text in the schema)
-    conditions.push(or(id !== undefined ? eq(manualOrders.id, id) : undefined, like(manualOrders.searchText, sql`lower(${containsPattern(filter.q)})`)));
+    conditions.push(or(id !== undefined ? eq(orders.id, id) : undefined, like(orders.searchText, sql`lower(${containsPattern(filter.q)})`)));
   }
   return and(...conditions);
 }
 
 /**
- * Newest first. The page's ids come from manual_orders alone before anything is joined, so a deep page
+ * Newest first. The page's ids come from orders alone before anything is joined, so a deep page
  * (offset 25,000) walks the primary key instead of joining 25,000 rows. The total is a plain count for the
  * whole list; for a search it rides along as a window over the few matches, saving a second scan.
  */
 export async function listOrders(db: Tx, filter: OrderFilter): Promise<{ items: Array<OrderDto & OrderDocuments>; total: number }> {
   const where = orderConditions(filter);
-  const countAll = () => db.select({ n: count() }).from(manualOrders).where(where).then(([row]) => Number(row?.n ?? 0));
+  const countAll = () => db.select({ n: count() }).from(orders).where(where).then(([row]) => Number(row?.n ?? 0));
   const selective = Boolean(filter.q || filter.email);
-  const page = await db.select({ id: manualOrders.id, total: selective ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
-    .from(manualOrders).where(where).orderBy(desc(manualOrders.id)).limit(filter.limit).offset(filter.offset);
+  const page = await db.select({ id: orders.id, total: selective ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+    .from(orders).where(where).orderBy(desc(orders.id)).limit(filter.limit).offset(filter.offset);
   const [rows, total] = await Promise.all([
     page.length
-      ? db.select(orderColumns).from(manualOrders).leftJoin(clients, eq(clients.id, manualOrders.clientId))
-        .where(inArray(manualOrders.id, page.map((p) => p.id))).orderBy(desc(manualOrders.id))
+      ? db.select(orderColumns).from(orders).leftJoin(clients, eq(clients.id, orders.clientId))
+        .where(inArray(orders.id, page.map((p) => p.id))).orderBy(desc(orders.id))
       : [],
     selective && page.length ? page[0]!.total : countAll(),
   ]);
@@ -109,7 +109,7 @@ export async function listOrders(db: Tx, filter: OrderFilter): Promise<{ items: 
 }
 
 export async function getOrderDto(db: Tx, id: number): Promise<(OrderDto & OrderDocuments) | undefined> {
-  const [row] = await db.select(orderColumns).from(manualOrders).leftJoin(clients, eq(clients.id, manualOrders.clientId))
-    .where(eq(manualOrders.id, id)).limit(1);
+  const [row] = await db.select(orderColumns).from(orders).leftJoin(clients, eq(clients.id, orders.clientId))
+    .where(eq(orders.id, id)).limit(1);
   return row ? toOrderDto(row, (await documentsOf(db, [id])).get(id)) : undefined;
 }

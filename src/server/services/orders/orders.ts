@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { manualOrders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import { isGifted } from '../../../shared/labels';
 import { getPlan } from '../../../shared/plans';
@@ -50,7 +50,7 @@ function orderPricing(values: Pick<OrderValues, 'plan' | 'paymentMethod'>) {
 
 /** Keeps the username copied on orders in step with the account, so search finds the client by the name they use. */
 async function syncOrderUsernames(tx: Tx, clientId: number, username: string) {
-  await tx.update(manualOrders).set({ username }).where(eq(manualOrders.clientId, clientId));
+  await tx.update(orders).set({ username }).where(eq(orders.clientId, clientId));
 }
 
 const ownerOf = (order: { clientId: number | null; clientEmail: string }): SubscriptionOwner =>
@@ -79,8 +79,8 @@ function orderDigest(values: OrderValues): string {
 /** The order an earlier request with this key made, if any; under a lock, so a concurrent twin waits and finds it. */
 async function orderOfKey(tx: Tx, key: string, digest: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(IDEMPOTENCY_LOCK))}, hashtext(${key}))`);
-  const [row] = await tx.select({ id: manualOrders.id, digest: manualOrders.idempotencyDigest })
-    .from(manualOrders).where(eq(manualOrders.idempotencyKey, key));
+  const [row] = await tx.select({ id: orders.id, digest: orders.idempotencyDigest })
+    .from(orders).where(eq(orders.idempotencyKey, key));
   if (row && row.digest !== digest) throw new HttpError(422, IDEMPOTENCY_MISMATCH, 'IDEMPOTENCY_MISMATCH');
   return row;
 }
@@ -144,10 +144,10 @@ export async function createOrder(
     };
     // A key collision is astronomically rare; ON CONFLICT lets us draw again without aborting the transaction.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [row] = await tx.insert(manualOrders).values({
+      const [row] = await tx.insert(orders).values({
         ...base, verificationKey: newVerificationKey(values.orderDate), idempotencyKey: idempotencyKey ?? null, idempotencyDigest: digest,
       })
-        .onConflictDoNothing({ target: manualOrders.verificationKey }).returning({ id: manualOrders.id });
+        .onConflictDoNothing({ target: orders.verificationKey }).returning({ id: orders.id });
       if (!row) continue;
       await recomputeSubscriptions(tx, ownerOf(base));
       await writeAudit(tx, actor, {
@@ -194,9 +194,9 @@ export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor:
   const { mail } = deps;
   const issuedPdf = await db.transaction(async (tx) => {
     const [current] = await tx.select({
-      paymentStatus: manualOrders.paymentStatus, notes: manualOrders.notes, clientId: manualOrders.clientId, clientEmail: manualOrders.clientEmail,
-      clientName: manualOrders.clientName, plan: manualOrders.plan,
-    }).from(manualOrders).where(eq(manualOrders.id, id)).for('update');
+      paymentStatus: orders.paymentStatus, notes: orders.notes, clientId: orders.clientId, clientEmail: orders.clientEmail,
+      clientName: orders.clientName, plan: orders.plan,
+    }).from(orders).where(eq(orders.id, id)).for('update');
     if (!current) throw notFound(ORDER_NOT_FOUND);
     const change = diff({ paymentStatus: current.paymentStatus, notes: current.notes }, { paymentStatus: patch.paymentStatus, notes: patch.notes });
     if (!change) return null;
@@ -206,7 +206,7 @@ export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor:
       if (next !== 'refunded' && next !== 'cancelled') throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
       // The whole remainder is credited; the credit note sets the status and recomputes the subscriptions.
       if (change.after.notes !== undefined) {
-        await tx.update(manualOrders).set({ notes: change.after.notes, updatedAt: new Date() }).where(eq(manualOrders.id, id));
+        await tx.update(orders).set({ notes: change.after.notes, updatedAt: new Date() }).where(eq(orders.id, id));
       }
       const remaining = await creditableAmount(tx, invoice);
       return creditInTransaction(tx, {
@@ -216,7 +216,7 @@ export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor:
     if (next && !invoice && (next === 'refunded' || next === 'cancelled') && current.paymentStatus !== 'pending' && current.paymentStatus !== 'failed') {
       throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
     }
-    await tx.update(manualOrders).set({ ...change.after, updatedAt: new Date() }).where(eq(manualOrders.id, id));
+    await tx.update(orders).set({ ...change.after, updatedAt: new Date() }).where(eq(orders.id, id));
     // Paid or no longer paid: the client's subscriptions chain again.
     if (next) await recomputeSubscriptions(tx, ownerOf(current));
     await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
@@ -232,7 +232,7 @@ export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor:
 
 /** « Régénérer »: a new password for the order's client account, username kept, e-mailed in the same transaction. */
 export async function regenerateOrderCredentials(db: Db, mail: MailQueue, orderId: number, actor: Actor): Promise<OrderResult> {
-  const [order] = await db.select({ clientId: manualOrders.clientId }).from(manualOrders).where(eq(manualOrders.id, orderId));
+  const [order] = await db.select({ clientId: orders.clientId }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const client = order.clientId ? await findClientById(db, order.clientId) : undefined;
   if (!client) {

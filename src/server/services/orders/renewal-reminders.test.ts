@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualOrders, outbox } from '../../db/schema';
+import { orders, outbox } from '../../db/schema';
 import type { SubscriptionDto } from '../../../shared/admin-api';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness';
 import { postOrder, staffLogin } from '../../test/fixtures';
@@ -94,8 +94,8 @@ describe('[REMINDERS] 14 and 3 days before a subscription ends, once, with a lin
   it('catches up the morning after a day the server was down, and starts again for the next period', async () => {
     // Jean renews on 30 December: a Pro year chained after the 31st, ending 31 December 2027.
     await postOrder(t, staff, { clientName: 'Jean Dupont', clientEmail: 'jean@exemple.fr', plan: 'pro', orderDate: '2026-12-30' });
-    const [renewal] = await t.db.select({ endsOn: manualOrders.endsOn }).from(manualOrders)
-      .where(eq(manualOrders.plan, 'pro'));
+    const [renewal] = await t.db.select({ endsOn: orders.endsOn }).from(orders)
+      .where(eq(orders.plan, 'pro'));
     expect(renewal!.endsOn).toBe('2027-12-31');
     await t.drain();
     const before = reminders().length;

@@ -24,11 +24,11 @@ async function subscriptionsEndingBetween(db: Db, from: string, to: string): Pro
     select coalesce('client-' || o.client_id, 'email-' || o.email_key) as owner, o.client_id as "clientId",
       coalesce(c.email, o.client_email) as email, coalesce(c.name, o.client_name) as name, o.plan,
       o.ends_on::text as "endsOn"
-    from manual_orders o left join clients c on c.id = o.client_id
+    from orders o left join clients c on c.id = o.client_id
     where o.payment_status = 'paid' and o.ends_on between ${from}::date and ${to}::date
       and coalesce(c.email, o.client_email) not like '%@invalid'
       and not exists (
-        select 1 from manual_orders n
+        select 1 from orders n
         where n.payment_status = 'paid' and n.starts_on > o.ends_on and n.id <> o.id
           and (case when o.client_id is null then n.client_id is null and n.email_key = o.email_key else n.client_id = o.client_id end)
       )`);

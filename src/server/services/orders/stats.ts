@@ -32,7 +32,7 @@ export async function dashboardStats(db: Tx, range: { from?: string; to?: string
              count(*) filter (where o.payment_status = 'pending') as pending,
              coalesce(sum(i.total_ttc - coalesce(c.amount, 0)), 0) as revenue,
              sum(o.credit_cost) as credits
-      from manual_orders o
+      from orders o
       left join invoices i on i.order_id = o.id and i.kind = 'invoice'
       left join credited c on c.order_id = o.id
       where (${from}::date is null or o.order_date >= ${from}::date)

@@ -35,7 +35,7 @@ export async function requestSubscription(db: Db, clientId: number, planId: Plan
     }, CLIENT_ACTOR);
     return toClientOrder({ ...order, startsOn: null, endsOn: null });
   } catch (error) {
-    if (!isUniqueViolation(error, 'manual_orders_one_client_request_idx')) throw error;
+    if (!isUniqueViolation(error, 'orders_one_client_request_idx')) throw error;
     const winner = await pendingClientRequest(db, clientId);
     throw alreadyPending(winner ?? { plan: planId, orderDate: todayIso(now) });
   }

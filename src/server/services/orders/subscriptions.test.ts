@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { MIGRATIONS_DIR } from '../../db/client';
-import { manualOrders, requests } from '../../db/schema';
+import { orders, inboxItems } from '../../db/schema';
 import type { SubscriptionDto } from '../../../shared/admin-api';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 import { chainSubscriptions, currentSubscription, recomputeSubscriptions, subscriptionMoment } from './subscriptions';
@@ -74,8 +74,8 @@ describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
   afterAll(async () => t.close());
 
   const periods = async (email: string) => t.db.select({
-    id: manualOrders.id, status: manualOrders.paymentStatus, startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
-  }).from(manualOrders).where(eq(manualOrders.emailKey, email.toLowerCase())).orderBy(asc(manualOrders.id));
+    id: orders.id, status: orders.paymentStatus, startsOn: orders.startsOn, endsOn: orders.endsOn,
+  }).from(orders).where(eq(orders.emailKey, email.toLowerCase())).orderBy(asc(orders.id));
 
   it('chains only paid orders (gifted ones included); failed and pending ones buy nothing until paid', async () => {
     const email = 'Chaine@Exemple.fr';
@@ -115,14 +115,14 @@ describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
   it('validating a registration gives the new account the orders its e-mail placed before, chained with its own', async () => {
     const first = await postOrder(t, staff, { clientName: 'Nadia Ferrand', clientEmail: 'NADIA@exemple.fr', plan: 'pro', orderDate: '2025-05-02' });
     const other = await postOrder(t, staff, { clientName: 'Autre', clientEmail: 'autre.nadia@exemple.fr', plan: 'pro', orderDate: '2025-05-02' });
-    const [registration] = await t.db.insert(requests).values({
+    const [registration] = await t.db.insert(inboxItems).values({
       kind: 'registration', name: 'Nadia Ferrand', email: 'nadia@exemple.fr', firstName: 'Nadia', lastName: 'Ferrand', phone: '0611223344',
     }).returning();
     const res = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${registration!.id}/validate`, headers: staff });
     expect(res.statusCode, res.body).toBe(200);
     const { clientId, credentials } = res.json<{ clientId: number; credentials: { username: string; password: string } }>();
-    const owners = await t.db.select({ id: manualOrders.id, clientId: manualOrders.clientId }).from(manualOrders)
-      .where(sql`${manualOrders.id} in (${first.id}, ${other.id})`).orderBy(asc(manualOrders.id));
+    const owners = await t.db.select({ id: orders.id, clientId: orders.clientId }).from(orders)
+      .where(sql`${orders.id} in (${first.id}, ${other.id})`).orderBy(asc(orders.id));
     expect(owners).toEqual([{ id: first.id, clientId }, { id: other.id, clientId: null }]);
 
     // A later order of the account chains after the attached one; the client sees it as theirs.
@@ -158,27 +158,28 @@ describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
     }
     await postOrder(t, staff, { clientEmail: 'compte.backfill@exemple.fr', username: 'backfill', password: 'Azur-Passerelle-2026', plan: 'pro', orderDate: '2024-12-31' });
     await postOrder(t, staff, { clientEmail: 'compte.backfill@exemple.fr', plan: 'duo', orderDate: '2025-01-01' });
-    const expected = await t.db.select({ id: manualOrders.id, startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn })
-      .from(manualOrders).orderBy(asc(manualOrders.id));
+    const expected = await t.db.select({ id: orders.id, startsOn: orders.startsOn, endsOn: orders.endsOn })
+      .from(orders).orderBy(asc(orders.id));
 
     const migration = await readFile(path.join(MIGRATIONS_DIR, '0002_chained_subscriptions.sql'), 'utf8');
-    const backfill = migration.split('--> statement-breakpoint').find((s) => s.includes('WITH RECURSIVE'))!;
-    await t.db.update(manualOrders).set({ startsOn: null, endsOn: null });
+    // Written when orders were « manual_orders » (renamed by migration 0020).
+    const backfill = migration.split('--> statement-breakpoint').find((s) => s.includes('WITH RECURSIVE'))!.replaceAll('manual_orders', 'orders');
+    await t.db.update(orders).set({ startsOn: null, endsOn: null });
     await t.db.execute(sql.raw(backfill));
-    const computed = await t.db.select({ id: manualOrders.id, startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn })
-      .from(manualOrders).orderBy(asc(manualOrders.id));
+    const computed = await t.db.select({ id: orders.id, startsOn: orders.startsOn, endsOn: orders.endsOn })
+      .from(orders).orderBy(asc(orders.id));
     expect(computed).toEqual(expected);
     expect(expected.filter((p) => p.startsOn).length).toBeGreaterThan(8);
   });
 
   it('recomputing changes nothing when nothing changed', async () => {
-    const before = await t.db.select().from(manualOrders).orderBy(asc(manualOrders.id));
+    const before = await t.db.select().from(orders).orderBy(asc(orders.id));
     await t.db.transaction(async (tx) => {
       for (const row of before) {
         await recomputeSubscriptions(tx, row.clientId !== null ? { clientId: row.clientId } : { clientId: null, email: row.clientEmail });
       }
     });
-    expect(await t.db.select().from(manualOrders).orderBy(asc(manualOrders.id))).toEqual(before);
+    expect(await t.db.select().from(orders).orderBy(asc(orders.id))).toEqual(before);
   });
 });
 

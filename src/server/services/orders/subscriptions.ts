@@ -3,7 +3,7 @@
 // orders and stored on the orders (starts_on, ends_on): every screen reads them, so all agree and lists stay cheap.
 import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { clients, interventions, manualOrders } from '../../db/schema';
+import { clients, interventions, orders } from '../../db/schema';
 import { getPlan, type PlanId } from '../../../shared/plans';
 import { todayIso } from '../../../shared/format';
 import type { SubscriptionDto } from '../../../shared/admin-api';
@@ -38,8 +38,8 @@ export type SubscriptionOwner = { clientId: number } | { clientId: null; email: 
 
 function ownedBy(owner: SubscriptionOwner): SQL | undefined {
   return owner.clientId !== null
-    ? eq(manualOrders.clientId, owner.clientId)
-    : and(isNull(manualOrders.clientId), eq(manualOrders.emailKey, sql`lower(${owner.email})`));
+    ? eq(orders.clientId, owner.clientId)
+    : and(isNull(orders.clientId), eq(orders.emailKey, sql`lower(${owner.email})`));
 }
 
 const CHAIN_LOCK = 8_000_002;
@@ -55,16 +55,16 @@ export async function recomputeSubscriptions(tx: Tx, owner: SubscriptionOwner): 
   const key = owner.clientId !== null ? `client:${owner.clientId}` : `email:${owner.email.toLowerCase()}`;
   await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(CHAIN_LOCK))}, hashtext(${key}))`);
   const rows = await tx.select({
-    id: manualOrders.id, plan: manualOrders.plan, orderDate: manualOrders.orderDate, paymentStatus: manualOrders.paymentStatus,
-    startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
-  }).from(manualOrders).where(ownedBy(owner));
+    id: orders.id, plan: orders.plan, orderDate: orders.orderDate, paymentStatus: orders.paymentStatus,
+    startsOn: orders.startsOn, endsOn: orders.endsOn,
+  }).from(orders).where(ownedBy(owner));
   const periods = new Map(chainSubscriptions(rows.filter((r) => r.paymentStatus === 'paid')).map((p) => [p.id, p]));
   for (const row of rows) {
     const period = periods.get(row.id);
     const startsOn = period?.startsOn ?? null;
     const endsOn = period?.endsOn ?? null;
     if (row.startsOn !== startsOn || row.endsOn !== endsOn) {
-      await tx.update(manualOrders).set({ startsOn, endsOn }).where(eq(manualOrders.id, row.id));
+      await tx.update(orders).set({ startsOn, endsOn }).where(eq(orders.id, row.id));
     }
   }
 }
@@ -74,9 +74,9 @@ export async function recomputeSubscriptions(tx: Tx, owner: SubscriptionOwner): 
  * order), in the caller's transaction, and their subscriptions chain with the account's.
  */
 export async function attachEarlierOrders(tx: Tx, clientId: number, email: string): Promise<number> {
-  const attached = await tx.update(manualOrders).set({ clientId })
-    .where(and(isNull(manualOrders.clientId), eq(manualOrders.emailKey, sql`lower(${email})`)))
-    .returning({ id: manualOrders.id });
+  const attached = await tx.update(orders).set({ clientId })
+    .where(and(isNull(orders.clientId), eq(orders.emailKey, sql`lower(${email})`)))
+    .returning({ id: orders.id });
   await recomputeSubscriptions(tx, { clientId });
   return attached.length;
 }
@@ -84,19 +84,19 @@ export async function attachEarlierOrders(tx: Tx, clientId: number, email: strin
 // ---- reading ----------------------------------------------------------------------------------------------------
 
 const runningOn = (today: string | SQL) =>
-  sql`(${manualOrders.startsOn} <= ${today}::date and ${manualOrders.endsOn} >= ${today}::date)`;
+  sql`(${orders.startsOn} <= ${today}::date and ${orders.endsOn} >= ${today}::date)`;
 
 /** A later paid period of the same owner (see ownedBy), for the order row of the enclosing query. */
-const renewedAfter = sql`exists (select 1 from ${manualOrders} n where n.payment_status = 'paid'
-  and n.starts_on > "manual_orders"."ends_on"
-  and case when "manual_orders"."client_id" is null then n.client_id is null and n.email_key = "manual_orders"."email_key"
-    else n.client_id = "manual_orders"."client_id" end)`;
+const renewedAfter = sql`exists (select 1 from ${orders} n where n.payment_status = 'paid'
+  and n.starts_on > "orders"."ends_on"
+  and case when "orders"."client_id" is null then n.client_id is null and n.email_key = "orders"."email_key"
+    else n.client_id = "orders"."client_id" end)`;
 
 /** The back-office's reading of a paid order's period on a day (SUBSCRIPTION_STATES): « expire bientôt » is the reminders' window. */
 const stateOn = (today: string) => sql<SubscriptionState>`case
-  when ${manualOrders.startsOn} > ${today}::date then 'upcoming'
-  when ${manualOrders.endsOn} < ${today}::date then case when ${renewedAfter} then 'renewed' else 'expired' end
-  when ${manualOrders.endsOn} <= ${today}::date + ${RENEWAL_NOTICE_DAYS}::int and not ${renewedAfter} then 'expiring'
+  when ${orders.startsOn} > ${today}::date then 'upcoming'
+  when ${orders.endsOn} < ${today}::date then case when ${renewedAfter} then 'renewed' else 'expired' end
+  when ${orders.endsOn} <= ${today}::date + ${RENEWAL_NOTICE_DAYS}::int and not ${renewedAfter} then 'expiring'
   else 'active' end`;
 
 export type SubscriptionFilter = {
@@ -105,27 +105,27 @@ export type SubscriptionFilter = {
 
 /** The back-office list: one row per paid order with its chained period and state, newest order first. */
 export async function listSubscriptions(db: Tx, filter: SubscriptionFilter): Promise<{ items: SubscriptionDto[]; total: number }> {
-  const conditions: SQL[] = [eq(manualOrders.paymentStatus, 'paid')];
-  if (filter.clientId !== undefined) conditions.push(eq(manualOrders.clientId, filter.clientId));
+  const conditions: SQL[] = [eq(orders.paymentStatus, 'paid')];
+  if (filter.clientId !== undefined) conditions.push(eq(orders.clientId, filter.clientId));
   if (filter.active === true) conditions.push(runningOn(filter.today));
   if (filter.active === false) conditions.push(sql`not ${runningOn(filter.today)}`);
   if (filter.state) conditions.push(sql`${stateOn(filter.today)} = ${filter.state}`);
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db.select({
-      orderId: manualOrders.id,
-      clientId: manualOrders.clientId,
-      clientName: manualOrders.clientName,
-      clientEmail: manualOrders.clientEmail,
-      plan: manualOrders.plan,
-      startDate: sql<string>`${manualOrders.startsOn}`,
-      endDate: sql<string>`${manualOrders.endsOn}`,
+      orderId: orders.id,
+      clientId: orders.clientId,
+      clientName: orders.clientName,
+      clientEmail: orders.clientEmail,
+      plan: orders.plan,
+      startDate: sql<string>`${orders.startsOn}`,
+      endDate: sql<string>`${orders.endsOn}`,
       active: sql<boolean>`${runningOn(filter.today)}`,
       state: stateOn(filter.today),
-    }).from(manualOrders).where(where)
-      .orderBy(desc(manualOrders.orderDate), desc(manualOrders.id))
+    }).from(orders).where(where)
+      .orderBy(desc(orders.orderDate), desc(orders.id))
       .limit(filter.limit).offset(filter.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(manualOrders).where(where),
+    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
   return { items: rows.map((row) => ({ ...row, active: Boolean(row.active) })), total: count?.total ?? 0 };
 }
@@ -142,10 +142,10 @@ type PeriodJson = { plan: PlanId; startsOn: string; endsOn: string };
 export function subscriptionColumns({ clientId, today, monthStart }: SubscriptionArgs) {
   return {
     running: sql<PeriodJson | null>`(select json_build_object('plan', o.plan, 'startsOn', o.starts_on, 'endsOn', o.ends_on)
-      from ${manualOrders} o where o.client_id = ${clientId} and o.payment_status = 'paid'
+      from ${orders} o where o.client_id = ${clientId} and o.payment_status = 'paid'
         and o.starts_on <= ${today}::date and o.ends_on >= ${today}::date order by o.starts_on desc limit 1)`,
     next: sql<PeriodJson | null>`(select json_build_object('plan', n.plan, 'startsOn', n.starts_on, 'endsOn', n.ends_on)
-      from ${manualOrders} n where n.client_id = ${clientId} and n.payment_status = 'paid'
+      from ${orders} n where n.client_id = ${clientId} and n.payment_status = 'paid'
         and n.starts_on > ${today}::date order by n.starts_on limit 1)`,
     // A request staff cancelled (a duplicate, a mistake) gives its place back.
     used: sql<number>`(select count(*)::int from ${interventions} i where i.client_id = ${clientId}
@@ -195,15 +195,15 @@ export async function currentSubscription(db: Tx, clientId: number, now = new Da
 
 /** The name of the plan running today ('Pro'), or null: the « plan » of the client session. */
 export async function currentPlanName(db: Tx, clientId: number, now = new Date()): Promise<string | null> {
-  const [row] = await db.select({ plan: manualOrders.plan }).from(manualOrders)
-    .where(and(eq(manualOrders.clientId, clientId), eq(manualOrders.paymentStatus, 'paid'), runningOn(todayIso(now))))
+  const [row] = await db.select({ plan: orders.plan }).from(orders)
+    .where(and(eq(orders.clientId, clientId), eq(orders.paymentStatus, 'paid'), runningOn(todayIso(now))))
     .limit(1);
   return row ? getPlan(row.plan).name : null;
 }
 
 // ---- the client's orders ------------------------------------------------------------------------------------------
 
-type ClientOrderRow = Pick<typeof manualOrders.$inferSelect, 'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn'>;
+type ClientOrderRow = Pick<typeof orders.$inferSelect, 'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn'>;
 
 /**
  * What a client sees of one of their orders: its plan, price, status and, once paid, its period; its issued
@@ -228,10 +228,10 @@ export function toClientOrder(row: ClientOrderRow, documents: ClientOrder['docum
 /** The client's own pending request for a plan, if one waits for staff (one at a time, see the unique index). */
 export async function pendingClientRequest(db: Tx, clientId: number): Promise<ClientOrderRow | undefined> {
   const [row] = await db.select({
-    id: manualOrders.id, plan: manualOrders.plan, price: manualOrders.price, paymentStatus: manualOrders.paymentStatus,
-    orderDate: manualOrders.orderDate, startsOn: manualOrders.startsOn, endsOn: manualOrders.endsOn,
-  }).from(manualOrders)
-    .where(and(eq(manualOrders.clientId, clientId), eq(manualOrders.paymentStatus, 'pending'), eq(manualOrders.createdBy, CLIENT_ACTOR.username)))
+    id: orders.id, plan: orders.plan, price: orders.price, paymentStatus: orders.paymentStatus,
+    orderDate: orders.orderDate, startsOn: orders.startsOn, endsOn: orders.endsOn,
+  }).from(orders)
+    .where(and(eq(orders.clientId, clientId), eq(orders.paymentStatus, 'pending'), eq(orders.createdBy, CLIENT_ACTOR.username)))
     .limit(1);
   return row;
 }

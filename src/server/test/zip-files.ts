@@ -1,0 +1,36 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { promisify } from 'node:util';
+import yauzl, { type Entry } from 'yauzl';
+import yazl from 'yazl';
+
+/** Every entry of a zip, read whole (test archives are small). */
+export async function readZip(file: string): Promise<Map<string, Buffer>> {
+  const zip = await promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open)(file, { lazyEntries: true });
+  const out = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: Entry) => {
+      zip.openReadStream(entry, async (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        out.set(entry.fileName, Buffer.concat(chunks));
+        zip.readEntry();
+      });
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return out;
+}
+
+export async function writeZip(file: string, entries: Map<string, Buffer>): Promise<string> {
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of entries) zip.addBuffer(data, name);
+  zip.end();
+  const out = createWriteStream(file);
+  zip.outputStream.pipe(out);
+  await once(out, 'close');
+  return file;
+}
