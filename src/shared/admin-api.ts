@@ -3,7 +3,7 @@ import { z } from './schemas/zod';
 import { PLAN_IDS } from './plans';
 import {
   CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
-  REQUEST_KINDS, REQUEST_STATUSES, SUBSCRIPTION_STATES, STAFF_ROLES, URGENCIES, type InterventionStatus,
+  INBOX_KINDS, INBOX_STATUSES, SUBSCRIPTION_STATES, STAFF_ROLES, URGENCIES, type InterventionStatus,
 } from './labels';
 import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common';
 import { pageQuery } from './schemas/query';
@@ -129,10 +129,10 @@ const registrationRefSchema = z.object({ id: z.number().int(), name: z.string(),
 export type RegistrationRef = z.infer<typeof registrationRefSchema>;
 
 /** GET /api/admin/contacts?q=&status=&kind=&limit=&offset= (newest first, X-Total-Count); PATCH /api/admin/contacts/:id answers one. */
-export const requestSchema = z.object({
+export const inboxItemSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(REQUEST_KINDS),
-  status: z.enum(REQUEST_STATUSES),
+  kind: z.enum(INBOX_KINDS),
+  status: z.enum(INBOX_STATUSES),
   name: z.string(),
   email: z.string(),
   subject: z.string(),
@@ -156,20 +156,20 @@ export const requestSchema = z.object({
    */
   duplicates: z.array(registrationRefSchema),
 });
-export type RequestDto = z.infer<typeof requestSchema>;
+export type InboxItemDto = z.infer<typeof inboxItemSchema>;
 
-export const requestListQuery = pageQuery.extend({
-  status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }).optional(),
-  kind: z.enum(REQUEST_KINDS, { error: 'Type de demande invalide' }).optional(),
+export const inboxListQuery = pageQuery.extend({
+  status: z.enum(INBOX_STATUSES, { error: 'Statut invalide' }).optional(),
+  kind: z.enum(INBOX_KINDS, { error: 'Type de demande invalide' }).optional(),
 });
-export type RequestFilters = z.input<typeof requestListQuery>;
+export type InboxFilters = z.input<typeof inboxListQuery>;
 
 /**
  * POST /api/admin/contacts/:id/erase (erasure request only): anonymises the client of the request in one transaction
- * (invoices kept, see services/inbox/erasure.ts), closes the request and answers it (RequestDto with erasedAt). 400 for
+ * (invoices kept, see services/inbox/erasure.ts), closes the request and answers it (InboxItemDto with erasedAt). 400 for
  * another kind of request, 409 when already done.
  */
-export type ErasureConfirmed = RequestDto;
+export type ErasureConfirmed = InboxItemDto;
 
 /**
  * POST /api/admin/contacts/:id/validate (pending registration only): creates the client account with generated
@@ -181,7 +181,7 @@ export type RegistrationValidated = z.infer<typeof registrationValidatedSchema>;
 /**
  * POST /api/admin/contacts/:id/refuse (a pending registration) and …/erasure/refuse (an erasure request): closes it
  * with the reason, e-mails the reason to the person (in the same transaction: the message cannot be lost) and answers
- * the request (RequestDto). 400 for another kind, 409 when already handled.
+ * the request (InboxItemDto). 400 for another kind, 409 when already handled.
  */
 export const refusalInputSchema = z.object({
   reason: z.string({ error: 'Indiquez la raison du refus' }).trim()
@@ -192,7 +192,7 @@ export const refusalInputSchema = z.object({
 export type RefusalInput = z.infer<typeof refusalInputSchema>;
 
 /** PATCH /api/admin/contacts/:id */
-export const requestUpdateInputSchema = z.object({ status: z.enum(REQUEST_STATUSES, { error: 'Statut invalide' }) });
+export const inboxUpdateInputSchema = z.object({ status: z.enum(INBOX_STATUSES, { error: 'Statut invalide' }) });
 
 /** GET /api/admin/stats?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional, inclusive, on orderDate) */
 export const statsQueryInputSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });

@@ -92,17 +92,17 @@ export const DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = { invoice: 'Facture', credit_note: 'Avoir' };
 
-export const REQUEST_STATUSES = ['pending', 'replied', 'closed'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+export const INBOX_STATUSES = ['pending', 'replied', 'closed'] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+export const INBOX_STATUS_LABELS: Record<InboxStatus, string> = {
   pending: 'En attente',
   replied: 'Répondu',
   closed: 'Fermé',
 };
 
-export const REQUEST_KINDS = ['contact', 'registration', 'erasure'] as const;
-export type RequestKind = (typeof REQUEST_KINDS)[number];
-export const REQUEST_KIND_LABELS: Record<RequestKind, string> = {
+export const INBOX_KINDS = ['contact', 'registration', 'erasure'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
   contact: 'Contact',
   registration: 'Inscription',
   erasure: 'Effacement des données',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, inboxItems } from '../../src/server/db/schema';
 import { validOrder } from '../../src/server/test/fixtures';
-import type { OrderCreated, OrderDto, RequestDto } from '../../src/shared/admin-api';
+import type { OrderCreated, OrderDto, InboxItemDto } from '../../src/shared/admin-api';
 import { buildWorld, freshAddress, type World } from './world';
 
 // What an attacker types into a text field: SQL, markup, template syntax, format strings.
@@ -64,7 +64,7 @@ describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', ()
       expect(res.statusCode, `${JSON.stringify(name)}: ${res.body}`).toBe(201);
     }
     const list = await w.t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=registration&limit=200', headers: w.staff });
-    const firstNames = list.json<RequestDto[]>().map((r) => r.firstName);
+    const firstNames = list.json<InboxItemDto[]>().map((r) => r.firstName);
     for (const name of [...HOSTILE, ...UNUSUAL]) expect(firstNames).toContain(name);
   });
 

@@ -4,15 +4,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '../../shared/plans';
 import {
-  CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REQUEST_KINDS,
-  MESSAGE_AUTHORS, REMOTE_TOOLS, REQUEST_STATUSES, STAFF_ROLES, URGENCIES,
+  CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, INBOX_KINDS,
+  MESSAGE_AUTHORS, REMOTE_TOOLS, INBOX_STATUSES, STAFF_ROLES, URGENCIES,
 } from '../../shared/labels';
 
 export const planEnum = pgEnum('plan_id', PLAN_IDS);
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
-export const inboxKindEnum = pgEnum('inbox_kind', REQUEST_KINDS);
-export const inboxStatusEnum = pgEnum('inbox_status', REQUEST_STATUSES);
+export const inboxKindEnum = pgEnum('inbox_kind', INBOX_KINDS);
+export const inboxStatusEnum = pgEnum('inbox_status', INBOX_STATUSES);
 export const interventionStatusEnum = pgEnum('intervention_status', INTERVENTION_STATUSES);
 export const urgencyEnum = pgEnum('urgency', URGENCIES);
 export const clientDeviceEnum = pgEnum('client_device_type', CLIENT_DEVICE_TYPES);

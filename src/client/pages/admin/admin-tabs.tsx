@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { DashboardTab } from './dashboard/dashboard-tab';
 import { OrdersTab } from './orders/orders-tab';
 import { CustomersTab } from './customers/customers-tab';
-import { RequestsTab } from './requests/requests-tab';
+import { InboxTab } from './inbox/inbox-tab';
 import { SubscriptionsTab } from './subscriptions/subscriptions-tab';
 import { InterventionsTab } from './interventions/interventions-tab';
 import { DownloadTab } from './download/download-tab';
@@ -26,7 +26,7 @@ const TABS: TabDef[] = [
   { value: 'dashboard', label: 'Tableau de bord', Icon: LayoutDashboard, Panel: DashboardTab },
   { value: 'orders', label: 'Commandes', Icon: ShoppingCart, Panel: OrdersTab },
   { value: 'users', label: 'Utilisateurs', Icon: Users, Panel: CustomersTab },
-  { value: 'messages', label: 'Messages', Icon: Mail, Panel: RequestsTab, roles: EVERYONE },
+  { value: 'contacts', label: 'Messages', Icon: Mail, Panel: InboxTab, roles: EVERYONE },
   { value: 'subscriptions', label: 'Abonnements', Icon: CalendarRange, Panel: SubscriptionsTab, roles: EVERYONE },
   { value: 'interventions', label: 'Interventions', Icon: Wrench, Panel: InterventionsTab, roles: EVERYONE },
   { value: 'courriels', label: 'Courriels', Icon: Send, Panel: OutboxTab },
@@ -35,11 +35,14 @@ const TABS: TabDef[] = [
   { value: 'download', label: 'Téléchargement', Icon: Download, Panel: DownloadTab, unlockedOnly: true },
 ];
 
+/** A link saved before the inbox tab took the specification's value (`contacts`) still opens it. */
+const renamedTab = (value: string | null) => (value === 'messages' ? 'contacts' : value);
+
 /** The tabs of the signed-in member's role (Téléchargement once unlocked); the active one lives in ?tab= so a reload or a shared link keeps it. */
 export function AdminTabs({ unlocked, role }: { unlocked: boolean; role: StaffRole }) {
   const [params, setParams] = useSearchParams();
   const tabs = TABS.filter((t) => (unlocked || !t.unlockedOnly) && (t.roles ?? ['admin']).includes(role));
-  const requested = params.get('tab');
+  const requested = renamedTab(params.get('tab'));
   // A technician has no dashboard: their first tab is where they start.
   const active = tabs.some((t) => t.value === requested) ? requested! : tabs[0]!.value;
 

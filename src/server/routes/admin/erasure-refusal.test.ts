@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, clients, outbox, inboxItems, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../services/security/passwords';
-import { ERASURE_ADMIN_ONLY, ERASURE_NO_STATUS } from '../../services/inbox/contacts';
-import type { RequestDto } from '../../../shared/admin-api';
+import { ERASURE_ADMIN_ONLY, ERASURE_NO_STATUS } from '../../services/inbox/inbox-items';
+import type { InboxItemDto } from '../../../shared/admin-api';
 import { todayIso } from '../../../shared/format';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
@@ -55,7 +55,7 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     const [row] = await t.db.select().from(inboxItems).where(eq(inboxItems.id, id));
     expect(row!.status).toBe('pending');
     expect(await pendingSeenByClient()).not.toBeNull();
-    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=erasure&status=pending', headers: admin })).json<RequestDto[]>();
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=erasure&status=pending', headers: admin })).json<InboxItemDto[]>();
     expect(list.map((r) => r.id)).toContain(id);
     // A technician may not refuse it either.
     expect((await refuse(id, technician)).statusCode).toBe(403);
@@ -76,7 +76,7 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     const id = await ask();
     const res = await refuse(id, admin);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<RequestDto>()).toMatchObject({ id, status: 'closed', refusalReason: REASON, erasedAt: null });
+    expect(res.json<InboxItemDto>()).toMatchObject({ id, status: 'closed', refusalReason: REASON, erasedAt: null });
 
     const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'erasure_refused'));
     expect(mails).toHaveLength(1);

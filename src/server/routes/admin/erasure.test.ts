@@ -7,7 +7,7 @@ import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, clientSessions, clients, interventions, orders, outbox, passwordResetTokens, inboxItems } from '../../db/schema';
-import type { AuditEntryDto, RequestDto } from '../../../shared/admin-api';
+import type { AuditEntryDto, InboxItemDto } from '../../../shared/admin-api';
 import { todayIso } from '../../../shared/format';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
@@ -108,7 +108,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
 
     const res = await erase(erasureId);
     expect(res.statusCode, res.body).toBe(200);
-    const request = res.json<RequestDto>();
+    const request = res.json<InboxItemDto>();
     expect(request).toMatchObject({
       id: erasureId, kind: 'erasure', status: 'closed', name: 'Client supprimé', email: `supprime-${jeanId}@invalid`, clientId: jeanId,
       erasedAt: expect.any(String),
@@ -189,7 +189,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
 
   it('shows the closed request in « Messages » and refuses to erase twice', async () => {
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=erasure', headers: staff });
-    expect(listed.json<RequestDto[]>()).toEqual([expect.objectContaining({ id: erasureId, status: 'closed', erasedAt: expect.any(String) })]);
+    expect(listed.json<InboxItemDto[]>()).toEqual([expect.objectContaining({ id: erasureId, status: 'closed', erasedAt: expect.any(String) })]);
     const again = await erase(erasureId);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Les données de ce client ont déjà été effacées.');

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refusalInputSchema, requestSchema } from '../../../shared/admin-api';
+import { refusalInputSchema, inboxItemSchema } from '../../../shared/admin-api';
 import { idParams } from '../../../shared/schemas/query';
 import { confirmErasure } from '../../services/inbox/erasure';
-import { refuseRequest } from '../../services/inbox/refusal';
+import { refuseInboxItem } from '../../services/inbox/refusal';
 import { ADMIN_ONLY } from './roles';
 
 /**
@@ -10,10 +10,10 @@ import { ADMIN_ONLY } from './roles';
  * or by refusing it with a reason. Either way the person is told by e-mail, queued in the same transaction.
  */
 export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/contacts/:id/erase', { config: ADMIN_ONLY, schema: { params: idParams, response: { 200: requestSchema } } },
+  app.post('/contacts/:id/erase', { config: ADMIN_ONLY, schema: { params: idParams, response: { 200: inboxItemSchema } } },
     async (request) => confirmErasure(app.db, app.mail, request.params.id, request.staff));
 
   app.post('/contacts/:id/erasure/refuse', {
-    config: ADMIN_ONLY, schema: { params: idParams, body: refusalInputSchema, response: { 200: requestSchema } },
-  }, async (request) => refuseRequest(app.db, app.mail, 'erasure', request.params.id, request.body.reason, request.staff));
+    config: ADMIN_ONLY, schema: { params: idParams, body: refusalInputSchema, response: { 200: inboxItemSchema } },
+  }, async (request) => refuseInboxItem(app.db, app.mail, 'erasure', request.params.id, request.body.reason, request.staff));
 };

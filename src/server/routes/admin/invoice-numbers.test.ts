@@ -25,7 +25,7 @@ describe('[ADMIN][INVOICE_NUMBERS] invoices numbered in their own series, withou
     });
     expect(refused.statusCode).toBe(409);
     // Order ids are an ordinary sequence now: a jump (a restart after a crash pre-logs 32 values) costs no invoice number.
-    await t.db.execute(sql`select setval('manual_orders_id_seq', (select max(id) from orders) + 32)`);
+    await t.db.execute(sql`select setval('orders_id_seq', (select max(id) from orders) + 32)`);
     const pending = await postOrder(t, staff, { clientEmail: 'attente@exemple.fr', paymentStatus: 'pending' });
     const next = await postOrder(t, staff, { clientEmail: 'second@exemple.fr' });
     expect(next.id).toBeGreaterThan(first.id + 32);

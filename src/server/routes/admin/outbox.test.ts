@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, inboxItems } from '../../db/schema';
-import type { OutboxMessageDto, RequestDto } from '../../../shared/admin-api';
+import type { OutboxMessageDto, InboxItemDto } from '../../../shared/admin-api';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { postOrder, staffLogin } from '../../test/fixtures';
 
@@ -91,7 +91,7 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
 
     const res = await refuse({ reason: 'Nous n’intervenons pas sur les serveurs d’entreprise.' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<RequestDto>()).toMatchObject({ status: 'closed', refusalReason: 'Nous n’intervenons pas sur les serveurs d’entreprise.' });
+    expect(res.json<InboxItemDto>()).toMatchObject({ status: 'closed', refusalReason: 'Nous n’intervenons pas sur les serveurs d’entreprise.' });
     expect((await refuse({ reason: 'Encore' })).statusCode).toBe(409);
     const [contact] = await t.db.insert(inboxItems).values({ kind: 'contact', name: 'Luc', email: 'luc@exemple.fr', subject: 'Q', message: 'M' }).returning();
     expect((await refuse({ reason: 'Pas une inscription' }, contact!.id)).statusCode).toBe(400);

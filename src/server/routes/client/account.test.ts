@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { clientSessions, clients, interventions, inboxItems } from '../../db/schema';
 import { clientOrderSchema, erasureRequestResultSchema } from '../../../shared/client-api';
 import { todayIso } from '../../../shared/format';
-import type { RequestDto } from '../../../shared/admin-api';
+import type { InboxItemDto } from '../../../shared/admin-api';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 const run = promisify(execFile);
@@ -208,7 +208,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
 
       const listed = await get('/api/admin/contacts?kind=erasure', staff);
       expect(listed.headers['x-total-count']).toBe('1');
-      const [request] = listed.json<RequestDto[]>();
+      const [request] = listed.json<InboxItemDto[]>();
       expect(request).toMatchObject({
         kind: 'erasure', status: 'pending', name: 'Jean Dupont', email: 'jean.dupont@exemple.fr', clientId: jeanId, erasedAt: null,
         subject: 'Demande d’effacement des données', createdAt: requestedAt,

@@ -5,7 +5,8 @@ import { messageReply } from '../../../shared/schemas/query';
 import { HttpError } from '../../http-error';
 import { createCaptcha } from '../../services/inbox/captcha';
 import { sharedSecret } from '../../services/security/shared-secret';
-import { createContactRequest, createRegistrationRequest } from '../../services/inbox/requests';
+import { createContactMessage } from '../../services/inbox/inbox-items';
+import { createRegistration } from '../../services/inbox/registrations';
 import { queueContactMail, queueRegistrationMails } from '../../services/mail/request-mails';
 import { RATE_LIMITS } from '../../rate-limits';
 import { verifyInvoiceRoutes } from './verify-invoice';
@@ -22,7 +23,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     const input = request.body;
     // The request and its e-mails (acknowledgement, staff notice) are stored together; none waits for the SMTP server.
     await app.db.transaction(async (tx) => {
-      const { id } = await createRegistrationRequest(tx, input);
+      const { id } = await createRegistration(tx, input);
       await queueRegistrationMails(tx, app.mail, id, input);
     });
     // Same answer either way, without the row's id (an older id would tell that this e-mail had already registered):
@@ -46,7 +47,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const message = { name: input.name, email: input.email, subject: input.subject, message: input.message };
     const { id } = await app.db.transaction(async (tx) => {
-      const created = await createContactRequest(tx, { ...message, captchaAnswer: input.captchaAnswer });
+      const created = await createContactMessage(tx, { ...message, captchaAnswer: input.captchaAnswer });
       await queueContactMail(tx, app.mail, created.id, message);
       return created;
     });

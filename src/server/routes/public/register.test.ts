@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { inboxItems } from '../../db/schema';
-import type { RequestDto } from '../../../shared/admin-api';
+import type { InboxItemDto } from '../../../shared/admin-api';
 import { staffLogin } from '../../test/fixtures';
 
 const valid = {
@@ -179,7 +179,7 @@ describe('POST /api/register', () => {
     const list = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=registration&limit=200', headers: staff });
       expect(res.statusCode).toBe(200);
-      return res.json<RequestDto[]>();
+      return res.json<InboxItemDto[]>();
     };
     const items = await list();
     const [genuine, later] = items.filter((r) => r.email.toLowerCase() === 'doublon@exemple.fr').sort((x, y) => x.id - y.id);
@@ -189,7 +189,7 @@ describe('POST /api/register', () => {
 
     // Staff close the stranger's request: the marker goes from the genuine one, which is unchanged.
     const closed = await t.app.inject({ method: 'PATCH', url: `/api/admin/contacts/${later!.id}`, headers: staff, payload: { status: 'closed' } });
-    expect(closed.json<RequestDto>().duplicates).toEqual([]);
+    expect(closed.json<InboxItemDto>().duplicates).toEqual([]);
     const after = (await list()).find((r) => r.id === genuine!.id)!;
     expect(after).toEqual({ ...genuine, duplicates: [] });
   });

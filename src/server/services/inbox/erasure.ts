@@ -6,10 +6,10 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { CLIENT_UNAUTHORIZED } from '../../../shared/client-api';
-import type { RequestDto } from '../../../shared/admin-api';
+import type { InboxItemDto } from '../../../shared/admin-api';
 import { writeAudit, type Actor } from '../security/audit';
 import { DEFAULT_TITLE } from '../interventions/client-interventions';
-import { REQUEST_NOT_FOUND, toRequestDto } from './contacts';
+import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items';
 import { auditAbout, ordersOf, requestsOf } from '../clients/client-data';
 import { anonymiseOutboxOf, type MailQueue } from '../mail/outbox';
 
@@ -68,10 +68,10 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
  * the client's name, e-mail and phone as billed, plan, period, price, payment method and status, verification key.
  * Only the sign-in hint line of the invoice disappears, with the account it pointed to.
  */
-export async function confirmErasure(db: Db, mail: MailQueue, requestId: number, actor: Actor, now = new Date()): Promise<RequestDto> {
+export async function confirmErasure(db: Db, mail: MailQueue, requestId: number, actor: Actor, now = new Date()): Promise<InboxItemDto> {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId)).for('update');
-    if (!request) throw new HttpError(404, REQUEST_NOT_FOUND, 'NOT_FOUND');
+    if (!request) throw new HttpError(404, INBOX_ITEM_NOT_FOUND, 'NOT_FOUND');
     if (request.kind !== 'erasure') throw new HttpError(400, 'Seule une demande d’effacement peut être confirmée.', 'NOT_ERASURE');
     if (request.erasedAt) throw new HttpError(409, 'Les données de ce client ont déjà été effacées.', 'ALREADY_DONE');
     if (request.refusalReason) throw new HttpError(409, 'Cette demande a été refusée : le client peut en faire une nouvelle.', 'ALREADY_DONE');
@@ -141,6 +141,6 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
     });
     await mail.queue(tx, { key: `erasure-done:${requestId}`, kind: 'erasure_done', to: client.email, params: { name: client.name } });
     const [updated] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId));
-    return toRequestDto(updated!);
+    return toInboxItemDto(updated!);
   });
 }

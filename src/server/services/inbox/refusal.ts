@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, inboxItems } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
-import type { RequestDto } from '../../../shared/admin-api';
+import type { InboxItemDto } from '../../../shared/admin-api';
 import type { ErrorCode } from '../../../shared/error-codes';
 import { writeAudit, type Actor } from '../security/audit';
-import { REQUEST_NOT_FOUND, toRequestDto } from './contacts';
+import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items';
 import type { MailQueue } from '../mail/outbox';
 
 type Refusable = 'registration' | 'erasure';
@@ -31,11 +31,11 @@ const RULES: Record<Refusable, { wrongKind: [string, ErrorCode]; handled(request
  * with its reason, which the person receives by e-mail, queued in the same transaction (the refusal and its message
  * exist together or not at all), and the refusal is audited. Nothing of an account changes.
  */
-export async function refuseRequest(db: Db, mail: MailQueue, kind: Refusable, id: number, reason: string, actor: Actor): Promise<RequestDto> {
+export async function refuseInboxItem(db: Db, mail: MailQueue, kind: Refusable, id: number, reason: string, actor: Actor): Promise<InboxItemDto> {
   const rules = RULES[kind];
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, id)).for('update');
-    if (!request) throw notFound(REQUEST_NOT_FOUND);
+    if (!request) throw notFound(INBOX_ITEM_NOT_FOUND);
     if (request.kind !== kind) throw new HttpError(400, ...rules.wrongKind);
     if (rules.handled(request)) throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
     // The account's address today when there is one: the person may have changed it since asking.
@@ -50,6 +50,6 @@ export async function refuseRequest(db: Db, mail: MailQueue, kind: Refusable, id
       key: `${kind}-refused:${id}`, kind: `${kind}_refused`, to: client?.email ?? request.email, clientId: request.clientId,
       params: { name: client?.name ?? request.name, reason },
     });
-    return toRequestDto(updated!);
+    return toInboxItemDto(updated!);
   });
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AdminInterventionDto, AuditEntryDto, AuditFilters, CustomerDto, CustomerFilters, DashboardStats, InterventionFilters, OpenSessionDto, OrderDto, OrderFilters,
-  OutboxFilters, OutboxMessageDto, RequestDto, RequestFilters, StaffSession, statsQueryInputSchema, SubscriptionDto, SubscriptionFilters,
+  OutboxFilters, OutboxMessageDto, InboxItemDto, InboxFilters, StaffSession, statsQueryInputSchema, SubscriptionDto, SubscriptionFilters,
 } from '../../../../shared/admin-api';
 import type { OrderDocuments } from '../../../../shared/invoice-api';
 import type { TeamMemberDto } from '../../../../shared/schemas/team';
@@ -20,7 +20,7 @@ function withQuery(path: string, params: Record<string, string | number | undefi
 
 // The lists' query parameters are the server's own schemas (shared/admin-api.ts).
 export type StatsRange = z.input<typeof statsQueryInputSchema>;
-export type { AuditFilters, CustomerFilters, InterventionFilters, OrderFilters, OutboxFilters, RequestFilters, SubscriptionFilters };
+export type { AuditFilters, CustomerFilters, InterventionFilters, OrderFilters, OutboxFilters, InboxFilters, SubscriptionFilters };
 
 // Everything but the session sits under ['admin', 'data'], so « Actualiser » and mutations can target it in one call.
 export const adminKeys = {
@@ -31,8 +31,8 @@ export const adminKeys = {
   audit: (orderId: number) => [...adminKeys.orders, 'audit', orderId] as const,
   customers: ['admin', 'data', 'customers'] as const,
   customerList: (f: CustomerFilters) => [...adminKeys.customers, f] as const,
-  requests: ['admin', 'data', 'requests'] as const,
-  requestList: (f: RequestFilters) => [...adminKeys.requests, f] as const,
+  inbox: ['admin', 'data', 'inbox'] as const,
+  inboxList: (f: InboxFilters) => [...adminKeys.inbox, f] as const,
   stats: ['admin', 'data', 'stats'] as const,
   statsRange: (r: StatsRange) => [...adminKeys.stats, r] as const,
   subscriptions: ['admin', 'data', 'subscriptions'] as const,
@@ -86,9 +86,9 @@ export const customerListQuery = (f: CustomerFilters) => queryOptions({
   placeholderData: keepPreviousData,
 });
 
-export const requestListQuery = (f: RequestFilters) => queryOptions({
-  queryKey: adminKeys.requestList(f),
-  queryFn: () => apiList<RequestDto>(withQuery('/api/admin/contacts', f)),
+export const inboxListQuery = (f: InboxFilters) => queryOptions({
+  queryKey: adminKeys.inboxList(f),
+  queryFn: () => apiList<InboxItemDto>(withQuery('/api/admin/contacts', f)),
   placeholderData: keepPreviousData,
 });
 

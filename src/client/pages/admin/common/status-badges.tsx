@@ -1,14 +1,14 @@
-import type { RequestStatus, SubscriptionState } from '../../../../shared/labels';
-import { REQUEST_STATUS_LABELS, SUBSCRIPTION_STATE_LABELS } from '../../../../shared/labels';
+import type { InboxStatus, SubscriptionState } from '../../../../shared/labels';
+import { INBOX_STATUS_LABELS, SUBSCRIPTION_STATE_LABELS } from '../../../../shared/labels';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 // The badges clients see too (payment, intervention, urgency) have one copy, shared with the client area.
 export { InterventionStatusBadge, PaymentStatusBadge, UrgencyBadge } from '../../../components/ui/status-badges';
 
-const REQUEST_TONES: Record<RequestStatus, BadgeTone> = { pending: 'amber', replied: 'green', closed: 'slate' };
+const INBOX_TONES: Record<InboxStatus, BadgeTone> = { pending: 'amber', replied: 'green', closed: 'slate' };
 
-export function RequestStatusBadge({ status }: { status: RequestStatus }) {
-  return <Badge tone={REQUEST_TONES[status] ?? 'amber'}>{REQUEST_STATUS_LABELS[status] ?? REQUEST_STATUS_LABELS.pending}</Badge>;
+export function InboxStatusBadge({ status }: { status: InboxStatus }) {
+  return <Badge tone={INBOX_TONES[status] ?? 'amber'}>{INBOX_STATUS_LABELS[status] ?? INBOX_STATUS_LABELS.pending}</Badge>;
 }
 
 const SUBSCRIPTION_TONES: Record<SubscriptionState, BadgeTone> = {

@@ -1,24 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErasureConfirmed, RefusalInput, RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
-import type { RequestStatus } from '../../../../shared/labels';
+import type { ErasureConfirmed, RefusalInput, RegistrationValidated, InboxItemDto } from '../../../../shared/admin-api';
+import type { InboxStatus } from '../../../../shared/labels';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
-export function useUpdateRequestStatus(id: number) {
+export function useUpdateInboxStatus(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (status: RequestStatus) => api<RequestDto>(`/api/admin/contacts/${id}`, { method: 'PATCH', json: { status } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.requests }),
+    mutationFn: (status: InboxStatus) => api<InboxItemDto>(`/api/admin/contacts/${id}`, { method: 'PATCH', json: { status } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.inbox }),
   });
 }
 
 /** Turns a registration into a client account; the credentials come back once (and are e-mailed by the server). */
-export function useValidateRequest(id: number) {
+export function useValidateRegistration(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<RegistrationValidated>(`/api/admin/contacts/${id}/validate`, { method: 'POST' }),
     onSuccess: () => Promise.all([
-      client.invalidateQueries({ queryKey: adminKeys.requests }),
+      client.invalidateQueries({ queryKey: adminKeys.inbox }),
       client.invalidateQueries({ queryKey: adminKeys.customers }),
     ]),
   });
@@ -37,13 +37,13 @@ export function useConfirmErasure(id: number) {
  * « Refuser » a registration or (admins) an erasure request: it closes with its reason and the person is e-mailed
  * (the message shows in « Courriels »).
  */
-export function useRefuseRequest(r: Pick<RequestDto, 'id' | 'kind'>) {
+export function useRefuseInboxItem(r: Pick<InboxItemDto, 'id' | 'kind'>) {
   const client = useQueryClient();
   const url = r.kind === 'erasure' ? `/api/admin/contacts/${r.id}/erasure/refuse` : `/api/admin/contacts/${r.id}/refuse`;
   return useMutation({
-    mutationFn: (body: RefusalInput) => api<RequestDto>(url, { method: 'POST', json: body }),
+    mutationFn: (body: RefusalInput) => api<InboxItemDto>(url, { method: 'POST', json: body }),
     onSuccess: () => Promise.all([
-      client.invalidateQueries({ queryKey: adminKeys.requests }),
+      client.invalidateQueries({ queryKey: adminKeys.inbox }),
       client.invalidateQueries({ queryKey: adminKeys.outbox }),
     ]),
   });

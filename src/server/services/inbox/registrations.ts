@@ -9,7 +9,7 @@ import type { Registration } from '../../../shared/schemas/registration';
  * request, never merged into the first: whoever sent it may not be the owner of that address, so nothing they typed
  * may change what the first one says. Staff see both marked as possible duplicates and decide.
  */
-export async function createRegistrationRequest(db: Tx, input: Registration): Promise<{ id: number }> {
+export async function createRegistration(db: Tx, input: Registration): Promise<{ id: number }> {
   const [row] = await db.insert(inboxItems).values({
     kind: 'registration',
     name: `${input.firstName} ${input.lastName}`,
@@ -46,12 +46,4 @@ export async function otherPendingRegistrations(
     if (others.length) result.set(r.id, others.map((o) => ({ id: o.id, name: o.name, createdAt: o.createdAt.toISOString() })));
   }
   return result;
-}
-
-export async function createContactRequest(
-  db: Tx,
-  input: { name: string; email: string; subject: string; message: string; captchaAnswer: string },
-): Promise<{ id: number }> {
-  const [row] = await db.insert(inboxItems).values({ kind: 'contact', ...input }).returning({ id: inboxItems.id });
-  return { id: row!.id };
 }

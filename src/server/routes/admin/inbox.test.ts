@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { clients, inboxItems } from '../../db/schema';
-import type { AuditEntryDto, RegistrationValidated, RequestDto } from '../../../shared/admin-api';
+import type { AuditEntryDto, RegistrationValidated, InboxItemDto } from '../../../shared/admin-api';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 
 describe('[ADMIN][REQUESTS] registration and contact requests', () => {
@@ -25,7 +25,7 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
   const list = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/contacts${query}`, headers: staff });
     expect(res.statusCode, res.body).toBe(200);
-    return { items: res.json<RequestDto[]>(), total: Number(res.headers['x-total-count']) };
+    return { items: res.json<InboxItemDto[]>(), total: Number(res.headers['x-total-count']) };
   };
 
   it('lists requests newest first, filtered by kind, status and text', async () => {
@@ -42,7 +42,7 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
   it('changes a status and audits it', async () => {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/contacts/${ids.contact}`, headers: staff, payload: { status: 'closed' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json<RequestDto>()).toMatchObject({ id: ids.contact, status: 'closed' });
+    expect(res.json<InboxItemDto>()).toMatchObject({ id: ids.contact, status: 'closed' });
     expect((await list('?status=closed')).items.map((r) => r.id)).toEqual([ids.contact]);
     const audit = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=request&entityId=${ids.contact}`, headers: staff });
     expect(audit.json<AuditEntryDto[]>()[0]).toMatchObject({ action: 'request.update', before: { status: 'pending' }, after: { status: 'closed' } });

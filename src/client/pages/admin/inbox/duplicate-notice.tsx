@@ -1,16 +1,16 @@
 import { AlertTriangle } from 'lucide-react';
-import type { RequestDto } from '../../../../shared/admin-api';
+import type { InboxItemDto } from '../../../../shared/admin-api';
 import { formatDateTime } from '../../../../shared/format';
 import { Badge } from '../../../components/ui/badge';
 
 // Anyone can register with any e-mail: when two pending registrations share one, staff decide which is the
 // owner's (each is kept exactly as sent, neither overwrites the other).
 
-export function DuplicateBadge({ request: r }: { request: RequestDto }) {
+export function DuplicateBadge({ request: r }: { request: InboxItemDto }) {
   return r.duplicates.length > 0 ? <Badge tone="amber">Doublon possible</Badge> : null;
 }
 
-export function DuplicateNotice({ request: r }: { request: RequestDto }) {
+export function DuplicateNotice({ request: r }: { request: InboxItemDto }) {
   if (r.duplicates.length === 0) return null;
   return (
     <div role="note" className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

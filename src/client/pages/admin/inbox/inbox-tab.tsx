@@ -1,31 +1,31 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { REQUEST_STATUS_LABELS, REQUEST_STATUSES, type RequestKind, type RequestStatus } from '../../../../shared/labels';
+import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from '../../../../shared/labels';
 import { SelectField } from '../../../components/ui/field';
-import { requestListQuery } from '../api/queries';
+import { inboxListQuery } from '../api/queries';
 import { Pagination } from '../common/pagination';
 import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
-import { RequestCard } from './request-card';
+import { InboxItemCard } from './inbox-item-card';
 
 const PAGE_SIZE = 25;
-const statusOptions = REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] }));
-const kindOptions: Array<{ value: RequestKind; label: string }> = [
+const statusOptions = INBOX_STATUSES.map((s) => ({ value: s, label: INBOX_STATUS_LABELS[s] }));
+const kindOptions: Array<{ value: InboxKind; label: string }> = [
   { value: 'registration', label: 'Inscriptions' },
   { value: 'contact', label: 'Messages de contact' },
   { value: 'erasure', label: 'Effacements' },
 ];
 const compactSelect = '[&_select]:h-9 [&_select]:py-1 [&_select]:text-sm';
 
-export function RequestsTab() {
-  const [status, setStatus] = useState<RequestStatus | ''>('');
-  const [kind, setKind] = useState<RequestKind | ''>('');
+export function InboxTab() {
+  const [status, setStatus] = useState<InboxStatus | ''>('');
+  const [kind, setKind] = useState<InboxKind | ''>('');
   return (
     <section aria-labelledby="requests-title">
       <TabHeading id="requests-title" title="Demandes d'inscription">
         <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
-          <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as RequestStatus | '')}
+          <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as InboxStatus | '')}
             options={statusOptions} placeholder="Tous" className={`sm:w-44 ${compactSelect}`} />
-          <SelectField label="Type" value={kind} onChange={(e) => setKind(e.target.value as RequestKind | '')}
+          <SelectField label="Type" value={kind} onChange={(e) => setKind(e.target.value as InboxKind | '')}
             options={kindOptions} placeholder="Tous" className={`sm:w-52 ${compactSelect}`} />
         </div>
       </TabHeading>
@@ -35,9 +35,9 @@ export function RequestsTab() {
   );
 }
 
-function RequestList({ status, kind }: { status?: RequestStatus; kind?: RequestKind }) {
+function RequestList({ status, kind }: { status?: InboxStatus; kind?: InboxKind }) {
   const [offset, setOffset] = useState(0);
-  const requests = useQuery(requestListQuery({ status, kind, limit: PAGE_SIZE, offset }));
+  const requests = useQuery(inboxListQuery({ status, kind, limit: PAGE_SIZE, offset }));
   if (requests.isPending) return <Loading />;
   if (requests.isError) return <QueryError error={requests.error} onRetry={() => void requests.refetch()} />;
   const { items, total } = requests.data;
@@ -46,7 +46,7 @@ function RequestList({ status, kind }: { status?: RequestStatus; kind?: RequestK
       <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, 'demande')}</p>
       {items.length === 0 ? <EmptyState>Aucune demande d'inscription</EmptyState> : (
         <ul className="space-y-3" aria-label="Demandes">
-          {items.map((r) => <li key={r.id}><RequestCard request={r} /></li>)}
+          {items.map((r) => <li key={r.id}><InboxItemCard request={r} /></li>)}
         </ul>
       )}
       <Pagination label="Pages des demandes" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />

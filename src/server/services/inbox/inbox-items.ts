@@ -2,21 +2,21 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { inboxItems } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
-import type { IssuedCredentials, RegistrationRef, RequestDto } from '../../../shared/admin-api';
-import type { RequestKind, RequestStatus, StaffRole } from '../../../shared/labels';
+import type { IssuedCredentials, RegistrationRef, InboxItemDto } from '../../../shared/admin-api';
+import type { InboxKind, InboxStatus, StaffRole } from '../../../shared/labels';
 import { diff, writeAudit, type Actor } from '../security/audit';
 import { createClientAccount, findClientByEmail, prepareCredentials } from '../clients/clients';
 import { generatePassword, suggestUsername } from '../orders/credentials';
 import { containsPattern } from '../orders/order-queries';
-import { otherPendingRegistrations } from './requests';
+import { otherPendingRegistrations } from './registrations';
 import type { MailQueue } from '../mail/outbox';
 import { queueCredentialsMail } from '../mail/order-mails';
 
-export const REQUEST_NOT_FOUND = 'Demande introuvable';
-type RequestRow = typeof inboxItems.$inferSelect;
+export const INBOX_ITEM_NOT_FOUND = 'Demande introuvable';
+type InboxItemRow = typeof inboxItems.$inferSelect;
 
 /** `duplicates`: see otherPendingRegistrations; none for a request that is not a pending registration. */
-export function toRequestDto(r: RequestRow, duplicates: RegistrationRef[] = []): RequestDto {
+export function toInboxItemDto(r: InboxItemRow, duplicates: RegistrationRef[] = []): InboxItemDto {
   return {
     id: r.id, kind: r.kind, status: r.status, name: r.name, email: r.email, subject: r.subject, message: r.message,
     captchaAnswer: r.captchaAnswer, firstName: r.firstName, lastName: r.lastName, phone: r.phone, planId: r.planId,
@@ -26,9 +26,9 @@ export function toRequestDto(r: RequestRow, duplicates: RegistrationRef[] = []):
   };
 }
 
-async function toRequestDtos(db: Tx, rows: RequestRow[]): Promise<RequestDto[]> {
+async function toRequestDtos(db: Tx, rows: InboxItemRow[]): Promise<InboxItemDto[]> {
   const duplicates = await otherPendingRegistrations(db, rows);
-  return rows.map((r) => toRequestDto(r, duplicates.get(r.id)));
+  return rows.map((r) => toInboxItemDto(r, duplicates.get(r.id)));
 }
 
 export const ERASURE_ADMIN_ONLY = 'Une demande d’effacement est traitée par un administrateur : demandez-lui de la confirmer ou de la refuser.';
@@ -45,9 +45,9 @@ function assertStatusChangeAllowed(kind: string, role: StaffRole) {
   throw new HttpError(409, ERASURE_NO_STATUS, 'ERASURE_NO_STATUS');
 }
 
-export type RequestFilter = { q?: string; status?: RequestStatus; kind?: RequestKind; limit: number; offset: number };
+export type InboxFilter = { q?: string; status?: InboxStatus; kind?: InboxKind; limit: number; offset: number };
 
-export async function listRequests(db: Tx, filter: RequestFilter): Promise<{ items: RequestDto[]; total: number }> {
+export async function listInboxItems(db: Tx, filter: InboxFilter): Promise<{ items: InboxItemDto[]; total: number }> {
   const conditions: Array<SQL | undefined> = [
     filter.status ? eq(inboxItems.status, filter.status) : undefined,
     filter.kind ? eq(inboxItems.kind, filter.kind) : undefined,
@@ -64,10 +64,10 @@ export async function listRequests(db: Tx, filter: RequestFilter): Promise<{ ite
   return { items: await toRequestDtos(db, rows), total: Number(total?.n ?? 0) };
 }
 
-export async function updateRequestStatus(db: Db, id: number, status: RequestStatus, actor: Actor & { role: StaffRole }): Promise<RequestDto> {
+export async function updateInboxStatus(db: Db, id: number, status: InboxStatus, actor: Actor & { role: StaffRole }): Promise<InboxItemDto> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(inboxItems).where(eq(inboxItems.id, id)).for('update');
-    if (!current) throw notFound(REQUEST_NOT_FOUND);
+    if (!current) throw notFound(INBOX_ITEM_NOT_FOUND);
     assertStatusChangeAllowed(current.kind, actor.role);
     const change = diff({ status: current.status }, { status });
     if (!change) return (await toRequestDtos(tx, [current]))[0]!;
@@ -85,7 +85,7 @@ export type Validated = { clientId: number; credentials: IssuedCredentials; clie
  */
 export async function validateRegistration(db: Db, mail: MailQueue, id: number, actor: Actor): Promise<Validated> {
   const [request] = await db.select().from(inboxItems).where(eq(inboxItems.id, id));
-  if (!request) throw notFound(REQUEST_NOT_FOUND);
+  if (!request) throw notFound(INBOX_ITEM_NOT_FOUND);
   if (request.kind !== 'registration') throw new HttpError(400, 'Seule une demande d’inscription peut être validée.', 'NOT_REGISTRATION');
   if (request.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
   const existing = await findClientByEmail(db, request.email);
@@ -113,4 +113,13 @@ export async function validateRegistration(db: Db, mail: MailQueue, id: number, 
     return client.id;
   });
   return { clientId, credentials: { username: prepared.username, password: prepared.password }, client: { email: request.email, name: request.name } };
+}
+
+/** Stores a message from the landing page's contact form. */
+export async function createContactMessage(
+  db: Tx,
+  input: { name: string; email: string; subject: string; message: string; captchaAnswer: string },
+): Promise<{ id: number }> {
+  const [row] = await db.insert(inboxItems).values({ kind: 'contact', ...input }).returning({ id: inboxItems.id });
+  return { id: row!.id };
 }

@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { refusalInputSchema, type RefusalInput, type RequestDto } from '../../../../shared/admin-api';
+import { refusalInputSchema, type RefusalInput, type InboxItemDto } from '../../../../shared/admin-api';
 import { serverMessage } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextAreaField } from '../../../components/ui/field';
-import { useRefuseRequest } from './request-mutations';
+import { useRefuseInboxItem } from './inbox-mutations';
 
 const FIELDS = ['reason'] as const;
 
@@ -26,8 +26,8 @@ const TEXTS = {
  * « Refuser » a registration or an erasure request: a short reason, sent to the person by e-mail; the text stays if
  * sending the form fails.
  */
-export function RefuseDialog({ request: r, open, onOpenChange }: { request: RequestDto; open: boolean; onOpenChange(open: boolean): void }) {
-  const refuse = useRefuseRequest(r);
+export function RefuseDialog({ request: r, open, onOpenChange }: { request: InboxItemDto; open: boolean; onOpenChange(open: boolean): void }) {
+  const refuse = useRefuseInboxItem(r);
   const texts = TEXTS[r.kind === 'erasure' ? 'erasure' : 'registration'];
   const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<RefusalInput>({
     resolver: zodResolver(refusalInputSchema),

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Ban, Check, UserPlus, UserX, X } from 'lucide-react';
-import type { RegistrationValidated, RequestDto } from '../../../../shared/admin-api';
-import { REQUEST_STATUS_LABELS, type RequestStatus } from '../../../../shared/labels';
+import type { RegistrationValidated, InboxItemDto } from '../../../../shared/admin-api';
+import { INBOX_STATUS_LABELS, type InboxStatus } from '../../../../shared/labels';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { notify } from '../../../lib/notify';
 import { CredentialsPanel } from '../common/credentials-panel';
 import { RefuseDialog } from './refuse-dialog';
-import { useConfirmErasure, useUpdateRequestStatus, useValidateRequest } from './request-mutations';
+import { useConfirmErasure, useUpdateInboxStatus, useValidateRegistration } from './inbox-mutations';
 import { useStaffSession } from '../api/session';
 
-export function RequestActions({ request: r }: { request: RequestDto }) {
-  const update = useUpdateRequestStatus(r.id);
-  const validate = useValidateRequest(r.id);
+export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
+  const update = useUpdateInboxStatus(r.id);
+  const validate = useValidateRegistration(r.id);
   const erase = useConfirmErasure(r.id);
   // Erasing a client is an admin's decision (the server refuses it to a technician): a technician is told who does it.
   const canErase = useStaffSession().data?.role === 'admin';
@@ -22,9 +22,9 @@ export function RequestActions({ request: r }: { request: RequestDto }) {
   const [refusing, setRefusing] = useState(false);
   const [validated, setValidated] = useState<RegistrationValidated | null>(null);
 
-  function setStatus(status: RequestStatus) {
+  function setStatus(status: InboxStatus) {
     update.mutate(status, {
-      onSuccess: () => notify('success', 'Demande mise à jour', `Statut : ${REQUEST_STATUS_LABELS[status]}`),
+      onSuccess: () => notify('success', 'Demande mise à jour', `Statut : ${INBOX_STATUS_LABELS[status]}`),
       onError: (error) => notify('error', 'Impossible de modifier la demande', error.message),
     });
   }

@@ -1,18 +1,18 @@
-import type { RequestDto } from '../../../../shared/admin-api';
+import type { InboxItemDto } from '../../../../shared/admin-api';
 import { formatDateTime } from '../../../../shared/format';
 import {
-  REGISTRATION_DEVICE_LABELS, REQUEST_KIND_LABELS, type RegistrationDeviceType, type RequestKind,
+  REGISTRATION_DEVICE_LABELS, INBOX_KIND_LABELS, type RegistrationDeviceType, type InboxKind,
 } from '../../../../shared/labels';
 import { findPlan } from '../../../../shared/plans';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { RequestStatusBadge } from '../common/status-badges';
+import { InboxStatusBadge } from '../common/status-badges';
 import { DuplicateBadge, DuplicateNotice } from './duplicate-notice';
-import { RequestActions } from './request-actions';
+import { InboxItemActions } from './inbox-item-actions';
 import { DetailItem } from '../common/detail-item';
 
-const KIND_TONES: Record<RequestKind, BadgeTone> = { registration: 'purple', contact: 'blue', erasure: 'red' };
+const KIND_TONES: Record<InboxKind, BadgeTone> = { registration: 'purple', contact: 'blue', erasure: 'red' };
 
-export function RequestCard({ request: r }: { request: RequestDto }) {
+export function InboxItemCard({ request: r }: { request: InboxItemDto }) {
   const titleId = `request-${r.id}-title`;
   const plan = findPlan(r.planId);
   const registration = r.kind === 'registration';
@@ -25,9 +25,9 @@ export function RequestCard({ request: r }: { request: RequestDto }) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={titleId} className="font-semibold text-slate-900">{r.name}</h3>
-            <RequestStatusBadge status={r.status} />
+            <InboxStatusBadge status={r.status} />
             <DuplicateBadge request={r} />
-            <Badge tone={KIND_TONES[r.kind] ?? 'blue'}>{REQUEST_KIND_LABELS[r.kind] ?? r.kind}</Badge>
+            <Badge tone={KIND_TONES[r.kind] ?? 'blue'}>{INBOX_KIND_LABELS[r.kind] ?? r.kind}</Badge>
           </div>
           <p className="break-all text-sm text-slate-600">
             <a className="hover:underline" href={`mailto:${r.email}`}>{r.email}</a>
@@ -64,7 +64,7 @@ export function RequestCard({ request: r }: { request: RequestDto }) {
             {r.refusalReason && <DetailItem label="Refusée, raison envoyée" className="col-span-2">{r.refusalReason}</DetailItem>}
           </dl>
         )}
-        <RequestActions request={r} />
+        <InboxItemActions request={r} />
       </div>
     </article>
   );

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusalInputSchema, inboxItemSchema } from '../../../shared/admin-api';
+import { idParams } from '../../../shared/schemas/query';
+import { refuseInboxItem } from '../../services/inbox/refusal';
+import { ANY_STAFF } from './roles';
+
+/** « Refuser » on a registration in « Messages »: whoever may validate one may refuse it. */
+export const registrationRefusalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/contacts/:id/refuse', {
+    config: ANY_STAFF, schema: { params: idParams, body: refusalInputSchema, response: { 200: inboxItemSchema } },
+  }, async (request) => refuseInboxItem(app.db, app.mail, 'registration', request.params.id, request.body.reason, request.staff));
+};
