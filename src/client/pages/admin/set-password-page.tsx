@@ -11,8 +11,8 @@ import { notify } from '../../lib/notify';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { AuthCard } from '../client/common/auth-card';
-import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '../client/common/new-password';
+import { AuthCard } from '../../components/auth/auth-card';
+import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '../../components/auth/new-password';
 
 const formSchema = staffSetPasswordInputSchema.pick({ newPassword: true }).extend({ confirmPassword }).superRefine(checkConfirmation);
 type SetPasswordForm = z.input<typeof formSchema>;
@@ -44,16 +44,16 @@ export function StaffSetPasswordPage() {
     <AuthCard icon={<KeyRound aria-hidden="true" className="h-7 w-7" />} title="Choisir mon mot de passe"
       intro={invalid || done ? undefined : 'Choisissez le mot de passe de votre compte de l’espace staff.'}>
       {done ? (
-        <div className="mt-6 space-y-4">
+        <div className="space-y-4">
           <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900">
             Mot de passe enregistré. Connectez-vous avec l’identifiant « {done} ».
           </p>
           <Link to="/admin" className={buttonClass('primary', 'md', 'w-full')}>Aller à l’espace staff</Link>
         </div>
       ) : invalid ? (
-        <p role="alert" className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-950">{STAFF_LINK_INVALID}</p>
+        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">{STAFF_LINK_INVALID}</p>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
           <TextField label="Nouveau mot de passe" type="password" autoComplete="new-password" hint={PASSWORD_HINT}
             error={errors.newPassword?.message} {...register('newPassword')} />
           <TextField label="Confirmez le mot de passe" type="password" autoComplete="new-password"

@@ -11,7 +11,7 @@ import { notify } from '../../lib/notify';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { AuthCard } from './common/auth-card';
+import { AuthCard } from '../../components/auth/auth-card';
 
 type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
 
@@ -36,7 +36,7 @@ export function ForgotPasswordPage() {
     <AuthCard icon={<MailCheck aria-hidden="true" className="h-7 w-7" />} title="Mot de passe oublié"
       intro={sentTo ? undefined : 'Indiquez l’adresse e-mail ou l’identifiant de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.'}>
       {sentTo ? (
-        <div className="mt-6 space-y-4" role="status">
+        <div className="space-y-4" role="status">
           <p className="rounded-lg bg-green-50 p-4 text-green-900">{FORGOT_PASSWORD_SENT}</p>
           <p className="text-sm text-slate-700">
             Pensez à regarder dans les courriers indésirables. Rien reçu après quelques minutes ?{' '}
@@ -44,7 +44,7 @@ export function ForgotPasswordPage() {
           </p>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
           <TextField label="Adresse e-mail ou identifiant" autoComplete="username" autoCapitalize="none" spellCheck={false}
             error={errors.email?.message} {...register('email')} />
           <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>

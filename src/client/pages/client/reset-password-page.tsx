@@ -11,8 +11,8 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/viewer';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { AuthCard } from './common/auth-card';
-import { PASSWORD_HINT, checkConfirmation, confirmPassword } from './common/new-password';
+import { AuthCard } from '../../components/auth/auth-card';
+import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '../../components/auth/new-password';
 
 const formSchema = resetPasswordInputSchema.pick({ newPassword: true }).extend({ confirmPassword }).superRefine(checkConfirmation);
 type ResetForm = z.input<typeof formSchema>;
@@ -55,14 +55,14 @@ export function ResetPasswordPage() {
     <AuthCard icon={<KeyRound aria-hidden="true" className="h-7 w-7" />} title="Nouveau mot de passe"
       intro={invalid ? undefined : 'Choisissez le mot de passe de votre espace client.'}>
       {invalid ? (
-        <div className="mt-6 space-y-4">
+        <div className="space-y-4">
           <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">{RESET_LINK_INVALID}</p>
           <Link to="/forgot-password" className={buttonClass('primary', 'md', 'w-full')}>
             Demander un nouveau lien
           </Link>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
           <TextField label="Nouveau mot de passe" type="password" autoComplete="new-password" hint={PASSWORD_HINT}
             error={errors.newPassword?.message} {...register('newPassword')} />
           <TextField label="Confirmez le nouveau mot de passe" type="password" autoComplete="new-password"
