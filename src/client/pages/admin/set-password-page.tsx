@@ -9,10 +9,11 @@ import { ApiRequestError, api, serverMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { useHydrated } from '../../lib/use-hydrated';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../../components/auth/auth-card';
 import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '../../components/auth/new-password';
+import { AuthSubmit } from '../../components/auth/auth-form-parts';
 
 const formSchema = staffSetPasswordInputSchema.pick({ newPassword: true }).extend({ confirmPassword }).superRefine(checkConfirmation);
 type SetPasswordForm = z.input<typeof formSchema>;
@@ -58,9 +59,7 @@ export function StaffSetPasswordPage() {
             error={errors.newPassword?.message} {...register('newPassword')} />
           <TextField label="Confirmez le mot de passe" type="password" autoComplete="new-password"
             error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-          <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>
-            {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
-          </Button>
+          <AuthSubmit pending={isSubmitting} pendingLabel="Enregistrement...">Enregistrer</AuthSubmit>
         </form>
       )}
     </AuthCard>

@@ -4,21 +4,19 @@ import { Link, useNavigate } from '../../lib/router';
 import { KeyRound } from 'lucide-react';
 import { AuthCard } from '../../components/auth/auth-card';
 import { ForgotPasswordLink } from '../../components/auth/forgot-password-link';
-import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { api, serverMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/viewer';
 import { clientLoginInputSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
 import type { ClientLoginResult } from '../../../shared/client-api';
+import { AuthSubmit } from '../../components/auth/auth-form-parts';
 
 const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";
 
 /** /client/login: the credentials sent by e-mail once the team has validated the account (DESIGN.md decision 4). */
 export function ClientLoginPage() {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const { setSignedIn } = useViewer();
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
@@ -51,9 +49,7 @@ export function ClientLoginPage() {
         <TextField label="Mot de passe" type="password" autoComplete="current-password" required
           aria-invalid={errors.password ? true : undefined} {...register('password')} />
         {missing && <p role="alert" className="text-sm font-medium text-red-700">{missing}</p>}
-        <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Connexion...' : 'Se connecter'}
-        </Button>
+        <AuthSubmit pending={isSubmitting} pendingLabel="Connexion...">Se connecter</AuthSubmit>
       </form>
       <p className="mt-4 text-center"><ForgotPasswordLink /></p>
       <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">

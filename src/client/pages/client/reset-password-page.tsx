@@ -9,10 +9,11 @@ import { applyFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/viewer';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../../components/auth/auth-card';
 import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '../../components/auth/new-password';
+import { AuthSubmit, BackToSignIn } from '../../components/auth/auth-form-parts';
 
 const formSchema = resetPasswordInputSchema.pick({ newPassword: true }).extend({ confirmPassword }).superRefine(checkConfirmation);
 type ResetForm = z.input<typeof formSchema>;
@@ -67,12 +68,10 @@ export function ResetPasswordPage() {
             error={errors.newPassword?.message} {...register('newPassword')} />
           <TextField label="Confirmez le nouveau mot de passe" type="password" autoComplete="new-password"
             error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-          <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>
-            {isSubmitting ? 'Enregistrement...' : 'Enregistrer'}
-          </Button>
+          <AuthSubmit pending={isSubmitting} pendingLabel="Enregistrement...">Enregistrer</AuthSubmit>
         </form>
       )}
-      <p className="mt-6 text-center text-sm"><Link to="/client/login" className="font-medium text-brand-700 underline">Retour à la connexion</Link></p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

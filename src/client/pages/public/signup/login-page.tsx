@@ -4,14 +4,13 @@ import { Link, useNavigate } from '../../../lib/router';
 import { LogIn } from 'lucide-react';
 import { AuthCard } from '../../../components/auth/auth-card';
 import { ForgotPasswordLink } from '../../../components/auth/forgot-password-link';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { api, serverMessage } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useViewer } from '../../../lib/viewer';
 import { clientLoginInputSchema, type ClientLoginInput } from '../../../../shared/schemas/auth';
+import { AuthSubmit } from '../../../components/auth/auth-form-parts';
 
 const FALLBACK = 'Email ou mot de passe incorrect.';
 
@@ -19,7 +18,6 @@ const FALLBACK = 'Email ou mot de passe incorrect.';
 /** /login: the same client credentials open /dashboard (DESIGN.md decision 4). */
 export function LoginPage() {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const { setSignedIn } = useViewer();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
@@ -46,9 +44,7 @@ export function LoginPage() {
           error={errors.email?.message} {...register('email')} />
         <TextField label="Mot de passe" type="password" autoComplete="current-password"
           error={errors.password?.message} {...register('password')} />
-        <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Connexion...' : 'Se connecter'}
-        </Button>
+        <AuthSubmit pending={isSubmitting} pendingLabel="Connexion...">Se connecter</AuthSubmit>
       </form>
       <p className="mt-4 text-center"><ForgotPasswordLink /></p>
       <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
