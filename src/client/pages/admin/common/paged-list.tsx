@@ -35,3 +35,12 @@ export function PagedList<T>({ query, offset, limit, onOffsetChange, noun, empty
     </div>
   );
 }
+
+/** The items of a page as a named list of cards. */
+export function CardList<T extends { id: number }>({ label, items, children }: { label: string; items: T[]; children(item: T): ReactNode }) {
+  return (
+    <ul className="space-y-3" aria-label={label}>
+      {items.map((item) => <li key={item.id}>{children(item)}</li>)}
+    </ul>
+  );
+}

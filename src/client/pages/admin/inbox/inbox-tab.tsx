@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from '../../../../shared/labels';
 import { SelectField } from '../../../components/ui/field';
 import { inboxListQuery } from '../api/queries';
-import { PagedList } from '../common/paged-list';
+import { CardList, PagedList } from '../common/paged-list';
 import { TabHeading } from '../common/query-state';
 import { InboxItemCard } from './inbox-item-card';
 
@@ -41,11 +41,7 @@ function RequestList({ status, kind }: { status?: InboxStatus; kind?: InboxKind 
   return (
     <PagedList query={requests} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['demande']}
       empty="Aucune demande d'inscription" pagesLabel="Pages des demandes">
-      {(items) => (
-        <ul className="space-y-3" aria-label="Demandes">
-          {items.map((r) => <li key={r.id}><InboxItemCard request={r} /></li>)}
-        </ul>
-      )}
+      {(items) => <CardList label="Demandes" items={items}>{(r) => <InboxItemCard request={r} />}</CardList>}
     </PagedList>
   );
 }

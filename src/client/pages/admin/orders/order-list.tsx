@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { orderListQuery } from '../api/queries';
-import { PagedList } from '../common/paged-list';
+import { CardList, PagedList } from '../common/paged-list';
 import { OrderCard } from './order-card';
 
 const PAGE_SIZE = 25;
@@ -19,11 +19,7 @@ export function OrderList({ q, email, pageSize = PAGE_SIZE }: { q?: string; emai
   return (
     <PagedList query={orders} offset={offset} limit={pageSize} onOffsetChange={setOffset} noun={['commande']}
       empty="Aucune commande trouvée" pagesLabel="Pages des commandes">
-      {(items) => (
-        <ul className="space-y-3" aria-label="Historique des commandes">
-          {items.map((order) => <li key={order.id}><OrderCard order={order} /></li>)}
-        </ul>
-      )}
+      {(items) => <CardList label="Historique des commandes" items={items}>{(order) => <OrderCard order={order} />}</CardList>}
     </PagedList>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MAIL_STATUS_LABELS, type MailStatus } from '../../../../shared/labels';
 import { SelectField } from '../../../components/ui/field';
 import { outboxListQuery } from '../api/queries';
-import { PagedList } from '../common/paged-list';
+import { CardList, PagedList } from '../common/paged-list';
 import { TabHeading } from '../common/query-state';
 import { SearchBox } from '../common/search-box';
 import { useDebouncedValue } from '../common/use-debounced-value';
@@ -41,11 +41,7 @@ function OutboxList({ status, q }: { status?: MailStatus; q: string }) {
   return (
     <PagedList query={messages} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['courriel']}
       empty="Aucun courriel" pagesLabel="Pages des courriels">
-      {(items) => (
-        <ul className="space-y-3" aria-label="Courriels">
-          {items.map((m) => <li key={m.id}><OutboxMessage message={m} /></li>)}
-        </ul>
-      )}
+      {(items) => <CardList label="Courriels" items={items}>{(m) => <OutboxMessage message={m} />}</CardList>}
     </PagedList>
   );
 }
