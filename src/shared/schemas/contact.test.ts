@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactInputSchema } from './contact';
+import { fieldMessages } from './test-inputs';
 
 const valid = {
   name: 'Jeanne Dupont',
@@ -10,10 +11,7 @@ const valid = {
   captchaAnswer: '7',
 };
 
-function errorsFor(field: keyof typeof valid, value: unknown): string[] {
-  const result = contactInputSchema.safeParse({ ...valid, [field]: value });
-  return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
-}
+const errorsFor = (field: keyof typeof valid, value: unknown) => fieldMessages(contactInputSchema, valid, field, value);
 
 describe('contactInputSchema', () => {
   it('accepts a complete message and trims it', () => {

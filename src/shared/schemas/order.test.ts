@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orderInputSchema, orderUpdateInputSchema } from './order';
 import { ORDER_ENTRY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
 import { PLAN_IDS } from '../plans';
+import { fieldMessages } from './test-inputs';
 
 const valid = {
   clientName: 'Jeanne Dupont',
@@ -12,10 +13,7 @@ const valid = {
   orderDate: '2025-01-17',
 };
 
-function errorsFor(field: string, value: unknown, base: Record<string, unknown> = valid): string[] {
-  const result = orderInputSchema.safeParse({ ...base, [field]: value });
-  return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
-}
+const errorsFor = (field: string, value: unknown, base: Record<string, unknown> = valid) => fieldMessages(orderInputSchema, base, field, value);
 
 describe('orderInputSchema', () => {
   it('fills the optional fields with their defaults', () => {

@@ -2,23 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { registrationInputSchema } from './registration';
 import { PLAN_IDS } from '../plans';
 import { REGISTRATION_DEVICE_TYPES } from '../labels';
+import { VALID_REGISTRATION as valid, fieldMessages } from './test-inputs';
 
-const valid = {
-  firstName: 'Jeanne',
-  lastName: 'Dupont',
-  email: 'jeanne.dupont@exemple.fr',
-  phone: '06 12 34 56 78',
-  planId: 'pro',
-  deviceType: 'macbook',
-  deviceInfo: 'MacBook Air 2020, macOS Sonoma',
-};
-
-/** The messages of one field for an input that changes only that field. */
-function errorsFor(field: keyof typeof valid, value: unknown): string[] {
-  const result = registrationInputSchema.safeParse({ ...valid, [field]: value });
-  if (result.success) return [];
-  return result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
-}
+const errorsFor = (field: keyof typeof valid, value: unknown) => fieldMessages(registrationInputSchema, valid, field, value);
 
 describe('registrationInputSchema', () => {
   it('accepts a complete registration', () => {

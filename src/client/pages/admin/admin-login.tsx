@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LockKeyhole } from 'lucide-react';
 import { adminLoginInputSchema, type AdminLoginInput } from '../../../shared/schemas/auth';
 import type { SecondStep } from '../../../shared/schemas/two-factor';
+import { AuthCard } from '../../components/auth/auth-card';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { notify } from '../../lib/notify';
 import { useSite } from '../../lib/site';
@@ -16,26 +16,14 @@ import { usePasswordStep } from './two-factor/two-factor-api';
 export function AdminLogin() {
   const [second, setSecond] = useState<SecondStep | null>(null);
   const restart = () => setSecond(null);
-  if (second?.step === 'code') return <LoginCard wide={false}><CodeStep challenge={second.challenge} onRestart={restart} /></LoginCard>;
-  if (second?.step === 'enrol') return <LoginCard wide><EnrolStep challenge={second.challenge} onRestart={restart} /></LoginCard>;
-  return <LoginCard wide={false}><PasswordStep onSecondStep={setSecond} /></LoginCard>;
-}
-
-function LoginCard({ wide, children }: { wide: boolean; children: ReactNode }) {
   const { siteName } = useSite();
   return (
-    <main id="contenu" className="flex min-h-screen items-center justify-center px-4 py-10">
-      <Card className={`w-full p-6 sm:p-8 ${wide ? 'max-w-lg' : 'max-w-sm'}`}>
-        <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <LockKeyhole aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <h1 className="text-xl font-bold text-slate-900">Espace staff</h1>
-          <p className="mt-1 text-sm text-slate-600">{siteName} — accès réservé à l’équipe</p>
-        </div>
-        {children}
-      </Card>
-    </main>
+    <AuthCard staff wide={second?.step === 'enrol'} icon={<LockKeyhole aria-hidden="true" className="h-7 w-7" />}
+      title="Espace staff" intro={`${siteName} — accès réservé à l’équipe`}>
+      {second?.step === 'code' ? <CodeStep challenge={second.challenge} onRestart={restart} />
+        : second?.step === 'enrol' ? <EnrolStep challenge={second.challenge} onRestart={restart} />
+        : <PasswordStep onSecondStep={setSecond} />}
+    </AuthCard>
   );
 }
 

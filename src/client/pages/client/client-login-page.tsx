@@ -2,24 +2,21 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '../../lib/router';
 import { KeyRound } from 'lucide-react';
-import { PublicLayout } from '../../components/layout/public-layout';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { AuthCard } from '../../components/auth/auth-card';
+import { ForgotPasswordLink } from '../../components/auth/forgot-password-link';
 import { TextField } from '../../components/ui/field';
 import { api, serverMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/viewer';
 import { clientLoginInputSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
 import type { ClientLoginResult } from '../../../shared/client-api';
-import { ForgotPasswordLink } from './common/forgot-password-link';
+import { AuthSubmit } from '../../components/auth/auth-form-parts';
 
 const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";
 
 /** /client/login: the credentials sent by e-mail once the team has validated the account (DESIGN.md decision 4). */
 export function ClientLoginPage() {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const { setSignedIn } = useViewer();
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
@@ -44,35 +41,25 @@ export function ClientLoginPage() {
   const missing = errors.email?.message ?? errors.password?.message;
 
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
-        <Card className="p-6 sm:p-8">
-          <div className="flex justify-center">
-            <span className="rounded-full bg-brand-50 p-3 text-brand-700"><KeyRound aria-hidden="true" className="h-7 w-7" /></span>
-          </div>
-          <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Connexion client</h1>
-          <p className="mt-2 text-center text-slate-700">Accédez à votre espace pour demander de l’aide et suivre vos demandes.</p>
-          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-            <TextField label="Nom d'utilisateur" autoComplete="username" autoCapitalize="none" spellCheck={false} required
-              aria-invalid={errors.email ? true : undefined} {...register('email')} />
-            <TextField label="Mot de passe" type="password" autoComplete="current-password" required
-              aria-invalid={errors.password ? true : undefined} {...register('password')} />
-            {missing && <p role="alert" className="text-sm font-medium text-red-700">{missing}</p>}
-            <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>
-              {isSubmitting ? 'Connexion...' : 'Se connecter'}
-            </Button>
-          </form>
-          <p className="mt-4 text-center"><ForgotPasswordLink /></p>
-          <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
-            <p>Vos identifiants vous sont envoyés par e-mail après la validation de votre compte par notre équipe.</p>
-            <p className="mt-1">Vous ne les avez pas reçus ? Contactez notre support pour les obtenir.</p>
-          </div>
-          <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
-            <p>Pas encore de compte ? <Link to="/signup" className="font-medium text-brand-700 underline">Créer un compte</Link></p>
-            <p><Link to="/" className="font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
-          </div>
-        </Card>
+    <AuthCard icon={<KeyRound aria-hidden="true" className="h-7 w-7" />} title="Connexion client"
+      intro="Accédez à votre espace pour demander de l’aide et suivre vos demandes.">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField label="Nom d'utilisateur" autoComplete="username" autoCapitalize="none" spellCheck={false} required
+          aria-invalid={errors.email ? true : undefined} {...register('email')} />
+        <TextField label="Mot de passe" type="password" autoComplete="current-password" required
+          aria-invalid={errors.password ? true : undefined} {...register('password')} />
+        {missing && <p role="alert" className="text-sm font-medium text-red-700">{missing}</p>}
+        <AuthSubmit pending={isSubmitting} pendingLabel="Connexion...">Se connecter</AuthSubmit>
+      </form>
+      <p className="mt-4 text-center"><ForgotPasswordLink /></p>
+      <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
+        <p>Vos identifiants vous sont envoyés par e-mail après la validation de votre compte par notre équipe.</p>
+        <p className="mt-1">Vous ne les avez pas reçus ? Contactez notre support pour les obtenir.</p>
       </div>
-    </PublicLayout>
+      <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
+        <p>Pas encore de compte ? <Link to="/signup" className="font-medium text-brand-700 underline">Créer un compte</Link></p>
+        <p><Link to="/" className="font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
+      </div>
+    </AuthCard>
   );
 }

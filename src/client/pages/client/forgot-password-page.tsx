@@ -1,23 +1,20 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from '../../lib/router';
 import { MailCheck } from 'lucide-react';
 import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema } from '../../../shared/client-api';
 import type { z } from '../../../shared/schemas/zod';
 import { api, serverMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
-import { useHydrated } from '../../lib/use-hydrated';
-import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { AuthCard } from './common/auth-card';
+import { AuthCard } from '../../components/auth/auth-card';
+import { AuthSubmit, BackToSignIn } from '../../components/auth/auth-form-parts';
 
 type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
 
 /** /forgot-password: asks for a reset link by e-mail; the answer is the same whether or not the account exists. */
 export function ForgotPasswordPage() {
-  const hydrated = useHydrated();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ForgotPasswordInput>({
     resolver: zodResolver(forgotPasswordInputSchema),
@@ -36,7 +33,7 @@ export function ForgotPasswordPage() {
     <AuthCard icon={<MailCheck aria-hidden="true" className="h-7 w-7" />} title="Mot de passe oublié"
       intro={sentTo ? undefined : 'Indiquez l’adresse e-mail ou l’identifiant de votre compte : nous vous envoyons un lien pour choisir un nouveau mot de passe.'}>
       {sentTo ? (
-        <div className="mt-6 space-y-4" role="status">
+        <div className="space-y-4" role="status">
           <p className="rounded-lg bg-green-50 p-4 text-green-900">{FORGOT_PASSWORD_SENT}</p>
           <p className="text-sm text-slate-700">
             Pensez à regarder dans les courriers indésirables. Rien reçu après quelques minutes ?{' '}
@@ -44,15 +41,13 @@ export function ForgotPasswordPage() {
           </p>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
           <TextField label="Adresse e-mail ou identifiant" autoComplete="username" autoCapitalize="none" spellCheck={false}
             error={errors.email?.message} {...register('email')} />
-          <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>
-            {isSubmitting ? 'Envoi...' : 'Recevoir le lien'}
-          </Button>
+          <AuthSubmit pending={isSubmitting} pendingLabel="Envoi...">Recevoir le lien</AuthSubmit>
         </form>
       )}
-      <p className="mt-6 text-center text-sm"><Link to="/client/login" className="font-medium text-brand-700 underline">Retour à la connexion</Link></p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -4,16 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { inboxItems } from '../../db/schema';
 import type { InboxItemDto } from '../../../shared/admin-api';
 import { staffLogin } from '../../test/fixtures';
-
-const valid = {
-  firstName: 'Jeanne',
-  lastName: 'Dupont',
-  email: 'jeanne.dupont@exemple.fr',
-  phone: '06 12 34 56 78',
-  planId: 'pro',
-  deviceType: 'macbook',
-  deviceInfo: 'MacBook Air 2020, macOS Sonoma',
-};
+import { VALID_REGISTRATION as valid } from '../../../shared/schemas/test-inputs';
 
 // The route allows 10 submissions a minute per address: each call gets its own address so tests stay independent.
 let nextIp = 1;

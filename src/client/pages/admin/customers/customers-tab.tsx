@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerDto } from '../../../../shared/admin-api';
 import { customerListQuery } from '../api/queries';
-import { Pagination } from '../common/pagination';
-import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { PagedList } from '../common/paged-list';
+import { TabHeading } from '../common/query-state';
 import { SearchBox } from '../common/search-box';
 import { useDebouncedValue } from '../common/use-debounced-value';
 import { CustomerList } from './customer-list';
@@ -47,17 +47,13 @@ function CustomerPage({ q, selected, onSelect }: CustomerPageProps) {
   useEffect(() => {
     if (fresh && fresh !== selected) onSelect(fresh);
   }, [fresh, selected, onSelect]);
-  if (customers.isPending) return <Loading />;
-  if (customers.isError) return <QueryError error={customers.error} onRetry={() => void customers.refetch()} />;
-  const { items, total } = customers.data;
   return (
-    <div className={customers.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-      <p className="mb-2 text-sm text-slate-700" aria-live="polite">{plural(total, 'client')}</p>
-      {items.length === 0 ? <EmptyState>Aucun client trouvé</EmptyState> : (
+    <PagedList query={customers} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['client']}
+      empty="Aucun client trouvé" pagesLabel="Pages des clients">
+      {(items) => (
         <CustomerList customers={items} selectedEmail={selected?.email.toLowerCase() ?? null}
           onSelect={(email) => { const c = items.find((x) => sameCustomer(x, email)); if (c) onSelect(c); }} />
       )}
-      <Pagination label="Pages des clients" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-    </div>
+    </PagedList>
   );
 }

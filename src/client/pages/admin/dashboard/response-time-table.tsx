@@ -4,7 +4,7 @@ import { findPlan } from '../../../../shared/plans';
 import { durationLabel } from '../../../../shared/support-clock';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
-import { EmptyState, Loading, QueryError } from '../common/query-state';
+import { StatsPanel, figureCell, monthLabel } from './stats-panel';
 
 // Under the interventions key: taking a request in charge refreshes these figures with the list.
 const responseTimesQuery = queryOptions({
@@ -12,55 +12,29 @@ const responseTimesQuery = queryOptions({
   queryFn: () => api<ResponseTimeStats>('/api/admin/interventions/response-times'),
 });
 
-const monthFmt = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const monthLabel = (month: string) => monthFmt.format(new Date(`${month}-01T00:00:00Z`));
-const th = 'px-3 py-2 text-right font-semibold';
-const td = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';
-
 /** Per month and plan: the share of requests answered by their due time, and the median first response. */
 export function ResponseTimeTable() {
   const stats = useQuery(responseTimesQuery);
   return (
-    <section aria-labelledby="response-time-title" className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
-      <h3 id="response-time-title" className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
-        Délais de prise en charge
-        <span className="block text-xs font-normal text-slate-600">
-          Par mois de la demande. Le délai médian compte les heures d’ouverture de la formule.
-        </span>
-      </h3>
-      {stats.isPending ? <Loading /> : stats.isError ? <QueryError error={stats.error} onRetry={() => void stats.refetch()} /> : stats.data.length === 0 ? (
-        <div className="p-4"><EmptyState>Aucune demande mesurée pour le moment</EmptyState></div>
-      ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="response-time-title">
-          <table className="w-full min-w-[520px] text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">Mois</th>
-                <th scope="col" className="px-3 py-2 text-left font-semibold">Formule</th>
-                <th scope="col" className={th}>Demandes</th>
-                <th scope="col" className={th}>Dans les délais</th>
-                <th scope="col" className={th}>Délai médian</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {stats.data.map((r) => {
-                const share = Math.round((100 * r.withinPromise) / r.measured);
-                return (
-                  <tr key={`${r.month}:${r.plan}`}>
-                    <td className="whitespace-nowrap px-3 py-2 capitalize">{monthLabel(r.month)}</td>
-                    <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">{findPlan(r.plan)?.name ?? r.plan}</th>
-                    <td className={td}>{r.measured}</td>
-                    <td className={`${td} ${share < 90 ? 'font-semibold text-red-700' : 'text-emerald-800'}`}>
-                      {share} % <span className="font-normal text-slate-600">({r.withinPromise})</span>
-                    </td>
-                    <td className={td}>{r.medianMinutes === null ? '—' : durationLabel(r.medianMinutes * 60_000)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <StatsPanel id="response-time-title" title="Délais de prise en charge"
+      subtitle="Par mois de la demande. Le délai médian compte les heures d’ouverture de la formule."
+      query={stats} empty="Aucune demande mesurée pour le moment"
+      columns={['Mois', 'Formule', 'Demandes', 'Dans les délais', 'Délai médian']} textColumns={2}
+      minWidth="min-w-[520px]">
+      {(rows) => rows.map((r) => {
+        const share = Math.round((100 * r.withinPromise) / r.measured);
+        return (
+          <tr key={`${r.month}:${r.plan}`}>
+            <td className="whitespace-nowrap px-3 py-2 capitalize">{monthLabel(r.month)}</td>
+            <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">{findPlan(r.plan)?.name ?? r.plan}</th>
+            <td className={figureCell}>{r.measured}</td>
+            <td className={`${figureCell} ${share < 90 ? 'font-semibold text-red-700' : 'text-emerald-800'}`}>
+              {share} % <span className="font-normal text-slate-600">({r.withinPromise})</span>
+            </td>
+            <td className={figureCell}>{r.medianMinutes === null ? '—' : durationLabel(r.medianMinutes * 60_000)}</td>
+          </tr>
+        );
+      })}
+    </StatsPanel>
   );
 }

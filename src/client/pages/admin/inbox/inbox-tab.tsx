@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from '../../../../shared/labels';
 import { SelectField } from '../../../components/ui/field';
 import { inboxListQuery } from '../api/queries';
-import { Pagination } from '../common/pagination';
-import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { CardList, PagedList } from '../common/paged-list';
+import { TabHeading } from '../common/query-state';
 import { InboxItemCard } from './inbox-item-card';
 
 const PAGE_SIZE = 25;
@@ -38,18 +38,10 @@ export function InboxTab() {
 function RequestList({ status, kind }: { status?: InboxStatus; kind?: InboxKind }) {
   const [offset, setOffset] = useState(0);
   const requests = useQuery(inboxListQuery({ status, kind, limit: PAGE_SIZE, offset }));
-  if (requests.isPending) return <Loading />;
-  if (requests.isError) return <QueryError error={requests.error} onRetry={() => void requests.refetch()} />;
-  const { items, total } = requests.data;
   return (
-    <div className={requests.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-      <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, 'demande')}</p>
-      {items.length === 0 ? <EmptyState>Aucune demande d'inscription</EmptyState> : (
-        <ul className="space-y-3" aria-label="Demandes">
-          {items.map((r) => <li key={r.id}><InboxItemCard request={r} /></li>)}
-        </ul>
-      )}
-      <Pagination label="Pages des demandes" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-    </div>
+    <PagedList query={requests} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['demande']}
+      empty="Aucune demande d'inscription" pagesLabel="Pages des demandes">
+      {(items) => <CardList label="Demandes" items={items}>{(r) => <InboxItemCard request={r} />}</CardList>}
+    </PagedList>
   );
 }

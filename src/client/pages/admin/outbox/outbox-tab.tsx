@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { MAIL_STATUS_LABELS, type MailStatus } from '../../../../shared/labels';
 import { SelectField } from '../../../components/ui/field';
 import { outboxListQuery } from '../api/queries';
-import { Pagination } from '../common/pagination';
-import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { CardList, PagedList } from '../common/paged-list';
+import { TabHeading } from '../common/query-state';
 import { SearchBox } from '../common/search-box';
 import { useDebouncedValue } from '../common/use-debounced-value';
 import { OutboxMessage } from './outbox-message';
@@ -38,18 +38,10 @@ export function OutboxTab() {
 function OutboxList({ status, q }: { status?: MailStatus; q: string }) {
   const [offset, setOffset] = useState(0);
   const messages = useQuery(outboxListQuery({ status, q, limit: PAGE_SIZE, offset }));
-  if (messages.isPending) return <Loading />;
-  if (messages.isError) return <QueryError error={messages.error} onRetry={() => void messages.refetch()} />;
-  const { items, total } = messages.data;
   return (
-    <div className={messages.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-      <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, 'courriel')}</p>
-      {items.length === 0 ? <EmptyState>Aucun courriel</EmptyState> : (
-        <ul className="space-y-3" aria-label="Courriels">
-          {items.map((m) => <li key={m.id}><OutboxMessage message={m} /></li>)}
-        </ul>
-      )}
-      <Pagination label="Pages des courriels" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-    </div>
+    <PagedList query={messages} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['courriel']}
+      empty="Aucun courriel" pagesLabel="Pages des courriels">
+      {(items) => <CardList label="Courriels" items={items}>{(m) => <OutboxMessage message={m} />}</CardList>}
+    </PagedList>
   );
 }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { cn } from '../../../components/ui/cn';
 import { subscriptionListQuery, type SubscriptionFilters } from '../api/queries';
-import { Pagination } from '../common/pagination';
-import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { PagedList } from '../common/paged-list';
+import { TabHeading } from '../common/query-state';
 import { SubscriptionRows } from './subscription-rows';
 
 const PAGE_SIZE = 50;
@@ -39,15 +39,10 @@ export function SubscriptionsTab() {
 function SubscriptionList({ filter }: { filter: (typeof FILTERS)[number] }) {
   const [offset, setOffset] = useState(0);
   const subscriptions = useQuery(subscriptionListQuery({ ...filter.query, limit: PAGE_SIZE, offset }));
-  if (subscriptions.isPending) return <Loading />;
-  if (subscriptions.isError) return <QueryError error={subscriptions.error} onRetry={() => void subscriptions.refetch()} />;
-  const { items, total } = subscriptions.data;
-  const [one, many] = filter.nouns;
   return (
-    <div className={subscriptions.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-      <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, one, many)}</p>
-      {items.length === 0 ? <EmptyState>Aucun abonnement</EmptyState> : <SubscriptionRows items={items} />}
-      <Pagination label="Pages des abonnements" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-    </div>
+    <PagedList query={subscriptions} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={filter.nouns}
+      empty="Aucun abonnement" pagesLabel="Pages des abonnements">
+      {(items) => <SubscriptionRows items={items} />}
+    </PagedList>
   );
 }

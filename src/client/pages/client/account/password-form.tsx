@@ -10,7 +10,7 @@ import { notify } from '../../../lib/notify';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useChangePassword } from '../api/account-mutations';
-import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '../common/new-password';
+import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '../../../components/auth/new-password';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };

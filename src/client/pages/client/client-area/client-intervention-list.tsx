@@ -4,9 +4,7 @@ import { formatDate } from '../../../../shared/format';
 import { Card } from '../../../components/ui/card';
 import { InterventionStatusBadge, UrgencyBadge } from '../../../components/ui/status-badges';
 import { ResponseClock } from '../../../components/ui/response-clock';
-import { Conversation } from '../../../components/thread/conversation';
-import { clientKeys } from '../api/queries';
-import { RequestFeedback } from '../common/request-feedback';
+import { InterventionFollowUp } from '../common/intervention-follow-up';
 
 /** SPEC §2 « Client dashboard »: 'Intervention #id', status, urgency, description, device, date, details. */
 export function ClientInterventionList({ items }: { items: ClientIntervention[] }) {
@@ -31,9 +29,7 @@ export function ClientInterventionList({ items }: { items: ClientIntervention[] 
                 <div className="sm:col-span-2"><dt className="inline">Détails : </dt><dd className="inline break-words">{item.deviceInfo}</dd></div>
               )}
             </dl>
-            <Conversation basePath={`/api/client/interventions/${item.id}`} queryKey={[...clientKeys.interventions, 'thread', item.id]}
-              refreshKey={clientKeys.interventions} viewer="client" />
-            <RequestFeedback request={item} />
+            <InterventionFollowUp item={item} />
           </Card>
         </li>
       ))}

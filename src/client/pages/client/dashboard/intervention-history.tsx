@@ -6,11 +6,10 @@ import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { InterventionStatusBadge } from '../../../components/ui/status-badges';
 import { ResponseClock } from '../../../components/ui/response-clock';
-import { Conversation } from '../../../components/thread/conversation';
 import { Spinner } from '../../../components/ui/spinner';
-import { clientKeys, PAGE_SIZE, userInterventionsQuery } from '../api/queries';
+import { PAGE_SIZE, userInterventionsQuery } from '../api/queries';
 import { ShowMore } from '../common/show-more';
-import { RequestFeedback } from '../common/request-feedback';
+import { InterventionFollowUp } from '../common/intervention-follow-up';
 
 /** SPEC §2 « Intervention history »: title, date, duration when staff recorded one, status; newest first. */
 export function InterventionHistory() {
@@ -47,9 +46,7 @@ export function InterventionHistory() {
                         </div>
                         <div className="shrink-0"><InterventionStatusBadge status={item.status} /></div>
                       </div>
-                      <Conversation basePath={`/api/client/interventions/${item.id}`} queryKey={[...clientKeys.interventions, 'thread', item.id]}
-                        refreshKey={clientKeys.interventions} viewer="client" />
-                      <RequestFeedback request={item} />
+                      <InterventionFollowUp item={item} />
                     </Card>
                   </li>
                 ))}

@@ -5,11 +5,40 @@ import { formatEuro } from '../../../../shared/format';
 const th = 'px-2 py-2.5 text-left text-sm font-semibold text-slate-900 sm:px-3';
 const td = 'px-2 py-2.5 text-left text-sm text-slate-800 sm:px-3';
 
-/** A table that still does not fit scrolls on its own; focusable so a keyboard can scroll it too. */
-function TableFrame({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
+type Plan = (typeof PLANS)[number];
+type PlanTableProps = {
+  label: string;
+  caption: string;
+  className?: string;
+  /** the columns after « Abonnement », and the cells of one plan's row after its name */
+  columns: Array<{ title: string; className?: string }>;
+  cells(plan: Plan): ReactNode;
+};
+
+/**
+ * One row per plan, its name first. A table that still does not fit scrolls on its own; focusable so a keyboard can
+ * scroll it too.
+ */
+function PlanTable({ label, caption, className = '', columns, cells }: PlanTableProps) {
   return (
     <div role="region" aria-label={label} tabIndex={0} className={`mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}>
-      <table className="min-w-full divide-y divide-slate-200">{children}</table>
+      <table className="min-w-full divide-y divide-slate-200">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={th}>Abonnement</th>
+            {columns.map((c) => <th key={c.title} scope="col" className={c.className ? `${th} ${c.className}` : th}>{c.title}</th>)}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {PLANS.map((p) => (
+            <tr key={p.id}>
+              <th scope="row" className={`${td} font-semibold text-slate-900`}>{p.name}</th>
+              {cells(p)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -17,27 +46,15 @@ function TableFrame({ label, className = '', children }: { label: string; classN
 /** The six subscriptions, read from the one catalogue (DESIGN.md decision 1); bare counts keep it phone-wide. */
 export function PlansTable() {
   return (
-    <TableFrame label="Tableau des abonnements">
-      <caption className="sr-only">Abonnements proposés : durée, nombre d’appareils et prix</caption>
-      <thead className="bg-slate-50">
-        <tr>
-          <th scope="col" className={th}>Abonnement</th>
-          <th scope="col" className={th}>Durée</th>
-          <th scope="col" className={th}>Appareils</th>
-          <th scope="col" className={`${th} text-right`}>Prix</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {PLANS.map((p) => (
-          <tr key={p.id}>
-            <th scope="row" className={`${td} font-semibold text-slate-900`}>{p.name}</th>
-            <td className={`${td} whitespace-nowrap`}>{p.durationText}</td>
-            <td className={td}>{p.maxDevices}</td>
-            <td className={`${td} whitespace-nowrap text-right font-medium`}>{formatEuro(p.price)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </TableFrame>
+    <PlanTable label="Tableau des abonnements" caption="Abonnements proposés : durée, nombre d’appareils et prix"
+      columns={[{ title: 'Durée' }, { title: 'Appareils' }, { title: 'Prix', className: 'text-right' }]}
+      cells={(p) => (
+        <>
+          <td className={`${td} whitespace-nowrap`}>{p.durationText}</td>
+          <td className={td}>{p.maxDevices}</td>
+          <td className={`${td} whitespace-nowrap text-right font-medium`}>{formatEuro(p.price)}</td>
+        </>
+      )} />
   );
 }
 
@@ -61,27 +78,15 @@ export function ServiceLevelsTable() {
           </div>
         ))}
       </div>
-      <TableFrame label="Tableau des niveaux de service" className="hidden sm:block">
-        <caption className="sr-only">Niveaux de service par abonnement</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={th}>Abonnement</th>
-            <th scope="col" className={th}>Interventions</th>
-            <th scope="col" className={th}>Délai de réponse visé</th>
-            <th scope="col" className={th}>Horaires</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {PLANS.map((p) => (
-            <tr key={p.id}>
-              <th scope="row" className={`${td} font-semibold text-slate-900`}>{p.name}</th>
-              <td className={td}>{interventionsLabel(p)}</td>
-              <td className={`${td} whitespace-nowrap`}>{p.responseTime}</td>
-              <td className={td}>{p.supportHours}</td>
-            </tr>
-          ))}
-        </tbody>
-      </TableFrame>
+      <PlanTable label="Tableau des niveaux de service" caption="Niveaux de service par abonnement" className="hidden sm:block"
+        columns={[{ title: 'Interventions' }, { title: 'Délai de réponse visé' }, { title: 'Horaires' }]}
+        cells={(p) => (
+          <>
+            <td className={td}>{interventionsLabel(p)}</td>
+            <td className={`${td} whitespace-nowrap`}>{p.responseTime}</td>
+            <td className={td}>{p.supportHours}</td>
+          </>
+        )} />
     </>
   );
 }

@@ -2,17 +2,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '../../../lib/router';
 import { LogIn } from 'lucide-react';
-import { PublicLayout } from '../../../components/layout/public-layout';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { AuthCard } from '../../../components/auth/auth-card';
+import { ForgotPasswordLink } from '../../../components/auth/forgot-password-link';
 import { TextField } from '../../../components/ui/field';
 import { api, serverMessage } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { ForgotPasswordLink } from '../../client/common/forgot-password-link';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useViewer } from '../../../lib/viewer';
 import { clientLoginInputSchema, type ClientLoginInput } from '../../../../shared/schemas/auth';
+import { AuthSubmit } from '../../../components/auth/auth-form-parts';
 
 const FALLBACK = 'Email ou mot de passe incorrect.';
 
@@ -20,7 +18,6 @@ const FALLBACK = 'Email ou mot de passe incorrect.';
 /** /login: the same client credentials open /dashboard (DESIGN.md decision 4). */
 export function LoginPage() {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const { setSignedIn } = useViewer();
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
@@ -40,31 +37,21 @@ export function LoginPage() {
   });
 
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
-        <Card className="p-6 sm:p-8">
-          <div className="flex justify-center">
-            <span className="rounded-full bg-brand-50 p-3 text-brand-700"><LogIn aria-hidden="true" className="h-7 w-7" /></span>
-          </div>
-          <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Connexion</h1>
-          <p className="mt-2 text-center text-slate-700">Connectez-vous avec les identifiants reçus par e-mail.</p>
-          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-            <TextField label="Nom d'utilisateur ou e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false}
-              error={errors.email?.message} {...register('email')} />
-            <TextField label="Mot de passe" type="password" autoComplete="current-password"
-              error={errors.password?.message} {...register('password')} />
-            <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>
-              {isSubmitting ? 'Connexion...' : 'Se connecter'}
-            </Button>
-          </form>
-          <p className="mt-4 text-center"><ForgotPasswordLink /></p>
-          <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
-            <p>Pas encore de compte ? <Link to="/signup" className="font-medium text-brand-700 underline">Créer un compte</Link></p>
-            <p><Link to="/client/login" className="font-medium text-brand-700 underline">Accéder à l’espace client</Link></p>
-            <p><Link to="/" className="font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
-          </div>
-        </Card>
+    <AuthCard icon={<LogIn aria-hidden="true" className="h-7 w-7" />} title="Connexion"
+      intro="Connectez-vous avec les identifiants reçus par e-mail.">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField label="Nom d'utilisateur ou e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false}
+          error={errors.email?.message} {...register('email')} />
+        <TextField label="Mot de passe" type="password" autoComplete="current-password"
+          error={errors.password?.message} {...register('password')} />
+        <AuthSubmit pending={isSubmitting} pendingLabel="Connexion...">Se connecter</AuthSubmit>
+      </form>
+      <p className="mt-4 text-center"><ForgotPasswordLink /></p>
+      <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
+        <p>Pas encore de compte ? <Link to="/signup" className="font-medium text-brand-700 underline">Créer un compte</Link></p>
+        <p><Link to="/client/login" className="font-medium text-brand-700 underline">Accéder à l’espace client</Link></p>
+        <p><Link to="/" className="font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
       </div>
-    </PublicLayout>
+    </AuthCard>
   );
 }

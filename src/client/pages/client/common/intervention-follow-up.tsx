@@ -1,0 +1,15 @@
+import type { ComponentProps } from 'react';
+import { Conversation } from '../../../components/thread/conversation';
+import { clientKeys } from '../api/queries';
+import { RequestFeedback } from './request-feedback';
+
+/** Under each of the client's requests, wherever it is listed: the conversation with the team, then closing or rating. */
+export function InterventionFollowUp({ item }: { item: ComponentProps<typeof RequestFeedback>['request'] }) {
+  return (
+    <>
+      <Conversation basePath={`/api/client/interventions/${item.id}`} queryKey={[...clientKeys.interventions, 'thread', item.id]}
+        refreshKey={clientKeys.interventions} viewer="client" />
+      <RequestFeedback request={item} />
+    </>
+  );
+}
