@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const shared = {
@@ -26,6 +27,9 @@ function projects(name: string, include: string[], env: Record<string, string>) 
 // API tests run on PGlite, and once more on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
 export default defineConfig({
   test: {
+    // One worker per core, where Vitest's default leaves one core out: the API tests wait on PostgreSQL or on a
+    // password hash much of the time, and a single worker on a 2-core machine left the other core mostly idle.
+    maxWorkers: availableParallelism(),
     projects: [
       ...projects('pglite', shared.include, { TEST_DB: 'pglite' }),
       ...(process.env.TEST_DATABASE_URL ? projects('postgres', serverTests, { TEST_DB: 'postgres' }) : []),

@@ -1,10 +1,13 @@
 // A signed-in client's pages rendered by the server, one request at a time (the time one client waits), on PGlite:
 // GET /dashboard, /client/dashboard and a signed-in / for a client with a running plan, a pending renewal and six
 // requests, beside GET /api/auth/user (one keyed read through the same HTTP stack) as the same-run yardstick.
-// Build first. Writes bench/results/client-pages.json. Target (speed issue): /dashboard median ≤ 4 ms.
+// Then the two lists those pages read, alone, both ways in alternating rounds on the same database: through the
+// routes' services (rows, count, then documents or ratings: three statements each) and prepared (one statement each,
+// services/clients/client-page-lists.ts). Build first. Writes bench/results/client-pages.json (BENCH_BEFORE names a
+// results file of the code before, kept under "before"). Target (speed issue): /dashboard median ≤ 4 ms.
 // First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
 import '../src/server/production-by-default';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app';
@@ -13,6 +16,10 @@ import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import { interventions } from '../src/server/db/schema';
 import { createOrder } from '../src/server/services/orders/orders';
 import { createClientSession } from '../src/server/services/security/sessions';
+import { listClientOrders } from '../src/server/services/clients/client-account';
+import { clientPageLists } from '../src/server/services/clients/client-page-lists';
+import { listClientInterventions } from '../src/server/services/interventions/client-interventions';
+import type { Db } from '../src/server/db/client';
 import { todayIso } from '../src/shared/format';
 import { median } from './alternating';
 
@@ -33,7 +40,7 @@ async function seed(dataDir: string) {
   const clientId = created.order.clientId!;
   await database.db.insert(interventions).values([1, 2, 3, 4, 5, 6].map((n) => ({ clientId, title: `Demande ${n}`, description: `Imprimante ${n}` })));
   const { token } = await createClientSession(database.db, clientId);
-  return { database, cookie: `rfs_client=${token}` };
+  return { database, clientId, cookie: `rfs_client=${token}` };
 }
 
 /** `REQUESTS` requests one after another; the median and the 90th percentile of their times, in ms. */
@@ -50,9 +57,40 @@ async function oneAtATime(url: string, cookie: string) {
   return { medianMs: median(times), p90Ms: times[Math.floor(times.length * 0.9)]! };
 }
 
+/** The dashboard's two lists (its first page: 50 orders, 5 requests), `REQUESTS` times one after another, each way. */
+async function listsBothWays(db: Db, clientId: number) {
+  const lists = clientPageLists(db);
+  const ways = {
+    services: async () => { await listClientOrders(db, clientId, { limit: 50, offset: 0 }); await listClientInterventions(db, clientId, { limit: 5, offset: 0 }); },
+    prepared: async () => { await lists.orders(clientId, { limit: 50, offset: 0 }); await lists.interventions(clientId, { limit: 5, offset: 0 }); },
+  };
+  const time = async (run: () => Promise<void>) => {
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const start = performance.now();
+      await run();
+      times.push(performance.now() - start);
+    }
+    return median(times);
+  };
+  for (const run of Object.values(ways)) await time(run); // warm-up
+  const rounds: Array<{ services: number; prepared: number }> = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternately first: neither way always runs on a machine warmed (or loaded) by the other.
+    if (round % 2) {
+      const prepared = await time(ways.prepared);
+      rounds.push({ prepared, services: await time(ways.services) });
+    } else {
+      const services = await time(ways.services);
+      rounds.push({ services, prepared: await time(ways.prepared) });
+    }
+  }
+  return rounds;
+}
+
 export async function measureClientPages() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-client-pages-'));
-  const { database, cookie } = await seed(dataDir);
+  const { database, clientId, cookie } = await seed(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-client-pages-0123456789' });
   const app = await buildApp({ config, database, pages: true, workers: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -69,19 +107,27 @@ export async function measureClientPages() {
       }
       rounds.push(figures);
     }
+    const listRounds = await listsBothWays(database.db, clientId);
     const round2 = (n: number) => Math.round(n * 100) / 100;
     const summary = Object.fromEntries(PATHS.map((p) => {
       const medians = rounds.map((r) => r[p]!.medianMs);
       const ratios = rounds.map((r) => r[p]!.medianMs / r['/api/auth/user']!.medianMs);
       return [p, { medianMs: round2(median(medians)), medianMsRange: [round2(Math.min(...medians)), round2(Math.max(...medians))], timesYardstick: round2(median(ratios)) }];
     }));
+    const lists = {
+      what: "the dashboard's orders and requests lists, one after the other, median of each round",
+      servicesMs: listRounds.map((r) => round2(r.services)), preparedMs: listRounds.map((r) => round2(r.prepared)),
+      preparedOverServices: round2(median(listRounds.map((r) => r.prepared / r.services))),
+    };
+    const before = process.env.BENCH_BEFORE ? JSON.parse(await readFile(process.env.BENCH_BEFORE, 'utf8')) as unknown : undefined;
     const result = {
       date: new Date().toISOString(), database: 'pglite', requestsPerRound: REQUESTS, rounds: ROUNDS,
-      yardstick: 'GET /api/auth/user, one request at a time through the same server', target: { '/dashboard medianMs': 4 }, summary,
+      yardstick: 'GET /api/auth/user, one request at a time through the same server', target: { '/dashboard medianMs': 4 }, summary, lists,
+      ...(before ? { before } : {}),
     };
     await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
     await writeFile(path.join(import.meta.dirname, 'results', 'client-pages.json'), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(JSON.stringify(summary, null, 2));
+    console.log(JSON.stringify({ summary, lists }, null, 2));
     return result;
   } finally {
     await app.close();

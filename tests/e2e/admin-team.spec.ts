@@ -49,7 +49,7 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await tech.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(tech.getByText(`Connectez-vous avec l’identifiant « ${username} »`)).toBeVisible();
 
-  await staffSignIn(tech, { username, password });
+  await staffSignIn(tech, { username, password }, { form: true });
   await expect(tech.getByRole('tab')).toHaveText(['Messages', 'Abonnements', 'Interventions']);
   await expect(tech.getByRole('button', { name: 'Déverrouiller' })).toHaveCount(0);
   await shoot(tech, 'technician-view');

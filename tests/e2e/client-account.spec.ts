@@ -95,7 +95,7 @@ test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under 
 
   // The new password opens the account from another browser.
   const fresh = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
-  await signInToDashboard(await fresh.newPage(), client.username, 'une phrase bien longue');
+  await signInToDashboard(await fresh.newPage(), client.username, 'une phrase bien longue', { form: true });
   await fresh.close();
 });
 

@@ -10,7 +10,7 @@ for (const { name, viewport } of WIDTHS) {
 
     test(`[CLIENT][DASHBOARD] sign in, see the subscription, ask for help, see it completed (${name})`, async ({ page, request }) => {
       const client = await createClient(request, 'basique');
-      await signInToDashboard(page, client.username, client.password);
+      await signInToDashboard(page, client.username, client.password, { form: true });
 
       const subscription = await (await page.request.get('/api/subscriptions/current')).json() as CurrentSubscription;
       const card = page.getByRole('region', { name: 'Mon abonnement' });

@@ -23,13 +23,23 @@ export async function createClient(request: APIRequestContext, plan: PlanId, ord
   return client;
 }
 
-/** Signs in on /login (the dashboard's sign-in) and waits for /dashboard. */
-export async function signInToDashboard(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
-  await page.getByLabel("Nom d'utilisateur ou e-mail").fill(login);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+/**
+ * Signs the client in and waits for /dashboard. Through the API (`/api/auth/login`, what the form posts), in the
+ * page's own context, then opens /dashboard; `{ form: true }` signs in on /login as a visitor does, for the tests
+ * about signing in (the form itself is also tested in signup.spec.ts and client-area.spec.ts).
+ */
+export async function signInToDashboard(page: Page, login: string, password: string, { form = false } = {}) {
+  if (form) {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+    await page.getByLabel("Nom d'utilisateur ou e-mail").fill(login);
+    await page.getByLabel('Mot de passe').fill(password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+  } else {
+    const signIn = await page.request.post('/api/auth/login', { data: { email: login, password } });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    await page.goto('/dashboard');
+  }
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
 }

@@ -27,8 +27,9 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'rfs-test-'));
   const database = await openPglite();
   await prepare(database);
-  const dump = await database.pglite!.dumpDataDir('gzip');
-  const file = path.join(dir, 'template.tar.gz');
+  // Uncompressed: each test file loads it, and a 40 MB tar opens in half the time of its 5 MB gzip (no inflate).
+  const dump = await database.pglite!.dumpDataDir('none');
+  const file = path.join(dir, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);

@@ -5,6 +5,7 @@ import { prefetchUrlsFor } from '../../../client/pages/client/api/prefetch';
 import { CLIENT_COOKIE, sessionCookieName } from '../../plugins/auth';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { interventionRatings } from '../../db/schema';
 import { clientPageReader } from './page-reads';
 
 describe('[CLIENT][PAGES] a signed-in page starts from the answers its API routes would give', () => {
@@ -34,13 +35,20 @@ describe('[CLIENT][PAGES] a signed-in page starts from the answers its API route
     await postOrder(t, staff, { clientName: 'Claire Martin', clientEmail: 'claire@exemple.fr', plan: 'pro', paymentStatus: 'pending', orderDate: todayIso() });
     const headers = await clientLogin(t, 'claire', 'Azur-Passerelle-2026');
     token = headers.cookie!.split('=').slice(1).join('=');
+    const ids: number[] = [];
     for (let i = 1; i <= 6; i++) {
       const res = await t.app.inject({
         method: 'POST', url: '/api/client/interventions', headers,
         payload: { description: `Imprimante ${i} : « $& » <b>`, urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'HP Envy' },
       });
       expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json<{ id: number }>().id);
     }
+    // One rated request (on the first page) and one changed after its rating: both lists show ratings.
+    await t.db.insert(interventionRatings).values([
+      { interventionId: ids[5]!, stars: 4, comment: 'Rapide, merci' },
+      { interventionId: ids[0]!, stars: 2, comment: '', createdAt: new Date('2026-01-02T10:00:00Z'), updatedAt: new Date('2026-01-03T10:00:00Z') },
+    ]);
     read = clientPageReader(t.app);
   });
   afterAll(async () => t.close());
@@ -58,6 +66,18 @@ describe('[CLIENT][PAGES] a signed-in page starts from the answers its API route
       expect((interventions.body as unknown[]).length).toBe(5);
       expect(interventions.total).toBe(6);
     }
+  });
+
+  it('reads further pages, a page past the end and a search as the routes answer them', async () => {
+    const urls = [
+      '/api/interventions?limit=5&offset=5', '/api/client/interventions?limit=2&offset=1', '/api/interventions?offset=40',
+      '/api/client/orders?limit=1&offset=1', '/api/client/orders?offset=9', '/api/client/interventions?q=imprimante%203',
+    ];
+    calledApi.length = 0;
+    const direct = await read(token, urls, viaApi);
+    expect(calledApi).toEqual([]);
+    expect(direct).toEqual(await Promise.all(urls.map(viaApi)));
+    expect(direct!.map((answer) => answer.total)).toEqual([6, 6, 6, 2, 2, 1]);
   });
 
   it('asks the API for a call it has no read for, and gives null for a cookie that opens no session', async () => {

@@ -5,42 +5,48 @@ import {
 } from '../../../shared/client-api';
 import { pageQuery } from '../../../shared/schemas/query';
 import type { Prefetched } from '../../../client/entry-server';
-import { listClientOrders } from '../../services/clients/client-account';
 import { clientSessionReader, toAuthUser, type SessionRead } from '../../services/clients/client-identity';
+import { clientPageLists } from '../../services/clients/client-page-lists';
 import { listClientInterventions, toClientIntervention, toUserIntervention } from '../../services/interventions/client-interventions';
 
 type Signed = SessionRead;
 /** What a page's call answers: the JSON body, and for a list the full count (X-Total-Count). */
 type Answer = { body: unknown; total?: number };
-type Read = { schema: z.ZodType; read(app: FastifyInstance, signed: Signed, query: z.infer<typeof pageQuery>): Promise<Answer> | Answer };
+type Lists = ReturnType<typeof clientPageLists>;
+type Read = { schema: z.ZodType; read(lists: Lists, app: FastifyInstance, signed: Signed, query: z.infer<typeof pageQuery>): Promise<Answer> | Answer };
+
+/** A client's requests, a page of them: prepared (one statement) unless searched, which only the API route does. */
+const requestsOf = (lists: Lists, app: FastifyInstance, clientId: number, query: z.infer<typeof pageQuery>) =>
+  (query.q ? listClientInterventions(app.db, clientId, query) : lists.interventions(clientId, query));
 
 /**
  * The client area's GET routes a server-rendered page starts from, read the way those routes read them (same
  * services, same response schemas), without going through the HTTP layer four times: the session and the running
- * subscription in one prepared statement, then the lists together. `page-reads.test.ts` holds each answer
+ * subscription in one prepared statement, then the lists together, each one prepared statement
+ * (`services/clients/client-page-lists.ts`). `page-reads.test.ts` holds each answer
  * equal to its route's.
  */
 const READS: Record<string, Read> = {
-  '/api/auth/user': { schema: authUserSchema, read: (_app, { client }) => ({ body: toAuthUser(client) }) },
-  '/api/subscriptions/current': { schema: currentSubscriptionSchema.nullable(), read: (_app, { subscription }) => ({ body: subscription ?? null }) },
+  '/api/auth/user': { schema: authUserSchema, read: (_lists, _app, { client }) => ({ body: toAuthUser(client) }) },
+  '/api/subscriptions/current': { schema: currentSubscriptionSchema.nullable(), read: (_lists, _app, { subscription }) => ({ body: subscription ?? null }) },
   '/api/client/orders': {
     schema: z.array(clientOrderSchema),
-    read: async (app, { client }, query) => {
-      const page = await listClientOrders(app.db, client.clientId, query);
+    read: async (lists, _app, { client }, query) => {
+      const page = await lists.orders(client.clientId, query);
       return { body: page.items, total: page.total };
     },
   },
   '/api/interventions': {
     schema: z.array(userInterventionSchema),
-    read: async (app, { client }, query) => {
-      const page = await listClientInterventions(app.db, client.clientId, query);
+    read: async (lists, app, { client }, query) => {
+      const page = await requestsOf(lists, app, client.clientId, query);
       return { body: page.items.map(toUserIntervention), total: page.total };
     },
   },
   '/api/client/interventions': {
     schema: z.array(clientInterventionSchema),
-    read: async (app, { client }, query) => {
-      const page = await listClientInterventions(app.db, client.clientId, query);
+    read: async (lists, app, { client }, query) => {
+      const page = await requestsOf(lists, app, client.clientId, query);
       return { body: page.items.map(toClientIntervention), total: page.total };
     },
   },
@@ -58,6 +64,7 @@ const asSent = (schema: z.ZodType, body: unknown): unknown => JSON.parse(JSON.st
  */
 export function clientPageReader(app: FastifyInstance) {
   const readSession = clientSessionReader(app.db);
+  const lists = clientPageLists(app.db);
   return async (token: string, urls: string[], viaApi: (url: string) => Promise<Prefetched | null>): Promise<Prefetched[] | null> => {
     const signed = await readSession(token, { subscription: urls.some((url) => url.startsWith(SUBSCRIPTION_URL)) });
     if (!signed) return null;
@@ -67,7 +74,7 @@ export function clientPageReader(app: FastifyInstance) {
       if (!read) return viaApi(url);
       const query = pageQuery.safeParse(Object.fromEntries(new URLSearchParams(search)));
       if (!query.success) return viaApi(url);
-      const answer = await read.read(app, signed, query.data);
+      const answer = await read.read(lists, app, signed, query.data);
       return { url, body: asSent(read.schema, answer.body), ...(answer.total !== undefined ? { total: answer.total } : {}) };
     }));
     return answers.filter((answer): answer is Prefetched => answer !== null);
