@@ -67,6 +67,8 @@ export type AdminDevice = z.infer<typeof adminDeviceSchema>;
 export const adminDeviceQuery = z.object({
   status: z.enum([...DEVICE_STATUSES, 'to-check'], { error: 'Statut invalide' }).optional(),
   clientId: z.coerce.number<number>({ error: 'Client invalide' }).int('Client invalide').positive('Client invalide').optional(),
+  /** the customer's page: customers are grouped by e-mail */
+  email: z.string({ error: 'E-mail invalide' }).trim().max(320, 'E-mail invalide').refine(isPrintable, 'E-mail invalide').optional(),
 });
 export type AdminDeviceQuery = z.input<typeof adminDeviceQuery>;
 

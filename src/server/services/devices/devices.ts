@@ -169,6 +169,7 @@ const hasProof = sql`exists (select 1 from ${deviceProofs} where ${deviceProofs.
 export async function listAdminDevices(db: Tx, filter: AdminDeviceQuery & { id?: number }): Promise<AdminDevice[]> {
   const conditions: (SQL | undefined)[] = [
     filter.clientId ? eq(devices.clientId, Number(filter.clientId)) : undefined, filter.id ? eq(devices.id, filter.id) : undefined,
+    filter.email ? sql`lower(${clients.email}) = ${filter.email.toLowerCase()}` : undefined,
   ];
   if (filter.status === 'to-check') conditions.push(eq(devices.status, 'pending'), hasProof);
   else if (filter.status) conditions.push(eq(devices.status, filter.status));
