@@ -32,7 +32,6 @@ export const deviceInputSchema = z.object({
 export type DeviceInput = z.input<typeof deviceInputSchema>;
 
 const proofSchema = z.object({ id: z.number().int(), name: z.string(), size: z.number().int(), uploadedAt: z.string() });
-export type DeviceProof = z.infer<typeof proofSchema>;
 
 /** GET /api/client/devices: each device as its owner sees it. */
 export const deviceSchema = z.object({
@@ -79,16 +78,13 @@ const staffText = (empty: string, subject: string) => z.string({ error: empty })
 export const proofRequestInputSchema = z.object({
   message: staffText('Indiquez quel justificatif vous attendez (il est envoyé au client)', 'Le message'),
 });
-export type ProofRequestInput = z.infer<typeof proofRequestInputSchema>;
 
 /** POST /api/admin/devices/:id/refuse */
 export const deviceRefusalInputSchema = z.object({
   reason: staffText('Indiquez la raison du refus (elle est envoyée au client)', 'La raison'),
 });
-export type DeviceRefusalInput = z.infer<typeof deviceRefusalInputSchema>;
 
-/** A device in the intervention forms: « MacBook (Air/Pro) – MacBook Air 2020 ». */
-export const deviceRefSchema = z.object({
-  id: z.number().int(), deviceType: z.enum(REGISTRATION_DEVICE_TYPES), deviceInfo: z.string(), status: z.enum(DEVICE_STATUSES),
-});
-export type DeviceRef = z.infer<typeof deviceRefSchema>;
+/** GET/PUT /api/admin/device-settings (admins): « justificatif obligatoire pour tout nouvel appareil ». */
+export const deviceSettingsInputSchema = z.object({ proofRequired: z.boolean({ error: 'Valeur invalide' }) });
+export const deviceSettingsSchema = deviceSettingsInputSchema.strict();
+export type DeviceSettings = z.infer<typeof deviceSettingsSchema>;

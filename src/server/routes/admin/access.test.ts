@@ -113,6 +113,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'POST', url: `/api/admin/devices/${device!.id}/verify`, status: 200 },
       { method: 'POST', url: `/api/admin/devices/${refusedDevice!.id}/refuse`, payload: { reason: 'Facture illisible' }, status: 200 },
       { method: 'GET', url: `/api/admin/device-proofs/${proof!.id}`, status: 200 },
+      { method: 'GET', url: '/api/admin/device-settings', status: 200 },
+      { method: 'PUT', url: '/api/admin/device-settings', payload: { proofRequired: false }, status: 200 },
       { method: 'GET', url: '/api/admin/audit?entity=order', status: 200 },
       { method: 'POST', url: '/api/admin/backups', status: 202 },
       { method: 'GET', url: '/api/admin/backups/current', status: 200 },
@@ -207,7 +209,7 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
           'PATCH /api/admin/interventions/:id', 'POST /api/admin/contacts/:id/refuse', 'POST /api/admin/contacts/:id/validate', 'POST /api/admin/interventions/:id/messages',
           'POST /api/admin/interventions/:id/messages/read',
           // devices and their proofs: technicians are the ones who connect to them
-          'GET /api/admin/devices', 'GET /api/admin/device-proofs/:id', 'POST /api/admin/devices/:id/refuse',
+          'GET /api/admin/devices', 'GET /api/admin/device-proofs/:id', 'GET /api/admin/device-settings', 'POST /api/admin/devices/:id/refuse',
           'POST /api/admin/devices/:id/request-proof', 'POST /api/admin/devices/:id/verify',
           'POST /api/admin/logout', 'POST /api/admin/me/password',
           // their own two-factor sign-in; never the team's policy nor another member's reset

@@ -178,6 +178,17 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     expect((await list(duo))[0]!.proofs).toEqual(waiting.proofs);
   });
 
+  it('asks a proof of every new device once an admin requires it, and blocks help on it until verified', async () => {
+    const set = await t.app.inject({ method: 'PUT', url: '/api/admin/device-settings', headers: staff, payload: { proofRequired: true } });
+    expect(set.json()).toEqual({ proofRequired: true });
+    const added = await add(other, 'Acer Aspire 5');
+    expect(added.json<Device>()).toMatchObject({ status: 'pending', proofRequested: true, blocked: true });
+    expect((await askHelp(other, added.json<Device>().id)).json().code).toBe('DEVICE_BLOCKED');
+    await t.app.inject({ method: 'PUT', url: '/api/admin/device-settings', headers: staff, payload: { proofRequired: false } });
+    await t.app.inject({ method: 'POST', url: `/api/client/devices/${added.json<Device>().id}/retire`, headers: other });
+    expect((await add(other, 'Acer Swift 3')).json<Device>()).toMatchObject({ proofRequested: false, blocked: false });
+  });
+
   it('turns a validated registration\'s device into the account\'s first device, and erasure removes the proofs', async () => {
     const [registration] = await t.db.insert(inboxItems).values({
       kind: 'registration', name: 'Lucie Bernard', email: 'lucie@exemple.fr', firstName: 'Lucie', lastName: 'Bernard', phone: '0611223344',

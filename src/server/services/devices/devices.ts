@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { appSettings, clients, deviceProofs, devices } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
-import type { AdminDevice, AdminDeviceQuery, Device, DeviceInput } from '../../../shared/device-api';
+import type { AdminDevice, AdminDeviceQuery, Device, DeviceInput, DeviceSettings } from '../../../shared/device-api';
 import { DEVICE_BLOCKED_MESSAGE } from '../../../shared/device-api';
 import {
   DEVICE_IN_USE_STATUSES, REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES, type RegistrationDeviceType,
@@ -11,16 +11,16 @@ import { currentSubscription, CLIENT_ACTOR } from '../orders/subscriptions';
 import { writeAudit, type Actor } from '../security/audit';
 import type { MailQueue } from '../mail/outbox';
 
-export const DEVICE_NOT_FOUND = 'Appareil introuvable';
+const DEVICE_NOT_FOUND = 'Appareil introuvable';
 type DeviceRow = typeof devices.$inferSelect;
 type ProofMeta = { id: number; deviceId: number; name: string; size: number; mimeType: string; uploadedAt: Date };
 
 /** Staff asked a proof that is not verified yet, or refused the device: assistance on it waits (DESIGN.md 11). */
-export const isBlocked = (d: Pick<DeviceRow, 'status' | 'proofRequested'>) =>
+const isBlocked = (d: Pick<DeviceRow, 'status' | 'proofRequested'>) =>
   d.status === 'refused' || (d.status === 'pending' && d.proofRequested);
 
 /** « MacBook (Air/Pro) – MacBook Air 2020 », as mails and lists name a device. */
-export const deviceLabel = (d: Pick<DeviceRow, 'deviceType' | 'deviceInfo'>) => `${REGISTRATION_DEVICE_LABELS[d.deviceType]} – ${d.deviceInfo}`;
+const deviceLabel = (d: Pick<DeviceRow, 'deviceType' | 'deviceInfo'>) => `${REGISTRATION_DEVICE_LABELS[d.deviceType]} – ${d.deviceInfo}`;
 
 function toDevice(d: DeviceRow, proofs: ProofMeta[]): Device {
   return {
@@ -53,7 +53,7 @@ export async function listClientDevices(db: Tx, clientId: number): Promise<Devic
 
 const inUseOf = (clientId: number) => and(eq(devices.clientId, clientId), inArray(devices.status, [...DEVICE_IN_USE_STATUSES]));
 
-export const deviceLimitMessage = (max: number, planName: string | null) =>
+const deviceLimitMessage = (max: number, planName: string | null) =>
   `${planName ? `Votre formule ${planName}` : 'Sans abonnement en cours, votre espace'} couvre ${max} appareil${max > 1 ? 's' : ''}, déjà tous déclarés. `
   + 'Retirez d’abord un appareil que vous n’utilisez plus (« Retirer »), ou passez à une formule qui couvre plus d’appareils.';
 
@@ -61,19 +61,23 @@ const PROOF_REQUIRED_KEY = 'deviceProofRequired';
 const DEFAULT_PROOF_MESSAGE = 'Envoyez une photo ou un PDF de la facture d’achat de cet appareil (ou tout document prouvant qu’il est à vous).';
 
 /** The admin setting « justificatif obligatoire pour tout nouvel appareil ». */
-export async function proofRequiredForNewDevices(db: Tx): Promise<boolean> {
+async function proofRequiredForNewDevices(db: Tx): Promise<boolean> {
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, PROOF_REQUIRED_KEY));
   return row?.value === true;
 }
 
-export async function setProofRequiredForNewDevices(db: Db, required: boolean, actor: Actor): Promise<boolean> {
+export async function deviceSettings(db: Tx): Promise<DeviceSettings> {
+  return { proofRequired: await proofRequiredForNewDevices(db) };
+}
+
+export async function updateDeviceSettings(db: Db, { proofRequired: required }: DeviceSettings, actor: Actor): Promise<DeviceSettings> {
   return db.transaction(async (tx) => {
     const before = await proofRequiredForNewDevices(tx);
-    if (before === required) return required;
+    if (before === required) return { proofRequired: required };
     await tx.insert(appSettings).values({ key: PROOF_REQUIRED_KEY, value: required })
       .onConflictDoUpdate({ target: appSettings.key, set: { value: required, updatedAt: new Date() } });
     await writeAudit(tx, actor, { action: 'settings.device_proof', entity: 'settings', entityId: PROOF_REQUIRED_KEY, before: { required: before }, after: { required } });
-    return required;
+    return { proofRequired: required };
   });
 }
 
@@ -274,7 +278,7 @@ export async function deviceForRequest(tx: Tx, clientId: number, deviceId: numbe
 
 // ---- retention -------------------------------------------------------------------------------------------------
 
-export const PROOF_KEEP_DAYS = 30;
+const PROOF_KEEP_DAYS = 30;
 
 /**
  * Proofs are personal data: deleted 30 days after the device was verified, refused or retired; the decision (who,

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { JobQueue, QueueDefinition } from '../../jobs/job-queue';
 import { purgeDeviceProofs } from './devices';
 
-export const PROOF_RETENTION_QUEUE = 'device-proof-retention';
+const PROOF_RETENTION_QUEUE = 'device-proof-retention';
 /** every night at 3:45, Paris time, after the outbox's purge */
 const PROOF_RETENTION_CRON = '45 3 * * *';
 
