@@ -248,6 +248,8 @@ export const adminInterventionSchema = z.object({
   urgency: z.enum(URGENCIES),
   deviceType: z.enum(CLIENT_DEVICE_TYPES).nullable(),
   deviceInfo: z.string(),
+  /** the client's covered device the request names (shared/device-api.ts); null for older requests */
+  deviceId: z.number().int().nullable(),
   status: z.enum(INTERVENTION_STATUSES),
   durationMinutes: z.number().int().nullable(),
   staffNotes: z.string(),

@@ -7,6 +7,7 @@ import { PLAN_IDS } from './plans';
 import { CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels';
 import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common';
 import { newPassword } from './schemas/password';
+import { interventionDeviceId } from './schemas/intervention';
 import { interventionRatingSchema } from './rating-api';
 
 /** The one 401 wording of the client area: the dashboard recognises it (SPEC §6), every page treats it alike. */
@@ -149,6 +150,8 @@ export const dashboardInterventionInputSchema = z.object({
     .max(LONG_TEXT_MAX, longTextMessage('La description')).refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
   remoteTool: remoteSessionFields.remoteTool.optional(),
   remoteId: remoteSessionFields.remoteId.optional(),
+  /** one of the client's covered devices (services/devices/) */
+  deviceId: interventionDeviceId.optional(),
 }).superRefine(checkRemoteId);
 
 // ---- self-service ---------------------------------------------------------------------------------------------

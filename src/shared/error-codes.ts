@@ -22,6 +22,8 @@ const ERROR_CODES = [
   // Interventions and their threads
   'NO_SUBSCRIPTION', 'MONTHLY_LIMIT', 'BAD_TRANSITION', 'ALREADY_CLOSED', 'THREAD_CLOSED', 'RATING_NOT_YET',
   'ATTACHMENT_TYPE', 'ATTACHMENT_TOO_BIG', 'ATTACHMENT_QUOTA',
+  // Devices and their proofs of ownership
+  'DEVICE_LIMIT', 'DEVICE_BLOCKED', 'DEVICE_NOT_IN_USE', 'DEVICE_DECIDED', 'UPLOAD_HEADER',
   // E-mail, backup
   'NOT_FAILED', 'BACKUP_RUNNING', 'BACKUP_FAILED',
 ] as const;

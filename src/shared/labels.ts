@@ -22,6 +22,26 @@ export const CLIENT_DEVICE_LABELS: Record<ClientDeviceType, string> = {
   autre: 'Autre',
 };
 
+/**
+ * A covered device (DESIGN.md decision 11): « À vérifier » until staff verify or refuse it, « Retiré » when the client
+ * stops covering it. Retired and refused devices do not count against the plan's maxDevices.
+ */
+export const DEVICE_STATUSES = ['pending', 'verified', 'refused', 'retired'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+export const DEVICE_STATUS_LABELS: Record<DeviceStatus, string> = {
+  pending: 'À vérifier', verified: 'Vérifié', refused: 'Refusé', retired: 'Retiré',
+};
+/** The statuses that take a place in the plan (the cap counts them). */
+export const DEVICE_IN_USE_STATUSES = ['pending', 'verified'] as const satisfies readonly DeviceStatus[];
+
+/**
+ * The intervention's older device field, from a device's registration type: requests keep showing a type wherever the
+ * back-office and the mails already print one.
+ */
+export const CLIENT_DEVICE_OF: Record<RegistrationDeviceType, ClientDeviceType> = {
+  'windows-pc': 'pc_windows', 'windows-laptop': 'laptop', 'mac-desktop': 'mac', macbook: 'mac', 'windows-tablet': 'mobile', other: 'autre',
+};
+
 /** Staff roles: an admin runs everything; a technician answers requests and interventions and never sees money. */
 export const STAFF_ROLES = ['admin', 'technicien'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -113,7 +133,8 @@ export const MAIL_KINDS = [
   'registration_received', 'registration_refused', 'staff_new_registration', 'staff_contact', 'staff_new_intervention',
   'credentials', 'invoice', 'intervention_status', 'renewal_reminder', 'password_reset', 'erasure_done',
   'staff_password_link', 'intervention_message', 'staff_intervention_message', 'staff_intervention_closed',
-  'staff_intervention_rating', 'credit_note', 'erasure_refused',
+  'staff_intervention_rating', 'credit_note', 'erasure_refused', 'device_proof_requested', 'device_verified', 'device_refused',
+  'staff_device_proof',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -135,6 +156,10 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   staff_intervention_rating: 'Avis d’un client (équipe)',
   credit_note: 'Avoir',
   erasure_refused: 'Effacement refusé',
+  device_proof_requested: 'Justificatif demandé',
+  device_verified: 'Appareil vérifié',
+  device_refused: 'Appareil refusé',
+  staff_device_proof: 'Justificatif reçu (équipe)',
 };
 
 /** Who wrote a message in the thread of a request. */

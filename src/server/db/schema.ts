@@ -4,7 +4,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '../../shared/plans';
 import {
-  CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, INBOX_KINDS,
+  CLIENT_DEVICE_TYPES, DEVICE_STATUSES, DOCUMENT_KINDS, REGISTRATION_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, INBOX_KINDS,
   MESSAGE_AUTHORS, REMOTE_TOOLS, INBOX_STATUSES, STAFF_ROLES, URGENCIES,
 } from '../../shared/labels';
 
@@ -22,8 +22,16 @@ export const mailKindEnum = pgEnum('mail_kind', MAIL_KINDS);
 export const staffRoleEnum = pgEnum('staff_role', STAFF_ROLES);
 export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
 export const documentKindEnum = pgEnum('document_kind', DOCUMENT_KINDS);
+export const deviceTypeEnum = pgEnum('device_type', REGISTRATION_DEVICE_TYPES);
+export const deviceStatusEnum = pgEnum('device_status', DEVICE_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Raw bytes (PostgreSQL bytea), read and written as Node buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 export const staffUsers = pgTable('staff_users', {
   id: serial('id').primaryKey(),
@@ -277,6 +285,8 @@ export const interventions = pgTable('interventions', {
   /** « Session à distance »: the tool the client installed and its ID (never a password) */
   remoteTool: remoteToolEnum('remote_tool'),
   remoteId: text('remote_id'),
+  /** the covered device the request is about (services/devices/); null for requests older than devices */
+  deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
   /** read marks of the thread: when each side last read it (a message after it is unread for that side) */
   clientReadAt: timestamp('client_read_at', { withTimezone: true }),
   staffReadAt: timestamp('staff_read_at', { withTimezone: true }),
@@ -287,6 +297,42 @@ export const interventions = pgTable('interventions', {
   // The back-office's « à traiter en premier » order: open requests by due time.
   index('interventions_due_idx').on(t.dueAt).where(sql`${t.firstResponseAt} is null`),
 ]);
+
+/**
+ * A device the client's subscription covers (DESIGN.md decision 11). Pending and verified devices take a place of the
+ * plan's maxDevices; staff may ask a proof of ownership, which blocks assistance on the device until verified.
+ */
+export const devices = pgTable('devices', {
+  id: serial('id').primaryKey(),
+  clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  deviceType: deviceTypeEnum('device_type').notNull(),
+  deviceInfo: text('device_info').notNull(),
+  status: deviceStatusEnum('status').notNull().default('pending'),
+  proofRequested: boolean('proof_requested').notNull().default(false),
+  /** what staff asked for (shown to the client) */
+  proofMessage: text('proof_message'),
+  refusalReason: text('refusal_reason'),
+  /** verified or refused: the proofs are deleted 30 days later, the decision stays */
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: text('decided_by'),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('devices_client_idx').on(t.clientId, t.createdAt),
+  index('devices_status_idx').on(t.status),
+]);
+
+/** A proof of ownership (invoice, photo): an image or a PDF of 10 MB at most, its type read from its first bytes. */
+export const deviceProofs = pgTable('device_proofs', {
+  id: serial('id').primaryKey(),
+  deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('device_proofs_device_idx').on(t.deviceId)]);
 
 /** The conversation on a request between its client and staff; staff messages keep who wrote them. */
 export const interventionMessages = pgTable('intervention_messages', {
@@ -309,12 +355,6 @@ export const interventionRatings = pgTable('intervention_ratings', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [check('intervention_ratings_stars_check', sql`${t.stars} between 1 and 5`)]);
-
-/** Raw bytes (PostgreSQL bytea), read and written as Node buffers. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /**
  * A file sent in a thread: an image or a PDF of 5 MB at most, its type read from its first bytes (never from its

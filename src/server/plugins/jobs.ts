@@ -5,6 +5,7 @@ import { mailQueueDefinitions } from '../services/mail/delivery';
 import { createMailQueue, requeueOrphans, type MailQueue } from '../services/mail/outbox';
 import { loadSecretKey, secretBox } from '../services/mail/secret-box';
 import { outboxRetentionDefinition, scheduleOutboxRetention } from '../services/mail/retention';
+import { proofRetentionDefinition, scheduleProofRetention } from '../services/devices/proof-retention';
 import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/orders/renewal-reminders';
 import { passwordResetRequests } from '../services/clients/password-reset';
 
@@ -44,12 +45,14 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   }
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));
+  await jobs.define(proofRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(passwordResets.definition);
   if (options.workers) {
     const requeued = await requeueOrphans(app.db, jobs);
     if (requeued) app.log.warn({ requeued }, 'e-mails waiting without a job were queued again');
     await scheduleRenewalReminders(jobs);
     await scheduleOutboxRetention(jobs);
+    await scheduleProofRetention(jobs);
     await jobs.startWorkers();
   }
 }

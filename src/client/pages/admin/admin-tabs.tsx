@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useSearchParams } from '../../lib/router';
-import { CalendarRange, Download, LayoutDashboard, Mail, ScrollText, UserCog, Send, ShoppingCart, Users, Wrench } from 'lucide-react';
+import { CalendarRange, Download, Laptop, LayoutDashboard, Mail, ScrollText, UserCog, Send, ShoppingCart, Users, Wrench } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { DashboardTab } from './dashboard/dashboard-tab';
 import { OrdersTab } from './orders/orders-tab';
@@ -13,6 +13,7 @@ import { TeamTab } from './team/team-tab';
 import { JournalTab } from './journal/journal-tab';
 import type { StaffRole } from '../../../shared/labels';
 import { OutboxTab } from './outbox/outbox-tab';
+import { DevicesTab } from './devices/devices-tab';
 
 type TabDef = {
   value: string; label: string; Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; Panel: ComponentType; unlockedOnly?: boolean;
@@ -29,6 +30,7 @@ const TABS: TabDef[] = [
   { value: 'contacts', label: 'Messages', Icon: Mail, Panel: InboxTab, roles: EVERYONE },
   { value: 'subscriptions', label: 'Abonnements', Icon: CalendarRange, Panel: SubscriptionsTab, roles: EVERYONE },
   { value: 'interventions', label: 'Interventions', Icon: Wrench, Panel: InterventionsTab, roles: EVERYONE },
+  { value: 'devices', label: 'Appareils', Icon: Laptop, Panel: DevicesTab, roles: EVERYONE },
   { value: 'courriels', label: 'Courriels', Icon: Send, Panel: OutboxTab },
   { value: 'team', label: 'Équipe', Icon: UserCog, Panel: TeamTab },
   { value: 'journal', label: 'Journal', Icon: ScrollText, Panel: JournalTab },

@@ -18,6 +18,7 @@ import { ClientArea, useWhenIdle } from './common/client-area';
 import { ShowMore } from './common/show-more';
 import { SubscriptionBlock } from './common/subscription-block';
 import { ClientInterventionList } from './client-area/client-intervention-list';
+import { MyDevices } from './devices/my-devices';
 
 // The form (react-hook-form and the schema) loads when the client first opens it, or once the page is idle.
 const loadForm = () => import('./client-area/intervention-form');
@@ -74,6 +75,8 @@ function ClientDashboard({ user }: { user: AuthUser }) {
       </Card>
 
       <SubscriptionBlock />
+
+      <MyDevices />
 
       <section aria-labelledby="demandes-titre" className="space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

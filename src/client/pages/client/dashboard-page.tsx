@@ -11,6 +11,7 @@ import { ProfileCard } from './common/profile-card';
 import { SubscriptionBlock } from './common/subscription-block';
 import { AssistanceActions } from './dashboard/assistance-actions';
 import { InterventionHistory } from './dashboard/intervention-history';
+import { MyDevices } from './devices/my-devices';
 
 /** /dashboard (and / for a signed-in client): SPEC §2 « User dashboard ». */
 export function DashboardPage() {
@@ -44,6 +45,7 @@ function Dashboard({ user }: { user: AuthUser }) {
         <ProfileCard user={user} />
       </div>
 
+      <MyDevices />
       <InterventionHistory />
       <AccountArea email={user.email} />
     </div>

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { clients, interventions, outbox, inboxItems, staffUsers } from '../../db/schema';
+import { clients, deviceProofs, devices, interventions, outbox, inboxItems, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../services/security/passwords';
 import type { StaffRole } from '../../../shared/labels';
 import { serializerCompiler, validatorCompiler } from '../../http-schema';
@@ -68,6 +68,13 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
     const [member] = await t.db.insert(staffUsers).values({
       username: `membre${n}`, email: `membre${n}@exemple.fr`, role: 'admin', passwordHash: await hashPassword('inutilise-1234'),
     }).returning();
+    const [device, refusedDevice] = await t.db.insert(devices).values([
+      { clientId: order.order.clientId!, deviceType: 'macbook', deviceInfo: 'MacBook Air' },
+      { clientId: order.order.clientId!, deviceType: 'windows-pc', deviceInfo: 'PC HP' },
+    ]).returning();
+    const [proof] = await t.db.insert(deviceProofs).values({
+      deviceId: device!.id, name: 'facture.pdf', mimeType: 'application/pdf', size: 9, data: Buffer.from('%PDF-1.7\n'),
+    }).returning();
     const id = order.id;
     const invoiceId = (order.order as typeof order.order & OrderDocuments).documents[0]!.id;
     return [
@@ -101,6 +108,13 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'POST', url: `/api/admin/interventions/${intervention!.id}/messages/read`, status: 200 },
       // No file in this thread: past the role check, the route answers « Fichier introuvable ».
       { method: 'GET', url: '/api/admin/intervention-attachments/999999', status: 404 },
+      { method: 'GET', url: '/api/admin/devices?status=to-check', status: 200 },
+      { method: 'POST', url: `/api/admin/devices/${device!.id}/request-proof`, payload: { message: 'La facture, svp' }, status: 200 },
+      { method: 'POST', url: `/api/admin/devices/${device!.id}/verify`, status: 200 },
+      { method: 'POST', url: `/api/admin/devices/${refusedDevice!.id}/refuse`, payload: { reason: 'Facture illisible' }, status: 200 },
+      { method: 'GET', url: `/api/admin/device-proofs/${proof!.id}`, status: 200 },
+      { method: 'GET', url: '/api/admin/device-settings', status: 200 },
+      { method: 'PUT', url: '/api/admin/device-settings', payload: { proofRequired: false }, status: 200 },
       { method: 'GET', url: '/api/admin/audit?entity=order', status: 200 },
       { method: 'POST', url: '/api/admin/backups', status: 202 },
       { method: 'GET', url: '/api/admin/backups/current', status: 200 },
@@ -194,6 +208,9 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
           'GET /api/admin/interventions', 'GET /api/admin/interventions/:id/messages', 'GET /api/admin/interventions/ratings', 'GET /api/admin/interventions/response-times', 'GET /api/admin/session', 'GET /api/admin/sessions', 'GET /api/admin/subscriptions', 'PATCH /api/admin/contacts/:id',
           'PATCH /api/admin/interventions/:id', 'POST /api/admin/contacts/:id/refuse', 'POST /api/admin/contacts/:id/validate', 'POST /api/admin/interventions/:id/messages',
           'POST /api/admin/interventions/:id/messages/read',
+          // devices and their proofs: technicians are the ones who connect to them
+          'GET /api/admin/devices', 'GET /api/admin/device-proofs/:id', 'GET /api/admin/device-settings', 'POST /api/admin/devices/:id/refuse',
+          'POST /api/admin/devices/:id/request-proof', 'POST /api/admin/devices/:id/verify',
           'POST /api/admin/logout', 'POST /api/admin/me/password',
           // their own two-factor sign-in; never the team's policy nor another member's reset
           'GET /api/admin/me/two-factor', 'POST /api/admin/me/two-factor/confirm', 'POST /api/admin/me/two-factor/disable',

@@ -5,6 +5,7 @@ import { clientAuthRoutes, clientIdentityRoutes } from './auth';
 import { clientLogoutRoutes } from './logout';
 import { clientPasswordResetRoutes } from './password-reset';
 import { clientInterventionRoutes } from './interventions';
+import { clientDeviceRoutes } from './devices';
 import { clientSubscriptionRoutes } from './subscription';
 import { clientAccountRoutes } from './account';
 
@@ -24,6 +25,7 @@ export async function clientRoutes(app: FastifyInstance) {
     signedIn.addHook('onRequest', requireClient(clientSessionReader(app.db)));
     await signedIn.register(clientIdentityRoutes);
     await signedIn.register(clientInterventionRoutes);
+    await signedIn.register(clientDeviceRoutes);
     await signedIn.register(clientSubscriptionRoutes);
     // Self-service: password change, orders and invoices, « Mes données ».
     await signedIn.register(clientAccountRoutes);

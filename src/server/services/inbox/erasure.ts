@@ -11,6 +11,7 @@ import { writeAudit, type Actor } from '../security/audit';
 import { DEFAULT_TITLE } from '../interventions/client-interventions';
 import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items';
 import { auditAbout, ordersOf, requestsOf } from '../clients/client-data';
+import { eraseDevicesOf } from '../devices/devices';
 import { anonymiseOutboxOf, type MailQueue } from '../mail/outbox';
 
 const ERASED_NAME = 'Client supprimé';
@@ -124,6 +125,7 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
       username: null, passwordHash: null,
     }).where(eq(clients.id, client.id));
     await tx.delete(clientSessions).where(eq(clientSessions.clientId, client.id));
+    await eraseDevicesOf(tx, client.id);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, client.id));
     // The trace names nobody: it says what was done, not to whom beyond the account number.
     await writeAudit(tx, actor, {

@@ -11,6 +11,7 @@ import { containsPattern } from '../orders/order-queries';
 import { otherPendingRegistrations } from './registrations';
 import type { MailQueue } from '../mail/outbox';
 import { queueCredentialsMail } from '../mail/order-mails';
+import { addRegistrationDevice } from '../devices/devices';
 
 export const INBOX_ITEM_NOT_FOUND = 'Demande introuvable';
 type InboxItemRow = typeof inboxItems.$inferSelect;
@@ -102,6 +103,8 @@ export async function validateRegistration(db: Db, mail: MailQueue, id: number, 
       firstName: request.firstName ?? undefined, lastName: request.lastName ?? undefined, credentials: prepared,
     });
     await tx.update(inboxItems).set({ status: 'replied', clientId: client.id }).where(eq(inboxItems.id, id));
+    // The device the person registered with is the account's first covered device.
+    await addRegistrationDevice(tx, client.id, request.deviceType, request.deviceInfo, actor);
     await writeAudit(tx, actor, {
       action: 'request.validate', entity: 'request', entityId: id,
       before: { status: request.status }, after: { status: 'replied', clientId: client.id, username: prepared.username },

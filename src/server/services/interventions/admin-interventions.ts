@@ -33,7 +33,7 @@ const withClient = (db: Tx) => db.select(columns).from(interventions)
 function toDto({ intervention: i, clientName, clientEmail, rating }: Row): AdminInterventionDto {
   return {
     id: i.id, clientId: i.clientId, clientName, clientEmail, title: i.title, description: i.description,
-    urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, status: i.status,
+    urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, deviceId: i.deviceId, status: i.status,
     durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan, remoteTool: i.remoteTool, remoteId: i.remoteId,
     dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
     rating: rating ? toRating(rating) : null,

@@ -13,6 +13,8 @@ import type { clientInterventionInputSchema } from '../../../shared/schemas/inte
 import { storedRemoteSession } from '../../../shared/schemas/remote-session';
 import type { InterventionRating } from '../../../shared/rating-api';
 import { ratingsFor } from './intervention-ratings';
+import { deviceForRequest } from '../devices/devices';
+import { CLIENT_DEVICE_OF } from '../../../shared/labels';
 
 export const DEFAULT_TITLE = 'Demande d\'assistance';
 export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';
@@ -21,10 +23,11 @@ export const MONTHLY_LIMIT_REACHED =
   'Vous avez atteint le nombre d\'interventions inclus dans votre formule ce mois-ci. Contactez-nous pour en ajouter.';
 
 /** The dashboard's assistance button: both fields optional (the shared schema); empty ones take the original's texts. */
-export const dashboardInterventionInput = dashboardInterventionInputSchema.transform(({ title, description, remoteTool, remoteId }) => ({
+export const dashboardInterventionInput = dashboardInterventionInputSchema.transform(({ title, description, remoteTool, remoteId, deviceId }) => ({
   title: title || DEFAULT_TITLE,
   description: description || DEFAULT_DESCRIPTION,
   ...storedRemoteSession(remoteTool, remoteId),
+  deviceId,
 }));
 
 type Row = typeof interventions.$inferSelect;
@@ -68,7 +71,7 @@ export async function listClientInterventions(db: Tx, clientId: number, filter: 
 
 export type NewIntervention =
   | ({ source: 'client' } & z.output<typeof clientInterventionInputSchema>)
-  | ({ source: 'dashboard' } & Pick<z.output<typeof dashboardInterventionInput>, 'title' | 'description'>
+  | ({ source: 'dashboard'; deviceId?: number } & Pick<z.output<typeof dashboardInterventionInput>, 'title' | 'description'>
     & Partial<ReturnType<typeof storedRemoteSession>>);
 
 /**
@@ -88,11 +91,14 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
       throw new HttpError(409, MONTHLY_LIMIT_REACHED, 'MONTHLY_LIMIT');
     }
     // Stamped with the same clock the allowance was counted with; the plan running now sets the promise.
+    // A request names one of the client's devices: refused while its proof is awaited or after a refusal.
+    const device = input.deviceId === undefined ? null : await deviceForRequest(tx, clientId, input.deviceId);
+    const fromDevice = device ? { deviceId: device.id, deviceType: CLIENT_DEVICE_OF[device.deviceType], deviceInfo: device.deviceInfo } : {};
     const urgency = input.source === 'client' ? input.urgency : 'medium' as const;
     const promise = { plan: subscription.planId, dueAt: responseDueAt(getPlan(subscription.planId), urgency, now) };
     const values = input.source === 'client'
-      ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo }
-      : { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null };
+      ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo ?? '', ...fromDevice }
+      : { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null, ...fromDevice };
     const [row] = await tx.insert(interventions).values(values).returning();
     await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
       interventionId: row!.id, clientId, clientName: client.name, clientEmail: client.email, title: row!.title,

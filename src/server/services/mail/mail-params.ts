@@ -49,6 +49,12 @@ export type MailParams = {
   staff_intervention_closed: { interventionId: number; clientName: string; clientEmail: string; title: string; status: 'completed' | 'cancelled' };
   /** a client rated (or changed their rating of) a completed request, to STAFF_EMAIL */
   staff_intervention_rating: { interventionId: number; clientName: string; clientEmail: string; title: string; stars: number; comment: string; changed: boolean };
+  /** staff ask a proof of ownership for a device (`device`: its label), saying what to send */
+  device_proof_requested: { name: string; deviceId: number; device: string; message: string };
+  device_verified: { name: string; deviceId: number; device: string };
+  device_refused: { name: string; deviceId: number; device: string; reason: string };
+  /** a client sent a proof, to STAFF_EMAIL */
+  staff_device_proof: { deviceId: number; clientId: number; clientName: string; clientEmail: string; device: string; fileName: string };
 };
 
 type InvoiceFigures = { price: string; startsOn: string; endsOn: string; gift: boolean };

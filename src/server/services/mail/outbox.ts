@@ -27,7 +27,7 @@ export type MailQueue = {
   queue(tx: Tx, request: MailRequest): Promise<boolean>;
   /** A message to STAFF_EMAIL; nothing when it is unset (staff then read the back-office only). */
   queueForStaff<K extends 'staff_new_registration' | 'staff_contact' | 'staff_new_intervention' | 'staff_intervention_message'
-    | 'staff_intervention_closed' | 'staff_intervention_rating'>(
+    | 'staff_intervention_closed' | 'staff_intervention_rating' | 'staff_device_proof'>(
     tx: Tx, key: string, kind: K, params: MailParams[K],
   ): Promise<boolean>;
 };

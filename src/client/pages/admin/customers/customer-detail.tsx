@@ -4,6 +4,7 @@ import { formatCredits, formatEuro } from '../../../../shared/format';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { OrderList } from '../orders/order-list';
 import { DetailItem } from '../common/detail-item';
+import { DeviceList } from '../devices/device-list';
 
 export function CustomerDetail({ customer }: { customer: CustomerDto }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -34,6 +35,10 @@ export function CustomerDetail({ customer }: { customer: CustomerDto }) {
           <DetailItem label="Offertes">{customer.giftedCount}</DetailItem>
           <DetailItem label="Crédits RFS">{formatCredits(customer.credits)}</DetailItem>
         </dl>
+      </div>
+      <div>
+        <h4 className="mb-2 font-semibold text-slate-900">Appareils</h4>
+        <DeviceList key={customer.email} filter={{ email: customer.email }} showClient={false} empty="Aucun appareil déclaré." />
       </div>
       <div>
         <h4 className="mb-2 font-semibold text-slate-900">Historique des commandes</h4>

@@ -39,7 +39,7 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
       <ClientRating rating={i.rating} />
       <RemoteSessionDetails intervention={i} />
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        {device && <div className="flex gap-1"><dt className="text-slate-600">Appareil :</dt><dd>{device}</dd></div>}
+        {device && <div className="flex gap-1"><dt className="text-slate-600">Appareil :</dt><dd>{device}{i.deviceId ? ` (appareil n° ${i.deviceId}, voir l’onglet Appareils)` : ''}</dd></div>}
         {i.durationMinutes !== null && <div className="flex gap-1"><dt className="text-slate-600">Durée :</dt><dd>{i.durationMinutes} min</dd></div>}
       </dl>
       {i.staffNotes && (

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../../components/ui/button';
@@ -8,17 +9,31 @@ import { notify } from '../../../lib/notify';
 import { clientInterventionInputSchema, type ClientInterventionInput } from '../../../../shared/schemas/intervention';
 import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES, URGENCIES, URGENCY_LABELS } from '../../../../shared/labels';
 import { useCreateClientIntervention } from '../api/intervention-mutations';
+import { devicesQuery } from '../devices/device-api';
+import { DevicePicker, preselectedDevice, requestableDevices } from '../devices/device-picker';
+import { Spinner } from '../../../components/ui/spinner';
+import type { Device } from '../../../../shared/device-api';
 
 const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS[value] }));
 const DEVICE_OPTIONS = CLIENT_DEVICE_TYPES.map((value) => ({ value, label: CLIENT_DEVICE_LABELS[value] }));
-const FIELDS = ['description', 'urgency', 'deviceType', 'deviceInfo'] as const;
+const FIELDS = ['description', 'urgency', 'deviceId', 'deviceType', 'deviceInfo'] as const;
 
 /** The 'Créer une demande' form (SPEC §2 « Client dashboard »): validated like the server, then posted; the lists refresh. */
 export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; onCancel(): void }) {
+  const devices = useQuery(devicesQuery);
+  if (devices.isPending) return <div className="flex justify-center py-8"><Spinner /></div>;
+  return <RequestForm devices={devices.data ?? []} onCreated={onCreated} onCancel={onCancel} />;
+}
+
+/** With devices, the request names one of them; without (an account from before devices), its type and description. */
+function RequestForm({ devices, onCreated, onCancel }: { devices: Device[]; onCreated(): void; onCancel(): void }) {
   const create = useCreateClientIntervention();
+  const withDevices = requestableDevices(devices).length > 0;
   const { register, handleSubmit, setError, formState: { errors } } = useForm<ClientInterventionInput>({
     resolver: zodResolver(clientInterventionInputSchema),
-    defaultValues: { description: '', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: '' },
+    defaultValues: withDevices
+      ? { description: '', urgency: 'medium', deviceId: preselectedDevice(devices) }
+      : { description: '', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: '' },
   });
 
   const onSubmit = handleSubmit((values) => create.mutate(values, {
@@ -39,10 +54,14 @@ export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; o
       <TextAreaField label="Décrivez votre problème" placeholder="Par exemple : mon ordinateur est très lent depuis hier"
         error={errors.description?.message} {...register('description')} />
       <SelectField label="Urgence" options={URGENCY_OPTIONS} error={errors.urgency?.message} {...register('urgency')} />
-      <SelectField label="Type d'appareil" options={DEVICE_OPTIONS} error={errors.deviceType?.message} {...register('deviceType')} />
-      <TextField label="Votre appareil" placeholder="Par exemple : PC HP sous Windows 11"
-        hint="La marque, le modèle ou le système, si vous les connaissez."
-        error={errors.deviceInfo?.message} {...register('deviceInfo')} />
+      {withDevices ? <DevicePicker devices={devices} error={errors.deviceId?.message} {...register('deviceId', { valueAsNumber: true })} /> : (
+        <>
+          <SelectField label="Type d'appareil" options={DEVICE_OPTIONS} error={errors.deviceType?.message} {...register('deviceType')} />
+          <TextField label="Votre appareil" placeholder="Par exemple : PC HP sous Windows 11"
+            hint="La marque, le modèle ou le système, si vous les connaissez."
+            error={errors.deviceInfo?.message} {...register('deviceInfo')} />
+        </>
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>Annuler</Button>
         <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Envoi...' : 'Envoyer la demande'}</Button>

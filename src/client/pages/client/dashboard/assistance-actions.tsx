@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
 import type { RemoteSessionInput } from '../../../../shared/schemas/remote-session';
 import { LazyDialog } from '../../../components/ui/lazy-dialog';
@@ -9,6 +10,8 @@ import { notify } from '../../../lib/notify';
 import { Button } from '../../../components/ui/button';
 import { useRequestAssistance } from '../api/intervention-mutations';
 import { allowanceUsed } from '../common/subscription-facts';
+import { devicesQuery } from '../devices/device-api';
+import { DevicePicker, preselectedDevice, requestableDevices } from '../devices/device-picker';
 
 const FAILED = 'Impossible d’envoyer la demande d’assistance';
 
@@ -24,23 +27,30 @@ const explained = (error: unknown) => error instanceof ApiRequestError && [403, 
 export function AssistanceActions({ subscription }: { subscription: CurrentSubscription | null | undefined }) {
   const request = useRequestAssistance();
   const [askingRemote, setAskingRemote] = useState(false);
+  // Each request names one of the client's devices; the first usable one is preselected.
+  const devices = useQuery(devicesQuery);
+  const [chosen, setChosen] = useState<number | undefined>();
+  const deviceId = chosen ?? preselectedDevice(devices.data);
   const callbacks = {
     onSuccess: () => notify('success', 'Demande envoyée', 'Votre demande d\'assistance a été envoyée. Un technicien va vous contacter.'),
     onError: (error: Error) => {
       // A 401 gets 'Non autorisé' and the way back to sign in, once for the whole client area (query-client.tsx).
       if (error instanceof ApiRequestError && error.status === 401) return;
       // A wrong ID is shown under its field by the form.
-      if (error instanceof ApiRequestError && error.fieldErrors) return;
+      if (error instanceof ApiRequestError && error.fieldErrors && !error.fieldErrors.deviceId) return;
       notify('error', 'Erreur', explained(error) ? serverMessage(error, FAILED) : FAILED);
     },
   };
-  const send = (kind: keyof typeof REQUESTS) => request.mutate(REQUESTS[kind], callbacks);
-  const sendRemote = (session: RemoteSessionInput) => request.mutateAsync({ ...REQUESTS.remote, ...session }, {
+  const send = (kind: keyof typeof REQUESTS) => request.mutate({ ...REQUESTS[kind], deviceId }, callbacks);
+  const sendRemote = (session: RemoteSessionInput) => request.mutateAsync({ ...REQUESTS.remote, ...session, deviceId }, {
     ...callbacks, onSuccess: () => { setAskingRemote(false); callbacks.onSuccess(); },
   });
   const sending = request.isPending ? request.variables?.title : undefined;
   return (
     <div>
+      {requestableDevices(devices.data).length > 1 && (
+        <DevicePicker className="mb-3" devices={devices.data!} value={deviceId} onChange={(e) => setChosen(Number(e.target.value))} />
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <Button size="lg" className="h-auto min-h-14 w-full py-3" onClick={() => send('assistance')} disabled={request.isPending}>
           <LifeBuoy aria-hidden="true" className="h-6 w-6 shrink-0" />

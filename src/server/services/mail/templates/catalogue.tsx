@@ -9,6 +9,7 @@ import {
   CreditNoteMail, Credentials, ErasureDone, ErasureRefused, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
   RenewalReminder, InterventionMessageMail,
 } from './client-mails';
+import { DeviceProofRequested, DeviceRefused, DeviceVerified, StaffDeviceProof } from './device-mails';
 import {
   StaffContact, StaffInterventionClosed, StaffInterventionMessage, StaffInterventionRating, StaffNewIntervention, StaffNewRegistration,
   StaffPasswordLink,
@@ -51,6 +52,10 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     subject: (p) => `${p.changed ? 'Avis modifié' : 'Avis'} de ${p.clientName} : ${p.stars}/5 sur l’intervention n° ${p.interventionId}`,
     Body: StaffInterventionRating,
   },
+  device_proof_requested: { subject: (_, s) => `Un justificatif est demandé pour votre appareil – ${s.siteName}`, Body: DeviceProofRequested },
+  device_verified: { subject: (_, s) => `Votre appareil est vérifié – ${s.siteName}`, Body: DeviceVerified },
+  device_refused: { subject: (_, s) => `Votre appareil n’a pas pu être vérifié – ${s.siteName}`, Body: DeviceRefused },
+  staff_device_proof: { subject: (p) => `Justificatif reçu de ${p.clientName} : appareil n° ${p.deviceId}`, Body: StaffDeviceProof },
 };
 
 const PLAIN_TEXT_SELECTORS = [

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FileText } from 'lucide-react';
+import type { AdminDevice, AdminDeviceQuery } from '../../../../shared/device-api';
+import { DEVICE_STATUS_LABELS, REGISTRATION_DEVICE_LABELS, type DeviceStatus } from '../../../../shared/labels';
+import { formatDate, formatDateTime } from '../../../../shared/format';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { serverMessage } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { adminDevicesQuery, useVerifyDevice } from './device-queries';
+import { DeviceTextDialog } from './device-text-dialog';
+
+const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
+const kb = (size: number) => `${Math.max(1, Math.round(size / 1024))} Ko`;
+
+/** Devices for staff (the « Appareils » tab, a customer's page): proofs to view, verify, refuse or ask for. */
+export function DeviceList({ filter, showClient = true, empty }: { filter: AdminDeviceQuery; showClient?: boolean; empty: string }) {
+  const devices = useQuery(adminDevicesQuery(filter));
+  if (devices.isPending) return <div className="flex justify-center py-6"><Spinner /></div>;
+  if (devices.isError) return <LoadError title="Impossible d’afficher les appareils" error={devices.error} onRetry={() => void devices.refetch()} />;
+  if (devices.data.length === 0) return <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{empty}</p>;
+  return <ul className="space-y-3">{devices.data.map((d) => <li key={d.id}><DeviceRow device={d} showClient={showClient} /></li>)}</ul>;
+}
+
+function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient: boolean }) {
+  const verify = useVerifyDevice();
+  const [dialog, setDialog] = useState<'proof' | 'refuse' | null>(null);
+  const onVerify = () => verify.mutate(d.id, {
+    onSuccess: () => notify('success', 'Appareil vérifié', `${d.clientName} est prévenu par e-mail.`),
+    onError: (error) => notify('error', 'Action impossible', serverMessage(error, 'Veuillez réessayer.')),
+  });
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Appareil n° ${d.id}`} data-testid="admin-device">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="break-words font-semibold text-slate-900">{d.deviceInfo || '(effacé)'} <span className="font-normal text-slate-600">· {REGISTRATION_DEVICE_LABELS[d.deviceType]}</span></p>
+          {showClient && <p className="break-words text-sm text-slate-700">{d.clientName} · {d.clientEmail}</p>}
+          <p className="text-sm text-slate-600">Déclaré le {formatDate(d.createdAt)}{d.decidedAt ? ` · décision le ${formatDate(d.decidedAt)} par ${d.decidedBy ?? '-'}` : ''}</p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          <Badge tone={TONES[d.status]}>{DEVICE_STATUS_LABELS[d.status]}</Badge>
+          {d.blocked && <Badge tone="red">Assistance bloquée</Badge>}
+        </div>
+      </div>
+      {d.proofRequested && d.status === 'pending' && <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>}
+      {d.refusalReason && <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>}
+      {d.proofs.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm">
+          {d.proofs.map((p) => (
+            <li key={p.id}>
+              <a className="inline-flex items-center gap-1 font-medium text-brand-700 underline" href={`/api/admin/device-proofs/${p.id}`}>
+                <FileText aria-hidden="true" className="h-4 w-4" /> Voir {p.name}
+              </a>{' '}
+              <span className="text-slate-600">({kb(p.size)}, reçu le {formatDateTime(p.uploadedAt)})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(d.status === 'pending' || d.status === 'verified') && (
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {d.status === 'pending' && <Button onClick={onVerify} disabled={verify.isPending}>Vérifier</Button>}
+          {d.status === 'pending' && <Button variant="danger" onClick={() => setDialog('refuse')}>Refuser</Button>}
+          <Button variant="secondary" onClick={() => setDialog('proof')}>Demander un justificatif</Button>
+        </div>
+      )}
+      {dialog && <DeviceTextDialog kind={dialog} device={d} onClose={() => setDialog(null)} />}
+    </article>
+  );
+}

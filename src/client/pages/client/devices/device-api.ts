@@ -1,0 +1,28 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { UPLOAD_HEADER, type Device, type DeviceInput } from '../../../../shared/device-api';
+import { DEVICE_IN_USE_STATUSES, REGISTRATION_DEVICE_LABELS } from '../../../../shared/labels';
+import { api } from '../../../lib/api';
+import { clientKeys } from '../api/queries';
+
+const devicesKey = [...clientKeys.data, 'devices'] as const;
+
+/** « Mes appareils »: every device of the client, in use first. */
+export const devicesQuery = queryOptions({ queryKey: devicesKey, queryFn: () => api<Device[]>('/api/client/devices') });
+
+export const inUse = (d: Device) => (DEVICE_IN_USE_STATUSES as readonly string[]).includes(d.status);
+export const deviceName = (d: Pick<Device, 'deviceType' | 'deviceInfo'>) => `${d.deviceInfo} (${REGISTRATION_DEVICE_LABELS[d.deviceType]})`;
+
+function useDeviceMutation<V>(call: (input: V) => Promise<Device>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: devicesKey }) });
+}
+
+export const useAddDevice = () => useDeviceMutation((input: DeviceInput) => api<Device>('/api/client/devices', { method: 'POST', json: input }));
+export const useRetireDevice = () => useDeviceMutation((id: number) => api<Device>(`/api/client/devices/${id}/retire`, { method: 'POST' }));
+
+/** The proof as multipart (docs/decisions/019), with the header a cross-site form cannot send. */
+export const useUploadProof = () => useDeviceMutation(({ id, file }: { id: number; file: File }) => {
+  const body = new FormData();
+  body.append('file', file);
+  return api<Device>(`/api/client/devices/${id}/proofs`, { method: 'POST', body, headers: { [UPLOAD_HEADER]: '1' } });
+});

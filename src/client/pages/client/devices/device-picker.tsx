@@ -1,0 +1,24 @@
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import type { Device } from '../../../../shared/device-api';
+import { SelectField } from '../../../components/ui/field';
+import { deviceName, inUse } from './device-api';
+
+/** The devices a request can name: those in use, the first one that is not waiting for a proof preselected. */
+export const requestableDevices = (devices: Device[] | undefined) => (devices ?? []).filter(inUse);
+export const preselectedDevice = (devices: Device[] | undefined) => {
+  const usable = requestableDevices(devices);
+  return (usable.find((d) => !d.blocked) ?? usable[0])?.id;
+};
+
+type Props = SelectHTMLAttributes<HTMLSelectElement> & { devices: Device[]; error?: string };
+
+/** « Appareil concerné » in both request forms. */
+export const DevicePicker = forwardRef<HTMLSelectElement, Props>(function DevicePicker({ devices, error, ...props }, ref) {
+  const options = requestableDevices(devices).map((d) => ({
+    value: String(d.id), label: d.blocked ? `${deviceName(d)} – justificatif attendu` : deviceName(d),
+  }));
+  return (
+    <SelectField ref={ref} label="Appareil concerné" options={options} error={error}
+      hint="Un autre appareil ? Ajoutez-le dans « Mes appareils »." {...props} />
+  );
+});

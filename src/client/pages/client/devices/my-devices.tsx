@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Laptop } from 'lucide-react';
+import type { Device } from '../../../../shared/device-api';
+import { DEVICE_STATUS_LABELS, type DeviceStatus } from '../../../../shared/labels';
+import { formatDate } from '../../../../shared/format';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { LazyConfirmDialog } from '../../../components/ui/lazy-dialog';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiRequestError, serverMessage } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { subscriptionQuery } from '../api/queries';
+import { AddDeviceForm } from './add-device-form';
+import { deviceName, devicesQuery, inUse, useRetireDevice } from './device-api';
+import { ProofUpload } from './proof-upload';
+
+const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
+
+/** « Mes appareils » on both dashboards: the devices the plan covers, what each waits for, add / retire / prove. */
+export function MyDevices() {
+  const devices = useQuery(devicesQuery);
+  const subscription = useQuery(subscriptionQuery);
+  const max = subscription.data?.maxDevices ?? 1;
+  const used = devices.data?.filter(inUse) ?? [];
+  const others = devices.data?.filter((d) => !inUse(d)) ?? [];
+  return (
+    <section id="mes-appareils" aria-labelledby="appareils-titre" className="space-y-4">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <h2 id="appareils-titre" className="text-xl font-semibold text-slate-900">Mes appareils</h2>
+        {devices.data && (
+          <p className="text-slate-700" data-testid="devices-covered">
+            {used.length} appareil{used.length > 1 ? 's' : ''} couvert{used.length > 1 ? 's' : ''} sur {max}
+            {subscription.data ? ` (formule ${subscription.data.plan})` : ''}
+          </p>
+        )}
+      </div>
+      {devices.isPending ? <div className="flex justify-center py-6"><Spinner /></div>
+        : devices.isError ? <LoadError title="Impossible d’afficher vos appareils pour le moment" error={devices.error} onRetry={() => void devices.refetch()} />
+        : (
+          <>
+            {used.length === 0 && (
+              <Card className="text-slate-700">
+                Déclarez l’appareil que nos techniciens dépanneront (ordinateur, portable, tablette) : chaque demande d’assistance le concerne.
+              </Card>
+            )}
+            <ul className="space-y-3">{used.map((d) => <li key={d.id}><DeviceCard device={d} /></li>)}</ul>
+            {used.length < max ? <AddDeviceForm /> : (
+              <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+                Votre formule couvre {max} appareil{max > 1 ? 's' : ''}. Pour en déclarer un autre, retirez d’abord un appareil que vous
+                n’utilisez plus, ou passez à une formule qui en couvre plus.
+              </p>
+            )}
+            {others.length > 0 && (
+              <details className="rounded-lg border border-slate-200 bg-white p-3">
+                <summary className="cursor-pointer font-medium text-slate-800">Appareils retirés ou refusés ({others.length})</summary>
+                <ul className="mt-3 space-y-3">{others.map((d) => <li key={d.id}><DeviceCard device={d} /></li>)}</ul>
+              </details>
+            )}
+          </>
+        )}
+    </section>
+  );
+}
+
+/** What the client should know or do next about this device. */
+function awaited(d: Device): string {
+  if (d.status === 'refused') return `Refusé : ${d.refusalReason ?? ''} L’assistance pour cet appareil est bloquée ; contactez-nous ou retirez-le.`;
+  if (d.status === 'retired') return `Retiré le ${formatDate(d.retiredAt ?? d.createdAt)}.`;
+  if (d.status === 'verified') return 'Vérifié : vous pouvez demander de l’aide pour cet appareil.';
+  if (d.proofRequested && d.proofs.length === 0) return `Justificatif demandé : ${d.proofMessage ?? 'une photo ou un PDF de la facture.'} L’assistance pour cet appareil attend ce document.`;
+  if (d.proofRequested) return 'Justificatif reçu : nous le vérifions au plus vite. L’assistance reprend dès qu’il est vérifié.';
+  return 'En service. Une preuve d’achat ou de propriété pourra vous être demandée.';
+}
+
+function DeviceCard({ device: d }: { device: Device }) {
+  const retire = useRetireDevice();
+  const [confirming, setConfirming] = useState(false);
+  const onRetire = () => retire.mutate(d.id, {
+    onSuccess: () => notify('success', 'Appareil retiré', 'Il ne compte plus dans votre formule.'),
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 401) return;
+      notify('error', 'Erreur', serverMessage(error, 'Impossible de retirer cet appareil'));
+    },
+  });
+  return (
+    <Card className="p-4" data-testid="device-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
+          <Laptop aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-600" />
+          <span className="break-words">{deviceName(d)}</span>
+        </p>
+        <Badge tone={TONES[d.status]}>{DEVICE_STATUS_LABELS[d.status]}</Badge>
+      </div>
+      <p className={d.blocked ? 'mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950' : 'mt-2 text-sm text-slate-700'} data-testid="device-awaited">
+        {awaited(d)}
+      </p>
+      {d.proofs.length > 0 && (
+        <p className="mt-2 text-sm text-slate-600">
+          Justificatif{d.proofs.length > 1 ? 's' : ''} envoyé{d.proofs.length > 1 ? 's' : ''} : {d.proofs.map((p) => p.name).join(', ')}
+        </p>
+      )}
+      {inUse(d) && (
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {d.status === 'pending' && <ProofUpload device={d} />}
+          <Button variant="secondary" onClick={() => setConfirming(true)} disabled={retire.isPending}>Retirer</Button>
+        </div>
+      )}
+      <LazyConfirmDialog open={confirming} onOpenChange={setConfirming} title="Retirer cet appareil ?"
+        description={`« ${deviceName(d)} » ne sera plus couvert par votre formule. Vous pourrez déclarer un autre appareil à sa place.`}
+        confirmLabel="Retirer" onConfirm={onRetire} danger />
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { useId, useRef } from 'react';
+import { Camera } from 'lucide-react';
+import { PROOF_ACCEPT, PROOF_MAX_BYTES, PROOF_TOO_BIG_MESSAGE, type Device } from '../../../../shared/device-api';
+import { buttonClass } from '../../../components/ui/button';
+import { ApiRequestError, serverMessage } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useUploadProof } from './device-api';
+
+/**
+ * « Envoyer un justificatif »: a file input a phone opens on its camera or its files (no `capture`, which would
+ * forbid choosing a PDF); the server reads the type from the content and refuses more than 10 MB.
+ */
+export function ProofUpload({ device }: { device: Device }) {
+  const upload = useUploadProof();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const onChange = () => {
+    const file = input.current?.files?.[0];
+    if (!file) return;
+    if (file.size > PROOF_MAX_BYTES) {
+      notify('error', 'Fichier trop lourd', PROOF_TOO_BIG_MESSAGE);
+      input.current!.value = '';
+      return;
+    }
+    upload.mutate({ id: device.id, file }, {
+      onSuccess: () => notify('success', 'Justificatif envoyé', 'Nous le vérifions au plus vite.'),
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 401) return;
+        notify('error', 'Envoi impossible', serverMessage(error, 'Impossible d’envoyer ce fichier'));
+      },
+      onSettled: () => { if (input.current) input.current.value = ''; },
+    });
+  };
+  return (
+    <div>
+      <label htmlFor={id} className={buttonClass(device.proofRequested && device.proofs.length === 0 ? 'primary' : 'secondary', 'md', 'w-full cursor-pointer sm:w-auto')}>
+        <Camera aria-hidden="true" className="h-4 w-4" />
+        {upload.isPending ? 'Envoi...' : device.proofs.length ? 'Ajouter un justificatif' : 'Envoyer un justificatif'}
+      </label>
+      <input ref={input} id={id} type="file" accept={PROOF_ACCEPT} className="sr-only" onChange={onChange} disabled={upload.isPending}
+        data-testid="proof-input" />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures';
+import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
+
+/** A photo of an invoice as a phone's camera gives it: a JPEG (its first bytes are what the server reads). */
+const INVOICE_PHOTO = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF facture'), Buffer.alloc(2048, 7)]);
+
+for (const { name, viewport } of WIDTHS) {
+  test(`[CLIENT][DEVICES] a famille client adds a device, staff ask a proof, the client sends a photo, staff verify, help follows (${name})`, async ({ browser, request }) => {
+    const client = await createClient(request, 'famille');
+    const page = await (await browser.newContext({ viewport })).newPage();
+    await signInToDashboard(page, client.username, client.password);
+    const devices = page.locator('#mes-appareils');
+    await expect(devices.getByTestId('devices-covered')).toHaveText(/0 appareil couvert sur 3/);
+    await devices.getByLabel('Type d’appareil').selectOption('windows-laptop');
+    const model = `Asus Vivobook ${name}`;
+    await devices.getByLabel('Marque et modèle').fill(model);
+    await devices.getByRole('button', { name: 'Ajouter' }).click();
+    const card = devices.getByTestId('device-card').filter({ hasText: model });
+    await expect(card).toContainText('À vérifier');
+    await expect(devices.getByTestId('devices-covered')).toHaveText(/1 appareil couvert sur 3/);
+
+    // Staff ask a proof from the « Appareils » tab.
+    const staff = await (await browser.newContext({ viewport })).newPage();
+    await staffSignIn(staff);
+    await staff.goto('/admin?tab=devices');
+    await staff.getByLabel('Afficher').selectOption('pending');
+    const row = staff.getByTestId('admin-device').filter({ hasText: model });
+    await row.getByRole('button', { name: 'Demander un justificatif' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Demander et prévenir' }).click();
+    await expect(row).toContainText('Assistance bloquée');
+
+    // The client sees what is awaited and sends a photo of the invoice.
+    await page.reload();
+    await expect(card.getByTestId('device-awaited')).toContainText('Justificatif demandé');
+    await shot(page, `devices-client-proof-asked-${name}`);
+    await expectNoSeriousA11yViolations(page);
+    await card.getByTestId('proof-input').setInputFiles({ name: 'facture.jpg', mimeType: 'image/jpeg', buffer: INVOICE_PHOTO });
+    await expect(card.getByTestId('device-awaited')).toContainText('Justificatif reçu');
+    await expect(card).toContainText('facture.jpg');
+
+    // Staff find it among the proofs to check, and verify it.
+    await staff.getByLabel('Afficher').selectOption('to-check');
+    const toCheck = staff.getByTestId('admin-device').filter({ hasText: model });
+    await expect(toCheck.getByRole('link', { name: 'Voir facture.jpg' })).toBeVisible();
+    await shot(staff, `devices-admin-to-check-${name}`);
+    await expectNoSeriousA11yViolations(staff);
+    await toCheck.getByRole('button', { name: 'Vérifier' }).click();
+    await expect(toCheck).toHaveCount(0);
+
+    // The client asks for help: the request names the device.
+    await page.reload();
+    await expect(card).toContainText('Vérifié');
+    await page.getByRole('button', { name: 'Demander une assistance' }).click();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Demande envoyée' })).toBeVisible();
+    await shot(page, `devices-client-verified-${name}`);
+  });
+}
