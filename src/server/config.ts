@@ -58,6 +58,8 @@ const envSchema = z.object({
   INVOICE_TAX_MENTION: z.string().min(1).default('TVA non applicable : prestation fournie par une société établie aux États-Unis.'),
   /** Stripe Checkout (services/payments/): both or neither; unset, orders are paid by hand as before */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[0-9A-Za-z]{8,}$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)').optional(),
+  /** the provider's API address: Stripe's own unless a stand-in is given (tests, stripe-mock) */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[0-9A-Za-z+/=]{8,}$/, 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
 }).refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, { message: 'is set without ADMIN_USERNAME', path: ['ADMIN_PASSWORD'] })
   .refine((e) => !e.ADMIN_USERNAME || e.ADMIN_PASSWORD, { message: 'is set without ADMIN_PASSWORD', path: ['ADMIN_USERNAME'] })
