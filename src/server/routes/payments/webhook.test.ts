@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, checkoutSessions, invoices, orders, outbox, paymentEvents } from '../../db/schema';
 import { postOrder, staffLogin } from '../../test/fixtures';
 import { todayIso } from '../../../shared/format';
+import type { OrderDto } from '../../../shared/admin-api';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_51WebhookTests', STRIPE_WEBHOOK_SECRET: 'whsec_webhooktestsecret0123' };
 const stripe = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);
@@ -44,6 +45,8 @@ describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
     });
   }
   const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const staffOrder = async (id: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/admin/manual-orders?q=${id}`, headers: staff })).json<OrderDto[]>();
   const invoicesOf = (id: number) => t.db.select().from(invoices).where(eq(invoices.orderId, id));
 
   beforeAll(async () => {
@@ -69,6 +72,15 @@ describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
     expect(t.mailer.sent.some((m) => m.to === 'paye@exemple.fr' && m.attachments?.some((a) => a.filename.endsWith('.pdf')))).toBe(true);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
     expect(audit.map((a) => [a.action, a.staffUsername])).toContainEqual(['order.update', 'stripe']);
+    // Staff see how it was paid, the provider's reference and its page in the provider's dashboard.
+    const [listed] = await staffOrder(id);
+    expect(listed).toMatchObject({
+      paymentMethod: 'carte_en_ligne', paymentIssue: null,
+      onlinePayment: {
+        sessionId: event.data.object.id, paymentIntent: event.data.object.payment_intent, status: 'paid',
+        dashboardUrl: `https://dashboard.stripe.com/test/payments/${event.data.object.payment_intent}`,
+      },
+    });
   });
 
   it('answers the same event again with 200 and changes nothing', async () => {
@@ -89,6 +101,7 @@ describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
     const order = await orderRow(id);
     expect(order).toMatchObject({ paymentStatus: 'pending', paymentMethod: 'carte' });
     expect(order.paymentIssue).toMatch(/^Paiement en ligne de 10,00\s€ pour une commande de 50,00\s€/);
+    expect((await staffOrder(id))[0]).toMatchObject({ paymentIssue: order.paymentIssue, onlinePayment: { status: 'mismatch' } });
     expect(await invoicesOf(id)).toHaveLength(0);
 
     const other = await pendingOrder('devise');

@@ -21,8 +21,8 @@ export function paymentProvider(config: Config): PaymentProvider | null {
 /** Euros as the order stores them ('35.00') into the provider's cents. */
 export const toCents = (price: string): number => Math.round(Number(price) * 100);
 
-/** The provider's dashboard page of a session's payment, for staff (test-mode ids open the test dashboard). */
-export function dashboardLink(sessionId: string, paymentIntent: string | null, liveKey: boolean): string {
-  const base = liveKey ? 'https://dashboard.stripe.com' : 'https://dashboard.stripe.com/test';
+/** The provider's dashboard page of a session's payment, for staff (a test-mode session opens the test dashboard). */
+export function dashboardLink(sessionId: string, paymentIntent: string | null): string {
+  const base = sessionId.startsWith('cs_live_') ? 'https://dashboard.stripe.com' : 'https://dashboard.stripe.com/test';
   return paymentIntent ? `${base}/payments/${paymentIntent}` : `${base}/search?query=${encodeURIComponent(sessionId)}`;
 }
