@@ -1,6 +1,6 @@
 CREATE TYPE "public"."checkout_status" AS ENUM('open', 'paid', 'expired', 'failed', 'mismatch');--> statement-breakpoint
 ALTER TYPE "public"."payment_method" ADD VALUE 'carte_en_ligne';--> statement-breakpoint
-CREATE TABLE "checkout_sessions" (
+CREATE TABLE "online_payments" (
 	"id" text PRIMARY KEY NOT NULL,
 	"order_id" integer NOT NULL,
 	"status" "checkout_status" DEFAULT 'open' NOT NULL,
@@ -19,6 +19,6 @@ CREATE TABLE "payment_events" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_issue" text;--> statement-breakpoint
-ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "checkout_sessions_order_idx" ON "checkout_sessions" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "checkout_sessions_open_idx" ON "checkout_sessions" USING btree ("created_at") WHERE "checkout_sessions"."status" = 'open';
+ALTER TABLE "online_payments" ADD CONSTRAINT "online_payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "online_payments_order_idx" ON "online_payments" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "online_payments_open_idx" ON "online_payments" USING btree ("created_at") WHERE "online_payments"."status" = 'open';

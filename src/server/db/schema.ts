@@ -220,7 +220,7 @@ export const orders = pgTable('orders', {
  * The Stripe Checkout sessions made for orders (services/payments/): the provider's id, what it was asked to
  * collect, and where it stands as the provider last told us. The job that asks about open ones reads status and age.
  */
-export const checkoutSessions = pgTable('checkout_sessions', {
+export const onlinePayments = pgTable('online_payments', {
   id: text('id').primaryKey(),
   orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   status: checkoutStatusEnum('status').notNull().default('open'),
@@ -232,8 +232,8 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('checkout_sessions_order_idx').on(t.orderId),
-  index('checkout_sessions_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  index('online_payments_order_idx').on(t.orderId),
+  index('online_payments_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
 ]);
 
 /** Every provider event handled, by its id: the same event delivered again changes nothing. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { checkoutSessions } from '../../db/schema';
+import { onlinePayments, invoices, orders } from '../../db/schema';
+import { OPEN_SESSIONS_QUEUE } from '../../services/payments/open-sessions';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 import { startStripeStandIn } from '../../test/stripe-stand-in';
 import { todayIso } from '../../../shared/format';
@@ -60,7 +61,7 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
       success_url: `https://support.exemple.fr/dashboard?paiement=retour&commande=${id}`,
       cancel_url: `https://support.exemple.fr/dashboard?paiement=annule&commande=${id}`,
     });
-    const [session] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.orderId, id));
+    const [session] = await t.db.select().from(onlinePayments).where(eq(onlinePayments.orderId, id));
     expect(res.json()).toEqual({ url: session!.url });
     expect(session).toMatchObject({ status: 'open', amountCents: 2500, currency: 'eur' });
 
@@ -85,6 +86,34 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
     const failed = await checkout(id, own);
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: expect.stringMatching(/^Le paiement en ligne ne répond pas/) });
+  });
+
+  it('catches a lost webhook: a session open for over an hour is asked about, and paid or expired as the provider says', async () => {
+    const { id: paidId, headers } = await clientWithOrder('perdu', { plan: 'basique' });
+    const { url } = (await checkout(paidId, headers)).json<{ url: string }>();
+    const { id: expiredId, headers: other } = await clientWithOrder('abandon');
+    await checkout(expiredId, other);
+    const { id: recentId, headers: third } = await clientWithOrder('recent');
+    await checkout(recentId, third);
+    const sessionOf = async (orderId: number) => (await t.db.select().from(onlinePayments).where(eq(onlinePayments.orderId, orderId)))[0]!;
+    const [paid, expired, recent] = [await sessionOf(paidId), await sessionOf(expiredId), await sessionOf(recentId)];
+    expect(url).toBe(paid.url);
+    standIn.markPaid(paid.id);
+    Object.assign(standIn.sessions.get(expired.id)!, { status: 'expired' });
+    standIn.markPaid(recent.id);
+    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+    for (const s of [paid, expired]) await t.db.update(onlinePayments).set({ createdAt: hoursAgo }).where(eq(onlinePayments.id, s.id));
+
+    await t.db.transaction((tx) => t.app.jobs.send(tx, OPEN_SESSIONS_QUEUE, {}));
+    await t.drain();
+    const [paidOrder] = await t.db.select().from(orders).where(eq(orders.id, paidId));
+    expect(paidOrder).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'carte_en_ligne' });
+    expect(await t.db.select().from(invoices).where(eq(invoices.orderId, paidId))).toHaveLength(1);
+    expect((await t.db.select().from(orders).where(eq(orders.id, expiredId)))[0]).toMatchObject({ paymentStatus: 'pending', paymentIssue: expect.stringMatching(/expiré/) });
+    // Made less than an hour ago: its webhook may still come; not asked yet.
+    expect((await t.db.select().from(orders).where(eq(orders.id, recentId)))[0]).toMatchObject({ paymentStatus: 'pending' });
+    expect(standIn.requests.filter((r) => r.method === 'GET').map((r) => r.path).sort())
+      .toEqual([`/v1/checkout/sessions/${expired.id}`, `/v1/checkout/sessions/${paid.id}`].sort());
   });
 
   it('is not offered without the Stripe settings', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, checkoutSessions, invoices, orders, outbox, paymentEvents } from '../../db/schema';
+import { auditLog, onlinePayments, invoices, orders, outbox, paymentEvents } from '../../db/schema';
 import { postOrder, staffLogin } from '../../test/fixtures';
 import { todayIso } from '../../../shared/format';
 import type { OrderDto } from '../../../shared/admin-api';
@@ -64,7 +64,7 @@ describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
     expect(order).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'carte_en_ligne', startsOn: todayIso(), paymentIssue: null });
     expect(order.endsOn).not.toBeNull();
     expect(await invoicesOf(id)).toHaveLength(1);
-    const [session] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, event.data.object.id));
+    const [session] = await t.db.select().from(onlinePayments).where(eq(onlinePayments.id, event.data.object.id));
     expect(session).toMatchObject({ orderId: id, status: 'paid', paymentIntent: event.data.object.payment_intent, amountCents: 5000 });
     expect(await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.recipient, 'paye@exemple.fr')))
       .toContainEqual({ kind: 'invoice' });

@@ -21,7 +21,7 @@ const orderColumns = {
   hasPassword: sql<boolean>`(${clients.passwordHash} is not null)`,
   // The order's latest Checkout session, the paid one first (services/payments/).
   onlinePayment: sql<OnlineSession | null>`(select json_build_object('sessionId', s.id, 'paymentIntent', s.payment_intent, 'status', s.status)
-    from checkout_sessions s where s.order_id = ${orders.id} order by (s.status = 'paid') desc, s.created_at desc limit 1)`,
+    from online_payments s where s.order_id = ${orders.id} order by (s.status = 'paid') desc, s.created_at desc limit 1)`,
 };
 type OnlineSession = { sessionId: string; paymentIntent: string | null; status: CheckoutStatus };
 type OrderRow = Omit<typeof orders.$inferSelect, 'username' | 'emailKey' | 'searchText'> & {

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { checkoutSessions, orders } from '../../db/schema';
+import { onlinePayments, orders } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import { getPlan } from '../../../shared/plans';
 import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM } from '../../../shared/payment-api';
@@ -26,13 +26,13 @@ export async function startCheckout(db: Db, provider: PaymentProvider, config: C
   const amount = toCents(order.price);
   if (order.paymentStatus !== 'pending' || amount <= 0) throw new HttpError(409, NOT_PAYABLE, 'NOT_PAYABLE');
 
-  const [open] = await db.select({ url: checkoutSessions.url }).from(checkoutSessions)
-    .where(and(eq(checkoutSessions.orderId, order.id), eq(checkoutSessions.status, 'open'), eq(checkoutSessions.amountCents, amount),
-      gt(checkoutSessions.createdAt, new Date(Date.now() - REUSE_MS))))
-    .orderBy(desc(checkoutSessions.createdAt)).limit(1);
+  const [open] = await db.select({ url: onlinePayments.url }).from(onlinePayments)
+    .where(and(eq(onlinePayments.orderId, order.id), eq(onlinePayments.status, 'open'), eq(onlinePayments.amountCents, amount),
+      gt(onlinePayments.createdAt, new Date(Date.now() - REUSE_MS))))
+    .orderBy(desc(onlinePayments.createdAt)).limit(1);
   if (open?.url) return { url: open.url };
 
-  const [made] = await db.select({ n: count() }).from(checkoutSessions).where(eq(checkoutSessions.orderId, order.id));
+  const [made] = await db.select({ n: count() }).from(onlinePayments).where(eq(onlinePayments.orderId, order.id));
   const plan = getPlan(order.plan);
   const back = (outcome: 'retour' | 'annule') => `${config.PUBLIC_URL}/dashboard?${PAYMENT_RETURN_PARAM}=${outcome}&${PAYMENT_ORDER_PARAM}=${order.id}`;
   const metadata = { orderId: String(order.id) };
@@ -56,7 +56,7 @@ export async function startCheckout(db: Db, provider: PaymentProvider, config: C
     throw new HttpError(502, UNAVAILABLE, 'PROVIDER_UNAVAILABLE');
   }
   if (!session.url) throw new HttpError(502, UNAVAILABLE, 'PROVIDER_UNAVAILABLE');
-  await db.insert(checkoutSessions).values({
+  await db.insert(onlinePayments).values({
     id: session.id, orderId: order.id, amountCents: amount, currency: 'eur', url: session.url,
   }).onConflictDoNothing();
   return { url: session.url };

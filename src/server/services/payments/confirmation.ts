@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client';
-import { checkoutSessions, orders, paymentEvents } from '../../db/schema';
+import { onlinePayments, orders, paymentEvents } from '../../db/schema';
 import { formatEuro } from '../../../shared/format';
 import type { CheckoutStatus } from '../../../shared/labels';
 import { ensureDocumentPdf } from '../billing/invoices';
@@ -42,9 +42,9 @@ async function recordSession(tx: Tx, session: SessionFacts, orderId: number, sta
   const values = {
     status, paymentIntent: intentOf(session), updatedAt: new Date(),
   };
-  await tx.insert(checkoutSessions).values({
+  await tx.insert(onlinePayments).values({
     id: session.id, orderId, amountCents: session.amount_total ?? 0, currency: session.currency ?? '', ...values,
-  }).onConflictDoUpdate({ target: checkoutSessions.id, set: values });
+  }).onConflictDoUpdate({ target: onlinePayments.id, set: values });
 }
 
 async function flag(tx: Tx, orderId: number, issue: string) {
@@ -62,7 +62,7 @@ async function applyPaid(tx: Tx, session: SessionFacts, deps: OrderDeps) {
   const [order] = await tx.select({ paymentStatus: orders.paymentStatus, price: orders.price, paymentMethod: orders.paymentMethod })
     .from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) return { outcome: 'ignored' as const, invoice: null };
-  const [known] = await tx.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
+  const [known] = await tx.select({ status: onlinePayments.status }).from(onlinePayments).where(eq(onlinePayments.id, session.id));
   if (known?.status === 'paid') return { outcome: 'duplicate' as const, invoice: null };
   const due = toCents(order.price);
   if (session.amount_total !== due || session.currency !== 'eur') {
@@ -88,7 +88,7 @@ async function applyUnpaid(tx: Tx, session: SessionFacts, status: 'expired' | 'f
   if (orderId === null) return 'ignored' as const;
   const [order] = await tx.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) return 'ignored' as const;
-  const [known] = await tx.select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
+  const [known] = await tx.select({ status: onlinePayments.status }).from(onlinePayments).where(eq(onlinePayments.id, session.id));
   if (known && known.status !== 'open') return 'duplicate' as const;
   await recordSession(tx, session, orderId, status);
   if (order.paymentStatus === 'pending') await flag(tx, orderId, status === 'expired' ? ISSUES.expired : ISSUES.failed);
