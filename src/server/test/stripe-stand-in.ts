@@ -3,6 +3,7 @@
 // is recorded as received.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 export type RecordedRequest = { method: string; path: string; headers: IncomingMessage['headers']; form: URLSearchParams };
 type Session = Record<string, unknown> & { id: string };
@@ -13,6 +14,23 @@ export async function startStripeStandIn() {
   /** The answer to the next creation, if a test wants a failure. */
   let failNext: number | null = null;
   let made = 0;
+  /** Where the provider's page sends its signed event once « paid » (the app under test), see deliverTo(). */
+  let webhook: { url: string; secret: string } | null = null;
+  const signer = new Stripe('sk_test_standin');
+
+  /** The provider's page: the card is accepted, the signed event reaches the app, then the browser goes back. */
+  async function pay(id: string): Promise<string | null> {
+    const session = sessions.get(id);
+    if (!session || !webhook) return null;
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: `pi_test_${id}` });
+    const payload = JSON.stringify({
+      id: `evt_test_${id}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: session },
+    });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: webhook.secret });
+    const res = await fetch(webhook.url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+    return String(session.success_url);
+  }
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -42,6 +60,21 @@ export async function startStripeStandIn() {
         sessions.set(id, session);
         return reply(200, session);
       }
+      const page = /^\/pay\/([^/]+)$/.exec(url.pathname);
+      if (page && req.method === 'GET' && sessions.has(page[1]!)) {
+        const session = sessions.get(page[1]!)!;
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(`<!doctype html><html lang="fr"><meta name="viewport" content="width=device-width"><title>Paiement (simulation)</title>
+<h1>Paiement par carte (simulation)</h1><p>Montant : ${Number(session.amount_total) / 100} EUR</p>
+<form method="post"><button type="submit">Payer</button></form><p><a href="${String(session.cancel_url)}">Annuler</a></p></html>`);
+      }
+      if (page && req.method === 'POST') {
+        void pay(page[1]!).then((back) => {
+          res.writeHead(back ? 303 : 404, back ? { location: back } : {});
+          res.end();
+        }, (error: unknown) => { res.writeHead(500); res.end(String(error)); });
+        return;
+      }
       const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && retrieve) {
         const session = sessions.get(retrieve[1]!);
@@ -57,6 +90,8 @@ export async function startStripeStandIn() {
     requests,
     sessions,
     failNextCreation(status: number) { failNext = status; },
+    /** The app's webhook address and signing secret, for the provider's page. */
+    deliverTo(url: string, secret: string) { webhook = { url, secret }; },
     /** What the provider's page does once the card is accepted. */
     markPaid(id: string, paymentIntent = `pi_test_${id}`) {
       Object.assign(sessions.get(id)!, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });
