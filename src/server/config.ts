@@ -91,5 +91,6 @@ export function siteInfo(config: Config): SiteInfo {
     phone: config.COMPANY_PHONE,
     companyId: config.COMPANY_ID,
     publicUrl: config.PUBLIC_URL,
+    ...(config.STRIPE_SECRET_KEY ? { onlinePayment: true as const } : {}),
   };
 }

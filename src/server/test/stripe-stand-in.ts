@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
-export type RecordedRequest = { method: string; path: string; headers: IncomingMessage['headers']; form: URLSearchParams };
+type RecordedRequest = { method: string; path: string; headers: IncomingMessage['headers']; form: URLSearchParams };
 type Session = Record<string, unknown> & { id: string };
 
 export async function startStripeStandIn() {

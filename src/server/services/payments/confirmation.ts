@@ -12,9 +12,9 @@ import { updateOrderInTransaction, type OrderDeps } from '../orders/orders';
 import { toCents } from './provider';
 
 /** Who the audit log names for a change the provider's confirmation made. */
-export const PROVIDER_ACTOR: Actor = { id: null, username: 'stripe' };
+const PROVIDER_ACTOR: Actor = { id: null, username: 'stripe' };
 
-export const ISSUES = {
+const ISSUES = {
   expired: 'Paiement en ligne non abouti : la session de paiement a expiré sans règlement.',
   failed: 'Paiement en ligne refusé (la banque n’a pas accepté le prélèvement).',
   alreadySettled: 'Un paiement en ligne est arrivé pour une commande qui n’était plus en attente : vérifiez dans Stripe et remboursez-le si besoin.',

@@ -17,7 +17,7 @@ const ASK_AFTER_MS = 3600_000;
 const BATCH = 50;
 
 /** Asks the provider about each session open for more than an hour; returns how many changed. */
-export async function checkOpenSessions(db: Db, provider: PaymentProvider, deps: OrderDeps, now: Date): Promise<number> {
+async function checkOpenSessions(db: Db, provider: PaymentProvider, deps: OrderDeps, now: Date): Promise<number> {
   const open = await db.select({ id: onlinePayments.id }).from(onlinePayments)
     .where(and(eq(onlinePayments.status, 'open'), lt(onlinePayments.createdAt, new Date(now.getTime() - ASK_AFTER_MS))))
     .orderBy(asc(onlinePayments.createdAt)).limit(BATCH);

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { clientKeys, ordersQuery } from '../api/queries';
 
 /** Whether the server offers « Payer en ligne » (the provider's settings are given). */
-export const onlinePaymentQuery = queryOptions({
+const onlinePaymentQuery = queryOptions({
   queryKey: [...clientKeys.data, 'online-payment'] as const,
   queryFn: () => api<OnlinePayment>('/api/client/payments'),
 });
