@@ -7,7 +7,7 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { startStripeStandIn } from '../../src/server/test/stripe-stand-in';
 import { formatDate, todayIso } from '../../src/shared/format';
 import { addDays, periodEndsOn } from '../../src/server/services/calendar/paris-calendar';
-import { createOrder, shot, uniqueEmail } from './fixtures';
+import { createOrder, shot, staffSignIn, uniqueEmail } from './fixtures';
 import { daysFromToday, signInToDashboard, WIDTHS } from './client-fixtures';
 
 // Online payment is off on the shared e2e server: this file runs its own, with the Stripe settings, pointed at a
@@ -23,6 +23,8 @@ let server: ChildProcess;
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 let dataDir: string;
 let api: APIRequestContext;
+/** The last order paid by the tests above, for staff to look at. */
+let paidOnline: { id: number; email: string } | undefined;
 
 test.beforeAll(async () => {
   standIn = await startStripeStandIn();
@@ -61,7 +63,8 @@ for (const { name, viewport } of WIDTHS) {
     const client = { username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-carte-1' };
     const startedOn = daysFromToday(-20);
     await createOrder(api, { clientName: 'Camille Carte', clientEmail: email, ...client, plan: 'basique', orderDate: startedOn, paymentMethod: 'virement' });
-    await createOrder(api, { clientName: 'Camille Carte', clientEmail: email, plan: 'basique', orderDate: todayIso(), paymentStatus: 'pending' });
+    const renewal = await createOrder(api, { clientName: 'Camille Carte', clientEmail: email, plan: 'basique', orderDate: todayIso(), paymentStatus: 'pending' });
+    paidOnline = { id: renewal.id, email };
 
     await signInToDashboard(page, client.username, client.password);
     const pending = page.getByTestId('pending-order');
@@ -83,3 +86,18 @@ for (const { name, viewport } of WIDTHS) {
     await shot(page, `pay-online-paid-${name}`);
   });
 }
+
+test('[ADMIN][PAY_ONLINE] staff see how the order was paid and the provider\'s reference', async ({ page }) => {
+  test.skip(!paidOnline, 'needs the payment above');
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Commandes' }).click();
+  const searched = page.waitForResponse((r) => r.url().includes('/api/admin/manual-orders?q='));
+  await page.getByLabel('Rechercher une commande').fill(paidOnline!.email);
+  await searched;
+  const card = page.getByTestId(`order-${paidOnline!.id}`);
+  await expect(card.getByText('Payé', { exact: true })).toBeVisible();
+  await expect(card.getByText('Carte (en ligne)')).toBeVisible();
+  await expect(card.getByText(/^pi_test_cs_test_/)).toBeVisible();
+  await expect(card.getByRole('link', { name: /Voir dans Stripe/ })).toHaveAttribute('href', /^https:\/\/dashboard\.stripe\.com\/test\/payments\/pi_test_/);
+  await shot(card, 'pay-online-staff-order');
+});
