@@ -11,6 +11,7 @@ import { healthRoutes } from './routes/health';
 import { publicRoutes } from './routes/public';
 import { adminRoutes } from './routes/admin';
 import { clientRoutes } from './routes/client';
+import { paymentRoutes } from './routes/payments';
 import { registerPages } from './plugins/pages';
 import { registerJobs } from './plugins/jobs';
 import { serializerCompiler, validatorCompiler } from './http-schema';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(publicRoutes, { prefix: '/api' });
   await app.register(clientRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(paymentRoutes, { prefix: '/api' });
   if (options.pages) await registerPages(app);
 
   app.addHook('onClose', async () => {

@@ -26,6 +26,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('turns online payment on with both Stripe settings, and stops on one alone or a mistyped one', () => {
+    expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
+    const both = { STRIPE_SECRET_KEY: 'sk_test_51Abcdefgh', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
+    expect(loadConfig(both)).toMatchObject(both);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: both.STRIPE_SECRET_KEY }))
+      .toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: is set without STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: both.STRIPE_WEBHOOK_SECRET }))
+      .toThrow(/^Invalid environment variable STRIPE_WEBHOOK_SECRET: is set without STRIPE_SECRET_KEY/);
+    // The publishable key pasted in the wrong place, and the secret key given as the webhook's.
+    expect(() => loadConfig({ ...both, STRIPE_SECRET_KEY: 'pk_test_51Abcdefgh' })).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => loadConfig({ ...both, STRIPE_WEBHOOK_SECRET: both.STRIPE_SECRET_KEY })).toThrow(/^Invalid environment variable STRIPE_WEBHOOK_SECRET: must be the signing secret/);
+  });
+
   it('trusts nobody’s X-Forwarded-For by default, and only the proxies listed by address or range', () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY)

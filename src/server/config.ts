@@ -56,8 +56,15 @@ const envSchema = z.object({
   /** VAT rate in percent printed on invoices issued from now on (0: no VAT, the mention below says why); docs/invoices.md */
   INVOICE_TAX_RATE: z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').default(0),
   INVOICE_TAX_MENTION: z.string().min(1).default('TVA non applicable : prestation fournie par une société établie aux États-Unis.'),
+  /** Stripe Checkout (services/payments/): both or neither; unset, orders are paid by hand as before */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[0-9A-Za-z]{8,}$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)').optional(),
+  /** the provider's API address: Stripe's own unless a stand-in is given (tests, stripe-mock) */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[0-9A-Za-z+/=]{8,}$/, 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
 }).refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, { message: 'is set without ADMIN_USERNAME', path: ['ADMIN_PASSWORD'] })
-  .refine((e) => !e.ADMIN_USERNAME || e.ADMIN_PASSWORD, { message: 'is set without ADMIN_PASSWORD', path: ['ADMIN_USERNAME'] });
+  .refine((e) => !e.ADMIN_USERNAME || e.ADMIN_PASSWORD, { message: 'is set without ADMIN_PASSWORD', path: ['ADMIN_USERNAME'] })
+  .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, { message: 'is set without STRIPE_WEBHOOK_SECRET (online payment needs both)', path: ['STRIPE_SECRET_KEY'] })
+  .refine((e) => !e.STRIPE_WEBHOOK_SECRET || e.STRIPE_SECRET_KEY, { message: 'is set without STRIPE_SECRET_KEY (online payment needs both)', path: ['STRIPE_WEBHOOK_SECRET'] });
 
 export type Config = z.output<typeof envSchema>;
 
@@ -84,5 +91,6 @@ export function siteInfo(config: Config): SiteInfo {
     phone: config.COMPANY_PHONE,
     companyId: config.COMPANY_ID,
     publicUrl: config.PUBLIC_URL,
+    ...(config.STRIPE_SECRET_KEY ? { onlinePayment: true as const } : {}),
   };
 }

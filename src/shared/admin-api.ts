@@ -2,7 +2,7 @@
 import { z } from './schemas/zod';
 import { PLAN_IDS } from './plans';
 import {
-  CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
+  CHECKOUT_STATUSES, CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
   INBOX_KINDS, INBOX_STATUSES, SUBSCRIPTION_STATES, STAFF_ROLES, URGENCIES, type InterventionStatus,
 } from './labels';
 import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common';
@@ -67,6 +67,12 @@ const orderDtoSchema = z.object({
   createdBy: z.string(),
   verificationKey: z.string(),
   createdAt: z.string(),
+  /** why an online payment of this order did not go through (expired, refused, wrong amount): for staff to look at */
+  paymentIssue: z.string().nullable(),
+  /** the provider's latest Checkout session of the order (the paid one first), with its page in the provider's dashboard */
+  onlinePayment: z.object({
+    sessionId: z.string(), paymentIntent: z.string().nullable(), status: z.enum(CHECKOUT_STATUSES), dashboardUrl: z.string(),
+  }).nullable(),
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
 /** An order with its invoice and credit notes, as every order route answers it. */

@@ -73,7 +73,8 @@ export const REMOTE_TOOL_LABELS: Record<RemoteTool, string> = {
   quick_assist: 'Assistance rapide (Quick Assist)',
 };
 
-export const PAYMENT_METHODS = ['carte', 'virement', 'especes', 'cheque', 'autre', 'offert'] as const;
+/** carte_en_ligne: paid through Stripe Checkout, set only by the provider's confirmation (services/payments/). */
+export const PAYMENT_METHODS = ['carte', 'virement', 'especes', 'cheque', 'autre', 'offert', 'carte_en_ligne'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   carte: 'Carte bancaire',
@@ -82,7 +83,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cheque: 'Chèque',
   autre: 'Autre',
   offert: 'Offert',
+  carte_en_ligne: 'Carte (en ligne)',
 };
+/** What staff may record themselves: an online payment is only ever recorded by the provider's confirmation. */
+export const ORDER_ENTRY_METHODS = ['carte', 'virement', 'especes', 'cheque', 'autre', 'offert'] as const satisfies readonly PaymentMethod[];
+
+/** Where an online payment stands, as the provider last told us (services/payments/checkout-sessions.ts). */
+export const CHECKOUT_STATUSES = ['open', 'paid', 'expired', 'failed', 'mismatch'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /**
  * « Gifted » (a free subscription) is decided here and nowhere else: the order's payment method says so. Its price is

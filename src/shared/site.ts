@@ -7,4 +7,6 @@ export type SiteInfo = {
   phone: string;
   companyId: string;
   publicUrl: string;
+  /** « Payer en ligne » is offered (the provider's settings are given); absent when off */
+  onlinePayment?: true;
 };

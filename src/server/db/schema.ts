@@ -5,7 +5,7 @@ import {
 import { PLAN_IDS } from '../../shared/plans';
 import {
   CLIENT_DEVICE_TYPES, DEVICE_STATUSES, DOCUMENT_KINDS, REGISTRATION_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, INBOX_KINDS,
-  MESSAGE_AUTHORS, REMOTE_TOOLS, INBOX_STATUSES, STAFF_ROLES, URGENCIES,
+  MESSAGE_AUTHORS, REMOTE_TOOLS, INBOX_STATUSES, STAFF_ROLES, URGENCIES, CHECKOUT_STATUSES,
 } from '../../shared/labels';
 
 export const planEnum = pgEnum('plan_id', PLAN_IDS);
@@ -24,6 +24,7 @@ export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
 export const documentKindEnum = pgEnum('document_kind', DOCUMENT_KINDS);
 export const deviceTypeEnum = pgEnum('device_type', REGISTRATION_DEVICE_TYPES);
 export const deviceStatusEnum = pgEnum('device_status', DEVICE_STATUSES);
+export const checkoutStatusEnum = pgEnum('checkout_status', CHECKOUT_STATUSES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -207,6 +208,11 @@ export const orders = pgTable('orders', {
    */
   idempotencyKey: text('idempotency_key').unique(),
   idempotencyDigest: text('idempotency_digest'),
+  /**
+   * Why an online payment of this still-pending order did not go through (expired, refused, an amount that does not
+   * match): shown to staff until the order is paid. Null when nothing is to be looked at.
+   */
+  paymentIssue: text('payment_issue'),
 }, (t) => [
   index('orders_email_key_idx').on(t.emailKey),
   index('orders_order_date_idx').on(t.orderDate),
@@ -217,6 +223,33 @@ export const orders = pgTable('orders', {
   uniqueIndex('orders_one_client_request_idx').on(t.clientId)
     .where(sql`${t.paymentStatus} = 'pending' and ${t.createdBy} = 'client'`),
 ]);
+
+/**
+ * The Stripe Checkout sessions made for orders (services/payments/): the provider's id, what it was asked to
+ * collect, and where it stands as the provider last told us. The job that asks about open ones reads status and age.
+ */
+export const onlinePayments = pgTable('online_payments', {
+  id: text('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  status: checkoutStatusEnum('status').notNull().default('open'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  url: text('url'),
+  /** the payment intent, once the provider has one: the reference staff search in its dashboard */
+  paymentIntent: text('payment_intent'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('online_payments_order_idx').on(t.orderId),
+  index('online_payments_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+]);
+
+/** Every provider event handled, by its id: the same event delivered again changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const auditLog = pgTable('audit_log', {
   id: serial('id').primaryKey(),

@@ -8,6 +8,8 @@ import { outboxRetentionDefinition, scheduleOutboxRetention } from '../services/
 import { proofRetentionDefinition, scheduleProofRetention } from '../services/devices/proof-retention';
 import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/orders/renewal-reminders';
 import { passwordResetRequests } from '../services/clients/password-reset';
+import { openSessionsDefinition, scheduleOpenSessionsCheck } from '../services/payments/open-sessions';
+import { paymentProvider } from '../services/payments/provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,12 +49,16 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(proofRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(passwordResets.definition);
+  // Online payment (when configured): sessions left open an hour are asked about, in case a webhook was lost.
+  const provider = paymentProvider(config);
+  if (provider) await jobs.define(openSessionsDefinition({ db: app.db, provider, orders: { config, mail, clock: options.clock }, clock: options.clock }));
   if (options.workers) {
     const requeued = await requeueOrphans(app.db, jobs);
     if (requeued) app.log.warn({ requeued }, 'e-mails waiting without a job were queued again');
     await scheduleRenewalReminders(jobs);
     await scheduleOutboxRetention(jobs);
     await scheduleProofRetention(jobs);
+    if (provider) await scheduleOpenSessionsCheck(jobs);
     await jobs.startWorkers();
   }
 }

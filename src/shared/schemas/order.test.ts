@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderInputSchema, orderUpdateInputSchema } from './order';
-import { ORDER_ENTRY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
+import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '../labels';
 import { PLAN_IDS } from '../plans';
 import { fieldMessages } from './test-inputs';
 
@@ -61,10 +61,12 @@ describe('orderInputSchema', () => {
 
   it('accepts each plan, payment method and payment status', () => {
     for (const plan of PLAN_IDS) expect(errorsFor('plan', plan)).toEqual([]);
-    for (const method of PAYMENT_METHODS) expect(errorsFor('paymentMethod', method)).toEqual([]);
+    for (const method of ORDER_ENTRY_METHODS) expect(errorsFor('paymentMethod', method)).toEqual([]);
     for (const status of ORDER_ENTRY_STATUSES) expect(errorsFor('paymentStatus', status)).toEqual([]);
     // only a credit note cancels or refunds an order
     for (const status of ['refunded', 'cancelled']) expect(errorsFor('paymentStatus', status)).toEqual(['Statut de paiement invalide']);
+    // only the payment provider's confirmation records an online card payment
+    expect(errorsFor('paymentMethod', 'carte_en_ligne')).toEqual(['Moyen de paiement invalide']);
   });
 
   it('wants a typed password of 12 characters and a username to go with it', () => {

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { PLAN_IDS } from '../plans';
-import { ORDER_ENTRY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../labels';
+import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '../labels';
 import { email, isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, optionalText, text, UNPRINTABLE_MESSAGE } from './common';
 import { newPassword, passwordWeakness } from './password';
 
@@ -21,7 +21,7 @@ export const orderInputSchema = z.object({
   /** For an existing client: replace the password only when staff ask for it. */
   updatePassword: z.boolean().optional().default(false),
   plan: z.enum(PLAN_IDS, { error: 'Plan invalide' }),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Moyen de paiement invalide' }),
+  paymentMethod: z.enum(ORDER_ENTRY_METHODS, { error: 'Moyen de paiement invalide' }),
   paymentStatus: z.enum(ORDER_ENTRY_STATUSES, { error: 'Statut de paiement invalide' }),
   orderDate: isoDate,
   notes: optionalText(LONG_TEXT_MAX),

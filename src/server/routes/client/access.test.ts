@@ -84,6 +84,9 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { method: 'GET', url: '/api/client/orders', clientStatus: 200 },
       { method: 'GET', url: `/api/client/orders/${orderId}/invoice`, clientStatus: 200 },
       { method: 'GET', url: `/api/client/documents/${documentId}/pdf`, clientStatus: 200 },
+      // Online payment is off in this app: said so, and « Payer en ligne » is not offered (404).
+      { method: 'GET', url: '/api/client/payments', clientStatus: 200 },
+      { method: 'POST', url: `/api/client/orders/${orderId}/checkout`, clientStatus: 404 },
       { method: 'GET', url: '/api/client/data', clientStatus: 200 },
       { method: 'GET', url: '/api/client/erasure-request', clientStatus: 200 },
       { method: 'POST', url: '/api/client/erasure-request', clientStatus: 202 },

@@ -8,6 +8,7 @@ import { clientInterventionRoutes } from './interventions';
 import { clientDeviceRoutes } from './devices';
 import { clientSubscriptionRoutes } from './subscription';
 import { clientAccountRoutes } from './account';
+import { clientPaymentRoutes } from '../payments/client-payments';
 
 /**
  * Client-area routes (/api/client/*, /api/auth/*, /api/interventions, /api/subscriptions), the back-office's shape:
@@ -29,5 +30,7 @@ export async function clientRoutes(app: FastifyInstance) {
     await signedIn.register(clientSubscriptionRoutes);
     // Self-service: password change, orders and invoices, « Mes données ».
     await signedIn.register(clientAccountRoutes);
+    // « Payer en ligne » (when the provider's settings are given).
+    await signedIn.register(clientPaymentRoutes);
   });
 }

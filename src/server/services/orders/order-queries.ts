@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client';
 import { clients, invoices, orders } from '../../db/schema';
 import type { OrderDto } from '../../../shared/admin-api';
 import type { IssuedDocumentDto, OrderDocuments } from '../../../shared/invoice-api';
-import type { PaymentStatus } from '../../../shared/labels';
+import type { CheckoutStatus, PaymentStatus } from '../../../shared/labels';
+import { dashboardLink } from '../payments/provider';
 
 /** A LIKE pattern matching `text` literally anywhere ('%' and '_' typed in a search box are not wildcards). */
 export function containsPattern(text: string): string {
@@ -18,8 +19,14 @@ const orderColumns = {
   // The client's current username wins over the one copied on the order; never the hash itself.
   username: sql<string | null>`coalesce(${clients.username}, ${orders.username})`,
   hasPassword: sql<boolean>`(${clients.passwordHash} is not null)`,
+  // The order's latest Checkout session, the paid one first (services/payments/).
+  onlinePayment: sql<OnlineSession | null>`(select json_build_object('sessionId', s.id, 'paymentIntent', s.payment_intent, 'status', s.status)
+    from online_payments s where s.order_id = ${orders.id} order by (s.status = 'paid') desc, s.created_at desc limit 1)`,
 };
-type OrderRow = Omit<typeof orders.$inferSelect, 'username' | 'emailKey' | 'searchText'> & { username: string | null; hasPassword: boolean };
+type OnlineSession = { sessionId: string; paymentIntent: string | null; status: CheckoutStatus };
+type OrderRow = Omit<typeof orders.$inferSelect, 'username' | 'emailKey' | 'searchText'> & {
+  username: string | null; hasPassword: boolean; onlinePayment: OnlineSession | null;
+};
 
 type DocumentRow = Pick<typeof invoices.$inferSelect, 'id' | 'kind' | 'number' | 'issuedOn' | 'totalTtc' | 'orderId'>;
 
@@ -67,6 +74,10 @@ function toOrderDto(row: OrderRow, documents: readonly DocumentRow[] = []): Orde
     createdBy: row.createdBy,
     verificationKey: row.verificationKey,
     createdAt: new Date(row.createdAt).toISOString(),
+    paymentIssue: row.paymentIssue,
+    onlinePayment: row.onlinePayment && {
+      ...row.onlinePayment, dashboardUrl: dashboardLink(row.onlinePayment.sessionId, row.onlinePayment.paymentIntent),
+    },
     documents: documents.map(toDocumentDto),
     creditable: creditableOf(documents),
   };

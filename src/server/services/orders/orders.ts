@@ -191,43 +191,51 @@ const INVOICED_STATUS_CHANGE =
  * issue a credit note for what is left of its invoice; any other status is refused.
  */
 export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor, deps: OrderDeps = {}): Promise<OrderDto & OrderDocuments> {
-  const { mail } = deps;
-  const issuedPdf = await db.transaction(async (tx) => {
-    const [current] = await tx.select({
-      paymentStatus: orders.paymentStatus, notes: orders.notes, clientId: orders.clientId, clientEmail: orders.clientEmail,
-      clientName: orders.clientName, plan: orders.plan,
-    }).from(orders).where(eq(orders.id, id)).for('update');
-    if (!current) throw notFound(ORDER_NOT_FOUND);
-    const change = diff({ paymentStatus: current.paymentStatus, notes: current.notes }, { paymentStatus: patch.paymentStatus, notes: patch.notes });
-    if (!change) return null;
-    const next = change.after.paymentStatus;
-    const invoice = next ? await orderInvoice(tx, id) : undefined;
-    if (next && invoice && next !== 'paid') {
-      if (next !== 'refunded' && next !== 'cancelled') throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
-      // The whole remainder is credited; the credit note sets the status and recomputes the subscriptions.
-      if (change.after.notes !== undefined) {
-        await tx.update(orders).set({ notes: change.after.notes, updatedAt: new Date() }).where(eq(orders.id, id));
-      }
-      const remaining = await creditableAmount(tx, invoice);
-      return creditInTransaction(tx, {
-        orderId: id, invoice, values: { amount: remaining, reason: '' }, actor, config: settingsFor(deps), fullStatus: next, clock: deps.clock, mail,
-      });
-    }
-    if (next && !invoice && (next === 'refunded' || next === 'cancelled') && current.paymentStatus !== 'pending' && current.paymentStatus !== 'failed') {
-      throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
-    }
-    await tx.update(orders).set({ ...change.after, updatedAt: new Date() }).where(eq(orders.id, id));
-    // Paid or no longer paid: the client's subscriptions chain again.
-    if (next) await recomputeSubscriptions(tx, ownerOf(current));
-    await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
-    if (next !== 'paid') return null;
-    if (mail) await queueInvoiceMail(tx, mail, { ...current, id });
-    // Last, as at creation: the number's lock is held for the number, the insert and the commit only.
-    return issueInvoice(tx, id, settingsFor(deps), actor, { paidAtCreation: false, clock: deps.clock });
-  });
+  const issuedPdf = await db.transaction((tx) => updateOrderInTransaction(tx, id, patch, actor, deps));
   // As at creation: the invoice e-mail's job renders and stores the PDF; without a mail queue, here.
-  if (issuedPdf && deps.config && !mail) await ensureDocumentPdf(db, deps.config, issuedPdf);
+  if (issuedPdf && deps.config && !deps.mail) await ensureDocumentPdf(db, deps.config, issuedPdf);
   return (await getOrderDto(db, id))!;
+}
+
+/**
+ * updateOrder's work inside the caller's transaction (a staff confirmation, or the payment provider's through
+ * services/payments/): returns the invoice issued, if any, whose PDF the caller stores when no mail queue does.
+ */
+export async function updateOrderInTransaction(tx: Tx, id: number, patch: OrderUpdate, actor: Actor, deps: OrderDeps = {}) {
+  const { mail } = deps;
+  const [current] = await tx.select({
+    paymentStatus: orders.paymentStatus, notes: orders.notes, clientId: orders.clientId, clientEmail: orders.clientEmail,
+    clientName: orders.clientName, plan: orders.plan,
+  }).from(orders).where(eq(orders.id, id)).for('update');
+  if (!current) throw notFound(ORDER_NOT_FOUND);
+  const change = diff({ paymentStatus: current.paymentStatus, notes: current.notes }, { paymentStatus: patch.paymentStatus, notes: patch.notes });
+  if (!change) return null;
+  const next = change.after.paymentStatus;
+  const invoice = next ? await orderInvoice(tx, id) : undefined;
+  if (next && invoice && next !== 'paid') {
+    if (next !== 'refunded' && next !== 'cancelled') throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
+    // The whole remainder is credited; the credit note sets the status and recomputes the subscriptions.
+    if (change.after.notes !== undefined) {
+      await tx.update(orders).set({ notes: change.after.notes, updatedAt: new Date() }).where(eq(orders.id, id));
+    }
+    const remaining = await creditableAmount(tx, invoice);
+    return creditInTransaction(tx, {
+      orderId: id, invoice, values: { amount: remaining, reason: '' }, actor, config: settingsFor(deps), fullStatus: next, clock: deps.clock, mail,
+    });
+  }
+  if (next && !invoice && (next === 'refunded' || next === 'cancelled') && current.paymentStatus !== 'pending' && current.paymentStatus !== 'failed') {
+    throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
+  }
+  // Paid: an online payment's earlier trouble (services/payments/) is no longer staff's to look at.
+  await tx.update(orders).set({ ...change.after, ...(next === 'paid' ? { paymentIssue: null } : {}), updatedAt: new Date() })
+    .where(eq(orders.id, id));
+  // Paid or no longer paid: the client's subscriptions chain again.
+  if (next) await recomputeSubscriptions(tx, ownerOf(current));
+  await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
+  if (next !== 'paid') return null;
+  if (mail) await queueInvoiceMail(tx, mail, { ...current, id });
+  // Last, as at creation: the number's lock is held for the number, the insert and the commit only.
+  return issueInvoice(tx, id, settingsFor(deps), actor, { paidAtCreation: false, clock: deps.clock });
 }
 
 /** « Régénérer »: a new password for the order's client account, username kept, e-mailed in the same transaction. */

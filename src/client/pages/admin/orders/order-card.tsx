@@ -12,6 +12,7 @@ import { OrderActions } from './order-actions';
 import { OrderHistory } from './order-history';
 import { OrderDocuments } from './order-documents';
 import { DetailItem } from '../common/detail-item';
+import { OrderOnlinePayment } from './order-online-payment';
 
 // Per-order costs are 0.1, 0.25, 0.5…: two decimals so 0.25 does not read as 0.3.
 const orderCredits = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 2 });
@@ -55,6 +56,7 @@ export function OrderCard({ order }: { order: OrderDto & Documents }) {
           </span>
         </DetailItem>
         <OrderCredentials order={order} />
+        <OrderOnlinePayment order={order} />
         {order.notes && (
           <DetailItem label="Notes" className="col-span-full">
             <span className="whitespace-pre-line">{order.notes}</span>

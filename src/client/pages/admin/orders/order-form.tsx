@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
 import type { OrderCreated } from '../../../../shared/admin-api';
 import { formatEuro, todayIso } from '../../../../shared/format';
-import { isGifted, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '../../../../shared/labels';
+import { isGifted, PAYMENT_METHOD_LABELS, ORDER_ENTRY_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '../../../../shared/labels';
 import { PLANS, getPlan } from '../../../../shared/plans';
 import { orderInputSchema, type OrderInput, type OrderValues } from '../../../../shared/schemas/order';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/password';
@@ -22,7 +22,7 @@ const defaults = (): OrderInput => ({
 });
 
 const planOptions = PLANS.map((p) => ({ value: p.id, label: `${p.name} — ${formatEuro(p.price)} / ${p.durationText}` }));
-const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
+const methodOptions = ORDER_ENTRY_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 const statusOptions = ORDER_ENTRY_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
 const FIELDS = Object.keys(defaults()) as Array<keyof OrderInput>;
 

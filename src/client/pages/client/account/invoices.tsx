@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PaymentStatusBadge } from '../../../components/ui/status-badges';
 import { Spinner } from '../../../components/ui/spinner';
 import { ordersQuery } from '../api/queries';
+import { PayOnlineButton } from '../payments/pay-online';
 
 function period(order: ClientOrder): string {
   return order.startsOn && order.endsOn ? `Du ${formatDate(order.startsOn)} au ${formatDate(order.endsOn)}` : `Commandé le ${formatDate(order.orderDate)}`;
@@ -34,6 +35,7 @@ export function Invoices() {
             </p>
             <p className="text-sm text-slate-600">{period(order)}</p>
           </div>
+          <PayOnlineButton order={order} className="shrink-0 self-start @lg:self-center" />
           {order.documents.length > 0 && (
             <ul className="flex shrink-0 flex-col gap-2" aria-label={`Documents de la commande ${order.plan}`}>
               {order.documents.map((doc) => (

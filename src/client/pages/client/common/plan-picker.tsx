@@ -3,6 +3,7 @@ import { PLANS, devicesLabel, interventionsLabel, type PlanId } from '../../../.
 import { formatEuro } from '../../../../shared/format';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { useOnlinePayment } from '../payments/pay-online';
 
 type PlanPickerProps = {
   /** preselected: the plan the client has or had (choosing it again reads « Renouveler ») */
@@ -19,6 +20,7 @@ export function PlanPicker({ initial, pending, onChoose, onCancel }: PlanPickerP
   const chosen = picked ?? initial;
   const name = useId();
   const plan = PLANS.find((p) => p.id === chosen);
+  const online = useOnlinePayment();
   return (
     <form onSubmit={(e) => { e.preventDefault(); if (chosen) onChoose(chosen); }}>
       <fieldset>
@@ -42,8 +44,10 @@ export function PlanPicker({ initial, pending, onChoose, onCancel }: PlanPickerP
         </div>
       </fieldset>
       <p className="mt-4 text-sm text-slate-700">
-        Pas de paiement en ligne : notre équipe vous contacte pour le règlement, puis votre abonnement démarre
-        (le lendemain de la fin de l’abonnement en cours, s’il y en a un).
+        {online
+          ? 'Une fois la commande passée, réglez-la en ligne par carte bancaire (ou notre équipe vous contacte), puis votre abonnement démarre'
+          : 'Pas de paiement en ligne : notre équipe vous contacte pour le règlement, puis votre abonnement démarre'}
+        {' '}(le lendemain de la fin de l’abonnement en cours, s’il y en a un).
       </p>
       <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel && <Button variant="secondary" onClick={onCancel}>Annuler</Button>}

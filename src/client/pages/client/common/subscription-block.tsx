@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ordersQuery, subscriptionQuery } from '../api/queries';
 import { SubscriptionCard } from './subscription-card';
 import { SubscriptionOffers } from './subscription-offers';
+import { PaymentReturnNotice } from '../payments/pay-online';
 
 /** The subscription card with what can be ordered next (both dashboards). */
 export function SubscriptionBlock() {
@@ -13,8 +14,11 @@ export function SubscriptionBlock() {
   if (subscription.isPending) return <Card className="flex justify-center py-10"><Spinner /></Card>;
   if (subscription.isError) return <LoadError error={subscription.error} onRetry={() => void subscription.refetch()} />;
   return (
-    <SubscriptionCard subscription={subscription.data}>
-      <SubscriptionOffers subscription={subscription.data} orders={orders.data?.items ?? []} />
-    </SubscriptionCard>
+    <div className="space-y-4">
+      <PaymentReturnNotice />
+      <SubscriptionCard subscription={subscription.data}>
+        <SubscriptionOffers subscription={subscription.data} orders={orders.data?.items ?? []} />
+      </SubscriptionCard>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { LazyConfirmDialog, LazyDialog } from '../../../components/ui/lazy-dialog';
 import { useSubscribe } from '../api/subscription-mutations';
 import { PlanPicker } from './plan-picker';
+import { PayOnlineButton, useOnlinePayment } from '../payments/pay-online';
 import { renewalWindowDays } from './subscription-facts';
 
 type OffersProps = { subscription: CurrentSubscription | null; orders: ClientOrder[] };
@@ -50,13 +51,20 @@ function useSubscribeWithToasts() {
 }
 
 function PendingOrder({ order }: { order: ClientOrder }) {
+  const online = useOnlinePayment();
   return (
     <div className="mt-4 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="pending-order">
       <Clock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-      <p>
-        Votre commande de la formule <strong>{order.plan}</strong> ({formatEuro(order.price)}) du {formatDate(order.orderDate)} est{' '}
-        <strong>en attente de paiement</strong>. Notre équipe vous contacte pour le règlement ; l’abonnement démarre dès sa confirmation.
-      </p>
+      <div className="min-w-0">
+        <p>
+          Votre commande de la formule <strong>{order.plan}</strong> ({formatEuro(order.price)}) du {formatDate(order.orderDate)} est{' '}
+          <strong>en attente de paiement</strong>.{' '}
+          {online
+            ? 'Réglez-la en ligne par carte bancaire, ou attendez que notre équipe vous contacte ; l’abonnement démarre dès la confirmation du paiement.'
+            : 'Notre équipe vous contacte pour le règlement ; l’abonnement démarre dès sa confirmation.'}
+        </p>
+        <PayOnlineButton order={order} className="mt-3 w-full sm:w-auto" />
+      </div>
     </div>
   );
 }

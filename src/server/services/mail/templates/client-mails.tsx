@@ -66,7 +66,18 @@ function PaymentTerms({ site, order, requestedPlanId }: { site: SiteInfo } & Pic
     refunded: 'Cette commande a été remboursée : un avoir a été établi.',
     cancelled: 'Cette commande a été annulée : un avoir a été établi.',
   }[order.paymentStatus];
-  return <><Facts rows={rows} /><Paragraph>{terms}</Paragraph></>;
+  return (
+    <>
+      <Facts rows={rows} />
+      <Paragraph>{terms}</Paragraph>
+      {order.paymentStatus === 'pending' && site.onlinePayment && (
+        <Paragraph>
+          Vous pouvez aussi la régler tout de suite en ligne par carte bancaire : connectez-vous à votre espace client
+          ({site.publicUrl}/dashboard) et choisissez « Payer en ligne ».
+        </Paragraph>
+      )}
+    </>
+  );
 }
 
 export function Credentials({ site, params, secret }: Props<'credentials'>) {

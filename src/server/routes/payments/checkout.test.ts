@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { onlinePayments, invoices, orders } from '../../db/schema';
+import { OPEN_SESSIONS_QUEUE } from '../../services/payments/open-sessions';
+import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { startStripeStandIn } from '../../test/stripe-stand-in';
+import { todayIso } from '../../../shared/format';
+
+const PASSWORD = 'Azur-Passerelle-2026';
+
+describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session made by the server', () => {
+  let t: TestApp;
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let staff: Record<string, string>;
+  async function clientWithOrder(name: string, order: Record<string, unknown> = {}) {
+    const { id } = await postOrder(t, staff, {
+      clientName: `Client ${name}`, clientEmail: `${name}@exemple.fr`, username: name, password: PASSWORD,
+      plan: 'standard', paymentStatus: 'pending', orderDate: todayIso(), ...order,
+    });
+    return { id, headers: await clientLogin(t, name, PASSWORD) };
+  }
+  const checkout = (id: number, headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method: 'POST', url: `/api/client/orders/${id}/checkout`, headers, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_51CheckoutTests', STRIPE_WEBHOOK_SECRET: 'whsec_checkouttests0123', STRIPE_API_URL: standIn.url,
+      PUBLIC_URL: 'https://support.exemple.fr',
+    });
+    staff = await staffLogin(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  it('asks the provider for the order\'s catalogue price in euros, the order in its metadata, with an idempotency key', async () => {
+    const { id, headers } = await clientWithOrder('carine');
+    expect((await t.app.inject({ method: 'GET', url: '/api/client/payments', headers })).json()).toEqual({ enabled: true });
+    // Whatever the page sends, the amount is the order's.
+    const res = await checkout(id, { ...headers, 'content-type': 'application/json' }, { amount: 1, unit_amount: 1 });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = standIn.requests.at(-1)!;
+    expect(sent.method).toBe('POST');
+    expect(sent.path).toBe('/v1/checkout/sessions');
+    expect(sent.headers.authorization).toBe('Bearer sk_test_51CheckoutTests');
+    expect(sent.headers['idempotency-key']).toBe(`rfs-order-${id}-checkout-1`);
+    expect(Object.fromEntries(sent.form)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '2500',
+      'line_items[0][price_data][product_data][name]': 'Abonnement Standard – 3 mois',
+      client_reference_id: String(id),
+      'metadata[orderId]': String(id),
+      'payment_intent_data[metadata][orderId]': String(id),
+      customer_email: 'carine@exemple.fr',
+      locale: 'fr',
+      success_url: `https://support.exemple.fr/dashboard?paiement=retour&commande=${id}`,
+      cancel_url: `https://support.exemple.fr/dashboard?paiement=annule&commande=${id}`,
+    });
+    const [session] = await t.db.select().from(onlinePayments).where(eq(onlinePayments.orderId, id));
+    expect(res.json()).toEqual({ url: session!.url });
+    expect(session).toMatchObject({ status: 'open', amountCents: 2500, currency: 'eur' });
+
+    // Clicked again: the same open session, no second call to the provider.
+    const calls = standIn.requests.length;
+    expect((await checkout(id, headers)).json()).toEqual({ url: session!.url });
+    expect(standIn.requests).toHaveLength(calls);
+  });
+
+  it('refuses another client\'s order (404), a paid one (409), and says so in French when the provider fails', async () => {
+    const { id: theirs } = await clientWithOrder('autre');
+    const { id: paid, headers } = await clientWithOrder('payeur', { paymentStatus: 'paid' });
+    const calls = standIn.requests.length;
+    expect((await checkout(theirs, headers)).statusCode).toBe(404);
+    const settled = await checkout(paid, headers);
+    expect(settled.statusCode).toBe(409);
+    expect(settled.json()).toMatchObject({ code: 'NOT_PAYABLE' });
+    expect(standIn.requests).toHaveLength(calls);
+
+    const { id, headers: own } = await clientWithOrder('panne');
+    standIn.failNextCreation(400);
+    const failed = await checkout(id, own);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: expect.stringMatching(/^Le paiement en ligne ne répond pas/) });
+  });
+
+  it('catches a lost webhook: a session open for over an hour is asked about, and paid or expired as the provider says', async () => {
+    const { id: paidId, headers } = await clientWithOrder('perdu', { plan: 'basique' });
+    const { url } = (await checkout(paidId, headers)).json<{ url: string }>();
+    const { id: expiredId, headers: other } = await clientWithOrder('abandon');
+    await checkout(expiredId, other);
+    const { id: recentId, headers: third } = await clientWithOrder('recent');
+    await checkout(recentId, third);
+    const sessionOf = async (orderId: number) => (await t.db.select().from(onlinePayments).where(eq(onlinePayments.orderId, orderId)))[0]!;
+    const [paid, expired, recent] = [await sessionOf(paidId), await sessionOf(expiredId), await sessionOf(recentId)];
+    expect(url).toBe(paid.url);
+    standIn.markPaid(paid.id);
+    Object.assign(standIn.sessions.get(expired.id)!, { status: 'expired' });
+    standIn.markPaid(recent.id);
+    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+    for (const s of [paid, expired]) await t.db.update(onlinePayments).set({ createdAt: hoursAgo }).where(eq(onlinePayments.id, s.id));
+
+    await t.db.transaction((tx) => t.app.jobs.send(tx, OPEN_SESSIONS_QUEUE, {}));
+    await t.drain();
+    const [paidOrder] = await t.db.select().from(orders).where(eq(orders.id, paidId));
+    expect(paidOrder).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'carte_en_ligne' });
+    expect(await t.db.select().from(invoices).where(eq(invoices.orderId, paidId))).toHaveLength(1);
+    expect((await t.db.select().from(orders).where(eq(orders.id, expiredId)))[0]).toMatchObject({ paymentStatus: 'pending', paymentIssue: expect.stringMatching(/expiré/) });
+    // Made less than an hour ago: its webhook may still come; not asked yet.
+    expect((await t.db.select().from(orders).where(eq(orders.id, recentId)))[0]).toMatchObject({ paymentStatus: 'pending' });
+    expect(standIn.requests.filter((r) => r.method === 'GET').map((r) => r.path).sort())
+      .toEqual([`/v1/checkout/sessions/${expired.id}`, `/v1/checkout/sessions/${paid.id}`].sort());
+  });
+
+  it('is not offered without the Stripe settings', async () => {
+    const plain = await createTestApp();
+    try {
+      const staffHeaders = await staffLogin(plain);
+      const { id } = await postOrder(plain, staffHeaders, {
+        clientEmail: 'sans@exemple.fr', username: 'sansstripe', password: PASSWORD, paymentStatus: 'pending',
+      });
+      const headers = await clientLogin(plain, 'sansstripe', PASSWORD);
+      expect((await plain.app.inject({ method: 'GET', url: '/api/client/payments', headers })).json()).toEqual({ enabled: false });
+      expect((await plain.app.inject({ method: 'POST', url: `/api/client/orders/${id}/checkout`, headers })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkoutStartedSchema, onlinePaymentSchema } from '../../../shared/payment-api';
+import { idParams } from '../../../shared/schemas/query';
+import { HttpError } from '../../http-error';
+import { startCheckout } from '../../services/payments/checkout';
+import { paymentProvider } from '../../services/payments/provider';
+
+/** « Payer en ligne » in the client area; registered inside its signed-in scope (routes/client/index.ts). */
+export const clientPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = paymentProvider(app.config);
+
+  app.get('/client/payments', { schema: { response: { 200: onlinePaymentSchema } } }, async () => ({ enabled: provider !== null }));
+
+  app.post('/client/orders/:id/checkout', { schema: { params: idParams, response: { 201: checkoutStartedSchema } } }, async (request, reply) => {
+    if (!provider) throw new HttpError(404, 'Le paiement en ligne n’est pas proposé : notre équipe vous contacte pour le règlement.', 'NOT_FOUND');
+    const started = await startCheckout(app.db, provider, app.config, request.clientSession.clientId, request.params.id);
+    return reply.status(201).send(started);
+  });
+};

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { paymentProvider } from '../../services/payments/provider';
+import { stripeWebhookRoutes } from './webhook';
+
+/** The provider's calls to us; nothing is served when online payment is off (no Stripe settings). */
+export async function paymentRoutes(app: FastifyInstance) {
+  const provider = paymentProvider(app.config);
+  if (!provider) return;
+  await app.register(stripeWebhookRoutes, { provider });
+}
