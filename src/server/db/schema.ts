@@ -32,6 +32,8 @@ export const staffUsers = pgTable('staff_users', {
   role: staffRoleEnum('role').notNull().default('admin'),
   /** where the « choose your password » links go; null for the account made from ADMIN_USERNAME */
   email: text('email'),
+  /** the first name clients read on a request this member handles (« Pris en charge par Julien »); never the username */
+  firstName: text('first_name'),
   /** a disabled member cannot sign in and has no session left; the row stays for the audit log */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /**
@@ -274,6 +276,8 @@ export const interventions = pgTable('interventions', {
   firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
   /** business minutes from the request to its first response, on the schedule of its promise (the median's input) */
   responseMinutes: integer('response_minutes'),
+  /** the staff member who handles the request: who took it in charge, or whom an admin gave it to */
+  assignedStaffId: integer('assigned_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
   /** « Session à distance »: the tool the client installed and its ID (never a password) */
   remoteTool: remoteToolEnum('remote_tool'),
   remoteId: text('remote_id'),
@@ -286,6 +290,7 @@ export const interventions = pgTable('interventions', {
   index('interventions_client_idx').on(t.clientId, t.createdAt),
   // The back-office's « à traiter en premier » order: open requests by due time.
   index('interventions_due_idx').on(t.dueAt).where(sql`${t.firstResponseAt} is null`),
+  index('interventions_assignee_idx').on(t.assignedStaffId),
 ]);
 
 /** The conversation on a request between its client and staff; staff messages keep who wrote them. */

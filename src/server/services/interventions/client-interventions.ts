@@ -13,6 +13,7 @@ import type { clientInterventionInputSchema } from '../../../shared/schemas/inte
 import { storedRemoteSession } from '../../../shared/schemas/remote-session';
 import type { InterventionRating } from '../../../shared/rating-api';
 import { ratingsFor } from './intervention-ratings';
+import { handlersFor } from './assignment';
 
 export const DEFAULT_TITLE = 'Demande d\'assistance';
 export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';
@@ -29,12 +30,12 @@ export const dashboardInterventionInput = dashboardInterventionInputSchema.trans
 
 type Row = typeof interventions.$inferSelect;
 /** A request as listed to its client: with its rating (a new request has none). */
-type Rated = Row & { rating?: InterventionRating | null };
+type Rated = Row & { rating?: InterventionRating | null; handledBy?: string | null };
 
 export function toClientIntervention(i: Rated): ClientIntervention {
   return {
     id: i.id, description: i.description, urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo,
-    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null,
+    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null, handledBy: i.handledBy ?? null,
   };
 }
 
@@ -46,7 +47,7 @@ function clock(i: Row) {
 export function toUserIntervention(i: Rated): UserIntervention {
   return {
     id: i.id, title: i.title, description: i.description, status: i.status, createdAt: i.createdAt.toISOString(),
-    duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null,
+    duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null, handledBy: i.handledBy ?? null,
   };
 }
 
@@ -62,8 +63,9 @@ export async function listClientInterventions(db: Tx, clientId: number, filter: 
       .orderBy(desc(interventions.createdAt), desc(interventions.id)).limit(filter.limit).offset(filter.offset),
     db.select({ n: count() }).from(interventions).where(where),
   ]);
-  const ratings = await ratingsFor(db, items.map((i) => i.id));
-  return { items: items.map((i) => ({ ...i, rating: ratings.get(i.id) ?? null })), total: Number(total?.n ?? 0) };
+  const ids = items.map((i) => i.id);
+  const [ratings, handlers] = await Promise.all([ratingsFor(db, ids), handlersFor(db, ids)]);
+  return { items: items.map((i) => ({ ...i, rating: ratings.get(i.id) ?? null, handledBy: handlers.get(i.id) ?? null })), total: Number(total?.n ?? 0) };
 }
 
 export type NewIntervention =

@@ -9,6 +9,7 @@ import { adminKeys } from '../api/queries';
 import { ResponseClock } from '../../../components/ui/response-clock';
 import { getPlan } from '../../../../shared/plans';
 import { ClientRating, RatingBadge } from './client-rating';
+import { AssigneeLine } from './assignee';
 
 export function InterventionCard({ intervention: i }: { intervention: AdminInterventionDto }) {
   const titleId = `intervention-${i.id}-title`;
@@ -28,6 +29,7 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
             {i.plan && <> · formule {getPlan(i.plan).name}</>}
           </p>
           <ResponseClock request={i} audience="staff" className="mt-2" />
+          <AssigneeLine intervention={i} />
         </div>
         <div className="flex flex-wrap gap-2">
           <InterventionStatusBadge status={i.status} />

@@ -7,6 +7,7 @@ import { ResponseClock } from '../../../components/ui/response-clock';
 import { Conversation } from '../../../components/thread/conversation';
 import { clientKeys } from '../api/queries';
 import { RequestFeedback } from '../common/request-feedback';
+import { HandledBy } from '../common/handled-by';
 
 /** SPEC §2 « Client dashboard »: 'Intervention #id', status, urgency, description, device, date, details. */
 export function ClientInterventionList({ items }: { items: ClientIntervention[] }) {
@@ -21,6 +22,7 @@ export function ClientInterventionList({ items }: { items: ClientIntervention[] 
               <UrgencyBadge urgency={item.urgency} />
             </div>
             <ResponseClock request={item} audience="client" className="mt-3" />
+            <HandledBy name={item.handledBy} className="mt-2" />
             <p className="mt-3 whitespace-pre-line break-words text-slate-800">{item.description}</p>
             <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
               {item.deviceType && (

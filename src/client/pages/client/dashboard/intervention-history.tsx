@@ -10,6 +10,7 @@ import { Conversation } from '../../../components/thread/conversation';
 import { Spinner } from '../../../components/ui/spinner';
 import { clientKeys, PAGE_SIZE, userInterventionsQuery } from '../api/queries';
 import { ShowMore } from '../common/show-more';
+import { HandledBy } from '../common/handled-by';
 import { RequestFeedback } from '../common/request-feedback';
 
 /** SPEC §2 « Intervention history »: title, date, duration when staff recorded one, status; newest first. */
@@ -44,6 +45,7 @@ export function InterventionHistory() {
                             )}
                           </p>
                           <ResponseClock request={item} audience="client" className="mt-2" />
+                          <HandledBy name={item.handledBy} className="mt-1" />
                         </div>
                         <div className="shrink-0"><InterventionStatusBadge status={item.status} /></div>
                       </div>
