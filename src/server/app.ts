@@ -13,6 +13,7 @@ import { adminRoutes } from './routes/admin';
 import { clientRoutes } from './routes/client';
 import { registerPages } from './plugins/pages';
 import { registerJobs } from './plugins/jobs';
+import { registerLive } from './plugins/live';
 import { serializerCompiler, validatorCompiler } from './http-schema';
 import { RATE_LIMITS } from './rate-limits';
 
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('verifyRateLimit', options.verifyRateLimit ?? RATE_LIMITS.verifyInvoice.max);
 
   await registerJobs(app, { workers: options.workers ?? true, clock: options.clock ?? (() => new Date()) });
+  await registerLive(app);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);

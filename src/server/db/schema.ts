@@ -435,3 +435,22 @@ export const invoices = pgTable('invoices', {
   index('invoices_key_idx').on(t.verificationKey),
   index('invoices_issued_on_idx').on(t.issuedOn),
 ]);
+
+/**
+ * What open pages are told as it happens (services/live/): a new request, a message, a status or an owner changed.
+ * Each row names who may receive it: staff (every member, or admins only) and, with its text, the request's client.
+ * Kept a day so a page that reconnects (a restart, a lost network) asks for what it missed by its last event id.
+ */
+export const liveEvents = pgTable('live_events', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  interventionId: integer('intervention_id').notNull(),
+  clientId: integer('client_id').notNull(),
+  /** what staff read; null: not for staff */
+  staffText: text('staff_text'),
+  /** staff of that role only (an overdue request's escalation); null: every member */
+  staffRole: staffRoleEnum('staff_role'),
+  /** what the request's client reads; null: not for the client */
+  clientText: text('client_text'),
+  createdAt: createdAt(),
+}, (t) => [index('live_events_created_idx').on(t.createdAt)]);

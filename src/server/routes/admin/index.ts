@@ -9,6 +9,7 @@ import { outboxRoutes } from './outbox';
 import { statsRoutes } from './stats';
 import { subscriptionRoutes } from './subscriptions';
 import { interventionRoutes } from './interventions';
+import { staffEventRoutes } from './events';
 import { auditRoutes } from './audit';
 import { backupRoutes } from './backup';
 import { staffGate } from './roles';
@@ -35,6 +36,7 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(statsRoutes);
     await staffOnly.register(subscriptionRoutes);
     await staffOnly.register(interventionRoutes);
+    await staffOnly.register(staffEventRoutes);
     await staffOnly.register(auditRoutes);
     await staffOnly.register(backupRoutes);
     await staffOnly.register(outboxRoutes);

@@ -7,6 +7,7 @@ import { clientPasswordResetRoutes } from './password-reset';
 import { clientInterventionRoutes } from './interventions';
 import { clientSubscriptionRoutes } from './subscription';
 import { clientAccountRoutes } from './account';
+import { clientEventRoutes } from './events';
 
 /**
  * Client-area routes (/api/client/*, /api/auth/*, /api/interventions, /api/subscriptions), the back-office's shape:
@@ -27,5 +28,6 @@ export async function clientRoutes(app: FastifyInstance) {
     await signedIn.register(clientSubscriptionRoutes);
     // Self-service: password change, orders and invoices, « Mes données ».
     await signedIn.register(clientAccountRoutes);
+    await signedIn.register(clientEventRoutes);
   });
 }

@@ -7,7 +7,8 @@ import { HttpError, notFound } from '../../http-error';
 import {
   INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionAssigneeFilter, type InterventionRatingFilter, type InterventionSort, type interventionUpdateInputSchema,
 } from '../../../shared/admin-api';
-import type { InterventionStatus } from '../../../shared/labels';
+import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '../../../shared/labels';
+import { publishLive } from '../live/events';
 import { diff, writeAudit } from '../security/audit';
 import { takeInCharge, type StaffActor } from './assignment';
 import type { MailQueue } from '../mail/outbox';
@@ -112,6 +113,10 @@ export async function updateIntervention(db: Db, mail: MailQueue, id: number, pa
     await writeAudit(tx, actor, { action: 'intervention.update', entity: 'intervention', entityId: id, ...change });
     const status = change.after.status;
     if (status) {
+      const label = INTERVENTION_STATUS_LABELS[status].toLowerCase();
+      await publishLive(tx, 'intervention.status', { interventionId: id, clientId: current.clientId }, {
+        staff: `Demande #${id} : ${label} (${actor.username})`, client: `Votre demande #${id} : ${label}`,
+      });
       const [client] = await tx.select({ email: clients.email, name: clients.name }).from(clients).where(eq(clients.id, current.clientId));
       // Each status is reached at most once (INTERVENTION_TRANSITIONS): one message per status and intervention.
       if (client) {

@@ -5,6 +5,7 @@ import { interventions, staffUsers } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import type { StaffRole } from '../../../shared/labels';
 import { writeAudit, type Actor } from '../security/audit';
+import { publishLive } from '../live/events';
 
 /** The member acting, with the role that decides what they may change. */
 export type StaffActor = Actor & { id: number; role: StaffRole };
@@ -15,7 +16,7 @@ const CLOSED = 'Cette demande est close : elle ne change plus de main.';
 /** What clients read when the member who handles their request gave no first name. */
 export const TEAM_HANDLER = 'l’équipe';
 
-type Current = Pick<typeof interventions.$inferSelect, 'id' | 'assignedStaffId' | 'status'>;
+type Current = Pick<typeof interventions.$inferSelect, 'id' | 'assignedStaffId' | 'status' | 'clientId'>;
 
 async function usernameOf(tx: Tx, id: number | null): Promise<string | null> {
   if (id === null) return null;
@@ -26,9 +27,15 @@ async function usernameOf(tx: Tx, id: number | null): Promise<string | null> {
 /** Writes the new holder and its audit entry, in the caller's transaction. */
 async function setAssignee(tx: Tx, actor: Actor, current: Current, staffId: number | null, now: Date) {
   await tx.update(interventions).set({ assignedStaffId: staffId, updatedAt: now }).where(eq(interventions.id, current.id));
+  const after = await usernameOf(tx, staffId);
   await writeAudit(tx, actor, {
     action: 'intervention.assign', entity: 'intervention', entityId: current.id,
-    before: { assignee: await usernameOf(tx, current.assignedStaffId) }, after: { assignee: await usernameOf(tx, staffId) },
+    before: { assignee: await usernameOf(tx, current.assignedStaffId) }, after: { assignee: after },
+  });
+  const handler = staffId === null ? null : (await handlersFor(tx, [current.id])).get(current.id);
+  await publishLive(tx, 'intervention.assigned', { interventionId: current.id, clientId: current.clientId }, {
+    staff: after ? `Demande #${current.id} confiée à ${after}` : `Demande #${current.id} : plus personne ne la traite`,
+    ...(handler ? { client: `Votre demande #${current.id} est prise en charge par ${handler}` } : {}),
   });
 }
 
@@ -44,7 +51,9 @@ export async function takeInCharge(tx: Tx, actor: StaffActor, current: Current, 
 /** PUT …/assignee: an admin gives the request to any active member or to nobody; a technician only takes a free one. */
 export async function assignIntervention(db: Db, id: number, staffId: number | null, actor: StaffActor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: interventions.id, assignedStaffId: interventions.assignedStaffId, status: interventions.status })
+    const [current] = await tx.select({
+      id: interventions.id, assignedStaffId: interventions.assignedStaffId, status: interventions.status, clientId: interventions.clientId,
+    })
       .from(interventions).where(eq(interventions.id, id)).for('update');
     if (!current) throw notFound('Intervention introuvable');
     if (current.assignedStaffId === staffId) return;

@@ -14,6 +14,7 @@ import { storedRemoteSession } from '../../../shared/schemas/remote-session';
 import type { InterventionRating } from '../../../shared/rating-api';
 import { ratingsFor } from './intervention-ratings';
 import { handlersFor } from './assignment';
+import { publishLive } from '../live/events';
 
 export const DEFAULT_TITLE = 'Demande d\'assistance';
 export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';
@@ -96,6 +97,7 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
       ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo }
       : { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null };
     const [row] = await tx.insert(interventions).values(values).returning();
+    await publishLive(tx, 'intervention.created', { interventionId: row!.id, clientId }, { staff: `Nouvelle demande #${row!.id} de ${client.name}` });
     await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
       interventionId: row!.id, clientId, clientName: client.name, clientEmail: client.email, title: row!.title,
       description: row!.description, urgency: row!.urgency, deviceType: row!.deviceType, deviceInfo: row!.deviceInfo,
