@@ -12,10 +12,11 @@ const RETRY_MS = 2000;
 
 const line = (event: LiveEvent) => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
 
+/** EventSource's own Last-Event-ID header, or `?lastEventId=` from a page that had to open a new EventSource. */
 function lastIdOf(request: FastifyRequest): number | null {
-  const raw = request.headers['last-event-id'];
+  const raw = request.headers['last-event-id'] ?? (request.query as Record<string, unknown> | undefined)?.lastEventId;
   const value = Array.isArray(raw) ? raw[0] : raw;
-  return value && /^\d{1,10}$/.test(value) ? Number(value) : null;
+  return typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null;
 }
 
 /**

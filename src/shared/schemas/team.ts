@@ -26,7 +26,7 @@ export const teamMemberCreateInputSchema = z.object({
   username: staffUsername,
   email: email('Adresse e-mail invalide'),
   role,
-  firstName: firstName.optional(),
+  firstName: firstName.nullable().optional(),
 });
 export type TeamMemberCreateInput = z.input<typeof teamMemberCreateInputSchema>;
 export type TeamMemberCreateValues = z.output<typeof teamMemberCreateInputSchema>;
@@ -35,7 +35,7 @@ export type TeamMemberCreateValues = z.output<typeof teamMemberCreateInputSchema
 export const teamMemberUpdateInputSchema = z.object({
   role: role.optional(),
   disabled: z.boolean({ error: 'Valeur invalide' }).optional(),
-  firstName: firstName.optional(),
+  firstName: firstName.nullable().optional(),
 });
 
 /** POST /api/admin/set-password (outside the session: the link's token is the proof). */
