@@ -258,6 +258,9 @@ export const adminInterventionSchema = z.object({
   /** the response clock: due by the client's plan (null for older requests), and the first response */
   dueAt: z.string().nullable(),
   firstResponseAt: z.string().nullable(),
+  /** staff were warned its response is near due (RESPONSE_WARNING_PERCENT); admins were told it is late */
+  warnedAt: z.string().nullable(),
+  escalatedAt: z.string().nullable(),
   /** the client's rating of the completed request (shared/rating-api.ts), null until given */
   rating: interventionRatingSchema.nullable(),
   /** who handles it: who took it in charge, or whom an admin gave it to; null while nobody does */

@@ -113,7 +113,7 @@ export const MAIL_KINDS = [
   'registration_received', 'registration_refused', 'staff_new_registration', 'staff_contact', 'staff_new_intervention',
   'credentials', 'invoice', 'intervention_status', 'renewal_reminder', 'password_reset', 'erasure_done',
   'staff_password_link', 'intervention_message', 'staff_intervention_message', 'staff_intervention_closed',
-  'staff_intervention_rating', 'credit_note', 'erasure_refused',
+  'staff_intervention_rating', 'credit_note', 'erasure_refused', 'staff_response_due_soon', 'staff_response_overdue',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -135,6 +135,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   staff_intervention_rating: 'Avis d’un client (équipe)',
   credit_note: 'Avoir',
   erasure_refused: 'Effacement refusé',
+  staff_response_due_soon: 'Réponse bientôt due (équipe)',
+  staff_response_overdue: 'Réponse en retard (administrateurs)',
 };
 
 /** Who wrote a message in the thread of a request. */

@@ -276,6 +276,9 @@ export const interventions = pgTable('interventions', {
   firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
   /** business minutes from the request to its first response, on the schedule of its promise (the median's input) */
   responseMinutes: integer('response_minutes'),
+  /** staff were warned that the first response is near its due time (once), and admins that it is late (once) */
+  warnedAt: timestamp('warned_at', { withTimezone: true }),
+  escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   /** the staff member who handles the request: who took it in charge, or whom an admin gave it to */
   assignedStaffId: integer('assigned_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
   /** « Session à distance »: the tool the client installed and its ID (never a password) */

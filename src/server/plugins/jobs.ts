@@ -7,6 +7,7 @@ import { loadSecretKey, secretBox } from '../services/mail/secret-box';
 import { outboxRetentionDefinition, scheduleOutboxRetention } from '../services/mail/retention';
 import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/orders/renewal-reminders';
 import { passwordResetRequests } from '../services/clients/password-reset';
+import { responseAlertsDefinition, scheduleResponseAlerts } from '../services/interventions/response-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,11 +46,16 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(passwordResets.definition);
+  await jobs.define(responseAlertsDefinition({
+    db: app.db, mail, clock: options.clock, staffEmail: config.STAFF_EMAIL,
+    warnPercent: config.RESPONSE_WARNING_PERCENT, escalatePercent: config.RESPONSE_ESCALATION_PERCENT,
+  }));
   if (options.workers) {
     const requeued = await requeueOrphans(app.db, jobs);
     if (requeued) app.log.warn({ requeued }, 'e-mails waiting without a job were queued again');
     await scheduleRenewalReminders(jobs);
     await scheduleOutboxRetention(jobs);
+    await scheduleResponseAlerts(jobs);
     await jobs.startWorkers();
   }
 }

@@ -49,6 +49,7 @@ function toDto({ intervention: i, clientName, clientEmail, rating, assignee: hol
     urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, status: i.status,
     durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan, remoteTool: i.remoteTool, remoteId: i.remoteId,
     dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
+    warnedAt: i.warnedAt?.toISOString() ?? null, escalatedAt: i.escalatedAt?.toISOString() ?? null,
     rating: rating ? toRating(rating) : null, assignee: holder,
     createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
   };

@@ -49,6 +49,10 @@ export type MailParams = {
   staff_intervention_closed: { interventionId: number; clientName: string; clientEmail: string; title: string; status: 'completed' | 'cancelled' };
   /** a client rated (or changed their rating of) a completed request, to STAFF_EMAIL */
   staff_intervention_rating: { interventionId: number; clientName: string; clientEmail: string; title: string; stars: number; comment: string; changed: boolean };
+  /** a request nobody answered reached the warning share of its time to respond (RESPONSE_WARNING_PERCENT), to staff */
+  staff_response_due_soon: { interventionId: number; clientName: string; title: string; dueAt: string; assignee: string | null };
+  /** a request nobody answered is past its due time (RESPONSE_ESCALATION_PERCENT), to the admins */
+  staff_response_overdue: { interventionId: number; clientName: string; title: string; dueAt: string; assignee: string | null };
 };
 
 type InvoiceFigures = { price: string; startsOn: string; endsOn: string; gift: boolean };

@@ -10,6 +10,7 @@ import { ResponseClock } from '../../../components/ui/response-clock';
 import { getPlan } from '../../../../shared/plans';
 import { ClientRating, RatingBadge } from './client-rating';
 import { AssigneeLine } from './assignee';
+import { Badge } from '../../../components/ui/badge';
 
 export function InterventionCard({ intervention: i }: { intervention: AdminInterventionDto }) {
   const titleId = `intervention-${i.id}-title`;
@@ -35,6 +36,7 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
           <InterventionStatusBadge status={i.status} />
           <UrgencyBadge urgency={i.urgency} />
           <RatingBadge rating={i.rating} />
+          {i.escalatedAt && !i.firstResponseAt && <Badge tone="red">En retard · signalée aux administrateurs</Badge>}
         </div>
       </header>
       <p className="mt-3 whitespace-pre-line text-sm text-slate-800">{i.description}</p>

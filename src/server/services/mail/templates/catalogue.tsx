@@ -11,7 +11,7 @@ import {
 } from './client-mails';
 import {
   StaffContact, StaffInterventionClosed, StaffInterventionMessage, StaffInterventionRating, StaffNewIntervention, StaffNewRegistration,
-  StaffPasswordLink,
+  StaffPasswordLink, StaffResponseDueSoon, StaffResponseOverdue,
 } from './staff-mails';
 
 type Template<K extends MailKind> = {
@@ -47,6 +47,8 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     subject: (p) => `${p.clientName} a ${p.status === 'completed' ? 'marqué résolue' : 'annulé'} l’intervention n° ${p.interventionId}`,
     Body: StaffInterventionClosed,
   },
+  staff_response_due_soon: { subject: (p) => `Réponse bientôt due : intervention n° ${p.interventionId} (${p.clientName})`, Body: StaffResponseDueSoon },
+  staff_response_overdue: { subject: (p) => `En retard : intervention n° ${p.interventionId} (${p.clientName})`, Body: StaffResponseOverdue },
   staff_intervention_rating: {
     subject: (p) => `${p.changed ? 'Avis modifié' : 'Avis'} de ${p.clientName} : ${p.stars}/5 sur l’intervention n° ${p.interventionId}`,
     Body: StaffInterventionRating,
