@@ -275,7 +275,7 @@ export type InterventionSort = (typeof INTERVENTION_SORTS)[number];
 const INTERVENTION_RATING_FILTERS = ['rated', 'low'] as const;
 export type InterventionRatingFilter = (typeof INTERVENTION_RATING_FILTERS)[number];
 /** « Mes demandes »: those the signed-in member handles; « Non attribuées »: those nobody handles yet. */
-export const INTERVENTION_ASSIGNEE_FILTERS = ['me', 'unassigned'] as const;
+const INTERVENTION_ASSIGNEE_FILTERS = ['me', 'unassigned'] as const;
 export type InterventionAssigneeFilter = (typeof INTERVENTION_ASSIGNEE_FILTERS)[number];
 export const interventionListQuery = pageQuery.extend({
   assignee: z.enum(INTERVENTION_ASSIGNEE_FILTERS, { error: 'Filtre invalide : « me » ou « unassigned »' }).optional(),

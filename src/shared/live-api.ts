@@ -3,7 +3,7 @@
 // rights again. `text` is the one sentence a notification shows, written for that reader.
 import { z } from './schemas/zod';
 
-export const LIVE_KINDS = [
+const LIVE_KINDS = [
   'intervention.created', 'intervention.message', 'intervention.reply', 'intervention.status', 'intervention.assigned',
   'intervention.due_soon', 'intervention.overdue',
 ] as const;

@@ -10,11 +10,11 @@ import { publishLive } from '../live/events';
 /** The member acting, with the role that decides what they may change. */
 export type StaffActor = Actor & { id: number; role: StaffRole };
 
-export const ASSIGN_FORBIDDEN = 'Seul un administrateur peut confier une demande à un autre membre ou la reprendre à celui qui la traite.';
+const ASSIGN_FORBIDDEN = 'Seul un administrateur peut confier une demande à un autre membre ou la reprendre à celui qui la traite.';
 const ASSIGNEE_INVALID = 'Choisissez un membre actif de l’équipe.';
 const CLOSED = 'Cette demande est close : elle ne change plus de main.';
 /** What clients read when the member who handles their request gave no first name. */
-export const TEAM_HANDLER = 'l’équipe';
+const TEAM_HANDLER = 'l’équipe';
 
 type Current = Pick<typeof interventions.$inferSelect, 'id' | 'assignedStaffId' | 'status' | 'clientId'>;
 

@@ -12,7 +12,7 @@ import { publishLive } from '../live/events';
 
 export const RESPONSE_ALERTS_QUEUE = 'response-alerts';
 
-export type ResponseAlertSettings = { warnPercent: number; escalatePercent: number; staffEmail?: string };
+type ResponseAlertSettings = { warnPercent: number; escalatePercent: number; staffEmail?: string };
 type Deps = ResponseAlertSettings & { db: Db; mail: MailQueue; clock: () => Date };
 
 type Candidate = {
