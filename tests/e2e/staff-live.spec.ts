@@ -51,6 +51,10 @@ test('[LIVE][ASSIGN] a new request reaches an open queue without reload, and the
   const taken = techPage.getByRole('article').filter({ hasText: client.email });
   await expect(taken.getByTestId('assignee')).toHaveText('Traitée par vous');
   await expect(taken.getByText('En cours', { exact: true })).toBeVisible();
+  // The same queue on a phone: the header's live line, the three filters and the owner wrap without overflow.
+  await techPage.setViewportSize({ width: 375, height: 800 });
+  await shot(techPage, 'live-mine-phone');
+  await techPage.setViewportSize(DESKTOP);
 
   // The client's page, left open, shows the technician's first name (never their username) and the new status.
   await expect(mine.getByText('Pris en charge par Julien')).toBeVisible();
