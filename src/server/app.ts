@@ -14,6 +14,7 @@ import { clientRoutes } from './routes/client';
 import { paymentRoutes } from './routes/payments';
 import { registerPages } from './plugins/pages';
 import { registerJobs } from './plugins/jobs';
+import { registerLive } from './plugins/live';
 import { serializerCompiler, validatorCompiler } from './http-schema';
 import { RATE_LIMITS } from './rate-limits';
 
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildOptions) {
   app.decorate('verifyRateLimit', options.verifyRateLimit ?? RATE_LIMITS.verifyInvoice.max);
 
   await registerJobs(app, { workers: options.workers ?? true, clock: options.clock ?? (() => new Date()) });
+  await registerLive(app);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);

@@ -44,6 +44,9 @@ const envSchema = z.object({
   TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (openssl rand -hex 32)').optional(),
   /** room for the files each client sends in their requests' threads, in MB (services/interventions/attachment-quota.ts) */
   ATTACHMENT_QUOTA_MB: z.coerce.number().int('must be a whole number of MB').min(1, 'must be at least 1 (MB)').max(100_000, 'must be at most 100000 (MB)').default(50),
+  /** share of a request's time to respond after which staff are warned, and after which admins are told it is late (services/interventions/response-alerts.ts) */
+  RESPONSE_WARNING_PERCENT: z.coerce.number().int('must be a whole percentage').min(1, 'must be between 1 and 99').max(99, 'must be between 1 and 99').default(75),
+  RESPONSE_ESCALATION_PERCENT: z.coerce.number().int('must be a whole percentage').min(100, 'must be 100 or more').max(1000, 'must be at most 1000').default(100),
   /** signs backup archives, checked by `npm run restore`; see services/backup/signature.ts */
   BACKUP_KEY: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -266,8 +266,13 @@ export const adminInterventionSchema = z.object({
   /** the response clock: due by the client's plan (null for older requests), and the first response */
   dueAt: z.string().nullable(),
   firstResponseAt: z.string().nullable(),
+  /** staff were warned its response is near due (RESPONSE_WARNING_PERCENT); admins were told it is late */
+  warnedAt: z.string().nullable(),
+  escalatedAt: z.string().nullable(),
   /** the client's rating of the completed request (shared/rating-api.ts), null until given */
   rating: interventionRatingSchema.nullable(),
+  /** who handles it: who took it in charge, or whom an admin gave it to; null while nobody does */
+  assignee: z.object({ id: z.number().int(), username: z.string(), firstName: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -277,7 +282,11 @@ export type InterventionSort = (typeof INTERVENTION_SORTS)[number];
 /** 'rated': the requests a client rated; 'low': those rated 1 or 2 stars, the clients to call back. */
 const INTERVENTION_RATING_FILTERS = ['rated', 'low'] as const;
 export type InterventionRatingFilter = (typeof INTERVENTION_RATING_FILTERS)[number];
+/** « Mes demandes »: those the signed-in member handles; « Non attribuées »: those nobody handles yet. */
+const INTERVENTION_ASSIGNEE_FILTERS = ['me', 'unassigned'] as const;
+export type InterventionAssigneeFilter = (typeof INTERVENTION_ASSIGNEE_FILTERS)[number];
 export const interventionListQuery = pageQuery.extend({
+  assignee: z.enum(INTERVENTION_ASSIGNEE_FILTERS, { error: 'Filtre invalide : « me » ou « unassigned »' }).optional(),
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
   sort: z.enum(INTERVENTION_SORTS, { error: 'Tri invalide : « recent » ou « due »' }).optional(),
   rating: z.enum(INTERVENTION_RATING_FILTERS, { error: 'Filtre d’avis invalide : « rated » ou « low »' }).optional(),
@@ -309,6 +318,14 @@ export const interventionUpdateInputSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
   durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(DURATION_MAX_MINUTES, 'Durée invalide').nullable().optional(),
   staffNotes: z.string().trim().max(LONG_TEXT_MAX, longTextMessage()).refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
+});
+
+/**
+ * PUT /api/admin/interventions/:id/assignee: who handles the request (null: nobody). An admin gives it to any active
+ * member; a technician may only take for themself a request nobody handles (403 otherwise).
+ */
+export const interventionAssignInputSchema = z.object({
+  staffId: z.number({ error: 'Membre invalide' }).int('Membre invalide').positive('Membre invalide').nullable(),
 });
 
 /**

@@ -111,6 +111,11 @@ export type ClientOrder = z.infer<typeof clientOrderSchema>;
 const responseClock = { dueAt: isoInstant.nullable(), firstResponseAt: isoInstant.nullable() };
 /** The client's own rating once the request is completed (shared/rating-api.ts), else null. */
 const rating = { rating: interventionRatingSchema.nullable() };
+/**
+ * Who handles the request, as clients read it (« Pris en charge par Julien »): the member's first name, « l’équipe »
+ * when they gave none, null while nobody handles it. Never a staff username (it opens half of a sign-in).
+ */
+const handler = { handledBy: z.string().nullable() };
 
 /** GET/POST /api/client/interventions (SPEC §3 « Client intervention »); POST reads clientInterventionSchema. */
 export const clientInterventionSchema = z.object({
@@ -123,6 +128,7 @@ export const clientInterventionSchema = z.object({
   createdAt: isoInstant,
   ...responseClock,
   ...rating,
+  ...handler,
 });
 export type ClientIntervention = z.infer<typeof clientInterventionSchema>;
 
@@ -136,6 +142,7 @@ export const userInterventionSchema = z.object({
   duration: z.number().int().nullable(),
   ...responseClock,
   ...rating,
+  ...handler,
 });
 export type UserIntervention = z.infer<typeof userInterventionSchema>;
 

@@ -143,6 +143,7 @@ export const MAIL_KINDS = [
   'staff_password_link', 'intervention_message', 'staff_intervention_message', 'staff_intervention_closed',
   'staff_intervention_rating', 'credit_note', 'erasure_refused', 'device_proof_requested', 'device_verified', 'device_refused',
   'staff_device_proof',
+  'staff_response_due_soon', 'staff_response_overdue',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -168,6 +169,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   device_verified: 'Appareil vérifié',
   device_refused: 'Appareil refusé',
   staff_device_proof: 'Justificatif reçu (équipe)',
+  staff_response_due_soon: 'Réponse bientôt due (équipe)',
+  staff_response_overdue: 'Réponse en retard (administrateurs)',
 };
 
 /** Who wrote a message in the thread of a request. */

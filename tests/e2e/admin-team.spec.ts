@@ -85,7 +85,8 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await page.getByLabel('Membre').selectOption(username);
   await page.getByLabel('Action').selectOption('intervention');
   const entries = page.getByTestId('journal-entry');
-  await expect(entries).toHaveCount(2);
+  // « Prendre en charge » made the request theirs (intervention.assign), then its two status changes.
+  await expect(entries).toHaveCount(3);
   await expect(entries.first()).toContainText('intervention.update');
   await expect(entries.first()).toContainText('"status":"completed"');
   await expectNoSeriousA11yViolations(page);

@@ -41,6 +41,8 @@ export const staffUsers = pgTable('staff_users', {
   role: staffRoleEnum('role').notNull().default('admin'),
   /** where the « choose your password » links go; null for the account made from ADMIN_USERNAME */
   email: text('email'),
+  /** the first name clients read on a request this member handles (« Pris en charge par Julien »); never the username */
+  firstName: text('first_name'),
   /** a disabled member cannot sign in and has no session left; the row stays for the audit log */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /**
@@ -315,6 +317,11 @@ export const interventions = pgTable('interventions', {
   firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
   /** business minutes from the request to its first response, on the schedule of its promise (the median's input) */
   responseMinutes: integer('response_minutes'),
+  /** staff were warned that the first response is near its due time (once), and admins that it is late (once) */
+  warnedAt: timestamp('warned_at', { withTimezone: true }),
+  escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+  /** the staff member who handles the request: who took it in charge, or whom an admin gave it to */
+  assignedStaffId: integer('assigned_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
   /** « Session à distance »: the tool the client installed and its ID (never a password) */
   remoteTool: remoteToolEnum('remote_tool'),
   remoteId: text('remote_id'),
@@ -329,6 +336,7 @@ export const interventions = pgTable('interventions', {
   index('interventions_client_idx').on(t.clientId, t.createdAt),
   // The back-office's « à traiter en premier » order: open requests by due time.
   index('interventions_due_idx').on(t.dueAt).where(sql`${t.firstResponseAt} is null`),
+  index('interventions_assignee_idx').on(t.assignedStaffId),
 ]);
 
 /**
@@ -503,3 +511,22 @@ export const invoices = pgTable('invoices', {
   index('invoices_key_idx').on(t.verificationKey),
   index('invoices_issued_on_idx').on(t.issuedOn),
 ]);
+
+/**
+ * What open pages are told as it happens (services/live/): a new request, a message, a status or an owner changed.
+ * Each row names who may receive it: staff (every member, or admins only) and, with its text, the request's client.
+ * Kept a day so a page that reconnects (a restart, a lost network) asks for what it missed by its last event id.
+ */
+export const liveEvents = pgTable('live_events', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  interventionId: integer('intervention_id').notNull(),
+  clientId: integer('client_id').notNull(),
+  /** what staff read; null: not for staff */
+  staffText: text('staff_text'),
+  /** staff of that role only (an overdue request's escalation); null: every member */
+  staffRole: staffRoleEnum('staff_role'),
+  /** what the request's client reads; null: not for the client */
+  clientText: text('client_text'),
+  createdAt: createdAt(),
+}, (t) => [index('live_events_created_idx').on(t.createdAt)]);

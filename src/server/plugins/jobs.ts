@@ -10,6 +10,7 @@ import { renewalReminderDefinition, scheduleRenewalReminders } from '../services
 import { passwordResetRequests } from '../services/clients/password-reset';
 import { openSessionsDefinition, scheduleOpenSessionsCheck } from '../services/payments/open-sessions';
 import { paymentProvider } from '../services/payments/provider';
+import { responseAlertsDefinition, scheduleResponseAlerts } from '../services/interventions/response-alerts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,10 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   // Online payment (when configured): sessions left open an hour are asked about, in case a webhook was lost.
   const provider = paymentProvider(config);
   if (provider) await jobs.define(openSessionsDefinition({ db: app.db, provider, orders: { config, mail, clock: options.clock }, clock: options.clock }));
+  await jobs.define(responseAlertsDefinition({
+    db: app.db, mail, clock: options.clock, staffEmail: config.STAFF_EMAIL,
+    warnPercent: config.RESPONSE_WARNING_PERCENT, escalatePercent: config.RESPONSE_ESCALATION_PERCENT,
+  }));
   if (options.workers) {
     const requeued = await requeueOrphans(app.db, jobs);
     if (requeued) app.log.warn({ requeued }, 'e-mails waiting without a job were queued again');
@@ -59,6 +64,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
     await scheduleOutboxRetention(jobs);
     await scheduleProofRetention(jobs);
     if (provider) await scheduleOpenSessionsCheck(jobs);
+    await scheduleResponseAlerts(jobs);
     await jobs.startWorkers();
   }
 }

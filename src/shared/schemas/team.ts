@@ -17,18 +17,25 @@ const staffUsername = z.string({ error: 'L’identifiant est requis' }).trim().t
 
 const role = z.enum(STAFF_ROLES, { error: 'Rôle invalide' });
 
+/** What clients read on a request the member handles (« Pris en charge par Julien »); empty: « l’équipe ». */
+const firstName = z.string({ error: 'Prénom invalide' }).trim().max(40, 'Le prénom ne peut pas dépasser 40 caractères')
+  .transform((v) => v || null);
+
 /** POST /api/admin/team → 201 TeamMemberDto; the member receives a link to choose their password. */
 export const teamMemberCreateInputSchema = z.object({
   username: staffUsername,
   email: email('Adresse e-mail invalide'),
   role,
+  firstName: firstName.nullable().optional(),
 });
 export type TeamMemberCreateInput = z.input<typeof teamMemberCreateInputSchema>;
+export type TeamMemberCreateValues = z.output<typeof teamMemberCreateInputSchema>;
 
 /** PATCH /api/admin/team/:id: change the role, disable (sessions end at once) or re-enable. */
 export const teamMemberUpdateInputSchema = z.object({
   role: role.optional(),
   disabled: z.boolean({ error: 'Valeur invalide' }).optional(),
+  firstName: firstName.nullable().optional(),
 });
 
 /** POST /api/admin/set-password (outside the session: the link's token is the proof). */
@@ -48,6 +55,7 @@ export type StaffChangePasswordInput = z.input<typeof staffChangePasswordInputSc
 export const teamMemberSchema = z.object({
   id: z.number().int(),
   username: z.string(),
+  firstName: z.string().nullable(),
   email: z.string().nullable(),
   role: z.enum(STAFF_ROLES),
   disabled: z.boolean(),

@@ -14,6 +14,7 @@ import { UnlockForm } from './unlock-form';
 import { MyPasswordButton } from './team/my-password-dialog';
 import { SecurityButton } from './two-factor/security-dialog';
 import { STAFF_ROLE_LABELS } from '../../../shared/labels';
+import { LiveBar } from './live/live-bar';
 
 export function AdminHeader({ session }: { session: StaffSession }) {
   const { siteName } = useSite();
@@ -51,6 +52,7 @@ export function AdminHeader({ session }: { session: StaffSession }) {
             <SecurityButton />
           </div>
           <LiveClock />
+          <LiveBar />
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end lg:justify-end">
           {/* The backup is an admin's: a technician is never offered the code. */}

@@ -102,6 +102,9 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'GET', url: '/api/admin/interventions', status: 200 },
       { method: 'GET', url: '/api/admin/interventions/response-times', status: 200 },
       { method: 'GET', url: '/api/admin/interventions/ratings', status: 200 },
+      { method: 'GET', url: '/api/admin/events', status: 200 },
+      // Nobody handles it yet: giving it to nobody changes nothing, and any member may say so.
+      { method: 'PUT', url: `/api/admin/interventions/${intervention!.id}/assignee`, payload: { staffId: null }, status: 200 },
       { method: 'PATCH', url: `/api/admin/interventions/${intervention!.id}`, payload: { status: 'in_progress' }, status: 200 },
       { method: 'GET', url: `/api/admin/interventions/${intervention!.id}/messages`, status: 200 },
       { method: 'POST', url: `/api/admin/interventions/${intervention!.id}/messages`, payload: { body: 'Je vous appelle' }, status: 201 },
@@ -205,8 +208,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
         // What a technician's day needs, and nothing of money, customers, the backup, the team or the log.
         expect(served.sort()).toEqual([
           'DELETE /api/admin/sessions', 'DELETE /api/admin/sessions/:id', 'GET /api/admin/contacts', 'GET /api/admin/intervention-attachments/:id',
-          'GET /api/admin/interventions', 'GET /api/admin/interventions/:id/messages', 'GET /api/admin/interventions/ratings', 'GET /api/admin/interventions/response-times', 'GET /api/admin/session', 'GET /api/admin/sessions', 'GET /api/admin/subscriptions', 'PATCH /api/admin/contacts/:id',
-          'PATCH /api/admin/interventions/:id', 'POST /api/admin/contacts/:id/refuse', 'POST /api/admin/contacts/:id/validate', 'POST /api/admin/interventions/:id/messages',
+          'GET /api/admin/events', 'GET /api/admin/interventions', 'GET /api/admin/interventions/:id/messages', 'GET /api/admin/interventions/ratings', 'GET /api/admin/interventions/response-times', 'GET /api/admin/session', 'GET /api/admin/sessions', 'GET /api/admin/subscriptions', 'PATCH /api/admin/contacts/:id',
+          'PATCH /api/admin/interventions/:id', 'PUT /api/admin/interventions/:id/assignee', 'POST /api/admin/contacts/:id/refuse', 'POST /api/admin/contacts/:id/validate', 'POST /api/admin/interventions/:id/messages',
           'POST /api/admin/interventions/:id/messages/read',
           // devices and their proofs: technicians are the ones who connect to them
           'GET /api/admin/devices', 'GET /api/admin/device-proofs/:id', 'GET /api/admin/device-settings', 'POST /api/admin/devices/:id/refuse',

@@ -10,6 +10,7 @@ import { statsRoutes } from './stats';
 import { subscriptionRoutes } from './subscriptions';
 import { interventionRoutes } from './interventions';
 import { deviceRoutes } from './devices';
+import { staffEventRoutes } from './events';
 import { auditRoutes } from './audit';
 import { backupRoutes } from './backup';
 import { staffGate } from './roles';
@@ -37,6 +38,7 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(subscriptionRoutes);
     await staffOnly.register(interventionRoutes);
     await staffOnly.register(deviceRoutes);
+    await staffOnly.register(staffEventRoutes);
     await staffOnly.register(auditRoutes);
     await staffOnly.register(backupRoutes);
     await staffOnly.register(outboxRoutes);

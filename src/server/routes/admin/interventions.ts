@@ -2,13 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminInterventionSchema, interventionListQuery, interventionUpdateInputSchema, responseTimeStatsSchema,
+  adminInterventionSchema, interventionAssignInputSchema, interventionListQuery, interventionUpdateInputSchema, responseTimeStatsSchema,
 } from '../../../shared/admin-api';
 import { ratingStatsSchema } from '../../../shared/rating-api';
 import { idParams, okSchema } from '../../../shared/schemas/query';
 import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '../../../shared/thread-api';
 import { FILE_REPLY } from '../../http-schema';
-import { listInterventions, updateIntervention } from '../../services/interventions/admin-interventions';
+import { adminIntervention, listInterventions, updateIntervention } from '../../services/interventions/admin-interventions';
+import { assignIntervention } from '../../services/interventions/assignment';
 import { responseTimeStats } from '../../services/interventions/response-clock';
 import { ratingStats } from '../../services/interventions/intervention-ratings';
 import { markThreadRead, postMessage, readAttachment, readThread } from '../../services/interventions/intervention-thread';
@@ -19,7 +20,7 @@ import { sendPage } from '../list-reply';
 export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/interventions', {
     config: ANY_STAFF, schema: { querystring: interventionListQuery, response: { 200: z.array(adminInterventionSchema) } },
-  }, async (request, reply) => sendPage(reply, await listInterventions(app.db, request.query)));
+  }, async (request, reply) => sendPage(reply, await listInterventions(app.db, request.query, request.staff)));
 
   app.get('/interventions/response-times', { config: ANY_STAFF, schema: { response: { 200: responseTimeStatsSchema } } },
     async () => responseTimeStats(app.db));
@@ -31,6 +32,14 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/interventions/:id', {
     config: ANY_STAFF, schema: { params: idParams, body: interventionUpdateInputSchema, response: { 200: adminInterventionSchema } },
   }, async (request) => updateIntervention(app.db, app.mail, request.params.id, request.body, request.staff));
+
+  // Admins give a request to anyone; a technician takes a free one for themself (services/interventions/assignment.ts).
+  app.put('/interventions/:id/assignee', {
+    config: ANY_STAFF, schema: { params: idParams, body: interventionAssignInputSchema, response: { 200: adminInterventionSchema } },
+  }, async (request) => {
+    await assignIntervention(app.db, request.params.id, request.body.staffId, request.staff);
+    return (await adminIntervention(app.db, request.params.id))!;
+  });
 
   // Technicians and admins answer clients in the thread of each request.
   const me = (request: FastifyRequest) => ({ side: 'staff' as const, username: request.staff.username });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { interventions } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto, AuditEntryDto, SubscriptionDto } from '../../../shared/admin-api';
@@ -82,7 +82,9 @@ describe('[ADMIN][INTERVENTIONS] staff move interventions along', () => {
     expect((await patch({ staffNotes: 'Pilote HP réinstallé' })).statusCode).toBe(200);
     const audit = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=intervention&entityId=${id}`, headers: staff });
     const entries = audit.json<AuditEntryDto[]>();
-    expect(entries).toHaveLength(3);
+    // Newest first: the notes, the completion, then taking it in charge (its status, written after its new owner).
+    expect(entries.map((e) => e.action)).toEqual(['intervention.update', 'intervention.update', 'intervention.update', 'intervention.assign']);
+    expect(entries[3]).toMatchObject({ before: { assignee: null }, after: { assignee: TEST_ADMIN.username } });
     expect(entries[1]).toMatchObject({
       action: 'intervention.update',
       before: { status: 'in_progress', durationMinutes: null, staffNotes: '' },

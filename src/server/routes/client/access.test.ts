@@ -68,6 +68,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     calls = ({ orderId, interventionId, attachmentId, documentId }) => [
       { method: 'GET', url: '/api/client/session', clientStatus: 200 },
       { method: 'GET', url: '/api/auth/user', clientStatus: 200 },
+      { method: 'GET', url: '/api/client/events', clientStatus: 200 },
       { method: 'GET', url: '/api/client/interventions', clientStatus: 200 },
       { method: 'POST', url: '/api/client/interventions', payload: assistance('Écran noir'), clientStatus: 201 },
       { method: 'GET', url: `/api/client/interventions/${interventionId}/messages`, clientStatus: 200 },

@@ -9,6 +9,7 @@ import { clientDeviceRoutes } from './devices';
 import { clientSubscriptionRoutes } from './subscription';
 import { clientAccountRoutes } from './account';
 import { clientPaymentRoutes } from '../payments/client-payments';
+import { clientEventRoutes } from './events';
 
 /**
  * Client-area routes (/api/client/*, /api/auth/*, /api/interventions, /api/subscriptions), the back-office's shape:
@@ -32,5 +33,6 @@ export async function clientRoutes(app: FastifyInstance) {
     await signedIn.register(clientAccountRoutes);
     // « Payer en ligne » (when the provider's settings are given).
     await signedIn.register(clientPaymentRoutes);
+    await signedIn.register(clientEventRoutes);
   });
 }

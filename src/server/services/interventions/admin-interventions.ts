@@ -1,42 +1,56 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { clients, interventionRatings, interventions } from '../../db/schema';
+import { clients, interventionRatings, interventions, staffUsers } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import {
-  INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionRatingFilter, type InterventionSort, type interventionUpdateInputSchema,
+  INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionAssigneeFilter, type InterventionRatingFilter, type InterventionSort, type interventionUpdateInputSchema,
 } from '../../../shared/admin-api';
-import type { InterventionStatus } from '../../../shared/labels';
-import { diff, writeAudit, type Actor } from '../security/audit';
+import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '../../../shared/labels';
+import { publishLive } from '../live/events';
+import { diff, writeAudit } from '../security/audit';
+import { takeInCharge, type StaffActor } from './assignment';
 import type { MailQueue } from '../mail/outbox';
 import { firstResponse } from './response-clock';
 import { toRating } from './intervention-ratings';
 
 export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
 
+const assignee = alias(staffUsers, 'assignee');
 const columns = {
   intervention: interventions,
   clientName: clients.name,
   clientEmail: clients.email,
   rating: interventionRatings,
+  assignee: { id: assignee.id, username: assignee.username, firstName: assignee.firstName },
 };
 type Row = {
   intervention: typeof interventions.$inferSelect; clientName: string; clientEmail: string;
   rating: typeof interventionRatings.$inferSelect | null;
+  assignee: AdminInterventionDto['assignee'];
 };
 
-/** A request with its client and its rating (none until the client gives one). */
+/** A request with its client, its rating (none until the client gives one) and who handles it. */
 const withClient = (db: Tx) => db.select(columns).from(interventions)
   .innerJoin(clients, eq(clients.id, interventions.clientId))
-  .leftJoin(interventionRatings, eq(interventionRatings.interventionId, interventions.id));
+  .leftJoin(interventionRatings, eq(interventionRatings.interventionId, interventions.id))
+  .leftJoin(assignee, eq(assignee.id, interventions.assignedStaffId));
 
-function toDto({ intervention: i, clientName, clientEmail, rating }: Row): AdminInterventionDto {
+/** One request as staff read it (the list, a change's answer, a live event). */
+export async function adminIntervention(db: Tx, id: number): Promise<AdminInterventionDto | null> {
+  const [row] = await withClient(db).where(eq(interventions.id, id));
+  return row ? toDto(row) : null;
+}
+
+function toDto({ intervention: i, clientName, clientEmail, rating, assignee: holder }: Row): AdminInterventionDto {
   return {
     id: i.id, clientId: i.clientId, clientName, clientEmail, title: i.title, description: i.description,
     urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, deviceId: i.deviceId, status: i.status,
     durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan, remoteTool: i.remoteTool, remoteId: i.remoteId,
     dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
-    rating: rating ? toRating(rating) : null,
+    warnedAt: i.warnedAt?.toISOString() ?? null, escalatedAt: i.escalatedAt?.toISOString() ?? null,
+    rating: rating ? toRating(rating) : null, assignee: holder,
     createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
   };
 }
@@ -62,9 +76,12 @@ const RATED: Record<InterventionRatingFilter, SQL> = {
 };
 
 export async function listInterventions(db: Tx, filter: {
-  status?: InterventionStatus; clientId?: number; sort?: InterventionSort; rating?: InterventionRatingFilter; limit: number; offset: number;
-}) {
+  status?: InterventionStatus; clientId?: number; sort?: InterventionSort; rating?: InterventionRatingFilter;
+  assignee?: InterventionAssigneeFilter; limit: number; offset: number;
+}, me?: { id: number }) {
   const where = and(
+    filter.assignee === 'me' ? eq(interventions.assignedStaffId, me?.id ?? -1) : undefined,
+    filter.assignee === 'unassigned' ? isNull(interventions.assignedStaffId) : undefined,
     filter.status ? eq(interventions.status, filter.status) : undefined,
     filter.clientId ? eq(interventions.clientId, filter.clientId) : undefined,
     filter.rating ? RATED[filter.rating] : undefined,
@@ -77,7 +94,7 @@ export async function listInterventions(db: Tx, filter: {
 }
 
 /** Staff's changes; the first status change is the first response (the clock stops); a new status is e-mailed to the client in the same transaction. */
-export async function updateIntervention(db: Db, mail: MailQueue, id: number, patch: z.output<typeof interventionUpdateInputSchema>, actor: Actor) {
+export async function updateIntervention(db: Db, mail: MailQueue, id: number, patch: z.output<typeof interventionUpdateInputSchema>, actor: StaffActor) {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(interventions).where(eq(interventions.id, id)).for('update');
     if (!current) throw notFound(INTERVENTION_NOT_FOUND);
@@ -93,9 +110,14 @@ export async function updateIntervention(db: Db, mail: MailQueue, id: number, pa
     // Taking the request in charge (or closing it) is a first response, unless staff already wrote to the client.
     const stopClock = change.after.status ? firstResponse(current, now) : {};
     await tx.update(interventions).set({ ...change.after, ...stopClock, updatedAt: now }).where(eq(interventions.id, id));
+    if (change.after.status === 'in_progress') await takeInCharge(tx, actor, current, now);
     await writeAudit(tx, actor, { action: 'intervention.update', entity: 'intervention', entityId: id, ...change });
     const status = change.after.status;
     if (status) {
+      const label = INTERVENTION_STATUS_LABELS[status].toLowerCase();
+      await publishLive(tx, 'intervention.status', { interventionId: id, clientId: current.clientId }, {
+        staff: `Demande #${id} : ${label} (${actor.username})`, client: `Votre demande #${id} : ${label}`,
+      });
       const [client] = await tx.select({ email: clients.email, name: clients.name }).from(clients).where(eq(clients.id, current.clientId));
       // Each status is reached at most once (INTERVENTION_TRANSITIONS): one message per status and intervention.
       if (client) {
@@ -112,6 +134,5 @@ export async function updateIntervention(db: Db, mail: MailQueue, id: number, pa
       }
     }
   });
-  const [row] = await withClient(db).where(eq(interventions.id, id));
-  return toDto(row!);
+  return (await adminIntervention(db, id))!;
 }

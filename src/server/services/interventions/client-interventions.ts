@@ -15,6 +15,8 @@ import type { InterventionRating } from '../../../shared/rating-api';
 import { ratingsFor } from './intervention-ratings';
 import { deviceForRequest } from '../devices/devices';
 import { CLIENT_DEVICE_OF } from '../../../shared/labels';
+import { handlersFor } from './assignment';
+import { publishLive } from '../live/events';
 
 export const DEFAULT_TITLE = 'Demande d\'assistance';
 export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';
@@ -32,12 +34,12 @@ export const dashboardInterventionInput = dashboardInterventionInputSchema.trans
 
 type Row = typeof interventions.$inferSelect;
 /** A request as listed to its client: with its rating (a new request has none). */
-type Rated = Row & { rating?: InterventionRating | null };
+type Rated = Row & { rating?: InterventionRating | null; handledBy?: string | null };
 
 export function toClientIntervention(i: Rated): ClientIntervention {
   return {
     id: i.id, description: i.description, urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo,
-    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null,
+    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null, handledBy: i.handledBy ?? null,
   };
 }
 
@@ -49,7 +51,7 @@ function clock(i: Row) {
 export function toUserIntervention(i: Rated): UserIntervention {
   return {
     id: i.id, title: i.title, description: i.description, status: i.status, createdAt: i.createdAt.toISOString(),
-    duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null,
+    duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null, handledBy: i.handledBy ?? null,
   };
 }
 
@@ -65,8 +67,9 @@ export async function listClientInterventions(db: Tx, clientId: number, filter: 
       .orderBy(desc(interventions.createdAt), desc(interventions.id)).limit(filter.limit).offset(filter.offset),
     db.select({ n: count() }).from(interventions).where(where),
   ]);
-  const ratings = await ratingsFor(db, items.map((i) => i.id));
-  return { items: items.map((i) => ({ ...i, rating: ratings.get(i.id) ?? null })), total: Number(total?.n ?? 0) };
+  const ids = items.map((i) => i.id);
+  const [ratings, handlers] = await Promise.all([ratingsFor(db, ids), handlersFor(db, ids)]);
+  return { items: items.map((i) => ({ ...i, rating: ratings.get(i.id) ?? null, handledBy: handlers.get(i.id) ?? null })), total: Number(total?.n ?? 0) };
 }
 
 export type NewIntervention =
@@ -100,6 +103,7 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
       ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo ?? '', ...fromDevice }
       : { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null, ...fromDevice };
     const [row] = await tx.insert(interventions).values(values).returning();
+    await publishLive(tx, 'intervention.created', { interventionId: row!.id, clientId }, { staff: `Nouvelle demande #${row!.id} de ${client.name}` });
     await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
       interventionId: row!.id, clientId, clientName: client.name, clientEmail: client.email, title: row!.title,
       description: row!.description, urgency: row!.urgency, deviceType: row!.deviceType, deviceInfo: row!.deviceInfo,

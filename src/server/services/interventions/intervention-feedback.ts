@@ -1,4 +1,6 @@
 // The end of a request on the client's side: closing it and rating it (shared/rating-api.ts holds the rules).
+import { publishLive } from '../live/events';
+import { INTERVENTION_STATUS_LABELS } from '../../../shared/labels';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { clients, interventionRatings, interventions } from '../../db/schema';
@@ -27,6 +29,9 @@ export async function closeClientIntervention(db: Db, mail: MailQueue, id: numbe
     const status = clientCloseOutcome(intervention.status);
     if (!status) throw new HttpError(409, ALREADY_CLOSED, 'ALREADY_CLOSED');
     await tx.update(interventions).set({ status, updatedAt: now }).where(eq(interventions.id, id));
+    await publishLive(tx, 'intervention.status', { interventionId: id, clientId }, {
+      staff: `Demande #${id} de ${clientName} : ${INTERVENTION_STATUS_LABELS[status].toLowerCase()} par le client`,
+    });
     await mail.queueForStaff(tx, `intervention:${id}:closed-by-client`, 'staff_intervention_closed', {
       interventionId: id, clientName, clientEmail, title: intervention.title, status,
     });

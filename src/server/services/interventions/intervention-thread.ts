@@ -1,4 +1,5 @@
 // The conversation on a request (DESIGN.md decision 10: a staff message is a first response and stops the clock).
+import { publishLive } from '../live/events';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { clients, interventionAttachments, interventionMessages, interventions } from '../../db/schema';
@@ -109,6 +110,10 @@ export async function postMessage(db: Db, mail: MailQueue, id: number, reader: A
       : { staffReadAt: now, ...firstResponse(row, now) }).where(eq(interventions.id, id));
     const [client] = await tx.select({ name: clients.name, email: clients.email }).from(clients).where(eq(clients.id, row.clientId));
     const key = `intervention:${id}:message:${message!.id}`;
+    await publishLive(tx, reader.side === 'client' ? 'intervention.message' : 'intervention.reply', { interventionId: id, clientId: row.clientId },
+      reader.side === 'client'
+        ? { staff: `Nouveau message de ${client?.name ?? 'un client'} (demande #${id})` }
+        : { staff: `Réponse envoyée sur la demande #${id}`, client: `Nouveau message de l’équipe sur votre demande #${id}` });
     if (client && reader.side === 'staff') {
       await mail.queue(tx, {
         key, kind: 'intervention_message', to: client.email, clientId: row.clientId,

@@ -31,12 +31,12 @@ export async function listTeam(db: Tx): Promise<TeamMemberDto[]> {
     staffId: staffSessions.staffId, n: count().as('n'), lastSeenAt: max(staffSessions.lastSeenAt).as('last_seen_at'),
   }).from(staffSessions).where(gt(staffSessions.expiresAt, new Date())).groupBy(staffSessions.staffId).as('open');
   const rows = await db.select({
-    id: staffUsers.id, username: staffUsers.username, email: staffUsers.email, role: staffUsers.role,
+    id: staffUsers.id, username: staffUsers.username, firstName: staffUsers.firstName, email: staffUsers.email, role: staffUsers.role,
     disabledAt: staffUsers.disabledAt, createdAt: staffUsers.createdAt, twoFactor: sql<boolean>`${staffUsers.totpSecret} is not null`, n: open.n, lastSeenAt: open.lastSeenAt,
   }).from(staffUsers).leftJoin(open, eq(open.staffId, staffUsers.id))
     .orderBy(sql`${staffUsers.disabledAt} is not null`, asc(staffUsers.username));
   return rows.map((r) => ({
-    id: r.id, username: r.username, email: r.email, role: r.role, disabled: r.disabledAt !== null, twoFactor: r.twoFactor,
+    id: r.id, username: r.username, firstName: r.firstName, email: r.email, role: r.role, disabled: r.disabledAt !== null, twoFactor: r.twoFactor,
     openSessions: Number(r.n ?? 0),
     lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt as unknown as string).toISOString() : null,
     createdAt: r.createdAt.toISOString(),
@@ -67,15 +67,15 @@ async function issuePasswordLink(tx: Tx, mail: MailQueue, member: { id: number; 
   });
 }
 
-export async function createMember(db: Db, mail: MailQueue, actor: Actor, input: { username: string; email: string; role: StaffRole }): Promise<TeamMemberDto> {
+export async function createMember(db: Db, mail: MailQueue, actor: Actor, input: { username: string; email: string; role: StaffRole; firstName?: string | null }): Promise<TeamMemberDto> {
   const passwordHash = await unusablePassword();
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(staffUsers).values({ username: input.username, email: input.email, role: input.role, passwordHash }).returning();
+      const [row] = await tx.insert(staffUsers).values({ username: input.username, firstName: input.firstName ?? null, email: input.email, role: input.role, passwordHash }).returning();
       await issuePasswordLink(tx, mail, row!, 'welcome');
-      await writeAudit(tx, actor, { action: 'team.create', entity: 'staff', entityId: row!.id, after: { username: row!.username, email: row!.email, role: row!.role } });
+      await writeAudit(tx, actor, { action: 'team.create', entity: 'staff', entityId: row!.id, after: { username: row!.username, firstName: row!.firstName, email: row!.email, role: row!.role } });
       return {
-        id: row!.id, username: row!.username, email: row!.email, role: row!.role, disabled: false, twoFactor: false, openSessions: 0, lastSeenAt: null,
+        id: row!.id, username: row!.username, firstName: row!.firstName, email: row!.email, role: row!.role, disabled: false, twoFactor: false, openSessions: 0, lastSeenAt: null,
         createdAt: row!.createdAt.toISOString(),
       };
     });
@@ -91,12 +91,12 @@ export async function createMember(db: Db, mail: MailQueue, actor: Actor, input:
  * Role and enabled state. Disabling ends every session of the member in the same transaction. The last active admin
  * can be neither demoted nor disabled (by themself or anyone), or nobody could manage the team any more.
  */
-export async function updateMember(db: Db, actor: Actor, id: number, patch: { role?: StaffRole; disabled?: boolean }): Promise<TeamMemberDto> {
+export async function updateMember(db: Db, actor: Actor, id: number, patch: { role?: StaffRole; disabled?: boolean; firstName?: string | null }): Promise<TeamMemberDto> {
   await db.transaction(async (tx) => {
     // Every admin row locked: two admins demoting each other at once cannot both pass the count below.
     await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, 'admin')).for('update');
     const member = await memberForUpdate(tx, id);
-    const current = { role: member.role, disabled: member.disabledAt !== null };
+    const current = { role: member.role, disabled: member.disabledAt !== null, firstName: member.firstName };
     const change = diff(current, patch);
     if (!change) return;
     const next = { ...current, ...patch };
@@ -107,10 +107,11 @@ export async function updateMember(db: Db, actor: Actor, id: number, patch: { ro
     }
     await tx.update(staffUsers).set({
       role: next.role,
+      firstName: next.firstName,
       disabledAt: next.disabled ? (member.disabledAt ?? new Date()) : null,
     }).where(eq(staffUsers.id, id));
     if (next.disabled) await endAllStaffSessions(tx, id);
-    const action = patch.disabled === true ? 'team.disable' : patch.disabled === false ? 'team.enable' : 'team.role';
+    const action = patch.disabled === true ? 'team.disable' : patch.disabled === false ? 'team.enable' : change.after.role ? 'team.role' : 'team.name';
     await writeAudit(tx, actor, { action, entity: 'staff', entityId: id, ...change });
   });
   const member = (await listTeam(db)).find((m) => m.id === id);

@@ -9,6 +9,8 @@ import { adminKeys } from '../api/queries';
 import { ResponseClock } from '../../../components/ui/response-clock';
 import { getPlan } from '../../../../shared/plans';
 import { ClientRating, RatingBadge } from './client-rating';
+import { AssigneeLine } from './assignee';
+import { Badge } from '../../../components/ui/badge';
 
 export function InterventionCard({ intervention: i }: { intervention: AdminInterventionDto }) {
   const titleId = `intervention-${i.id}-title`;
@@ -28,11 +30,13 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
             {i.plan && <> · formule {getPlan(i.plan).name}</>}
           </p>
           <ResponseClock request={i} audience="staff" className="mt-2" />
+          <AssigneeLine intervention={i} />
         </div>
         <div className="flex flex-wrap gap-2">
           <InterventionStatusBadge status={i.status} />
           <UrgencyBadge urgency={i.urgency} />
           <RatingBadge rating={i.rating} />
+          {i.escalatedAt && !i.firstResponseAt && <Badge tone="red">En retard · signalée aux administrateurs</Badge>}
         </div>
       </header>
       <p className="mt-3 whitespace-pre-line text-sm text-slate-800">{i.description}</p>

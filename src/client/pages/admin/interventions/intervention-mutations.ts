@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminInterventionDto, interventionUpdateInputSchema } from '../../../../shared/admin-api';
+import type { AdminInterventionDto, interventionAssignInputSchema, interventionUpdateInputSchema } from '../../../../shared/admin-api';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
@@ -10,6 +10,16 @@ export function useUpdateIntervention(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: InterventionUpdate) => api<AdminInterventionDto>(`/api/admin/interventions/${id}`, { method: 'PATCH', json: patch }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.interventions }),
+  });
+}
+
+/** Gives the request to a member, or to nobody (null); the server decides who may (admins, or a technician taking a free one). */
+export function useAssignIntervention(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (staffId: number | null) =>
+      api<AdminInterventionDto>(`/api/admin/interventions/${id}/assignee`, { method: 'PUT', json: { staffId } satisfies z.input<typeof interventionAssignInputSchema> }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.interventions }),
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { InterventionRatingFilter } from '../../../../shared/admin-api';
+import type { InterventionAssigneeFilter, InterventionRatingFilter } from '../../../../shared/admin-api';
 import { INTERVENTION_STATUS_LABELS, INTERVENTION_STATUSES, type InterventionStatus } from '../../../../shared/labels';
 import { SelectField } from '../../../components/ui/field';
 import { interventionListQuery, type InterventionFilters } from '../api/queries';
@@ -21,11 +21,18 @@ const ratingOptions: { value: InterventionRatingFilter; label: string }[] = [
   { value: 'rated', label: 'Avec un avis' },
   { value: 'low', label: '1 ou 2 étoiles' },
 ];
+// A technician's day starts on « Mes demandes », then « Non attribuées »: the requests nobody took yet.
+const assigneeOptions: { value: InterventionAssigneeFilter | ''; label: string }[] = [
+  { value: 'me', label: 'Mes demandes' },
+  { value: 'unassigned', label: 'Non attribuées' },
+  { value: '', label: 'Toutes' },
+];
 const compactSelect = 'w-full sm:w-48 [&_select]:h-9 [&_select]:py-1 [&_select]:text-sm';
 
 export function InterventionsTab() {
   const [status, setStatus] = useState<InterventionStatus | ''>('');
-  const [sort, setSort] = useState<Sort>('recent');
+  const [sort, setSort] = useState<Sort>('due');
+  const [assignee, setAssignee] = useState<InterventionAssigneeFilter | ''>('');
   const [rating, setRating] = useState<InterventionRatingFilter | ''>('');
   return (
     <section aria-labelledby="interventions-title">
@@ -39,14 +46,25 @@ export function InterventionsTab() {
             options={sortOptions} className={compactSelect} />
         </div>
       </TabHeading>
-      <InterventionList key={`${status}:${rating}:${sort}`} status={status || undefined} rating={rating || undefined} sort={sort} />
+      <div role="group" aria-label="Demandes affichées" className="mb-4 inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+        {assigneeOptions.map((o) => (
+          <button key={o.value} type="button" aria-pressed={assignee === o.value} onClick={() => setAssignee(o.value)}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${assignee === o.value ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`}>
+            {o.label}
+          </button>
+        ))}
+      </div>
+      <InterventionList key={`${status}:${rating}:${sort}:${assignee}`} status={status || undefined} rating={rating || undefined} sort={sort}
+        assignee={assignee || undefined} />
     </section>
   );
 }
 
-function InterventionList({ status, rating, sort }: { status?: InterventionStatus; rating?: InterventionRatingFilter; sort: Sort }) {
+type ListProps = { status?: InterventionStatus; rating?: InterventionRatingFilter; sort: Sort; assignee?: InterventionAssigneeFilter };
+
+function InterventionList({ status, rating, sort, assignee }: ListProps) {
   const [offset, setOffset] = useState(0);
-  const interventions = useQuery(interventionListQuery({ status, rating, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset }));
+  const interventions = useQuery(interventionListQuery({ status, rating, assignee, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset }));
   if (interventions.isPending) return <Loading />;
   if (interventions.isError) return <QueryError error={interventions.error} onRetry={() => void interventions.refetch()} />;
   const { items, total } = interventions.data;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionsEnded } from '../../../../shared/admin-api';
 import type { StaffRole } from '../../../../shared/labels';
-import type { StaffChangePasswordInput, TeamMemberCreateInput, TeamMemberDto } from '../../../../shared/schemas/team';
+import type { StaffChangePasswordInput, TeamMemberCreateValues, TeamMemberDto } from '../../../../shared/schemas/team';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
@@ -11,7 +11,7 @@ function useTeamMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreateMember = () =>
-  useTeamMutation((input: TeamMemberCreateInput) => api<TeamMemberDto>('/api/admin/team', { method: 'POST', json: input }));
+  useTeamMutation((input: TeamMemberCreateValues) => api<TeamMemberDto>('/api/admin/team', { method: 'POST', json: input }));
 
 export const useUpdateMember = () =>
   useTeamMutation(({ id, ...patch }: { id: number; role?: StaffRole; disabled?: boolean }) =>

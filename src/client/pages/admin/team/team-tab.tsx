@@ -6,7 +6,7 @@ import { KeyRound, LogOut, Power, ShieldOff, UserPlus } from 'lucide-react';
 import { formatDateTime } from '../../../../shared/format';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/labels';
 import {
-  STAFF_PASSWORD_LINK_HOURS, teamMemberCreateInputSchema, type TeamMemberCreateInput, type TeamMemberDto,
+  STAFF_PASSWORD_LINK_HOURS, teamMemberCreateInputSchema, type TeamMemberCreateInput, type TeamMemberCreateValues, type TeamMemberDto,
 } from '../../../../shared/schemas/team';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -26,8 +26,8 @@ const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABE
 
 function CreateMemberDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const create = useCreateMember();
-  const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<TeamMemberCreateInput>({
-    resolver: zodResolver(teamMemberCreateInputSchema), defaultValues: { username: '', email: '', role: 'technicien' },
+  const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<TeamMemberCreateInput, unknown, TeamMemberCreateValues>({
+    resolver: zodResolver(teamMemberCreateInputSchema), defaultValues: { username: '', firstName: '', email: '', role: 'technicien' },
   });
   const submit = handleSubmit((values) => create.mutate(values, {
     onSuccess: (member) => {
@@ -36,7 +36,7 @@ function CreateMemberDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       onOpenChange(false);
     },
     onError: (error) => {
-      if (!applyFieldErrors(error, setError, ['username', 'email', 'role'])) notify('error', 'Impossible d’ajouter ce membre', error.message);
+      if (!applyFieldErrors(error, setError, ['username', 'firstName', 'email', 'role'])) notify('error', 'Impossible d’ajouter ce membre', error.message);
     },
   }));
   return (
@@ -44,6 +44,8 @@ function CreateMemberDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       description={`Il recevra un e-mail avec un lien pour choisir lui-même son mot de passe (valable ${STAFF_PASSWORD_LINK_HOURS} heures, une seule fois).`}>
       <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
         <TextField label="Identifiant" autoComplete="off" autoCapitalize="none" error={errors.username?.message} {...register('username')} />
+        <TextField label="Prénom (montré aux clients)" autoComplete="off" error={errors.firstName?.message}
+          hint="« Pris en charge par Julien » sur les demandes qu’il traite ; vide : « par l’équipe »." {...register('firstName')} />
         <TextField label="Adresse e-mail" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
         <SelectField label="Rôle" options={ROLE_OPTIONS} error={errors.role?.message}
           hint="Un technicien voit Messages, Abonnements et Interventions ; ni l’argent, ni les commandes, ni l’équipe." {...register('role')} />
@@ -71,6 +73,7 @@ function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boole
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
           {member.username}
+          {member.firstName && <span className="font-normal text-slate-700">({member.firstName})</span>}
           {isMe && <Badge tone="blue">Vous</Badge>}
           {member.disabled ? <Badge tone="red">Désactivé</Badge> : <Badge tone="green">Actif</Badge>}
           {member.twoFactor ? <Badge tone="blue">Double authentification</Badge> : <Badge tone="slate">Sans double authentification</Badge>}

@@ -8,6 +8,7 @@ import { preloadDialogs } from '../../../components/ui/lazy-dialog';
 import { ClientAreaProvider } from '../api/query-client';
 import { useClientSession } from '../api/session';
 import { sendToLogin } from '../api/unauthorized';
+import { ClientLive } from './client-live';
 
 /** A signed-in client page: the client area's query cache, the site's layout, then the session gate. */
 export function ClientArea({ children }: { children(user: AuthUser): ReactNode }) {
@@ -54,5 +55,5 @@ function SessionGate({ children }: { children(user: AuthUser): ReactNode }) {
       </div>
     );
   }
-  return session.data ? children(session.data) : null;
+  return session.data ? <><ClientLive />{children(session.data)}</> : null;
 }

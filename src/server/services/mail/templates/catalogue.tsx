@@ -12,7 +12,7 @@ import {
 import { DeviceProofRequested, DeviceRefused, DeviceVerified, StaffDeviceProof } from './device-mails';
 import {
   StaffContact, StaffInterventionClosed, StaffInterventionMessage, StaffInterventionRating, StaffNewIntervention, StaffNewRegistration,
-  StaffPasswordLink,
+  StaffPasswordLink, StaffResponseDueSoon, StaffResponseOverdue,
 } from './staff-mails';
 
 type Template<K extends MailKind> = {
@@ -48,6 +48,8 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     subject: (p) => `${p.clientName} a ${p.status === 'completed' ? 'marqué résolue' : 'annulé'} l’intervention n° ${p.interventionId}`,
     Body: StaffInterventionClosed,
   },
+  staff_response_due_soon: { subject: (p) => `Réponse bientôt due : intervention n° ${p.interventionId} (${p.clientName})`, Body: StaffResponseDueSoon },
+  staff_response_overdue: { subject: (p) => `En retard : intervention n° ${p.interventionId} (${p.clientName})`, Body: StaffResponseOverdue },
   staff_intervention_rating: {
     subject: (p) => `${p.changed ? 'Avis modifié' : 'Avis'} de ${p.clientName} : ${p.stars}/5 sur l’intervention n° ${p.interventionId}`,
     Body: StaffInterventionRating,

@@ -106,3 +106,32 @@ export function StaffPasswordLink({ site, params, secret }: Props<'staff_passwor
     </MailLayout>
   );
 }
+
+/** A request nobody has answered is near its due time: whoever is on duty takes it now. */
+export function StaffResponseDueSoon({ site, params }: Props<'staff_response_due_soon'>) {
+  return (
+    <MailLayout site={site} preview={`Réponse due avant ${formatDateTime(params.dueAt)} : ${params.clientName}`}
+      title={`Intervention n° ${params.interventionId} : la réponse est bientôt due`}>
+      <Facts rows={[
+        ['Client', params.clientName], ['Demande', params.title], ['Réponse due avant', formatDateTime(params.dueAt)],
+        ['Traitée par', params.assignee ?? 'personne pour l’instant'],
+      ]} />
+      <Paragraph>Personne n’a encore répondu à ce client. Prenez la demande en charge ou écrivez-lui avant l’heure promise.</Paragraph>
+      <Action href={backOffice(site, 'interventions')}>Ouvrir Interventions</Action>
+    </MailLayout>
+  );
+}
+
+/** To the admins: the promise was missed; someone must take the request and call the client back. */
+export function StaffResponseOverdue({ site, params }: Props<'staff_response_overdue'>) {
+  return (
+    <MailLayout site={site} preview={`En retard : ${params.clientName}`} title={`Intervention n° ${params.interventionId} : réponse en retard`}>
+      <Facts rows={[
+        ['Client', params.clientName], ['Demande', params.title], ['Réponse promise avant', formatDateTime(params.dueAt)],
+        ['Traitée par', params.assignee ?? 'personne'],
+      ]} />
+      <Paragraph>Le délai de réponse promis par la formule du client est dépassé. Confiez la demande à un membre disponible.</Paragraph>
+      <Action href={backOffice(site, 'interventions')}>Ouvrir Interventions</Action>
+    </MailLayout>
+  );
+}

@@ -1,0 +1,100 @@
+// Issue 26's live events: two instances of the built app on one PostgreSQL database (its own, on BENCH_DATABASE_URL's
+// server, dropped at the end). 200 staff pages hold a Server-Sent Events stream open on instance B: B's memory before
+// and after they connect. Then an admin changes who handles a request on instance A, one change at a time, and a page
+// on B times the event's arrival from the moment A was asked (NOTIFY through PostgreSQL, then the stream): median and
+// p95. Writes bench/results/live.json. Target: median under 1 s, 200 pages under 50 MB.
+import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import pg from 'pg';
+import { staffSignIn, startServer, type RunningServer } from './server';
+import { openEventStream, type EventStream } from '../src/server/test/event-stream';
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PAGES = Number(process.env.BENCH_PAGES ?? 200);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100);
+const DB = 'rfs_bench_live';
+const ENV = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', SESSION_SECRET: 'bench-session-secret-0123456789', LOG_LEVEL: 'error' };
+
+const rssMb = async (pid: number) => {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 102.4) / 10;
+};
+const settle = () => new Promise((r) => setTimeout(r, 3000));
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method, headers: { origin: base, cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<unknown>;
+}
+
+export async function measureLive() {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DB} with (force)`);
+  await admin.query(`create database ${DB}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${DB}`;
+  const servers: RunningServer[] = [];
+  const pages: EventStream[] = [];
+  try {
+    for (const port of [3993, 3994]) servers.push(await startServer(port, { ...ENV, DATABASE_URL: url.toString() }));
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const cookie = await staffSignIn(a.url, ENV.ADMIN_USERNAME, ENV.ADMIN_PASSWORD);
+    // One client and one request whose owner the admin changes back and forth.
+    await call(a.url, cookie, 'POST', '/api/admin/manual-orders', {
+      clientName: 'Client Direct', clientEmail: 'direct@exemple.fr', username: 'direct', password: 'Azur-Passerelle-2026',
+      plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: new Date().toISOString().slice(0, 10),
+    });
+    const login = await fetch(`${a.url}/api/client/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: a.url }, body: JSON.stringify({ username: 'direct', password: 'Azur-Passerelle-2026' }),
+    });
+    const clientCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const request = await call(a.url, clientCookie, 'POST', '/api/client/interventions', { description: 'Banc', urgency: 'medium', deviceType: 'mac', deviceInfo: 'iMac' }) as { id: number };
+    const team = await call(a.url, cookie, 'GET', '/api/admin/team') as { id: number; username: string }[];
+    const me = team.find((m) => m.username === ENV.ADMIN_USERNAME)!.id;
+
+    await settle();
+    const before = await rssMb(b.process.pid!);
+    for (let i = 0; i < PAGES; i++) pages.push(await openEventStream(`${b.url}/api/admin/events`, { cookie }));
+    await Promise.all(pages.map((p) => p.next((e) => e.event === 'ready', 30_000)));
+    await settle();
+    const after = await rssMb(b.process.pid!);
+
+    const probe = pages[0]!;
+    const latencies: number[] = [];
+    for (let i = 0; i < EVENTS; i++) {
+      const started = performance.now();
+      const answer = call(a.url, cookie, 'PUT', `/api/admin/interventions/${request.id}/assignee`, { staffId: i % 2 === 0 ? me : null });
+      await probe.next((e) => e.event === 'message' && (JSON.parse(e.data) as { kind: string }).kind === 'intervention.assigned', 10_000);
+      latencies.push(performance.now() - started);
+      await answer;
+      // Every page received it: the others drop what they were sent.
+      for (const p of pages.slice(1)) p.pending();
+    }
+    const sorted = [...latencies].sort((x, y) => x - y);
+    const round = (n: number) => Math.round(n * 10) / 10;
+    const result = {
+      measuredAt: new Date().toISOString(), cores: os.cpus().length, instances: 2, database: 'postgres',
+      pagesConnected: PAGES, events: EVENTS,
+      latencyMs: { median: round(quantile(sorted, 0.5)), p95: round(quantile(sorted, 0.95)), max: round(sorted.at(-1)!) },
+      memoryOfInstanceB: { rssBeforeMb: before, rssWithPagesMb: after, pagesCostMb: round(after - before) },
+      target: { latencyMedianUnderMs: 1000, pagesCostUnderMb: 50 },
+      met: { latency: quantile(sorted, 0.5) < 1000, memory: after - before < 50 },
+    };
+    await mkdir('bench/results', { recursive: true });
+    await writeFile('bench/results/live.json', `${JSON.stringify(result, null, 2)}\n`);
+    return result;
+  } finally {
+    pages.forEach((p) => p.close());
+    for (const s of servers) await s.stop();
+    await admin.query(`drop database if exists ${DB} with (force)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await measureLive(), null, 2));
+}

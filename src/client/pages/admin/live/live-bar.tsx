@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell, BellOff, Volume2, VolumeX } from 'lucide-react';
+import { STAFF_ALERT_KINDS, type LiveEvent } from '../../../../shared/live-api';
+import { Button } from '../../../components/ui/button';
+import { useLiveEvents } from '../../../lib/live-events';
+import { adminKeys, interventionListQuery } from '../api/queries';
+import { notificationsSupported, playAlert, setSoundEnabled, showNotification, soundEnabled } from './alerts';
+
+/** The count in the tab's title: requests waiting for someone to take them (« (2) Espace staff … »). */
+const waitingQuery = interventionListQuery({ assignee: 'unassigned', status: 'pending', limit: 1, offset: 0 });
+const COUNT = /^\(\d+\) /;
+
+function useTitleCount(count: number) {
+  useEffect(() => {
+    const base = document.title.replace(COUNT, '');
+    document.title = count > 0 ? `(${count}) ${base}` : base;
+    return () => { document.title = document.title.replace(COUNT, ''); };
+  }, [count]);
+}
+
+/**
+ * The back-office's live link: lists reload as requests, messages and status changes arrive; in the background the
+ * browser notifies (once allowed, from the button) and a tone plays (it can be turned off).
+ */
+export function LiveBar() {
+  const client = useQueryClient();
+  const waiting = useQuery(waitingQuery);
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>('unsupported');
+  const [sound, setSound] = useState(true);
+  useEffect(() => {
+    setPermission(notificationsSupported() ? Notification.permission : 'unsupported');
+    setSound(soundEnabled());
+  }, []);
+
+  const state = useLiveEvents('/api/admin/events', (event: LiveEvent) => {
+    void client.invalidateQueries({ queryKey: adminKeys.interventions });
+    if (!STAFF_ALERT_KINDS.includes(event.kind)) return;
+    playAlert();
+    if (document.hidden) showNotification('Espace staff', event.text);
+  });
+  useTitleCount(waiting.data?.total ?? 0);
+
+  function toggleSound() {
+    setSoundEnabled(!sound);
+    setSound(!sound);
+  }
+  async function askPermission() {
+    setPermission(await Notification.requestPermission());
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="inline-flex items-center gap-1.5 text-slate-700" data-testid="live-state" data-state={state}>
+        <span aria-hidden="true" className={`h-2 w-2 rounded-full ${state === 'open' ? 'bg-green-600' : 'bg-amber-500'}`} />
+        {state === 'open' ? 'En direct' : 'Connexion…'}
+      </span>
+      {permission === 'default' && (
+        <Button variant="secondary" size="sm" onClick={() => void askPermission()}>
+          <Bell aria-hidden="true" className="h-4 w-4" /> Activer les notifications
+        </Button>
+      )}
+      {permission === 'denied' && (
+        <span className="inline-flex items-center gap-1 text-slate-600"><BellOff aria-hidden="true" className="h-4 w-4" /> Notifications refusées par le navigateur</span>
+      )}
+      <Button variant="ghost" size="sm" aria-pressed={sound} onClick={toggleSound}>
+        {sound ? <Volume2 aria-hidden="true" className="h-4 w-4" /> : <VolumeX aria-hidden="true" className="h-4 w-4" />}
+        Son des alertes
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { LiveHub } from '../services/live/hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the open pages of this process and the events they receive (services/live/hub.ts) */
+    live: LiveHub;
+  }
+}
+
+/** Starts listening before the routes serve; the streams end before the server stops waiting for its connections. */
+export async function registerLive(app: FastifyInstance) {
+  const hub = new LiveHub(app.database, app.log);
+  await hub.start();
+  app.decorate('live', hub);
+  app.addHook('preClose', async () => hub.close());
+}

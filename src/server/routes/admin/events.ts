@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { STAFF_COOKIE } from '../../plugins/auth';
+import { findStaffSession } from '../../services/security/sessions';
+import { z } from 'zod';
+import { liveEventSchema } from '../../../shared/live-api';
+import { liveEventsOnce, openLiveStream, wantsStream } from '../live-stream';
+import { ANY_STAFF } from './roles';
+
+/**
+ * GET /api/admin/events: the back-office's live events (Server-Sent Events). Every member receives what the
+ * interventions tab shows; an escalation meant for admins reaches admins only. The stream ends when the session does.
+ */
+export const staffEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/events', { config: ANY_STAFF, schema: { response: { 200: z.array(liveEventSchema) } } }, async (request, reply) => {
+    const { id, role } = request.staff;
+    if (!wantsStream(request)) return liveEventsOnce(request, { side: 'staff', role });
+    const token = request.cookies[STAFF_COOKIE];
+    await openLiveStream(request, reply, app.live, { side: 'staff', role }, async () => {
+      const session = await findStaffSession(app.db, token);
+      return session !== null && session.id === id && session.role === role;
+    });
+  });
+};

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { staffUsers } from '../db/schema';
+import { hashPassword } from '../services/security/passwords';
+import { publishLive } from '../services/live/events';
+import type { LiveEvent } from '../../shared/live-api';
+import type { ClientIntervention } from '../../shared/client-api';
+import { todayIso } from '../../shared/format';
+import { openEventStream, type EventStream, type StreamEvent } from '../test/event-stream';
+import { clientLogin, postOrder, staffLogin } from '../test/fixtures';
+
+const TECH = { username: 'tech.live', password: 'motdepasse-technicien-live' };
+const ask = { description: 'Écran noir au démarrage', urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };
+const body = (e: StreamEvent) => JSON.parse(e.data) as LiveEvent;
+const about = (id: number, kind?: string) => (e: StreamEvent) => e.event === 'message' && body(e).interventionId === id && (!kind || body(e).kind === kind);
+
+// Two instances on one database (on PostgreSQL with TEST_DATABASE_URL: two LISTEN connections, as two servers have),
+// each listening on a real port: a page connected to one hears what happens on the other.
+describe('[LIVE] events to open pages, across instances, by role and client', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let urlTwo: string;
+  let admin: Record<string, string>;
+  let tech: Record<string, string>;
+  let anne: Record<string, string>;
+  let bruno: Record<string, string>;
+  const streams: EventStream[] = [];
+  const open = async (path: string, headers: Record<string, string>) => {
+    const s = await openEventStream(`${urlTwo}${path}`, headers);
+    streams.push(s);
+    return s;
+  };
+  const ready = (s: EventStream) => s.next((e) => e.event === 'ready');
+  const newRequest = async (headers: Record<string, string>) =>
+    (await one.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: ask })).json<ClientIntervention>().id;
+
+  beforeAll(async () => {
+    one = await createTestApp();
+    two = await createTestApp({}, { database: one.database });
+    urlTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
+    admin = await staffLogin(one);
+    await one.db.insert(staffUsers).values({ username: TECH.username, role: 'technicien', passwordHash: await hashPassword(TECH.password) });
+    tech = await staffLogin(one, TECH);
+    for (const [name, email] of [['anne', 'anne@exemple.fr'], ['bruno', 'bruno@exemple.fr']] as const) {
+      await postOrder(one, admin, { clientName: name, clientEmail: email, username: name, password: 'Azur-Passerelle-2026', orderDate: todayIso(), plan: 'pro' });
+    }
+    anne = await clientLogin(one, 'anne', 'Azur-Passerelle-2026');
+    bruno = await clientLogin(one, 'bruno', 'Azur-Passerelle-2026');
+  });
+  afterAll(async () => {
+    streams.forEach((s) => s.close());
+    await two.close();
+    await one.close();
+  });
+
+  it('a new request made on one instance reaches a staff page connected to the other', async () => {
+    const page = await open('/api/admin/events', tech);
+    expect(page.status).toBe(200);
+    await ready(page);
+    const id = await newRequest(anne);
+    const event = body(await page.next(about(id)));
+    expect(event).toMatchObject({ kind: 'intervention.created', text: `Nouvelle demande #${id} de anne` });
+  });
+
+  it('a client hears staff answer and change the status of their own requests, never another client’s', async () => {
+    const anneId = await newRequest(anne);
+    const brunoId = await newRequest(bruno);
+    const annePage = await open('/api/client/events', anne);
+    const brunoPage = await open('/api/client/events', bruno);
+    await Promise.all([ready(annePage), ready(brunoPage)]);
+
+    await one.app.inject({ method: 'POST', url: `/api/admin/interventions/${anneId}/messages`, headers: admin, payload: { body: 'Je vous appelle.' } });
+    await one.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${anneId}`, headers: admin, payload: { status: 'in_progress' } });
+    expect(body(await annePage.next(about(anneId, 'intervention.reply'))).text).toBe(`Nouveau message de l’équipe sur votre demande #${anneId}`);
+    expect(body(await annePage.next(about(anneId, 'intervention.status'))).text).toBe(`Votre demande #${anneId} : en cours`);
+
+    // Bruno's own change comes through, and nothing of Anne's came before it.
+    await one.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${brunoId}`, headers: admin, payload: { status: 'cancelled' } });
+    const first = await brunoPage.next((e) => e.event === 'message');
+    expect(body(first).interventionId).toBe(brunoId);
+    // A client's own message is not echoed to them, and the notice staff read (with the client's name) is not theirs.
+    await one.app.inject({ method: 'POST', url: `/api/client/interventions/${anneId}/messages`, headers: anne, payload: { body: 'Merci' } });
+    const staffPage = await open('/api/admin/events', admin);
+    await ready(staffPage);
+    await one.app.inject({ method: 'POST', url: `/api/client/interventions/${anneId}/messages`, headers: anne, payload: { body: 'Toujours là' } });
+    expect(body(await staffPage.next(about(anneId, 'intervention.message'))).text).toBe(`Nouveau message de anne (demande #${anneId})`);
+    expect(annePage.pending().filter((e) => e.event === 'message').map((e) => body(e).kind)).not.toContain('intervention.message');
+  });
+
+  it('an event for admins only never reaches a technician', async () => {
+    const techPage = await open('/api/admin/events', tech);
+    const adminPage = await open('/api/admin/events', admin);
+    await Promise.all([ready(techPage), ready(adminPage)]);
+    const id = await newRequest(anne);
+    await one.db.transaction(async (tx) => publishLive(tx, 'intervention.overdue', { interventionId: id, clientId: 1 }, { staff: 'En retard', staffRole: 'admin' }));
+    expect(body(await adminPage.next(about(id, 'intervention.overdue'))).text).toBe('En retard');
+    // The technician's next event after the new request is the next request, not the escalation.
+    const later = await newRequest(anne);
+    await techPage.next(about(id, 'intervention.created'));
+    const next = body(await techPage.next((e) => e.event === 'message'));
+    expect(next.interventionId).toBe(later);
+  });
+
+  it('a page that reconnects with its last event id receives what it missed, in order', async () => {
+    const page = await open('/api/admin/events', tech);
+    const start = await ready(page);
+    page.close();
+    const missed = [await newRequest(anne), await newRequest(bruno)];
+    // EventSource sends the last id it saw in Last-Event-ID; the instance it reaches may be another one.
+    const back = await open('/api/admin/events', { ...tech, 'last-event-id': start.id! });
+    const got = [body(await back.next(about(missed[0]!))), body(await back.next(about(missed[1]!)))];
+    expect(got.map((e) => e.kind)).toEqual(['intervention.created', 'intervention.created']);
+    expect(got[0]!.id).toBeLessThan(got[1]!.id);
+  });
+
+  it('answers once in JSON to a caller that does not stream, with only what it may see', async () => {
+    const id = await newRequest(bruno);
+    const created = await one.app.inject({ method: 'GET', url: '/api/admin/events', headers: { ...tech, 'last-event-id': '0' } });
+    expect(created.json<LiveEvent[]>().some((e) => e.interventionId === id && e.kind === 'intervention.created')).toBe(true);
+    const anneSees = (await one.app.inject({ method: 'GET', url: '/api/client/events', headers: { ...anne, 'last-event-id': '0' } })).json<LiveEvent[]>();
+    expect(anneSees.length).toBeGreaterThan(0);
+    expect(anneSees.every((e) => e.interventionId !== id && !e.text.includes('bruno'))).toBe(true);
+  });
+
+  it('refuses a page without a session, and a client on the staff stream', async () => {
+    expect((await fetch(`${urlTwo}/api/admin/events`)).status).toBe(401);
+    expect((await fetch(`${urlTwo}/api/admin/events`, { headers: anne })).status).toBe(403);
+    expect((await fetch(`${urlTwo}/api/client/events`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,86 @@
+// Server-Sent Events to one open page (staff or client): what it missed since its last event id, then each event
+// as the hub hears it, a heartbeat that also checks the session is still open, and nothing it may not see.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LiveEvent } from '../../shared/live-api';
+import { eventFor, eventsAfter, lastEventId, type Viewer } from '../services/live/events';
+import type { LiveHub } from '../services/live/hub';
+
+/** Proxies close a silent connection after about a minute; a comment line every 25 s keeps it open. */
+const HEARTBEAT_MS = 25_000;
+/** How soon EventSource tries again after the connection drops (a restart, a deploy). */
+const RETRY_MS = 2000;
+
+const line = (event: LiveEvent) => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** EventSource's own Last-Event-ID header, or `?lastEventId=` from a page that had to open a new EventSource. */
+function lastIdOf(request: FastifyRequest): number | null {
+  const raw = request.headers['last-event-id'] ?? (request.query as Record<string, unknown> | undefined)?.lastEventId;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * Without `Accept: text/event-stream` (a proxy that breaks streams, a script), the same route answers once in JSON:
+ * the events after Last-Event-ID that the caller may see.
+ */
+export async function liveEventsOnce(request: FastifyRequest, viewer: Viewer): Promise<LiveEvent[]> {
+  const after = lastIdOf(request);
+  if (after === null) return [];
+  return (await eventsAfter(request.server.db, after)).map((e) => eventFor(viewer, e)).filter((e) => e !== null);
+}
+
+export const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
+
+export async function openLiveStream(request: FastifyRequest, reply: FastifyReply, hub: LiveHub, viewer: Viewer, stillAllowed: () => Promise<boolean>) {
+  const after = lastIdOf(request);
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    // nginx would hold the events in its buffer (deploy/nginx.conf)
+    'x-accel-buffering': 'no',
+  });
+  raw.write(`retry: ${RETRY_MS}\n\n`);
+
+  // Subscribed before reading the table: an event committed meanwhile waits in `queued`, none falls in between.
+  let queued: LiveEvent[] | null = [];
+  const sent = new Set<number>();
+  const send = (event: LiveEvent) => {
+    if (queued) { queued.push(event); return; }
+    if (sent.has(event.id)) return;
+    raw.write(line(event));
+  };
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    raw.end();
+  };
+  const unsubscribe = hub.subscribe({ viewer, send, close: end });
+  const heartbeat = setInterval(() => {
+    void stillAllowed().then((ok) => (ok ? raw.write(': ping\n\n') : end()), () => raw.write(': ping\n\n'));
+  }, HEARTBEAT_MS);
+  raw.on('close', end);
+
+  try {
+    if (after === null) {
+      // A new page: it has just read its lists; its first id is where a later reconnect starts.
+      raw.write(`id: ${await lastEventId(request.server.db)}\nevent: ready\ndata: {}\n\n`);
+    } else {
+      for (const stored of await eventsAfter(request.server.db, after)) {
+        const event = eventFor(viewer, stored);
+        if (event) { sent.add(event.id); raw.write(line(event)); }
+      }
+      raw.write('event: ready\ndata: {}\n\n');
+    }
+  } catch (error) {
+    request.log.warn({ err: error }, 'live events: catch-up failed');
+  }
+  const waiting = queued;
+  queued = null;
+  for (const event of waiting ?? []) send(event);
+}

@@ -1,0 +1,61 @@
+// Events for open pages, written in the transaction of the change they tell (services/live/hub.ts delivers them).
+import { desc, gt, sql, asc } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { liveEvents } from '../../db/schema';
+import type { StaffRole } from '../../../shared/labels';
+import type { LiveEvent, LiveKind } from '../../../shared/live-api';
+
+/** The channel of PostgreSQL's NOTIFY (PGlite's too): every instance listening hears every event once committed. */
+export const LIVE_CHANNEL = 'rfs_live';
+
+/** Who receives an event: staff (all, or one role) with their text, and/or the request's client with theirs. */
+export type LiveAudience = { staff?: string; staffRole?: StaffRole; client?: string };
+
+export type StoredEvent = typeof liveEvents.$inferSelect;
+
+/** NOTIFY's payload must stay under 8,000 bytes: the texts are short sentences, cut to be sure. */
+const cut = (text: string | undefined) => (text === undefined ? null : text.slice(0, 300));
+
+/**
+ * Records the event and notifies every instance in the caller's transaction: a rolled-back change tells nobody,
+ * and PostgreSQL delivers the notice only once the change is committed, so a page reading on it finds the change.
+ */
+export async function publishLive(tx: Tx, kind: LiveKind, target: { interventionId: number; clientId: number }, to: LiveAudience) {
+  const [row] = await tx.insert(liveEvents).values({
+    kind, interventionId: target.interventionId, clientId: target.clientId,
+    staffText: cut(to.staff), staffRole: to.staff === undefined ? null : to.staffRole ?? null, clientText: cut(to.client),
+  }).returning();
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(row)})`);
+}
+
+/** A page's view of a stored event: staff or client, with its own text; null when it is not theirs. */
+export type Viewer = { side: 'staff'; role: StaffRole } | { side: 'client'; clientId: number };
+
+export function eventFor(viewer: Viewer, e: StoredEvent): LiveEvent | null {
+  const base = { id: e.id, kind: e.kind as LiveKind, interventionId: e.interventionId, at: new Date(e.createdAt).toISOString() };
+  if (viewer.side === 'staff') {
+    if (e.staffText === null || (e.staffRole !== null && e.staffRole !== viewer.role)) return null;
+    return { ...base, text: e.staffText };
+  }
+  if (e.clientText === null || e.clientId !== viewer.clientId) return null;
+  return { ...base, text: e.clientText };
+}
+
+/** How many events a reconnecting page is sent at most; a page that missed more reloads its lists anyway. */
+const REPLAY_MAX = 500;
+
+/** The events after `afterId`, oldest first (a reconnect's catch-up, or the hub's after its listener came back). */
+export async function eventsAfter(db: Tx, afterId: number): Promise<StoredEvent[]> {
+  return db.select().from(liveEvents).where(gt(liveEvents.id, afterId)).orderBy(asc(liveEvents.id)).limit(REPLAY_MAX);
+}
+
+/** The newest event's id (0 when none): where a page that just opened starts counting. */
+export async function lastEventId(db: Tx): Promise<number> {
+  const [row] = await db.select({ id: liveEvents.id }).from(liveEvents).orderBy(desc(liveEvents.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+/** Events are kept a day: enough for a restart or a night's lost connection. */
+export async function pruneLive(db: Tx, now = new Date()) {
+  await db.delete(liveEvents).where(sql`${liveEvents.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);
+}

@@ -1,0 +1,113 @@
+// One hub per server process: it hears every committed event (LISTEN on PostgreSQL, the same in PGlite) and hands
+// each to the pages connected to this process that may receive it.
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { LiveEvent } from '../../../shared/live-api';
+import { eventFor, eventsAfter, LIVE_CHANNEL, pruneLive, type StoredEvent, type Viewer } from './events';
+
+export type LiveSubscriber = { viewer: Viewer; send(event: LiveEvent): void; close(): void };
+
+/** How many recent ids the hub remembers so an event heard twice (notice and catch-up) is sent once. */
+const SEEN_MAX = 2000;
+/** Ids are taken at insert and committed in any order: a catch-up reads a little before the newest id heard. */
+const CATCH_UP_MARGIN = 200;
+
+/** A lost listening connection is opened again after this long, then twice as long, up to 30 s. */
+const RETRY_MS = 500;
+const RETRY_MAX_MS = 30_000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export class LiveHub {
+  private readonly subscribers = new Set<LiveSubscriber>();
+  /** the newest event handed out: after a lost connection, the ones after it are read from the table */
+  private lastId = 0;
+  private readonly seen = new Set<number>();
+  private stopListening: (() => Promise<void>) | null = null;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  private pruner: NodeJS.Timeout | null = null;
+
+  constructor(private readonly database: Database, private readonly log: FastifyBaseLogger) {}
+
+  get size() { return this.subscribers.size; }
+
+  async start() {
+    await this.listen();
+    this.pruner = setInterval(() => void pruneLive(this.database.db).catch(() => { /* tried again in an hour */ }), PRUNE_EVERY_MS);
+    this.pruner.unref();
+    await pruneLive(this.database.db).catch(() => undefined);
+  }
+
+  subscribe(subscriber: LiveSubscriber): () => void {
+    this.subscribers.add(subscriber);
+    return () => { this.subscribers.delete(subscriber); };
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    if (this.pruner) clearInterval(this.pruner);
+    for (const s of this.subscribers) s.close();
+    this.subscribers.clear();
+    await this.stopListening?.().catch(() => undefined);
+  }
+
+  private deliver(event: StoredEvent) {
+    if (this.seen.has(event.id)) return;
+    this.seen.add(event.id);
+    if (this.seen.size > SEEN_MAX) this.seen.delete(this.seen.values().next().value!);
+    this.lastId = Math.max(this.lastId, event.id);
+    for (const s of this.subscribers) {
+      const seen = eventFor(s.viewer, event);
+      if (seen) s.send(seen);
+    }
+  }
+
+  private onPayload = (payload: string) => {
+    try {
+      this.deliver(JSON.parse(payload) as StoredEvent);
+    } catch (error) {
+      this.log.warn({ err: error }, 'live event unreadable');
+    }
+  };
+
+  private async listen() {
+    if (this.database.kind === 'pglite') {
+      // One embedded database, one process: its own NOTIFY reaches its own listener.
+      this.stopListening = await this.database.pglite!.listen(LIVE_CHANNEL, this.onPayload);
+      return;
+    }
+    await this.listenPostgres(RETRY_MS);
+  }
+
+  /** A connection of its own (a pooled one would be handed to queries): LISTEN, and on loss, again with a catch-up. */
+  private async listenPostgres(wait: number) {
+    const client = new pg.Client({ connectionString: this.database.url });
+    let lost = false;
+    const again = () => {
+      if (lost || this.closed) return;
+      lost = true;
+      void client.end().catch(() => undefined);
+      this.log.warn('live events: listening connection lost, opening it again');
+      this.retry = setTimeout(() => void this.listenPostgres(Math.min(wait * 2, RETRY_MAX_MS)), wait);
+      this.retry.unref();
+    };
+    client.on('error', again);
+    client.on('end', again);
+    client.on('notification', (message) => { if (message.payload) this.onPayload(message.payload); });
+    try {
+      await client.connect();
+      await client.query(`listen ${LIVE_CHANNEL}`);
+    } catch {
+      again();
+      return;
+    }
+    this.stopListening = async () => { lost = true; await client.end(); };
+    // What was committed while nobody listened (the first start has nothing to catch up on).
+    if (this.lastId > 0) {
+      const missed = await eventsAfter(this.database.db, Math.max(0, this.lastId - CATCH_UP_MARGIN)).catch(() => []);
+      for (const event of missed) this.deliver(event);
+    }
+  }
+}

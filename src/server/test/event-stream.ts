@@ -1,0 +1,64 @@
+// Reads a Server-Sent Events stream over real HTTP, as a browser's EventSource would (tests and bench/live.ts).
+export type StreamEvent = { id?: string; event: string; data: string };
+
+export type EventStream = {
+  status: number;
+  /** the next event matching `accept` (skipping others), or a rejection after `ms` */
+  next(accept?: (e: StreamEvent) => boolean, ms?: number): Promise<StreamEvent>;
+  /** every event received so far and not yet taken */
+  pending(): StreamEvent[];
+  close(): void;
+};
+
+export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const queue: StreamEvent[] = [];
+  const waiters: (() => void)[] = [];
+  let buffer = '';
+  const decoder = new TextDecoder();
+  const pump = async () => {
+    if (!res.body) return;
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event: StreamEvent = { event: 'message', data: '' };
+          let hasField = false;
+          for (const line of block.split('\n')) {
+            if (!line || line.startsWith(':')) continue;
+            const [field, ...rest] = line.split(':');
+            const value = rest.join(':').replace(/^ /, '');
+            if (field === 'id') event.id = value;
+            else if (field === 'event') event.event = value;
+            else if (field === 'data') { event.data += value; hasField = true; }
+          }
+          if (hasField) queue.push(event);
+          waiters.splice(0).forEach((w) => w());
+        }
+      }
+    } catch { /* closed */ }
+  };
+  void pump();
+  return {
+    status: res.status,
+    async next(accept = () => true, ms = 5000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const index = queue.findIndex(accept);
+        if (index >= 0) return queue.splice(0, index + 1).pop()!;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error('no such event within the time allowed');
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => { clearTimeout(timer); resolve(); });
+        });
+      }
+    },
+    pending: () => queue.splice(0),
+    close: () => controller.abort(),
+  };
+}
