@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { OrderCreated } from '../../shared/admin-api';
 import type { OrderInput } from '../../shared/schemas/order';
+import { UPLOAD_HEADER } from '../../shared/device-api';
 import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '../plugins/auth';
 import { TEST_ADMIN, type TestApp } from './harness';
 
@@ -43,4 +44,14 @@ export async function postOrder(t: TestApp, staff: Record<string, string>, overr
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: staff, payload: validOrder(overrides) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<OrderCreated>();
+}
+
+/** A multipart body as a browser's FormData sends it, with one file in `file` (a proof of ownership). */
+export function multipartFile(name: string, data: Buffer, type = 'application/octet-stream') {
+  const boundary = '----rfs-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    data, Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, [UPLOAD_HEADER]: '1' } };
 }

@@ -9,12 +9,12 @@ import { CLIENT_UNAUTHORIZED, SUBSCRIBE_UNAUTHORIZED } from '../../../shared/cli
 import type { Thread } from '../../../shared/thread-api';
 import { todayIso } from '../../../shared/format';
 import { clientRoutes } from './index';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, multipartFile, postOrder, staffLogin } from '../../test/fixtures';
 import type { OrderDocuments } from '../../../shared/invoice-api';
 import { serializerCompiler, validatorCompiler } from '../../http-schema';
 
 type Method = 'GET' | 'POST' | 'PUT';
-type Call = { method: Method; url: string; payload?: object; clientStatus: number };
+type Call = { method: Method; url: string; payload?: object; headers?: Record<string, string>; clientStatus: number };
 
 /** Outside the signed-in scope: signing in and out, and the forgotten-password link. */
 const PUBLIC_ROUTES = [
@@ -36,6 +36,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
   let staff: Record<string, string>;
   type Client = {
     id: number; headers: Record<string, string>; orderId: number; interventionId: number; attachmentId: number; documentId: number; invoiceNumber: string;
+    deviceId: number;
   };
   let alice: Client;
   let bruno: Client;
@@ -57,7 +58,12 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     expect(message.statusCode, message.body).toBe(201);
     const attachmentId = message.json<Thread>().messages[0]!.attachments[0]!.id;
     const [invoice] = (created.order as typeof created.order & OrderDocuments).documents;
-    return { id: created.order.clientId!, orderId: created.id, interventionId, attachmentId, headers, documentId: invoice!.id, invoiceNumber: invoice!.number };
+    const device = await t.app.inject({ method: 'POST', url: '/api/client/devices', headers, payload: { deviceType: 'windows-pc', deviceInfo: `PC de ${username}` } });
+    expect(device.statusCode, device.body).toBe(201);
+    return {
+      id: created.order.clientId!, orderId: created.id, interventionId, attachmentId, headers, documentId: invoice!.id, invoiceNumber: invoice!.number,
+      deviceId: device.json<{ id: number }>().id,
+    };
   }
 
   beforeAll(async () => {
@@ -65,7 +71,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     staff = await staffLogin(t);
     alice = await newClient('alice', 'pro');
     bruno = await newClient('bruno', 'famille');
-    calls = ({ orderId, interventionId, attachmentId, documentId }) => [
+    calls = ({ orderId, interventionId, attachmentId, documentId, deviceId }) => [
       { method: 'GET', url: '/api/client/session', clientStatus: 200 },
       { method: 'GET', url: '/api/auth/user', clientStatus: 200 },
       { method: 'GET', url: '/api/client/events', clientStatus: 200 },
@@ -88,6 +94,10 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       // Online payment is off in this app: said so, and « Payer en ligne » is not offered (404).
       { method: 'GET', url: '/api/client/payments', clientStatus: 200 },
       { method: 'POST', url: `/api/client/orders/${orderId}/checkout`, clientStatus: 404 },
+      { method: 'GET', url: '/api/client/devices', clientStatus: 200 },
+      { method: 'POST', url: '/api/client/devices', payload: { deviceType: 'macbook', deviceInfo: 'MacBook Air 2020' }, clientStatus: 201 },
+      { method: 'POST', url: `/api/client/devices/${deviceId}/proofs`, ...multipartFile('facture.png', Buffer.from(PNG, 'base64')), clientStatus: 201 },
+      { method: 'POST', url: `/api/client/devices/${deviceId}/retire`, clientStatus: 200 },
       { method: 'GET', url: '/api/client/data', clientStatus: 200 },
       { method: 'GET', url: '/api/client/erasure-request', clientStatus: 200 },
       { method: 'POST', url: '/api/client/erasure-request', clientStatus: 202 },
@@ -130,7 +140,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     const before = await counts();
     for (const call of calls(alice)) {
       for (const headers of forged) {
-        const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers });
+        const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: { ...call.headers, ...headers } });
         expect(res.statusCode, `${call.method} ${call.url} ${JSON.stringify(headers)}`).toBe(401);
         expect(res.json().message).toBe(call.url === '/api/subscriptions' ? SUBSCRIBE_UNAUTHORIZED : CLIENT_UNAUTHORIZED);
       }
@@ -140,7 +150,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
 
   it('serves the signed-in client', async () => {
     for (const call of calls(bruno)) {
-      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: bruno.headers });
+      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: { ...call.headers, ...bruno.headers } });
       expect(res.statusCode, `${call.method} ${call.url}: ${res.body.slice(0, 200)}`).toBe(call.clientStatus);
     }
   });
@@ -157,7 +167,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     }
     // A's ids in paths: not found, as if they did not exist, for reading and writing alike.
     for (const call of calls(alice).filter((c) => hasId(c.url))) {
-      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: bruno.headers });
+      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: { ...call.headers, ...bruno.headers } });
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
       for (const marker of aliceMarkers) expect(res.body, `${call.url} shows ${marker}`).not.toContain(marker);
     }

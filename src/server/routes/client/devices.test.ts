@@ -1,25 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, multipartFile, postOrder, staffLogin } from '../../test/fixtures';
 import { deviceProofs, devices, inboxItems, outbox } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
-import { DEVICE_BLOCKED_MESSAGE, UPLOAD_HEADER, type AdminDevice, type Device } from '../../../shared/device-api';
+import { DEVICE_BLOCKED_MESSAGE, type AdminDevice, type Device } from '../../../shared/device-api';
 import type { ClientIntervention } from '../../../shared/client-api';
 import { purgeDeviceProofs } from '../../services/devices/devices';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
-
-/** A multipart body as a browser's FormData sends it, with one file in `file`. */
-function multipart(name: string, data: Buffer, type = 'application/octet-stream') {
-  const boundary = '----rfs-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, [UPLOAD_HEADER]: '1' } };
-}
 
 describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, assistance keyed to devices', () => {
   let t: TestApp;
@@ -48,7 +38,7 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
   const list = async (headers: Record<string, string>) =>
     (await t.app.inject({ method: 'GET', url: '/api/client/devices', headers })).json<Device[]>();
   const upload = (headers: Record<string, string>, id: number, name: string, data: Buffer) => {
-    const body = multipart(name, data);
+    const body = multipartFile(name, data);
     return t.app.inject({ method: 'POST', url: `/api/client/devices/${id}/proofs`, payload: body.payload, headers: { ...headers, ...body.headers } });
   };
   const askHelp = (headers: Record<string, string>, deviceId: number) => t.app.inject({
@@ -100,7 +90,7 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     const pdf = await upload(duo, device!.id, 'scan.bin', Buffer.from('%PDF-1.7\n1 0 obj\n'));
     expect(pdf.statusCode).toBe(201);
     expect(pdf.json<Device>().proofs.map((p) => p.name)).toEqual(['facture.png', 'scan.bin']);
-    const body = multipart('facture.png', PNG);
+    const body = multipartFile('facture.png', PNG);
     const noHeader = await t.app.inject({
       method: 'POST', url: `/api/client/devices/${device!.id}/proofs`, payload: body.payload,
       headers: { ...duo, 'content-type': body.headers['content-type'] },
