@@ -18,6 +18,17 @@ function DocumentTitle() {
   return null;
 }
 
+/**
+ * Marks the document once the page's script has taken over the server's HTML (the first effects run after hydration):
+ * a tap before that does nothing, so browser tests wait for `html[data-script-ready]` before they click.
+ */
+function ScriptReady() {
+  useEffect(() => {
+    document.documentElement.dataset.scriptReady = 'true';
+  }, []);
+  return null;
+}
+
 export function App() {
   return (
     <>
@@ -31,6 +42,7 @@ export function App() {
         </Suspense>
       </ErrorBoundary>
       <Notifications />
+      <ScriptReady />
     </>
   );
 }

@@ -42,6 +42,8 @@ export async function signInToDashboard(page: Page, login: string, password: str
   }
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+  // The dashboard arrives rendered by the server: its buttons answer once the script has hydrated it.
+  await expect(page.locator('html[data-script-ready="true"]')).toHaveCount(1);
 }
 
 /** A day shifted from today (Paris), as YYYY-MM-DD. */

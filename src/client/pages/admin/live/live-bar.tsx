@@ -57,7 +57,7 @@ export function LiveBar() {
       </span>
       {permission === 'default' && (
         <Button variant="secondary" size="sm" onClick={() => void askPermission()}>
-          <Bell aria-hidden="true" className="h-4 w-4" /> Activer les notifications
+          <Bell aria-hidden="true" className="h-4 w-4" /> Recevoir les notifications
         </Button>
       )}
       {permission === 'denied' && (
