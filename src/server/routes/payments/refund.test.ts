@@ -62,7 +62,7 @@ describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the c
     const sent = refundCalls().at(-1)!;
     expect(sent.method).toBe('POST');
     expect(sent.headers.authorization).toBe('Bearer sk_test_51RefundTests');
-    expect(sent.headers['idempotency-key']).toBe(`rfs-invoice-${note!.invoiceId}-credit-note-1-refund`);
+    expect(sent.headers['idempotency-key']).toBe(`rfs-invoice-${note!.invoiceId}-credit-note-1-refund-1250`);
     expect(sent.form.get('payment_intent')).toBe(paymentIntent);
     expect(sent.form.get('amount')).toBe('1250');
     expect(note).toMatchObject({ totalTtc: '12.50', refundId: expect.stringMatching(/^re_test_standin_/), refundStatus: 'succeeded' });
@@ -76,7 +76,7 @@ describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the c
     // The rest, refunded in full: a second key, the order « Remboursé ».
     const rest = await creditNote(id, { amount: '37.50', refund: true });
     expect(rest.statusCode, rest.body).toBe(201);
-    expect(refundCalls().at(-1)!.headers['idempotency-key']).toBe(`rfs-invoice-${note!.invoiceId}-credit-note-2-refund`);
+    expect(refundCalls().at(-1)!.headers['idempotency-key']).toBe(`rfs-invoice-${note!.invoiceId}-credit-note-2-refund-3750`);
     expect(refundCalls().at(-1)!.form.get('amount')).toBe('3750');
     expect(rest.json<OrderDto>().paymentStatus).toBe('refunded');
   });

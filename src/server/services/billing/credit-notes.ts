@@ -51,18 +51,18 @@ export type CreditNoteRequest = {
 
 /**
  * The refund of a credit note's amount, asked of the provider inside the credit note's transaction, after every check
- * and before anything is written; the invoice row is locked, the series not yet. So a refusal (or no answer) throws
- * a 502 and the transaction rolls back: no credit note, no number taken, nothing to undo. The idempotency key names
- * the credit note to be (the n-th one of this invoice, stable under the lock): asked again after a failed commit, the
- * provider answers the refund it already made rather than a second one. A refund the provider made but a commit that
- * then failed is the one case left for staff (the refund shows in the provider's dashboard, with the key's invoice).
+ * and before anything is written; the invoice row is locked, the series not yet. So a refusal (or no answer) throws a
+ * 502 and the transaction rolls back: no credit note, no number taken, nothing to undo. The idempotency key names the
+ * credit note to be (the n-th one of this invoice, stable under the lock) and its amount: asked again after a failed
+ * commit, the provider answers the refund it already made rather than making a second one. A refund made whose commit
+ * then failed is the one case left for staff: it shows in the provider's dashboard, with the invoice in its metadata.
  */
 async function refundToCard(refund: CardRefund, invoice: InvoiceRow, noteIndex: number, amount: string): Promise<{ id: string; status: string }> {
   let made;
   try {
     made = await refund.provider.stripe.refunds.create(
       { payment_intent: refund.paymentIntent, amount: toCents(amount), metadata: { invoice: invoice.number } },
-      { idempotencyKey: `rfs-invoice-${invoice.id}-credit-note-${noteIndex}-refund` },
+      { idempotencyKey: `rfs-invoice-${invoice.id}-credit-note-${noteIndex}-refund-${toCents(amount)}` },
     );
   } catch {
     throw new HttpError(502, REFUND_FAILED, 'PROVIDER_UNAVAILABLE');
