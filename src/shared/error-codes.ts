@@ -18,7 +18,7 @@ const ERROR_CODES = [
   // Orders, invoices, credit notes
   'IDEMPOTENCY_MISMATCH', 'REQUEST_PENDING', 'INVOICED', 'NO_INVOICE', 'ALREADY_CREDITED',
   // Online payment
-  'NOT_PAYABLE', 'PROVIDER_UNAVAILABLE', 'BAD_SIGNATURE',
+  'NOT_PAYABLE', 'PROVIDER_UNAVAILABLE', 'BAD_SIGNATURE', 'NOT_REFUNDABLE',
   // Registrations, contact messages, erasure requests
   'NOT_REGISTRATION', 'NOT_ERASURE', 'ERASURE_NO_STATUS', 'ERASURE_ADMIN_ONLY', 'ALREADY_EXISTS', 'ALREADY_DONE',
   // Interventions and their threads

@@ -10,6 +10,8 @@ import { formatEuro } from './format';
  */
 const issuedDocumentSchema = z.object({
   id: z.number().int(), kind: z.enum(DOCUMENT_KINDS), number: z.string(), issuedOn: z.string(), totalTtc: z.string(),
+  /** staff only: a credit note refunded to the card through the provider, its refund's reference and status */
+  refund: z.object({ id: z.string(), status: z.string() }).nullable().optional(),
 });
 export type IssuedDocumentDto = z.infer<typeof issuedDocumentSchema>;
 
@@ -36,10 +38,13 @@ const euros = z.string({ error: AMOUNT_REQUIRED }).trim().min(1, AMOUNT_REQUIRED
 /**
  * POST /api/admin/manual-orders/:id/credit-notes → 201 OrderDto: a credit note (avoir) on the order's invoice, for all
  * or part of what is left of it (over that: 400 under `amount`, nothing written). Cancelling it in full cancels the order.
+ * `refund`: the credit note's amount is also refunded to the card through the provider (orders paid « Carte (en ligne) »
+ * only; 400 NOT_REFUNDABLE otherwise, 502 PROVIDER_UNAVAILABLE and nothing written when the provider refuses).
  */
 export const creditNoteInputSchema = z.object({
   amount: euros,
   reason: optionalText(200),
+  refund: z.boolean().default(false),
 });
 export type CreditNoteInput = z.input<typeof creditNoteInputSchema>;
 export type CreditNoteValues = z.output<typeof creditNoteInputSchema>;

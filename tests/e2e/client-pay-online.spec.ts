@@ -101,3 +101,31 @@ test('[ADMIN][PAY_ONLINE] staff see how the order was paid and the provider\'s r
   await expect(card.getByRole('link', { name: /Voir dans Stripe/ })).toHaveAttribute('href', /^https:\/\/dashboard\.stripe\.com\/test\/payments\/pi_test_/);
   await shot(card, 'pay-online-staff-order');
 });
+
+for (const { name, viewport } of WIDTHS) {
+  test(`[ADMIN][PAY_ONLINE] a credit note refunds part of the card payment through the provider (${name})`, async ({ page }) => {
+    test.skip(!paidOnline, 'needs the payment above');
+    await page.setViewportSize(viewport);
+    await staffSignIn(page);
+    await page.getByRole('tab', { name: 'Commandes' }).click();
+    const searched = page.waitForResponse((r) => r.url().includes('/api/admin/manual-orders?q='));
+    await page.getByLabel('Rechercher une commande').fill(paidOnline!.email);
+    await searched;
+    const card = page.getByTestId(`order-${paidOnline!.id}`);
+    await card.getByRole('button', { name: 'Établir un avoir' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Montant de l’avoir (€ TTC)').fill('1');
+    await dialog.getByLabel('Rembourser la carte via Stripe').check();
+    await shot(page, `refund-dialog-${name}`);
+    const refunds = standIn.requests.filter((r) => r.path === '/v1/refunds').length;
+    await dialog.getByRole('button', { name: 'Émettre l’avoir' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText(/^re_test_standin_/).last()).toBeVisible();
+    await expect(card.getByText('Remboursé sur la carte via Stripe').first()).toBeVisible();
+    const sent = standIn.requests.filter((r) => r.path === '/v1/refunds');
+    expect(sent).toHaveLength(refunds + 1);
+    expect(sent.at(-1)!.form.get('amount')).toBe('100');
+    expect(sent.at(-1)!.form.get('payment_intent')).toMatch(/^pi_test_cs_test_/);
+    await shot(card, `refund-staff-order-${name}`);
+  });
+}

@@ -502,6 +502,9 @@ export const invoices = pgTable('invoices', {
   /** the PDF as issued; null only between the commit of the issue and its first rendering (then stored once) */
   pdf: bytea('pdf'),
   createdBy: text('created_by').notNull(),
+  /** a credit note refunded to the card through the provider: its refund (re_…) and the status it answered */
+  refundId: text('refund_id'),
+  refundStatus: text('refund_status'),
 }, (t) => [
   uniqueIndex('invoices_kind_seq_idx').on(t.kind, t.seq),
   // one invoice per order; credit notes are many

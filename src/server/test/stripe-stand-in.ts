@@ -1,4 +1,4 @@
-// A local stand-in of the two Stripe API calls the product makes (create and retrieve a Checkout session), for
+// A local stand-in of the Stripe API calls the product makes (create and retrieve a Checkout session, refund), for
 // tests: the real SDK is pointed at it (STRIPE_API_URL → its host/port/protocol options) and every request it sends
 // is recorded as received.
 import { createServer, type IncomingMessage } from 'node:http';
@@ -14,6 +14,9 @@ export async function startStripeStandIn() {
   /** The answer to the next creation, if a test wants a failure. */
   let failNext: number | null = null;
   let made = 0;
+  /** Refunds made, by idempotency key: the same key answers the same refund, as the provider does. */
+  const refunds = new Map<string, Record<string, unknown>>();
+  let failNextRefund: { status: number } | { refundStatus: string } | null = null;
   /** Where the provider's page sends its signed event once « paid » (the app under test), see deliverTo(). */
   let webhook: { url: string; secret: string } | null = null;
   const signer = new Stripe('sk_test_standin');
@@ -60,6 +63,20 @@ export async function startStripeStandIn() {
         sessions.set(id, session);
         return reply(200, session);
       }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const known = refunds.get(key);
+        if (known) return reply(200, known);
+        const failure = failNextRefund;
+        failNextRefund = null;
+        if (failure && 'status' in failure) return reply(failure.status, { error: { type: 'api_error', message: 'stand-in failure' } });
+        const refund = {
+          id: `re_test_standin_${refunds.size + 1}`, object: 'refund', amount: Number(form.get('amount')), currency: 'eur',
+          payment_intent: form.get('payment_intent'), status: failure ? failure.refundStatus : 'succeeded',
+        };
+        refunds.set(key, refund);
+        return reply(200, refund);
+      }
       const page = /^\/pay\/([^/]+)$/.exec(url.pathname);
       if (page && req.method === 'GET' && sessions.has(page[1]!)) {
         const session = sessions.get(page[1]!)!;
@@ -90,6 +107,8 @@ export async function startStripeStandIn() {
     requests,
     sessions,
     failNextCreation(status: number) { failNext = status; },
+    /** The next refund answers this HTTP error, or is made with this status ('failed'). */
+    failNextRefund(failure: { status: number } | { refundStatus: string }) { failNextRefund = failure; },
     /** The app's webhook address and signing secret, for the provider's page. */
     deliverTo(url: string, secret: string) { webhook = { url, secret }; },
     /** What the provider's page does once the card is accepted. */

@@ -12,6 +12,7 @@ import { listOrders } from '../../services/orders/order-queries';
 import { suggestCredentials } from '../../services/orders/credentials';
 import { documentPdf, loadDocument, orderInvoice } from '../../services/billing/invoices';
 import { issueCreditNote } from '../../services/billing/credit-notes';
+import { paymentProvider } from '../../services/payments/provider';
 import { creditNoteInputSchema } from '../../../shared/invoice-api';
 import { HttpError } from '../../http-error';
 import { sendDocumentPdf } from '../invoice-response';
@@ -60,10 +61,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendDocumentPdf(reply, fileName, pdf);
   });
 
+  // `refund: true` also refunds the card through the provider (online payment on, order paid online).
+  const provider = paymentProvider(app.config);
   app.post('/manual-orders/:id/credit-notes', {
     config: ADMIN_ONLY, schema: { params: idParams, body: creditNoteInputSchema, response: { 201: orderSchema } },
   }, async (request, reply) => {
-    const order = await issueCreditNote(app.db, request.params.id, request.body, request.staff, { config: app.config, mail: app.mail, clock: app.clock });
+    const order = await issueCreditNote(app.db, request.params.id, request.body, request.staff, {
+      config: app.config, mail: app.mail, clock: app.clock, provider,
+    });
     return reply.status(201).send(order);
   });
 

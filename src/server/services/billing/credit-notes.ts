@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { invoices, orders } from '../../db/schema';
+import { invoices, onlinePayments, orders } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import { creditNoteOverMessage, type CreditNoteValues, type OrderDocuments } from '../../../shared/invoice-api';
 import type { OrderDto } from '../../../shared/admin-api';
@@ -11,9 +11,15 @@ import { queueCreditNoteMail } from '../mail/order-mails';
 import type { MailQueue } from '../mail/outbox';
 import { getOrderDto } from '../orders/order-queries';
 import { recomputeSubscriptions } from '../orders/subscriptions';
+import { toCents, type PaymentProvider } from '../payments/provider';
 
 const NO_INVOICE = 'Cette commande n’a pas de facture émise : un avoir ne s’établit que sur une commande payée.';
 const FULLY_CREDITED = 'Cette facture est déjà entièrement annulée par un avoir.';
+const NOT_ONLINE = 'Cette commande n’a pas été payée par carte en ligne : établissez l’avoir sans remboursement automatique et remboursez le client par le moyen qu’il a utilisé.';
+const PROVIDER_OFF = 'Le paiement en ligne n’est pas activé : établissez l’avoir sans remboursement automatique et remboursez le client depuis le tableau de bord Stripe.';
+const REFUND_FAILED = 'Stripe n’a pas effectué le remboursement : aucun avoir n’a été établi. Réessayez dans quelques minutes, ou vérifiez le paiement dans le tableau de bord Stripe.';
+/** The provider's refund statuses that mean the money is (or will be) back on the card. */
+const REFUND_UNDER_WAY = new Set(['succeeded', 'pending', 'requires_action']);
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -29,14 +35,41 @@ export async function creditableAmount(tx: Tx, invoice: Pick<InvoiceRow, 'id' | 
   return (await creditState(tx, invoice)).remaining;
 }
 
+/** A credit note also refunded to the card: the provider's client and the payment to refund. */
+type CardRefund = { provider: PaymentProvider; paymentIntent: string };
+
 export type CreditNoteRequest = {
-  orderId: number; invoice: InvoiceRow; values: CreditNoteValues; actor: Actor; config: Config;
+  orderId: number; invoice: InvoiceRow; values: Pick<CreditNoteValues, 'amount' | 'reason'>; actor: Actor; config: Config;
   /** what the order becomes when credited in full */
   fullStatus?: 'cancelled' | 'refunded';
   clock?: Clock;
   /** the client gets the credit note by e-mail, queued in the same transaction (none without a queue: tools, tests) */
   mail?: MailQueue;
+  /** the credit note's amount is refunded to the card through the provider before the credit note is written */
+  refund?: CardRefund;
 };
+
+/**
+ * The refund of a credit note's amount, asked of the provider inside the credit note's transaction, after every check
+ * and before anything is written; the invoice row is locked, the series not yet. So a refusal (or no answer) throws a
+ * 502 and the transaction rolls back: no credit note, no number taken, nothing to undo. The idempotency key names the
+ * credit note to be (the n-th one of this invoice, stable under the lock) and its amount: asked again after a failed
+ * commit, the provider answers the refund it already made rather than making a second one. A refund made whose commit
+ * then failed is the one case left for staff: it shows in the provider's dashboard, with the invoice in its metadata.
+ */
+async function refundToCard(refund: CardRefund, invoice: InvoiceRow, noteIndex: number, amount: string): Promise<{ id: string; status: string }> {
+  let made;
+  try {
+    made = await refund.provider.stripe.refunds.create(
+      { payment_intent: refund.paymentIntent, amount: toCents(amount), metadata: { invoice: invoice.number } },
+      { idempotencyKey: `rfs-invoice-${invoice.id}-credit-note-${noteIndex}-refund-${toCents(amount)}` },
+    );
+  } catch {
+    throw new HttpError(502, REFUND_FAILED, 'PROVIDER_UNAVAILABLE');
+  }
+  if (!REFUND_UNDER_WAY.has(made.status ?? '')) throw new HttpError(502, REFUND_FAILED, 'PROVIDER_UNAVAILABLE');
+  return { id: made.id, status: made.status ?? '' };
+}
 
 /**
  * A credit note on `invoice`, in the caller's transaction. The invoice row is locked first, so two credit notes on it
@@ -44,7 +77,7 @@ export type CreditNoteRequest = {
  * « Remboursé ») and no longer counts as a subscription. The series lock comes last (insertCreditNote).
  */
 export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): Promise<InvoiceRow> {
-  const { orderId, invoice, values, actor, config, fullStatus = 'cancelled', clock = () => new Date(), mail } = request;
+  const { orderId, invoice, values, actor, config, fullStatus = 'cancelled', clock = () => new Date(), mail, refund } = request;
   await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
   const { remaining, notes } = await creditState(tx, invoice);
   if (cents(remaining) === 0 && notes > 0) throw new HttpError(409, FULLY_CREDITED, 'ALREADY_CREDITED');
@@ -53,6 +86,7 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
     throw new HttpError(400, message, 'VALIDATION', { amount: [message] });
   }
   const cancelsInFull = cents(values.amount) === cents(remaining);
+  const refunded = refund ? await refundToCard(refund, invoice, notes + 1, values.amount) : null;
   if (cancelsInFull) {
     const [order] = await tx.select({ paymentStatus: orders.paymentStatus, clientId: orders.clientId, clientEmail: orders.clientEmail })
       .from(orders).where(eq(orders.id, orderId)).for('update');
@@ -65,10 +99,16 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
     });
   }
   // Last: the series lock is held for the number, two inserts and the commit.
-  const note = await insertCreditNote(tx, invoice, documentData(invoice, config), values.amount, values.reason, actor.username, clock);
+  let note = await insertCreditNote(tx, invoice, documentData(invoice, config), values.amount, values.reason, actor.username, clock);
+  if (refunded) {
+    [note] = await tx.update(invoices).set({ refundId: refunded.id, refundStatus: refunded.status }).where(eq(invoices.id, note.id)).returning() as [InvoiceRow];
+  }
   await writeAudit(tx, actor, {
     action: 'credit_note.issue', entity: 'order', entityId: orderId,
-    after: { number: note.number, invoice: invoice.number, amount: note.totalTtc, reason: values.reason, issuedOn: note.issuedOn },
+    after: {
+      number: note.number, invoice: invoice.number, amount: note.totalTtc, reason: values.reason, issuedOn: note.issuedOn,
+      ...(refunded ? { refundId: refunded.id, refundStatus: refunded.status } : {}),
+    },
   });
   if (mail) {
     const [order] = await tx.select({ clientId: orders.clientId, clientName: orders.clientName, clientEmail: orders.clientEmail })
@@ -80,12 +120,27 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
   return note;
 }
 
+/** The card payment a `refund: true` credit note gives back: only an order paid « Carte (en ligne) », provider on. */
+async function cardRefund(tx: Tx, orderId: number, provider: PaymentProvider | null | undefined): Promise<CardRefund> {
+  const [order] = await tx.select({ paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Commande introuvable');
+  if (order.paymentMethod !== 'carte_en_ligne') throw new HttpError(400, NOT_ONLINE, 'NOT_REFUNDABLE', { refund: [NOT_ONLINE] });
+  if (!provider) throw new HttpError(400, PROVIDER_OFF, 'NOT_REFUNDABLE', { refund: [PROVIDER_OFF] });
+  const [paid] = await tx.select({ paymentIntent: onlinePayments.paymentIntent }).from(onlinePayments)
+    .where(and(eq(onlinePayments.orderId, orderId), eq(onlinePayments.status, 'paid'), isNotNull(onlinePayments.paymentIntent)))
+    .orderBy(desc(onlinePayments.updatedAt)).limit(1);
+  if (!paid?.paymentIntent) throw new HttpError(400, NOT_ONLINE, 'NOT_REFUNDABLE', { refund: [NOT_ONLINE] });
+  return { provider, paymentIntent: paid.paymentIntent };
+}
+
 /**
  * « Établir un avoir »: a credit note for all or part of what is left of the order's invoice, e-mailed to the client;
- * its PDF stored after commit.
+ * its PDF stored after commit. With `refund`, its amount is also refunded to the card through the provider (an order
+ * paid online) and the order, credited in full, becomes « Remboursé ».
  */
 export async function issueCreditNote(
-  db: Db, orderId: number, values: CreditNoteValues, actor: Actor, deps: { config: Config; mail?: MailQueue; clock?: Clock },
+  db: Db, orderId: number, values: CreditNoteValues, actor: Actor,
+  deps: { config: Config; mail?: MailQueue; clock?: Clock; provider?: PaymentProvider | null },
 ): Promise<OrderDto & OrderDocuments> {
   const { config } = deps;
   const note = await db.transaction(async (tx) => {
@@ -95,7 +150,10 @@ export async function issueCreditNote(
       if (!order) throw notFound('Commande introuvable');
       throw new HttpError(409, NO_INVOICE, 'NO_INVOICE');
     }
-    return creditInTransaction(tx, { orderId, invoice, values, actor, config, mail: deps.mail, clock: deps.clock });
+    const refund = values.refund ? await cardRefund(tx, orderId, deps.provider) : undefined;
+    return creditInTransaction(tx, {
+      orderId, invoice, values, actor, config, mail: deps.mail, clock: deps.clock, refund, ...(refund ? { fullStatus: 'refunded' as const } : {}),
+    });
   });
   await ensureDocumentPdf(db, config, note);
   return (await getOrderDto(db, orderId))!;

@@ -28,7 +28,7 @@ type OrderRow = Omit<typeof orders.$inferSelect, 'username' | 'emailKey' | 'sear
   username: string | null; hasPassword: boolean; onlinePayment: OnlineSession | null;
 };
 
-type DocumentRow = Pick<typeof invoices.$inferSelect, 'id' | 'kind' | 'number' | 'issuedOn' | 'totalTtc' | 'orderId'>;
+type DocumentRow = Pick<typeof invoices.$inferSelect, 'id' | 'kind' | 'number' | 'issuedOn' | 'totalTtc' | 'orderId' | 'refundId' | 'refundStatus'>;
 
 /** The orders' issued documents, invoice first then credit notes, for a page of orders in one query. */
 export async function documentsOf(db: Tx, orderIds: number[]): Promise<Map<number, DocumentRow[]>> {
@@ -36,6 +36,7 @@ export async function documentsOf(db: Tx, orderIds: number[]): Promise<Map<numbe
   if (!orderIds.length) return byOrder;
   const rows = await db.select({
     id: invoices.id, kind: invoices.kind, number: invoices.number, issuedOn: invoices.issuedOn, totalTtc: invoices.totalTtc, orderId: invoices.orderId,
+    refundId: invoices.refundId, refundStatus: invoices.refundStatus,
   }).from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id));
   for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
   return byOrder;
@@ -78,7 +79,8 @@ function toOrderDto(row: OrderRow, documents: readonly DocumentRow[] = []): Orde
     onlinePayment: row.onlinePayment && {
       ...row.onlinePayment, dashboardUrl: dashboardLink(row.onlinePayment.sessionId, row.onlinePayment.paymentIntent),
     },
-    documents: documents.map(toDocumentDto),
+    // Staff also see a credit note's refund to the card (the client area lists documents without it).
+    documents: documents.map((d) => ({ ...toDocumentDto(d), refund: d.refundId ? { id: d.refundId, status: d.refundStatus ?? '' } : null })),
     creditable: creditableOf(documents),
   };
 }

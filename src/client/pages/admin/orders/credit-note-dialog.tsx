@@ -12,7 +12,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useIssueCreditNote } from './order-mutations';
 
-const FIELDS = ['amount', 'reason'] as const;
+const FIELDS = ['amount', 'reason', 'refund'] as const;
 const typed = (amount: string) => amount.replace('.', ',');
 
 /**
@@ -24,11 +24,13 @@ export function CreditNoteDialog({ order, open, onOpenChange }: {
 }) {
   const remaining = order.creditable ?? '0.00';
   const invoice = order.documents.find((d) => d.kind === 'invoice');
+  // Only a card payment made online can be given back through the provider.
+  const paidOnline = order.paymentMethod === 'carte_en_ligne';
   const issue = useIssueCreditNote(order.id);
   const schema = useMemo(() => creditNoteFormSchema(remaining), [remaining]);
   const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<CreditNoteInput, unknown, CreditNoteValues>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: typed(remaining), reason: '' },
+    defaultValues: { amount: typed(remaining), reason: '', refund: false },
   });
 
 
@@ -37,7 +39,8 @@ export function CreditNoteDialog({ order, open, onOpenChange }: {
       const note = updated.documents.filter((d) => d.kind === 'credit_note').at(-1);
       reset();
       onOpenChange(false);
-      notify('success', `Avoir ${note?.number ?? ''} établi`, `${formatEuro(values.amount)} sur la facture n° ${invoice?.number ?? ''}`);
+      const refunded = note?.refund ? ` ; remboursement Stripe ${note.refund.id}` : '';
+      notify('success', `Avoir ${note?.number ?? ''} établi`, `${formatEuro(values.amount)} sur la facture n° ${invoice?.number ?? ''}${refunded}`);
     },
     onError: (error) => {
       if (!applyFieldErrors(error, setError, FIELDS)) notify('error', 'Impossible d’établir l’avoir', serverMessage(error, 'Veuillez réessayer.'));
@@ -53,6 +56,18 @@ export function CreditNoteDialog({ order, open, onOpenChange }: {
         <TextField label="Motif (imprimé sur l’avoir)" maxLength={200} autoComplete="off"
           hint="Par exemple : « Annulation à la demande du client » ou « Geste commercial »"
           error={errors.reason?.message} {...register('reason')} />
+        {paidOnline && (
+          <div>
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-600" aria-describedby="refund-hint" {...register('refund')} />
+              Rembourser la carte via Stripe
+            </label>
+            <p id="refund-hint" className="mt-1 text-sm text-slate-600">
+              Le montant de l’avoir est rendu sur la carte du client ; si Stripe refuse, aucun avoir n’est établi.
+            </p>
+            {errors.refund?.message && <p role="alert" className="mt-1 text-sm text-red-700">{errors.refund.message}</p>}
+          </div>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>Annuler</Button>
           <Button type="submit" variant="danger" disabled={issue.isPending}>{issue.isPending ? 'Émission...' : 'Émettre l’avoir'}</Button>

@@ -8,6 +8,11 @@ import { notify } from '../../../lib/notify';
 import { downloadFile } from '../api/save-blob';
 
 /** The order's issued invoice and credit notes, each with its PDF as issued. */
+/** The provider's refund statuses, as staff read them. */
+const REFUND_STATES: Record<string, string> = {
+  succeeded: 'Remboursé sur la carte via Stripe', pending: 'Remboursement Stripe en cours', requires_action: 'Remboursement Stripe en attente d’une action',
+};
+
 export function OrderDocuments({ documents, clientName }: { documents: IssuedDocumentDto[]; clientName: string }) {
   const [busy, setBusy] = useState<number | null>(null);
   if (!documents.length) {
@@ -35,6 +40,11 @@ export function OrderDocuments({ documents, clientName }: { documents: IssuedDoc
             <span className="font-medium text-slate-900">{DOCUMENT_KIND_LABELS[doc.kind]} n° {doc.number}</span>
             <span className="text-slate-600"> du {formatDate(doc.issuedOn)} · </span>
             <span className="tabular-nums text-slate-900">{doc.kind === 'credit_note' ? `− ${formatEuro(doc.totalTtc)}` : formatEuro(doc.totalTtc)}</span>
+            {doc.refund && (
+              <span className="block text-slate-600">
+                {REFUND_STATES[doc.refund.status] ?? `Remboursement Stripe : ${doc.refund.status}`} · <span className="whitespace-nowrap">réf. <span className="font-mono">{doc.refund.id}</span></span>
+              </span>
+            )}
           </span>
           <Button size="sm" variant="secondary" onClick={() => void download(doc)} disabled={busy === doc.id}
             aria-label={`Télécharger ${DOCUMENT_KIND_LABELS[doc.kind].toLowerCase()} ${doc.number} (PDF)`}>
