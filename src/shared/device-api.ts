@@ -46,6 +46,8 @@ export const deviceSchema = z.object({
   refusalReason: z.string().nullable(),
   /** assistance on this device is refused until its proof is verified */
   blocked: z.boolean(),
+  /** in use and within the running plan's maxDevices; false: « hors formule » after a plan change to fewer devices */
+  covered: z.boolean(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   retiredAt: z.string().nullable(),
@@ -53,7 +55,7 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 
 /** GET /api/admin/devices?status=…&clientId=…: with the client it belongs to. */
-export const adminDeviceSchema = deviceSchema.extend({
+export const adminDeviceSchema = deviceSchema.omit({ covered: true }).extend({
   clientId: z.number().int(),
   clientName: z.string(),
   clientEmail: z.string(),

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
+import { todayIso } from '../../src/shared/format';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
 
 /** A photo of an invoice as a phone's camera gives it: a JPEG (its first bytes are what the server reads). */
@@ -54,5 +55,40 @@ for (const { name, viewport } of WIDTHS) {
     await page.getByRole('button', { name: 'Demander une assistance' }).click();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Demande envoyée' })).toBeVisible();
     await shot(page, `devices-client-verified-${name}`);
+  });
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test(`[CLIENT][DEVICES] after a change from famille to duo, the newest device is hors formule and the client chooses (${name})`, async ({ browser, request }) => {
+    const email = uniqueEmail('formule');
+    const client = { name: 'Nadia Martin', email, username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-nadia-1' };
+    const famille = await createOrder(request, { clientName: client.name, clientEmail: email, username: client.username, password: client.password, plan: 'famille', orderDate: todayIso() });
+    const page = await (await browser.newContext({ viewport })).newPage();
+    await signInToDashboard(page, client.username, client.password);
+    for (const [deviceType, deviceInfo] of [['windows-pc', 'PC du salon'], ['macbook', 'MacBook Air'], ['windows-tablet', 'Surface Go']]) {
+      expect((await page.request.post('/api/client/devices', { data: { deviceType, deviceInfo } })).status()).toBe(201);
+    }
+    // Staff cancel the famille order and record a paid duo: the running plan now covers two devices.
+    const cancelled = await request.patch(`/api/admin/manual-orders/${famille.id}`, { data: { paymentStatus: 'cancelled' } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    await createOrder(request, { clientName: client.name, clientEmail: client.email, username: '', password: '', plan: 'duo', orderDate: todayIso() });
+
+    await page.reload();
+    const devices = page.locator('#mes-appareils');
+    await expect(devices.getByTestId('devices-over-plan')).toContainText('Votre formule Duo couvre 2 appareils : choisissez ceux qui restent');
+    await expect(devices.getByTestId('devices-covered')).toHaveText(/2 appareils couverts sur 2/);
+    const tablet = devices.getByTestId('device-card').filter({ hasText: 'Surface Go' });
+    await expect(tablet).toContainText('Hors formule');
+    await shot(page, `devices-client-over-plan-${name}`);
+    await shot(devices, `devices-client-over-plan-section-${name}`);
+    await expectNoSeriousA11yViolations(page);
+
+    await tablet.getByRole('button', { name: 'Couvrir cet appareil' }).click();
+    await expect(tablet).not.toContainText('Hors formule');
+    await expect(devices.getByTestId('device-card').filter({ hasText: 'MacBook Air' })).toContainText('Hors formule');
+    await devices.getByTestId('device-card').filter({ hasText: 'PC du salon' }).getByRole('button', { name: 'Retirer' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Retirer' }).click();
+    await expect(devices.getByTestId('devices-over-plan')).toHaveCount(0);
+    await expect(devices.getByText('Hors formule')).toHaveCount(0);
   });
 }

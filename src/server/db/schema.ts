@@ -357,6 +357,8 @@ export const devices = pgTable('devices', {
   decidedAt: timestamp('decided_at', { withTimezone: true }),
   decidedBy: text('decided_by'),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
+  /** when the client chose to keep it covered after a plan change to fewer devices (the latest choices win) */
+  coverChosenAt: timestamp('cover_chosen_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

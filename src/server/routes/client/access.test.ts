@@ -97,6 +97,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { method: 'GET', url: '/api/client/devices', clientStatus: 200 },
       { method: 'POST', url: '/api/client/devices', payload: { deviceType: 'macbook', deviceInfo: 'MacBook Air 2020' }, clientStatus: 201 },
       { method: 'POST', url: `/api/client/devices/${deviceId}/proofs`, ...multipartFile('facture.png', Buffer.from(PNG, 'base64')), clientStatus: 201 },
+      { method: 'POST', url: `/api/client/devices/${deviceId}/cover`, clientStatus: 200 },
       { method: 'POST', url: `/api/client/devices/${deviceId}/retire`, clientStatus: 200 },
       { method: 'GET', url: '/api/client/data', clientStatus: 200 },
       { method: 'GET', url: '/api/client/erasure-request', clientStatus: 200 },

@@ -8,7 +8,7 @@ import {
 import { idParams } from '../../../shared/schemas/query';
 import { isPrintable } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-error';
-import { addDevice, addProof, listClientDevices, retireDevice } from '../../services/devices/devices';
+import { addDevice, addProof, coverDevice, listClientDevices, retireDevice } from '../../services/devices/devices';
 import { sniffFileType } from '../../services/interventions/file-type';
 import { RATE_LIMITS } from '../../rate-limits';
 
@@ -19,13 +19,17 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/client/devices', { schema: { response: { 200: z.array(deviceSchema) } } },
-    async (request) => listClientDevices(app.db, request.clientSession.clientId));
+    async (request) => listClientDevices(app.db, request.clientSession.clientId, app.clock()));
 
   app.post('/client/devices', { preHandler: limit, schema: { body: deviceInputSchema, response: { 201: deviceSchema } } },
     async (request, reply) => reply.status(201).send(await addDevice(app.db, request.clientSession.clientId, request.body, app.clock())));
 
   app.post('/client/devices/:id/retire', { preHandler: limit, schema: { params: idParams, response: { 200: deviceSchema } } },
     async (request) => retireDevice(app.db, request.clientSession.clientId, request.params.id, app.clock()));
+
+  // After a plan change to fewer devices: this one stays covered, the last covered one becomes « hors formule ».
+  app.post('/client/devices/:id/cover', { preHandler: limit, schema: { params: idParams, response: { 200: deviceSchema } } },
+    async (request) => coverDevice(app.db, request.clientSession.clientId, request.params.id, app.clock()));
 
   // The one multipart route, in a scope of its own: no other route parses multipart, and a cross-site <form> cannot
   // send the header it requires (a fetch with it needs a preflight nothing answers; docs/decisions/015 and 019).

@@ -8,6 +8,7 @@ import {
   DEVICE_IN_USE_STATUSES, REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES, type RegistrationDeviceType,
 } from '../../../shared/labels';
 import { currentSubscription, CLIENT_ACTOR } from '../orders/subscriptions';
+import type { CurrentSubscription } from '../../../shared/client-api';
 import { writeAudit, type Actor } from '../security/audit';
 import type { MailQueue } from '../mail/outbox';
 
@@ -22,9 +23,9 @@ const isBlocked = (d: Pick<DeviceRow, 'status' | 'proofRequested'>) =>
 /** « MacBook (Air/Pro) – MacBook Air 2020 », as mails and lists name a device. */
 const deviceLabel = (d: Pick<DeviceRow, 'deviceType' | 'deviceInfo'>) => `${REGISTRATION_DEVICE_LABELS[d.deviceType]} – ${d.deviceInfo}`;
 
-function toDevice(d: DeviceRow, proofs: ProofMeta[]): Device {
+function toDevice(d: DeviceRow, proofs: ProofMeta[], covered: boolean): Device {
   return {
-    id: d.id, deviceType: d.deviceType, deviceInfo: d.deviceInfo, status: d.status, proofRequested: d.proofRequested,
+    id: d.id, covered, deviceType: d.deviceType, deviceInfo: d.deviceInfo, status: d.status, proofRequested: d.proofRequested,
     proofMessage: d.proofMessage, refusalReason: d.refusalReason, blocked: isBlocked(d),
     proofs: proofs.map((p) => ({ id: p.id, name: p.name, size: p.size, uploadedAt: p.uploadedAt.toISOString() })),
     createdAt: d.createdAt.toISOString(), decidedAt: d.decidedAt?.toISOString() ?? null, retiredAt: d.retiredAt?.toISOString() ?? null,
@@ -43,12 +44,33 @@ async function proofsOf(db: Tx, ids: number[]): Promise<Map<number, ProofMeta[]>
   return byDevice;
 }
 
-/** The client's devices, in use first, then the oldest first. */
-export async function listClientDevices(db: Tx, clientId: number): Promise<Device[]> {
+const inUse = (d: Pick<DeviceRow, 'status'>) => (DEVICE_IN_USE_STATUSES as readonly string[]).includes(d.status);
+
+/**
+ * The devices in use the running plan covers (computed, never stored). After a plan change to fewer devices, those
+ * beyond maxDevices are « hors formule »: the devices the client chose to keep covered come first (the latest choice
+ * first), then the oldest ones, so the most recently added are left out. Without a running plan nothing is left out:
+ * assistance is refused for that reason already.
+ */
+function coveredIds(rows: DeviceRow[], subscription: CurrentSubscription | null): Set<number> {
+  const used = rows.filter(inUse);
+  if (!subscription) return new Set(used.map((d) => d.id));
+  const time = (d?: Date | null) => d?.getTime() ?? 0;
+  const ranked = [...used].sort((a, b) => time(b.coverChosenAt) - time(a.coverChosenAt)
+    || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+  return new Set(ranked.slice(0, subscription.maxDevices).map((d) => d.id));
+}
+
+async function coverageOf(tx: Tx, clientId: number, subscription: CurrentSubscription | null) {
+  return coveredIds(await tx.select().from(devices).where(eq(devices.clientId, clientId)), subscription);
+}
+
+/** The client's devices, in use first, then the oldest first; each says whether the running plan covers it. */
+export async function listClientDevices(db: Tx, clientId: number, now = new Date()): Promise<Device[]> {
   const rows = await db.select().from(devices).where(eq(devices.clientId, clientId)).orderBy(asc(devices.createdAt), asc(devices.id));
   const proofs = await proofsOf(db, rows.map((d) => d.id));
-  const inUse = (d: DeviceRow) => (DEVICE_IN_USE_STATUSES as readonly string[]).includes(d.status);
-  return [...rows.filter(inUse), ...rows.filter((d) => !inUse(d))].map((d) => toDevice(d, proofs.get(d.id) ?? []));
+  const covered = coveredIds(rows, await currentSubscription(db, clientId, now));
+  return [...rows.filter(inUse), ...rows.filter((d) => !inUse(d))].map((d) => toDevice(d, proofs.get(d.id) ?? [], covered.has(d.id)));
 }
 
 const inUseOf = (clientId: number) => and(eq(devices.clientId, clientId), inArray(devices.status, [...DEVICE_IN_USE_STATUSES]));
@@ -101,7 +123,7 @@ export async function addDevice(db: Db, clientId: number, input: DeviceInput, no
     await writeAudit(tx, CLIENT_ACTOR, {
       action: 'device.add', entity: 'device', entityId: row!.id, after: { clientId, deviceType: row!.deviceType, proofRequested },
     });
-    return toDevice(row!, []);
+    return toDevice(row!, [], true);
   });
 }
 
@@ -135,7 +157,27 @@ export async function retireDevice(db: Db, clientId: number, id: number, now = n
     if (row.status === 'retired') throw new HttpError(409, 'Cet appareil est déjà retiré.', 'ALREADY_DONE');
     const [updated] = await tx.update(devices).set({ status: 'retired', retiredAt: now, updatedAt: now }).where(eq(devices.id, id)).returning();
     await writeAudit(tx, CLIENT_ACTOR, { action: 'device.retire', entity: 'device', entityId: id, before: { status: row.status }, after: { status: 'retired' } });
-    return toDevice(updated!, [...(await proofsOf(tx, [id])).get(id) ?? []]);
+    return toDevice(updated!, [...(await proofsOf(tx, [id])).get(id) ?? []], false);
+  });
+}
+
+/**
+ * « Garder couvert » after a plan change to fewer devices: this device joins the covered ones and the last of them
+ * (the most recently added, unless chosen since) becomes « hors formule ». The client's row is locked as in addDevice.
+ */
+export async function coverDevice(db: Db, clientId: number, id: number, now = new Date()): Promise<Device> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    const row = await ownDevice(tx, clientId, id);
+    if (!inUse(row)) {
+      throw new HttpError(409, 'Cet appareil est retiré ou refusé : déclarez-le à nouveau dans « Mes appareils » pour qu’il soit couvert.', 'DEVICE_NOT_IN_USE');
+    }
+    const subscription = await currentSubscription(tx, clientId, now);
+    const proofs = [...(await proofsOf(tx, [id])).get(id) ?? []];
+    if ((await coverageOf(tx, clientId, subscription)).has(id)) return toDevice(row, proofs, true);
+    const [updated] = await tx.update(devices).set({ coverChosenAt: now, updatedAt: now }).where(eq(devices.id, id)).returning();
+    await writeAudit(tx, CLIENT_ACTOR, { action: 'device.cover', entity: 'device', entityId: id, after: { covered: true } });
+    return toDevice(updated!, proofs, true);
   });
 }
 
@@ -161,7 +203,8 @@ export async function addProof(db: Db, mail: MailQueue, clientId: number, id: nu
     await mail.queueForStaff(tx, `staff-device-proof:${proof!.id}`, 'staff_device_proof', {
       deviceId: id, clientId, clientName: client!.name, clientEmail: client!.email, device: deviceLabel(row), fileName: file.name,
     });
-    return toDevice(row, [...(await proofsOf(tx, [id])).get(id) ?? []]);
+    const covered = (await coverageOf(tx, clientId, await currentSubscription(tx, clientId, now))).has(id);
+    return toDevice(row, [...(await proofsOf(tx, [id])).get(id) ?? []], covered);
   });
 }
 
@@ -183,8 +226,9 @@ export async function listAdminDevices(db: Tx, filter: AdminDeviceQuery & { id?:
   const proofs = await proofsOf(db, rows.map((r) => r.device.id));
   return rows.map(({ device, clientName, clientEmail }) => {
     const own = proofs.get(device.id) ?? [];
+    const { covered: _covered, ...seen } = toDevice(device, own, inUse(device));
     return {
-      ...toDevice(device, own), clientId: device.clientId, clientName, clientEmail, decidedBy: device.decidedBy,
+      ...seen, clientId: device.clientId, clientName, clientEmail, decidedBy: device.decidedBy,
       proofs: own.map((p) => ({ id: p.id, name: p.name, size: p.size, mimeType: p.mimeType, uploadedAt: p.uploadedAt.toISOString() })),
     };
   });
@@ -259,11 +303,18 @@ const BLOCKED_NEXT = {
   refused: ' Cet appareil a été refusé : répondez à notre e-mail ou appelez-nous, ou retirez-le et déclarez un autre appareil.',
 };
 
+const notCoveredMessage = (subscription: CurrentSubscription) =>
+  `Cet appareil est hors formule : votre formule ${subscription.plan} couvre ${subscription.maxDevices} appareil${subscription.maxDevices > 1 ? 's' : ''}. `
+  + 'Dans « Mes appareils », choisissez de garder cet appareil couvert, ou retirez-en un que vous n’utilisez plus.';
+
 /**
  * The device a request is about: one of the client's devices in use; refused (409) while its proof is awaited or
- * after a refusal, unless staff open the request themselves (`staff`).
+ * after a refusal, unless staff open the request themselves (`staff`); refused too when the running plan
+ * (`subscription`, when given) leaves it « hors formule ».
  */
-export async function deviceForRequest(tx: Tx, clientId: number, deviceId: number, options: { staff?: boolean } = {}): Promise<DeviceRow> {
+export async function deviceForRequest(
+  tx: Tx, clientId: number, deviceId: number, options: { staff?: boolean; subscription?: CurrentSubscription } = {},
+): Promise<DeviceRow> {
   const [row] = await tx.select().from(devices).where(and(eq(devices.id, deviceId), eq(devices.clientId, clientId)));
   if (!row) throw new HttpError(404, 'Cet appareil n’est pas dans votre espace : choisissez un de vos appareils.', 'NOT_FOUND', { deviceId: ['Appareil introuvable'] });
   if (isBlocked(row) && !options.staff) {
@@ -272,6 +323,11 @@ export async function deviceForRequest(tx: Tx, clientId: number, deviceId: numbe
   }
   if (row.status === 'retired' || (row.status === 'refused' && !options.staff)) {
     throw new HttpError(409, 'Cet appareil est retiré : choisissez un appareil en service ou déclarez-le à nouveau dans « Mes appareils ».', 'DEVICE_NOT_IN_USE', { deviceId: ['Appareil retiré'] });
+  }
+  const { subscription } = options;
+  if (subscription && !options.staff && !(await coverageOf(tx, clientId, subscription)).has(row.id)) {
+    const message = notCoveredMessage(subscription);
+    throw new HttpError(409, message, 'DEVICE_NOT_COVERED', { deviceId: [message] });
   }
   return row;
 }

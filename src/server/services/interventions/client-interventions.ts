@@ -94,8 +94,9 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
       throw new HttpError(409, MONTHLY_LIMIT_REACHED, 'MONTHLY_LIMIT');
     }
     // Stamped with the same clock the allowance was counted with; the plan running now sets the promise.
-    // A request names one of the client's devices: refused while its proof is awaited or after a refusal.
-    const device = input.deviceId === undefined ? null : await deviceForRequest(tx, clientId, input.deviceId);
+    // A request names one of the client's devices: refused while its proof is awaited, after a refusal, or
+    // when the plan leaves it « hors formule ».
+    const device = input.deviceId === undefined ? null : await deviceForRequest(tx, clientId, input.deviceId, { subscription });
     const fromDevice = device ? { deviceId: device.id, deviceType: CLIENT_DEVICE_OF[device.deviceType], deviceInfo: device.deviceInfo } : {};
     const urgency = input.source === 'client' ? input.urgency : 'medium' as const;
     const promise = { plan: subscription.planId, dueAt: responseDueAt(getPlan(subscription.planId), urgency, now) };

@@ -19,6 +19,8 @@ function useDeviceMutation<V>(call: (input: V) => Promise<Device>) {
 
 export const useAddDevice = () => useDeviceMutation((input: DeviceInput) => api<Device>('/api/client/devices', { method: 'POST', json: input }));
 export const useRetireDevice = () => useDeviceMutation((id: number) => api<Device>(`/api/client/devices/${id}/retire`, { method: 'POST' }));
+/** After a change to a plan with fewer devices: this one stays covered, another becomes « hors formule ». */
+export const useCoverDevice = () => useDeviceMutation((id: number) => api<Device>(`/api/client/devices/${id}/cover`, { method: 'POST' }));
 
 /** The proof as multipart (docs/decisions/019), with the header a cross-site form cannot send. */
 export const useUploadProof = () => useDeviceMutation(({ id, file }: { id: number; file: File }) => {

@@ -3,11 +3,11 @@ import type { Device } from '../../../../shared/device-api';
 import { SelectField } from '../../../components/ui/field';
 import { deviceName, inUse } from './device-api';
 
-/** The devices a request can name: those in use, the first one that is not waiting for a proof preselected. */
+/** The devices a request can name: those in use, the first covered one not waiting for a proof preselected. */
 export const requestableDevices = (devices: Device[] | undefined) => (devices ?? []).filter(inUse);
 export const preselectedDevice = (devices: Device[] | undefined) => {
   const usable = requestableDevices(devices);
-  return (usable.find((d) => !d.blocked) ?? usable[0])?.id;
+  return (usable.find((d) => !d.blocked && d.covered) ?? usable[0])?.id;
 };
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & { devices: Device[]; error?: string };
@@ -15,7 +15,8 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & { devices: Device[]; erro
 /** « Appareil concerné » in both request forms. */
 export const DevicePicker = forwardRef<HTMLSelectElement, Props>(function DevicePicker({ devices, error, ...props }, ref) {
   const options = requestableDevices(devices).map((d) => ({
-    value: String(d.id), label: d.blocked ? `${deviceName(d)} – justificatif attendu` : deviceName(d),
+    value: String(d.id),
+    label: !d.covered ? `${deviceName(d)} – hors formule` : d.blocked ? `${deviceName(d)} – justificatif attendu` : deviceName(d),
   }));
   return (
     <SelectField ref={ref} label="Appareil concerné" options={options} error={error}

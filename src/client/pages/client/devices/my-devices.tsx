@@ -14,7 +14,7 @@ import { ApiRequestError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { subscriptionQuery } from '../api/queries';
 import { AddDeviceForm } from './add-device-form';
-import { deviceName, devicesQuery, inUse, useRetireDevice } from './device-api';
+import { deviceName, devicesQuery, inUse, useCoverDevice, useRetireDevice } from './device-api';
 import { ProofUpload } from './proof-upload';
 
 const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
@@ -25,6 +25,7 @@ export function MyDevices() {
   const subscription = useQuery(subscriptionQuery);
   const max = subscription.data?.maxDevices ?? 1;
   const used = devices.data?.filter(inUse) ?? [];
+  const covered = used.filter((d) => d.covered).length;
   const others = devices.data?.filter((d) => !inUse(d)) ?? [];
   return (
     <section id="mes-appareils" aria-labelledby="appareils-titre" className="space-y-4">
@@ -32,7 +33,7 @@ export function MyDevices() {
         <h2 id="appareils-titre" className="text-xl font-semibold text-slate-900">Mes appareils</h2>
         {devices.data && (
           <p className="text-slate-700" data-testid="devices-covered">
-            {used.length} appareil{used.length > 1 ? 's' : ''} couvert{used.length > 1 ? 's' : ''} sur {max}
+            {covered} appareil{covered > 1 ? 's' : ''} couvert{covered > 1 ? 's' : ''} sur {max}
             {subscription.data ? ` (formule ${subscription.data.plan})` : ''}
           </p>
         )}
@@ -46,8 +47,14 @@ export function MyDevices() {
                 Déclarez l’appareil que nos techniciens dépanneront (ordinateur, portable, tablette) : chaque demande d’assistance le concerne.
               </Card>
             )}
+            {covered < used.length && (
+              <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="devices-over-plan">
+                Votre formule {subscription.data?.plan ?? ''} couvre {max} appareil{max > 1 ? 's' : ''} : choisissez ceux qui restent
+                couverts (« Couvrir cet appareil »), ou retirez-en un. Un appareil hors formule ne peut pas recevoir d’assistance.
+              </p>
+            )}
             <ul className="space-y-3">{used.map((d) => <li key={d.id}><DeviceCard device={d} /></li>)}</ul>
-            {used.length < max ? <AddDeviceForm /> : (
+            {used.length < max ? <AddDeviceForm /> : covered === used.length && (
               <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
                 Votre formule couvre {max} appareil{max > 1 ? 's' : ''}. Pour en déclarer un autre, retirez d’abord un appareil que vous
                 n’utilisez plus, ou passez à une formule qui en couvre plus.
@@ -67,6 +74,7 @@ export function MyDevices() {
 
 /** What the client should know or do next about this device. */
 function awaited(d: Device): string {
+  if (inUse(d) && !d.covered) return 'Hors formule : votre formule ne couvre plus cet appareil. Couvrez-le à la place d’un autre, ou retirez-en un, pour demander de l’aide pour lui.';
   if (d.status === 'refused') return `Refusé : ${d.refusalReason ?? ''} L’assistance pour cet appareil est bloquée ; contactez-nous ou retirez-le.`;
   if (d.status === 'retired') return `Retiré le ${formatDate(d.retiredAt ?? d.createdAt)}.`;
   if (d.status === 'verified') return 'Vérifié : vous pouvez demander de l’aide pour cet appareil.';
@@ -77,6 +85,15 @@ function awaited(d: Device): string {
 
 function DeviceCard({ device: d }: { device: Device }) {
   const retire = useRetireDevice();
+  const cover = useCoverDevice();
+  const outside = inUse(d) && !d.covered;
+  const onCover = () => cover.mutate(d.id, {
+    onSuccess: () => notify('success', 'Appareil couvert', 'Un autre appareil est passé hors formule : vous pouvez le retirer ou le reprendre.'),
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 401) return;
+      notify('error', 'Erreur', serverMessage(error, 'Impossible de couvrir cet appareil'));
+    },
+  });
   const [confirming, setConfirming] = useState(false);
   const onRetire = () => retire.mutate(d.id, {
     onSuccess: () => notify('success', 'Appareil retiré', 'Il ne compte plus dans votre formule.'),
@@ -92,9 +109,12 @@ function DeviceCard({ device: d }: { device: Device }) {
           <Laptop aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-600" />
           <span className="break-words">{deviceName(d)}</span>
         </p>
-        <Badge tone={TONES[d.status]}>{DEVICE_STATUS_LABELS[d.status]}</Badge>
+        <span className="flex flex-wrap gap-1">
+          {outside && <Badge tone="red">Hors formule</Badge>}
+          <Badge tone={TONES[d.status]}>{DEVICE_STATUS_LABELS[d.status]}</Badge>
+        </span>
       </div>
-      <p className={d.blocked ? 'mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950' : 'mt-2 text-sm text-slate-700'} data-testid="device-awaited">
+      <p className={d.blocked || outside ? 'mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950' : 'mt-2 text-sm text-slate-700'} data-testid="device-awaited">
         {awaited(d)}
       </p>
       {d.proofs.length > 0 && (
@@ -104,6 +124,7 @@ function DeviceCard({ device: d }: { device: Device }) {
       )}
       {inUse(d) && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {outside && <Button onClick={onCover} disabled={cover.isPending}>Couvrir cet appareil</Button>}
           {d.status === 'pending' && <ProofUpload device={d} />}
           <Button variant="secondary" onClick={() => setConfirming(true)} disabled={retire.isPending}>Retirer</Button>
         </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "cover_chosen_at" timestamp with time zone;
