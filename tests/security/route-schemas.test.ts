@@ -15,7 +15,7 @@ const BODYLESS = new Set([
   'POST /api/admin/team/:id/password-link', 'DELETE /api/admin/team/:id/sessions',
   'POST /api/admin/backups', 'POST /api/admin/download-site', 'DELETE /api/admin/team/:id/two-factor',
   'POST /api/admin/manual-orders/:id/credentials', 'POST /api/logout', 'POST /api/client/orders/:id/checkout',
-  'POST /api/client/devices/:id/retire', 'POST /api/admin/devices/:id/verify',
+  'POST /api/client/devices/:id/retire', 'POST /api/client/devices/:id/cover', 'POST /api/admin/devices/:id/verify',
   // multipart, not JSON: its one file is checked by the handler (type from its content, 10 MB), routes/client/devices.ts
   'POST /api/client/devices/:id/proofs',
 ]);

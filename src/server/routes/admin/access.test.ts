@@ -5,6 +5,7 @@ import { clients, deviceProofs, devices, interventions, outbox, inboxItems, staf
 import { hashPassword } from '../../services/security/passwords';
 import type { StaffRole } from '../../../shared/labels';
 import { serializerCompiler, validatorCompiler } from '../../http-schema';
+import type { Config } from '../../config';
 import { adminRoutes } from './index';
 import { ROLE_FORBIDDEN } from './roles';
 import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
@@ -25,6 +26,8 @@ async function routeTable(): Promise<Map<string, readonly StaffRole[] | undefine
   // The routes declare zod schemas: the probe compiles them as the app does.
   probe.setValidatorCompiler(validatorCompiler);
   probe.setSerializerCompiler(serializerCompiler);
+  // Routes read settings as they register (online payment is off without its keys): an empty set of them.
+  probe.decorate('config', {} as Config);
   const table = new Map<string, readonly StaffRole[] | undefined>();
   probe.addHook('onRoute', (route) => {
     const roles = (route.config as { roles?: readonly StaffRole[] } | undefined)?.roles;
