@@ -123,6 +123,9 @@ test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, dow
 
   // The history shows the order, paid, with the username but never the password.
   await page.getByLabel('Rechercher une commande').fill(email);
+  // The list found by the search, not the unfiltered one still on screen while the search runs: the card is
+  // re-rendered when the answer arrives, and a click in that instant was lost.
+  await expect(page.getByRole('tabpanel').getByText('1 commande', { exact: true })).toBeVisible();
   const card = page.getByTestId(`order-${id}`);
   await expect(card).toBeVisible();
   await expect(card.getByText('Payé', { exact: true })).toBeVisible();
