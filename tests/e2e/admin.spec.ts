@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, searchOneOrder, staffSignIn, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
 // The copy buttons write to the clipboard; the tests read it back.
@@ -122,10 +122,7 @@ test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, dow
   await expect(created).toBeHidden();
 
   // The history shows the order, paid, with the username but never the password.
-  await page.getByLabel('Rechercher une commande').fill(email);
-  // The list found by the search, not the unfiltered one still on screen while the search runs: the card is
-  // re-rendered when the answer arrives, and a click in that instant was lost.
-  await expect(page.getByRole('tabpanel').getByText('1 commande', { exact: true })).toBeVisible();
+  await searchOneOrder(page, email);
   const card = page.getByTestId(`order-${id}`);
   await expect(card).toBeVisible();
   await expect(card.getByText('Payé', { exact: true })).toBeVisible();
@@ -192,7 +189,7 @@ test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, a
   // Without credentials the dialog closes at once.
   await expect(dialog).toBeHidden();
 
-  await page.getByLabel('Rechercher une commande').fill(email);
+  await searchOneOrder(page, email);
   const card = page.getByRole('article').filter({ hasText: email });
   await expect(card.getByText('En attente', { exact: true })).toBeVisible();
   await expect(card.getByText(/Pas encore de facture/)).toBeVisible();

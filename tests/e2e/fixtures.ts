@@ -66,3 +66,12 @@ export async function staffSignIn(page: Page, account: { username: string; passw
   }
   await expect(page.getByTestId('staff-username')).toHaveText(account.username);
 }
+
+/**
+ * Searches « Commandes » for the one order of an e-mail and waits for the list the search found (« 1 commande »): the
+ * unfiltered list stays on screen while the search runs, and a click in the instant it is replaced is lost.
+ */
+export async function searchOneOrder(page: Page, email: string) {
+  await page.getByLabel('Rechercher une commande').fill(email);
+  await expect(page.getByRole('tabpanel').getByText('1 commande', { exact: true })).toBeVisible();
+}
