@@ -29,8 +29,10 @@ const clientApi = await measureClientApi();
 console.log('client api:', JSON.stringify(clientApi, null, 2));
 const mailQueue = await measureMailQueue();
 console.log('mail queue:', JSON.stringify(mailQueue, (key, value) => (key === 'perRound' ? undefined : value), 2));
-const backup = await measureBackup();
-console.log('backup:', JSON.stringify(backup, null, 2));
+for (const kind of ['pglite', 'postgres'] as const) {
+  const backup = await measureBackup(kind);
+  console.log(`backup (${kind}):`, JSON.stringify(backup, null, 2));
+}
 const faults = await measureFaults();
 console.log('faults:', JSON.stringify(faults.verdict, null, 2));
 const instances = await measureInstances();
