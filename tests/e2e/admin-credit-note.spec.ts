@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, searchOrders, shot, staffSignIn, uniqueEmail } from './fixtures';
 import { signInToDashboard, WIDTHS } from './client-fixtures';
 import { todayIso } from '../../src/shared/format';
 import type { OrderDocuments } from '../../src/shared/invoice-api';
@@ -17,9 +17,7 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
   await staffSignIn(page);
   await page.getByRole('tab', { name: 'Commandes' }).click();
   // The list is replaced once the search applies (after its debounce): act on the filtered one.
-  const searched = page.waitForResponse((r) => r.url().includes('/api/admin/manual-orders?q='));
-  await page.getByLabel('Rechercher une commande').fill(email);
-  await searched;
+  await searchOrders(page, email);
   const card = page.getByTestId(`order-${id}`);
   await expect(card.getByText(`Facture n° ${invoice.number}`)).toBeVisible();
   await card.getByRole('button', { name: 'Établir un avoir' }).click();

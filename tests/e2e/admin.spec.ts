@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, searchOneOrder, staffSignIn, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
 // The copy buttons write to the clipboard; the tests read it back.
@@ -122,7 +122,7 @@ test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, dow
   await expect(created).toBeHidden();
 
   // The history shows the order, paid, with the username but never the password.
-  await searchOneOrder(page, email);
+  await searchOrders(page, email);
   const card = page.getByTestId(`order-${id}`);
   await expect(card).toBeVisible();
   await expect(card.getByText('Payé', { exact: true })).toBeVisible();
@@ -189,7 +189,7 @@ test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, a
   // Without credentials the dialog closes at once.
   await expect(dialog).toBeHidden();
 
-  await searchOneOrder(page, email);
+  await searchOrders(page, email);
   const card = page.getByRole('article').filter({ hasText: email });
   await expect(card.getByText('En attente', { exact: true })).toBeVisible();
   await expect(card.getByText(/Pas encore de facture/)).toBeVisible();

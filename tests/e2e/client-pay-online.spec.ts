@@ -7,7 +7,7 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { startStripeStandIn } from '../../src/server/test/stripe-stand-in';
 import { formatDate, todayIso } from '../../src/shared/format';
 import { addDays, periodEndsOn } from '../../src/server/services/calendar/paris-calendar';
-import { createOrder, shot, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, searchOrders, shot, staffSignIn, uniqueEmail } from './fixtures';
 import { daysFromToday, signInToDashboard, WIDTHS } from './client-fixtures';
 
 // Online payment is off on the shared e2e server: this file runs its own, with the Stripe settings, pointed at a
@@ -91,9 +91,7 @@ test('[ADMIN][PAY_ONLINE] staff see how the order was paid and the provider\'s r
   test.skip(!paidOnline, 'needs the payment above');
   await staffSignIn(page);
   await page.getByRole('tab', { name: 'Commandes' }).click();
-  const searched = page.waitForResponse((r) => r.url().includes('/api/admin/manual-orders?q='));
-  await page.getByLabel('Rechercher une commande').fill(paidOnline!.email);
-  await searched;
+  await searchOrders(page, paidOnline!.email, 2);
   const card = page.getByTestId(`order-${paidOnline!.id}`);
   await expect(card.getByText('Payé', { exact: true })).toBeVisible();
   await expect(card.getByText('Carte (en ligne)')).toBeVisible();
@@ -108,9 +106,7 @@ for (const { name, viewport } of WIDTHS) {
     await page.setViewportSize(viewport);
     await staffSignIn(page);
     await page.getByRole('tab', { name: 'Commandes' }).click();
-    const searched = page.waitForResponse((r) => r.url().includes('/api/admin/manual-orders?q='));
-    await page.getByLabel('Rechercher une commande').fill(paidOnline!.email);
-    await searched;
+    await searchOrders(page, paidOnline!.email, 2);
     const card = page.getByTestId(`order-${paidOnline!.id}`);
     await card.getByRole('button', { name: 'Établir un avoir' }).click();
     const dialog = page.getByRole('dialog');

@@ -68,10 +68,11 @@ export async function staffSignIn(page: Page, account: { username: string; passw
 }
 
 /**
- * Searches « Commandes » for the one order of an e-mail and waits for the list the search found (« 1 commande »): the
- * unfiltered list stays on screen while the search runs, and a click in the instant it is replaced is lost.
+ * Searches « Commandes » for the orders of an e-mail and waits for the list the search found (« 1 commande »,
+ * « 2 commandes »): the unfiltered list stays on screen while the search runs, and a click in the instant it is
+ * replaced is lost.
  */
-export async function searchOneOrder(page: Page, email: string) {
+export async function searchOrders(page: Page, email: string, count = 1) {
   await page.getByLabel('Rechercher une commande').fill(email);
-  await expect(page.getByRole('tabpanel').getByText('1 commande', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText(count === 1 ? '1 commande' : `${count} commandes`, { exact: true })).toBeVisible();
 }
