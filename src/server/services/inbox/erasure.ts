@@ -13,6 +13,7 @@ import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items';
 import { auditAbout, ordersOf, requestsOf } from '../clients/client-data';
 import { eraseDevicesOf } from '../devices/devices';
 import { anonymiseOutboxOf, type MailQueue } from '../mail/outbox';
+import { publishInboxLive } from '../live/staff-notices';
 
 const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';
@@ -49,7 +50,8 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
       subject: 'Demande d’effacement des données',
       message: `Le client n° ${clientId} demande l’effacement de son compte et de ses données personnelles. `
         + 'Ses factures restent conservées 10 ans (obligation comptable).',
-    }).returning({ createdAt: inboxItems.createdAt });
+    }).returning({ id: inboxItems.id, createdAt: inboxItems.createdAt });
+    await publishInboxLive(tx, 'inbox.erasure', { id: row!.id, name: client.name, clientId });
     return { requestedAt: row!.createdAt.toISOString(), created: true };
   });
 }
