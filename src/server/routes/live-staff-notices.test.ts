@@ -163,4 +163,24 @@ describe('[LIVE][INBOX] new « Messages » items and device proofs reach the sta
     expect(refused.statusCode).toBe(404);
     expect(await count()).toBe(before);
   });
+
+  // Last: Anne's account is gone afterwards.
+  it('forgets an erased client’s events: those of their account and of a message they sent before it', async () => {
+    // Anne wrote through the contact form with her account's address; her erasure request waits since the first test.
+    const challenge = (await t.app.inject({ method: 'GET', url: '/api/contact/captcha' })).json<CaptchaChallenge>();
+    expect((await t.app.inject({
+      method: 'POST', url: '/api/contact', remoteAddress: freshIp(),
+      payload: { name: 'Anne Martin', email: 'anne@exemple.fr', ...PRIVATE, captchaToken: challenge.token, captchaAnswer: solve(challenge.question) },
+    })).statusCode).toBe(201);
+    const replay = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/events', headers: { ...headers.admin, 'last-event-id': '0' } })).json<LiveEvent[]>();
+    const namesAnne = (e: LiveEvent) => /anne/i.test(e.text) || e.text.includes(`client n° ${anneId}`);
+    expect((await replay()).filter(namesAnne).map((e) => e.kind)).toEqual(expect.arrayContaining(['inbox.erasure', 'device.proof', 'inbox.contact', 'intervention.created']));
+    const [erasure] = await t.db.select({ id: inboxItems.id }).from(inboxItems).where(sql`${inboxItems.kind} = 'erasure' and ${inboxItems.clientId} = ${anneId}`);
+    const erased = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, headers: headers.admin });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = await replay();
+    expect(left.filter(namesAnne)).toEqual([]);
+    // Others' events stay.
+    expect(left.map((e) => e.text)).toContain('Nouvelle demande d’inscription de Louise Inscrite');
+  });
 });

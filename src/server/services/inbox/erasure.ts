@@ -14,6 +14,7 @@ import { auditAbout, ordersOf, requestsOf } from '../clients/client-data';
 import { eraseDevicesOf } from '../devices/devices';
 import { anonymiseOutboxOf, type MailQueue } from '../mail/outbox';
 import { publishInboxLive } from '../live/staff-notices';
+import { forgetLiveEventsOf } from '../live/events';
 
 const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';
@@ -64,7 +65,8 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
  * nobody can sign in again; every session and reset link; the free text of interventions (title, description,
  * device, staff notes, the comment of their rating: the rows stay, with status, duration and stars, for the counts); the person's registration, contact
  * and erasure requests (names, e-mail, phone, messages); staff notes and username on orders, and those fields in
- * the audit history of their orders, interventions and requests.
+ * the audit history of their orders, interventions and requests; the day's live events about them (their sentences
+ * name the person).
  *
  * What stays: orders are billing data, kept 10 years (privacy policy; Code de commerce L123-22). An issued invoice
  * is an accounting document that cannot be altered afterwards, so each order keeps everything its invoice prints:
@@ -128,6 +130,7 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
     }).where(eq(clients.id, client.id));
     await tx.delete(clientSessions).where(eq(clientSessions.clientId, client.id));
     await eraseDevicesOf(tx, client.id);
+    await forgetLiveEventsOf(tx, { clientId: client.id, inboxItemIds: requestIds });
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, client.id));
     // The trace names nobody: it says what was done, not to whom beyond the account number.
     await writeAudit(tx, actor, {

@@ -1,5 +1,5 @@
 // Events for open pages, written in the transaction of the change they tell (services/live/hub.ts delivers them).
-import { desc, gt, sql, asc } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { liveEvents } from '../../db/schema';
 import type { StaffRole } from '../../../shared/labels';
@@ -60,6 +60,17 @@ export async function eventsAfter(db: Tx, afterId: number): Promise<StoredEvent[
 export async function lastEventId(db: Tx): Promise<number> {
   const [row] = await db.select({ id: liveEvents.id }).from(liveEvents).orderBy(desc(liveEvents.id)).limit(1);
   return row?.id ?? 0;
+}
+
+/**
+ * An erased client's events go (services/inbox/erasure.ts): those about their account, and those of their « Messages »
+ * items (a registration or contact message sent before the account existed). Their sentences name the person.
+ */
+export async function forgetLiveEventsOf(tx: Tx, who: { clientId: number; inboxItemIds: number[] }) {
+  await tx.delete(liveEvents).where(or(
+    eq(liveEvents.clientId, who.clientId),
+    who.inboxItemIds.length ? and(like(liveEvents.kind, 'inbox.%'), inArray(liveEvents.subjectId, who.inboxItemIds)) : undefined,
+  ));
 }
 
 /** Events are kept a day: enough for a restart or a night's lost connection. */
