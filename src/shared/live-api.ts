@@ -3,20 +3,30 @@
 // rights again. `text` is the one sentence a notification shows, written for that reader.
 import { z } from './schemas/zod';
 
-const LIVE_KINDS = [
+const INTERVENTION_KINDS = [
   'intervention.created', 'intervention.message', 'intervention.reply', 'intervention.status', 'intervention.assigned',
   'intervention.due_soon', 'intervention.overdue',
 ] as const;
+/** Staff only: what arrives in « Messages » (registrations, contact messages, erasure requests) and a device's proof. */
+const STAFF_ONLY_KINDS = ['inbox.registration', 'inbox.contact', 'inbox.erasure', 'device.proof'] as const;
+const LIVE_KINDS = [...INTERVENTION_KINDS, ...STAFF_ONLY_KINDS] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
+export type InboxLiveKind = Extract<LiveKind, `inbox.${string}`>;
 
 export const liveEventSchema = z.object({
   id: z.number().int(),
   kind: z.enum(LIVE_KINDS),
-  interventionId: z.number().int(),
+  /** what the kind names: the request's id (intervention.*), the « Messages » item's (inbox.*), the device's (device.*) */
+  subjectId: z.number().int(),
+  /** the request the event is about; null for « Messages » and devices */
+  interventionId: z.number().int().nullable(),
   text: z.string(),
   at: z.string(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
-/** The kinds that call a staff member's attention (title count, notification, sound) rather than only refresh a list. */
-export const STAFF_ALERT_KINDS: readonly LiveKind[] = ['intervention.created', 'intervention.message', 'intervention.due_soon', 'intervention.overdue'];
+/** The kinds that call a staff member's attention (notification, sound) rather than only refresh a list. */
+export const STAFF_ALERT_KINDS: readonly LiveKind[] = [
+  'intervention.created', 'intervention.message', 'intervention.due_soon', 'intervention.overdue',
+  'inbox.registration', 'inbox.contact', 'inbox.erasure', 'device.proof',
+];

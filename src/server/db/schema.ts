@@ -518,15 +518,20 @@ export const invoices = pgTable('invoices', {
 ]);
 
 /**
- * What open pages are told as it happens (services/live/): a new request, a message, a status or an owner changed.
+ * What open pages are told as it happens (services/live/): a new request, a message, a status or an owner changed;
+ * for staff also a new registration, contact message or erasure request, and a device's proof.
  * Each row names who may receive it: staff (every member, or admins only) and, with its text, the request's client.
  * Kept a day so a page that reconnects (a restart, a lost network) asks for what it missed by its last event id.
  */
 export const liveEvents = pgTable('live_events', {
   id: serial('id').primaryKey(),
   kind: text('kind').notNull(),
-  interventionId: integer('intervention_id').notNull(),
-  clientId: integer('client_id').notNull(),
+  /** the request the event is about; null for « Messages » and devices (then subject_id) */
+  interventionId: integer('intervention_id'),
+  /** what a staff-only kind names when it is not a request: the « Messages » item's id, or the device's */
+  subjectId: integer('subject_id'),
+  /** the client the event is about, when there is one (a contact message or a registration has none yet) */
+  clientId: integer('client_id'),
   /** what staff read; null: not for staff */
   staffText: text('staff_text'),
   /** staff of that role only (an overdue request's escalation); null: every member */

@@ -11,6 +11,7 @@ import { currentSubscription, CLIENT_ACTOR } from '../orders/subscriptions';
 import type { CurrentSubscription } from '../../../shared/client-api';
 import { writeAudit, type Actor } from '../security/audit';
 import type { MailQueue } from '../mail/outbox';
+import { publishProofLive } from '../live/staff-notices';
 
 const DEVICE_NOT_FOUND = 'Appareil introuvable';
 type DeviceRow = typeof devices.$inferSelect;
@@ -203,6 +204,7 @@ export async function addProof(db: Db, mail: MailQueue, clientId: number, id: nu
     await mail.queueForStaff(tx, `staff-device-proof:${proof!.id}`, 'staff_device_proof', {
       deviceId: id, clientId, clientName: client!.name, clientEmail: client!.email, device: deviceLabel(row), fileName: file.name,
     });
+    await publishProofLive(tx, { deviceId: id, clientId, clientName: client!.name });
     const covered = (await coverageOf(tx, clientId, await currentSubscription(tx, clientId, now))).has(id);
     return toDevice(row, [...(await proofsOf(tx, [id])).get(id) ?? []], covered);
   });

@@ -13,6 +13,8 @@ import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items';
 import { auditAbout, ordersOf, requestsOf } from '../clients/client-data';
 import { eraseDevicesOf } from '../devices/devices';
 import { anonymiseOutboxOf, type MailQueue } from '../mail/outbox';
+import { publishInboxLive } from '../live/staff-notices';
+import { forgetLiveEventsOf } from '../live/events';
 
 const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';
@@ -49,7 +51,8 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
       subject: 'Demande d’effacement des données',
       message: `Le client n° ${clientId} demande l’effacement de son compte et de ses données personnelles. `
         + 'Ses factures restent conservées 10 ans (obligation comptable).',
-    }).returning({ createdAt: inboxItems.createdAt });
+    }).returning({ id: inboxItems.id, createdAt: inboxItems.createdAt });
+    await publishInboxLive(tx, 'inbox.erasure', { id: row!.id, name: client.name, clientId });
     return { requestedAt: row!.createdAt.toISOString(), created: true };
   });
 }
@@ -62,7 +65,8 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
  * nobody can sign in again; every session and reset link; the free text of interventions (title, description,
  * device, staff notes, the comment of their rating: the rows stay, with status, duration and stars, for the counts); the person's registration, contact
  * and erasure requests (names, e-mail, phone, messages); staff notes and username on orders, and those fields in
- * the audit history of their orders, interventions and requests.
+ * the audit history of their orders, interventions and requests; the day's live events about them (their sentences
+ * name the person).
  *
  * What stays: orders are billing data, kept 10 years (privacy policy; Code de commerce L123-22). An issued invoice
  * is an accounting document that cannot be altered afterwards, so each order keeps everything its invoice prints:
@@ -126,6 +130,7 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
     }).where(eq(clients.id, client.id));
     await tx.delete(clientSessions).where(eq(clientSessions.clientId, client.id));
     await eraseDevicesOf(tx, client.id);
+    await forgetLiveEventsOf(tx, { clientId: client.id, inboxItemIds: requestIds });
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, client.id));
     // The trace names nobody: it says what was done, not to whom beyond the account number.
     await writeAudit(tx, actor, {

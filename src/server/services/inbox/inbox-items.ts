@@ -12,6 +12,7 @@ import { otherPendingRegistrations } from './registrations';
 import type { MailQueue } from '../mail/outbox';
 import { queueCredentialsMail } from '../mail/order-mails';
 import { addRegistrationDevice } from '../devices/devices';
+import { publishInboxLive } from '../live/staff-notices';
 
 export const INBOX_ITEM_NOT_FOUND = 'Demande introuvable';
 type InboxItemRow = typeof inboxItems.$inferSelect;
@@ -118,11 +119,12 @@ export async function validateRegistration(db: Db, mail: MailQueue, id: number, 
   return { clientId, credentials: { username: prepared.username, password: prepared.password }, client: { email: request.email, name: request.name } };
 }
 
-/** Stores a message from the landing page's contact form. */
+/** Stores a message from the landing page's contact form; open back-office pages are told in the caller's transaction. */
 export async function createContactMessage(
   db: Tx,
   input: { name: string; email: string; subject: string; message: string; captchaAnswer: string },
 ): Promise<{ id: number }> {
-  const [row] = await db.insert(inboxItems).values({ kind: 'contact', ...input }).returning({ id: inboxItems.id });
+  const [row] = await db.insert(inboxItems).values({ kind: 'contact', ...input }).returning({ id: inboxItems.id, name: inboxItems.name });
+  await publishInboxLive(db, 'inbox.contact', row!);
   return { id: row!.id };
 }

@@ -3,11 +3,13 @@ import type { Tx } from '../../db/client';
 import { inboxItems } from '../../db/schema';
 import type { RegistrationRef } from '../../../shared/admin-api';
 import type { Registration } from '../../../shared/schemas/registration';
+import { publishInboxLive } from '../live/staff-notices';
 
 /**
  * Stores a registration request. A later one for an e-mail that already has a pending request is kept as a new
  * request, never merged into the first: whoever sent it may not be the owner of that address, so nothing they typed
  * may change what the first one says. Staff see both marked as possible duplicates and decide.
+ * Open back-office pages are told in the caller's transaction.
  */
 export async function createRegistration(db: Tx, input: Registration): Promise<{ id: number }> {
   const [row] = await db.insert(inboxItems).values({
@@ -22,7 +24,8 @@ export async function createRegistration(db: Tx, input: Registration): Promise<{
     planId: input.planId,
     deviceType: input.deviceType,
     deviceInfo: input.deviceInfo,
-  }).returning({ id: inboxItems.id });
+  }).returning({ id: inboxItems.id, name: inboxItems.name });
+  await publishInboxLive(db, 'inbox.registration', row!);
   return { id: row!.id };
 }
 

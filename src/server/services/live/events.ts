@@ -1,5 +1,5 @@
 // Events for open pages, written in the transaction of the change they tell (services/live/hub.ts delivers them).
-import { desc, gt, sql, asc } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { liveEvents } from '../../db/schema';
 import type { StaffRole } from '../../../shared/labels';
@@ -11,6 +11,9 @@ export const LIVE_CHANNEL = 'rfs_live';
 /** Who receives an event: staff (all, or one role) with their text, and/or the request's client with theirs. */
 export type LiveAudience = { staff?: string; staffRole?: StaffRole; client?: string };
 
+/** A request (and its client), or what a staff-only kind names: a « Messages » item, a device (and its client if any). */
+export type LiveTarget = { interventionId: number; clientId: number } | { subjectId: number; clientId?: number | null };
+
 export type StoredEvent = typeof liveEvents.$inferSelect;
 
 /** NOTIFY's payload must stay under 8,000 bytes: the texts are short sentences, cut to be sure. */
@@ -20,9 +23,10 @@ const cut = (text: string | undefined) => (text === undefined ? null : text.slic
  * Records the event and notifies every instance in the caller's transaction: a rolled-back change tells nobody,
  * and PostgreSQL delivers the notice only once the change is committed, so a page reading on it finds the change.
  */
-export async function publishLive(tx: Tx, kind: LiveKind, target: { interventionId: number; clientId: number }, to: LiveAudience) {
+export async function publishLive(tx: Tx, kind: LiveKind, target: LiveTarget, to: LiveAudience) {
   const [row] = await tx.insert(liveEvents).values({
-    kind, interventionId: target.interventionId, clientId: target.clientId,
+    kind, interventionId: 'interventionId' in target ? target.interventionId : null, subjectId: 'subjectId' in target ? target.subjectId : null,
+    clientId: target.clientId ?? null,
     staffText: cut(to.staff), staffRole: to.staff === undefined ? null : to.staffRole ?? null, clientText: cut(to.client),
   }).returning();
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(row)})`);
@@ -32,12 +36,15 @@ export async function publishLive(tx: Tx, kind: LiveKind, target: { intervention
 export type Viewer = { side: 'staff'; role: StaffRole } | { side: 'client'; clientId: number };
 
 export function eventFor(viewer: Viewer, e: StoredEvent): LiveEvent | null {
-  const base = { id: e.id, kind: e.kind as LiveKind, interventionId: e.interventionId, at: new Date(e.createdAt).toISOString() };
+  const base = {
+    id: e.id, kind: e.kind as LiveKind, subjectId: e.interventionId ?? e.subjectId ?? 0, interventionId: e.interventionId,
+    at: new Date(e.createdAt).toISOString(),
+  };
   if (viewer.side === 'staff') {
     if (e.staffText === null || (e.staffRole !== null && e.staffRole !== viewer.role)) return null;
     return { ...base, text: e.staffText };
   }
-  if (e.clientText === null || e.clientId !== viewer.clientId) return null;
+  if (e.clientText === null || e.clientId === null || e.clientId !== viewer.clientId) return null;
   return { ...base, text: e.clientText };
 }
 
@@ -53,6 +60,17 @@ export async function eventsAfter(db: Tx, afterId: number): Promise<StoredEvent[
 export async function lastEventId(db: Tx): Promise<number> {
   const [row] = await db.select({ id: liveEvents.id }).from(liveEvents).orderBy(desc(liveEvents.id)).limit(1);
   return row?.id ?? 0;
+}
+
+/**
+ * An erased client's events go (services/inbox/erasure.ts): those about their account, and those of their « Messages »
+ * items (a registration or contact message sent before the account existed). Their sentences name the person.
+ */
+export async function forgetLiveEventsOf(tx: Tx, who: { clientId: number; inboxItemIds: number[] }) {
+  await tx.delete(liveEvents).where(or(
+    eq(liveEvents.clientId, who.clientId),
+    who.inboxItemIds.length ? and(like(liveEvents.kind, 'inbox.%'), inArray(liveEvents.subjectId, who.inboxItemIds)) : undefined,
+  ));
 }
 
 /** Events are kept a day: enough for a restart or a night's lost connection. */

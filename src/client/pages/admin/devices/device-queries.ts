@@ -3,7 +3,8 @@ import type { AdminDevice, AdminDeviceQuery } from '../../../../shared/device-ap
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
-const devicesKey = [...adminKeys.data, 'devices'] as const;
+/** Every device list: the Appareils tab and a customer's page (its devices and proofs). */
+export const devicesKey = [...adminKeys.data, 'devices'] as const;
 
 export const adminDevicesQuery = (filter: AdminDeviceQuery) => {
   const search = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));

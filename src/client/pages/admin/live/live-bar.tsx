@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, Volume2, VolumeX } from 'lucide-react';
-import { STAFF_ALERT_KINDS, type LiveEvent } from '../../../../shared/live-api';
+import { STAFF_ALERT_KINDS, type LiveEvent, type LiveKind } from '../../../../shared/live-api';
 import { Button } from '../../../components/ui/button';
 import { useLiveEvents } from '../../../lib/live-events';
 import { adminKeys, interventionListQuery } from '../api/queries';
+import { devicesKey } from '../devices/device-queries';
 import { notificationsSupported, playAlert, setSoundEnabled, showNotification, soundEnabled } from './alerts';
 
 /** The count in the tab's title: requests waiting for someone to take them (« (2) Espace staff … »). */
 const waitingQuery = interventionListQuery({ assignee: 'unassigned', status: 'pending', limit: 1, offset: 0 });
 const COUNT = /^\(\d+\) /;
+
+/** The lists an event changes: requests, « Messages », or the devices (the Appareils tab and a customer's page). */
+const listsOf = (kind: LiveKind) =>
+  kind.startsWith('inbox.') ? adminKeys.inbox : kind === 'device.proof' ? devicesKey : adminKeys.interventions;
 
 function useTitleCount(count: number) {
   useEffect(() => {
@@ -20,8 +25,9 @@ function useTitleCount(count: number) {
 }
 
 /**
- * The back-office's live link: lists reload as requests, messages and status changes arrive; in the background the
- * browser notifies (once allowed, from the button) and a tone plays (it can be turned off).
+ * The back-office's live link: lists reload as requests, messages, status changes, « Messages » items and device
+ * proofs arrive; in the background the browser notifies (once allowed, from the button) and a tone plays (it can be
+ * turned off).
  */
 export function LiveBar() {
   const client = useQueryClient();
@@ -34,7 +40,7 @@ export function LiveBar() {
   }, []);
 
   const state = useLiveEvents('/api/admin/events', (event: LiveEvent) => {
-    void client.invalidateQueries({ queryKey: adminKeys.interventions });
+    void client.invalidateQueries({ queryKey: listsOf(event.kind) });
     if (!STAFF_ALERT_KINDS.includes(event.kind)) return;
     playAlert();
     if (document.hidden) showNotification('Espace staff', event.text);
