@@ -114,6 +114,7 @@ test('[LIVE][NOTIFY] notifications allowed once: a registration and a proof reac
   await context.grantPermissions(['notifications']);
   await ask.click();
   await expect(ask).toHaveCount(0);
+  await expect(page.getByText('Notifications activées')).toBeVisible();
   await expect(page.getByText('Notifications refusées par le navigateur')).toHaveCount(0);
   expect(await page.evaluate(() => Notification.permission)).toBe('granted');
 

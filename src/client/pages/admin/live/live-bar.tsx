@@ -66,6 +66,9 @@ export function LiveBar() {
           <Bell aria-hidden="true" className="h-4 w-4" /> Recevoir les notifications
         </Button>
       )}
+      {permission === 'granted' && (
+        <span className="inline-flex items-center gap-1 text-slate-700"><Bell aria-hidden="true" className="h-4 w-4" /> Notifications activées</span>
+      )}
       {permission === 'denied' && (
         <span className="inline-flex items-center gap-1 text-slate-600"><BellOff aria-hidden="true" className="h-4 w-4" /> Notifications refusées par le navigateur</span>
       )}
