@@ -316,13 +316,19 @@ export async function deviceForRequest(
   tx: Tx, clientId: number, deviceId: number, options: { staff?: boolean; subscription?: CurrentSubscription } = {},
 ): Promise<DeviceRow> {
   const [row] = await tx.select().from(devices).where(and(eq(devices.id, deviceId), eq(devices.clientId, clientId)));
-  if (!row) throw new HttpError(404, 'Cet appareil n’est pas dans votre espace : choisissez un de vos appareils.', 'NOT_FOUND', { deviceId: ['Appareil introuvable'] });
+  if (!row) {
+    const message = options.staff ? 'Cet appareil n’est pas à ce client : choisissez un de ses appareils.' : 'Cet appareil n’est pas dans votre espace : choisissez un de vos appareils.';
+    throw new HttpError(404, message, 'NOT_FOUND', { deviceId: ['Appareil introuvable'] });
+  }
   if (isBlocked(row) && !options.staff) {
     const message = DEVICE_BLOCKED_MESSAGE + BLOCKED_NEXT[row.status === 'refused' ? 'refused' : 'pending'];
     throw new HttpError(409, message, 'DEVICE_BLOCKED', { deviceId: [message] });
   }
   if (row.status === 'retired' || (row.status === 'refused' && !options.staff)) {
-    throw new HttpError(409, 'Cet appareil est retiré : choisissez un appareil en service ou déclarez-le à nouveau dans « Mes appareils ».', 'DEVICE_NOT_IN_USE', { deviceId: ['Appareil retiré'] });
+    const message = options.staff
+      ? 'Cet appareil est retiré : choisissez un appareil en service, ou demandez au client de le déclarer à nouveau.'
+      : 'Cet appareil est retiré : choisissez un appareil en service ou déclarez-le à nouveau dans « Mes appareils ».';
+    throw new HttpError(409, message, 'DEVICE_NOT_IN_USE', { deviceId: ['Appareil retiré'] });
   }
   const { subscription } = options;
   if (subscription && !options.staff && !(await coverageOf(tx, clientId, subscription)).has(row.id)) {
