@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FileText } from 'lucide-react';
+import { FileText, LifeBuoy } from 'lucide-react';
 import type { AdminDevice, AdminDeviceQuery } from '../../../../shared/device-api';
 import { DEVICE_STATUS_LABELS, REGISTRATION_DEVICE_LABELS, type DeviceStatus } from '../../../../shared/labels';
 import { formatDate, formatDateTime } from '../../../../shared/format';
@@ -12,6 +12,7 @@ import { serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { adminDevicesQuery, useVerifyDevice } from './device-queries';
 import { DeviceTextDialog } from './device-text-dialog';
+import { OpenRequestDialog } from './open-request-dialog';
 
 const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
 const kb = (size: number) => `${Math.max(1, Math.round(size / 1024))} Ko`;
@@ -27,7 +28,7 @@ export function DeviceList({ filter, showClient = true, empty }: { filter: Admin
 
 function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient: boolean }) {
   const verify = useVerifyDevice();
-  const [dialog, setDialog] = useState<'proof' | 'refuse' | null>(null);
+  const [dialog, setDialog] = useState<'proof' | 'refuse' | 'request' | null>(null);
   const onVerify = () => verify.mutate(d.id, {
     onSuccess: () => notify('success', 'Appareil vérifié', `${d.clientName} est prévenu par e-mail.`),
     onError: (error) => notify('error', 'Action impossible', serverMessage(error, 'Veuillez réessayer.')),
@@ -59,14 +60,19 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
           ))}
         </ul>
       )}
-      {(d.status === 'pending' || d.status === 'verified') && (
+      {d.status !== 'retired' && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {d.status === 'pending' && <Button onClick={onVerify} disabled={verify.isPending}>Vérifier</Button>}
           {d.status === 'pending' && <Button variant="danger" onClick={() => setDialog('refuse')}>Refuser</Button>}
-          <Button variant="secondary" onClick={() => setDialog('proof')}>Demander un justificatif</Button>
+          {d.status !== 'refused' && <Button variant="secondary" onClick={() => setDialog('proof')}>Demander un justificatif</Button>}
+          {/* Even while its proof is awaited or after a refusal: staff open the request the client cannot. */}
+          <Button variant="secondary" onClick={() => setDialog('request')}>
+            <LifeBuoy aria-hidden="true" className="h-4 w-4" /> Ouvrir une demande
+          </Button>
         </div>
       )}
-      {dialog && <DeviceTextDialog kind={dialog} device={d} onClose={() => setDialog(null)} />}
+      {dialog === 'request' && <OpenRequestDialog device={d} onClose={() => setDialog(null)} />}
+      {(dialog === 'proof' || dialog === 'refuse') && <DeviceTextDialog kind={dialog} device={d} onClose={() => setDialog(null)} />}
     </article>
   );
 }
