@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, LifeBuoy } from 'lucide-react';
+import { LifeBuoy } from 'lucide-react';
 import type { AdminDevice, AdminDeviceQuery } from '../../../../shared/device-api';
 import { DEVICE_STATUS_LABELS, REGISTRATION_DEVICE_LABELS, type DeviceStatus } from '../../../../shared/labels';
-import { formatDate, formatDateTime } from '../../../../shared/format';
+import { formatDate } from '../../../../shared/format';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
@@ -13,9 +13,9 @@ import { notify } from '../../../lib/notify';
 import { adminDevicesQuery, useVerifyDevice } from './device-queries';
 import { DeviceTextDialog } from './device-text-dialog';
 import { OpenRequestDialog } from './open-request-dialog';
+import { ProofLinks } from './proof-links';
 
 const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
-const kb = (size: number) => `${Math.max(1, Math.round(size / 1024))} Ko`;
 
 /** Devices for staff (the « Appareils » tab, a customer's page): proofs to view, verify, refuse or ask for. */
 export function DeviceList({ filter, showClient = true, empty }: { filter: AdminDeviceQuery; showClient?: boolean; empty: string }) {
@@ -48,18 +48,7 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
       </div>
       {d.proofRequested && d.status === 'pending' && <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>}
       {d.refusalReason && <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>}
-      {d.proofs.length > 0 && (
-        <ul className="mt-2 space-y-1 text-sm">
-          {d.proofs.map((p) => (
-            <li key={p.id}>
-              <a className="inline-flex items-center gap-1 font-medium text-brand-700 underline" href={`/api/admin/device-proofs/${p.id}`}>
-                <FileText aria-hidden="true" className="h-4 w-4" /> Voir {p.name}
-              </a>{' '}
-              <span className="text-slate-600">({kb(p.size)}, reçu le {formatDateTime(p.uploadedAt)})</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {d.proofs.length > 0 && <ProofLinks device={d} />}
       {d.status !== 'retired' && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {d.status === 'pending' && <Button onClick={onVerify} disabled={verify.isPending}>Vérifier</Button>}
