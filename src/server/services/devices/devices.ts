@@ -79,6 +79,14 @@ const deviceLimitMessage = (max: number, planName: string | null) =>
   `${planName ? `Votre formule ${planName}` : 'Sans abonnement en cours, votre espace'} couvre ${max} appareil${max > 1 ? 's' : ''}, déjà tous déclarés. `
   + 'Retirez d’abord un appareil que vous n’utilisez plus (« Retirer »), ou passez à une formule qui couvre plus d’appareils.';
 
+/** Refused (409) when the running plan's maxDevices are all in use; the caller holds the client's row locked. */
+async function roomForOneMore(tx: Tx, clientId: number, now: Date) {
+  const subscription = await currentSubscription(tx, clientId, now);
+  const max = subscription?.maxDevices ?? 1;
+  const [used] = await tx.select({ n: count() }).from(devices).where(inUseOf(clientId));
+  if (Number(used?.n ?? 0) >= max) throw new HttpError(409, deviceLimitMessage(max, subscription?.plan ?? null), 'DEVICE_LIMIT');
+}
+
 const PROOF_REQUIRED_KEY = 'deviceProofRequired';
 const DEFAULT_PROOF_MESSAGE = 'Envoyez une photo ou un PDF de la facture d’achat de cet appareil (ou tout document prouvant qu’il est à vous).';
 
@@ -111,10 +119,7 @@ export async function addDevice(db: Db, clientId: number, input: DeviceInput, no
   return db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
     if (!client) throw notFound();
-    const subscription = await currentSubscription(tx, clientId, now);
-    const max = subscription?.maxDevices ?? 1;
-    const [used] = await tx.select({ n: count() }).from(devices).where(inUseOf(clientId));
-    if (Number(used?.n ?? 0) >= max) throw new HttpError(409, deviceLimitMessage(max, subscription?.plan ?? null), 'DEVICE_LIMIT');
+    await roomForOneMore(tx, clientId, now);
     const proofRequested = await proofRequiredForNewDevices(tx);
     const [row] = await tx.insert(devices).values({
       clientId, deviceType: input.deviceType, deviceInfo: input.deviceInfo.trim(), createdAt: now, updatedAt: now,
@@ -183,28 +188,40 @@ export async function coverDevice(db: Db, clientId: number, id: number, now = ne
 
 export type ProofFile = { name: string; mimeType: string; data: Buffer };
 
-/** A proof the client sends; staff are told (STAFF_EMAIL). Only a device waiting for its verification takes one. */
+/**
+ * A proof the client sends; staff are told (STAFF_EMAIL). A device waiting for its verification takes one; so does a
+ * refused device, which goes back to « À vérifier » (its place in the plan permitting: the client's row is locked as
+ * in addDevice) with its proof awaited; the refusal stays in the audit log, and its reason on the device until the
+ * next decision.
+ */
 export async function addProof(db: Db, mail: MailQueue, clientId: number, id: number, file: ProofFile, now = new Date()): Promise<Device> {
   return db.transaction(async (tx) => {
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
     const row = await ownDevice(tx, clientId, id);
-    if (row.status !== 'pending') {
+    if (row.status !== 'pending' && row.status !== 'refused') {
       throw new HttpError(409, row.status === 'verified'
         ? 'Cet appareil est déjà vérifié : aucun justificatif n’est attendu.'
-        : 'Cet appareil n’est plus couvert : déclarez-le à nouveau depuis « Mes appareils » pour envoyer un justificatif.', 'DEVICE_DECIDED');
+        : 'Cet appareil est retiré : déclarez-le à nouveau depuis « Mes appareils » pour envoyer un justificatif.', 'DEVICE_DECIDED');
     }
+    const reopened = row.status === 'refused';
+    if (reopened) await roomForOneMore(tx, clientId, now);
     const [proof] = await tx.insert(deviceProofs).values({
       deviceId: id, name: file.name, mimeType: file.mimeType, size: file.data.length, data: file.data, uploadedAt: now,
     }).returning({ id: deviceProofs.id });
-    await tx.update(devices).set({ updatedAt: now }).where(eq(devices.id, id));
+    const [updated] = await tx.update(devices)
+      .set({ updatedAt: now, ...(reopened ? { status: 'pending' as const, proofRequested: true, decidedAt: null, decidedBy: null } : {}) })
+      .where(eq(devices.id, id)).returning();
     await writeAudit(tx, CLIENT_ACTOR, {
-      action: 'device.proof_upload', entity: 'device', entityId: id, after: { proofId: proof!.id, mimeType: file.mimeType, size: file.data.length },
+      action: 'device.proof_upload', entity: 'device', entityId: id,
+      ...(reopened ? { before: { status: row.status, refusalReason: row.refusalReason, decidedBy: row.decidedBy } } : {}),
+      after: { proofId: proof!.id, mimeType: file.mimeType, size: file.data.length, ...(reopened ? { status: 'pending' } : {}) },
     });
     const [client] = await tx.select({ name: clients.name, email: clients.email }).from(clients).where(eq(clients.id, clientId));
     await mail.queueForStaff(tx, `staff-device-proof:${proof!.id}`, 'staff_device_proof', {
       deviceId: id, clientId, clientName: client!.name, clientEmail: client!.email, device: deviceLabel(row), fileName: file.name,
     });
     const covered = (await coverageOf(tx, clientId, await currentSubscription(tx, clientId, now))).has(id);
-    return toDevice(row, [...(await proofsOf(tx, [id])).get(id) ?? []], covered);
+    return toDevice(updated!, [...(await proofsOf(tx, [id])).get(id) ?? []], covered);
   });
 }
 
@@ -300,7 +317,7 @@ export async function readProof(db: Tx, id: number): Promise<ProofFile> {
 
 const BLOCKED_NEXT = {
   pending: ' Envoyez une photo ou un PDF de sa facture depuis « Mes appareils » : nous le vérifions au plus vite.',
-  refused: ' Cet appareil a été refusé : répondez à notre e-mail ou appelez-nous, ou retirez-le et déclarez un autre appareil.',
+  refused: ' Cet appareil a été refusé : envoyez un nouveau justificatif depuis « Mes appareils » (nous le vérifions à nouveau), ou répondez à notre e-mail.',
 };
 
 const notCoveredMessage = (subscription: CurrentSubscription) =>

@@ -47,7 +47,11 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
         </div>
       </div>
       {d.proofRequested && d.status === 'pending' && <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>}
-      {d.refusalReason && <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>}
+      {d.refusalReason && d.status === 'refused' && <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>}
+      {/* A refused device the client sent a new proof for: the earlier reason helps judge the new file. */}
+      {d.refusalReason && d.status === 'pending' && (
+        <p className="mt-2 text-sm text-slate-700">Refusé une première fois (« {d.refusalReason} ») : le client a envoyé un nouveau justificatif.</p>
+      )}
       {d.proofs.length > 0 && <ProofLinks device={d} />}
       {d.status !== 'retired' && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
