@@ -64,8 +64,8 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-/** GET /api/admin/devices?status=…&clientId=…: with the client it belongs to. */
-export const adminDeviceSchema = deviceSchema.omit({ covered: true }).extend({
+/** GET /api/admin/devices?status=…&clientId=…: with the client it belongs to (and `covered` as the client reads it). */
+export const adminDeviceSchema = deviceSchema.extend({
   clientId: z.number().int(),
   clientName: z.string(),
   clientEmail: z.string(),

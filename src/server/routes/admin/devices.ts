@@ -14,7 +14,7 @@ import { ADMIN_ONLY, ANY_STAFF } from './roles';
 /** Devices and their proofs of ownership: technicians check them as admins do (they are the ones who connect). */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/devices', { config: ANY_STAFF, schema: { querystring: adminDeviceQuery, response: { 200: z.array(adminDeviceSchema) } } },
-    async (request) => listAdminDevices(app.db, request.query));
+    async (request) => listAdminDevices(app.db, request.query, app.clock()));
 
   app.post('/devices/:id/request-proof', {
     config: ANY_STAFF, schema: { params: idParams, body: proofRequestInputSchema, response: { 200: adminDeviceSchema } },

@@ -22,7 +22,7 @@ import { sendPage } from '../list-reply';
 export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/interventions', {
     config: ANY_STAFF, schema: { querystring: interventionListQuery, response: { 200: z.array(adminInterventionSchema) } },
-  }, async (request, reply) => sendPage(reply, await listInterventions(app.db, request.query, request.staff)));
+  }, async (request, reply) => sendPage(reply, await listInterventions(app.db, request.query, request.staff, app.clock())));
 
   app.get('/interventions/response-times', { config: ANY_STAFF, schema: { response: { 200: responseTimeStatsSchema } } },
     async () => responseTimeStats(app.db));
@@ -38,7 +38,7 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const { clientId, ...input } = request.body;
     const row = await createClientIntervention(app.db, clientId, { source: 'staff', actor: request.staff, ...input }, app.clock());
-    return reply.status(201).send((await adminIntervention(app.db, row.id))!);
+    return reply.status(201).send((await adminIntervention(app.db, row.id, app.clock()))!);
   });
 
   app.patch('/interventions/:id', {

@@ -7,6 +7,7 @@ import { hashPassword } from '../../services/security/passwords';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { ClientIntervention } from '../../../shared/client-api';
+import type { AdminDevice, Device } from '../../../shared/device-api';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };
@@ -102,6 +103,45 @@ describe('[ADMIN][INTERVENTIONS] staff open a request on a client\'s behalf, for
     expect(noPlan.statusCode).toBe(409);
     expect(noPlan.json()).toMatchObject({ code: 'NO_SUBSCRIPTION' });
     expect(noPlan.json().message).toMatch(/pas d’abonnement en cours : enregistrez d’abord sa commande/);
+  });
+
+  it('marks the devices beyond the plan\'s cap « hors formule » in the back-office, and on the requests naming them', async () => {
+    const duo = await postOrder(t, admin, {
+      clientName: 'Paul Petit', clientEmail: 'petit@exemple.fr', username: 'petit', password: PASSWORD, orderDate: todayIso(t.clock.now()), plan: 'duo',
+    });
+    const petitId = duo.order.clientId!;
+    // Three devices in use for a plan that covers two (left from a famille plan): the newest is « hors formule ».
+    const day = (n: number) => new Date(t.clock.now().getTime() - n * 86_400_000);
+    const [, , newest] = await t.db.insert(devices).values([
+      { clientId: petitId, deviceType: 'windows-pc', deviceInfo: 'PC du salon', createdAt: day(30), status: 'verified' },
+      { clientId: petitId, deviceType: 'macbook', deviceInfo: 'MacBook Air', createdAt: day(20) },
+      { clientId: petitId, deviceType: 'windows-tablet', deviceInfo: 'Surface Go', createdAt: day(10) },
+    ]).returning();
+    const seen = (await t.app.inject({ method: 'GET', url: `/api/admin/devices?clientId=${petitId}`, headers: tech })).json<AdminDevice[]>();
+    expect(Object.fromEntries(seen.map((d) => [d.deviceInfo, d.covered]))).toEqual({ 'PC du salon': true, 'MacBook Air': true, 'Surface Go': false });
+    // What the client reads is the same rule's answer.
+    const petit = await clientLogin(t, 'petit', PASSWORD);
+    const own = (await t.app.inject({ method: 'GET', url: '/api/client/devices', headers: petit })).json<Device[]>();
+    expect(own.map((d) => [d.deviceInfo, d.covered])).toEqual(seen.map((d) => [d.deviceInfo, d.covered]).reverse());
+    const byClient = await t.app.inject({
+      method: 'POST', url: '/api/client/interventions', headers: petit, payload: { description: 'Tablette bloquée', urgency: 'low', deviceId: newest!.id },
+    });
+    expect(byClient.json().code).toBe('DEVICE_NOT_COVERED');
+
+    const opened = await open(tech, body(newest!.id, { clientId: petitId }));
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json<AdminInterventionDto>().deviceState).toEqual({ status: 'pending', covered: false, blocked: false });
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: tech })).json<AdminInterventionDto[]>();
+    expect(listed.find((i) => i.id === opened.json<AdminInterventionDto>().id)!.deviceState).toEqual({ status: 'pending', covered: false, blocked: false });
+    expect(listed.find((i) => i.deviceId === ids.awaited)!.deviceState).toEqual({ status: 'pending', covered: true, blocked: true });
+    expect(listed.find((i) => i.deviceId === ids.refused)!.deviceState).toEqual({ status: 'refused', covered: false, blocked: true });
+
+    // The client covers the tablet: the MacBook is now the one left out, on every request naming it too.
+    expect((await t.app.inject({ method: 'POST', url: `/api/client/devices/${newest!.id}/cover`, headers: petit })).statusCode).toBe(200);
+    const after = (await t.app.inject({ method: 'GET', url: `/api/admin/interventions?clientId=${petitId}`, headers: tech })).json<AdminInterventionDto[]>();
+    expect(after[0]!.deviceState).toMatchObject({ covered: true });
+    const devicesAfter = (await t.app.inject({ method: 'GET', url: `/api/admin/devices?clientId=${petitId}`, headers: tech })).json<AdminDevice[]>();
+    expect(devicesAfter.find((d) => d.deviceInfo === 'MacBook Air')!.covered).toBe(false);
   });
 
   it('checks the body with the shared schema: French messages per field, nothing created', async () => {

@@ -5,15 +5,17 @@ import { HttpError, notFound } from '../../http-error';
 import type { AdminDevice, AdminDeviceQuery, Device, DeviceInput, DeviceSettings } from '../../../shared/device-api';
 import { DEVICE_BLOCKED_MESSAGE } from '../../../shared/device-api';
 import {
-  DEVICE_IN_USE_STATUSES, REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES, type RegistrationDeviceType,
+  DEVICE_IN_USE_STATUSES, isDeviceInUse, REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES, type RegistrationDeviceType,
 } from '../../../shared/labels';
-import { currentSubscription, CLIENT_ACTOR } from '../orders/subscriptions';
+import { currentSubscription, currentSubscriptions, CLIENT_ACTOR } from '../orders/subscriptions';
 import type { CurrentSubscription } from '../../../shared/client-api';
+import type { AdminInterventionDto } from '../../../shared/admin-api';
 import { writeAudit, type Actor } from '../security/audit';
 import type { MailQueue } from '../mail/outbox';
 
 const DEVICE_NOT_FOUND = 'Appareil introuvable';
 type DeviceRow = typeof devices.$inferSelect;
+type InterventionDeviceState = NonNullable<AdminInterventionDto['deviceState']>;
 type ProofMeta = { id: number; deviceId: number; name: string; size: number; mimeType: string; uploadedAt: Date };
 
 /** Staff asked a proof that is not verified yet, or refused the device: assistance on it waits (DESIGN.md 11). */
@@ -44,7 +46,7 @@ async function proofsOf(db: Tx, ids: number[]): Promise<Map<number, ProofMeta[]>
   return byDevice;
 }
 
-const inUse = (d: Pick<DeviceRow, 'status'>) => (DEVICE_IN_USE_STATUSES as readonly string[]).includes(d.status);
+const inUse = isDeviceInUse;
 
 /**
  * The devices in use the running plan covers (computed, never stored). After a plan change to fewer devices, those
@@ -63,6 +65,28 @@ function coveredIds(rows: DeviceRow[], subscription: CurrentSubscription | null)
 
 async function coverageOf(tx: Tx, clientId: number, subscription: CurrentSubscription | null) {
   return coveredIds(await tx.select().from(devices).where(eq(devices.clientId, clientId)), subscription);
+}
+
+/** coveredIds for several clients at once (the back-office's lists): their devices and running plans in two queries. */
+async function coverageOfClients(db: Tx, clientIds: number[], now: Date): Promise<Set<number>> {
+  const ids = [...new Set(clientIds)];
+  if (!ids.length) return new Set();
+  const [rows, subscriptions] = await Promise.all([
+    db.select().from(devices).where(inArray(devices.clientId, ids)), currentSubscriptions(db, ids, now),
+  ]);
+  return new Set(ids.flatMap((clientId) => [...coveredIds(rows.filter((d) => d.clientId === clientId), subscriptions.get(clientId) ?? null)]));
+}
+
+/**
+ * The devices requests name, as they stand now (the back-office's intervention cards): status, covered by the running
+ * plan or « hors formule », help blocked by the proof.
+ */
+export async function deviceStates(db: Tx, deviceIds: number[], now = new Date()): Promise<Map<number, InterventionDeviceState>> {
+  if (!deviceIds.length) return new Map();
+  const rows = await db.select({ id: devices.id, clientId: devices.clientId, status: devices.status, proofRequested: devices.proofRequested })
+    .from(devices).where(inArray(devices.id, [...new Set(deviceIds)]));
+  const covered = await coverageOfClients(db, rows.map((d) => d.clientId), now);
+  return new Map(rows.map((d) => [d.id, { status: d.status, covered: covered.has(d.id), blocked: isBlocked(d) }]));
 }
 
 /** The client's devices, in use first, then the oldest first; each says whether the running plan covers it. */
@@ -229,8 +253,11 @@ export async function addProof(db: Db, mail: MailQueue, clientId: number, id: nu
 
 const hasProof = sql`exists (select 1 from ${deviceProofs} where ${deviceProofs.deviceId} = ${devices.id})`;
 
-/** The devices staff look at: by status, by client, or « to-check » (a proof arrived and no decision yet). */
-export async function listAdminDevices(db: Tx, filter: AdminDeviceQuery & { id?: number }): Promise<AdminDevice[]> {
+/**
+ * The devices staff look at: by status, by client, or « to-check » (a proof arrived and no decision yet); each says
+ * whether the running plan covers it, as the client reads it.
+ */
+export async function listAdminDevices(db: Tx, filter: AdminDeviceQuery & { id?: number }, now = new Date()): Promise<AdminDevice[]> {
   const conditions: (SQL | undefined)[] = [
     filter.clientId ? eq(devices.clientId, Number(filter.clientId)) : undefined, filter.id ? eq(devices.id, filter.id) : undefined,
     filter.email ? sql`lower(${clients.email}) = ${filter.email.toLowerCase()}` : undefined,
@@ -240,12 +267,13 @@ export async function listAdminDevices(db: Tx, filter: AdminDeviceQuery & { id?:
   const rows = await db.select({ device: devices, clientName: clients.name, clientEmail: clients.email })
     .from(devices).innerJoin(clients, eq(clients.id, devices.clientId))
     .where(and(...conditions)).orderBy(desc(devices.updatedAt), desc(devices.id)).limit(500);
-  const proofs = await proofsOf(db, rows.map((r) => r.device.id));
+  const [proofs, covered] = await Promise.all([
+    proofsOf(db, rows.map((r) => r.device.id)), coverageOfClients(db, rows.map((r) => r.device.clientId), now),
+  ]);
   return rows.map(({ device, clientName, clientEmail }) => {
     const own = proofs.get(device.id) ?? [];
-    const { covered: _covered, ...seen } = toDevice(device, own, inUse(device));
     return {
-      ...seen, clientId: device.clientId, clientName, clientEmail, decidedBy: device.decidedBy,
+      ...toDevice(device, own, covered.has(device.id)), clientId: device.clientId, clientName, clientEmail, decidedBy: device.decidedBy,
       proofs: own.map((p) => ({ id: p.id, name: p.name, size: p.size, mimeType: p.mimeType, uploadedAt: p.uploadedAt.toISOString() })),
     };
   });
@@ -258,8 +286,8 @@ async function staffDevice(tx: Tx, id: number) {
   return row;
 }
 
-async function oneAdminDevice(tx: Tx, id: number): Promise<AdminDevice> {
-  const [row] = await listAdminDevices(tx, { id });
+async function oneAdminDevice(tx: Tx, id: number, now: Date): Promise<AdminDevice> {
+  const [row] = await listAdminDevices(tx, { id }, now);
   return row!;
 }
 
@@ -279,7 +307,7 @@ export async function requestProof(db: Db, mail: MailQueue, id: number, message:
       key: `device-proof-requested:${id}:${now.getTime()}`, kind: 'device_proof_requested', to: email, clientId: device.clientId,
       params: { name, deviceId: id, device: deviceLabel(device), message },
     });
-    return oneAdminDevice(tx, id);
+    return oneAdminDevice(tx, id, now);
   });
 }
 
@@ -301,7 +329,7 @@ export async function decideDevice(
     await mail.queue(tx, decision.verdict === 'verified'
       ? { key: `device-decided:${id}:${now.getTime()}`, kind: 'device_verified', to: email, clientId: device.clientId, params }
       : { key: `device-decided:${id}:${now.getTime()}`, kind: 'device_refused', to: email, clientId: device.clientId, params: { ...params, reason: reason! } });
-    return oneAdminDevice(tx, id);
+    return oneAdminDevice(tx, id, now);
   });
 }
 

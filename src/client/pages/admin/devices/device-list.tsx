@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy } from 'lucide-react';
 import type { AdminDevice, AdminDeviceQuery } from '../../../../shared/device-api';
-import { DEVICE_STATUS_LABELS, REGISTRATION_DEVICE_LABELS, type DeviceStatus } from '../../../../shared/labels';
+import { DEVICE_STATUS_LABELS, isDeviceInUse, REGISTRATION_DEVICE_LABELS, type DeviceStatus } from '../../../../shared/labels';
 import { formatDate } from '../../../../shared/format';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -29,6 +29,8 @@ export function DeviceList({ filter, showClient = true, empty }: { filter: Admin
 function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient: boolean }) {
   const verify = useVerifyDevice();
   const [dialog, setDialog] = useState<'proof' | 'refuse' | 'request' | null>(null);
+  // « Hors formule »: computed by the server as for the client (decision 022), never here.
+  const outside = isDeviceInUse(d) && !d.covered;
   const onVerify = () => verify.mutate(d.id, {
     onSuccess: () => notify('success', 'Appareil vérifié', `${d.clientName} est prévenu par e-mail.`),
     onError: (error) => notify('error', 'Action impossible', serverMessage(error, 'Veuillez réessayer.')),
@@ -42,10 +44,17 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
           <p className="text-sm text-slate-600">Déclaré le {formatDate(d.createdAt)}{d.decidedAt ? ` · décision le ${formatDate(d.decidedAt)} par ${d.decidedBy ?? '-'}` : ''}</p>
         </div>
         <div className="flex flex-wrap gap-1">
+          {outside && <Badge tone="red">Hors formule</Badge>}
           <Badge tone={TONES[d.status]}>{DEVICE_STATUS_LABELS[d.status]}</Badge>
           {d.blocked && <Badge tone="red">Assistance bloquée</Badge>}
         </div>
       </div>
+      {outside && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="device-outside-plan">
+          Au-delà des appareils que couvre la formule du client : il ne peut pas demander d’aide pour lui, sauf à le couvrir à la place
+          d’un autre dans « Mes appareils ».
+        </p>
+      )}
       {d.proofRequested && d.status === 'pending' && <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>}
       {d.refusalReason && d.status === 'refused' && <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>}
       {/* A refused device the client sent a new proof for: the earlier reason helps judge the new file. */}

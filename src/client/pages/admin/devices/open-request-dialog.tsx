@@ -17,6 +17,7 @@ const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS
 function clientWaitsFor(d: AdminDevice) {
   if (d.status === 'refused') return 'Cet appareil a été refusé : le client ne peut pas demander d’aide pour lui, vous le pouvez.';
   if (d.blocked) return 'Son justificatif est attendu : le client ne peut pas demander d’aide pour cet appareil, vous le pouvez.';
+  if (!d.covered) return 'Cet appareil est hors formule : le client ne peut pas demander d’aide pour lui, vous le pouvez.';
   return null;
 }
 
