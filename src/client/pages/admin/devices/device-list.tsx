@@ -55,7 +55,7 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
           d’un autre dans « Mes appareils ».
         </p>
       )}
-      {d.proofRequested && d.status === 'pending' && <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>}
+      {d.proofRequested && d.status === 'pending' && d.proofMessage && <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>}
       {d.refusalReason && d.status === 'refused' && <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>}
       {/* A refused device the client sent a new proof for: the earlier reason helps judge the new file. */}
       {d.refusalReason && d.status === 'pending' && (

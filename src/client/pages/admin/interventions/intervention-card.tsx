@@ -44,10 +44,10 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
       <RemoteSessionDetails intervention={i} />
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         {device && (
-          <div className="flex flex-wrap items-center gap-x-1 gap-y-1">
-            <dt className="text-slate-600">Appareil :</dt>
-            <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span>{device}{i.deviceId ? ` (appareil n° ${i.deviceId}, voir l’onglet Appareils)` : ''}</span>
+          <div>
+            <dt className="inline text-slate-600">Appareil : </dt>
+            <dd className="inline">
+              {device}{i.deviceId ? ` (appareil n° ${i.deviceId}, voir l’onglet Appareils)` : ''}
               <DeviceStateBadges state={i.deviceState} />
             </dd>
           </div>
@@ -72,11 +72,14 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
  */
 function DeviceStateBadges({ state }: { state: AdminInterventionDto['deviceState'] }) {
   if (!state) return null;
-  if (!isDeviceInUse(state)) return <Badge tone={state.status === 'refused' ? 'red' : 'slate'}>Appareil {DEVICE_STATUS_LABELS[state.status].toLowerCase()}</Badge>;
+  const badge = 'ml-2 align-middle';
+  if (!isDeviceInUse(state)) {
+    return <Badge tone={state.status === 'refused' ? 'red' : 'slate'} className={badge}>Appareil {DEVICE_STATUS_LABELS[state.status].toLowerCase()}</Badge>;
+  }
   return (
     <>
-      {!state.covered && <Badge tone="red">Hors formule</Badge>}
-      {state.blocked && <Badge tone="amber">Justificatif attendu</Badge>}
+      {!state.covered && <Badge tone="red" className={badge}>Hors formule</Badge>}
+      {state.blocked && <Badge tone="amber" className={badge}>Justificatif attendu</Badge>}
     </>
   );
 }

@@ -78,8 +78,8 @@ export function MyDevices() {
 function awaited(d: Device): string {
   if (inUse(d) && !d.covered) return 'Hors formule : votre formule ne couvre plus cet appareil. Couvrez-le à la place d’un autre, ou retirez-en un, pour demander de l’aide pour lui.';
   if (d.status === 'refused') {
-    return `Refusé : ${d.refusalReason ?? ''} L’assistance pour cet appareil est bloquée. Envoyez un nouveau justificatif (une photo ou un PDF `
-      + 'de la facture, à votre nom) : l’appareil repasse « À vérifier » et nous le vérifions à nouveau.';
+    return `Refusé${d.refusalReason ? ` : « ${d.refusalReason} »` : ''}. L’assistance pour cet appareil est bloquée. Envoyez un nouveau `
+      + 'justificatif (photo ou PDF de la facture, à votre nom) : nous le vérifierons à nouveau.';
   }
   if (d.status === 'retired') return `Retiré le ${formatDate(d.retiredAt ?? d.createdAt)}.`;
   if (d.status === 'verified') return 'Vérifié : vous pouvez demander de l’aide pour cet appareil.';

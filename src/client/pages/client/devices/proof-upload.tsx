@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify';
 import { useUploadProof } from './device-api';
 
 /**
- * « Envoyer un justificatif » (« un nouveau » after a refusal: the device goes back to « À vérifier »): a file input a
+ * « Envoyer un justificatif » (« Renvoyer » after a refusal: the device goes back to « À vérifier »): a file input a
  * phone opens on its camera or its files (no `capture`, which would forbid choosing a PDF); the server reads the type
  * from the content and refuses more than 10 MB.
  */
@@ -38,7 +38,7 @@ export function ProofUpload({ device }: { device: Device }) {
     <div>
       <label htmlFor={id} className={buttonClass(refused || (device.proofRequested && device.proofs.length === 0) ? 'primary' : 'secondary', 'md', 'w-full cursor-pointer sm:w-auto')}>
         <Camera aria-hidden="true" className="h-4 w-4" />
-        {upload.isPending ? 'Envoi...' : refused ? 'Envoyer un nouveau justificatif' : device.proofs.length ? 'Ajouter un justificatif' : 'Envoyer un justificatif'}
+        {upload.isPending ? 'Envoi...' : refused ? 'Renvoyer un justificatif' : device.proofs.length ? 'Ajouter un justificatif' : 'Envoyer un justificatif'}
       </label>
       <input ref={input} id={id} type="file" accept={PROOF_ACCEPT} className="sr-only" onChange={onChange} disabled={upload.isPending}
         data-testid="proof-input" />
