@@ -2,7 +2,7 @@
 import { z } from './schemas/zod';
 import { PLAN_IDS } from './plans';
 import {
-  CHECKOUT_STATUSES, CLIENT_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
+  CHECKOUT_STATUSES, CLIENT_DEVICE_TYPES, DEVICE_STATUSES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
   INBOX_KINDS, INBOX_STATUSES, SUBSCRIPTION_STATES, STAFF_ROLES, URGENCIES, type InterventionStatus,
 } from './labels';
 import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common';
@@ -256,6 +256,11 @@ export const adminInterventionSchema = z.object({
   deviceInfo: z.string(),
   /** the client's covered device the request names (shared/device-api.ts); null for older requests */
   deviceId: z.number().int().nullable(),
+  /**
+   * that device as it stands now: its status, whether the running plan covers it (false: « hors formule », computed as
+   * for the client, decision 022), whether help on it is blocked by its proof; null without a device
+   */
+  deviceState: z.object({ status: z.enum(DEVICE_STATUSES), covered: z.boolean(), blocked: z.boolean() }).nullable(),
   status: z.enum(INTERVENTION_STATUSES),
   durationMinutes: z.number().int().nullable(),
   staffNotes: z.string(),

@@ -12,6 +12,16 @@ export const PROOF_ACCEPT = 'image/*,application/pdf';
 export const PROOF_TYPE_MESSAGE = 'Ce fichier n’est ni une photo ni un PDF : envoyez une photo (JPEG, PNG) ou un PDF de votre facture.';
 export const PROOF_TOO_BIG_MESSAGE = 'Ce fichier dépasse 10 Mo : envoyez une photo moins lourde ou un PDF de votre facture.';
 /**
+ * What staff may look at in the back-office without downloading it (GET /api/admin/device-proofs/:id?inline=1): the
+ * types read from a proof's content at upload. Anything else is always a download.
+ */
+export const PROOF_INLINE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
+/** GET /api/admin/device-proofs/:id: a download by default (the contract); `?inline=1` to view an image or a PDF. */
+export const proofFileQuery = z.object({
+  inline: z.enum(['1'], { error: 'Paramètre inline invalide : « 1 » ou rien' }).optional(),
+});
+
+/**
  * The header the proof upload requires: a cross-site form cannot send it, and a cross-site fetch with it needs a
  * preflight the server never answers (docs/decisions/015).
  */
@@ -54,8 +64,8 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
-/** GET /api/admin/devices?status=…&clientId=…: with the client it belongs to. */
-export const adminDeviceSchema = deviceSchema.omit({ covered: true }).extend({
+/** GET /api/admin/devices?status=…&clientId=…: with the client it belongs to (and `covered` as the client reads it). */
+export const adminDeviceSchema = deviceSchema.extend({
   clientId: z.number().int(),
   clientName: z.string(),
   clientEmail: z.string(),

@@ -33,6 +33,7 @@ export const DEVICE_STATUS_LABELS: Record<DeviceStatus, string> = {
 };
 /** The statuses that take a place in the plan (the cap counts them). */
 export const DEVICE_IN_USE_STATUSES = ['pending', 'verified'] as const satisfies readonly DeviceStatus[];
+export const isDeviceInUse = (d: { status: DeviceStatus }) => (DEVICE_IN_USE_STATUSES as readonly DeviceStatus[]).includes(d.status);
 
 /**
  * The intervention's older device field, from a device's registration type: requests keep showing a type wherever the

@@ -43,7 +43,7 @@ for (const { name, viewport } of WIDTHS) {
     // Staff find it among the proofs to check, and verify it.
     await staff.getByLabel('Afficher').selectOption('to-check');
     const toCheck = staff.getByTestId('admin-device').filter({ hasText: model });
-    await expect(toCheck.getByRole('link', { name: 'Voir facture.jpg' })).toBeVisible();
+    await expect(toCheck.getByRole('button', { name: 'Voir facture.jpg' })).toBeVisible();
     await shot(staff, `devices-admin-to-check-${name}`);
     await expectNoSeriousA11yViolations(staff);
     await toCheck.getByRole('button', { name: 'Vérifier' }).click();

@@ -10,6 +10,7 @@ import { adminRoutes } from './index';
 import { ROLE_FORBIDDEN } from './roles';
 import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
 import type { OrderDocuments } from '../../../shared/invoice-api';
+import { todayIso } from '../../../shared/format';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Call = { method: Method; url: string; payload?: object; status: number };
@@ -50,7 +51,10 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
   /** The same calls for each role, on objects of its own so that one role's changes do not decide the other's answers. */
   async function callsFor(role: StaffRole, adminHeaders: Record<string, string>, n: number): Promise<Call[]> {
     const [otherSession] = (await t.app.inject({ method: 'GET', url: '/api/admin/sessions', headers: role === 'admin' ? await staffLogin(t) : await staffLogin(t, TECHNICIAN) })).json();
-    const order = await postOrder(t, adminHeaders, { username: `client${n}`, password: 'motdepasse-client', clientEmail: `client${n}@exemple.fr` });
+    // A plan running today: staff can open a request for this client.
+    const order = await postOrder(t, adminHeaders, {
+      username: `client${n}`, password: 'motdepasse-client', clientEmail: `client${n}@exemple.fr`, orderDate: todayIso(t.clock.now()),
+    });
     const [registration] = await t.db.insert(inboxItems).values({
       kind: 'registration', name: 'Anne Martin', email: `anne${n}@exemple.fr`, firstName: 'Anne', lastName: 'Martin', phone: '0611223344',
     }).returning();
@@ -119,6 +123,11 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'POST', url: `/api/admin/devices/${device!.id}/verify`, status: 200 },
       { method: 'POST', url: `/api/admin/devices/${refusedDevice!.id}/refuse`, payload: { reason: 'Facture illisible' }, status: 200 },
       { method: 'GET', url: `/api/admin/device-proofs/${proof!.id}`, status: 200 },
+      // Refused just above: the client may not ask help for it, staff may open the request for them.
+      {
+        method: 'POST', url: '/api/admin/interventions', status: 201,
+        payload: { clientId: order.order.clientId!, deviceId: refusedDevice!.id, description: 'Appel du client : écran noir', urgency: 'medium' },
+      },
       { method: 'GET', url: '/api/admin/device-settings', status: 200 },
       { method: 'PUT', url: '/api/admin/device-settings', payload: { proofRequired: false }, status: 200 },
       { method: 'GET', url: '/api/admin/audit?entity=order', status: 200 },
@@ -217,6 +226,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
           // devices and their proofs: technicians are the ones who connect to them
           'GET /api/admin/devices', 'GET /api/admin/device-proofs/:id', 'GET /api/admin/device-settings', 'POST /api/admin/devices/:id/refuse',
           'POST /api/admin/devices/:id/request-proof', 'POST /api/admin/devices/:id/verify',
+          // a request opened on a client's behalf, for one of their devices
+          'POST /api/admin/interventions',
           'POST /api/admin/logout', 'POST /api/admin/me/password',
           // their own two-factor sign-in; never the team's policy nor another member's reset
           'GET /api/admin/me/two-factor', 'POST /api/admin/me/two-factor/confirm', 'POST /api/admin/me/two-factor/disable',

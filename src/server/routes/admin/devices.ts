@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminDeviceQuery, adminDeviceSchema, deviceRefusalInputSchema, deviceSettingsInputSchema, deviceSettingsSchema, proofRequestInputSchema,
+  adminDeviceQuery, adminDeviceSchema, deviceRefusalInputSchema, proofFileQuery, deviceSettingsInputSchema, deviceSettingsSchema, proofRequestInputSchema,
 } from '../../../shared/device-api';
 import { idParams } from '../../../shared/schemas/query';
 import { FILE_REPLY } from '../../http-schema';
@@ -14,7 +14,7 @@ import { ADMIN_ONLY, ANY_STAFF } from './roles';
 /** Devices and their proofs of ownership: technicians check them as admins do (they are the ones who connect). */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/devices', { config: ANY_STAFF, schema: { querystring: adminDeviceQuery, response: { 200: z.array(adminDeviceSchema) } } },
-    async (request) => listAdminDevices(app.db, request.query));
+    async (request) => listAdminDevices(app.db, request.query, app.clock()));
 
   app.post('/devices/:id/request-proof', {
     config: ANY_STAFF, schema: { params: idParams, body: proofRequestInputSchema, response: { 200: adminDeviceSchema } },
@@ -27,9 +27,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     config: ANY_STAFF, schema: { params: idParams, body: deviceRefusalInputSchema, response: { 200: adminDeviceSchema } },
   }, async (request) => decideDevice(app.db, app.mail, request.params.id, { verdict: 'refused', reason: request.body.reason }, request.staff, app.clock()));
 
-  // Staff only: a proof is served to no one else, always as a download with nosniff and a sandbox (attachment-response.ts).
-  app.get('/device-proofs/:id', { config: { ...ANY_STAFF, ...FILE_REPLY }, schema: { params: idParams } },
-    async (request, reply) => sendAttachment(reply, await readProof(app.db, request.params.id)));
+  // Staff only: a proof is served to no one else, as a download with nosniff and a sandbox (attachment-response.ts);
+  // with ?inline=1 an image or a PDF shows in the back-office instead, under the same policy.
+  app.get('/device-proofs/:id', { config: { ...ANY_STAFF, ...FILE_REPLY }, schema: { params: idParams, querystring: proofFileQuery } },
+    async (request, reply) => sendAttachment(reply, await readProof(app.db, request.params.id), { inline: request.query.inline === '1' }));
 
   // « Justificatif obligatoire pour tout nouvel appareil »: a policy, decided by admins.
   app.get('/device-settings', { config: ANY_STAFF, schema: { response: { 200: deviceSettingsSchema } } }, async () => deviceSettings(app.db));

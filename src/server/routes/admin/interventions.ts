@@ -9,6 +9,8 @@ import { idParams, okSchema } from '../../../shared/schemas/query';
 import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '../../../shared/thread-api';
 import { FILE_REPLY } from '../../http-schema';
 import { adminIntervention, listInterventions, updateIntervention } from '../../services/interventions/admin-interventions';
+import { createClientIntervention } from '../../services/interventions/client-interventions';
+import { staffInterventionInputSchema } from '../../../shared/schemas/intervention';
 import { assignIntervention } from '../../services/interventions/assignment';
 import { responseTimeStats } from '../../services/interventions/response-clock';
 import { ratingStats } from '../../services/interventions/intervention-ratings';
@@ -20,7 +22,7 @@ import { sendPage } from '../list-reply';
 export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/interventions', {
     config: ANY_STAFF, schema: { querystring: interventionListQuery, response: { 200: z.array(adminInterventionSchema) } },
-  }, async (request, reply) => sendPage(reply, await listInterventions(app.db, request.query, request.staff)));
+  }, async (request, reply) => sendPage(reply, await listInterventions(app.db, request.query, request.staff, app.clock())));
 
   app.get('/interventions/response-times', { config: ANY_STAFF, schema: { response: { 200: responseTimeStatsSchema } } },
     async () => responseTimeStats(app.db));
@@ -28,6 +30,16 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Clients' ratings per month; each request's own rating comes with it in the list above.
   app.get('/interventions/ratings', { config: ANY_STAFF, schema: { response: { 200: ratingStatsSchema } } },
     async () => ratingStats(app.db));
+
+  // A request opened on a client's behalf (they phoned), for one of their devices, even one whose proof is awaited or
+  // refused: the client then finds it in their requests (services/interventions/client-interventions.ts).
+  app.post('/interventions', {
+    config: ANY_STAFF, schema: { body: staffInterventionInputSchema, response: { 201: adminInterventionSchema } },
+  }, async (request, reply) => {
+    const { clientId, ...input } = request.body;
+    const row = await createClientIntervention(app.db, clientId, { source: 'staff', actor: request.staff, ...input }, app.clock());
+    return reply.status(201).send((await adminIntervention(app.db, row.id, app.clock()))!);
+  });
 
   app.patch('/interventions/:id', {
     config: ANY_STAFF, schema: { params: idParams, body: interventionUpdateInputSchema, response: { 200: adminInterventionSchema } },

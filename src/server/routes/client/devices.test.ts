@@ -145,7 +145,7 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     expect(refused.json<AdminDevice>()).toMatchObject({ status: 'refused', refusalReason: 'La facture est à un autre nom' });
     const blocked = await askHelp(famille, tablet.id);
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().message).toMatch(/refusé.*retirez-le/);
+    expect(blocked.json().message).toMatch(/refusé : envoyez un nouveau justificatif depuis « Mes appareils »/);
     // Refused devices free their place: famille (3) has the laptop in use and room for two more.
     expect((await add(famille, 'PC de bureau HP')).statusCode).toBe(201);
     expect((await add(famille, 'iMac', 'mac-desktop')).statusCode).toBe(201);

@@ -5,16 +5,18 @@ import { HttpError, notFound } from '../../http-error';
 import type { AdminDevice, AdminDeviceQuery, Device, DeviceInput, DeviceSettings } from '../../../shared/device-api';
 import { DEVICE_BLOCKED_MESSAGE } from '../../../shared/device-api';
 import {
-  DEVICE_IN_USE_STATUSES, REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES, type RegistrationDeviceType,
+  DEVICE_IN_USE_STATUSES, isDeviceInUse, REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES, type RegistrationDeviceType,
 } from '../../../shared/labels';
-import { currentSubscription, CLIENT_ACTOR } from '../orders/subscriptions';
+import { currentSubscription, currentSubscriptions, CLIENT_ACTOR } from '../orders/subscriptions';
 import type { CurrentSubscription } from '../../../shared/client-api';
+import type { AdminInterventionDto } from '../../../shared/admin-api';
 import { writeAudit, type Actor } from '../security/audit';
 import type { MailQueue } from '../mail/outbox';
 import { publishProofLive } from '../live/staff-notices';
 
 const DEVICE_NOT_FOUND = 'Appareil introuvable';
 type DeviceRow = typeof devices.$inferSelect;
+type InterventionDeviceState = NonNullable<AdminInterventionDto['deviceState']>;
 type ProofMeta = { id: number; deviceId: number; name: string; size: number; mimeType: string; uploadedAt: Date };
 
 /** Staff asked a proof that is not verified yet, or refused the device: assistance on it waits (DESIGN.md 11). */
@@ -45,7 +47,7 @@ async function proofsOf(db: Tx, ids: number[]): Promise<Map<number, ProofMeta[]>
   return byDevice;
 }
 
-const inUse = (d: Pick<DeviceRow, 'status'>) => (DEVICE_IN_USE_STATUSES as readonly string[]).includes(d.status);
+const inUse = isDeviceInUse;
 
 /**
  * The devices in use the running plan covers (computed, never stored). After a plan change to fewer devices, those
@@ -66,6 +68,28 @@ async function coverageOf(tx: Tx, clientId: number, subscription: CurrentSubscri
   return coveredIds(await tx.select().from(devices).where(eq(devices.clientId, clientId)), subscription);
 }
 
+/** coveredIds for several clients at once (the back-office's lists): their devices and running plans in two queries. */
+async function coverageOfClients(db: Tx, clientIds: number[], now: Date): Promise<Set<number>> {
+  const ids = [...new Set(clientIds)];
+  if (!ids.length) return new Set();
+  const [rows, subscriptions] = await Promise.all([
+    db.select().from(devices).where(inArray(devices.clientId, ids)), currentSubscriptions(db, ids, now),
+  ]);
+  return new Set(ids.flatMap((clientId) => [...coveredIds(rows.filter((d) => d.clientId === clientId), subscriptions.get(clientId) ?? null)]));
+}
+
+/**
+ * The devices requests name, as they stand now (the back-office's intervention cards): status, covered by the running
+ * plan or « hors formule », help blocked by the proof.
+ */
+export async function deviceStates(db: Tx, deviceIds: number[], now = new Date()): Promise<Map<number, InterventionDeviceState>> {
+  if (!deviceIds.length) return new Map();
+  const rows = await db.select({ id: devices.id, clientId: devices.clientId, status: devices.status, proofRequested: devices.proofRequested })
+    .from(devices).where(inArray(devices.id, [...new Set(deviceIds)]));
+  const covered = await coverageOfClients(db, rows.map((d) => d.clientId), now);
+  return new Map(rows.map((d) => [d.id, { status: d.status, covered: covered.has(d.id), blocked: isBlocked(d) }]));
+}
+
 /** The client's devices, in use first, then the oldest first; each says whether the running plan covers it. */
 export async function listClientDevices(db: Tx, clientId: number, now = new Date()): Promise<Device[]> {
   const rows = await db.select().from(devices).where(eq(devices.clientId, clientId)).orderBy(asc(devices.createdAt), asc(devices.id));
@@ -79,6 +103,14 @@ const inUseOf = (clientId: number) => and(eq(devices.clientId, clientId), inArra
 const deviceLimitMessage = (max: number, planName: string | null) =>
   `${planName ? `Votre formule ${planName}` : 'Sans abonnement en cours, votre espace'} couvre ${max} appareil${max > 1 ? 's' : ''}, déjà tous déclarés. `
   + 'Retirez d’abord un appareil que vous n’utilisez plus (« Retirer »), ou passez à une formule qui couvre plus d’appareils.';
+
+/** Refused (409) when the running plan's maxDevices are all in use; the caller holds the client's row locked. */
+async function roomForOneMore(tx: Tx, clientId: number, now: Date) {
+  const subscription = await currentSubscription(tx, clientId, now);
+  const max = subscription?.maxDevices ?? 1;
+  const [used] = await tx.select({ n: count() }).from(devices).where(inUseOf(clientId));
+  if (Number(used?.n ?? 0) >= max) throw new HttpError(409, deviceLimitMessage(max, subscription?.plan ?? null), 'DEVICE_LIMIT');
+}
 
 const PROOF_REQUIRED_KEY = 'deviceProofRequired';
 const DEFAULT_PROOF_MESSAGE = 'Envoyez une photo ou un PDF de la facture d’achat de cet appareil (ou tout document prouvant qu’il est à vous).';
@@ -112,10 +144,7 @@ export async function addDevice(db: Db, clientId: number, input: DeviceInput, no
   return db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
     if (!client) throw notFound();
-    const subscription = await currentSubscription(tx, clientId, now);
-    const max = subscription?.maxDevices ?? 1;
-    const [used] = await tx.select({ n: count() }).from(devices).where(inUseOf(clientId));
-    if (Number(used?.n ?? 0) >= max) throw new HttpError(409, deviceLimitMessage(max, subscription?.plan ?? null), 'DEVICE_LIMIT');
+    await roomForOneMore(tx, clientId, now);
     const proofRequested = await proofRequiredForNewDevices(tx);
     const [row] = await tx.insert(devices).values({
       clientId, deviceType: input.deviceType, deviceInfo: input.deviceInfo.trim(), createdAt: now, updatedAt: now,
@@ -184,21 +213,33 @@ export async function coverDevice(db: Db, clientId: number, id: number, now = ne
 
 export type ProofFile = { name: string; mimeType: string; data: Buffer };
 
-/** A proof the client sends; staff are told (STAFF_EMAIL). Only a device waiting for its verification takes one. */
+/**
+ * A proof the client sends; staff are told (STAFF_EMAIL). A device waiting for its verification takes one; so does a
+ * refused device, which goes back to « À vérifier » (its place in the plan permitting: the client's row is locked as
+ * in addDevice) with its proof awaited; the refusal stays in the audit log, and its reason on the device until the
+ * next decision.
+ */
 export async function addProof(db: Db, mail: MailQueue, clientId: number, id: number, file: ProofFile, now = new Date()): Promise<Device> {
   return db.transaction(async (tx) => {
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
     const row = await ownDevice(tx, clientId, id);
-    if (row.status !== 'pending') {
+    if (row.status !== 'pending' && row.status !== 'refused') {
       throw new HttpError(409, row.status === 'verified'
         ? 'Cet appareil est déjà vérifié : aucun justificatif n’est attendu.'
-        : 'Cet appareil n’est plus couvert : déclarez-le à nouveau depuis « Mes appareils » pour envoyer un justificatif.', 'DEVICE_DECIDED');
+        : 'Cet appareil est retiré : déclarez-le à nouveau depuis « Mes appareils » pour envoyer un justificatif.', 'DEVICE_DECIDED');
     }
+    const reopened = row.status === 'refused';
+    if (reopened) await roomForOneMore(tx, clientId, now);
     const [proof] = await tx.insert(deviceProofs).values({
       deviceId: id, name: file.name, mimeType: file.mimeType, size: file.data.length, data: file.data, uploadedAt: now,
     }).returning({ id: deviceProofs.id });
-    await tx.update(devices).set({ updatedAt: now }).where(eq(devices.id, id));
+    const [updated] = await tx.update(devices)
+      .set({ updatedAt: now, ...(reopened ? { status: 'pending' as const, proofRequested: true, decidedAt: null, decidedBy: null } : {}) })
+      .where(eq(devices.id, id)).returning();
     await writeAudit(tx, CLIENT_ACTOR, {
-      action: 'device.proof_upload', entity: 'device', entityId: id, after: { proofId: proof!.id, mimeType: file.mimeType, size: file.data.length },
+      action: 'device.proof_upload', entity: 'device', entityId: id,
+      ...(reopened ? { before: { status: row.status, refusalReason: row.refusalReason, decidedBy: row.decidedBy } } : {}),
+      after: { proofId: proof!.id, mimeType: file.mimeType, size: file.data.length, ...(reopened ? { status: 'pending' } : {}) },
     });
     const [client] = await tx.select({ name: clients.name, email: clients.email }).from(clients).where(eq(clients.id, clientId));
     await mail.queueForStaff(tx, `staff-device-proof:${proof!.id}`, 'staff_device_proof', {
@@ -206,7 +247,7 @@ export async function addProof(db: Db, mail: MailQueue, clientId: number, id: nu
     });
     await publishProofLive(tx, { deviceId: id, clientId, clientName: client!.name });
     const covered = (await coverageOf(tx, clientId, await currentSubscription(tx, clientId, now))).has(id);
-    return toDevice(row, [...(await proofsOf(tx, [id])).get(id) ?? []], covered);
+    return toDevice(updated!, [...(await proofsOf(tx, [id])).get(id) ?? []], covered);
   });
 }
 
@@ -214,8 +255,11 @@ export async function addProof(db: Db, mail: MailQueue, clientId: number, id: nu
 
 const hasProof = sql`exists (select 1 from ${deviceProofs} where ${deviceProofs.deviceId} = ${devices.id})`;
 
-/** The devices staff look at: by status, by client, or « to-check » (a proof arrived and no decision yet). */
-export async function listAdminDevices(db: Tx, filter: AdminDeviceQuery & { id?: number }): Promise<AdminDevice[]> {
+/**
+ * The devices staff look at: by status, by client, or « to-check » (a proof arrived and no decision yet); each says
+ * whether the running plan covers it, as the client reads it.
+ */
+export async function listAdminDevices(db: Tx, filter: AdminDeviceQuery & { id?: number }, now = new Date()): Promise<AdminDevice[]> {
   const conditions: (SQL | undefined)[] = [
     filter.clientId ? eq(devices.clientId, Number(filter.clientId)) : undefined, filter.id ? eq(devices.id, filter.id) : undefined,
     filter.email ? sql`lower(${clients.email}) = ${filter.email.toLowerCase()}` : undefined,
@@ -225,12 +269,13 @@ export async function listAdminDevices(db: Tx, filter: AdminDeviceQuery & { id?:
   const rows = await db.select({ device: devices, clientName: clients.name, clientEmail: clients.email })
     .from(devices).innerJoin(clients, eq(clients.id, devices.clientId))
     .where(and(...conditions)).orderBy(desc(devices.updatedAt), desc(devices.id)).limit(500);
-  const proofs = await proofsOf(db, rows.map((r) => r.device.id));
+  const [proofs, covered] = await Promise.all([
+    proofsOf(db, rows.map((r) => r.device.id)), coverageOfClients(db, rows.map((r) => r.device.clientId), now),
+  ]);
   return rows.map(({ device, clientName, clientEmail }) => {
     const own = proofs.get(device.id) ?? [];
-    const { covered: _covered, ...seen } = toDevice(device, own, inUse(device));
     return {
-      ...seen, clientId: device.clientId, clientName, clientEmail, decidedBy: device.decidedBy,
+      ...toDevice(device, own, covered.has(device.id)), clientId: device.clientId, clientName, clientEmail, decidedBy: device.decidedBy,
       proofs: own.map((p) => ({ id: p.id, name: p.name, size: p.size, mimeType: p.mimeType, uploadedAt: p.uploadedAt.toISOString() })),
     };
   });
@@ -243,8 +288,8 @@ async function staffDevice(tx: Tx, id: number) {
   return row;
 }
 
-async function oneAdminDevice(tx: Tx, id: number): Promise<AdminDevice> {
-  const [row] = await listAdminDevices(tx, { id });
+async function oneAdminDevice(tx: Tx, id: number, now: Date): Promise<AdminDevice> {
+  const [row] = await listAdminDevices(tx, { id }, now);
   return row!;
 }
 
@@ -264,7 +309,7 @@ export async function requestProof(db: Db, mail: MailQueue, id: number, message:
       key: `device-proof-requested:${id}:${now.getTime()}`, kind: 'device_proof_requested', to: email, clientId: device.clientId,
       params: { name, deviceId: id, device: deviceLabel(device), message },
     });
-    return oneAdminDevice(tx, id);
+    return oneAdminDevice(tx, id, now);
   });
 }
 
@@ -286,7 +331,7 @@ export async function decideDevice(
     await mail.queue(tx, decision.verdict === 'verified'
       ? { key: `device-decided:${id}:${now.getTime()}`, kind: 'device_verified', to: email, clientId: device.clientId, params }
       : { key: `device-decided:${id}:${now.getTime()}`, kind: 'device_refused', to: email, clientId: device.clientId, params: { ...params, reason: reason! } });
-    return oneAdminDevice(tx, id);
+    return oneAdminDevice(tx, id, now);
   });
 }
 
@@ -302,7 +347,7 @@ export async function readProof(db: Tx, id: number): Promise<ProofFile> {
 
 const BLOCKED_NEXT = {
   pending: ' Envoyez une photo ou un PDF de sa facture depuis « Mes appareils » : nous le vérifions au plus vite.',
-  refused: ' Cet appareil a été refusé : répondez à notre e-mail ou appelez-nous, ou retirez-le et déclarez un autre appareil.',
+  refused: ' Cet appareil a été refusé : envoyez un nouveau justificatif depuis « Mes appareils » (nous le vérifions à nouveau), ou répondez à notre e-mail.',
 };
 
 const notCoveredMessage = (subscription: CurrentSubscription) =>
@@ -318,13 +363,19 @@ export async function deviceForRequest(
   tx: Tx, clientId: number, deviceId: number, options: { staff?: boolean; subscription?: CurrentSubscription } = {},
 ): Promise<DeviceRow> {
   const [row] = await tx.select().from(devices).where(and(eq(devices.id, deviceId), eq(devices.clientId, clientId)));
-  if (!row) throw new HttpError(404, 'Cet appareil n’est pas dans votre espace : choisissez un de vos appareils.', 'NOT_FOUND', { deviceId: ['Appareil introuvable'] });
+  if (!row) {
+    const message = options.staff ? 'Cet appareil n’est pas à ce client : choisissez un de ses appareils.' : 'Cet appareil n’est pas dans votre espace : choisissez un de vos appareils.';
+    throw new HttpError(404, message, 'NOT_FOUND', { deviceId: ['Appareil introuvable'] });
+  }
   if (isBlocked(row) && !options.staff) {
     const message = DEVICE_BLOCKED_MESSAGE + BLOCKED_NEXT[row.status === 'refused' ? 'refused' : 'pending'];
     throw new HttpError(409, message, 'DEVICE_BLOCKED', { deviceId: [message] });
   }
   if (row.status === 'retired' || (row.status === 'refused' && !options.staff)) {
-    throw new HttpError(409, 'Cet appareil est retiré : choisissez un appareil en service ou déclarez-le à nouveau dans « Mes appareils ».', 'DEVICE_NOT_IN_USE', { deviceId: ['Appareil retiré'] });
+    const message = options.staff
+      ? 'Cet appareil est retiré : choisissez un appareil en service, ou demandez au client de le déclarer à nouveau.'
+      : 'Cet appareil est retiré : choisissez un appareil en service ou déclarez-le à nouveau dans « Mes appareils ».';
+    throw new HttpError(409, message, 'DEVICE_NOT_IN_USE', { deviceId: ['Appareil retiré'] });
   }
   const { subscription } = options;
   if (subscription && !options.staff && !(await coverageOf(tx, clientId, subscription)).has(row.id)) {

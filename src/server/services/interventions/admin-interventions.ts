@@ -14,6 +14,7 @@ import { takeInCharge, type StaffActor } from './assignment';
 import type { MailQueue } from '../mail/outbox';
 import { firstResponse } from './response-clock';
 import { toRating } from './intervention-ratings';
+import { deviceStates } from '../devices/devices';
 
 export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
 
@@ -38,15 +39,21 @@ const withClient = (db: Tx) => db.select(columns).from(interventions)
   .leftJoin(assignee, eq(assignee.id, interventions.assignedStaffId));
 
 /** One request as staff read it (the list, a change's answer, a live event). */
-export async function adminIntervention(db: Tx, id: number): Promise<AdminInterventionDto | null> {
+export async function adminIntervention(db: Tx, id: number, now = new Date()): Promise<AdminInterventionDto | null> {
   const [row] = await withClient(db).where(eq(interventions.id, id));
-  return row ? toDto(row) : null;
+  return row ? (await toDtos(db, [row], now))[0]! : null;
 }
 
-function toDto({ intervention: i, clientName, clientEmail, rating, assignee: holder }: Row): AdminInterventionDto {
+/** The requests with the devices they name as those stand now (« hors formule », proof awaited: services/devices). */
+async function toDtos(db: Tx, rows: Row[], now: Date): Promise<AdminInterventionDto[]> {
+  const states = await deviceStates(db, rows.flatMap((r) => (r.intervention.deviceId === null ? [] : [r.intervention.deviceId])), now);
+  return rows.map((row) => toDto(row, row.intervention.deviceId === null ? null : states.get(row.intervention.deviceId) ?? null));
+}
+
+function toDto({ intervention: i, clientName, clientEmail, rating, assignee: holder }: Row, deviceState: AdminInterventionDto['deviceState']): AdminInterventionDto {
   return {
     id: i.id, clientId: i.clientId, clientName, clientEmail, title: i.title, description: i.description,
-    urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, deviceId: i.deviceId, status: i.status,
+    urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, deviceId: i.deviceId, deviceState, status: i.status,
     durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan, remoteTool: i.remoteTool, remoteId: i.remoteId,
     dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
     warnedAt: i.warnedAt?.toISOString() ?? null, escalatedAt: i.escalatedAt?.toISOString() ?? null,
@@ -78,7 +85,7 @@ const RATED: Record<InterventionRatingFilter, SQL> = {
 export async function listInterventions(db: Tx, filter: {
   status?: InterventionStatus; clientId?: number; sort?: InterventionSort; rating?: InterventionRatingFilter;
   assignee?: InterventionAssigneeFilter; limit: number; offset: number;
-}, me?: { id: number }) {
+}, me?: { id: number }, now = new Date()) {
   const where = and(
     filter.assignee === 'me' ? eq(interventions.assignedStaffId, me?.id ?? -1) : undefined,
     filter.assignee === 'unassigned' ? isNull(interventions.assignedStaffId) : undefined,
@@ -90,7 +97,7 @@ export async function listInterventions(db: Tx, filter: {
     withClient(db).where(where).orderBy(...ORDERS[filter.sort ?? 'recent']).limit(filter.limit).offset(filter.offset),
     db.select({ n: count() }).from(interventions).where(where),
   ]);
-  return { items: rows.map(toDto), total: Number(total?.n ?? 0) };
+  return { items: await toDtos(db, rows, now), total: Number(total?.n ?? 0) };
 }
 
 /** Staff's changes; the first status change is the first response (the clock stops); a new status is e-mailed to the client in the same transaction. */

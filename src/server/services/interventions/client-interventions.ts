@@ -2,14 +2,14 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { clients, interventions } from '../../db/schema';
-import { HttpError } from '../../http-error';
+import { HttpError, notFound } from '../../http-error';
 import { currentSubscription } from '../orders/subscriptions';
 import { getPlan, responseDueAt } from '../../../shared/plans';
 import type { MailQueue } from '../mail/outbox';
 import {
   CLIENT_UNAUTHORIZED, dashboardInterventionInputSchema, type ClientIntervention, type UserIntervention,
 } from '../../../shared/client-api';
-import type { clientInterventionInputSchema } from '../../../shared/schemas/intervention';
+import type { clientInterventionInputSchema, staffInterventionInputSchema } from '../../../shared/schemas/intervention';
 import { storedRemoteSession } from '../../../shared/schemas/remote-session';
 import type { InterventionRating } from '../../../shared/rating-api';
 import { ratingsFor } from './intervention-ratings';
@@ -17,6 +17,7 @@ import { deviceForRequest } from '../devices/devices';
 import { CLIENT_DEVICE_OF } from '../../../shared/labels';
 import { handlersFor } from './assignment';
 import { publishLive } from '../live/events';
+import { writeAudit, type Actor } from '../security/audit';
 
 export const DEFAULT_TITLE = 'Demande d\'assistance';
 export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';
@@ -75,7 +76,15 @@ export async function listClientInterventions(db: Tx, clientId: number, filter: 
 export type NewIntervention =
   | ({ source: 'client' } & z.output<typeof clientInterventionInputSchema>)
   | ({ source: 'dashboard'; deviceId?: number } & Pick<z.output<typeof dashboardInterventionInput>, 'title' | 'description'>
-    & Partial<ReturnType<typeof storedRemoteSession>>);
+    & Partial<ReturnType<typeof storedRemoteSession>>)
+  | ({ source: 'staff'; actor: Actor } & Omit<z.output<typeof staffInterventionInputSchema>, 'clientId'>);
+
+/** What staff read when they open a request for a client (POST /api/admin/interventions) and it cannot be. */
+const STAFF_REFUSALS = {
+  client: 'Client introuvable : rechargez la fiche du client.',
+  subscription: 'Ce client n’a pas d’abonnement en cours : enregistrez d’abord sa commande, puis ouvrez la demande.',
+  monthly: 'Ce client a déjà utilisé toutes les interventions de sa formule ce mois-ci : proposez-lui une formule qui en compte plus.',
+};
 
 /**
  * Creates a request for the client, if a subscription runs today and its monthly allowance is not used up.
@@ -86,24 +95,40 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
   return db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id, name: clients.name, email: clients.email }).from(clients)
       .where(eq(clients.id, clientId)).for('update');
-    if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+    const staff = input.source === 'staff' ? input.actor : null;
+    if (!client) throw staff ? notFound(STAFF_REFUSALS.client) : new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
     const subscription = await currentSubscription(tx, clientId, now);
-    if (!subscription) throw new HttpError(403, NO_SUBSCRIPTION, 'NO_SUBSCRIPTION');
+    // 409 for staff: a 403 in the back-office reads as « not your role ».
+    if (!subscription) throw staff ? new HttpError(409, STAFF_REFUSALS.subscription, 'NO_SUBSCRIPTION') : new HttpError(403, NO_SUBSCRIPTION, 'NO_SUBSCRIPTION');
     const limit = subscription.interventionsPerMonth;
     if (limit !== null && subscription.interventionsUsed >= limit) {
-      throw new HttpError(409, MONTHLY_LIMIT_REACHED, 'MONTHLY_LIMIT');
+      throw new HttpError(409, staff ? STAFF_REFUSALS.monthly : MONTHLY_LIMIT_REACHED, 'MONTHLY_LIMIT');
     }
     // Stamped with the same clock the allowance was counted with; the plan running now sets the promise.
     // A request names one of the client's devices: refused while its proof is awaited, after a refusal, or
-    // when the plan leaves it « hors formule ».
-    const device = input.deviceId === undefined ? null : await deviceForRequest(tx, clientId, input.deviceId, { subscription });
+    // when the plan leaves it « hors formule », unless staff open it themselves (decision 022).
+    const device = input.deviceId === undefined ? null : await deviceForRequest(tx, clientId, input.deviceId, { subscription, staff: !!staff });
     const fromDevice = device ? { deviceId: device.id, deviceType: CLIENT_DEVICE_OF[device.deviceType], deviceInfo: device.deviceInfo } : {};
-    const urgency = input.source === 'client' ? input.urgency : 'medium' as const;
+    const urgency = input.source === 'dashboard' ? 'medium' as const : input.urgency;
     const promise = { plan: subscription.planId, dueAt: responseDueAt(getPlan(subscription.planId), urgency, now) };
-    const values = input.source === 'client'
-      ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo ?? '', ...fromDevice }
-      : { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null, ...fromDevice };
+    const values = input.source === 'dashboard'
+      ? { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null, ...fromDevice }
+      : input.source === 'client'
+        ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo ?? '', ...fromDevice }
+        : { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, ...fromDevice };
     const [row] = await tx.insert(interventions).values(values).returning();
+    if (staff) {
+      // The same event as a client's request: every open back-office page lists it, and the client's page too.
+      await writeAudit(tx, staff, {
+        action: 'intervention.create', entity: 'intervention', entityId: row!.id,
+        after: { clientId, deviceId: row!.deviceId, urgency, deviceStatus: device?.status, onBehalfOfClient: true },
+      });
+      await publishLive(tx, 'intervention.created', { interventionId: row!.id, clientId }, {
+        staff: `Nouvelle demande #${row!.id} de ${client.name}, ouverte par ${staff.username}`,
+        client: `Notre équipe a ouvert pour vous la demande #${row!.id}`,
+      });
+      return row!;
+    }
     await publishLive(tx, 'intervention.created', { interventionId: row!.id, clientId }, { staff: `Nouvelle demande #${row!.id} de ${client.name}` });
     await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
       interventionId: row!.id, clientId, clientName: client.name, clientEmail: client.email, title: row!.title,

@@ -1,7 +1,7 @@
 // Subscriptions (DESIGN.md decision 8): a paid order buys its plan's months, chained after the client's previous
 // paid orders so no day is lost. The periods are computed here, by chainSubscriptions, over one client's paid
 // orders and stored on the orders (starts_on, ends_on): every screen reads them, so all agree and lists stay cheap.
-import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { clients, interventions, orders } from '../../db/schema';
 import { getPlan, type PlanId } from '../../../shared/plans';
@@ -191,6 +191,17 @@ export async function currentSubscription(db: Tx, clientId: number, now = new Da
   const moment = subscriptionMoment(now);
   const [row] = await db.select(subscriptionColumns({ clientId, ...moment })).from(clients).where(eq(clients.id, clientId));
   return row ? toCurrentSubscription(row, moment.today) : null;
+}
+
+/** currentSubscription for several clients in one query: each client's id, with null for those without one. */
+export async function currentSubscriptions(db: Tx, clientIds: number[], now = new Date()): Promise<Map<number, CurrentSubscription | null>> {
+  if (!clientIds.length) return new Map();
+  const moment = subscriptionMoment(now);
+  // Named with its table: a one-table select writes its columns bare ("id"), which the subqueries would read as their own.
+  const outerId = sql`${clients}.${sql.identifier(clients.id.name)}`;
+  const rows = await db.select({ id: clients.id, ...subscriptionColumns({ clientId: outerId, ...moment }) })
+    .from(clients).where(inArray(clients.id, clientIds));
+  return new Map(rows.map(({ id, ...row }) => [id, toCurrentSubscription(row, moment.today)]));
 }
 
 /** The name of the plan running today ('Pro'), or null: the « plan » of the client session. */

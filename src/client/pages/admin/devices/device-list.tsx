@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FileText } from 'lucide-react';
+import { LifeBuoy } from 'lucide-react';
 import type { AdminDevice, AdminDeviceQuery } from '../../../../shared/device-api';
-import { DEVICE_STATUS_LABELS, REGISTRATION_DEVICE_LABELS, type DeviceStatus } from '../../../../shared/labels';
-import { formatDate, formatDateTime } from '../../../../shared/format';
+import { DEVICE_STATUS_LABELS, isDeviceInUse, REGISTRATION_DEVICE_LABELS, type DeviceStatus } from '../../../../shared/labels';
+import { formatDate } from '../../../../shared/format';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
@@ -12,9 +12,10 @@ import { serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { adminDevicesQuery, useVerifyDevice } from './device-queries';
 import { DeviceTextDialog } from './device-text-dialog';
+import { OpenRequestDialog } from './open-request-dialog';
+import { ProofLinks } from './proof-links';
 
 const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
-const kb = (size: number) => `${Math.max(1, Math.round(size / 1024))} Ko`;
 
 /** Devices for staff (the « Appareils » tab, a customer's page): proofs to view, verify, refuse or ask for. */
 export function DeviceList({ filter, showClient = true, empty }: { filter: AdminDeviceQuery; showClient?: boolean; empty: string }) {
@@ -27,7 +28,9 @@ export function DeviceList({ filter, showClient = true, empty }: { filter: Admin
 
 function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient: boolean }) {
   const verify = useVerifyDevice();
-  const [dialog, setDialog] = useState<'proof' | 'refuse' | null>(null);
+  const [dialog, setDialog] = useState<'proof' | 'refuse' | 'request' | null>(null);
+  // « Hors formule »: computed by the server as for the client (decision 022), never here.
+  const outside = isDeviceInUse(d) && !d.covered;
   const onVerify = () => verify.mutate(d.id, {
     onSuccess: () => notify('success', 'Appareil vérifié', `${d.clientName} est prévenu par e-mail.`),
     onError: (error) => notify('error', 'Action impossible', serverMessage(error, 'Veuillez réessayer.')),
@@ -41,32 +44,37 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
           <p className="text-sm text-slate-600">Déclaré le {formatDate(d.createdAt)}{d.decidedAt ? ` · décision le ${formatDate(d.decidedAt)} par ${d.decidedBy ?? '-'}` : ''}</p>
         </div>
         <div className="flex flex-wrap gap-1">
+          {outside && <Badge tone="red">Hors formule</Badge>}
           <Badge tone={TONES[d.status]}>{DEVICE_STATUS_LABELS[d.status]}</Badge>
           {d.blocked && <Badge tone="red">Assistance bloquée</Badge>}
         </div>
       </div>
-      {d.proofRequested && d.status === 'pending' && <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>}
-      {d.refusalReason && <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>}
-      {d.proofs.length > 0 && (
-        <ul className="mt-2 space-y-1 text-sm">
-          {d.proofs.map((p) => (
-            <li key={p.id}>
-              <a className="inline-flex items-center gap-1 font-medium text-brand-700 underline" href={`/api/admin/device-proofs/${p.id}`}>
-                <FileText aria-hidden="true" className="h-4 w-4" /> Voir {p.name}
-              </a>{' '}
-              <span className="text-slate-600">({kb(p.size)}, reçu le {formatDateTime(p.uploadedAt)})</span>
-            </li>
-          ))}
-        </ul>
+      {outside && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="device-outside-plan">
+          Au-delà des appareils que couvre la formule du client : il ne peut pas demander d’aide pour lui, sauf à le couvrir à la place
+          d’un autre dans « Mes appareils ».
+        </p>
       )}
-      {(d.status === 'pending' || d.status === 'verified') && (
+      {d.proofRequested && d.status === 'pending' && d.proofMessage && <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>}
+      {d.refusalReason && d.status === 'refused' && <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>}
+      {/* A refused device the client sent a new proof for: the earlier reason helps judge the new file. */}
+      {d.refusalReason && d.status === 'pending' && (
+        <p className="mt-2 text-sm text-slate-700">Refusé une première fois (« {d.refusalReason} ») : le client a envoyé un nouveau justificatif.</p>
+      )}
+      {d.proofs.length > 0 && <ProofLinks device={d} />}
+      {d.status !== 'retired' && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {d.status === 'pending' && <Button onClick={onVerify} disabled={verify.isPending}>Vérifier</Button>}
           {d.status === 'pending' && <Button variant="danger" onClick={() => setDialog('refuse')}>Refuser</Button>}
-          <Button variant="secondary" onClick={() => setDialog('proof')}>Demander un justificatif</Button>
+          {d.status !== 'refused' && <Button variant="secondary" onClick={() => setDialog('proof')}>Demander un justificatif</Button>}
+          {/* Even while its proof is awaited or after a refusal: staff open the request the client cannot. */}
+          <Button variant="secondary" onClick={() => setDialog('request')}>
+            <LifeBuoy aria-hidden="true" className="h-4 w-4" /> Ouvrir une demande
+          </Button>
         </div>
       )}
-      {dialog && <DeviceTextDialog kind={dialog} device={d} onClose={() => setDialog(null)} />}
+      {dialog === 'request' && <OpenRequestDialog device={d} onClose={() => setDialog(null)} />}
+      {(dialog === 'proof' || dialog === 'refuse') && <DeviceTextDialog kind={dialog} device={d} onClose={() => setDialog(null)} />}
     </article>
   );
 }

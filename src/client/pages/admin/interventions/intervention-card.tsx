@@ -1,6 +1,6 @@
 import type { AdminInterventionDto } from '../../../../shared/admin-api';
 import { formatDateTime } from '../../../../shared/format';
-import { CLIENT_DEVICE_LABELS } from '../../../../shared/labels';
+import { CLIENT_DEVICE_LABELS, DEVICE_STATUS_LABELS, isDeviceInUse } from '../../../../shared/labels';
 import { InterventionStatusBadge, UrgencyBadge } from '../common/status-badges';
 import { InterventionActions } from './intervention-actions';
 import { RemoteSessionDetails } from './remote-session-details';
@@ -43,7 +43,15 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
       <ClientRating rating={i.rating} />
       <RemoteSessionDetails intervention={i} />
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        {device && <div className="flex gap-1"><dt className="text-slate-600">Appareil :</dt><dd>{device}{i.deviceId ? ` (appareil n° ${i.deviceId}, voir l’onglet Appareils)` : ''}</dd></div>}
+        {device && (
+          <div>
+            <dt className="inline text-slate-600">Appareil : </dt>
+            <dd className="inline">
+              {device}{i.deviceId ? ` (appareil n° ${i.deviceId}, voir l’onglet Appareils)` : ''}
+              <DeviceStateBadges state={i.deviceState} />
+            </dd>
+          </div>
+        )}
         {i.durationMinutes !== null && <div className="flex gap-1"><dt className="text-slate-600">Durée :</dt><dd>{i.durationMinutes} min</dd></div>}
       </dl>
       {i.staffNotes && (
@@ -55,5 +63,23 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
         refreshKey={adminKeys.interventions} viewer="staff" />
       <InterventionActions intervention={i} />
     </article>
+  );
+}
+
+/**
+ * The named device as it stands now: « Hors formule » when the client's running plan no longer covers it (computed by
+ * the server, decision 022), its proof awaited, or no longer in service; nothing when all is well.
+ */
+function DeviceStateBadges({ state }: { state: AdminInterventionDto['deviceState'] }) {
+  if (!state) return null;
+  const badge = 'ml-2 align-middle';
+  if (!isDeviceInUse(state)) {
+    return <Badge tone={state.status === 'refused' ? 'red' : 'slate'} className={badge}>Appareil {DEVICE_STATUS_LABELS[state.status].toLowerCase()}</Badge>;
+  }
+  return (
+    <>
+      {!state.covered && <Badge tone="red" className={badge}>Hors formule</Badge>}
+      {state.blocked && <Badge tone="amber" className={badge}>Justificatif attendu</Badge>}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AdminInterventionDto, interventionAssignInputSchema, interventionUpdateInputSchema } from '../../../../shared/admin-api';
+import type { StaffInterventionInput } from '../../../../shared/schemas/intervention';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../api/queries';
 
@@ -20,6 +21,15 @@ export function useAssignIntervention(id: number) {
   return useMutation({
     mutationFn: (staffId: number | null) =>
       api<AdminInterventionDto>(`/api/admin/interventions/${id}/assignee`, { method: 'PUT', json: { staffId } satisfies z.input<typeof interventionAssignInputSchema> }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.interventions }),
+  });
+}
+
+/** A request opened on a client's behalf (POST /api/admin/interventions): the interventions list shows it at once. */
+export function useOpenIntervention() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StaffInterventionInput) => api<AdminInterventionDto>('/api/admin/interventions', { method: 'POST', json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.interventions }),
   });
 }

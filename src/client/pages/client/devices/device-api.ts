@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_HEADER, type Device, type DeviceInput } from '../../../../shared/device-api';
-import { DEVICE_IN_USE_STATUSES, REGISTRATION_DEVICE_LABELS } from '../../../../shared/labels';
+import { isDeviceInUse, REGISTRATION_DEVICE_LABELS } from '../../../../shared/labels';
 import { api } from '../../../lib/api';
 import { clientKeys } from '../api/queries';
 
@@ -9,7 +9,7 @@ const devicesKey = [...clientKeys.data, 'devices'] as const;
 /** « Mes appareils »: every device of the client, in use first. */
 export const devicesQuery = queryOptions({ queryKey: devicesKey, queryFn: () => api<Device[]>('/api/client/devices') });
 
-export const inUse = (d: Device) => (DEVICE_IN_USE_STATUSES as readonly string[]).includes(d.status);
+export const inUse = (d: Device) => isDeviceInUse(d);
 export const deviceName = (d: Pick<Device, 'deviceType' | 'deviceInfo'>) => `${d.deviceInfo} (${REGISTRATION_DEVICE_LABELS[d.deviceType]})`;
 
 function useDeviceMutation<V>(call: (input: V) => Promise<Device>) {

@@ -26,7 +26,9 @@ export function MyDevices() {
   const max = subscription.data?.maxDevices ?? 1;
   const used = devices.data?.filter(inUse) ?? [];
   const covered = used.filter((d) => d.covered).length;
-  const others = devices.data?.filter((d) => !inUse(d)) ?? [];
+  // A refused device stays in sight: a new proof brings it back to « À vérifier ».
+  const refused = devices.data?.filter((d) => d.status === 'refused') ?? [];
+  const retired = devices.data?.filter((d) => d.status === 'retired') ?? [];
   return (
     <section id="mes-appareils" aria-labelledby="appareils-titre" className="space-y-4">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
@@ -53,17 +55,17 @@ export function MyDevices() {
                 couverts (« Couvrir cet appareil »), ou retirez-en un. Un appareil hors formule ne peut pas recevoir d’assistance.
               </p>
             )}
-            <ul className="space-y-3">{used.map((d) => <li key={d.id}><DeviceCard device={d} /></li>)}</ul>
+            <ul className="space-y-3">{[...used, ...refused].map((d) => <li key={d.id}><DeviceCard device={d} /></li>)}</ul>
             {used.length < max ? <AddDeviceForm /> : covered === used.length && (
               <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
                 Votre formule couvre {max} appareil{max > 1 ? 's' : ''}. Pour en déclarer un autre, retirez d’abord un appareil que vous
                 n’utilisez plus, ou passez à une formule qui en couvre plus.
               </p>
             )}
-            {others.length > 0 && (
+            {retired.length > 0 && (
               <details className="rounded-lg border border-slate-200 bg-white p-3">
-                <summary className="cursor-pointer font-medium text-slate-800">Appareils retirés ou refusés ({others.length})</summary>
-                <ul className="mt-3 space-y-3">{others.map((d) => <li key={d.id}><DeviceCard device={d} /></li>)}</ul>
+                <summary className="cursor-pointer font-medium text-slate-800">Appareils retirés ({retired.length})</summary>
+                <ul className="mt-3 space-y-3">{retired.map((d) => <li key={d.id}><DeviceCard device={d} /></li>)}</ul>
               </details>
             )}
           </>
@@ -75,7 +77,10 @@ export function MyDevices() {
 /** What the client should know or do next about this device. */
 function awaited(d: Device): string {
   if (inUse(d) && !d.covered) return 'Hors formule : votre formule ne couvre plus cet appareil. Couvrez-le à la place d’un autre, ou retirez-en un, pour demander de l’aide pour lui.';
-  if (d.status === 'refused') return `Refusé : ${d.refusalReason ?? ''} L’assistance pour cet appareil est bloquée ; contactez-nous ou retirez-le.`;
+  if (d.status === 'refused') {
+    return `Refusé${d.refusalReason ? ` : « ${d.refusalReason} »` : ''}. L’assistance pour cet appareil est bloquée. Envoyez un nouveau `
+      + 'justificatif (photo ou PDF de la facture, à votre nom) : nous le vérifierons à nouveau.';
+  }
   if (d.status === 'retired') return `Retiré le ${formatDate(d.retiredAt ?? d.createdAt)}.`;
   if (d.status === 'verified') return 'Vérifié : vous pouvez demander de l’aide pour cet appareil.';
   if (d.proofRequested && d.proofs.length === 0) return `Justificatif demandé : ${d.proofMessage ?? 'une photo ou un PDF de la facture.'} L’assistance pour cet appareil attend ce document.`;
@@ -122,10 +127,10 @@ function DeviceCard({ device: d }: { device: Device }) {
           Justificatif{d.proofs.length > 1 ? 's' : ''} envoyé{d.proofs.length > 1 ? 's' : ''} : {d.proofs.map((p) => p.name).join(', ')}
         </p>
       )}
-      {inUse(d) && (
+      {(inUse(d) || d.status === 'refused') && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {outside && <Button onClick={onCover} disabled={cover.isPending}>Couvrir cet appareil</Button>}
-          {d.status === 'pending' && <ProofUpload device={d} />}
+          {(d.status === 'pending' || d.status === 'refused') && <ProofUpload device={d} />}
           <Button variant="secondary" onClick={() => setConfirming(true)} disabled={retire.isPending}>Retirer</Button>
         </div>
       )}

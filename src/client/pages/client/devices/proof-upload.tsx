@@ -7,13 +7,15 @@ import { notify } from '../../../lib/notify';
 import { useUploadProof } from './device-api';
 
 /**
- * « Envoyer un justificatif »: a file input a phone opens on its camera or its files (no `capture`, which would
- * forbid choosing a PDF); the server reads the type from the content and refuses more than 10 MB.
+ * « Envoyer un justificatif » (« Renvoyer » after a refusal: the device goes back to « À vérifier »): a file input a
+ * phone opens on its camera or its files (no `capture`, which would forbid choosing a PDF); the server reads the type
+ * from the content and refuses more than 10 MB.
  */
 export function ProofUpload({ device }: { device: Device }) {
   const upload = useUploadProof();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const refused = device.status === 'refused';
   const onChange = () => {
     const file = input.current?.files?.[0];
     if (!file) return;
@@ -23,7 +25,8 @@ export function ProofUpload({ device }: { device: Device }) {
       return;
     }
     upload.mutate({ id: device.id, file }, {
-      onSuccess: () => notify('success', 'Justificatif envoyé', 'Nous le vérifions au plus vite.'),
+      onSuccess: () => notify('success', 'Justificatif envoyé', refused
+        ? 'Votre appareil repasse « À vérifier » : nous le vérifions au plus vite.' : 'Nous le vérifions au plus vite.'),
       onError: (error) => {
         if (error instanceof ApiRequestError && error.status === 401) return;
         notify('error', 'Envoi impossible', serverMessage(error, 'Impossible d’envoyer ce fichier'));
@@ -33,9 +36,9 @@ export function ProofUpload({ device }: { device: Device }) {
   };
   return (
     <div>
-      <label htmlFor={id} className={buttonClass(device.proofRequested && device.proofs.length === 0 ? 'primary' : 'secondary', 'md', 'w-full cursor-pointer sm:w-auto')}>
+      <label htmlFor={id} className={buttonClass(refused || (device.proofRequested && device.proofs.length === 0) ? 'primary' : 'secondary', 'md', 'w-full cursor-pointer sm:w-auto')}>
         <Camera aria-hidden="true" className="h-4 w-4" />
-        {upload.isPending ? 'Envoi...' : device.proofs.length ? 'Ajouter un justificatif' : 'Envoyer un justificatif'}
+        {upload.isPending ? 'Envoi...' : refused ? 'Renvoyer un justificatif' : device.proofs.length ? 'Ajouter un justificatif' : 'Envoyer un justificatif'}
       </label>
       <input ref={input} id={id} type="file" accept={PROOF_ACCEPT} className="sr-only" onChange={onChange} disabled={upload.isPending}
         data-testid="proof-input" />

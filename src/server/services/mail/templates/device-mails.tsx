@@ -43,9 +43,11 @@ export function DeviceRefused({ site, params }: Props<'device_refused'>) {
       <Paragraph>Nous n’avons pas pu vérifier l’appareil « {params.device} », pour la raison suivante :</Paragraph>
       <Text style={styles.quote}>« {params.reason} »</Text>
       <Paragraph>
-        L’assistance pour cet appareil reste bloquée. Répondez à ce message ou appelez-nous au {site.phone} ; vous pouvez aussi le retirer
-        de « Mes appareils » et déclarer un autre appareil.
+        L’assistance pour cet appareil reste bloquée. Vous pouvez envoyer un nouveau justificatif depuis « Mes appareils » (une photo
+        ou un PDF de la facture, à votre nom) : nous le vérifierons à nouveau. Une question ? Répondez à ce message ou appelez-nous
+        au {site.phone}.
       </Paragraph>
+      <Action href={myDevices(site)}>Envoyer un nouveau justificatif</Action>
       <Signature site={site} />
     </MailLayout>
   );
