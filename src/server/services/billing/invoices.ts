@@ -8,7 +8,8 @@ import { devicesLabel, getPlan, type PlanId } from '../../../shared/plans';
 import { formatDate } from '../../../shared/format';
 import { writeAudit, type Actor } from '../security/audit';
 import { usernameHint } from '../orders/credentials';
-import { renderInvoicePdf, type DocumentLine, type InvoiceData } from './invoice-pdf';
+import type { DocumentLine, InvoiceData } from './invoice-pdf';
+import { renderPdfOffThread } from './pdf-renderer';
 import { periodEndsOn } from '../calendar/paris-calendar';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -179,7 +180,7 @@ export function documentData(row: Pick<InvoiceRow, 'data' | 'number' | 'orderId'
 export async function ensureDocumentPdf(db: Tx, config: Config, row: InvoiceRow): Promise<Buffer> {
   if (row.pdf) return row.pdf;
   const data = documentData(row, config);
-  const pdf = await renderInvoicePdf(data);
+  const pdf = await renderPdfOffThread(data);
   // Two first downloads at once: the first stored copy wins (both rendered the same bytes from the same data).
   const [stored] = await db.update(invoices).set({ pdf, data }).where(and(eq(invoices.id, row.id), sql`${invoices.pdf} is null`))
     .returning({ pdf: invoices.pdf });

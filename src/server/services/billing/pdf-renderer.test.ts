@@ -1,0 +1,31 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { invoiceDataOf } from './invoices';
+import { renderInvoicePdf } from './invoice-pdf';
+import { renderPdfOffThread } from './pdf-renderer';
+
+const data = (n: number) => invoiceDataOf({
+  id: n, clientId: 1, clientName: `Élodie Bérénger ${n}`, clientEmail: 'elodie@exemple.fr', clientPhone: '0600000000', plan: 'pro',
+  price: '50.00', paymentMethod: 'carte', orderDate: '2026-11-02', startsOn: '2026-11-02', endsOn: '2026-12-01',
+  verificationKey: `RFS-AAAAA${n}-2026`, username: 'elodie',
+}, loadConfig({ LOG_LEVEL: 'silent' }), { number: `0000001${n}`, issuedOn: '2026-11-02', issuedAt: new Date('2026-11-02T10:00:00Z'), paymentDate: '2026-11-02' });
+
+describe('invoice PDFs drawn in a worker thread', () => {
+  it('gives the very bytes the renderer gives in the process, as a Buffer', async () => {
+    const [inThread, inProcess] = await Promise.all([renderPdfOffThread(data(1)), renderInvoicePdf(data(1))]);
+    expect(Buffer.isBuffer(inThread)).toBe(true);
+    expect(inThread.equals(inProcess)).toBe(true);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: inThread }).toString();
+    expect(text).toContain('FACTURE');
+    expect(text).toContain('Élodie Bérénger 1');
+  });
+
+  it('keeps each document to its own data when several are asked at once', async () => {
+    const numbers = [2, 3, 4, 5, 6];
+    const pdfs = await Promise.all(numbers.map((n) => renderPdfOffThread(data(n))));
+    pdfs.forEach((pdf, i) => {
+      expect(execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString()).toContain(`Élodie Bérénger ${numbers[i]}`);
+    });
+  });
+});
