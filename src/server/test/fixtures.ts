@@ -1,10 +1,10 @@
 // Helpers shared by the back-office API tests (not a test file itself).
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { OrderCreated } from '../../shared/admin-api';
 import type { OrderInput } from '../../shared/schemas/order';
 import { UPLOAD_HEADER } from '../../shared/device-api';
 import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '../plugins/auth';
-import { TEST_ADMIN, type TestApp } from './harness';
+import { createTestApp, TEST_ADMIN, type TestApp } from './harness';
 
 export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}=${value}` });
 
@@ -17,6 +17,21 @@ export async function staffLogin(t: TestApp, credentials = { username: TEST_ADMI
   const cookie = res.cookies.find((c) => c.name === name);
   expect(cookie).toBeDefined();
   return cookieHeader(name, cookie!.value);
+}
+
+/**
+ * The set-up most describe blocks share: their own app (with these settings), TEST_ADMIN signed in, closed after the
+ * last test. `t` and `staff` are filled before the first test, so the tests read them as plain values.
+ */
+export function staffTestApp(env: Record<string, string> = {}) {
+  const t = {} as TestApp;
+  const staff: Record<string, string> = {};
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env));
+    Object.assign(staff, await staffLogin(t));
+  });
+  afterAll(async () => t.close());
+  return { t, staff };
 }
 
 export async function clientLogin(t: TestApp, username: string, password: string) {

@@ -4,16 +4,10 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, clients, orders } from '../../db/schema';
 import type { AuditEntryDto, OrderDto } from '../../../shared/admin-api';
 import { VERIFICATION_KEY } from '../../../shared/schemas/invoice';
-import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
+import { clientLogin, postOrder, staffLogin, staffTestApp, validOrder } from '../../test/fixtures';
 
 describe('[ADMIN][CREATE_ORDER] manual orders', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp();
 
   const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: staff, payload: payload as object });
   const counts = async () => ({ orders: await t.db.$count(orders), clients: await t.db.$count(clients) });

@@ -7,7 +7,7 @@ import type { AdminInterventionDto } from '../../../shared/admin-api';
 import { CLIENT_UNAUTHORIZED, type ClientIntervention, type UserIntervention } from '../../../shared/client-api';
 import { DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION } from '../../services/interventions/client-interventions';
 import { parisMonthStart } from '../../services/calendar/paris-calendar';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, postOrder, staffLogin, staffTestApp } from '../../test/fixtures';
 
 const request = (description: string) => ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15' });
 
@@ -165,13 +165,7 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
 });
 
 describe('[CLIENT][INTERVENTIONS] what the subscription allows', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp();
 
   it('refuses with 403 a client whose subscription has ended or is not paid', async () => {
     const ended = await newClient(t, staff, 'ancien', { plan: 'pro', orderDate: '2020-01-01' });

@@ -9,14 +9,13 @@ import {
 } from '../../../shared/client-api';
 import { addDays, daysBetween, periodEndsOn } from '../../services/calendar/paris-calendar';
 import { currentSubscription } from '../../services/orders/subscriptions';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, postOrder, staffLogin, staffTestApp } from '../../test/fixtures';
 
 const today = () => todayIso();
 const daysAgo = (n: number) => addDays(today(), -n);
 
 describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   async function signedIn(username: string, orders: Array<Record<string, unknown>>) {
     for (const [i, order] of orders.entries()) {
       await postOrder(t, staff, {
@@ -33,11 +32,6 @@ describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () =
     expect(res.statusCode).toBe(200);
     return res.json<CurrentSubscription | null>();
   };
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
 
   it('answers the plan, first and last day, days left and this month\'s allowance, in the contract\'s shape', async () => {
     const headers = await signedIn('claire', [{ plan: 'standard', orderDate: daysAgo(10), paymentMethod: 'virement' }]);

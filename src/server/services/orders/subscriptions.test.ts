@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { MIGRATIONS_DIR } from '../../db/client';
 import { orders, inboxItems } from '../../db/schema';
 import type { SubscriptionDto } from '../../../shared/admin-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, postOrder, staffLogin, staffTestApp } from '../../test/fixtures';
 import { chainSubscriptions, currentSubscription, recomputeSubscriptions, subscriptionMoment } from './subscriptions';
 import { createClientIntervention, MONTHLY_LIMIT_REACHED } from '../interventions/client-interventions';
 
@@ -65,13 +65,7 @@ describe('subscriptionMoment: the Paris day and month a read counts with', () =>
 });
 
 describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp();
 
   const periods = async (email: string) => t.db.select({
     id: orders.id, status: orders.paymentStatus, startsOn: orders.startsOn, endsOn: orders.endsOn,
