@@ -4,8 +4,8 @@ import type { InterventionAssigneeFilter, InterventionRatingFilter } from '../..
 import { INTERVENTION_STATUS_LABELS, INTERVENTION_STATUSES, type InterventionStatus } from '../../../../shared/labels';
 import { interventionListQuery, type InterventionFilters } from '../api/queries';
 import { FilterSelect } from '../common/filter-select';
-import { Pagination } from '../common/pagination';
-import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { CardList, PagedList } from '../common/paged-list';
+import { TabHeading } from '../common/query-state';
 import { InterventionCard } from './intervention-card';
 
 const PAGE_SIZE = 25;
@@ -61,18 +61,10 @@ type ListProps = { status?: InterventionStatus; rating?: InterventionRatingFilte
 function InterventionList({ status, rating, sort, assignee }: ListProps) {
   const [offset, setOffset] = useState(0);
   const interventions = useQuery(interventionListQuery({ status, rating, assignee, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset }));
-  if (interventions.isPending) return <Loading />;
-  if (interventions.isError) return <QueryError error={interventions.error} onRetry={() => void interventions.refetch()} />;
-  const { items, total } = interventions.data;
   return (
-    <div className={interventions.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-      <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, 'intervention')}</p>
-      {items.length === 0 ? <EmptyState>Aucune intervention</EmptyState> : (
-        <ul className="space-y-3" aria-label="Interventions">
-          {items.map((i) => <li key={i.id}><InterventionCard intervention={i} /></li>)}
-        </ul>
-      )}
-      <Pagination label="Pages des interventions" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-    </div>
+    <PagedList query={interventions} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['intervention']}
+      empty="Aucune intervention" pagesLabel="Pages des interventions">
+      {(items) => <CardList label="Interventions" items={items}>{(i) => <InterventionCard intervention={i} />}</CardList>}
+    </PagedList>
   );
 }
