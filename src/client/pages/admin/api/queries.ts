@@ -49,7 +49,7 @@ export const adminKeys = {
 };
 
 /** The server holds the session; a 401 here only means « not signed in », so it resolves to null. */
-export const sessionQuery = queryOptions({
+export const sessionQueryOptions = queryOptions({
   queryKey: adminKeys.session,
   queryFn: async (): Promise<StaffSession | null> => {
     try {
@@ -61,67 +61,67 @@ export const sessionQuery = queryOptions({
   },
 });
 
-export const sessionListQuery = queryOptions({
+export const sessionListQueryOptions = queryOptions({
   queryKey: adminKeys.sessions,
   queryFn: () => api<OpenSessionDto[]>('/api/admin/sessions'),
   // Other devices come and go: read afresh each time the dialog opens.
   staleTime: 0,
 });
 
-export const orderListQuery = (f: OrderFilters) => queryOptions({
+export const orderListQueryOptions = (f: OrderFilters) => queryOptions({
   queryKey: adminKeys.orderList(f),
   queryFn: () => apiList<OrderDto & OrderDocuments>(withQuery('/api/admin/manual-orders', f)),
   // Keeps the current page on screen while the next one loads, instead of flashing a spinner.
   placeholderData: keepPreviousData,
 });
 
-export const auditQuery = (orderId: number) => queryOptions({
+export const auditQueryOptions = (orderId: number) => queryOptions({
   queryKey: adminKeys.audit(orderId),
   queryFn: () => api<AuditEntryDto[]>(withQuery('/api/admin/audit', { entity: 'order', entityId: orderId })),
 });
 
-export const customerListQuery = (f: CustomerFilters) => queryOptions({
+export const customerListQueryOptions = (f: CustomerFilters) => queryOptions({
   queryKey: adminKeys.customerList(f),
   queryFn: () => apiList<CustomerDto>(withQuery('/api/admin/users', f)),
   placeholderData: keepPreviousData,
 });
 
-export const inboxListQuery = (f: InboxFilters) => queryOptions({
+export const inboxListQueryOptions = (f: InboxFilters) => queryOptions({
   queryKey: adminKeys.inboxList(f),
   queryFn: () => apiList<InboxItemDto>(withQuery('/api/admin/contacts', f)),
   placeholderData: keepPreviousData,
 });
 
-export const statsQuery = (r: StatsRange) => queryOptions({
+export const statsQueryOptions = (r: StatsRange) => queryOptions({
   queryKey: adminKeys.statsRange(r),
   queryFn: () => api<DashboardStats>(withQuery('/api/admin/stats', r)),
   placeholderData: keepPreviousData,
 });
 
-export const subscriptionListQuery = (f: SubscriptionFilters) => queryOptions({
+export const subscriptionListQueryOptions = (f: SubscriptionFilters) => queryOptions({
   queryKey: adminKeys.subscriptionList(f),
   queryFn: () => apiList<SubscriptionDto>(withQuery('/api/admin/subscriptions', f)),
   placeholderData: keepPreviousData,
 });
 
-export const interventionListQuery = (f: InterventionFilters) => queryOptions({
+export const interventionListQueryOptions = (f: InterventionFilters) => queryOptions({
   queryKey: adminKeys.interventionList(f),
   queryFn: () => apiList<AdminInterventionDto>(withQuery('/api/admin/interventions', f)),
   placeholderData: keepPreviousData,
 });
 
-export const outboxListQuery = (f: OutboxFilters) => queryOptions({
+export const outboxListQueryOptions = (f: OutboxFilters) => queryOptions({
   queryKey: adminKeys.outboxList(f),
   queryFn: () => apiList<OutboxMessageDto>(withQuery('/api/admin/outbox', f)),
   placeholderData: keepPreviousData,
 });
 
-export const teamQuery = queryOptions({
+export const teamQueryOptions = queryOptions({
   queryKey: adminKeys.team,
   queryFn: () => api<TeamMemberDto[]>('/api/admin/team'),
 });
 
-export const journalQuery = (f: AuditFilters) => queryOptions({
+export const journalQueryOptions = (f: AuditFilters) => queryOptions({
   queryKey: adminKeys.journal(f),
   queryFn: () => apiList<AuditEntryDto>(withQuery('/api/admin/audit', f)),
   placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from '../../../../shared/labels';
-import { inboxListQuery } from '../api/queries';
+import { inboxListQueryOptions } from '../api/queries';
 import { FilterSelect } from '../common/filter-select';
 import { CardList, PagedList } from '../common/paged-list';
 import { TabHeading } from '../common/query-state';
@@ -34,7 +34,7 @@ export function InboxTab() {
 
 function RequestList({ status, kind }: { status?: InboxStatus; kind?: InboxKind }) {
   const [offset, setOffset] = useState(0);
-  const requests = useQuery(inboxListQuery({ status, kind, limit: PAGE_SIZE, offset }));
+  const requests = useQuery(inboxListQueryOptions({ status, kind, limit: PAGE_SIZE, offset }));
   return (
     <PagedList query={requests} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['demande']}
       empty="Aucune demande d'inscription" pagesLabel="Pages des demandes">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { InterventionAssigneeFilter, InterventionRatingFilter } from '../../../../shared/admin-api';
 import { INTERVENTION_STATUS_LABELS, INTERVENTION_STATUSES, type InterventionStatus } from '../../../../shared/labels';
-import { interventionListQuery, type InterventionFilters } from '../api/queries';
+import { interventionListQueryOptions, type InterventionFilters } from '../api/queries';
 import { FilterSelect } from '../common/filter-select';
 import { CardList, PagedList } from '../common/paged-list';
 import { TabHeading } from '../common/query-state';
@@ -60,7 +60,9 @@ type ListProps = { status?: InterventionStatus; rating?: InterventionRatingFilte
 
 function InterventionList({ status, rating, sort, assignee }: ListProps) {
   const [offset, setOffset] = useState(0);
-  const interventions = useQuery(interventionListQuery({ status, rating, assignee, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset }));
+  const interventions = useQuery(interventionListQueryOptions({
+    status, rating, assignee, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset,
+  }));
   return (
     <PagedList query={interventions} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['intervention']}
       empty="Aucune intervention" pagesLabel="Pages des interventions">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MAIL_STATUS_LABELS, type MailStatus } from '../../../../shared/labels';
-import { outboxListQuery } from '../api/queries';
+import { outboxListQueryOptions } from '../api/queries';
 import { FilterSelect } from '../common/filter-select';
 import { CardList, PagedList } from '../common/paged-list';
 import { TabHeading } from '../common/query-state';
@@ -36,7 +36,7 @@ export function OutboxTab() {
 
 function OutboxList({ status, q }: { status?: MailStatus; q: string }) {
   const [offset, setOffset] = useState(0);
-  const messages = useQuery(outboxListQuery({ status, q, limit: PAGE_SIZE, offset }));
+  const messages = useQuery(outboxListQueryOptions({ status, q, limit: PAGE_SIZE, offset }));
   return (
     <PagedList query={messages} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['courriel']}
       empty="Aucun courriel" pagesLabel="Pages des courriels">
