@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { OrderCreated } from '../../shared/admin-api';
 import type { OrderInput } from '../../shared/schemas/order';
 import { UPLOAD_HEADER } from '../../shared/device-api';
+import { todayIso } from '../../shared/format';
 import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '../plugins/auth';
 import { createTestApp, TEST_ADMIN, type TestApp } from './harness';
 
@@ -39,6 +40,19 @@ export async function clientLogin(t: TestApp, username: string, password: string
   expect(res.statusCode, res.body).toBe(200);
   const name = sessionCookieName(t.config, CLIENT_COOKIE);
   return cookieHeader(name, res.cookies.find((c) => c.name === name)!.value);
+}
+
+const CLIENT_PASSWORD = 'Azur-Passerelle-2026';
+
+/**
+ * A client account from a paid order starting today (« Client alice », alice@exemple.fr, CLIENT_PASSWORD; any of the
+ * order's fields can be given), signed in: its id and the headers of its session.
+ */
+export async function newClient(t: TestApp, staff: Record<string, string>, username: string, order: Partial<OrderInput> & Record<string, unknown> = {}) {
+  const created = await postOrder(t, staff, {
+    clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: CLIENT_PASSWORD, orderDate: todayIso(), ...order,
+  });
+  return { id: created.order.clientId!, headers: await clientLogin(t, username, CLIENT_PASSWORD) };
 }
 
 export const validOrder = (overrides: Partial<OrderInput> = {}): OrderInput => ({

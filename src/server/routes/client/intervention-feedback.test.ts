@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { interventionRatings, interventions, outbox, inboxItems, staffUsers } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto, ResponseTimeStats } from '../../../shared/admin-api';
 import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
 import { ALREADY_CLOSED, RATING_NOT_YET, type InterventionRating, type RatingStats } from '../../../shared/rating-api';
 import { hashPassword } from '../../services/security/passwords';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { newClient, staffLogin } from '../../test/fixtures';
 
-const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-tech-1' };
 const request = { description: 'Imprimante hors ligne', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'HP' };
 
@@ -36,11 +34,8 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     staff = await staffLogin(t);
     await t.db.insert(staffUsers).values({ username: TECHNICIAN.username, role: 'technicien', passwordHash: await hashPassword(TECHNICIAN.password) });
     tech = await staffLogin(t, TECHNICIAN);
-    for (const username of ['alice', 'bruno']) {
-      await postOrder(t, staff, { clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: PASSWORD, orderDate: todayIso(), plan: 'pro' });
-    }
-    alice = await clientLogin(t, 'alice', PASSWORD);
-    bruno = await clientLogin(t, 'bruno', PASSWORD);
+    alice = (await newClient(t, staff, 'alice', { plan: 'pro' })).headers;
+    bruno = (await newClient(t, staff, 'bruno', { plan: 'pro' })).headers;
   });
   afterAll(async () => t.close());
 

@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { interventionMessages, outbox } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { ClientIntervention } from '../../../shared/client-api';
 import { ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread } from '../../../shared/thread-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { newClient, staffLogin } from '../../test/fixtures';
 
-const PASSWORD = 'Azur-Passerelle-2026';
 const request = { description: 'Écran bleu au démarrage', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };
 
 describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
@@ -20,11 +18,8 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
   beforeAll(async () => {
     t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
     staff = await staffLogin(t);
-    for (const [username, plan] of [['alice', 'pro'], ['bruno', 'famille']] as const) {
-      await postOrder(t, staff, { clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: PASSWORD, orderDate: todayIso(), plan });
-    }
-    alice = await clientLogin(t, 'alice', PASSWORD);
-    bruno = await clientLogin(t, 'bruno', PASSWORD);
+    alice = (await newClient(t, staff, 'alice', { plan: 'pro' })).headers;
+    bruno = (await newClient(t, staff, 'bruno', { plan: 'famille' })).headers;
     aliceRequest = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })).json<ClientIntervention>().id;
   });
   afterAll(async () => t.close());
