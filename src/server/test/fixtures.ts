@@ -4,7 +4,9 @@ import type { OrderCreated } from '../../shared/admin-api';
 import type { OrderInput } from '../../shared/schemas/order';
 import { UPLOAD_HEADER } from '../../shared/device-api';
 import { todayIso } from '../../shared/format';
+import { staffUsers } from '../db/schema';
 import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '../plugins/auth';
+import { hashPassword } from '../services/security/passwords';
 import { createTestApp, TEST_ADMIN, type TestApp } from './harness';
 
 export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}=${value}` });
@@ -33,6 +35,14 @@ export function staffTestApp(env: Record<string, string> = {}) {
   });
   afterAll(async () => t.close());
   return { t, staff };
+}
+
+/** A technicien of the team (as an admin would add them), signed in: their id and the headers of their session. */
+export async function newTechnician(t: TestApp, account: { username: string; password: string; firstName?: string }) {
+  const [row] = await t.db.insert(staffUsers).values({
+    username: account.username, firstName: account.firstName, role: 'technicien', passwordHash: await hashPassword(account.password),
+  }).returning();
+  return { id: row!.id, headers: await staffLogin(t, { username: account.username, password: account.password }) };
 }
 
 export async function clientLogin(t: TestApp, username: string, password: string) {

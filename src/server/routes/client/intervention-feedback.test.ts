@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { interventionRatings, interventions, outbox, inboxItems, staffUsers } from '../../db/schema';
+import { interventionRatings, interventions, outbox, inboxItems } from '../../db/schema';
 import type { AdminInterventionDto, ResponseTimeStats } from '../../../shared/admin-api';
 import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
 import { ALREADY_CLOSED, RATING_NOT_YET, type InterventionRating, type RatingStats } from '../../../shared/rating-api';
-import { hashPassword } from '../../services/security/passwords';
-import { newClient, staffLogin } from '../../test/fixtures';
+import { newClient, newTechnician, staffLogin } from '../../test/fixtures';
 
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-tech-1' };
 const request = { description: 'Imprimante hors ligne', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'HP' };
@@ -32,8 +31,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
   beforeAll(async () => {
     t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
     staff = await staffLogin(t);
-    await t.db.insert(staffUsers).values({ username: TECHNICIAN.username, role: 'technicien', passwordHash: await hashPassword(TECHNICIAN.password) });
-    tech = await staffLogin(t, TECHNICIAN);
+    tech = (await newTechnician(t, TECHNICIAN)).headers;
     alice = (await newClient(t, staff, 'alice', { plan: 'pro' })).headers;
     bruno = (await newClient(t, staff, 'bruno', { plan: 'pro' })).headers;
   });
