@@ -5,7 +5,8 @@ import { interventionMessages, outbox } from '../../db/schema';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { ClientIntervention } from '../../../shared/client-api';
 import { ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread } from '../../../shared/thread-api';
-import { newClient, staffLogin } from '../../test/fixtures';
+import { RATE_LIMITS } from '../../rate-limits';
+import { newClient, staffLogin, staffTestApp } from '../../test/fixtures';
 
 const request = { description: 'Écran bleu au démarrage', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };
 
@@ -131,5 +132,23 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     expect(big.statusCode).toBe(400);
     expect(big.json().message).toBe(ATTACHMENT_TOO_BIG);
     expect(await t.db.select().from(interventionMessages)).toHaveLength(before.length);
+  });
+});
+
+describe('[INTERVENTIONS][THREAD] each side\'s allowance on the one set of thread routes', () => {
+  const { t, staff } = staffTestApp();
+  const { max } = RATE_LIMITS.clientMessage;
+
+  it('refuses a client\'s message past their allowance per minute with 429, and writes it nowhere; staff have none', async () => {
+    const { headers } = await newClient(t, staff, 'bavard', { plan: 'pro' });
+    const id = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: request })).json<ClientIntervention>().id;
+    const post = (url: string, h: Record<string, string>, n: number) => t.app.inject({ method: 'POST', url, headers: h, payload: { body: `Message ${n}` } });
+    for (let n = 1; n <= max; n++) expect((await post(`/api/client/interventions/${id}/messages`, headers, n)).statusCode).toBe(201);
+    const refused = await post(`/api/client/interventions/${id}/messages`, headers, max + 1);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(await t.db.$count(interventionMessages, eq(interventionMessages.interventionId, id))).toBe(max);
+    // The same routes under /api/admin carry no allowance: staff answer as often as they need.
+    expect((await post(`/api/admin/interventions/${id}/messages`, staff, max + 2)).statusCode).toBe(201);
   });
 });
