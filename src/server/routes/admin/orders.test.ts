@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clients, orders } from '../../db/schema';
 import type { AuditEntryDto, OrderDto } from '../../../shared/admin-api';
 import { VERIFICATION_KEY } from '../../../shared/schemas/invoice';
-import { clientLogin, postOrder, staffLogin, staffTestApp, validOrder } from '../../test/fixtures';
+import { clientLogin, postOrder, staffTestApp, validOrder } from '../../test/fixtures';
 
 describe('[ADMIN][CREATE_ORDER] manual orders', () => {
   const { t, staff } = staffTestApp();
@@ -255,12 +254,9 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
 });
 
 describe('[ADMIN][ORDERS] list, update, audit', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   let orders: OrderDto[];
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     orders = [];
     for (let i = 1; i <= 7; i++) {
       orders.push((await postOrder(t, staff, {
@@ -270,7 +266,6 @@ describe('[ADMIN][ORDERS] list, update, audit', () => {
       })).order);
     }
   });
-  afterAll(async () => t.close());
 
   const list = (query: string) => t.app.inject({ method: 'GET', url: `/api/admin/manual-orders${query}`, headers: staff });
 

@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { interventionMessages, outbox } from '../../db/schema';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { ClientIntervention } from '../../../shared/client-api';
 import { ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread } from '../../../shared/thread-api';
 import { RATE_LIMITS } from '../../rate-limits';
-import { newClient, staffLogin, staffTestApp } from '../../test/fixtures';
+import { newClient, staffTestApp } from '../../test/fixtures';
 
 const request = { description: 'Écran bleu au démarrage', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };
 
 describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
   let alice: Record<string, string>;
   let bruno: Record<string, string>;
   let aliceRequest: number;
   beforeAll(async () => {
-    t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
-    staff = await staffLogin(t);
     alice = (await newClient(t, staff, 'alice', { plan: 'pro' })).headers;
     bruno = (await newClient(t, staff, 'bruno', { plan: 'famille' })).headers;
     aliceRequest = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })).json<ClientIntervention>().id;
   });
-  afterAll(async () => t.close());
 
   const mailsTo = async (to: string, kind: 'intervention_message' | 'staff_intervention_message') =>
     (await t.db.select().from(outbox).where(eq(outbox.recipient, to))).filter((m) => m.kind === kind);

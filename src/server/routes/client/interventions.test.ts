@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { interventions } from '../../db/schema';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import { CLIENT_UNAUTHORIZED, type ClientIntervention, type UserIntervention } from '../../../shared/client-api';
 import { DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION } from '../../services/interventions/client-interventions';
 import { parisMonthStart } from '../../services/calendar/paris-calendar';
-import { newClient, staffLogin, staffTestApp } from '../../test/fixtures';
+import { newClient, staffTestApp } from '../../test/fixtures';
 
 const request = (description: string) => ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15' });
 
 /** A client with credentials and one order; returns its id and session headers. */
 describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   let alice: { id: number; headers: Record<string, string> };
   let bruno: { id: number; headers: Record<string, string> };
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     alice = await newClient(t, staff, 'alice', { plan: 'pro' });
     bruno = await newClient(t, staff, 'bruno', { plan: 'famille' });
   });
-  afterAll(async () => t.close());
 
   it('answers 401 Unauthorized without a client session, and to a staff session', async () => {
     const calls = [
