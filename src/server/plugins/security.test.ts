@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { orders, inboxItems } from '../db/schema';
-import { staffLogin, validOrder } from '../test/fixtures';
+import { staffTestApp, validOrder } from '../test/fixtures';
 import { MAX_URL_LENGTH } from './security';
 
 describe('[SECURITY][REQUEST] addresses of any shape get a quick French answer', () => {
@@ -39,13 +39,7 @@ describe('[SECURITY][REQUEST] addresses of any shape get a quick French answer',
 });
 
 describe('[SECURITY][CSRF] the cross-site check follows the route Fastify matched, not the raw address', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp();
 
   const pirate = { origin: 'https://pirate.example' };
 

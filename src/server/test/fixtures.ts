@@ -1,10 +1,13 @@
 // Helpers shared by the back-office API tests (not a test file itself).
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { OrderCreated } from '../../shared/admin-api';
 import type { OrderInput } from '../../shared/schemas/order';
 import { UPLOAD_HEADER } from '../../shared/device-api';
+import { todayIso } from '../../shared/format';
+import { staffUsers } from '../db/schema';
 import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '../plugins/auth';
-import { TEST_ADMIN, type TestApp } from './harness';
+import { hashPassword } from '../services/security/passwords';
+import { createTestApp, TEST_ADMIN, type TestApp } from './harness';
 
 export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}=${value}` });
 
@@ -19,11 +22,47 @@ export async function staffLogin(t: TestApp, credentials = { username: TEST_ADMI
   return cookieHeader(name, cookie!.value);
 }
 
+/**
+ * The set-up most describe blocks share: their own app (with these settings), TEST_ADMIN signed in, closed after the
+ * last test. `t` and `staff` are filled before the first test, so the tests read them as plain values.
+ */
+export function staffTestApp(env: Record<string, string> = {}) {
+  const t = {} as TestApp;
+  const staff: Record<string, string> = {};
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env));
+    Object.assign(staff, await staffLogin(t));
+  });
+  afterAll(async () => t.close());
+  return { t, staff };
+}
+
+/** A technicien of the team (as an admin would add them), signed in: their id and the headers of their session. */
+export async function newTechnician(t: TestApp, account: { username: string; password: string; firstName?: string }) {
+  const [row] = await t.db.insert(staffUsers).values({
+    username: account.username, firstName: account.firstName, role: 'technicien', passwordHash: await hashPassword(account.password),
+  }).returning();
+  return { id: row!.id, headers: await staffLogin(t, { username: account.username, password: account.password }) };
+}
+
 export async function clientLogin(t: TestApp, username: string, password: string) {
   const res = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username, password } });
   expect(res.statusCode, res.body).toBe(200);
   const name = sessionCookieName(t.config, CLIENT_COOKIE);
   return cookieHeader(name, res.cookies.find((c) => c.name === name)!.value);
+}
+
+const CLIENT_PASSWORD = 'Azur-Passerelle-2026';
+
+/**
+ * A client account from a paid order starting today (« Client alice », alice@exemple.fr, CLIENT_PASSWORD; any of the
+ * order's fields can be given), signed in: its id and the headers of its session.
+ */
+export async function newClient(t: TestApp, staff: Record<string, string>, username: string, order: Partial<OrderInput> & Record<string, unknown> = {}) {
+  const created = await postOrder(t, staff, {
+    clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: CLIENT_PASSWORD, orderDate: todayIso(), ...order,
+  });
+  return { id: created.order.clientId!, headers: await clientLogin(t, username, CLIENT_PASSWORD) };
 }
 
 export const validOrder = (overrides: Partial<OrderInput> = {}): OrderInput => ({

@@ -1,6 +1,9 @@
 import { Link } from '../../lib/router';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
+import { PASSWORD_HINT } from './new-password';
+import type { useLinkPasswordForm } from './use-link-password-form';
 
 /** The full-width button of an AuthCard form: off until the page can run the form, then while it is sent. */
 export function AuthSubmit({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: string }) {
@@ -15,4 +18,18 @@ export function AuthSubmit({ pending, pendingLabel, children }: { pending: boole
 /** Under the password pages: back to the client sign-in. */
 export function BackToSignIn() {
   return <p className="mt-6 text-center text-sm"><Link to="/client/login" className="font-medium text-brand-700 underline">Retour à la connexion</Link></p>;
+}
+
+/** The form of a page opened from an e-mailed link (useLinkPasswordForm): the new password twice, then « Enregistrer ». */
+export function LinkPasswordForm({ form, confirmLabel }: { form: ReturnType<typeof useLinkPasswordForm>; confirmLabel: string }) {
+  const { register, errors, onSubmit, isSubmitting } = form;
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <TextField label="Nouveau mot de passe" type="password" autoComplete="new-password" hint={PASSWORD_HINT}
+        error={errors.newPassword?.message} {...register('newPassword')} />
+      <TextField label={confirmLabel} type="password" autoComplete="new-password"
+        error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <AuthSubmit pending={isSubmitting} pendingLabel="Enregistrement...">Enregistrer</AuthSubmit>
+    </form>
+  );
 }

@@ -11,7 +11,7 @@ import { Card } from '../../components/ui/card';
 import { LazyDialog } from '../../components/ui/lazy-dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { PAGE_SIZE, clientInterventionsQuery } from './api/queries';
+import { PAGE_SIZE, clientInterventionsQueryOptions } from './api/queries';
 import { useClientLogout } from './api/session';
 import { AccountArea } from './common/account-area';
 import { ClientArea, useWhenIdle } from './common/client-area';
@@ -35,7 +35,7 @@ function ClientDashboard({ user }: { user: AuthUser }) {
   const { setSignedIn } = useViewer();
   const logout = useClientLogout();
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const requests = useQuery(clientInterventionsQuery(limit));
+  const requests = useQuery(clientInterventionsQueryOptions(limit));
   const [formOpen, setFormOpen] = useState(false);
   const name = `${user.firstName} ${user.lastName}`.trim();
 

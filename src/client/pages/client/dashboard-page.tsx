@@ -4,7 +4,7 @@ import type { AuthUser } from '../../../shared/client-api';
 import { beginSignOut } from '../../lib/sign-out';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { subscriptionQuery } from './api/queries';
+import { subscriptionQueryOptions } from './api/queries';
 import { AccountArea } from './common/account-area';
 import { ClientArea } from './common/client-area';
 import { ProfileCard } from './common/profile-card';
@@ -19,7 +19,7 @@ export function DashboardPage() {
 }
 
 function Dashboard({ user }: { user: AuthUser }) {
-  const subscription = useQuery(subscriptionQuery);
+  const subscription = useQuery(subscriptionQueryOptions);
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-10">
       <Card className="p-5 sm:p-6">

@@ -5,17 +5,15 @@ import { api } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { useViewer } from '../../lib/viewer';
 import { buttonClass } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../../components/auth/auth-card';
-import { AuthSubmit, BackToSignIn } from '../../components/auth/auth-form-parts';
-import { PASSWORD_HINT } from '../../components/auth/new-password';
+import { BackToSignIn, LinkPasswordForm } from '../../components/auth/auth-form-parts';
 import { useLinkPasswordForm } from '../../components/auth/use-link-password-form';
 
 /** /reset-password?token=…: the link from the e-mail; a new password twice, then sign in with it. */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { setSignedIn } = useViewer();
-  const { register, errors, onSubmit, isSubmitting, invalid } = useLinkPasswordForm({
+  const form = useLinkPasswordForm({
     send: async ({ token, newPassword }) => {
       await api('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
       notify('success', 'Mot de passe modifié', 'Connectez-vous avec votre nouveau mot de passe.');
@@ -27,6 +25,7 @@ export function ResetPasswordPage() {
     refusedMessage: RESET_LINK_INVALID,
     failure: 'Impossible de modifier le mot de passe. Veuillez réessayer.',
   });
+  const { invalid } = form;
 
   return (
     <AuthCard icon={<KeyRound aria-hidden="true" className="h-7 w-7" />} title="Nouveau mot de passe"
@@ -39,13 +38,7 @@ export function ResetPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <TextField label="Nouveau mot de passe" type="password" autoComplete="new-password" hint={PASSWORD_HINT}
-            error={errors.newPassword?.message} {...register('newPassword')} />
-          <TextField label="Confirmez le nouveau mot de passe" type="password" autoComplete="new-password"
-            error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-          <AuthSubmit pending={isSubmitting} pendingLabel="Enregistrement...">Enregistrer</AuthSubmit>
-        </form>
+        <LinkPasswordForm form={form} confirmLabel="Confirmez le nouveau mot de passe" />
       )}
       <BackToSignIn />
     </AuthCard>

@@ -2,11 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
 import { auditLog, staffUsers } from '../../db/schema';
-import { hashPassword } from '../../services/security/passwords';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
 import { todayIso } from '../../../shared/format';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, newTechnician, postOrder, staffLogin } from '../../test/fixtures';
 
 const JULIEN = { username: 'julien.tech', password: 'motdepasse-technicien-1' };
 const MARC = { username: 'marc.tech', password: 'motdepasse-technicien-2' };
@@ -33,12 +32,8 @@ describe('[INTERVENTIONS][ASSIGN] who handles a request, by role', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await staffLogin(t);
-    const [j] = await t.db.insert(staffUsers).values({ username: JULIEN.username, firstName: 'Julien', role: 'technicien', passwordHash: await hashPassword(JULIEN.password) }).returning();
-    const [m] = await t.db.insert(staffUsers).values({ username: MARC.username, role: 'technicien', passwordHash: await hashPassword(MARC.password) }).returning();
-    julienId = j!.id;
-    marcId = m!.id;
-    julien = await staffLogin(t, JULIEN);
-    marc = await staffLogin(t, MARC);
+    ({ id: julienId, headers: julien } = await newTechnician(t, { ...JULIEN, firstName: 'Julien' }));
+    ({ id: marcId, headers: marc } = await newTechnician(t, MARC));
     await postOrder(t, admin, { clientName: 'Anne Client', clientEmail: 'anne@exemple.fr', username: 'anne', password: 'Azur-Passerelle-2026', orderDate: todayIso(), plan: 'pro' });
     client = await clientLogin(t, 'anne', 'Azur-Passerelle-2026');
   });

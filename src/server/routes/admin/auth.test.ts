@@ -5,20 +5,12 @@ import { loginThrottle, staffSessions } from '../../db/schema';
 import { hostCookie, STAFF_COOKIE } from '../../plugins/auth';
 import { POLICIES, reserveLoginAttempt } from '../../services/security/login-throttle';
 import { hashSessionToken } from '../../services/security/sessions';
-import type * as Passwords from '../../services/security/passwords';
+import { passwordChecks as checks } from '../../test/password-checks';
 import { cookieHeader, staffLogin } from '../../test/fixtures';
 
 // Counts every password actually checked (a real account's hash or the dummy one for an unknown username).
-const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../services/security/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof Passwords>();
-  return {
-    ...real,
-    verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => { checks.count++; return real.verifyPassword(...args); },
-    verifyAndUpgrade: (...args: Parameters<typeof real.verifyAndUpgrade>) => { checks.count++; return real.verifyAndUpgrade(...args); },
-    verifyDummyPassword: (password: string) => { checks.count++; return real.verifyDummyPassword(password); },
-  };
-});
+vi.mock('../../services/security/passwords', async (importOriginal) =>
+  (await import('../../test/password-checks')).countingPasswords(await importOriginal()));
 
 const login = (t: TestApp, payload: object, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/admin/login', payload, remoteAddress, headers });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerDto, OrderDto } from '../../../shared/admin-api';
-import { postOrder, staffLogin } from '../../test/fixtures';
+import { postOrder, staffTestApp } from '../../test/fixtures';
 
 describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     // Alice: three orders under two spellings of her e-mail, the last one with her new phone and an account.
     await postOrder(t, staff, { clientName: 'Alice Ancien', clientEmail: 'alice@exemple.fr', plan: 'pro', orderDate: '2025-01-10', paymentStatus: 'paid' });
     await postOrder(t, staff, { clientName: 'Alice Martin', clientEmail: 'ALICE@exemple.fr', plan: 'basique', orderDate: '2025-02-10', paymentMethod: 'offert', paymentStatus: 'paid' });
@@ -19,7 +15,6 @@ describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {
     await postOrder(t, staff, { clientName: 'Bruno Petit', clientEmail: 'bruno@exemple.fr', plan: 'famille', orderDate: '2025-03-20', paymentStatus: 'paid' });
     await postOrder(t, staff, { clientName: 'Chloé Grand', clientEmail: 'chloe@exemple.fr', plan: 'duo', orderDate: '2024-06-01', paymentStatus: 'failed' });
   });
-  afterAll(async () => t.close());
 
   const users = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/users${query}`, headers: staff });

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clients, outbox, inboxItems, staffUsers } from '../../db/schema';
-import { hashPassword } from '../../services/security/passwords';
+import { auditLog, clients, outbox, inboxItems } from '../../db/schema';
 import { ERASURE_ADMIN_ONLY, ERASURE_NO_STATUS } from '../../services/inbox/inbox-items';
 import type { InboxItemDto } from '../../../shared/admin-api';
 import { todayIso } from '../../../shared/format';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, newTechnician, postOrder, staffLogin } from '../../test/fixtures';
 
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };
 const REASON = 'Une intervention est en cours : nous effacerons vos données dès sa clôture.';
@@ -21,8 +20,7 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
   beforeAll(async () => {
     t = await createTestApp();
     admin = await staffLogin(t);
-    await t.db.insert(staffUsers).values({ username: TECHNICIAN.username, role: 'technicien', passwordHash: await hashPassword(TECHNICIAN.password) });
-    technician = await staffLogin(t, TECHNICIAN);
+    technician = (await newTechnician(t, TECHNICIAN)).headers;
     const order = await postOrder(t, admin, {
       clientName: 'Jean Dupont', clientEmail: 'jean.dupont@exemple.fr', username: 'jdupont', password: 'motdepasse-client-A', orderDate: todayIso(),
     });

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients, inboxItems } from '../../db/schema';
 import type { AuditEntryDto, RegistrationValidated, InboxItemDto } from '../../../shared/admin-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, postOrder, staffTestApp } from '../../test/fixtures';
 
 describe('[ADMIN][REQUESTS] registration and contact requests', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   let ids: { contact: number; helene: number; deja: number };
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     const rows = await t.db.insert(inboxItems).values([
       { kind: 'contact', name: 'Luc Bavard', email: 'luc@exemple.fr', subject: 'Question', message: 'Faites-vous les imprimantes ?', captchaAnswer: '7', createdAt: new Date('2025-01-01T10:00:00Z') },
       { kind: 'registration', name: 'Hélène Roux', email: 'helene@exemple.fr', firstName: 'Hélène', lastName: 'Roux', phone: '0611223344', planId: 'pro', deviceType: 'macbook', deviceInfo: 'MacBook Air 2020', createdAt: new Date('2025-01-02T10:00:00Z') },
@@ -20,7 +16,6 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
     ids = { contact: rows[0]!.id, helene: rows[1]!.id, deja: rows[2]!.id };
     await postOrder(t, staff, { clientEmail: 'DEJA@exemple.fr', clientName: 'Déjà Client', username: 'dclient', password: 'Azur-Passerelle-2026' });
   });
-  afterAll(async () => t.close());
 
   const list = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/contacts${query}`, headers: staff });

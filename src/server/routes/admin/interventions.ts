@@ -5,17 +5,14 @@ import {
   adminInterventionSchema, interventionAssignInputSchema, interventionListQuery, interventionUpdateInputSchema, responseTimeStatsSchema,
 } from '../../../shared/admin-api';
 import { ratingStatsSchema } from '../../../shared/rating-api';
-import { idParams, okSchema } from '../../../shared/schemas/query';
-import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '../../../shared/thread-api';
-import { FILE_REPLY } from '../../http-schema';
+import { idParams } from '../../../shared/schemas/query';
 import { adminIntervention, listInterventions, updateIntervention } from '../../services/interventions/admin-interventions';
 import { createClientIntervention } from '../../services/interventions/client-interventions';
 import { staffInterventionInputSchema } from '../../../shared/schemas/intervention';
 import { assignIntervention } from '../../services/interventions/assignment';
 import { responseTimeStats } from '../../services/interventions/response-clock';
 import { ratingStats } from '../../services/interventions/intervention-ratings';
-import { markThreadRead, postMessage, readAttachment, readThread } from '../../services/interventions/intervention-thread';
-import { sendAttachment } from '../attachment-response';
+import { interventionThreadRoutes } from '../intervention-thread';
 import { ANY_STAFF } from './roles';
 import { sendPage } from '../list-reply';
 
@@ -53,28 +50,8 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
     return (await adminIntervention(app.db, request.params.id))!;
   });
 
-  // Technicians and admins answer clients in the thread of each request.
-  const me = (request: FastifyRequest) => ({ side: 'staff' as const, username: request.staff.username });
-
-  app.get('/interventions/:id/messages', { config: ANY_STAFF, schema: { params: idParams, response: { 200: threadSchema } } },
-    async (request) => readThread(app.db, request.params.id, me(request)));
-
-  // Staff files are not counted in the client's quota (see attachment-quota.ts); the same size limit holds, from the
-  // Content-Length or while the body arrives, after the scope's session and role check.
-  app.post('/interventions/:id/messages', {
-    config: { ...ANY_STAFF, bodyTooLarge: MESSAGE_TOO_LARGE }, bodyLimit: MESSAGE_BODY_LIMIT,
-    schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
-  }, async (request, reply) => {
-    await postMessage(app.db, app.mail, request.params.id, me(request), request.body);
-    return reply.status(201).send(await readThread(app.db, request.params.id, me(request)));
-  });
-
-  app.get('/intervention-attachments/:id', { config: { ...ANY_STAFF, ...FILE_REPLY }, schema: { params: idParams } },
-    async (request, reply) => sendAttachment(reply, await readAttachment(app.db, request.params.id, me(request))));
-
-  app.post('/interventions/:id/messages/read', { config: ANY_STAFF, schema: { params: idParams, response: { 200: okSchema } } },
-    async (request) => {
-      await markThreadRead(app.db, request.params.id, me(request));
-      return { ok: true as const };
-    });
+  // Technicians and admins answer clients in the thread of each request (routes/intervention-thread.ts). Staff files
+  // are not counted in the client's quota (see attachment-quota.ts); the size limit holds after the role check.
+  const staffReader = (request: FastifyRequest) => ({ side: 'staff' as const, username: request.staff.username });
+  await app.register(interventionThreadRoutes, { config: ANY_STAFF, reader: staffReader, author: staffReader });
 };

@@ -1,20 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoices } from '../../db/schema';
 import type { OrderDocuments } from '../../../shared/invoice-api';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin, validOrder } from '../../test/fixtures';
+import { postOrder, staffTestApp, validOrder } from '../../test/fixtures';
 
 const numberOf = (created: { order: unknown }) => (created.order as OrderDocuments).documents[0]?.number;
 
 describe('[ADMIN][INVOICE_NUMBERS] invoices numbered in their own series, without gaps', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp();
 
   it('numbers the next invoice right after the last one, whatever a refused order or the order ids did', async () => {
     const first = await postOrder(t, staff, { clientEmail: 'premier@exemple.fr', username: 'premier', password: 'motdepasse-1' });

@@ -1,19 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clients, orders } from '../../db/schema';
 import type { AuditEntryDto, OrderDto } from '../../../shared/admin-api';
 import { VERIFICATION_KEY } from '../../../shared/schemas/invoice';
-import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
+import { clientLogin, postOrder, staffTestApp, validOrder } from '../../test/fixtures';
 
 describe('[ADMIN][CREATE_ORDER] manual orders', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp();
 
   const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: staff, payload: payload as object });
   const counts = async () => ({ orders: await t.db.$count(orders), clients: await t.db.$count(clients) });
@@ -261,12 +254,9 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
 });
 
 describe('[ADMIN][ORDERS] list, update, audit', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   let orders: OrderDto[];
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     orders = [];
     for (let i = 1; i <= 7; i++) {
       orders.push((await postOrder(t, staff, {
@@ -276,7 +266,6 @@ describe('[ADMIN][ORDERS] list, update, audit', () => {
       })).order);
     }
   });
-  afterAll(async () => t.close());
 
   const list = (query: string) => t.app.inject({ method: 'GET', url: `/api/admin/manual-orders${query}`, headers: staff });
 

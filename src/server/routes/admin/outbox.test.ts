@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox, inboxItems } from '../../db/schema';
 import type { OutboxMessageDto, InboxItemDto } from '../../../shared/admin-api';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../../test/fixtures';
+import { postOrder, staffTestApp } from '../../test/fixtures';
 
 describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a password', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@rfs.exemple' });
   const list = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/outbox${query}`, headers: staff });
     expect(res.statusCode, res.body).toBe(200);
     return { items: res.json<OutboxMessageDto[]>(), total: Number(res.headers['x-total-count']), body: res.body };
   };
-
-  beforeAll(async () => {
-    t = await createTestApp({ STAFF_EMAIL: 'equipe@rfs.exemple' });
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
 
   it('lists messages newest first with recipient, subject, kind, status, attempts and time; filters by status and text', async () => {
     await postOrder(t, staff, { clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42' });

@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { interventions } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
-import { getPlan, responseDueAt, type PlanId } from '../../../shared/plans';
+import { getPlan, responseDueAt } from '../../../shared/plans';
 import type { AdminInterventionDto, ResponseTimeStats } from '../../../shared/admin-api';
 import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { newClient, staffTestApp } from '../../test/fixtures';
 
-const PASSWORD = 'Azur-Passerelle-2026';
 const request = (urgency: string) => ({ description: 'Imprimante muette', urgency, deviceType: 'pc_windows', deviceInfo: 'HP' });
 
 describe('[INTERVENTIONS][CLOCK] the response clock of each request', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   let monthly: { id: number; headers: Record<string, string> };
   let client: { id: number; headers: Record<string, string> };
-  async function newClient(username: string, plan: PlanId) {
-    const created = await postOrder(t, staff, {
-      clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: PASSWORD, orderDate: todayIso(), plan,
-    });
-    return { id: created.order.clientId!, headers: await clientLogin(t, username, PASSWORD) };
-  }
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-    monthly = await newClient('mensuel', 'basique');
+    monthly = await newClient(t, staff, 'mensuel', { plan: 'basique' });
     // Unlimited requests for the rest of the file.
-    client = await newClient('horloge', 'etendue');
+    client = await newClient(t, staff, 'horloge', { plan: 'etendue' });
   });
-  afterAll(async () => t.close());
 
   it('stores a due time from the client\'s plan and urgency, and both client views show it', async () => {
     const normal = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: monthly.headers, payload: request('medium') })).json<ClientIntervention>();

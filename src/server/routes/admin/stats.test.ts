@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '../../../shared/admin-api';
 import type { OrderInput } from '../../../shared/schemas/order';
-import { postOrder, staffLogin } from '../../test/fixtures';
+import { postOrder, staffTestApp } from '../../test/fixtures';
 
 // A hand-made month of business; every expected figure below is worked out by hand from this table.
 const DATA: Array<Partial<OrderInput>> = [
@@ -17,14 +16,10 @@ const DATA: Array<Partial<OrderInput>> = [
 ];
 
 describe('[ADMIN][STATS] dashboard figures computed in SQL', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     for (const [i, order] of DATA.entries()) await postOrder(t, staff, { ...order, clientEmail: `c${i}@exemple.fr` });
   });
-  afterAll(async () => t.close());
 
   const stats = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/stats${query}`, headers: staff });

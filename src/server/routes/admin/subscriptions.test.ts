@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ADMIN } from '../../test/harness';
 import { interventions } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto, AuditEntryDto, SubscriptionDto } from '../../../shared/admin-api';
-import { postOrder, staffLogin } from '../../test/fixtures';
+import { postOrder, staffTestApp } from '../../test/fixtures';
 
 const daysAgo = (n: number) => todayIso(new Date(Date.now() - n * 86_400_000));
 
 describe('[ADMIN][SUBSCRIPTIONS] one per paid order', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     await postOrder(t, staff, { clientEmail: 'a@exemple.fr', plan: 'basique', orderDate: '2025-01-31', paymentStatus: 'paid' });
     await postOrder(t, staff, { clientEmail: 'b@exemple.fr', plan: 'pro', orderDate: daysAgo(10), paymentStatus: 'paid' });
     await postOrder(t, staff, { clientEmail: 'c@exemple.fr', plan: 'pro', orderDate: daysAgo(5), paymentStatus: 'pending' });
     await postOrder(t, staff, { clientEmail: 'd@exemple.fr', plan: 'standard', orderDate: daysAgo(2), paymentMethod: 'offert', paymentStatus: 'paid' });
   });
-  afterAll(async () => t.close());
 
   it('runs from the order date for the plan’s months, newest first, only for paid orders', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/subscriptions', headers: staff });
@@ -38,12 +34,9 @@ describe('[ADMIN][SUBSCRIPTIONS] one per paid order', () => {
 });
 
 describe('[ADMIN][INTERVENTIONS] staff move interventions along', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   let id: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     const order = await postOrder(t, staff, { clientName: 'Gérard Lenoir', clientEmail: 'gerard@exemple.fr', username: 'glenoir', password: 'motdepasse-gl' });
     const rows = await t.db.insert(interventions).values([
       { clientId: order.order.clientId!, title: 'Demande d’assistance', description: 'Imprimante muette', urgency: 'high', deviceType: 'pc_windows' },
@@ -51,7 +44,6 @@ describe('[ADMIN][INTERVENTIONS] staff move interventions along', () => {
     ]).returning();
     id = rows[0]!.id;
   });
-  afterAll(async () => t.close());
 
   const patch = (payload: object, target = id) =>
     t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${target}`, headers: staff, payload });

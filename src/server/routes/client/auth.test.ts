@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../../shared/format';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, postOrder, staffLogin, staffTestApp } from '../../test/fixtures';
 
 describe('[CLIENT][LOGIN] client identity', () => {
-  let t: TestApp;
+  const { t, staff } = staffTestApp();
   let clientId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    const staff = await staffLogin(t);
     const created = await postOrder(t, staff, {
       clientName: 'Marc Évrard', clientEmail: 'marc.evrard@exemple.fr', username: 'mevrard', password: 'Azur-Passerelle-2026', plan: 'duo',
       orderDate: todayIso(),
     });
     clientId = created.order.clientId!;
   });
-  afterAll(async () => t.close());
 
   it('signs in with the username on /api/client/login and opens a 30-day session', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/client/login', payload: { username: 'mevrard', password: 'Azur-Passerelle-2026' } });

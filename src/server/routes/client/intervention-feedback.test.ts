@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { interventionRatings, interventions, outbox, inboxItems, staffUsers } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
+import { interventionRatings, interventions, outbox, inboxItems } from '../../db/schema';
 import type { AdminInterventionDto, ResponseTimeStats } from '../../../shared/admin-api';
 import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
 import { ALREADY_CLOSED, RATING_NOT_YET, type InterventionRating, type RatingStats } from '../../../shared/rating-api';
-import { hashPassword } from '../../services/security/passwords';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { newClient, newTechnician, staffTestApp } from '../../test/fixtures';
 
-const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-tech-1' };
 const request = { description: 'Imprimante hors ligne', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'HP' };
 
 describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own request; staff read the ratings', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
   let tech: Record<string, string>;
   let alice: Record<string, string>;
   let bruno: Record<string, string>;
@@ -32,17 +27,10 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     (await t.db.select().from(outbox).where(eq(outbox.kind, kind))).map((m) => m.subject);
 
   beforeAll(async () => {
-    t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
-    staff = await staffLogin(t);
-    await t.db.insert(staffUsers).values({ username: TECHNICIAN.username, role: 'technicien', passwordHash: await hashPassword(TECHNICIAN.password) });
-    tech = await staffLogin(t, TECHNICIAN);
-    for (const username of ['alice', 'bruno']) {
-      await postOrder(t, staff, { clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: PASSWORD, orderDate: todayIso(), plan: 'pro' });
-    }
-    alice = await clientLogin(t, 'alice', PASSWORD);
-    bruno = await clientLogin(t, 'bruno', PASSWORD);
+    tech = (await newTechnician(t, TECHNICIAN)).headers;
+    alice = (await newClient(t, staff, 'alice', { plan: 'pro' })).headers;
+    bruno = (await newClient(t, staff, 'bruno', { plan: 'pro' })).headers;
   });
-  afterAll(async () => t.close());
 
   it('rates only a completed request of one\'s own: once completed, 1 to 5 stars and a comment, staff told by e-mail', async () => {
     const id = await newRequest();

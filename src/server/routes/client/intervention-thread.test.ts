@@ -1,33 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { interventionMessages, outbox } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { ClientIntervention } from '../../../shared/client-api';
 import { ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread } from '../../../shared/thread-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { RATE_LIMITS } from '../../rate-limits';
+import { newClient, staffTestApp } from '../../test/fixtures';
 
-const PASSWORD = 'Azur-Passerelle-2026';
 const request = { description: 'Écran bleu au démarrage', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };
 
 describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
   let alice: Record<string, string>;
   let bruno: Record<string, string>;
   let aliceRequest: number;
   beforeAll(async () => {
-    t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
-    staff = await staffLogin(t);
-    for (const [username, plan] of [['alice', 'pro'], ['bruno', 'famille']] as const) {
-      await postOrder(t, staff, { clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: PASSWORD, orderDate: todayIso(), plan });
-    }
-    alice = await clientLogin(t, 'alice', PASSWORD);
-    bruno = await clientLogin(t, 'bruno', PASSWORD);
+    alice = (await newClient(t, staff, 'alice', { plan: 'pro' })).headers;
+    bruno = (await newClient(t, staff, 'bruno', { plan: 'famille' })).headers;
     aliceRequest = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })).json<ClientIntervention>().id;
   });
-  afterAll(async () => t.close());
 
   const mailsTo = async (to: string, kind: 'intervention_message' | 'staff_intervention_message') =>
     (await t.db.select().from(outbox).where(eq(outbox.recipient, to))).filter((m) => m.kind === kind);
@@ -136,5 +127,23 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     expect(big.statusCode).toBe(400);
     expect(big.json().message).toBe(ATTACHMENT_TOO_BIG);
     expect(await t.db.select().from(interventionMessages)).toHaveLength(before.length);
+  });
+});
+
+describe('[INTERVENTIONS][THREAD] each side\'s allowance on the one set of thread routes', () => {
+  const { t, staff } = staffTestApp();
+  const { max } = RATE_LIMITS.clientMessage;
+
+  it('refuses a client\'s message past their allowance per minute with 429, and writes it nowhere; staff have none', async () => {
+    const { headers } = await newClient(t, staff, 'bavard', { plan: 'pro' });
+    const id = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: request })).json<ClientIntervention>().id;
+    const post = (url: string, h: Record<string, string>, n: number) => t.app.inject({ method: 'POST', url, headers: h, payload: { body: `Message ${n}` } });
+    for (let n = 1; n <= max; n++) expect((await post(`/api/client/interventions/${id}/messages`, headers, n)).statusCode).toBe(201);
+    const refused = await post(`/api/client/interventions/${id}/messages`, headers, max + 1);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(await t.db.$count(interventionMessages, eq(interventionMessages.interventionId, id))).toBe(max);
+    // The same routes under /api/admin carry no allowance: staff answer as often as they need.
+    expect((await post(`/api/admin/interventions/${id}/messages`, staff, max + 2)).statusCode).toBe(201);
   });
 });

@@ -1,37 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { interventions } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import { CLIENT_UNAUTHORIZED, type ClientIntervention, type UserIntervention } from '../../../shared/client-api';
 import { DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION } from '../../services/interventions/client-interventions';
 import { parisMonthStart } from '../../services/calendar/paris-calendar';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { newClient, staffTestApp } from '../../test/fixtures';
 
 const request = (description: string) => ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15' });
 
 /** A client with credentials and one order; returns its id and session headers. */
-async function newClient(t: TestApp, staff: Record<string, string>, username: string, order: Record<string, unknown>) {
-  const created = await postOrder(t, staff, {
-    clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: 'Azur-Passerelle-2026',
-    orderDate: todayIso(), ...order,
-  });
-  return { id: created.order.clientId!, headers: await clientLogin(t, username, 'Azur-Passerelle-2026') };
-}
-
 describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   let alice: { id: number; headers: Record<string, string> };
   let bruno: { id: number; headers: Record<string, string> };
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     alice = await newClient(t, staff, 'alice', { plan: 'pro' });
     bruno = await newClient(t, staff, 'bruno', { plan: 'famille' });
   });
-  afterAll(async () => t.close());
 
   it('answers 401 Unauthorized without a client session, and to a staff session', async () => {
     const calls = [
@@ -165,13 +151,7 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
 });
 
 describe('[CLIENT][INTERVENTIONS] what the subscription allows', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp();
 
   it('refuses with 403 a client whose subscription has ended or is not paid', async () => {
     const ended = await newClient(t, staff, 'ancien', { plan: 'pro', orderDate: '2020-01-01' });

@@ -3,17 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInterventionInputSchema } from '../../../shared/schemas/intervention';
 import { clientInterventionSchema, userInterventionSchema } from '../../../shared/client-api';
-import { idParams, okSchema, pageQuery } from '../../../shared/schemas/query';
-import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '../../../shared/thread-api';
+import { idParams, pageQuery } from '../../../shared/schemas/query';
 import { closedInterventionSchema, interventionRatingSchema, ratingInputSchema } from '../../../shared/rating-api';
-import { FILE_REPLY } from '../../http-schema';
 import {
   createClientIntervention, dashboardInterventionInput, listClientInterventions, toClientIntervention, toUserIntervention,
 } from '../../services/interventions/client-interventions';
-import { markThreadRead, postMessage, readAttachment, readThread } from '../../services/interventions/intervention-thread';
 import { quotaBeforeBody } from '../../services/interventions/attachment-quota';
 import { closeClientIntervention, rateIntervention } from '../../services/interventions/intervention-feedback';
-import { sendAttachment } from '../attachment-response';
+import { interventionThreadRoutes } from '../intervention-thread';
 import { sendPage } from '../list-reply';
 import { RATE_LIMITS } from '../../rate-limits';
 
@@ -54,36 +51,21 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(toUserIntervention(row));
   });
 
-  // The thread of one of the client's own requests: another client's id answers 404.
-  const me = (request: FastifyRequest) => ({ side: 'client' as const, clientId: request.clientSession.clientId });
-  const messageLimit = app.rateLimit({
-    ...RATE_LIMITS.clientMessage, keyGenerator: (request: FastifyRequest) => `client-message:${request.clientSession.clientId}`,
-  });
-
-  app.get('/client/interventions/:id/messages', { schema: { params: idParams, response: { 200: threadSchema } } },
-    async (request) => readThread(app.db, request.params.id, me(request)));
-
-  // Everything that can refuse a post runs before its body (up to 6.7 MB) is read: the session (the scope's hook),
-  // the allowance, the quota from the Content-Length; then Fastify's bodyLimit, from that length or while it arrives.
+  // The thread of one of the client's own requests (routes/intervention-thread.ts): another client's id answers 404.
+  // The allowance and the quota from the Content-Length refuse a post before its body is read.
+  const clientReader = (request: FastifyRequest) => ({ side: 'client' as const, clientId: request.clientSession.clientId });
   const attachmentQuotaBytes = app.config.ATTACHMENT_QUOTA_MB * 1024 * 1024;
-  const quotaLimit = quotaBeforeBody(app.db, attachmentQuotaBytes, (request) => request.clientSession.clientId);
-
-  app.post('/client/interventions/:id/messages', {
-    onRequest: [messageLimit, quotaLimit], bodyLimit: MESSAGE_BODY_LIMIT, config: { bodyTooLarge: MESSAGE_TOO_LARGE },
-    schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
-  }, async (request, reply) => {
-    await postMessage(app.db, app.mail, request.params.id, { ...me(request), attachmentQuotaBytes }, request.body);
-    return reply.status(201).send(await readThread(app.db, request.params.id, me(request)));
+  await app.register(interventionThreadRoutes, {
+    prefix: '/client',
+    reader: clientReader,
+    author: (request) => ({ ...clientReader(request), attachmentQuotaBytes }),
+    beforeBody: [
+      app.rateLimit({
+        ...RATE_LIMITS.clientMessage, keyGenerator: (request: FastifyRequest) => `client-message:${request.clientSession.clientId}`,
+      }),
+      quotaBeforeBody(app.db, attachmentQuotaBytes, (request) => request.clientSession.clientId),
+    ],
   });
-
-  app.get('/client/intervention-attachments/:id', { config: FILE_REPLY, schema: { params: idParams } },
-    async (request, reply) => sendAttachment(reply, await readAttachment(app.db, request.params.id, me(request))));
-
-  app.post('/client/interventions/:id/messages/read', { schema: { params: idParams, response: { 200: okSchema } } },
-    async (request) => {
-      await markThreadRead(app.db, request.params.id, me(request));
-      return { ok: true as const };
-    });
 
   // Closing and rating one's own request (shared/rating-api.ts): another client's id answers 404, a closed one 409.
   const feedbackLimit = app.rateLimit({

@@ -3,20 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestApp, type TestApp } from '../../test/harness';
 import { loginThrottle } from '../../db/schema';
 import { POLICIES, reserveLoginAttempt } from '../../services/security/login-throttle';
-import type * as Passwords from '../../services/security/passwords';
+import { passwordChecks as checks } from '../../test/password-checks';
 import { postOrder, staffLogin } from '../../test/fixtures';
 
 // Counts every password actually checked (a real account's hash or the dummy one for an unknown login).
-const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../services/security/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof Passwords>();
-  return {
-    ...real,
-    verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => { checks.count++; return real.verifyPassword(...args); },
-    verifyAndUpgrade: (...args: Parameters<typeof real.verifyAndUpgrade>) => { checks.count++; return real.verifyAndUpgrade(...args); },
-    verifyDummyPassword: (password: string) => { checks.count++; return real.verifyDummyPassword(password); },
-  };
-});
+vi.mock('../../services/security/passwords', async (importOriginal) =>
+  (await import('../../test/password-checks')).countingPasswords(await importOriginal()));
 
 const CLIENT = { username: 'jdupont', password: 'motdepasse-client-solide-1', email: 'jean.dupont@exemple.fr' };
 

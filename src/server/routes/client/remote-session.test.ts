@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { interventions } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { AdminInterventionDto } from '../../../shared/admin-api';
 import type { UserIntervention } from '../../../shared/client-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, postOrder, staffTestApp } from '../../test/fixtures';
 
 const remote = (extra: Record<string, unknown>) => ({ title: 'Session à distance', description: 'Prise en main demandée', ...extra });
 
 describe('[CLIENT][REMOTE] « Session à distance » with the tool and its ID', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   let client: { id: number; headers: Record<string, string> };
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     const created = await postOrder(t, staff, {
       clientName: 'Client Distant', clientEmail: 'distant@exemple.fr', username: 'distant', password: 'Azur-Passerelle-2026',
       orderDate: todayIso(), plan: 'pro',
     });
     client = { id: created.order.clientId!, headers: await clientLogin(t, 'distant', 'Azur-Passerelle-2026') };
   });
-  afterAll(async () => t.close());
 
   const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/interventions', headers: client.headers, payload });
   const adminView = async (id: number) => (await t.app.inject({ method: 'GET', url: '/api/admin/interventions?limit=100', headers: staff }))

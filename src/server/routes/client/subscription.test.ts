@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, clients, orders } from '../../db/schema';
 import { todayIso } from '../../../shared/format';
 import type { OrderDto, SubscriptionDto } from '../../../shared/admin-api';
@@ -9,14 +8,13 @@ import {
 } from '../../../shared/client-api';
 import { addDays, daysBetween, periodEndsOn } from '../../services/calendar/paris-calendar';
 import { currentSubscription } from '../../services/orders/subscriptions';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, postOrder, staffTestApp } from '../../test/fixtures';
 
 const today = () => todayIso();
 const daysAgo = (n: number) => addDays(today(), -n);
 
 describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   async function signedIn(username: string, orders: Array<Record<string, unknown>>) {
     for (const [i, order] of orders.entries()) {
       await postOrder(t, staff, {
@@ -33,11 +31,6 @@ describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () =
     expect(res.statusCode).toBe(200);
     return res.json<CurrentSubscription | null>();
   };
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
 
   it('answers the plan, first and last day, days left and this month\'s allowance, in the contract\'s shape', async () => {
     const headers = await signedIn('claire', [{ plan: 'standard', orderDate: daysAgo(10), paymentMethod: 'virement' }]);
@@ -99,13 +92,10 @@ describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () =
 });
 
 describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptions)', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp();
   let headers: Record<string, string>;
   let clientId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
     const created = await postOrder(t, staff, {
       clientName: 'Lucie Fabre', clientEmail: 'lucie@exemple.fr', clientPhone: '06 11 22 33 44', username: 'lfabre',
       password: 'Azur-Passerelle-2026', plan: 'basique', orderDate: daysAgo(20),
@@ -113,7 +103,6 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     clientId = created.order.clientId!;
     headers = await clientLogin(t, 'lfabre', 'Azur-Passerelle-2026');
   });
-  afterAll(async () => t.close());
 
   const ask = (payload: unknown, h = headers) => t.app.inject({ method: 'POST', url: '/api/subscriptions', headers: h, payload: payload as object });
   const ordersOfClient = () => t.db.select().from(orders).where(eq(orders.clientId, clientId));

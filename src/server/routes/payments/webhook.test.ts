@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp } from '../../test/harness';
 import { auditLog, onlinePayments, invoices, orders, outbox, paymentEvents } from '../../db/schema';
-import { postOrder, staffLogin } from '../../test/fixtures';
+import { postOrder, staffTestApp } from '../../test/fixtures';
 import { todayIso } from '../../../shared/format';
 import type { OrderDto } from '../../../shared/admin-api';
 
@@ -27,8 +27,7 @@ function sessionEvent(type: string, orderId: number, session: Record<string, unk
 }
 
 describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp(STRIPE_ENV);
   /** A client's pending order of the « Pro » plan (50 €). */
   async function pendingOrder(name: string) {
     const created = await postOrder(t, staff, {
@@ -48,12 +47,6 @@ describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
   const staffOrder = async (id: number) =>
     (await t.app.inject({ method: 'GET', url: `/api/admin/manual-orders?q=${id}`, headers: staff })).json<OrderDto[]>();
   const invoicesOf = (id: number) => t.db.select().from(invoices).where(eq(invoices.orderId, id));
-
-  beforeAll(async () => {
-    t = await createTestApp(STRIPE_ENV);
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
 
   it('makes a paid session\'s order paid « Carte (en ligne) »: invoice issued and e-mailed, period set, audited', async () => {
     const id = await pendingOrder('paye');

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { orders, outbox } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
+import { clientLogin, postOrder, staffTestApp, validOrder } from '../../test/fixtures';
 import { MAIL_QUEUE, requeueOrphans } from './outbox';
 import type { OrderDocuments } from '../../../shared/invoice-api';
 
 const jobsOf = async (t: TestApp) => t.app.jobs.boss.findJobs(MAIL_QUEUE);
 
 describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business transaction', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp({ STAFF_EMAIL: 'equipe@rfs.exemple' });
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@rfs.exemple' });
 
   it('answers an order before any mail leaves, then sends credentials and invoice once each', async () => {
     const before = t.mailer.sent.length;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outbox } from '../../db/schema';
 import type { SubscriptionDto } from '../../../shared/admin-api';
 import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../../test/fixtures';
+import { postOrder, staffLogin, staffTestApp } from '../../test/fixtures';
 import { REMINDERS_QUEUE, scheduleRenewalReminders } from './renewal-reminders';
 
 /** 9:00 in Paris on that day (winter time): when the daily job runs. */
@@ -17,13 +17,10 @@ async function dailyRun(t: TestApp, day: string) {
 }
 
 describe('[REMINDERS] 14 and 3 days before a subscription ends, once, with a link to renew', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
+  const { t, staff } = staffTestApp({ PUBLIC_URL: 'https://support.exemple.fr' });
   const reminders = () => t.mailer.sent.filter((m) => m.subject.startsWith('Votre abonnement'));
 
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://support.exemple.fr' });
-    staff = await staffLogin(t);
     // Jean: Basique from 1 December 2026, so his last day is 31 December 2026.
     await postOrder(t, staff, { clientName: 'Jean Dupont', clientEmail: 'jean@exemple.fr', username: 'jdupont', password: 'Soleil-du-Midi-42', plan: 'basique', orderDate: '2026-12-01' });
     // Anne: the same end, but already renewed: nothing to remind her of.
@@ -34,7 +31,6 @@ describe('[REMINDERS] 14 and 3 days before a subscription ends, once, with a lin
     await t.drain();
     t.mailer.sent.length = 0;
   });
-  afterAll(async () => t.close());
 
   it('sends nothing 15 days before, the 14-day reminder on the day, once whatever the reruns', async () => {
     await dailyRun(t, '2026-12-16');

@@ -3,13 +3,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { MIGRATIONS_DIR } from '../../db/client';
 import { orders, inboxItems } from '../../db/schema';
 import type { SubscriptionDto } from '../../../shared/admin-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { clientLogin, postOrder, staffTestApp } from '../../test/fixtures';
 import { chainSubscriptions, currentSubscription, recomputeSubscriptions, subscriptionMoment } from './subscriptions';
 import { createClientIntervention, MONTHLY_LIMIT_REACHED } from '../interventions/client-interventions';
 
@@ -65,13 +64,7 @@ describe('subscriptionMoment: the Paris day and month a read counts with', () =>
 });
 
 describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp();
 
   const periods = async (email: string) => t.db.select({
     id: orders.id, status: orders.paymentStatus, startsOn: orders.startsOn, endsOn: orders.endsOn,
@@ -184,11 +177,9 @@ describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
 });
 
 describe('[SUBSCRIPTIONS] a month bought on 31 January, and the monthly allowance, as the clock moves', () => {
-  let t: TestApp;
+  const { t, staff } = staffTestApp();
   let clientId: number;
   beforeAll(async () => {
-    t = await createTestApp();
-    const staff = await staffLogin(t);
     const created = await postOrder(t, staff, {
       clientEmail: 'horloge@exemple.fr', username: 'horloge', password: 'Azur-Passerelle-2026', plan: 'basique', orderDate: '2025-01-31',
     });
@@ -196,7 +187,6 @@ describe('[SUBSCRIPTIONS] a month bought on 31 January, and the monthly allowanc
     // Renewed for a second month the day before the first ends.
     await postOrder(t, staff, { clientEmail: 'horloge@exemple.fr', plan: 'basique', orderDate: '2025-02-27' });
   });
-  afterAll(async () => t.close());
 
   it('runs from 31 January to 28 February included, then the renewal from 1 to 31 March', async () => {
     const read = (id: number, now: Date) => currentSubscription(t.db, id, now);

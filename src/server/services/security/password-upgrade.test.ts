@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { TEST_ADMIN } from '../../test/harness';
 import { scryptHash } from '../../test/scrypt-hash';
 import { clients, staffUsers } from '../../db/schema';
-import { postOrder, staffLogin } from '../../test/fixtures';
+import { postOrder, staffLogin, staffTestApp } from '../../test/fixtures';
 import { hashPassword, verifyPassword } from './passwords';
 
 const TODAYS_HASH = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
 
 describe('[SECURITY][PASSWORDS] a scrypt hash, or one at a former cost, is replaced by Argon2id at the next sign-in', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    staff = await staffLogin(t);
-  });
-  afterAll(async () => t.close());
+  const { t, staff } = staffTestApp();
 
   const staffHash = async () => (await t.db.select().from(staffUsers).where(eq(staffUsers.username, TEST_ADMIN.username)))[0]!.passwordHash;
   const setStaffHash = (passwordHash: string) => t.db.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.username, TEST_ADMIN.username));

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AdminInterventionDto, AuditEntryDto, AuditFilters, CustomerDto, CustomerFilters, DashboardStats, InterventionFilters, OpenSessionDto, OrderDto, OrderFilters,
@@ -16,6 +16,11 @@ function withQuery(path: string, params: Record<string, string | number | undefi
   }
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+/** One page of an admin list, read with its filters; the current page stays on screen while the next one loads. */
+function pageQueryOptions<T>(queryKey: QueryKey, path: string, filters: Record<string, string | number | undefined>) {
+  return queryOptions({ queryKey, queryFn: () => apiList<T>(withQuery(path, filters)), placeholderData: keepPreviousData });
 }
 
 // The lists' query parameters are the server's own schemas (shared/admin-api.ts).
@@ -49,7 +54,7 @@ export const adminKeys = {
 };
 
 /** The server holds the session; a 401 here only means « not signed in », so it resolves to null. */
-export const sessionQuery = queryOptions({
+export const sessionQueryOptions = queryOptions({
   queryKey: adminKeys.session,
   queryFn: async (): Promise<StaffSession | null> => {
     try {
@@ -61,68 +66,46 @@ export const sessionQuery = queryOptions({
   },
 });
 
-export const sessionListQuery = queryOptions({
+export const sessionListQueryOptions = queryOptions({
   queryKey: adminKeys.sessions,
   queryFn: () => api<OpenSessionDto[]>('/api/admin/sessions'),
   // Other devices come and go: read afresh each time the dialog opens.
   staleTime: 0,
 });
 
-export const orderListQuery = (f: OrderFilters) => queryOptions({
-  queryKey: adminKeys.orderList(f),
-  queryFn: () => apiList<OrderDto & OrderDocuments>(withQuery('/api/admin/manual-orders', f)),
-  // Keeps the current page on screen while the next one loads, instead of flashing a spinner.
-  placeholderData: keepPreviousData,
-});
+export const orderListQueryOptions = (f: OrderFilters) =>
+  pageQueryOptions<OrderDto & OrderDocuments>(adminKeys.orderList(f), '/api/admin/manual-orders', f);
 
-export const auditQuery = (orderId: number) => queryOptions({
+export const auditQueryOptions = (orderId: number) => queryOptions({
   queryKey: adminKeys.audit(orderId),
   queryFn: () => api<AuditEntryDto[]>(withQuery('/api/admin/audit', { entity: 'order', entityId: orderId })),
 });
 
-export const customerListQuery = (f: CustomerFilters) => queryOptions({
-  queryKey: adminKeys.customerList(f),
-  queryFn: () => apiList<CustomerDto>(withQuery('/api/admin/users', f)),
-  placeholderData: keepPreviousData,
-});
+export const customerListQueryOptions = (f: CustomerFilters) =>
+  pageQueryOptions<CustomerDto>(adminKeys.customerList(f), '/api/admin/users', f);
 
-export const inboxListQuery = (f: InboxFilters) => queryOptions({
-  queryKey: adminKeys.inboxList(f),
-  queryFn: () => apiList<InboxItemDto>(withQuery('/api/admin/contacts', f)),
-  placeholderData: keepPreviousData,
-});
+export const inboxListQueryOptions = (f: InboxFilters) =>
+  pageQueryOptions<InboxItemDto>(adminKeys.inboxList(f), '/api/admin/contacts', f);
 
-export const statsQuery = (r: StatsRange) => queryOptions({
+export const statsQueryOptions = (r: StatsRange) => queryOptions({
   queryKey: adminKeys.statsRange(r),
   queryFn: () => api<DashboardStats>(withQuery('/api/admin/stats', r)),
   placeholderData: keepPreviousData,
 });
 
-export const subscriptionListQuery = (f: SubscriptionFilters) => queryOptions({
-  queryKey: adminKeys.subscriptionList(f),
-  queryFn: () => apiList<SubscriptionDto>(withQuery('/api/admin/subscriptions', f)),
-  placeholderData: keepPreviousData,
-});
+export const subscriptionListQueryOptions = (f: SubscriptionFilters) =>
+  pageQueryOptions<SubscriptionDto>(adminKeys.subscriptionList(f), '/api/admin/subscriptions', f);
 
-export const interventionListQuery = (f: InterventionFilters) => queryOptions({
-  queryKey: adminKeys.interventionList(f),
-  queryFn: () => apiList<AdminInterventionDto>(withQuery('/api/admin/interventions', f)),
-  placeholderData: keepPreviousData,
-});
+export const interventionListQueryOptions = (f: InterventionFilters) =>
+  pageQueryOptions<AdminInterventionDto>(adminKeys.interventionList(f), '/api/admin/interventions', f);
 
-export const outboxListQuery = (f: OutboxFilters) => queryOptions({
-  queryKey: adminKeys.outboxList(f),
-  queryFn: () => apiList<OutboxMessageDto>(withQuery('/api/admin/outbox', f)),
-  placeholderData: keepPreviousData,
-});
+export const outboxListQueryOptions = (f: OutboxFilters) =>
+  pageQueryOptions<OutboxMessageDto>(adminKeys.outboxList(f), '/api/admin/outbox', f);
 
-export const teamQuery = queryOptions({
+export const teamQueryOptions = queryOptions({
   queryKey: adminKeys.team,
   queryFn: () => api<TeamMemberDto[]>('/api/admin/team'),
 });
 
-export const journalQuery = (f: AuditFilters) => queryOptions({
-  queryKey: adminKeys.journal(f),
-  queryFn: () => apiList<AuditEntryDto>(withQuery('/api/admin/audit', f)),
-  placeholderData: keepPreviousData,
-});
+export const journalQueryOptions = (f: AuditFilters) =>
+  pageQueryOptions<AuditEntryDto>(adminKeys.journal(f), '/api/admin/audit', f);

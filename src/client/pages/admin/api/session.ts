@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffSession } from '../../../../shared/admin-api';
 import { api } from '../../../lib/api';
 import { twoFactorKeys } from '../two-factor/two-factor-api';
-import { adminKeys, sessionQuery } from './queries';
+import { adminKeys, sessionQueryOptions } from './queries';
 import { signOutLocally } from './query-client';
 
 export function useStaffSession() {
-  return useQuery(sessionQuery);
+  return useQuery(sessionQueryOptions);
 }
 
 // Signing in (password, then code) lives in two-factor/two-factor-api.ts.

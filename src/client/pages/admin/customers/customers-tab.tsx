@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerDto } from '../../../../shared/admin-api';
-import { customerListQuery } from '../api/queries';
+import { customerListQueryOptions } from '../api/queries';
 import { PagedList } from '../common/paged-list';
 import { TabHeading } from '../common/query-state';
 import { SearchBox } from '../common/search-box';
@@ -41,7 +41,7 @@ type CustomerPageProps = { q: string; selected: CustomerDto | null; onSelect(cus
 
 function CustomerPage({ q, selected, onSelect }: CustomerPageProps) {
   const [offset, setOffset] = useState(0);
-  const customers = useQuery(customerListQuery({ q, limit: PAGE_SIZE, offset }));
+  const customers = useQuery(customerListQueryOptions({ q, limit: PAGE_SIZE, offset }));
   // Fresh figures for the open customer after a refetch (a new order changes their revenue).
   const fresh = selected ? customers.data?.items.find((c) => sameCustomer(c, selected.email)) : undefined;
   useEffect(() => {

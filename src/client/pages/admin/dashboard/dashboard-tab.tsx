@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { statsQuery, type StatsRange } from '../api/queries';
+import { statsQueryOptions, type StatsRange } from '../api/queries';
 import { Loading, QueryError, TabHeading } from '../common/query-state';
 import { StatCards } from './stat-cards';
 import { PlanTable } from './plan-table';
@@ -14,7 +14,7 @@ export function DashboardTab() {
   const [range, setRange] = useState<StatsRange>({});
   // An end before the start would return nothing: the server is not asked until the range makes sense.
   const invalid = !!range.from && !!range.to && range.from > range.to;
-  const stats = useQuery({ ...statsQuery(range), enabled: !invalid });
+  const stats = useQuery({ ...statsQueryOptions(range), enabled: !invalid });
 
   return (
     <section aria-labelledby="dashboard-title">

@@ -6,14 +6,14 @@ import { adminKeys } from '../api/queries';
 import { StatsPanel, figureCell, monthLabel } from './stats-panel';
 
 // Under the interventions key: a rating arriving with the list refreshes these figures too.
-const ratingsQuery = queryOptions({
+const ratingsQueryOptions = queryOptions({
   queryKey: [...adminKeys.interventions, 'ratings'] as const,
   queryFn: () => api<RatingStats>('/api/admin/interventions/ratings'),
 });
 
 /** Per month of the request: how many clients rated their completed request, and the average note. */
 export function RatingTable() {
-  const stats = useQuery(ratingsQuery);
+  const stats = useQuery(ratingsQueryOptions);
   return (
     <StatsPanel id="rating-title" title="Avis des clients" subtitle="Par mois de la demande, de 1 à 5 étoiles."
       query={stats} empty="Aucun avis pour le moment"

@@ -7,14 +7,14 @@ import { adminKeys } from '../api/queries';
 import { StatsPanel, figureCell, monthLabel } from './stats-panel';
 
 // Under the interventions key: taking a request in charge refreshes these figures with the list.
-const responseTimesQuery = queryOptions({
+const responseTimesQueryOptions = queryOptions({
   queryKey: [...adminKeys.interventions, 'response-times'] as const,
   queryFn: () => api<ResponseTimeStats>('/api/admin/interventions/response-times'),
 });
 
 /** Per month and plan: the share of requests answered by their due time, and the median first response. */
 export function ResponseTimeTable() {
-  const stats = useQuery(responseTimesQuery);
+  const stats = useQuery(responseTimesQueryOptions);
   return (
     <StatsPanel id="response-time-title" title="Délais de prise en charge"
       subtitle="Par mois de la demande. Le délai médian compte les heures d’ouverture de la formule."

@@ -6,7 +6,7 @@ import { adminKeys } from '../api/queries';
 const backupKey = [...adminKeys.data, 'backup'] as const;
 
 /** The backup being written or the last one; asked again every second while it runs (the progress bar). */
-export const currentBackupQuery = queryOptions({
+export const currentBackupQueryOptions = queryOptions({
   queryKey: backupKey,
   queryFn: () => api<CurrentBackupDto>('/api/admin/backups/current'),
   refetchInterval: (query) => (query.state.data?.backup?.state === 'running' ? 1000 : false),

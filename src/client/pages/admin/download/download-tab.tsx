@@ -4,7 +4,7 @@ import { backupDownloadPath, type BackupStatusDto } from '../../../../shared/bac
 import { formatDateTime } from '../../../../shared/format';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { notify } from '../../../lib/notify';
-import { currentBackupQuery, useStartBackup } from './backup-queries';
+import { currentBackupQueryOptions, useStartBackup } from './backup-queries';
 
 const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 const megabytes = (size: number) => (size < 1024 * 1024 ? `${number.format(size / 1024)} ko` : `${number.format(size / 1024 / 1024)} Mo`);
@@ -41,7 +41,7 @@ function Finished({ backup }: { backup: BackupStatusDto }) {
 
 /** Only rendered once the session is unlocked; the server checks the unlock again on every call. */
 export function DownloadTab() {
-  const current = useQuery(currentBackupQuery);
+  const current = useQuery(currentBackupQueryOptions);
   const start = useStartBackup();
   const backup = current.data?.backup ?? null;
   const running = backup?.state === 'running';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from '../../../../shared/labels';
-import { SelectField } from '../../../components/ui/field';
-import { inboxListQuery } from '../api/queries';
+import { inboxListQueryOptions } from '../api/queries';
+import { FilterSelect } from '../common/filter-select';
 import { CardList, PagedList } from '../common/paged-list';
 import { TabHeading } from '../common/query-state';
 import { InboxItemCard } from './inbox-item-card';
@@ -14,7 +14,6 @@ const kindOptions: Array<{ value: InboxKind; label: string }> = [
   { value: 'contact', label: 'Messages de contact' },
   { value: 'erasure', label: 'Effacements' },
 ];
-const compactSelect = '[&_select]:h-9 [&_select]:py-1 [&_select]:text-sm';
 
 export function InboxTab() {
   const [status, setStatus] = useState<InboxStatus | ''>('');
@@ -23,10 +22,8 @@ export function InboxTab() {
     <section aria-labelledby="requests-title">
       <TabHeading id="requests-title" title="Demandes d'inscription">
         <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
-          <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as InboxStatus | '')}
-            options={statusOptions} placeholder="Tous" className={`sm:w-44 ${compactSelect}`} />
-          <SelectField label="Type" value={kind} onChange={(e) => setKind(e.target.value as InboxKind | '')}
-            options={kindOptions} placeholder="Tous" className={`sm:w-52 ${compactSelect}`} />
+          <FilterSelect label="Statut" value={status} onChange={setStatus} options={statusOptions} all="Tous" className="sm:w-44" />
+          <FilterSelect label="Type" value={kind} onChange={setKind} options={kindOptions} all="Tous" className="sm:w-52" />
         </div>
       </TabHeading>
       {/* keyed by the filters so a new filter starts on page 1 */}
@@ -37,7 +34,7 @@ export function InboxTab() {
 
 function RequestList({ status, kind }: { status?: InboxStatus; kind?: InboxKind }) {
   const [offset, setOffset] = useState(0);
-  const requests = useQuery(inboxListQuery({ status, kind, limit: PAGE_SIZE, offset }));
+  const requests = useQuery(inboxListQueryOptions({ status, kind, limit: PAGE_SIZE, offset }));
   return (
     <PagedList query={requests} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['demande']}
       empty="Aucune demande d'inscription" pagesLabel="Pages des demandes">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserCheck, UserX } from 'lucide-react';
 import type { AdminInterventionDto } from '../../../../shared/admin-api';
 import { notify } from '../../../lib/notify';
-import { teamQuery } from '../api/queries';
+import { teamQueryOptions } from '../api/queries';
 import { useStaffSession } from '../api/session';
 import { useAssignIntervention } from './intervention-mutations';
 
@@ -34,7 +34,7 @@ export function AssigneeLine({ intervention: i }: { intervention: AdminIntervent
 
 function Reassign({ intervention: i }: { intervention: AdminInterventionDto }) {
   const id = useId();
-  const team = useQuery(teamQuery);
+  const team = useQuery(teamQueryOptions);
   const assign = useAssignIntervention(i.id);
   const members = (team.data ?? []).filter((m) => !m.disabled);
   function change(value: string) {

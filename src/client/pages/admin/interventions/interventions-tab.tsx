@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { InterventionAssigneeFilter, InterventionRatingFilter } from '../../../../shared/admin-api';
 import { INTERVENTION_STATUS_LABELS, INTERVENTION_STATUSES, type InterventionStatus } from '../../../../shared/labels';
-import { SelectField } from '../../../components/ui/field';
-import { interventionListQuery, type InterventionFilters } from '../api/queries';
-import { Pagination } from '../common/pagination';
-import { EmptyState, Loading, QueryError, TabHeading, plural } from '../common/query-state';
+import { interventionListQueryOptions, type InterventionFilters } from '../api/queries';
+import { FilterSelect } from '../common/filter-select';
+import { CardList, PagedList } from '../common/paged-list';
+import { TabHeading } from '../common/query-state';
 import { InterventionCard } from './intervention-card';
 
 const PAGE_SIZE = 25;
@@ -27,7 +27,6 @@ const assigneeOptions: { value: InterventionAssigneeFilter | ''; label: string }
   { value: 'unassigned', label: 'Non attribuées' },
   { value: '', label: 'Toutes' },
 ];
-const compactSelect = 'w-full sm:w-48 [&_select]:h-9 [&_select]:py-1 [&_select]:text-sm';
 
 export function InterventionsTab() {
   const [status, setStatus] = useState<InterventionStatus | ''>('');
@@ -38,12 +37,9 @@ export function InterventionsTab() {
     <section aria-labelledby="interventions-title">
       <TabHeading id="interventions-title" title="Interventions">
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as InterventionStatus | '')}
-            options={statusOptions} placeholder="Tous" className={compactSelect} />
-          <SelectField label="Avis du client" value={rating} onChange={(e) => setRating(e.target.value as InterventionRatingFilter | '')}
-            options={ratingOptions} placeholder="Tous" className={compactSelect} />
-          <SelectField label="Trier par" value={sort} onChange={(e) => setSort(e.target.value as Sort)}
-            options={sortOptions} className={compactSelect} />
+          <FilterSelect label="Statut" value={status} onChange={setStatus} options={statusOptions} all="Tous" />
+          <FilterSelect label="Avis du client" value={rating} onChange={setRating} options={ratingOptions} all="Tous" />
+          <FilterSelect label="Trier par" value={sort} onChange={setSort} options={sortOptions} />
         </div>
       </TabHeading>
       <div role="group" aria-label="Demandes affichées" className="mb-4 inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
@@ -64,19 +60,13 @@ type ListProps = { status?: InterventionStatus; rating?: InterventionRatingFilte
 
 function InterventionList({ status, rating, sort, assignee }: ListProps) {
   const [offset, setOffset] = useState(0);
-  const interventions = useQuery(interventionListQuery({ status, rating, assignee, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset }));
-  if (interventions.isPending) return <Loading />;
-  if (interventions.isError) return <QueryError error={interventions.error} onRetry={() => void interventions.refetch()} />;
-  const { items, total } = interventions.data;
+  const interventions = useQuery(interventionListQueryOptions({
+    status, rating, assignee, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset,
+  }));
   return (
-    <div className={interventions.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-      <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, 'intervention')}</p>
-      {items.length === 0 ? <EmptyState>Aucune intervention</EmptyState> : (
-        <ul className="space-y-3" aria-label="Interventions">
-          {items.map((i) => <li key={i.id}><InterventionCard intervention={i} /></li>)}
-        </ul>
-      )}
-      <Pagination label="Pages des interventions" offset={offset} limit={PAGE_SIZE} total={total} onChange={setOffset} />
-    </div>
+    <PagedList query={interventions} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['intervention']}
+      empty="Aucune intervention" pagesLabel="Pages des interventions">
+      {(items) => <CardList label="Interventions" items={items}>{(i) => <InterventionCard intervention={i} />}</CardList>}
+    </PagedList>
   );
 }

@@ -4,12 +4,12 @@ import { Bell, BellOff, Volume2, VolumeX } from 'lucide-react';
 import { STAFF_ALERT_KINDS, type LiveEvent, type LiveKind } from '../../../../shared/live-api';
 import { Button } from '../../../components/ui/button';
 import { useLiveEvents } from '../../../lib/live-events';
-import { adminKeys, interventionListQuery } from '../api/queries';
+import { adminKeys, interventionListQueryOptions } from '../api/queries';
 import { devicesKey } from '../devices/device-queries';
 import { notificationsSupported, playAlert, setSoundEnabled, showNotification, soundEnabled } from './alerts';
 
 /** The count in the tab's title: requests waiting for someone to take them (« (2) Espace staff … »). */
-const waitingQuery = interventionListQuery({ assignee: 'unassigned', status: 'pending', limit: 1, offset: 0 });
+const waitingQuery = interventionListQueryOptions({ assignee: 'unassigned', status: 'pending', limit: 1, offset: 0 });
 const COUNT = /^\(\d+\) /;
 
 /** The lists an event changes: requests, « Messages », or the devices (the Appareils tab and a customer's page). */

@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, formatEuro } from '../../../../shared/forma
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../../../shared/labels';
 import { findPlan } from '../../../../shared/plans';
 import { Spinner } from '../../../components/ui/spinner';
-import { auditQuery } from '../api/queries';
+import { auditQueryOptions } from '../api/queries';
 
 const FIELD_LABELS: Record<string, string> = {
   paymentStatus: 'Statut', notes: 'Notes', paymentMethod: 'Paiement', plan: 'Plan', price: 'Prix',
@@ -47,7 +47,7 @@ function changes(entry: AuditEntryDto): string[] {
 
 /** The order's audit trail, fetched only when staff open it. */
 export function OrderHistory({ orderId }: { orderId: number }) {
-  const audit = useQuery(auditQuery(orderId));
+  const audit = useQuery(auditQueryOptions(orderId));
   if (audit.isPending) return <Spinner />;
   if (audit.isError) return <p role="alert" className="text-sm text-red-700">{audit.error.message}</p>;
   if (audit.data.length === 0) return <p className="text-sm text-slate-600">Aucune modification enregistrée.</p>;

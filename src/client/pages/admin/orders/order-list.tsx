@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { orderListQuery } from '../api/queries';
+import { orderListQueryOptions } from '../api/queries';
 import { CardList, PagedList } from '../common/paged-list';
 import { OrderCard } from './order-card';
 
@@ -9,7 +9,7 @@ const PAGE_SIZE = 25;
 /** Newest first, one page at a time; also used in a customer's detail pane (filtered by e-mail). */
 export function OrderList({ q, email, pageSize = PAGE_SIZE }: { q?: string; email?: string; pageSize?: number }) {
   const [offset, setOffset] = useState(0);
-  const orders = useQuery(orderListQuery({ q, email, limit: pageSize, offset }));
+  const orders = useQuery(orderListQueryOptions({ q, email, limit: pageSize, offset }));
   // The last page emptied (a change elsewhere): step back rather than show nothing.
   const emptied = !orders.isPlaceholderData && orders.data?.items.length === 0 && offset > 0;
   useEffect(() => {

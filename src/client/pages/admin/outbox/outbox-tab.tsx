@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MAIL_STATUS_LABELS, type MailStatus } from '../../../../shared/labels';
-import { SelectField } from '../../../components/ui/field';
-import { outboxListQuery } from '../api/queries';
+import { outboxListQueryOptions } from '../api/queries';
+import { FilterSelect } from '../common/filter-select';
 import { CardList, PagedList } from '../common/paged-list';
 import { TabHeading } from '../common/query-state';
 import { SearchBox } from '../common/search-box';
@@ -23,8 +23,7 @@ export function OutboxTab() {
     <section aria-labelledby="outbox-title">
       <TabHeading id="outbox-title" title="Courriels">
         <SearchBox label="Rechercher" placeholder="Destinataire ou objet" value={search} onChange={setSearch} />
-        <SelectField label="Statut" value={status} onChange={(e) => setStatus(e.target.value as MailStatus | '')}
-          options={statusOptions} placeholder="Tous" className="w-full sm:w-48 [&_select]:h-9 [&_select]:py-1 [&_select]:text-sm" />
+        <FilterSelect label="Statut" value={status} onChange={setStatus} options={statusOptions} all="Tous" />
       </TabHeading>
       <p className="mb-4 text-sm text-slate-600">
         Les e-mails partent en arrière-plan : si le serveur d’e-mail ne répond pas, ils sont réessayés pendant environ
@@ -37,7 +36,7 @@ export function OutboxTab() {
 
 function OutboxList({ status, q }: { status?: MailStatus; q: string }) {
   const [offset, setOffset] = useState(0);
-  const messages = useQuery(outboxListQuery({ status, q, limit: PAGE_SIZE, offset }));
+  const messages = useQuery(outboxListQueryOptions({ status, q, limit: PAGE_SIZE, offset }));
   return (
     <PagedList query={messages} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['courriel']}
       empty="Aucun courriel" pagesLabel="Pages des courriels">

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { notify } from '../../../lib/notify';
-import { sessionListQuery } from '../api/queries';
+import { sessionListQueryOptions } from '../api/queries';
 import { Loading, QueryError } from '../common/query-state';
 import { useEndSessions } from './session-mutations';
 import { describeUserAgent } from './user-agent';
@@ -39,7 +39,7 @@ function SessionItem({ session: s, onEnd, busy }: { session: OpenSessionDto; onE
 }
 
 function SessionList() {
-  const query = useQuery(sessionListQuery);
+  const query = useQuery(sessionListQueryOptions);
   const end = useEndSessions();
   const [confirmAll, setConfirmAll] = useState(false);
 

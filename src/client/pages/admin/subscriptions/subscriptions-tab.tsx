@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { cn } from '../../../components/ui/cn';
-import { subscriptionListQuery, type SubscriptionFilters } from '../api/queries';
+import { subscriptionListQueryOptions, type SubscriptionFilters } from '../api/queries';
 import { PagedList } from '../common/paged-list';
 import { TabHeading } from '../common/query-state';
 import { SubscriptionRows } from './subscription-rows';
@@ -38,7 +38,7 @@ export function SubscriptionsTab() {
 
 function SubscriptionList({ filter }: { filter: (typeof FILTERS)[number] }) {
   const [offset, setOffset] = useState(0);
-  const subscriptions = useQuery(subscriptionListQuery({ ...filter.query, limit: PAGE_SIZE, offset }));
+  const subscriptions = useQuery(subscriptionListQueryOptions({ ...filter.query, limit: PAGE_SIZE, offset }));
   return (
     <PagedList query={subscriptions} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={filter.nouns}
       empty="Aucun abonnement" pagesLabel="Pages des abonnements">

@@ -15,7 +15,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/notify';
-import { teamQuery } from '../api/queries';
+import { teamQueryOptions } from '../api/queries';
 import { useStaffSession } from '../api/session';
 import { EmptyState, Loading, plural, QueryError, TabHeading } from '../common/query-state';
 import { useCreateMember, useEndMemberSessions, useSendPasswordLink, useUpdateMember } from './team-mutations';
@@ -126,7 +126,7 @@ function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boole
 
 /** « Équipe » (admins): who may sign in to the back-office, with which role. */
 export function TeamTab() {
-  const query = useQuery(teamQuery);
+  const query = useQuery(teamQueryOptions);
   const session = useStaffSession();
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);

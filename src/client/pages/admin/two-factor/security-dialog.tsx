@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify';
 import { Loading, QueryError } from '../common/query-state';
 import { EnrolPanel, RecoveryCodes } from './enrol-panel';
 import {
-  ownTwoFactorQuery, useConfirmTwoFactor, useDisableTwoFactor, useRenewRecoveryCodes, useSetupTwoFactor,
+  ownTwoFactorQueryOptions, useConfirmTwoFactor, useDisableTwoFactor, useRenewRecoveryCodes, useSetupTwoFactor,
 } from './two-factor-api';
 
 type View = { kind: 'status' } | { kind: 'password' } | { kind: 'scan'; setup: TwoFactorSetupDto } | { kind: 'codes'; codes: string[] }
@@ -85,7 +85,7 @@ function Status({ status, onEnrol, onRenew, onDisable }: { status: TwoFactorStat
 }
 
 function SecurityPanel({ onClose }: { onClose(): void }) {
-  const query = useQuery(ownTwoFactorQuery);
+  const query = useQuery(ownTwoFactorQueryOptions);
   const [view, setView] = useState<View>({ kind: 'status' });
   const setup = useSetupTwoFactor();
   const confirm = useConfirmTwoFactor();

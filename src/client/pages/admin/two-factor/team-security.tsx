@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { notify } from '../../../lib/notify';
-import { securityQuery, useUpdateSecurity } from './two-factor-api';
+import { securityQueryOptions, useUpdateSecurity } from './two-factor-api';
 
 /**
  * « Équipe »: an admin requires two-factor sign-in for everyone; sessions opened without it end at once (but the admin's
  * own), and members without it enrol at their next sign-in.
  */
 export function TeamSecurityCard() {
-  const query = useQuery(securityQuery);
+  const query = useQuery(securityQueryOptions);
   const update = useUpdateSecurity();
   const required = query.data?.requireTwoFactor ?? false;
   function toggle(next: boolean) {

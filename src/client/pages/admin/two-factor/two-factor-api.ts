@@ -13,12 +13,12 @@ export const twoFactorKeys = {
   security: [...adminKeys.data, 'security'] as const,
 };
 
-export const ownTwoFactorQuery = queryOptions({
+export const ownTwoFactorQueryOptions = queryOptions({
   queryKey: twoFactorKeys.own,
   queryFn: () => api<TwoFactorStatusDto>('/api/admin/me/two-factor'),
 });
 
-export const securityQuery = queryOptions({
+export const securityQueryOptions = queryOptions({
   queryKey: twoFactorKeys.security,
   queryFn: () => api<SecuritySettings>('/api/admin/security'),
 });

@@ -7,7 +7,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PaymentStatusBadge } from '../../../components/ui/status-badges';
 import { Spinner } from '../../../components/ui/spinner';
-import { ordersQuery } from '../api/queries';
+import { ordersQueryOptions } from '../api/queries';
 import { PayOnlineButton } from '../payments/pay-online';
 
 function period(order: ClientOrder): string {
@@ -19,7 +19,7 @@ function period(order: ClientOrder): string {
  * note (avoir) that cancelled or refunded it, each a PDF download.
  */
 export function Invoices() {
-  const orders = useQuery(ordersQuery);
+  const orders = useQuery(ordersQueryOptions);
   if (orders.isPending) return <div className="flex justify-center py-6"><Spinner /></div>;
   if (orders.isError) return <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   if (orders.data.items.length === 0) return <p className="text-slate-700">Aucune facture pour le moment.</p>;

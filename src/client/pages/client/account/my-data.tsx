@@ -7,11 +7,11 @@ import { notify } from '../../../lib/notify';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { LazyConfirmDialog } from '../../../components/ui/lazy-dialog';
 import { useErasureRequest } from '../api/account-mutations';
-import { erasureStatusQuery } from '../api/queries';
+import { erasureStatusQueryOptions } from '../api/queries';
 
 /** « Mes données » (privacy policy, « vos droits »): a copy of everything held, and the request to be forgotten. */
 export function MyData() {
-  const erasure = useQuery(erasureStatusQuery);
+  const erasure = useQuery(erasureStatusQueryOptions);
   const request = useErasureRequest();
   const [confirming, setConfirming] = useState(false);
   const requestedAt = erasure.data?.requestedAt ?? null;

@@ -42,7 +42,7 @@ function one<T>(queryKey: QueryKey, url: string) {
 const SESSION_URL = '/api/auth/user';
 
 /** The one session query of the client area: the signed-in client, or null (a 401 here only means « not signed in »). */
-export const sessionQuery = queryOptions({
+export const sessionQueryOptions = queryOptions({
   queryKey: clientKeys.session,
   queryFn: async (): Promise<AuthUser | null> => {
     try {
@@ -56,20 +56,20 @@ export const sessionQuery = queryOptions({
 export const sessionFetchable: Fetchable = { queryKey: clientKeys.session, url: SESSION_URL, list: false };
 
 const subscription = one<CurrentSubscription | null>(clientKeys.subscription, '/api/subscriptions/current');
-export const subscriptionQuery = subscription.options;
+export const subscriptionQueryOptions = subscription.options;
 
 // Orders are few (one or two a year): the first 50 cover every client's history.
 const orders = list<ClientOrder>(clientKeys.orders, '/api/client/orders?limit=50');
-export const ordersQuery = orders.options;
+export const ordersQueryOptions = orders.options;
 
 const userInterventions = (limit: number) => list<UserIntervention>(clientKeys.userInterventions(limit), `/api/interventions?limit=${limit}`);
-export const userInterventionsQuery = (limit: number) => userInterventions(limit).options;
+export const userInterventionsQueryOptions = (limit: number) => userInterventions(limit).options;
 
 const clientInterventions = (limit: number) => list<ClientIntervention>(clientKeys.clientInterventions(limit), `/api/client/interventions?limit=${limit}`);
-export const clientInterventionsQuery = (limit: number) => clientInterventions(limit).options;
+export const clientInterventionsQueryOptions = (limit: number) => clientInterventions(limit).options;
 
 /** « Mes données »: whether an erasure request already waits for staff. */
-export const erasureStatusQuery = one<z.infer<typeof erasureRequestStatusSchema>>(clientKeys.erasure, '/api/client/erasure-request').options;
+export const erasureStatusQueryOptions = one<z.infer<typeof erasureRequestStatusSchema>>(clientKeys.erasure, '/api/client/erasure-request').options;
 
 /** What each signed-in page shows at first, so the server can render it with the data (and the browser not fetch it again). */
 export function fetchablesFor(pathname: string): Fetchable[] {

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { sessionQuery } from './queries';
+import { sessionQueryOptions } from './queries';
 
 /** The signed-in client (GET /api/auth/user): data is null without a session. The one session hook of the client area. */
 export function useClientSession() {
-  return useQuery(sessionQuery);
+  return useQuery(sessionQueryOptions);
 }
 
 /** The client area's « Déconnexion » button (SPEC §7 POST /api/client/logout); the dashboard's is a navigation to /api/logout. */

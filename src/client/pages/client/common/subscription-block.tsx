@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { ordersQuery, subscriptionQuery } from '../api/queries';
+import { ordersQueryOptions, subscriptionQueryOptions } from '../api/queries';
 import { SubscriptionCard } from './subscription-card';
 import { SubscriptionOffers } from './subscription-offers';
 import { PaymentReturnNotice } from '../payments/pay-online';
 
 /** The subscription card with what can be ordered next (both dashboards). */
 export function SubscriptionBlock() {
-  const subscription = useQuery(subscriptionQuery);
-  const orders = useQuery(ordersQuery);
+  const subscription = useQuery(subscriptionQueryOptions);
+  const orders = useQuery(ordersQueryOptions);
   if (subscription.isPending) return <Card className="flex justify-center py-10"><Spinner /></Card>;
   if (subscription.isError) return <LoadError error={subscription.error} onRetry={() => void subscription.refetch()} />;
   return (

@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { InterventionStatusBadge } from '../../../components/ui/status-badges';
 import { ResponseClock } from '../../../components/ui/response-clock';
 import { Spinner } from '../../../components/ui/spinner';
-import { PAGE_SIZE, userInterventionsQuery } from '../api/queries';
+import { PAGE_SIZE, userInterventionsQueryOptions } from '../api/queries';
 import { ShowMore } from '../common/show-more';
 import { InterventionFollowUp } from '../common/intervention-follow-up';
 import { HandledBy } from '../common/handled-by';
@@ -15,7 +15,7 @@ import { HandledBy } from '../common/handled-by';
 /** SPEC §2 « Intervention history »: title, date, duration when staff recorded one, status; newest first. */
 export function InterventionHistory() {
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const list = useQuery(userInterventionsQuery(limit));
+  const list = useQuery(userInterventionsQueryOptions(limit));
   return (
     <section aria-labelledby="historique-titre">
       <h2 id="historique-titre" className="text-xl font-semibold text-slate-900">

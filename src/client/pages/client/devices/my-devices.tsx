@@ -12,7 +12,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { subscriptionQuery } from '../api/queries';
+import { subscriptionQueryOptions } from '../api/queries';
 import { AddDeviceForm } from './add-device-form';
 import { deviceName, devicesQuery, inUse, useCoverDevice, useRetireDevice } from './device-api';
 import { ProofUpload } from './proof-upload';
@@ -22,7 +22,7 @@ const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'gr
 /** « Mes appareils » on both dashboards: the devices the plan covers, what each waits for, add / retire / prove. */
 export function MyDevices() {
   const devices = useQuery(devicesQuery);
-  const subscription = useQuery(subscriptionQuery);
+  const subscription = useQuery(subscriptionQueryOptions);
   const max = subscription.data?.maxDevices ?? 1;
   const used = devices.data?.filter(inUse) ?? [];
   const covered = used.filter((d) => d.covered).length;

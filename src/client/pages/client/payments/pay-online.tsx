@@ -7,17 +7,17 @@ import { api, ApiRequestError, serverMessage } from '../../../lib/api';
 import { useSearchParams } from '../../../lib/router';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../components/ui/button';
-import { clientKeys, ordersQuery } from '../api/queries';
+import { clientKeys, ordersQueryOptions } from '../api/queries';
 
 /** Whether the server offers « Payer en ligne » (the provider's settings are given). */
-const onlinePaymentQuery = queryOptions({
+const onlinePaymentQueryOptions = queryOptions({
   queryKey: [...clientKeys.data, 'online-payment'] as const,
   queryFn: () => api<OnlinePayment>('/api/client/payments'),
 });
 
 /** True once the server said online payment is on; false while it loads or when it is off. */
 export function useOnlinePayment(): boolean {
-  return useQuery(onlinePaymentQuery).data?.enabled ?? false;
+  return useQuery(onlinePaymentQueryOptions).data?.enabled ?? false;
 }
 
 /** « Payer en ligne »: the server makes the provider's page for this order (its own price) and the browser goes there. */
@@ -55,7 +55,7 @@ export function PaymentReturnNotice() {
   const orderId = Number(params.get(PAYMENT_ORDER_PARAM));
   const client = useQueryClient();
   const [watching, setWatching] = useState(true);
-  const orders = useQuery(ordersQuery);
+  const orders = useQuery(ordersQueryOptions);
   const order = orders.data?.items.find((o) => o.id === orderId);
   const confirmed = order !== undefined && order.paymentStatus !== 'pending';
   const waiting = outcome === 'retour' && order?.paymentStatus === 'pending' && watching;

@@ -3,7 +3,7 @@ import { Link } from '../../../lib/router';
 import { useSite } from '../../../lib/site';
 import { whenNear } from '../../../lib/when-near';
 import { CHAT, LOCK, MAIL, Icon } from './icons';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './landing-section';
 
 // react-hook-form weighs as much as the rest of the page below the hero: the form is its own chunk, fetched when the
 // visitor gets near the form. The server render waits for it, so the HTML holds the whole form; the browser
@@ -25,37 +25,34 @@ const DeferredContactForm = memo(function DeferredContactForm() {
 export function ContactSection() {
   const site = useSite();
   return (
-    <section id="contact" aria-labelledby="contact-titre" className="bg-white py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="contact-titre" eyebrow="Contact" title="Une question ? Écrivez-nous"
-          intro="Un conseiller vous répond par e-mail. Nous lisons chaque message avec attention."
-        />
-        <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_2fr]">
-          <div className="space-y-4 text-slate-700">
-            <p className="flex items-start gap-3">
-              <Icon path={MAIL} className="mt-0.5 text-brand-700" />
-              <span>
-                <span className="block font-semibold text-slate-900">Par e-mail</span>
-                <a href={`mailto:${site.email}`} className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-800">{site.email}</a>
-              </span>
-            </p>
-            <p className="flex items-start gap-3">
-              <Icon path={LOCK} className="mt-0.5 text-brand-700" />
-              <span>
-                Vos informations servent à vous répondre. Pour en savoir plus, lisez notre{' '}
-                <Link to="/privacy-policy" className="text-brand-700 underline underline-offset-2 hover:text-brand-800">politique de confidentialité</Link>.
-              </span>
-            </p>
-            <p className="flex items-start gap-3">
-              <Icon path={CHAT} className="mt-0.5 text-brand-700" />
-              <span>Pour une réponse immédiate aux questions courantes, ouvrez le chat en bas à droite de l’écran.</span>
-            </p>
-          </div>
-          <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-8">
-            <DeferredContactForm />
-          </div>
+    <LandingSection id="contact" titleId="contact-titre" white eyebrow="Contact" title="Une question ? Écrivez-nous"
+      intro="Un conseiller vous répond par e-mail. Nous lisons chaque message avec attention."
+    >
+      <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_2fr]">
+        <div className="space-y-4 text-slate-700">
+          <p className="flex items-start gap-3">
+            <Icon path={MAIL} className="mt-0.5 text-brand-700" />
+            <span>
+              <span className="block font-semibold text-slate-900">Par e-mail</span>
+              <a href={`mailto:${site.email}`} className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-800">{site.email}</a>
+            </span>
+          </p>
+          <p className="flex items-start gap-3">
+            <Icon path={LOCK} className="mt-0.5 text-brand-700" />
+            <span>
+              Vos informations servent à vous répondre. Pour en savoir plus, lisez notre{' '}
+              <Link to="/privacy-policy" className="text-brand-700 underline underline-offset-2 hover:text-brand-800">politique de confidentialité</Link>.
+            </span>
+          </p>
+          <p className="flex items-start gap-3">
+            <Icon path={CHAT} className="mt-0.5 text-brand-700" />
+            <span>Pour une réponse immédiate aux questions courantes, ouvrez le chat en bas à droite de l’écran.</span>
+          </p>
+        </div>
+        <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-8">
+          <DeferredContactForm />
         </div>
       </div>
-    </section>
+    </LandingSection>
   );
 }

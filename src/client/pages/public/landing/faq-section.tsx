@@ -1,7 +1,7 @@
 import { Link } from '../../../lib/router';
 import { FAQ_ITEMS } from './faq-data';
 import { CHEVRON_DOWN, Icon } from './icons';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './landing-section';
 
 /**
  * An exclusive accordion made of `<details name="faq">`: the browser opens one answer and closes the other, so a tap
@@ -9,28 +9,25 @@ import { SectionHeading } from './section-heading';
  */
 export function FaqSection() {
   return (
-    <section id="faq" aria-labelledby="faq-titre" className="py-16 sm:py-20">
-      <div className="mx-auto max-w-3xl px-4">
-        <SectionHeading id="faq-titre" eyebrow="FAQ" title="Vos questions, nos réponses" />
-        <div className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
-          {FAQ_ITEMS.map((item) => (
-            <details key={item.id} name="faq" id={`faq-${item.id}`} className="group">
-              <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-                <h3 className="text-lg font-semibold text-slate-900">{item.question}</h3>
-                <Icon path={CHEVRON_DOWN} className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
-              </summary>
-              <div className="px-5 pb-5 text-slate-700">
-                <p>{item.answer}</p>
-                {item.link && (
-                  <Link to={item.link.href} className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
-                    {item.link.label}
-                  </Link>
-                )}
-              </div>
-            </details>
-          ))}
-        </div>
+    <LandingSection id="faq" titleId="faq-titre" narrow eyebrow="FAQ" title="Vos questions, nos réponses">
+      <div className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {FAQ_ITEMS.map((item) => (
+          <details key={item.id} name="faq" id={`faq-${item.id}`} className="group">
+            <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+              <h3 className="text-lg font-semibold text-slate-900">{item.question}</h3>
+              <Icon path={CHEVRON_DOWN} className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
+            </summary>
+            <div className="px-5 pb-5 text-slate-700">
+              <p>{item.answer}</p>
+              {item.link && (
+                <Link to={item.link.href} className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  {item.link.label}
+                </Link>
+              )}
+            </div>
+          </details>
+        ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,5 +1,5 @@
 import { DRIVE, GAUGE, LAPTOP, MONITOR, SHIELD, WIFI, Icon } from './icons';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './landing-section';
 import { nbsp } from './typography';
 
 const SERVICES: Array<{ icon: string; title: string; text: string }> = [
@@ -13,23 +13,20 @@ const SERVICES: Array<{ icon: string; title: string; text: string }> = [
 
 export function ServicesSection() {
   return (
-    <section id="services" aria-labelledby="services-titre" className="bg-white py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="services-titre" eyebrow="Nos services" title="Nous vous aidons pour tous les soucis du quotidien"
-          intro="Un technicien se connecte à votre ordinateur, avec votre accord, et règle le problème en vous expliquant chaque étape."
-        />
-        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {SERVICES.map((s) => (
-            <li key={s.title} className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
-              <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                <Icon path={s.icon} />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{s.title}</h3>
-              <p className="mt-2 text-slate-700">{nbsp(s.text)}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection id="services" titleId="services-titre" white eyebrow="Nos services" title="Nous vous aidons pour tous les soucis du quotidien"
+      intro="Un technicien se connecte à votre ordinateur, avec votre accord, et règle le problème en vous expliquant chaque étape."
+    >
+      <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {SERVICES.map((s) => (
+          <li key={s.title} className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+            <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+              <Icon path={s.icon} />
+            </span>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{s.title}</h3>
+            <p className="mt-2 text-slate-700">{nbsp(s.text)}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

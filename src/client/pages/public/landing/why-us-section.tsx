@@ -1,6 +1,6 @@
 import { fastestPlan, fastestPlans, joinFr } from './plan-facts';
 import { CALENDAR, CLOCK, HEART, LOCK, Icon } from './icons';
-import { SectionHeading } from './section-heading';
+import { LandingSection } from './landing-section';
 import { nbsp } from './typography';
 
 const REASONS: Array<{ icon: string; title: string; text: string }> = [
@@ -21,37 +21,34 @@ const STEPS = [
 
 export function WhyUsSection() {
   return (
-    <section id="pourquoi-nous" aria-labelledby="pourquoi-titre" className="py-16 sm:py-20">
-      <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="pourquoi-titre" eyebrow="Pourquoi nous choisir" title="Une aide sérieuse, humaine et sans surprise" />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-          {REASONS.map((r) => (
-            <li key={r.title} className="flex gap-4">
-              <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
-                <Icon path={r.icon} />
-              </span>
+    <LandingSection id="pourquoi-nous" titleId="pourquoi-titre" eyebrow="Pourquoi nous choisir" title="Une aide sérieuse, humaine et sans surprise">
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+        {REASONS.map((r) => (
+          <li key={r.title} className="flex gap-4">
+            <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
+              <Icon path={r.icon} />
+            </span>
+            <div>
+              <h3 className="text-lg font-semibold text-slate-900">{r.title}</h3>
+              <p className="mt-1 text-slate-700">{nbsp(r.text)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-16 rounded-3xl bg-brand-800 px-6 py-10 text-white sm:px-10">
+        <h3 className="text-2xl font-bold">{nbsp('Comment ça marche ?')}</h3>
+        <ol className="mt-8 grid gap-8 md:grid-cols-3">
+          {STEPS.map((s, i) => (
+            <li key={s.title} className="flex gap-4">
+              <span aria-hidden="true" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-lg font-bold text-brand-800">{i + 1}</span>
               <div>
-                <h3 className="text-lg font-semibold text-slate-900">{r.title}</h3>
-                <p className="mt-1 text-slate-700">{nbsp(r.text)}</p>
+                <p className="text-lg font-semibold">{s.title}</p>
+                <p className="mt-1 text-brand-100">{nbsp(s.text)}</p>
               </div>
             </li>
           ))}
-        </ul>
-        <div className="mt-16 rounded-3xl bg-brand-800 px-6 py-10 text-white sm:px-10">
-          <h3 className="text-2xl font-bold">{nbsp('Comment ça marche ?')}</h3>
-          <ol className="mt-8 grid gap-8 md:grid-cols-3">
-            {STEPS.map((s, i) => (
-              <li key={s.title} className="flex gap-4">
-                <span aria-hidden="true" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-lg font-bold text-brand-800">{i + 1}</span>
-                <div>
-                  <p className="text-lg font-semibold">{s.title}</p>
-                  <p className="mt-1 text-brand-100">{nbsp(s.text)}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </div>
+        </ol>
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,0 +1,21 @@
+import { SelectField } from '../../../components/ui/field';
+import { cn } from '../../../components/ui/cn';
+
+type FilterSelectProps<V extends string> = {
+  label: string;
+  value: V;
+  onChange(value: NoInfer<V>): void;
+  options: ReadonlyArray<{ value: NoInfer<V>; label: string }>;
+  /** the first choice, worth '' (no filter): « Tous » */
+  all?: string;
+  /** its width; by default the whole row on a phone, 12 rem from `sm` */
+  className?: string;
+};
+
+/** A compact select above an admin list (statut, type, tri): the list shows what it picks. */
+export function FilterSelect<V extends string>({ label, value, onChange, options, all, className }: FilterSelectProps<V>) {
+  return (
+    <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value as V)} options={[...options]} placeholder={all}
+      className={cn(className ?? 'w-full sm:w-48', '[&_select]:h-9 [&_select]:py-1 [&_select]:text-sm')} />
+  );
+}
