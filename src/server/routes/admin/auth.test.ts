@@ -133,8 +133,10 @@ describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner
 
   it('checks one password out of a parallel burst from many addresses once the account is past its allowance', async () => {
     await failedElsewhere(POLICIES.account.free + 5, '10.2.0');
-    // The last delay has just ended; the next one is the longest (30 s), longer than any burst takes.
-    await t.db.update(loginThrottle).set({ blockedUntil: sql`now() - interval '1 second'` }).where(eq(loginThrottle.bucket, 'account'));
+    // The last delay has just ended, and enough failures are counted that the next delay is the longest (30 s), longer
+    // than any burst takes. The loop above counts fewer on a fast machine, where its last attempts fall in a delay.
+    await t.db.update(loginThrottle).set({ failures: POLICIES.account.free + 10, blockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(loginThrottle.bucket, 'account'));
     checks.count = 0;
     const burst = await Promise.all(Array.from({ length: 50 }, (_, i) => login(t, wrong(i), `10.3.0.${i + 1}`)));
     expect(checks.count).toBe(1);

@@ -74,8 +74,10 @@ describe('[CLIENT][LOGIN] failed sign-ins are throttled per account and per addr
     expect((await clientArea(CLIENT.username, CLIENT.password, '10.5.4.1')).statusCode).toBe(200);
     // Earlier failures from everywhere, counted as the route counts them (without spending scrypt time).
     for (let i = 0; i < POLICIES.account.free + 5; i++) await reserveLoginAttempt(t.db, { scope: 'client', login: CLIENT.username, address: `10.6.0.${i + 1}` });
-    // The last delay has just ended; the next one is the longest (30 s), longer than any burst takes.
-    await t.db.update(loginThrottle).set({ blockedUntil: sql`now() - interval '1 second'` }).where(eq(loginThrottle.bucket, 'account'));
+    // The last delay has just ended, and enough failures are counted that the next delay is the longest (30 s), longer
+    // than any burst takes. The loop above counts fewer on a fast machine, where its last attempts fall in a delay.
+    await t.db.update(loginThrottle).set({ failures: POLICIES.account.free + 10, blockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(loginThrottle.bucket, 'account'));
     checks.count = 0;
     const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => clientArea(CLIENT.username, `faux-${i}`, `10.6.1.${i + 1}`)));
     expect(checks.count).toBe(1);
