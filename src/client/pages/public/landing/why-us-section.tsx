@@ -22,6 +22,8 @@ const STEPS = [
 export function WhyUsSection() {
   return (
     <section id="pourquoi-nous" aria-labelledby="pourquoi-titre" className="py-16 sm:py-20">
+      {/* SPEC §2 names this section why-choose-us: a link to /#why-choose-us lands here too. */}
+      <span id="why-choose-us" aria-hidden="true" />
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading id="pourquoi-titre" eyebrow="Pourquoi nous choisir" title="Une aide sérieuse, humaine et sans surprise" />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2">
