@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
 // The copy buttons write to the clipboard; the tests read it back.
@@ -176,6 +176,24 @@ test('[ADMIN][CREATE_ORDER] an order whose answer was lost, sent again, is creat
   await page.getByLabel('Rechercher une commande').fill(email);
   const cards = page.locator('[data-testid^="order-"]').filter({ hasText: name });
   await expect(cards).toHaveCount(1);
+});
+
+test('[SPEC §2 §8][ADMIN][ORDERS] empty search, a failed PDF and a failed reload say what the spec says', async ({ page, request }) => {
+  const email = uniqueEmail('pdf-echoue');
+  await createOrder(request, { clientName: 'Hélène Roux', clientEmail: email, plan: 'standard' });
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Commandes' }).click();
+  await page.getByLabel('Rechercher une commande').fill(`personne-${email}`);
+  await expect(page.getByRole('tabpanel').getByText('Aucune commande trouvée')).toBeVisible();
+
+  await searchOrders(page, email);
+  await page.route('**/api/admin/manual-orders/*/receipt', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Télécharger PDF' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de générer le PDF' })).toBeVisible();
+
+  await page.route('**/api/admin/manual-orders?*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
+  await page.getByRole('button', { name: 'Actualiser' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de charger les données' })).toBeVisible();
 });
 
 test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, and its history records both', async ({ page }) => {
