@@ -187,6 +187,8 @@ test('[SPEC §2 §8][ADMIN][ORDERS] empty search, a failed PDF and a failed relo
   await expect(page.getByRole('tabpanel').getByText('Aucune commande trouvée')).toBeVisible();
 
   await searchOrders(page, email);
+  // Ordered without credentials: both show « Non généré ».
+  await expect(page.getByRole('tabpanel').getByText('Non généré')).toHaveCount(2);
   await page.route('**/api/admin/manual-orders/*/receipt', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
   await page.getByRole('tabpanel').getByRole('button', { name: 'Télécharger PDF' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de générer le PDF' })).toBeVisible();
@@ -194,6 +196,15 @@ test('[SPEC §2 §8][ADMIN][ORDERS] empty search, a failed PDF and a failed relo
   await page.route('**/api/admin/manual-orders?*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
   await page.getByRole('button', { name: 'Actualiser' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de charger les données' })).toBeVisible();
+});
+
+test('[SPEC §2][ADMIN][MESSAGES] « Demandes d\'inscription » and its empty state', async ({ page }) => {
+  await staffSignIn(page);
+  // Other tests leave requests behind: the list is answered empty, as on a new site.
+  await page.route('**/api/admin/contacts?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-total-count': '0' }, body: '[]' }));
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  await expect(page.getByRole('heading', { name: "Demandes d'inscription" })).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText("Aucune demande d'inscription")).toBeVisible();
 });
 
 test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, and its history records both', async ({ page }) => {
