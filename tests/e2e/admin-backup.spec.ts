@@ -45,6 +45,7 @@ for (const width of [375, 1280]) {
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(fileName);
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Téléchargement réussi' })).toBeVisible();
     const file = testInfo.outputPath(fileName);
     await download.saveAs(file);
     const { stdout } = await run('unzip', ['-Z1', file]);
@@ -54,3 +55,13 @@ for (const width of [375, 1280]) {
     expect(manifest.tables).not.toHaveProperty('staff_sessions');
   });
 }
+
+test('[SPEC §8][ADMIN][BACKUP] a backup the server refuses to start says « Erreur de téléchargement » with its reason', async ({ page }) => {
+  await openDownloadTab(page);
+  await page.route('**/api/admin/backups', (route) => (route.request().method() === 'POST'
+    ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'BACKUP_RUNNING', message: 'Une sauvegarde est déjà en cours.' }) })
+    : route.fallback()));
+  await page.getByRole('button', { name: 'Télécharger le site complet' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur de téléchargement' });
+  await expect(toast).toContainText('Une sauvegarde est déjà en cours.');
+});

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
 // The copy buttons write to the clipboard; the tests read it back.
@@ -176,6 +176,35 @@ test('[ADMIN][CREATE_ORDER] an order whose answer was lost, sent again, is creat
   await page.getByLabel('Rechercher une commande').fill(email);
   const cards = page.locator('[data-testid^="order-"]').filter({ hasText: name });
   await expect(cards).toHaveCount(1);
+});
+
+test('[SPEC §2 §8][ADMIN][ORDERS] empty search, a failed PDF and a failed reload say what the spec says', async ({ page, request }) => {
+  const email = uniqueEmail('pdf-echoue');
+  await createOrder(request, { clientName: 'Hélène Roux', clientEmail: email, plan: 'standard' });
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Commandes' }).click();
+  await page.getByLabel('Rechercher une commande').fill(`personne-${email}`);
+  await expect(page.getByRole('tabpanel').getByText('Aucune commande trouvée')).toBeVisible();
+
+  await searchOrders(page, email);
+  // Ordered without credentials: both show « Non généré ».
+  await expect(page.getByRole('tabpanel').getByText('Non généré')).toHaveCount(2);
+  await page.route('**/api/admin/manual-orders/*/receipt', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Télécharger PDF' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de générer le PDF' })).toBeVisible();
+
+  await page.route('**/api/admin/manual-orders?*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
+  await page.getByRole('button', { name: 'Actualiser' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de charger les données' })).toBeVisible();
+});
+
+test('[SPEC §2][ADMIN][MESSAGES] « Demandes d\'inscription » and its empty state', async ({ page }) => {
+  await staffSignIn(page);
+  // Other tests leave requests behind: the list is answered empty, as on a new site.
+  await page.route('**/api/admin/contacts?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-total-count': '0' }, body: '[]' }));
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  await expect(page.getByRole('heading', { name: "Demandes d'inscription" })).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText("Aucune demande d'inscription")).toBeVisible();
 });
 
 test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, and its history records both', async ({ page }) => {

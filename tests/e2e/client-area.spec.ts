@@ -86,6 +86,27 @@ test('[CLIENT][DASHBOARD] log in, create a request, see it listed, log out', asy
   await expect(page).toHaveURL(/\/client\/login$/);
 });
 
+test('[SPEC §8][CLIENT][DASHBOARD] failures without a server message: the request\'s and the logout\'s own sentences', async ({ page, request }) => {
+  const client = await createClient(request, 'pro');
+  await logIn(page, client.username, client.password);
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+  const broken = { status: 502, contentType: 'text/plain', body: '' };
+  await page.route('**/api/client/interventions', (route) => (route.request().method() === 'POST' ? route.fulfill(broken) : route.fallback()));
+  await page.getByRole('button', { name: 'Créer une demande' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Créer une demande' });
+  await dialog.getByLabel('Décrivez votre problème').fill('Mon écran reste noir au démarrage.');
+  await dialog.getByLabel("Type d'appareil").selectOption('mac');
+  await dialog.getByLabel('Votre appareil').fill('iMac 2019');
+  await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur' })).toContainText('Erreur lors de la création de la demande');
+  await dialog.getByRole('button', { name: 'Annuler' }).click();
+
+  await page.route('**/api/client/logout', (route) => route.fulfill(broken));
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur de déconnexion' })).toBeVisible();
+  await expect(page).toHaveURL(/\/client\/dashboard$/);
+});
+
 test('[CLIENT][DASHBOARD] without a session, /client/dashboard goes to /client/login', async ({ page }) => {
   await page.goto('/client/dashboard');
   await expect(page).toHaveURL(/\/client\/login$/);

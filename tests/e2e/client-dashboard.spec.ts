@@ -172,6 +172,19 @@ test('[CLIENT][DASHBOARD] a request sent after the session ended says so and lea
   await leaving;
 });
 
+test('[SPEC §8][CLIENT][DASHBOARD] a request that fails for another reason says « Erreur » in the spec\'s words', async ({ page, request }) => {
+  const client = await createClient(request, 'pro');
+  await signInToDashboard(page, client.username, client.password);
+  await expect(page.getByRole('button', { name: 'Demander la suppression de mon compte' })).toBeEnabled();
+  // A failure the server does not explain (here a 500): the page gives the spec's sentence.
+  await page.route('**/api/interventions', (route) => (route.request().method() === 'POST'
+    ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'SERVER_ERROR', message: 'x' }) })
+    : route.fallback()));
+  await page.getByRole('button', { name: 'Demander une assistance' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur' });
+  await expect(toast).toContainText("Impossible d'envoyer la demande d'assistance");
+});
+
 test('[CLIENT][DASHBOARD] the anonymous landing page never downloads client-area code, the dashboards no back-office code', async ({ page, request }) => {
   const scripts: string[] = [];
   page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });

@@ -377,7 +377,7 @@ test('[PUBLIC][LANDING] the HTML served without JavaScript holds every price and
     expect(html).toContain(item.question);
     expect(html).toContain(item.answer);
   }
-  for (const id of ['accueil', 'services', 'pourquoi-nous', 'tarifs', 'pricing', 'faq', 'contact']) expect(html).toContain(`id="${id}"`);
+  for (const id of ['accueil', 'services', 'pourquoi-nous', 'why-choose-us', 'tarifs', 'pricing', 'faq', 'contact']) expect(html).toContain(`id="${id}"`);
   // Every section is in place: no fallback waiting for an inline script, which the CSP would block.
   expect(html).not.toMatch(/<script>/);
   expect(html).not.toContain('<!--$?-->');

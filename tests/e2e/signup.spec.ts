@@ -88,6 +88,18 @@ test('[PUBLIC][LOGIN] credentials issued by staff sign in and lead to /dashboard
   expect((await sent).postDataJSON()).toEqual({ email: username, password: 'Motdepasse-Marc-1' });
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('Connexion réussie')).toBeVisible();
+  await expect(page.getByText('Vous êtes maintenant connecté.')).toBeVisible();
+});
+
+test('[SPEC §8][PUBLIC][LOGIN] a failure without a message from the server falls back to the spec\'s sentence', async ({ page }) => {
+  await page.route('**/api/auth/login', (route) => route.fulfill({ status: 502, contentType: 'text/plain', body: '' }));
+  await page.goto('/login');
+  await page.getByLabel("Nom d'utilisateur ou e-mail").fill('personne@exemple.fr');
+  await page.getByLabel('Mot de passe').fill('mauvais-mot-de-passe');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur de connexion' });
+  await expect(toast).toContainText('Email ou mot de passe incorrect.');
+  await expect(page).toHaveURL('/login');
 });
 
 test('[PUBLIC][LOGIN] links to account creation and the client area', async ({ page }) => {

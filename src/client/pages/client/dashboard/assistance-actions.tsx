@@ -13,7 +13,8 @@ import { allowanceUsed } from '../common/subscription-facts';
 import { devicesQuery } from '../devices/device-api';
 import { DevicePicker, preselectedDevice, requestableDevices } from '../devices/device-picker';
 
-const FAILED = 'Impossible d’envoyer la demande d’assistance';
+// SPEC §8 fixes this text, ASCII apostrophes included.
+const FAILED = "Impossible d'envoyer la demande d'assistance";
 
 // Both buttons create a request (SPEC §2); the title tells the technician which kind of help is wanted.
 const REQUESTS = {

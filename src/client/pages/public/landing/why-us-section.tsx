@@ -21,7 +21,8 @@ const STEPS = [
 
 export function WhyUsSection() {
   return (
-    <LandingSection id="pourquoi-nous" titleId="pourquoi-titre" eyebrow="Pourquoi nous choisir" title="Une aide sérieuse, humaine et sans surprise">
+    // SPEC §2 names this section why-choose-us: a link to /#why-choose-us lands here too.
+    <LandingSection id="pourquoi-nous" titleId="pourquoi-titre" alias="why-choose-us" eyebrow="Pourquoi nous choisir" title="Une aide sérieuse, humaine et sans surprise">
       <ul className="mt-12 grid gap-6 sm:grid-cols-2">
         {REASONS.map((r) => (
           <li key={r.title} className="flex gap-4">
