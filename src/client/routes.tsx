@@ -6,6 +6,8 @@ type PageModule = Promise<{ default: ComponentType }>;
 export type PageRoute = {
   path: string;
   title: string;
+  /** the site's name follows the title as part of one phrase (« Inscription à RFS Assistance », SPEC §2) */
+  titleEndsWithSite?: boolean;
   description?: string;
   /** public pages are rendered on the server for crawlers and a fast first paint */
   indexable?: boolean;
@@ -46,7 +48,7 @@ export const ROUTES: PageRoute[] = [
   { path: '/', title: 'Assistance informatique à distance Windows et Mac', description: DESCRIPTION, indexable: true, Component: HomePage, loadSignedIn: dashboard.load },
   { path: '/cgv', title: 'Conditions générales de vente', description: 'Conditions générales de vente de nos abonnements d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/legal/cgv-page').then((m) => ({ default: m.CgvPage }))) },
   { path: '/privacy-policy', title: 'Politique de confidentialité', description: 'Comment nous collectons, utilisons et protégeons vos données personnelles.', indexable: true, ...page(() => import('./pages/public/legal/privacy-page').then((m) => ({ default: m.PrivacyPage }))) },
-  { path: '/register', title: 'Inscription', description: 'Inscrivez-vous à un abonnement d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/register/register-page').then((m) => ({ default: m.RegisterPage }))) },
+  { path: '/register', title: 'Inscription à', titleEndsWithSite: true, description: 'Inscrivez-vous à un abonnement d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/register/register-page').then((m) => ({ default: m.RegisterPage }))) },
   { path: '/register-success', title: 'Demande enregistrée', ...page(() => import('./pages/public/register/register-success-page').then((m) => ({ default: m.RegisterSuccessPage }))) },
   { path: '/signup', title: 'Créer un compte', ...page(() => import('./pages/public/signup/signup-page').then((m) => ({ default: m.SignupPage }))) },
   { path: '/login', title: 'Connexion', ...page(() => import('./pages/public/signup/login-page').then((m) => ({ default: m.LoginPage }))) },
@@ -78,5 +80,6 @@ export function matchRoute(pathname: string): PageRoute | undefined {
 export function documentTitle(route: PageRoute | undefined, siteName: string, signedIn = false): string {
   if (!route) return `${NOT_FOUND_TITLE} | ${siteName}`;
   if (route.path === '/' && signedIn) return `${DASHBOARD_TITLE} | ${siteName}`;
+  if (route.titleEndsWithSite) return `${route.title} ${siteName}`;
   return route.path === '/' ? `${siteName} – ${route.title}` : `${route.title} | ${siteName}`;
 }

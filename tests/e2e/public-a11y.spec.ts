@@ -62,8 +62,8 @@ const decode = (html: string) => html
 const SERVER_RENDERED: Array<{ path: string; title: string; contains: string[] }> = [
   { path: '/cgv', title: 'Conditions générales de vente | RFS Assistance', contains: ['Conditions générales de vente', 'Famille', '110,00 €', 'Wyoming', 'RFS Assistance LLC'] },
   { path: '/privacy-policy', title: 'Politique de confidentialité | RFS Assistance', contains: ['Politique de confidentialité', 'Dernière mise à jour', '17 janvier 2025', 'CNIL'] },
-  { path: '/register', title: 'Inscription | RFS Assistance', contains: ['Inscription à RFS Assistance', "Finaliser l'inscription", "Type d'appareil", 'MacBook (Air/Pro)', 'preuve d’achat'] },
-  { path: '/register?plan=pro', title: 'Inscription | RFS Assistance', contains: ['Plan sélectionné', '50,00 € / 1 an'] },
+  { path: '/register', title: 'Inscription à RFS Assistance', contains: ['Inscription à RFS Assistance', "Finaliser l'inscription", "Type d'appareil", 'MacBook (Air/Pro)', 'preuve d’achat'] },
+  { path: '/register?plan=pro', title: 'Inscription à RFS Assistance', contains: ['Plan sélectionné', '50,00 € / 1 an'] },
   { path: '/verify-invoice', title: 'Vérifier une facture | RFS Assistance', contains: ['Vérifier une facture', 'Clé de vérification', 'Où trouver la clé ?'] },
 ];
 
