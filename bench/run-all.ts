@@ -1,6 +1,6 @@
 // `npm run bench`: bundle sizes, Lighthouse on the public pages, the public pages, the APIs under load, then the e-mail
 // queue, the backup, the faults, 1,000 orders across two instances, a client's sign-in alone, the client's pages, the first
-// start and the mixed load.
+// start, invoice PDFs on the event loop or in a thread, and the mixed load.
 // Build first.
 import { measureBundles } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
@@ -16,6 +16,7 @@ import { measureLive } from './live';
 import { measureSignIn } from './sign-in';
 import { measureClientPages } from './client-pages';
 import { measureFirstStart } from './first-start';
+import { measurePdfThread } from './pdf-thread';
 
 const bundles = await measureBundles();
 console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);
@@ -45,5 +46,7 @@ const clientPages = await measureClientPages();
 console.log('client pages, median alone:', JSON.stringify(clientPages.summary['/dashboard']));
 const firstStart = await measureFirstStart();
 console.log('first start, peak RSS:', JSON.stringify({ initialDatabase: firstStart.initialDatabase.peakMb, initdb: firstStart.initdb.peakMb }));
+const pdfThread = await measurePdfThread();
+console.log('invoice PDFs, event loop or worker thread:', JSON.stringify(pdfThread.summary));
 const mixed = await measureMixedLoad();
 console.log('mixed load, highest rate with p99 under 200 ms:', JSON.stringify({ postgresTwoInstances: mixed.postgresTwoInstances?.highestRateWithP99Under200Ms, pgliteOneInstance: mixed.pgliteOneInstance?.highestRateWithP99Under200Ms }));
