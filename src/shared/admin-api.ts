@@ -278,6 +278,8 @@ export const adminInterventionSchema = z.object({
   rating: interventionRatingSchema.nullable(),
   /** who handles it: who took it in charge, or whom an admin gave it to; null while nobody does */
   assignee: z.object({ id: z.number().int(), username: z.string(), firstName: z.string().nullable() }).nullable(),
+  /** the member who opened it on the client's behalf; null when the client sent it */
+  openedBy: z.object({ id: z.number().int(), username: z.string(), firstName: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

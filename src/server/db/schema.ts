@@ -328,6 +328,8 @@ export const interventions = pgTable('interventions', {
   escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   /** the staff member who handles the request: who took it in charge, or whom an admin gave it to */
   assignedStaffId: integer('assigned_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  /** the member who opened it on the client's behalf (POST /api/admin/interventions); null: the client did */
+  openedByStaffId: integer('opened_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
   /** « Session à distance »: the tool the client installed and its ID (never a password) */
   remoteTool: remoteToolEnum('remote_tool'),
   remoteId: text('remote_id'),
