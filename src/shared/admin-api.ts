@@ -16,6 +16,8 @@ import { orderDocumentsFields } from './invoice-api';
  * to a signed-in client.
  */
 export const staffSessionSchema = z.object({
+  /** the member's id: the live bar tells their own actions (an event's actorId) from the others' */
+  id: z.number().int(),
   username: z.string(),
   /** decides the tabs the page shows; the server checks it again on every route */
   role: z.enum(STAFF_ROLES),

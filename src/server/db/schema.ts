@@ -546,6 +546,8 @@ export const liveEvents = pgTable('live_events', {
   staffRole: staffRoleEnum('staff_role'),
   /** these members only (the response warning goes to those on duty); null: every member of staffRole */
   staffIds: jsonb('staff_ids').$type<number[]>(),
+  /** the member whose action caused it (staff pages do not alert them of their own); never sent to a client */
+  actorStaffId: integer('actor_staff_id'),
   /** what the request's client reads; null: not for the client */
   clientText: text('client_text'),
   createdAt: createdAt(),

@@ -4,8 +4,9 @@ import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
 import { devices, staffUsers } from '../../db/schema';
 import { hashPassword } from '../../services/security/passwords';
 import { todayIso } from '../../../shared/format';
-import type { AdminInterventionDto } from '../../../shared/admin-api';
+import type { AdminInterventionDto, StaffSession } from '../../../shared/admin-api';
 import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
+import type { LiveEvent } from '../../../shared/live-api';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech.julien', password: 'motdepasse-technicien' };
@@ -66,5 +67,28 @@ describe('[ADMIN][INTERVENTIONS] a request staff open says so, and its opener is
     expect((await clientLists(id)).area.openedBy).toBeNull();
     const listed = (await t.app.inject({ method: 'GET', url: `/api/admin/interventions?clientId=${clientId}`, headers: admin })).json<AdminInterventionDto[]>();
     expect(listed.find((i) => i.id === id)!.openedBy).toBeNull();
+  });
+
+  it('live events name the member who caused them to staff (the live bar skips their own), never to the client', async () => {
+    const session = (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: tech })).json<StaffSession>();
+    expect(session.id).toBe(techId);
+    const created = await openForClient();
+    await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${created.id}`, headers: admin, payload: { status: 'in_progress' } });
+    const adminId = (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: admin })).json<StaffSession>().id;
+
+    const staffSees = (await t.app.inject({ method: 'GET', url: '/api/admin/events', headers: { ...tech, 'last-event-id': '0' } })).json<LiveEvent[]>()
+      .filter((e) => e.interventionId === created.id);
+    expect(staffSees.map((e) => [e.kind, e.actorId])).toEqual([
+      ['intervention.created', techId], ['intervention.assigned', adminId], ['intervention.status', adminId],
+    ]);
+    const clientSees = (await t.app.inject({ method: 'GET', url: '/api/client/events', headers: { ...client, 'last-event-id': '0' } })).json<LiveEvent[]>()
+      .filter((e) => e.interventionId === created.id);
+    expect(clientSees.map((e) => e.kind)).toEqual(['intervention.created', 'intervention.assigned', 'intervention.status']);
+    for (const event of clientSees) expect(event).not.toHaveProperty('actorId');
+
+    // A client's own request has no staff behind it.
+    await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: client, payload: { deviceId, description: 'Wi-Fi', urgency: 'low' } });
+    const last = (await t.app.inject({ method: 'GET', url: '/api/admin/events', headers: { ...tech, 'last-event-id': '0' } })).json<LiveEvent[]>().at(-1)!;
+    expect(last).toMatchObject({ kind: 'intervention.created', actorId: null });
   });
 });

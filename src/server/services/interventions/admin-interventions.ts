@@ -127,7 +127,7 @@ export async function updateIntervention(db: Db, mail: MailQueue, id: number, pa
     if (status) {
       const label = INTERVENTION_STATUS_LABELS[status].toLowerCase();
       await publishLive(tx, 'intervention.status', { interventionId: id, clientId: current.clientId }, {
-        staff: `Demande #${id} : ${label} (${actor.username})`, client: `Votre demande #${id} : ${label}`,
+        staff: `Demande #${id} : ${label} (${actor.username})`, client: `Votre demande #${id} : ${label}`, actorStaffId: actor.id,
       });
       const [client] = await tx.select({ email: clients.email, name: clients.name }).from(clients).where(eq(clients.id, current.clientId));
       // Each status is reached at most once (INTERVENTION_TRANSITIONS): one message per status and intervention.

@@ -35,7 +35,7 @@ async function setAssignee(tx: Tx, actor: Actor, current: Current, staffId: numb
   const handler = staffId === null ? null : (await handlersFor(tx, [current.id])).get(current.id);
   await publishLive(tx, 'intervention.assigned', { interventionId: current.id, clientId: current.clientId }, {
     staff: after ? `Demande #${current.id} confiée à ${after}` : `Demande #${current.id} : plus personne ne la traite`,
-    ...(handler ? { client: `Votre demande #${current.id} est prise en charge par ${handler}` } : {}),
+    ...(handler ? { client: `Votre demande #${current.id} est prise en charge par ${handler}` } : {}), actorStaffId: actor.id,
   });
 }
 

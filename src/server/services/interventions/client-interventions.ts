@@ -131,7 +131,7 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
       });
       await publishLive(tx, 'intervention.created', { interventionId: row!.id, clientId }, {
         staff: `Nouvelle demande #${row!.id} de ${client.name}, ouverte par ${staff.username}`,
-        client: `Notre équipe a ouvert pour vous la demande #${row!.id}`,
+        client: `Notre équipe a ouvert pour vous la demande #${row!.id}`, actorStaffId: staff.id,
       });
       return row!;
     }

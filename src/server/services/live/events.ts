@@ -12,7 +12,7 @@ export const LIVE_CHANNEL = 'rfs_live';
  * Who receives an event: staff (all, one role, or only the members listed in staffIds) with their text, and/or the
  * request's client with theirs.
  */
-export type LiveAudience = { staff?: string; staffRole?: StaffRole; staffIds?: number[]; client?: string };
+export type LiveAudience = { staff?: string; staffRole?: StaffRole; staffIds?: number[]; client?: string; actorStaffId?: number | null };
 
 /** A request (and its client), or what a staff-only kind names: a « Messages » item, a device (and its client if any). */
 export type LiveTarget = { interventionId: number; clientId: number } | { subjectId: number; clientId?: number | null };
@@ -31,7 +31,7 @@ export async function publishLive(tx: Tx, kind: LiveKind, target: LiveTarget, to
     kind, interventionId: 'interventionId' in target ? target.interventionId : null, subjectId: 'subjectId' in target ? target.subjectId : null,
     clientId: target.clientId ?? null,
     staffText: cut(to.staff), staffRole: to.staff === undefined ? null : to.staffRole ?? null,
-    staffIds: to.staff === undefined ? null : to.staffIds ?? null, clientText: cut(to.client),
+    staffIds: to.staff === undefined ? null : to.staffIds ?? null, clientText: cut(to.client), actorStaffId: to.actorStaffId ?? null,
   }).returning();
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(row)})`);
 }
@@ -47,7 +47,7 @@ export function eventFor(viewer: Viewer, e: StoredEvent): LiveEvent | null {
   if (viewer.side === 'staff') {
     if (e.staffText === null || (e.staffRole !== null && e.staffRole !== viewer.role)) return null;
     if (e.staffIds && !e.staffIds.includes(viewer.id)) return null;
-    return { ...base, text: e.staffText };
+    return { ...base, text: e.staffText, actorId: e.actorStaffId ?? null };
   }
   if (e.clientText === null || e.clientId === null || e.clientId !== viewer.clientId) return null;
   return { ...base, text: e.clientText };
