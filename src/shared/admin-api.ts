@@ -16,6 +16,8 @@ import { orderDocumentsFields } from './invoice-api';
  * to a signed-in client.
  */
 export const staffSessionSchema = z.object({
+  /** the member's id: the live bar tells their own actions (an event's actorId) from the others' */
+  id: z.number().int(),
   username: z.string(),
   /** decides the tabs the page shows; the server checks it again on every route */
   role: z.enum(STAFF_ROLES),
@@ -278,6 +280,8 @@ export const adminInterventionSchema = z.object({
   rating: interventionRatingSchema.nullable(),
   /** who handles it: who took it in charge, or whom an admin gave it to; null while nobody does */
   assignee: z.object({ id: z.number().int(), username: z.string(), firstName: z.string().nullable() }).nullable(),
+  /** the member who opened it on the client's behalf; null when the client sent it */
+  openedBy: z.object({ id: z.number().int(), username: z.string(), firstName: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -115,7 +115,11 @@ const rating = { rating: interventionRatingSchema.nullable() };
  * Who handles the request, as clients read it (« Pris en charge par Julien »): the member's first name, « l’équipe »
  * when they gave none, null while nobody handles it. Never a staff username (it opens half of a sign-in).
  */
-const handler = { handledBy: z.string().nullable() };
+const handler = {
+  handledBy: z.string().nullable(),
+  /** a request staff opened for the client (they phoned): « Ouverte par Julien », by the same first name; null: the client did */
+  openedBy: z.string().nullable(),
+};
 
 /** GET/POST /api/client/interventions (SPEC §3 « Client intervention »); POST reads clientInterventionSchema. */
 export const clientInterventionSchema = z.object({

@@ -22,6 +22,8 @@ export const liveEventSchema = z.object({
   interventionId: z.number().int().nullable(),
   text: z.string(),
   at: z.string(),
+  /** staff only: the member whose action caused it (null: a client, or the server); never in a client's events */
+  actorId: z.number().int().nullable().optional(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

@@ -30,6 +30,12 @@ function wallClockMs(instant: number): number {
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 }
 
+/** The Paris weekday (0 = Sunday) and minute of the day of an instant: where a member's working hours are read. */
+export function parisWeekMinute(instant: Date): { day: number; minute: number } {
+  const wall = new Date(wallClockMs(+instant));
+  return { day: wall.getUTCDay(), minute: wall.getUTCHours() * 60 + wall.getUTCMinutes() };
+}
+
 /** The Paris calendar day of an instant, as the UTC midnight of that date (a day key that ignores DST). */
 function parisDayOf(instant: Date | number): number {
   const wall = wallClockMs(+instant);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
 import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures';
 import { createClient, WIDTHS, type Client } from './client-fixtures';
 import { UPLOAD_HEADER } from '../../src/shared/device-api';
@@ -109,5 +110,13 @@ for (const { name, viewport } of WIDTHS) {
     const item = page.getByRole('listitem').filter({ hasText: 'Appel du client : écran bleu au démarrage.' });
     await expect(item).toContainText(`Dell Inspiron ${name}`);
     await expect(item).toContainText('Urgence : Élevée');
+    // Opened by staff, and said so: the e2e admin gave no first name, so « l’équipe ».
+    await expect(item).toContainText('Ouverte par l’équipe');
+    await shot(page, `devices-staff-opened-by-client-${name}`);
+    await staff.goto('/admin?tab=interventions');
+    const card = staff.getByRole('article').filter({ hasText: client.email });
+    await expect(card.getByTestId('opened-by')).toHaveText(`ouverte par l’équipe (${E2E_ADMIN.username})`);
+    await shot(card, `devices-staff-opened-by-card-${name}`);
+    await expectNoSeriousA11yViolations(page);
   });
 }

@@ -3,6 +3,7 @@ import {
   boolean, check, customType, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '../../shared/plans';
+import type { WeekHours } from '../../shared/schemas/duty-hours';
 import {
   CLIENT_DEVICE_TYPES, DEVICE_STATUSES, DOCUMENT_KINDS, REGISTRATION_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, INBOX_KINDS,
   MESSAGE_AUTHORS, REMOTE_TOOLS, INBOX_STATUSES, STAFF_ROLES, URGENCIES, CHECKOUT_STATUSES,
@@ -43,6 +44,11 @@ export const staffUsers = pgTable('staff_users', {
   email: text('email'),
   /** the first name clients read on a request this member handles (« Pris en charge par Julien »); never the username */
   firstName: text('first_name'),
+  /**
+   * When the member is on duty (shared/schemas/duty-hours.ts): one range per weekday, Paris time, 0 = Sunday; null:
+   * the plans' support hours. Read by the response warning (services/interventions/response-alerts.ts).
+   */
+  dutyHours: jsonb('duty_hours').$type<WeekHours>(),
   /** a disabled member cannot sign in and has no session left; the row stays for the audit log */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   /**
@@ -322,6 +328,8 @@ export const interventions = pgTable('interventions', {
   escalatedAt: timestamp('escalated_at', { withTimezone: true }),
   /** the staff member who handles the request: who took it in charge, or whom an admin gave it to */
   assignedStaffId: integer('assigned_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+  /** the member who opened it on the client's behalf (POST /api/admin/interventions); null: the client did */
+  openedByStaffId: integer('opened_by_staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
   /** « Session à distance »: the tool the client installed and its ID (never a password) */
   remoteTool: remoteToolEnum('remote_tool'),
   remoteId: text('remote_id'),
@@ -536,6 +544,10 @@ export const liveEvents = pgTable('live_events', {
   staffText: text('staff_text'),
   /** staff of that role only (an overdue request's escalation); null: every member */
   staffRole: staffRoleEnum('staff_role'),
+  /** these members only (the response warning goes to those on duty); null: every member of staffRole */
+  staffIds: jsonb('staff_ids').$type<number[]>(),
+  /** the member whose action caused it (staff pages do not alert them of their own); never sent to a client */
+  actorStaffId: integer('actor_staff_id'),
   /** what the request's client reads; null: not for the client */
   clientText: text('client_text'),
   createdAt: createdAt(),

@@ -3,6 +3,7 @@ import { z } from './zod';
 import { STAFF_ROLES } from '../labels';
 import { email } from './common';
 import { newPassword } from './password';
+import { dutyHoursSchema } from './duty-hours';
 
 /** A used, expired, replaced or unknown link (400 LINK_INVALID on POST /api/admin/set-password). */
 export const STAFF_LINK_INVALID = 'Ce lien n’est plus valable (déjà utilisé, expiré ou remplacé). Demandez un nouveau lien à un administrateur.';
@@ -61,6 +62,8 @@ export const teamMemberSchema = z.object({
   disabled: z.boolean(),
   /** two-factor sign-in is on for this member */
   twoFactor: z.boolean(),
+  /** when the member is on duty for response warnings (shared/schemas/duty-hours.ts); null: the plans' support hours */
+  dutyHours: dutyHoursSchema.shape.hours,
   /** sessions open right now */
   openSessions: z.number().int(),
   /** the latest activity of any of their sessions */

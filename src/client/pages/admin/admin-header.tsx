@@ -12,6 +12,7 @@ import { LiveClock } from './live-clock';
 import { MySessionsButton } from './sessions/my-sessions-dialog';
 import { UnlockForm } from './unlock-form';
 import { MyPasswordButton } from './team/my-password-dialog';
+import { MyDutyHoursButton } from './team/duty-hours-dialogs';
 import { SecurityButton } from './two-factor/security-dialog';
 import { STAFF_ROLE_LABELS } from '../../../shared/labels';
 import { LiveBar } from './live/live-bar';
@@ -49,6 +50,7 @@ export function AdminHeader({ session }: { session: StaffSession }) {
             <p>Connecté : <span className="font-semibold text-slate-900" data-testid="staff-username">{session.username}</span> ({STAFF_ROLE_LABELS[session.role].toLowerCase()})</p>
             <MySessionsButton />
             <MyPasswordButton username={session.username} />
+            <MyDutyHoursButton />
             <SecurityButton />
           </div>
           <LiveClock />

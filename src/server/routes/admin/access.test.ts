@@ -142,6 +142,9 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'POST', url: `/api/admin/team/${member!.id}/password-link`, status: 200 },
       { method: 'DELETE', url: `/api/admin/team/${member!.id}/sessions`, status: 200 },
       { method: 'DELETE', url: `/api/admin/team/${member!.id}/two-factor`, status: 200 },
+      { method: 'PUT', url: `/api/admin/team/${member!.id}/duty-hours`, payload: { hours: null }, status: 200 },
+      { method: 'GET', url: '/api/admin/me/duty-hours', status: 200 },
+      { method: 'PUT', url: '/api/admin/me/duty-hours', payload: { hours: null }, status: 200 },
       { method: 'GET', url: '/api/admin/security', status: 200 },
       { method: 'PUT', url: '/api/admin/security', payload: { requireTwoFactor: false }, status: 200 },
       { method: 'GET', url: '/api/admin/me/two-factor', status: 200 },
@@ -229,6 +232,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
           // a request opened on a client's behalf, for one of their devices
           'POST /api/admin/interventions',
           'POST /api/admin/logout', 'POST /api/admin/me/password',
+          // their own working hours (response warnings go to the members on duty)
+          'GET /api/admin/me/duty-hours', 'PUT /api/admin/me/duty-hours',
           // their own two-factor sign-in; never the team's policy nor another member's reset
           'GET /api/admin/me/two-factor', 'POST /api/admin/me/two-factor/confirm', 'POST /api/admin/me/two-factor/disable',
           'POST /api/admin/me/two-factor/recovery-codes', 'POST /api/admin/me/two-factor/setup',

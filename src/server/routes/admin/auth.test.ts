@@ -26,7 +26,7 @@ describe('[ADMIN][LOGIN] staff sign-in on the server', () => {
   it('opens a 12-hour httpOnly session whose id is stored only as a hash', async () => {
     const res = await login(t, { username: TEST_ADMIN.username, password: TEST_ADMIN.password }, '10.0.0.1');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ username: TEST_ADMIN.username, role: 'admin', unlocked: false });
+    expect(res.json()).toEqual({ id: expect.any(Number), username: TEST_ADMIN.username, role: 'admin', unlocked: false });
     const cookie = res.cookies.find((c) => c.name === 'rfs_staff')!;
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 12 * 3600 });
@@ -40,7 +40,7 @@ describe('[ADMIN][LOGIN] staff sign-in on the server', () => {
     expect(hours).toBeLessThanOrEqual(12);
 
     const session = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: `rfs_staff=${cookie.value}` } });
-    expect(session.json()).toEqual({ username: TEST_ADMIN.username, role: 'admin', unlocked: false });
+    expect(session.json()).toEqual({ id: expect.any(Number), username: TEST_ADMIN.username, role: 'admin', unlocked: false });
   });
 
   it('requires both fields, in French', async () => {
@@ -224,7 +224,7 @@ describe('[ADMIN][UNLOCK] the secret code unlocks the download tab for one sessi
     const other = await staffLogin(t);
     const res = await unlock(staff, TEST_ADMIN.secretCode);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ username: TEST_ADMIN.username, role: 'admin', unlocked: true });
+    expect(res.json()).toEqual({ id: expect.any(Number), username: TEST_ADMIN.username, role: 'admin', unlocked: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff })).json().unlocked).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: other })).json().unlocked).toBe(false);
   });

@@ -26,7 +26,7 @@ import { RATE_LIMITS } from '../../rate-limits';
 const UNKNOWN_USERNAME = '(identifiant inconnu)';
 const UNKNOWN_ACCOUNT = 'inconnu';
 
-const toSession = (staff: StaffSession): StaffSession => ({ username: staff.username, role: staff.role, unlocked: staff.unlocked });
+const toSession = (staff: StaffSession): StaffSession => ({ id: staff.id, username: staff.username, role: staff.role, unlocked: staff.unlocked });
 
 /**
  * The session, its cookie and its trace, once every factor the member needs was given. `factor`: the second factor
@@ -44,7 +44,7 @@ export async function openStaffSession(
   await writeAudit(db, { id: staff.id, username: staff.username, address: request.ip }, {
     action: 'staff.login', entity: 'staff', entityId: staff.id, after: factor ? { secondFactor: factor.kind, unlocked } : undefined,
   });
-  return toSession({ username: staff.username, role: staff.role, unlocked });
+  return toSession({ id: staff.id, username: staff.username, role: staff.role, unlocked });
 }
 
 /**

@@ -50,7 +50,7 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
     expect(again.json().message).toBe(STAFF_LINK_INVALID);
 
     const lucie = await staffLogin(t, { username: 'lucie.tech', password: 'cheval-agrafe-batterie' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: lucie })).json()).toEqual({ username: 'lucie.tech', role: 'technicien', unlocked: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: lucie })).json()).toEqual({ id: expect.any(Number), username: 'lucie.tech', role: 'technicien', unlocked: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: lucie })).statusCode).toBe(403);
   });
 

@@ -7,8 +7,9 @@ import {
   teamMemberUpdateInputSchema,
 } from '../../../shared/schemas/team';
 import {
-  changeOwnPassword, createMember, endMemberSessions, listTeam, resetMemberPassword, setPasswordFromLink, updateMember,
+  changeOwnPassword, createMember, dutyHoursOf, endMemberSessions, listTeam, resetMemberPassword, setDutyHours, setPasswordFromLink, updateMember,
 } from '../../services/staff/staff-accounts';
+import { dutyHoursInputSchema, dutyHoursSchema } from '../../../shared/schemas/duty-hours';
 import { accountCheck } from '../../services/security/login-throttle';
 import { endAllStaffSessions } from '../../services/security/sessions';
 import { resetMemberTwoFactor } from '../../services/staff/two-factor';
@@ -33,6 +34,20 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/team/:id', {
     config: ADMIN_ONLY, schema: { params: idParams, body: teamMemberUpdateInputSchema, response: { 200: teamMemberSchema } },
   }, async (request) => updateMember(app.db, request.staff, request.params.id, request.body));
+
+  // When a member is on duty for response warnings: an admin sets anyone's here, a member their own below.
+  app.put('/team/:id/duty-hours', {
+    config: ADMIN_ONLY, schema: { params: idParams, body: dutyHoursInputSchema, response: { 200: teamMemberSchema } },
+  }, async (request) => {
+    await setDutyHours(app.db, request.staff, request.params.id, request.body.hours);
+    return (await listTeam(app.db)).find((m) => m.id === request.params.id)!;
+  });
+
+  app.get('/me/duty-hours', { config: ANY_STAFF, schema: { response: { 200: dutyHoursSchema } } },
+    async (request) => ({ hours: await dutyHoursOf(app.db, request.staff.id) }));
+
+  app.put('/me/duty-hours', { config: ANY_STAFF, schema: { body: dutyHoursInputSchema, response: { 200: dutyHoursSchema } } },
+    async (request) => ({ hours: await setDutyHours(app.db, request.staff, request.staff.id, request.body.hours) }));
 
   app.post('/team/:id/password-link', { config: ADMIN_ONLY, schema: { params: idParams, response: ok } }, async (request) => {
     await resetMemberPassword(app.db, app.mail, request.staff, request.params.id);

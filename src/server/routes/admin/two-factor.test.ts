@@ -94,7 +94,7 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     const ok = await codeStep(first.json().challenge, code);
     expect(ok.statusCode, ok.body).toBe(200);
     // Enrolled from a session the secret code had not unlocked: the factor does not open the download tab.
-    expect(ok.json()).toEqual({ username: 'bruno', role: 'technicien', unlocked: false });
+    expect(ok.json()).toEqual({ id: expect.any(Number), username: 'bruno', role: 'technicien', unlocked: false });
     const headers = sessionOf(ok)!;
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/me/two-factor', headers })).json().sessionSecondFactor).toBe(true);
 
@@ -229,7 +229,7 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     expect(await t.db.$count(staffRecoveryCodes, eq(staffRecoveryCodes.staffId, m.id))).toBe(0);
 
     const again = await passwordStep(m.username, m.password);
-    expect(again.json()).toEqual({ username: 'gaspard', role: 'technicien', unlocked: false });
+    expect(again.json()).toEqual({ id: expect.any(Number), username: 'gaspard', role: 'technicien', unlocked: false });
     const team = await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: admin });
     expect(team.json().find((x: { username: string }) => x.username === 'gaspard').twoFactor).toBe(false);
   });

@@ -48,7 +48,7 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
     expect(created).toEqual({
       id: expect.any(Number), description: 'Imprimante hors ligne', urgency: 'high', deviceType: 'pc_windows',
       deviceInfo: 'Dell Inspiron 15', status: 'pending', createdAt: expect.any(String), dueAt: expect.any(String), firstResponseAt: null,
-      rating: null, handledBy: null,
+      rating: null, handledBy: null, openedBy: null,
     });
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, created.id));
     expect(row).toMatchObject({ clientId: alice.id, title: 'Demande d\'assistance', description: 'Imprimante hors ligne', urgency: 'high', status: 'pending' });
@@ -80,7 +80,7 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
     const created = res.json<UserIntervention>();
     expect(created).toEqual({
       id: expect.any(Number), title: 'Demande d\'assistance', description: DEFAULT_DESCRIPTION, status: 'pending',
-      createdAt: expect.any(String), duration: null, dueAt: expect.any(String), firstResponseAt: null, rating: null, handledBy: null,
+      createdAt: expect.any(String), duration: null, dueAt: expect.any(String), firstResponseAt: null, rating: null, handledBy: null, openedBy: null,
     });
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, created.id));
     expect(row).toMatchObject({ clientId: bruno.id, urgency: 'medium', deviceType: null, deviceInfo: '' });
@@ -107,7 +107,7 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
     const brunoList = await t.app.inject({ method: 'GET', url: '/api/client/interventions', headers: bruno.headers });
     const brunoItems = brunoList.json<ClientIntervention[]>();
     expect(brunoItems.map((i) => i.description)).toEqual(['Virus sur le portable', DEFAULT_DESCRIPTION, DEFAULT_DESCRIPTION]);
-    expect(Object.keys(brunoItems[0]!).sort()).toEqual(['createdAt', 'description', 'deviceInfo', 'deviceType', 'dueAt', 'firstResponseAt', 'handledBy', 'id', 'rating', 'status', 'urgency']);
+    expect(Object.keys(brunoItems[0]!).sort()).toEqual(['createdAt', 'description', 'deviceInfo', 'deviceType', 'dueAt', 'firstResponseAt', 'handledBy', 'id', 'openedBy', 'rating', 'status', 'urgency']);
 
     const brunoRows = await t.db.select().from(interventions).where(eq(interventions.clientId, bruno.id));
     expect(brunoItems.map((i) => i.id).sort()).toEqual(brunoRows.map((r) => r.id).sort());
@@ -116,7 +116,7 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
     expect(dashboard.json<UserIntervention[]>()).toEqual([{
       id: aliceList.json<ClientIntervention[]>()[0]!.id, title: 'Demande d\'assistance', description: 'Imprimante hors ligne',
       status: 'pending', createdAt: expect.any(String), duration: null, dueAt: aliceList.json<ClientIntervention[]>()[0]!.dueAt,
-      firstResponseAt: null, rating: null, handledBy: null,
+      firstResponseAt: null, rating: null, handledBy: null, openedBy: null,
     }]);
 
     const paged = await t.app.inject({ method: 'GET', url: '/api/interventions?limit=1&offset=1', headers: bruno.headers });

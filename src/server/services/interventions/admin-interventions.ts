@@ -19,24 +19,28 @@ import { deviceStates } from '../devices/devices';
 export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
 
 const assignee = alias(staffUsers, 'assignee');
+const opener = alias(staffUsers, 'opener');
 const columns = {
   intervention: interventions,
   clientName: clients.name,
   clientEmail: clients.email,
   rating: interventionRatings,
   assignee: { id: assignee.id, username: assignee.username, firstName: assignee.firstName },
+  openedBy: { id: opener.id, username: opener.username, firstName: opener.firstName },
 };
 type Row = {
   intervention: typeof interventions.$inferSelect; clientName: string; clientEmail: string;
   rating: typeof interventionRatings.$inferSelect | null;
   assignee: AdminInterventionDto['assignee'];
+  openedBy: AdminInterventionDto['openedBy'];
 };
 
 /** A request with its client, its rating (none until the client gives one) and who handles it. */
 const withClient = (db: Tx) => db.select(columns).from(interventions)
   .innerJoin(clients, eq(clients.id, interventions.clientId))
   .leftJoin(interventionRatings, eq(interventionRatings.interventionId, interventions.id))
-  .leftJoin(assignee, eq(assignee.id, interventions.assignedStaffId));
+  .leftJoin(assignee, eq(assignee.id, interventions.assignedStaffId))
+  .leftJoin(opener, eq(opener.id, interventions.openedByStaffId));
 
 /** One request as staff read it (the list, a change's answer, a live event). */
 export async function adminIntervention(db: Tx, id: number, now = new Date()): Promise<AdminInterventionDto | null> {
@@ -50,14 +54,14 @@ async function toDtos(db: Tx, rows: Row[], now: Date): Promise<AdminIntervention
   return rows.map((row) => toDto(row, row.intervention.deviceId === null ? null : states.get(row.intervention.deviceId) ?? null));
 }
 
-function toDto({ intervention: i, clientName, clientEmail, rating, assignee: holder }: Row, deviceState: AdminInterventionDto['deviceState']): AdminInterventionDto {
+function toDto({ intervention: i, clientName, clientEmail, rating, assignee: holder, openedBy }: Row, deviceState: AdminInterventionDto['deviceState']): AdminInterventionDto {
   return {
     id: i.id, clientId: i.clientId, clientName, clientEmail, title: i.title, description: i.description,
     urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo, deviceId: i.deviceId, deviceState, status: i.status,
     durationMinutes: i.durationMinutes, staffNotes: i.staffNotes, plan: i.plan, remoteTool: i.remoteTool, remoteId: i.remoteId,
     dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
     warnedAt: i.warnedAt?.toISOString() ?? null, escalatedAt: i.escalatedAt?.toISOString() ?? null,
-    rating: rating ? toRating(rating) : null, assignee: holder,
+    rating: rating ? toRating(rating) : null, assignee: holder, openedBy,
     createdAt: i.createdAt.toISOString(), updatedAt: i.updatedAt.toISOString(),
   };
 }
@@ -123,7 +127,7 @@ export async function updateIntervention(db: Db, mail: MailQueue, id: number, pa
     if (status) {
       const label = INTERVENTION_STATUS_LABELS[status].toLowerCase();
       await publishLive(tx, 'intervention.status', { interventionId: id, clientId: current.clientId }, {
-        staff: `Demande #${id} : ${label} (${actor.username})`, client: `Votre demande #${id} : ${label}`,
+        staff: `Demande #${id} : ${label} (${actor.username})`, client: `Votre demande #${id} : ${label}`, actorStaffId: actor.id,
       });
       const [client] = await tx.select({ email: clients.email, name: clients.name }).from(clients).where(eq(clients.id, current.clientId));
       // Each status is reached at most once (INTERVENTION_TRANSITIONS): one message per status and intervention.

@@ -13,7 +13,7 @@ export type StaffActor = Actor & { id: number; role: StaffRole };
 const ASSIGN_FORBIDDEN = 'Seul un administrateur peut confier une demande à un autre membre ou la reprendre à celui qui la traite.';
 const ASSIGNEE_INVALID = 'Choisissez un membre actif de l’équipe.';
 const CLOSED = 'Cette demande est close : elle ne change plus de main.';
-/** What clients read when the member who handles their request gave no first name. */
+/** What clients read when the member who handles (or opened) their request gave no first name. */
 const TEAM_HANDLER = 'l’équipe';
 
 type Current = Pick<typeof interventions.$inferSelect, 'id' | 'assignedStaffId' | 'status' | 'clientId'>;
@@ -35,7 +35,7 @@ async function setAssignee(tx: Tx, actor: Actor, current: Current, staffId: numb
   const handler = staffId === null ? null : (await handlersFor(tx, [current.id])).get(current.id);
   await publishLive(tx, 'intervention.assigned', { interventionId: current.id, clientId: current.clientId }, {
     staff: after ? `Demande #${current.id} confiée à ${after}` : `Demande #${current.id} : plus personne ne la traite`,
-    ...(handler ? { client: `Votre demande #${current.id} est prise en charge par ${handler}` } : {}),
+    ...(handler ? { client: `Votre demande #${current.id} est prise en charge par ${handler}` } : {}), actorStaffId: actor.id,
   });
 }
 
@@ -69,10 +69,14 @@ export async function assignIntervention(db: Db, id: number, staffId: number | n
   });
 }
 
-/** The name clients read on each of these requests (only those somebody handles), in one query. */
-export async function handlersFor(db: Tx, ids: number[]): Promise<Map<number, string>> {
+/**
+ * The name clients read on each of these requests, in one query: of the member who handles it (the default), or who
+ * opened it for them (`opener`); only the requests that have one.
+ */
+export async function handlersFor(db: Tx, ids: number[], who: 'handler' | 'opener' = 'handler'): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
+  const column = who === 'handler' ? interventions.assignedStaffId : interventions.openedByStaffId;
   const rows = await db.select({ id: interventions.id, firstName: staffUsers.firstName }).from(interventions)
-    .innerJoin(staffUsers, eq(staffUsers.id, interventions.assignedStaffId)).where(inArray(interventions.id, ids));
+    .innerJoin(staffUsers, eq(staffUsers.id, column)).where(inArray(interventions.id, ids));
   return new Map(rows.map((r) => [r.id, r.firstName || TEAM_HANDLER]));
 }

@@ -35,14 +35,17 @@ export const dashboardInterventionInput = dashboardInterventionInputSchema.trans
 
 type Row = typeof interventions.$inferSelect;
 /** A request as listed to its client: with its rating (a new request has none). */
-type Rated = Row & { rating?: InterventionRating | null; handledBy?: string | null };
+type Rated = Row & { rating?: InterventionRating | null; handledBy?: string | null; openedBy?: string | null };
 
 export function toClientIntervention(i: Rated): ClientIntervention {
   return {
     id: i.id, description: i.description, urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo,
-    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null, handledBy: i.handledBy ?? null,
+    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null, ...staffNames(i),
   };
 }
+
+/** Who handles it and who opened it, by the first names clients read (null: nobody yet; the client themself). */
+const staffNames = (i: Rated) => ({ handledBy: i.handledBy ?? null, openedBy: i.openedBy ?? null });
 
 /** The response clock as both client views show it: when the first response is due, and when it came. */
 function clock(i: Row) {
@@ -52,7 +55,7 @@ function clock(i: Row) {
 export function toUserIntervention(i: Rated): UserIntervention {
   return {
     id: i.id, title: i.title, description: i.description, status: i.status, createdAt: i.createdAt.toISOString(),
-    duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null, handledBy: i.handledBy ?? null,
+    duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null, ...staffNames(i),
   };
 }
 
@@ -69,8 +72,11 @@ export async function listClientInterventions(db: Tx, clientId: number, filter: 
     db.select({ n: count() }).from(interventions).where(where),
   ]);
   const ids = items.map((i) => i.id);
-  const [ratings, handlers] = await Promise.all([ratingsFor(db, ids), handlersFor(db, ids)]);
-  return { items: items.map((i) => ({ ...i, rating: ratings.get(i.id) ?? null, handledBy: handlers.get(i.id) ?? null })), total: Number(total?.n ?? 0) };
+  const [ratings, handlers, openers] = await Promise.all([ratingsFor(db, ids), handlersFor(db, ids), handlersFor(db, ids, 'opener')]);
+  return {
+    items: items.map((i) => ({ ...i, rating: ratings.get(i.id) ?? null, handledBy: handlers.get(i.id) ?? null, openedBy: openers.get(i.id) ?? null })),
+    total: Number(total?.n ?? 0),
+  };
 }
 
 export type NewIntervention =
@@ -115,7 +121,7 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
       ? { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null, ...fromDevice }
       : input.source === 'client'
         ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo ?? '', ...fromDevice }
-        : { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, ...fromDevice };
+        : { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, openedByStaffId: input.actor.id, ...fromDevice };
     const [row] = await tx.insert(interventions).values(values).returning();
     if (staff) {
       // The same event as a client's request: every open back-office page lists it, and the client's page too.
@@ -125,7 +131,7 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
       });
       await publishLive(tx, 'intervention.created', { interventionId: row!.id, clientId }, {
         staff: `Nouvelle demande #${row!.id} de ${client.name}, ouverte par ${staff.username}`,
-        client: `Notre équipe a ouvert pour vous la demande #${row!.id}`,
+        client: `Notre équipe a ouvert pour vous la demande #${row!.id}`, actorStaffId: staff.id,
       });
       return row!;
     }

@@ -1,6 +1,8 @@
 // Before a promise is missed: at a share of its time to respond (RESPONSE_WARNING_PERCENT), staff are warned live and
 // by e-mail; past it (RESPONSE_ESCALATION_PERCENT of the time, 100 by default) the request is marked late and the
 // admins are told. Each once per request, whatever the number of instances or scans (a conditional update claims it).
+// The warning goes to the staff on duty (their working hours, shared/schemas/duty-hours.ts); the escalation to every
+// active admin, on duty or not: a missed promise is theirs to handle.
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { clients, interventions, staffUsers } from '../../db/schema';
@@ -9,6 +11,7 @@ import { getPlan, responsePromise } from '../../../shared/plans';
 import { addBusinessMinutes } from '../../../shared/support-clock';
 import type { MailQueue } from '../mail/outbox';
 import { publishLive } from '../live/events';
+import { onDutyAt } from '../../../shared/schemas/duty-hours';
 
 export const RESPONSE_ALERTS_QUEUE = 'response-alerts';
 
@@ -27,14 +30,26 @@ function momentAt(c: Candidate, percent: number): Date {
   return addBusinessMinutes(c.createdAt, (promise.minutes * percent) / 100, promise.schedule);
 }
 
-/** Who is told: the member handling it, else every active member with an address; admins only for a late one. STAFF_EMAIL when none has one. */
-async function recipients(tx: Tx, c: Candidate, late: boolean, staffEmail: string | undefined) {
-  const active = await tx.select({ id: staffUsers.id, email: staffUsers.email, role: staffUsers.role, username: staffUsers.username })
-    .from(staffUsers).where(and(isNull(staffUsers.disabledAt), isNotNull(staffUsers.email)));
-  const holder = active.find((m) => m.id === c.assignedStaffId);
-  const chosen = late ? active.filter((m) => m.role === 'admin') : holder ? [holder] : active;
-  const addresses = chosen.map((m) => m.email!);
-  return addresses.length ? addresses : staffEmail ? [staffEmail] : [];
+type Recipients = { addresses: string[]; staffIds: number[] | null; nobodyOnDuty: boolean };
+
+/**
+ * Who is told. Late: every active admin. Warned: the member handling it if they are on duty now, else every active
+ * member on duty now (a member without hours of their own follows the plans' support hours, in which the warning
+ * always falls); live to those members, by e-mail to those with an address. Nobody on duty: STAFF_EMAIL, and every
+ * open back-office page (whoever has one open is at work). STAFF_EMAIL too when none of them has an address.
+ */
+async function recipients(tx: Tx, c: Candidate, late: boolean, staffEmail: string | undefined, now: Date): Promise<Recipients> {
+  const active = await tx.select({ id: staffUsers.id, email: staffUsers.email, role: staffUsers.role, dutyHours: staffUsers.dutyHours })
+    .from(staffUsers).where(isNull(staffUsers.disabledAt));
+  const onDuty = late ? active : active.filter((m) => onDutyAt(m.dutyHours, now));
+  const holder = onDuty.find((m) => m.id === c.assignedStaffId);
+  const chosen = late ? active.filter((m) => m.role === 'admin') : holder ? [holder] : onDuty;
+  const addresses = chosen.flatMap((m) => (m.email ? [m.email] : []));
+  return {
+    addresses: addresses.length ? addresses : staffEmail ? [staffEmail] : [],
+    staffIds: late || chosen.length === 0 ? null : chosen.map((m) => m.id),
+    nobodyOnDuty: chosen.length === 0,
+  };
 }
 
 async function assigneeName(tx: Tx, id: number | null) {
@@ -52,13 +67,17 @@ async function alert(deps: Deps, c: Candidate, late: boolean, now: Date): Promis
       .where(and(eq(interventions.id, c.id), isNull(column), isNull(interventions.firstResponseAt))).returning({ id: interventions.id });
     if (!claimed) return false;
     const kind = late ? 'staff_response_overdue' as const : 'staff_response_due_soon' as const;
-    const params = { interventionId: c.id, clientName: c.clientName, title: c.title, dueAt: c.dueAt.toISOString(), assignee: await assigneeName(tx, c.assignedStaffId) };
-    for (const to of await recipients(tx, c, late, deps.staffEmail)) {
-      await deps.mail.queue(tx, { key: `intervention:${c.id}:${kind}:${to}`, kind, to, params });
+    const to = await recipients(tx, c, late, deps.staffEmail, now);
+    const params = {
+      interventionId: c.id, clientName: c.clientName, title: c.title, dueAt: c.dueAt.toISOString(), assignee: await assigneeName(tx, c.assignedStaffId),
+      ...(!late && to.nobodyOnDuty ? { nobodyOnDuty: true } : {}),
+    };
+    for (const address of to.addresses) {
+      await deps.mail.queue(tx, { key: `intervention:${c.id}:${kind}:${address}`, kind, to: address, params });
     }
     await publishLive(tx, late ? 'intervention.overdue' : 'intervention.due_soon', { interventionId: c.id, clientId: c.clientId }, late
       ? { staff: `En retard : demande #${c.id} de ${c.clientName}, sans réponse`, staffRole: 'admin' }
-      : { staff: `Réponse bientôt due : demande #${c.id} de ${c.clientName}` });
+      : { staff: `Réponse bientôt due : demande #${c.id} de ${c.clientName}`, ...(to.staffIds ? { staffIds: to.staffIds } : {}) });
     return true;
   });
 }

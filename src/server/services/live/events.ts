@@ -8,8 +8,11 @@ import type { LiveEvent, LiveKind } from '../../../shared/live-api';
 /** The channel of PostgreSQL's NOTIFY (PGlite's too): every instance listening hears every event once committed. */
 export const LIVE_CHANNEL = 'rfs_live';
 
-/** Who receives an event: staff (all, or one role) with their text, and/or the request's client with theirs. */
-export type LiveAudience = { staff?: string; staffRole?: StaffRole; client?: string };
+/**
+ * Who receives an event: staff (all, one role, or only the members listed in staffIds) with their text, and/or the
+ * request's client with theirs.
+ */
+export type LiveAudience = { staff?: string; staffRole?: StaffRole; staffIds?: number[]; client?: string; actorStaffId?: number | null };
 
 /** A request (and its client), or what a staff-only kind names: a « Messages » item, a device (and its client if any). */
 export type LiveTarget = { interventionId: number; clientId: number } | { subjectId: number; clientId?: number | null };
@@ -27,13 +30,14 @@ export async function publishLive(tx: Tx, kind: LiveKind, target: LiveTarget, to
   const [row] = await tx.insert(liveEvents).values({
     kind, interventionId: 'interventionId' in target ? target.interventionId : null, subjectId: 'subjectId' in target ? target.subjectId : null,
     clientId: target.clientId ?? null,
-    staffText: cut(to.staff), staffRole: to.staff === undefined ? null : to.staffRole ?? null, clientText: cut(to.client),
+    staffText: cut(to.staff), staffRole: to.staff === undefined ? null : to.staffRole ?? null,
+    staffIds: to.staff === undefined ? null : to.staffIds ?? null, clientText: cut(to.client), actorStaffId: to.actorStaffId ?? null,
   }).returning();
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(row)})`);
 }
 
 /** A page's view of a stored event: staff or client, with its own text; null when it is not theirs. */
-export type Viewer = { side: 'staff'; role: StaffRole } | { side: 'client'; clientId: number };
+export type Viewer = { side: 'staff'; role: StaffRole; id: number } | { side: 'client'; clientId: number };
 
 export function eventFor(viewer: Viewer, e: StoredEvent): LiveEvent | null {
   const base = {
@@ -42,7 +46,8 @@ export function eventFor(viewer: Viewer, e: StoredEvent): LiveEvent | null {
   };
   if (viewer.side === 'staff') {
     if (e.staffText === null || (e.staffRole !== null && e.staffRole !== viewer.role)) return null;
-    return { ...base, text: e.staffText };
+    if (e.staffIds && !e.staffIds.includes(viewer.id)) return null;
+    return { ...base, text: e.staffText, actorId: e.actorStaffId ?? null };
   }
   if (e.clientText === null || e.clientId === null || e.clientId !== viewer.clientId) return null;
   return { ...base, text: e.clientText };

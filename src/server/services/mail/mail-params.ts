@@ -56,7 +56,8 @@ export type MailParams = {
   /** a client sent a proof, to STAFF_EMAIL */
   staff_device_proof: { deviceId: number; clientId: number; clientName: string; clientEmail: string; device: string; fileName: string };
   /** a request nobody answered reached the warning share of its time to respond (RESPONSE_WARNING_PERCENT), to staff */
-  staff_response_due_soon: { interventionId: number; clientName: string; title: string; dueAt: string; assignee: string | null };
+  /** `nobodyOnDuty`: no member was on duty (their working hours), so it went to STAFF_EMAIL */
+  staff_response_due_soon: { interventionId: number; clientName: string; title: string; dueAt: string; assignee: string | null; nobodyOnDuty?: boolean };
   /** a request nobody answered is past its due time (RESPONSE_ESCALATION_PERCENT), to the admins */
   staff_response_overdue: { interventionId: number; clientName: string; title: string; dueAt: string; assignee: string | null };
 };

@@ -12,6 +12,7 @@ import type { AccountCheck } from '../security/login-throttle';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { endAllStaffSessions, hashSessionToken, type StaffIdentity } from '../security/sessions';
 import { isUniqueViolation } from '../../db/db-errors';
+import type { WeekHours } from '../../../shared/schemas/duty-hours';
 
 const LINK_MS = STAFF_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 const MEMBER_NOT_FOUND = 'Membre de l’équipe introuvable';
@@ -31,13 +32,13 @@ export async function listTeam(db: Tx): Promise<TeamMemberDto[]> {
     staffId: staffSessions.staffId, n: count().as('n'), lastSeenAt: max(staffSessions.lastSeenAt).as('last_seen_at'),
   }).from(staffSessions).where(gt(staffSessions.expiresAt, new Date())).groupBy(staffSessions.staffId).as('open');
   const rows = await db.select({
-    id: staffUsers.id, username: staffUsers.username, firstName: staffUsers.firstName, email: staffUsers.email, role: staffUsers.role,
+    id: staffUsers.id, username: staffUsers.username, firstName: staffUsers.firstName, email: staffUsers.email, role: staffUsers.role, dutyHours: staffUsers.dutyHours,
     disabledAt: staffUsers.disabledAt, createdAt: staffUsers.createdAt, twoFactor: sql<boolean>`${staffUsers.totpSecret} is not null`, n: open.n, lastSeenAt: open.lastSeenAt,
   }).from(staffUsers).leftJoin(open, eq(open.staffId, staffUsers.id))
     .orderBy(sql`${staffUsers.disabledAt} is not null`, asc(staffUsers.username));
   return rows.map((r) => ({
     id: r.id, username: r.username, firstName: r.firstName, email: r.email, role: r.role, disabled: r.disabledAt !== null, twoFactor: r.twoFactor,
-    openSessions: Number(r.n ?? 0),
+    dutyHours: r.dutyHours ?? null, openSessions: Number(r.n ?? 0),
     lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt as unknown as string).toISOString() : null,
     createdAt: r.createdAt.toISOString(),
   }));
@@ -75,7 +76,7 @@ export async function createMember(db: Db, mail: MailQueue, actor: Actor, input:
       await issuePasswordLink(tx, mail, row!, 'welcome');
       await writeAudit(tx, actor, { action: 'team.create', entity: 'staff', entityId: row!.id, after: { username: row!.username, firstName: row!.firstName, email: row!.email, role: row!.role } });
       return {
-        id: row!.id, username: row!.username, firstName: row!.firstName, email: row!.email, role: row!.role, disabled: false, twoFactor: false, openSessions: 0, lastSeenAt: null,
+        id: row!.id, username: row!.username, firstName: row!.firstName, email: row!.email, role: row!.role, disabled: false, twoFactor: false, dutyHours: null, openSessions: 0, lastSeenAt: null,
         createdAt: row!.createdAt.toISOString(),
       };
     });
@@ -185,5 +186,27 @@ export async function changeOwnPassword(db: Db, staff: StaffIdentity, current: s
       .where(and(eq(staffSessions.staffId, staff.id), ne(staffSessions.id, staff.sessionId))).returning({ id: staffSessions.id });
     await writeAudit(tx, staff, { action: 'staff.password_change', entity: 'staff', entityId: staff.id, after: { sessionsEnded: ended.length } });
     return ended.length;
+  });
+}
+
+/** A member's own working hours (« Mes horaires »); null: the plans' support hours. */
+export async function dutyHoursOf(db: Tx, id: number): Promise<WeekHours | null> {
+  const [row] = await db.select({ dutyHours: staffUsers.dutyHours }).from(staffUsers).where(eq(staffUsers.id, id));
+  if (!row) throw notFound(MEMBER_NOT_FOUND);
+  return row.dutyHours ?? null;
+}
+
+/**
+ * Sets when a member is on duty (an admin for anyone in « Équipe », a member for themself), audited with the hours
+ * before and after. Checked by the shared schema already; nothing is written when nothing changes.
+ */
+export async function setDutyHours(db: Db, actor: Actor, id: number, hours: WeekHours | null): Promise<WeekHours | null> {
+  return db.transaction(async (tx) => {
+    const member = await memberForUpdate(tx, id);
+    const before = member.dutyHours ?? null;
+    if (JSON.stringify(before) === JSON.stringify(hours)) return before;
+    await tx.update(staffUsers).set({ dutyHours: hours }).where(eq(staffUsers.id, id));
+    await writeAudit(tx, actor, { action: 'team.duty_hours', entity: 'staff', entityId: id, before: { dutyHours: before }, after: { dutyHours: hours } });
+    return hours;
   });
 }

@@ -28,6 +28,7 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
           <p className="text-xs text-slate-600">
             Créée le <time dateTime={i.createdAt}>{formatDateTime(i.createdAt)}</time>
             {i.plan && <> · formule {getPlan(i.plan).name}</>}
+            {i.openedBy && <> · <span data-testid="opened-by">ouverte par l’équipe ({i.openedBy.firstName ? `${i.openedBy.firstName}, ${i.openedBy.username}` : i.openedBy.username})</span></>}
           </p>
           <ResponseClock request={i} audience="staff" className="mt-2" />
           <AssigneeLine intervention={i} />

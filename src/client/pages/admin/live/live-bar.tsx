@@ -5,6 +5,7 @@ import { STAFF_ALERT_KINDS, type LiveEvent, type LiveKind } from '../../../../sh
 import { Button } from '../../../components/ui/button';
 import { useLiveEvents } from '../../../lib/live-events';
 import { adminKeys, interventionListQueryOptions } from '../api/queries';
+import { useStaffSession } from '../api/session';
 import { devicesKey } from '../devices/device-queries';
 import { notificationsSupported, playAlert, setSoundEnabled, showNotification, soundEnabled } from './alerts';
 
@@ -32,6 +33,7 @@ function useTitleCount(count: number) {
 export function LiveBar() {
   const client = useQueryClient();
   const waiting = useQuery(waitingQuery);
+  const me = useStaffSession().data?.id;
   const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>('unsupported');
   const [sound, setSound] = useState(true);
   useEffect(() => {
@@ -41,7 +43,8 @@ export function LiveBar() {
 
   const state = useLiveEvents('/api/admin/events', (event: LiveEvent) => {
     void client.invalidateQueries({ queryKey: listsOf(event.kind) });
-    if (!STAFF_ALERT_KINDS.includes(event.kind)) return;
+    // One's own action (a request opened for a client) refreshes the lists but is no news to oneself.
+    if (!STAFF_ALERT_KINDS.includes(event.kind) || (event.actorId != null && event.actorId === me)) return;
     playAlert();
     if (document.hidden) showNotification('Espace staff', event.text);
   });

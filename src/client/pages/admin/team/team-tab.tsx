@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, LogOut, Power, ShieldOff, UserPlus } from 'lucide-react';
+import { CalendarClock, KeyRound, LogOut, Power, ShieldOff, UserPlus } from 'lucide-react';
 import { formatDateTime } from '../../../../shared/format';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/labels';
 import {
@@ -21,6 +21,8 @@ import { EmptyState, Loading, plural, QueryError, TabHeading } from '../common/q
 import { useCreateMember, useEndMemberSessions, useSendPasswordLink, useUpdateMember } from './team-mutations';
 import { TeamSecurityCard } from '../two-factor/team-security';
 import { useResetMemberTwoFactor } from '../two-factor/two-factor-api';
+import { MemberDutyHoursDialog } from './duty-hours-dialogs';
+import { dutyHoursLabel } from '../../../../shared/schemas/duty-hours';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 
@@ -58,7 +60,7 @@ function CreateMemberDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   );
 }
 
-type Pending = { kind: 'disable' | 'link' | 'sessions' | 'twoFactor'; member: TeamMemberDto } | null;
+type Pending = { kind: 'disable' | 'link' | 'sessions' | 'twoFactor' | 'hours'; member: TeamMemberDto } | null;
 
 function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boolean; onAsk(p: Pending): void }) {
   const update = useUpdateMember();
@@ -83,6 +85,7 @@ function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boole
           {plural(member.openSessions, 'session ouverte', 'sessions ouvertes')}
           {member.lastSeenAt && <> · dernière activité <time dateTime={member.lastSeenAt}>{formatDateTime(member.lastSeenAt)}</time></>}
         </p>
+        <p className="text-sm text-slate-700" data-testid="duty-hours">Horaires de garde : {dutyHoursLabel(member.dutyHours)}</p>
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col text-sm font-medium text-slate-800">
@@ -92,6 +95,9 @@ function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boole
             {ROLE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </select>
         </label>
+        <Button size="sm" variant="secondary" onClick={() => onAsk({ kind: 'hours', member })}>
+          <CalendarClock aria-hidden="true" className="h-4 w-4" /> Horaires
+        </Button>
         {!member.disabled && member.email && (
           <Button size="sm" variant="secondary" onClick={() => onAsk({ kind: 'link', member })}>
             <KeyRound aria-hidden="true" className="h-4 w-4" /> Réinitialiser le mot de passe
@@ -136,7 +142,7 @@ export function TeamTab() {
   const resetTwoFactor = useResetMemberTwoFactor();
 
   function confirm() {
-    if (!pending) return;
+    if (!pending || pending.kind === 'hours') return;
     const { member } = pending;
     const onError = (error: Error) => notify('error', 'Action impossible', error.message);
     if (pending.kind === 'disable') {
@@ -150,12 +156,12 @@ export function TeamTab() {
     }
   }
 
-  const texts = pending && {
+  const texts = pending && pending.kind !== 'hours' ? {
     disable: { title: `Désactiver ${pending.member.username} ?`, label: 'Désactiver', description: 'Il ne pourra plus se connecter et ses sessions ouvertes sont fermées tout de suite. Vous pourrez le réactiver.' },
     link: { title: `Réinitialiser le mot de passe de ${pending.member.username} ?`, label: 'Envoyer le lien', description: `Son mot de passe actuel cesse de fonctionner et ses sessions sont fermées. Il reçoit à ${pending.member.email} un lien valable ${STAFF_PASSWORD_LINK_HOURS} heures.` },
     sessions: { title: `Fermer les sessions de ${pending.member.username} ?`, label: 'Fermer ses sessions', description: 'Il devra se reconnecter sur chacun de ses appareils.' },
     twoFactor: { title: `Réinitialiser la double authentification de ${pending.member.username} ?`, label: 'Réinitialiser', description: 'Pour un téléphone perdu ou changé : son application et ses codes de secours ne fonctionneront plus, ses sessions sont fermées. Il se reconnecte avec son mot de passe puis configure de nouveau la double authentification (tout de suite si elle est exigée pour l’équipe).' },
-  }[pending.kind];
+  }[pending.kind] : null;
 
   return (
     <section aria-labelledby="team-title">
@@ -172,7 +178,8 @@ export function TeamTab() {
               </ul>
             )}
       <CreateMemberDialog open={creating} onOpenChange={setCreating} />
-      <ConfirmDialog open={pending !== null} onOpenChange={(open) => { if (!open) setPending(null); }} onConfirm={confirm}
+      <MemberDutyHoursDialog member={pending?.kind === 'hours' ? pending.member : null} onClose={() => setPending(null)} />
+      <ConfirmDialog open={pending !== null && pending.kind !== 'hours'} onOpenChange={(open) => { if (!open) setPending(null); }} onConfirm={confirm}
         danger={pending?.kind !== 'sessions'} title={texts?.title ?? ''} confirmLabel={texts?.label ?? ''} description={texts?.description ?? ''} />
     </section>
   );

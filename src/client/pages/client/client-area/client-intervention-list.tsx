@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { InterventionStatusBadge, UrgencyBadge } from '../../../components/ui/status-badges';
 import { ResponseClock } from '../../../components/ui/response-clock';
 import { InterventionFollowUp } from '../common/intervention-follow-up';
-import { HandledBy } from '../common/handled-by';
+import { HandledBy, OpenedBy } from '../common/handled-by';
 
 /** SPEC §2 « Client dashboard »: 'Intervention #id', status, urgency, description, device, date, details. */
 export function ClientInterventionList({ items }: { items: ClientIntervention[] }) {
@@ -20,6 +20,7 @@ export function ClientInterventionList({ items }: { items: ClientIntervention[] 
               <UrgencyBadge urgency={item.urgency} />
             </div>
             <ResponseClock request={item} audience="client" className="mt-3" />
+            <OpenedBy name={item.openedBy} className="mt-2" />
             <HandledBy name={item.handledBy} className="mt-2" />
             <p className="mt-3 whitespace-pre-line break-words text-slate-800">{item.description}</p>
             <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">

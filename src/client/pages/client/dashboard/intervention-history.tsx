@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { PAGE_SIZE, userInterventionsQueryOptions } from '../api/queries';
 import { ShowMore } from '../common/show-more';
 import { InterventionFollowUp } from '../common/intervention-follow-up';
-import { HandledBy } from '../common/handled-by';
+import { HandledBy, OpenedBy } from '../common/handled-by';
 
 /** SPEC §2 « Intervention history »: title, date, duration when staff recorded one, status; newest first. */
 export function InterventionHistory() {
@@ -44,6 +44,7 @@ export function InterventionHistory() {
                             )}
                           </p>
                           <ResponseClock request={item} audience="client" className="mt-2" />
+                          <OpenedBy name={item.openedBy} className="mt-1" />
                           <HandledBy name={item.handledBy} className="mt-1" />
                         </div>
                         <div className="shrink-0"><InterventionStatusBadge status={item.status} /></div>

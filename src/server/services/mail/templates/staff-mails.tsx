@@ -117,6 +117,11 @@ export function StaffResponseDueSoon({ site, params }: Props<'staff_response_due
         ['Traitée par', params.assignee ?? 'personne pour l’instant'],
       ]} />
       <Paragraph>Personne n’a encore répondu à ce client. Prenez la demande en charge ou écrivez-lui avant l’heure promise.</Paragraph>
+      {params.nobodyOnDuty && (
+        <Paragraph>
+          Aucun membre de l’équipe n’est de garde en ce moment (horaires de l’onglet Équipe) : ce message est envoyé à l’adresse de l’équipe.
+        </Paragraph>
+      )}
       <Action href={backOffice(site, 'interventions')}>Ouvrir Interventions</Action>
     </MailLayout>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "interventions" ADD COLUMN "opened_by_staff_id" integer;--> statement-breakpoint
+ALTER TABLE "interventions" ADD CONSTRAINT "interventions_opened_by_staff_id_staff_users_id_fk" FOREIGN KEY ("opened_by_staff_id") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;

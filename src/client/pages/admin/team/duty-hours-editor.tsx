@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { dutyHoursInputSchema, DEFAULT_OWN_HOURS, WEEK_ORDER, WEEKDAY_NAMES, type WeekHours } from '../../../../shared/schemas/duty-hours';
+import { Button } from '../../../components/ui/button';
+import { ApiRequestError } from '../../../lib/api';
+
+type Day = { on: boolean; start: string; end: string };
+type Errors = Partial<Record<number, string>>;
+
+const toDays = (hours: WeekHours | null): Day[] =>
+  (hours ?? DEFAULT_OWN_HOURS).map((r) => (r ? { on: true, ...r } : { on: false, start: '09:00', end: '18:00' }));
+const toHours = (days: Day[]): WeekHours => days.map((d) => (d.on ? { start: d.start, end: d.end } : null));
+
+/** The messages of the shared schema (or of the server's 400, `hours.3.end`) under each day. */
+function dayErrors(issues: { path: readonly PropertyKey[]; message: string }[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const day = Number(issue.path[1]);
+    if (issue.path[0] === 'hours' && Number.isInteger(day)) errors[day] ??= issue.message;
+  }
+  return errors;
+}
+
+const timeInput = 'w-20 rounded-md border bg-white px-2 py-1.5 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500';
+
+/**
+ * Working hours of a member: the plans' support hours (the default), or a range per day of the week in Paris time.
+ * Checked with the server's own schema before sending; its refusal lands under the day too.
+ */
+export function DutyHoursEditor({ initial, saving, onSave, onCancel, who }: {
+  initial: WeekHours | null; saving: boolean; who: 'me' | 'member';
+  onSave(hours: WeekHours | null, fail: (error: Error) => boolean): void; onCancel(): void;
+}) {
+  const [own, setOwn] = useState(initial !== null);
+  const [days, setDays] = useState(() => toDays(initial));
+  const [errors, setErrors] = useState<Errors>({});
+  const change = (day: number, patch: Partial<Day>) => setDays((all) => all.map((d, i) => (i === day ? { ...d, ...patch } : d)));
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const hours = own ? toHours(days) : null;
+    const parsed = dutyHoursInputSchema.safeParse({ hours });
+    if (!parsed.success) return setErrors(dayErrors(parsed.error.issues));
+    setErrors({});
+    onSave(hours, (error) => {
+      if (!(error instanceof ApiRequestError) || !error.fieldErrors) return false;
+      const found = dayErrors(Object.entries(error.fieldErrors).map(([key, [message]]) => ({ path: key.split('.'), message: message ?? '' })));
+      setErrors(found);
+      return Object.keys(found).length > 0;
+    });
+  }
+
+  const subject = who === 'me' ? 'vous êtes' : 'ce membre est';
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">Quand {subject} de garde</legend>
+        <label className="flex items-start gap-2 text-slate-800">
+          <input type="radio" name="duty-mode" className="mt-1.5" checked={!own} onChange={() => setOwn(false)} />
+          <span>Horaires des formules <span className="block text-sm text-slate-600">Prévenu de chaque réponse bientôt due, aux heures d’assistance de la formule du client.</span></span>
+        </label>
+        <label className="flex items-start gap-2 text-slate-800">
+          <input type="radio" name="duty-mode" className="mt-1.5" checked={own} onChange={() => setOwn(true)} />
+          <span>Horaires personnels <span className="block text-sm text-slate-600">Prévenu seulement pendant ces heures (heure de Paris).</span></span>
+        </label>
+      </fieldset>
+      {own && (
+        <fieldset className="space-y-1">
+          <legend className="sr-only">Jours et heures de garde</legend>
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {WEEK_ORDER.map((day) => {
+              const d = days[day]!;
+              const name = WEEKDAY_NAMES[day];
+              const errorId = `duty-${day}-error`;
+              return (
+                <li key={day} className="px-3 py-2" data-testid="duty-day">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+                    <label className="flex w-28 items-center gap-2 font-medium text-slate-900">
+                      <input type="checkbox" checked={d.on} onChange={(e) => change(day, { on: e.target.checked })} />
+                      {name}
+                    </label>
+                    <span className="flex items-center gap-2 text-sm text-slate-700">
+                      <label className="flex items-center gap-1">de
+                        <input type="text" inputMode="numeric" maxLength={5} placeholder="09:00" className={`${timeInput} ${errors[day] ? 'border-red-600' : 'border-slate-300'}`} value={d.start} disabled={!d.on}
+                          aria-label={`${name} : début`} aria-invalid={errors[day] ? true : undefined} aria-describedby={errors[day] ? errorId : undefined}
+                          onChange={(e) => change(day, { start: e.target.value })} />
+                      </label>
+                      <label className="flex items-center gap-1">à
+                        <input type="text" inputMode="numeric" maxLength={5} placeholder="18:00" className={`${timeInput} ${errors[day] ? 'border-red-600' : 'border-slate-300'}`} value={d.end} disabled={!d.on}
+                          aria-label={`${name} : fin`} aria-invalid={errors[day] ? true : undefined} aria-describedby={errors[day] ? errorId : undefined}
+                          onChange={(e) => change(day, { end: e.target.value })} />
+                      </label>
+                    </span>
+                  </div>
+                  {errors[day] && <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">{errors[day]}</p>}
+                </li>
+              );
+            })}
+          </ul>
+          <p className="text-sm text-slate-600">Heures au format 08:30. Une garde de nuit se note sur deux jours : jusqu’à 24:00 le premier, dès 00:00 le suivant.</p>
+        </fieldset>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>Annuler</Button>
+        <Button type="submit" disabled={saving}>Enregistrer les horaires</Button>
+      </div>
+    </form>
+  );
+}

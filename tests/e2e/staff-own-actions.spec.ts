@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { createClient } from './client-fixtures';
+import { staffSignIn } from './fixtures';
+import type { AdminDevice, Device } from '../../src/shared/device-api';
+
+declare global { interface Window { __tones: number } }
+
+test('[LIVE][OWN] a request a member opens for a client reloads their list without a tone; a client’s request plays one (desktop)', async ({ browser, request }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // Every tone the page plays is counted (the real one still plays).
+  await context.addInitScript(() => {
+    window.__tones = 0;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      window.__tones += 1;
+      return create.call(this);
+    };
+  });
+  const page = await context.newPage();
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Interventions' }).click();
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
+
+  const client = await createClient(request, 'pro');
+  const clientContext = await browser.newContext();
+  expect((await clientContext.request.post('/api/auth/login', { data: { email: client.username, password: client.password } })).status()).toBe(200);
+  const device = (await (await clientContext.request.post('/api/client/devices', { data: { deviceType: 'windows-laptop', deviceInfo: 'Dell Latitude' } })).json()) as Device;
+  const listed = (await (await page.request.get(`/api/admin/devices?email=${encodeURIComponent(client.email)}`)).json()) as AdminDevice[];
+  const clientId = listed.find((d) => d.id === device.id)?.clientId;
+  expect(clientId).toBeDefined();
+
+  // The member, on the phone with the client, opens the request from this same session: the lists reload.
+  const reloaded = () => page.waitForResponse((r) => r.url().includes('/api/admin/interventions?') && r.ok());
+  let reload = reloaded();
+  const opened = await page.request.post('/api/admin/interventions', { data: { clientId, deviceId: device.id, description: 'Appel : imprimante hors ligne', urgency: 'medium' } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  await reload;
+  expect(await page.evaluate(() => window.__tones)).toBe(0);
+
+  // The client asks themself: news to the member, with its tone.
+  reload = reloaded();
+  const asked = await clientContext.request.post('/api/client/interventions', { data: { deviceId: device.id, description: 'Toujours hors ligne', urgency: 'medium' } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  await reload;
+  await expect.poll(() => page.evaluate(() => window.__tones)).toBeGreaterThan(0);
+  await context.close();
+  await clientContext.close();
+});
