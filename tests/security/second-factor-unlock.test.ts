@@ -72,7 +72,7 @@ describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secre
     expect(trace!.after).toMatchObject({ twoFactor: true, opensDownload: false, sessionsEnded: 1 });
 
     const signedIn = await signInWithCode(victim.username, victim.password, codeAt(secret, 1));
-    expect(signedIn.json()).toEqual({ username: 'victor', role: 'admin', unlocked: false });
+    expect(signedIn.json()).toEqual({ id: expect.any(Number), username: 'victor', role: 'admin', unlocked: false });
     const headers = sessionOf(signedIn);
     expect((await inject('GET', '/api/admin/session', headers)).json().unlocked).toBe(false);
     expect((await download(headers)).statusCode).toBe(403);
@@ -94,7 +94,7 @@ describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secre
       const { secret } = setup.json();
       const done = await inject('POST', '/api/admin/login/enrol/confirm', {}, { challenge, code: codeAt(secret) });
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json().session).toEqual({ username: 'wanda', role: 'admin', unlocked: false });
+      expect(done.json().session).toEqual({ id: expect.any(Number), username: 'wanda', role: 'admin', unlocked: false });
       const headers = sessionOf(done);
       expect((await download(headers)).statusCode).toBe(403);
       const later = await signInWithCode(victim.username, victim.password, codeAt(secret, 1));
@@ -116,7 +116,7 @@ describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secre
     expect(trace).toMatchObject({ staffUsername: 'xavier', entityId: String(owner.id) });
 
     const next = await signInWithCode(owner.username, owner.password, recoveryCodes[0]!);
-    expect(next.json()).toEqual({ username: 'xavier', role: 'admin', unlocked: true });
+    expect(next.json()).toEqual({ id: expect.any(Number), username: 'xavier', role: 'admin', unlocked: true });
     expect((await download(sessionOf(next))).statusCode).toBe(200);
   });
 
@@ -127,7 +127,7 @@ describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secre
     const { secret } = await enrolFrom(unlockedSession, owner.password);
     expect((await inject('GET', '/api/admin/me/two-factor', unlockedSession)).json().opensDownload).toBe(true);
     const signedIn = await signInWithCode(owner.username, owner.password, codeAt(secret, 1));
-    expect(signedIn.json()).toEqual({ username: 'yvonne', role: 'admin', unlocked: true });
+    expect(signedIn.json()).toEqual({ id: expect.any(Number), username: 'yvonne', role: 'admin', unlocked: true });
     expect((await download(sessionOf(signedIn))).statusCode).toBe(200);
   });
 
