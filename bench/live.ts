@@ -2,16 +2,21 @@
 // server, dropped at the end). 200 staff pages hold a Server-Sent Events stream open on instance B: B's memory before
 // and after they connect. Then an admin changes who handles a request on instance A, one change at a time, and a page
 // on B times the event's arrival from the moment A was asked (NOTIFY through PostgreSQL, then the stream): median and
-// p95. Writes bench/results/live.json. Target: median under 1 s, 200 pages under 50 MB.
+// p95. Before that, B's answers under load with and without the 200 pages connected, in alternating slices of one run:
+// a staff list under 10 connections (`BENCH_SLICES` pairs of `BENCH_SLICE_SECONDS`). Writes bench/results/live.json.
+// Targets: median under 1 s, 200 pages under 50 MB, no measurable change to the answers under load.
 import os from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import pg from 'pg';
+import { cannon, median, type Figures } from './alternating';
 import { staffSignIn, startServer, type RunningServer } from './server';
 import { openEventStream, type EventStream } from '../src/server/test/event-stream';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PAGES = Number(process.env.BENCH_PAGES ?? 200);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100);
+const SLICES = Number(process.env.BENCH_SLICES ?? 4);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 5);
 const DB = 'rfs_bench_live';
 const ENV = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', SESSION_SECRET: 'bench-session-secret-0123456789', LOG_LEVEL: 'error' };
 
@@ -56,10 +61,34 @@ export async function measureLive() {
     const team = await call(a.url, cookie, 'GET', '/api/admin/team') as { id: number; username: string }[];
     const me = team.find((m) => m.username === ENV.ADMIN_USERNAME)!.id;
 
+    const connectPages = async () => {
+      for (let i = 0; i < PAGES; i++) pages.push(await openEventStream(`${b.url}/api/admin/events`, { cookie }));
+      await Promise.all(pages.map((p) => p.next((e) => e.event === 'ready', 30_000)));
+    };
+    // The requests list staff reload all day, on B, alternately without and with the pages connected.
+    const load = () => cannon(`${b.url}/api/admin/interventions?limit=20`, { connections: 10, seconds: SLICE_SECONDS, headers: [`cookie=${cookie}`] });
+    const slices: Array<{ withoutPages: Figures; withPages: Figures }> = [];
+    await load(); // warm-up
+    const withPagesSlice = async () => {
+      await connectPages();
+      const figures = await load();
+      pages.splice(0).forEach((p) => p.close());
+      return figures;
+    };
+    for (let i = 0; i < SLICES; i++) {
+      // Alternately first, so that neither way always runs on a machine warmed (or loaded) by the other.
+      if (i % 2) {
+        const withPages = await withPagesSlice();
+        slices.push({ withPages, withoutPages: await load() });
+      } else {
+        const withoutPages = await load();
+        slices.push({ withoutPages, withPages: await withPagesSlice() });
+      }
+    }
+
     await settle();
     const before = await rssMb(b.process.pid!);
-    for (let i = 0; i < PAGES; i++) pages.push(await openEventStream(`${b.url}/api/admin/events`, { cookie }));
-    await Promise.all(pages.map((p) => p.next((e) => e.event === 'ready', 30_000)));
+    await connectPages();
     await settle();
     const after = await rssMb(b.process.pid!);
 
@@ -81,6 +110,14 @@ export async function measureLive() {
       pagesConnected: PAGES, events: EVENTS,
       latencyMs: { median: round(quantile(sorted, 0.5)), p95: round(quantile(sorted, 0.95)), max: round(sorted.at(-1)!) },
       memoryOfInstanceB: { rssBeforeMb: before, rssWithPagesMb: after, pagesCostMb: round(after - before) },
+      staffListUnderLoad: {
+        what: `GET /api/admin/interventions on B, 10 connections, ${SLICE_SECONDS} s slices, alternately without and with ${PAGES} pages connected`,
+        withoutPages: { requestsPerSec: median(slices.map((x) => x.withoutPages.requestsPerSec)), p99Ms: median(slices.map((x) => x.withoutPages.p99Ms)) },
+        withPages: { requestsPerSec: median(slices.map((x) => x.withPages.requestsPerSec)), p99Ms: median(slices.map((x) => x.withPages.p99Ms)) },
+        withOverWithout: Number(median(slices.map((x) => x.withPages.requestsPerSec / x.withoutPages.requestsPerSec)).toFixed(2)),
+        errors: slices.reduce((n, x) => n + x.withPages.errors + x.withPages.non2xx + x.withoutPages.errors + x.withoutPages.non2xx, 0),
+        slices,
+      },
       target: { latencyMedianUnderMs: 1000, pagesCostUnderMb: 50 },
       met: { latency: quantile(sorted, 0.5) < 1000, memory: after - before < 50 },
     };
