@@ -56,9 +56,9 @@ export function ClientLoginPage() {
         <p>Vos identifiants vous sont envoyés par e-mail après la validation de votre compte par notre équipe.</p>
         <p className="mt-1">Vous ne les avez pas reçus ? Contactez notre support pour les obtenir.</p>
       </div>
-      <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
-        <p>Pas encore de compte ? <Link to="/signup" className="font-medium text-brand-700 underline">Créer un compte</Link></p>
-        <p><Link to="/" className="font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
+      <div className="mt-6 space-y-1 text-center text-sm text-slate-700">
+        <p>Pas encore de compte ? <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Créer un compte</Link></p>
+        <p><Link to="/" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
       </div>
     </AuthCard>
   );
