@@ -33,7 +33,7 @@ export function Conversation({ basePath, queryKey, refreshKey, viewer }: Props) 
   const [open, setOpen] = useState(false);
   return (
     <details className="mt-3 rounded-lg border border-slate-200" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-800">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-800">
         <MessagesSquare aria-hidden="true" className="h-4 w-4" /> Conversation
       </summary>
       {open && <ThreadBody basePath={basePath} queryKey={queryKey} refreshKey={refreshKey} viewer={viewer} />}
