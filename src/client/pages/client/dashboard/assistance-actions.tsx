@@ -71,12 +71,12 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
       </LazyDialog>
       {subscription === null && awaitingPayment && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="awaiting-payment">
-          Votre commande attend son paiement : vous pourrez demander une assistance dès qu’il sera confirmé.
+          Votre commande attend son paiement&nbsp;: vous pourrez demander une assistance dès qu’il sera confirmé.
         </p>
       )}
       {subscription === null && !awaitingPayment && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-subscription">
-          Nos techniciens interviennent pour les abonnés : <a href="#tarifs" className="font-medium underline">choisissez une formule</a> pour
+          Nos techniciens interviennent pour les abonnés&nbsp;: <a href="#tarifs" className="font-medium underline">choisissez une formule</a> pour
           demander une assistance.
         </p>
       )}
