@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { beginSignOut } from '../../lib/sign-out';
-import { useSite } from '../../lib/site';
+import { telHref, useSite } from '../../lib/site';
 import { useViewer } from '../../lib/viewer';
 
 /** Where the landing page lists the plans (SPEC §2: the plan-required dialog links /#pricing). */
@@ -39,7 +39,7 @@ export function SiteFooter() {
           <p>{site.legalName}</p>
           <p>{site.address}</p>
           <p><a className={footerLink} href={`mailto:${site.email}`}>{site.email}</a></p>
-          <p><a className={footerLink} href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>{site.phone}</a></p>
+          <p><a className={footerLink} href={telHref(site.phone)}>{site.phone}</a></p>
         </div>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">© {site.legalName}. Tous droits réservés.</p>
