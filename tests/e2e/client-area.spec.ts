@@ -29,6 +29,10 @@ test('[CLIENT][LOGIN] empty fields ask to fill everything; links go to /signup a
   await page.goto('/client/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion client' })).toBeVisible();
   await expect(page.getByText('Contactez notre support pour les obtenir')).toBeVisible();
+  // The hint says how to reach the support: a tap calls or writes from a phone.
+  const hint = page.getByText('Contactez notre support pour les obtenir');
+  await expect(hint.getByRole('link').first()).toHaveAttribute('href', /^tel:\+?\d+$/);
+  await expect(hint.getByRole('link').nth(1)).toHaveAttribute('href', /^mailto:/);
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Veuillez remplir tous les champs' })).toBeVisible();

@@ -36,7 +36,14 @@ for (const { name, viewport } of WIDTHS) {
     await expect(card.getByTestId('device-awaited')).toContainText('Justificatif demandé');
     await shot(page, `devices-client-proof-asked-${name}`);
     await expectNoSeriousA11yViolations(page);
-    await card.getByTestId('proof-input').setInputFiles({ name: 'facture.jpg', mimeType: 'image/jpeg', buffer: INVOICE_PHOTO });
+    // The file input is visually hidden: reached with the keyboard, its button-like label shows the focus ring.
+    const proofInput = card.getByTestId('proof-input');
+    await proofInput.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(proofInput).toBeFocused();
+    await expect(card.locator('label').filter({ has: page.getByTestId('proof-input') })).toHaveCSS('outline-style', 'solid');
+    await proofInput.setInputFiles({ name: 'facture.jpg', mimeType: 'image/jpeg', buffer: INVOICE_PHOTO });
     await expect(card.getByTestId('device-awaited')).toContainText('Justificatif reçu');
     await expect(card).toContainText('facture.jpg');
 

@@ -82,6 +82,12 @@ test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif �
   await expect(page.getByText('Votre abonnement a été créé avec succès !')).toBeVisible();
   await expect(card.getByTestId('pending-order')).toContainText('Pro');
   await expect(offers).toHaveCount(0);
+  // The offers are gone: nothing points to them any more; the client is told to wait for the payment instead.
+  await expect(card.getByRole('link', { name: 'Voir nos offres' })).toHaveCount(0);
+  await expect(card.getByText('Votre abonnement démarrera dès que votre paiement sera confirmé.')).toBeVisible();
+  await expect(page.getByTestId('no-subscription')).toHaveCount(0);
+  await expect(page.getByTestId('awaiting-payment')).toContainText('vous pourrez demander une assistance dès qu’il sera confirmé');
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('[CLIENT][SUBSCRIPTION] once the month\'s requests are used, the dashboard says so and shows the server\'s reason', async ({ page, request }) => {

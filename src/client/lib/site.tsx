@@ -14,6 +14,9 @@ export function useSite(): SiteInfo {
   return site;
 }
 
+/** A tel: link for the site's phone as printed (« +33 1 84 80 00 00 » → tel:+33184800000). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
 export function readSiteFromPage(): SiteInfo {
   const el = document.getElementById('site-data');
   return JSON.parse(el?.textContent ?? '{}') as SiteInfo;

@@ -17,7 +17,7 @@ export function AuthSubmit({ pending, pendingLabel, children }: { pending: boole
 
 /** Under the password pages: back to the client sign-in. */
 export function BackToSignIn() {
-  return <p className="mt-6 text-center text-sm"><Link to="/client/login" className="font-medium text-brand-700 underline">Retour à la connexion</Link></p>;
+  return <p className="mt-4 text-center text-sm"><Link to="/client/login" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Retour à la connexion</Link></p>;
 }
 
 /** The form of a page opened from an e-mailed link (useLinkPasswordForm): the new password twice, then « Enregistrer ». */

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { beginSignOut } from '../../lib/sign-out';
-import { useSite } from '../../lib/site';
+import { telHref, useSite } from '../../lib/site';
 import { useViewer } from '../../lib/viewer';
 
 /** Where the landing page lists the plans (SPEC §2: the plan-required dialog links /#pricing). */
@@ -18,6 +18,9 @@ function SiteLogo() {
   );
 }
 
+// Stacked links a finger can tell apart on a phone (44 px each); compact lines on a desktop, used with a mouse.
+const footerLink = 'inline-flex min-h-11 items-center hover:text-white hover:underline sm:min-h-0';
+
 export function SiteFooter() {
   const site = useSite();
   return (
@@ -27,16 +30,16 @@ export function SiteFooter() {
           <p className="text-lg font-semibold text-white">{site.siteName}</p>
           <p className="mt-2 text-sm text-slate-300">Assistance informatique à distance pour Windows et Mac.</p>
         </div>
-        <nav aria-label="Liens utiles" className="flex flex-col gap-2 text-sm">
-          <Link className="hover:text-white hover:underline" to="/verify-invoice">Vérifier une facture</Link>
-          <Link className="hover:text-white hover:underline" to="/cgv">Mentions légales</Link>
-          <Link className="hover:text-white hover:underline" to="/privacy-policy">Politique de confidentialité</Link>
+        <nav aria-label="Liens utiles" className="flex flex-col items-start gap-0 text-sm sm:gap-2">
+          <Link className={footerLink} to="/verify-invoice">Vérifier une facture</Link>
+          <Link className={footerLink} to="/cgv">Mentions légales</Link>
+          <Link className={footerLink} to="/privacy-policy">Politique de confidentialité</Link>
         </nav>
         <div className="text-sm text-slate-300">
           <p>{site.legalName}</p>
           <p>{site.address}</p>
-          <p><a className="hover:text-white hover:underline" href={`mailto:${site.email}`}>{site.email}</a></p>
-          <p><a className="hover:text-white hover:underline" href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>{site.phone}</a></p>
+          <p><a className={footerLink} href={`mailto:${site.email}`}>{site.email}</a></p>
+          <p><a className={footerLink} href={telHref(site.phone)}>{site.phone}</a></p>
         </div>
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">© {site.legalName}. Tous droits réservés.</p>

@@ -10,7 +10,7 @@ import {
 import { api, ApiRequestError, serverMessage } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/notify';
-import { Button } from '../ui/button';
+import { Button, FILE_LABEL_FOCUS } from '../ui/button';
 import { TextAreaField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 import { cn } from '../ui/cn';
@@ -33,7 +33,7 @@ export function Conversation({ basePath, queryKey, refreshKey, viewer }: Props) 
   const [open, setOpen] = useState(false);
   return (
     <details className="mt-3 rounded-lg border border-slate-200" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-800">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-800">
         <MessagesSquare aria-hidden="true" className="h-4 w-4" /> Conversation
       </summary>
       {open && <ThreadBody basePath={basePath} queryKey={queryKey} refreshKey={refreshKey} viewer={viewer} />}
@@ -118,7 +118,7 @@ function ThreadBody({ basePath, queryKey, refreshKey, viewer }: Props) {
         <form noValidate onSubmit={submit} className="space-y-2">
           <TextAreaField label="Votre message" rows={3} error={errors.body?.message} {...register('body')} />
           <div>
-            <label className="inline-flex cursor-pointer items-center gap-1.5 text-sm font-medium text-slate-800">
+            <label className={cn('inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md text-sm font-medium text-slate-800', FILE_LABEL_FOCUS)}>
               <Paperclip aria-hidden="true" className="h-4 w-4" /> Joindre une capture ou un PDF (5 Mo au plus)
               <input key={fileInputKey} type="file" accept="image/png,image/jpeg,image/gif,image/webp,application/pdf"
                 className="sr-only" onChange={(e) => void pick(e.target.files?.[0])} />

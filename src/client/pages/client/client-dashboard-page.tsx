@@ -57,21 +57,26 @@ function ClientDashboard({ user }: { user: AuthUser }) {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-10">
-      <Card className="p-5 sm:p-6">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold text-slate-900">Bonjour {name}</h1>
-            <p className="mt-1 break-words text-slate-700">{user.email}</p>
-          </div>
-          <Button variant="secondary" className="self-start" onClick={signOut} disabled={logout.isPending}>
-            <LogOut aria-hidden="true" className="h-4 w-4" /> Déconnexion
+      {/* The way to ask for help first, under the greeting (on a phone the list of requests is screens below); sign-out
+          last on a phone, top right on a desktop. */}
+      <Card className="grid gap-4 p-5 sm:grid-cols-[1fr_auto] sm:p-6">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900">Bonjour {name}</h1>
+          <p className="mt-1 break-words text-slate-700">{user.email}</p>
+        </div>
+        <div className="flex flex-col gap-3 rounded-lg bg-slate-50 p-4 sm:col-span-2 sm:row-start-2 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            <span className="text-sm text-slate-600">Vos demandes d’assistance : </span>
+            {/* The true count (X-Total-Count), not the length of the page shown. */}
+            <span className="font-semibold text-slate-900" data-testid="intervention-count">{requests.data?.total ?? '…'}</span>
+          </p>
+          <Button size="lg" onClick={() => setFormOpen(true)}>
+            <Plus aria-hidden="true" className="h-5 w-5" /> Créer une demande
           </Button>
         </div>
-        <p className="mt-4 rounded-lg bg-slate-50 p-4">
-          <span className="text-sm text-slate-600">Vos demandes d’assistance : </span>
-          {/* The true count (X-Total-Count), not the length of the page shown. */}
-          <span className="font-semibold text-slate-900" data-testid="intervention-count">{requests.data?.total ?? '…'}</span>
-        </p>
+        <Button variant="secondary" className="self-start justify-self-start sm:col-start-2 sm:row-start-1" onClick={signOut} disabled={logout.isPending}>
+          <LogOut aria-hidden="true" className="h-4 w-4" /> Déconnexion
+        </Button>
       </Card>
 
       <SubscriptionBlock />
@@ -79,12 +84,7 @@ function ClientDashboard({ user }: { user: AuthUser }) {
       <MyDevices />
 
       <section aria-labelledby="demandes-titre" className="space-y-4">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <h2 id="demandes-titre" className="text-xl font-semibold text-slate-900">Mes demandes d’assistance</h2>
-          <Button size="lg" onClick={() => setFormOpen(true)}>
-            <Plus aria-hidden="true" className="h-5 w-5" /> Créer une demande
-          </Button>
-        </div>
+        <h2 id="demandes-titre" className="text-xl font-semibold text-slate-900">Mes demandes d’assistance</h2>
         {requests.isPending ? <div className="flex justify-center py-8"><Spinner /></div>
           : requests.isError ? <LoadError title="Impossible d’afficher vos demandes pour le moment" error={requests.error} onRetry={() => void requests.refetch()} />
           : requests.data.items.length === 0 ? <Card className="text-center text-slate-700">Aucune demande pour le moment</Card>

@@ -7,6 +7,7 @@ import { ForgotPasswordLink } from '../../components/auth/forgot-password-link';
 import { TextField } from '../../components/ui/field';
 import { api, serverMessage } from '../../lib/api';
 import { notify } from '../../lib/notify';
+import { telHref, useSite } from '../../lib/site';
 import { useViewer } from '../../lib/viewer';
 import { clientLoginInputSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
 import type { ClientLoginResult } from '../../../shared/client-api';
@@ -17,6 +18,7 @@ const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";
 /** /client/login: the credentials sent by e-mail once the team has validated the account (DESIGN.md decision 4). */
 export function ClientLoginPage() {
   const navigate = useNavigate();
+  const site = useSite();
   const { setSignedIn } = useViewer();
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
@@ -54,11 +56,16 @@ export function ClientLoginPage() {
       <p className="mt-4 text-center"><ForgotPasswordLink /></p>
       <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
         <p>Vos identifiants vous sont envoyés par e-mail après la validation de votre compte par notre équipe.</p>
-        <p className="mt-1">Vous ne les avez pas reçus ? Contactez notre support pour les obtenir.</p>
+        {/* How to reach the support, not only that one should: a tap calls or writes from a phone. */}
+        <p className="mt-1">
+          Vous ne les avez pas reçus ? Contactez notre support pour les obtenir&nbsp;: <a href={telHref(site.phone)}
+            className="whitespace-nowrap font-medium text-brand-700 underline">{site.phone}</a> ou <a href={`mailto:${site.email}`}
+            className="break-words font-medium text-brand-700 underline">{site.email}</a>.
+        </p>
       </div>
-      <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
-        <p>Pas encore de compte ? <Link to="/signup" className="font-medium text-brand-700 underline">Créer un compte</Link></p>
-        <p><Link to="/" className="font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
+      <div className="mt-6 space-y-1 text-center text-sm text-slate-700">
+        <p>Pas encore de compte ? <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Créer un compte</Link></p>
+        <p><Link to="/" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
       </div>
     </AuthCard>
   );

@@ -27,7 +27,7 @@ export function MyData() {
   return (
     <div className="space-y-5">
       <div>
-        <p className="text-slate-700">Téléchargez une copie de toutes les informations que nous détenons sur vous (fichier JSON).</p>
+        <p className="text-slate-700">Téléchargez une copie de toutes les informations que nous détenons sur vous, dans un fichier que vous pouvez garder ou transmettre à un autre service.</p>
         <a href="/api/client/data" download className={buttonClass('secondary', 'md', 'mt-3')}>
           <FileJson aria-hidden="true" className="h-4 w-4" /> Télécharger mes données
         </a>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { UserRound } from 'lucide-react';
 import type { AuthUser } from '../../../../shared/client-api';
 import { formatDate } from '../../../../shared/format';
@@ -5,12 +6,12 @@ import { Card } from '../../../components/ui/card';
 
 /** SPEC §2 « Profile card »: first name, last name, e-mail, member since (or '-'). */
 export function ProfileCard({ user }: { user: AuthUser }) {
-  const rows = [
+  const rows: [string, ReactNode][] = [
     ['Prénom', user.firstName || '-'],
     ['Nom', user.lastName || '-'],
-    ['E-mail', user.email],
+    ['E-mail', <Email key="email" address={user.email} />],
     ['Client depuis', formatDate(user.createdAt)],
-  ] as const;
+  ];
   return (
     <Card as="section" className="p-5 sm:p-6" aria-labelledby="profil-titre">
       <h2 id="profil-titre" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
@@ -26,4 +27,11 @@ export function ProfileCard({ user }: { user: AuthUser }) {
       </dl>
     </Card>
   );
+}
+
+/** In the narrow desktop column a long address wraps before its @ rather than inside a word (« exempl / e.fr »). */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  return <>{address.slice(0, at)}<wbr />{address.slice(at)}</>;
 }

@@ -49,7 +49,7 @@ function CloseRequest({ request }: { request: Request }) {
   const texts = CLOSE_TEXTS[clientCloseOutcome(request.status)!];
   return (
     <div className="mt-4 border-t border-slate-100 pt-3">
-      <Button variant="secondary" size="sm" className="w-full sm:w-auto" disabled={close.isPending} onClick={() => setOpen(true)}>
+      <Button variant="secondary" className="w-full sm:w-auto" disabled={close.isPending} onClick={() => setOpen(true)}>
         {close.isPending ? 'Un instant…' : texts.button}
       </Button>
       <ConfirmDialog open={open} onOpenChange={setOpen} title={texts.title} description={texts.description}
@@ -78,7 +78,7 @@ function Rating({ request }: { request: Request }) {
           <span className="text-slate-600">le {formatDate(rating.changedAt ?? rating.ratedAt)}</span>
         </p>
         {rating.comment && <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{`«\u00a0${rating.comment}\u00a0»`}</p>}
-        <Button variant="ghost" size="sm" className="mt-1 -ml-3" onClick={() => setEditing(true)}>Modifier mon avis</Button>
+        <Button variant="ghost" className="mt-1 -ml-4" onClick={() => setEditing(true)}>Modifier mon avis</Button>
       </div>
     );
   }

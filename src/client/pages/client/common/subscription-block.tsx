@@ -3,6 +3,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { ordersQueryOptions, subscriptionQueryOptions } from '../api/queries';
+import { pendingOrderOf } from './subscription-facts';
 import { SubscriptionCard } from './subscription-card';
 import { SubscriptionOffers } from './subscription-offers';
 import { PaymentReturnNotice } from '../payments/pay-online';
@@ -16,7 +17,7 @@ export function SubscriptionBlock() {
   return (
     <div className="space-y-4">
       <PaymentReturnNotice />
-      <SubscriptionCard subscription={subscription.data}>
+      <SubscriptionCard subscription={subscription.data} awaitingPayment={!!pendingOrderOf(orders.data?.items ?? [])}>
         <SubscriptionOffers subscription={subscription.data} orders={orders.data?.items ?? []} />
       </SubscriptionCard>
     </div>

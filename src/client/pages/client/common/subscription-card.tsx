@@ -18,7 +18,12 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 /** The running subscription (SPEC §2 « Subscription card », with its dates: DESIGN.md decision 8). */
-export function SubscriptionCard({ subscription, children }: { subscription: CurrentSubscription | null; children?: ReactNode }) {
+export function SubscriptionCard({ subscription, awaitingPayment = false, children }: {
+  subscription: CurrentSubscription | null;
+  /** an order waits for its payment: the offers give way to it, so there is nothing to choose */
+  awaitingPayment?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <Card as="section" className="p-5 sm:p-6" aria-labelledby="abonnement-titre">
       <div className="flex items-start justify-between gap-3">
@@ -27,7 +32,7 @@ export function SubscriptionCard({ subscription, children }: { subscription: Cur
         </h2>
         {subscription && <Badge tone="green">Actif</Badge>}
       </div>
-      {subscription ? <Facts subscription={subscription} /> : <NoSubscription />}
+      {subscription ? <Facts subscription={subscription} /> : <NoSubscription awaitingPayment={awaitingPayment} />}
       {children}
     </Card>
   );
@@ -56,13 +61,21 @@ function Facts({ subscription: s }: { subscription: CurrentSubscription }) {
   );
 }
 
-function NoSubscription() {
+function NoSubscription({ awaitingPayment }: { awaitingPayment: boolean }) {
   return (
     <div className="mt-3">
       <p className="text-lg font-semibold text-slate-900">Aucun abonnement actif</p>
+      {awaitingPayment ? <p className="mt-1 text-slate-700">Votre abonnement démarrera dès que votre paiement sera confirmé.</p> : <ChoosePlan />}
+    </div>
+  );
+}
+
+function ChoosePlan() {
+  return (
+    <>
       <p className="mt-1 text-slate-700">Choisissez une formule pour être aidé par nos techniciens.</p>
       {/* The offers are on this page (a signed-in client's / is the dashboard, not the landing page). */}
       <a href="#tarifs" className={buttonClass('primary', 'md', 'mt-3')}>Voir nos offres</a>
-    </div>
+    </>
   );
 }

@@ -24,6 +24,11 @@ export function daysLeftText(daysLeft: number): string {
   return `Il reste ${daysLeft} jours`;
 }
 
+/** The order waiting for its payment, if any: the subscription starts once it is paid. */
+export function pendingOrderOf<T extends { paymentStatus: string }>(orders: T[]): T | undefined {
+  return orders.find((o) => o.paymentStatus === 'pending');
+}
+
 export function priceText(price: number, durationMonths: number, format: (n: number) => string): string {
   return `${format(price)} pour ${durationMonths} mois`;
 }

@@ -11,7 +11,7 @@ import { LazyConfirmDialog, LazyDialog } from '../../../components/ui/lazy-dialo
 import { useSubscribe } from '../api/subscription-mutations';
 import { PlanPicker } from './plan-picker';
 import { PayOnlineButton, useOnlinePayment } from '../payments/pay-online';
-import { renewalWindowDays } from './subscription-facts';
+import { pendingOrderOf, renewalWindowDays } from './subscription-facts';
 
 type OffersProps = { subscription: CurrentSubscription | null; orders: ClientOrder[] };
 
@@ -24,7 +24,7 @@ export function SubscriptionOffers({ subscription, orders }: OffersProps) {
   // The renewal reminder e-mail links to /dashboard?renouveler=<plan>: that plan is offered at once, whatever the window.
   const [params] = useSearchParams();
   const asked = findPlan(params.get('renouveler'))?.id;
-  const pendingOrder = orders.find((o) => o.paymentStatus === 'pending');
+  const pendingOrder = pendingOrderOf(orders);
   if (pendingOrder) return <PendingOrder order={pendingOrder} />;
   if (subscription?.next) return null;
   if (!asked && subscription && subscription.daysLeft > renewalWindowDays(subscription.durationMonths)) return null;

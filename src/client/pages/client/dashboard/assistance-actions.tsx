@@ -9,7 +9,8 @@ import { ApiRequestError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { Button } from '../../../components/ui/button';
 import { useRequestAssistance } from '../api/intervention-mutations';
-import { allowanceUsed } from '../common/subscription-facts';
+import { ordersQueryOptions } from '../api/queries';
+import { allowanceUsed, pendingOrderOf } from '../common/subscription-facts';
 import { devicesQuery } from '../devices/device-api';
 import { DevicePicker, preselectedDevice, requestableDevices } from '../devices/device-picker';
 
@@ -32,6 +33,9 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
   const devices = useQuery(devicesQuery);
   const [chosen, setChosen] = useState<number | undefined>();
   const deviceId = chosen ?? preselectedDevice(devices.data);
+  // With an order waiting for its payment, the offers (#tarifs) give way to it: no plan to choose, only to wait.
+  const orders = useQuery(ordersQueryOptions);
+  const awaitingPayment = !!pendingOrderOf(orders.data?.items ?? []);
   const callbacks = {
     onSuccess: () => notify('success', 'Demande envoyée', 'Votre demande d\'assistance a été envoyée. Un technicien va vous contacter.'),
     onError: (error: Error) => {
@@ -66,9 +70,14 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
         description="Indiquez l’outil installé sur votre ordinateur et l’identifiant qu’il affiche : le technicien s’y connectera.">
         <RemoteSessionForm sending={request.isPending} onSubmit={sendRemote} onCancel={() => setAskingRemote(false)} />
       </LazyDialog>
-      {subscription === null && (
+      {subscription === null && awaitingPayment && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="awaiting-payment">
+          Votre commande attend son paiement&nbsp;: vous pourrez demander une assistance dès qu’il sera confirmé.
+        </p>
+      )}
+      {subscription === null && !awaitingPayment && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-subscription">
-          Nos techniciens interviennent pour les abonnés : <a href="#tarifs" className="font-medium underline">choisissez une formule</a> pour
+          Nos techniciens interviennent pour les abonnés&nbsp;: <a href="#tarifs" className="font-medium underline">choisissez une formule</a> pour
           demander une assistance.
         </p>
       )}

@@ -10,7 +10,9 @@ const devicesKey = [...clientKeys.data, 'devices'] as const;
 export const devicesQuery = queryOptions({ queryKey: devicesKey, queryFn: () => api<Device[]>('/api/client/devices') });
 
 export const inUse = (d: Device) => isDeviceInUse(d);
-export const deviceName = (d: Pick<Device, 'deviceType' | 'deviceInfo'>) => `${d.deviceInfo} (${REGISTRATION_DEVICE_LABELS[d.deviceType]})`;
+export const deviceTypeLabel = (d: Pick<Device, 'deviceType'>) => REGISTRATION_DEVICE_LABELS[d.deviceType];
+/** « MacBook Air · MacBook (Air/Pro) »: the client's words first; a dot, as the type's label has its own brackets. */
+export const deviceName = (d: Pick<Device, 'deviceType' | 'deviceInfo'>) => `${d.deviceInfo} · ${deviceTypeLabel(d)}`;
 
 function useDeviceMutation<V>(call: (input: V) => Promise<Device>) {
   const client = useQueryClient();

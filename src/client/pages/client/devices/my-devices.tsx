@@ -14,7 +14,7 @@ import { ApiRequestError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { subscriptionQueryOptions } from '../api/queries';
 import { AddDeviceForm } from './add-device-form';
-import { deviceName, devicesQuery, inUse, useCoverDevice, useRetireDevice } from './device-api';
+import { deviceName, deviceTypeLabel, devicesQuery, inUse, useCoverDevice, useRetireDevice } from './device-api';
 import { ProofUpload } from './proof-upload';
 
 const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
@@ -110,9 +110,12 @@ function DeviceCard({ device: d }: { device: Device }) {
   return (
     <Card className="p-4" data-testid="device-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
-          <Laptop aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-600" />
-          <span className="break-words">{deviceName(d)}</span>
+        <p className="flex min-w-0 items-start gap-2">
+          <Laptop aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-600" />
+          <span className="min-w-0">
+            <span className="block break-words font-semibold text-slate-900">{d.deviceInfo}</span>
+            <span className="block text-sm text-slate-600">{deviceTypeLabel(d)}</span>
+          </span>
         </p>
         <span className="flex flex-wrap gap-1">
           {outside && <Badge tone="red">Hors formule</Badge>}

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Camera } from 'lucide-react';
 import { PROOF_ACCEPT, PROOF_MAX_BYTES, PROOF_TOO_BIG_MESSAGE, type Device } from '../../../../shared/device-api';
-import { buttonClass } from '../../../components/ui/button';
+import { buttonClass, FILE_LABEL_FOCUS } from '../../../components/ui/button';
 import { ApiRequestError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useUploadProof } from './device-api';
@@ -36,12 +36,12 @@ export function ProofUpload({ device }: { device: Device }) {
   };
   return (
     <div>
-      <label htmlFor={id} className={buttonClass(refused || (device.proofRequested && device.proofs.length === 0) ? 'primary' : 'secondary', 'md', 'w-full cursor-pointer sm:w-auto')}>
+      <label htmlFor={id} className={buttonClass(refused || (device.proofRequested && device.proofs.length === 0) ? 'primary' : 'secondary', 'md', `w-full cursor-pointer sm:w-auto ${FILE_LABEL_FOCUS}`)}>
         <Camera aria-hidden="true" className="h-4 w-4" />
         {upload.isPending ? 'Envoi...' : refused ? 'Renvoyer un justificatif' : device.proofs.length ? 'Ajouter un justificatif' : 'Envoyer un justificatif'}
+        <input ref={input} id={id} type="file" accept={PROOF_ACCEPT} className="sr-only" onChange={onChange} disabled={upload.isPending}
+          data-testid="proof-input" />
       </label>
-      <input ref={input} id={id} type="file" accept={PROOF_ACCEPT} className="sr-only" onChange={onChange} disabled={upload.isPending}
-        data-testid="proof-input" />
     </div>
   );
 }

@@ -22,7 +22,7 @@ export function SelectedPlanCard({ plan }: { plan: Plan }) {
         <li>{devicesLabel(plan.maxDevices)} {plan.maxDevices > 1 ? 'couverts' : 'couvert'}</li>
         <li>Sans renouvellement automatique</li>
       </ul>
-      <a href={PRICING_HREF} className="mt-4 inline-block text-sm font-medium text-brand-700 underline">Changer d’abonnement</a>
+      <a href={PRICING_HREF} className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">Changer d’abonnement</a>
     </Card>
   );
 }

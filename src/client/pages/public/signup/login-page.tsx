@@ -47,10 +47,10 @@ export function LoginPage() {
         <AuthSubmit pending={isSubmitting} pendingLabel="Connexion...">Se connecter</AuthSubmit>
       </form>
       <p className="mt-4 text-center"><ForgotPasswordLink /></p>
-      <div className="mt-6 space-y-2 text-center text-sm text-slate-700">
-        <p>Pas encore de compte ? <Link to="/signup" className="font-medium text-brand-700 underline">Créer un compte</Link></p>
-        <p><Link to="/client/login" className="font-medium text-brand-700 underline">Accéder à l’espace client</Link></p>
-        <p><Link to="/" className="font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
+      <div className="mt-6 space-y-1 text-center text-sm text-slate-700">
+        <p>Pas encore de compte ? <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Créer un compte</Link></p>
+        <p><Link to="/client/login" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Accéder à l’espace client</Link></p>
+        <p><Link to="/" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
       </div>
     </AuthCard>
   );

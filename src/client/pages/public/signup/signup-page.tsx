@@ -28,7 +28,7 @@ export function SignupPage() {
         onClick={() => setOpen(true)}>S'inscrire</button>
       <p className="mt-6 text-center text-sm text-slate-700">
         Déjà client ?{' '}
-        <Link to="/login" className="font-medium text-brand-700 underline">Se connecter</Link>
+        <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Se connecter</Link>
       </p>
       <Link to="/" className={buttonClass('ghost', 'md', 'mt-3 w-full')}>Retour à l'accueil</Link>
       <PlanRequiredDialog open={open} onOpenChange={setOpen} />
