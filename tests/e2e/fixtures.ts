@@ -69,10 +69,13 @@ export async function staffSignIn(page: Page, account: { username: string; passw
 
 /**
  * Searches « Commandes » for the orders of an e-mail and waits for the list the search found (« 1 commande »,
- * « 2 commandes »): the unfiltered list stays on screen while the search runs, and a click in the instant it is
- * replaced is lost.
+ * « 2 commandes »). The unfiltered list stays on screen until the search applies (after a pause in typing), and a click
+ * on it in that instant is lost with it; it may even show the same count (a server holding only this order). The list
+ * is replaced before its request leaves, so once the search's answer is in, the count on screen is the searched one.
  */
 export async function searchOrders(page: Page, email: string, count = 1) {
+  const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/manual-orders' && new URL(r.url()).searchParams.get('q') === email);
   await page.getByLabel('Rechercher une commande').fill(email);
+  await searched;
   await expect(page.getByRole('tabpanel').getByText(count === 1 ? '1 commande' : `${count} commandes`, { exact: true })).toBeVisible();
 }
