@@ -51,6 +51,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_SECRET_CODE: E2E_ADMIN.secretCode,
       SESSION_SECRET: 'e2e-session-secret-0123456789',
+      // The tests' API sign-ins name an address of their own in X-Forwarded-For (fixtures.ts, fromAnAddress), as a
+      // proxy in front of the site would: the suite signs in more often than one address may.
+      TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
     },
   },

@@ -2,10 +2,11 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
 
-async function signedInPage(browser: Browser, userAgent: string): Promise<Page> {
+/** A device of the member's: its browser, and the address it signed in from (as the site's proxy reports it). */
+async function signedInPage(browser: Browser, userAgent: string, address?: string): Promise<Page> {
   const context = await browser.newContext({ userAgent });
   const page = await context.newPage();
-  await staffSignIn(page);
+  await staffSignIn(page, undefined, { address });
   return page;
 }
 
@@ -14,21 +15,21 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebK
 
 test('[ADMIN][SESSIONS] a staff member sees their devices and signs out another one', async ({ browser }) => {
   // Other tests sign the same account in and out in parallel: this one follows its own two devices only.
-  const laptop = await signedInPage(browser, FIREFOX);
-  const phone = await signedInPage(browser, IPHONE);
+  const laptop = await signedInPage(browser, FIREFOX, '10.20.30.40');
+  const phone = await signedInPage(browser, IPHONE, '10.20.30.41');
 
   await laptop.getByRole('button', { name: 'Mes sessions' }).click();
   const dialog = laptop.getByRole('dialog', { name: 'Mes sessions' });
   const current = dialog.getByTestId('staff-session').filter({ hasText: 'Cette session' });
   await expect(current).toHaveCount(1);
   await expect(current).toContainText('Firefox sur Linux');
-  await expect(current).toContainText('Adresse : 127.0.0.1');
+  await expect(current).toContainText('Adresse : 10.20.30.40');
   await expect(current.getByRole('button', { name: /^Fermer la session/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(laptop);
 
   const iphones = dialog.getByTestId('staff-session').filter({ hasText: 'Safari sur iPhone' });
   await expect(iphones.first()).toBeVisible();
-  await iphones.first().getByRole('button', { name: 'Fermer la session Safari sur iPhone (127.0.0.1)' }).click();
+  await iphones.first().getByRole('button', { name: 'Fermer la session Safari sur iPhone (10.20.30.41)' }).click();
   await expect(laptop.getByText('Session fermée')).toBeVisible();
 
   // The phone is signed out on the server: its next call brings back the sign-in form.

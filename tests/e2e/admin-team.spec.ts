@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { todayIso } from '../../src/shared/format';
 import { lastMailTo } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {
@@ -62,7 +62,7 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
     clientName: 'Odette Lemoine', clientEmail, username: suggested.username, password: suggested.password,
     plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(),
   } })).status()).toBe(201);
-  expect((await request.post('/api/client/login', { data: { username: suggested.username, password: suggested.password } })).ok()).toBe(true);
+  expect((await request.post('/api/client/login', { data: { username: suggested.username, password: suggested.password }, headers: fromAnAddress() })).ok()).toBe(true);
   expect((await request.post('/api/client/interventions', { data: {
     description: `Wi-Fi coupé ${clientEmail}`, urgency: 'medium', deviceType: 'mac', deviceInfo: 'MacBook Air',
   } })).ok()).toBe(true);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { Secret, TOTP } from 'otpauth';
 import { E2E_ADMIN } from '../../playwright.config';
 import { lastMailTo } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, shot, uniqueEmail, fromAnAddress } from './fixtures';
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {
@@ -20,7 +20,7 @@ async function newAdmin(request: APIRequestContext) {
   const email = uniqueEmail('admin2fa');
   const username = `admin${Date.now().toString(36)}`;
   const password = 'double-verrou-du-bureau';
-  expect((await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).status()).toBe(200);
+  expect((await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password }, headers: fromAnAddress() })).status()).toBe(200);
   const created = await request.post('/api/admin/team', { data: { username, email, role: 'admin' } });
   expect(created.status(), await created.text()).toBe(201);
   let mail: string | undefined;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { createOrder, expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
 // The copy buttons write to the clipboard; the tests read it back.
@@ -338,7 +338,7 @@ test('[ADMIN][INTERVENTIONS] takes a client request in hand, then completes it w
     plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(),
   } });
   expect(order.status()).toBe(201);
-  expect((await request.post('/api/client/login', { data: { username: suggested.username, password: suggested.password } })).ok()).toBe(true);
+  expect((await request.post('/api/client/login', { data: { username: suggested.username, password: suggested.password }, headers: fromAnAddress() })).ok()).toBe(true);
   const asked = await request.post('/api/client/interventions', { data: {
     description: `Imprimante hors ligne ${email}`, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15',
   } });

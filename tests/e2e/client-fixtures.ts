@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createOrder, uniqueEmail } from './fixtures';
+import { createOrder, uniqueEmail, fromAnAddress } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 import type { PlanId } from '../../src/shared/plans';
 
@@ -36,7 +36,7 @@ export async function signInToDashboard(page: Page, login: string, password: str
     await page.getByLabel('Mot de passe').fill(password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
   } else {
-    const signIn = await page.request.post('/api/auth/login', { data: { email: login, password } });
+    const signIn = await page.request.post('/api/auth/login', { data: { email: login, password }, headers: fromAnAddress() });
     expect(signIn.status(), await signIn.text()).toBe(200);
     await page.goto('/dashboard');
   }

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, fromAnAddress } from './fixtures';
 import { createClient, WIDTHS, type Client } from './client-fixtures';
 import { UPLOAD_HEADER } from '../../src/shared/device-api';
 
 /** Signs the client in to the client area (/client/dashboard), through the API the form posts to, and waits for its script. */
 async function openClientArea(page: Page, client: Client) {
-  const signIn = await page.request.post('/api/auth/login', { data: { email: client.username, password: client.password } });
+  const signIn = await page.request.post('/api/auth/login', { data: { email: client.username, password: client.password }, headers: fromAnAddress() });
   expect(signIn.status(), await signIn.text()).toBe(200);
   await page.goto('/client/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: `Bonjour ${client.name}` })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
 import { todayIso } from '../../src/shared/format';
 
 test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messages », after a confirm step', async ({ page, request }) => {
@@ -11,7 +11,7 @@ test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messag
   });
   const clientId = order.clientId!;
   // The client asks from « Mes données ».
-  expect((await request.post('/api/client/login', { data: { username, password } })).status()).toBe(200);
+  expect((await request.post('/api/client/login', { data: { username, password }, headers: fromAnAddress() })).status()).toBe(200);
   expect((await request.post('/api/client/erasure-request')).status()).toBe(202);
 
   await page.setViewportSize({ width: 375, height: 800 });

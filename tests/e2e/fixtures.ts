@@ -37,8 +37,17 @@ export function uniqueEmail(prefix = 'client'): string {
 }
 
 /** Staff create a paid order through the back-office API, as they would from /admin (its own rate limits apply). */
+/**
+ * Headers that make an API call come from an address of its own, as the e2e server believes its local proxy
+ * (TRUST_PROXY, playwright.config.ts). Sign-ins are limited per address (server/rate-limits.ts): the whole suite
+ * signing in from one address would pass that limit, where real staff and clients come from many.
+ */
+export function fromAnAddress(address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`) {
+  return { 'x-forwarded-for': address };
+}
+
 export async function createOrder(request: APIRequestContext, order: Record<string, unknown>): Promise<OrderCreated> {
-  const login = await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+  const login = await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password }, headers: fromAnAddress() });
   expect(login.status()).toBe(200);
   const res = await request.post('/api/admin/manual-orders', {
     data: { paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2025-01-17', ...order },
@@ -53,14 +62,16 @@ export async function createOrder(request: APIRequestContext, order: Record<stri
  * that signs out or closes sessions never touches another's. The sign-in form is what `{ form: true }` and the tests
  * of signing in themselves (admin.spec.ts « [ADMIN][LOGIN] », admin-two-factor.spec.ts) go through.
  */
-export async function staffSignIn(page: Page, account: { username: string; password: string } = E2E_ADMIN, { form = false } = {}) {
+export async function staffSignIn(page: Page, account: { username: string; password: string } = E2E_ADMIN, { form = false, address = '' } = {}) {
   if (form) {
     await page.goto('/admin');
     await page.getByLabel("Nom d'utilisateur").fill(account.username);
     await page.getByLabel('Mot de passe').fill(account.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
   } else {
-    const login = await page.request.post('/api/admin/login', { data: { username: account.username, password: account.password } });
+    const login = await page.request.post('/api/admin/login', {
+      data: { username: account.username, password: account.password }, headers: fromAnAddress(address || undefined),
+    });
     expect(login.status(), await login.text()).toBe(200);
     await page.goto('/admin');
   }

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createClient, type Client } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
 import type { ClientIntervention } from '../../src/shared/client-api';
 import type { AdminInterventionDto } from '../../src/shared/admin-api';
 import { UPLOAD_HEADER, type Device } from '../../src/shared/device-api';
@@ -47,7 +47,7 @@ const hide = (page: Page) => page.evaluate(() => {
 async function signedInClient(browser: Browser, request: Parameters<typeof createClient>[0]): Promise<{ client: Client; context: BrowserContext }> {
   const client = await createClient(request, 'pro');
   const context = await browser.newContext();
-  const signIn = await context.request.post('/api/auth/login', { data: { email: client.username, password: client.password } });
+  const signIn = await context.request.post('/api/auth/login', { data: { email: client.username, password: client.password }, headers: fromAnAddress() });
   expect(signIn.status(), await signIn.text()).toBe(200);
   return { client, context };
 }

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createClient, lastMailTo, signInToDashboard } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
 import { E2E_ADMIN } from '../../playwright.config';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -9,7 +9,7 @@ const DESKTOP = { width: 1280, height: 900 };
 async function createTechnician(request: APIRequestContext, firstName: string) {
   const email = uniqueEmail('tech');
   const account = { username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-technicien-live-1' };
-  expect((await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).status()).toBe(200);
+  expect((await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password }, headers: fromAnAddress() })).status()).toBe(200);
   const created = await request.post('/api/admin/team', { data: { username: account.username, email, role: 'technicien', firstName } });
   expect(created.status(), await created.text()).toBe(201);
   let mail: string | undefined;
