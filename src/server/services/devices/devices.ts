@@ -47,8 +47,6 @@ async function proofsOf(db: Tx, ids: number[]): Promise<Map<number, ProofMeta[]>
   return byDevice;
 }
 
-const inUse = isDeviceInUse;
-
 /**
  * The devices in use the running plan covers (computed, never stored). After a plan change to fewer devices, those
  * beyond maxDevices are « hors formule »: the devices the client chose to keep covered come first (the latest choice
@@ -56,7 +54,7 @@ const inUse = isDeviceInUse;
  * assistance is refused for that reason already.
  */
 function coveredIds(rows: DeviceRow[], subscription: CurrentSubscription | null): Set<number> {
-  const used = rows.filter(inUse);
+  const used = rows.filter(isDeviceInUse);
   if (!subscription) return new Set(used.map((d) => d.id));
   const time = (d?: Date | null) => d?.getTime() ?? 0;
   const ranked = [...used].sort((a, b) => time(b.coverChosenAt) - time(a.coverChosenAt)
@@ -75,7 +73,9 @@ async function coverageOfClients(db: Tx, clientIds: number[], now: Date): Promis
   const [rows, subscriptions] = await Promise.all([
     db.select().from(devices).where(inArray(devices.clientId, ids)), currentSubscriptions(db, ids, now),
   ]);
-  return new Set(ids.flatMap((clientId) => [...coveredIds(rows.filter((d) => d.clientId === clientId), subscriptions.get(clientId) ?? null)]));
+  const byClient = new Map<number, DeviceRow[]>();
+  for (const d of rows) byClient.set(d.clientId, [...byClient.get(d.clientId) ?? [], d]);
+  return new Set(ids.flatMap((clientId) => [...coveredIds(byClient.get(clientId) ?? [], subscriptions.get(clientId) ?? null)]));
 }
 
 /**
@@ -95,7 +95,7 @@ export async function listClientDevices(db: Tx, clientId: number, now = new Date
   const rows = await db.select().from(devices).where(eq(devices.clientId, clientId)).orderBy(asc(devices.createdAt), asc(devices.id));
   const proofs = await proofsOf(db, rows.map((d) => d.id));
   const covered = coveredIds(rows, await currentSubscription(db, clientId, now));
-  return [...rows.filter(inUse), ...rows.filter((d) => !inUse(d))].map((d) => toDevice(d, proofs.get(d.id) ?? [], covered.has(d.id)));
+  return [...rows.filter(isDeviceInUse), ...rows.filter((d) => !isDeviceInUse(d))].map((d) => toDevice(d, proofs.get(d.id) ?? [], covered.has(d.id)));
 }
 
 const inUseOf = (clientId: number) => and(eq(devices.clientId, clientId), inArray(devices.status, [...DEVICE_IN_USE_STATUSES]));
@@ -199,7 +199,7 @@ export async function coverDevice(db: Db, clientId: number, id: number, now = ne
   return db.transaction(async (tx) => {
     await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
     const row = await ownDevice(tx, clientId, id);
-    if (!inUse(row)) {
+    if (!isDeviceInUse(row)) {
       throw new HttpError(409, 'Cet appareil est retiré ou refusé : déclarez-le à nouveau dans « Mes appareils » pour qu’il soit couvert.', 'DEVICE_NOT_IN_USE');
     }
     const subscription = await currentSubscription(tx, clientId, now);

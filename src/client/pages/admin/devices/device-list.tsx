@@ -10,7 +10,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { adminDevicesQuery, useVerifyDevice } from './device-queries';
+import { adminDevicesQueryOptions, useVerifyDevice } from './device-queries';
 import { DeviceTextDialog } from './device-text-dialog';
 import { OpenRequestDialog } from './open-request-dialog';
 import { ProofLinks } from './proof-links';
@@ -19,7 +19,7 @@ const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'gr
 
 /** Devices for staff (the « Appareils » tab, a customer's page): proofs to view, verify, refuse or ask for. */
 export function DeviceList({ filter, showClient = true, empty }: { filter: AdminDeviceQuery; showClient?: boolean; empty: string }) {
-  const devices = useQuery(adminDevicesQuery(filter));
+  const devices = useQuery(adminDevicesQueryOptions(filter));
   if (devices.isPending) return <div className="flex justify-center py-6"><Spinner /></div>;
   if (devices.isError) return <LoadError title="Impossible d’afficher les appareils" error={devices.error} onRetry={() => void devices.refetch()} />;
   if (devices.data.length === 0) return <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{empty}</p>;

@@ -6,7 +6,7 @@ import { adminKeys } from '../api/queries';
 /** Every device list: the Appareils tab and a customer's page (its devices and proofs). */
 export const devicesKey = [...adminKeys.data, 'devices'] as const;
 
-export const adminDevicesQuery = (filter: AdminDeviceQuery) => {
+export const adminDevicesQueryOptions = (filter: AdminDeviceQuery) => {
   const search = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
   return queryOptions({ queryKey: [...devicesKey, filter], queryFn: () => api<AdminDevice[]>(`/api/admin/devices${search.size ? `?${search}` : ''}`) });
 };

@@ -4,17 +4,17 @@ import { api, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { adminKeys } from '../api/queries';
 
-const settingsQuery = queryOptions({
+const deviceSettingsQueryOptions = queryOptions({
   queryKey: [...adminKeys.data, 'device-settings'], queryFn: () => api<DeviceSettings>('/api/admin/device-settings'),
 });
 
 /** « Justificatif obligatoire pour tout nouvel appareil »: admins change it, technicians read it. */
 export function ProofPolicy({ canChange }: { canChange: boolean }) {
   const client = useQueryClient();
-  const settings = useQuery(settingsQuery);
+  const settings = useQuery(deviceSettingsQueryOptions);
   const update = useMutation({
     mutationFn: (input: DeviceSettings) => api<DeviceSettings>('/api/admin/device-settings', { method: 'PUT', json: input }),
-    onSuccess: (data) => client.setQueryData(settingsQuery.queryKey, data),
+    onSuccess: (data) => client.setQueryData(deviceSettingsQueryOptions.queryKey, data),
   });
   if (!settings.data) return null;
   const onChange = (proofRequired: boolean) => update.mutate({ proofRequired }, {

@@ -9,7 +9,7 @@ import { notify } from '../../../lib/notify';
 import { clientInterventionInputSchema, type ClientInterventionInput } from '../../../../shared/schemas/intervention';
 import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES, URGENCIES, URGENCY_LABELS } from '../../../../shared/labels';
 import { useCreateClientIntervention } from '../api/intervention-mutations';
-import { devicesQuery } from '../devices/device-api';
+import { devicesQueryOptions } from '../devices/device-api';
 import { DevicePicker, preselectedDevice, requestableDevices } from '../devices/device-picker';
 import { Spinner } from '../../../components/ui/spinner';
 import type { Device } from '../../../../shared/device-api';
@@ -20,7 +20,7 @@ const FIELDS = ['description', 'urgency', 'deviceId', 'deviceType', 'deviceInfo'
 
 /** The 'Créer une demande' form (SPEC §2 « Client dashboard »): validated like the server, then posted; the lists refresh. */
 export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; onCancel(): void }) {
-  const devices = useQuery(devicesQuery);
+  const devices = useQuery(devicesQueryOptions);
   if (devices.isPending) return <div className="flex justify-center py-8"><Spinner /></div>;
   return <RequestForm devices={devices.data ?? []} onCreated={onCreated} onCancel={onCancel} />;
 }

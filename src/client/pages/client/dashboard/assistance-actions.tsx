@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { useRequestAssistance } from '../api/intervention-mutations';
 import { ordersQueryOptions } from '../api/queries';
 import { allowanceUsed, pendingOrderOf } from '../common/subscription-facts';
-import { devicesQuery } from '../devices/device-api';
+import { devicesQueryOptions } from '../devices/device-api';
 import { DevicePicker, preselectedDevice, requestableDevices } from '../devices/device-picker';
 
 // SPEC §8 fixes this text, ASCII apostrophes included.
@@ -30,7 +30,7 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
   const request = useRequestAssistance();
   const [askingRemote, setAskingRemote] = useState(false);
   // Each request names one of the client's devices; the first usable one is preselected.
-  const devices = useQuery(devicesQuery);
+  const devices = useQuery(devicesQueryOptions);
   const [chosen, setChosen] = useState<number | undefined>();
   const deviceId = chosen ?? preselectedDevice(devices.data);
   // With an order waiting for its payment, the offers (#tarifs) give way to it: no plan to choose, only to wait.

@@ -7,7 +7,7 @@ import { clientKeys } from '../api/queries';
 const devicesKey = [...clientKeys.data, 'devices'] as const;
 
 /** « Mes appareils »: every device of the client, in use first. */
-export const devicesQuery = queryOptions({ queryKey: devicesKey, queryFn: () => api<Device[]>('/api/client/devices') });
+export const devicesQueryOptions = queryOptions({ queryKey: devicesKey, queryFn: () => api<Device[]>('/api/client/devices') });
 
 export const inUse = (d: Device) => isDeviceInUse(d);
 export const deviceTypeLabel = (d: Pick<Device, 'deviceType'>) => REGISTRATION_DEVICE_LABELS[d.deviceType];

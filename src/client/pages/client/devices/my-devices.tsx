@@ -14,14 +14,14 @@ import { ApiRequestError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { subscriptionQueryOptions } from '../api/queries';
 import { AddDeviceForm } from './add-device-form';
-import { deviceName, deviceTypeLabel, devicesQuery, inUse, useCoverDevice, useRetireDevice } from './device-api';
+import { deviceName, deviceTypeLabel, devicesQueryOptions, inUse, useCoverDevice, useRetireDevice } from './device-api';
 import { ProofUpload } from './proof-upload';
 
 const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
 
 /** « Mes appareils » on both dashboards: the devices the plan covers, what each waits for, add / retire / prove. */
 export function MyDevices() {
-  const devices = useQuery(devicesQuery);
+  const devices = useQuery(devicesQueryOptions);
   const subscription = useQuery(subscriptionQueryOptions);
   const max = subscription.data?.maxDevices ?? 1;
   const used = devices.data?.filter(inUse) ?? [];
