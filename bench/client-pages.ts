@@ -1,9 +1,10 @@
 // A signed-in client's pages rendered by the server, one request at a time (the time one client waits), on PGlite:
 // GET /dashboard, /client/dashboard and a signed-in / for a client with a running plan, a pending renewal and six
 // requests, beside GET /api/auth/user (one keyed read through the same HTTP stack) as the same-run yardstick.
-// Then the two lists those pages read, alone, both ways in alternating rounds on the same database: through the
-// routes' services (rows, count, then documents or ratings: three statements each) and prepared (one statement each,
-// services/clients/client-page-lists.ts). Build first. Writes bench/results/client-pages.json (BENCH_BEFORE names a
+// Then what those pages read (the session with the subscription, the orders and the requests), alone, both ways in
+// alternating rounds on the same database: through the routes' services (the session, then for each list its rows,
+// its count and their documents, ratings and staff names) and as the page reads it now, one prepared statement
+// (services/clients/client-page-read.ts). Build first. Writes bench/results/client-pages.json (BENCH_BEFORE names a
 // results file of the code before, kept under "before"). Target (speed issue): /dashboard median ≤ 4 ms.
 // First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
 import '../src/server/production-by-default';
@@ -17,7 +18,8 @@ import { interventions } from '../src/server/db/schema';
 import { createOrder } from '../src/server/services/orders/orders';
 import { createClientSession } from '../src/server/services/security/sessions';
 import { listClientOrders } from '../src/server/services/clients/client-account';
-import { clientPageLists } from '../src/server/services/clients/client-page-lists';
+import { clientSessionReader } from '../src/server/services/clients/client-identity';
+import { clientPageReadStatement } from '../src/server/services/clients/client-page-read';
 import { listClientInterventions } from '../src/server/services/interventions/client-interventions';
 import type { Db } from '../src/server/db/client';
 import { todayIso } from '../src/shared/format';
@@ -40,7 +42,7 @@ async function seed(dataDir: string) {
   const clientId = created.order.clientId!;
   await database.db.insert(interventions).values([1, 2, 3, 4, 5, 6].map((n) => ({ clientId, title: `Demande ${n}`, description: `Imprimante ${n}` })));
   const { token } = await createClientSession(database.db, clientId);
-  return { database, clientId, cookie: `rfs_client=${token}` };
+  return { database, clientId, token, cookie: `rfs_client=${token}` };
 }
 
 /** `REQUESTS` requests one after another; the median and the 90th percentile of their times, in ms. */
@@ -57,12 +59,17 @@ async function oneAtATime(url: string, cookie: string) {
   return { medianMs: median(times), p90Ms: times[Math.floor(times.length * 0.9)]! };
 }
 
-/** The dashboard's two lists (its first page: 50 orders, 5 requests), `REQUESTS` times one after another, each way. */
-async function listsBothWays(db: Db, clientId: number) {
-  const lists = clientPageLists(db);
+/** The dashboard's reads (its first pages: 50 orders, 5 requests), `REQUESTS` times one after another, each way. */
+async function readsBothWays(db: Db, clientId: number, token: string) {
+  const readSession = clientSessionReader(db);
+  const readPage = clientPageReadStatement(db);
   const ways = {
-    services: async () => { await listClientOrders(db, clientId, { limit: 50, offset: 0 }); await listClientInterventions(db, clientId, { limit: 5, offset: 0 }); },
-    prepared: async () => { await lists.orders(clientId, { limit: 50, offset: 0 }); await lists.interventions(clientId, { limit: 5, offset: 0 }); },
+    services: async () => {
+      await readSession(token, { subscription: true });
+      await listClientOrders(db, clientId, { limit: 50, offset: 0 });
+      await listClientInterventions(db, clientId, { limit: 5, offset: 0 });
+    },
+    oneStatement: async () => { await readPage(token, { orders: { limit: 50, offset: 0 }, interventions: { limit: 5, offset: 0 } }); },
   };
   const time = async (run: () => Promise<void>) => {
     const times: number[] = [];
@@ -74,15 +81,15 @@ async function listsBothWays(db: Db, clientId: number) {
     return median(times);
   };
   for (const run of Object.values(ways)) await time(run); // warm-up
-  const rounds: Array<{ services: number; prepared: number }> = [];
+  const rounds: Array<{ services: number; oneStatement: number }> = [];
   for (let round = 0; round < ROUNDS; round++) {
     // Alternately first: neither way always runs on a machine warmed (or loaded) by the other.
     if (round % 2) {
-      const prepared = await time(ways.prepared);
-      rounds.push({ prepared, services: await time(ways.services) });
+      const oneStatement = await time(ways.oneStatement);
+      rounds.push({ oneStatement, services: await time(ways.services) });
     } else {
       const services = await time(ways.services);
-      rounds.push({ services, prepared: await time(ways.prepared) });
+      rounds.push({ services, oneStatement: await time(ways.oneStatement) });
     }
   }
   return rounds;
@@ -90,7 +97,7 @@ async function listsBothWays(db: Db, clientId: number) {
 
 export async function measureClientPages() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-client-pages-'));
-  const { database, clientId, cookie } = await seed(dataDir);
+  const { database, clientId, token, cookie } = await seed(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-client-pages-0123456789' });
   const app = await buildApp({ config, database, pages: true, workers: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -107,27 +114,27 @@ export async function measureClientPages() {
       }
       rounds.push(figures);
     }
-    const listRounds = await listsBothWays(database.db, clientId);
+    const readRounds = await readsBothWays(database.db, clientId, token);
     const round2 = (n: number) => Math.round(n * 100) / 100;
     const summary = Object.fromEntries(PATHS.map((p) => {
       const medians = rounds.map((r) => r[p]!.medianMs);
       const ratios = rounds.map((r) => r[p]!.medianMs / r['/api/auth/user']!.medianMs);
       return [p, { medianMs: round2(median(medians)), medianMsRange: [round2(Math.min(...medians)), round2(Math.max(...medians))], timesYardstick: round2(median(ratios)) }];
     }));
-    const lists = {
-      what: "the dashboard's orders and requests lists, one after the other, median of each round",
-      servicesMs: listRounds.map((r) => round2(r.services)), preparedMs: listRounds.map((r) => round2(r.prepared)),
-      preparedOverServices: round2(median(listRounds.map((r) => r.prepared / r.services))),
+    const reads = {
+      what: "the dashboard's reads (session, subscription, orders, requests): the routes' services against the page's one statement, median of each round",
+      servicesMs: readRounds.map((r) => round2(r.services)), oneStatementMs: readRounds.map((r) => round2(r.oneStatement)),
+      oneStatementOverServices: round2(median(readRounds.map((r) => r.oneStatement / r.services))),
     };
     const before = process.env.BENCH_BEFORE ? JSON.parse(await readFile(process.env.BENCH_BEFORE, 'utf8')) as unknown : undefined;
     const result = {
       date: new Date().toISOString(), database: 'pglite', requestsPerRound: REQUESTS, rounds: ROUNDS,
-      yardstick: 'GET /api/auth/user, one request at a time through the same server', target: { '/dashboard medianMs': 4 }, summary, lists,
+      yardstick: 'GET /api/auth/user, one request at a time through the same server', target: { '/dashboard medianMs': 4 }, summary, reads,
       ...(before ? { before } : {}),
     };
     await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
     await writeFile(path.join(import.meta.dirname, 'results', 'client-pages.json'), `${JSON.stringify(result, null, 2)}\n`);
-    console.log(JSON.stringify({ summary, lists }, null, 2));
+    console.log(JSON.stringify({ summary, reads }, null, 2));
     return result;
   } finally {
     await app.close();

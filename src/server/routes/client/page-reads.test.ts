@@ -5,7 +5,8 @@ import { prefetchUrlsFor } from '../../../client/pages/client/api/prefetch';
 import { CLIENT_COOKIE, sessionCookieName } from '../../plugins/auth';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
-import { interventionRatings } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { interventionRatings, interventions, staffUsers } from '../../db/schema';
 import { clientPageReader } from './page-reads';
 
 describe('[CLIENT][PAGES] a signed-in page starts from the answers its API routes would give', () => {
@@ -49,6 +50,13 @@ describe('[CLIENT][PAGES] a signed-in page starts from the answers its API route
       { interventionId: ids[5]!, stars: 4, comment: 'Rapide, merci' },
       { interventionId: ids[0]!, stars: 2, comment: '', createdAt: new Date('2026-01-02T10:00:00Z'), updatedAt: new Date('2026-01-03T10:00:00Z') },
     ]);
+    // Requests handled or opened by staff name them (« Pris en charge par … », « Ouverte par … »): one by a member
+    // with a first name, one by a member without (« l’équipe »).
+    const [admin] = await t.db.select({ id: staffUsers.id }).from(staffUsers);
+    const [named] = await t.db.insert(staffUsers)
+      .values({ username: 'julien', firstName: 'Julien', passwordHash: 'x', role: 'technicien' }).returning({ id: staffUsers.id });
+    await t.db.update(interventions).set({ assignedStaffId: named!.id, openedByStaffId: admin!.id }).where(eq(interventions.id, ids[4]!));
+    await t.db.update(interventions).set({ assignedStaffId: admin!.id }).where(eq(interventions.id, ids[3]!));
     read = clientPageReader(t.app);
   });
   afterAll(async () => t.close());
@@ -65,6 +73,8 @@ describe('[CLIENT][PAGES] a signed-in page starts from the answers its API route
       const interventions = direct!.find((answer) => answer.url.startsWith('/api/interventions'))!;
       expect((interventions.body as unknown[]).length).toBe(5);
       expect(interventions.total).toBe(6);
+      const names = (interventions.body as Array<{ handledBy: string | null; openedBy: string | null }>).map((i) => [i.handledBy, i.openedBy]);
+      expect(names.slice(0, 3)).toEqual([[null, null], ['Julien', 'l’équipe'], ['l’équipe', null]]);
     }
   });
 
@@ -78,6 +88,25 @@ describe('[CLIENT][PAGES] a signed-in page starts from the answers its API route
     expect(calledApi).toEqual([]);
     expect(direct).toEqual(await Promise.all(urls.map(viaApi)));
     expect(direct!.map((answer) => answer.total)).toEqual([6, 6, 6, 2, 2, 1]);
+  });
+
+  it('gives a client without requests the empty first page the routes give', async () => {
+    const staff = await staffLogin(t);
+    await postOrder(t, staff, {
+      clientName: 'Paul Neuf', clientEmail: 'paul@exemple.fr', username: 'paul', password: 'Azur-Passerelle-2026', plan: 'basique', orderDate: todayIso(),
+    });
+    const headers = await clientLogin(t, 'paul', 'Azur-Passerelle-2026');
+    const own = headers.cookie!.split('=').slice(1).join('=');
+    const { session, data } = prefetchUrlsFor('/dashboard');
+    const direct = await read(own, [session, ...data], viaApi);
+    const previous = token;
+    token = own;
+    try {
+      expect(direct).toEqual(await Promise.all([session, ...data].map(viaApi)));
+    } finally {
+      token = previous;
+    }
+    expect(direct!.find((answer) => answer.url.startsWith('/api/interventions'))).toMatchObject({ body: [], total: 0 });
   });
 
   it('asks the API for a call it has no read for, and gives null for a cookie that opens no session', async () => {

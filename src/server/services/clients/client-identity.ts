@@ -4,7 +4,9 @@ import type { Db, Tx } from '../../db/client';
 import { clients, clientSessions } from '../../db/schema';
 import type { AuthUser, ClientLoginResult, CurrentSubscription } from '../../../shared/client-api';
 import { hashSessionToken } from '../security/sessions';
-import { currentPlanName, subscriptionColumns, subscriptionMoment, toCurrentSubscription } from '../orders/subscriptions';
+import {
+  currentPlanName, subscriptionColumns, subscriptionMoment, toCurrentSubscription, type SubscriptionRow,
+} from '../orders/subscriptions';
 
 /** The session behind a client cookie, with the account's identity (never its password hash). */
 export type SignedInClient = {
@@ -20,44 +22,64 @@ export type SignedInClient = {
 /** A signed-in client and, when the route asked for it, the subscription running today (null without one). */
 export type SessionRead = { client: SignedInClient; subscription?: CurrentSubscription | null };
 
+/** The account's identity as a signed-in request reads it, beside its session. */
+const identity = {
+  clientId: clients.id,
+  name: clients.name,
+  firstName: clients.firstName,
+  lastName: clients.lastName,
+  email: clients.email,
+  createdAt: clients.createdAt,
+};
+
+/**
+ * What the session statements share (this one and the page's, services/clients/client-page-read.ts): the identity,
+ * the subscription running today, the open session behind a token, each with the same placeholders.
+ */
+export const sessionSelection = {
+  identity,
+  subscription: subscriptionColumns({ clientId: clients.id, today: sql.placeholder('today'), monthStart: sql.placeholder('monthStart') }),
+  open: and(eq(clientSessions.idHash, sql.placeholder('hash')), gt(clientSessions.expiresAt, sql.placeholder('now'))),
+};
+
+type IdentityRow = Omit<SignedInClient, 'sessionHash' | 'createdAt'> & { createdAt: Date | string };
+
+/** The placeholders' values for a token at this moment. */
+export function sessionParams(token: string, now = new Date()) {
+  return { hash: hashSessionToken(token), now: now.toISOString(), ...subscriptionMoment(now) };
+}
+
+/** A row of the session statements as the signed-in client and their subscription. */
+export function toSessionRead(row: IdentityRow & SubscriptionRow, params: ReturnType<typeof sessionParams>): Required<SessionRead> {
+  const { running, next, used, ...client } = row;
+  return {
+    client: { ...client, createdAt: new Date(client.createdAt), sessionHash: params.hash },
+    subscription: toCurrentSubscription({ running, next, used }, params.today),
+  };
+}
+
 /**
  * The session lookup of every signed-in client request: session and account in one statement, prepared once per
  * database, so a call costs one keyed read before its own work. A route that shows the subscription asks for it
  * in the same statement (its columns come from services/orders/subscriptions.ts), so the dashboard's card is one query too.
  */
 export function clientSessionReader(db: Db) {
-  const identity = {
-    clientId: clients.id,
-    name: clients.name,
-    firstName: clients.firstName,
-    lastName: clients.lastName,
-    email: clients.email,
-    createdAt: clients.createdAt,
-  };
-  const open = and(eq(clientSessions.idHash, sql.placeholder('hash')), gt(clientSessions.expiresAt, sql.placeholder('now')));
+  const { subscription, open } = sessionSelection;
   const plain = db.select(identity).from(clientSessions).innerJoin(clients, eq(clients.id, clientSessions.clientId))
     .where(open).limit(1).prepare('client_session');
-  const subscription = subscriptionColumns({ clientId: clients.id, today: sql.placeholder('today'), monthStart: sql.placeholder('monthStart') });
   const withSubscription = db.select({ ...identity, ...subscription }).from(clientSessions)
     .innerJoin(clients, eq(clients.id, clientSessions.clientId))
     .where(open).limit(1).prepare('client_session_subscription');
 
   return async (token: string | undefined, options: { subscription?: boolean } = {}): Promise<SessionRead | null> => {
     if (!token) return null;
-    const sessionHash = hashSessionToken(token);
-    const now = new Date();
+    const params = sessionParams(token);
     if (!options.subscription) {
-      const [row] = await plain.execute({ hash: sessionHash, now: now.toISOString() });
-      return row ? { client: { ...row, createdAt: new Date(row.createdAt), sessionHash } } : null;
+      const [row] = await plain.execute({ hash: params.hash, now: params.now });
+      return row ? { client: { ...row, createdAt: new Date(row.createdAt), sessionHash: params.hash } } : null;
     }
-    const moment = subscriptionMoment(now);
-    const [row] = await withSubscription.execute({ hash: sessionHash, now: now.toISOString(), ...moment });
-    if (!row) return null;
-    const { running, next, used, ...client } = row;
-    return {
-      client: { ...client, createdAt: new Date(client.createdAt), sessionHash },
-      subscription: toCurrentSubscription({ running, next, used }, moment.today),
-    };
+    const [row] = await withSubscription.execute(params);
+    return row ? toSessionRead(row, params) : null;
   };
 }
 

@@ -16,6 +16,9 @@ const CLOSED = 'Cette demande est close : elle ne change plus de main.';
 /** What clients read when the member who handles (or opened) their request gave no first name. */
 const TEAM_HANDLER = 'l’équipe';
 
+/** The name clients read for a member who handles or opened their request. */
+export const handlerName = (firstName: string | null) => firstName || TEAM_HANDLER;
+
 type Current = Pick<typeof interventions.$inferSelect, 'id' | 'assignedStaffId' | 'status' | 'clientId'>;
 
 async function usernameOf(tx: Tx, id: number | null): Promise<string | null> {
@@ -78,5 +81,5 @@ export async function handlersFor(db: Tx, ids: number[], who: 'handler' | 'opene
   const column = who === 'handler' ? interventions.assignedStaffId : interventions.openedByStaffId;
   const rows = await db.select({ id: interventions.id, firstName: staffUsers.firstName }).from(interventions)
     .innerJoin(staffUsers, eq(staffUsers.id, column)).where(inArray(interventions.id, ids));
-  return new Map(rows.map((r) => [r.id, r.firstName || TEAM_HANDLER]));
+  return new Map(rows.map((r) => [r.id, handlerName(r.firstName)]));
 }

@@ -34,10 +34,15 @@ export const dashboardInterventionInput = dashboardInterventionInputSchema.trans
 }));
 
 type Row = typeof interventions.$inferSelect;
+/** Who handles a request and who opened it, by first name (services/interventions/assignment.ts). */
+type StaffNames = { handledBy?: string | null; openedBy?: string | null };
 /** A request as listed to its client: with its rating (a new request has none). */
-type Rated = Row & { rating?: InterventionRating | null; handledBy?: string | null; openedBy?: string | null };
+type Rated = Row & { rating?: InterventionRating | null } & StaffNames;
+/** What the client's two views of a request read of it (never its staff notes). */
+export type ListedRequest = Pick<Row, 'id' | 'title' | 'description' | 'urgency' | 'deviceType' | 'deviceInfo' | 'status'
+  | 'createdAt' | 'durationMinutes' | 'dueAt' | 'firstResponseAt'> & { rating?: InterventionRating | null } & StaffNames;
 
-export function toClientIntervention(i: Rated): ClientIntervention {
+export function toClientIntervention(i: ListedRequest): ClientIntervention {
   return {
     id: i.id, description: i.description, urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo,
     status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null, ...staffNames(i),
@@ -45,14 +50,14 @@ export function toClientIntervention(i: Rated): ClientIntervention {
 }
 
 /** Who handles it and who opened it, by the first names clients read (null: nobody yet; the client themself). */
-const staffNames = (i: Rated) => ({ handledBy: i.handledBy ?? null, openedBy: i.openedBy ?? null });
+const staffNames = (i: StaffNames) => ({ handledBy: i.handledBy ?? null, openedBy: i.openedBy ?? null });
 
 /** The response clock as both client views show it: when the first response is due, and when it came. */
-function clock(i: Row) {
+function clock(i: Pick<Row, 'dueAt' | 'firstResponseAt'>) {
   return { dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null };
 }
 
-export function toUserIntervention(i: Rated): UserIntervention {
+export function toUserIntervention(i: ListedRequest): UserIntervention {
   return {
     id: i.id, title: i.title, description: i.description, status: i.status, createdAt: i.createdAt.toISOString(),
     duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null, ...staffNames(i),

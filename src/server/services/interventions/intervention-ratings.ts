@@ -6,7 +6,7 @@ import type { InterventionRating, RatingStats } from '../../../shared/rating-api
 
 type RatingRow = typeof interventionRatings.$inferSelect;
 
-export function toRating(r: RatingRow): InterventionRating {
+export function toRating(r: Pick<RatingRow, 'stars' | 'comment' | 'createdAt' | 'updatedAt'>): InterventionRating {
   return {
     stars: r.stars, comment: r.comment, ratedAt: r.createdAt.toISOString(),
     changedAt: r.updatedAt.getTime() === r.createdAt.getTime() ? null : r.updatedAt.toISOString(),
