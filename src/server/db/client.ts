@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
 import { initialDatabaseFor } from './initial-database';
+import { keepingPlans } from './pglite-plans';
 import { APP_ROOT } from '../app-root';
 import { closeTree, privateDir } from '../services/security/private-files';
 
@@ -45,7 +46,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   // The database's files (password hashes, personal data): the server's user only, see services/security/private-files.ts.
   if (options.dataDir) await closeTree(options.dataDir);
   // Both drivers speak the same dialect; the node-postgres type is the one services are written against.
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const plans = keepingPlans(client);
+  const db = drizzlePglite({ client: plans.client, schema }) as unknown as Db;
+  plans.attach(db);
   return {
     db,
     kind: 'pglite',

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { keptStatement } from '../../db/pglite-plans';
 import { invoices, orders } from '../../db/schema';
 import { formatDate, formatEuro } from '../../../shared/format';
 import { getPlan } from '../../../shared/plans';
@@ -22,11 +23,11 @@ function verificationStatus(total: string, creditNotes: InvoiceVerification['cre
 
 /**
  * The public check behind /verify-invoice, for any order's key (SPEC §7): one prepared statement on the order key's
- * unique index, prepared once per database. It reads the order, and its issued (frozen) invoice and credit notes
+ * unique index, prepared once per database (its plan kept on PGlite too, db/pglite-plans.ts). It reads the order, and its issued (frozen) invoice and credit notes
  * when paid; a pending order has no invoice yet and answers « En attente ».
  */
 export function invoiceVerifier(db: Db) {
-  const statement = db.select({
+  const statement = keptStatement(db, 'verify_order_key', db.select({
     id: orders.id,
     orderDate: orders.orderDate,
     orderClientName: orders.clientName,
@@ -42,7 +43,7 @@ export function invoiceVerifier(db: Db) {
       select json_agg(json_build_object('number', ${notes.number}, 'issuedOn', ${notes.issuedOn}, 'total', ${notes.totalTtc}) order by ${notes.id})
       from ${invoices} as ${sql.identifier('credit_notes')} where ${notes.invoiceId} = ${invoices.id} and ${notes.kind} = 'credit_note')`,
   }).from(orders).leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice')))
-    .where(eq(orders.verificationKey, sql.placeholder('key'))).limit(1).prepare('verify_order_key');
+    .where(eq(orders.verificationKey, sql.placeholder('key'))).limit(1));
 
   return async (key: string): Promise<InvoiceVerification | null> => {
     const [row] = await statement.execute({ key });

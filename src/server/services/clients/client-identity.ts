@@ -1,6 +1,7 @@
 // Who the signed-in client is, read once per request with the session (DESIGN.md decision 4: one identity).
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { keptStatement } from '../../db/pglite-plans';
 import { clients, clientSessions } from '../../db/schema';
 import type { AuthUser, ClientLoginResult, CurrentSubscription } from '../../../shared/client-api';
 import { hashSessionToken } from '../security/sessions';
@@ -65,11 +66,10 @@ export function toSessionRead(row: IdentityRow & SubscriptionRow, params: Return
  */
 export function clientSessionReader(db: Db) {
   const { subscription, open } = sessionSelection;
-  const plain = db.select(identity).from(clientSessions).innerJoin(clients, eq(clients.id, clientSessions.clientId))
-    .where(open).limit(1).prepare('client_session');
-  const withSubscription = db.select({ ...identity, ...subscription }).from(clientSessions)
-    .innerJoin(clients, eq(clients.id, clientSessions.clientId))
-    .where(open).limit(1).prepare('client_session_subscription');
+  const plain = keptStatement(db, 'client_session', db.select(identity).from(clientSessions)
+    .innerJoin(clients, eq(clients.id, clientSessions.clientId)).where(open).limit(1));
+  const withSubscription = keptStatement(db, 'client_session_subscription', db.select({ ...identity, ...subscription })
+    .from(clientSessions).innerJoin(clients, eq(clients.id, clientSessions.clientId)).where(open).limit(1));
 
   return async (token: string | undefined, options: { subscription?: boolean } = {}): Promise<SessionRead | null> => {
     if (!token) return null;

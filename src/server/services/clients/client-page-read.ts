@@ -1,11 +1,13 @@
 // A signed-in client's dashboard as the server renders it, from one prepared statement: the session and its account,
 // the subscription running today, a page of the client's orders and a page of their requests. PGlite runs one statement
 // at a time and each costs a round trip into it; the four reads the routes make were three statements here before,
-// and decoding their rows field by field took as long as running them. The lists come as JSON built in the statement.
+// and decoding their rows field by field took as long as running them. The lists come as JSON built in the statement,
+// and PGlite keeps the statement's plan (db/pglite-plans.ts).
 import { desc, eq, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { fromJsonObject, jsonObject } from '../../db/json-object';
+import { keptStatement } from '../../db/pglite-plans';
 import { clients, clientSessions, interventionRatings, interventions, invoices, orders, staffUsers } from '../../db/schema';
 import type { ClientOrder } from '../../../shared/client-api';
 import type { IssuedDocumentDto } from '../../../shared/invoice-api';
@@ -78,12 +80,11 @@ function pageOf(from: SQL, fields: Record<string, unknown>, owner: SQL, order: S
 /** The dashboard's read, prepared once per database. */
 export function clientPageReadStatement(db: Db) {
   const { identity, subscription, open } = sessionSelection;
-  const statement = db.select({
+  const statement = keptStatement(db, 'client_page', db.select({
     ...identity, ...subscription,
     orders: pageOf(sql`${orders} ${o}`, orderFields, sql`${o.clientId}`, [desc(o.orderDate), desc(o.id)], 'orders'),
     interventions: pageOf(sql`${interventions} ${i}`, requestFields, sql`${i.clientId}`, [desc(i.createdAt), desc(i.id)], 'interventions'),
-  }).from(clientSessions).innerJoin(clients, eq(clients.id, clientSessions.clientId))
-    .where(open).limit(1).prepare('client_page');
+  }).from(clientSessions).innerJoin(clients, eq(clients.id, clientSessions.clientId)).where(open).limit(1));
 
   return async (token: string, asked: PagesAsked): Promise<ClientPageRead | null> => {
     const params = sessionParams(token);
