@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type DrizzleTransactionLike, type JobResult, type JobWithMetadata,
-  type Queue, type ScheduleOptions, type SendOptions,
+  PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db as BossDb, type DrizzleTransactionLike, type JobResult,
+  type JobWithMetadata, type Queue, type ScheduleOptions, type SendOptions,
 } from 'pg-boss';
 import type { Database, Tx } from '../db/client';
-import { preparedInserts } from './prepared-inserts';
+import { preparedStatements } from './prepared-statements';
 
 /**
  * Background work on the database we already have (pg-boss, DESIGN.md stack table): on the embedded PGlite by default,
@@ -41,6 +41,12 @@ export type JobQueue = {
    * order leaves no e-mail behind and a committed one never lacks it.
    */
   send<T extends object>(tx: Tx, name: string, data: T, options?: SendOptions): Promise<void>;
+  /**
+   * Inserts a row and queues the job that handles it, in one statement of the caller's transaction (an e-mail's outbox
+   * row and its job): the job's data is `{ [field]: the new row's id }`. `insert` must end in RETURNING id. False, and
+   * no job, when the insert wrote no row (its ON CONFLICT DO NOTHING).
+   */
+  sendForInsert<T extends object>(tx: Tx, name: string, insert: { sql: string; params: unknown[] }, field: keyof T & string): Promise<boolean>;
   /** A cron schedule kept by pg-boss: one job per occurrence whatever the number of instances. */
   schedule(name: string, cron: string, options: ScheduleOptions): Promise<void>;
   /** Polls every defined queue every second until stop(). */
@@ -82,7 +88,17 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
 
-  const insertPrepared = database.kind === 'pglite' ? preparedInserts(database.pglite!) : undefined;
+  const runPrepared = preparedStatements(database);
+  /** pg-boss's job insert (one text parameter, the jobs' JSON) prepared; anything else goes its own way. */
+  const preparedDb = (tx: Tx): BossDb => {
+    const plain = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+    return {
+      async executeSql(text, values) {
+        if (values?.length !== 1 || typeof values[0] !== 'string' || !/^\s*INSERT INTO/i.test(text)) return plain.executeSql(text, values);
+        return { rows: await runPrepared(tx, text, values) };
+      },
+    };
+  };
   const definitions = new Map<string, QueueDefinition<object>>();
   const workerIds = new Map<string, string>();
   let working = false;
@@ -126,11 +142,19 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
     },
 
     async send(tx, name, data, sendOptions = {}) {
-      const db = insertPrepared && tx !== database.db ? insertPrepared(tx) : fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
-      await boss.send(name, data, { ...sendOptions, db });
-      // PGlite runs one statement at a time: the fetch this wakes waits for the transaction and finds the job committed.
-      const worker = workerIds.get(name);
-      if (database.kind === 'pglite' && worker) setImmediate(() => boss.notifyWorker(worker));
+      await boss.send(name, data, { ...sendOptions, db: preparedDb(tx) });
+      wake(name);
+    },
+
+    async sendForInsert(tx, name, insert, field) {
+      // pg-boss builds the job and its insert as for any send; that insert takes the row's insert before it.
+      const db: BossDb = {
+        executeSql: async (text, values) => ({ rows: await runPrepared(tx, withRowInsert(text, insert.sql, insert.params.length, field), [...insert.params, values?.[0]]) }),
+      };
+      const id = await boss.send(name, { [field]: 0 }, { db });
+      if (id === null) return false;
+      wake(name);
+      return true;
     },
 
     async schedule(name, cron, scheduleOptions) {
@@ -180,6 +204,12 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
     },
   };
 
+  /** PGlite runs one statement at a time: the fetch this wakes waits for the transaction and finds the job committed. */
+  function wake(name: string) {
+    const worker = workerIds.get(name);
+    if (database.kind === 'pglite' && worker) setImmediate(() => boss.notifyWorker(worker));
+  }
+
   async function work(definition: QueueDefinition<object>) {
     const batchSize = definition.batchSize ?? 1;
     const id = await boss.work<object>(definition.name, {
@@ -192,6 +222,35 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
     }, (jobs) => runBatch(definition, jobs as JobWithMetadata<object>[]));
     workerIds.set(definition.name, id);
   }
+}
+
+const RECORDSET = 'json_to_recordset($1::text::json)';
+
+/**
+ * pg-boss's job insert preceded by a row's insert, in one statement: `WITH inserted AS (row insert) job insert`, the
+ * jobs' JSON (the last parameter) taking the inserted id as its data's `field`. No row inserted: no JSON, no job. A
+ * pg-boss whose insert reads its jobs otherwise fails here, loudly, rather than queueing jobs without their row.
+ */
+function withRowInsert(jobInsert: string, rowInsert: string, rowParams: number, field: string): string {
+  let byJobInsert = combinedInserts.get(rowInsert);
+  if (!byJobInsert) combinedInserts.set(rowInsert, byJobInsert = new Map());
+  let combined = byJobInsert.get(jobInsert);
+  if (!combined) byJobInsert.set(jobInsert, combined = combineInserts(jobInsert, rowInsert, rowParams, field));
+  return combined;
+}
+/**
+ * Combined once: by row insert (one per call site, always filling the same field), then by job insert (one per queue;
+ * pg-boss builds its text anew at each send).
+ */
+const combinedInserts = new Map<string, Map<string, string>>();
+
+function combineInserts(jobInsert: string, rowInsert: string, rowParams: number, field: string): string {
+  const [before, after, ...more] = jobInsert.split(RECORDSET);
+  if (after === undefined || more.length || /\$\d/.test(before! + after) || !/^\s*INSERT INTO/i.test(jobInsert) || !/^\w+$/.test(field)) {
+    throw new Error('pg-boss no longer inserts jobs as jobs/job-queue.ts expects: update withRowInsert');
+  }
+  const jobs = `json_to_recordset((select jsonb_set($${rowParams + 1}::jsonb, '{0,data,${field}}', to_jsonb(inserted.id)) from inserted)::json)`;
+  return `WITH inserted AS (${rowInsert}) ${before}${jobs}${after}`;
 }
 
 /** Creates or migrates the queue's schema and returns (test templates, so each test file starts with it in place). */

@@ -181,10 +181,11 @@ export async function ensureDocumentPdf(db: Tx, config: Config, row: InvoiceRow)
   if (row.pdf) return row.pdf;
   const data = documentData(row, config);
   const pdf = await renderPdfOffThread(data);
-  // Two first downloads at once: the first stored copy wins (both rendered the same bytes from the same data).
+  // Two first downloads at once: the first stored copy wins (both rendered the same bytes from the same data). Stored
+  // now: the bytes are ours, not read back (the e-mail worker stores one per paid order).
   const [stored] = await db.update(invoices).set({ pdf, data }).where(and(eq(invoices.id, row.id), sql`${invoices.pdf} is null`))
-    .returning({ pdf: invoices.pdf });
-  if (stored?.pdf) return stored.pdf;
+    .returning({ id: invoices.id });
+  if (stored) return pdf;
   const [again] = await db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, row.id));
   return again?.pdf ?? pdf;
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { outbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
 import { MAIL_QUEUE } from '../services/mail/outbox';
 
-// PGlite queues a job through a prepared statement (prepared-inserts.ts): the job must be the one pg-boss would have
+// PGlite queues a job through a prepared statement (prepared-statements.ts): the job must be the one pg-boss would have
 // written, exist only if the transaction commits, and survive a first use inside a transaction that rolls back.
 describe.skipIf(process.env.TEST_DB === 'postgres')('[JOBS] the job insert prepared once on PGlite', () => {
   let t: TestApp;
@@ -14,7 +15,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('[JOBS] the job insert prepa
     await t?.close();
   });
 
-  const preparedCount = async () => Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where name like 'rfs_job_insert_%'`)).rows[0]!.n);
+  const preparedCount = async () => Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where name like 'rfs_stmt_%'`)).rows[0]!.n);
   const jobData = async () => (await t.app.jobs.boss.findJobs<{ outboxId: number; note?: string }>(MAIL_QUEUE)).map((job) => job.data);
 
   it('prepares at a first use that rolls back, and a later transaction still queues its job', async () => {
@@ -39,5 +40,28 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('[JOBS] the job insert prepa
     }
     const stored = (await jobData()).filter((data) => data.outboxId <= -10).sort((a, b) => b.outboxId - a.outboxId);
     expect(stored.map((data) => data.note)).toEqual(notes);
+  });
+});
+
+// A row and its job in one statement (JobQueue.sendForInsert, the outbox's path): the job names the row it was
+// inserted with, a row already there (the key's ON CONFLICT) gets no second job, and the values arrive as written.
+describe('[JOBS] a row and its job inserted together', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('queues the job of the new row only, with its id, and keeps quotes, backslashes and dollars exactly', async () => {
+    const name = String.raw`O'Brien \n « $1 » $$ $rfs_job$ \\ fin`;
+    const queue = () => t.db.transaction((tx) => t.app.mail.queue(tx, { key: `together:${name}`, kind: 'erasure_done', to: 'ensemble@exemple.fr', params: { name } }));
+    expect(await queue()).toBe(true);
+    expect(await queue()).toBe(false);
+    const rows = await t.db.select().from(outbox).where(eq(outbox.recipient, 'ensemble@exemple.fr'));
+    expect(rows.map((row) => [row.key, row.params])).toEqual([[`together:${name}`, { name }]]);
+    const jobs = (await t.app.jobs.boss.findJobs<{ outboxId: number }>(MAIL_QUEUE)).filter((job) => job.data.outboxId === rows[0]!.id);
+    expect(jobs.map((job) => job.data)).toEqual([{ outboxId: rows[0]!.id }]);
   });
 });
