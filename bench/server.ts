@@ -5,12 +5,16 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** `npm run serve`'s Node flags (package.json): a bench measures the server as it runs (memory settings, source maps). */
-async function serveFlags(): Promise<string[]> {
+/**
+ * `npm run serve`'s environment and Node flags (package.json): a bench measures the server as it runs (memory
+ * settings, source maps).
+ */
+async function serveCommand(): Promise<{ env: Record<string, string>; flags: string[] }> {
   const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const flags = /^exec node ((?:--\S+ )*)\S+$/.exec(scripts.serve ?? '')?.[1];
-  if (flags === undefined) throw new Error('package.json: the serve script no longer reads `exec node <flags> <file>`');
-  return flags.split(' ').filter(Boolean);
+  const match = /^((?:[A-Z_]+=\S+ )*)exec node ((?:--\S+ )*)\S+$/.exec(scripts.serve ?? '');
+  if (!match) throw new Error('package.json: the serve script no longer reads `[VAR=value …] exec node <flags> <file>`');
+  const words = (text: string) => text.split(' ').filter(Boolean);
+  return { env: Object.fromEntries(words(match[1]!).map((w) => w.split('=') as [string, string])), flags: words(match[2]!) };
 }
 
 export type RunningServer = { url: string; stop(): Promise<void>; process: ChildProcess };
@@ -19,8 +23,9 @@ export type RunningServer = { url: string; stop(): Promise<void>; process: Child
 export async function startServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? await mkdtemp(path.join(tmpdir(), 'rfs-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...await serveFlags(), path.join(process.env.RFS_DIST ?? 'dist', 'server/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+  const serve = await serveCommand();
+  const child = spawn(process.execPath, [...serve.flags, path.join(process.env.RFS_DIST ?? 'dist', 'server/main.js')], {
+    env: { ...process.env, ...serve.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -39,7 +37,9 @@ export const MIGRATIONS_DIR = path.join(APP_ROOT, 'drizzle');
  */
 const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'temp_buffers = 2MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'];
 
+/** PGlite and its drivers are imported when used: a server on PostgreSQL never loads them (2 MB of heap). */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (options.dataDir) await privateDir(options.dataDir);
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS });
   await client.waitReady;
@@ -110,6 +110,7 @@ export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: st
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   } else {
     // Several instances may start at once on one database (a rolling upgrade): the first migrates, the others wait

@@ -51,7 +51,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   await jobs.define(proofRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(passwordResets.definition);
   // Online payment (when configured): sessions left open an hour are asked about, in case a webhook was lost.
-  const provider = paymentProvider(config);
+  const provider = await paymentProvider(config);
   if (provider) await jobs.define(openSessionsDefinition({ db: app.db, provider, orders: { config, mail, clock: options.clock }, clock: options.clock }));
   await jobs.define(responseAlertsDefinition({
     db: app.db, mail, clock: options.clock, staffEmail: config.STAFF_EMAIL,

@@ -62,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // `refund: true` also refunds the card through the provider (online payment on, order paid online).
-  const provider = paymentProvider(app.config);
+  const provider = await paymentProvider(app.config);
   app.post('/manual-orders/:id/credit-notes', {
     config: ADMIN_ONLY, schema: { params: idParams, body: creditNoteInputSchema, response: { 201: orderSchema } },
   }, async (request, reply) => {

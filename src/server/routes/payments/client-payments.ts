@@ -7,7 +7,7 @@ import { paymentProvider } from '../../services/payments/provider';
 
 /** « Payer en ligne » in the client area; registered inside its signed-in scope (routes/client/index.ts). */
 export const clientPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = paymentProvider(app.config);
+  const provider = await paymentProvider(app.config);
 
   app.get('/client/payments', { schema: { response: { 200: onlinePaymentSchema } } }, async () => ({ enabled: provider !== null }));
 

@@ -4,7 +4,7 @@ import { stripeWebhookRoutes } from './webhook';
 
 /** The provider's calls to us; nothing is served when online payment is off (no Stripe settings). */
 export async function paymentRoutes(app: FastifyInstance) {
-  const provider = paymentProvider(app.config);
+  const provider = await paymentProvider(app.config);
   if (!provider) return;
   await app.register(stripeWebhookRoutes, { provider });
 }

@@ -11,7 +11,6 @@ import type { Mail, MailAttachment, Mailer } from './mailer';
 import { KINDS_WITH_SECRET, type MailParams } from './mail-params';
 import { MAIL_DEAD_QUEUE, MAIL_QUEUE, type MailJob } from './outbox';
 import type { SecretBox } from './secret-box';
-import { renderMail } from './templates/catalogue';
 
 /**
  * How long a worker holds a message while handing it to the SMTP server: the transport gives up well before (see
@@ -65,6 +64,8 @@ async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
     : row.kind === 'credit_note'
       ? await withCreditNote(deps, row.params as MailParams['credit_note'])
       : { params: row.params, attachments: [] };
+  // The templates load with the first message (catalogue.tsx); a failed load fails this attempt, which is retried.
+  const { renderMail } = await import('./templates/catalogue');
   const { html, text } = await renderMail(row.kind, params as never, deps.site, secret);
   return { to: row.recipient, subject: row.subject, text, html, attachments };
 }

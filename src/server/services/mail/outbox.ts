@@ -10,7 +10,7 @@ import { writeAudit, type Actor } from '../security/audit';
 import { containsPattern } from '../orders/order-queries';
 import { KINDS_WITH_SECRET, type MailParams, type MailRequest } from './mail-params';
 import type { SecretBox } from './secret-box';
-import { mailSubject } from './templates/catalogue';
+import { mailSubject } from './templates/subjects';
 
 export const MAIL_QUEUE = 'mail';
 export const MAIL_DEAD_QUEUE = 'mail-dead';

@@ -1,11 +1,13 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config';
 
 /** The provider's client, or null when online payment is off (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET unset). */
 export type PaymentProvider = { stripe: Stripe; webhookSecret: string };
 
-export function paymentProvider(config: Config): PaymentProvider | null {
+/** The SDK (2.5 MB of heap) is loaded only when online payment is on. */
+export async function paymentProvider(config: Config): Promise<PaymentProvider | null> {
   if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) return null;
+  const { default: Stripe } = await import('stripe');
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
   const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
     // A stand-in of the API (tests, stripe-mock) is reached through the SDK's own options, not a second client.
