@@ -3,26 +3,16 @@
 // Drizzle's PGlite driver ignores a prepared statement's name: each run parses, analyses and plans the statement
 // again. On PostgreSQL the driver prepares it once per connection. For the client's dashboard (one statement with
 // its subscription and two lists) that work was two thirds of the read: 1.8 ms against 0.55 ms through EXECUTE.
-// A kept statement is prepared (PREPARE) in PGlite's one session at its first run, then run with EXECUTE. EXECUTE
-// takes no bind parameter, so its values are written into it as literals: only numbers, booleans and strings (the
-// driver's values for the kept statements), quoted; any other value runs the statement the ordinary way.
+// A kept statement is prepared (PREPARE) in PGlite's one session at its first run, then run with EXECUTE, its values
+// written in as quoted literals (db/sql-literal.ts); a value without that form runs the statement the ordinary way.
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from './client';
+import { sqlLiteral } from './sql-literal';
 
 type State = { name: string; prepared?: Promise<boolean> };
 
 /** The statements kept on each PGlite database (Drizzle's instance), by their text. */
 const keptOn = new WeakMap<Db, Map<string, State>>();
-
-/** A value as an SQL literal, or undefined when it is not one EXECUTE can take safely. */
-function literal(value: unknown): string | undefined {
-  if (value === null) return 'null';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-  if (typeof value === 'boolean') return String(value);
-  // standard_conforming_strings is on (PostgreSQL's default, never changed here): only the quote is special.
-  if (typeof value === 'string' && !value.includes('\0')) return `'${value.replaceAll("'", "''")}'`;
-  return undefined;
-}
 
 /** SQLSTATEs that mean the kept statement itself is gone or stale: prepare it again. */
 const STALE = new Set(['26000', '0A000']);
@@ -48,7 +38,7 @@ export function keepingPlans(client: PGlite): { client: PGlite; attach(db: Db): 
 
   async function keptQuery(text: string, params?: unknown[], options?: object) {
     const state = kept.get(text);
-    const literals = params?.map(literal) ?? [];
+    const literals = params?.map(sqlLiteral) ?? [];
     if (!state || literals.some((l) => l === undefined)) return query(text, params, options);
     state.prepared ??= prepare(text, state);
     if (!(await state.prepared)) return query(text, params, options);

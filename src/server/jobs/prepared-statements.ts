@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database, Tx } from '../db/client';
+import { sqlLiteral } from '../db/sql-literal';
 
 /** Runs `text` (placeholders $1…) with `values` in the caller's transaction, prepared once; answers its rows. */
 export type RunPrepared = (tx: Tx, text: string, values: readonly unknown[]) => Promise<Record<string, unknown>[]>;
@@ -27,12 +28,11 @@ function clientOf<T>(tx: Tx): T {
   return client;
 }
 
-/** A value written into EXECUTE's arguments: a quoted literal, typed by the prepared statement's parameter. */
+/** A value written into EXECUTE's arguments; a job's values are strings and numbers, anything else is a bug here. */
 function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'string') return pg.escapeLiteral(value);
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return pg.escapeLiteral(String(value));
-  throw new Error(`A prepared statement's argument cannot be a ${typeof value}`);
+  const written = sqlLiteral(value);
+  if (written === undefined) throw new Error(`A prepared statement's argument cannot be a ${typeof value}`);
+  return written;
 }
 
 /**
