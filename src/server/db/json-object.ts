@@ -3,7 +3,8 @@
 import { Column, is, sql, type SQL } from 'drizzle-orm';
 
 type Field = Column | SQL;
-type Fields = Record<string, Field>;
+/** The fields of a JSON row: columns, or SQL fragments with their declared type. */
+export type Fields = Record<string, Field>;
 
 /** What a select of these fields returns: a column's own type (null when it may be), an SQL fragment's declared type. */
 export type JsonRow<F extends Fields> = {

@@ -6,7 +6,7 @@
 import { desc, eq, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { fromJsonObject, jsonObject } from '../../db/json-object';
+import { fromJsonObject, jsonObject, type Fields } from '../../db/json-object';
 import { keptStatement } from '../../db/pglite-plans';
 import { clients, clientSessions, interventionRatings, interventions, invoices, orders, staffUsers } from '../../db/schema';
 import type { ClientOrder } from '../../../shared/client-api';
@@ -63,13 +63,13 @@ const requestFields = {
  * A page of the signed-in client's rows as a JSON array, each with the full count (`total`), in the list's order; null
  * when the list is not asked for (a limit of 0: the placeholders are the same whichever lists a page shows).
  */
-function pageOf(from: SQL, fields: Record<string, unknown>, owner: SQL, order: SQL[], page: string) {
+function pageOf(from: SQL, fields: Fields, owner: AnyColumn, order: SQL[], page: string) {
   const limit = sql.placeholder(`${page}Limit`);
   const offset = sql.placeholder(`${page}Offset`);
   const ordered = sql.join(order, sql`, `);
   return sql<Array<Record<string, unknown>> | null>`case when ${limit}::int > 0 then (
     select json_agg(page.row order by page.n) from (
-      select ${jsonObject({ ...fields as Record<string, SQL>, total: sql`count(*) over ()` })} as row,
+      select ${jsonObject({ ...fields, total: sql`count(*) over ()` })} as row,
         row_number() over (order by ${ordered}) as n
       from ${from} where ${owner} = ${sql.identifier(getTableName(clients))}.${sql.identifier(clients.id.name)}
       order by ${ordered} limit ${limit}::int offset ${offset}::int
@@ -82,8 +82,8 @@ export function clientPageReadStatement(db: Db) {
   const { identity, subscription, open } = sessionSelection;
   const statement = keptStatement(db, 'client_page', db.select({
     ...identity, ...subscription,
-    orders: pageOf(sql`${orders} ${o}`, orderFields, sql`${o.clientId}`, [desc(o.orderDate), desc(o.id)], 'orders'),
-    interventions: pageOf(sql`${interventions} ${i}`, requestFields, sql`${i.clientId}`, [desc(i.createdAt), desc(i.id)], 'interventions'),
+    orders: pageOf(sql`${orders} ${o}`, orderFields, o.clientId, [desc(o.orderDate), desc(o.id)], 'orders'),
+    interventions: pageOf(sql`${interventions} ${i}`, requestFields, i.clientId, [desc(i.createdAt), desc(i.id)], 'interventions'),
   }).from(clientSessions).innerJoin(clients, eq(clients.id, clientSessions.clientId)).where(open).limit(1));
 
   return async (token: string, asked: PagesAsked): Promise<ClientPageRead | null> => {
