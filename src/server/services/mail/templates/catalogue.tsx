@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { render, toPlainText } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
+import { compile } from 'html-to-text';
 import type { MailKind } from '../../../../shared/labels';
 import type { SiteInfo } from '../../../../shared/site';
 import type { MailParams } from '../mail-params';
@@ -46,16 +47,24 @@ const BODIES: { [K in MailKind]: Body<K> } = {
   staff_device_proof: StaffDeviceProof,
 };
 
-const PLAIN_TEXT_SELECTORS = [
-  { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-  { selector: 'h1', options: { uppercase: false } },
-  { selector: '.link-fallback', format: 'skip' },
-];
+/**
+ * The plain-text version: React Email's own rules (as its `toPlainText`) and ours after them. Compiled once: compiling
+ * html-to-text's settings cost more than converting a message (about 0.8 against 0.2 ms in the mail worker).
+ */
+const toPlainText = compile({
+  wordwrap: 100,
+  selectors: [
+    ...plainTextSelectors,
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: '.link-fallback', format: 'skip' },
+  ],
+});
 
 /** The HTML and plain-text bodies, in French, from the same template. */
 export async function renderMail<K extends MailKind>(kind: K, params: MailParams[K], site: SiteInfo, secret?: string) {
   const Body = BODIES[kind] as Body<K>;
   const html = await render(<Body site={site} params={params} secret={secret} />);
-  const text = toPlainText(html, { wordwrap: 100, selectors: PLAIN_TEXT_SELECTORS });
+  const text = toPlainText(html);
   return { html, text };
 }
