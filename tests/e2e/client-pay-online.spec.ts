@@ -30,7 +30,7 @@ test.beforeAll(async () => {
   standIn = await startStripeStandIn();
   dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-pay-e2e-'));
   const dist = process.env.RFS_DIST ?? 'dist';
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'server', 'main.js')], {
+  server = spawn(process.execPath, [path.join(dist, 'server', 'main.js')], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn',
