@@ -81,6 +81,8 @@ describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
     await postOrder(t, staff, { clientEmail: 'attente@exemple.fr', paymentStatus: 'pending' });
     const clientId = (await clientLogin(t, 'sauve1', 'motdepasse-sauve-1')) && (await t.db.execute(sql`select id from clients where username = 'sauve1'`)).rows[0]!.id as number;
     const [intervention] = await t.db.insert(interventions).values({ clientId, title: 'Imprimante', description: 'Elle ne répond plus' }).returning();
+    // More rows than two pages of the backup's reads (archive.ts reads 250 at a time): no row left out or written twice.
+    await t.db.insert(interventions).values(Array.from({ length: 600 }, (_, i) => ({ clientId, title: `Demande ${i + 1}`, description: 'Très lent' })));
     const [message] = await t.db.insert(interventionMessages).values({ interventionId: intervention!.id, author: 'client', body: 'Voici une capture' }).returning();
     await t.db.insert(interventionAttachments).values({ messageId: message!.id, name: 'capture.pdf', mimeType: 'application/pdf', size: ATTACHMENT.length, data: ATTACHMENT });
     await t.db.insert(outbox).values({ key: 'test-secret', kind: 'credentials', recipient: 'sauve1@exemple.fr', subject: 'Vos identifiants', params: {}, secret: 'v1.scelle', status: 'failed' });
