@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { OpenSessionDto } from '../../../shared/admin-api';
 import type { StaffRole } from '../../../shared/labels';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { keptStatement } from '../../db/pglite-plans';
 import { clientSessions, staffSessions, staffUsers } from '../../db/schema';
 
 const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
@@ -51,10 +52,12 @@ export async function createStaffSession(
   return { token, expiresAt };
 }
 
-export async function findStaffSession(db: Tx, token: string | undefined): Promise<StaffIdentity | null> {
-  if (!token) return null;
-  const hash = hashSessionToken(token);
-  const [row] = await db
+/**
+ * The session lookup of every back-office request, prepared once per database; on PGlite its plan is kept too
+ * (db/pglite-plans.ts), as for the client's session read.
+ */
+function staffSessionStatement(db: Db) {
+  return keptStatement(db, 'staff_session', db
     .select({
       id: staffUsers.id, username: staffUsers.username, role: staffUsers.role, unlocked: staffSessions.unlocked,
       secondFactor: staffSessions.secondFactor, sessionId: staffSessions.id, lastSeenAt: staffSessions.lastSeenAt,
@@ -62,11 +65,20 @@ export async function findStaffSession(db: Tx, token: string | undefined): Promi
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
     // A disabled member's sessions are deleted when they are disabled; the check here is the second lock.
-    .where(and(eq(staffSessions.idHash, hash), gt(staffSessions.expiresAt, new Date()), isNull(staffUsers.disabledAt)))
-    .limit(1);
+    .where(and(eq(staffSessions.idHash, sql.placeholder('hash')), gt(staffSessions.expiresAt, sql.placeholder('now')), isNull(staffUsers.disabledAt)))
+    .limit(1));
+}
+const staffSessionStatements = new WeakMap<Db, ReturnType<typeof staffSessionStatement>>();
+
+export async function findStaffSession(db: Db, token: string | undefined): Promise<StaffIdentity | null> {
+  if (!token) return null;
+  const hash = hashSessionToken(token);
+  let statement = staffSessionStatements.get(db);
+  if (!statement) staffSessionStatements.set(db, statement = staffSessionStatement(db));
+  const [row] = await statement.execute({ hash, now: new Date().toISOString() });
   if (!row) return null;
   const { lastSeenAt, ...identity } = row;
-  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_STEP_MS) {
+  if (Date.now() - new Date(lastSeenAt).getTime() > LAST_SEEN_STEP_MS) {
     await db.update(staffSessions).set({ lastSeenAt: new Date() }).where(eq(staffSessions.idHash, hash));
   }
   return { ...identity, sessionHash: hash };
