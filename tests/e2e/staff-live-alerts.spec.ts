@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createClient, type Client } from './client-fixtures';
 import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
+import { FULL_BROWSER } from '../../playwright.config';
 import type { ClientIntervention } from '../../src/shared/client-api';
 import type { AdminInterventionDto } from '../../src/shared/admin-api';
 import { UPLOAD_HEADER, type Device } from '../../src/shared/device-api';
@@ -101,7 +102,7 @@ test('[LIVE][LATE] a request past its promise shows « En retard » in red, mark
   await clientContext.close();
 });
 
-test('[LIVE][NOTIFY] notifications allowed once: a registration and a proof reach the open lists and notify in the background (desktop)', async ({ browser, request }) => {
+test('[LIVE][NOTIFY] notifications allowed once: a registration and a proof reach the open lists and notify in the background (desktop)', { tag: FULL_BROWSER }, async ({ browser, request }) => {
   const context = await browser.newContext({ viewport: DESKTOP });
   await context.addInitScript(recordAlerts);
   const page = await context.newPage();
@@ -165,7 +166,7 @@ test('[LIVE][NOTIFY] notifications allowed once: a registration and a proof reac
   await clientContext.close();
 });
 
-test('[LIVE][NOTIFY] notifications refused in the browser: the bar says so and stops asking (desktop, phone)', async ({ browser }) => {
+test('[LIVE][NOTIFY] notifications refused in the browser: the bar says so and stops asking (desktop, phone)', { tag: FULL_BROWSER }, async ({ browser }) => {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await staffSignIn(page);
