@@ -82,8 +82,10 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await techContext.close();
 
   await page.getByRole('tab', { name: 'Journal' }).click();
-  await page.getByLabel('Membre').selectOption(username);
-  await page.getByLabel('Action').selectOption('intervention');
+  // Within the journal's filters: until the tab has loaded, « Équipe » and its « Membres de l’équipe » list are still shown.
+  const filters = page.getByRole('form', { name: 'Filtres du journal' });
+  await filters.getByLabel('Membre').selectOption(username);
+  await filters.getByLabel('Action').selectOption('intervention');
   const entries = page.getByTestId('journal-entry');
   // « Prendre en charge » made the request theirs (intervention.assign), then its two status changes.
   await expect(entries).toHaveCount(3);
