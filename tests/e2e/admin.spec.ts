@@ -144,6 +144,8 @@ test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, dow
   // The verification key leads to this invoice on the public page.
   const key = (await card.getByText(/^RFS-[A-Z0-9]{6}-\d{4}$/).textContent())!;
   await page.goto('/verify-invoice');
+  // « Vérifier » is enabled once the page has hydrated: a key typed and sent before that would go nowhere.
+  await expect(page.getByRole('button', { name: 'Vérifier' })).toBeEnabled();
   await page.getByRole('textbox').first().fill(key);
   await page.getByRole('textbox').first().press('Enter');
   await expect(page.getByText(number)).toBeVisible();
