@@ -9,6 +9,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // frames, text axe measures as too pale. Sonner drops its transitions for reduced motion; what else is moving
   // finishes first (endless animations, a spinner, aside).
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // A page rendered by the server is scanned once its script has taken over (html[data-script-ready], app.tsx): at that
+  // moment its buttons turn from disabled to enabled, colours in transition that axe would measure half-way.
+  await page.waitForFunction(() => document.documentElement.dataset.scriptReady === 'true' || !document.querySelector('script[type="module"]'));
   await page.waitForFunction(() => document.getAnimations()
     .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   // Legacy mode runs axe.run() in the page itself: the default also opens a blank page per scan to merge the frames'
