@@ -449,9 +449,9 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 
 /**
  * Every e-mail, one row per message (services/mail/outbox.ts): written in the transaction of the change that causes it,
- * with the pg-boss job that sends it. The unique key names the business event (an order's invoice, a reminder for
- * a subscription end and a day), so a retried job, a second instance or a second click finds the row and sends
- * nothing twice. The pg-boss tables themselves live in the « pgboss » schema, created by the app, outside drizzle.
+ * and itself the queue the mail workers take their messages from (services/mail/delivery.ts). The unique key names the
+ * business event (an order's invoice, a reminder for a subscription end and a day), so a rerun, a second instance or a
+ * second click finds the row and sends nothing twice.
  */
 export const outbox = pgTable('outbox', {
   id: serial('id').primaryKey(),
@@ -466,8 +466,11 @@ export const outbox = pgTable('outbox', {
   status: mailStatusEnum('status').notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
-  /** while a worker sends it; another run of the same job waits until then instead of sending a second copy */
-  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  /**
+   * When a worker takes it up next: a message waiting is due at once, or after its retry's delay; a message being sent
+   * is claimed until then, and taken up again only if the worker that held it died (services/mail/delivery.ts).
+   */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   /** the client it is about, if any: an erasure anonymises their messages too */
   clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
@@ -477,6 +480,8 @@ export const outbox = pgTable('outbox', {
   index('outbox_created_idx').on(t.createdAt),
   index('outbox_status_idx').on(t.status, t.createdAt),
   index('outbox_client_idx').on(t.clientId),
+  // The workers' one question (what is due?) reads only the messages still on their way.
+  index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
 ]);
 
 /**

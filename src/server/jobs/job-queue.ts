@@ -20,10 +20,20 @@ export type QueueDefinition<T> = {
   name: string;
   options: Omit<Queue, 'name'>;
   handler: JobHandler<T>;
-  /** jobs taken per fetch by one worker (mail: many; a daily scan: one) */
-  batchSize?: number;
-  /** how many of a batch run at once (default: all); mail runs as many as the SMTP pool has connections */
-  concurrency?: number;
+};
+
+/**
+ * Work kept in a table of our own rather than as pg-boss jobs (the outbox: each row is its own job): the queue asks it
+ * to handle what is due, at start, every second, when woken and on drain().
+ */
+export type Poller = {
+  name: string;
+  /** Handles everything due now, and what that makes due, then resolves to how many it handled. */
+  runDue(): Promise<number>;
+  /** Makes what waits for a retry due now, as if its delay had passed (tests). */
+  skipBackoff(): Promise<number>;
+  /** Work was just written for it on this instance: a run in progress looks for it now. */
+  wake?(): void;
 };
 
 export type JobQueueOptions = {
@@ -41,15 +51,18 @@ export type JobQueue = {
    * order leaves no e-mail behind and a committed one never lacks it.
    */
   send<T extends object>(tx: Tx, name: string, data: T, options?: SendOptions): Promise<void>;
+  /** Adds work polled from its own table; it runs with the workers, drain() and skipBackoff() like a queue. */
+  poll(poller: Poller): void;
   /**
-   * Inserts a row and queues the job that handles it, in one statement of the caller's transaction (an e-mail's outbox
-   * row and its job): the job's data is `{ [field]: the new row's id }`. `insert` must end in RETURNING id. False, and
-   * no job, when the insert wrote no row (its ON CONFLICT DO NOTHING).
+   * Work just written for a poller: on PGlite its worker looks at once (its statement waits for the caller's transaction,
+   * PGlite running one at a time). On PostgreSQL it would look before the commit: the next second's poll finds it.
    */
-  sendForInsert<T extends object>(tx: Tx, name: string, insert: { sql: string; params: unknown[] }, field: keyof T & string): Promise<boolean>;
+  wake(name: string): void;
+  /** Deletes queues an earlier version used, with their jobs (pg-boss keeps a queue until told). */
+  retire(names: string[]): Promise<void>;
   /** A cron schedule kept by pg-boss: one job per occurrence whatever the number of instances. */
   schedule(name: string, cron: string, options: ScheduleOptions): Promise<void>;
-  /** Polls every defined queue every second until stop(). */
+  /** Polls every defined queue and poller every second until stop(). */
   startWorkers(): Promise<void>;
   /**
    * Runs every job that is due now, and the jobs those create, until none is left; resolves to how many ran. Tests
@@ -60,6 +73,10 @@ export type JobQueue = {
   skipBackoff(): Promise<number>;
   stop(): Promise<void>;
 };
+
+/** how often the workers look for work when nothing woke them */
+const POLL_MS = 1000;
+const STOP_TIMEOUT_MS = 15_000;
 
 const errorOutput = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) });
 
@@ -101,30 +118,27 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
   };
   const definitions = new Map<string, QueueDefinition<object>>();
   const workerIds = new Map<string, string>();
+  const pollers = new Map<string, Poller>();
+  /** each running poller's loop, and how to cut its wait short */
+  const polling = new Map<string, { loop: Promise<void>; wake: () => void }>();
   let working = false;
 
   /**
-   * Runs one batch, `concurrency` jobs at a time; each succeeds or fails on its own (one dead address must not retry
-   * the other messages). Rendering a message and its PDF takes the main thread for tens of milliseconds: a few at a
-   * time, so requests served meanwhile are not held up behind a whole batch.
+   * Runs a batch (one job from a worker, up to 50 from drain()), one job after the other, letting waiting requests
+   * through between two; each succeeds or fails on its own.
    */
   async function runBatch(definition: QueueDefinition<object>, jobs: JobWithMetadata<object>[]): Promise<JobResult[]> {
     const results: JobResult[] = [];
-    let next = 0;
-    const lane = async () => {
-      for (let job = jobs[next++]; job; job = jobs[next++]) {
-        try {
-          await definition.handler(job);
-          results.push({ id: job.id, status: 'completed' });
-        } catch (error) {
-          options.log.warn({ queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: errorOutput(error) }, 'job failed');
-          results.push({ id: job.id, status: 'failed', output: errorOutput(error) });
-        }
-        // Lets waiting requests through between two jobs.
-        await new Promise((resolve) => setImmediate(resolve));
+    for (const job of jobs) {
+      try {
+        await definition.handler(job);
+        results.push({ id: job.id, status: 'completed' });
+      } catch (error) {
+        options.log.warn({ queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: errorOutput(error) }, 'job failed');
+        results.push({ id: job.id, status: 'failed', output: errorOutput(error) });
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(definition.concurrency ?? jobs.length, jobs.length) }, lane));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return results;
   }
 
@@ -146,15 +160,19 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
       wake(name);
     },
 
-    async sendForInsert(tx, name, insert, field) {
-      // pg-boss builds the job and its insert as for any send; that insert takes the row's insert before it.
-      const db: BossDb = {
-        executeSql: async (text, values) => ({ rows: await runPrepared(tx, withRowInsert(text, insert.sql, insert.params.length, field), [...insert.params, values?.[0]]) }),
-      };
-      const id = await boss.send(name, { [field]: 0 }, { db });
-      if (id === null) return false;
-      wake(name);
-      return true;
+    poll(poller) {
+      pollers.set(poller.name, poller);
+      if (working) startPolling(poller);
+    },
+
+    wake(name) {
+      if (database.kind !== 'pglite') return;
+      pollers.get(name)?.wake?.();
+      polling.get(name)?.wake();
+    },
+
+    async retire(names) {
+      for (const name of names) await boss.deleteQueue(name);
     },
 
     async schedule(name, cron, scheduleOptions) {
@@ -164,6 +182,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
     async startWorkers() {
       working = true;
       for (const definition of definitions.values()) await work(definition);
+      for (const poller of pollers.values()) startPolling(poller);
     },
 
     async drain() {
@@ -179,6 +198,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
           }
           ranThisPass += jobs.length;
         }
+        for (const poller of pollers.values()) ranThisPass += await poller.runDue();
         if (ranThisPass === 0) return ran;
         ran += ranThisPass;
       }
@@ -193,16 +213,57 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
           moved++;
         }
       }
+      for (const poller of pollers.values()) moved += await poller.skipBackoff();
       return moved;
     },
 
     async stop() {
       working = false;
       workerIds.clear();
-      // Graceful: a message being handed to the SMTP server finishes; close only a pool pg-boss opened itself.
-      await boss.stop({ graceful: true, timeout: 15_000, close: database.kind === 'postgres' });
+      // Graceful: a message being handed to the SMTP server finishes (its transport gives up well before 15 s); close
+      // only a pool pg-boss opened itself.
+      const loops = [...polling.values()].map((running) => (running.wake(), running.loop));
+      polling.clear();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(loops), new Promise((resolve) => { timer = setTimeout(resolve, STOP_TIMEOUT_MS); })]);
+      clearTimeout(timer);
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: database.kind === 'postgres' });
     },
   };
+
+  /**
+   * A poller's loop: what is due, then a second's wait (cut short by wake()) until stop(). A wake during a run makes the
+   * loop look again at once: the run may have looked before the new work was there.
+   */
+  function startPolling(poller: Poller) {
+    if (polling.has(poller.name)) return;
+    let woken = false;
+    let endWait = () => {};
+    const wakeUp = () => {
+      woken = true;
+      endWait();
+    };
+    const loop = (async () => {
+      while (working) {
+        woken = false;
+        try {
+          await poller.runDue();
+        } catch (error) {
+          options.log.error({ poller: poller.name, err: errorOutput(error) }, 'background work failed; next try in a second');
+        }
+        if (!working || woken) continue;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, POLL_MS);
+          endWait = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        endWait = () => {};
+      }
+    })();
+    polling.set(poller.name, { loop, wake: wakeUp });
+  }
 
   /** PGlite runs one statement at a time: the fetch this wakes waits for the transaction and finds the job committed. */
   function wake(name: string) {
@@ -211,46 +272,14 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
   }
 
   async function work(definition: QueueDefinition<object>) {
-    const batchSize = definition.batchSize ?? 1;
     const id = await boss.work<object>(definition.name, {
-      batchSize,
+      batchSize: 1,
       includeMetadata: true,
       perJobResults: true,
-      // A full batch means more are waiting: fetch again at once rather than after the polling interval.
-      burstWhenBatchFull: batchSize > 1,
       pollingIntervalSeconds: 1,
     }, (jobs) => runBatch(definition, jobs as JobWithMetadata<object>[]));
     workerIds.set(definition.name, id);
   }
-}
-
-const RECORDSET = 'json_to_recordset($1::text::json)';
-
-/**
- * pg-boss's job insert preceded by a row's insert, in one statement: `WITH inserted AS (row insert) job insert`, the
- * jobs' JSON (the last parameter) taking the inserted id as its data's `field`. No row inserted: no JSON, no job. A
- * pg-boss whose insert reads its jobs otherwise fails here, loudly, rather than queueing jobs without their row.
- */
-function withRowInsert(jobInsert: string, rowInsert: string, rowParams: number, field: string): string {
-  let byJobInsert = combinedInserts.get(rowInsert);
-  if (!byJobInsert) combinedInserts.set(rowInsert, byJobInsert = new Map());
-  let combined = byJobInsert.get(jobInsert);
-  if (!combined) byJobInsert.set(jobInsert, combined = combineInserts(jobInsert, rowInsert, rowParams, field));
-  return combined;
-}
-/**
- * Combined once: by row insert (one per call site, always filling the same field), then by job insert (one per queue;
- * pg-boss builds its text anew at each send).
- */
-const combinedInserts = new Map<string, Map<string, string>>();
-
-function combineInserts(jobInsert: string, rowInsert: string, rowParams: number, field: string): string {
-  const [before, after, ...more] = jobInsert.split(RECORDSET);
-  if (after === undefined || more.length || /\$\d/.test(before! + after) || !/^\s*INSERT INTO/i.test(jobInsert) || !/^\w+$/.test(field)) {
-    throw new Error('pg-boss no longer inserts jobs as jobs/job-queue.ts expects: update withRowInsert');
-  }
-  const jobs = `json_to_recordset((select jsonb_set($${rowParams + 1}::jsonb, '{0,data,${field}}', to_jsonb(inserted.id)) from inserted)::json)`;
-  return `WITH inserted AS (${rowInsert}) ${before}${jobs}${after}`;
 }
 
 /** Creates or migrates the queue's schema and returns (test templates, so each test file starts with it in place). */

@@ -36,9 +36,9 @@ function literal(value: unknown): string {
 }
 
 /**
- * The statements each business transaction runs to queue a job (jobs/job-queue.ts): parsed and planned once per
- * connection instead of at each run. pg-boss's job insert is a long INSERT … SELECT over json_to_recordset, and
- * PostgreSQL parsed and planned it anew at each send, inside the order's transaction.
+ * The statements business transactions run to queue work, parsed and planned once per connection instead of at each
+ * run: an e-mail's outbox row (services/mail/outbox.ts), and pg-boss's job insert (jobs/job-queue.ts), a long
+ * INSERT … SELECT over json_to_recordset that PostgreSQL parsed and planned anew at each send.
  *
  * PostgreSQL: a named statement, which node-postgres parses once per connection. PGlite: PREPARE once per instance
  * (its one session) and EXECUTE, both through PGlite's simple protocol (a Drizzle statement costs PGlite about 0.2 ms

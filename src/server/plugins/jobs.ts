@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { siteInfo } from '../config';
 import { openJobQueue, type JobQueue } from '../jobs/job-queue';
-import { mailQueueDefinitions } from '../services/mail/delivery';
-import { createMailQueue, requeueOrphans, type MailQueue } from '../services/mail/outbox';
+import { preparedStatements } from '../jobs/prepared-statements';
+import { mailDelivery } from '../services/mail/delivery';
+import { createMailQueue, RETIRED_MAIL_QUEUES, type MailQueue } from '../services/mail/outbox';
 import { loadSecretKey, secretBox } from '../services/mail/secret-box';
 import { outboxRetentionDefinition, scheduleOutboxRetention } from '../services/mail/retention';
 import { proofRetentionDefinition, scheduleProofRetention } from '../services/devices/proof-retention';
@@ -30,22 +31,21 @@ export type JobsOptions = {
   clock: () => Date;
 };
 
-/** The job queue, the mail queue on it, the renewal reminders and the outbox's nightly purge; stopped (workers finishing their message) on close. */
+/** The job queue, the mail workers on it, the renewal reminders and the outbox's nightly purge; stopped (workers finishing their message) on close. */
 export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   const { config } = app;
   const jobs = await openJobQueue(app.database, { log: app.log, supervise: options.workers });
   const box = secretBox(await loadSecretKey(config));
   const site = siteInfo(config);
-  const mail = createMailQueue({ jobs, box, site, staffEmail: config.STAFF_EMAIL });
+  const mail = createMailQueue({ jobs, prepared: preparedStatements(app.database), box, site, staffEmail: config.STAFF_EMAIL });
   app.decorate('jobs', jobs);
   app.decorate('mail', mail);
   app.decorate('clock', options.clock);
   const passwordResets = passwordResetRequests({ db: app.db, jobs, mail, box });
   app.decorate('passwordResets', { ask: passwordResets.ask });
 
-  for (const definition of mailQueueDefinitions({ db: app.db, mailer: app.mailer, box, config, site, log: app.log })) {
-    await jobs.define(definition);
-  }
+  await jobs.retire(RETIRED_MAIL_QUEUES);
+  jobs.poll(mailDelivery({ db: app.db, mailer: app.mailer, box, config, site, log: app.log }));
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(proofRetentionDefinition({ db: app.db, clock: options.clock }));
@@ -58,8 +58,6 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
     warnPercent: config.RESPONSE_WARNING_PERCENT, escalatePercent: config.RESPONSE_ESCALATION_PERCENT,
   }));
   if (options.workers) {
-    const requeued = await requeueOrphans(app.db, jobs);
-    if (requeued) app.log.warn({ requeued }, 'e-mails waiting without a job were queued again');
     await scheduleRenewalReminders(jobs);
     await scheduleOutboxRetention(jobs);
     await scheduleProofRetention(jobs);

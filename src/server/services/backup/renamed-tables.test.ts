@@ -17,8 +17,9 @@ import { loadBackupKey, signManifest, SIGNATURE } from './signature';
 import { RENAMED_TABLES } from './tables';
 
 /**
- * An archive made before tables were renamed (orders were « manual_orders », the inbox « requests ») names its files
- * and manifest entries after the old tables: it must still restore, into today's tables.
+ * An archive made by an earlier version names its files and manifest entries after the old tables (orders were
+ * « manual_orders », the inbox « requests ») and holds a column since dropped (the outbox's claimed_until, whose
+ * next_attempt_at it lacks): it must still restore, into today's tables.
  */
 describe('[BACKUP] an archive from before the tables were renamed restores into today’s tables', () => {
   let t: TestApp;
@@ -42,6 +43,15 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
     const manifest = JSON.parse(entries.get(MANIFEST)!.toString('utf8')) as BackupManifest;
     const oldNames = Object.fromEntries(Object.entries(RENAMED_TABLES).map(([oldName, newName]) => [newName, oldName]));
     const rename = (file: string) => file.replace(/^(donnees|csv)\/([a-z_]+)\./, (whole, folder: string, table: string) => (oldNames[table] ? `${folder}/${oldNames[table]}.` : whole));
+    // Its outbox as written before migration 0030.
+    const outboxLines = entries.get('donnees/outbox.jsonl')!.toString('utf8').split('\n').filter(Boolean).map((line) => {
+      const { next_attempt_at: _dropped, ...row } = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify({ ...row, claimed_until: null });
+    });
+    expect(outboxLines.length).toBeGreaterThan(0);
+    entries.set('donnees/outbox.jsonl', Buffer.from(`${outboxLines.join('\n')}\n`));
+    manifest.files['donnees/outbox.jsonl'] = { ...manifest.files['donnees/outbox.jsonl']!, sha256: createHash('sha256').update(entries.get('donnees/outbox.jsonl')!).digest('hex'), size: entries.get('donnees/outbox.jsonl')!.length };
+    manifest.tables.outbox!.columns = [...manifest.tables.outbox!.columns.filter((c) => c.name !== 'next_attempt_at'), { name: 'claimed_until', type: 'timestamp with time zone' }];
     const renamed = new Map([...entries].map(([name, data]) => [rename(name), data]));
     manifest.tables = Object.fromEntries(Object.entries(manifest.tables).map(([name, table]) => [oldNames[name] ?? name, table]));
     manifest.files = Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [rename(name), file]));
@@ -68,5 +78,11 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
     expect(orders.rows).toHaveLength(1);
     const inbox = await target.db.execute(sql`select name, subject from inbox_items`);
     expect(inbox.rows).toEqual([{ name: 'Ancien Format', subject: 'Bonjour' }]);
+  });
+
+  it('leaves the outbox column since dropped behind, and its waiting messages due at once', async () => {
+    const outbox = await target!.db.execute<{ status: string; due: boolean }>(sql`select status, next_attempt_at <= now() as due from outbox`);
+    expect(outbox.rows.length).toBeGreaterThan(0);
+    expect(outbox.rows.every((row) => row.status === 'queued' && row.due)).toBe(true);
   });
 });

@@ -227,11 +227,15 @@ const BASE64 = ':base64';
 async function loadTable(tx: Tx, archive: VerifiedArchive, name: string, table: BackupManifest['tables'][string]): Promise<number> {
   const entry = archive.entries.get(jsonPath(name));
   if (!entry) throw damaged(`fichier manquant ${jsonPath(name)}`);
-  const binary = table.files;
-  const columns = table.columns.map((c) => ident(c.name)).join(', ');
+  // A column dropped since the archive was made (the outbox's claimed_until, 0030) has no place left: its values stay
+  // behind, and a column added since takes its default.
+  const today = new Set(backupTables().find((t) => t.name === currentTableName(name))!.columns.map((c) => c.name));
+  const kept = table.columns.filter((c) => today.has(c.name));
+  const binary = table.files.filter((column) => today.has(column));
+  const columns = kept.map((c) => ident(c.name)).join(', ');
   // Each JSON row becomes a row of the table (json_populate_record parses every type as PostgreSQL would); file
   // bytes travel as base64, decoded by the database (hex text for bytea was twice the size and slower on PGlite).
-  const values = table.columns.map((c) => (binary.includes(c.name) ? `decode(j->>'${c.name}${BASE64}', 'base64')` : `r.${ident(c.name)}`)).join(', ');
+  const values = kept.map((c) => (binary.includes(c.name) ? `decode(j->>'${c.name}${BASE64}', 'base64')` : `r.${ident(c.name)}`)).join(', ');
   const target = ident(currentTableName(name));
   const insert = (json: string) => tx.execute(sql`insert into ${sql.raw(target)} (${sql.raw(columns)}) overriding system value
     select ${sql.raw(values)} from json_array_elements(${json}::json) j cross join lateral json_populate_record(null::${sql.raw(target)}, j) r`);

@@ -98,7 +98,7 @@ async function nextSeq(tx: Tx, kind: DocumentKind, clock: Clock): Promise<{ seq:
 /**
  * Issues the invoice of an order that has just become paid, in the caller's transaction, as its LAST step: the
  * number is taken then, dated today in Paris, and everything printed is frozen. Its PDF is rendered after the commit
- * (ensureDocumentPdf: by the invoice e-mail's job, or by the caller), outside the lock. An order already invoiced keeps
+ * (ensureDocumentPdf: by the invoice e-mail's worker, or by the caller), outside the lock. An order already invoiced keeps
  * its invoice.
  */
 export async function issueInvoice(tx: Tx, orderId: number, config: Config, actor: Actor, opts: { paidAtCreation: boolean; clock?: Clock }): Promise<InvoiceRow | null> {

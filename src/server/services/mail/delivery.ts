@@ -1,28 +1,32 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobWithMetadata } from 'pg-boss';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
-import type { QueueDefinition } from '../../jobs/job-queue';
+import type { Poller } from '../../jobs/job-queue';
 import type { SiteInfo } from '../../../shared/site';
 import { documentData, ensureDocumentPdf, loadDocument, orderInvoice } from '../billing/invoices';
 import type { Mail, MailAttachment, Mailer } from './mailer';
 import { KINDS_WITH_SECRET, type MailParams } from './mail-params';
-import { MAIL_DEAD_QUEUE, MAIL_QUEUE, type MailJob } from './outbox';
 import type { SecretBox } from './secret-box';
 
+/** The mail workers, polled by the job queue (jobs/job-queue.ts): the outbox table is their queue. */
+export const MAIL_DELIVERY = 'mail-delivery';
 /**
  * How long a worker holds a message while handing it to the SMTP server: the transport gives up well before (see
- * mailer.ts), and pg-boss retries the job after the same time. Meanwhile another run of the job (a retry of an attempt
- * that seemed lost) finds the claim and waits instead of sending a second copy.
+ * mailer.ts). Another worker takes it up after that time only, when the one that held it died mid-send.
  */
 const CLAIM_SECONDS = 300;
 /**
  * 10 retries with doubling delays from 30 s up to 1 h: about 4 hours before a message is given up as failed and shown
- * to staff. pg-boss moves it to the dead letter queue, whose worker marks the outbox row.
+ * to staff in « Courriels », where they can send it again.
  */
-export const MAIL_RETRIES = { retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: CLAIM_SECONDS } as const;
+export const MAIL_RETRY_LIMIT = 10;
+const retryDelaySeconds = (attempt: number) => Math.min(30 * 2 ** (attempt - 1), 3600);
+/** Messages handed to the SMTP server at once by one instance: as many as the transport keeps connections (mailer.ts). */
+const LANES = 4;
+/** while some lanes are busy, how often the free ones look for a message queued elsewhere or a retry come due */
+const LOOK_AGAIN_MS = 1000;
 
 export type DeliveryDeps = { db: Db; mailer: Mailer; box: SecretBox; config: Config; site: SiteInfo; log: FastifyBaseLogger };
 
@@ -70,47 +74,82 @@ async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
   return { to: row.recipient, subject: row.subject, text, html, attachments };
 }
 
-/** Sends one outbox message at most once, however many times its job runs. */
-async function deliver(deps: DeliveryDeps, job: JobWithMetadata<MailJob>): Promise<void> {
-  const id = job.data.outboxId;
-  const now = new Date();
-  const [row] = await deps.db.update(outbox)
-    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, claimedUntil: new Date(now.getTime() + CLAIM_SECONDS * 1000), updatedAt: now })
-    .where(and(eq(outbox.id, id), or(eq(outbox.status, 'queued'), and(eq(outbox.status, 'sending'), lt(outbox.claimedUntil, now)))))
+/**
+ * Takes the next message due, if any: `sending` until its claim lapses. SKIP LOCKED lets the lanes of every instance
+ * take different messages at once; the claim keeps a message from being sent twice.
+ */
+async function claimNext(db: Db): Promise<OutboxRow | undefined> {
+  const due = db.select({ id: outbox.id }).from(outbox)
+    // Written as the partial index outbox_due_idx says it, so that PostgreSQL reads only the messages on their way.
+    .where(and(sql`${outbox.status} in ('queued', 'sending')`, lte(outbox.nextAttemptAt, sql`now()`)))
+    .orderBy(outbox.nextAttemptAt).limit(1).for('update', { skipLocked: true });
+  const [row] = await db.update(outbox)
+    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, updatedAt: new Date() })
+    .where(inArray(outbox.id, due))
     .returning();
-  if (!row) {
-    const [current] = await deps.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
-    // Sent, cancelled, failed (staff decide) or gone: this run has nothing to do.
-    if (current?.status !== 'sending') return;
-    throw new Error('Ce message est déjà en cours d’envoi par un autre processus');
-  }
+  return row;
+}
+
+/** Sends one claimed message; a failure goes back to wait for its retry, or, every retry used, shows as failed. */
+async function deliver(deps: DeliveryDeps, row: OutboxRow): Promise<void> {
   try {
     await deps.mailer.send(await compose(deps, row));
   } catch (error) {
-    await deps.db.update(outbox).set({ status: 'queued', claimedUntil: null, lastError: describe(error), updatedAt: new Date() })
-      .where(and(eq(outbox.id, id), eq(outbox.status, 'sending')));
-    throw error;
+    const reason = describe(error);
+    const retry = row.attempts <= MAIL_RETRY_LIMIT;
+    await deps.db.update(outbox).set(retry
+      ? { status: 'queued', nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`, lastError: reason, updatedAt: new Date() }
+      : { status: 'failed', lastError: reason, updatedAt: new Date() })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending')));
+    if (retry) deps.log.warn({ outboxId: row.id, attempt: row.attempts, reason }, 'mail not sent; retried later');
+    else deps.log.error({ outboxId: row.id, reason }, 'mail given up after every retry');
+    return;
   }
   // The secret goes with the sending; the last message to an erased person keeps no trace of their address.
   const erased = row.kind === 'erasure_done' ? { recipient: 'adresse effacée', params: {} } : {};
-  await deps.db.update(outbox).set({ status: 'sent', sentAt: new Date(), claimedUntil: null, secret: null, updatedAt: new Date(), ...erased })
-    .where(eq(outbox.id, id));
+  await deps.db.update(outbox).set({ status: 'sent', sentAt: new Date(), secret: null, updatedAt: new Date(), ...erased })
+    .where(eq(outbox.id, row.id));
 }
 
-/** Every retry used: the message is shown as failed in « Courriels », where staff can send it again. */
-async function giveUp(deps: DeliveryDeps, job: JobWithMetadata<MailJob>): Promise<void> {
-  const reason = (job.sourceOutput as { message?: string } | null)?.message;
-  await deps.db.update(outbox)
-    .set({ status: 'failed', claimedUntil: null, updatedAt: new Date(), lastError: sql`coalesce(${outbox.lastError}, ${reason ?? 'Échec'})` })
-    .where(and(eq(outbox.id, job.data.outboxId), inArray(outbox.status, ['queued', 'sending'])));
-  deps.log.error({ outboxId: job.data.outboxId, reason }, 'mail given up after every retry');
-}
-
-export function mailQueueDefinitions(deps: DeliveryDeps): [QueueDefinition<MailJob>, QueueDefinition<MailJob>] {
-  return [
-    // The dead letter queue first: the mail queue names it.
-    { name: MAIL_DEAD_QUEUE, options: { retryLimit: 5, retryDelay: 60, retryBackoff: true }, batchSize: 10, handler: (job) => giveUp(deps, job) },
-    // Four at a time: as many as the SMTP transport keeps connections (mailer.ts).
-    { name: MAIL_QUEUE, options: { ...MAIL_RETRIES, deadLetter: MAIL_DEAD_QUEUE }, batchSize: 20, concurrency: 4, handler: (job) => deliver(deps, job) },
-  ];
+export function mailDelivery(deps: DeliveryDeps): Poller {
+  /** ends the current wait for a free lane early: a message was just queued on this instance */
+  let nudge = () => {};
+  const safely = (row: OutboxRow) => deliver(deps, row).catch((error: unknown) => {
+    // Its outcome could not be written (the database went away): the claim lapses and another attempt sends it.
+    deps.log.error({ outboxId: row.id, err: { message: describe(error) } }, 'mail outcome not recorded');
+  });
+  return {
+    name: MAIL_DELIVERY,
+    wake: () => nudge(),
+    /**
+     * Keeps up to LANES messages on their way until none is due: a free lane takes the next one as soon as it frees,
+     * when a message is queued here, or at the next second's look (one queued by another instance, a retry come due).
+     */
+    async runDue() {
+      const sending = new Set<Promise<void>>();
+      let handled = 0;
+      for (;;) {
+        while (sending.size < LANES) {
+          const row = await claimNext(deps.db);
+          if (!row) break;
+          const delivery: Promise<void> = safely(row).finally(() => sending.delete(delivery));
+          sending.add(delivery);
+          handled++;
+        }
+        if (sending.size === 0) return handled;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([...sending, new Promise<void>((resolve) => {
+          nudge = resolve;
+          timer = setTimeout(resolve, LOOK_AGAIN_MS);
+        })]);
+        clearTimeout(timer);
+        nudge = () => {};
+      }
+    },
+    async skipBackoff() {
+      const moved = await deps.db.update(outbox).set({ nextAttemptAt: sql`now()` })
+        .where(and(eq(outbox.status, 'queued'), gt(outbox.nextAttemptAt, sql`now()`))).returning({ id: outbox.id });
+      return moved.length;
+    },
+  };
 }

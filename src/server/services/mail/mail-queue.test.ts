@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { orders, outbox } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp } from '../../test/harness';
 import { clientLogin, postOrder, staffTestApp, validOrder } from '../../test/fixtures';
-import { MAIL_QUEUE, requeueOrphans } from './outbox';
 import type { OrderDocuments } from '../../../shared/invoice-api';
-
-const jobsOf = async (t: TestApp) => t.app.jobs.boss.findJobs(MAIL_QUEUE);
 
 describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business transaction', () => {
   const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@rfs.exemple' });
@@ -20,11 +17,11 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(t.mailer.sent.length).toBe(before);
     const rows = await t.db.select().from(outbox).where(eq(outbox.recipient, 'elodie@exemple.fr')).orderBy(outbox.id);
     expect(rows.map((r) => [r.kind, r.status])).toEqual([['credentials', 'queued'], ['invoice', 'queued']]);
-    // The password is only sealed on the row, never in clear, and the job carries nothing but the row's id.
+    // The password is only sealed on the row, never in clear, nor anywhere in the job queue's tables.
     expect(JSON.stringify(rows)).not.toContain('Soleil-du-Midi-42');
     expect(rows[0]!.secret).toMatch(/^v1\./);
-    const jobs = await jobsOf(t);
-    expect(JSON.stringify(jobs.map((j) => j.data))).not.toContain('Soleil');
+    const jobs = await t.db.execute(sql`select data from pgboss.job`);
+    expect(JSON.stringify(jobs.rows)).not.toContain('Soleil');
 
     expect(await t.drain()).toBeGreaterThanOrEqual(2);
     const sent = t.mailer.sent.slice(before).sort((a, b) => a.subject.localeCompare(b.subject));
@@ -73,8 +70,7 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(Buffer.compare(sent[1]!.attachments![0]!.content as Buffer, download.rawPayload)).toBe(0);
   });
 
-  it('leaves neither row nor job when the transaction that queued them rolls back', async () => {
-    const jobsBefore = (await jobsOf(t)).length;
+  it('leaves no message when the transaction that queued it rolls back', async () => {
     const rowsBefore = await t.db.$count(outbox);
     await expect(t.db.transaction(async (tx) => {
       await t.app.mail.queue(tx, { key: 'rollback-test', kind: 'erasure_done', to: 'perdu@exemple.fr', params: { name: 'Perdu' } });
@@ -82,7 +78,6 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
       throw new Error('annulé');
     })).rejects.toThrow('annulé');
     expect(await t.db.$count(outbox)).toBe(rowsBefore);
-    expect((await jobsOf(t)).length).toBe(jobsBefore);
 
     // A failing order (username taken) leaves no e-mail either.
     const taken = await t.app.inject({
@@ -91,7 +86,6 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     });
     expect(taken.statusCode, taken.body).toBe(409);
     expect(await t.db.$count(outbox)).toBe(rowsBefore);
-    expect((await jobsOf(t)).length).toBe(jobsBefore);
   });
 
   it('queues a message once per key, whoever asks again', async () => {
@@ -103,14 +97,64 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual(['once@exemple.fr']);
   });
 
-  it('sends a run of the same job once even when two runs overlap', async () => {
-    await t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'overlap', kind: 'erasure_done', to: 'overlap@exemple.fr', params: { name: 'Double' } }));
-    const [row] = await t.db.select().from(outbox).where(eq(outbox.key, 'overlap'));
-    // A second job for the same message, as after a retry of an attempt that seemed lost.
-    await t.db.transaction((tx) => t.app.jobs.send(tx, MAIL_QUEUE, { outboxId: row!.id }));
+  it('sends each message once when two workers take messages at the same time', async () => {
+    const to = Array.from({ length: 12 }, (_, i) => `overlap${i}@exemple.fr`);
+    await t.db.transaction(async (tx) => {
+      for (const [i, address] of to.entries()) await t.app.mail.queue(tx, { key: `overlap:${i}`, kind: 'erasure_done', to: address, params: { name: 'Double' } });
+    });
+    const before = t.mailer.sent.length;
+    // Two instances' workers: each claims its own messages, whichever runs first.
+    await Promise.all([t.drain(), t.drain()]);
+    expect(t.mailer.sent.slice(before).map((m) => m.to).sort()).toEqual([...to].sort());
+  });
+
+  it('keeps four messages on their way while the SMTP server is slow, taking up those queued meanwhile', async () => {
+    const send = t.mailer.send;
+    const started: string[] = [];
+    let release = () => {};
+    const slowServer = new Promise<void>((resolve) => { release = resolve; });
+    let firstStarted = () => {};
+    let fourStarted = () => {};
+    const first = new Promise<void>((resolve) => { firstStarted = resolve; });
+    const four = new Promise<void>((resolve) => { fourStarted = resolve; });
+    t.mailer.send = async (mail) => {
+      started.push(mail.to);
+      if (started.length === 1) firstStarted();
+      if (started.length === 4) fourStarted();
+      await slowServer;
+      return send.call(t.mailer, mail);
+    };
+    const queue = (i: number) => t.db.transaction((tx) => t.app.mail.queue(tx, { key: `lane:${i}`, kind: 'erasure_done', to: `lane${i}@exemple.fr`, params: { name: 'Lent' } }));
+    try {
+      await queue(0);
+      const draining = t.drain();
+      await first;
+      // Four more while the first is still with the server: three free lanes take three of them, the last one waits.
+      for (const i of [1, 2, 3, 4]) await queue(i);
+      await four;
+      expect(started).toHaveLength(4);
+      release();
+      await draining;
+      expect([...started].sort()).toEqual(['lane0', 'lane1', 'lane2', 'lane3', 'lane4'].map((name) => `${name}@exemple.fr`));
+    } finally {
+      t.mailer.send = send;
+    }
+  });
+
+  it('leaves a message another worker holds, and takes it up when that worker died mid-send', async () => {
+    await t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'held', kind: 'erasure_done', to: 'held@exemple.fr', params: { name: 'Tenu' } }));
+    // As a worker leaves it when it claims it: sending, for five minutes.
+    await t.db.update(outbox).set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '5 minutes'` }).where(eq(outbox.key, 'held'));
     const before = t.mailer.sent.length;
     await t.drain();
-    expect(t.mailer.sent.slice(before).filter((m) => m.to === 'overlap@exemple.fr')).toHaveLength(1);
+    expect(t.mailer.sent.length).toBe(before);
+
+    // The claim lapsed and the message is still « sending »: its worker died before it could say how it went.
+    await t.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.key, 'held'));
+    await t.drain();
+    expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual(['held@exemple.fr']);
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.key, 'held'));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('tells staff of a new intervention at STAFF_EMAIL and the client of each status change', async () => {
@@ -160,14 +204,11 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(sent[0]!.text).toContain(order!.endsOn!.split('-').reverse().join('/'));
   });
 
-  it('gives a waiting message without a job (a restored backup) a new one at start-up, and only that one', async () => {
+  it('sends a waiting message written without the mail queue, as a restored backup holds it', async () => {
     await t.db.insert(outbox).values({ key: 'restored', kind: 'erasure_done', recipient: 'restaure@exemple.fr', subject: 'Vos données ont été effacées', params: { name: 'Restauré' } });
-    await t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'with-job', kind: 'erasure_done', to: 'normal@exemple.fr', params: { name: 'Normal' } }));
-    expect(await requeueOrphans(t.db, t.app.jobs)).toBe(1);
-    expect(await requeueOrphans(t.db, t.app.jobs)).toBe(0);
     const before = t.mailer.sent.length;
     await t.drain();
-    expect(t.mailer.sent.slice(before).map((m) => m.to).sort()).toEqual(['normal@exemple.fr', 'restaure@exemple.fr']);
+    expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual(['restaure@exemple.fr']);
   });
 
   it('writes nothing to STAFF_EMAIL when it is unset', async () => {

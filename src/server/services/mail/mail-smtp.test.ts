@@ -11,7 +11,7 @@ import { todayIso } from '../../../shared/format';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { attachmentsOf, decodeMail, startSmtpPeer } from '../../test/smtp-peer';
 import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
-import { MAIL_RETRIES } from './delivery';
+import { MAIL_RETRY_LIMIT } from './delivery';
 
 const run = promisify(execFile);
 
@@ -81,6 +81,10 @@ describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it 
     const [waiting] = await t.db.select().from(outbox).where(eq(outbox.key, `staff-intervention:${id}`));
     expect(waiting).toMatchObject({ status: 'queued', attempts: 1, recipient: 'equipe@rfs.example' });
     expect(waiting!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    // Its first retry is due 30 s later (the delays double up to an hour).
+    const delay = (waiting!.nextAttemptAt.getTime() - Date.now()) / 1000;
+    expect(delay).toBeGreaterThan(20);
+    expect(delay).toBeLessThanOrEqual(30);
     expect(peer.received.length).toBe(before);
 
     await peer.start();
@@ -101,14 +105,13 @@ describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it 
       key: 'dead-letter-test', kind: 'registration_refused', to: 'refus@exemple.fr', params: { name: 'Léa Refus', reason: 'Zone non desservie' },
     }));
     expect(done).toBe(true);
-    for (let attempt = 0; attempt <= MAIL_RETRIES.retryLimit; attempt++) {
+    for (let attempt = 0; attempt <= MAIL_RETRY_LIMIT; attempt++) {
       await t.drain();
       await t.app.jobs.skipBackoff();
     }
-    await t.drain(); // the dead letter's own job marks the message
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?status=failed', headers: staff });
     const failed = list.json<OutboxMessageDto[]>().find((m) => m.recipient === 'refus@exemple.fr')!;
-    expect(failed).toMatchObject({ status: 'failed', attempts: MAIL_RETRIES.retryLimit + 1, canResend: true });
+    expect(failed).toMatchObject({ status: 'failed', attempts: MAIL_RETRY_LIMIT + 1, canResend: true });
     expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
 
     await peer.start();

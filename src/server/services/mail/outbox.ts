@@ -3,24 +3,25 @@ import type { Db, Tx } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { RunPrepared } from '../../jobs/prepared-statements';
 import type { OutboxMessageDto } from '../../../shared/admin-api';
 import type { MailKind, MailStatus } from '../../../shared/labels';
 import type { SiteInfo } from '../../../shared/site';
 import { writeAudit, type Actor } from '../security/audit';
 import { containsPattern } from '../orders/order-queries';
+import { MAIL_DELIVERY } from './delivery';
 import { KINDS_WITH_SECRET, type MailParams, type MailRequest } from './mail-params';
 import type { SecretBox } from './secret-box';
 import { mailSubject } from './templates/subjects';
 
-export const MAIL_QUEUE = 'mail';
-export const MAIL_DEAD_QUEUE = 'mail-dead';
 const OUTBOX_NOT_FOUND = 'Message introuvable';
-
-export type MailJob = { outboxId: number };
+/** Queues an earlier version kept in pg-boss, one job per message: the outbox rows are the queue now. */
+export const RETIRED_MAIL_QUEUES = ['mail', 'mail-dead'];
 
 /**
- * Every e-mail goes through here: an outbox row and the job that sends it, both in the caller's transaction. The
- * request that causes a message never waits for the SMTP server; a dead server delays the message, never loses it.
+ * Every e-mail goes through here: an outbox row in the caller's transaction, which the mail workers take up once it
+ * commits (delivery.ts). The request that causes a message never waits for the SMTP server; a dead server delays the
+ * message, never loses it.
  */
 export type MailQueue = {
   /** Queues one message; false when a message with this key already exists (it is then sent once, not twice). */
@@ -48,14 +49,14 @@ let outboxInsertQuery: Query | undefined;
 const outboxInsert = (tx: Tx): Query => outboxInsertQuery ??= tx.insert(outbox).values(OUTBOX_INSERT_VALUES)
   .onConflictDoNothing({ target: outbox.key }).returning({ id: outbox.id }).toSQL();
 
-export function createMailQueue(deps: { jobs: JobQueue; box: SecretBox; site: SiteInfo; staffEmail: string | undefined }): MailQueue {
+export function createMailQueue(deps: { jobs: JobQueue; prepared: RunPrepared; box: SecretBox; site: SiteInfo; staffEmail: string | undefined }): MailQueue {
   const mail: MailQueue = {
     async queue(tx, request) {
       // An erased person's placeholder address (RFC 6761 .invalid) can never receive anything.
       if (/[@.]invalid$/i.test(request.to)) return false;
       const reason = SUPERSEDED[request.kind];
       if (reason && request.clientId) await cancelUnsent(tx, request.clientId, request.kind, reason);
-      // The row and its job in one statement, prepared once (JobQueue.sendForInsert): every paid order pays it.
+      // Prepared once: every paid order runs it.
       const values = {
         key: request.key,
         kind: request.kind,
@@ -66,7 +67,9 @@ export function createMailQueue(deps: { jobs: JobQueue; box: SecretBox; site: Si
         clientId: request.clientId ?? null,
       } satisfies Record<keyof typeof OUTBOX_INSERT_VALUES, unknown>;
       const insert = outboxInsert(tx);
-      return deps.jobs.sendForInsert<MailJob>(tx, MAIL_QUEUE, { sql: insert.sql, params: fillPlaceholders(insert.params, values) }, 'outboxId');
+      const inserted = await deps.prepared(tx, insert.sql, fillPlaceholders(insert.params, values));
+      if (inserted.length) deps.jobs.wake(MAIL_DELIVERY);
+      return inserted.length > 0;
     },
     async queueForStaff(tx, key, kind, params) {
       if (!deps.staffEmail) return false;
@@ -79,23 +82,6 @@ export function createMailQueue(deps: { jobs: JobQueue; box: SecretBox; site: Si
 async function cancelUnsent(tx: Tx, clientId: number, kind: MailKind, reason: string) {
   await tx.update(outbox).set({ status: 'cancelled', secret: null, lastError: reason, updatedAt: new Date() })
     .where(and(eq(outbox.clientId, clientId), eq(outbox.kind, kind), inArray(outbox.status, ['queued', 'failed'])));
-}
-
-/**
- * At start-up: a message still waiting whose job is gone (a database restored from a backup, which holds no jobs, or
- * a job the queue's retention dropped) gets a new one. Sending it twice is impossible either way: the worker claims
- * the row before sending.
- */
-export async function requeueOrphans(db: Db, jobs: JobQueue): Promise<number> {
-  const waiting = await db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.status, ['queued', 'sending']));
-  let requeued = 0;
-  for (const { id } of waiting) {
-    const found = await jobs.boss.findJobs(MAIL_QUEUE, { data: { outboxId: id } });
-    if (found.some((job) => ['created', 'retry', 'active'].includes(job.state))) continue;
-    await jobs.send<MailJob>(db, MAIL_QUEUE, { outboxId: id });
-    requeued++;
-  }
-  return requeued;
 }
 
 // ---- the « Courriels » tab ----------------------------------------------------------------------------------------
@@ -144,7 +130,7 @@ export async function listOutbox(db: Tx, filter: OutboxFilter): Promise<{ items:
   return { items: rows.map(toOutboxDto), total: Number(total?.n ?? 0) };
 }
 
-/** « Renvoyer »: a failed message goes back to the queue, in the same transaction as its new job; audited. */
+/** « Renvoyer »: a failed message goes back to the queue for a new round of attempts; audited. */
 export async function resendMail(db: Db, jobs: JobQueue, id: number, actor: Actor): Promise<OutboxMessageDto> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(outbox).where(eq(outbox.id, id)).for('update');
@@ -158,9 +144,9 @@ export async function resendMail(db: Db, jobs: JobQueue, id: number, actor: Acto
     if (row.kind === 'password_reset' && new Date((row.params as MailParams['password_reset']).expiresAt) < new Date()) {
       throw new HttpError(409, 'Le lien de ce message a expiré : le client doit refaire une demande de mot de passe oublié.', 'LINK_EXPIRED');
     }
-    const [updated] = await tx.update(outbox).set({ status: 'queued', claimedUntil: null, updatedAt: new Date() })
+    const [updated] = await tx.update(outbox).set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, updatedAt: new Date() })
       .where(eq(outbox.id, id)).returning();
-    await jobs.send<MailJob>(tx, MAIL_QUEUE, { outboxId: id });
+    jobs.wake(MAIL_DELIVERY);
     await writeAudit(tx, actor, {
       action: 'mail.resend', entity: 'outbox', entityId: id, before: { status: row.status, attempts: row.attempts }, after: { status: 'queued' },
     });

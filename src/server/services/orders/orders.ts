@@ -170,7 +170,7 @@ export async function createOrder(
     throw new Error('Could not draw a free verification key');
   });
 
-  // The PDF is rendered once from the frozen data and stored: by the invoice e-mail's job when there is one (it
+  // The PDF is rendered once from the frozen data and stored: by the invoice e-mail's worker when there is one (it
   // attaches it), else here after the commit; never under the lock. Deterministic, so whoever renders first stores the same bytes.
   // Without a queue (tools, tests) a failure here leaves the PDF to the first download.
   if (invoice && config && !mail) await ensureDocumentPdf(db, config, invoice).catch(() => undefined);
@@ -192,7 +192,7 @@ const INVOICED_STATUS_CHANGE =
  */
 export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor, deps: OrderDeps = {}): Promise<OrderDto & OrderDocuments> {
   const issuedPdf = await db.transaction((tx) => updateOrderInTransaction(tx, id, patch, actor, deps));
-  // As at creation: the invoice e-mail's job renders and stores the PDF; without a mail queue, here.
+  // As at creation: the invoice e-mail's worker renders and stores the PDF; without a mail queue, here.
   if (issuedPdf && deps.config && !deps.mail) await ensureDocumentPdf(db, deps.config, issuedPdf);
   return (await getOrderDto(db, id))!;
 }

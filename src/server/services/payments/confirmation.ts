@@ -123,7 +123,7 @@ export async function handleProviderEvent(db: Db, event: Stripe.Event, deps: Ord
     if (!news) return { outcome: 'ignored' as const, invoice: null };
     return applySession(tx, event.data.object as Stripe.Checkout.Session, news, deps);
   });
-  // As a staff confirmation: the invoice e-mail's job stores the PDF; without a mail queue, here.
+  // As a staff confirmation: the invoice e-mail's worker stores the PDF; without a mail queue, here.
   if (invoice && deps.config && !deps.mail) await ensureDocumentPdf(db, deps.config, invoice);
   return outcome;
 }
