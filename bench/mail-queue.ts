@@ -1,4 +1,4 @@
-// E-mail through the job queue, on the embedded database (PGlite, the default) and on PostgreSQL
+// E-mail through the outbox (its rows are the queue), on the embedded database (PGlite, the default) and on PostgreSQL
 // (BENCH_DATABASE_URL, default the local server; BENCH_DATABASES=pglite for one only), against a real local SMTP server.
 // 1. Creating an order (POST /api/admin/manual-orders, a paid order: its invoice e-mail is queued) while the SMTP
 //    server takes 5 s to accept each message, beside the same request with e-mail switched off, in alternating slices
