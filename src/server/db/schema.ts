@@ -467,6 +467,11 @@ export const outbox = pgTable('outbox', {
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
   /**
+   * The claim as the previous release reads it: kept equal to next_attempt_at while a message is being sent, so that
+   * its instances, still running during a rolling upgrade, leave it alone. Dropped in the release after (decision 026).
+   */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  /**
    * When a worker takes it up next: a message waiting is due at once, or after its retry's delay; a message being sent
    * is claimed until then, and taken up again only if the worker that held it died (services/mail/delivery.ts).
    */

@@ -28,8 +28,11 @@ export type QueueDefinition<T> = {
  */
 export type Poller = {
   name: string;
-  /** Handles everything due now, and what that makes due, then resolves to how many it handled. */
-  runDue(): Promise<number>;
+  /**
+   * Handles everything due now, and what that makes due, then resolves to how many it handled. Once `keepGoing` says
+   * no (the server stops), it takes nothing more and resolves when what it holds is done.
+   */
+  runDue(keepGoing: () => boolean): Promise<number>;
   /** Makes what waits for a retry due now, as if its delay had passed (tests). */
   skipBackoff(): Promise<number>;
   /** Work was just written for it on this instance: a run in progress looks for it now. */
@@ -58,8 +61,6 @@ export type JobQueue = {
    * PGlite running one at a time). On PostgreSQL it would look before the commit: the next second's poll finds it.
    */
   wake(name: string): void;
-  /** Deletes queues an earlier version used, with their jobs (pg-boss keeps a queue until told). */
-  retire(names: string[]): Promise<void>;
   /** A cron schedule kept by pg-boss: one job per occurrence whatever the number of instances. */
   schedule(name: string, cron: string, options: ScheduleOptions): Promise<void>;
   /** Polls every defined queue and poller every second until stop(). */
@@ -171,10 +172,6 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
       polling.get(name)?.wake();
     },
 
-    async retire(names) {
-      for (const name of names) await boss.deleteQueue(name);
-    },
-
     async schedule(name, cron, scheduleOptions) {
       await boss.schedule(name, cron, null, scheduleOptions);
     },
@@ -198,7 +195,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
           }
           ranThisPass += jobs.length;
         }
-        for (const poller of pollers.values()) ranThisPass += await poller.runDue();
+        for (const poller of pollers.values()) ranThisPass += await poller.runDue(() => true);
         if (ranThisPass === 0) return ran;
         ran += ranThisPass;
       }
@@ -222,6 +219,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
       workerIds.clear();
       // Graceful: a message being handed to the SMTP server finishes (its transport gives up well before 15 s); close
       // only a pool pg-boss opened itself.
+      for (const poller of pollers.values()) poller.wake?.();
       const loops = [...polling.values()].map((running) => (running.wake(), running.loop));
       polling.clear();
       let timer: NodeJS.Timeout | undefined;
@@ -247,7 +245,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
       while (working) {
         woken = false;
         try {
-          await poller.runDue();
+          await poller.runDue(() => working);
         } catch (error) {
           options.log.error({ poller: poller.name, err: errorOutput(error) }, 'background work failed; next try in a second');
         }

@@ -3,7 +3,7 @@ import { siteInfo } from '../config';
 import { openJobQueue, type JobQueue } from '../jobs/job-queue';
 import { preparedStatements } from '../jobs/prepared-statements';
 import { mailDelivery } from '../services/mail/delivery';
-import { createMailQueue, RETIRED_MAIL_QUEUES, type MailQueue } from '../services/mail/outbox';
+import { createMailQueue, type MailQueue } from '../services/mail/outbox';
 import { loadSecretKey, secretBox } from '../services/mail/secret-box';
 import { outboxRetentionDefinition, scheduleOutboxRetention } from '../services/mail/retention';
 import { proofRetentionDefinition, scheduleProofRetention } from '../services/devices/proof-retention';
@@ -44,7 +44,6 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   const passwordResets = passwordResetRequests({ db: app.db, jobs, mail, box });
   app.decorate('passwordResets', { ask: passwordResets.ask });
 
-  await jobs.retire(RETIRED_MAIL_QUEUES);
   jobs.poll(mailDelivery({ db: app.db, mailer: app.mailer, box, config, site, log: app.log }));
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));

@@ -80,7 +80,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   await ensureStaffAccount(database.db, config, pino({ level: 'silent' }));
   const mailer = memoryMailer();
   const clock = testClock();
-  // No workers: a test runs the queued jobs when it chooses, with drain(), and never waits on a timer.
+  // No workers: a test runs the queued jobs when it chooses, with drain(), and waits for no schedule (on PostgreSQL a
+  // message queued during a drain is seen within the mail workers' one-second look).
   const app = await buildApp({
     config, database, mailer: options.realMailer ? undefined : mailer, verifyRateLimit: options.verifyRateLimit,
     workers: false, clock: clock.now, onRoute: options.onRoute,

@@ -18,8 +18,8 @@ import { RENAMED_TABLES } from './tables';
 
 /**
  * An archive made by an earlier version names its files and manifest entries after the old tables (orders were
- * « manual_orders », the inbox « requests ») and holds a column since dropped (the outbox's claimed_until, whose
- * next_attempt_at it lacks): it must still restore, into today's tables.
+ * « manual_orders », the inbox « requests »), holds a column since dropped (clients' password_hint, migration 0005) and
+ * lacks one added since (the outbox's next_attempt_at, 0030): it must still restore, into today's tables.
  */
 describe('[BACKUP] an archive from before the tables were renamed restores into today’s tables', () => {
   let t: TestApp;
@@ -30,7 +30,7 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
 
   beforeAll(async () => {
     t = await createTestApp();
-    await postOrder(t, await staffLogin(t));
+    await postOrder(t, await staffLogin(t), { username: 'ancienclient', password: 'Jardin-Lointain-42' });
     await t.db.insert(inboxItems).values({ kind: 'contact', name: 'Ancien Format', email: 'ancien@exemple.fr', subject: 'Bonjour', message: 'Un message' });
     dir = await mkdtemp(path.join(tmpdir(), 'rfs-renamed-'));
     const runner = createBackupRunner({ database: t.database, dataDir: dir, config: t.config, log: pino({ level: 'silent' }) });
@@ -43,15 +43,17 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
     const manifest = JSON.parse(entries.get(MANIFEST)!.toString('utf8')) as BackupManifest;
     const oldNames = Object.fromEntries(Object.entries(RENAMED_TABLES).map(([oldName, newName]) => [newName, oldName]));
     const rename = (file: string) => file.replace(/^(donnees|csv)\/([a-z_]+)\./, (whole, folder: string, table: string) => (oldNames[table] ? `${folder}/${oldNames[table]}.` : whole));
-    // Its outbox as written before migration 0030.
-    const outboxLines = entries.get('donnees/outbox.jsonl')!.toString('utf8').split('\n').filter(Boolean).map((line) => {
-      const { next_attempt_at: _dropped, ...row } = JSON.parse(line) as Record<string, unknown>;
-      return JSON.stringify({ ...row, claimed_until: null });
-    });
-    expect(outboxLines.length).toBeGreaterThan(0);
-    entries.set('donnees/outbox.jsonl', Buffer.from(`${outboxLines.join('\n')}\n`));
-    manifest.files['donnees/outbox.jsonl'] = { ...manifest.files['donnees/outbox.jsonl']!, sha256: createHash('sha256').update(entries.get('donnees/outbox.jsonl')!).digest('hex'), size: entries.get('donnees/outbox.jsonl')!.length };
-    manifest.tables.outbox!.columns = [...manifest.tables.outbox!.columns.filter((c) => c.name !== 'next_attempt_at'), { name: 'claimed_until', type: 'timestamp with time zone' }];
+    // Its clients with the hint dropped in 0005, its outbox without the column added in 0030.
+    const rewrite = (table: string, change: (row: Record<string, unknown>) => Record<string, unknown>, columns: (names: Array<{ name: string; type: string }>) => Array<{ name: string; type: string }>) => {
+      const file = `donnees/${table}.jsonl`;
+      const lines = entries.get(file)!.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.stringify(change(JSON.parse(line) as Record<string, unknown>)));
+      expect(lines.length).toBeGreaterThan(0);
+      entries.set(file, Buffer.from(`${lines.join('\n')}\n`));
+      manifest.files[file] = { sha256: createHash('sha256').update(entries.get(file)!).digest('hex'), size: entries.get(file)!.length };
+      manifest.tables[table]!.columns = columns(manifest.tables[table]!.columns);
+    };
+    rewrite('clients', (row) => ({ ...row, password_hint: 'le nom du chat' }), (columns) => [...columns, { name: 'password_hint', type: 'text' }]);
+    rewrite('outbox', ({ next_attempt_at: _added, ...row }) => row, (columns) => columns.filter((c) => c.name !== 'next_attempt_at'));
     const renamed = new Map([...entries].map(([name, data]) => [rename(name), data]));
     manifest.tables = Object.fromEntries(Object.entries(manifest.tables).map(([name, table]) => [oldNames[name] ?? name, table]));
     manifest.files = Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [rename(name), file]));
@@ -80,7 +82,9 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
     expect(inbox.rows).toEqual([{ name: 'Ancien Format', subject: 'Bonjour' }]);
   });
 
-  it('leaves the outbox column since dropped behind, and its waiting messages due at once', async () => {
+  it('leaves a column since dropped behind, and gives one added since its default: waiting e-mails are due at once', async () => {
+    const clients = await target!.db.execute(sql`select email from clients`);
+    expect(clients.rows).toHaveLength(1);
     const outbox = await target!.db.execute<{ status: string; due: boolean }>(sql`select status, next_attempt_at <= now() as due from outbox`);
     expect(outbox.rows.length).toBeGreaterThan(0);
     expect(outbox.rows.every((row) => row.status === 'queued' && row.due)).toBe(true);

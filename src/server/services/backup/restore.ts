@@ -227,7 +227,7 @@ const BASE64 = ':base64';
 async function loadTable(tx: Tx, archive: VerifiedArchive, name: string, table: BackupManifest['tables'][string]): Promise<number> {
   const entry = archive.entries.get(jsonPath(name));
   if (!entry) throw damaged(`fichier manquant ${jsonPath(name)}`);
-  // A column dropped since the archive was made (the outbox's claimed_until, 0030) has no place left: its values stay
+  // A column dropped since the archive was made (clients' password_hint, 0005) has no place left: its values stay
   // behind, and a column added since takes its default.
   const today = new Set(backupTables().find((t) => t.name === currentTableName(name))!.columns.map((c) => c.name));
   const kept = table.columns.filter((c) => today.has(c.name));

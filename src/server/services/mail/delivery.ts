@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -80,15 +80,39 @@ async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
  */
 async function claimNext(db: Db): Promise<OutboxRow | undefined> {
   const due = db.select({ id: outbox.id }).from(outbox)
-    // Written as the partial index outbox_due_idx says it, so that PostgreSQL reads only the messages on their way.
-    .where(and(sql`${outbox.status} in ('queued', 'sending')`, lte(outbox.nextAttemptAt, sql`now()`)))
+    .where(and(
+      // Written as the partial index outbox_due_idx says it, so that PostgreSQL reads only the messages on their way.
+      sql`${outbox.status} in ('queued', 'sending')`,
+      lte(outbox.nextAttemptAt, sql`now()`),
+      // A lapsed claim of the previous release's worker (rolling upgrade) lapses by its own column.
+      or(eq(outbox.status, 'queued'), isNull(outbox.claimedUntil), lte(outbox.claimedUntil, sql`now()`)),
+      // One whose every attempt was cut short is given up (abandonCutShort), not tried again.
+      or(eq(outbox.status, 'queued'), lte(outbox.attempts, MAIL_RETRY_LIMIT)),
+    ))
     .orderBy(outbox.nextAttemptAt).limit(1).for('update', { skipLocked: true });
+  const claimEnd = sql`now() + make_interval(secs => ${CLAIM_SECONDS})`;
   const [row] = await db.update(outbox)
-    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, updatedAt: new Date() })
+    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: claimEnd, claimedUntil: claimEnd, updatedAt: new Date() })
     .where(inArray(outbox.id, due))
     .returning();
   return row;
 }
+
+/**
+ * A message whose worker died during each of its attempts (a crash, a send hanging past its claim) would otherwise be
+ * taken up forever: after the last attempt it shows as failed, as one the SMTP server kept refusing.
+ */
+async function abandonCutShort(deps: DeliveryDeps): Promise<void> {
+  const abandoned = await deps.db.update(outbox)
+    .set({ status: 'failed', claimedUntil: null, updatedAt: new Date(), lastError: sql`coalesce(${outbox.lastError}, ${CUT_SHORT})` })
+    .where(and(sql`${outbox.status} in ('queued', 'sending')`, lte(outbox.nextAttemptAt, sql`now()`), eq(outbox.status, 'sending'), gt(outbox.attempts, MAIL_RETRY_LIMIT)))
+    .returning({ id: outbox.id });
+  for (const { id } of abandoned) deps.log.error({ outboxId: id }, 'mail given up: every attempt was cut short');
+}
+const CUT_SHORT = 'Chaque tentative d’envoi a été interrompue (le serveur s’est arrêté pendant l’envoi)';
+
+/** The outcome is written only if this worker still holds the message (its claim did not lapse to another). */
+const stillHeld = (row: OutboxRow) => and(eq(outbox.id, row.id), eq(outbox.status, 'sending'), eq(outbox.attempts, row.attempts));
 
 /** Sends one claimed message; a failure goes back to wait for its retry, or, every retry used, shows as failed. */
 async function deliver(deps: DeliveryDeps, row: OutboxRow): Promise<void> {
@@ -98,52 +122,60 @@ async function deliver(deps: DeliveryDeps, row: OutboxRow): Promise<void> {
     const reason = describe(error);
     const retry = row.attempts <= MAIL_RETRY_LIMIT;
     await deps.db.update(outbox).set(retry
-      ? { status: 'queued', nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`, lastError: reason, updatedAt: new Date() }
-      : { status: 'failed', lastError: reason, updatedAt: new Date() })
-      .where(and(eq(outbox.id, row.id), eq(outbox.status, 'sending')));
+      ? { status: 'queued', nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`, claimedUntil: null, lastError: reason, updatedAt: new Date() }
+      : { status: 'failed', claimedUntil: null, lastError: reason, updatedAt: new Date() })
+      .where(stillHeld(row));
     if (retry) deps.log.warn({ outboxId: row.id, attempt: row.attempts, reason }, 'mail not sent; retried later');
     else deps.log.error({ outboxId: row.id, reason }, 'mail given up after every retry');
     return;
   }
   // The secret goes with the sending; the last message to an erased person keeps no trace of their address.
   const erased = row.kind === 'erasure_done' ? { recipient: 'adresse effacée', params: {} } : {};
-  await deps.db.update(outbox).set({ status: 'sent', sentAt: new Date(), secret: null, updatedAt: new Date(), ...erased })
-    .where(eq(outbox.id, row.id));
+  await deps.db.update(outbox).set({ status: 'sent', sentAt: new Date(), claimedUntil: null, secret: null, updatedAt: new Date(), ...erased })
+    .where(stillHeld(row));
 }
 
 export function mailDelivery(deps: DeliveryDeps): Poller {
-  /** ends the current wait for a free lane early: a message was just queued on this instance */
-  let nudge = () => {};
+  /** each run's way to end its wait for a free lane early: a message was just queued on this instance */
+  const nudges = new Set<() => void>();
   const safely = (row: OutboxRow) => deliver(deps, row).catch((error: unknown) => {
     // Its outcome could not be written (the database went away): the claim lapses and another attempt sends it.
     deps.log.error({ outboxId: row.id, err: { message: describe(error) } }, 'mail outcome not recorded');
   });
   return {
     name: MAIL_DELIVERY,
-    wake: () => nudge(),
+    wake: () => nudges.forEach((nudge) => nudge()),
     /**
      * Keeps up to LANES messages on their way until none is due: a free lane takes the next one as soon as it frees,
      * when a message is queued here, or at the next second's look (one queued by another instance, a retry come due).
      */
-    async runDue() {
+    async runDue(keepGoing) {
       const sending = new Set<Promise<void>>();
       let handled = 0;
-      for (;;) {
-        while (sending.size < LANES) {
-          const row = await claimNext(deps.db);
-          if (!row) break;
-          const delivery: Promise<void> = safely(row).finally(() => sending.delete(delivery));
-          sending.add(delivery);
-          handled++;
+      try {
+        await abandonCutShort(deps);
+        for (;;) {
+          while (sending.size < LANES && keepGoing()) {
+            const row = await claimNext(deps.db);
+            if (!row) break;
+            const delivery: Promise<void> = safely(row).finally(() => sending.delete(delivery));
+            sending.add(delivery);
+            handled++;
+          }
+          if (sending.size === 0) return handled;
+          let timer: NodeJS.Timeout | undefined;
+          let nudge = () => {};
+          await Promise.race([...sending, new Promise<void>((resolve) => {
+            nudge = resolve;
+            nudges.add(nudge);
+            timer = setTimeout(resolve, LOOK_AGAIN_MS);
+          })]);
+          clearTimeout(timer);
+          nudges.delete(nudge);
         }
-        if (sending.size === 0) return handled;
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([...sending, new Promise<void>((resolve) => {
-          nudge = resolve;
-          timer = setTimeout(resolve, LOOK_AGAIN_MS);
-        })]);
-        clearTimeout(timer);
-        nudge = () => {};
+      } finally {
+        // A claim that failed (the database away) still lets the messages already with the server finish first.
+        await Promise.all(sending);
       }
     },
     async skipBackoff() {

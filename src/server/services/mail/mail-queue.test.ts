@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { orders, outbox } from '../../db/schema';
 import { createTestApp } from '../../test/harness';
+import { MAIL_RETRY_LIMIT } from './delivery';
 import { clientLogin, postOrder, staffTestApp, validOrder } from '../../test/fixtures';
 import type { OrderDocuments } from '../../../shared/invoice-api';
 
@@ -97,7 +98,7 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual(['once@exemple.fr']);
   });
 
-  it('sends each message once when two workers take messages at the same time', async () => {
+  it('sends each message once when two runs take messages at the same time (two instances on PostgreSQL)', async () => {
     const to = Array.from({ length: 12 }, (_, i) => `overlap${i}@exemple.fr`);
     await t.db.transaction(async (tx) => {
       for (const [i, address] of to.entries()) await t.app.mail.queue(tx, { key: `overlap:${i}`, kind: 'erasure_done', to: address, params: { name: 'Double' } });
@@ -133,11 +134,44 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
       for (const i of [1, 2, 3, 4]) await queue(i);
       await four;
       expect(started).toHaveLength(4);
+      const [fifth] = await t.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.key, 'lane:4'));
+      expect(fifth!.status).toBe('queued');
       release();
       await draining;
       expect([...started].sort()).toEqual(['lane0', 'lane1', 'lane2', 'lane3', 'lane4'].map((name) => `${name}@exemple.fr`));
     } finally {
       t.mailer.send = send;
+    }
+  });
+
+  it('finishes the messages it holds when the server stops, and leaves the others queued for the next start', async () => {
+    const other = await createTestApp();
+    try {
+      const send = other.mailer.send;
+      const started: string[] = [];
+      let release = () => {};
+      const slowServer = new Promise<void>((resolve) => { release = resolve; });
+      let fourStarted = () => {};
+      const four = new Promise<void>((resolve) => { fourStarted = resolve; });
+      other.mailer.send = async (mail) => {
+        started.push(mail.to);
+        if (started.length === 4) fourStarted();
+        await slowServer;
+        return send.call(other.mailer, mail);
+      };
+      await other.db.transaction(async (tx) => {
+        for (let i = 0; i < 6; i++) await other.app.mail.queue(tx, { key: `stop:${i}`, kind: 'erasure_done', to: `stop${i}@exemple.fr`, params: { name: 'Arrêt' } });
+      });
+      await other.app.jobs.startWorkers();
+      await four;
+      const stopping = other.app.jobs.stop();
+      release();
+      await stopping;
+      expect(started).toHaveLength(4);
+      const statuses = (await other.db.select({ status: outbox.status }).from(outbox)).map((row) => row.status).sort();
+      expect(statuses).toEqual(['queued', 'queued', 'sent', 'sent', 'sent', 'sent']);
+    } finally {
+      await other.close();
     }
   });
 
@@ -149,12 +183,29 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     await t.drain();
     expect(t.mailer.sent.length).toBe(before);
 
+    // An instance of the previous release, during a rolling upgrade, holds it by its own column only.
+    await t.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'`, claimedUntil: sql`now() + interval '5 minutes'` }).where(eq(outbox.key, 'held'));
+    await t.drain();
+    expect(t.mailer.sent.length).toBe(before);
+
     // The claim lapsed and the message is still « sending »: its worker died before it could say how it went.
-    await t.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.key, 'held'));
+    await t.db.update(outbox).set({ claimedUntil: null }).where(eq(outbox.key, 'held'));
     await t.drain();
     expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual(['held@exemple.fr']);
     const [row] = await t.db.select().from(outbox).where(eq(outbox.key, 'held'));
-    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, claimedUntil: null });
+  });
+
+  it('gives up a message whose every attempt was cut short, instead of taking it up forever', async () => {
+    await t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'cut-short', kind: 'erasure_done', to: 'coupe@exemple.fr', params: { name: 'Coupé' } }));
+    // Its eleventh attempt's claim lapsed, as the ten before: each time the server stopped while sending it.
+    await t.db.update(outbox).set({ status: 'sending', attempts: MAIL_RETRY_LIMIT + 1, nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.key, 'cut-short'));
+    const before = t.mailer.sent.length;
+    await t.drain();
+    expect(t.mailer.sent.length).toBe(before);
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.key, 'cut-short'));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAIL_RETRY_LIMIT + 1 });
+    expect(row!.lastError).toMatch(/Chaque tentative d’envoi a été interrompue/);
   });
 
   it('tells staff of a new intervention at STAFF_EMAIL and the client of each status change', async () => {

@@ -15,8 +15,6 @@ import type { SecretBox } from './secret-box';
 import { mailSubject } from './templates/subjects';
 
 const OUTBOX_NOT_FOUND = 'Message introuvable';
-/** Queues an earlier version kept in pg-boss, one job per message: the outbox rows are the queue now. */
-export const RETIRED_MAIL_QUEUES = ['mail', 'mail-dead'];
 
 /**
  * Every e-mail goes through here: an outbox row in the caller's transaction, which the mail workers take up once it
