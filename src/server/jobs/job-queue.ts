@@ -158,7 +158,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
 
     async send(tx, name, data, sendOptions = {}) {
       await boss.send(name, data, { ...sendOptions, db: preparedDb(tx) });
-      wake(name);
+      wakeBossWorker(name);
     },
 
     poll(poller) {
@@ -264,7 +264,7 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
   }
 
   /** PGlite runs one statement at a time: the fetch this wakes waits for the transaction and finds the job committed. */
-  function wake(name: string) {
+  function wakeBossWorker(name: string) {
     const worker = workerIds.get(name);
     if (database.kind === 'pglite' && worker) setImmediate(() => boss.notifyWorker(worker));
   }

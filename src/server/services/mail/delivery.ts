@@ -75,15 +75,19 @@ async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
 }
 
 /**
+ * A message on its way whose time has come, written as the partial index outbox_due_idx says it, so that PostgreSQL
+ * reads only the messages on their way.
+ */
+const dueNow = and(sql`${outbox.status} in ('queued', 'sending')`, lte(outbox.nextAttemptAt, sql`now()`));
+
+/**
  * Takes the next message due, if any: `sending` until its claim lapses. SKIP LOCKED lets the lanes of every instance
  * take different messages at once; the claim keeps a message from being sent twice.
  */
 async function claimNext(db: Db): Promise<OutboxRow | undefined> {
   const due = db.select({ id: outbox.id }).from(outbox)
     .where(and(
-      // Written as the partial index outbox_due_idx says it, so that PostgreSQL reads only the messages on their way.
-      sql`${outbox.status} in ('queued', 'sending')`,
-      lte(outbox.nextAttemptAt, sql`now()`),
+      dueNow,
       // A lapsed claim of the previous release's worker (rolling upgrade) lapses by its own column.
       or(eq(outbox.status, 'queued'), isNull(outbox.claimedUntil), lte(outbox.claimedUntil, sql`now()`)),
       // One whose every attempt was cut short is given up (abandonCutShort), not tried again.
@@ -105,7 +109,7 @@ async function claimNext(db: Db): Promise<OutboxRow | undefined> {
 async function abandonCutShort(deps: DeliveryDeps): Promise<void> {
   const abandoned = await deps.db.update(outbox)
     .set({ status: 'failed', claimedUntil: null, updatedAt: new Date(), lastError: sql`coalesce(${outbox.lastError}, ${CUT_SHORT})` })
-    .where(and(sql`${outbox.status} in ('queued', 'sending')`, lte(outbox.nextAttemptAt, sql`now()`), eq(outbox.status, 'sending'), gt(outbox.attempts, MAIL_RETRY_LIMIT)))
+    .where(and(dueNow, eq(outbox.status, 'sending'), gt(outbox.attempts, MAIL_RETRY_LIMIT)))
     .returning({ id: outbox.id });
   for (const { id } of abandoned) deps.log.error({ outboxId: id }, 'mail given up: every attempt was cut short');
 }
