@@ -3,27 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/**
- * The server may read the client's types (what a page prefetches), never run its code; services hold the rules, and
- * routes and plugins call them, never the other way round. Import paths are relative, so the client layer is « as
- * many `../` as the file is deep, then client/ » (`routes/client/` is the server's own). Tests may read client code.
- */
-const serverLayerRules = [0, 1, 2, 3].map((depth) => {
-  const patterns = [{
-    regex: `^(\\.\\./){${depth + 1}}client/`, allowTypeImports: true, message: 'Server code imports only types from the client.',
-  }];
-  const files = [`src/server/${'*/'.repeat(depth)}*.{ts,tsx}`];
-  return [
-    { files, ignores: ['**/*.test.ts'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } },
-    // services/ is one of those folders: its files at this depth get the services' rule too.
-    ...(depth >= 1 ? [{
-      files: [`src/server/services/${'*/'.repeat(depth - 1)}*.{ts,tsx}`], ignores: ['**/*.test.ts'],
-      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, {
-        regex: '^(\\.\\./)+(routes|plugins)/', message: 'Services never import routes or plugins: move the shared piece into a service.',
-      }] }] },
-    }] : []),
-  ];
-}).flat();
+/** A file reaches another folder through `#shared/…`, `#server/…` or `#client/…` (package.json `imports`), never `../`. */
+const noClimbing = { group: ['../*'], message: 'Import through #shared/, #server/ or #client/ instead of climbing with ../.' };
 
 export default tseslint.config(
   { ignores: ['dist*/', 'data/', '.e2e-data*/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results/'] },
@@ -41,13 +22,39 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**'],
+    ignores: ['src/server/test/isolation.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing] }] },
+  },
+  {
     // The layers: the browser never imports server code; shared imports neither side.
     files: ['src/client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Client code must not import server code.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing, { regex: '^#server/', message: 'Client code must not import server code.' }] }] },
   },
-  ...serverLayerRules,
+  {
+    // The server may read the client's types (what a page prefetches), never run its code. Tests may read client code.
+    files: ['src/server/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noClimbing] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
+        { regex: '^#client/', allowTypeImports: true, message: 'Server code imports only types from the client.' },
+      ] }],
+    },
+  },
+  {
+    // Services hold the rules; routes and plugins call them, never the other way round.
+    files: ['src/server/services/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
+        { regex: '^#client/', allowTypeImports: true, message: 'Server code imports only types from the client.' },
+        { regex: '^#server/(routes|plugins)/', message: 'Services never import routes or plugins: move the shared piece into a service.' },
+      ] }],
+    },
+  },
   {
     files: ['src/shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**', 'node:*', 'react', 'react-dom'], message: 'Shared code stays free of server, client and Node.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing, { regex: '^(#server/|#client/|node:|react(-dom)?(/|$))', message: 'Shared code stays free of server, client and Node.' }] }] },
   },
 );

@@ -1,7 +1,7 @@
 // Back-office and verification API under load, with 50,000 orders, on PGlite and on PostgreSQL.
 // Writes bench/results/api.json. Run after `npm run build` is not needed: only the API is served.
 // First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
-import '../src/server/production-by-default';
+import '#server/production-by-default.ts';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,11 +10,11 @@ import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { ensureStaffAccount } from '../src/server/services/staff/staff-bootstrap';
-import { seedOrders } from './seed';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { ensureStaffAccount } from '#server/services/staff/staff-bootstrap.ts';
+import { seedOrders } from './seed.ts';
 
 const run = promisify(execFile);
 const ADMIN = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1' };

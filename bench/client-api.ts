@@ -3,22 +3,22 @@
 // slices, see below; BENCH_SECONDS per slice, BENCH_ROUNDS rounds).
 // Writes bench/results/client-api.json. Target: each at least 70 % of the bare route's requests/s, p99 under 25 ms.
 // First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
-import '../src/server/production-by-default';
+import '#server/production-by-default.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { clientSessions, interventions } from '../src/server/db/schema';
-import { createOrder } from '../src/server/services/orders/orders';
-import { createClientSession, hashSessionToken } from '../src/server/services/security/sessions';
-import { todayIso } from '../src/shared/format';
-import { seedOrders } from './seed';
-import { alternate, cannon } from './alternating';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { clientSessions, interventions } from '#server/db/schema.ts';
+import { createOrder } from '#server/services/orders/orders.ts';
+import { createClientSession, hashSessionToken } from '#server/services/security/sessions.ts';
+import { todayIso } from '#shared/format.ts';
+import { seedOrders } from './seed.ts';
+import { alternate, cannon } from './alternating.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'rfs_bench_client';

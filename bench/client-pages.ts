@@ -7,23 +7,23 @@
 // (services/clients/client-page-read.ts). Build first. Writes bench/results/client-pages.json (BENCH_BEFORE names a
 // results file of the code before, kept under "before"). Target (speed issue): /dashboard median ≤ 4 ms.
 // First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
-import '../src/server/production-by-default';
+import '#server/production-by-default.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { interventions } from '../src/server/db/schema';
-import { createOrder } from '../src/server/services/orders/orders';
-import { createClientSession } from '../src/server/services/security/sessions';
-import { listClientOrders } from '../src/server/services/clients/client-account';
-import { clientSessionReader } from '../src/server/services/clients/client-identity';
-import { clientPageReadStatement } from '../src/server/services/clients/client-page-read';
-import { listClientInterventions } from '../src/server/services/interventions/client-interventions';
-import type { Db } from '../src/server/db/client';
-import { todayIso } from '../src/shared/format';
-import { median } from './alternating';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { interventions } from '#server/db/schema.ts';
+import { createOrder } from '#server/services/orders/orders.ts';
+import { createClientSession } from '#server/services/security/sessions.ts';
+import { listClientOrders } from '#server/services/clients/client-account.ts';
+import { clientSessionReader } from '#server/services/clients/client-identity.ts';
+import { clientPageReadStatement } from '#server/services/clients/client-page-read.ts';
+import { listClientInterventions } from '#server/services/interventions/client-interventions.ts';
+import type { Db } from '#server/db/client.ts';
+import { todayIso } from '#shared/format.ts';
+import { median } from './alternating.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -11,7 +11,7 @@ import { chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { staffSignIn, startServer, type RunningServer } from './server';
+import { staffSignIn, startServer, type RunningServer } from './server.ts';
 
 const run = promisify(execFile);
 const PG_PORT = Number(process.env.BENCH_FAULTS_PG_PORT ?? 5499);

@@ -4,9 +4,9 @@
 // Build first. Writes bench/results/first-start.json. Target (speed issue): peak RSS under 450 MB.
 import { readFile, rename, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { INITIAL_DATABASE_FILE } from '../src/server/db/initial-database';
-import { median } from './alternating';
-import { startServer } from './server';
+import { INITIAL_DATABASE_FILE } from '#server/db/initial-database.ts';
+import { median } from './alternating.ts';
+import { startServer } from './server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_PEAK_MB = 450;

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import pg from 'pg';
-import { staffSignIn, startServer, type RunningServer } from './server';
+import { staffSignIn, startServer, type RunningServer } from './server.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);

@@ -3,8 +3,8 @@
 // bench/results/lighthouse.json with every run's four category scores, main timings and script transferred.
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import { runLighthouse, type LighthouseSummary } from './lighthouse-run';
-import { startServer } from './server';
+import { runLighthouse, type LighthouseSummary } from './lighthouse-run.ts';
+import { startServer } from './server.ts';
 
 const PAGES = ['/', '/register', '/cgv', '/verify-invoice'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

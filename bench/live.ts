@@ -8,9 +8,9 @@
 import os from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import pg from 'pg';
-import { cannon, median, type Figures } from './alternating';
-import { staffSignIn, startServer, type RunningServer } from './server';
-import { openEventStream, type EventStream } from '../src/server/test/event-stream';
+import { cannon, median, type Figures } from './alternating.ts';
+import { staffSignIn, startServer, type RunningServer } from './server.ts';
+import { openEventStream, type EventStream } from '#server/test/event-stream.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PAGES = Number(process.env.BENCH_PAGES ?? 200);

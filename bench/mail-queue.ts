@@ -9,7 +9,7 @@
 //    local server answering at once. Target: under 60 s.
 // Writes bench/results/mail-queue.json.
 // First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
-import '../src/server/production-by-default';
+import '#server/production-by-default.ts';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,13 +17,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { installJobSchema } from '../src/server/jobs/job-queue';
-import type { MailQueue } from '../src/server/services/mail/outbox';
-import { ensureStaffAccount } from '../src/server/services/staff/staff-bootstrap';
-import { startSmtpPeer } from '../src/server/test/smtp-peer';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { installJobSchema } from '#server/jobs/job-queue.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { ensureStaffAccount } from '#server/services/staff/staff-bootstrap.ts';
+import { startSmtpPeer } from '#server/test/smtp-peer.ts';
 
 const run = promisify(execFile);
 const ADMIN = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1' };

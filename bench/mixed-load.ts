@@ -13,8 +13,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { Request } from 'autocannon';
 import pg from 'pg';
-import { staffSignIn, startServer, type RunningServer } from './server';
-import { yardstickMs } from './yardstick';
+import { staffSignIn, startServer, type RunningServer } from './server.ts';
+import { yardstickMs } from './yardstick.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RATES = (process.env.BENCH_RATES ?? '100,200,300,400,500,600,800,1000,1200,1500').split(',').map(Number);

@@ -4,15 +4,15 @@
 // brotli accepted as a browser does. Build first. Writes bench/results/pages.json.
 // Target (issue 12): `/` at least half the bare route's requests per second.
 // First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
-import '../src/server/production-by-default';
+import '#server/production-by-default.ts';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { alternate, cannon } from './alternating';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { alternate, cannon } from './alternating.ts';
 
 const PAGES = ['/', '/register', '/cgv', '/verify-invoice'];
 const CONNECTIONS = 50;

@@ -6,11 +6,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadConfig } from '../src/server/config';
-import { invoiceDataOf } from '../src/server/services/billing/invoices';
-import { renderInvoicePdf, type InvoiceData } from '../src/server/services/billing/invoice-pdf';
-import { renderPdfOffThread } from '../src/server/services/billing/pdf-renderer';
-import { median } from './alternating';
+import { loadConfig } from '#server/config.ts';
+import { invoiceDataOf } from '#server/services/billing/invoices.ts';
+import { renderInvoicePdf, type InvoiceData } from '#server/services/billing/invoice-pdf.ts';
+import { renderPdfOffThread } from '#server/services/billing/pdf-renderer.ts';
+import { median } from './alternating.ts';
 
 const PDFS = Number(process.env.BENCH_PDFS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);

@@ -2,21 +2,21 @@
 // queue, the backup, the faults, 1,000 orders across two instances, a client's sign-in alone, the client's pages, the first
 // start, invoice PDFs on the event loop or in a thread, and the mixed load.
 // Build first.
-import { measureBundles } from './bundle-size';
-import { measureLighthouse } from './lighthouse';
-import { measureApi } from './api';
-import { measureClientApi } from './client-api';
-import { measureMailQueue } from './mail-queue';
-import { measureBackup } from './backup';
-import { measurePages } from './pages';
-import { measureFaults } from './faults';
-import { measureMixedLoad } from './mixed-load';
-import { measureInstances } from './instances';
-import { measureLive } from './live';
-import { measureSignIn } from './sign-in';
-import { measureClientPages } from './client-pages';
-import { measureFirstStart } from './first-start';
-import { measurePdfThread } from './pdf-thread';
+import { measureBundles } from './bundle-size.ts';
+import { measureLighthouse } from './lighthouse.ts';
+import { measureApi } from './api.ts';
+import { measureClientApi } from './client-api.ts';
+import { measureMailQueue } from './mail-queue.ts';
+import { measureBackup } from './backup.ts';
+import { measurePages } from './pages.ts';
+import { measureFaults } from './faults.ts';
+import { measureMixedLoad } from './mixed-load.ts';
+import { measureInstances } from './instances.ts';
+import { measureLive } from './live.ts';
+import { measureSignIn } from './sign-in.ts';
+import { measureClientPages } from './client-pages.ts';
+import { measureFirstStart } from './first-start.ts';
+import { measurePdfThread } from './pdf-thread.ts';
 
 const bundles = await measureBundles();
 console.log(`landing critical JS: ${bundles.landingCriticalJsKb} kB gzip (budget ${bundles.budgetKb} kB)`);

@@ -1,13 +1,13 @@
 // Seeds a large, realistic back-office data set straight into the database (bench only).
-import { KEY_ALPHABET } from '../src/shared/schemas/invoice';
-import { PLANS } from '../src/shared/plans';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../src/shared/labels';
-import { clients, orders } from '../src/server/db/schema';
-import type { Db } from '../src/server/db/client';
-import { chainSubscriptions } from '../src/server/services/orders/subscriptions';
-import { loadConfig } from '../src/server/config';
-import { renderInvoicePdf } from '../src/server/services/billing/invoice-pdf';
-import { invoiceDataOf } from '../src/server/services/billing/invoices';
+import { KEY_ALPHABET } from '#shared/schemas/invoice.ts';
+import { PLANS } from '#shared/plans.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '#shared/labels.ts';
+import { clients, orders } from '#server/db/schema.ts';
+import type { Db } from '#server/db/client.ts';
+import { chainSubscriptions } from '#server/services/orders/subscriptions.ts';
+import { loadConfig } from '#server/config.ts';
+import { renderInvoicePdf } from '#server/services/billing/invoice-pdf.ts';
+import { invoiceDataOf } from '#server/services/billing/invoices.ts';
 import { sql } from 'drizzle-orm';
 
 function key(n: number, year: number): string {

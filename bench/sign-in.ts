@@ -5,21 +5,21 @@
 // machine hits each alike; the scrypt yardstick of the other benches is timed at the start and at the end.
 // Writes bench/results/sign-in.json. Target: a sign-in's median at most 120 ms.
 // First, as in the server: libraries read NODE_ENV as they load.
-import '../src/server/production-by-default';
+import '#server/production-by-default.ts';
 import { eq } from 'drizzle-orm';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { migrateDatabase, openDatabase } from '../src/server/db/client';
-import { clients } from '../src/server/db/schema';
-import { createOrder } from '../src/server/services/orders/orders';
-import { hashPassword, verifyPassword } from '../src/server/services/security/passwords';
-import { scryptHash } from '../src/server/test/scrypt-hash';
-import { todayIso } from '../src/shared/format';
-import { median } from './alternating';
-import { yardstickMs } from './yardstick';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { migrateDatabase, openDatabase } from '#server/db/client.ts';
+import { clients } from '#server/db/schema.ts';
+import { createOrder } from '#server/services/orders/orders.ts';
+import { hashPassword, verifyPassword } from '#server/services/security/passwords.ts';
+import { scryptHash } from '#server/test/scrypt-hash.ts';
+import { todayIso } from '#shared/format.ts';
+import { median } from './alternating.ts';
+import { yardstickMs } from './yardstick.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const PER_ROUND = Number(process.env.BENCH_PER_ROUND ?? 5);

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { Router, usePathname } from './lib/router';
-import { useViewer } from './lib/viewer';
-import { matchRoute, withoutTrailingSlashes } from './routes';
+import { Router, usePathname } from './lib/router.ts';
+import { useViewer } from './lib/viewer.tsx';
+import { matchRoute, withoutTrailingSlashes } from './routes.tsx';
 
 type RouterProps = Parameters<typeof Router>[0];
 type AroundNav = NonNullable<RouterProps['aroundNav']>;

@@ -1,12 +1,12 @@
 import { Suspense, useEffect } from 'react';
-import { Route, Switch, usePathname } from './lib/router';
-import { ROUTES, documentTitle, matchRoute } from './routes';
-import { NotFoundPage } from './pages/public/not-found-page';
-import { PageSpinner } from './components/ui/spinner';
-import { useSite } from './lib/site';
-import { useViewer } from './lib/viewer';
-import { ErrorBoundary } from './components/layout/error-boundary';
-import { Notifications } from './lib/notify';
+import { Route, Switch, usePathname } from './lib/router.ts';
+import { ROUTES, documentTitle, matchRoute } from './routes.tsx';
+import { NotFoundPage } from './pages/public/not-found-page.tsx';
+import { PageSpinner } from './components/ui/spinner.tsx';
+import { useSite } from './lib/site.tsx';
+import { useViewer } from './lib/viewer.tsx';
+import { ErrorBoundary } from './components/layout/error-boundary.tsx';
+import { Notifications } from './lib/notify.tsx';
 
 function DocumentTitle() {
   const pathname = usePathname();

@@ -1,15 +1,15 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { AppRouter } from './app-router';
-import { App } from './app';
-import { SiteProvider } from './lib/site';
-import { ANONYMOUS, type PageData } from './lib/page-data';
-import { ViewerProvider } from './lib/viewer';
-import { documentTitle, matchRoute } from './routes';
-import { clientStateFrom, prefetchUrlsFor, type Prefetched } from './pages/client/api/prefetch';
-import type { SiteInfo } from '../shared/site';
+import { AppRouter } from './app-router.tsx';
+import { App } from './app.tsx';
+import { SiteProvider } from './lib/site.tsx';
+import { ANONYMOUS, type PageData } from './lib/page-data.ts';
+import { ViewerProvider } from './lib/viewer.tsx';
+import { documentTitle, matchRoute } from './routes.tsx';
+import { clientStateFrom, prefetchUrlsFor, type Prefetched } from './pages/client/api/prefetch.ts';
+import type { SiteInfo } from '#shared/site.ts';
 
-export type { Prefetched } from './pages/client/api/prefetch';
+export type { Prefetched } from './pages/client/api/prefetch.ts';
 
 /** What the server fetches with a client cookie before rendering this path (the path as the router matches it). */
 export function prefetchUrls(pathname: string) {

@@ -1,13 +1,13 @@
 // First: the CSP nonce must be in place before any library adds a <style> element.
-import './lib/csp-nonce';
+import './lib/csp-nonce.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppRouter } from './app-router';
-import { App } from './app';
-import { SiteProvider, readSiteFromPage } from './lib/site';
-import { readPageData } from './lib/page-data';
-import { ViewerProvider } from './lib/viewer';
-import { matchRoute } from './routes';
+import { AppRouter } from './app-router.tsx';
+import { App } from './app.tsx';
+import { SiteProvider, readSiteFromPage } from './lib/site.tsx';
+import { readPageData } from './lib/page-data.ts';
+import { ViewerProvider } from './lib/viewer.tsx';
+import { matchRoute } from './routes.tsx';
 import './styles.css';
 
 const container = document.getElementById('root')!;

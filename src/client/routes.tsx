@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { LandingPage } from './pages/public/landing/landing-page';
-import { useViewer } from './lib/viewer';
+import { LandingPage } from './pages/public/landing/landing-page.tsx';
+import { useViewer } from './lib/viewer.tsx';
 
 type PageModule = Promise<{ default: ComponentType }>;
 export type PageRoute = {
@@ -32,7 +32,7 @@ function page(load: () => PageModule) {
   return { Component: Page, load: preload };
 }
 
-const dashboard = page(() => import('./pages/client/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const dashboard = page(() => import('./pages/client/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
 
 /** SPEC §2: a signed-in client's / is the dashboard; anyone else's the landing page, whose chunk holds no client code. */
 function HomePage() {
@@ -46,20 +46,20 @@ const DESCRIPTION = 'Assistance informatique à distance pour particuliers, sur 
 // Each page but the landing is its own chunk: the landing never downloads the back-office or the client area.
 export const ROUTES: PageRoute[] = [
   { path: '/', title: 'Assistance informatique à distance Windows et Mac', description: DESCRIPTION, indexable: true, Component: HomePage, loadSignedIn: dashboard.load },
-  { path: '/cgv', title: 'Conditions générales de vente', description: 'Conditions générales de vente de nos abonnements d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/legal/cgv-page').then((m) => ({ default: m.CgvPage }))) },
-  { path: '/privacy-policy', title: 'Politique de confidentialité', description: 'Comment nous collectons, utilisons et protégeons vos données personnelles.', indexable: true, ...page(() => import('./pages/public/legal/privacy-page').then((m) => ({ default: m.PrivacyPage }))) },
-  { path: '/register', title: 'Inscription à', titleEndsWithSite: true, description: 'Inscrivez-vous à un abonnement d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/register/register-page').then((m) => ({ default: m.RegisterPage }))) },
-  { path: '/register-success', title: 'Demande enregistrée', ...page(() => import('./pages/public/register/register-success-page').then((m) => ({ default: m.RegisterSuccessPage }))) },
-  { path: '/signup', title: 'Créer un compte', ...page(() => import('./pages/public/signup/signup-page').then((m) => ({ default: m.SignupPage }))) },
-  { path: '/login', title: 'Connexion', ...page(() => import('./pages/public/signup/login-page').then((m) => ({ default: m.LoginPage }))) },
-  { path: '/verify-invoice', title: 'Vérifier une facture', description: 'Vérifiez l’authenticité d’une facture avec sa clé de vérification.', indexable: true, ...page(() => import('./pages/public/verify-invoice/verify-invoice-page').then((m) => ({ default: m.VerifyInvoicePage }))) },
-  { path: '/admin', title: 'Espace staff', ...page(() => import('./pages/admin/admin-page').then((m) => ({ default: m.AdminPage }))) },
-  { path: '/admin/set-password', title: 'Choisir mon mot de passe', ...page(() => import('./pages/admin/set-password-page').then((m) => ({ default: m.StaffSetPasswordPage }))) },
-  { path: '/client/login', title: 'Connexion client', ...page(() => import('./pages/client/client-login-page').then((m) => ({ default: m.ClientLoginPage }))) },
-  { path: '/client/dashboard', title: 'Espace client', ...page(() => import('./pages/client/client-dashboard-page').then((m) => ({ default: m.ClientDashboardPage }))) },
+  { path: '/cgv', title: 'Conditions générales de vente', description: 'Conditions générales de vente de nos abonnements d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/legal/cgv-page.tsx').then((m) => ({ default: m.CgvPage }))) },
+  { path: '/privacy-policy', title: 'Politique de confidentialité', description: 'Comment nous collectons, utilisons et protégeons vos données personnelles.', indexable: true, ...page(() => import('./pages/public/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage }))) },
+  { path: '/register', title: 'Inscription à', titleEndsWithSite: true, description: 'Inscrivez-vous à un abonnement d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/register/register-page.tsx').then((m) => ({ default: m.RegisterPage }))) },
+  { path: '/register-success', title: 'Demande enregistrée', ...page(() => import('./pages/public/register/register-success-page.tsx').then((m) => ({ default: m.RegisterSuccessPage }))) },
+  { path: '/signup', title: 'Créer un compte', ...page(() => import('./pages/public/signup/signup-page.tsx').then((m) => ({ default: m.SignupPage }))) },
+  { path: '/login', title: 'Connexion', ...page(() => import('./pages/public/signup/login-page.tsx').then((m) => ({ default: m.LoginPage }))) },
+  { path: '/verify-invoice', title: 'Vérifier une facture', description: 'Vérifiez l’authenticité d’une facture avec sa clé de vérification.', indexable: true, ...page(() => import('./pages/public/verify-invoice/verify-invoice-page.tsx').then((m) => ({ default: m.VerifyInvoicePage }))) },
+  { path: '/admin', title: 'Espace staff', ...page(() => import('./pages/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage }))) },
+  { path: '/admin/set-password', title: 'Choisir mon mot de passe', ...page(() => import('./pages/admin/set-password-page.tsx').then((m) => ({ default: m.StaffSetPasswordPage }))) },
+  { path: '/client/login', title: 'Connexion client', ...page(() => import('./pages/client/client-login-page.tsx').then((m) => ({ default: m.ClientLoginPage }))) },
+  { path: '/client/dashboard', title: 'Espace client', ...page(() => import('./pages/client/client-dashboard-page.tsx').then((m) => ({ default: m.ClientDashboardPage }))) },
   { path: '/dashboard', title: DASHBOARD_TITLE, ...dashboard },
-  { path: '/forgot-password', title: 'Mot de passe oublié', ...page(() => import('./pages/client/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage }))) },
-  { path: '/reset-password', title: 'Nouveau mot de passe', ...page(() => import('./pages/client/reset-password-page').then((m) => ({ default: m.ResetPasswordPage }))) },
+  { path: '/forgot-password', title: 'Mot de passe oublié', ...page(() => import('./pages/client/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage }))) },
+  { path: '/reset-password', title: 'Nouveau mot de passe', ...page(() => import('./pages/client/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage }))) },
 ];
 
 const NOT_FOUND_TITLE = 'Page Not Found';

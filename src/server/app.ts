@@ -1,22 +1,22 @@
 import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
-import type { Config } from './config';
-import type { Database, Db } from './db/client';
-import { frameworkErrors, registerErrorHandling } from './plugins/errors';
-import { LOG_OPTIONS } from './plugins/logging';
-import { registerSecurity } from './plugins/security';
-import { createMailer, type Mailer } from './services/mail/mailer';
-import { healthRoutes } from './routes/health';
-import { publicRoutes } from './routes/public';
-import { adminRoutes } from './routes/admin';
-import { clientRoutes } from './routes/client';
-import { paymentRoutes } from './routes/payments';
-import { registerPages } from './plugins/pages';
-import { registerJobs } from './plugins/jobs';
-import { registerLive } from './plugins/live';
-import { serializerCompiler, validatorCompiler } from './http-schema';
-import { RATE_LIMITS } from './rate-limits';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { LOG_OPTIONS } from './plugins/logging.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { createMailer, type Mailer } from './services/mail/mailer.ts';
+import { healthRoutes } from './routes/health.ts';
+import { publicRoutes } from './routes/public/index.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { clientRoutes } from './routes/client/index.ts';
+import { paymentRoutes } from './routes/payments/index.ts';
+import { registerPages } from './plugins/pages.ts';
+import { registerJobs } from './plugins/jobs.ts';
+import { registerLive } from './plugins/live.ts';
+import { serializerCompiler, validatorCompiler } from './http-schema.ts';
+import { RATE_LIMITS } from './rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

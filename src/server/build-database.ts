@@ -3,9 +3,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
-import { migrateDatabase, openPglite } from './db/client';
-import { INITIAL_DATABASE_FILE } from './db/initial-database';
-import { installJobSchema } from './jobs/job-queue';
+import { migrateDatabase, openPglite } from './db/client.ts';
+import { INITIAL_DATABASE_FILE } from './db/initial-database.ts';
+import { installJobSchema } from './jobs/job-queue.ts';
 
 const database = await openPglite();
 try {

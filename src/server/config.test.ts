@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { SiteInfo } from '../shared/site';
+import type { SiteInfo } from '#shared/site.ts';
 import { z } from 'zod';
 
 const optional = z.string().trim().min(1).optional();

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../shared/error-codes';
+import type { ErrorCode } from '#shared/error-codes.ts';
 
 /** An error the client may read: its message is French and says what to do. */
 export class HttpError extends Error {

@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { validationError } from './http-error';
+import { validationError } from './http-error.ts';
 
 /**
  * Every route declares its params, query, body and responses with the shared zod schemas (the forms' own), through

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { runtimeProblem } from './runtime';
-import { ACCEPT_UNSIGNED_FLAG, loadArchive, RestoreError, verifyArchive } from './services/backup/restore';
-import { loadBackupKey } from './services/backup/signature';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { runtimeProblem } from './runtime.ts';
+import { ACCEPT_UNSIGNED_FLAG, loadArchive, RestoreError, verifyArchive } from './services/backup/restore.ts';
+import { loadBackupKey } from './services/backup/signature.ts';
 
 /**
  * `npm run restore -- sauvegarde-rfs-2026-11-23.zip`: brings an archive of the Téléchargement tab back into the

@@ -1,11 +1,11 @@
 // Starts the server: configuration, database, migrations, the staff account, then HTTP; stops it cleanly on a signal.
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config';
-import { buildApp } from './app';
-import { migrateDatabase, openDatabase } from './db/client';
-import { ensureStaffAccount } from './services/staff/staff-bootstrap';
-import { runtimeProblem } from './runtime';
-import { LOG_OPTIONS } from './plugins/logging';
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { ensureStaffAccount } from './services/staff/staff-bootstrap.ts';
+import { runtimeProblem } from './runtime.ts';
+import { LOG_OPTIONS } from './plugins/logging.ts';
 
 const SHUTDOWN_GRACE_MS = 20_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_NODE, runtimeProblem } from './runtime';
+import { REQUIRED_NODE, runtimeProblem } from './runtime.ts';
 
 describe('runtime', () => {
   it('runs the test suite on the Node the project installs, not an older system one', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { APP_ROOT } from './app-root';
+import { APP_ROOT } from './app-root.ts';
 
 // The project installs its own Node (the `node` package, see docs/decisions/005). If that install was skipped, npm
 // scripts silently fall back to the machine's Node: refuse to start rather than run on an unsupported runtime.

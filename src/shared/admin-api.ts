@@ -1,14 +1,14 @@
 // The back-office API contract: the server's routes send these shapes, the /admin page reads them.
-import { z } from './schemas/zod';
-import { PLAN_IDS } from './plans';
+import { z } from './schemas/zod.ts';
+import { PLAN_IDS } from './plans.ts';
 import {
   CHECKOUT_STATUSES, CLIENT_DEVICE_TYPES, DEVICE_STATUSES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
   INBOX_KINDS, INBOX_STATUSES, SUBSCRIPTION_STATES, STAFF_ROLES, URGENCIES, type InterventionStatus,
-} from './labels';
-import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common';
-import { pageQuery } from './schemas/query';
-import { interventionRatingSchema } from './rating-api';
-import { orderDocumentsFields } from './invoice-api';
+} from './labels.ts';
+import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
+import { pageQuery } from './schemas/query.ts';
+import { interventionRatingSchema } from './rating-api.ts';
+import { orderDocumentsFields } from './invoice-api.ts';
 
 /**
  * GET /api/admin/session; also the answer of POST /api/admin/login (adminLoginInputSchema) and POST /api/admin/unlock

@@ -1,14 +1,14 @@
 // The client-area API contract: the server's /api/client/*, /api/auth/*, /api/interventions and /api/subscriptions
 // routes send these shapes and read these bodies; the /dashboard and /client/* pages import the same schemas.
 // Without a client session every signed-in route answers 401 with CLIENT_UNAUTHORIZED (the word SPEC §6 looks for).
-import { checkRemoteId, remoteSessionFields } from './schemas/remote-session';
-import { z } from './schemas/zod';
-import { PLAN_IDS } from './plans';
-import { CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels';
-import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common';
-import { newPassword } from './schemas/password';
-import { interventionDeviceId } from './schemas/intervention';
-import { interventionRatingSchema } from './rating-api';
+import { checkRemoteId, remoteSessionFields } from './schemas/remote-session.ts';
+import { z } from './schemas/zod.ts';
+import { PLAN_IDS } from './plans.ts';
+import { CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels.ts';
+import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
+import { newPassword } from './schemas/password.ts';
+import { interventionDeviceId } from './schemas/intervention.ts';
+import { interventionRatingSchema } from './rating-api.ts';
 
 /** The one 401 wording of the client area: the dashboard recognises it (SPEC §6), every page treats it alike. */
 export const CLIENT_UNAUTHORIZED = 'Unauthorized';

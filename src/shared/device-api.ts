@@ -1,6 +1,6 @@
-import { z } from './schemas/zod';
-import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
-import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from './labels';
+import { z } from './schemas/zod.ts';
+import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
+import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from './labels.ts';
 
 // The devices a subscription covers and their proofs of ownership (DESIGN.md decision 11): one contract for the
 // client area, the back-office and the server's routes.

@@ -1,8 +1,8 @@
 // Issued invoices and credit notes as the back-office and the client area see them (DESIGN.md decisions 6 and 9).
-import { z } from './schemas/zod';
-import { DOCUMENT_KINDS } from './labels';
-import { optionalText } from './schemas/common';
-import { formatEuro } from './format';
+import { z } from './schemas/zod.ts';
+import { DOCUMENT_KINDS } from './labels.ts';
+import { optionalText } from './schemas/common.ts';
+import { formatEuro } from './format.ts';
 
 /**
  * An issued invoice or credit note as listed with its order (staff and client). Its PDF:

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getPlan, responseDueAt } from './plans';
+import { getPlan, responseDueAt } from './plans.ts';
 import {
   ALWAYS_OPEN, addBusinessMinutes, businessMinutesBetween, clockState, easterSunday, isFrenchHoliday, parisMoment,
-} from './support-clock';
+} from './support-clock.ts';
 
 const at = (iso: string) => new Date(iso);
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);

@@ -1,8 +1,8 @@
 // The conversation on a request, the same for its client (/api/client/interventions/:id/messages) and for staff
 // (/api/admin/interventions/:id/messages): GET reads the thread, POST writes in it, POST …/read marks it read.
-import { z } from './schemas/zod';
-import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common';
-import { MESSAGE_AUTHORS } from './labels';
+import { z } from './schemas/zod.ts';
+import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
+import { MESSAGE_AUTHORS } from './labels.ts';
 
 const MESSAGE_MAX = 4000;
 

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { todayIso } from '../../src/shared/format';
-import { expectNoSeriousA11yViolations, shot } from './fixtures';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { todayIso } from '#shared/format.ts';
+import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
 
 const run = promisify(execFile);
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, searchOrders, shot, staffSignIn, uniqueEmail } from './fixtures';
-import { signInToDashboard, WIDTHS } from './client-fixtures';
-import { todayIso } from '../../src/shared/format';
-import type { OrderDocuments } from '../../src/shared/invoice-api';
+import { createOrder, expectNoSeriousA11yViolations, searchOrders, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
+import { signInToDashboard, WIDTHS } from './client-fixtures.ts';
+import { todayIso } from '#shared/format.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
 
 test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the client sees it in « Mes factures »', async ({ page, request, browser }) => {
   // Staff, then the client at two widths, then the public check: several sign-ins on a shared machine.

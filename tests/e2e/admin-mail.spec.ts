@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
-import { todayIso } from '../../src/shared/format';
+import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
+import { todayIso } from '#shared/format.ts';
 
 const noSideScroll = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

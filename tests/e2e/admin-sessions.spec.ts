@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures.ts';
 
 /** A device of the member's: its browser, and the address it signed in from (as the site's proxy reports it). */
 async function signedInPage(browser: Browser, userAgent: string, address?: string): Promise<Page> {

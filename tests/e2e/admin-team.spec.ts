@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { todayIso } from '../../src/shared/format';
-import { lastMailTo } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
+import { todayIso } from '#shared/format.ts';
+import { lastMailTo } from './client-fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {

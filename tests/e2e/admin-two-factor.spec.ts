@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_ADMIN } from '../../playwright.config';
-import { lastMailTo } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, uniqueEmail, fromAnAddress } from './fixtures';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { lastMailTo } from './client-fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, uniqueEmail, fromAnAddress } from './fixtures.ts';
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { createOrder, expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
-import { todayIso } from '../../src/shared/format';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { createOrder, expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import { todayIso } from '#shared/format.ts';
 
 // The copy buttons write to the clipboard; the tests read it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

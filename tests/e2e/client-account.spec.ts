@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '../../src/shared/client-api';
-import { WIDTHS, createClient, lastMailTo, signInToDashboard } from './client-fixtures';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '#shared/client-api.ts';
+import { WIDTHS, createClient, lastMailTo, signInToDashboard } from './client-fixtures.ts';
+import { expectNoSeriousA11yViolations } from './fixtures.ts';
 
 test.describe('on a phone', () => {
   test.use({ viewport: WIDTHS[0].viewport });

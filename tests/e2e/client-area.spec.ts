@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
-import { createOrder, uniqueEmail } from './fixtures';
-import { todayIso } from '../../src/shared/format';
+import { expectNoSeriousA11yViolations } from './fixtures.ts';
+import { createOrder, uniqueEmail } from './fixtures.ts';
+import { todayIso } from '#shared/format.ts';
 
 type Client = { name: string; username: string; password: string };
 

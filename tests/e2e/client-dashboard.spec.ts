@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
-import { WIDTHS, createClient, signInToDashboard } from './client-fixtures';
-import { formatDate } from '../../src/shared/format';
-import type { CurrentSubscription, UserIntervention } from '../../src/shared/client-api';
+import { expectNoSeriousA11yViolations } from './fixtures.ts';
+import { WIDTHS, createClient, signInToDashboard } from './client-fixtures.ts';
+import { formatDate } from '#shared/format.ts';
+import type { CurrentSubscription, UserIntervention } from '#shared/client-api.ts';
 
 for (const { name, viewport } of WIDTHS) {
   test.describe(`on a ${name}`, () => {

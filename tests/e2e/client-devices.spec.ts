@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
-import { todayIso } from '../../src/shared/format';
-import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
+import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
+import { todayIso } from '#shared/format.ts';
+import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
 
 /** A photo of an invoice as a phone's camera gives it: a JPEG (its first bytes are what the server reads). */
 const INVOICE_PHOTO = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF facture'), Buffer.alloc(2048, 7)]);

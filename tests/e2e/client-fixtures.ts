@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createOrder, uniqueEmail, fromAnAddress } from './fixtures';
-import { todayIso } from '../../src/shared/format';
-import type { PlanId } from '../../src/shared/plans';
+import { createOrder, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import { todayIso } from '#shared/format.ts';
+import type { PlanId } from '#shared/plans.ts';
 
 export type Client = { name: string; email: string; username: string; password: string };
 

@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { startStripeStandIn } from '../../src/server/test/stripe-stand-in';
-import { formatDate, todayIso } from '../../src/shared/format';
-import { addDays, periodEndsOn } from '../../src/server/services/calendar/paris-calendar';
-import { createOrder, searchOrders, shot, staffSignIn, uniqueEmail } from './fixtures';
-import { daysFromToday, signInToDashboard, WIDTHS } from './client-fixtures';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { startStripeStandIn } from '#server/test/stripe-stand-in.ts';
+import { formatDate, todayIso } from '#shared/format.ts';
+import { addDays, periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
+import { createOrder, searchOrders, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
+import { daysFromToday, signInToDashboard, WIDTHS } from './client-fixtures.ts';
 
 // Online payment is off on the shared e2e server: this file runs its own, with the Stripe settings, pointed at a
 // local stand-in of the provider (its page, its API and its signed webhook).

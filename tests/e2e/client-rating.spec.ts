@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures';
+import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures.ts';
 
 const COMMENT = 'Technicien très patient, tout remarche !';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './fixtures';
+import { uniqueEmail } from './fixtures.ts';
 
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Envoyer le message' });
 const captchaField = (page: Page) => page.getByLabel(/^Question de sécurité/);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { createClient, signInToDashboard } from './client-fixtures';
-import { uniqueEmail } from './fixtures';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { createClient, signInToDashboard } from './client-fixtures.ts';
+import { uniqueEmail } from './fixtures.ts';
 
 /** Every Content-Security-Policy violation the page reports, from the first script on. */
 async function recordViolations(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
-import { todayIso } from '../../src/shared/format';
+import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import { todayIso } from '#shared/format.ts';
 
 test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messages », after a confirm step', async ({ page, request }) => {
   const email = uniqueEmail('effacement');

@@ -1,8 +1,8 @@
 import { expect, test, type CDPSession, type Page, type Route } from '@playwright/test';
-import { PLANS } from '../../src/shared/plans';
-import { formatEuro } from '../../src/shared/format';
-import { FAQ_ITEMS } from '../../src/client/pages/public/landing/faq-data';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { PLANS } from '#shared/plans.ts';
+import { formatEuro } from '#shared/format.ts';
+import { FAQ_ITEMS } from '#client/pages/public/landing/faq-data.ts';
+import { expectNoSeriousA11yViolations } from './fixtures.ts';
 
 const planSlides = (page: Page) => page.locator('[aria-roledescription="formule"]');
 const shownPlan = (page: Page) => page.getByText(/^Formule affichée/);

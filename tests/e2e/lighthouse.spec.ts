@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { runLighthouse } from '../../bench/lighthouse-run';
+import { runLighthouse } from '../../bench/lighthouse-run.ts';
 
 // Issue 12: accessibility, best practices and SEO of the landing page stay at 100. Performance is reported, not
 // gated: on a shared machine its score moves with the load of the moment, not with the page.

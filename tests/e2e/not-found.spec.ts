@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations } from './fixtures.ts';
 
 test('[PUBLIC][404] an unknown path shows Page Not Found with status 404', async ({ page }) => {
   const response = await page.goto('/une-page-qui-n-existe-pas');

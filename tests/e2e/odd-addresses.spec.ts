@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAQ_ITEMS } from '../../src/client/pages/public/landing/faq-data';
+import { FAQ_ITEMS } from '#client/pages/public/landing/faq-data.ts';
 
 /** Errors the page throws (a broken hydration or effect), collected from the first script on. */
 function collectPageErrors(page: Page): string[] {

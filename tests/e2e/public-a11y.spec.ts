@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures';
+import { expectNoSeriousA11yViolations } from './fixtures.ts';
 
 /**
  * Scans settled colours: buttons enabled at hydration fade from their disabled shade (150 ms transition), and a scan

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './fixtures';
+import { uniqueEmail } from './fixtures.ts';
 
 const ALL_ERRORS = [
   'Le prénom doit contenir au moins 2 caractères',

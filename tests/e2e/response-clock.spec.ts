@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createClient, signInToDashboard, WIDTHS } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures';
+import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures.ts';
 
 // The copy button writes to the clipboard; the test reads it back.
 const permissions = ['clipboard-read', 'clipboard-write'];

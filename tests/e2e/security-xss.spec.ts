@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
-import { createClient, signInToDashboard } from './client-fixtures';
+import { E2E_ADMIN } from '../../playwright.config.ts';
+import { createClient, signInToDashboard } from './client-fixtures.ts';
 
 // Markup a client could type as a name, or staff paste into notes: it must show as text, never run or render.
 const HOSTILE_NAME = '<img src=x onerror="window.__pwned=1">Zoé';

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { isAlive } from '../../src/server/db/data-dir-lock';
+import { isAlive } from '#server/db/data-dir-lock.ts';
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures';
+import { createOrder, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures.ts';
 
 // Fake time that flows while the page loads and hydrates (React needs its timers), then stops: from there a
 // countdown moves only when the test says so, so no assertion races the clock.

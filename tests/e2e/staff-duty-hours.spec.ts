@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
 
 async function shoot(page: Page, name: string) {
   for (const [width, height] of [[375, 812], [1280, 900]] as const) {

@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createClient, type Client } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
-import { FULL_BROWSER } from '../../playwright.config';
-import type { ClientIntervention } from '../../src/shared/client-api';
-import type { AdminInterventionDto } from '../../src/shared/admin-api';
-import { UPLOAD_HEADER, type Device } from '../../src/shared/device-api';
-import { VALID_REGISTRATION } from '../../src/shared/schemas/test-inputs';
+import { createClient, type Client } from './client-fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import { FULL_BROWSER } from '../../playwright.config.ts';
+import type { ClientIntervention } from '#shared/client-api.ts';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import { UPLOAD_HEADER, type Device } from '#shared/device-api.ts';
+import { VALID_REGISTRATION } from '#shared/schemas/test-inputs.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };

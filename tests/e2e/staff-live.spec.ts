@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createClient, lastMailTo, signInToDashboard } from './client-fixtures';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures';
-import { E2E_ADMIN } from '../../playwright.config';
+import { createClient, lastMailTo, signInToDashboard } from './client-fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import { E2E_ADMIN } from '../../playwright.config.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 

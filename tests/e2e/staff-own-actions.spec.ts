@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { createClient } from './client-fixtures';
-import { staffSignIn } from './fixtures';
-import type { AdminDevice, Device } from '../../src/shared/device-api';
-import type { LiveEvent } from '../../src/shared/live-api';
+import { createClient } from './client-fixtures.ts';
+import { staffSignIn } from './fixtures.ts';
+import type { AdminDevice, Device } from '#shared/device-api.ts';
+import type { LiveEvent } from '#shared/live-api.ts';
 
 declare global { interface Window { __tones: (number | null)[]; __lastEvent: LiveEvent | null } }
 

@@ -1,11 +1,11 @@
 // Every check of a password or a code made from an open session counts against the account like a sign-in does.
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffUsers } from '../../src/server/db/schema';
-import { sessionCookieName, STAFF_COOKIE } from '../../src/server/plugins/auth';
-import { cookieHeader } from '../../src/server/test/fixtures';
-import { hashPassword } from '../../src/server/services/security/passwords';
-import { buildWorld, freshAddress, PASSWORDS, type World } from './world';
+import { staffUsers } from '#server/db/schema.ts';
+import { sessionCookieName, STAFF_COOKIE } from '#server/plugins/auth.ts';
+import { cookieHeader } from '#server/test/fixtures.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { buildWorld, freshAddress, PASSWORDS, type World } from './world.ts';
 
 const codeAt = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './world.ts';
 
 /** Attempts one guess after another from one address until refused; returns how many were answered before the 429. */
 async function guessUntilRefused(w: World, call: (i: number) => InjectOptions, max: number) {

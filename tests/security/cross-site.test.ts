@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, staffSessions } from '../../src/server/db/schema';
-import { validOrder } from '../../src/server/test/fixtures';
-import { buildWorld, PASSWORDS, type World } from './world';
+import { orders, staffSessions } from '#server/db/schema.ts';
+import { validOrder } from '#server/test/fixtures.ts';
+import { buildWorld, PASSWORDS, type World } from './world.ts';
 
 // Every spelling of one state-changing admin path that a router or a proxy might read as that path.
 const SPELLINGS = [

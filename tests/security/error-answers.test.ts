@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { errorAnswerSchema, type ErrorCode } from '../../src/shared/error-codes';
-import { buildWorld, PASSWORDS, type World } from './world';
+import { errorAnswerSchema, type ErrorCode } from '#shared/error-codes.ts';
+import { buildWorld, PASSWORDS, type World } from './world.ts';
 
 /**
  * Every error answer is `{ code, message, fieldErrors? }` with a code of the shared list: the pages decide by the code

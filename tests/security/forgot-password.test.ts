@@ -1,9 +1,9 @@
 // « Mot de passe oublié » must not tell whether an account exists: not by its answer, not by the work done before it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, passwordResetTokens } from '../../src/server/db/schema';
-import { PASSWORD_RESET_QUEUE } from '../../src/server/services/clients/password-reset';
-import { buildWorld, freshAddress, type World } from './world';
+import { outbox, passwordResetTokens } from '#server/db/schema.ts';
+import { PASSWORD_RESET_QUEUE } from '#server/services/clients/password-reset.ts';
+import { buildWorld, freshAddress, type World } from './world.ts';
 
 describe('[SECURITY][FORGOT_PASSWORD] a known and an unknown login look the same', () => {
   let w: World;

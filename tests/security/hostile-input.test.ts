@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, inboxItems } from '../../src/server/db/schema';
-import { validOrder } from '../../src/server/test/fixtures';
-import type { OrderCreated, OrderDto, InboxItemDto } from '../../src/shared/admin-api';
-import { buildWorld, freshAddress, type World } from './world';
+import { orders, inboxItems } from '#server/db/schema.ts';
+import { validOrder } from '#server/test/fixtures.ts';
+import type { OrderCreated, OrderDto, InboxItemDto } from '#shared/admin-api.ts';
+import { buildWorld, freshAddress, type World } from './world.ts';
 
 // What an attacker types into a text field: SQL, markup, template syntax, format strings.
 const HOSTILE = [

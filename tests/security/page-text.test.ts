@@ -2,13 +2,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { render, prefetchUrls } from '../../src/client/entry-server';
-import { APP_ROOT } from '../../src/server/app-root';
-import { interventions } from '../../src/server/db/schema';
-import { fillTemplate, pageRenderer } from '../../src/server/plugins/page-render';
-import { createTestApp, type TestApp } from '../../src/server/test/harness';
-import { clientLogin, postOrder, staffLogin } from '../../src/server/test/fixtures';
-import { todayIso } from '../../src/shared/format';
+import { render, prefetchUrls } from '#client/entry-server.tsx';
+import { APP_ROOT } from '#server/app-root.ts';
+import { interventions } from '#server/db/schema.ts';
+import { fillTemplate, pageRenderer } from '#server/plugins/page-render.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { todayIso } from '#shared/format.ts';
 
 /** What String.prototype.replace reads in a replacement string: the match, before it, after it, a dollar, a group. */
 const PATTERNS = ['$&', '$`', "$'", '$$', '$1', '$<x>'];

@@ -4,7 +4,7 @@
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../src/server/test/harness';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 /** Writes that carry nothing but their path: an action on the resource the path names. */
 const BODYLESS = new Set([

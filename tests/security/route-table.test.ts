@@ -2,8 +2,8 @@
 // areas' own scopes) is called here with no session, as a client, as another client and as staff.
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorld, type World } from './world';
-import { TEST_ADMIN } from '../../src/server/test/harness';
+import { buildWorld, type World } from './world.ts';
+import { TEST_ADMIN } from '#server/test/harness.ts';
 
 /** Routes anyone may call. Every other API route needs a session: adding one here is a decision, not a formality. */
 const PUBLIC = new Set([

@@ -4,19 +4,19 @@ import fc from 'fast-check';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxItems } from '../../src/server/db/schema';
-import { HttpError, parseInput } from '../../src/server/http-error';
-import type { OrderCreated } from '../../src/shared/admin-api';
-import { clientLogin, postOrder } from '../../src/server/test/fixtures';
-import { todayIso } from '../../src/shared/format';
-import { PLAN_IDS } from '../../src/shared/plans';
-import { CLIENT_DEVICE_TYPES, ORDER_ENTRY_STATUSES, PAYMENT_METHODS, REGISTRATION_DEVICE_TYPES, URGENCIES } from '../../src/shared/labels';
-import { registrationInputSchema } from '../../src/shared/schemas/registration';
-import { orderInputSchema } from '../../src/shared/schemas/order';
-import { clientInterventionInputSchema } from '../../src/shared/schemas/intervention';
-import { adminLoginInputSchema, clientLoginInputSchema } from '../../src/shared/schemas/auth';
-import { verificationKeySchema } from '../../src/shared/schemas/invoice';
-import { buildWorld, freshAddress, type World } from './world';
+import { inboxItems } from '#server/db/schema.ts';
+import { HttpError, parseInput } from '#server/http-error.ts';
+import type { OrderCreated } from '#shared/admin-api.ts';
+import { clientLogin, postOrder } from '#server/test/fixtures.ts';
+import { todayIso } from '#shared/format.ts';
+import { PLAN_IDS } from '#shared/plans.ts';
+import { CLIENT_DEVICE_TYPES, ORDER_ENTRY_STATUSES, PAYMENT_METHODS, REGISTRATION_DEVICE_TYPES, URGENCIES } from '#shared/labels.ts';
+import { registrationInputSchema } from '#shared/schemas/registration.ts';
+import { orderInputSchema } from '#shared/schemas/order.ts';
+import { clientInterventionInputSchema } from '#shared/schemas/intervention.ts';
+import { adminLoginInputSchema, clientLoginInputSchema } from '#shared/schemas/auth.ts';
+import { verificationKeySchema } from '#shared/schemas/invoice.ts';
+import { buildWorld, freshAddress, type World } from './world.ts';
 
 // One seed for every run: the same inputs each time, so a failure is reproducible and the counts of valid inputs
 // below cannot fall short by chance (they once did, 5 valid orders of 120). Change it to explore other inputs.

@@ -2,11 +2,11 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staffUsers } from '../../src/server/db/schema';
-import { sessionCookieName, STAFF_COOKIE } from '../../src/server/plugins/auth';
-import { cookieHeader, staffLogin } from '../../src/server/test/fixtures';
-import { hashPassword } from '../../src/server/services/security/passwords';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../src/server/test/harness';
+import { auditLog, staffUsers } from '#server/db/schema.ts';
+import { sessionCookieName, STAFF_COOKIE } from '#server/plugins/auth.ts';
+import { cookieHeader, staffLogin } from '#server/test/fixtures.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
 
 /** What an authenticator app shows, `steps` periods of 30 s from now. */
 const codeAt = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });

@@ -1,9 +1,9 @@
 // The cast of the attack suite: staff, two clients with an order and a request each, and a registration request.
 import { expect } from 'vitest';
-import { createTestApp, type TestApp, type TestAppOptions } from '../../src/server/test/harness';
-import { interventions, inboxItems } from '../../src/server/db/schema';
-import { clientLogin, postOrder, staffLogin } from '../../src/server/test/fixtures';
-import { todayIso } from '../../src/shared/format';
+import { createTestApp, type TestApp, type TestAppOptions } from '#server/test/harness.ts';
+import { interventions, inboxItems } from '#server/db/schema.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { todayIso } from '#shared/format.ts';
 
 export type Party = { headers: Record<string, string>; clientId: number; orderId: number; interventionId: number };
 export type World = {

@@ -1,4 +1,4 @@
-import type { ErrorAnswer, ErrorCode } from '../../shared/error-codes';
+import type { ErrorAnswer, ErrorCode } from '#shared/error-codes.ts';
 
 /** The one fetch wrapper: JSON in and out, cookies sent, failures thrown as ApiRequestError with the server's French message. */
 export class ApiRequestError extends Error {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from './api';
-import { applyFieldErrors } from './form-errors';
+import { ApiRequestError } from './api.ts';
+import { applyFieldErrors } from './form-errors.ts';
 
 type Form = { name: string; captchaAnswer: string };
 

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiRequestError } from './api';
+import { ApiRequestError } from './api.ts';
 
 /**
  * Puts the server's field errors (400 `fieldErrors`) under the form's own fields, the first one focused, and tells

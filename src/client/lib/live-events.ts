@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LiveEvent } from '../../shared/live-api';
+import type { LiveEvent } from '#shared/live-api.ts';
 
 export type LiveState = 'connecting' | 'open' | 'retrying';
 

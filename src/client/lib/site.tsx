@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SiteInfo } from '../../shared/site';
+import type { SiteInfo } from '#shared/site.ts';
 
 /** Company identity from the server's configuration, read once from the page (never a secret). */
 const SiteContext = createContext<SiteInfo | null>(null);

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { PageData } from './page-data';
-import { endSignOut } from './sign-out';
+import type { PageData } from './page-data.ts';
+import { endSignOut } from './sign-out.ts';
 
 type Viewer = {
   /** a client session was valid when the page was rendered, or the visitor signed in since */

@@ -4,12 +4,12 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
-import { lockDataDir } from './data-dir-lock';
-import { initialDatabaseFor } from './initial-database';
-import { keepingPlans } from './pglite-plans';
-import { APP_ROOT } from '../app-root';
-import { closeTree, privateDir } from '../services/security/private-files';
+import * as schema from './schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { initialDatabaseFor } from './initial-database.ts';
+import { keepingPlans } from './pglite-plans.ts';
+import { APP_ROOT } from '#server/app-root.ts';
+import { closeTree, privateDir } from '#server/services/security/private-files.ts';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction or the database itself: services accept either. */

@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock';
+import { DataDirLockedError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { openPglite } from './client';
-import { initialDatabaseFor } from './initial-database';
+import { openPglite } from './client.ts';
+import { initialDatabaseFor } from './initial-database.ts';
 
 describe('[DB] a first start unpacks the built initial database instead of running initdb', () => {
   const dirs: string[] = [];

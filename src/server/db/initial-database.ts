@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DIST_DIR } from '../app-root';
+import { DIST_DIR } from '#server/app-root.ts';
 
 /**
  * A migrated, empty PGlite database made by `npm run build` (build-database.ts), as a gzipped tarball. PostgreSQL's

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migrateDatabase, openPostgres } from './client';
+import { migrateDatabase, openPostgres } from './client.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 

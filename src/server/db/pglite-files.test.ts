@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from './client';
+import { openPglite } from './client.ts';
 
 /** Every file and folder under dir (itself included) with its permission bits. */
 async function modes(dir: string): Promise<Array<{ file: string; mode: number; folder: boolean }>> {

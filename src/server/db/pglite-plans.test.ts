@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from './client';
-import { keptStatement } from './pglite-plans';
+import { openPglite, type Database } from './client.ts';
+import { keptStatement } from './pglite-plans.ts';
 
 // A kept statement must answer exactly what the statement itself answers, whatever the values it is given: they are
 // written into EXECUTE as literals.

@@ -6,8 +6,8 @@
 // A kept statement is prepared (PREPARE) in PGlite's one session at its first run, then run with EXECUTE, its values
 // written in as quoted literals (db/sql-literal.ts); a value without that form runs the statement the ordinary way.
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from './client';
-import { sqlLiteral } from './sql-literal';
+import type { Db } from './client.ts';
+import { sqlLiteral } from './sql-literal.ts';
 
 type State = { name: string; prepared?: Promise<boolean> };
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from './client';
+import { openPglite } from './client.ts';
 
 // The embedded database's buffers are part of the server's memory: a folder made before the setting takes it too.
 describe.skipIf(process.env.TEST_DB === 'postgres')('PGlite memory settings', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from './client';
+import { openPostgres } from './client.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 

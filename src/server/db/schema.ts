@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, check, customType, date, index, integer, jsonb, numeric, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PLAN_IDS } from '../../shared/plans';
-import type { WeekHours } from '../../shared/schemas/duty-hours';
+import { PLAN_IDS } from '#shared/plans.ts';
+import type { WeekHours } from '#shared/schemas/duty-hours.ts';
 import {
   CLIENT_DEVICE_TYPES, DEVICE_STATUSES, DOCUMENT_KINDS, REGISTRATION_DEVICE_TYPES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, INBOX_KINDS,
   MESSAGE_AUTHORS, REMOTE_TOOLS, INBOX_STATUSES, STAFF_ROLES, URGENCIES, CHECKOUT_STATUSES,
-} from '../../shared/labels';
+} from '#shared/labels.ts';
 
 export const planEnum = pgEnum('plan_id', PLAN_IDS);
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);

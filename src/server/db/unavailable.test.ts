@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './unavailable';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 describe('[FAULTS] what counts as the database being out of reach', () => {
   const pg = (code: string, message = 'database error') => Object.assign(new Error(message), { code });

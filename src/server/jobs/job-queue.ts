@@ -4,8 +4,8 @@ import {
   PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db as BossDb, type DrizzleTransactionLike, type JobResult,
   type JobWithMetadata, type Queue, type ScheduleOptions, type SendOptions,
 } from 'pg-boss';
-import type { Database, Tx } from '../db/client';
-import { preparedStatements } from './prepared-statements';
+import type { Database, Tx } from '#server/db/client.ts';
+import { preparedStatements } from './prepared-statements.ts';
 
 /**
  * Background work on the database we already have (pg-boss, DESIGN.md stack table): on the embedded PGlite by default,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { outbox } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/harness';
+import { outbox } from '#server/db/schema.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 /** A queue of the test's own, without a worker: its jobs stay where the statement wrote them. */
 const QUEUE = 'prepared-test';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
-import type { Database, Tx } from '../db/client';
-import { sqlLiteral } from '../db/sql-literal';
+import type { Database, Tx } from '#server/db/client.ts';
+import { sqlLiteral } from '#server/db/sql-literal.ts';
 
 /** Runs `text` (placeholders $1…) with `values` in the caller's transaction, prepared once; answers its rows. */
 export type RunPrepared = (tx: Tx, text: string, values: readonly unknown[]) => Promise<Record<string, unknown>[]>;

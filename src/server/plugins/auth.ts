@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http-error';
-import type { Config } from '../config';
-import { findClientSession, findStaffSession, type StaffIdentity } from '../services/security/sessions';
-import type { SessionRead, SignedInClient } from '../services/clients/client-identity';
-import { CLIENT_UNAUTHORIZED, type CurrentSubscription } from '../../shared/client-api';
+import { HttpError } from '#server/http-error.ts';
+import type { Config } from '#server/config.ts';
+import { findClientSession, findStaffSession, type StaffIdentity } from '#server/services/security/sessions.ts';
+import type { SessionRead, SignedInClient } from '#server/services/clients/client-identity.ts';
+import { CLIENT_UNAUTHORIZED, type CurrentSubscription } from '#shared/client-api.ts';
 
 export const STAFF_COOKIE = 'rfs_staff';
 export const CLIENT_COOKIE = 'rfs_client';

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandling } from './errors';
+import { registerErrorHandling } from './errors.ts';
 
 describe('[FAULTS] a request that needs a stopped database', () => {
   const app = Fastify({ logger: false });

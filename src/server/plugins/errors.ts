@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable';
-import type { ErrorAnswer, ErrorCode } from '../../shared/error-codes';
-import { HttpError } from '../http-error';
-import { loggedUrl } from './logging';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '#server/db/unavailable.ts';
+import type { ErrorAnswer, ErrorCode } from '#shared/error-codes.ts';
+import { HttpError } from '#server/http-error.ts';
+import { loggedUrl } from './logging.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

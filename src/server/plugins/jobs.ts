@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { siteInfo } from '../config';
-import { openJobQueue, type JobQueue } from '../jobs/job-queue';
-import { preparedStatements } from '../jobs/prepared-statements';
-import { mailDelivery } from '../services/mail/delivery';
-import { createMailQueue, type MailQueue } from '../services/mail/outbox';
-import { loadSecretKey, secretBox } from '../services/mail/secret-box';
-import { outboxRetentionDefinition, scheduleOutboxRetention } from '../services/mail/retention';
-import { proofRetentionDefinition, scheduleProofRetention } from '../services/devices/proof-retention';
-import { renewalReminderDefinition, scheduleRenewalReminders } from '../services/orders/renewal-reminders';
-import { passwordResetRequests } from '../services/clients/password-reset';
-import { openSessionsDefinition, scheduleOpenSessionsCheck } from '../services/payments/open-sessions';
-import { paymentProvider } from '../services/payments/provider';
-import { responseAlertsDefinition, scheduleResponseAlerts } from '../services/interventions/response-alerts';
+import { siteInfo } from '#server/config.ts';
+import { openJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
+import { preparedStatements } from '#server/jobs/prepared-statements.ts';
+import { mailDelivery } from '#server/services/mail/delivery.ts';
+import { createMailQueue, type MailQueue } from '#server/services/mail/outbox.ts';
+import { loadSecretKey, secretBox } from '#server/services/mail/secret-box.ts';
+import { outboxRetentionDefinition, scheduleOutboxRetention } from '#server/services/mail/retention.ts';
+import { proofRetentionDefinition, scheduleProofRetention } from '#server/services/devices/proof-retention.ts';
+import { renewalReminderDefinition, scheduleRenewalReminders } from '#server/services/orders/renewal-reminders.ts';
+import { passwordResetRequests } from '#server/services/clients/password-reset.ts';
+import { openSessionsDefinition, scheduleOpenSessionsCheck } from '#server/services/payments/open-sessions.ts';
+import { paymentProvider } from '#server/services/payments/provider.ts';
+import { responseAlertsDefinition, scheduleResponseAlerts } from '#server/services/interventions/response-alerts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LiveHub } from '../services/live/hub';
+import { LiveHub } from '#server/services/live/hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,13 +5,13 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import type { Database } from '../db/client';
-import { ensureStaffAccount } from '../services/staff/staff-bootstrap';
-import { memoryMailer, openTestDatabase, TEST_ADMIN } from '../test/harness';
-import { staffLogin } from '../test/fixtures';
-import { CLIENT_COOKIE, STAFF_COOKIE } from './auth';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { ensureStaffAccount } from '#server/services/staff/staff-bootstrap.ts';
+import { memoryMailer, openTestDatabase, TEST_ADMIN } from '#server/test/harness.ts';
+import { staffLogin } from '#server/test/fixtures.ts';
+import { CLIENT_COOKIE, STAFF_COOKIE } from './auth.ts';
 
 const SECRETS = {
   wrongPassword: 'Mauvais-Secret-4242',

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { siteInfo } from '../config';
-import { CLIENT_COOKIE, sessionCookieName } from './auth';
-import { clientPageReader } from '../routes/client/page-reads';
+import { siteInfo } from '#server/config.ts';
+import { CLIENT_COOKIE, sessionCookieName } from './auth.ts';
+import { clientPageReader } from '#server/routes/client/page-reads.ts';
 // Types only: the built SSR bundle is what runs (plugins/pages.ts imports it from DIST_DIR).
-import type * as EntryServer from '../../client/entry-server';
-import type { Prefetched, Visitor } from '../../client/entry-server';
+import type * as EntryServer from '#client/entry-server.tsx';
+import type { Prefetched, Visitor } from '#client/entry-server.tsx';
 
 export type Renderer = Pick<typeof EntryServer, 'render' | 'prefetchUrls'>;
 export type RenderedHtml = { status: number; shared: boolean; body: string };

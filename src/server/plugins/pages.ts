@@ -8,12 +8,12 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { findPlan } from '../../shared/plans';
-import { CLIENT_COOKIE } from './auth';
-import { CSP_NONCE, newNonce } from './csp';
-import { notFoundAnswer } from './errors';
-import { DIST_DIR } from '../app-root';
-import { pageRenderer, type Renderer } from './page-render';
+import { findPlan } from '#shared/plans.ts';
+import { CLIENT_COOKIE } from './auth.ts';
+import { CSP_NONCE, newNonce } from './csp.ts';
+import { notFoundAnswer } from './errors.ts';
+import { DIST_DIR } from '#server/app-root.ts';
+import { pageRenderer, type Renderer } from './page-render.ts';
 
 /**
  * The stylesheet inlined, for pages anyone may open first (the public pages, sign-in, a reset link from an e-mail): it

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 // Two instances of the server on one database (PostgreSQL in production; the same database object here, and on
 // PostgreSQL when TEST_DATABASE_URL is set): a per-address limit counts every request whichever instance answers it.

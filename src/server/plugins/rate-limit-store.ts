@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rateLimits } from '../db/schema';
+import type { Db } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema.ts';
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;

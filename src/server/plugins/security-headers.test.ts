@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/harness';
-import { postOrder, staffLogin } from '../test/fixtures';
-import { CLIENT_COOKIE, hostCookie, STAFF_COOKIE } from './auth';
-import { inlineStyleHashes, sonnerStylesheet, withStyleNonce } from './csp';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { CLIENT_COOKIE, hostCookie, STAFF_COOKIE } from './auth.ts';
+import { inlineStyleHashes, sonnerStylesheet, withStyleNonce } from './csp.ts';
 
 /** One directive of a policy, as its list of sources. */
 function directive(policy: string, name: string): string[] | undefined {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { orders, inboxItems } from '../db/schema';
-import { staffTestApp, validOrder } from '../test/fixtures';
-import { MAX_URL_LENGTH } from './security';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { orders, inboxItems } from '#server/db/schema.ts';
+import { staffTestApp, validOrder } from '#server/test/fixtures.ts';
+import { MAX_URL_LENGTH } from './security.ts';
 
 describe('[SECURITY][REQUEST] addresses of any shape get a quick French answer', () => {
   let t: TestApp;

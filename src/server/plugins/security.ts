@@ -2,11 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
-import { HttpError } from '../http-error';
-import type { Config } from '../config';
-import { CLIENT_COOKIE, hostCookie, STAFF_COOKIE } from './auth';
-import { databaseRateLimitStore } from './rate-limit-store';
-import { CSP_NONCE, inlineStyleHashes, newNonce, withStyleNonce } from './csp';
+import { HttpError } from '#server/http-error.ts';
+import type { Config } from '#server/config.ts';
+import { CLIENT_COOKIE, hostCookie, STAFF_COOKIE } from './auth.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { CSP_NONCE, inlineStyleHashes, newNonce, withStyleNonce } from './csp.ts';
 
 const SESSION_COOKIES = [STAFF_COOKIE, CLIENT_COOKIE];
 

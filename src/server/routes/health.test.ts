@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 describe('GET /healthz', () => {
   let t: TestApp;

@@ -3,13 +3,13 @@
 // side may read, and whom a message notifies, the service decides from the reader (services/interventions/intervention-thread.ts).
 import type { FastifyContextConfig, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, okSchema } from '../../shared/schemas/query';
-import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '../../shared/thread-api';
-import { FILE_REPLY } from '../http-schema';
+import { idParams, okSchema } from '#shared/schemas/query.ts';
+import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '#shared/thread-api.ts';
+import { FILE_REPLY } from '#server/http-schema.ts';
 import {
   markThreadRead, postMessage, readAttachment, readThread, type Author, type Reader,
-} from '../services/interventions/intervention-thread';
-import { sendAttachment } from './attachment-response';
+} from '#server/services/interventions/intervention-thread.ts';
+import { sendAttachment } from './attachment-response.ts';
 
 export type ThreadSide = {
   /** Every thread route's config on this side (the staff scope's roles). */

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { staffUsers } from '../db/schema';
-import { hashPassword } from '../services/security/passwords';
-import { publishLive } from '../services/live/events';
-import type { LiveEvent } from '../../shared/live-api';
-import type { ClientIntervention } from '../../shared/client-api';
-import { todayIso } from '../../shared/format';
-import { openEventStream, type EventStream, type StreamEvent } from '../test/event-stream';
-import { clientLogin, postOrder, staffLogin } from '../test/fixtures';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { staffUsers } from '#server/db/schema.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { publishLive } from '#server/services/live/events.ts';
+import type { LiveEvent } from '#shared/live-api.ts';
+import type { ClientIntervention } from '#shared/client-api.ts';
+import { todayIso } from '#shared/format.ts';
+import { openEventStream, type EventStream, type StreamEvent } from '#server/test/event-stream.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const TECH = { username: 'tech.live', password: 'motdepasse-technicien-live' };
 const ask = { description: 'Écran noir au démarrage', urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };

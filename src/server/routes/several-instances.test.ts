@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import type { OrderCreated } from '../../shared/admin-api';
-import type { OrderDocuments } from '../../shared/invoice-api';
-import { clientLogin, postOrder, staffLogin, validOrder } from '../test/fixtures';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import type { OrderCreated } from '#shared/admin-api.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
+import { clientLogin, postOrder, staffLogin, validOrder } from '#server/test/fixtures.ts';
 
 // Two instances of the server on one database, behind nothing but different ports (issue 12): the same database
 // object here, and on PostgreSQL with TEST_DATABASE_URL, where the orders below really run side by side.

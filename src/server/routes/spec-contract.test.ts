@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
-import { clientLogin, postOrder, staffLogin } from '../test/fixtures';
-import { todayIso } from '../../shared/format';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { todayIso } from '#shared/format.ts';
 
 /**
  * The calls of SPEC §7 with the French sentences of §5 and §8 that the server sends, as the spec words them (DESIGN.md

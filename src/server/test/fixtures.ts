@@ -1,13 +1,13 @@
 // Helpers shared by the back-office API tests (not a test file itself).
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { OrderCreated } from '../../shared/admin-api';
-import type { OrderInput } from '../../shared/schemas/order';
-import { UPLOAD_HEADER } from '../../shared/device-api';
-import { todayIso } from '../../shared/format';
-import { staffUsers } from '../db/schema';
-import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '../plugins/auth';
-import { hashPassword } from '../services/security/passwords';
-import { createTestApp, TEST_ADMIN, type TestApp } from './harness';
+import type { OrderCreated } from '#shared/admin-api.ts';
+import type { OrderInput } from '#shared/schemas/order.ts';
+import { UPLOAD_HEADER } from '#shared/device-api.ts';
+import { todayIso } from '#shared/format.ts';
+import { staffUsers } from '#server/db/schema.ts';
+import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '#server/plugins/auth.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { createTestApp, TEST_ADMIN, type TestApp } from './harness.ts';
 
 export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}=${value}` });
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import pino from 'pino';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../db/client';
-import { installJobSchema } from '../jobs/job-queue';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { installJobSchema } from '#server/jobs/job-queue.ts';
 
 /** Our migrations and the job queue's schema: what a server has after its first start. */
 async function prepare(database: Database) {

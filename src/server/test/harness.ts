@@ -5,11 +5,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import pino from 'pino';
-import { buildApp, type BuildOptions } from '../app';
-import { loadConfig, type Config } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/client';
-import type { Mail, Mailer } from '../services/mail/mailer';
-import { ensureStaffAccount } from '../services/staff/staff-bootstrap';
+import { buildApp, type BuildOptions } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import type { Mail, Mailer } from '#server/services/mail/mailer.ts';
+import { ensureStaffAccount } from '#server/services/staff/staff-bootstrap.ts';
 
 export const TEST_ADMIN = { username: 'staff', password: 'motdepasse-staff-1', secretCode: 'code-secret-42' };
 

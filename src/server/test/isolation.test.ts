@@ -1,6 +1,6 @@
 import { globSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MOCKING } from '../../../vitest.config';
+import { MOCKING } from '../../../vitest.config.ts';
 
 // Most test files share each worker's module registry (vitest.config.ts): a file that replaces a module with vi.mock
 // would leak its mock into the next files of that worker, so it must be listed to run isolated.

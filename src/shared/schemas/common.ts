@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from './zod.ts';
 
 // Control characters (NUL, bell… but tab and line breaks) and the bidirectional overrides that can disguise a name
 // or a file name on screen: no person types them, PostgreSQL refuses NUL, and a reader can be fooled by the others.

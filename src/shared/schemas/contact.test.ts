@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactInputSchema } from './contact';
-import { fieldMessages } from './test-inputs';
+import { contactInputSchema } from './contact.ts';
+import { fieldMessages } from './test-inputs.ts';
 
 const valid = {
   name: 'Jeanne Dupont',

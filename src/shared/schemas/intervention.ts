@@ -1,6 +1,6 @@
-import { z } from './zod';
-import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './common';
-import { CLIENT_DEVICE_TYPES, URGENCIES } from '../labels';
+import { z } from './zod.ts';
+import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './common.ts';
+import { CLIENT_DEVICE_TYPES, URGENCIES } from '#shared/labels.ts';
 
 const missing = 'Veuillez remplir tous les champs';
 

@@ -1,5 +1,5 @@
-import { z } from './zod';
-import { PAYMENT_STATUSES } from '../labels';
+import { z } from './zod.ts';
+import { PAYMENT_STATUSES } from '#shared/labels.ts';
 
 // X from an alphabet without 0/O, 1/I/L so a key read aloud or on paper is not mistaken.
 export const KEY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { orderInputSchema, orderUpdateInputSchema } from './order';
-import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '../labels';
-import { PLAN_IDS } from '../plans';
-import { fieldMessages } from './test-inputs';
+import { orderInputSchema, orderUpdateInputSchema } from './order.ts';
+import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '#shared/labels.ts';
+import { PLAN_IDS } from '#shared/plans.ts';
+import { fieldMessages } from './test-inputs.ts';
 
 const valid = {
   clientName: 'Jeanne Dupont',

@@ -1,8 +1,8 @@
-import { z } from './zod';
-import { PLAN_IDS } from '../plans';
-import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '../labels';
-import { email, isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, optionalText, text, UNPRINTABLE_MESSAGE } from './common';
-import { newPassword, passwordWeakness } from './password';
+import { z } from './zod.ts';
+import { PLAN_IDS } from '#shared/plans.ts';
+import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '#shared/labels.ts';
+import { email, isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, optionalText, text, UNPRINTABLE_MESSAGE } from './common.ts';
+import { newPassword, passwordWeakness } from './password.ts';
 
 export const USERNAME_RULE = /^[a-zA-Z0-9._-]{3,40}$/;
 

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from './zod.ts';
 
 /** A password a person chooses: long enough to resist guessing, checked again on the server. */
 export const PASSWORD_MIN_LENGTH = 12;

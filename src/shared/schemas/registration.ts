@@ -1,7 +1,7 @@
-import { z } from './zod';
-import { PLAN_IDS } from '../plans';
-import { REGISTRATION_DEVICE_TYPES } from '../labels';
-import { email, text } from './common';
+import { z } from './zod.ts';
+import { PLAN_IDS } from '#shared/plans.ts';
+import { REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
+import { email, text } from './common.ts';
 
 /**
  * At least 10 characters (SPEC §5) of digits and usual separators, with at least 9 digits (short foreign numbers).

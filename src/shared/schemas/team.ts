@@ -1,9 +1,9 @@
 // The « Équipe » tab and a staff member's own password: one schema each for the form and the server.
-import { z } from './zod';
-import { STAFF_ROLES } from '../labels';
-import { email } from './common';
-import { newPassword } from './password';
-import { dutyHoursSchema } from './duty-hours';
+import { z } from './zod.ts';
+import { STAFF_ROLES } from '#shared/labels.ts';
+import { email } from './common.ts';
+import { newPassword } from './password.ts';
+import { dutyHoursSchema } from './duty-hours.ts';
 
 /** A used, expired, replaced or unknown link (400 LINK_INVALID on POST /api/admin/set-password). */
 export const STAFF_LINK_INVALID = 'Ce lien n’est plus valable (déjà utilisé, expiré ou remplacé). Demandez un nouveau lien à un administrateur.';

@@ -1,4 +1,4 @@
-import type { z } from './zod';
+import type { z } from './zod.ts';
 
 /** A registration every rule accepts: tests change one field of it (schema and route tests alike). */
 export const VALID_REGISTRATION = {

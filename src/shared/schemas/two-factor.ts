@@ -1,6 +1,6 @@
 // Two-factor sign-in for staff (TOTP, RFC 6238): one schema each for the forms and the server.
-import { z } from './zod';
-import { staffSessionSchema } from '../admin-api';
+import { z } from './zod.ts';
+import { staffSessionSchema } from '#shared/admin-api.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { PublicLayout } from '../layout/public-layout';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { cn } from '#client/components/ui/cn.ts';
 
 type AuthCardProps = {
   icon: ReactNode;

@@ -1,9 +1,9 @@
-import { Link } from '../../lib/router';
-import { useHydrated } from '../../lib/use-hydrated';
-import { Button } from '../ui/button';
-import { TextField } from '../ui/field';
-import { PASSWORD_HINT } from './new-password';
-import type { useLinkPasswordForm } from './use-link-password-form';
+import { Link } from '#client/lib/router.ts';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { PASSWORD_HINT } from './new-password.ts';
+import type { useLinkPasswordForm } from './use-link-password-form.ts';
 
 /** The full-width button of an AuthCard form: off until the page can run the form, then while it is sent. */
 export function AuthSubmit({ pending, pendingLabel, children }: { pending: boolean; pendingLabel: string; children: string }) {

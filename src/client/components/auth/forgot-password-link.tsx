@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router';
+import { Link } from '#client/lib/router.ts';
 
 /** Under both sign-in forms (/login and /client/login). */
 export function ForgotPasswordLink() {

@@ -1,14 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ErrorCode } from '../../../shared/error-codes';
-import { newPassword } from '../../../shared/schemas/password';
-import { z } from '../../../shared/schemas/zod';
-import { ApiRequestError, serverMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { notify } from '../../lib/notify';
-import { useSearchParams } from '../../lib/router';
-import { useHydrated } from '../../lib/use-hydrated';
-import { checkConfirmation, confirmPassword } from './new-password';
+import type { ErrorCode } from '#shared/error-codes.ts';
+import { newPassword } from '#shared/schemas/password.ts';
+import { z } from '#shared/schemas/zod.ts';
+import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useSearchParams } from '#client/lib/router.ts';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { checkConfirmation, confirmPassword } from './new-password.ts';
 
 const formSchema = z.object({ newPassword, confirmPassword }).superRefine(checkConfirmation);
 type LinkPasswordForm = z.input<typeof formSchema>;

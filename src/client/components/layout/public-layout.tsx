@@ -1,8 +1,8 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from '../../lib/router';
-import { beginSignOut } from '../../lib/sign-out';
-import { telHref, useSite } from '../../lib/site';
-import { useViewer } from '../../lib/viewer';
+import { Link } from '#client/lib/router.ts';
+import { beginSignOut } from '#client/lib/sign-out.ts';
+import { telHref, useSite } from '#client/lib/site.tsx';
+import { useViewer } from '#client/lib/viewer.tsx';
 
 /** Where the landing page lists the plans (SPEC §2: the plan-required dialog links /#pricing). */
 export const PRICING_HREF = '/#pricing';

@@ -1,7 +1,7 @@
 import { forwardRef, useId } from 'react';
 import { Star } from 'lucide-react';
-import { STARS } from '../../../shared/rating-api';
-import { cn } from '../ui/cn';
+import { STARS } from '#shared/rating-api.ts';
+import { cn } from '#client/components/ui/cn.ts';
 
 /** What each note means, read by screen readers and shown under the stars once chosen. */
 const STAR_LABELS: Record<(typeof STARS)[number], string> = {

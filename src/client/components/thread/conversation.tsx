@@ -3,17 +3,17 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileText, MessagesSquare, Paperclip } from 'lucide-react';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime } from '#shared/format.ts';
 import {
   ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, messageInputSchema, type MessageInput, type Thread,
-} from '../../../shared/thread-api';
-import { api, ApiRequestError, serverMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { notify } from '../../lib/notify';
-import { Button, FILE_LABEL_FOCUS } from '../ui/button';
-import { TextAreaField } from '../ui/field';
-import { Spinner } from '../ui/spinner';
-import { cn } from '../ui/cn';
+} from '#shared/thread-api.ts';
+import { api, ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { Button, FILE_LABEL_FOCUS } from '#client/components/ui/button.tsx';
+import { TextAreaField } from '#client/components/ui/field.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { cn } from '#client/components/ui/cn.ts';
 
 type Props = {
   /** '/api/client/interventions/12' or '/api/admin/interventions/12' */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from './cn';
+import { cn } from './cn.ts';
 
 const TONES = {
   green: 'bg-green-100 text-green-800 ring-green-600/20',

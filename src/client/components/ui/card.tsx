@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { cn } from './cn';
+import { cn } from './cn.ts';
 
 type CardProps = HTMLAttributes<HTMLElement> & {
   /** a titled card is a region (section with aria-labelledby): screen readers can jump to it */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertDialog as A } from 'radix-ui';
-import { buttonClass } from './button';
+import { buttonClass } from './button.tsx';
 
 type ConfirmDialogProps = {
   open: boolean;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import { cn } from './cn';
+import { cn } from './cn.ts';
 
 type CopyButtonProps = {
   value: string;

@@ -1,11 +1,11 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import type { ConfirmDialog } from './confirm-dialog';
-import type { Dialog } from './dialog';
+import type { ConfirmDialog } from './confirm-dialog.tsx';
+import type { Dialog } from './dialog.tsx';
 
 // Radix's dialogs weigh about as much as a whole dashboard: pages that open one only on demand load it then (or
 // once idle, see preloadDialogs), and mount it only while open.
-const loadDialog = () => import('./dialog');
-const loadConfirm = () => import('./confirm-dialog');
+const loadDialog = () => import('./dialog.tsx');
+const loadConfirm = () => import('./confirm-dialog.tsx');
 const DialogImpl = lazy(() => loadDialog().then((m) => ({ default: m.Dialog })));
 const ConfirmImpl = lazy(() => loadConfirm().then((m) => ({ default: m.ConfirmDialog })));
 

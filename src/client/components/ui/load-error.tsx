@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { Button } from './button';
+import { Button } from './button.tsx';
 
 /** A block that could not load: says so in French, with the server's reason, and offers to try again. */
 export function LoadError({ title = 'Impossible de charger les données', error, onRetry }: { title?: string; error: Error; onRetry(): void }) {

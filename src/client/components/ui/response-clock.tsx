@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AlarmClock, CheckCircle2 } from 'lucide-react';
-import { clockState, type ClockState } from '../../../shared/support-clock';
-import { cn } from './cn';
+import { clockState, type ClockState } from '#shared/support-clock.ts';
+import { cn } from './cn.ts';
 
 const TONES: Record<ClockState['state'], string> = {
   waiting: 'bg-sky-50 text-sky-900 ring-sky-200',

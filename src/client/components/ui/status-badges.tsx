@@ -1,8 +1,8 @@
-import { Badge, type BadgeTone } from './badge';
+import { Badge, type BadgeTone } from './badge.tsx';
 import {
   INTERVENTION_STATUS_LABELS, PAYMENT_STATUS_LABELS, URGENCY_LABELS,
   type InterventionStatus, type PaymentStatus, type Urgency,
-} from '../../../shared/labels';
+} from '#shared/labels.ts';
 
 // One colour per state, as in the back-office: a client and a technician looking at the same request see the same badge.
 const INTERVENTION_TONES: Record<InterventionStatus, BadgeTone> = { pending: 'amber', in_progress: 'blue', completed: 'green', cancelled: 'slate' };

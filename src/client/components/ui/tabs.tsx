@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Tabs as T } from 'radix-ui';
-import { cn } from './cn';
+import { cn } from './cn.ts';
 
 /** Radix tabs (arrow keys move between tabs, the panel is labelled by its tab), styled for the site. */
 export const Tabs = T.Root;

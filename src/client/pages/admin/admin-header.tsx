@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, RefreshCw } from 'lucide-react';
-import type { StaffSession } from '../../../shared/admin-api';
-import { Button } from '../../components/ui/button';
-import { ApiRequestError } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { useSite } from '../../lib/site';
-import { adminKeys } from './api/queries';
-import { useLogout } from './api/session';
-import { LiveClock } from './live-clock';
-import { MySessionsButton } from './sessions/my-sessions-dialog';
-import { UnlockForm } from './unlock-form';
-import { MyPasswordButton } from './team/my-password-dialog';
-import { MyDutyHoursButton } from './team/duty-hours-dialogs';
-import { SecurityButton } from './two-factor/security-dialog';
-import { STAFF_ROLE_LABELS } from '../../../shared/labels';
-import { LiveBar } from './live/live-bar';
+import type { StaffSession } from '#shared/admin-api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useSite } from '#client/lib/site.tsx';
+import { adminKeys } from './api/queries.ts';
+import { useLogout } from './api/session.ts';
+import { LiveClock } from './live-clock.tsx';
+import { MySessionsButton } from './sessions/my-sessions-dialog.tsx';
+import { UnlockForm } from './unlock-form.tsx';
+import { MyPasswordButton } from './team/my-password-dialog.tsx';
+import { MyDutyHoursButton } from './team/duty-hours-dialogs.tsx';
+import { SecurityButton } from './two-factor/security-dialog.tsx';
+import { STAFF_ROLE_LABELS } from '#shared/labels.ts';
+import { LiveBar } from './live/live-bar.tsx';
 
 export function AdminHeader({ session }: { session: StaffSession }) {
   const { siteName } = useSite();

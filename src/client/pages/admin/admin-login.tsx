@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LockKeyhole } from 'lucide-react';
-import { adminLoginInputSchema, type AdminLoginInput } from '../../../shared/schemas/auth';
-import type { SecondStep } from '../../../shared/schemas/two-factor';
-import { AuthCard } from '../../components/auth/auth-card';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
-import { notify } from '../../lib/notify';
-import { useSite } from '../../lib/site';
-import { CodeStep, EnrolStep } from './two-factor/login-steps';
-import { usePasswordStep } from './two-factor/two-factor-api';
+import { adminLoginInputSchema, type AdminLoginInput } from '#shared/schemas/auth.ts';
+import type { SecondStep } from '#shared/schemas/two-factor.ts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { useSite } from '#client/lib/site.tsx';
+import { CodeStep, EnrolStep } from './two-factor/login-steps.tsx';
+import { usePasswordStep } from './two-factor/two-factor-api.ts';
 
 /** The staff sign-in card: the password, then the code when the member has two-factor sign-in (or must enrol). */
 export function AdminLogin() {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ErrorBoundary } from '../../components/layout/error-boundary';
-import { PageSpinner } from '../../components/ui/spinner';
-import { createAdminQueryClient } from './api/query-client';
-import { useStaffSession } from './api/session';
-import { AdminLogin } from './admin-login';
-import { AdminHeader } from './admin-header';
-import { AdminTabs } from './admin-tabs';
-import { QueryError } from './common/query-state';
+import { ErrorBoundary } from '#client/components/layout/error-boundary.tsx';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { createAdminQueryClient } from './api/query-client.ts';
+import { useStaffSession } from './api/session.ts';
+import { AdminLogin } from './admin-login.tsx';
+import { AdminHeader } from './admin-header.tsx';
+import { AdminTabs } from './admin-tabs.tsx';
+import { QueryError } from './common/query-state.tsx';
 
 /** /admin: its own QueryClient (created here so the public pages never load TanStack Query), then the session gate. */
 export function AdminPage() {

@@ -1,19 +1,19 @@
 import type { ComponentType } from 'react';
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from '#client/lib/router.ts';
 import { CalendarRange, Download, Laptop, LayoutDashboard, Mail, ScrollText, UserCog, Send, ShoppingCart, Users, Wrench } from 'lucide-react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { DashboardTab } from './dashboard/dashboard-tab';
-import { OrdersTab } from './orders/orders-tab';
-import { CustomersTab } from './customers/customers-tab';
-import { InboxTab } from './inbox/inbox-tab';
-import { SubscriptionsTab } from './subscriptions/subscriptions-tab';
-import { InterventionsTab } from './interventions/interventions-tab';
-import { DownloadTab } from './download/download-tab';
-import { TeamTab } from './team/team-tab';
-import { JournalTab } from './journal/journal-tab';
-import type { StaffRole } from '../../../shared/labels';
-import { OutboxTab } from './outbox/outbox-tab';
-import { DevicesTab } from './devices/devices-tab';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { DashboardTab } from './dashboard/dashboard-tab.tsx';
+import { OrdersTab } from './orders/orders-tab.tsx';
+import { CustomersTab } from './customers/customers-tab.tsx';
+import { InboxTab } from './inbox/inbox-tab.tsx';
+import { SubscriptionsTab } from './subscriptions/subscriptions-tab.tsx';
+import { InterventionsTab } from './interventions/interventions-tab.tsx';
+import { DownloadTab } from './download/download-tab.tsx';
+import { TeamTab } from './team/team-tab.tsx';
+import { JournalTab } from './journal/journal-tab.tsx';
+import type { StaffRole } from '#shared/labels.ts';
+import { OutboxTab } from './outbox/outbox-tab.tsx';
+import { DevicesTab } from './devices/devices-tab.tsx';
 
 type TabDef = {
   value: string; label: string; Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; Panel: ComponentType; unlockedOnly?: boolean;

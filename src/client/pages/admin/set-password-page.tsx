@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
-import { STAFF_LINK_INVALID } from '../../../shared/schemas/team';
-import { api } from '../../lib/api';
-import { Link } from '../../lib/router';
-import { buttonClass } from '../../components/ui/button';
-import { AuthCard } from '../../components/auth/auth-card';
-import { LinkPasswordForm } from '../../components/auth/auth-form-parts';
-import { useLinkPasswordForm } from '../../components/auth/use-link-password-form';
+import { STAFF_LINK_INVALID } from '#shared/schemas/team.ts';
+import { api } from '#client/lib/api.ts';
+import { Link } from '#client/lib/router.ts';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { LinkPasswordForm } from '#client/components/auth/auth-form-parts.tsx';
+import { useLinkPasswordForm } from '#client/components/auth/use-link-password-form.ts';
 
 /** /admin/set-password?token=…: a staff member's link from the e-mail (new member or reset by an admin). */
 export function StaffSetPasswordPage() {

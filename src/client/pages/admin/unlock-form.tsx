@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { KeyRound, ShieldCheck } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { notify } from '../../lib/notify';
-import { useUnlock } from './api/session';
+import { Button } from '#client/components/ui/button.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { useUnlock } from './api/session.ts';
 
 /**
  * The secret code unlocks the download tab for this session; the server checks it (DESIGN.md decision 2). A session

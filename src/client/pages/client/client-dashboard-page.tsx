@@ -1,27 +1,27 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from '#client/lib/router.ts';
 import { LogOut, Plus } from 'lucide-react';
-import type { AuthUser } from '../../../shared/client-api';
-import { notify } from '../../lib/notify';
-import { beginSignOut, endSignOut } from '../../lib/sign-out';
-import { useViewer } from '../../lib/viewer';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { LazyDialog } from '../../components/ui/lazy-dialog';
-import { LoadError } from '../../components/ui/load-error';
-import { Spinner } from '../../components/ui/spinner';
-import { PAGE_SIZE, clientInterventionsQueryOptions } from './api/queries';
-import { useClientLogout } from './api/session';
-import { AccountArea } from './common/account-area';
-import { ClientArea, useWhenIdle } from './common/client-area';
-import { ShowMore } from './common/show-more';
-import { SubscriptionBlock } from './common/subscription-block';
-import { ClientInterventionList } from './client-area/client-intervention-list';
-import { MyDevices } from './devices/my-devices';
+import type { AuthUser } from '#shared/client-api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { beginSignOut, endSignOut } from '#client/lib/sign-out.ts';
+import { useViewer } from '#client/lib/viewer.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { PAGE_SIZE, clientInterventionsQueryOptions } from './api/queries.ts';
+import { useClientLogout } from './api/session.ts';
+import { AccountArea } from './common/account-area.tsx';
+import { ClientArea, useWhenIdle } from './common/client-area.tsx';
+import { ShowMore } from './common/show-more.tsx';
+import { SubscriptionBlock } from './common/subscription-block.tsx';
+import { ClientInterventionList } from './client-area/client-intervention-list.tsx';
+import { MyDevices } from './devices/my-devices.tsx';
 
 // The form (react-hook-form and the schema) loads when the client first opens it, or once the page is idle.
-const loadForm = () => import('./client-area/intervention-form');
+const loadForm = () => import('./client-area/intervention-form.tsx');
 const InterventionForm = lazy(() => loadForm().then((m) => ({ default: m.InterventionForm })));
 
 /** /client/dashboard: the client's own space (SPEC §2 « Client dashboard »), with the facts of /dashboard. */

@@ -1,17 +1,17 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '#client/lib/router.ts';
 import { KeyRound } from 'lucide-react';
-import { AuthCard } from '../../components/auth/auth-card';
-import { ForgotPasswordLink } from '../../components/auth/forgot-password-link';
-import { TextField } from '../../components/ui/field';
-import { api, serverMessage } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { telHref, useSite } from '../../lib/site';
-import { useViewer } from '../../lib/viewer';
-import { clientLoginInputSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
-import type { ClientLoginResult } from '../../../shared/client-api';
-import { AuthSubmit } from '../../components/auth/auth-form-parts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { ForgotPasswordLink } from '#client/components/auth/forgot-password-link.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { api, serverMessage } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { telHref, useSite } from '#client/lib/site.tsx';
+import { useViewer } from '#client/lib/viewer.tsx';
+import { clientLoginInputSchema, type ClientLoginInput } from '#shared/schemas/auth.ts';
+import type { ClientLoginResult } from '#shared/client-api.ts';
+import { AuthSubmit } from '#client/components/auth/auth-form-parts.tsx';
 
 const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";
 

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import type { AuthUser } from '../../../shared/client-api';
-import { beginSignOut } from '../../lib/sign-out';
-import { buttonClass } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { subscriptionQueryOptions } from './api/queries';
-import { AccountArea } from './common/account-area';
-import { ClientArea } from './common/client-area';
-import { ProfileCard } from './common/profile-card';
-import { SubscriptionBlock } from './common/subscription-block';
-import { AssistanceActions } from './dashboard/assistance-actions';
-import { InterventionHistory } from './dashboard/intervention-history';
-import { MyDevices } from './devices/my-devices';
+import type { AuthUser } from '#shared/client-api.ts';
+import { beginSignOut } from '#client/lib/sign-out.ts';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { subscriptionQueryOptions } from './api/queries.ts';
+import { AccountArea } from './common/account-area.tsx';
+import { ClientArea } from './common/client-area.tsx';
+import { ProfileCard } from './common/profile-card.tsx';
+import { SubscriptionBlock } from './common/subscription-block.tsx';
+import { AssistanceActions } from './dashboard/assistance-actions.tsx';
+import { InterventionHistory } from './dashboard/intervention-history.tsx';
+import { MyDevices } from './devices/my-devices.tsx';
 
 /** /dashboard (and / for a signed-in client): SPEC §2 « User dashboard ». */
 export function DashboardPage() {

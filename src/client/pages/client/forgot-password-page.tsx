@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema } from '../../../shared/client-api';
-import type { z } from '../../../shared/schemas/zod';
-import { api, serverMessage } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form-errors';
-import { notify } from '../../lib/notify';
-import { TextField } from '../../components/ui/field';
-import { AuthCard } from '../../components/auth/auth-card';
-import { AuthSubmit, BackToSignIn } from '../../components/auth/auth-form-parts';
+import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema } from '#shared/client-api.ts';
+import type { z } from '#shared/schemas/zod.ts';
+import { api, serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { AuthSubmit, BackToSignIn } from '#client/components/auth/auth-form-parts.tsx';
 
 type ForgotPasswordInput = z.input<typeof forgotPasswordInputSchema>;
 

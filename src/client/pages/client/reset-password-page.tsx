@@ -1,13 +1,13 @@
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '#client/lib/router.ts';
 import { KeyRound } from 'lucide-react';
-import { RESET_LINK_INVALID } from '../../../shared/client-api';
-import { api } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { useViewer } from '../../lib/viewer';
-import { buttonClass } from '../../components/ui/button';
-import { AuthCard } from '../../components/auth/auth-card';
-import { BackToSignIn, LinkPasswordForm } from '../../components/auth/auth-form-parts';
-import { useLinkPasswordForm } from '../../components/auth/use-link-password-form';
+import { RESET_LINK_INVALID } from '#shared/client-api.ts';
+import { api } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useViewer } from '#client/lib/viewer.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { BackToSignIn, LinkPasswordForm } from '#client/components/auth/auth-form-parts.tsx';
+import { useLinkPasswordForm } from '#client/components/auth/use-link-password-form.ts';
 
 /** /reset-password?token=…: the link from the e-mail; a new password twice, then sign in with it. */
 export function ResetPasswordPage() {

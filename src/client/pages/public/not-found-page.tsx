@@ -1,6 +1,6 @@
-import { Link } from '../../lib/router';
-import { PublicLayout } from '../../components/layout/public-layout';
-import { buttonClass } from '../../components/ui/button';
+import { Link } from '#client/lib/router.ts';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
 
 export function NotFoundPage() {
   return (

@@ -1,16 +1,16 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { clients, deviceProofs, devices, interventions, outbox, inboxItems, staffUsers } from '../../db/schema';
-import { hashPassword } from '../../services/security/passwords';
-import type { StaffRole } from '../../../shared/labels';
-import { serializerCompiler, validatorCompiler } from '../../http-schema';
-import type { Config } from '../../config';
-import { adminRoutes } from './index';
-import { ROLE_FORBIDDEN } from './roles';
-import { clientLogin, postOrder, staffLogin, validOrder } from '../../test/fixtures';
-import type { OrderDocuments } from '../../../shared/invoice-api';
-import { todayIso } from '../../../shared/format';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { clients, deviceProofs, devices, interventions, outbox, inboxItems, staffUsers } from '#server/db/schema.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import type { StaffRole } from '#shared/labels.ts';
+import { serializerCompiler, validatorCompiler } from '#server/http-schema.ts';
+import type { Config } from '#server/config.ts';
+import { adminRoutes } from './index.ts';
+import { ROLE_FORBIDDEN } from './roles.ts';
+import { clientLogin, postOrder, staffLogin, validOrder } from '#server/test/fixtures.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
+import { todayIso } from '#shared/format.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Call = { method: Method; url: string; payload?: object; status: number };

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { auditLog, staffUsers } from '../../db/schema';
-import type { AdminInterventionDto } from '../../../shared/admin-api';
-import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
-import { todayIso } from '../../../shared/format';
-import { clientLogin, newTechnician, postOrder, staffLogin } from '../../test/fixtures';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { auditLog, staffUsers } from '#server/db/schema.ts';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
+import { todayIso } from '#shared/format.ts';
+import { clientLogin, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const JULIEN = { username: 'julien.tech', password: 'motdepasse-technicien-1' };
 const MARC = { username: 'marc.tech', password: 'motdepasse-technicien-2' };

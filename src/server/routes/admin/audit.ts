@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntrySchema, auditListQuery } from '../../../shared/admin-api';
-import { listAudit } from '../../services/security/audit';
-import { sendPage } from '../list-reply';
-import { ADMIN_ONLY } from './roles';
+import { auditEntrySchema, auditListQuery } from '#shared/admin-api.ts';
+import { listAudit } from '#server/services/security/audit.ts';
+import { sendPage } from '#server/routes/list-reply.ts';
+import { ADMIN_ONLY } from './roles.ts';
 
 /** « Journal » (admins): read only. No route edits or deletes an entry (docs/security.md). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { loginThrottle, staffSessions } from '../../db/schema';
-import { hostCookie, STAFF_COOKIE } from '../../plugins/auth';
-import { POLICIES, reserveLoginAttempt } from '../../services/security/login-throttle';
-import { hashSessionToken } from '../../services/security/sessions';
-import { passwordChecks as checks } from '../../test/password-checks';
-import { cookieHeader, staffLogin } from '../../test/fixtures';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { loginThrottle, staffSessions } from '#server/db/schema.ts';
+import { hostCookie, STAFF_COOKIE } from '#server/plugins/auth.ts';
+import { POLICIES, reserveLoginAttempt } from '#server/services/security/login-throttle.ts';
+import { hashSessionToken } from '#server/services/security/sessions.ts';
+import { passwordChecks as checks } from '#server/test/password-checks.ts';
+import { cookieHeader, staffLogin } from '#server/test/fixtures.ts';
 
 // Counts every password actually checked (a real account's hash or the dummy one for an unknown username).
-vi.mock('../../services/security/passwords', async (importOriginal) =>
-  (await import('../../test/password-checks')).countingPasswords(await importOriginal()));
+vi.mock('#server/services/security/passwords.ts', async (importOriginal) =>
+  (await import('#server/test/password-checks.ts')).countingPasswords(await importOriginal()));
 
 const login = (t: TestApp, payload: object, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/admin/login', payload, remoteAddress, headers });

@@ -2,26 +2,26 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { StaffRole } from '../../../shared/labels';
-import { staffLoginAnswerSchema } from '../../../shared/schemas/two-factor';
-import { adminLoginInputSchema, unlockInputSchema } from '../../../shared/schemas/auth';
-import { idParams, okSchema } from '../../../shared/schemas/query';
+import type { StaffRole } from '#shared/labels.ts';
+import { staffLoginAnswerSchema } from '#shared/schemas/two-factor.ts';
+import { adminLoginInputSchema, unlockInputSchema } from '#shared/schemas/auth.ts';
+import { idParams, okSchema } from '#shared/schemas/query.ts';
 import {
   openSessionSchema, sessionsEndedSchema, staffSessionSchema, type StaffSession,
-} from '../../../shared/admin-api';
-import { HttpError, notFound } from '../../http-error';
-import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '../../plugins/auth';
-import { authenticateStaff, staffNamed } from '../../services/staff/staff-auth';
-import { staffStanding } from '../../services/staff/staff-accounts';
-import { writeAudit } from '../../services/security/audit';
-import { throttledSignIn } from '../../services/security/login-throttle';
-import { createChallenge } from '../../services/staff/staff-login-challenge';
-import { hasTwoFactor, securitySettings, trustFactorAfterCode, type SecondFactor } from '../../services/staff/two-factor';
+} from '#shared/admin-api.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '#server/plugins/auth.ts';
+import { authenticateStaff, staffNamed } from '#server/services/staff/staff-auth.ts';
+import { staffStanding } from '#server/services/staff/staff-accounts.ts';
+import { writeAudit } from '#server/services/security/audit.ts';
+import { throttledSignIn } from '#server/services/security/login-throttle.ts';
+import { createChallenge } from '#server/services/staff/staff-login-challenge.ts';
+import { hasTwoFactor, securitySettings, trustFactorAfterCode, type SecondFactor } from '#server/services/staff/two-factor.ts';
 import {
   createStaffSession, deleteStaffSession, endOtherStaffSessions, endStaffSession, listStaffSessions, unlockStaffSession,
-} from '../../services/security/sessions';
-import { ADMIN_ONLY, ANY_STAFF } from './roles';
-import { RATE_LIMITS } from '../../rate-limits';
+} from '#server/services/security/sessions.ts';
+import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
 /** How the journal names a failed sign-in under a username no account has (the name itself is not kept). */
 const UNKNOWN_USERNAME = '(identifiant inconnu)';
 const UNKNOWN_ACCOUNT = 'inconnu';

@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backupStatusSchema, currentBackupSchema, type BackupStatusDto } from '../../../shared/backup-api';
-import { idParams } from '../../../shared/schemas/query';
-import { HttpError } from '../../http-error';
-import { FILE_REPLY } from '../../http-schema';
-import { writeAudit } from '../../services/security/audit';
-import { createBackupRunner, type BackupRunner } from '../../services/backup/runner';
-import { ADMIN_ONLY } from './roles';
+import { backupStatusSchema, currentBackupSchema, type BackupStatusDto } from '#shared/backup-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { HttpError } from '#server/http-error.ts';
+import { FILE_REPLY } from '#server/http-schema.ts';
+import { writeAudit } from '#server/services/security/audit.ts';
+import { createBackupRunner, type BackupRunner } from '#server/services/backup/runner.ts';
+import { ADMIN_ONLY } from './roles.ts';
 
 function requireUnlocked(request: FastifyRequest) {
   if (!request.staff.unlocked) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { decodeMail, startSmtpPeer } from '../../test/smtp-peer';
-import { postOrder, staffLogin } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { decodeMail, startSmtpPeer } from '#server/test/smtp-peer.ts';
+import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][MAIL] credentials reach a real SMTP server', () => {
   let t: TestApp;

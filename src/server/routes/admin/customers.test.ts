@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerDto, OrderDto } from '../../../shared/admin-api';
-import { postOrder, staffTestApp } from '../../test/fixtures';
+import type { CustomerDto, OrderDto } from '#shared/admin-api.ts';
+import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {
   const { t, staff } = staffTestApp();

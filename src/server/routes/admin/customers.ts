@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerListQuery, customerSchema } from '../../../shared/admin-api';
-import { listCustomers } from '../../services/orders/customers';
-import { ADMIN_ONLY } from './roles';
-import { sendPage } from '../list-reply';
+import { customerListQuery, customerSchema } from '#shared/admin-api.ts';
+import { listCustomers } from '#server/services/orders/customers.ts';
+import { ADMIN_ONLY } from './roles.ts';
+import { sendPage } from '#server/routes/list-reply.ts';
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users', { config: ADMIN_ONLY, schema: { querystring: customerListQuery, response: { 200: z.array(customerSchema) } } },

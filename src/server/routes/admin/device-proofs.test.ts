@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
-import { deviceProofs, devices, staffUsers } from '../../db/schema';
-import { hashPassword } from '../../services/security/passwords';
-import { todayIso } from '../../../shared/format';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { deviceProofs, devices, staffUsers } from '#server/db/schema.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { todayIso } from '#shared/format.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminDeviceQuery, adminDeviceSchema, deviceRefusalInputSchema, proofFileQuery, deviceSettingsInputSchema, deviceSettingsSchema, proofRequestInputSchema,
-} from '../../../shared/device-api';
-import { idParams } from '../../../shared/schemas/query';
-import { FILE_REPLY } from '../../http-schema';
+} from '#shared/device-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { FILE_REPLY } from '#server/http-schema.ts';
 import {
   decideDevice, deviceSettings, listAdminDevices, readProof, requestProof, updateDeviceSettings,
-} from '../../services/devices/devices';
-import { sendAttachment } from '../attachment-response';
-import { ADMIN_ONLY, ANY_STAFF } from './roles';
+} from '#server/services/devices/devices.ts';
+import { sendAttachment } from '#server/routes/attachment-response.ts';
+import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
 
 /** Devices and their proofs of ownership: technicians check them as admins do (they are the ones who connect). */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {

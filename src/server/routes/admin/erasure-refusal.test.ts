@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clients, outbox, inboxItems } from '../../db/schema';
-import { ERASURE_ADMIN_ONLY, ERASURE_NO_STATUS } from '../../services/inbox/inbox-items';
-import type { InboxItemDto } from '../../../shared/admin-api';
-import { todayIso } from '../../../shared/format';
-import { clientLogin, newTechnician, postOrder, staffLogin } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { auditLog, clients, outbox, inboxItems } from '#server/db/schema.ts';
+import { ERASURE_ADMIN_ONLY, ERASURE_NO_STATUS } from '#server/services/inbox/inbox-items.ts';
+import type { InboxItemDto } from '#shared/admin-api.ts';
+import { todayIso } from '#shared/format.ts';
+import { clientLogin, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };
 const REASON = 'Une intervention est en cours : nous effacerons vos données dès sa clôture.';

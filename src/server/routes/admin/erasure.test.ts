@@ -5,11 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, clientSessions, clients, interventions, orders, outbox, passwordResetTokens, inboxItems } from '../../db/schema';
-import type { AuditEntryDto, InboxItemDto } from '../../../shared/admin-api';
-import { todayIso } from '../../../shared/format';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { auditLog, clientSessions, clients, interventions, orders, outbox, passwordResetTokens, inboxItems } from '#server/db/schema.ts';
+import type { AuditEntryDto, InboxItemDto } from '#shared/admin-api.ts';
+import { todayIso } from '#shared/format.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const run = promisify(execFile);
 

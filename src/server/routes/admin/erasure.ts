@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refusalInputSchema, inboxItemSchema } from '../../../shared/admin-api';
-import { idParams } from '../../../shared/schemas/query';
-import { confirmErasure } from '../../services/inbox/erasure';
-import { refuseInboxItem } from '../../services/inbox/refusal';
-import { ADMIN_ONLY } from './roles';
+import { refusalInputSchema, inboxItemSchema } from '#shared/admin-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { confirmErasure } from '#server/services/inbox/erasure.ts';
+import { refuseInboxItem } from '#server/services/inbox/refusal.ts';
+import { ADMIN_ONLY } from './roles.ts';
 
 /**
  * An admin ends a client's erasure request from « Messages » (inside the staff-only scope, audited): by confirming it

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STAFF_COOKIE } from '../../plugins/auth';
-import { findStaffSession } from '../../services/security/sessions';
+import { STAFF_COOKIE } from '#server/plugins/auth.ts';
+import { findStaffSession } from '#server/services/security/sessions.ts';
 import { z } from 'zod';
-import { liveEventSchema } from '../../../shared/live-api';
-import { liveEventsOnce, openLiveStream, wantsStream } from '../live-stream';
-import { ANY_STAFF } from './roles';
+import { liveEventSchema } from '#shared/live-api.ts';
+import { liveEventsOnce, openLiveStream, wantsStream } from '#server/routes/live-stream.ts';
+import { ANY_STAFF } from './roles.ts';
 
 /**
  * GET /api/admin/events: the back-office's live events (Server-Sent Events). Every member receives what the

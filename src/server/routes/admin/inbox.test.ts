@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clients, inboxItems } from '../../db/schema';
-import type { AuditEntryDto, RegistrationValidated, InboxItemDto } from '../../../shared/admin-api';
-import { clientLogin, postOrder, staffTestApp } from '../../test/fixtures';
+import { clients, inboxItems } from '#server/db/schema.ts';
+import type { AuditEntryDto, RegistrationValidated, InboxItemDto } from '#shared/admin-api.ts';
+import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][REQUESTS] registration and contact requests', () => {
   const { t, staff } = staffTestApp();

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   registrationValidatedSchema, inboxListQuery, inboxItemSchema, inboxUpdateInputSchema,
-} from '../../../shared/admin-api';
-import { idParams } from '../../../shared/schemas/query';
-import { listInboxItems, updateInboxStatus, validateRegistration } from '../../services/inbox/inbox-items';
-import { ANY_STAFF } from './roles';
-import { sendPage } from '../list-reply';
+} from '#shared/admin-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { listInboxItems, updateInboxStatus, validateRegistration } from '#server/services/inbox/inbox-items.ts';
+import { ANY_STAFF } from './roles.ts';
+import { sendPage } from '#server/routes/list-reply.ts';
 
 export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/contacts', { config: ANY_STAFF, schema: { querystring: inboxListQuery, response: { 200: z.array(inboxItemSchema) } } },

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { staffLoginRoutes, staffSessionRoutes } from './auth';
-import { orderRoutes } from './orders';
-import { customerRoutes } from './customers';
-import { inboxRoutes } from './inbox';
-import { erasureRoutes } from './erasure';
-import { registrationRefusalRoutes } from './registration-refusal';
-import { outboxRoutes } from './outbox';
-import { statsRoutes } from './stats';
-import { subscriptionRoutes } from './subscriptions';
-import { interventionRoutes } from './interventions';
-import { deviceRoutes } from './devices';
-import { staffEventRoutes } from './events';
-import { auditRoutes } from './audit';
-import { backupRoutes } from './backup';
-import { staffGate } from './roles';
-import { teamRoutes, setPasswordRoutes } from './team';
-import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor';
+import { staffLoginRoutes, staffSessionRoutes } from './auth.ts';
+import { orderRoutes } from './orders.ts';
+import { customerRoutes } from './customers.ts';
+import { inboxRoutes } from './inbox.ts';
+import { erasureRoutes } from './erasure.ts';
+import { registrationRefusalRoutes } from './registration-refusal.ts';
+import { outboxRoutes } from './outbox.ts';
+import { statsRoutes } from './stats.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
+import { interventionRoutes } from './interventions.ts';
+import { deviceRoutes } from './devices.ts';
+import { staffEventRoutes } from './events.ts';
+import { auditRoutes } from './audit.ts';
+import { backupRoutes } from './backup.ts';
+import { staffGate } from './roles.ts';
+import { teamRoutes, setPasswordRoutes } from './team.ts';
+import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor.ts';
 
 /**
  * /api/admin/*: sign-in (password, then code) and « choose your password » are the only routes outside the staff-session hook; everything

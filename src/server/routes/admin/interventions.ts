@@ -3,18 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminInterventionSchema, interventionAssignInputSchema, interventionListQuery, interventionUpdateInputSchema, responseTimeStatsSchema,
-} from '../../../shared/admin-api';
-import { ratingStatsSchema } from '../../../shared/rating-api';
-import { idParams } from '../../../shared/schemas/query';
-import { adminIntervention, listInterventions, updateIntervention } from '../../services/interventions/admin-interventions';
-import { createClientIntervention } from '../../services/interventions/client-interventions';
-import { staffInterventionInputSchema } from '../../../shared/schemas/intervention';
-import { assignIntervention } from '../../services/interventions/assignment';
-import { responseTimeStats } from '../../services/interventions/response-clock';
-import { ratingStats } from '../../services/interventions/intervention-ratings';
-import { interventionThreadRoutes } from '../intervention-thread';
-import { ANY_STAFF } from './roles';
-import { sendPage } from '../list-reply';
+} from '#shared/admin-api.ts';
+import { ratingStatsSchema } from '#shared/rating-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { adminIntervention, listInterventions, updateIntervention } from '#server/services/interventions/admin-interventions.ts';
+import { createClientIntervention } from '#server/services/interventions/client-interventions.ts';
+import { staffInterventionInputSchema } from '#shared/schemas/intervention.ts';
+import { assignIntervention } from '#server/services/interventions/assignment.ts';
+import { responseTimeStats } from '#server/services/interventions/response-clock.ts';
+import { ratingStats } from '#server/services/interventions/intervention-ratings.ts';
+import { interventionThreadRoutes } from '#server/routes/intervention-thread.ts';
+import { ANY_STAFF } from './roles.ts';
+import { sendPage } from '#server/routes/list-reply.ts';
 
 export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/interventions', {

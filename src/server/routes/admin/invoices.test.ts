@@ -5,12 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, invoices, orders } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
-import type { OrderDto } from '../../../shared/admin-api';
-import type { OrderDocuments } from '../../../shared/invoice-api';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { auditLog, invoices, orders } from '#server/db/schema.ts';
+import { todayIso } from '#shared/format.ts';
+import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const run = promisify(execFile);
 type Order = OrderDto & OrderDocuments;

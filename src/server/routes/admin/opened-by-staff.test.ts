@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
-import { devices, staffUsers } from '../../db/schema';
-import { hashPassword } from '../../services/security/passwords';
-import { todayIso } from '../../../shared/format';
-import type { AdminInterventionDto, StaffSession } from '../../../shared/admin-api';
-import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
-import type { LiveEvent } from '../../../shared/live-api';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { devices, staffUsers } from '#server/db/schema.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { todayIso } from '#shared/format.ts';
+import type { AdminInterventionDto, StaffSession } from '#shared/admin-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
+import type { LiveEvent } from '#shared/live-api.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech.julien', password: 'motdepasse-technicien' };

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, clients, orders } from '../../db/schema';
-import type { AuditEntryDto, OrderDto } from '../../../shared/admin-api';
-import { VERIFICATION_KEY } from '../../../shared/schemas/invoice';
-import { clientLogin, postOrder, staffTestApp, validOrder } from '../../test/fixtures';
+import { auditLog, clients, orders } from '#server/db/schema.ts';
+import type { AuditEntryDto, OrderDto } from '#shared/admin-api.ts';
+import { VERIFICATION_KEY } from '#shared/schemas/invoice.ts';
+import { clientLogin, postOrder, staffTestApp, validOrder } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][CREATE_ORDER] manual orders', () => {
   const { t, staff } = staffTestApp();

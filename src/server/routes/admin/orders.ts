@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderInputSchema, orderUpdateInputSchema } from '../../../shared/schemas/order';
+import { orderInputSchema, orderUpdateInputSchema } from '#shared/schemas/order.ts';
 import {
   IDEMPOTENCY_HEADER, credentialsSuggestQuery, issuedCredentialsSchema, orderCreatedSchema, orderCreationHeaders, orderListQuery, orderSchema,
-} from '../../../shared/admin-api';
-import { idParams } from '../../../shared/schemas/query';
-import { notFound } from '../../http-error';
-import { FILE_REPLY } from '../../http-schema';
-import { createOrder, regenerateOrderCredentials, updateOrder } from '../../services/orders/orders';
-import { listOrders } from '../../services/orders/order-queries';
-import { suggestCredentials } from '../../services/orders/credentials';
-import { documentPdf, loadDocument, orderInvoice } from '../../services/billing/invoices';
-import { issueCreditNote } from '../../services/billing/credit-notes';
-import { paymentProvider } from '../../services/payments/provider';
-import { creditNoteInputSchema } from '../../../shared/invoice-api';
-import { HttpError } from '../../http-error';
-import { sendDocumentPdf } from '../invoice-response';
-import { ADMIN_ONLY } from './roles';
-import { sendPage } from '../list-reply';
+} from '#shared/admin-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { notFound } from '#server/http-error.ts';
+import { FILE_REPLY } from '#server/http-schema.ts';
+import { createOrder, regenerateOrderCredentials, updateOrder } from '#server/services/orders/orders.ts';
+import { listOrders } from '#server/services/orders/order-queries.ts';
+import { suggestCredentials } from '#server/services/orders/credentials.ts';
+import { documentPdf, loadDocument, orderInvoice } from '#server/services/billing/invoices.ts';
+import { issueCreditNote } from '#server/services/billing/credit-notes.ts';
+import { paymentProvider } from '#server/services/payments/provider.ts';
+import { creditNoteInputSchema } from '#shared/invoice-api.ts';
+import { HttpError } from '#server/http-error.ts';
+import { sendDocumentPdf } from '#server/routes/invoice-response.ts';
+import { ADMIN_ONLY } from './roles.ts';
+import { sendPage } from '#server/routes/list-reply.ts';
 
 const NO_INVOICE_YET = 'Cette commande n’a pas encore de facture : elle est émise le jour où la commande est payée.';
 const FILE = { ...ADMIN_ONLY, ...FILE_REPLY };

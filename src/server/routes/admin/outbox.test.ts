@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox, inboxItems } from '../../db/schema';
-import type { OutboxMessageDto, InboxItemDto } from '../../../shared/admin-api';
-import { postOrder, staffTestApp } from '../../test/fixtures';
+import { outbox, inboxItems } from '#server/db/schema.ts';
+import type { OutboxMessageDto, InboxItemDto } from '#shared/admin-api.ts';
+import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a password', () => {
   const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@rfs.exemple' });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboxListQuery, outboxMessageSchema } from '../../../shared/admin-api';
-import { idParams } from '../../../shared/schemas/query';
-import { listOutbox, resendMail } from '../../services/mail/outbox';
-import { ADMIN_ONLY } from './roles';
-import { sendPage } from '../list-reply';
+import { outboxListQuery, outboxMessageSchema } from '#shared/admin-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { listOutbox, resendMail } from '#server/services/mail/outbox.ts';
+import { ADMIN_ONLY } from './roles.ts';
+import { sendPage } from '#server/routes/list-reply.ts';
 
 /** « Courriels »: every message and its fate; recipients and invoices are an admin's business. */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../../test/fixtures';
-import { formatDate, todayIso } from '../../../shared/format';
-import type { OrderDocuments } from '../../../shared/invoice-api';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { formatDate, todayIso } from '#shared/format.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
 
 const run = promisify(execFile);
 

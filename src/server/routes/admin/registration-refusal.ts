@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refusalInputSchema, inboxItemSchema } from '../../../shared/admin-api';
-import { idParams } from '../../../shared/schemas/query';
-import { refuseInboxItem } from '../../services/inbox/refusal';
-import { ANY_STAFF } from './roles';
+import { refusalInputSchema, inboxItemSchema } from '#shared/admin-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { refuseInboxItem } from '#server/services/inbox/refusal.ts';
+import { ANY_STAFF } from './roles.ts';
 
 /** « Refuser » on a registration in « Messages »: whoever may validate one may refuse it. */
 export const registrationRefusalRoutes: FastifyPluginAsyncZod = async (app) => {

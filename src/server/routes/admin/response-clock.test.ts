@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { interventions } from '../../db/schema';
-import { getPlan, responseDueAt } from '../../../shared/plans';
-import type { AdminInterventionDto, ResponseTimeStats } from '../../../shared/admin-api';
-import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
-import { newClient, staffTestApp } from '../../test/fixtures';
+import { interventions } from '#server/db/schema.ts';
+import { getPlan, responseDueAt } from '#shared/plans.ts';
+import type { AdminInterventionDto, ResponseTimeStats } from '#shared/admin-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
+import { newClient, staffTestApp } from '#server/test/fixtures.ts';
 
 const request = (urgency: string) => ({ description: 'Imprimante muette', urgency, deviceType: 'pc_windows', deviceInfo: 'HP' });
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffRole } from '../../../shared/labels';
-import { HttpError } from '../../http-error';
-import { requireStaff } from '../../plugins/auth';
+import type { StaffRole } from '#shared/labels.ts';
+import { HttpError } from '#server/http-error.ts';
+import { requireStaff } from '#server/plugins/auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

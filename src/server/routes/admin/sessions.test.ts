@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenSessionDto } from '../../../shared/admin-api';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { staffSessions, staffUsers } from '../../db/schema';
-import { STAFF_COOKIE } from '../../plugins/auth';
-import { hashPassword } from '../../services/security/passwords';
-import { hashSessionToken } from '../../services/security/sessions';
-import { cookieHeader } from '../../test/fixtures';
+import type { OpenSessionDto } from '#shared/admin-api.ts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { staffSessions, staffUsers } from '#server/db/schema.ts';
+import { STAFF_COOKIE } from '#server/plugins/auth.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { hashSessionToken } from '#server/services/security/sessions.ts';
+import { cookieHeader } from '#server/test/fixtures.ts';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
-import { auditLog, clients, devices, liveEvents, staffUsers } from '../../db/schema';
-import { hashPassword } from '../../services/security/passwords';
-import { todayIso } from '../../../shared/format';
-import type { AdminInterventionDto } from '../../../shared/admin-api';
-import type { ClientIntervention } from '../../../shared/client-api';
-import type { AdminDevice, Device } from '../../../shared/device-api';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { auditLog, clients, devices, liveEvents, staffUsers } from '#server/db/schema.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { todayIso } from '#shared/format.ts';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import type { ClientIntervention } from '#shared/client-api.ts';
+import type { AdminDevice, Device } from '#shared/device-api.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };

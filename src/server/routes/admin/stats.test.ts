@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats } from '../../../shared/admin-api';
-import type { OrderInput } from '../../../shared/schemas/order';
-import { postOrder, staffTestApp } from '../../test/fixtures';
+import type { DashboardStats } from '#shared/admin-api.ts';
+import type { OrderInput } from '#shared/schemas/order.ts';
+import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 // A hand-made month of business; every expected figure below is worked out by hand from this table.
 const DATA: Array<Partial<OrderInput>> = [

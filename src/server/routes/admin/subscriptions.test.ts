@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '../../test/harness';
-import { interventions } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
-import type { AdminInterventionDto, AuditEntryDto, SubscriptionDto } from '../../../shared/admin-api';
-import { postOrder, staffTestApp } from '../../test/fixtures';
+import { TEST_ADMIN } from '#server/test/harness.ts';
+import { interventions } from '#server/db/schema.ts';
+import { todayIso } from '#shared/format.ts';
+import type { AdminInterventionDto, AuditEntryDto, SubscriptionDto } from '#shared/admin-api.ts';
+import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 const daysAgo = (n: number) => todayIso(new Date(Date.now() - n * 86_400_000));
 

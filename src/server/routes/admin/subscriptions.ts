@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { subscriptionListQuery, subscriptionSchema } from '../../../shared/admin-api';
-import { todayIso } from '../../../shared/format';
-import { listSubscriptions } from '../../services/orders/subscriptions';
-import { ANY_STAFF } from './roles';
-import { sendPage } from '../list-reply';
+import { subscriptionListQuery, subscriptionSchema } from '#shared/admin-api.ts';
+import { todayIso } from '#shared/format.ts';
+import { listSubscriptions } from '#server/services/orders/subscriptions.ts';
+import { ANY_STAFF } from './roles.ts';
+import { sendPage } from '#server/routes/list-reply.ts';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/subscriptions', {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamMemberDto } from '../../../shared/schemas/team';
-import type { AuditEntryDto } from '../../../shared/admin-api';
-import { auditLog, staffUsers } from '../../db/schema';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { STAFF_LINK_INVALID } from '../../../shared/schemas/team';
-import { LAST_ADMIN } from '../../services/staff/staff-accounts';
-import { staffLogin } from '../../test/fixtures';
+import type { TeamMemberDto } from '#shared/schemas/team.ts';
+import type { AuditEntryDto } from '#shared/admin-api.ts';
+import { auditLog, staffUsers } from '#server/db/schema.ts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { STAFF_LINK_INVALID } from '#shared/schemas/team.ts';
+import { LAST_ADMIN } from '#server/services/staff/staff-accounts.ts';
+import { staffLogin } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
   let t: TestApp;

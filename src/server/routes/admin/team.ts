@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionsEndedSchema } from '../../../shared/admin-api';
-import { idParams, okSchema } from '../../../shared/schemas/query';
+import { sessionsEndedSchema } from '#shared/admin-api.ts';
+import { idParams, okSchema } from '#shared/schemas/query.ts';
 import {
   passwordSetInputSchema, staffChangePasswordInputSchema, staffSetPasswordInputSchema, teamMemberCreateInputSchema, teamMemberSchema,
   teamMemberUpdateInputSchema,
-} from '../../../shared/schemas/team';
+} from '#shared/schemas/team.ts';
 import {
   changeOwnPassword, createMember, dutyHoursOf, endMemberSessions, listTeam, resetMemberPassword, setDutyHours, setPasswordFromLink, updateMember,
-} from '../../services/staff/staff-accounts';
-import { dutyHoursInputSchema, dutyHoursSchema } from '../../../shared/schemas/duty-hours';
-import { accountCheck } from '../../services/security/login-throttle';
-import { endAllStaffSessions } from '../../services/security/sessions';
-import { resetMemberTwoFactor } from '../../services/staff/two-factor';
-import { ADMIN_ONLY, ANY_STAFF } from './roles';
-import { RATE_LIMITS } from '../../rate-limits';
+} from '#server/services/staff/staff-accounts.ts';
+import { dutyHoursInputSchema, dutyHoursSchema } from '#shared/schemas/duty-hours.ts';
+import { accountCheck } from '#server/services/security/login-throttle.ts';
+import { endAllStaffSessions } from '#server/services/security/sessions.ts';
+import { resetMemberTwoFactor } from '#server/services/staff/two-factor.ts';
+import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 /** POST /api/admin/set-password: outside the staff session, the link's single-use token is the proof. */
 export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staffRecoveryCodes, staffSessions, staffUsers } from '../../db/schema';
-import { sessionCookieName, STAFF_COOKIE } from '../../plugins/auth';
-import { hashPassword } from '../../services/security/passwords';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { SECOND_FACTOR_REFUSED } from '../../../shared/schemas/two-factor';
-import { cookieHeader, staffLogin } from '../../test/fixtures';
+import { auditLog, staffRecoveryCodes, staffSessions, staffUsers } from '#server/db/schema.ts';
+import { sessionCookieName, STAFF_COOKIE } from '#server/plugins/auth.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { SECOND_FACTOR_REFUSED } from '#shared/schemas/two-factor.ts';
+import { cookieHeader, staffLogin } from '#server/test/fixtures.ts';
 
 /** The code an authenticator app shows, `steps` periods of 30 s from now. */
 const codeAt = (secret: string, steps = 0) =>

@@ -4,22 +4,22 @@ import {
   ENROL_CODE_REFUSED, enrolledLoginSchema, loginCodeInputSchema, loginEnrolConfirmInputSchema, loginEnrolInputSchema, recoveryCodesSchema,
   SECOND_FACTOR_REFUSED, securitySettingsSchema, twoFactorCodeInputSchema, twoFactorSetupDtoSchema, twoFactorSetupInputSchema,
   twoFactorStatusSchema,
-} from '../../../shared/schemas/two-factor';
-import { staffSessionSchema } from '../../../shared/admin-api';
-import { HttpError } from '../../http-error';
-import { writeAudit } from '../../services/security/audit';
-import { accountCheck, throttledSignIn } from '../../services/security/login-throttle';
-import { authenticateStaff } from '../../services/staff/staff-auth';
-import { staffStanding } from '../../services/staff/staff-accounts';
-import { challengeFailed, endChallenge, findChallenge, type Challenge } from '../../services/staff/staff-login-challenge';
+} from '#shared/schemas/two-factor.ts';
+import { staffSessionSchema } from '#shared/admin-api.ts';
+import { HttpError } from '#server/http-error.ts';
+import { writeAudit } from '#server/services/security/audit.ts';
+import { accountCheck, throttledSignIn } from '#server/services/security/login-throttle.ts';
+import { authenticateStaff } from '#server/services/staff/staff-auth.ts';
+import { staffStanding } from '#server/services/staff/staff-accounts.ts';
+import { challengeFailed, endChallenge, findChallenge, type Challenge } from '#server/services/staff/staff-login-challenge.ts';
 import {
   confirmEnrolment, disableOwnTwoFactor, factorOpensDownload, renewRecoveryCodes, securitySettings, startEnrolment, twoFactorStatus,
   updateSecuritySettings, verifySecondFactor,
-} from '../../services/staff/two-factor';
-import { totpBox } from '../../services/staff/two-factor-key';
-import { openStaffSession } from './auth';
-import { RATE_LIMITS } from '../../rate-limits';
-import { ADMIN_ONLY, ANY_STAFF } from './roles';
+} from '#server/services/staff/two-factor.ts';
+import { totpBox } from '#server/services/staff/two-factor-key.ts';
+import { openStaffSession } from './auth.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
+import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
 
 const CHALLENGE_EXPIRED = 'Votre connexion a expiré. Saisissez à nouveau votre identifiant et votre mot de passe.';
 

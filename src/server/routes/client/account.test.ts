@@ -5,12 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { clientSessions, clients, interventions, inboxItems } from '../../db/schema';
-import { clientOrderSchema, erasureRequestResultSchema } from '../../../shared/client-api';
-import { todayIso } from '../../../shared/format';
-import type { InboxItemDto } from '../../../shared/admin-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientSessions, clients, interventions, inboxItems } from '#server/db/schema.ts';
+import { clientOrderSchema, erasureRequestResultSchema } from '#shared/client-api.ts';
+import { todayIso } from '#shared/format.ts';
+import type { InboxItemDto } from '#shared/admin-api.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const run = promisify(execFile);
 

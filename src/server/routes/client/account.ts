@@ -3,18 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordInputSchema, CLIENT_UNAUTHORIZED, clientOrderSchema, erasureRequestResultSchema, erasureRequestStatusSchema,
-} from '../../../shared/client-api';
-import { todayIso } from '../../../shared/format';
-import { idParams, okSchema, pageQuery } from '../../../shared/schemas/query';
-import { HttpError } from '../../http-error';
-import { FILE_REPLY } from '../../http-schema';
-import { changeClientPassword, listClientOrders, loadClientDocument, loadClientInvoice } from '../../services/clients/client-account';
-import { exportClientData } from '../../services/clients/client-data';
-import { accountCheck } from '../../services/security/login-throttle';
-import { pendingErasure, requestErasure } from '../../services/inbox/erasure';
-import { sendDocumentPdf } from '../invoice-response';
-import { sendPage } from '../list-reply';
-import { RATE_LIMITS } from '../../rate-limits';
+} from '#shared/client-api.ts';
+import { todayIso } from '#shared/format.ts';
+import { idParams, okSchema, pageQuery } from '#shared/schemas/query.ts';
+import { HttpError } from '#server/http-error.ts';
+import { FILE_REPLY } from '#server/http-schema.ts';
+import { changeClientPassword, listClientOrders, loadClientDocument, loadClientInvoice } from '#server/services/clients/client-account.ts';
+import { exportClientData } from '#server/services/clients/client-data.ts';
+import { accountCheck } from '#server/services/security/login-throttle.ts';
+import { pendingErasure, requestErasure } from '#server/services/inbox/erasure.ts';
+import { sendDocumentPdf } from '#server/routes/invoice-response.ts';
+import { sendPage } from '#server/routes/list-reply.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 const perClient = (name: string) => (request: FastifyRequest) => `${name}:${request.clientSession?.clientId ?? request.ip}`;
 

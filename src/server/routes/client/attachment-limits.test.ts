@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { interventionAttachments, interventionMessages } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
-import type { ClientIntervention } from '../../../shared/client-api';
-import { attachmentQuotaMessage, MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, type Thread } from '../../../shared/thread-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { interventionAttachments, interventionMessages } from '#server/db/schema.ts';
+import { todayIso } from '#shared/format.ts';
+import type { ClientIntervention } from '#shared/client-api.ts';
+import { attachmentQuotaMessage, MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, type Thread } from '#shared/thread-api.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const MB = 1024 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

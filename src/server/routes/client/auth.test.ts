@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../../shared/format';
-import { clientLogin, postOrder, staffLogin, staffTestApp } from '../../test/fixtures';
+import { todayIso } from '#shared/format.ts';
+import { clientLogin, postOrder, staffLogin, staffTestApp } from '#server/test/fixtures.ts';
 
 describe('[CLIENT][LOGIN] client identity', () => {
   const { t, staff } = staffTestApp();

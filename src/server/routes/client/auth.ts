@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientAreaLoginInputSchema, clientLoginInputSchema, type ClientLoginInput } from '../../../shared/schemas/auth';
-import { HttpError } from '../../http-error';
-import { CLIENT_COOKIE, clearSessionCookie, setSessionCookie } from '../../plugins/auth';
-import { authenticateClient } from '../../services/clients/clients';
-import { clientLoginResult, toAuthUser } from '../../services/clients/client-identity';
-import { throttledSignIn } from '../../services/security/login-throttle';
-import { createClientSession, deleteClientSession, hashSessionToken } from '../../services/security/sessions';
-import { authUserSchema, clientLoginResultSchema, clientSessionSchema } from '../../../shared/client-api';
-import { REDIRECT_REPLY, smallJsonReply } from '../../http-schema';
-import { okSchema } from '../../../shared/schemas/query';
-import { RATE_LIMITS } from '../../rate-limits';
+import { clientAreaLoginInputSchema, clientLoginInputSchema, type ClientLoginInput } from '#shared/schemas/auth.ts';
+import { HttpError } from '#server/http-error.ts';
+import { CLIENT_COOKIE, clearSessionCookie, setSessionCookie } from '#server/plugins/auth.ts';
+import { authenticateClient } from '#server/services/clients/clients.ts';
+import { clientLoginResult, toAuthUser } from '#server/services/clients/client-identity.ts';
+import { throttledSignIn } from '#server/services/security/login-throttle.ts';
+import { createClientSession, deleteClientSession, hashSessionToken } from '#server/services/security/sessions.ts';
+import { authUserSchema, clientLoginResultSchema, clientSessionSchema } from '#shared/client-api.ts';
+import { REDIRECT_REPLY, smallJsonReply } from '#server/http-schema.ts';
+import { okSchema } from '#shared/schemas/query.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 const BAD_LOGIN = "Nom d'utilisateur ou mot de passe incorrect";
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, multipartFile, postOrder, staffLogin } from '../../test/fixtures';
-import { deviceProofs, devices, inboxItems, outbox } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
-import { DEVICE_BLOCKED_MESSAGE, type AdminDevice, type Device } from '../../../shared/device-api';
-import type { ClientIntervention } from '../../../shared/client-api';
-import { purgeDeviceProofs } from '../../services/devices/devices';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientLogin, multipartFile, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { deviceProofs, devices, inboxItems, outbox } from '#server/db/schema.ts';
+import { todayIso } from '#shared/format.ts';
+import { DEVICE_BLOCKED_MESSAGE, type AdminDevice, type Device } from '#shared/device-api.ts';
+import type { ClientIntervention } from '#shared/client-api.ts';
+import { purgeDeviceProofs } from '#server/services/devices/devices.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);

@@ -4,13 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   deviceInputSchema, deviceSchema, PROOF_MAX_BYTES, PROOF_TOO_BIG_MESSAGE, PROOF_TYPE_MESSAGE, UPLOAD_HEADER,
-} from '../../../shared/device-api';
-import { idParams } from '../../../shared/schemas/query';
-import { isPrintable } from '../../../shared/schemas/common';
-import { HttpError } from '../../http-error';
-import { addDevice, addProof, coverDevice, listClientDevices, retireDevice } from '../../services/devices/devices';
-import { sniffFileType } from '../../services/interventions/file-type';
-import { RATE_LIMITS } from '../../rate-limits';
+} from '#shared/device-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { isPrintable } from '#shared/schemas/common.ts';
+import { HttpError } from '#server/http-error.ts';
+import { addDevice, addProof, coverDevice, listClientDevices, retireDevice } from '#server/services/devices/devices.ts';
+import { sniffFileType } from '#server/services/interventions/file-type.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 /** « Mes appareils »: the client's own devices (another client's id answers 404), in the signed-in scope. */
 export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {

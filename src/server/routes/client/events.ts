@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CLIENT_COOKIE } from '../../plugins/auth';
-import { clientSessionReader } from '../../services/clients/client-identity';
+import { CLIENT_COOKIE } from '#server/plugins/auth.ts';
+import { clientSessionReader } from '#server/services/clients/client-identity.ts';
 import { z } from 'zod';
-import { liveEventSchema } from '../../../shared/live-api';
-import { liveEventsOnce, openLiveStream, wantsStream } from '../live-stream';
+import { liveEventSchema } from '#shared/live-api.ts';
+import { liveEventsOnce, openLiveStream, wantsStream } from '#server/routes/live-stream.ts';
 
 /**
  * GET /api/client/events: a client's own requests as staff answer them or change their status (Server-Sent Events);

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { requireClient } from '../../plugins/auth';
-import { clientSessionReader } from '../../services/clients/client-identity';
-import { clientAuthRoutes, clientIdentityRoutes } from './auth';
-import { clientLogoutRoutes } from './logout';
-import { clientPasswordResetRoutes } from './password-reset';
-import { clientInterventionRoutes } from './interventions';
-import { clientDeviceRoutes } from './devices';
-import { clientSubscriptionRoutes } from './subscription';
-import { clientAccountRoutes } from './account';
-import { clientPaymentRoutes } from '../payments/client-payments';
-import { clientEventRoutes } from './events';
+import { requireClient } from '#server/plugins/auth.ts';
+import { clientSessionReader } from '#server/services/clients/client-identity.ts';
+import { clientAuthRoutes, clientIdentityRoutes } from './auth.ts';
+import { clientLogoutRoutes } from './logout.ts';
+import { clientPasswordResetRoutes } from './password-reset.ts';
+import { clientInterventionRoutes } from './interventions.ts';
+import { clientDeviceRoutes } from './devices.ts';
+import { clientSubscriptionRoutes } from './subscription.ts';
+import { clientAccountRoutes } from './account.ts';
+import { clientPaymentRoutes } from '#server/routes/payments/client-payments.ts';
+import { clientEventRoutes } from './events.ts';
 
 /**
  * Client-area routes (/api/client/*, /api/auth/*, /api/interventions, /api/subscriptions), the back-office's shape:

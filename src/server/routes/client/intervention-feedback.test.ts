@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { interventionRatings, interventions, outbox, inboxItems } from '../../db/schema';
-import type { AdminInterventionDto, ResponseTimeStats } from '../../../shared/admin-api';
-import type { ClientIntervention, UserIntervention } from '../../../shared/client-api';
-import { ALREADY_CLOSED, RATING_NOT_YET, type InterventionRating, type RatingStats } from '../../../shared/rating-api';
-import { newClient, newTechnician, staffTestApp } from '../../test/fixtures';
+import { interventionRatings, interventions, outbox, inboxItems } from '#server/db/schema.ts';
+import type { AdminInterventionDto, ResponseTimeStats } from '#shared/admin-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
+import { ALREADY_CLOSED, RATING_NOT_YET, type InterventionRating, type RatingStats } from '#shared/rating-api.ts';
+import { newClient, newTechnician, staffTestApp } from '#server/test/fixtures.ts';
 
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-tech-1' };
 const request = { description: 'Imprimante hors ligne', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'HP' };

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { interventionMessages, outbox } from '../../db/schema';
-import type { AdminInterventionDto } from '../../../shared/admin-api';
-import type { ClientIntervention } from '../../../shared/client-api';
-import { ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread } from '../../../shared/thread-api';
-import { RATE_LIMITS } from '../../rate-limits';
-import { newClient, staffTestApp } from '../../test/fixtures';
+import { interventionMessages, outbox } from '#server/db/schema.ts';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import type { ClientIntervention } from '#shared/client-api.ts';
+import { ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread } from '#shared/thread-api.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
+import { newClient, staffTestApp } from '#server/test/fixtures.ts';
 
 const request = { description: 'Écran bleu au démarrage', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };
 

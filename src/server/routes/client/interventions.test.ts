@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { interventions } from '../../db/schema';
-import type { AdminInterventionDto } from '../../../shared/admin-api';
-import { CLIENT_UNAUTHORIZED, type ClientIntervention, type UserIntervention } from '../../../shared/client-api';
-import { DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION } from '../../services/interventions/client-interventions';
-import { parisMonthStart } from '../../services/calendar/paris-calendar';
-import { newClient, staffTestApp } from '../../test/fixtures';
+import { interventions } from '#server/db/schema.ts';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import { CLIENT_UNAUTHORIZED, type ClientIntervention, type UserIntervention } from '#shared/client-api.ts';
+import { DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION } from '#server/services/interventions/client-interventions.ts';
+import { parisMonthStart } from '#server/services/calendar/paris-calendar.ts';
+import { newClient, staffTestApp } from '#server/test/fixtures.ts';
 
 const request = (description: string) => ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15' });
 

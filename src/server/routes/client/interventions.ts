@@ -1,18 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientInterventionInputSchema } from '../../../shared/schemas/intervention';
-import { clientInterventionSchema, userInterventionSchema } from '../../../shared/client-api';
-import { idParams, pageQuery } from '../../../shared/schemas/query';
-import { closedInterventionSchema, interventionRatingSchema, ratingInputSchema } from '../../../shared/rating-api';
+import { clientInterventionInputSchema } from '#shared/schemas/intervention.ts';
+import { clientInterventionSchema, userInterventionSchema } from '#shared/client-api.ts';
+import { idParams, pageQuery } from '#shared/schemas/query.ts';
+import { closedInterventionSchema, interventionRatingSchema, ratingInputSchema } from '#shared/rating-api.ts';
 import {
   createClientIntervention, dashboardInterventionInput, listClientInterventions, toClientIntervention, toUserIntervention,
-} from '../../services/interventions/client-interventions';
-import { quotaBeforeBody } from '../../services/interventions/attachment-quota';
-import { closeClientIntervention, rateIntervention } from '../../services/interventions/intervention-feedback';
-import { interventionThreadRoutes } from '../intervention-thread';
-import { sendPage } from '../list-reply';
-import { RATE_LIMITS } from '../../rate-limits';
+} from '#server/services/interventions/client-interventions.ts';
+import { quotaBeforeBody } from '#server/services/interventions/attachment-quota.ts';
+import { closeClientIntervention, rateIntervention } from '#server/services/interventions/intervention-feedback.ts';
+import { interventionThreadRoutes } from '#server/routes/intervention-thread.ts';
+import { sendPage } from '#server/routes/list-reply.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 /**
  * A client's own interventions, from the client area (/api/client/interventions) and from the dashboard

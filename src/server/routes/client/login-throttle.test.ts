@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { loginThrottle } from '../../db/schema';
-import { POLICIES, reserveLoginAttempt } from '../../services/security/login-throttle';
-import { passwordChecks as checks } from '../../test/password-checks';
-import { postOrder, staffLogin } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { loginThrottle } from '#server/db/schema.ts';
+import { POLICIES, reserveLoginAttempt } from '#server/services/security/login-throttle.ts';
+import { passwordChecks as checks } from '#server/test/password-checks.ts';
+import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 // Counts every password actually checked (a real account's hash or the dummy one for an unknown login).
-vi.mock('../../services/security/passwords', async (importOriginal) =>
-  (await import('../../test/password-checks')).countingPasswords(await importOriginal()));
+vi.mock('#server/services/security/passwords.ts', async (importOriginal) =>
+  (await import('#server/test/password-checks.ts')).countingPasswords(await importOriginal()));
 
 const CLIENT = { username: 'jdupont', password: 'motdepasse-client-solide-1', email: 'jean.dupont@exemple.fr' };
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { REDIRECT_REPLY } from '../../http-schema';
-import { CLIENT_COOKIE } from '../../plugins/auth';
-import { CSP_NONCE } from '../../plugins/csp';
-import { logOut } from './auth';
+import { REDIRECT_REPLY } from '#server/http-schema.ts';
+import { CLIENT_COOKIE } from '#server/plugins/auth.ts';
+import { CSP_NONCE } from '#server/plugins/csp.ts';
+import { logOut } from './auth.ts';
 
 /**
  * `Sec-Fetch-Site` of a navigation the visitor made on our site (`same-origin`, `same-site`) or typed (`none`). Any

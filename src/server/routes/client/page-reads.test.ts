@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../../shared/format';
-import type { Prefetched } from '../../../client/entry-server';
-import { prefetchUrlsFor } from '../../../client/pages/client/api/prefetch';
-import { CLIENT_COOKIE, sessionCookieName } from '../../plugins/auth';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { todayIso } from '#shared/format.ts';
+import type { Prefetched } from '#client/entry-server.tsx';
+import { prefetchUrlsFor } from '#client/pages/client/api/prefetch.ts';
+import { CLIENT_COOKIE, sessionCookieName } from '#server/plugins/auth.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { eq } from 'drizzle-orm';
-import { interventionRatings, interventions, staffUsers } from '../../db/schema';
-import { clientPageReader } from './page-reads';
+import { interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
+import { clientPageReader } from './page-reads.ts';
 
 describe('[CLIENT][PAGES] a signed-in page starts from the answers its API routes would give', () => {
   let t: TestApp;

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   authUserSchema, clientInterventionSchema, clientOrderSchema, currentSubscriptionSchema, userInterventionSchema,
-} from '../../../shared/client-api';
-import { pageQuery } from '../../../shared/schemas/query';
-import type { Prefetched } from '../../../client/entry-server';
-import { clientSessionReader, toAuthUser, type SessionRead } from '../../services/clients/client-identity';
-import { listClientOrders } from '../../services/clients/client-account';
-import { clientPageReadStatement, type ClientPageRead, type PagesAsked } from '../../services/clients/client-page-read';
-import { listClientInterventions, toClientIntervention, toUserIntervention } from '../../services/interventions/client-interventions';
+} from '#shared/client-api.ts';
+import { pageQuery } from '#shared/schemas/query.ts';
+import type { Prefetched } from '#client/entry-server.tsx';
+import { clientSessionReader, toAuthUser, type SessionRead } from '#server/services/clients/client-identity.ts';
+import { listClientOrders } from '#server/services/clients/client-account.ts';
+import { clientPageReadStatement, type ClientPageRead, type PagesAsked } from '#server/services/clients/client-page-read.ts';
+import { listClientInterventions, toClientIntervention, toUserIntervention } from '#server/services/interventions/client-interventions.ts';
 
 type Query = z.infer<typeof pageQuery>;
 /** What the page's one read gave: the session, and the subscription and lists when the page shows them. */

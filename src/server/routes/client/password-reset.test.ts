@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { clientSessions, clients, passwordResetTokens } from '../../db/schema';
-import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '../../../shared/client-api';
-import { hashSessionToken } from '../../services/security/sessions';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientSessions, clients, passwordResetTokens } from '#server/db/schema.ts';
+import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '#shared/client-api.ts';
+import { hashSessionToken } from '#server/services/security/sessions.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const JEAN = { username: 'jdupont', password: 'motdepasse-client-A', email: 'jean.dupont@exemple.fr' };
 const HOUR = 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema, resetPasswordInputSchema } from '../../../shared/client-api';
-import { messageReply, okSchema } from '../../../shared/schemas/query';
-import { RATE_LIMITS } from '../../rate-limits';
-import { resetPassword } from '../../services/clients/password-reset';
+import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema, resetPasswordInputSchema } from '#shared/client-api.ts';
+import { messageReply, okSchema } from '#shared/schemas/query.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
+import { resetPassword } from '#server/services/clients/password-reset.ts';
 
 /**
  * « Mot de passe oublié » (public, under /api/auth): the link is e-mailed, the same answer goes to everyone, after the

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { interventions } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
-import type { AdminInterventionDto } from '../../../shared/admin-api';
-import type { UserIntervention } from '../../../shared/client-api';
-import { clientLogin, postOrder, staffTestApp } from '../../test/fixtures';
+import { interventions } from '#server/db/schema.ts';
+import { todayIso } from '#shared/format.ts';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import type { UserIntervention } from '#shared/client-api.ts';
+import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 const remote = (extra: Record<string, unknown>) => ({ title: 'Session à distance', description: 'Prise en main demandée', ...extra });
 

@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, clients, orders } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
-import type { OrderDto, SubscriptionDto } from '../../../shared/admin-api';
+import { auditLog, clients, orders } from '#server/db/schema.ts';
+import { todayIso } from '#shared/format.ts';
+import type { OrderDto, SubscriptionDto } from '#shared/admin-api.ts';
 import {
   clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, type ClientOrder, type CurrentSubscription,
-} from '../../../shared/client-api';
-import { addDays, daysBetween, periodEndsOn } from '../../services/calendar/paris-calendar';
-import { currentSubscription } from '../../services/orders/subscriptions';
-import { clientLogin, postOrder, staffTestApp } from '../../test/fixtures';
+} from '#shared/client-api.ts';
+import { addDays, daysBetween, periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
+import { currentSubscription } from '#server/services/orders/subscriptions.ts';
+import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 const today = () => todayIso();
 const daysAgo = (n: number) => addDays(today(), -n);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, subscriptionRequestInputSchema,
-} from '../../../shared/client-api';
-import { smallJsonReply } from '../../http-schema';
-import { requestSubscription } from '../../services/orders/subscription-requests';
+} from '#shared/client-api.ts';
+import { smallJsonReply } from '#server/http-schema.ts';
+import { requestSubscription } from '#server/services/orders/subscription-requests.ts';
 
 /** The dashboard's subscription card, and a client's request for a plan (signed-in scope). */
 export const clientSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { onlinePayments, invoices, orders } from '../../db/schema';
-import { OPEN_SESSIONS_QUEUE } from '../../services/payments/open-sessions';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
-import { startStripeStandIn } from '../../test/stripe-stand-in';
-import { todayIso } from '../../../shared/format';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { onlinePayments, invoices, orders } from '#server/db/schema.ts';
+import { OPEN_SESSIONS_QUEUE } from '#server/services/payments/open-sessions.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { startStripeStandIn } from '#server/test/stripe-stand-in.ts';
+import { todayIso } from '#shared/format.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 

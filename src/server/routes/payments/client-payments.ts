@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutStartedSchema, onlinePaymentSchema } from '../../../shared/payment-api';
-import { idParams } from '../../../shared/schemas/query';
-import { HttpError } from '../../http-error';
-import { startCheckout } from '../../services/payments/checkout';
-import { paymentProvider } from '../../services/payments/provider';
+import { checkoutStartedSchema, onlinePaymentSchema } from '#shared/payment-api.ts';
+import { idParams } from '#shared/schemas/query.ts';
+import { HttpError } from '#server/http-error.ts';
+import { startCheckout } from '#server/services/payments/checkout.ts';
+import { paymentProvider } from '#server/services/payments/provider.ts';
 
 /** « Payer en ligne » in the client area; registered inside its signed-in scope (routes/client/index.ts). */
 export const clientPaymentRoutes: FastifyPluginAsyncZod = async (app) => {

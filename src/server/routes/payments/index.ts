@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentProvider } from '../../services/payments/provider';
-import { stripeWebhookRoutes } from './webhook';
+import { paymentProvider } from '#server/services/payments/provider.ts';
+import { stripeWebhookRoutes } from './webhook.ts';
 
 /** The provider's calls to us; nothing is served when online payment is off (no Stripe settings). */
 export async function paymentRoutes(app: FastifyInstance) {

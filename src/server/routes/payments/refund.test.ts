@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { auditLog, invoices, orders } from '../../db/schema';
-import { postOrder, staffLogin } from '../../test/fixtures';
-import { startStripeStandIn } from '../../test/stripe-stand-in';
-import { todayIso } from '../../../shared/format';
-import type { OrderDto } from '../../../shared/admin-api';
-import type { OrderDocuments } from '../../../shared/invoice-api';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { auditLog, invoices, orders } from '#server/db/schema.ts';
+import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { startStripeStandIn } from '#server/test/stripe-stand-in.ts';
+import { todayIso } from '#shared/format.ts';
+import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_51RefundTests', STRIPE_WEBHOOK_SECRET: 'whsec_refundtestsecret0123' };
 const signer = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);

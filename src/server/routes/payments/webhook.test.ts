@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { createTestApp } from '../../test/harness';
-import { auditLog, onlinePayments, invoices, orders, outbox, paymentEvents } from '../../db/schema';
-import { postOrder, staffTestApp } from '../../test/fixtures';
-import { todayIso } from '../../../shared/format';
-import type { OrderDto } from '../../../shared/admin-api';
+import { createTestApp } from '#server/test/harness.ts';
+import { auditLog, onlinePayments, invoices, orders, outbox, paymentEvents } from '#server/db/schema.ts';
+import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
+import { todayIso } from '#shared/format.ts';
+import type { OrderDto } from '#shared/admin-api.ts';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_51WebhookTests', STRIPE_WEBHOOK_SECRET: 'whsec_webhooktestsecret0123' };
 const stripe = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);

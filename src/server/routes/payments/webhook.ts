@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import { HttpError } from '../../http-error';
-import { handleProviderEvent } from '../../services/payments/confirmation';
-import type { PaymentProvider } from '../../services/payments/provider';
+import { HttpError } from '#server/http-error.ts';
+import { handleProviderEvent } from '#server/services/payments/confirmation.ts';
+import type { PaymentProvider } from '#server/services/payments/provider.ts';
 
 /** The provider's default: a signature older than five minutes is refused (a replayed delivery). */
 const SIGNATURE_TOLERANCE_S = 300;

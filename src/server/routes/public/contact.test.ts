@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { inboxItems } from '../../db/schema';
-import type { CaptchaChallenge } from '../../../shared/schemas/contact';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { inboxItems } from '#server/db/schema.ts';
+import type { CaptchaChallenge } from '#shared/schemas/contact.ts';
 
 const message = {
   name: 'Jeanne Dupont',

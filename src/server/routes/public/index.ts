@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registrationInputSchema } from '../../../shared/schemas/registration';
-import { captchaChallengeSchema, contactInputSchema, contactSentSchema } from '../../../shared/schemas/contact';
-import { messageReply } from '../../../shared/schemas/query';
-import { HttpError } from '../../http-error';
-import { createCaptcha } from '../../services/inbox/captcha';
-import { sharedSecret } from '../../services/security/shared-secret';
-import { createContactMessage } from '../../services/inbox/inbox-items';
-import { createRegistration } from '../../services/inbox/registrations';
-import { queueContactMail, queueRegistrationMails } from '../../services/mail/request-mails';
-import { RATE_LIMITS } from '../../rate-limits';
-import { verifyInvoiceRoutes } from './verify-invoice';
+import { registrationInputSchema } from '#shared/schemas/registration.ts';
+import { captchaChallengeSchema, contactInputSchema, contactSentSchema } from '#shared/schemas/contact.ts';
+import { messageReply } from '#shared/schemas/query.ts';
+import { HttpError } from '#server/http-error.ts';
+import { createCaptcha } from '#server/services/inbox/captcha.ts';
+import { sharedSecret } from '#server/services/security/shared-secret.ts';
+import { createContactMessage } from '#server/services/inbox/inbox-items.ts';
+import { createRegistration } from '#server/services/inbox/registrations.ts';
+import { queueContactMail, queueRegistrationMails } from '#server/services/mail/request-mails.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
+import { verifyInvoiceRoutes } from './verify-invoice.ts';
 
 /** Routes anyone may call: registration, contact, invoice verification. */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {

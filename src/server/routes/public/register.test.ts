@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { inboxItems } from '../../db/schema';
-import type { InboxItemDto } from '../../../shared/admin-api';
-import { staffLogin } from '../../test/fixtures';
-import { VALID_REGISTRATION as valid } from '../../../shared/schemas/test-inputs';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { inboxItems } from '#server/db/schema.ts';
+import type { InboxItemDto } from '#shared/admin-api.ts';
+import { staffLogin } from '#server/test/fixtures.ts';
+import { VALID_REGISTRATION as valid } from '#shared/schemas/test-inputs.ts';
 
 // The route allows 10 submissions a minute per address: each call gets its own address so tests stay independent.
 let nextIp = 1;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../../test/fixtures';
-import { todayIso } from '../../../shared/format';
-import type { OrderDocuments } from '../../../shared/invoice-api';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { todayIso } from '#shared/format.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
 
 describe('[PUBLIC][VERIFY_INVOICE] GET /api/verify-invoice/:key', () => {
   let t: TestApp;

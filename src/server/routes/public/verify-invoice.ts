@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invoiceVerificationSchema, verificationParams } from '../../../shared/schemas/invoice';
-import { HttpError } from '../../http-error';
-import { RATE_LIMITS } from '../../rate-limits';
-import { invoiceVerifier } from '../../services/billing/invoice-verification';
+import { invoiceVerificationSchema, verificationParams } from '#shared/schemas/invoice.ts';
+import { HttpError } from '#server/http-error.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
+import { invoiceVerifier } from '#server/services/billing/invoice-verification.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,11 +7,11 @@ import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
-import { MIGRATIONS_DIR, type Database, type Tx } from '../../db/client';
-import { PRIVATE_FILE } from '../security/private-files';
-import { csvHeader, csvLine, UTF8_BOM } from './csv';
-import { signManifest, SIGNATURE } from './signature';
-import { backupTables, fileNameFor, ident, type BackupTable } from './tables';
+import { MIGRATIONS_DIR, type Database, type Tx } from '#server/db/client.ts';
+import { PRIVATE_FILE } from '#server/services/security/private-files.ts';
+import { csvHeader, csvLine, UTF8_BOM } from './csv.ts';
+import { signManifest, SIGNATURE } from './signature.ts';
+import { backupTables, fileNameFor, ident, type BackupTable } from './tables.ts';
 
 export const MANIFEST = 'manifest.json';
 export const BACKUP_FORMAT = 1;

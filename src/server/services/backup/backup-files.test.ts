@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../../test/fixtures';
-import { BACKUP_DIR, createBackupRunner } from './runner';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { BACKUP_DIR, createBackupRunner } from './runner.ts';
 
 const mode = async (file: string) => (await stat(file)).mode & 0o777;
 

@@ -5,16 +5,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { inboxItems } from '../../db/schema';
-import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../../test/fixtures';
-import { readZip, writeZip } from '../../test/zip-files';
-import { MANIFEST, type BackupManifest } from './archive';
-import { restoreBackup } from './restore';
-import { createBackupRunner } from './runner';
-import { loadBackupKey, signManifest, SIGNATURE } from './signature';
-import { RENAMED_TABLES } from './tables';
+import type { Database } from '#server/db/client.ts';
+import { inboxItems } from '#server/db/schema.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '#server/test/harness.ts';
+import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { readZip, writeZip } from '#server/test/zip-files.ts';
+import { MANIFEST, type BackupManifest } from './archive.ts';
+import { restoreBackup } from './restore.ts';
+import { createBackupRunner } from './runner.ts';
+import { loadBackupKey, signManifest, SIGNATURE } from './signature.ts';
+import { RENAMED_TABLES } from './tables.ts';
 
 /**
  * An archive made by an earlier version names its files and manifest entries after the old tables (orders were

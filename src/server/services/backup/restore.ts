@@ -6,11 +6,11 @@ import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { MIGRATIONS_DIR, migrateDatabase, type Database, type Tx } from '../../db/client';
-import { BACKUP_FORMAT, jsonPath, MANIFEST, type BackupManifest } from './archive';
+import { MIGRATIONS_DIR, migrateDatabase, type Database, type Tx } from '#server/db/client.ts';
+import { BACKUP_FORMAT, jsonPath, MANIFEST, type BackupManifest } from './archive.ts';
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { checkSignature, SIGNATURE, type SignatureCheck } from './signature';
-import { backupTables, currentTableName, ident, schemaTables } from './tables';
+import { checkSignature, SIGNATURE, type SignatureCheck } from './signature.ts';
+import { backupTables, currentTableName, ident, schemaTables } from './tables.ts';
 
 /** Why a restore stopped, in words for the person running it; nothing was changed. */
 export class RestoreError extends Error {}

@@ -2,16 +2,16 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { invoices } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
-import { backupFileName, type BackupStatusDto } from '../../../shared/backup-api';
-import { HttpError } from '../../http-error';
-import { ensureDocumentPdf, loadDocument } from '../billing/invoices';
-import { privateDir } from '../security/private-files';
-import { BackupError, writeBackup } from './archive';
-import { loadBackupKey } from './signature';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { invoices } from '#server/db/schema.ts';
+import { todayIso } from '#shared/format.ts';
+import { backupFileName, type BackupStatusDto } from '#shared/backup-api.ts';
+import { HttpError } from '#server/http-error.ts';
+import { ensureDocumentPdf, loadDocument } from '#server/services/billing/invoices.ts';
+import { privateDir } from '#server/services/security/private-files.ts';
+import { BackupError, writeBackup } from './archive.ts';
+import { loadBackupKey } from './signature.ts';
 
 export const BACKUP_DIR = 'sauvegardes';
 

@@ -6,14 +6,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_ROOT } from '../../app-root';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin } from '../../test/fixtures';
-import { readZip, writeZip } from '../../test/zip-files';
-import { MANIFEST, type BackupManifest } from './archive';
-import { ACCEPT_UNSIGNED_FLAG, MAX_MANIFEST_BYTES, RestoreError, verifyArchive } from './restore';
-import { createBackupRunner } from './runner';
-import { loadBackupKey, SIGNATURE } from './signature';
+import { APP_ROOT } from '#server/app-root.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { readZip, writeZip } from '#server/test/zip-files.ts';
+import { MANIFEST, type BackupManifest } from './archive.ts';
+import { ACCEPT_UNSIGNED_FLAG, MAX_MANIFEST_BYTES, RestoreError, verifyArchive } from './restore.ts';
+import { createBackupRunner } from './runner.ts';
+import { loadBackupKey, SIGNATURE } from './signature.ts';
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../../config';
-import { loadSecretKey } from '../mail/secret-box';
+import type { Config } from '#server/config.ts';
+import { loadSecretKey } from '#server/services/mail/secret-box.ts';
 
 /** The signature's entry in the archive, beside manifest.json. */
 export const SIGNATURE = 'manifest.sig';

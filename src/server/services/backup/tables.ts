@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, is } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import * as schema from '../../db/schema';
+import * as schema from '#server/db/schema.ts';
 
 /**
  * Tables left out of the backup: what opens a session or sets a password (a restore must not revive a sign-in or a

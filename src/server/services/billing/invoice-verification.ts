@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { keptStatement } from '../../db/pglite-plans';
-import { invoices, orders } from '../../db/schema';
-import { formatDate, formatEuro } from '../../../shared/format';
-import { getPlan } from '../../../shared/plans';
-import { PAYMENT_STATUS_LABELS } from '../../../shared/labels';
-import type { InvoiceVerification } from '../../../shared/schemas/invoice';
+import type { Db } from '#server/db/client.ts';
+import { keptStatement } from '#server/db/pglite-plans.ts';
+import { invoices, orders } from '#server/db/schema.ts';
+import { formatDate, formatEuro } from '#shared/format.ts';
+import { getPlan } from '#shared/plans.ts';
+import { PAYMENT_STATUS_LABELS } from '#shared/labels.ts';
+import type { InvoiceVerification } from '#shared/schemas/invoice.ts';
 
 const notes = alias(invoices, 'credit_notes');
 const cents = (amount: string) => Math.round(Number(amount) * 100);

@@ -1,16 +1,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Tx } from '../../db/client';
-import { clients, invoices, orders } from '../../db/schema';
-import { todayIso } from '../../../shared/format';
-import { isGifted, type DocumentKind } from '../../../shared/labels';
-import { devicesLabel, getPlan, type PlanId } from '../../../shared/plans';
-import { formatDate } from '../../../shared/format';
-import { writeAudit, type Actor } from '../security/audit';
-import { usernameHint } from '../orders/credentials';
-import type { DocumentLine, InvoiceData } from './invoice-pdf';
-import { renderPdfOffThread } from './pdf-renderer';
-import { periodEndsOn } from '../calendar/paris-calendar';
+import type { Config } from '#server/config.ts';
+import type { Tx } from '#server/db/client.ts';
+import { clients, invoices, orders } from '#server/db/schema.ts';
+import { todayIso } from '#shared/format.ts';
+import { isGifted, type DocumentKind } from '#shared/labels.ts';
+import { devicesLabel, getPlan, type PlanId } from '#shared/plans.ts';
+import { formatDate } from '#shared/format.ts';
+import { writeAudit, type Actor } from '#server/services/security/audit.ts';
+import { usernameHint } from '#server/services/orders/credentials.ts';
+import type { DocumentLine, InvoiceData } from './invoice-pdf.ts';
+import { renderPdfOffThread } from './pdf-renderer.ts';
+import { periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { invoiceDataOf } from './invoices';
-import { renderInvoicePdf } from './invoice-pdf';
-import { renderPdfOffThread } from './pdf-renderer';
+import { loadConfig } from '#server/config.ts';
+import { invoiceDataOf } from './invoices.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { renderPdfOffThread } from './pdf-renderer.ts';
 
 const data = (n: number) => invoiceDataOf({
   id: n, clientId: 1, clientName: `Élodie Bérénger ${n}`, clientEmail: 'elodie@exemple.fr', clientPhone: '0600000000', plan: 'pro',

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { InvoiceData } from './invoice-pdf';
+import type { InvoiceData } from './invoice-pdf.ts';
 
 /**
  * Invoice and credit-note PDFs are drawn in a worker thread: one takes about 9 ms of CPU (pdfkit, its fonts, the QR

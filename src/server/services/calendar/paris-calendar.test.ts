@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, parisMonthStart, periodEndsOn } from './paris-calendar';
+import { addDays, daysBetween, parisMonthStart, periodEndsOn } from './paris-calendar.ts';
 
 describe('parisMonthStart: when a month\'s allowance starts', () => {
   it('is midnight of the 1st in Paris, winter and summer time', () => {

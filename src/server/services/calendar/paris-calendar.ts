@@ -1,5 +1,5 @@
 // The company's calendar is Paris time: a day, a month and a monthly allowance start at midnight there.
-import { todayIso } from '../../../shared/format';
+import { todayIso } from '#shared/format.ts';
 
 // Built once: an Intl formatter is costly to construct, cheap to use.
 const parisWallClock = new Intl.DateTimeFormat('en-GB', {

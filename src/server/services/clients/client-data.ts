@@ -1,11 +1,11 @@
 // « Mes données »: what the business holds about one client, gathered by the same rules the erasure applies, so
 // what a client can download is what an erasure goes through.
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { documentsOf, toDocumentDto } from '../orders/order-queries';
-import { auditLog, clientSessions, clients, interventions, orders, passwordResetTokens, inboxItems } from '../../db/schema';
-import { getPlan } from '../../../shared/plans';
-import { ratingsFor } from '../interventions/intervention-ratings';
+import type { Tx } from '#server/db/client.ts';
+import { documentsOf, toDocumentDto } from '#server/services/orders/order-queries.ts';
+import { auditLog, clientSessions, clients, interventions, orders, passwordResetTokens, inboxItems } from '#server/db/schema.ts';
+import { getPlan } from '#shared/plans.ts';
+import { ratingsFor } from '#server/services/interventions/intervention-ratings.ts';
 
 type ClientRow = typeof clients.$inferSelect;
 

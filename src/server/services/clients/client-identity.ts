@@ -1,13 +1,13 @@
 // Who the signed-in client is, read once per request with the session (DESIGN.md decision 4: one identity).
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { keptStatement } from '../../db/pglite-plans';
-import { clients, clientSessions } from '../../db/schema';
-import type { AuthUser, ClientLoginResult, CurrentSubscription } from '../../../shared/client-api';
-import { hashSessionToken } from '../security/sessions';
+import type { Db, Tx } from '#server/db/client.ts';
+import { keptStatement } from '#server/db/pglite-plans.ts';
+import { clients, clientSessions } from '#server/db/schema.ts';
+import type { AuthUser, ClientLoginResult, CurrentSubscription } from '#shared/client-api.ts';
+import { hashSessionToken } from '#server/services/security/sessions.ts';
 import {
   currentPlanName, subscriptionColumns, subscriptionMoment, toCurrentSubscription, type SubscriptionRow,
-} from '../orders/subscriptions';
+} from '#server/services/orders/subscriptions.ts';
 
 /** The session behind a client cookie, with the account's identity (never its password hash). */
 export type SignedInClient = {

@@ -5,17 +5,17 @@
 // and PGlite keeps the statement's plan (db/pglite-plans.ts).
 import { desc, eq, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { fromJsonObject, jsonObject, type Fields } from '../../db/json-object';
-import { keptStatement } from '../../db/pglite-plans';
-import { clients, clientSessions, interventionRatings, interventions, invoices, orders, staffUsers } from '../../db/schema';
-import type { ClientOrder } from '../../../shared/client-api';
-import type { IssuedDocumentDto } from '../../../shared/invoice-api';
-import { toClientOrder } from '../orders/subscriptions';
-import type { ListedRequest } from '../interventions/client-interventions';
-import { handlerName } from '../interventions/assignment';
-import { toRating } from '../interventions/intervention-ratings';
-import { sessionParams, sessionSelection, toSessionRead, type SessionRead } from './client-identity';
+import type { Db } from '#server/db/client.ts';
+import { fromJsonObject, jsonObject, type Fields } from '#server/db/json-object.ts';
+import { keptStatement } from '#server/db/pglite-plans.ts';
+import { clients, clientSessions, interventionRatings, interventions, invoices, orders, staffUsers } from '#server/db/schema.ts';
+import type { ClientOrder } from '#shared/client-api.ts';
+import type { IssuedDocumentDto } from '#shared/invoice-api.ts';
+import { toClientOrder } from '#server/services/orders/subscriptions.ts';
+import type { ListedRequest } from '#server/services/interventions/client-interventions.ts';
+import { handlerName } from '#server/services/interventions/assignment.ts';
+import { toRating } from '#server/services/interventions/intervention-ratings.ts';
+import { sessionParams, sessionSelection, toSessionRead, type SessionRead } from './client-identity.ts';
 
 type Page = { limit: number; offset: number };
 /** A page of a list with the full count (X-Total-Count). */

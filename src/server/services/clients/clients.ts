@@ -1,11 +1,11 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { clients } from '../../db/schema';
-import { HttpError } from '../../http-error';
-import { hashPassword, verifyAndUpgrade, verifyDummyPassword } from '../security/passwords';
-import { deleteClientSessionsOf } from '../security/sessions';
-import { isUniqueViolation } from '../../db/db-errors';
-import { attachEarlierOrders } from '../orders/subscriptions';
+import type { Tx } from '#server/db/client.ts';
+import { clients } from '#server/db/schema.ts';
+import { HttpError } from '#server/http-error.ts';
+import { hashPassword, verifyAndUpgrade, verifyDummyPassword } from '#server/services/security/passwords.ts';
+import { deleteClientSessionsOf } from '#server/services/security/sessions.ts';
+import { isUniqueViolation } from '#server/db/db-errors.ts';
+import { attachEarlierOrders } from '#server/services/orders/subscriptions.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 

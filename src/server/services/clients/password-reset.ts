@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { clients, passwordResetTokens } from '../../db/schema';
-import { HttpError } from '../../http-error';
-import { RESET_LINK_INVALID } from '../../../shared/client-api';
-import { passwordWeakness } from '../../../shared/schemas/password';
-import type { JobQueue, QueueDefinition } from '../../jobs/job-queue';
-import type { MailQueue } from '../mail/outbox';
-import type { SecretBox } from '../mail/secret-box';
-import { hashPassword } from '../security/passwords';
-import { deleteClientSessionsOf, hashSessionToken } from '../security/sessions';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients, passwordResetTokens } from '#server/db/schema.ts';
+import { HttpError } from '#server/http-error.ts';
+import { RESET_LINK_INVALID } from '#shared/client-api.ts';
+import { passwordWeakness } from '#shared/schemas/password.ts';
+import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import type { SecretBox } from '#server/services/mail/secret-box.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { deleteClientSessionsOf, hashSessionToken } from '#server/services/security/sessions.ts';
 
 /** A link works for one hour after it was asked for. */
 const RESET_LINK_MS = 60 * 60 * 1000;

@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { appSettings, clients, deviceProofs, devices } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import type { AdminDevice, AdminDeviceQuery, Device, DeviceInput, DeviceSettings } from '../../../shared/device-api';
-import { DEVICE_BLOCKED_MESSAGE } from '../../../shared/device-api';
+import type { Db, Tx } from '#server/db/client.ts';
+import { appSettings, clients, deviceProofs, devices } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import type { AdminDevice, AdminDeviceQuery, Device, DeviceInput, DeviceSettings } from '#shared/device-api.ts';
+import { DEVICE_BLOCKED_MESSAGE } from '#shared/device-api.ts';
 import {
   DEVICE_IN_USE_STATUSES, isDeviceInUse, REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES, type RegistrationDeviceType,
-} from '../../../shared/labels';
-import { currentSubscription, currentSubscriptions, CLIENT_ACTOR } from '../orders/subscriptions';
-import type { CurrentSubscription } from '../../../shared/client-api';
-import type { AdminInterventionDto } from '../../../shared/admin-api';
-import { writeAudit, type Actor } from '../security/audit';
-import type { MailQueue } from '../mail/outbox';
-import { publishProofLive } from '../live/staff-notices';
+} from '#shared/labels.ts';
+import { currentSubscription, currentSubscriptions, CLIENT_ACTOR } from '#server/services/orders/subscriptions.ts';
+import type { CurrentSubscription } from '#shared/client-api.ts';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import { writeAudit, type Actor } from '#server/services/security/audit.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { publishProofLive } from '#server/services/live/staff-notices.ts';
 
 const DEVICE_NOT_FOUND = 'Appareil introuvable';
 type DeviceRow = typeof devices.$inferSelect;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCaptcha, normalizeAnswer } from './captcha';
+import { createCaptcha, normalizeAnswer } from './captcha.ts';
 
 /** Reads "Combien font 3 + 4 ?" the way a person would. */
 function solve(question: string): number {

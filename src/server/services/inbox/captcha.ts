@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { CaptchaChallenge } from '../../../shared/schemas/contact';
+import type { CaptchaChallenge } from '#shared/schemas/contact.ts';
 
 const WORDS = ['zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'onze', 'douze',
   'treize', 'quatorze', 'quinze', 'seize', 'dix-sept', 'dix-huit'];

@@ -1,20 +1,20 @@
 // The right to erasure: a client asks from « Mes données », staff confirm from « Messages », the person is anonymised.
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '#server/db/client.ts';
 import {
   auditLog, clientSessions, clients, interventionRatings, interventions, orders, passwordResetTokens, inboxItems,
-} from '../../db/schema';
-import { HttpError } from '../../http-error';
-import { CLIENT_UNAUTHORIZED } from '../../../shared/client-api';
-import type { InboxItemDto } from '../../../shared/admin-api';
-import { writeAudit, type Actor } from '../security/audit';
-import { DEFAULT_TITLE } from '../interventions/client-interventions';
-import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items';
-import { auditAbout, ordersOf, requestsOf } from '../clients/client-data';
-import { eraseDevicesOf } from '../devices/devices';
-import { anonymiseOutboxOf, type MailQueue } from '../mail/outbox';
-import { publishInboxLive } from '../live/staff-notices';
-import { forgetLiveEventsOf } from '../live/events';
+} from '#server/db/schema.ts';
+import { HttpError } from '#server/http-error.ts';
+import { CLIENT_UNAUTHORIZED } from '#shared/client-api.ts';
+import type { InboxItemDto } from '#shared/admin-api.ts';
+import { writeAudit, type Actor } from '#server/services/security/audit.ts';
+import { DEFAULT_TITLE } from '#server/services/interventions/client-interventions.ts';
+import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items.ts';
+import { auditAbout, ordersOf, requestsOf } from '#server/services/clients/client-data.ts';
+import { eraseDevicesOf } from '#server/services/devices/devices.ts';
+import { anonymiseOutboxOf, type MailQueue } from '#server/services/mail/outbox.ts';
+import { publishInboxLive } from '#server/services/live/staff-notices.ts';
+import { forgetLiveEventsOf } from '#server/services/live/events.ts';
 
 const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { clients, inboxItems } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import type { InboxItemDto } from '../../../shared/admin-api';
-import type { ErrorCode } from '../../../shared/error-codes';
-import { writeAudit, type Actor } from '../security/audit';
-import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items';
-import type { MailQueue } from '../mail/outbox';
+import type { Db } from '#server/db/client.ts';
+import { clients, inboxItems } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import type { InboxItemDto } from '#shared/admin-api.ts';
+import type { ErrorCode } from '#shared/error-codes.ts';
+import { writeAudit, type Actor } from '#server/services/security/audit.ts';
+import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
 
 type Refusable = 'registration' | 'erasure';
 type Request = typeof inboxItems.$inferSelect;

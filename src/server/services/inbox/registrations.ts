@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { inboxItems } from '../../db/schema';
-import type { RegistrationRef } from '../../../shared/admin-api';
-import type { Registration } from '../../../shared/schemas/registration';
-import { publishInboxLive } from '../live/staff-notices';
+import type { Tx } from '#server/db/client.ts';
+import { inboxItems } from '#server/db/schema.ts';
+import type { RegistrationRef } from '#shared/admin-api.ts';
+import type { Registration } from '#shared/schemas/registration.ts';
+import { publishInboxLive } from '#server/services/live/staff-notices.ts';
 
 /**
  * Stores a registration request. A later one for an e-mail that already has a pending request is kept as a new

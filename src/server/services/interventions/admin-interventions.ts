@@ -1,20 +1,20 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
-import { clients, interventionRatings, interventions, staffUsers } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients, interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
 import {
   INTERVENTION_TRANSITIONS, type AdminInterventionDto, type InterventionAssigneeFilter, type InterventionRatingFilter, type InterventionSort, type interventionUpdateInputSchema,
-} from '../../../shared/admin-api';
-import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '../../../shared/labels';
-import { publishLive } from '../live/events';
-import { diff, writeAudit } from '../security/audit';
-import { takeInCharge, type StaffActor } from './assignment';
-import type { MailQueue } from '../mail/outbox';
-import { firstResponse } from './response-clock';
-import { toRating } from './intervention-ratings';
-import { deviceStates } from '../devices/devices';
+} from '#shared/admin-api.ts';
+import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '#shared/labels.ts';
+import { publishLive } from '#server/services/live/events.ts';
+import { diff, writeAudit } from '#server/services/security/audit.ts';
+import { takeInCharge, type StaffActor } from './assignment.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { firstResponse } from './response-clock.ts';
+import { toRating } from './intervention-ratings.ts';
+import { deviceStates } from '#server/services/devices/devices.ts';
 
 export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
 

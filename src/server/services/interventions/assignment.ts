@@ -1,11 +1,11 @@
 // Who handles a request: « Prendre en charge » gives it to the member who clicks; an admin gives it to anyone.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { interventions, staffUsers } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import type { StaffRole } from '../../../shared/labels';
-import { writeAudit, type Actor } from '../security/audit';
-import { publishLive } from '../live/events';
+import type { Db, Tx } from '#server/db/client.ts';
+import { interventions, staffUsers } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import type { StaffRole } from '#shared/labels.ts';
+import { writeAudit, type Actor } from '#server/services/security/audit.ts';
+import { publishLive } from '#server/services/live/events.ts';
 
 /** The member acting, with the role that decides what they may change. */
 export type StaffActor = Actor & { id: number; role: StaffRole };

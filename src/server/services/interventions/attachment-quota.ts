@@ -1,10 +1,10 @@
 // Each client's files take room in the database (and in every backup): a quota per client, counted in SQL.
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { clients, interventionAttachments, interventionMessages, interventions } from '../../db/schema';
-import { HttpError } from '../../http-error';
-import { attachmentQuotaMessage, TEXT_BODY_MAX } from '../../../shared/thread-api';
+import type { Tx } from '#server/db/client.ts';
+import { clients, interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
+import { HttpError } from '#server/http-error.ts';
+import { attachmentQuotaMessage, TEXT_BODY_MAX } from '#shared/thread-api.ts';
 
 /** The bytes of the files this client sent (staff's files on their requests are not theirs to count). */
 async function attachmentBytesOf(db: Tx, clientId: number): Promise<number> {

@@ -1,23 +1,23 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client';
-import { clients, interventions } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import { currentSubscription } from '../orders/subscriptions';
-import { getPlan, responseDueAt } from '../../../shared/plans';
-import type { MailQueue } from '../mail/outbox';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients, interventions } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import { currentSubscription } from '#server/services/orders/subscriptions.ts';
+import { getPlan, responseDueAt } from '#shared/plans.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
 import {
   CLIENT_UNAUTHORIZED, dashboardInterventionInputSchema, type ClientIntervention, type UserIntervention,
-} from '../../../shared/client-api';
-import type { clientInterventionInputSchema, staffInterventionInputSchema } from '../../../shared/schemas/intervention';
-import { storedRemoteSession } from '../../../shared/schemas/remote-session';
-import type { InterventionRating } from '../../../shared/rating-api';
-import { ratingsFor } from './intervention-ratings';
-import { deviceForRequest } from '../devices/devices';
-import { CLIENT_DEVICE_OF } from '../../../shared/labels';
-import { handlersFor } from './assignment';
-import { publishLive } from '../live/events';
-import { writeAudit, type Actor } from '../security/audit';
+} from '#shared/client-api.ts';
+import type { clientInterventionInputSchema, staffInterventionInputSchema } from '#shared/schemas/intervention.ts';
+import { storedRemoteSession } from '#shared/schemas/remote-session.ts';
+import type { InterventionRating } from '#shared/rating-api.ts';
+import { ratingsFor } from './intervention-ratings.ts';
+import { deviceForRequest } from '#server/services/devices/devices.ts';
+import { CLIENT_DEVICE_OF } from '#shared/labels.ts';
+import { handlersFor } from './assignment.ts';
+import { publishLive } from '#server/services/live/events.ts';
+import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 
 export const DEFAULT_TITLE = 'Demande d\'assistance';
 export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { auditLog, clients, interventions, liveEvents, outbox, staffUsers } from '../../db/schema';
-import { hashPassword } from '../security/passwords';
-import { getPlan, responseDueAt } from '../../../shared/plans';
-import type { LiveEvent } from '../../../shared/live-api';
-import type { TeamMemberDto } from '../../../shared/schemas/team';
-import type { WeekHours } from '../../../shared/schemas/duty-hours';
-import { staffLogin } from '../../test/fixtures';
-import { scanResponseAlerts } from './response-alerts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { auditLog, clients, interventions, liveEvents, outbox, staffUsers } from '#server/db/schema.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { getPlan, responseDueAt } from '#shared/plans.ts';
+import type { LiveEvent } from '#shared/live-api.ts';
+import type { TeamMemberDto } from '#shared/schemas/team.ts';
+import type { WeekHours } from '#shared/schemas/duty-hours.ts';
+import { staffLogin } from '#server/test/fixtures.ts';
+import { scanResponseAlerts } from './response-alerts.ts';
 
 const NIGHT = { username: 'tech.nuit', password: 'motdepasse-technicien-nuit' };
 const day = { start: '09:00', end: '18:00' };

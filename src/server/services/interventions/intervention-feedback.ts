@@ -1,16 +1,16 @@
 // The end of a request on the client's side: closing it and rating it (shared/rating-api.ts holds the rules).
-import { publishLive } from '../live/events';
-import { INTERVENTION_STATUS_LABELS } from '../../../shared/labels';
+import { publishLive } from '#server/services/live/events.ts';
+import { INTERVENTION_STATUS_LABELS } from '#shared/labels.ts';
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { clients, interventionRatings, interventions } from '../../db/schema';
-import { toRating } from './intervention-ratings';
-import { HttpError, notFound } from '../../http-error';
-import type { MailQueue } from '../mail/outbox';
-import { INTERVENTION_NOT_FOUND } from './admin-interventions';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients, interventionRatings, interventions } from '#server/db/schema.ts';
+import { toRating } from './intervention-ratings.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { INTERVENTION_NOT_FOUND } from './admin-interventions.ts';
 import {
   ALREADY_CLOSED, RATING_NOT_YET, canRate, clientCloseOutcome, type InterventionRating, type ratingInputSchema,
-} from '../../../shared/rating-api';
+} from '#shared/rating-api.ts';
 import type { z } from 'zod';
 
 /** One of the client's own requests, locked for the change; another client's id is 404, as if it did not exist. */

@@ -1,8 +1,8 @@
 // Clients' ratings of their completed requests, as both sides read them.
 import { inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { interventionRatings, interventions } from '../../db/schema';
-import type { InterventionRating, RatingStats } from '../../../shared/rating-api';
+import type { Tx } from '#server/db/client.ts';
+import { interventionRatings, interventions } from '#server/db/schema.ts';
+import type { InterventionRating, RatingStats } from '#shared/rating-api.ts';
 
 type RatingRow = typeof interventionRatings.$inferSelect;
 

@@ -1,17 +1,17 @@
 // The conversation on a request (DESIGN.md decision 10: a staff message is a first response and stops the clock).
-import { publishLive } from '../live/events';
+import { publishLive } from '#server/services/live/events.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { clients, interventionAttachments, interventionMessages, interventions } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import type { MailQueue } from '../mail/outbox';
-import { firstResponse } from './response-clock';
-import { INTERVENTION_NOT_FOUND } from './admin-interventions';
-import { sniffFileType } from './file-type';
-import { reserveAttachmentRoom } from './attachment-quota';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients, interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { firstResponse } from './response-clock.ts';
+import { INTERVENTION_NOT_FOUND } from './admin-interventions.ts';
+import { sniffFileType } from './file-type.ts';
+import { reserveAttachmentRoom } from './attachment-quota.ts';
 import {
   ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread,
-} from '../../../shared/thread-api';
+} from '#shared/thread-api.ts';
 
 
 /** Who reads or writes: a client only ever reaches their own requests (another's id is 404, as if it did not exist). */

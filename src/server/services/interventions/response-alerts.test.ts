@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/harness';
-import { interventions, liveEvents, outbox, staffUsers } from '../../db/schema';
-import { hashPassword } from '../security/passwords';
-import { loadConfig } from '../../config';
-import { getPlan, responsePromise } from '../../../shared/plans';
-import { addBusinessMinutes } from '../../../shared/support-clock';
-import { todayIso } from '../../../shared/format';
-import type { ClientIntervention } from '../../../shared/client-api';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
-import { RESPONSE_ALERTS_QUEUE, scanResponseAlerts } from './response-alerts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { interventions, liveEvents, outbox, staffUsers } from '#server/db/schema.ts';
+import { hashPassword } from '#server/services/security/passwords.ts';
+import { loadConfig } from '#server/config.ts';
+import { getPlan, responsePromise } from '#shared/plans.ts';
+import { addBusinessMinutes } from '#shared/support-clock.ts';
+import { todayIso } from '#shared/format.ts';
+import type { ClientIntervention } from '#shared/client-api.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { RESPONSE_ALERTS_QUEUE, scanResponseAlerts } from './response-alerts.ts';
 
 const ask = { description: 'Plus de son', urgency: 'medium', deviceType: 'mac', deviceInfo: 'iMac' };
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);

@@ -4,14 +4,14 @@
 // The warning goes to the staff on duty (their working hours, shared/schemas/duty-hours.ts); the escalation to every
 // active admin, on duty or not: a missed promise is theirs to handle.
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { clients, interventions, staffUsers } from '../../db/schema';
-import type { JobQueue, QueueDefinition } from '../../jobs/job-queue';
-import { getPlan, responsePromise } from '../../../shared/plans';
-import { addBusinessMinutes } from '../../../shared/support-clock';
-import type { MailQueue } from '../mail/outbox';
-import { publishLive } from '../live/events';
-import { onDutyAt } from '../../../shared/schemas/duty-hours';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients, interventions, staffUsers } from '#server/db/schema.ts';
+import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
+import { getPlan, responsePromise } from '#shared/plans.ts';
+import { addBusinessMinutes } from '#shared/support-clock.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { publishLive } from '#server/services/live/events.ts';
+import { onDutyAt } from '#shared/schemas/duty-hours.ts';
 
 export const RESPONSE_ALERTS_QUEUE = 'response-alerts';
 

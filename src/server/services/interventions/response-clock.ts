@@ -1,10 +1,10 @@
 // The response clock on the server (DESIGN.md decision 10): stopping it at the first response, and measuring it.
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import type { interventions } from '../../db/schema';
-import { getPlan, responsePromise, type PlanId } from '../../../shared/plans';
-import { businessMinutesBetween } from '../../../shared/support-clock';
-import type { ResponseTimeStats } from '../../../shared/admin-api';
+import type { Tx } from '#server/db/client.ts';
+import type { interventions } from '#server/db/schema.ts';
+import { getPlan, responsePromise, type PlanId } from '#shared/plans.ts';
+import { businessMinutesBetween } from '#shared/support-clock.ts';
+import type { ResponseTimeStats } from '#shared/admin-api.ts';
 
 type Clocked = Pick<typeof interventions.$inferSelect, 'plan' | 'urgency' | 'createdAt' | 'firstResponseAt'>;
 

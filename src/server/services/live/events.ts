@@ -1,9 +1,9 @@
 // Events for open pages, written in the transaction of the change they tell (services/live/hub.ts delivers them).
 import { and, asc, desc, eq, gt, inArray, like, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { liveEvents } from '../../db/schema';
-import type { StaffRole } from '../../../shared/labels';
-import type { LiveEvent, LiveKind } from '../../../shared/live-api';
+import type { Tx } from '#server/db/client.ts';
+import { liveEvents } from '#server/db/schema.ts';
+import type { StaffRole } from '#shared/labels.ts';
+import type { LiveEvent, LiveKind } from '#shared/live-api.ts';
 
 /** The channel of PostgreSQL's NOTIFY (PGlite's too): every instance listening hears every event once committed. */
 export const LIVE_CHANNEL = 'rfs_live';

@@ -2,9 +2,9 @@
 // each to the pages connected to this process that may receive it.
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import type { LiveEvent } from '../../../shared/live-api';
-import { eventFor, eventsAfter, LIVE_CHANNEL, pruneLive, type StoredEvent, type Viewer } from './events';
+import type { Database } from '#server/db/client.ts';
+import type { LiveEvent } from '#shared/live-api.ts';
+import { eventFor, eventsAfter, LIVE_CHANNEL, pruneLive, type StoredEvent, type Viewer } from './events.ts';
 
 export type LiveSubscriber = { viewer: Viewer; send(event: LiveEvent): void; close(): void };
 

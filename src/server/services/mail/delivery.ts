@@ -1,14 +1,14 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
-import type { Poller } from '../../jobs/job-queue';
-import type { SiteInfo } from '../../../shared/site';
-import { documentData, ensureDocumentPdf, loadDocument, orderInvoice } from '../billing/invoices';
-import type { Mail, MailAttachment, Mailer } from './mailer';
-import { KINDS_WITH_SECRET, type MailParams } from './mail-params';
-import type { SecretBox } from './secret-box';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
+import type { Poller } from '#server/jobs/job-queue.ts';
+import type { SiteInfo } from '#shared/site.ts';
+import { documentData, ensureDocumentPdf, loadDocument, orderInvoice } from '#server/services/billing/invoices.ts';
+import type { Mail, MailAttachment, Mailer } from './mailer.ts';
+import { KINDS_WITH_SECRET, type MailParams } from './mail-params.ts';
+import type { SecretBox } from './secret-box.ts';
 
 /** The mail workers, polled by the job queue (jobs/job-queue.ts): the outbox table is their queue. */
 export const MAIL_DELIVERY = 'mail-delivery';
@@ -69,7 +69,7 @@ async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
       ? await withCreditNote(deps, row.params as MailParams['credit_note'])
       : { params: row.params, attachments: [] };
   // The templates load with the first message (catalogue.tsx); a failed load fails this attempt, which is retried.
-  const { renderMail } = await import('./templates/catalogue');
+  const { renderMail } = await import('./templates/catalogue.tsx');
   const { html, text } = await renderMail(row.kind, params as never, deps.site, secret);
   return { to: row.recipient, subject: row.subject, text, html, attachments };
 }

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { createMailer } from './mailer';
-import { purgeMailFiles } from './mail-files';
+import { loadConfig } from '#server/config.ts';
+import { createMailer } from './mailer.ts';
+import { purgeMailFiles } from './mail-files.ts';
 
 /** A logger whose lines the test reads back. */
 function capturedLogger() {

@@ -1,7 +1,7 @@
 import type {
   ClientDeviceType, InterventionStatus, MailKind, PaymentMethod, PaymentStatus, Urgency,
-} from '../../../shared/labels';
-import type { PlanId } from '../../../shared/plans';
+} from '#shared/labels.ts';
+import type { PlanId } from '#shared/plans.ts';
 
 /**
  * What each kind of message needs, as stored on its outbox row (jsonb). Never a password or a reset link: those

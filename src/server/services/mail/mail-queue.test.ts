@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { orders, outbox } from '../../db/schema';
-import { createTestApp } from '../../test/harness';
-import { MAIL_RETRY_LIMIT } from './delivery';
-import { clientLogin, postOrder, staffTestApp, validOrder } from '../../test/fixtures';
-import type { OrderDocuments } from '../../../shared/invoice-api';
+import { orders, outbox } from '#server/db/schema.ts';
+import { createTestApp } from '#server/test/harness.ts';
+import { MAIL_RETRY_LIMIT } from './delivery.ts';
+import { clientLogin, postOrder, staffTestApp, validOrder } from '#server/test/fixtures.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
 
 describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business transaction', () => {
   const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@rfs.exemple' });

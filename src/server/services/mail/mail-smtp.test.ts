@@ -5,13 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../db/schema';
-import type { OutboxMessageDto } from '../../../shared/admin-api';
-import { todayIso } from '../../../shared/format';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { attachmentsOf, decodeMail, startSmtpPeer } from '../../test/smtp-peer';
-import { clientLogin, postOrder, staffLogin } from '../../test/fixtures';
-import { MAIL_RETRY_LIMIT } from './delivery';
+import { outbox } from '#server/db/schema.ts';
+import type { OutboxMessageDto } from '#shared/admin-api.ts';
+import { todayIso } from '#shared/format.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { attachmentsOf, decodeMail, startSmtpPeer } from '#server/test/smtp-peer.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { MAIL_RETRY_LIMIT } from './delivery.ts';
 
 const run = promisify(execFile);
 

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import type { Config } from '../../config';
-import { MAIL_FILE_DAYS, schedulePurge, writeMailFile } from './mail-files';
+import type { Config } from '#server/config.ts';
+import { MAIL_FILE_DAYS, schedulePurge, writeMailFile } from './mail-files.ts';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 /** One message as handed to the transport: French plain text, and HTML and attachments when the template has them. */

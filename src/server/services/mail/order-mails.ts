@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../../db/client';
-import type { orders } from '../../db/schema';
-import type { PlanId } from '../../../shared/plans';
-import type { MailParams } from './mail-params';
-import type { MailQueue } from './outbox';
+import type { Tx } from '#server/db/client.ts';
+import type { orders } from '#server/db/schema.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { MailParams } from './mail-params.ts';
+import type { MailQueue } from './outbox.ts';
 
 type Order = Pick<typeof orders.$inferSelect, 'id' | 'plan' | 'price' | 'paymentMethod' | 'paymentStatus'>;
 

@@ -1,18 +1,18 @@
 import { and, count, desc, eq, fillPlaceholders, ilike, inArray, or, sql, type Query, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { outbox } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import type { JobQueue } from '../../jobs/job-queue';
-import type { RunPrepared } from '../../jobs/prepared-statements';
-import type { OutboxMessageDto } from '../../../shared/admin-api';
-import type { MailKind, MailStatus } from '../../../shared/labels';
-import type { SiteInfo } from '../../../shared/site';
-import { writeAudit, type Actor } from '../security/audit';
-import { containsPattern } from '../orders/order-queries';
-import { MAIL_DELIVERY } from './delivery';
-import { KINDS_WITH_SECRET, type MailParams, type MailRequest } from './mail-params';
-import type { SecretBox } from './secret-box';
-import { mailSubject } from './templates/subjects';
+import type { Db, Tx } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { RunPrepared } from '#server/jobs/prepared-statements.ts';
+import type { OutboxMessageDto } from '#shared/admin-api.ts';
+import type { MailKind, MailStatus } from '#shared/labels.ts';
+import type { SiteInfo } from '#shared/site.ts';
+import { writeAudit, type Actor } from '#server/services/security/audit.ts';
+import { containsPattern } from '#server/services/orders/order-queries.ts';
+import { MAIL_DELIVERY } from './delivery.ts';
+import { KINDS_WITH_SECRET, type MailParams, type MailRequest } from './mail-params.ts';
+import type { SecretBox } from './secret-box.ts';
+import { mailSubject } from './templates/subjects.ts';
 
 const OUTBOX_NOT_FOUND = 'Message introuvable';
 

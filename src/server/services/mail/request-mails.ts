@@ -1,7 +1,7 @@
-import type { Tx } from '../../db/client';
-import type { Registration } from '../../../shared/schemas/registration';
-import { todayIso } from '../../../shared/format';
-import type { MailQueue } from './outbox';
+import type { Tx } from '#server/db/client.ts';
+import type { Registration } from '#shared/schemas/registration.ts';
+import { todayIso } from '#shared/format.ts';
+import type { MailQueue } from './outbox.ts';
 
 /**
  * A registration: the person is told it arrived, staff are told there is one to handle. The acknowledgement goes at

@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { outbox } from '../../db/schema';
-import { OUTBOX_RETENTION_QUEUE, purgeOutbox } from './retention';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { outbox } from '#server/db/schema.ts';
+import { OUTBOX_RETENTION_QUEUE, purgeOutbox } from './retention.ts';
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
-import type { JobQueue, QueueDefinition } from '../../jobs/job-queue';
+import type { Db } from '#server/db/client.ts';
+import { outbox } from '#server/db/schema.ts';
+import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
 
 export const OUTBOX_RETENTION_QUEUE = 'outbox-retention';
 /** every night at 3:30, Paris time */

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '#server/config.ts';
 
 /**
  * The one secret an e-mail may carry (a new client's password, a reset link's token) waits for the SMTP server sealed

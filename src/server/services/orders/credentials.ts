@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { clients } from '../../db/schema';
-import type { IssuedCredentials } from '../../../shared/admin-api';
+import type { Tx } from '#server/db/client.ts';
+import { clients } from '#server/db/schema.ts';
+import type { IssuedCredentials } from '#shared/admin-api.ts';
 
 // No 0/O, 1/l/I: a password read from an e-mail or over the phone is typed right the first time.
 const LOWER = 'abcdefghjkmnpqrstuvwxyz';

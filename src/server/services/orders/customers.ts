@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import type { CustomerDto } from '../../../shared/admin-api';
-import { containsPattern } from './order-queries';
+import type { Tx } from '#server/db/client.ts';
+import type { CustomerDto } from '#shared/admin-api.ts';
+import { containsPattern } from './order-queries.ts';
 
 type CustomerRow = {
   email: string; name: string; phone: string; username: string | null; revenue: number; order_count: number;

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { clients, invoices, orders } from '../../db/schema';
-import type { OrderDto } from '../../../shared/admin-api';
-import type { IssuedDocumentDto, OrderDocuments } from '../../../shared/invoice-api';
-import type { CheckoutStatus, PaymentStatus } from '../../../shared/labels';
-import { dashboardLink } from '../payments/provider';
+import type { Tx } from '#server/db/client.ts';
+import { clients, invoices, orders } from '#server/db/schema.ts';
+import type { OrderDto } from '#shared/admin-api.ts';
+import type { IssuedDocumentDto, OrderDocuments } from '#shared/invoice-api.ts';
+import type { CheckoutStatus, PaymentStatus } from '#shared/labels.ts';
+import { dashboardLink } from '#server/services/payments/provider.ts';
 
 /** A LIKE pattern matching `text` literally anywhere ('%' and '_' typed in a search box are not wildcards). */
 export function containsPattern(text: string): string {

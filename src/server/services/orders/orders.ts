@@ -1,27 +1,27 @@
 import { createHash, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
-import { orders } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import { isGifted } from '../../../shared/labels';
-import { getPlan } from '../../../shared/plans';
-import { KEY_ALPHABET } from '../../../shared/schemas/invoice';
-import type { OrderUpdate, OrderValues } from '../../../shared/schemas/order';
-import type { IssuedCredentials, OrderDto } from '../../../shared/admin-api';
-import type { OrderDocuments } from '../../../shared/invoice-api';
-import { diff, writeAudit, type Actor } from '../security/audit';
+import type { Config } from '#server/config.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { orders } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import { isGifted } from '#shared/labels.ts';
+import { getPlan } from '#shared/plans.ts';
+import { KEY_ALPHABET } from '#shared/schemas/invoice.ts';
+import type { OrderUpdate, OrderValues } from '#shared/schemas/order.ts';
+import type { IssuedCredentials, OrderDto } from '#shared/admin-api.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
+import { diff, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import {
   assertUsernameFree, createClientAccount, findClientByEmail, findClientById, prepareCredentials, setClientCredentials,
   type PreparedCredentials,
-} from '../clients/clients';
-import { generatePassword, suggestUsername } from './credentials';
-import { creditableAmount, creditInTransaction } from '../billing/credit-notes';
-import { ensureDocumentPdf, issueInvoice, orderInvoice, type Clock } from '../billing/invoices';
-import { getOrderDto } from './order-queries';
-import type { MailQueue } from '../mail/outbox';
-import { queueCredentialsMail, queueInvoiceMail } from '../mail/order-mails';
-import { recomputeSubscriptions, type SubscriptionOwner } from './subscriptions';
+} from '#server/services/clients/clients.ts';
+import { generatePassword, suggestUsername } from './credentials.ts';
+import { creditableAmount, creditInTransaction } from '#server/services/billing/credit-notes.ts';
+import { ensureDocumentPdf, issueInvoice, orderInvoice, type Clock } from '#server/services/billing/invoices.ts';
+import { getOrderDto } from './order-queries.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { queueCredentialsMail, queueInvoiceMail } from '#server/services/mail/order-mails.ts';
+import { recomputeSubscriptions, type SubscriptionOwner } from './subscriptions.ts';
 
 const ORDER_NOT_FOUND = 'Commande introuvable';
 

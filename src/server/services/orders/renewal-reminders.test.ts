@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, outbox } from '../../db/schema';
-import type { SubscriptionDto } from '../../../shared/admin-api';
-import { createTestApp, openTestDatabase, type TestApp } from '../../test/harness';
-import { postOrder, staffLogin, staffTestApp } from '../../test/fixtures';
-import { REMINDERS_QUEUE, scheduleRenewalReminders } from './renewal-reminders';
+import { orders, outbox } from '#server/db/schema.ts';
+import type { SubscriptionDto } from '#shared/admin-api.ts';
+import { createTestApp, openTestDatabase, type TestApp } from '#server/test/harness.ts';
+import { postOrder, staffLogin, staffTestApp } from '#server/test/fixtures.ts';
+import { REMINDERS_QUEUE, scheduleRenewalReminders } from './renewal-reminders.ts';
 
 /** 9:00 in Paris on that day (winter time): when the daily job runs. */
 const morning = (day: string) => `${day}T08:00:00Z`;

@@ -1,12 +1,12 @@
 // Fixed-term subscriptions never renew by themselves: 14 and 3 days before the end, the client is reminded, once.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { JobQueue, QueueDefinition } from '../../jobs/job-queue';
-import { todayIso } from '../../../shared/format';
-import { RENEWAL_REMINDER_DAYS } from '../../../shared/labels';
-import type { PlanId } from '../../../shared/plans';
-import type { MailQueue } from '../mail/outbox';
-import { addDays, daysBetween } from '../calendar/paris-calendar';
+import type { Db } from '#server/db/client.ts';
+import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
+import { todayIso } from '#shared/format.ts';
+import { RENEWAL_REMINDER_DAYS } from '#shared/labels.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { addDays, daysBetween } from '#server/services/calendar/paris-calendar.ts';
 
 export const REMINDERS_QUEUE = 'renewal-reminders';
 /** Every morning at 9:00, Paris time (the cron of pg-boss: one job per day whatever the number of instances). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import type { DashboardStats, PlanStats } from '../../../shared/admin-api';
-import { PLANS, type PlanId } from '../../../shared/plans';
+import type { Tx } from '#server/db/client.ts';
+import type { DashboardStats, PlanStats } from '#shared/admin-api.ts';
+import { PLANS, type PlanId } from '#shared/plans.ts';
 
 type Row = {
   by_plan: number; by_month: number; plan: PlanId | null; month: string | null;

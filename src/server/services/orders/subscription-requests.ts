@@ -1,13 +1,13 @@
 // « Renouveler » / « Changer de formule »: a signed-in client asks for a plan (SPEC §7 POST /api/subscriptions).
-import type { Db } from '../../db/client';
-import { HttpError } from '../../http-error';
-import { formatDate, todayIso } from '../../../shared/format';
-import { getPlan, type PlanId } from '../../../shared/plans';
-import { CLIENT_UNAUTHORIZED, type ClientOrder } from '../../../shared/client-api';
-import { findClientById } from '../clients/clients';
-import { isUniqueViolation } from '../../db/db-errors';
-import { createOrder } from './orders';
-import { CLIENT_ACTOR, pendingClientRequest, toClientOrder } from './subscriptions';
+import type { Db } from '#server/db/client.ts';
+import { HttpError } from '#server/http-error.ts';
+import { formatDate, todayIso } from '#shared/format.ts';
+import { getPlan, type PlanId } from '#shared/plans.ts';
+import { CLIENT_UNAUTHORIZED, type ClientOrder } from '#shared/client-api.ts';
+import { findClientById } from '#server/services/clients/clients.ts';
+import { isUniqueViolation } from '#server/db/db-errors.ts';
+import { createOrder } from './orders.ts';
+import { CLIENT_ACTOR, pendingClientRequest, toClientOrder } from './subscriptions.ts';
 
 /** Staff read it on the order: the client chose nothing but the plan, payment is arranged with them. */
 const CLIENT_REQUEST_NOTE = 'Demandée par le client depuis son espace : moyen de paiement à convenir avec lui.';

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { MIGRATIONS_DIR } from '../../db/client';
-import { orders, inboxItems } from '../../db/schema';
-import type { SubscriptionDto } from '../../../shared/admin-api';
-import { clientLogin, postOrder, staffTestApp } from '../../test/fixtures';
-import { chainSubscriptions, currentSubscription, recomputeSubscriptions, subscriptionMoment } from './subscriptions';
-import { createClientIntervention, MONTHLY_LIMIT_REACHED } from '../interventions/client-interventions';
+import { MIGRATIONS_DIR } from '#server/db/client.ts';
+import { orders, inboxItems } from '#server/db/schema.ts';
+import type { SubscriptionDto } from '#shared/admin-api.ts';
+import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
+import { chainSubscriptions, currentSubscription, recomputeSubscriptions, subscriptionMoment } from './subscriptions.ts';
+import { createClientIntervention, MONTHLY_LIMIT_REACHED } from '#server/services/interventions/client-interventions.ts';
 
 const order = (id: number, plan: 'basique' | 'standard' | 'pro' | 'famille', orderDate: string) => ({ id, plan, orderDate });
 /** Noon in Paris on that day. */

@@ -2,14 +2,14 @@
 // paid orders so no day is lost. The periods are computed here, by chainSubscriptions, over one client's paid
 // orders and stored on the orders (starts_on, ends_on): every screen reads them, so all agree and lists stay cheap.
 import { and, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { clients, interventions, orders } from '../../db/schema';
-import { getPlan, type PlanId } from '../../../shared/plans';
-import { todayIso } from '../../../shared/format';
-import type { SubscriptionDto } from '../../../shared/admin-api';
-import { RENEWAL_REMINDER_DAYS, type SubscriptionState } from '../../../shared/labels';
-import type { ClientOrder, CurrentSubscription } from '../../../shared/client-api';
-import { addDays, daysBetween, parisMonthStart, periodEndsOn } from '../calendar/paris-calendar';
+import type { Tx } from '#server/db/client.ts';
+import { clients, interventions, orders } from '#server/db/schema.ts';
+import { getPlan, type PlanId } from '#shared/plans.ts';
+import { todayIso } from '#shared/format.ts';
+import type { SubscriptionDto } from '#shared/admin-api.ts';
+import { RENEWAL_REMINDER_DAYS, type SubscriptionState } from '#shared/labels.ts';
+import type { ClientOrder, CurrentSubscription } from '#shared/client-api.ts';
+import { addDays, daysBetween, parisMonthStart, periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
 
 /** Orders a client asks for themselves are recorded under this name (createdBy) and audited without a staff member. */
 export const CLIENT_ACTOR = { id: null, username: 'client' } as const;

@@ -1,12 +1,12 @@
 // « Payer en ligne »: a Checkout session for one of the signed-in client's pending orders.
 import { and, count, desc, eq, gt } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { onlinePayments, orders } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import { getPlan } from '../../../shared/plans';
-import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM } from '../../../shared/payment-api';
-import { toCents, type PaymentProvider } from './provider';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { onlinePayments, orders } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import { getPlan } from '#shared/plans.ts';
+import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM } from '#shared/payment-api.ts';
+import { toCents, type PaymentProvider } from './provider.ts';
 
 const NOT_PAYABLE = 'Cette commande n’est plus en attente de paiement : rechargez la page pour voir où elle en est.';
 const UNAVAILABLE = 'Le paiement en ligne ne répond pas pour le moment. Réessayez dans quelques minutes, ou contactez-nous pour régler autrement.';

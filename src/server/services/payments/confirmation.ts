@@ -2,14 +2,14 @@
 // very path of a staff confirmation, or stays pending with the reason shown to staff.
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db, Tx } from '../../db/client';
-import { onlinePayments, orders, paymentEvents } from '../../db/schema';
-import { formatEuro } from '../../../shared/format';
-import type { CheckoutStatus } from '../../../shared/labels';
-import { ensureDocumentPdf } from '../billing/invoices';
-import type { Actor } from '../security/audit';
-import { updateOrderInTransaction, type OrderDeps } from '../orders/orders';
-import { toCents } from './provider';
+import type { Db, Tx } from '#server/db/client.ts';
+import { onlinePayments, orders, paymentEvents } from '#server/db/schema.ts';
+import { formatEuro } from '#shared/format.ts';
+import type { CheckoutStatus } from '#shared/labels.ts';
+import { ensureDocumentPdf } from '#server/services/billing/invoices.ts';
+import type { Actor } from '#server/services/security/audit.ts';
+import { updateOrderInTransaction, type OrderDeps } from '#server/services/orders/orders.ts';
+import { toCents } from './provider.ts';
 
 /** Who the audit log names for a change the provider's confirmation made. */
 const PROVIDER_ACTOR: Actor = { id: null, username: 'stripe' };

@@ -1,13 +1,13 @@
 // A webhook can be lost (the server down for hours, a misconfigured endpoint): sessions still open an hour after they
 // were made are asked about, and what the provider answers is applied as its event would have been.
 import { and, asc, eq, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { onlinePayments } from '../../db/schema';
-import type { JobQueue, QueueDefinition } from '../../jobs/job-queue';
-import { ensureDocumentPdf } from '../billing/invoices';
-import type { OrderDeps } from '../orders/orders';
-import { applySession } from './confirmation';
-import type { PaymentProvider } from './provider';
+import type { Db } from '#server/db/client.ts';
+import { onlinePayments } from '#server/db/schema.ts';
+import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
+import { ensureDocumentPdf } from '#server/services/billing/invoices.ts';
+import type { OrderDeps } from '#server/services/orders/orders.ts';
+import { applySession } from './confirmation.ts';
+import type { PaymentProvider } from './provider.ts';
 
 export const OPEN_SESSIONS_QUEUE = 'payment-open-sessions';
 /** Every quarter of an hour; pg-boss's cron makes one job per occurrence whatever the number of instances. */

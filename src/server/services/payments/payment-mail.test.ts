@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, siteInfo } from '../../config';
-import { renderMail } from '../mail/templates/catalogue';
+import { loadConfig, siteInfo } from '#server/config.ts';
+import { renderMail } from '#server/services/mail/templates/catalogue.tsx';
 
 const pendingOrder = { id: 7, planId: 'standard', price: '25.00', paymentMethod: 'virement', paymentStatus: 'pending' } as const;
 const credentials = { name: 'Jeanne', username: 'jeanne', order: pendingOrder, requestedPlanId: null };

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Config } from '../../config';
+import type { Config } from '#server/config.ts';
 
 /** The provider's client, or null when online payment is off (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET unset). */
 export type PaymentProvider = { stripe: Stripe; webhookSecret: string };

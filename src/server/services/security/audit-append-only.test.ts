@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, staffUsers } from '../../db/schema';
-import { openTestDatabase } from '../../test/harness';
-import type { Database } from '../../db/client';
-import { writeAudit } from './audit';
+import { auditLog, staffUsers } from '#server/db/schema.ts';
+import { openTestDatabase } from '#server/test/harness.ts';
+import type { Database } from '#server/db/client.ts';
+import { writeAudit } from './audit.ts';
 
 /** What the database answers, whichever driver (PGlite or pg) threw it. */
 async function refusal(run: () => Promise<unknown>): Promise<string> {

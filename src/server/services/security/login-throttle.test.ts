@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { loginThrottle } from '../../db/schema';
-import { openTestDatabase } from '../../test/harness';
-import { frenchDelay, KNOWN_ADDRESS_DAYS, POLICIES, reserveLoginAttempt, type Bucket, type LoginAttempt } from './login-throttle';
+import type { Database } from '#server/db/client.ts';
+import { loginThrottle } from '#server/db/schema.ts';
+import { openTestDatabase } from '#server/test/harness.ts';
+import { frenchDelay, KNOWN_ADDRESS_DAYS, POLICIES, reserveLoginAttempt, type Bucket, type LoginAttempt } from './login-throttle.ts';
 
 describe('login throttle (database counts per pair, address and account)', () => {
   let database: Database;

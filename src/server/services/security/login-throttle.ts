@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Tx } from '../../db/client';
-import { loginThrottle } from '../../db/schema';
-import { HttpError } from '../../http-error';
+import type { Tx } from '#server/db/client.ts';
+import { loginThrottle } from '#server/db/schema.ts';
+import { HttpError } from '#server/http-error.ts';
 
 /**
  * Failed sign-ins slow the one who fails, never lock the owner out (docs/security.md, « Login throttling »).

@@ -20,8 +20,8 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...real, argon2: watched('argon2'), scrypt: watched('scrypt') };
 });
 
-const { HASHES_AT_ONCE, hashPassword, verifyDummyPassword, verifyPassword } = await import('./passwords');
-const { scryptHash } = await import('../../test/scrypt-hash');
+const { HASHES_AT_ONCE, hashPassword, verifyDummyPassword, verifyPassword } = await import('./passwords.ts');
+const { scryptHash } = await import('#server/test/scrypt-hash.ts');
 
 beforeEach(() => {
   Object.assign(running, { now: 0, most: 0, started: 0, costs: [] });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '../../test/harness';
-import { scryptHash } from '../../test/scrypt-hash';
-import { clients, staffUsers } from '../../db/schema';
-import { postOrder, staffLogin, staffTestApp } from '../../test/fixtures';
-import { hashPassword, verifyPassword } from './passwords';
+import { TEST_ADMIN } from '#server/test/harness.ts';
+import { scryptHash } from '#server/test/scrypt-hash.ts';
+import { clients, staffUsers } from '#server/db/schema.ts';
+import { postOrder, staffLogin, staffTestApp } from '#server/test/fixtures.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 const TODAYS_HASH = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
 

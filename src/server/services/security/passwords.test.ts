@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scryptHash } from '../../test/scrypt-hash';
-import { ARGON2_COST, hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './passwords';
+import { scryptHash } from '#server/test/scrypt-hash.ts';
+import { ARGON2_COST, hashPassword, needsRehash, verifyDummyPassword, verifyPassword } from './passwords.ts';
 
 const PHC_AT_TODAYS_COST = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
 

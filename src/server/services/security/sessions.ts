@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { OpenSessionDto } from '../../../shared/admin-api';
-import type { StaffRole } from '../../../shared/labels';
-import type { Db, Tx } from '../../db/client';
-import { keptStatement } from '../../db/pglite-plans';
-import { clientSessions, staffSessions, staffUsers } from '../../db/schema';
+import type { OpenSessionDto } from '#shared/admin-api.ts';
+import type { StaffRole } from '#shared/labels.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { keptStatement } from '#server/db/pglite-plans.ts';
+import { clientSessions, staffSessions, staffUsers } from '#server/db/schema.ts';
 
 const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 const CLIENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;

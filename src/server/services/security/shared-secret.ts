@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { appSettings } from '../../db/schema';
+import type { Tx } from '#server/db/client.ts';
+import { appSettings } from '#server/db/schema.ts';
 
 /**
  * A secret every instance of the server agrees on without anyone copying a setting by hand: drawn once by whichever

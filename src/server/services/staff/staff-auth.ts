@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { staffUsers } from '../../db/schema';
-import { verifyAndUpgrade, verifyDummyPassword } from '../security/passwords';
+import type { Tx } from '#server/db/client.ts';
+import { staffUsers } from '#server/db/schema.ts';
+import { verifyAndUpgrade, verifyDummyPassword } from '#server/services/security/passwords.ts';
 
 export type StaffAccount = { id: number; username: string };
 

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import type { Database } from '../../db/client';
-import { staffRecoveryCodes, staffSessions, staffUsers } from '../../db/schema';
-import { openTestDatabase } from '../../test/harness';
-import { scryptHash } from '../../test/scrypt-hash';
-import { hashPassword, verifyPassword } from '../security/passwords';
-import { createStaffSession, findStaffSession } from '../security/sessions';
-import { ensureStaffAccount } from './staff-bootstrap';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { staffRecoveryCodes, staffSessions, staffUsers } from '#server/db/schema.ts';
+import { openTestDatabase } from '#server/test/harness.ts';
+import { scryptHash } from '#server/test/scrypt-hash.ts';
+import { hashPassword, verifyPassword } from '#server/services/security/passwords.ts';
+import { createStaffSession, findStaffSession } from '#server/services/security/sessions.ts';
+import { ensureStaffAccount } from './staff-bootstrap.ts';
 
 function recorder() {
   const lines: Array<{ level: string; args: unknown[] }> = [];

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import type { Config } from '../../config';
-import { staffRecoveryCodes, staffUsers } from '../../db/schema';
-import { hashPassword, verifyAndUpgrade, verifyPassword } from '../security/passwords';
-import { endAllStaffSessions } from '../security/sessions';
-import { writeAudit } from '../security/audit';
+import type { Db } from '#server/db/client.ts';
+import type { Config } from '#server/config.ts';
+import { staffRecoveryCodes, staffUsers } from '#server/db/schema.ts';
+import { hashPassword, verifyAndUpgrade, verifyPassword } from '#server/services/security/passwords.ts';
+import { endAllStaffSessions } from '#server/services/security/sessions.ts';
+import { writeAudit } from '#server/services/security/audit.ts';
 
 const DEFAULT_STAFF_USERNAME = 'admin';
 

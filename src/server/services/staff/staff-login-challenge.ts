@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { staffLoginChallenges, staffUsers } from '../../db/schema';
-import { hashSessionToken } from '../security/sessions';
+import type { Tx } from '#server/db/client.ts';
+import { staffLoginChallenges, staffUsers } from '#server/db/schema.ts';
+import { hashSessionToken } from '#server/services/security/sessions.ts';
 
 /**
  * Between the password step and the code step of a staff sign-in: a random token (only its SHA-256 stored), valid a

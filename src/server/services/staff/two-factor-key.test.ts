@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config';
-import { loadSecretKey } from '../mail/secret-box';
-import { loadTotpKey, totpBox, TotpKeyError } from './two-factor-key';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { loadSecretKey } from '#server/services/mail/secret-box.ts';
+import { loadTotpKey, totpBox, TotpKeyError } from './two-factor-key.ts';
 
 describe('the key that seals TOTP secrets', () => {
   let dataDir: string;

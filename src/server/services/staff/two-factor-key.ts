@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
-import type { Config } from '../../config';
-import { loadSecretKey, secretBox, SecretUnreadableError, type SecretBox } from '../mail/secret-box';
+import type { Config } from '#server/config.ts';
+import { loadSecretKey, secretBox, SecretUnreadableError, type SecretBox } from '#server/services/mail/secret-box.ts';
 
 /**
  * The key that seals each staff member's TOTP secret (AES-256-GCM, the outbox's secret box): a database copy or a

@@ -5,13 +5,13 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
   RECOVERY_CODE_COUNT, type SecuritySettings, type TwoFactorSetupDto, type TwoFactorStatusDto,
-} from '../../../shared/schemas/two-factor';
-import type { Db, Tx } from '../../db/client';
-import { appSettings, staffRecoveryCodes, staffSessions, staffUsers } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import { writeAudit, type Actor } from '../security/audit';
-import { endAllStaffSessions, endOtherStaffSessions, hashSessionToken } from '../security/sessions';
-import type { SecretBox } from '../mail/secret-box';
+} from '#shared/schemas/two-factor.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { appSettings, staffRecoveryCodes, staffSessions, staffUsers } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import { writeAudit, type Actor } from '#server/services/security/audit.ts';
+import { endAllStaffSessions, endOtherStaffSessions, hashSessionToken } from '#server/services/security/sessions.ts';
+import type { SecretBox } from '#server/services/mail/secret-box.ts';
 
 const TOTP_PERIOD_SECONDS = 30;
 /** Codes of the step before and after are accepted too: a phone's clock a little off still signs in. */

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type {
   AdminInterventionDto, AuditEntryDto, AuditFilters, CustomerDto, CustomerFilters, DashboardStats, InterventionFilters, OpenSessionDto, OrderDto, OrderFilters,
   OutboxFilters, OutboxMessageDto, InboxItemDto, InboxFilters, StaffSession, statsQueryInputSchema, SubscriptionDto, SubscriptionFilters,
-} from '../../../../shared/admin-api';
-import type { OrderDocuments } from '../../../../shared/invoice-api';
-import type { TeamMemberDto } from '../../../../shared/schemas/team';
-import { api, apiList, ApiRequestError } from '../../../lib/api';
+} from '#shared/admin-api.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { TeamMemberDto } from '#shared/schemas/team.ts';
+import { api, apiList, ApiRequestError } from '#client/lib/api.ts';
 
 /** Builds `path?a=1&b=2`, leaving out empty values so the URL (and the query key) stays stable. */
 function withQuery(path: string, params: Record<string, string | number | undefined>): string {

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { adminKeys } from './queries';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { adminKeys } from './queries.ts';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
 

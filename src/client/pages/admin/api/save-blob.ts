@@ -1,4 +1,4 @@
-import { apiRaw } from '../../../lib/api';
+import { apiRaw } from '#client/lib/api.ts';
 
 /** Characters no file system accepts; a client named « A/B » still gets a file. */
 function safeFileName(name: string): string {

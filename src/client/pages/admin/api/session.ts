@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StaffSession } from '../../../../shared/admin-api';
-import { api } from '../../../lib/api';
-import { twoFactorKeys } from '../two-factor/two-factor-api';
-import { adminKeys, sessionQueryOptions } from './queries';
-import { signOutLocally } from './query-client';
+import type { StaffSession } from '#shared/admin-api.ts';
+import { api } from '#client/lib/api.ts';
+import { twoFactorKeys } from '#client/pages/admin/two-factor/two-factor-api.ts';
+import { adminKeys, sessionQueryOptions } from './queries.ts';
+import { signOutLocally } from './query-client.ts';
 
 export function useStaffSession() {
   return useQuery(sessionQueryOptions);

@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
-import type { IssuedCredentials } from '../../../../shared/admin-api';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { notify } from '../../../lib/notify';
+import type { IssuedCredentials } from '#shared/admin-api.ts';
+import { CopyButton } from '#client/components/ui/copy-button.tsx';
+import { notify } from '#client/lib/notify.tsx';
 
 const copyFailed = () => notify('error', 'Copie impossible', 'Sélectionnez le texte et copiez-le à la main.');
 

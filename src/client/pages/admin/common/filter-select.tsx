@@ -1,5 +1,5 @@
-import { SelectField } from '../../../components/ui/field';
-import { cn } from '../../../components/ui/cn';
+import { SelectField } from '#client/components/ui/field.tsx';
+import { cn } from '#client/components/ui/cn.ts';
 
 type FilterSelectProps<V extends string> = {
   label: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { LONG_TEXT_MAX } from '../../../../shared/schemas/common';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/field';
+import { LONG_TEXT_MAX } from '#shared/schemas/common.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextAreaField } from '#client/components/ui/field.tsx';
 
 type NotesEditorProps = { label: string; initial: string; pending: boolean; onSave(notes: string): void; onCancel?(): void };
 

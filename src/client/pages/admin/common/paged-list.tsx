@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Pagination } from './pagination';
-import { EmptyState, Loading, QueryError, plural } from './query-state';
+import { Pagination } from './pagination.tsx';
+import { EmptyState, Loading, QueryError, plural } from './query-state.tsx';
 
 type Page<T> = { items: T[]; total: number };
 

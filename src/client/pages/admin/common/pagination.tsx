@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#client/components/ui/button.tsx';
 
 type PaginationProps = { offset: number; limit: number; total: number; onChange(offset: number): void; label: string };
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Search } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#client/components/ui/button.tsx';
 
 type SearchBoxProps = {
   label: string;

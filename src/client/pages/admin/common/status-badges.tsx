@@ -1,9 +1,9 @@
-import type { InboxStatus, SubscriptionState } from '../../../../shared/labels';
-import { INBOX_STATUS_LABELS, SUBSCRIPTION_STATE_LABELS } from '../../../../shared/labels';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import type { InboxStatus, SubscriptionState } from '#shared/labels.ts';
+import { INBOX_STATUS_LABELS, SUBSCRIPTION_STATE_LABELS } from '#shared/labels.ts';
+import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
 
 // The badges clients see too (payment, intervention, urgency) have one copy, shared with the client area.
-export { InterventionStatusBadge, PaymentStatusBadge, UrgencyBadge } from '../../../components/ui/status-badges';
+export { InterventionStatusBadge, PaymentStatusBadge, UrgencyBadge } from '#client/components/ui/status-badges.tsx';
 
 const INBOX_TONES: Record<InboxStatus, BadgeTone> = { pending: 'amber', replied: 'green', closed: 'slate' };
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import type { CustomerDto } from '../../../../shared/admin-api';
-import { formatCredits, formatEuro } from '../../../../shared/format';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { OrderList } from '../orders/order-list';
-import { DetailItem } from '../common/detail-item';
-import { DeviceList } from '../devices/device-list';
+import type { CustomerDto } from '#shared/admin-api.ts';
+import { formatCredits, formatEuro } from '#shared/format.ts';
+import { CopyButton } from '#client/components/ui/copy-button.tsx';
+import { OrderList } from '#client/pages/admin/orders/order-list.tsx';
+import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
+import { DeviceList } from '#client/pages/admin/devices/device-list.tsx';
 
 export function CustomerDetail({ customer }: { customer: CustomerDto }) {
   const headingRef = useRef<HTMLHeadingElement>(null);

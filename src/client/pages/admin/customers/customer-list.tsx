@@ -1,6 +1,6 @@
-import type { CustomerDto } from '../../../../shared/admin-api';
-import { formatEuro } from '../../../../shared/format';
-import { cn } from '../../../components/ui/cn';
+import type { CustomerDto } from '#shared/admin-api.ts';
+import { formatEuro } from '#shared/format.ts';
+import { cn } from '#client/components/ui/cn.ts';
 
 type CustomerListProps = { customers: CustomerDto[]; selectedEmail: string | null; onSelect(email: string): void };
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerDto } from '../../../../shared/admin-api';
-import { customerListQueryOptions } from '../api/queries';
-import { PagedList } from '../common/paged-list';
-import { TabHeading } from '../common/query-state';
-import { SearchBox } from '../common/search-box';
-import { useDebouncedValue } from '../common/use-debounced-value';
-import { CustomerList } from './customer-list';
-import { CustomerDetail } from './customer-detail';
+import type { CustomerDto } from '#shared/admin-api.ts';
+import { customerListQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { PagedList } from '#client/pages/admin/common/paged-list.tsx';
+import { TabHeading } from '#client/pages/admin/common/query-state.tsx';
+import { SearchBox } from '#client/pages/admin/common/search-box.tsx';
+import { useDebouncedValue } from '#client/pages/admin/common/use-debounced-value.ts';
+import { CustomerList } from './customer-list.tsx';
+import { CustomerDetail } from './customer-detail.tsx';
 
 const PAGE_SIZE = 50;
 const sameCustomer = (a: CustomerDto, email: string) => a.email.toLowerCase() === email.toLowerCase();

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { statsQueryOptions, type StatsRange } from '../api/queries';
-import { Loading, QueryError, TabHeading } from '../common/query-state';
-import { StatCards } from './stat-cards';
-import { PlanTable } from './plan-table';
-import { RevenueChart } from './revenue-chart';
-import { ResponseTimeTable } from './response-time-table';
-import { RatingTable } from './rating-table';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { statsQueryOptions, type StatsRange } from '#client/pages/admin/api/queries.ts';
+import { Loading, QueryError, TabHeading } from '#client/pages/admin/common/query-state.tsx';
+import { StatCards } from './stat-cards.tsx';
+import { PlanTable } from './plan-table.tsx';
+import { RevenueChart } from './revenue-chart.tsx';
+import { ResponseTimeTable } from './response-time-table.tsx';
+import { RatingTable } from './rating-table.tsx';
 
 export function DashboardTab() {
   const [range, setRange] = useState<StatsRange>({});

@@ -1,6 +1,6 @@
-import type { PlanStats } from '../../../../shared/admin-api';
-import { formatCredits, formatEuro } from '../../../../shared/format';
-import { findPlan } from '../../../../shared/plans';
+import type { PlanStats } from '#shared/admin-api.ts';
+import { formatCredits, formatEuro } from '#shared/format.ts';
+import { findPlan } from '#shared/plans.ts';
 
 const th = 'px-3 py-2 text-right font-semibold';
 const td = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';

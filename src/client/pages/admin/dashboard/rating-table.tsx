@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatStars, type RatingStats } from '../../../../shared/rating-api';
-import { api } from '../../../lib/api';
-import { StarsDisplay } from '../../../components/rating/stars';
-import { adminKeys } from '../api/queries';
-import { StatsPanel, figureCell, monthLabel } from './stats-panel';
+import { formatStars, type RatingStats } from '#shared/rating-api.ts';
+import { api } from '#client/lib/api.ts';
+import { StarsDisplay } from '#client/components/rating/stars.tsx';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
+import { StatsPanel, figureCell, monthLabel } from './stats-panel.tsx';
 
 // Under the interventions key: a rating arriving with the list refreshes these figures too.
 const ratingsQueryOptions = queryOptions({

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ResponseTimeStats } from '../../../../shared/admin-api';
-import { findPlan } from '../../../../shared/plans';
-import { durationLabel } from '../../../../shared/support-clock';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
-import { StatsPanel, figureCell, monthLabel } from './stats-panel';
+import type { ResponseTimeStats } from '#shared/admin-api.ts';
+import { findPlan } from '#shared/plans.ts';
+import { durationLabel } from '#shared/support-clock.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
+import { StatsPanel, figureCell, monthLabel } from './stats-panel.tsx';
 
 // Under the interventions key: taking a request in charge refreshes these figures with the list.
 const responseTimesQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
-import type { DashboardStats } from '../../../../shared/admin-api';
-import { formatEuro } from '../../../../shared/format';
-import { EmptyState } from '../common/query-state';
+import type { DashboardStats } from '#shared/admin-api.ts';
+import { formatEuro } from '#shared/format.ts';
+import { EmptyState } from '#client/pages/admin/common/query-state.tsx';
 
 const monthFmt = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const monthLongFmt = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });

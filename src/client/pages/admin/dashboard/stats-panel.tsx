@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { EmptyState, Loading, QueryError } from '../common/query-state';
+import { EmptyState, Loading, QueryError } from '#client/pages/admin/common/query-state.tsx';
 
 const monthFmt = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** « novembre 2026 » for '2026-11' */

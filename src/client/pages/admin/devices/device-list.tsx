@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy } from 'lucide-react';
-import type { AdminDevice, AdminDeviceQuery } from '../../../../shared/device-api';
-import { DEVICE_STATUS_LABELS, isDeviceInUse, REGISTRATION_DEVICE_LABELS, type DeviceStatus } from '../../../../shared/labels';
-import { formatDate } from '../../../../shared/format';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { LoadError } from '../../../components/ui/load-error';
-import { Spinner } from '../../../components/ui/spinner';
-import { serverMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { adminDevicesQueryOptions, useVerifyDevice } from './device-queries';
-import { DeviceTextDialog } from './device-text-dialog';
-import { OpenRequestDialog } from './open-request-dialog';
-import { ProofLinks } from './proof-links';
+import type { AdminDevice, AdminDeviceQuery } from '#shared/device-api.ts';
+import { DEVICE_STATUS_LABELS, isDeviceInUse, REGISTRATION_DEVICE_LABELS, type DeviceStatus } from '#shared/labels.ts';
+import { formatDate } from '#shared/format.ts';
+import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { serverMessage } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { adminDevicesQueryOptions, useVerifyDevice } from './device-queries.ts';
+import { DeviceTextDialog } from './device-text-dialog.tsx';
+import { OpenRequestDialog } from './open-request-dialog.tsx';
+import { ProofLinks } from './proof-links.tsx';
 
 const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
 

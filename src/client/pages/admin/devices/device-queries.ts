@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminDevice, AdminDeviceQuery } from '../../../../shared/device-api';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+import type { AdminDevice, AdminDeviceQuery } from '#shared/device-api.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 /** Every device list: the Appareils tab and a customer's page (its devices and proofs). */
 export const devicesKey = [...adminKeys.data, 'devices'] as const;

@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
-import { deviceRefusalInputSchema, proofRequestInputSchema, type AdminDevice } from '../../../../shared/device-api';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextAreaField } from '../../../components/ui/field';
-import { serverMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { useRefuseDevice, useRequestProof } from './device-queries';
+import { deviceRefusalInputSchema, proofRequestInputSchema, type AdminDevice } from '#shared/device-api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { TextAreaField } from '#client/components/ui/field.tsx';
+import { serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useRefuseDevice, useRequestProof } from './device-queries.ts';
 
 const KINDS = {
   proof: {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { AdminDeviceQuery } from '../../../../shared/device-api';
-import { DEVICE_STATUS_LABELS, DEVICE_STATUSES } from '../../../../shared/labels';
-import { SelectField } from '../../../components/ui/field';
-import { useStaffSession } from '../api/session';
-import { DeviceList } from './device-list';
-import { ProofPolicy } from './proof-policy';
+import type { AdminDeviceQuery } from '#shared/device-api.ts';
+import { DEVICE_STATUS_LABELS, DEVICE_STATUSES } from '#shared/labels.ts';
+import { SelectField } from '#client/components/ui/field.tsx';
+import { useStaffSession } from '#client/pages/admin/api/session.ts';
+import { DeviceList } from './device-list.tsx';
+import { ProofPolicy } from './proof-policy.tsx';
 
 type Status = NonNullable<AdminDeviceQuery['status']> | '';
 const OPTIONS = [

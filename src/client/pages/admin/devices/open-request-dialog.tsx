@@ -1,15 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { AdminDevice } from '../../../../shared/device-api';
-import { staffInterventionInputSchema, type StaffInterventionInput } from '../../../../shared/schemas/intervention';
-import { DEVICE_STATUS_LABELS, REGISTRATION_DEVICE_LABELS, URGENCIES, URGENCY_LABELS } from '../../../../shared/labels';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { SelectField, TextAreaField } from '../../../components/ui/field';
-import { serverMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { useOpenIntervention } from '../interventions/intervention-mutations';
+import type { AdminDevice } from '#shared/device-api.ts';
+import { staffInterventionInputSchema, type StaffInterventionInput } from '#shared/schemas/intervention.ts';
+import { DEVICE_STATUS_LABELS, REGISTRATION_DEVICE_LABELS, URGENCIES, URGENCY_LABELS } from '#shared/labels.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { SelectField, TextAreaField } from '#client/components/ui/field.tsx';
+import { serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useOpenIntervention } from '#client/pages/admin/interventions/intervention-mutations.ts';
 
 const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS[value] }));
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Download, Eye, FileText, ExternalLink } from 'lucide-react';
-import { PROOF_INLINE_TYPES, type AdminDevice } from '../../../../shared/device-api';
-import { formatDateTime } from '../../../../shared/format';
-import { Dialog } from '../../../components/ui/dialog';
-import { buttonClass } from '../../../components/ui/button';
+import { PROOF_INLINE_TYPES, type AdminDevice } from '#shared/device-api.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
 
 type Proof = AdminDevice['proofs'][number];
 

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeviceSettings } from '../../../../shared/device-api';
-import { api, serverMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { adminKeys } from '../api/queries';
+import type { DeviceSettings } from '#shared/device-api.ts';
+import { api, serverMessage } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 const deviceSettingsQueryOptions = queryOptions({
   queryKey: [...adminKeys.data, 'device-settings'], queryFn: () => api<DeviceSettings>('/api/admin/device-settings'),

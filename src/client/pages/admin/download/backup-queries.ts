@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BackupStatusDto, CurrentBackupDto } from '../../../../shared/backup-api';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+import type { BackupStatusDto, CurrentBackupDto } from '#shared/backup-api.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 const backupKey = [...adminKeys.data, 'backup'] as const;
 

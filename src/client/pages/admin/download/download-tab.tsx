@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Archive, Download, FileJson, FileSpreadsheet, FileText, RotateCcw } from 'lucide-react';
-import { backupDownloadPath, type BackupStatusDto } from '../../../../shared/backup-api';
-import { formatDateTime } from '../../../../shared/format';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { notify } from '../../../lib/notify';
-import { currentBackupQueryOptions, useStartBackup } from './backup-queries';
+import { backupDownloadPath, type BackupStatusDto } from '#shared/backup-api.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { currentBackupQueryOptions, useStartBackup } from './backup-queries.ts';
 
 const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 const megabytes = (size: number) => (size < 1024 * 1024 ? `${number.format(size / 1024)} ko` : `${number.format(size / 1024 / 1024)} Mo`);

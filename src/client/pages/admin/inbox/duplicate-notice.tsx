@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
-import type { InboxItemDto } from '../../../../shared/admin-api';
-import { formatDateTime } from '../../../../shared/format';
-import { Badge } from '../../../components/ui/badge';
+import type { InboxItemDto } from '#shared/admin-api.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
 
 // Anyone can register with any e-mail: when two pending registrations share one, staff decide which is the
 // owner's (each is kept exactly as sent, neither overwrites the other).

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Ban, Check, UserPlus, UserX, X } from 'lucide-react';
-import type { RegistrationValidated, InboxItemDto } from '../../../../shared/admin-api';
-import { INBOX_STATUS_LABELS, type InboxStatus } from '../../../../shared/labels';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
-import { notify } from '../../../lib/notify';
-import { CredentialsPanel } from '../common/credentials-panel';
-import { RefuseDialog } from './refuse-dialog';
-import { useConfirmErasure, useUpdateInboxStatus, useValidateRegistration } from './inbox-mutations';
-import { useStaffSession } from '../api/session';
+import type { RegistrationValidated, InboxItemDto } from '#shared/admin-api.ts';
+import { INBOX_STATUS_LABELS, type InboxStatus } from '#shared/labels.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { CredentialsPanel } from '#client/pages/admin/common/credentials-panel.tsx';
+import { RefuseDialog } from './refuse-dialog.tsx';
+import { useConfirmErasure, useUpdateInboxStatus, useValidateRegistration } from './inbox-mutations.ts';
+import { useStaffSession } from '#client/pages/admin/api/session.ts';
 
 export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
   const update = useUpdateInboxStatus(r.id);

@@ -1,14 +1,14 @@
-import type { InboxItemDto } from '../../../../shared/admin-api';
-import { formatDateTime } from '../../../../shared/format';
+import type { InboxItemDto } from '#shared/admin-api.ts';
+import { formatDateTime } from '#shared/format.ts';
 import {
   REGISTRATION_DEVICE_LABELS, INBOX_KIND_LABELS, type RegistrationDeviceType, type InboxKind,
-} from '../../../../shared/labels';
-import { findPlan } from '../../../../shared/plans';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { InboxStatusBadge } from '../common/status-badges';
-import { DuplicateBadge, DuplicateNotice } from './duplicate-notice';
-import { InboxItemActions } from './inbox-item-actions';
-import { DetailItem } from '../common/detail-item';
+} from '#shared/labels.ts';
+import { findPlan } from '#shared/plans.ts';
+import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
+import { InboxStatusBadge } from '#client/pages/admin/common/status-badges.tsx';
+import { DuplicateBadge, DuplicateNotice } from './duplicate-notice.tsx';
+import { InboxItemActions } from './inbox-item-actions.tsx';
+import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
 
 const KIND_TONES: Record<InboxKind, BadgeTone> = { registration: 'purple', contact: 'blue', erasure: 'red' };
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErasureConfirmed, RefusalInput, RegistrationValidated, InboxItemDto } from '../../../../shared/admin-api';
-import type { InboxStatus } from '../../../../shared/labels';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+import type { ErasureConfirmed, RefusalInput, RegistrationValidated, InboxItemDto } from '#shared/admin-api.ts';
+import type { InboxStatus } from '#shared/labels.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 export function useUpdateInboxStatus(id: number) {
   const client = useQueryClient();

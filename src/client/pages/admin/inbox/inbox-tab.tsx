@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from '../../../../shared/labels';
-import { inboxListQueryOptions } from '../api/queries';
-import { FilterSelect } from '../common/filter-select';
-import { CardList, PagedList } from '../common/paged-list';
-import { TabHeading } from '../common/query-state';
-import { InboxItemCard } from './inbox-item-card';
+import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from '#shared/labels.ts';
+import { inboxListQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { FilterSelect } from '#client/pages/admin/common/filter-select.tsx';
+import { CardList, PagedList } from '#client/pages/admin/common/paged-list.tsx';
+import { TabHeading } from '#client/pages/admin/common/query-state.tsx';
+import { InboxItemCard } from './inbox-item-card.tsx';
 
 const PAGE_SIZE = 25;
 const statusOptions = INBOX_STATUSES.map((s) => ({ value: s, label: INBOX_STATUS_LABELS[s] }));

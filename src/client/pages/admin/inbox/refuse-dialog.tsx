@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { refusalInputSchema, type RefusalInput, type InboxItemDto } from '../../../../shared/admin-api';
-import { serverMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextAreaField } from '../../../components/ui/field';
-import { useRefuseInboxItem } from './inbox-mutations';
+import { refusalInputSchema, type RefusalInput, type InboxItemDto } from '#shared/admin-api.ts';
+import { serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { TextAreaField } from '#client/components/ui/field.tsx';
+import { useRefuseInboxItem } from './inbox-mutations.ts';
 
 const FIELDS = ['reason'] as const;
 

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { UserCheck, UserX } from 'lucide-react';
-import type { AdminInterventionDto } from '../../../../shared/admin-api';
-import { notify } from '../../../lib/notify';
-import { teamQueryOptions } from '../api/queries';
-import { useStaffSession } from '../api/session';
-import { useAssignIntervention } from './intervention-mutations';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { teamQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { useStaffSession } from '#client/pages/admin/api/session.ts';
+import { useAssignIntervention } from './intervention-mutations.ts';
 
 type Assignee = AdminInterventionDto['assignee'];
 

@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
-import { formatDateTime } from '../../../../shared/format';
-import type { InterventionRating } from '../../../../shared/rating-api';
-import { Badge } from '../../../components/ui/badge';
-import { StarsDisplay } from '../../../components/rating/stars';
+import { formatDateTime } from '#shared/format.ts';
+import type { InterventionRating } from '#shared/rating-api.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { StarsDisplay } from '#client/components/rating/stars.tsx';
 
 // 1–2 stars is a client to call back: red; 3 amber; 4–5 green.
 const tone = (stars: number) => (stars <= 2 ? 'red' : stars === 3 ? 'amber' : 'green');

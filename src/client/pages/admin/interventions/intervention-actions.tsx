@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Ban, CheckCircle2, Play } from 'lucide-react';
-import { DURATION_MAX_MINUTES, INTERVENTION_TRANSITIONS, type AdminInterventionDto } from '../../../../shared/admin-api';
-import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '../../../../shared/labels';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../lib/notify';
-import { NotesEditor } from '../common/notes-editor';
-import { useUpdateIntervention, type InterventionUpdate } from './intervention-mutations';
+import { DURATION_MAX_MINUTES, INTERVENTION_TRANSITIONS, type AdminInterventionDto } from '#shared/admin-api.ts';
+import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '#shared/labels.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { NotesEditor } from '#client/pages/admin/common/notes-editor.tsx';
+import { useUpdateIntervention, type InterventionUpdate } from './intervention-mutations.ts';
 
 type Move = Exclude<InterventionStatus, 'pending'>;
 

@@ -1,16 +1,16 @@
-import type { AdminInterventionDto } from '../../../../shared/admin-api';
-import { formatDateTime } from '../../../../shared/format';
-import { CLIENT_DEVICE_LABELS, DEVICE_STATUS_LABELS, isDeviceInUse } from '../../../../shared/labels';
-import { InterventionStatusBadge, UrgencyBadge } from '../common/status-badges';
-import { InterventionActions } from './intervention-actions';
-import { RemoteSessionDetails } from './remote-session-details';
-import { Conversation } from '../../../components/thread/conversation';
-import { adminKeys } from '../api/queries';
-import { ResponseClock } from '../../../components/ui/response-clock';
-import { getPlan } from '../../../../shared/plans';
-import { ClientRating, RatingBadge } from './client-rating';
-import { AssigneeLine } from './assignee';
-import { Badge } from '../../../components/ui/badge';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { CLIENT_DEVICE_LABELS, DEVICE_STATUS_LABELS, isDeviceInUse } from '#shared/labels.ts';
+import { InterventionStatusBadge, UrgencyBadge } from '#client/pages/admin/common/status-badges.tsx';
+import { InterventionActions } from './intervention-actions.tsx';
+import { RemoteSessionDetails } from './remote-session-details.tsx';
+import { Conversation } from '#client/components/thread/conversation.tsx';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
+import { ResponseClock } from '#client/components/ui/response-clock.tsx';
+import { getPlan } from '#shared/plans.ts';
+import { ClientRating, RatingBadge } from './client-rating.tsx';
+import { AssigneeLine } from './assignee.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
 
 export function InterventionCard({ intervention: i }: { intervention: AdminInterventionDto }) {
   const titleId = `intervention-${i.id}-title`;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminInterventionDto, interventionAssignInputSchema, interventionUpdateInputSchema } from '../../../../shared/admin-api';
-import type { StaffInterventionInput } from '../../../../shared/schemas/intervention';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+import type { AdminInterventionDto, interventionAssignInputSchema, interventionUpdateInputSchema } from '#shared/admin-api.ts';
+import type { StaffInterventionInput } from '#shared/schemas/intervention.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 export type InterventionUpdate = z.input<typeof interventionUpdateInputSchema>;
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { InterventionAssigneeFilter, InterventionRatingFilter } from '../../../../shared/admin-api';
-import { INTERVENTION_STATUS_LABELS, INTERVENTION_STATUSES, type InterventionStatus } from '../../../../shared/labels';
-import { interventionListQueryOptions, type InterventionFilters } from '../api/queries';
-import { FilterSelect } from '../common/filter-select';
-import { CardList, PagedList } from '../common/paged-list';
-import { TabHeading } from '../common/query-state';
-import { InterventionCard } from './intervention-card';
+import type { InterventionAssigneeFilter, InterventionRatingFilter } from '#shared/admin-api.ts';
+import { INTERVENTION_STATUS_LABELS, INTERVENTION_STATUSES, type InterventionStatus } from '#shared/labels.ts';
+import { interventionListQueryOptions, type InterventionFilters } from '#client/pages/admin/api/queries.ts';
+import { FilterSelect } from '#client/pages/admin/common/filter-select.tsx';
+import { CardList, PagedList } from '#client/pages/admin/common/paged-list.tsx';
+import { TabHeading } from '#client/pages/admin/common/query-state.tsx';
+import { InterventionCard } from './intervention-card.tsx';
 
 const PAGE_SIZE = 25;
 const statusOptions = INTERVENTION_STATUSES.map((s) => ({ value: s, label: INTERVENTION_STATUS_LABELS[s] }));

@@ -1,9 +1,9 @@
 import { ExternalLink, MonitorSmartphone } from 'lucide-react';
-import type { AdminInterventionDto } from '../../../../shared/admin-api';
-import { REMOTE_TOOL_LABELS } from '../../../../shared/labels';
-import { formatRemoteId, remoteLink } from '../../../../shared/schemas/remote-session';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { notify } from '../../../lib/notify';
+import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import { REMOTE_TOOL_LABELS } from '#shared/labels.ts';
+import { formatRemoteId, remoteLink } from '#shared/schemas/remote-session.ts';
+import { CopyButton } from '#client/components/ui/copy-button.tsx';
+import { notify } from '#client/lib/notify.tsx';
 
 /** The tool and ID the client gave for « Session à distance »: copied in one click, opened directly for RustDesk. */
 export function RemoteSessionDetails({ intervention: i }: { intervention: AdminInterventionDto }) {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AuditEntryDto } from '../../../../shared/admin-api';
-import { formatDateTime } from '../../../../shared/format';
-import { Button } from '../../../components/ui/button';
-import { journalQueryOptions, teamQueryOptions, type AuditFilters } from '../api/queries';
-import { Pagination } from '../common/pagination';
-import { EmptyState, Loading, plural, QueryError, TabHeading } from '../common/query-state';
-import { useDebouncedValue } from '../common/use-debounced-value';
+import type { AuditEntryDto } from '#shared/admin-api.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { journalQueryOptions, teamQueryOptions, type AuditFilters } from '#client/pages/admin/api/queries.ts';
+import { Pagination } from '#client/pages/admin/common/pagination.tsx';
+import { EmptyState, Loading, plural, QueryError, TabHeading } from '#client/pages/admin/common/query-state.tsx';
+import { useDebouncedValue } from '#client/pages/admin/common/use-debounced-value.ts';
 
 const PAGE = 50;
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, Volume2, VolumeX } from 'lucide-react';
-import { STAFF_ALERT_KINDS, type LiveEvent, type LiveKind } from '../../../../shared/live-api';
-import { Button } from '../../../components/ui/button';
-import { useLiveEvents } from '../../../lib/live-events';
-import { adminKeys, interventionListQueryOptions } from '../api/queries';
-import { useStaffSession } from '../api/session';
-import { devicesKey } from '../devices/device-queries';
-import { notificationsSupported, playAlert, setSoundEnabled, showNotification, soundEnabled } from './alerts';
+import { STAFF_ALERT_KINDS, type LiveEvent, type LiveKind } from '#shared/live-api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { useLiveEvents } from '#client/lib/live-events.ts';
+import { adminKeys, interventionListQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { useStaffSession } from '#client/pages/admin/api/session.ts';
+import { devicesKey } from '#client/pages/admin/devices/device-queries.ts';
+import { notificationsSupported, playAlert, setSoundEnabled, showNotification, soundEnabled } from './alerts.ts';
 
 /** The count in the tab's title: requests waiting for someone to take them (« (2) Espace staff … »). */
 const waitingQuery = interventionListQueryOptions({ assignee: 'unassigned', status: 'pending', limit: 1, offset: 0 });

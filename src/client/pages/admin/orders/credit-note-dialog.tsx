@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { OrderDto } from '../../../../shared/admin-api';
-import { formatEuro } from '../../../../shared/format';
-import { creditNoteFormSchema, type CreditNoteInput, type CreditNoteValues, type OrderDocuments } from '../../../../shared/invoice-api';
-import { serverMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
-import { useIssueCreditNote } from './order-mutations';
+import type { OrderDto } from '#shared/admin-api.ts';
+import { formatEuro } from '#shared/format.ts';
+import { creditNoteFormSchema, type CreditNoteInput, type CreditNoteValues, type OrderDocuments } from '#shared/invoice-api.ts';
+import { serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { useIssueCreditNote } from './order-mutations.ts';
 
 const FIELDS = ['amount', 'reason', 'refund'] as const;
 const typed = (amount: string) => amount.replace('.', ',');

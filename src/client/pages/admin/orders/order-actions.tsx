@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Ban, Check, Clock, FileDown, Pencil, ReceiptText, X } from 'lucide-react';
-import type { OrderDto } from '../../../../shared/admin-api';
-import type { OrderDocuments } from '../../../../shared/invoice-api';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../../../shared/labels';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../lib/notify';
-import { downloadFile } from '../api/save-blob';
-import { NotesEditor } from '../common/notes-editor';
-import { useUpdateOrder } from './order-mutations';
-import { CreditNoteDialog } from './credit-note-dialog';
+import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDocuments } from '#shared/invoice-api.ts';
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '#shared/labels.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { downloadFile } from '#client/pages/admin/api/save-blob.ts';
+import { NotesEditor } from '#client/pages/admin/common/notes-editor.tsx';
+import { useUpdateOrder } from './order-mutations.ts';
+import { CreditNoteDialog } from './credit-note-dialog.tsx';
 
 const STATUS_ACTIONS: Array<{ status: PaymentStatus; label: string; Icon: typeof Check }> = [
   { status: 'paid', label: 'Marquer payé', Icon: Check },

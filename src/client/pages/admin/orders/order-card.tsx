@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
 import { ChevronDown, History } from 'lucide-react';
-import type { OrderDto } from '../../../../shared/admin-api';
-import { formatDate, formatEuro } from '../../../../shared/format';
-import type { OrderDocuments as Documents } from '../../../../shared/invoice-api';
-import { isGifted, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
-import { findPlan } from '../../../../shared/plans';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { PaymentStatusBadge } from '../common/status-badges';
-import { OrderCredentials } from './order-credentials';
-import { OrderActions } from './order-actions';
-import { OrderHistory } from './order-history';
-import { OrderDocuments } from './order-documents';
-import { DetailItem } from '../common/detail-item';
-import { OrderOnlinePayment } from './order-online-payment';
+import type { OrderDto } from '#shared/admin-api.ts';
+import { formatDate, formatEuro } from '#shared/format.ts';
+import type { OrderDocuments as Documents } from '#shared/invoice-api.ts';
+import { isGifted, PAYMENT_METHOD_LABELS } from '#shared/labels.ts';
+import { findPlan } from '#shared/plans.ts';
+import { CopyButton } from '#client/components/ui/copy-button.tsx';
+import { PaymentStatusBadge } from '#client/pages/admin/common/status-badges.tsx';
+import { OrderCredentials } from './order-credentials.tsx';
+import { OrderActions } from './order-actions.tsx';
+import { OrderHistory } from './order-history.tsx';
+import { OrderDocuments } from './order-documents.tsx';
+import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
+import { OrderOnlinePayment } from './order-online-payment.tsx';
 
 // Per-order costs are 0.1, 0.25, 0.5…: two decimals so 0.25 does not read as 0.3.
 const orderCredits = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 2 });

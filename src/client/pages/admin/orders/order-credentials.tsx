@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
-import type { IssuedCredentials, OrderDto } from '../../../../shared/admin-api';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { notify } from '../../../lib/notify';
-import { CredentialsPanel } from '../common/credentials-panel';
-import { useRegenerateCredentials } from './order-mutations';
+import type { IssuedCredentials, OrderDto } from '#shared/admin-api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { CopyButton } from '#client/components/ui/copy-button.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { CredentialsPanel } from '#client/pages/admin/common/credentials-panel.tsx';
+import { useRegenerateCredentials } from './order-mutations.ts';
 
 /** Username with copy; the password is only a hash on the server, so it shows as dots until regenerated. */
 export function OrderCredentials({ order }: { order: OrderDto }) {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { FileDown } from 'lucide-react';
-import { formatDate, formatEuro } from '../../../../shared/format';
-import { DOCUMENT_KIND_LABELS } from '../../../../shared/labels';
-import type { IssuedDocumentDto } from '../../../../shared/invoice-api';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../lib/notify';
-import { downloadFile } from '../api/save-blob';
+import { formatDate, formatEuro } from '#shared/format.ts';
+import { DOCUMENT_KIND_LABELS } from '#shared/labels.ts';
+import type { IssuedDocumentDto } from '#shared/invoice-api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { downloadFile } from '#client/pages/admin/api/save-blob.ts';
 
 /** The order's issued invoice and credit notes, each with its PDF as issued. */
 /** The provider's refund statuses, as staff read them. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import type { OrderCreated } from '../../../../shared/admin-api';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { CredentialsPanel } from '../common/credentials-panel';
-import { OrderForm } from './order-form';
+import type { OrderCreated } from '#shared/admin-api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { CredentialsPanel } from '#client/pages/admin/common/credentials-panel.tsx';
+import { OrderForm } from './order-form.tsx';
 
 /** « Nouvelle commande »: the form, then (once) the credentials the server issued, then closed and reset. */
 export function OrderFormDialog() {

@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
-import type { OrderCreated } from '../../../../shared/admin-api';
-import { formatEuro, todayIso } from '../../../../shared/format';
-import { isGifted, PAYMENT_METHOD_LABELS, ORDER_ENTRY_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '../../../../shared/labels';
-import { PLANS, getPlan } from '../../../../shared/plans';
-import { orderInputSchema, type OrderInput, type OrderValues } from '../../../../shared/schemas/order';
-import { PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/password';
-import { Button } from '../../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { ApiRequestError } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { newIdempotencyKey, suggestCredentials, useCreateOrder } from './order-mutations';
+import type { OrderCreated } from '#shared/admin-api.ts';
+import { formatEuro, todayIso } from '#shared/format.ts';
+import { isGifted, PAYMENT_METHOD_LABELS, ORDER_ENTRY_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '#shared/labels.ts';
+import { PLANS, getPlan } from '#shared/plans.ts';
+import { orderInputSchema, type OrderInput, type OrderValues } from '#shared/schemas/order.ts';
+import { PASSWORD_MIN_LENGTH } from '#shared/schemas/password.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { newIdempotencyKey, suggestCredentials, useCreateOrder } from './order-mutations.ts';
 
 // SPEC §5 defaults; the date is read at each reset so a dialog left open past midnight still proposes today.
 const defaults = (): OrderInput => ({

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuditEntryDto } from '../../../../shared/admin-api';
-import { formatDate, formatDateTime, formatEuro } from '../../../../shared/format';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../../../shared/labels';
-import { findPlan } from '../../../../shared/plans';
-import { Spinner } from '../../../components/ui/spinner';
-import { auditQueryOptions } from '../api/queries';
+import type { AuditEntryDto } from '#shared/admin-api.ts';
+import { formatDate, formatDateTime, formatEuro } from '#shared/format.ts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '#shared/labels.ts';
+import { findPlan } from '#shared/plans.ts';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { auditQueryOptions } from '#client/pages/admin/api/queries.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   paymentStatus: 'Statut', notes: 'Notes', paymentMethod: 'Paiement', plan: 'Plan', price: 'Prix',

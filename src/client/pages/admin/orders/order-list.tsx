@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { orderListQueryOptions } from '../api/queries';
-import { CardList, PagedList } from '../common/paged-list';
-import { OrderCard } from './order-card';
+import { orderListQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { CardList, PagedList } from '#client/pages/admin/common/paged-list.tsx';
+import { OrderCard } from './order-card.tsx';
 
 const PAGE_SIZE = 25;
 

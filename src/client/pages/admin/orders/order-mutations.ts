@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, type IssuedCredentials, type OrderCreated, type OrderDto } from '../../../../shared/admin-api';
-import type { OrderInput, OrderUpdate } from '../../../../shared/schemas/order';
-import type { CreditNoteInput, OrderDocuments } from '../../../../shared/invoice-api';
-import { ApiRequestError, api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+import { IDEMPOTENCY_HEADER, type IssuedCredentials, type OrderCreated, type OrderDto } from '#shared/admin-api.ts';
+import type { OrderInput, OrderUpdate } from '#shared/schemas/order.ts';
+import type { CreditNoteInput, OrderDocuments } from '#shared/invoice-api.ts';
+import { ApiRequestError, api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 /** An order touches the order list, the customers, the figures and the subscriptions. */
 function invalidateOrderViews(client: QueryClient) {

@@ -1,7 +1,7 @@
 import { AlertTriangle, ExternalLink } from 'lucide-react';
-import type { OrderDto } from '../../../../shared/admin-api';
-import type { CheckoutStatus } from '../../../../shared/labels';
-import { DetailItem } from '../common/detail-item';
+import type { OrderDto } from '#shared/admin-api.ts';
+import type { CheckoutStatus } from '#shared/labels.ts';
+import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
 
 const SESSION_STATES: Record<CheckoutStatus, string> = {
   open: 'session ouverte',

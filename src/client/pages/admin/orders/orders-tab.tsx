@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { SearchBox } from '../common/search-box';
-import { TabHeading } from '../common/query-state';
-import { useDebouncedValue } from '../common/use-debounced-value';
-import { OrderFormDialog } from './order-form-dialog';
-import { OrderList } from './order-list';
+import { SearchBox } from '#client/pages/admin/common/search-box.tsx';
+import { TabHeading } from '#client/pages/admin/common/query-state.tsx';
+import { useDebouncedValue } from '#client/pages/admin/common/use-debounced-value.ts';
+import { OrderFormDialog } from './order-form-dialog.tsx';
+import { OrderList } from './order-list.tsx';
 
 export function OrdersTab() {
   const [search, setSearch] = useState('');

@@ -1,5 +1,5 @@
-import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS, type MailKind, type MailStatus } from '../../../../shared/labels';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS, type MailKind, type MailStatus } from '#shared/labels.ts';
+import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
 
 const STATUS_TONES: Record<MailStatus, BadgeTone> = { queued: 'amber', sending: 'blue', sent: 'green', failed: 'red', cancelled: 'slate' };
 

@@ -1,12 +1,12 @@
 import { RotateCw } from 'lucide-react';
-import type { OutboxMessageDto } from '../../../../shared/admin-api';
-import { formatDateTime } from '../../../../shared/format';
-import { serverMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { Button } from '../../../components/ui/button';
-import { plural } from '../common/query-state';
-import { MailKindBadge, MailStatusBadge } from './outbox-badges';
-import { useResendMail } from './outbox-mutations';
+import type { OutboxMessageDto } from '#shared/admin-api.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { serverMessage } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { plural } from '#client/pages/admin/common/query-state.tsx';
+import { MailKindBadge, MailStatusBadge } from './outbox-badges.tsx';
+import { useResendMail } from './outbox-mutations.ts';
 
 /** When it left, or what is happening to it: the one date a reader needs per status. */
 function fate(m: OutboxMessageDto) {

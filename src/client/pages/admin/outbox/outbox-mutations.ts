@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OutboxMessageDto } from '../../../../shared/admin-api';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+import type { OutboxMessageDto } from '#shared/admin-api.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 /** « Renvoyer »: a failed message goes back to the queue; the list then shows it waiting. */
 export function useResendMail(id: number) {

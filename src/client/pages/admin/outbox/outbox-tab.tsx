@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MAIL_STATUS_LABELS, type MailStatus } from '../../../../shared/labels';
-import { outboxListQueryOptions } from '../api/queries';
-import { FilterSelect } from '../common/filter-select';
-import { CardList, PagedList } from '../common/paged-list';
-import { TabHeading } from '../common/query-state';
-import { SearchBox } from '../common/search-box';
-import { useDebouncedValue } from '../common/use-debounced-value';
-import { OutboxMessage } from './outbox-message';
+import { MAIL_STATUS_LABELS, type MailStatus } from '#shared/labels.ts';
+import { outboxListQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { FilterSelect } from '#client/pages/admin/common/filter-select.tsx';
+import { CardList, PagedList } from '#client/pages/admin/common/paged-list.tsx';
+import { TabHeading } from '#client/pages/admin/common/query-state.tsx';
+import { SearchBox } from '#client/pages/admin/common/search-box.tsx';
+import { useDebouncedValue } from '#client/pages/admin/common/use-debounced-value.ts';
+import { OutboxMessage } from './outbox-message.tsx';
 
 const PAGE_SIZE = 25;
 // « En attente » also lists the messages being handed over right now (the server groups them).

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
-import type { OpenSessionDto } from '../../../../shared/admin-api';
-import { formatDateTime } from '../../../../shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
-import { notify } from '../../../lib/notify';
-import { sessionListQueryOptions } from '../api/queries';
-import { Loading, QueryError } from '../common/query-state';
-import { useEndSessions } from './session-mutations';
-import { describeUserAgent } from './user-agent';
+import type { OpenSessionDto } from '#shared/admin-api.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { sessionListQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { Loading, QueryError } from '#client/pages/admin/common/query-state.tsx';
+import { useEndSessions } from './session-mutations.ts';
+import { describeUserAgent } from './user-agent.ts';
 
 function SessionItem({ session: s, onEnd, busy }: { session: OpenSessionDto; onEnd(): void; busy: boolean }) {
   const device = s.userAgent ? describeUserAgent(s.userAgent) : 'Appareil non renseigné';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionsEnded } from '../../../../shared/admin-api';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+import type { SessionsEnded } from '#shared/admin-api.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 /** Ends one of the staff member's sessions (another device), or every other one when `id` is null. */
 export function useEndSessions() {

@@ -1,8 +1,8 @@
-import type { SubscriptionDto } from '../../../../shared/admin-api';
-import { formatDate } from '../../../../shared/format';
-import { findPlan } from '../../../../shared/plans';
-import { cn } from '../../../components/ui/cn';
-import { SubscriptionStateBadge } from '../common/status-badges';
+import type { SubscriptionDto } from '#shared/admin-api.ts';
+import { formatDate } from '#shared/format.ts';
+import { findPlan } from '#shared/plans.ts';
+import { cn } from '#client/components/ui/cn.ts';
+import { SubscriptionStateBadge } from '#client/pages/admin/common/status-badges.tsx';
 
 // One grid for the header row and the rows: columns line up on a wide screen, rows become cards on a phone.
 const row = 'grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_8rem_8rem_8.5rem] sm:items-center';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { cn } from '../../../components/ui/cn';
-import { subscriptionListQueryOptions, type SubscriptionFilters } from '../api/queries';
-import { PagedList } from '../common/paged-list';
-import { TabHeading } from '../common/query-state';
-import { SubscriptionRows } from './subscription-rows';
+import { cn } from '#client/components/ui/cn.ts';
+import { subscriptionListQueryOptions, type SubscriptionFilters } from '#client/pages/admin/api/queries.ts';
+import { PagedList } from '#client/pages/admin/common/paged-list.tsx';
+import { TabHeading } from '#client/pages/admin/common/query-state.tsx';
+import { SubscriptionRows } from './subscription-rows.tsx';
 
 const PAGE_SIZE = 50;
 type Filter = '' | 'active' | 'expiring' | 'expired';

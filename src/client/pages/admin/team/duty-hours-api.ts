@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TeamMemberDto } from '../../../../shared/schemas/team';
-import type { WeekHours } from '../../../../shared/schemas/duty-hours';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+import type { TeamMemberDto } from '#shared/schemas/team.ts';
+import type { WeekHours } from '#shared/schemas/duty-hours.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 type OwnHours = { hours: WeekHours | null };
 const ownKey = ['admin', 'data', 'duty-hours'] as const;

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
-import type { TeamMemberDto } from '../../../../shared/schemas/team';
-import { dutyHoursLabel, type WeekHours } from '../../../../shared/schemas/duty-hours';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { notify } from '../../../lib/notify';
-import { Loading, QueryError } from '../common/query-state';
-import { DutyHoursEditor } from './duty-hours-editor';
-import { ownDutyHoursQueryOptions, useSetMemberDutyHours, useSetOwnDutyHours } from './duty-hours-api';
+import type { TeamMemberDto } from '#shared/schemas/team.ts';
+import { dutyHoursLabel, type WeekHours } from '#shared/schemas/duty-hours.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { Loading, QueryError } from '#client/pages/admin/common/query-state.tsx';
+import { DutyHoursEditor } from './duty-hours-editor.tsx';
+import { ownDutyHoursQueryOptions, useSetMemberDutyHours, useSetOwnDutyHours } from './duty-hours-api.ts';
 
 const WHY = 'Une réponse bientôt due est signalée au membre qui traite la demande s’il est de garde, sinon aux membres de garde ; si personne ne l’est, à l’adresse de l’équipe.';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { dutyHoursInputSchema, DEFAULT_OWN_HOURS, WEEK_ORDER, WEEKDAY_NAMES, type WeekHours } from '../../../../shared/schemas/duty-hours';
-import { Button } from '../../../components/ui/button';
-import { ApiRequestError } from '../../../lib/api';
+import { dutyHoursInputSchema, DEFAULT_OWN_HOURS, WEEK_ORDER, WEEKDAY_NAMES, type WeekHours } from '#shared/schemas/duty-hours.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ApiRequestError } from '#client/lib/api.ts';
 
 type Day = { on: boolean; start: string; end: string };
 type Errors = Partial<Record<number, string>>;

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { passwordWeakness, PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/password';
-import { staffChangePasswordInputSchema, type StaffChangePasswordInput } from '../../../../shared/schemas/team';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { plural } from '../common/query-state';
-import { useChangeOwnPassword } from './team-mutations';
+import { passwordWeakness, PASSWORD_MIN_LENGTH } from '#shared/schemas/password.ts';
+import { staffChangePasswordInputSchema, type StaffChangePasswordInput } from '#shared/schemas/team.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { plural } from '#client/pages/admin/common/query-state.tsx';
+import { useChangeOwnPassword } from './team-mutations.ts';
 
 function MyPasswordForm({ username, onDone }: { username: string; onDone(): void }) {
   const change = useChangeOwnPassword();

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionsEnded } from '../../../../shared/admin-api';
-import type { StaffRole } from '../../../../shared/labels';
-import type { StaffChangePasswordInput, TeamMemberCreateValues, TeamMemberDto } from '../../../../shared/schemas/team';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+import type { SessionsEnded } from '#shared/admin-api.ts';
+import type { StaffRole } from '#shared/labels.ts';
+import type { StaffChangePasswordInput, TeamMemberCreateValues, TeamMemberDto } from '#shared/schemas/team.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 function useTeamMutation<V, R>(fn: (v: V) => Promise<R>) {
   const client = useQueryClient();

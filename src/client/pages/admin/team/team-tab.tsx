@@ -3,26 +3,26 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, KeyRound, LogOut, Power, ShieldOff, UserPlus } from 'lucide-react';
-import { formatDateTime } from '../../../../shared/format';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/labels';
+import { formatDateTime } from '#shared/format.ts';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#shared/labels.ts';
 import {
   STAFF_PASSWORD_LINK_HOURS, teamMemberCreateInputSchema, type TeamMemberCreateInput, type TeamMemberCreateValues, type TeamMemberDto,
-} from '../../../../shared/schemas/team';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { teamQueryOptions } from '../api/queries';
-import { useStaffSession } from '../api/session';
-import { EmptyState, Loading, plural, QueryError, TabHeading } from '../common/query-state';
-import { useCreateMember, useEndMemberSessions, useSendPasswordLink, useUpdateMember } from './team-mutations';
-import { TeamSecurityCard } from '../two-factor/team-security';
-import { useResetMemberTwoFactor } from '../two-factor/two-factor-api';
-import { MemberDutyHoursDialog } from './duty-hours-dialogs';
-import { dutyHoursLabel } from '../../../../shared/schemas/duty-hours';
+} from '#shared/schemas/team.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { SelectField, TextField } from '#client/components/ui/field.tsx';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { teamQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { useStaffSession } from '#client/pages/admin/api/session.ts';
+import { EmptyState, Loading, plural, QueryError, TabHeading } from '#client/pages/admin/common/query-state.tsx';
+import { useCreateMember, useEndMemberSessions, useSendPasswordLink, useUpdateMember } from './team-mutations.ts';
+import { TeamSecurityCard } from '#client/pages/admin/two-factor/team-security.tsx';
+import { useResetMemberTwoFactor } from '#client/pages/admin/two-factor/two-factor-api.ts';
+import { MemberDutyHoursDialog } from './duty-hours-dialogs.tsx';
+import { dutyHoursLabel } from '#shared/schemas/duty-hours.ts';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { TwoFactorSetupDto } from '../../../../shared/schemas/two-factor';
-import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { TextField } from '../../../components/ui/field';
+import type { TwoFactorSetupDto } from '#shared/schemas/two-factor.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { CopyButton } from '#client/components/ui/copy-button.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
 
 /** Groups of 4 for reading and typing by hand; apps accept it with or without the spaces. */
 const spaced = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;

@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import type { EnrolledLogin } from '../../../../shared/schemas/two-factor';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { adminKeys } from '../api/queries';
-import { EnrolPanel, RecoveryCodes } from './enrol-panel';
-import { useCodeStep, useLoginEnrolConfirm, useLoginEnrolSetup } from './two-factor-api';
+import type { EnrolledLogin } from '#shared/schemas/two-factor.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
+import { EnrolPanel, RecoveryCodes } from './enrol-panel.tsx';
+import { useCodeStep, useLoginEnrolConfirm, useLoginEnrolSetup } from './two-factor-api.ts';
 
 const Back = ({ onRestart }: { onRestart(): void }) => (
   <button type="button" onClick={onRestart} className="text-sm font-medium text-brand-700 underline underline-offset-2">

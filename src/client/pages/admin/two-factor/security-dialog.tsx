@@ -1,18 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { formatDateTime } from '../../../../shared/format';
-import type { TwoFactorSetupDto, TwoFactorStatusDto } from '../../../../shared/schemas/two-factor';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/field';
-import { notify } from '../../../lib/notify';
-import { Loading, QueryError } from '../common/query-state';
-import { EnrolPanel, RecoveryCodes } from './enrol-panel';
+import { formatDateTime } from '#shared/format.ts';
+import type { TwoFactorSetupDto, TwoFactorStatusDto } from '#shared/schemas/two-factor.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { notify } from '#client/lib/notify.tsx';
+import { Loading, QueryError } from '#client/pages/admin/common/query-state.tsx';
+import { EnrolPanel, RecoveryCodes } from './enrol-panel.tsx';
 import {
   ownTwoFactorQueryOptions, useConfirmTwoFactor, useDisableTwoFactor, useRenewRecoveryCodes, useSetupTwoFactor,
-} from './two-factor-api';
+} from './two-factor-api.ts';
 
 type View = { kind: 'status' } | { kind: 'password' } | { kind: 'scan'; setup: TwoFactorSetupDto } | { kind: 'codes'; codes: string[] }
   | { kind: 'code'; purpose: 'renew' | 'disable' };

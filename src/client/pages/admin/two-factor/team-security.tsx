@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { notify } from '../../../lib/notify';
-import { securityQueryOptions, useUpdateSecurity } from './two-factor-api';
+import { notify } from '#client/lib/notify.tsx';
+import { securityQueryOptions, useUpdateSecurity } from './two-factor-api.ts';
 
 /**
  * « Équipe »: an admin requires two-factor sign-in for everyone; sessions opened without it end at once (but the admin's

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffSession } from '../../../../shared/admin-api';
-import type { AdminLoginInput } from '../../../../shared/schemas/auth';
+import type { StaffSession } from '#shared/admin-api.ts';
+import type { AdminLoginInput } from '#shared/schemas/auth.ts';
 import type {
   EnrolledLogin, RecoveryCodesDto, SecuritySettings, StaffLoginAnswer, TwoFactorSetupDto, TwoFactorStatusDto,
-} from '../../../../shared/schemas/two-factor';
-import { api } from '../../../lib/api';
-import { adminKeys } from '../api/queries';
+} from '#shared/schemas/two-factor.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKeys } from '#client/pages/admin/api/queries.ts';
 
 // Under ['admin', 'data'] like every other back-office read, so « Actualiser » and a sign-out reach them too.
 export const twoFactorKeys = {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { FileText, KeyRound, ShieldCheck } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { Invoices } from './invoices';
-import { MyData } from './my-data';
-import { PasswordForm } from './password-form';
+import { Card } from '#client/components/ui/card.tsx';
+import { Invoices } from './invoices.tsx';
+import { MyData } from './my-data.tsx';
+import { PasswordForm } from './password-form.tsx';
 
 function Part({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
   return (

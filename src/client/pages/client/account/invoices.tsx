@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import type { ClientOrder } from '../../../../shared/client-api';
-import { formatDate, formatEuro } from '../../../../shared/format';
-import { DOCUMENT_KIND_LABELS } from '../../../../shared/labels';
-import { buttonClass } from '../../../components/ui/button';
-import { LoadError } from '../../../components/ui/load-error';
-import { PaymentStatusBadge } from '../../../components/ui/status-badges';
-import { Spinner } from '../../../components/ui/spinner';
-import { ordersQueryOptions } from '../api/queries';
-import { PayOnlineButton } from '../payments/pay-online';
+import type { ClientOrder } from '#shared/client-api.ts';
+import { formatDate, formatEuro } from '#shared/format.ts';
+import { DOCUMENT_KIND_LABELS } from '#shared/labels.ts';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { PaymentStatusBadge } from '#client/components/ui/status-badges.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ordersQueryOptions } from '#client/pages/client/api/queries.ts';
+import { PayOnlineButton } from '#client/pages/client/payments/pay-online.tsx';
 
 function period(order: ClientOrder): string {
   return order.startsOn && order.endsOn ? `Du ${formatDate(order.startsOn)} au ${formatDate(order.endsOn)}` : `Commandé le ${formatDate(order.orderDate)}`;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FileJson } from 'lucide-react';
-import { formatDate } from '../../../../shared/format';
-import { ApiRequestError, serverMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { LazyConfirmDialog } from '../../../components/ui/lazy-dialog';
-import { useErasureRequest } from '../api/account-mutations';
-import { erasureStatusQueryOptions } from '../api/queries';
+import { formatDate } from '#shared/format.ts';
+import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { Button, buttonClass } from '#client/components/ui/button.tsx';
+import { LazyConfirmDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { useErasureRequest } from '#client/pages/client/api/account-mutations.ts';
+import { erasureStatusQueryOptions } from '#client/pages/client/api/queries.ts';
 
 /** « Mes données » (privacy policy, « vos droits »): a copy of everything held, and the request to be forgotten. */
 export function MyData() {

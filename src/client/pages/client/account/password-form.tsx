@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordInputSchema } from '../../../../shared/client-api';
-import { passwordWeakness } from '../../../../shared/schemas/password';
-import type { z } from '../../../../shared/schemas/zod';
-import { serverMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { useChangePassword } from '../api/account-mutations';
-import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '../../../components/auth/new-password';
+import { changePasswordInputSchema } from '#shared/client-api.ts';
+import { passwordWeakness } from '#shared/schemas/password.ts';
+import type { z } from '#shared/schemas/zod.ts';
+import { serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { useChangePassword } from '#client/pages/client/api/account-mutations.ts';
+import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '#client/components/auth/new-password.ts';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };

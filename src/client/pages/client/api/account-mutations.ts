@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ChangePasswordInput, erasureRequestResultSchema } from '../../../../shared/client-api';
-import { api } from '../../../lib/api';
-import { clientKeys } from './queries';
+import type { ChangePasswordInput, erasureRequestResultSchema } from '#shared/client-api.ts';
+import { api } from '#client/lib/api.ts';
+import { clientKeys } from './queries.ts';
 
 /** POST /api/client/password: a wrong current password is a 400 on that field; this session stays open. */
 export function useChangePassword() {

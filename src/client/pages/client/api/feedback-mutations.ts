@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InterventionRating, RatingInput } from '../../../../shared/rating-api';
-import { api } from '../../../lib/api';
-import { clientKeys } from './queries';
+import type { InterventionRating, RatingInput } from '#shared/rating-api.ts';
+import { api } from '#client/lib/api.ts';
+import { clientKeys } from './queries.ts';
 
 /** « Annuler ma demande » / « Mon problème est résolu » (POST …/close): both lists and the month's allowance change. */
 export function useCloseRequest(id: number) {

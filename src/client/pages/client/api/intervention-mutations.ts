@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientIntervention, UserIntervention, dashboardInterventionInputSchema } from '../../../../shared/client-api';
-import type { ClientInterventionInput } from '../../../../shared/schemas/intervention';
+import type { ClientIntervention, UserIntervention, dashboardInterventionInputSchema } from '#shared/client-api.ts';
+import type { ClientInterventionInput } from '#shared/schemas/intervention.ts';
 import type { z } from 'zod';
-import { api } from '../../../lib/api';
-import { clientKeys } from './queries';
+import { api } from '#client/lib/api.ts';
+import { clientKeys } from './queries.ts';
 
 type DashboardRequest = z.input<typeof dashboardInterventionInputSchema>;
 

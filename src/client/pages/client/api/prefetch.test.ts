@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createClientQueryClient } from './query-client';
-import { clientStateFrom, prefetchUrlsFor } from './prefetch';
-import { PAGE_SIZE, clientInterventionsQueryOptions, ordersQueryOptions, sessionQueryOptions, subscriptionQueryOptions, userInterventionsQueryOptions } from './queries';
+import { createClientQueryClient } from './query-client.tsx';
+import { clientStateFrom, prefetchUrlsFor } from './prefetch.ts';
+import { PAGE_SIZE, clientInterventionsQueryOptions, ordersQueryOptions, sessionQueryOptions, subscriptionQueryOptions, userInterventionsQueryOptions } from './queries.ts';
 
 const user = { id: 7, firstName: 'Jeanne', lastName: 'Martin', email: 'jeanne@exemple.fr', createdAt: '2026-01-17T10:00:00.000Z' };
 const subscription = { plan: 'Pro', planId: 'pro', endsOn: '2027-01-16' };

@@ -1,6 +1,6 @@
 import { dehydrate } from '@tanstack/react-query';
-import { createClientQueryClient } from './query-client';
-import { fetchablesFor, sessionFetchable } from './queries';
+import { createClientQueryClient } from './query-client.tsx';
+import { fetchablesFor, sessionFetchable } from './queries.ts';
 
 /** What the server fetched for one URL of fetchablesFor(): the JSON body and, for a list, X-Total-Count. */
 export type Prefetched = { url: string; body: unknown; total?: number };

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-q
 import type { z } from 'zod';
 import type {
   AuthUser, ClientIntervention, ClientOrder, CurrentSubscription, UserIntervention, erasureRequestStatusSchema,
-} from '../../../../shared/client-api';
-import { api, apiList, ApiRequestError } from '../../../lib/api';
+} from '#shared/client-api.ts';
+import { api, apiList, ApiRequestError } from '#client/lib/api.ts';
 
 /** How many requests a list shows at first; « Afficher plus » adds as many again. */
 export const PAGE_SIZE = 5;

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, hydrate, type DehydratedState } from '@tanstack/react-query';
-import { ApiRequestError } from '../../../lib/api';
-import { useViewer } from '../../../lib/viewer';
-import { clientKeys } from './queries';
-import { ACTION_UNAUTHORIZED, sendToLogin } from './unauthorized';
+import { ApiRequestError } from '#client/lib/api.ts';
+import { useViewer } from '#client/lib/viewer.tsx';
+import { clientKeys } from './queries.ts';
+import { ACTION_UNAUTHORIZED, sendToLogin } from './unauthorized.ts';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { sessionQueryOptions } from './queries';
+import { api } from '#client/lib/api.ts';
+import { sessionQueryOptions } from './queries.ts';
 
 /** The signed-in client (GET /api/auth/user): data is null without a session. The one session hook of the client area. */
 export function useClientSession() {

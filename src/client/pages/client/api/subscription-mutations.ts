@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientOrder, SubscriptionRequest } from '../../../../shared/client-api';
-import { api } from '../../../lib/api';
-import { clientKeys } from './queries';
+import type { ClientOrder, SubscriptionRequest } from '#shared/client-api.ts';
+import { api } from '#client/lib/api.ts';
+import { clientKeys } from './queries.ts';
 
 /** « Renouveler » / « Changer de formule »: POST /api/subscriptions records a pending order that staff confirm. */
 export function useSubscribe() {

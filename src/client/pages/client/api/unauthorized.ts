@@ -1,5 +1,5 @@
-import { notify } from '../../../lib/notify';
-import { isSigningOut } from '../../../lib/sign-out';
+import { notify } from '#client/lib/notify.tsx';
+import { isSigningOut } from '#client/lib/sign-out.ts';
 
 /** SPEC §9: the toast is read before the browser leaves for the sign-in page. */
 const LOGIN_REDIRECT_DELAY_MS = 500;

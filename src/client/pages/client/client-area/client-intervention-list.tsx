@@ -1,11 +1,11 @@
-import type { ClientIntervention } from '../../../../shared/client-api';
-import { CLIENT_DEVICE_LABELS } from '../../../../shared/labels';
-import { formatDate } from '../../../../shared/format';
-import { Card } from '../../../components/ui/card';
-import { InterventionStatusBadge, UrgencyBadge } from '../../../components/ui/status-badges';
-import { ResponseClock } from '../../../components/ui/response-clock';
-import { InterventionFollowUp } from '../common/intervention-follow-up';
-import { HandledBy, OpenedBy } from '../common/handled-by';
+import type { ClientIntervention } from '#shared/client-api.ts';
+import { CLIENT_DEVICE_LABELS } from '#shared/labels.ts';
+import { formatDate } from '#shared/format.ts';
+import { Card } from '#client/components/ui/card.tsx';
+import { InterventionStatusBadge, UrgencyBadge } from '#client/components/ui/status-badges.tsx';
+import { ResponseClock } from '#client/components/ui/response-clock.tsx';
+import { InterventionFollowUp } from '#client/pages/client/common/intervention-follow-up.tsx';
+import { HandledBy, OpenedBy } from '#client/pages/client/common/handled-by.tsx';
 
 /** SPEC §2 « Client dashboard »: 'Intervention #id', status, urgency, description, device, date, details. */
 export function ClientInterventionList({ items }: { items: ClientIntervention[] }) {

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
 
-const AccountSection = lazy(() => import('../account/account-section').then((m) => ({ default: m.AccountSection })));
+const AccountSection = lazy(() => import('#client/pages/client/account/account-section.tsx').then((m) => ({ default: m.AccountSection })));
 
 /**
  * « Mon compte » on both dashboards. Loaded in the browser only, once the page responds: its forms must never be

@@ -1,14 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
-import type { AuthUser } from '../../../../shared/client-api';
-import { PublicLayout } from '../../../components/layout/public-layout';
-import { ErrorBoundary } from '../../../components/layout/error-boundary';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { preloadDialogs } from '../../../components/ui/lazy-dialog';
-import { ClientAreaProvider } from '../api/query-client';
-import { useClientSession } from '../api/session';
-import { sendToLogin } from '../api/unauthorized';
-import { ClientLive } from './client-live';
+import type { AuthUser } from '#shared/client-api.ts';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { ErrorBoundary } from '#client/components/layout/error-boundary.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { preloadDialogs } from '#client/components/ui/lazy-dialog.tsx';
+import { ClientAreaProvider } from '#client/pages/client/api/query-client.tsx';
+import { useClientSession } from '#client/pages/client/api/session.ts';
+import { sendToLogin } from '#client/pages/client/api/unauthorized.ts';
+import { ClientLive } from './client-live.tsx';
 
 /** A signed-in client page: the client area's query cache, the site's layout, then the session gate. */
 export function ClientArea({ children }: { children(user: AuthUser): ReactNode }) {

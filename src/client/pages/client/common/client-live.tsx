@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvents } from '../../../lib/live-events';
-import { clientKeys } from '../api/queries';
+import { useLiveEvents } from '#client/lib/live-events.ts';
+import { clientKeys } from '#client/pages/client/api/queries.ts';
 
 /** The client's requests reload by themselves when staff answer, take them or change their status (their own only). */
 export function ClientLive() {

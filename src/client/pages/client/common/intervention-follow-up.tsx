@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
-import { Conversation } from '../../../components/thread/conversation';
-import { clientKeys } from '../api/queries';
-import { RequestFeedback } from './request-feedback';
+import { Conversation } from '#client/components/thread/conversation.tsx';
+import { clientKeys } from '#client/pages/client/api/queries.ts';
+import { RequestFeedback } from './request-feedback.tsx';
 
 /** Under each of the client's requests, wherever it is listed: the conversation with the team, then closing or rating. */
 export function InterventionFollowUp({ item }: { item: ComponentProps<typeof RequestFeedback>['request'] }) {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { PLANS, devicesLabel, interventionsLabel, type PlanId } from '../../../../shared/plans';
-import { formatEuro } from '../../../../shared/format';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { useOnlinePayment } from '../payments/pay-online';
+import { PLANS, devicesLabel, interventionsLabel, type PlanId } from '#shared/plans.ts';
+import { formatEuro } from '#shared/format.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/components/ui/cn.ts';
+import { useOnlinePayment } from '#client/pages/client/payments/pay-online.tsx';
 
 type PlanPickerProps = {
   /** preselected: the plan the client has or had (choosing it again reads « Renouveler ») */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { UserRound } from 'lucide-react';
-import type { AuthUser } from '../../../../shared/client-api';
-import { formatDate } from '../../../../shared/format';
-import { Card } from '../../../components/ui/card';
+import type { AuthUser } from '#shared/client-api.ts';
+import { formatDate } from '#shared/format.ts';
+import { Card } from '#client/components/ui/card.tsx';
 
 /** SPEC §2 « Profile card »: first name, last name, e-mail, member since (or '-'). */
 export function ProfileCard({ user }: { user: AuthUser }) {

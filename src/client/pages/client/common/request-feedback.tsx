@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
-import type { InterventionStatus } from '../../../../shared/labels';
-import { formatDate } from '../../../../shared/format';
+import type { InterventionStatus } from '#shared/labels.ts';
+import { formatDate } from '#shared/format.ts';
 import {
   canRate, clientCloseOutcome, ratingInputSchema, RATING_COMMENT_MAX, type InterventionRating, type RatingInput,
-} from '../../../../shared/rating-api';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TextAreaField } from '../../../components/ui/field';
-import { StarInput, StarsDisplay } from '../../../components/rating/stars';
-import { ApiRequestError, serverMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { useCloseRequest, useRateRequest } from '../api/feedback-mutations';
+} from '#shared/rating-api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { TextAreaField } from '#client/components/ui/field.tsx';
+import { StarInput, StarsDisplay } from '#client/components/rating/stars.tsx';
+import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useCloseRequest, useRateRequest } from '#client/pages/client/api/feedback-mutations.ts';
 
 type Request = { id: number; status: InterventionStatus; rating: InterventionRating | null };
 

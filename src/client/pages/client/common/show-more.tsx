@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from '#client/components/ui/button.tsx';
 
 /** « Afficher plus » under a list that holds more than it shows, with the count so nobody wonders how many are left. */
 export function ShowMore({ shown, total, loading, onMore }: { shown: number; total: number; loading: boolean; onMore(): void }) {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card } from '../../../components/ui/card';
-import { LoadError } from '../../../components/ui/load-error';
-import { Spinner } from '../../../components/ui/spinner';
-import { ordersQueryOptions, subscriptionQueryOptions } from '../api/queries';
-import { pendingOrderOf } from './subscription-facts';
-import { SubscriptionCard } from './subscription-card';
-import { SubscriptionOffers } from './subscription-offers';
-import { PaymentReturnNotice } from '../payments/pay-online';
+import { Card } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ordersQueryOptions, subscriptionQueryOptions } from '#client/pages/client/api/queries.ts';
+import { pendingOrderOf } from './subscription-facts.ts';
+import { SubscriptionCard } from './subscription-card.tsx';
+import { SubscriptionOffers } from './subscription-offers.tsx';
+import { PaymentReturnNotice } from '#client/pages/client/payments/pay-online.tsx';
 
 /** The subscription card with what can be ordered next (both dashboards). */
 export function SubscriptionBlock() {

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, ShieldCheck } from 'lucide-react';
-import type { CurrentSubscription } from '../../../../shared/client-api';
-import { devicesLabel } from '../../../../shared/plans';
-import { formatDate, formatEuro } from '../../../../shared/format';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { allowanceText, daysLeftText, priceText } from './subscription-facts';
+import type { CurrentSubscription } from '#shared/client-api.ts';
+import { devicesLabel } from '#shared/plans.ts';
+import { formatDate, formatEuro } from '#shared/format.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { allowanceText, daysLeftText, priceText } from './subscription-facts.ts';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowanceText, allowanceUsed, daysLeftText, renewalWindowDays } from './subscription-facts';
+import { allowanceText, allowanceUsed, daysLeftText, renewalWindowDays } from './subscription-facts.ts';
 
 describe('subscription facts on the dashboards', () => {
   it('shows the month\'s requests against the allowance, or Illimitées', () => {

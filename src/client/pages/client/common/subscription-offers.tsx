@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from '#client/lib/router.ts';
 import { Clock, RefreshCw } from 'lucide-react';
-import type { ClientOrder, CurrentSubscription } from '../../../../shared/client-api';
-import { findPlan, getPlan, type PlanId } from '../../../../shared/plans';
-import { formatDate, formatEuro } from '../../../../shared/format';
-import { ApiRequestError, serverMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { Button } from '../../../components/ui/button';
-import { LazyConfirmDialog, LazyDialog } from '../../../components/ui/lazy-dialog';
-import { useSubscribe } from '../api/subscription-mutations';
-import { PlanPicker } from './plan-picker';
-import { PayOnlineButton, useOnlinePayment } from '../payments/pay-online';
-import { pendingOrderOf, renewalWindowDays } from './subscription-facts';
+import type { ClientOrder, CurrentSubscription } from '#shared/client-api.ts';
+import { findPlan, getPlan, type PlanId } from '#shared/plans.ts';
+import { formatDate, formatEuro } from '#shared/format.ts';
+import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { LazyConfirmDialog, LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { useSubscribe } from '#client/pages/client/api/subscription-mutations.ts';
+import { PlanPicker } from './plan-picker.tsx';
+import { PayOnlineButton, useOnlinePayment } from '#client/pages/client/payments/pay-online.tsx';
+import { pendingOrderOf, renewalWindowDays } from './subscription-facts.ts';
 
 type OffersProps = { subscription: CurrentSubscription | null; orders: ClientOrder[] };
 

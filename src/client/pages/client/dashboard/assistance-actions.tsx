@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
-import type { RemoteSessionInput } from '../../../../shared/schemas/remote-session';
-import { LazyDialog } from '../../../components/ui/lazy-dialog';
-import { RemoteSessionForm } from './remote-session-form';
-import type { CurrentSubscription } from '../../../../shared/client-api';
-import { ApiRequestError, serverMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { Button } from '../../../components/ui/button';
-import { useRequestAssistance } from '../api/intervention-mutations';
-import { ordersQueryOptions } from '../api/queries';
-import { allowanceUsed, pendingOrderOf } from '../common/subscription-facts';
-import { devicesQueryOptions } from '../devices/device-api';
-import { DevicePicker, preselectedDevice, requestableDevices } from '../devices/device-picker';
+import type { RemoteSessionInput } from '#shared/schemas/remote-session.ts';
+import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { RemoteSessionForm } from './remote-session-form.tsx';
+import type { CurrentSubscription } from '#shared/client-api.ts';
+import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useRequestAssistance } from '#client/pages/client/api/intervention-mutations.ts';
+import { ordersQueryOptions } from '#client/pages/client/api/queries.ts';
+import { allowanceUsed, pendingOrderOf } from '#client/pages/client/common/subscription-facts.ts';
+import { devicesQueryOptions } from '#client/pages/client/devices/device-api.ts';
+import { DevicePicker, preselectedDevice, requestableDevices } from '#client/pages/client/devices/device-picker.tsx';
 
 // SPEC §8 fixes this text, ASCII apostrophes included.
 const FAILED = "Impossible d'envoyer la demande d'assistance";

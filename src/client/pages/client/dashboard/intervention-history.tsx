@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
-import { formatDate } from '../../../../shared/format';
-import { Card } from '../../../components/ui/card';
-import { LoadError } from '../../../components/ui/load-error';
-import { InterventionStatusBadge } from '../../../components/ui/status-badges';
-import { ResponseClock } from '../../../components/ui/response-clock';
-import { Spinner } from '../../../components/ui/spinner';
-import { PAGE_SIZE, userInterventionsQueryOptions } from '../api/queries';
-import { ShowMore } from '../common/show-more';
-import { InterventionFollowUp } from '../common/intervention-follow-up';
-import { HandledBy, OpenedBy } from '../common/handled-by';
+import { formatDate } from '#shared/format.ts';
+import { Card } from '#client/components/ui/card.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { InterventionStatusBadge } from '#client/components/ui/status-badges.tsx';
+import { ResponseClock } from '#client/components/ui/response-clock.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { PAGE_SIZE, userInterventionsQueryOptions } from '#client/pages/client/api/queries.ts';
+import { ShowMore } from '#client/pages/client/common/show-more.tsx';
+import { InterventionFollowUp } from '#client/pages/client/common/intervention-follow-up.tsx';
+import { HandledBy, OpenedBy } from '#client/pages/client/common/handled-by.tsx';
 
 /** SPEC §2 « Intervention history »: title, date, duration when staff recorded one, status; newest first. */
 export function InterventionHistory() {

@@ -1,14 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { deviceInputSchema, type DeviceInput } from '../../../../shared/device-api';
-import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '../../../../shared/labels';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { ApiRequestError, serverMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { useAddDevice } from './device-api';
+import { deviceInputSchema, type DeviceInput } from '#shared/device-api.ts';
+import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { SelectField, TextField } from '#client/components/ui/field.tsx';
+import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useAddDevice } from './device-api.ts';
 
 const TYPE_OPTIONS = REGISTRATION_DEVICE_TYPES.map((value) => ({ value, label: REGISTRATION_DEVICE_LABELS[value] }));
 

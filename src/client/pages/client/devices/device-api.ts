@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { UPLOAD_HEADER, type Device, type DeviceInput } from '../../../../shared/device-api';
-import { isDeviceInUse, REGISTRATION_DEVICE_LABELS } from '../../../../shared/labels';
-import { api } from '../../../lib/api';
-import { clientKeys } from '../api/queries';
+import { UPLOAD_HEADER, type Device, type DeviceInput } from '#shared/device-api.ts';
+import { isDeviceInUse, REGISTRATION_DEVICE_LABELS } from '#shared/labels.ts';
+import { api } from '#client/lib/api.ts';
+import { clientKeys } from '#client/pages/client/api/queries.ts';
 
 const devicesKey = [...clientKeys.data, 'devices'] as const;
 

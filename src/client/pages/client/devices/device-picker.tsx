@@ -1,7 +1,7 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import type { Device } from '../../../../shared/device-api';
-import { SelectField } from '../../../components/ui/field';
-import { deviceName, inUse } from './device-api';
+import type { Device } from '#shared/device-api.ts';
+import { SelectField } from '#client/components/ui/field.tsx';
+import { deviceName, inUse } from './device-api.ts';
 
 /** The devices a request can name: those in use, the first covered one not waiting for a proof preselected. */
 export const requestableDevices = (devices: Device[] | undefined) => (devices ?? []).filter(inUse);

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Laptop } from 'lucide-react';
-import type { Device } from '../../../../shared/device-api';
-import { DEVICE_STATUS_LABELS, type DeviceStatus } from '../../../../shared/labels';
-import { formatDate } from '../../../../shared/format';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { LazyConfirmDialog } from '../../../components/ui/lazy-dialog';
-import { LoadError } from '../../../components/ui/load-error';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiRequestError, serverMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { subscriptionQueryOptions } from '../api/queries';
-import { AddDeviceForm } from './add-device-form';
-import { deviceName, deviceTypeLabel, devicesQueryOptions, inUse, useCoverDevice, useRetireDevice } from './device-api';
-import { ProofUpload } from './proof-upload';
+import type { Device } from '#shared/device-api.ts';
+import { DEVICE_STATUS_LABELS, type DeviceStatus } from '#shared/labels.ts';
+import { formatDate } from '#shared/format.ts';
+import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { LazyConfirmDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { subscriptionQueryOptions } from '#client/pages/client/api/queries.ts';
+import { AddDeviceForm } from './add-device-form.tsx';
+import { deviceName, deviceTypeLabel, devicesQueryOptions, inUse, useCoverDevice, useRetireDevice } from './device-api.ts';
+import { ProofUpload } from './proof-upload.tsx';
 
 const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
 

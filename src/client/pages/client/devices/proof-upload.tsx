@@ -1,10 +1,10 @@
 import { useId, useRef } from 'react';
 import { Camera } from 'lucide-react';
-import { PROOF_ACCEPT, PROOF_MAX_BYTES, PROOF_TOO_BIG_MESSAGE, type Device } from '../../../../shared/device-api';
-import { buttonClass, FILE_LABEL_FOCUS } from '../../../components/ui/button';
-import { ApiRequestError, serverMessage } from '../../../lib/api';
-import { notify } from '../../../lib/notify';
-import { useUploadProof } from './device-api';
+import { PROOF_ACCEPT, PROOF_MAX_BYTES, PROOF_TOO_BIG_MESSAGE, type Device } from '#shared/device-api.ts';
+import { buttonClass, FILE_LABEL_FOCUS } from '#client/components/ui/button.tsx';
+import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useUploadProof } from './device-api.ts';
 
 /**
  * « Envoyer un justificatif » (« Renvoyer » after a refusal: the device goes back to « À vérifier »): a file input a

@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Loader2, XCircle } from 'lucide-react';
-import type { ClientOrder } from '../../../../shared/client-api';
-import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM, type CheckoutStarted, type OnlinePayment } from '../../../../shared/payment-api';
-import { api, ApiRequestError, serverMessage } from '../../../lib/api';
-import { useSearchParams } from '../../../lib/router';
-import { notify } from '../../../lib/notify';
-import { Button } from '../../../components/ui/button';
-import { clientKeys, ordersQueryOptions } from '../api/queries';
+import type { ClientOrder } from '#shared/client-api.ts';
+import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM, type CheckoutStarted, type OnlinePayment } from '#shared/payment-api.ts';
+import { api, ApiRequestError, serverMessage } from '#client/lib/api.ts';
+import { useSearchParams } from '#client/lib/router.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { clientKeys, ordersQueryOptions } from '#client/pages/client/api/queries.ts';
 
 /** Whether the server offers « Payer en ligne » (the provider's settings are given). */
 const onlinePaymentQueryOptions = queryOptions({

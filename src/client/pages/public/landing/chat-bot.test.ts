@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS } from '../../../../shared/plans';
-import { FALLBACK, botReply, normalize } from './chat-bot';
+import { PLANS } from '#shared/plans.ts';
+import { FALLBACK, botReply, normalize } from './chat-bot.ts';
 
 describe('chat bot', () => {
   it('reads questions without case, accents or punctuation', () => {

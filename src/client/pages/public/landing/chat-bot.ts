@@ -1,6 +1,6 @@
-import { faqItem, type FaqLink } from './faq-data';
-import { cheapestPlan, interventionsPerPlan, planPrice } from './plan-facts';
-import { nbsp } from './typography';
+import { faqItem, type FaqLink } from './faq-data.ts';
+import { cheapestPlan, interventionsPerPlan, planPrice } from './plan-facts.ts';
+import { nbsp } from './typography.ts';
 
 export type ChatSender = 'user' | 'bot';
 export type ChatMessage = { id: string; text: string; sender: ChatSender; timestamp: number; link?: FaqLink };

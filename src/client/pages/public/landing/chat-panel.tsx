@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSite } from '../../../lib/site';
-import { cn } from '../../../components/ui/cn';
-import { BOT_DELAY_MS, WELCOME, botReply, type BotReply, type ChatMessage, type ChatSender } from './chat-bot';
-import { SEND, Icon } from './icons';
-import { panelBox } from './chat-styles';
+import { useSite } from '#client/lib/site.tsx';
+import { cn } from '#client/components/ui/cn.ts';
+import { BOT_DELAY_MS, WELCOME, botReply, type BotReply, type ChatMessage, type ChatSender } from './chat-bot.ts';
+import { SEND, Icon } from './icons.tsx';
+import { panelBox } from './chat-styles.ts';
 
 let sequence = 0;
 function message(sender: ChatSender, reply: BotReply): ChatMessage {

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { cn } from '../../../components/ui/cn';
-import { panelBox } from './chat-styles';
-import { CHAT, CLOSE, Icon } from './icons';
+import { cn } from '#client/components/ui/cn.ts';
+import { panelBox } from './chat-styles.ts';
+import { CHAT, CLOSE, Icon } from './icons.tsx';
 
 // The panel and the bot's answers load on the first open (or when the pointer comes near): not before the page is usable.
-const loadPanel = () => import('./chat-panel');
+const loadPanel = () => import('./chat-panel.tsx');
 const ChatPanel = lazy(() => loadPanel().then((m) => ({ default: m.ChatPanel })));
 const PANEL_ID = 'chat-panneau';
 

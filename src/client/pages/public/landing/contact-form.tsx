@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import type { CaptchaChallenge, ContactInput } from '../../../../shared/schemas/contact';
-import { api, ApiRequestError } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { TextAreaField, TextField } from '../../../components/ui/field';
-import { Button } from '../../../components/ui/button';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { nbsp } from './typography';
+import type { CaptchaChallenge, ContactInput } from '#shared/schemas/contact.ts';
+import { api, ApiRequestError } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { nbsp } from './typography.ts';
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '', captchaToken: '', captchaAnswer: '' };
 const FIELDS = ['name', 'email', 'subject', 'message', 'captchaAnswer'] as const;
 type Captcha = { question: string } | { failed: true } | null;
 
 /** Fetched on the first focus in the form (or, at the latest, on the first check): see contact-validation.ts. */
-const loadValidation = () => import('./contact-validation');
+const loadValidation = () => import('./contact-validation.ts');
 const lazyResolver: Resolver<ContactInput> = async (values, context, options) =>
   (await loadValidation()).contactResolver(values, context, options);
 

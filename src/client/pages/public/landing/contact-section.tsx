@@ -1,14 +1,14 @@
 import { lazy, memo, Suspense } from 'react';
-import { Link } from '../../../lib/router';
-import { useSite } from '../../../lib/site';
-import { whenNear } from '../../../lib/when-near';
-import { CHAT, LOCK, MAIL, Icon } from './icons';
-import { LandingSection } from './landing-section';
+import { Link } from '#client/lib/router.ts';
+import { useSite } from '#client/lib/site.tsx';
+import { whenNear } from '#client/lib/when-near.ts';
+import { CHAT, LOCK, MAIL, Icon } from './icons.tsx';
+import { LandingSection } from './landing-section.tsx';
 
 // react-hook-form weighs as much as the rest of the page below the hero: the form is its own chunk, fetched when the
 // visitor gets near the form. The server render waits for it, so the HTML holds the whole form; the browser
 // hydrates it when the chunk arrives (its submit button stays disabled until then).
-const ContactForm = lazy(() => whenNear('contact').then(() => import('./contact-form')).then((m) => ({ default: m.ContactForm })));
+const ContactForm = lazy(() => whenNear('contact').then(() => import('./contact-form.tsx')).then((m) => ({ default: m.ContactForm })));
 
 /**
  * Memoised for the same reason as the landing page's sections: a re-render reaching the boundary while its chunk

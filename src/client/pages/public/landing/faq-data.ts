@@ -1,7 +1,7 @@
 import {
   cheapestPlan, devicesPerPlan, expressPlans, joinFr, planPrice, priceList, priciestPlan, responseTimes, supportHours,
-} from './plan-facts';
-import { nbsp } from './typography';
+} from './plan-facts.ts';
+import { nbsp } from './typography.ts';
 
 export type FaqLink = { href: string; label: string };
 export type FaqItem = { id: string; question: string; answer: string; link?: FaqLink };

@@ -1,7 +1,7 @@
-import { Link } from '../../../lib/router';
-import { FAQ_ITEMS } from './faq-data';
-import { CHEVRON_DOWN, Icon } from './icons';
-import { LandingSection } from './landing-section';
+import { Link } from '#client/lib/router.ts';
+import { FAQ_ITEMS } from './faq-data.ts';
+import { CHEVRON_DOWN, Icon } from './icons.tsx';
+import { LandingSection } from './landing-section.tsx';
 
 /**
  * An exclusive accordion made of `<details name="faq">`: the browser opens one answer and closes the other, so a tap

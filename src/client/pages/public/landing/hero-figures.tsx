@@ -1,4 +1,4 @@
-import { cheapestPlan, fastestPlan, planPrice } from './plan-facts';
+import { cheapestPlan, fastestPlan, planPrice } from './plan-facts.ts';
 
 /** Four key facts beside the hero's promise, read from the plan catalogue. */
 export function HeroFigures() {

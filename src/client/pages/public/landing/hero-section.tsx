@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { CHECK, HEADSET, Icon } from './icons';
-import { nbsp } from './typography';
+import { CHECK, HEADSET, Icon } from './icons.tsx';
+import { nbsp } from './typography.ts';
 
 // The figures come from the plan catalogue, which travels with the sections below (see landing-sections.tsx).
-const HeroFigures = lazy(() => import('./landing-sections').then((m) => ({ default: m.HeroFigures })));
+const HeroFigures = lazy(() => import('./landing-sections.tsx').then((m) => ({ default: m.HeroFigures })));
 
 const PROMISES = ['Sans engagement ni reconduction automatique', 'Ordinateurs Windows et Mac', 'Vous gardez le contrôle de votre écran'];
 

@@ -1,4 +1,4 @@
-import { cn } from '../../../components/ui/cn';
+import { cn } from '#client/components/ui/cn.ts';
 
 // Path data from lucide (ISC), one constant per icon: only the icons a chunk uses travel with it, and the landing's
 // eager code cannot afford lucide's runtime (entry chunk under 90 kB gzip).

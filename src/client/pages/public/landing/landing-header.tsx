@@ -1,7 +1,7 @@
-import { useSite } from '../../../lib/site';
-import { AccountLinkTo, useAccountLinks } from '../../../components/layout/public-layout';
-import { cn } from '../../../components/ui/cn';
-import { CLOSE, MENU, Icon } from './icons';
+import { useSite } from '#client/lib/site.tsx';
+import { AccountLinkTo, useAccountLinks } from '#client/components/layout/public-layout.tsx';
+import { cn } from '#client/components/ui/cn.ts';
+import { CLOSE, MENU, Icon } from './icons.tsx';
 
 // Plain anchors: the browser scrolls (smoothly, see styles.css) even before the JavaScript has loaded.
 const SECTIONS = [

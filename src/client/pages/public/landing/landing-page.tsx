@@ -1,13 +1,13 @@
 import { lazy, memo, Suspense } from 'react';
-import { SiteFooter, SkipLink } from '../../../components/layout/public-layout';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { ChatWidget } from './chat-widget';
-import { HeroSection } from './hero-section';
-import { LandingHeader } from './landing-header';
+import { SiteFooter, SkipLink } from '#client/components/layout/public-layout.tsx';
+import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { ChatWidget } from './chat-widget.tsx';
+import { HeroSection } from './hero-section.tsx';
+import { LandingHeader } from './landing-header.tsx';
 
 // Only the header, the hero and the chat button are in the entry chunk (budget: under 90 kB gzip in all).
-const LandingSections = lazy(() => import('./landing-sections').then((m) => ({ default: m.LandingSections })));
+const LandingSections = lazy(() => import('./landing-sections.tsx').then((m) => ({ default: m.LandingSections })));
 
 /**
  * Memoised, so that the page's own re-render once hydrated (data-hydrated) does not reach the sections' boundary while

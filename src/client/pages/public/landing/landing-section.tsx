@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { nbsp } from './typography';
+import { nbsp } from './typography.ts';
 
 type LandingSectionProps = {
   id: string;

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { ContactSection } from './contact-section';
-import { FaqSection } from './faq-section';
-import { PricingSection } from './pricing-section';
-import { ServicesSection } from './services-section';
-import { WhyUsSection } from './why-us-section';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { ContactSection } from './contact-section.tsx';
+import { FaqSection } from './faq-section.tsx';
+import { PricingSection } from './pricing-section.tsx';
+import { ServicesSection } from './services-section.tsx';
+import { WhyUsSection } from './why-us-section.tsx';
 
-export { HeroFigures } from './hero-figures';
+export { HeroFigures } from './hero-figures.tsx';
 
 /**
  * Everything below the hero, in one chunk loaded in parallel with hydration: the server HTML shows it at once

@@ -1,10 +1,10 @@
-import { Link } from '../../../lib/router';
-import { devicesLabel, interventionsLabel, type Plan } from '../../../../shared/plans';
-import { formatEuro } from '../../../../shared/format';
-import { cn } from '../../../components/ui/cn';
-import { CHECK, Icon } from './icons';
-import { planPrice } from './plan-facts';
-import { nbsp } from './typography';
+import { Link } from '#client/lib/router.ts';
+import { devicesLabel, interventionsLabel, type Plan } from '#shared/plans.ts';
+import { formatEuro } from '#shared/format.ts';
+import { cn } from '#client/components/ui/cn.ts';
+import { CHECK, Icon } from './icons.tsx';
+import { planPrice } from './plan-facts.ts';
+import { nbsp } from './typography.ts';
 
 /** One plan with everything a visitor compares, and the link that starts the registration for it. */
 export function PlanCard({ plan, active }: { plan: Plan; active: boolean }) {

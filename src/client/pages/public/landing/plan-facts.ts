@@ -1,5 +1,5 @@
-import { PLANS, devicesLabel, interventionsLabel, type Plan } from '../../../../shared/plans';
-import { formatEuro } from '../../../../shared/format';
+import { PLANS, devicesLabel, interventionsLabel, type Plan } from '#shared/plans.ts';
+import { formatEuro } from '#shared/format.ts';
 
 // Sentences about the plans, built from the one catalogue so the FAQ and the chat bot never repeat a figure by hand.
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { PLANS } from '../../../../shared/plans';
-import { cn } from '../../../components/ui/cn';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { CHEVRON_LEFT, CHEVRON_RIGHT, Icon } from './icons';
-import { PlanCard } from './plan-card';
+import { PLANS } from '#shared/plans.ts';
+import { cn } from '#client/components/ui/cn.ts';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { CHEVRON_LEFT, CHEVRON_RIGHT, Icon } from './icons.tsx';
+import { PlanCard } from './plan-card.tsx';
 
 /** SPEC.md §2: the carousel opens on the fourth plan, Pro, our best seller. */
 const START = Math.max(0, PLANS.findIndex((p) => p.id === 'pro'));

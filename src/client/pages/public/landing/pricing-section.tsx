@@ -1,7 +1,7 @@
-import { Link } from '../../../lib/router';
-import { PricingCarousel } from './pricing-carousel';
-import { LandingSection } from './landing-section';
-import { nbsp } from './typography';
+import { Link } from '#client/lib/router.ts';
+import { PricingCarousel } from './pricing-carousel.tsx';
+import { LandingSection } from './landing-section.tsx';
+import { nbsp } from './typography.ts';
 
 export function PricingSection() {
   // Other pages link to /#pricing (spec) and /#tarifs: both land here.

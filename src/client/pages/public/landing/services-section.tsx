@@ -1,6 +1,6 @@
-import { DRIVE, GAUGE, LAPTOP, MONITOR, SHIELD, WIFI, Icon } from './icons';
-import { LandingSection } from './landing-section';
-import { nbsp } from './typography';
+import { DRIVE, GAUGE, LAPTOP, MONITOR, SHIELD, WIFI, Icon } from './icons.tsx';
+import { LandingSection } from './landing-section.tsx';
+import { nbsp } from './typography.ts';
 
 const SERVICES: Array<{ icon: string; title: string; text: string }> = [
   { icon: MONITOR, title: 'Ordinateurs Windows', text: 'Mises à jour, messages d’erreur, logiciels qui ne s’ouvrent plus, réglages de Windows 10 et 11.' },

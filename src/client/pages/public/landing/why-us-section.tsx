@@ -1,7 +1,7 @@
-import { fastestPlan, fastestPlans, joinFr } from './plan-facts';
-import { CALENDAR, CLOCK, HEART, LOCK, Icon } from './icons';
-import { LandingSection } from './landing-section';
-import { nbsp } from './typography';
+import { fastestPlan, fastestPlans, joinFr } from './plan-facts.ts';
+import { CALENDAR, CLOCK, HEART, LOCK, Icon } from './icons.tsx';
+import { LandingSection } from './landing-section.tsx';
+import { nbsp } from './typography.ts';
 
 const REASONS: Array<{ icon: string; title: string; text: string }> = [
   { icon: HEART, title: 'Des explications simples', text: 'Pas de jargon : nos techniciens prennent le temps, avec patience, et vous expliquent ce qu’ils font.' },

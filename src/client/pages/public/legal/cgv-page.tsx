@@ -1,6 +1,6 @@
-import { useSite } from '../../../lib/site';
-import { LegalDocument } from './legal-document';
-import { cgvSections } from './cgv-sections';
+import { useSite } from '#client/lib/site.tsx';
+import { LegalDocument } from './legal-document.tsx';
+import { cgvSections } from './cgv-sections.tsx';
 
 export function CgvPage() {
   const site = useSite();

@@ -1,7 +1,7 @@
-import { Link } from '../../../lib/router';
-import type { SiteInfo } from '../../../../shared/site';
-import type { LegalSection } from './legal-document';
-import { PlansTable, ServiceLevelsTable } from './plan-tables';
+import { Link } from '#client/lib/router.ts';
+import type { SiteInfo } from '#shared/site.ts';
+import type { LegalSection } from './legal-document.tsx';
+import { PlansTable, ServiceLevelsTable } from './plan-tables.tsx';
 
 /** The terms of sale (SPEC §2 /cgv). Company identity comes from configuration, prices from the catalogue. */
 export function cgvSections(site: SiteInfo): LegalSection[] {

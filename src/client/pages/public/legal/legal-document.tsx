@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PublicLayout } from '../../../components/layout/public-layout';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { PLANS, interventionsLabel } from '../../../../shared/plans';
-import { formatEuro } from '../../../../shared/format';
+import { PLANS, interventionsLabel } from '#shared/plans.ts';
+import { formatEuro } from '#shared/format.ts';
 
 const th = 'px-2 py-2.5 text-left text-sm font-semibold text-slate-900 sm:px-3';
 const td = 'px-2 py-2.5 text-left text-sm text-slate-800 sm:px-3';

@@ -1,6 +1,6 @@
-import { useSite } from '../../../lib/site';
-import { LegalDocument } from './legal-document';
-import { privacySections } from './privacy-sections';
+import { useSite } from '#client/lib/site.tsx';
+import { LegalDocument } from './legal-document.tsx';
+import { privacySections } from './privacy-sections.tsx';
 
 export function PrivacyPage() {
   const site = useSite();

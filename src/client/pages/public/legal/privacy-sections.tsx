@@ -1,6 +1,6 @@
-import { Link } from '../../../lib/router';
-import type { SiteInfo } from '../../../../shared/site';
-import type { LegalSection } from './legal-document';
+import { Link } from '#client/lib/router.ts';
+import type { SiteInfo } from '#shared/site.ts';
+import type { LegalSection } from './legal-document.tsx';
 
 // SPEC §2 and §9: how long each kind of data is kept.
 const RETENTION = [

@@ -1,16 +1,16 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '../../../lib/router';
-import { Button } from '../../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { api, serverMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { registrationInputSchema, type Registration, type RegistrationInput } from '../../../../shared/schemas/registration';
-import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '../../../../shared/labels';
-import { PLANS, type Plan } from '../../../../shared/plans';
-import { pricePerPeriod } from './selected-plan-card';
+import { useNavigate } from '#client/lib/router.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { api, serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { registrationInputSchema, type Registration, type RegistrationInput } from '#shared/schemas/registration.ts';
+import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
+import { PLANS, type Plan } from '#shared/plans.ts';
+import { pricePerPeriod } from './selected-plan-card.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'planId', 'deviceType', 'deviceInfo'] as const;
 const DEVICE_OPTIONS = REGISTRATION_DEVICE_TYPES.map((value) => ({ value, label: REGISTRATION_DEVICE_LABELS[value] }));

@@ -1,12 +1,12 @@
-import { Link, useSearchParams } from '../../../lib/router';
+import { Link, useSearchParams } from '#client/lib/router.ts';
 import { ArrowLeft } from 'lucide-react';
-import { PublicLayout } from '../../../components/layout/public-layout';
-import { Card } from '../../../components/ui/card';
-import { useSite } from '../../../lib/site';
-import { findPlan } from '../../../../shared/plans';
-import { RegisterForm } from './register-form';
-import { RegistrationNotices } from './registration-notices';
-import { SelectedPlanCard } from './selected-plan-card';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { useSite } from '#client/lib/site.tsx';
+import { findPlan } from '#shared/plans.ts';
+import { RegisterForm } from './register-form.tsx';
+import { RegistrationNotices } from './registration-notices.tsx';
+import { SelectedPlanCard } from './selected-plan-card.tsx';
 
 /** /register?plan=… : read during render, so the server HTML (rendered with the same URL) matches hydration. */
 export function RegisterPage() {

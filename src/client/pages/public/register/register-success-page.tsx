@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link, useNavigate } from '#client/lib/router.ts';
 import { CircleCheck, Mail } from 'lucide-react';
-import { PublicLayout } from '../../../components/layout/public-layout';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { secondsLabel, useCountdown } from '../../../lib/use-countdown';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { secondsLabel, useCountdown } from '#client/lib/use-countdown.ts';
 
 const REDIRECT_SECONDS = 15;
 

@@ -1,8 +1,8 @@
 import { CircleCheck } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { PRICING_HREF } from '../../../components/layout/public-layout';
-import { devicesLabel, type Plan } from '../../../../shared/plans';
-import { formatEuro } from '../../../../shared/format';
+import { Card } from '#client/components/ui/card.tsx';
+import { PRICING_HREF } from '#client/components/layout/public-layout.tsx';
+import { devicesLabel, type Plan } from '#shared/plans.ts';
+import { formatEuro } from '#shared/format.ts';
 
 /** « 50,00 € / 1 an » */
 export function pricePerPeriod(plan: Plan): string {

@@ -1,16 +1,16 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link, useNavigate } from '#client/lib/router.ts';
 import { LogIn } from 'lucide-react';
-import { AuthCard } from '../../../components/auth/auth-card';
-import { ForgotPasswordLink } from '../../../components/auth/forgot-password-link';
-import { TextField } from '../../../components/ui/field';
-import { api, serverMessage } from '../../../lib/api';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
-import { useViewer } from '../../../lib/viewer';
-import { clientLoginInputSchema, type ClientLoginInput } from '../../../../shared/schemas/auth';
-import { AuthSubmit } from '../../../components/auth/auth-form-parts';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { ForgotPasswordLink } from '#client/components/auth/forgot-password-link.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { api, serverMessage } from '#client/lib/api.ts';
+import { applyFieldErrors } from '#client/lib/form-errors.ts';
+import { notify } from '#client/lib/notify.tsx';
+import { useViewer } from '#client/lib/viewer.tsx';
+import { clientLoginInputSchema, type ClientLoginInput } from '#shared/schemas/auth.ts';
+import { AuthSubmit } from '#client/components/auth/auth-form-parts.tsx';
 
 const FALLBACK = 'Email ou mot de passe incorrect.';
 

@@ -1,7 +1,7 @@
-import { Dialog } from '../../../components/ui/dialog';
-import { buttonClass } from '../../../components/ui/button';
-import { PRICING_HREF } from '../../../components/layout/public-layout';
-import { secondsLabel, useCountdown } from '../../../lib/use-countdown';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { PRICING_HREF } from '#client/components/layout/public-layout.tsx';
+import { secondsLabel, useCountdown } from '#client/lib/use-countdown.ts';
 
 const AUTO_CLOSE_SECONDS = 15;
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '#client/lib/router.ts';
 import { UserPlus } from 'lucide-react';
-import { AuthCard } from '../../../components/auth/auth-card';
-import { buttonClass } from '../../../components/ui/button';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { PlanRequiredDialog } from './plan-required-dialog';
+import { AuthCard } from '#client/components/auth/auth-card.tsx';
+import { buttonClass } from '#client/components/ui/button.tsx';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { PlanRequiredDialog } from './plan-required-dialog.tsx';
 
 /** 'Créer un compte': an account starts with a plan, so this page sends the visitor to the plans. */
 export function SignupPage() {

@@ -1,8 +1,8 @@
 import { ShieldCheck, TriangleAlert } from 'lucide-react';
-import { findPlan } from '../../../../shared/plans';
-import { formatDate, formatEuro } from '../../../../shared/format';
-import type { InvoiceVerification } from '../../../../shared/schemas/invoice';
-import { useSite } from '../../../lib/site';
+import { findPlan } from '#shared/plans.ts';
+import { formatDate, formatEuro } from '#shared/format.ts';
+import type { InvoiceVerification } from '#shared/schemas/invoice.ts';
+import { useSite } from '#client/lib/site.tsx';
 
 // The public answer carries no payment method: a 0 € invoice is exactly a gifted one (isGifted, shared/labels.ts).
 function amount(price: string): string {

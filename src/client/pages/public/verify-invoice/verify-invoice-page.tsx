@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useSearchParams } from '../../../lib/router';
+import { useSearchParams } from '#client/lib/router.ts';
 import { Search } from 'lucide-react';
-import { PublicLayout } from '../../../components/layout/public-layout';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { verificationKeySchema } from '../../../../shared/schemas/invoice';
-import { InvoiceFound, VerificationError } from './invoice-result';
-import { KeyHelp } from './key-help';
-import { useInvoiceVerification } from './use-invoice-verification';
+import { PublicLayout } from '#client/components/layout/public-layout.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { TextField } from '#client/components/ui/field.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { verificationKeySchema } from '#shared/schemas/invoice.ts';
+import { InvoiceFound, VerificationError } from './invoice-result.tsx';
+import { KeyHelp } from './key-help.tsx';
+import { useInvoiceVerification } from './use-invoice-verification.ts';
 
 /** Upper-cases as the visitor types, keeping the caret where it was. */
 function upperCaseInPlace(event: ChangeEvent<HTMLInputElement>): void {

@@ -1,18 +1,18 @@
 import type { ComponentType } from 'react';
 import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
-import type { MailKind } from '../../../../shared/labels';
-import type { SiteInfo } from '../../../../shared/site';
-import type { MailParams } from '../mail-params';
+import type { MailKind } from '#shared/labels.ts';
+import type { SiteInfo } from '#shared/site.ts';
+import type { MailParams } from '#server/services/mail/mail-params.ts';
 import {
   CreditNoteMail, Credentials, ErasureDone, ErasureRefused, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
   RenewalReminder, InterventionMessageMail,
-} from './client-mails';
-import { DeviceProofRequested, DeviceRefused, DeviceVerified, StaffDeviceProof } from './device-mails';
+} from './client-mails.tsx';
+import { DeviceProofRequested, DeviceRefused, DeviceVerified, StaffDeviceProof } from './device-mails.tsx';
 import {
   StaffContact, StaffInterventionClosed, StaffInterventionMessage, StaffInterventionRating, StaffNewIntervention, StaffNewRegistration,
   StaffPasswordLink, StaffResponseDueSoon, StaffResponseOverdue,
-} from './staff-mails';
+} from './staff-mails.tsx';
 
 type Body<K extends MailKind> = ComponentType<{ site: SiteInfo; params: MailParams[K]; secret?: string }>;
 

@@ -1,9 +1,9 @@
-import { formatDate, formatDateTime, formatEuro } from '../../../../shared/format';
-import { INTERVENTION_STATUS_LABELS, isGifted, PAYMENT_METHOD_LABELS } from '../../../../shared/labels';
-import { findPlan, getPlan } from '../../../../shared/plans';
-import type { SiteInfo } from '../../../../shared/site';
-import type { MailParams } from '../mail-params';
-import { Action, Facts, MailLayout, Paragraph, Signature, styles } from './layout';
+import { formatDate, formatDateTime, formatEuro } from '#shared/format.ts';
+import { INTERVENTION_STATUS_LABELS, isGifted, PAYMENT_METHOD_LABELS } from '#shared/labels.ts';
+import { findPlan, getPlan } from '#shared/plans.ts';
+import type { SiteInfo } from '#shared/site.ts';
+import type { MailParams } from '#server/services/mail/mail-params.ts';
+import { Action, Facts, MailLayout, Paragraph, Signature, styles } from './layout.tsx';
 import { Text } from '@react-email/text';
 
 type Props<K extends keyof MailParams> = { site: SiteInfo; params: MailParams[K]; secret?: string };

@@ -1,6 +1,6 @@
-import type { SiteInfo } from '../../../../shared/site';
-import type { MailParams } from '../mail-params';
-import { Action, Facts, MailLayout, Paragraph, Signature, styles } from './layout';
+import type { SiteInfo } from '#shared/site.ts';
+import type { MailParams } from '#server/services/mail/mail-params.ts';
+import { Action, Facts, MailLayout, Paragraph, Signature, styles } from './layout.tsx';
 import { Text } from '@react-email/text';
 
 // The messages of a device's proof of ownership (services/devices/devices.ts): to the client, and to STAFF_EMAIL.

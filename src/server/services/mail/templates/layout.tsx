@@ -11,7 +11,7 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import type { SiteInfo } from '../../../../shared/site';
+import type { SiteInfo } from '#shared/site.ts';
 
 // Inline styles: mail clients ignore stylesheets. One column, large type, one clear button: many readers are
 // not at ease with computers and read on a phone.

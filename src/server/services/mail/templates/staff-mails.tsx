@@ -1,9 +1,9 @@
-import { formatDateTime } from '../../../../shared/format';
-import { CLIENT_DEVICE_LABELS, REGISTRATION_DEVICE_LABELS, URGENCY_LABELS, type RegistrationDeviceType } from '../../../../shared/labels';
-import { findPlan } from '../../../../shared/plans';
-import type { SiteInfo } from '../../../../shared/site';
-import type { MailParams } from '../mail-params';
-import { Action, Facts, MailLayout, Paragraph, styles } from './layout';
+import { formatDateTime } from '#shared/format.ts';
+import { CLIENT_DEVICE_LABELS, REGISTRATION_DEVICE_LABELS, URGENCY_LABELS, type RegistrationDeviceType } from '#shared/labels.ts';
+import { findPlan } from '#shared/plans.ts';
+import type { SiteInfo } from '#shared/site.ts';
+import type { MailParams } from '#server/services/mail/mail-params.ts';
+import { Action, Facts, MailLayout, Paragraph, styles } from './layout.tsx';
 import { Text } from '@react-email/text';
 
 type Props<K extends keyof MailParams> = { site: SiteInfo; params: MailParams[K] };

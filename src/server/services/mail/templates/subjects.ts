@@ -1,8 +1,8 @@
-import { formatDate } from '../../../../shared/format';
-import { INTERVENTION_STATUS_LABELS, type MailKind } from '../../../../shared/labels';
-import { getPlan } from '../../../../shared/plans';
-import type { SiteInfo } from '../../../../shared/site';
-import type { MailParams } from '../mail-params';
+import { formatDate } from '#shared/format.ts';
+import { INTERVENTION_STATUS_LABELS, type MailKind } from '#shared/labels.ts';
+import { getPlan } from '#shared/plans.ts';
+import type { SiteInfo } from '#shared/site.ts';
+import type { MailParams } from '#server/services/mail/mail-params.ts';
 
 /** Every message's subject, stored when it is queued and shown in « Courriels » (the bodies: catalogue.tsx). */
 const SUBJECTS: { [K in MailKind]: (params: MailParams[K], site: SiteInfo) => string } = {
