@@ -4,10 +4,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** A file reaches another folder through `#shared/…`, `#server/…` or `#client/…` (package.json `imports`), never `../`. */
-const noClimbing = { group: ['../*'], message: 'Import through #shared/, #server/ or #client/ instead of climbing with ../.' };
+const noClimbing = {
+  group: ['../*'],
+  message: 'Import through #shared/, #server/ or #client/ instead of climbing with ../.',
+};
 
 export default tseslint.config(
-  { ignores: ['dist*/', 'data/', '.e2e-data*/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results/'] },
+  {
+    ignores: [
+      'dist*/',
+      'data/',
+      '.e2e-data*/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,7 +42,12 @@ export default tseslint.config(
   {
     // The layers: the browser never imports server code; shared imports neither side.
     files: ['src/client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing, { regex: '^#server/', message: 'Client code must not import server code.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noClimbing, { regex: '^#server/', message: 'Client code must not import server code.' }] },
+      ],
+    },
   },
   {
     // The server may read the client's types (what a page prefetches), never run its code. Tests may read client code.
@@ -37,9 +55,14 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [noClimbing] }],
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
-        { regex: '^#client/', allowTypeImports: true, message: 'Server code imports only types from the client.' },
-      ] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^#client/', allowTypeImports: true, message: 'Server code imports only types from the client.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -47,14 +70,35 @@ export default tseslint.config(
     files: ['src/server/services/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
-        { regex: '^#client/', allowTypeImports: true, message: 'Server code imports only types from the client.' },
-        { regex: '^#server/(routes|plugins)/', message: 'Services never import routes or plugins: move the shared piece into a service.' },
-      ] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^#client/', allowTypeImports: true, message: 'Server code imports only types from the client.' },
+            {
+              regex: '^#server/(routes|plugins)/',
+              message: 'Services never import routes or plugins: move the shared piece into a service.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing, { regex: '^(#server/|#client/|node:|react(-dom)?(/|$))', message: 'Shared code stays free of server, client and Node.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noClimbing,
+            {
+              regex: '^(#server/|#client/|node:|react(-dom)?(/|$))',
+              message: 'Shared code stays free of server, client and Node.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -5,7 +5,15 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ADMIN = { username: 'staff-e2e', password: 'motdepasse-e2e-1', secretCode: 'code-e2e-42' };
 
 // Debian's browsers, never a downloaded one; flags keep them off the network they cannot reach.
-const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 // Its headless shell (package chromium-headless-shell): the same Blink without the browser's user interface, as
 // Playwright's own headless default. The suite runs in about half the time it took in the full Chromium, whose
 // `--headless` is the whole browser drawing through a GPU process.
@@ -38,8 +46,18 @@ export default defineConfig({
     launchOptions: headlessShell,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: headlessShell }, testIgnore: /lighthouse\.spec\.ts$/, grepInvert: new RegExp(FULL_BROWSER) },
-    { name: 'full-browser', use: { ...devices['Desktop Chrome'], launchOptions: fullChromium }, testIgnore: /lighthouse\.spec\.ts$/, grep: new RegExp(FULL_BROWSER) },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: headlessShell },
+      testIgnore: /lighthouse\.spec\.ts$/,
+      grepInvert: new RegExp(FULL_BROWSER),
+    },
+    {
+      name: 'full-browser',
+      use: { ...devices['Desktop Chrome'], launchOptions: fullChromium },
+      testIgnore: /lighthouse\.spec\.ts$/,
+      grep: new RegExp(FULL_BROWSER),
+    },
     // Lighthouse runs its own Chromium and traces a page load: alone, once the other tests are done, so that it does
     // not measure (or break its trace on) a machine busy with two other browsers.
     { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts$/, dependencies: ['desktop', 'full-browser'] },

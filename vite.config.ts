@@ -10,13 +10,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     // The browser's files compressed once per build at each format's best (brotli 11 is too slow per request):
     // the server sends the .br or .gz beside each file (plugins/pages.ts, preCompressed). Not for the server's own bundle.
-    !isSsrBuild && compression({
-      include: /\.(js|css|svg|json|txt|webmanifest)$/,
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-    }),
+    !isSsrBuild &&
+      compression({
+        include: /\.(js|css|svg|json|txt|webmanifest)$/,
+        algorithms: [
+          defineAlgorithm('brotliCompress', {
+            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+          }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+      }),
   ],
   build: {
     // RFS_DIST lets two builds live side by side (parallel test runs); the server reads the same variable.

@@ -14,7 +14,11 @@ const serverTests = ['src/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
  * with isolate: false, so a worker imports the server's modules once instead of once per file (the import was a
  * third of the suite's time); they share no module state, each building its own app and database.
  */
-export const MOCKING = ['src/server/routes/admin/auth.test.ts', 'src/server/routes/client/login-throttle.test.ts', 'src/server/services/security/password-slots.test.ts'];
+export const MOCKING = [
+  'src/server/routes/admin/auth.test.ts',
+  'src/server/routes/client/login-throttle.test.ts',
+  'src/server/services/security/password-slots.test.ts',
+];
 
 /** One database's projects: the shared-registry run and the isolated one. */
 function projects(name: string, include: string[], env: Record<string, string>) {

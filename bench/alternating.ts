@@ -5,21 +5,47 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-type Cannon = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+type Cannon = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
 /** cpuUsPerRequest: this process's CPU time per answered request (servers run here, autocannon does not). */
-export type Figures = { requestsPerSec: number; p50Ms: number; p99Ms: number; cpuUsPerRequest: number; non2xx: number; errors: number };
+export type Figures = {
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  cpuUsPerRequest: number;
+  non2xx: number;
+  errors: number;
+};
 
-export async function cannon(url: string, options: { connections: number; seconds: number; headers?: string[] }): Promise<Figures> {
-  const args = ['autocannon', '--json', '-c', String(options.connections), '-d', String(options.seconds),
-    ...(options.headers ?? []).flatMap((h) => ['-H', h]), url];
+export async function cannon(
+  url: string,
+  options: { connections: number; seconds: number; headers?: string[] },
+): Promise<Figures> {
+  const args = [
+    'autocannon',
+    '--json',
+    '-c',
+    String(options.connections),
+    '-d',
+    String(options.seconds),
+    ...(options.headers ?? []).flatMap((h) => ['-H', h]),
+    url,
+  ];
   const cpu = process.cpuUsage();
   const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
   const used = process.cpuUsage(cpu);
   const r = JSON.parse(stdout) as Cannon;
   return {
-    requestsPerSec: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99,
+    requestsPerSec: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
     cpuUsPerRequest: Math.round((used.user + used.system) / Math.max(1, r.requests.total)),
-    non2xx: r.non2xx, errors: r.errors,
+    non2xx: r.non2xx,
+    errors: r.errors,
   };
 }
 
@@ -36,7 +62,8 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * `baseline` target of the same round: median requests/s, median ratio (with its range), p99, errors.
  */
 export async function alternate<Name extends string>(
-  targets: Record<Name | 'baseline', () => Promise<Figures>>, rounds: number,
+  targets: Record<Name | 'baseline', () => Promise<Figures>>,
+  rounds: number,
 ) {
   const names = Object.keys(targets) as Array<Name | 'baseline'>;
   const perRound: Array<Record<Name | 'baseline', Figures>> = [];
@@ -62,5 +89,11 @@ export async function alternate<Name extends string>(
       errors: perRound.reduce((n, r) => n + r[name].errors, 0),
     };
   };
-  return { summary: Object.fromEntries(names.map((n) => [n, summary(n)])) as Record<Name | 'baseline', ReturnType<typeof summary>>, perRound };
+  return {
+    summary: Object.fromEntries(names.map((n) => [n, summary(n)])) as Record<
+      Name | 'baseline',
+      ReturnType<typeof summary>
+    >,
+    perRound,
+  };
 }

@@ -20,7 +20,12 @@ const run = promisify(execFile);
 const ADMIN = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1' };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-type Cannon = { requests: { average: number }; latency: { average: number; p50: number; p99: number; max: number }; non2xx: number; errors: number };
+type Cannon = {
+  requests: { average: number };
+  latency: { average: number; p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+};
 
 async function cannon(url: string, args: string[]): Promise<Cannon> {
   const { stdout } = await run('npx', ['autocannon', '--json', ...args, url], { maxBuffer: 64 * 1024 * 1024 });
@@ -37,7 +42,13 @@ async function fresh(kind: 'pglite' | 'postgres'): Promise<{ database: Database;
   if (kind === 'pglite') {
     const dir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-db-'));
     const database = await openPglite({ dataDir: dir });
-    return { database, cleanup: async () => { await database.close(); await rm(dir, { recursive: true, force: true }); } };
+    return {
+      database,
+      cleanup: async () => {
+        await database.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
   }
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -46,7 +57,14 @@ async function fresh(kind: 'pglite' | 'postgres'): Promise<{ database: Database;
   const url = new URL(PG_URL);
   url.pathname = '/rfs_bench';
   const database = await openPostgres(url.toString(), 20);
-  return { database, cleanup: async () => { await database.close(); await admin.query('drop database if exists rfs_bench'); await admin.end(); } };
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      await admin.query('drop database if exists rfs_bench');
+      await admin.end();
+    },
+  };
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres') {
@@ -62,7 +80,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     const app = await buildApp({ config, database, verifyRateLimit: 1_000_000_000 });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const login = await fetch(`${base}/api/admin/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -93,7 +112,14 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
         );
         if (!rows[0]) return reply.status(404).send({ message: 'Facture non trouvée.' });
         const r = rows[0];
-        return { id: r.id, orderDate: r.order_date, clientName: r.client_name, price: r.price, plan: r.plan, paymentStatus: r.payment_status };
+        return {
+          id: r.id,
+          orderDate: r.order_date,
+          clientName: r.client_name,
+          price: r.price,
+          plan: r.plan,
+          paymentStatus: r.payment_status,
+        };
       });
       const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
       const baseline = await cannon(`${bareBase}${verifyPath}`, ['-c', '50', '-d', '10']);

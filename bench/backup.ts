@@ -33,7 +33,12 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
 const INTERVENTIONS = Number(process.env.BENCH_INTERVENTIONS ?? 100_000);
 const CONNECTIONS = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
-const ENV = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', ADMIN_SECRET_CODE: 'bench-code-42', SESSION_SECRET: 'bench-session-secret-0123456789' };
+const ENV = {
+  ADMIN_USERNAME: 'bench',
+  ADMIN_PASSWORD: 'bench-password-1',
+  ADMIN_SECRET_CODE: 'bench-code-42',
+  SESSION_SECRET: 'bench-session-secret-0123456789',
+};
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 type Kind = 'pglite' | 'postgres';
 /** Memory budgets per database (issue 23): at rest, and at the peak of a 50,000-order backup. */
@@ -50,11 +55,22 @@ async function ownPostgres(name: string) {
   await admin.query(`create database ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => { await admin.query(`drop database if exists ${name} with (force)`); await admin.end(); } };
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }
 
 export async function seed(dataDir: string, databaseUrl?: string) {
-  const config = loadConfig({ DATA_DIR: dataDir, ...ENV, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ...ENV,
+    LOG_LEVEL: 'silent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const database = await openDatabase(config);
   try {
     await migrateDatabase(database);
@@ -66,16 +82,23 @@ export async function seed(dataDir: string, databaseUrl?: string) {
       const rows = [];
       for (let i = start; i < Math.min(start + 1000, INTERVENTIONS); i++) {
         rows.push({
-          clientId: 1 + (i % 10_000), title: `Demande ${i + 1}`, urgency: 'medium' as const, status: statuses[i % 4]!,
-          description: 'Mon ordinateur est très lent depuis la dernière mise à jour, et l’imprimante ne répond plus. Pouvez-vous regarder ?',
-          staffNotes: i % 3 ? '' : 'Rappeler le client en fin de matinée ; =SOMME(A1) ne doit pas s’exécuter dans un tableur.',
+          clientId: 1 + (i % 10_000),
+          title: `Demande ${i + 1}`,
+          urgency: 'medium' as const,
+          status: statuses[i % 4]!,
+          description:
+            'Mon ordinateur est très lent depuis la dernière mise à jour, et l’imprimante ne répond plus. Pouvez-vous regarder ?',
+          staffNotes:
+            i % 3 ? '' : 'Rappeler le client en fin de matinée ; =SOMME(A1) ne doit pas s’exécuter dans un tableur.',
           durationMinutes: i % 4 === 2 ? 30 : null,
         });
       }
       await database.db.insert(interventions).values(rows);
     }
     // bench/seed.ts issues each paid order's invoice with a stored PDF (one real rendered PDF shared by every row).
-    const invoices = Number((await database.db.execute(sql`select count(*)::int as n from invoices where pdf is not null`)).rows[0]!.n);
+    const invoices = Number(
+      (await database.db.execute(sql`select count(*)::int as n from invoices where pdf is not null`)).rows[0]!.n,
+    );
     return { invoices };
   } finally {
     await database.close();
@@ -86,16 +109,27 @@ const peakRssMb = async (pid: number) => {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
 };
-const rssMb = async (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
+const rssMb = async (pid: number) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
 
 function healthzLoad(url: string, seconds?: number) {
   let instance!: autocannon.Instance;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon({ url: `${url}/healthz`, connections: CONNECTIONS, duration: seconds ?? 3600 }, (error, result) => (error ? reject(error) : resolve(result)));
+    instance = autocannon(
+      { url: `${url}/healthz`, connections: CONNECTIONS, duration: seconds ?? 3600 },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
   return { stop: () => instance.stop(), done };
 }
-const figures = (r: autocannon.Result) => ({ requests: r.requests.total, p50Ms: r.latency.p50, p99Ms: r.latency.p99, maxMs: r.latency.max, non2xx: r.non2xx, errors: r.errors });
+const figures = (r: autocannon.Result) => ({
+  requests: r.requests.total,
+  p50Ms: r.latency.p50,
+  p99Ms: r.latency.p99,
+  maxMs: r.latency.max,
+  non2xx: r.non2xx,
+  errors: r.errors,
+});
 
 export async function measureBackup(kind: Kind = 'pglite') {
   const work = await mkdtemp(path.join(tmpdir(), 'rfs-bench-backup-'));
@@ -106,14 +140,18 @@ export async function measureBackup(kind: Kind = 'pglite') {
   const seedStart = Date.now();
   const { invoices } = await seed(dataDir, source?.url);
   const seedSeconds = (Date.now() - seedStart) / 1000;
-  console.log(`${kind}: seeded ${ORDERS} orders, ${INTERVENTIONS} interventions, ${invoices} invoices in ${seedSeconds.toFixed(1)} s`);
+  console.log(
+    `${kind}: seeded ${ORDERS} orders, ${INTERVENTIONS} interventions, ${invoices} invoices in ${seedSeconds.toFixed(1)} s`,
+  );
 
   const server = await startServer(PORT, { ...ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...databaseEnv(source?.url) });
   const pid = server.process.pid!;
   let cookie = '';
   const call = async (method: string, url: string, body?: unknown) => {
     const res = await fetch(`${server.url}${url}`, {
-      method, headers: { cookie, origin: server.url, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+      method,
+      headers: { cookie, origin: server.url, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
     });
     const set = res.headers.get('set-cookie');
     if (set) cookie = set.split(';')[0]!;
@@ -128,13 +166,13 @@ export async function measureBackup(kind: Kind = 'pglite') {
 
     const load = healthzLoad(server.url);
     const started = Date.now();
-    const { id } = await (await call('POST', '/api/admin/backups')).json() as { id: number };
+    const { id } = (await (await call('POST', '/api/admin/backups')).json()) as { id: number };
     let status: { state: string; percent: number; error: string | null; size: number | null };
     let rssSampledMax = 0;
     for (;;) {
       await new Promise((r) => setTimeout(r, 500));
       rssSampledMax = Math.max(rssSampledMax, await rssMb(pid));
-      status = (await (await call('GET', '/api/admin/backups/current')).json() as { backup: typeof status }).backup;
+      status = ((await (await call('GET', '/api/admin/backups/current')).json()) as { backup: typeof status }).backup;
       if (status.state !== 'running') break;
     }
     const backupSeconds = (Date.now() - started) / 1000;
@@ -148,7 +186,11 @@ export async function measureBackup(kind: Kind = 'pglite') {
     const res = await call('GET', `/api/admin/backups/${id}/download`);
     await pipeline(Readable.fromWeb(res.body as never), createWriteStream(zip));
     const downloadSeconds = (Date.now() - downloadStart) / 1000;
-    const manifest = JSON.parse((await run('unzip', ['-p', zip, 'manifest.json'], { maxBuffer: 1 << 28 })).stdout) as { invoicePdfs: number; tables: Record<string, { rows: number }>; files: object };
+    const manifest = JSON.parse((await run('unzip', ['-p', zip, 'manifest.json'], { maxBuffer: 1 << 28 })).stdout) as {
+      invoicePdfs: number;
+      tables: Record<string, { rows: number }>;
+      files: object;
+    };
     await server.stop();
 
     const restoreDir = path.join(work, 'restored');
@@ -157,10 +199,18 @@ export async function measureBackup(kind: Kind = 'pglite') {
     const restorePeak = await new Promise<number>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/restore.ts', zip], {
         // The server's configuration: its SESSION_SECRET signed the archive (services/backup/signature.ts).
-        env: { ...process.env, ...ENV, DATA_DIR: restoreDir, ...databaseEnv(target?.url) }, stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, ...ENV, DATA_DIR: restoreDir, ...databaseEnv(target?.url) },
+        stdio: ['ignore', 'inherit', 'inherit'],
       });
       let maxRss = 0;
-      const timer = setInterval(() => { rssMb(child.pid!).then((v) => { maxRss = Math.max(maxRss, v); }, () => {}); }, 500);
+      const timer = setInterval(() => {
+        rssMb(child.pid!).then(
+          (v) => {
+            maxRss = Math.max(maxRss, v);
+          },
+          () => {},
+        );
+      }, 500);
       child.on('exit', (code) => {
         clearInterval(timer);
         if (code === 0) resolve(maxRss);
@@ -173,7 +223,12 @@ export async function measureBackup(kind: Kind = 'pglite') {
     const results = {
       measuredAt: new Date().toISOString(),
       database: kind,
-      data: { orders: ORDERS, interventions: INTERVENTIONS, invoicesWithStoredPdf: invoices, seedSeconds: Math.round(seedSeconds) },
+      data: {
+        orders: ORDERS,
+        interventions: INTERVENTIONS,
+        invoicesWithStoredPdf: invoices,
+        seedSeconds: Math.round(seedSeconds),
+      },
       targets,
       verdict: {
         backupUnderTarget: backupSeconds < targets.backupSeconds,
@@ -198,7 +253,10 @@ export async function measureBackup(kind: Kind = 'pglite') {
       restore: { seconds: Math.round(restoreSeconds * 10) / 10, sampledMaxRssMb: restorePeak },
     };
     await mkdir('bench/results', { recursive: true });
-    await writeFile(`bench/results/${kind === 'pglite' ? 'backup' : 'backup-postgres'}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    await writeFile(
+      `bench/results/${kind === 'pglite' ? 'backup' : 'backup-postgres'}.json`,
+      `${JSON.stringify(results, null, 2)}\n`,
+    );
     return results;
   } finally {
     if (server.process.exitCode === null) await server.stop();

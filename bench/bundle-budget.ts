@@ -7,7 +7,9 @@ const BUDGET_KB = 90;
 
 const kb = await landingPageScriptKb();
 if (kb > BUDGET_KB) {
-  console.error(`Landing page script: ${kb} kB gzip, over its budget of ${BUDGET_KB} kB (bench/bundle-budget.ts). Load the new code on demand, or raise the budget on purpose.`);
+  console.error(
+    `Landing page script: ${kb} kB gzip, over its budget of ${BUDGET_KB} kB (bench/bundle-budget.ts). Load the new code on demand, or raise the budget on purpose.`,
+  );
   process.exit(1);
 }
 console.log(`Landing page script: ${kb} kB gzip (budget ${BUDGET_KB} kB)`);

@@ -4,7 +4,14 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean; name?: string };
+type Chunk = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+  name?: string;
+};
 
 const dist = path.resolve(process.env.RFS_DIST ?? 'dist', 'client');
 const LANDING_BUDGET_KB = 90;
@@ -59,7 +66,8 @@ export async function measureBundles() {
   let criticalCss = 0;
   for (const f of css) criticalCss += await gz(f);
   const chunks: Record<string, number> = {};
-  for (const chunk of Object.values(manifest)) chunks[chunk.name ?? chunk.file] = Math.round((await gz(chunk.file)) / 102.4) / 10;
+  for (const chunk of Object.values(manifest))
+    chunks[chunk.name ?? chunk.file] = Math.round((await gz(chunk.file)) / 102.4) / 10;
   const result = {
     measuredAt: new Date().toISOString(),
     landingCriticalJsKb: Math.round(criticalJs / 102.4) / 10,
@@ -78,6 +86,9 @@ export async function measureBundles() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await measureBundles();
-  console.log(`landing critical JS ${r.landingCriticalJsKb} kB gzip (budget ${r.budgetKb} kB), CSS ${r.landingCriticalCssKb} kB`);
-  for (const [name, kb] of Object.entries(r.chunksGzipKb).sort((a, b) => b[1] - a[1])) console.log(`  ${name}: ${kb} kB`);
+  console.log(
+    `landing critical JS ${r.landingCriticalJsKb} kB gzip (budget ${r.budgetKb} kB), CSS ${r.landingCriticalCssKb} kB`,
+  );
+  for (const [name, kb] of Object.entries(r.chunksGzipKb).sort((a, b) => b[1] - a[1]))
+    console.log(`  ${name}: ${kb} kB`);
 }

@@ -40,16 +40,36 @@ async function seed(url: string, dataDir: string) {
   await seedOrders(database.db);
   const expiresAt = new Date(Date.now() + 86_400_000);
   for (let start = 0; start < 10_000; start += 1000) {
-    await database.db.insert(clientSessions).values(Array.from({ length: 1000 }, (_, i) => ({
-      idHash: hashSessionToken(randomBytes(32).toString('base64url')), clientId: 1 + ((start + i) % 10_000), expiresAt,
-    })));
+    await database.db.insert(clientSessions).values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        idHash: hashSessionToken(randomBytes(32).toString('base64url')),
+        clientId: 1 + ((start + i) % 10_000),
+        expiresAt,
+      })),
+    );
   }
   const clientId = 42;
-  await createOrder(database.db, {
-    clientName: 'Client 42', clientEmail: 'client42@exemple.fr', clientPhone: '', username: '', password: '', updatePassword: false,
-    plan: 'standard', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(), notes: '',
-  }, { id: null, username: 'bench' }, { config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) });
-  await database.db.insert(interventions).values([1, 2].map((n) => ({ clientId, title: 'Demande', description: `Demande ${n}` })));
+  await createOrder(
+    database.db,
+    {
+      clientName: 'Client 42',
+      clientEmail: 'client42@exemple.fr',
+      clientPhone: '',
+      username: '',
+      password: '',
+      updatePassword: false,
+      plan: 'standard',
+      paymentMethod: 'carte',
+      paymentStatus: 'paid',
+      orderDate: todayIso(),
+      notes: '',
+    },
+    { id: null, username: 'bench' },
+    { config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }) },
+  );
+  await database.db
+    .insert(interventions)
+    .values([1, 2].map((n) => ({ clientId, title: 'Demande', description: `Demande ${n}` })));
   const { token } = await createClientSession(database.db, clientId);
   await database.db.execute('analyze');
   return { database, cookie: `rfs_client=${token}` };
@@ -60,13 +80,22 @@ async function bareRoute(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const bare = Fastify();
   bare.get<{ Params: { id: string } }>('/baseline/:id', async (request, reply) => {
-    const { rows } = await pool.query('select id, first_name, last_name, email, created_at from clients where id = $1', [Number(request.params.id)]);
+    const { rows } = await pool.query(
+      'select id, first_name, last_name, email, created_at from clients where id = $1',
+      [Number(request.params.id)],
+    );
     if (!rows[0]) return reply.status(404).send({ message: 'Introuvable' });
     const r = rows[0];
     return { id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, createdAt: r.created_at };
   });
   const base = await bare.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `${base}/baseline/42`, close: async () => { await bare.close(); await pool.end(); } };
+  return {
+    url: `${base}/baseline/42`,
+    close: async () => {
+      await bare.close();
+      await pool.end();
+    },
+  };
 }
 
 export async function measureClientApi() {
@@ -91,14 +120,18 @@ export async function measureClientApi() {
     }
     // Warm-up (JIT, prepared statements, pool connections), not recorded.
     const options = { connections: CONNECTIONS, seconds: SECONDS };
-    for (const target of [bare.url, `${base}/api/auth/user`, `${base}/api/subscriptions/current`]) await cannon(target, { ...options, headers, seconds: 3 });
+    for (const target of [bare.url, `${base}/api/auth/user`, `${base}/api/subscriptions/current`])
+      await cannon(target, { ...options, headers, seconds: 3 });
 
     // The machine is shared: the three routes are measured in short alternating slices (bench/alternating.ts).
-    const { summary, perRound: rounds } = await alternate({
-      baseline: () => cannon(bare.url, options),
-      authUser: () => cannon(`${base}/api/auth/user`, { ...options, headers }),
-      subscriptionsCurrent: () => cannon(`${base}/api/subscriptions/current`, { ...options, headers }),
-    }, ROUNDS);
+    const { summary, perRound: rounds } = await alternate(
+      {
+        baseline: () => cannon(bare.url, options),
+        authUser: () => cannon(`${base}/api/auth/user`, { ...options, headers }),
+        subscriptionsCurrent: () => cannon(`${base}/api/subscriptions/current`, { ...options, headers }),
+      },
+      ROUNDS,
+    );
     const result = {
       measuredAt: new Date().toISOString(),
       database: 'postgres',

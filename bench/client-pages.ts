@@ -33,14 +33,31 @@ async function seed(dataDir: string) {
   const database = await openDatabase({ DATA_DIR: dataDir });
   await migrateDatabase(database);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const order = (plan: 'famille' | 'pro', paymentStatus: 'paid' | 'pending', username = '') => createOrder(database.db, {
-    clientName: 'Claire Martin', clientEmail: 'claire@exemple.fr', clientPhone: '', username, password: username ? 'Azur-Passerelle-2026' : '',
-    updatePassword: false, plan, paymentMethod: 'carte', paymentStatus, orderDate: todayIso(), notes: '',
-  }, { id: null, username: 'bench' }, { config });
+  const order = (plan: 'famille' | 'pro', paymentStatus: 'paid' | 'pending', username = '') =>
+    createOrder(
+      database.db,
+      {
+        clientName: 'Claire Martin',
+        clientEmail: 'claire@exemple.fr',
+        clientPhone: '',
+        username,
+        password: username ? 'Azur-Passerelle-2026' : '',
+        updatePassword: false,
+        plan,
+        paymentMethod: 'carte',
+        paymentStatus,
+        orderDate: todayIso(),
+        notes: '',
+      },
+      { id: null, username: 'bench' },
+      { config },
+    );
   const created = await order('famille', 'paid', 'claire');
   await order('pro', 'pending');
   const clientId = created.order.clientId!;
-  await database.db.insert(interventions).values([1, 2, 3, 4, 5, 6].map((n) => ({ clientId, title: `Demande ${n}`, description: `Imprimante ${n}` })));
+  await database.db
+    .insert(interventions)
+    .values([1, 2, 3, 4, 5, 6].map((n) => ({ clientId, title: `Demande ${n}`, description: `Imprimante ${n}` })));
   const { token } = await createClientSession(database.db, clientId);
   return { database, clientId, token, cookie: `rfs_client=${token}` };
 }
@@ -69,7 +86,9 @@ async function readsBothWays(db: Db, clientId: number, token: string) {
       await listClientOrders(db, clientId, { limit: 50, offset: 0 });
       await listClientInterventions(db, clientId, { limit: 5, offset: 0 });
     },
-    oneStatement: async () => { await readPage(token, { orders: { limit: 50, offset: 0 }, interventions: { limit: 5, offset: 0 } }); },
+    oneStatement: async () => {
+      await readPage(token, { orders: { limit: 50, offset: 0 }, interventions: { limit: 5, offset: 0 } });
+    },
   };
   const time = async (run: () => Promise<void>) => {
     const times: number[] = [];
@@ -98,7 +117,13 @@ async function readsBothWays(db: Db, clientId: number, token: string) {
 export async function measureClientPages() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-client-pages-'));
   const { database, clientId, token, cookie } = await seed(dataDir);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-client-pages-0123456789' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    SESSION_SECRET: 'bench-client-pages-0123456789',
+  });
   const app = await buildApp({ config, database, pages: true, workers: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
@@ -116,24 +141,45 @@ export async function measureClientPages() {
     }
     const readRounds = await readsBothWays(database.db, clientId, token);
     const round2 = (n: number) => Math.round(n * 100) / 100;
-    const summary = Object.fromEntries(PATHS.map((p) => {
-      const medians = rounds.map((r) => r[p]!.medianMs);
-      const ratios = rounds.map((r) => r[p]!.medianMs / r['/api/auth/user']!.medianMs);
-      return [p, { medianMs: round2(median(medians)), medianMsRange: [round2(Math.min(...medians)), round2(Math.max(...medians))], timesYardstick: round2(median(ratios)) }];
-    }));
+    const summary = Object.fromEntries(
+      PATHS.map((p) => {
+        const medians = rounds.map((r) => r[p]!.medianMs);
+        const ratios = rounds.map((r) => r[p]!.medianMs / r['/api/auth/user']!.medianMs);
+        return [
+          p,
+          {
+            medianMs: round2(median(medians)),
+            medianMsRange: [round2(Math.min(...medians)), round2(Math.max(...medians))],
+            timesYardstick: round2(median(ratios)),
+          },
+        ];
+      }),
+    );
     const reads = {
       what: "the dashboard's reads (session, subscription, orders, requests): the routes' services against the page's one statement, median of each round",
-      servicesMs: readRounds.map((r) => round2(r.services)), oneStatementMs: readRounds.map((r) => round2(r.oneStatement)),
+      servicesMs: readRounds.map((r) => round2(r.services)),
+      oneStatementMs: readRounds.map((r) => round2(r.oneStatement)),
       oneStatementOverServices: round2(median(readRounds.map((r) => r.oneStatement / r.services))),
     };
-    const before = process.env.BENCH_BEFORE ? JSON.parse(await readFile(process.env.BENCH_BEFORE, 'utf8')) as unknown : undefined;
+    const before = process.env.BENCH_BEFORE
+      ? (JSON.parse(await readFile(process.env.BENCH_BEFORE, 'utf8')) as unknown)
+      : undefined;
     const result = {
-      date: new Date().toISOString(), database: 'pglite', requestsPerRound: REQUESTS, rounds: ROUNDS,
-      yardstick: 'GET /api/auth/user, one request at a time through the same server', target: { '/dashboard medianMs': 4 }, summary, reads,
+      date: new Date().toISOString(),
+      database: 'pglite',
+      requestsPerRound: REQUESTS,
+      rounds: ROUNDS,
+      yardstick: 'GET /api/auth/user, one request at a time through the same server',
+      target: { '/dashboard medianMs': 4 },
+      summary,
+      reads,
       ...(before ? { before } : {}),
     };
     await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
-    await writeFile(path.join(import.meta.dirname, 'results', 'client-pages.json'), `${JSON.stringify(result, null, 2)}\n`);
+    await writeFile(
+      path.join(import.meta.dirname, 'results', 'client-pages.json'),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
     console.log(JSON.stringify({ summary, reads }, null, 2));
     return result;
   } finally {

@@ -17,7 +17,11 @@ const run = promisify(execFile);
 const PG_PORT = Number(process.env.BENCH_FAULTS_PG_PORT ?? 5499);
 const PORT = Number(process.env.BENCH_PORT ?? 3961);
 const CONCURRENCY = 10;
-const ENV = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', SESSION_SECRET: 'bench-session-secret-0123456789' };
+const ENV = {
+  ADMIN_USERNAME: 'bench',
+  ADMIN_PASSWORD: 'bench-password-1',
+  SESSION_SECRET: 'bench-session-secret-0123456789',
+};
 const TARGETS = { lostWrites: 0, phantomWrites: 0, recoverySeconds: 5 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,13 +50,18 @@ async function startCluster() {
     await chown(data, Number(stdout), Number(gid));
   }
   await asPostgres(`${bin}/initdb -D ${data} -A trust -U postgres > /dev/null`);
-  const start = () => asPostgres(`${bin}/pg_ctl -D ${data} -o "-p ${PG_PORT} -k ${dir}" -l ${dir}/log -w start > /dev/null`);
+  const start = () =>
+    asPostgres(`${bin}/pg_ctl -D ${data} -o "-p ${PG_PORT} -k ${dir}" -l ${dir}/log -w start > /dev/null`);
   const stop = () => asPostgres(`${bin}/pg_ctl -D ${data} -m fast -w stop > /dev/null`);
   await start();
-  const createDb = async (name: string) => { await asPostgres(`${bin}/createdb -h 127.0.0.1 -p ${PG_PORT} -U postgres ${name}`); };
+  const createDb = async (name: string) => {
+    await asPostgres(`${bin}/createdb -h 127.0.0.1 -p ${PG_PORT} -U postgres ${name}`);
+  };
   return {
     url: (name: string) => `postgres://postgres@127.0.0.1:${PG_PORT}/${name}`,
-    createDb, start, stop,
+    createDb,
+    start,
+    stop,
     async remove() {
       await stop().catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
@@ -73,9 +82,17 @@ const keyOf = (email: string) => `faute-${email.replace(/[^A-Za-z0-9_-]/g, '_')}
 async function createOrder(url: string, cookie: string, email: string): Promise<Answer> {
   try {
     const res = await fetch(`${url}/api/admin/manual-orders`, {
-      method: 'POST', signal: AbortSignal.timeout(15_000),
+      method: 'POST',
+      signal: AbortSignal.timeout(15_000),
       headers: { 'content-type': 'application/json', origin: url, cookie, 'idempotency-key': keyOf(email) },
-      body: JSON.stringify({ clientName: 'Client Panne', clientEmail: email, plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2026-11-20' }),
+      body: JSON.stringify({
+        clientName: 'Client Panne',
+        clientEmail: email,
+        plan: 'pro',
+        paymentMethod: 'carte',
+        paymentStatus: 'paid',
+        orderDate: '2026-11-20',
+      }),
     });
     await res.arrayBuffer();
     return { email, status: res.status, at: Date.now() };
@@ -89,14 +106,16 @@ async function createOrder(url: string, cookie: string, email: string): Promise<
 async function orderStream(url: string, cookie: string, tag: string, done: () => boolean): Promise<Answer[]> {
   const answers: Answer[] = [];
   let n = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (!done()) {
-      const answer = await createOrder(url, cookie, `${tag}-${n++}@exemple.fr`);
-      answers.push(answer);
-      // A server that is gone answers at once: no busy loop meanwhile.
-      if (answer.status === 0) await sleep(50);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (!done()) {
+        const answer = await createOrder(url, cookie, `${tag}-${n++}@exemple.fr`);
+        answers.push(answer);
+        // A server that is gone answers at once: no busy loop meanwhile.
+        if (answer.status === 0) await sleep(50);
+      }
+    }),
+  );
   return answers;
 }
 
@@ -104,9 +123,12 @@ async function orderStream(url: string, cookie: string, tag: string, done: () =>
 async function existingOrders(url: string, cookie: string, tag: string): Promise<Set<string>> {
   const found = new Set<string>();
   for (let offset = 0; ; offset += 200) {
-    const res = await fetch(`${url}/api/admin/manual-orders?q=${encodeURIComponent(`${tag}-`)}&limit=200&offset=${offset}`, { headers: { cookie } });
+    const res = await fetch(
+      `${url}/api/admin/manual-orders?q=${encodeURIComponent(`${tag}-`)}&limit=200&offset=${offset}`,
+      { headers: { cookie } },
+    );
     if (!res.ok) throw new Error(`order list: ${res.status}`);
-    const page = await res.json() as Array<{ clientEmail: string }>;
+    const page = (await res.json()) as Array<{ clientEmail: string }>;
     for (const order of page) found.add(order.clientEmail);
     if (page.length < 200) return found;
   }
@@ -128,7 +150,11 @@ function tally(answers: Answer[]) {
 async function resendUnanswered(url: string, cookie: string, answers: Answer[]) {
   const unanswered = answers.filter((a) => a.status === 0);
   const resent = await Promise.all(unanswered.map((a) => createOrder(url, cookie, a.email)));
-  return { resent: tally(resent), foundByKey: resent.filter((a) => a.status === 200).length, answers: [...answers, ...resent] };
+  return {
+    resent: tally(resent),
+    foundByKey: resent.filter((a) => a.status === 200).length,
+    answers: [...answers, ...resent],
+  };
 }
 
 /** Acknowledged writes missing afterwards, and writes nobody was told about. */
@@ -140,8 +166,13 @@ function compare(answers: Answer[], existing: Set<string>) {
   // one whose request was told it failed.
   const toldFailed = new Set(answers.filter((a) => a.status !== 201 && a.status !== 0).map((a) => a.email));
   return {
-    acknowledged: acknowledged.size, existing: existing.size, lostWrites: lost.length,
-    phantomWrites: phantom.length, phantomToldFailed: phantom.filter((e) => toldFailed.has(e)).length, lost: lost.slice(0, 5), phantom: phantom.slice(0, 5),
+    acknowledged: acknowledged.size,
+    existing: existing.size,
+    lostWrites: lost.length,
+    phantomWrites: phantom.length,
+    phantomToldFailed: phantom.filter((e) => toldFailed.has(e)).length,
+    lost: lost.slice(0, 5),
+    phantom: phantom.slice(0, 5),
   };
 }
 
@@ -166,8 +197,9 @@ async function postgresOutage(cluster: Awaited<ReturnType<typeof startCluster>>)
     // Recovery: the first moment /healthz is 200 and an order is created, probed every 100 ms.
     let recoveredAt = 0;
     while (!recoveredAt && Date.now() - startedAt < 60_000) {
-      const ok = (await fetch(`${server.url}/healthz`)).status === 200
-        && (await createOrder(server.url, cookie, `sonde-${Date.now()}@exemple.fr`)).status === 201;
+      const ok =
+        (await fetch(`${server.url}/healthz`)).status === 200 &&
+        (await createOrder(server.url, cookie, `sonde-${Date.now()}@exemple.fr`)).status === 201;
       if (ok) recoveredAt = Date.now();
       else await sleep(100);
     }
@@ -198,7 +230,11 @@ async function killDuringBurst(kind: 'postgres' | 'pglite', env: Record<string, 
     const killed = server;
     setTimeout(() => killed.process.kill('SIGKILL'), 2500);
     const answers = await orderStream(server.url, cookie, `coupure-${kind}`, () => killed.process.signalCode !== null);
-    await new Promise((resolve) => (killed.process.exitCode !== null || killed.process.signalCode !== null ? resolve(null) : killed.process.once('exit', resolve)));
+    await new Promise((resolve) =>
+      killed.process.exitCode !== null || killed.process.signalCode !== null
+        ? resolve(null)
+        : killed.process.once('exit', resolve),
+    );
     // The same data folder or database: a PGlite folder must reopen after a kill (its lock was the dead process's).
     server = await startServer(PORT, { ...ENV, ...env }, { dataDir });
     const after = await signIn(server.url);
@@ -207,7 +243,10 @@ async function killDuringBurst(kind: 'postgres' | 'pglite', env: Record<string, 
     const unansweredThatExist = answers.filter((a) => a.status === 0 && existing.has(a.email));
     const retry = await resendUnanswered(server.url, after, answers);
     return {
-      allAnswers: tally(answers), unansweredThatExistedBeforeResend: unansweredThatExist.length, resent: retry.resent, foundByKey: retry.foundByKey,
+      allAnswers: tally(answers),
+      unansweredThatExistedBeforeResend: unansweredThatExist.length,
+      resent: retry.resent,
+      foundByKey: retry.foundByKey,
       ...compare(retry.answers, await existingOrders(server.url, after, `coupure-${kind}`)),
     };
   } finally {
@@ -224,7 +263,10 @@ async function sigtermDuringBurst() {
     const stopping = server;
     const exited = new Promise<number | null>((resolve) => stopping.process.once('exit', (code) => resolve(code)));
     let signalledAt = 0;
-    setTimeout(() => { signalledAt = Date.now(); stopping.process.kill('SIGTERM'); }, 2500);
+    setTimeout(() => {
+      signalledAt = Date.now();
+      stopping.process.kill('SIGTERM');
+    }, 2500);
     const answers = await orderStream(server.url, cookie, 'arret', () => stopping.process.exitCode !== null);
     const exitCode = await exited;
     // In flight when the signal came: answered after it.
@@ -237,11 +279,16 @@ async function sigtermDuringBurst() {
     // not exist): the caller may send it again. One whose order exists was read, written, and left unanswered.
     const reset = answers.filter((a) => a.status === 0 && a.error !== 'ECONNREFUSED');
     return {
-      exitCode, allAnswers: tally(answers), answeredAfterSignal: inFlight.length,
-      resetBeforeRead: reset.filter((a) => !existing.has(a.email)).length, cutAfterRead: reset.filter((a) => existing.has(a.email)).length,
-      ...await resendUnanswered(restarted.url, after, answers).then(async (retry) => ({
-        resent: retry.resent, foundByKey: retry.foundByKey, ...compare(retry.answers, await existingOrders(restarted.url, after, 'arret')),
-      })),
+      exitCode,
+      allAnswers: tally(answers),
+      answeredAfterSignal: inFlight.length,
+      resetBeforeRead: reset.filter((a) => !existing.has(a.email)).length,
+      cutAfterRead: reset.filter((a) => existing.has(a.email)).length,
+      ...(await resendUnanswered(restarted.url, after, answers).then(async (retry) => ({
+        resent: retry.resent,
+        foundByKey: retry.foundByKey,
+        ...compare(retry.answers, await existingOrders(restarted.url, after, 'arret')),
+      }))),
     };
   } finally {
     await server?.stop();
@@ -261,9 +308,16 @@ export async function measureFaults() {
     console.log('SIGKILL on PGlite:', JSON.stringify(killPglite));
     const sigterm = await sigtermDuringBurst();
     console.log('SIGTERM:', JSON.stringify(sigterm));
-    const scenarios = { postgresOutage: outage, sigkillPostgres: killPostgres, sigkillPglite: killPglite, sigtermPglite: sigterm };
+    const scenarios = {
+      postgresOutage: outage,
+      sigkillPostgres: killPostgres,
+      sigkillPglite: killPglite,
+      sigtermPglite: sigterm,
+    };
     const result = {
-      measuredAt: new Date().toISOString(), concurrency: CONCURRENCY, targets: TARGETS,
+      measuredAt: new Date().toISOString(),
+      concurrency: CONCURRENCY,
+      targets: TARGETS,
       verdict: {
         noAcknowledgedWriteLost: Object.values(scenarios).every((s) => s.lostWrites === 0),
         noPhantomWrite: Object.values(scenarios).every((s) => s.phantomWrites === 0),

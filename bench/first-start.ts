@@ -23,7 +23,10 @@ async function firstStart(port: number) {
 
 export async function measureFirstStart() {
   const hidden = `${INITIAL_DATABASE_FILE}.hidden`;
-  const runs: Record<'initialDatabase' | 'initdb', Array<{ readyMs: number; peakMb: number }>> = { initialDatabase: [], initdb: [] };
+  const runs: Record<'initialDatabase' | 'initdb', Array<{ readyMs: number; peakMb: number }>> = {
+    initialDatabase: [],
+    initdb: [],
+  };
   for (let round = 0; round < ROUNDS; round++) {
     runs.initialDatabase.push(await firstStart(3300 + round * 2));
     await rename(INITIAL_DATABASE_FILE, hidden);
@@ -34,14 +37,23 @@ export async function measureFirstStart() {
     }
   }
   const sum = (list: Array<{ readyMs: number; peakMb: number }>) => ({
-    readyMs: median(list.map((r) => r.readyMs)), peakMb: median(list.map((r) => r.peakMb)), runs: list,
+    readyMs: median(list.map((r) => r.readyMs)),
+    peakMb: median(list.map((r) => r.peakMb)),
+    runs: list,
   });
   const result = {
-    date: new Date().toISOString(), database: 'pglite', rounds: ROUNDS, targetPeakMb: TARGET_PEAK_MB,
-    initialDatabase: sum(runs.initialDatabase), initdb: sum(runs.initdb),
+    date: new Date().toISOString(),
+    database: 'pglite',
+    rounds: ROUNDS,
+    targetPeakMb: TARGET_PEAK_MB,
+    initialDatabase: sum(runs.initialDatabase),
+    initdb: sum(runs.initdb),
   };
   await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
-  await writeFile(path.join(import.meta.dirname, 'results', 'first-start.json'), `${JSON.stringify(result, null, 2)}\n`);
+  await writeFile(
+    path.join(import.meta.dirname, 'results', 'first-start.json'),
+    `${JSON.stringify(result, null, 2)}\n`,
+  );
   console.log(JSON.stringify({ initialDatabase: result.initialDatabase, initdb: result.initdb }, null, 2));
   return result;
 }

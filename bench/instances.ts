@@ -10,7 +10,12 @@ import { staffSignIn, startServer, type RunningServer } from './server.ts';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
 const DB = 'rfs_bench_instances';
-const ENV = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', SESSION_SECRET: 'bench-session-secret-0123456789', LOG_LEVEL: 'error' };
+const ENV = {
+  ADMIN_USERNAME: 'bench',
+  ADMIN_PASSWORD: 'bench-password-1',
+  SESSION_SECRET: 'bench-session-secret-0123456789',
+  LOG_LEVEL: 'error',
+};
 
 type Created = { id: number; order: { verificationKey: string; documents: Array<{ number: string }> } };
 
@@ -28,15 +33,33 @@ export async function measureInstances() {
     // A session opened on the first instance, used on both: sessions live in the database.
     const cookie = await staffSignIn(servers[0]!.url, ENV.ADMIN_USERNAME, ENV.ADMIN_PASSWORD);
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: ORDERS }, async (_, i) => {
-      const base = servers[i % 2]!.url;
-      const res = await fetch(`${base}/api/admin/manual-orders`, {
-        method: 'POST', signal: AbortSignal.timeout(120_000),
-        headers: { 'content-type': 'application/json', origin: base, cookie, 'idempotency-key': `instances-bench-${i}-${Date.now()}` },
-        body: JSON.stringify({ clientName: `Client Foule ${i}`, clientEmail: `foule${i}@exemple.fr`, plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2026-11-20' }),
-      }).catch(() => null);
-      return { status: res?.status ?? 0, body: res?.status === 201 ? await res.json() as Created : (await res?.text(), null) };
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: ORDERS }, async (_, i) => {
+        const base = servers[i % 2]!.url;
+        const res = await fetch(`${base}/api/admin/manual-orders`, {
+          method: 'POST',
+          signal: AbortSignal.timeout(120_000),
+          headers: {
+            'content-type': 'application/json',
+            origin: base,
+            cookie,
+            'idempotency-key': `instances-bench-${i}-${Date.now()}`,
+          },
+          body: JSON.stringify({
+            clientName: `Client Foule ${i}`,
+            clientEmail: `foule${i}@exemple.fr`,
+            plan: 'pro',
+            paymentMethod: 'carte',
+            paymentStatus: 'paid',
+            orderDate: '2026-11-20',
+          }),
+        }).catch(() => null);
+        return {
+          status: res?.status ?? 0,
+          body: res?.status === 201 ? ((await res.json()) as Created) : (await res?.text(), null),
+        };
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     const statuses: Record<string, number> = {};
     for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
@@ -44,7 +67,9 @@ export async function measureInstances() {
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
     const count = async (q: string) => Number((await db.query<{ n: string }>(q)).rows[0]!.n);
-    const numbers = (await db.query<{ seq: number }>("select seq from invoices where kind = 'invoice' order by seq")).rows.map((r) => r.seq);
+    const numbers = (
+      await db.query<{ seq: number }>("select seq from invoices where kind = 'invoice' order by seq")
+    ).rows.map((r) => r.seq);
     const data = {
       orders: await count('select count(*) as n from orders'),
       distinctVerificationKeys: await count('select count(distinct verification_key) as n from orders'),
@@ -57,11 +82,22 @@ export async function measureInstances() {
       everyCreationAnswered201: statuses['201'] === ORDERS,
       thousandOrders: data.orders === ORDERS,
       uniqueIds: new Set(created.map((c) => c.id)).size === ORDERS,
-      uniqueKeys: data.distinctVerificationKeys === ORDERS && new Set(created.map((c) => c.order.verificationKey)).size === ORDERS,
+      uniqueKeys:
+        data.distinctVerificationKeys === ORDERS &&
+        new Set(created.map((c) => c.order.verificationKey)).size === ORDERS,
       gapFreeInvoiceNumbers: data.invoices === ORDERS && data.invoiceNumbersWithoutGap,
       oneInvoiceMailPerOrder: data.invoiceMailsQueued === ORDERS,
     };
-    const result = { measuredAt: new Date().toISOString(), cores: os.cpus().length, orders: ORDERS, instances: 2, seconds: Math.round(seconds * 10) / 10, statuses, data, verdict };
+    const result = {
+      measuredAt: new Date().toISOString(),
+      cores: os.cpus().length,
+      orders: ORDERS,
+      instances: 2,
+      seconds: Math.round(seconds * 10) / 10,
+      statuses,
+      data,
+      verdict,
+    };
     await mkdir('bench/results', { recursive: true });
     await writeFile('bench/results/instances.json', `${JSON.stringify(result, null, 2)}\n`);
     return result;

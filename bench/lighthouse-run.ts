@@ -8,7 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
+const FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
 const LIGHTHOUSE = path.resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
 
 export type LighthouseSummary = {
@@ -26,23 +27,46 @@ export type LighthouseSummary = {
   failedAudits: string[];
 };
 
-type Audit = { score: number | null; title: string; scoreDisplayMode: string; numericValue?: number; details?: { items?: unknown[] } };
+type Audit = {
+  score: number | null;
+  title: string;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  details?: { items?: unknown[] };
+};
 
 export async function runLighthouse(url: string): Promise<LighthouseSummary> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
   const out = path.join(dir, 'report.json');
   try {
-    await run(LIGHTHOUSE, [url, '--quiet', '--output=json', `--output-path=${out}`, `--chrome-flags=${FLAGS}`,
-      '--only-categories=performance,accessibility,best-practices,seo'],
-    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 });
+    await run(
+      LIGHTHOUSE,
+      [
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        `--chrome-flags=${FLAGS}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     const report = JSON.parse(await readFile(out, 'utf8')) as {
-      categories: Record<string, { score: number }>; audits: Record<string, Audit>;
+      categories: Record<string, { score: number }>;
+      audits: Record<string, Audit>;
     };
     const score = (k: string) => Math.round(report.categories[k]!.score * 100);
     const audit = (k: string) => report.audits[k]!;
     const failedAudits = Object.values(report.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.title);
-    const summary = (audit('resource-summary').details?.items ?? []) as Array<{ resourceType: string; transferSize: number }>;
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.title);
+    const summary = (audit('resource-summary').details?.items ?? []) as Array<{
+      resourceType: string;
+      transferSize: number;
+    }>;
     const scriptBytes = summary.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
     return {
       performance: score('performance'),

@@ -35,14 +35,27 @@ export async function measureLighthouse(pages = PAGES) {
     for (const page of pages) {
       const runs: LighthouseSummary[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await measuredRun(server.url + page));
-      const met = runs.every((r) => r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility
-        && r.bestPractices >= TARGETS.bestPractices && r.seo >= TARGETS.seo);
+      const met = runs.every(
+        (r) =>
+          r.performance >= TARGETS.performance &&
+          r.accessibility >= TARGETS.accessibility &&
+          r.bestPractices >= TARGETS.bestPractices &&
+          r.seo >= TARGETS.seo,
+      );
       results[page] = { runs, met };
     }
   } finally {
     await server.stop();
   }
-  const result = { measuredAt: new Date().toISOString(), loadAverageAtStart, formFactor: 'mobile', runsPerPage: RUNS, runsRetakenAfterNoNavstart: toolFailures, targets: TARGETS, pages: results };
+  const result = {
+    measuredAt: new Date().toISOString(),
+    loadAverageAtStart,
+    formFactor: 'mobile',
+    runsPerPage: RUNS,
+    runsRetakenAfterNoNavstart: toolFailures,
+    targets: TARGETS,
+    pages: results,
+  };
   await mkdir('bench/results', { recursive: true });
   await writeFile('bench/results/lighthouse.json', `${JSON.stringify(result, null, 2)}\n`);
   return result;
@@ -51,6 +64,8 @@ export async function measureLighthouse(pages = PAGES) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await measureLighthouse(process.argv.slice(2).length ? process.argv.slice(2) : PAGES);
   for (const [page, { runs, met }] of Object.entries(r.pages)) {
-    console.log(`${page}: performance ${runs.map((x) => x.performance).join(', ')} · a11y ${runs.map((x) => x.accessibility).join(',')} · best practices ${runs.map((x) => x.bestPractices).join(',')} · SEO ${runs.map((x) => x.seo).join(',')} · script ${runs[0]!.scriptTransferKb} kB · LCP ${runs.map((x) => x.largestContentfulPaintMs).join(', ')} ms · TBT ${runs.map((x) => x.totalBlockingTimeMs).join(', ')} ms → ${met ? 'met' : 'not met'}`);
+    console.log(
+      `${page}: performance ${runs.map((x) => x.performance).join(', ')} · a11y ${runs.map((x) => x.accessibility).join(',')} · best practices ${runs.map((x) => x.bestPractices).join(',')} · SEO ${runs.map((x) => x.seo).join(',')} · script ${runs[0]!.scriptTransferKb} kB · LCP ${runs.map((x) => x.largestContentfulPaintMs).join(', ')} ms · TBT ${runs.map((x) => x.totalBlockingTimeMs).join(', ')} ms → ${met ? 'met' : 'not met'}`,
+    );
   }
 }

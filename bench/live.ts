@@ -18,7 +18,12 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 100);
 const SLICES = Number(process.env.BENCH_SLICES ?? 4);
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 5);
 const DB = 'rfs_bench_live';
-const ENV = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', SESSION_SECRET: 'bench-session-secret-0123456789', LOG_LEVEL: 'error' };
+const ENV = {
+  ADMIN_USERNAME: 'bench',
+  ADMIN_PASSWORD: 'bench-password-1',
+  SESSION_SECRET: 'bench-session-secret-0123456789',
+  LOG_LEVEL: 'error',
+};
 
 const rssMb = async (pid: number) => {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -29,7 +34,9 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 async function call(base: string, cookie: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
-    method, headers: { origin: base, cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { origin: base, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<unknown>;
@@ -50,15 +57,28 @@ export async function measureLive() {
     const cookie = await staffSignIn(a.url, ENV.ADMIN_USERNAME, ENV.ADMIN_PASSWORD);
     // One client and one request whose owner the admin changes back and forth.
     await call(a.url, cookie, 'POST', '/api/admin/manual-orders', {
-      clientName: 'Client Direct', clientEmail: 'direct@exemple.fr', username: 'direct', password: 'Azur-Passerelle-2026',
-      plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: new Date().toISOString().slice(0, 10),
+      clientName: 'Client Direct',
+      clientEmail: 'direct@exemple.fr',
+      username: 'direct',
+      password: 'Azur-Passerelle-2026',
+      plan: 'pro',
+      paymentMethod: 'carte',
+      paymentStatus: 'paid',
+      orderDate: new Date().toISOString().slice(0, 10),
     });
     const login = await fetch(`${a.url}/api/client/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: a.url }, body: JSON.stringify({ username: 'direct', password: 'Azur-Passerelle-2026' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.url },
+      body: JSON.stringify({ username: 'direct', password: 'Azur-Passerelle-2026' }),
     });
     const clientCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const request = await call(a.url, clientCookie, 'POST', '/api/client/interventions', { description: 'Banc', urgency: 'medium', deviceType: 'mac', deviceInfo: 'iMac' }) as { id: number };
-    const team = await call(a.url, cookie, 'GET', '/api/admin/team') as { id: number; username: string }[];
+    const request = (await call(a.url, clientCookie, 'POST', '/api/client/interventions', {
+      description: 'Banc',
+      urgency: 'medium',
+      deviceType: 'mac',
+      deviceInfo: 'iMac',
+    })) as { id: number };
+    const team = (await call(a.url, cookie, 'GET', '/api/admin/team')) as { id: number; username: string }[];
     const me = team.find((m) => m.username === ENV.ADMIN_USERNAME)!.id;
 
     const connectPages = async () => {
@@ -66,7 +86,12 @@ export async function measureLive() {
       await Promise.all(pages.map((p) => p.next((e) => e.event === 'ready', 30_000)));
     };
     // The requests list staff reload all day, on B, alternately without and with the pages connected.
-    const load = () => cannon(`${b.url}/api/admin/interventions?limit=20`, { connections: 10, seconds: SLICE_SECONDS, headers: [`cookie=${cookie}`] });
+    const load = () =>
+      cannon(`${b.url}/api/admin/interventions?limit=20`, {
+        connections: 10,
+        seconds: SLICE_SECONDS,
+        headers: [`cookie=${cookie}`],
+      });
     const slices: Array<{ withoutPages: Figures; withPages: Figures }> = [];
     await load(); // warm-up
     const withPagesSlice = async () => {
@@ -96,8 +121,13 @@ export async function measureLive() {
     const latencies: number[] = [];
     for (let i = 0; i < EVENTS; i++) {
       const started = performance.now();
-      const answer = call(a.url, cookie, 'PUT', `/api/admin/interventions/${request.id}/assignee`, { staffId: i % 2 === 0 ? me : null });
-      await probe.next((e) => e.event === 'message' && (JSON.parse(e.data) as { kind: string }).kind === 'intervention.assigned', 10_000);
+      const answer = call(a.url, cookie, 'PUT', `/api/admin/interventions/${request.id}/assignee`, {
+        staffId: i % 2 === 0 ? me : null,
+      });
+      await probe.next(
+        (e) => e.event === 'message' && (JSON.parse(e.data) as { kind: string }).kind === 'intervention.assigned',
+        10_000,
+      );
       latencies.push(performance.now() - started);
       await answer;
       // Every page received it: the others drop what they were sent.
@@ -106,16 +136,35 @@ export async function measureLive() {
     const sorted = [...latencies].sort((x, y) => x - y);
     const round = (n: number) => Math.round(n * 10) / 10;
     const result = {
-      measuredAt: new Date().toISOString(), cores: os.cpus().length, instances: 2, database: 'postgres',
-      pagesConnected: PAGES, events: EVENTS,
-      latencyMs: { median: round(quantile(sorted, 0.5)), p95: round(quantile(sorted, 0.95)), max: round(sorted.at(-1)!) },
+      measuredAt: new Date().toISOString(),
+      cores: os.cpus().length,
+      instances: 2,
+      database: 'postgres',
+      pagesConnected: PAGES,
+      events: EVENTS,
+      latencyMs: {
+        median: round(quantile(sorted, 0.5)),
+        p95: round(quantile(sorted, 0.95)),
+        max: round(sorted.at(-1)!),
+      },
       memoryOfInstanceB: { rssBeforeMb: before, rssWithPagesMb: after, pagesCostMb: round(after - before) },
       staffListUnderLoad: {
         what: `GET /api/admin/interventions on B, 10 connections, ${SLICE_SECONDS} s slices, alternately without and with ${PAGES} pages connected`,
-        withoutPages: { requestsPerSec: median(slices.map((x) => x.withoutPages.requestsPerSec)), p99Ms: median(slices.map((x) => x.withoutPages.p99Ms)) },
-        withPages: { requestsPerSec: median(slices.map((x) => x.withPages.requestsPerSec)), p99Ms: median(slices.map((x) => x.withPages.p99Ms)) },
-        withOverWithout: Number(median(slices.map((x) => x.withPages.requestsPerSec / x.withoutPages.requestsPerSec)).toFixed(2)),
-        errors: slices.reduce((n, x) => n + x.withPages.errors + x.withPages.non2xx + x.withoutPages.errors + x.withoutPages.non2xx, 0),
+        withoutPages: {
+          requestsPerSec: median(slices.map((x) => x.withoutPages.requestsPerSec)),
+          p99Ms: median(slices.map((x) => x.withoutPages.p99Ms)),
+        },
+        withPages: {
+          requestsPerSec: median(slices.map((x) => x.withPages.requestsPerSec)),
+          p99Ms: median(slices.map((x) => x.withPages.p99Ms)),
+        },
+        withOverWithout: Number(
+          median(slices.map((x) => x.withPages.requestsPerSec / x.withoutPages.requestsPerSec)).toFixed(2),
+        ),
+        errors: slices.reduce(
+          (n, x) => n + x.withPages.errors + x.withPages.non2xx + x.withoutPages.errors + x.withoutPages.non2xx,
+          0,
+        ),
         slices,
       },
       target: { latencyMedianUnderMs: 1000, pagesCostUnderMb: 50 },

@@ -38,8 +38,20 @@ const TARGETS = { p99RatioMax: 1.15, drainSeconds: 60 };
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 type Kind = 'pglite' | 'postgres';
 
-type Cannon = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-type Figures = { requestsPerSec: number; p50Ms: number; p99Ms: number; created: number; non2xx: number; errors: number };
+type Cannon = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+type Figures = {
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  created: number;
+  non2xx: number;
+  errors: number;
+};
 
 /** Nothing is queued: the yardstick for a request that causes no e-mail at all. */
 const NO_MAIL: MailQueue = { queue: async () => false, queueForStaff: async () => false };
@@ -69,8 +81,13 @@ async function openApp(kind: Kind, smtpUrl: string, dataDir: string, workers: bo
   await migrateDatabase(database);
   await installJobSchema(database, pino({ level: 'silent' }));
   const config = loadConfig({
-    ...ADMIN, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', SMTP_URL: smtpUrl,
-    PUBLIC_URL: 'http://127.0.0.1:3000', SESSION_SECRET: 'bench-session-secret-0123456789',
+    ...ADMIN,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    SESSION_SECRET: 'bench-session-secret-0123456789',
   });
   await ensureStaffAccount(database.db, config, pino({ level: 'silent' }));
   const app = await buildApp({ config, database, workers });
@@ -80,16 +97,50 @@ async function openApp(kind: Kind, smtpUrl: string, dataDir: string, workers: bo
 async function orderSlice(base: string, cookie: string, connections: number, seconds = SECONDS): Promise<Figures> {
   // Each request a new client (its own e-mail), so no subscription chain grows with the run.
   const body = JSON.stringify({
-    clientName: 'Client Banc', clientEmail: 'banc-[<id>]@exemple.fr', clientPhone: '', username: '', password: '',
-    plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2026-11-20', notes: '',
+    clientName: 'Client Banc',
+    clientEmail: 'banc-[<id>]@exemple.fr',
+    clientPhone: '',
+    username: '',
+    password: '',
+    plan: 'pro',
+    paymentMethod: 'carte',
+    paymentStatus: 'paid',
+    orderDate: '2026-11-20',
+    notes: '',
   });
-  const { stdout } = await run('npx', [
-    'autocannon', '--json', '-c', String(connections), '-d', String(seconds), '-m', 'POST', '-I', '-b', body,
-    '-H', 'content-type=application/json', '-H', `cookie=${cookie}`, '-H', 'origin=http://127.0.0.1:3000',
-    `${base}/api/admin/manual-orders`,
-  ], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(
+    'npx',
+    [
+      'autocannon',
+      '--json',
+      '-c',
+      String(connections),
+      '-d',
+      String(seconds),
+      '-m',
+      'POST',
+      '-I',
+      '-b',
+      body,
+      '-H',
+      'content-type=application/json',
+      '-H',
+      `cookie=${cookie}`,
+      '-H',
+      'origin=http://127.0.0.1:3000',
+      `${base}/api/admin/manual-orders`,
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   const r = JSON.parse(stdout) as Cannon;
-  return { requestsPerSec: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99, created: r.requests.total, non2xx: r.non2xx, errors: r.errors };
+  return {
+    requestsPerSec: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    created: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
 const median = (values: number[]) => {
@@ -107,7 +158,8 @@ async function slowSmtpOrders(kind: Kind) {
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const login = await fetch(`${base}/api/admin/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
       body: JSON.stringify({ username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -119,7 +171,7 @@ async function slowSmtpOrders(kind: Kind) {
       for (let round = 0; round < ROUNDS; round++) {
         const figures = {} as { withMail: Figures; noMail: Figures };
         // Alternating which goes first, so a burst of other work on the shared machine hits both alike.
-        for (const variant of round % 2 ? ['noMail', 'withMail'] as const : ['withMail', 'noMail'] as const) {
+        for (const variant of round % 2 ? (['noMail', 'withMail'] as const) : (['withMail', 'noMail'] as const)) {
           app.mail = variant === 'withMail' ? realMail : NO_MAIL;
           figures[variant] = await orderSlice(base, cookie, connections, seconds);
         }
@@ -131,7 +183,13 @@ async function slowSmtpOrders(kind: Kind) {
     const underLoad = await compare(CONNECTIONS, SECONDS);
     const oneAtATime = await compare(1, SECONDS_ALONE);
     const received = peer.received.length;
-    const waiting = Number((await database.db.execute<{ n: number }>("select count(*)::int as n from outbox where status in ('queued', 'sending')")).rows[0]!.n);
+    const waiting = Number(
+      (
+        await database.db.execute<{ n: number }>(
+          "select count(*)::int as n from outbox where status in ('queued', 'sending')",
+        )
+      ).rows[0]!.n,
+    );
     const summary = (rounds: typeof underLoad, variant: 'withMail' | 'noMail') => ({
       p50Ms: median(rounds.map((r) => r[variant].p50Ms)),
       p99Ms: median(rounds.map((r) => r[variant].p99Ms)),
@@ -144,18 +202,23 @@ async function slowSmtpOrders(kind: Kind) {
       const withMail = summary(rounds, 'withMail');
       const noMail = summary(rounds, 'noMail');
       return {
-        connections, withMail, noMail,
+        connections,
+        withMail,
+        noMail,
         p99Ratio: Math.round((withMail.p99Ms / noMail.p99Ms) * 100) / 100,
         p50Ratio: Math.round((withMail.p50Ms / noMail.p50Ms) * 100) / 100,
         perRound: rounds,
       };
     };
     return {
-      smtpDelayMs: 5000, secondsPerSlice: { underLoad: SECONDS, oneAtATime: SECONDS_ALONE }, rounds: ROUNDS,
+      smtpDelayMs: 5000,
+      secondsPerSlice: { underLoad: SECONDS, oneAtATime: SECONDS_ALONE },
+      rounds: ROUNDS,
       underLoad: comparison(underLoad, CONNECTIONS),
       oneAtATime: comparison(oneAtATime, 1),
       // The SMTP server took 5 s a message meanwhile: most invoices were still waiting, none was lost.
-      mailsReceivedDuringRun: received, mailsStillQueued: waiting,
+      mailsReceivedDuringRun: received,
+      mailsStillQueued: waiting,
     };
   } finally {
     await app.close();
@@ -174,16 +237,26 @@ async function drainThousand(kind: Kind) {
     const invoices = 200;
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const login = await fetch(`${base}/api/admin/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:3000' },
       body: JSON.stringify({ username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     for (let i = 0; i < invoices; i++) {
       const res = await fetch(`${base}/api/admin/manual-orders`, {
-        method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: 'http://127.0.0.1:3000' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: 'http://127.0.0.1:3000' },
         body: JSON.stringify({
-          clientName: `Client ${i}`, clientEmail: `client${i}@exemple.fr`, clientPhone: '', username: '', password: '',
-          plan: 'standard', paymentMethod: 'virement', paymentStatus: 'paid', orderDate: '2026-11-20', notes: '',
+          clientName: `Client ${i}`,
+          clientEmail: `client${i}@exemple.fr`,
+          clientPhone: '',
+          username: '',
+          password: '',
+          plan: 'standard',
+          paymentMethod: 'virement',
+          paymentStatus: 'paid',
+          orderDate: '2026-11-20',
+          notes: '',
         }),
       });
       if (res.status !== 201) throw new Error(`order ${i}: ${res.status} ${await res.text()}`);
@@ -192,7 +265,9 @@ async function drainThousand(kind: Kind) {
       await database.db.transaction(async (tx) => {
         for (let i = start; i < Math.min(start + 100, DRAIN_COUNT - invoices); i++) {
           await app.mail.queue(tx, {
-            key: `bench-reminder-${i}`, kind: 'renewal_reminder', to: `rappel${i}@exemple.fr`,
+            key: `bench-reminder-${i}`,
+            kind: 'renewal_reminder',
+            to: `rappel${i}@exemple.fr`,
             params: { name: `Client ${i}`, planId: 'pro', endsOn: '2026-12-31', daysLeft: 14 },
           });
         }
@@ -202,8 +277,18 @@ async function drainThousand(kind: Kind) {
     await app.jobs.startWorkers();
     await peer.receivedCount(DRAIN_COUNT);
     const seconds = Math.round((performance.now() - t0) / 100) / 10;
-    const sent = Number((await database.db.execute<{ n: number }>("select count(*)::int as n from outbox where status = 'sent'")).rows[0]!.n);
-    return { messages: DRAIN_COUNT, invoicesWithPdf: invoices, seconds, perSecond: Math.round(DRAIN_COUNT / seconds), received: peer.received.length, markedSent: sent };
+    const sent = Number(
+      (await database.db.execute<{ n: number }>("select count(*)::int as n from outbox where status = 'sent'")).rows[0]!
+        .n,
+    );
+    return {
+      messages: DRAIN_COUNT,
+      invoicesWithPdf: invoices,
+      seconds,
+      perSecond: Math.round(DRAIN_COUNT / seconds),
+      received: peer.received.length,
+      markedSent: sent,
+    };
   } finally {
     await app.close();
     await database.close();

@@ -25,15 +25,19 @@ const P99_MAX_MS = 200;
 const SIGN_INS_PER_1000 = Number(process.env.BENCH_SIGN_INS_PER_1000 ?? 5);
 const PASSWORD = 'Azur-Passerelle-2026';
 const ENV = {
-  ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', SESSION_SECRET: 'bench-session-secret-0123456789',
+  ADMIN_USERNAME: 'bench',
+  ADMIN_PASSWORD: 'bench-password-1',
+  SESSION_SECRET: 'bench-session-secret-0123456789',
   // Visitors come from many addresses: the per-address limits see the one each request names.
-  TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'error',
+  TRUST_PROXY: '127.0.0.1',
+  LOG_LEVEL: 'error',
 };
 
 type Seed = { staff: string; clients: Array<{ username: string; cookie: string }>; orderIds: number[] };
 
 const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-const randomAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const randomAddress = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
 async function seed(base: string): Promise<Seed> {
@@ -44,12 +48,26 @@ async function seed(base: string): Promise<Seed> {
   for (let i = 0; i < CLIENTS; i++) {
     const username = `charge${i}`;
     const res = await fetch(`${base}/api/admin/manual-orders`, {
-      method: 'POST', headers: { ...json, cookie: staff },
-      body: JSON.stringify({ clientName: `Client Charge ${i}`, clientEmail: `charge${i}@exemple.fr`, username, password: PASSWORD, plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: new Date().toISOString().slice(0, 10) }),
+      method: 'POST',
+      headers: { ...json, cookie: staff },
+      body: JSON.stringify({
+        clientName: `Client Charge ${i}`,
+        clientEmail: `charge${i}@exemple.fr`,
+        username,
+        password: PASSWORD,
+        plan: 'pro',
+        paymentMethod: 'carte',
+        paymentStatus: 'paid',
+        orderDate: new Date().toISOString().slice(0, 10),
+      }),
     });
     if (res.status !== 201) throw new Error(`seed order ${i}: ${res.status} ${await res.text()}`);
     orderIds.push(((await res.json()) as { id: number }).id);
-    const signIn = await fetch(`${base}/api/client/login`, { method: 'POST', headers: { ...json, 'x-forwarded-for': randomAddress() }, body: JSON.stringify({ username, password: PASSWORD }) });
+    const signIn = await fetch(`${base}/api/client/login`, {
+      method: 'POST',
+      headers: { ...json, 'x-forwarded-for': randomAddress() },
+      body: JSON.stringify({ username, password: PASSWORD }),
+    });
     clients.push({ username, cookie: cookieOf(signIn) });
   }
   return { staff, clients, orderIds };
@@ -58,9 +76,15 @@ async function seed(base: string): Promise<Seed> {
 type Kind = { name: string; weight: number; make(base: string, s: Seed): Request };
 
 const visitor = () => ({ 'x-forwarded-for': randomAddress(), 'accept-encoding': 'br, gzip' });
-const get = (path: string, cookie?: string): Request => ({ method: 'GET', path, headers: { ...visitor(), accept: 'text/html,application/json', ...(cookie ? { cookie } : {}) } });
+const get = (path: string, cookie?: string): Request => ({
+  method: 'GET',
+  path,
+  headers: { ...visitor(), accept: 'text/html,application/json', ...(cookie ? { cookie } : {}) },
+});
 const post = (base: string, path: string, body: unknown, cookie?: string): Request => ({
-  method: 'POST', path, body: JSON.stringify(body),
+  method: 'POST',
+  path,
+  body: JSON.stringify(body),
   headers: { ...visitor(), 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
 });
 
@@ -71,23 +95,54 @@ const KINDS: Kind[] = [
   { name: 'GET /cgv', weight: 40, make: () => get('/cgv') },
   { name: 'GET /dashboard (client)', weight: 120, make: (_, s) => get('/dashboard', pick(s.clients).cookie) },
   { name: 'GET /api/auth/user', weight: 100, make: (_, s) => get('/api/auth/user', pick(s.clients).cookie) },
-  { name: 'GET /api/subscriptions/current', weight: 100, make: (_, s) => get('/api/subscriptions/current', pick(s.clients).cookie) },
+  {
+    name: 'GET /api/subscriptions/current',
+    weight: 100,
+    make: (_, s) => get('/api/subscriptions/current', pick(s.clients).cookie),
+  },
   { name: 'GET staff orders', weight: 90, make: (_, s) => get('/api/admin/manual-orders?limit=25', s.staff) },
   { name: 'GET staff interventions', weight: 60, make: (_, s) => get('/api/admin/interventions?limit=25', s.staff) },
-  { name: 'GET invoice PDF', weight: 40, make: (_, s) => get(`/api/admin/manual-orders/${pick(s.orderIds)}/receipt`, s.staff) },
-  { name: 'POST client sign-in', weight: SIGN_INS_PER_1000, make: (base, s) => post(base, '/api/client/login', { username: pick(s.clients).username, password: PASSWORD }) },
   {
-    name: 'POST registration', weight: 13, make: (base) => {
+    name: 'GET invoice PDF',
+    weight: 40,
+    make: (_, s) => get(`/api/admin/manual-orders/${pick(s.orderIds)}/receipt`, s.staff),
+  },
+  {
+    name: 'POST client sign-in',
+    weight: SIGN_INS_PER_1000,
+    make: (base, s) => post(base, '/api/client/login', { username: pick(s.clients).username, password: PASSWORD }),
+  },
+  {
+    name: 'POST registration',
+    weight: 13,
+    make: (base) => {
       const n = Math.random().toString(36).slice(2, 10);
       return post(base, '/api/register', {
-        firstName: 'Visiteur', lastName: `Charge ${n}`, email: `visiteur.${n}@exemple.fr`, phone: '06 12 34 56 78',
-        planId: 'pro', deviceType: 'windows-laptop', deviceInfo: 'Portable HP, Windows 11',
+        firstName: 'Visiteur',
+        lastName: `Charge ${n}`,
+        email: `visiteur.${n}@exemple.fr`,
+        phone: '06 12 34 56 78',
+        planId: 'pro',
+        deviceType: 'windows-laptop',
+        deviceInfo: 'Portable HP, Windows 11',
       });
     },
   },
   {
-    name: 'POST assistance request', weight: 2, make: (base, s) => post(base, '/api/client/interventions',
-      { description: 'Imprimante hors ligne depuis ce matin', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'HP' }, pick(s.clients).cookie),
+    name: 'POST assistance request',
+    weight: 2,
+    make: (base, s) =>
+      post(
+        base,
+        '/api/client/interventions',
+        {
+          description: 'Imprimante hors ligne depuis ce matin',
+          urgency: 'medium',
+          deviceType: 'pc_windows',
+          deviceInfo: 'HP',
+        },
+        pick(s.clients).cookie,
+      ),
   },
 ];
 const TOTAL_WEIGHT = KINDS.reduce((n, k) => n + k.weight, 0);
@@ -108,23 +163,40 @@ async function probeKinds(base: string, s: Seed) {
     for (let i = 0; i < 11; i++) {
       const r = kind.make(base, s);
       const started = performance.now();
-      const res = await fetch(`${base}${r.path}`, { method: r.method, headers: r.headers as Record<string, string>, body: r.body as string | undefined });
+      const res = await fetch(`${base}${r.path}`, {
+        method: r.method,
+        headers: r.headers as Record<string, string>,
+        body: r.body as string | undefined,
+      });
       await res.arrayBuffer();
       if (i > 0) times.push(performance.now() - started);
       status = Math.max(status, res.status);
     }
     times.sort((a, b) => a - b);
-    result[kind.name] = { medianMs: Math.round(times[5]! * 10) / 10, maxMs: Math.round(times.at(-1)! * 10) / 10, status };
+    result[kind.name] = {
+      medianMs: Math.round(times[5]! * 10) / 10,
+      maxMs: Math.round(times.at(-1)! * 10) / 10,
+      status,
+    };
   }
   return result;
 }
 
 type Step = {
-  rateAsked: number; rateReached: number; p50Ms: number; p99Ms: number; maxMs: number; requests: number; non2xx: number; errors: number;
+  rateAsked: number;
+  rateReached: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
   /** how late, at worst, this script sent a request after its planned instant: over a few ms, the script was the limit */
-  senderLagMs: number; slowestKinds: Record<string, number>;
+  senderLagMs: number;
+  slowestKinds: Record<string, number>;
   /** the sign-ins' own times: hashes wait their turn (services/security/passwords.ts), so a client may wait to sign in */
-  signIns: { count: number; p50Ms: number; maxMs: number }; passed: boolean;
+  signIns: { count: number; p50Ms: number; maxMs: number };
+  passed: boolean;
 };
 
 // Kept-alive connections, as a browser or a proxy keeps them; as many as the arrivals need (an open model).
@@ -135,11 +207,15 @@ function send(base: string, r: Request): Promise<{ status: number; ms: number }>
   const url = new URL(r.path!, base);
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.request(url, { method: r.method, headers: r.headers as http.OutgoingHttpHeaders, agent, timeout: 10_000 }, (res) => {
-      res.resume();
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      res.once('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    });
+    const req = http.request(
+      url,
+      { method: r.method, headers: r.headers as http.OutgoingHttpHeaders, agent, timeout: 10_000 },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        res.once('error', () => resolve({ status: 0, ms: performance.now() - started }));
+      },
+    );
     req.once('timeout', () => req.destroy());
     req.once('error', () => resolve({ status: 0, ms: performance.now() - started }));
     req.end(r.body as string | undefined);
@@ -170,17 +246,30 @@ async function step(bases: string[], seed: Seed, rate: number): Promise<Step> {
   const done = await Promise.all(answers);
   const ok = done.filter((a) => a.status >= 200 && a.status < 300);
   const times = done.map((a) => a.ms).sort((a, b) => a - b);
-  const quantile = (sorted: number[], q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+  const quantile = (sorted: number[], q: number) =>
+    Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
   const at = (q: number) => quantile(times, q);
-  const signInTimes = done.filter((a) => a.kind === 'POST client sign-in').map((a) => a.ms).sort((a, b) => a - b);
+  const signInTimes = done
+    .filter((a) => a.kind === 'POST client sign-in')
+    .map((a) => a.ms)
+    .sort((a, b) => a - b);
   // Which kinds the slowest 1 % were: where to look first.
   const slowestKinds: Record<string, number> = {};
-  for (const a of [...done].sort((x, y) => y.ms - x.ms).slice(0, Math.ceil(done.length / 100))) slowestKinds[a.kind] = (slowestKinds[a.kind] ?? 0) + 1;
+  for (const a of [...done].sort((x, y) => y.ms - x.ms).slice(0, Math.ceil(done.length / 100)))
+    slowestKinds[a.kind] = (slowestKinds[a.kind] ?? 0) + 1;
   const result: Step = {
-    rateAsked: rate, rateReached: Math.round(total / sentIn), p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1), requests: total,
-    non2xx: done.filter((a) => a.status !== 0 && (a.status < 200 || a.status >= 300)).length, errors: done.filter((a) => a.status === 0).length,
-    senderLagMs: Math.round(lag), slowestKinds,
-    signIns: { count: signInTimes.length, p50Ms: quantile(signInTimes, 0.5), maxMs: quantile(signInTimes, 1) }, passed: false,
+    rateAsked: rate,
+    rateReached: Math.round(total / sentIn),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: at(1),
+    requests: total,
+    non2xx: done.filter((a) => a.status !== 0 && (a.status < 200 || a.status >= 300)).length,
+    errors: done.filter((a) => a.status === 0).length,
+    senderLagMs: Math.round(lag),
+    slowestKinds,
+    signIns: { count: signInTimes.length, p50Ms: quantile(signInTimes, 0.5), maxMs: quantile(signInTimes, 1) },
+    passed: false,
   };
   // Reached means within 5 % of the rate asked: a sender that falls behind is not offering that rate.
   result.passed = result.p99Ms < P99_MAX_MS && ok.length === total && result.rateReached >= rate * 0.95;
@@ -194,12 +283,19 @@ async function ramp(name: string, servers: RunningServer[]) {
   // Every instance warmed (compiled code, pooled connections, cached pages) before anything is timed.
   for (const base of bases.slice(1)) await probeKinds(base, first);
   const alone = await probeKinds(bases[0]!, first);
-  console.log(`${name}, each kind alone (median ms):`, Object.entries(alone).map(([k, v]) => `${k} ${v.medianMs}`).join(' · '));
+  console.log(
+    `${name}, each kind alone (median ms):`,
+    Object.entries(alone)
+      .map(([k, v]) => `${k} ${v.medianMs}`)
+      .join(' · '),
+  );
   const steps: Step[] = [];
   for (const rate of RATES) {
     const result = await step(bases, first, rate);
     steps.push(result);
-    console.log(`${name} ${rate} req/s: reached ${result.rateReached}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, non-2xx ${result.non2xx}, errors ${result.errors}, sender lag ${result.senderLagMs} ms, sign-ins p50 ${result.signIns.p50Ms} ms max ${result.signIns.maxMs} ms, slowest: ${JSON.stringify(result.slowestKinds)}`);
+    console.log(
+      `${name} ${rate} req/s: reached ${result.rateReached}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms, non-2xx ${result.non2xx}, errors ${result.errors}, sender lag ${result.senderLagMs} ms, sign-ins p50 ${result.signIns.p50Ms} ms max ${result.signIns.maxMs} ms, slowest: ${JSON.stringify(result.slowestKinds)}`,
+    );
     if (!result.passed) break;
   }
   const best = steps.filter((s) => s.passed).at(-1);
@@ -215,11 +311,15 @@ export async function measureMixedLoad() {
   await admin.query('create database rfs_bench_mixed');
   const url = new URL(PG_URL);
   url.pathname = '/rfs_bench_mixed';
-  const results: { postgresTwoInstances?: Awaited<ReturnType<typeof ramp>>; pgliteOneInstance?: Awaited<ReturnType<typeof ramp>> } = {};
+  const results: {
+    postgresTwoInstances?: Awaited<ReturnType<typeof ramp>>;
+    pgliteOneInstance?: Awaited<ReturnType<typeof ramp>>;
+  } = {};
   try {
     const pgServers: RunningServer[] = [];
     try {
-      for (const port of [3981, 3982]) pgServers.push(await startServer(port, { ...ENV, DATABASE_URL: url.toString() }));
+      for (const port of [3981, 3982])
+        pgServers.push(await startServer(port, { ...ENV, DATABASE_URL: url.toString() }));
       results.postgresTwoInstances = await ramp('PostgreSQL ×2', pgServers);
     } finally {
       for (const s of pgServers) await s.stop();
@@ -234,7 +334,16 @@ export async function measureMixedLoad() {
     await admin.query('drop database if exists rfs_bench_mixed with (force)');
     await admin.end();
   }
-  const result = { measuredAt: new Date().toISOString(), cores: os.cpus().length, loadAverageAtStart: loadAtStart, scryptMsAtStart, secondsPerStep: SECONDS, signInsPer1000: SIGN_INS_PER_1000, target: { ratePerSecond: 1500, p99MaxMs: P99_MAX_MS }, ...results };
+  const result = {
+    measuredAt: new Date().toISOString(),
+    cores: os.cpus().length,
+    loadAverageAtStart: loadAtStart,
+    scryptMsAtStart,
+    secondsPerStep: SECONDS,
+    signInsPer1000: SIGN_INS_PER_1000,
+    target: { ratePerSecond: 1500, p99MaxMs: P99_MAX_MS },
+    ...results,
+  };
   await mkdir('bench/results', { recursive: true });
   // Another share of sign-ins is another experiment: its own file, the default one stays comparable run to run.
   const file = SIGN_INS_PER_1000 === 5 ? 'mixed-load.json' : `mixed-load-sign-ins-${SIGN_INS_PER_1000}.json`;
@@ -244,5 +353,10 @@ export async function measureMixedLoad() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await measureMixedLoad();
-  console.log(JSON.stringify({ postgres: r.postgresTwoInstances?.highestRateWithP99Under200Ms, pglite: r.pgliteOneInstance?.highestRateWithP99Under200Ms }));
+  console.log(
+    JSON.stringify({
+      postgres: r.postgresTwoInstances?.highestRateWithP99Under200Ms,
+      pglite: r.pgliteOneInstance?.highestRateWithP99Under200Ms,
+    }),
+  );
 }

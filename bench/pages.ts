@@ -25,7 +25,8 @@ const ACCEPT = 'accept-encoding=br, gzip, deflate';
 async function bareRoute(page: { body: Buffer; contentType: string; encoding: string }) {
   const bare = Fastify();
   bare.get('/page', async (_request, reply) =>
-    reply.header('content-type', page.contentType).header('content-encoding', page.encoding).send(page.body));
+    reply.header('content-type', page.contentType).header('content-encoding', page.encoding).send(page.body),
+  );
   const base = await bare.listen({ port: 0, host: '127.0.0.1' });
   return { url: `${base}/page`, close: () => bare.close() };
 }
@@ -34,33 +35,54 @@ export async function measurePages() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-pages-'));
   const database = await openDatabase({ DATA_DIR: dataDir });
   await migrateDatabase(database);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-pages-secret-0123456789' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    SESSION_SECRET: 'bench-pages-secret-0123456789',
+  });
   const app = await buildApp({ config, database, pages: true, workers: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const results: Record<string, unknown> = {};
   try {
     for (const pagePath of PAGES) {
-      const res = await app.inject({ method: 'GET', url: pagePath, headers: { 'accept-encoding': 'br, gzip, deflate' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: pagePath,
+        headers: { 'accept-encoding': 'br, gzip, deflate' },
+      });
       if (res.statusCode !== 200) throw new Error(`${pagePath} answered ${res.statusCode}`);
-      const page = { body: res.rawPayload, contentType: String(res.headers['content-type']), encoding: String(res.headers['content-encoding'] ?? 'identity') };
+      const page = {
+        body: res.rawPayload,
+        contentType: String(res.headers['content-type']),
+        encoding: String(res.headers['content-encoding'] ?? 'identity'),
+      };
       const bare = await bareRoute(page);
       try {
         const options = { connections: CONNECTIONS, seconds: SECONDS, headers: [ACCEPT] };
         // Warm-up (JIT, the page's first rendering), not recorded.
         await cannon(bare.url, { ...options, seconds: 2 });
         await cannon(`${base}${pagePath}`, { ...options, seconds: 2 });
-        const { summary, perRound } = await alternate({
-          baseline: () => cannon(bare.url, options),
-          page: () => cannon(`${base}${pagePath}`, options),
-        }, ROUNDS);
+        const { summary, perRound } = await alternate(
+          {
+            baseline: () => cannon(bare.url, options),
+            page: () => cannon(`${base}${pagePath}`, options),
+          },
+          ROUNDS,
+        );
         results[pagePath] = { bytes: page.body.length, encoding: page.encoding, ...summary, perRound };
       } finally {
         await bare.close();
       }
     }
     const result = {
-      measuredAt: new Date().toISOString(), connections: CONNECTIONS, secondsPerSlice: SECONDS, rounds: ROUNDS,
-      target: { ratioOfBareRoute: TARGET_RATIO, page: '/' }, pages: results,
+      measuredAt: new Date().toISOString(),
+      connections: CONNECTIONS,
+      secondsPerSlice: SECONDS,
+      rounds: ROUNDS,
+      target: { ratioOfBareRoute: TARGET_RATIO, page: '/' },
+      pages: results,
     };
     await mkdir('bench/results', { recursive: true });
     await writeFile('bench/results/pages.json', `${JSON.stringify(result, null, 2)}\n`);
@@ -75,7 +97,13 @@ export async function measurePages() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await measurePages();
   for (const [page, figures] of Object.entries(r.pages)) {
-    const f = figures as { page: { ratio: number; requestsPerSec: number; p99Ms: number }; baseline: { requestsPerSec: number }; bytes: number };
-    console.log(`${page}: ${f.page.requestsPerSec} req/s vs bare ${f.baseline.requestsPerSec} → ratio ${f.page.ratio} (p99 ${f.page.p99Ms} ms, ${f.bytes} bytes)`);
+    const f = figures as {
+      page: { ratio: number; requestsPerSec: number; p99Ms: number };
+      baseline: { requestsPerSec: number };
+      bytes: number;
+    };
+    console.log(
+      `${page}: ${f.page.requestsPerSec} req/s vs bare ${f.baseline.requestsPerSec} → ratio ${f.page.ratio} (p99 ${f.page.p99Ms} ms, ${f.bytes} bytes)`,
+    );
   }
 }

@@ -17,11 +17,31 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const AT_ONCE = 4;
 
 const config = loadConfig({ LOG_LEVEL: 'silent' });
-const dataOf = (n: number): InvoiceData => invoiceDataOf({
-  id: n, clientId: n, clientName: `Client ${n}`, clientEmail: `client${n}@exemple.fr`, clientPhone: '0600000000', plan: 'pro',
-  price: '50.00', paymentMethod: 'carte', orderDate: '2026-11-02', startsOn: '2026-11-02', endsOn: '2026-12-01',
-  verificationKey: `RFS-${String(n).padStart(6, '0')}-2026`, username: `client${n}`,
-}, config, { number: String(n).padStart(8, '0'), issuedOn: '2026-11-02', issuedAt: new Date('2026-11-02T10:00:00Z'), paymentDate: '2026-11-02' });
+const dataOf = (n: number): InvoiceData =>
+  invoiceDataOf(
+    {
+      id: n,
+      clientId: n,
+      clientName: `Client ${n}`,
+      clientEmail: `client${n}@exemple.fr`,
+      clientPhone: '0600000000',
+      plan: 'pro',
+      price: '50.00',
+      paymentMethod: 'carte',
+      orderDate: '2026-11-02',
+      startsOn: '2026-11-02',
+      endsOn: '2026-12-01',
+      verificationKey: `RFS-${String(n).padStart(6, '0')}-2026`,
+      username: `client${n}`,
+    },
+    config,
+    {
+      number: String(n).padStart(8, '0'),
+      issuedOn: '2026-11-02',
+      issuedAt: new Date('2026-11-02T10:00:00Z'),
+      paymentDate: '2026-11-02',
+    },
+  );
 
 const WAYS = { onEventLoop: renderInvoicePdf, inWorkerThread: renderPdfOffThread };
 type Way = keyof typeof WAYS;
@@ -32,13 +52,19 @@ async function round(way: Way) {
   delay.enable();
   const start = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: AT_ONCE }, async () => {
-    while (next < PDFS) await render(dataOf(next++));
-  }));
+  await Promise.all(
+    Array.from({ length: AT_ONCE }, async () => {
+      while (next < PDFS) await render(dataOf(next++));
+    }),
+  );
   const seconds = (performance.now() - start) / 1000;
   delay.disable();
   const ms = (ns: number) => Number((ns / 1e6).toFixed(2));
-  return { pdfsPerSecond: Math.round(PDFS / seconds), loopDelayP99Ms: ms(delay.percentile(99)), loopDelayMaxMs: ms(delay.max) };
+  return {
+    pdfsPerSecond: Math.round(PDFS / seconds),
+    loopDelayP99Ms: ms(delay.percentile(99)),
+    loopDelayMaxMs: ms(delay.max),
+  };
 }
 
 export async function measurePdfThread() {
@@ -52,11 +78,27 @@ export async function measurePdfThread() {
     for (const way of order) figures[way] = await round(way);
     rounds.push(figures);
   }
-  const medianOf = (way: Way, figure: keyof Awaited<ReturnType<typeof round>>) => Number(median(rounds.map((r) => r[way][figure])).toFixed(2));
-  const summary = Object.fromEntries((Object.keys(WAYS) as Way[]).map((way) => [way, {
-    pdfsPerSecond: medianOf(way, 'pdfsPerSecond'), loopDelayP99Ms: medianOf(way, 'loopDelayP99Ms'), loopDelayMaxMs: medianOf(way, 'loopDelayMaxMs'),
-  }]));
-  const result = { date: new Date().toISOString(), loadAverageAtEnd: os.loadavg()[0], pdfsPerRound: PDFS, atOnce: AT_ONCE, rounds: ROUNDS, summary, perRound: rounds };
+  const medianOf = (way: Way, figure: keyof Awaited<ReturnType<typeof round>>) =>
+    Number(median(rounds.map((r) => r[way][figure])).toFixed(2));
+  const summary = Object.fromEntries(
+    (Object.keys(WAYS) as Way[]).map((way) => [
+      way,
+      {
+        pdfsPerSecond: medianOf(way, 'pdfsPerSecond'),
+        loopDelayP99Ms: medianOf(way, 'loopDelayP99Ms'),
+        loopDelayMaxMs: medianOf(way, 'loopDelayMaxMs'),
+      },
+    ]),
+  );
+  const result = {
+    date: new Date().toISOString(),
+    loadAverageAtEnd: os.loadavg()[0],
+    pdfsPerRound: PDFS,
+    atOnce: AT_ONCE,
+    rounds: ROUNDS,
+    summary,
+    perRound: rounds,
+  };
   await mkdir(path.join(import.meta.dirname, 'results'), { recursive: true });
   await writeFile(path.join(import.meta.dirname, 'results', 'pdf-thread.json'), `${JSON.stringify(result, null, 2)}\n`);
   return result;

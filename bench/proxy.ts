@@ -16,14 +16,19 @@ const PORTS = [3971, 3972];
 const PROXY_PORT = 3970;
 const PROXY = `http://127.0.0.1:${PROXY_PORT}`;
 const ENV = {
-  ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1', SESSION_SECRET: 'bench-session-secret-0123456789',
-  TRUST_PROXY: '127.0.0.1', PUBLIC_URL: PROXY,
+  ADMIN_USERNAME: 'bench',
+  ADMIN_PASSWORD: 'bench-password-1',
+  SESSION_SECRET: 'bench-session-secret-0123456789',
+  TRUST_PROXY: '127.0.0.1',
+  PUBLIC_URL: PROXY,
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startNginx(dir: string) {
   const conf = path.join(dir, 'nginx.conf');
-  await writeFile(conf, `worker_processes 1;
+  await writeFile(
+    conf,
+    `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events {}
@@ -43,30 +48,39 @@ ${PORTS.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).jo
     include ${path.resolve('deploy/rfs-proxy.conf')};
   }
 }
-`);
-  const nginx = spawn('nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+`,
+  );
+  const nginx = spawn('nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   for (let i = 0; i < 50; i++) {
     try {
       await fetch(`${PROXY}/healthz`);
       return nginx;
-    } catch { await sleep(100); }
+    } catch {
+      await sleep(100);
+    }
   }
   throw new Error('nginx did not start');
 }
 
 async function reads(cookie: string, until: () => boolean) {
   const statuses: Record<string, number> = {};
-  await Promise.all(Array.from({ length: 5 }, async () => {
-    while (!until()) {
-      let status = 'no answer';
-      try {
-        const res = await fetch(`${PROXY}/api/admin/session`, { headers: { cookie } });
-        await res.arrayBuffer();
-        status = String(res.status);
-      } catch { /* counted as no answer */ }
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 5 }, async () => {
+      while (!until()) {
+        let status = 'no answer';
+        try {
+          const res = await fetch(`${PROXY}/api/admin/session`, { headers: { cookie } });
+          await res.arrayBuffer();
+          status = String(res.status);
+        } catch {
+          /* counted as no answer */
+        }
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
   return statuses;
 }
 
@@ -88,7 +102,8 @@ export async function measureProxy() {
     // One after the other: the first creates the schema and the admin, the second finds them.
     for (const port of PORTS) servers.push(await startServer(port, env));
     const login = await fetch(`${PROXY}/api/admin/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', origin: PROXY },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: PROXY },
       body: JSON.stringify({ username: ENV.ADMIN_USERNAME, password: ENV.ADMIN_PASSWORD }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -96,12 +111,19 @@ export async function measureProxy() {
 
     // The session through the proxy, round-robin over both instances.
     const sessionReads: number[] = [];
-    for (let i = 0; i < 20; i++) sessionReads.push((await fetch(`${PROXY}/api/admin/session`, { headers: { cookie } })).status);
-    const direct = await Promise.all(PORTS.map(async (p) => (await fetch(`http://127.0.0.1:${p}/api/admin/session`, { headers: { cookie } })).status));
+    for (let i = 0; i < 20; i++)
+      sessionReads.push((await fetch(`${PROXY}/api/admin/session`, { headers: { cookie } })).status);
+    const direct = await Promise.all(
+      PORTS.map(async (p) => (await fetch(`http://127.0.0.1:${p}/api/admin/session`, { headers: { cookie } })).status),
+    );
 
     const home = await fetch(`${PROXY}/`, { headers: { 'accept-encoding': 'br' } });
     await home.arrayBuffer();
-    const landing = { status: home.status, contentEncoding: home.headers.get('content-encoding'), etag: home.headers.get('etag') !== null };
+    const landing = {
+      status: home.status,
+      contentEncoding: home.headers.get('content-encoding'),
+      etag: home.headers.get('etag') !== null,
+    };
 
     // A rolling restart's first half: instance 1 stops (SIGTERM) while reads go on through the proxy.
     let done = false;
@@ -113,11 +135,23 @@ export async function measureProxy() {
     const duringStop = await during;
     servers[0] = await startServer(PORTS[0]!, env);
     await sleep(500);
-    const afterRestart = await Promise.all(Array.from({ length: 6 }, async () => (await fetch(`${PROXY}/api/admin/session`, { headers: { cookie } })).status));
+    const afterRestart = await Promise.all(
+      Array.from(
+        { length: 6 },
+        async () => (await fetch(`${PROXY}/api/admin/session`, { headers: { cookie } })).status,
+      ),
+    );
 
     const result = {
-      measuredAt: new Date().toISOString(), instances: PORTS.length, database: 'postgres',
-      signIn, sessionThroughProxy: sessionReads, sessionDirectOnEachInstance: direct, landing, readsWhileOneInstanceStops: duringStop, afterRestart,
+      measuredAt: new Date().toISOString(),
+      instances: PORTS.length,
+      database: 'postgres',
+      signIn,
+      sessionThroughProxy: sessionReads,
+      sessionDirectOnEachInstance: direct,
+      landing,
+      readsWhileOneInstanceStops: duringStop,
+      afterRestart,
       verdict: {
         sessionOnBothInstances: direct.every((s) => s === 200) && sessionReads.every((s) => s === 200),
         brotliPassedThrough: landing.contentEncoding === 'br',

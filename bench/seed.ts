@@ -12,7 +12,10 @@ import { sql } from 'drizzle-orm';
 
 function key(n: number, year: number): string {
   let s = '';
-  for (let i = 0; i < 6; i++) { s += KEY_ALPHABET[n % KEY_ALPHABET.length]; n = Math.floor(n / KEY_ALPHABET.length); }
+  for (let i = 0; i < 6; i++) {
+    s += KEY_ALPHABET[n % KEY_ALPHABET.length];
+    n = Math.floor(n / KEY_ALPHABET.length);
+  }
   return `RFS-${s}-${year}`;
 }
 
@@ -22,7 +25,14 @@ export async function seedOrders(db: Db, count = 50_000, customers = 10_000): Pr
   for (let start = 1; start <= customers; start += batch) {
     const rows = [];
     for (let c = start; c < start + batch && c <= customers; c++) {
-      rows.push({ username: `client${c}`, email: `client${c}@exemple.fr`, name: `Client ${c}`, firstName: 'Client', lastName: String(c), phone: '0600000000' });
+      rows.push({
+        username: `client${c}`,
+        email: `client${c}@exemple.fr`,
+        name: `Client ${c}`,
+        firstName: 'Client',
+        lastName: String(c),
+        phone: '0600000000',
+      });
     }
     await db.insert(clients).values(rows);
   }
@@ -38,10 +48,20 @@ export async function seedOrders(db: Db, count = 50_000, customers = 10_000): Pr
     const verificationKey = key(g * 7919, Number(orderDate.slice(0, 4)));
     if (g % 100 === 0) keys.push(verificationKey);
     all.push({
-      clientId: c, clientName: `Client ${c}`, clientEmail: `client${c}@exemple.fr`, username: `client${c}`,
-      plan: plan.id, paymentMethod: method, paymentStatus: status,
-      price: method === 'offert' ? '0.00' : plan.price.toFixed(2), creditCost: plan.creditCost.toFixed(2),
-      orderDate, createdBy: 'admin', verificationKey, startsOn: null as string | null, endsOn: null as string | null,
+      clientId: c,
+      clientName: `Client ${c}`,
+      clientEmail: `client${c}@exemple.fr`,
+      username: `client${c}`,
+      plan: plan.id,
+      paymentMethod: method,
+      paymentStatus: status,
+      price: method === 'offert' ? '0.00' : plan.price.toFixed(2),
+      creditCost: plan.creditCost.toFixed(2),
+      orderDate,
+      createdBy: 'admin',
+      verificationKey,
+      startsOn: null as string | null,
+      endsOn: null as string | null,
     });
   }
   // The periods the order service would have stored: each client's paid orders, chained. Ids follow insertion order.
@@ -53,9 +73,11 @@ export async function seedOrders(db: Db, count = 50_000, customers = 10_000): Pr
     paidByClient.set(o.clientId, list);
   });
   for (const paid of paidByClient.values()) {
-    for (const period of chainSubscriptions(paid)) Object.assign(all[period.id - 1]!, { startsOn: period.startsOn, endsOn: period.endsOn });
+    for (const period of chainSubscriptions(paid))
+      Object.assign(all[period.id - 1]!, { startsOn: period.startsOn, endsOn: period.endsOn });
   }
-  for (let start = 0; start < all.length; start += batch) await db.insert(orders).values(all.slice(start, start + batch));
+  for (let start = 0; start < all.length; start += batch)
+    await db.insert(orders).values(all.slice(start, start + batch));
   await seedInvoices(db);
   return keys;
 }
@@ -66,11 +88,32 @@ export async function seedOrders(db: Db, count = 50_000, customers = 10_000): Pr
  * realistic size shared by every row so that seeding 30,000 invoices takes seconds.
  */
 async function seedInvoices(db: Db) {
-  const sample = await renderInvoicePdf(invoiceDataOf({
-    id: 1, clientId: 1, clientName: 'Client 1', clientEmail: 'client1@exemple.fr', clientPhone: '0600000000', plan: 'pro', price: '50.00',
-    paymentMethod: 'carte', orderDate: '2024-01-01', startsOn: '2024-01-01', endsOn: '2024-12-31', verificationKey: 'RFS-AAAAAA-2024',
-    username: 'client1',
-  }, loadConfig({ LOG_LEVEL: 'silent' }), { number: '00000001', issuedOn: '2024-01-01', issuedAt: new Date('2024-01-01T11:00:00Z'), paymentDate: '2024-01-01' }));
+  const sample = await renderInvoicePdf(
+    invoiceDataOf(
+      {
+        id: 1,
+        clientId: 1,
+        clientName: 'Client 1',
+        clientEmail: 'client1@exemple.fr',
+        clientPhone: '0600000000',
+        plan: 'pro',
+        price: '50.00',
+        paymentMethod: 'carte',
+        orderDate: '2024-01-01',
+        startsOn: '2024-01-01',
+        endsOn: '2024-12-31',
+        verificationKey: 'RFS-AAAAAA-2024',
+        username: 'client1',
+      },
+      loadConfig({ LOG_LEVEL: 'silent' }),
+      {
+        number: '00000001',
+        issuedOn: '2024-01-01',
+        issuedAt: new Date('2024-01-01T11:00:00Z'),
+        paymentDate: '2024-01-01',
+      },
+    ),
+  );
   await db.execute(sql`
     insert into invoices (kind, seq, number, order_id, client_id, issued_on, issued_at, verification_key, total_ttc, total_ht, total_tax, data, pdf, created_by)
     select 'invoice', n, lpad(n::text, 8, '0'), id, client_id, order_date, order_date::timestamp at time zone 'Europe/Paris',

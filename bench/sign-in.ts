@@ -28,7 +28,8 @@ const USERNAME = 'banc';
 const PASSWORD = 'Azur-Passerelle-2026';
 
 // Each sign-in from another address, as clients come: the per-address limit (20 a minute) does not apply to the bench.
-const randomAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+const randomAddress = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -39,32 +40,59 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 const figures = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
   const round1 = (n: number) => Math.round(n * 10) / 10;
-  return { medianMs: round1(median(ms)), p90Ms: round1(sorted[Math.floor(sorted.length * 0.9)]!), minMs: round1(sorted[0]!), maxMs: round1(sorted.at(-1)!), count: ms.length };
+  return {
+    medianMs: round1(median(ms)),
+    p90Ms: round1(sorted[Math.floor(sorted.length * 0.9)]!),
+    minMs: round1(sorted[0]!),
+    maxMs: round1(sorted.at(-1)!),
+    count: ms.length,
+  };
 };
 
 export async function measureSignIn() {
   const loadAverageAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
   const scryptMsAtStart = yardstickMs();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-sign-in-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'production', TRUST_PROXY: '127.0.0.1' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    TRUST_PROXY: '127.0.0.1',
+  });
   const database = await openDatabase(config);
   await migrateDatabase(database);
-  const { order } = await createOrder(database.db, {
-    clientName: 'Client Banc', clientEmail: 'banc@exemple.fr', clientPhone: '', username: USERNAME, password: PASSWORD, updatePassword: false,
-    plan: 'standard', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(), notes: '',
-  }, { id: null, username: 'bench' }, { config });
+  const { order } = await createOrder(
+    database.db,
+    {
+      clientName: 'Client Banc',
+      clientEmail: 'banc@exemple.fr',
+      clientPhone: '',
+      username: USERNAME,
+      password: PASSWORD,
+      updatePassword: false,
+      plan: 'standard',
+      paymentMethod: 'carte',
+      paymentStatus: 'paid',
+      orderDate: todayIso(),
+      notes: '',
+    },
+    { id: null, username: 'bench' },
+    { config },
+  );
   const clientId = order.clientId!;
   const app = await buildApp({ config, database });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const signIn = async () => {
     const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST', body: JSON.stringify({ email: USERNAME, password: PASSWORD }),
+      method: 'POST',
+      body: JSON.stringify({ email: USERNAME, password: PASSWORD }),
       headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': randomAddress() },
     });
     if (res.status !== 200) throw new Error(`sign-in answered ${res.status} ${await res.text()}`);
   };
-  const storedHash = async () => (await database.db.select().from(clients).where(eq(clients.id, clientId)))[0]!.passwordHash!;
+  const storedHash = async () =>
+    (await database.db.select().from(clients).where(eq(clients.id, clientId)))[0]!.passwordHash!;
   const formerScrypt = scryptHash(PASSWORD, { N: 2 ** 17, r: 8, p: 1 });
   const argon2id = await hashPassword(PASSWORD);
 
@@ -75,7 +103,8 @@ export async function measureSignIn() {
     signInReplacingScryptHash: async () => {
       await database.db.update(clients).set({ passwordHash: formerScrypt }).where(eq(clients.id, clientId));
       const ms = await timed(signIn);
-      if (!(await storedHash()).startsWith('$argon2id$v=19$m=19456,t=2,p=1$')) throw new Error('the scrypt hash was not replaced');
+      if (!(await storedHash()).startsWith('$argon2id$v=19$m=19456,t=2,p=1$'))
+        throw new Error('the scrypt hash was not replaced');
       return ms;
     },
     /** one check of the password against the Argon2id hash, as sign-in makes it (services/security/passwords.ts) */
@@ -101,7 +130,10 @@ export async function measureSignIn() {
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
-  const summary = Object.fromEntries(names.map((n) => [n, figures(times[n])])) as Record<Kind, ReturnType<typeof figures>>;
+  const summary = Object.fromEntries(names.map((n) => [n, figures(times[n])])) as Record<
+    Kind,
+    ReturnType<typeof figures>
+  >;
   const result = {
     measuredAt: new Date().toISOString(),
     cores: os.cpus().length,
@@ -115,7 +147,9 @@ export async function measureSignIn() {
     target: { signInMedianMaxMs: TARGET_MS },
     signInMetTarget: summary.signIn.medianMs <= TARGET_MS,
     // What a sign-in cost with scrypt, from the same run: today's sign-in with the scrypt check in place of Argon2id's.
-    signInWithScryptEstimateMs: Math.round(summary.signIn.medianMs - summary.argon2idCheck.medianMs + summary.scryptCheck.medianMs),
+    signInWithScryptEstimateMs: Math.round(
+      summary.signIn.medianMs - summary.argon2idCheck.medianMs + summary.scryptCheck.medianMs,
+    ),
     ...summary,
   };
   await mkdir('bench/results', { recursive: true });

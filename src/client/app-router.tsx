@@ -11,7 +11,10 @@ type AroundNav = NonNullable<RouterProps['aroundNav']>;
  * shows another page than the one the server rendered. No path: any address (the « not found » page).
  */
 const parser: NonNullable<RouterProps['parser']> = (route) => ({
-  pattern: { exec: (path: string) => (route === '*' || withoutTrailingSlashes(path) === route ? [path] as RegExpExecArray : null) },
+  pattern: {
+    exec: (path: string) =>
+      route === '*' || withoutTrailingSlashes(path) === route ? ([path] as RegExpExecArray) : null,
+  },
   keys: [],
 });
 
@@ -23,21 +26,24 @@ const parser: NonNullable<RouterProps['parser']> = (route) => ({
 export function AppRouter({ ssrPath, children }: { ssrPath?: string; children: ReactNode }) {
   const { signedIn } = useViewer();
   const scrollToTop = useRef(false);
-  const aroundNav = useCallback<AroundNav>((navigate, to, options) => {
-    const path = to.split(/[?#]/)[0]!;
-    const go = () => {
-      // Another page starts at its top, as after a browser's own navigation; a hash (/#pricing) scrolls to its target,
-      // a change of search (a tab) stays where it is. Back and forward are the browser's: it restores the position.
-      const samePage = withoutTrailingSlashes(path) === withoutTrailingSlashes(window.location.pathname);
-      scrollToTop.current = !samePage && !to.includes('#');
-      navigate(to, options);
-    };
-    const route = matchRoute(path);
-    const load = signedIn && route?.loadSignedIn ? route.loadSignedIn : route?.load;
-    if (!load) return go();
-    // A chunk that cannot load is the page's error to show (its boundary), not a reason to stay.
-    void load().then(go, go);
-  }, [signedIn]);
+  const aroundNav = useCallback<AroundNav>(
+    (navigate, to, options) => {
+      const path = to.split(/[?#]/)[0]!;
+      const go = () => {
+        // Another page starts at its top, as after a browser's own navigation; a hash (/#pricing) scrolls to its target,
+        // a change of search (a tab) stays where it is. Back and forward are the browser's: it restores the position.
+        const samePage = withoutTrailingSlashes(path) === withoutTrailingSlashes(window.location.pathname);
+        scrollToTop.current = !samePage && !to.includes('#');
+        navigate(to, options);
+      };
+      const route = matchRoute(path);
+      const load = signedIn && route?.loadSignedIn ? route.loadSignedIn : route?.load;
+      if (!load) return go();
+      // A chunk that cannot load is the page's error to show (its boundary), not a reason to stay.
+      void load().then(go, go);
+    },
+    [signedIn],
+  );
   return (
     <Router ssrPath={ssrPath} aroundNav={aroundNav} parser={parser}>
       <TopOfNewPage pendingRef={scrollToTop} />

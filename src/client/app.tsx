@@ -36,7 +36,9 @@ export function App() {
       <ErrorBoundary>
         <Suspense fallback={<PageSpinner />}>
           <Switch>
-            {ROUTES.map(({ path, Component }) => <Route key={path} path={path} component={Component} />)}
+            {ROUTES.map(({ path, Component }) => (
+              <Route key={path} path={path} component={Component} />
+            ))}
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

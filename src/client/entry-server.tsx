@@ -25,7 +25,11 @@ export type Visitor = { signedIn: false } | { signedIn: true; prefetched: Prefet
 export type RenderResult = { html: string; head: string; status: number; pageData: PageData; shared: boolean };
 
 /** Renders a page to HTML on the server, waiting for its lazy chunk, with its title and description. */
-export async function render(url: string, site: SiteInfo, visitor: Visitor = { signedIn: false }): Promise<RenderResult> {
+export async function render(
+  url: string,
+  site: SiteInfo,
+  visitor: Visitor = { signedIn: false },
+): Promise<RenderResult> {
   // Not new URL(url, base): a path starting with // would be read as a host (and //x rendered as the home page).
   const pathname = url.split('?')[0]!;
   const route = matchRoute(pathname);
@@ -50,7 +54,9 @@ export async function render(url: string, site: SiteInfo, visitor: Visitor = { s
   for await (const chunk of prelude) html += chunk;
   const title = escapeHtml(documentTitle(route, site.siteName, visitor.signedIn));
   const description = route?.description ? escapeHtml(route.description) : '';
-  const canonical = route?.indexable ? `<link rel="canonical" href="${escapeHtml(site.publicUrl + route.path)}" />` : '';
+  const canonical = route?.indexable
+    ? `<link rel="canonical" href="${escapeHtml(site.publicUrl + route.path)}" />`
+    : '';
   // A page rendered for one client is nobody else's to index.
   const robots = route?.indexable && !visitor.signedIn ? '' : '<meta name="robots" content="noindex" />';
   const head = `<title>${title}</title>${description ? `<meta name="description" content="${description}" />` : ''}${canonical}${robots}`;

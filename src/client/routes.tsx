@@ -23,7 +23,11 @@ export type PageRoute = {
  */
 function page(load: () => PageModule) {
   let loaded: ComponentType | undefined;
-  const preload = () => load().then((m) => { loaded = m.default; return m; });
+  const preload = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
   const Lazy = lazy(preload);
   function Page() {
     const Loaded = loaded;
@@ -41,25 +45,98 @@ function HomePage() {
 }
 
 const DASHBOARD_TITLE = 'Tableau de bord';
-const DESCRIPTION = 'Assistance informatique à distance pour particuliers, sur Windows et Mac : abonnements sans engagement de 1 mois à 1 an, dès 10 €.';
+const DESCRIPTION =
+  'Assistance informatique à distance pour particuliers, sur Windows et Mac : abonnements sans engagement de 1 mois à 1 an, dès 10 €.';
 
 // Each page but the landing is its own chunk: the landing never downloads the back-office or the client area.
 export const ROUTES: PageRoute[] = [
-  { path: '/', title: 'Assistance informatique à distance Windows et Mac', description: DESCRIPTION, indexable: true, Component: HomePage, loadSignedIn: dashboard.load },
-  { path: '/cgv', title: 'Conditions générales de vente', description: 'Conditions générales de vente de nos abonnements d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/legal/cgv-page.tsx').then((m) => ({ default: m.CgvPage }))) },
-  { path: '/privacy-policy', title: 'Politique de confidentialité', description: 'Comment nous collectons, utilisons et protégeons vos données personnelles.', indexable: true, ...page(() => import('./pages/public/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage }))) },
-  { path: '/register', title: 'Inscription à', titleEndsWithSite: true, description: 'Inscrivez-vous à un abonnement d’assistance informatique à distance.', indexable: true, ...page(() => import('./pages/public/register/register-page.tsx').then((m) => ({ default: m.RegisterPage }))) },
-  { path: '/register-success', title: 'Demande enregistrée', ...page(() => import('./pages/public/register/register-success-page.tsx').then((m) => ({ default: m.RegisterSuccessPage }))) },
-  { path: '/signup', title: 'Créer un compte', ...page(() => import('./pages/public/signup/signup-page.tsx').then((m) => ({ default: m.SignupPage }))) },
-  { path: '/login', title: 'Connexion', ...page(() => import('./pages/public/signup/login-page.tsx').then((m) => ({ default: m.LoginPage }))) },
-  { path: '/verify-invoice', title: 'Vérifier une facture', description: 'Vérifiez l’authenticité d’une facture avec sa clé de vérification.', indexable: true, ...page(() => import('./pages/public/verify-invoice/verify-invoice-page.tsx').then((m) => ({ default: m.VerifyInvoicePage }))) },
-  { path: '/admin', title: 'Espace staff', ...page(() => import('./pages/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage }))) },
-  { path: '/admin/set-password', title: 'Choisir mon mot de passe', ...page(() => import('./pages/admin/set-password-page.tsx').then((m) => ({ default: m.StaffSetPasswordPage }))) },
-  { path: '/client/login', title: 'Connexion client', ...page(() => import('./pages/client/client-login-page.tsx').then((m) => ({ default: m.ClientLoginPage }))) },
-  { path: '/client/dashboard', title: 'Espace client', ...page(() => import('./pages/client/client-dashboard-page.tsx').then((m) => ({ default: m.ClientDashboardPage }))) },
+  {
+    path: '/',
+    title: 'Assistance informatique à distance Windows et Mac',
+    description: DESCRIPTION,
+    indexable: true,
+    Component: HomePage,
+    loadSignedIn: dashboard.load,
+  },
+  {
+    path: '/cgv',
+    title: 'Conditions générales de vente',
+    description: 'Conditions générales de vente de nos abonnements d’assistance informatique à distance.',
+    indexable: true,
+    ...page(() => import('./pages/public/legal/cgv-page.tsx').then((m) => ({ default: m.CgvPage }))),
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Politique de confidentialité',
+    description: 'Comment nous collectons, utilisons et protégeons vos données personnelles.',
+    indexable: true,
+    ...page(() => import('./pages/public/legal/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage }))),
+  },
+  {
+    path: '/register',
+    title: 'Inscription à',
+    titleEndsWithSite: true,
+    description: 'Inscrivez-vous à un abonnement d’assistance informatique à distance.',
+    indexable: true,
+    ...page(() => import('./pages/public/register/register-page.tsx').then((m) => ({ default: m.RegisterPage }))),
+  },
+  {
+    path: '/register-success',
+    title: 'Demande enregistrée',
+    ...page(() =>
+      import('./pages/public/register/register-success-page.tsx').then((m) => ({ default: m.RegisterSuccessPage })),
+    ),
+  },
+  {
+    path: '/signup',
+    title: 'Créer un compte',
+    ...page(() => import('./pages/public/signup/signup-page.tsx').then((m) => ({ default: m.SignupPage }))),
+  },
+  {
+    path: '/login',
+    title: 'Connexion',
+    ...page(() => import('./pages/public/signup/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
+  },
+  {
+    path: '/verify-invoice',
+    title: 'Vérifier une facture',
+    description: 'Vérifiez l’authenticité d’une facture avec sa clé de vérification.',
+    indexable: true,
+    ...page(() =>
+      import('./pages/public/verify-invoice/verify-invoice-page.tsx').then((m) => ({ default: m.VerifyInvoicePage })),
+    ),
+  },
+  {
+    path: '/admin',
+    title: 'Espace staff',
+    ...page(() => import('./pages/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage }))),
+  },
+  {
+    path: '/admin/set-password',
+    title: 'Choisir mon mot de passe',
+    ...page(() => import('./pages/admin/set-password-page.tsx').then((m) => ({ default: m.StaffSetPasswordPage }))),
+  },
+  {
+    path: '/client/login',
+    title: 'Connexion client',
+    ...page(() => import('./pages/client/client-login-page.tsx').then((m) => ({ default: m.ClientLoginPage }))),
+  },
+  {
+    path: '/client/dashboard',
+    title: 'Espace client',
+    ...page(() => import('./pages/client/client-dashboard-page.tsx').then((m) => ({ default: m.ClientDashboardPage }))),
+  },
   { path: '/dashboard', title: DASHBOARD_TITLE, ...dashboard },
-  { path: '/forgot-password', title: 'Mot de passe oublié', ...page(() => import('./pages/client/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage }))) },
-  { path: '/reset-password', title: 'Nouveau mot de passe', ...page(() => import('./pages/client/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage }))) },
+  {
+    path: '/forgot-password',
+    title: 'Mot de passe oublié',
+    ...page(() => import('./pages/client/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage }))),
+  },
+  {
+    path: '/reset-password',
+    title: 'Nouveau mot de passe',
+    ...page(() => import('./pages/client/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage }))),
+  },
 ];
 
 const NOT_FOUND_TITLE = 'Page Not Found';

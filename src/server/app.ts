@@ -81,7 +81,9 @@ export async function buildApp(options: BuildOptions) {
   // instead of brotli's 4 MB: what we send per request fits in it, and preparing the larger window doubled the time of
   // each small compression for the same bytes.
   await app.register(compress, {
-    threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'],
+    threshold: 1024,
+    syncThreshold: 64 * 1024,
+    encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
   });
 

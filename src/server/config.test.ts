@@ -14,7 +14,9 @@ describe('loadConfig', () => {
   it('reads the attachment quota per client in whole MB', () => {
     expect(loadConfig({ ATTACHMENT_QUOTA_MB: '200' }).ATTACHMENT_QUOTA_MB).toBe(200);
     for (const bad of ['0', '-5', '2.5', 'beaucoup']) {
-      expect(() => loadConfig({ ATTACHMENT_QUOTA_MB: bad }), bad).toThrow(/^Invalid environment variable ATTACHMENT_QUOTA_MB/);
+      expect(() => loadConfig({ ATTACHMENT_QUOTA_MB: bad }), bad).toThrow(
+        /^Invalid environment variable ATTACHMENT_QUOTA_MB/,
+      );
     }
   });
 
@@ -30,26 +32,40 @@ describe('loadConfig', () => {
     expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
     const both = { STRIPE_SECRET_KEY: 'sk_test_51Abcdefgh', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
     expect(loadConfig(both)).toMatchObject(both);
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: both.STRIPE_SECRET_KEY }))
-      .toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: is set without STRIPE_WEBHOOK_SECRET/);
-    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: both.STRIPE_WEBHOOK_SECRET }))
-      .toThrow(/^Invalid environment variable STRIPE_WEBHOOK_SECRET: is set without STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: both.STRIPE_SECRET_KEY })).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: is set without STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: both.STRIPE_WEBHOOK_SECRET })).toThrow(
+      /^Invalid environment variable STRIPE_WEBHOOK_SECRET: is set without STRIPE_SECRET_KEY/,
+    );
     // The publishable key pasted in the wrong place, and the secret key given as the webhook's.
-    expect(() => loadConfig({ ...both, STRIPE_SECRET_KEY: 'pk_test_51Abcdefgh' })).toThrow(/^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key/);
-    expect(() => loadConfig({ ...both, STRIPE_WEBHOOK_SECRET: both.STRIPE_SECRET_KEY })).toThrow(/^Invalid environment variable STRIPE_WEBHOOK_SECRET: must be the signing secret/);
+    expect(() => loadConfig({ ...both, STRIPE_SECRET_KEY: 'pk_test_51Abcdefgh' })).toThrow(
+      /^Invalid environment variable STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => loadConfig({ ...both, STRIPE_WEBHOOK_SECRET: both.STRIPE_SECRET_KEY })).toThrow(
+      /^Invalid environment variable STRIPE_WEBHOOK_SECRET: must be the signing secret/,
+    );
   });
 
   it('trusts nobody’s X-Forwarded-For by default, and only the proxies listed by address or range', () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual([]);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY)
-      .toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it.each(['1', '2', 'true', '10.0.0.1,proxy.example', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/2', '::1/129'])(
-    'refuses TRUST_PROXY=%s with a line saying what to write instead', (value) => {
-      expect(() => loadConfig({ TRUST_PROXY: value }))
-        .toThrow(/^Invalid environment variable TRUST_PROXY: ".+" is not an IP address, a CIDR range \(10\.0\.0\.0\/8\) or loopback\/linklocal\/uniquelocal; list the proxies, not a count$/);
-    });
+    'refuses TRUST_PROXY=%s with a line saying what to write instead',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /^Invalid environment variable TRUST_PROXY: ".+" is not an IP address, a CIDR range \(10\.0\.0\.0\/8\) or loopback\/linklocal\/uniquelocal; list the proxies, not a count$/,
+      );
+    },
+  );
 
   it('treats an empty value as unset and trims the public URL', () => {
     const config = loadConfig({ PORT: '', PUBLIC_URL: 'https://support.example.fr/' });

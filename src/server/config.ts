@@ -16,61 +16,120 @@ function isProxyAddress(entry: string): boolean {
 }
 
 // Every setting the server reads, parsed once at start-up; a bad value stops start-up with its name.
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  /** the reverse proxies whose X-Forwarded-For is believed, by address or CIDR (unset: nobody, so no IP can be faked) */
-  TRUST_PROXY: z.string().default('').transform((value, ctx) => {
-    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
-    const bad = entries.find((e) => !isProxyAddress(e));
-    if (bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `"${bad}" is not an IP address, a CIDR range (10.0.0.0/8) or loopback/linklocal/uniquelocal; list the proxies, not a count` });
-      return z.NEVER;
-    }
-    return entries;
-  }),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000').transform((u) => u.replace(/\/+$/, '')),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('RFS Assistance <contact@rfs-assistance.example>'),
-  STAFF_EMAIL: z.email().optional(),
-  ADMIN_USERNAME: optional,
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  ADMIN_SECRET_CODE: z.string().min(4, 'must be at least 4 characters').optional(),
-  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** AES-256-GCM key of the staff members' TOTP secrets: 64 hex characters (openssl rand -hex 32); see services/staff/two-factor-key.ts */
-  TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (openssl rand -hex 32)').optional(),
-  /** room for the files each client sends in their requests' threads, in MB (services/interventions/attachment-quota.ts) */
-  ATTACHMENT_QUOTA_MB: z.coerce.number().int('must be a whole number of MB').min(1, 'must be at least 1 (MB)').max(100_000, 'must be at most 100000 (MB)').default(50),
-  /** share of a request's time to respond after which staff are warned, and after which admins are told it is late (services/interventions/response-alerts.ts) */
-  RESPONSE_WARNING_PERCENT: z.coerce.number().int('must be a whole percentage').min(1, 'must be between 1 and 99').max(99, 'must be between 1 and 99').default(75),
-  RESPONSE_ESCALATION_PERCENT: z.coerce.number().int('must be a whole percentage').min(100, 'must be 100 or more').max(1000, 'must be at most 1000').default(100),
-  /** signs backup archives, checked by `npm run restore`; see services/backup/signature.ts */
-  BACKUP_KEY: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SITE_NAME: z.string().min(1).default('RFS Assistance'),
-  COMPANY_LEGAL_NAME: z.string().min(1).default('RFS Assistance LLC'),
-  COMPANY_ADDRESS: z.string().min(1).default('30 N Gould St, Sheridan, WY 82801, États-Unis'),
-  COMPANY_EMAIL: z.email().default('contact@rfs-assistance.example'),
-  COMPANY_PHONE: z.string().min(1).default('+33 1 84 80 00 00'),
-  COMPANY_ID: z.string().min(1).default('Wyoming LLC n° 2023-001234567'),
-  /** VAT rate in percent printed on invoices issued from now on (0: no VAT, the mention below says why); docs/invoices.md */
-  INVOICE_TAX_RATE: z.coerce.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100').default(0),
-  INVOICE_TAX_MENTION: z.string().min(1).default('TVA non applicable : prestation fournie par une société établie aux États-Unis.'),
-  /** Stripe Checkout (services/payments/): both or neither; unset, orders are paid by hand as before */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[0-9A-Za-z]{8,}$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)').optional(),
-  /** the provider's API address: Stripe's own unless a stand-in is given (tests, stripe-mock) */
-  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[0-9A-Za-z+/=]{8,}$/, 'must be the signing secret of the webhook endpoint (whsec_…)').optional(),
-}).refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, { message: 'is set without ADMIN_USERNAME', path: ['ADMIN_PASSWORD'] })
-  .refine((e) => !e.ADMIN_USERNAME || e.ADMIN_PASSWORD, { message: 'is set without ADMIN_PASSWORD', path: ['ADMIN_USERNAME'] })
-  .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, { message: 'is set without STRIPE_WEBHOOK_SECRET (online payment needs both)', path: ['STRIPE_SECRET_KEY'] })
-  .refine((e) => !e.STRIPE_WEBHOOK_SECRET || e.STRIPE_SECRET_KEY, { message: 'is set without STRIPE_SECRET_KEY (online payment needs both)', path: ['STRIPE_WEBHOOK_SECRET'] });
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** the reverse proxies whose X-Forwarded-For is believed, by address or CIDR (unset: nobody, so no IP can be faked) */
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const entries = value
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        const bad = entries.find((e) => !isProxyAddress(e));
+        if (bad !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${bad}" is not an IP address, a CIDR range (10.0.0.0/8) or loopback/linklocal/uniquelocal; list the proxies, not a count`,
+          });
+          return z.NEVER;
+        }
+        return entries;
+      }),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('http://localhost:3000')
+      .transform((u) => u.replace(/\/+$/, '')),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('RFS Assistance <contact@rfs-assistance.example>'),
+    STAFF_EMAIL: z.email().optional(),
+    ADMIN_USERNAME: optional,
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_SECRET_CODE: z.string().min(4, 'must be at least 4 characters').optional(),
+    SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** AES-256-GCM key of the staff members' TOTP secrets: 64 hex characters (openssl rand -hex 32); see services/staff/two-factor-key.ts */
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (openssl rand -hex 32)')
+      .optional(),
+    /** room for the files each client sends in their requests' threads, in MB (services/interventions/attachment-quota.ts) */
+    ATTACHMENT_QUOTA_MB: z.coerce
+      .number()
+      .int('must be a whole number of MB')
+      .min(1, 'must be at least 1 (MB)')
+      .max(100_000, 'must be at most 100000 (MB)')
+      .default(50),
+    /** share of a request's time to respond after which staff are warned, and after which admins are told it is late (services/interventions/response-alerts.ts) */
+    RESPONSE_WARNING_PERCENT: z.coerce
+      .number()
+      .int('must be a whole percentage')
+      .min(1, 'must be between 1 and 99')
+      .max(99, 'must be between 1 and 99')
+      .default(75),
+    RESPONSE_ESCALATION_PERCENT: z.coerce
+      .number()
+      .int('must be a whole percentage')
+      .min(100, 'must be 100 or more')
+      .max(1000, 'must be at most 1000')
+      .default(100),
+    /** signs backup archives, checked by `npm run restore`; see services/backup/signature.ts */
+    BACKUP_KEY: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SITE_NAME: z.string().min(1).default('RFS Assistance'),
+    COMPANY_LEGAL_NAME: z.string().min(1).default('RFS Assistance LLC'),
+    COMPANY_ADDRESS: z.string().min(1).default('30 N Gould St, Sheridan, WY 82801, États-Unis'),
+    COMPANY_EMAIL: z.email().default('contact@rfs-assistance.example'),
+    COMPANY_PHONE: z.string().min(1).default('+33 1 84 80 00 00'),
+    COMPANY_ID: z.string().min(1).default('Wyoming LLC n° 2023-001234567'),
+    /** VAT rate in percent printed on invoices issued from now on (0: no VAT, the mention below says why); docs/invoices.md */
+    INVOICE_TAX_RATE: z.coerce
+      .number()
+      .min(0, 'must be between 0 and 100')
+      .max(100, 'must be between 0 and 100')
+      .default(0),
+    INVOICE_TAX_MENTION: z
+      .string()
+      .min(1)
+      .default('TVA non applicable : prestation fournie par une société établie aux États-Unis.'),
+    /** Stripe Checkout (services/payments/): both or neither; unset, orders are paid by hand as before */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,}$/,
+        'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)',
+      )
+      .optional(),
+    /** the provider's API address: Stripe's own unless a stand-in is given (tests, stripe-mock) */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[0-9A-Za-z+/=]{8,}$/, 'must be the signing secret of the webhook endpoint (whsec_…)')
+      .optional(),
+  })
+  .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, {
+    message: 'is set without ADMIN_USERNAME',
+    path: ['ADMIN_PASSWORD'],
+  })
+  .refine((e) => !e.ADMIN_USERNAME || e.ADMIN_PASSWORD, {
+    message: 'is set without ADMIN_PASSWORD',
+    path: ['ADMIN_USERNAME'],
+  })
+  .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, {
+    message: 'is set without STRIPE_WEBHOOK_SECRET (online payment needs both)',
+    path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((e) => !e.STRIPE_WEBHOOK_SECRET || e.STRIPE_SECRET_KEY, {
+    message: 'is set without STRIPE_SECRET_KEY (online payment needs both)',
+    path: ['STRIPE_WEBHOOK_SECRET'],
+  });
 
 export type Config = z.output<typeof envSchema>;
-
 
 export class ConfigError extends Error {}
 

@@ -33,8 +33,9 @@ export function validationError(error: z.ZodError): HttpError {
   }
   // Several fields saying the same thing (« Veuillez remplir tous les champs ») say it once.
   const distinct = new Set(Object.values(fieldErrors).flat());
-  const message = distinct.size > 1
-    ? 'Certains champs sont invalides : corrigez les erreurs indiquées.'
-    : first ?? 'Requête invalide';
+  const message =
+    distinct.size > 1
+      ? 'Certains champs sont invalides : corrigez les erreurs indiquées.'
+      : (first ?? 'Requête invalide');
   return new HttpError(400, message, 'VALIDATION', fieldErrors);
 }

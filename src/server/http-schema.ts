@@ -8,10 +8,12 @@ import { validationError } from './http-error.ts';
  * fastify-type-provider-zod: handlers get the parsed, typed values, and a response is encoded by its schema, so a
  * field the schema does not name never leaves the server. A refused input is the same French 400 as `parseInput`.
  */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const result = schema.safeParse(data ?? {});
-  return result.success ? { value: result.data } : { error: validationError(result.error) };
-};
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data ?? {});
+    return result.success ? { value: result.data } : { error: validationError(result.error) };
+  };
 
 export { serializerCompiler };
 

@@ -9,7 +9,9 @@ describe('runtime', () => {
   });
 
   it('names an older Node and says how to get the right one', () => {
-    expect(runtimeProblem('20.20.2')).toMatch(/^Node\.js 20\.20\.2 is not supported \(needs 24\.7 or newer\): run `npm ci`/);
+    expect(runtimeProblem('20.20.2')).toMatch(
+      /^Node\.js 20\.20\.2 is not supported \(needs 24\.7 or newer\): run `npm ci`/,
+    );
     expect(runtimeProblem('24.6.0')).toMatch(/^Node\.js 24\.6\.0 is not supported/);
     expect(runtimeProblem('24.7.0')).toBeUndefined();
     expect(runtimeProblem('26.10.0')).toBeUndefined();

@@ -2,8 +2,21 @@
 import { z } from './schemas/zod.ts';
 import { PLAN_IDS } from './plans.ts';
 import {
-  CHECKOUT_STATUSES, CLIENT_DEVICE_TYPES, DEVICE_STATUSES, INTERVENTION_STATUSES, MAIL_KINDS, MAIL_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REMOTE_TOOLS,
-  INBOX_KINDS, INBOX_STATUSES, SUBSCRIPTION_STATES, STAFF_ROLES, URGENCIES, type InterventionStatus,
+  CHECKOUT_STATUSES,
+  CLIENT_DEVICE_TYPES,
+  DEVICE_STATUSES,
+  INTERVENTION_STATUSES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  REMOTE_TOOLS,
+  INBOX_KINDS,
+  INBOX_STATUSES,
+  SUBSCRIPTION_STATES,
+  STAFF_ROLES,
+  URGENCIES,
+  type InterventionStatus,
 } from './labels.ts';
 import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
 import { pageQuery } from './schemas/query.ts';
@@ -72,15 +85,25 @@ const orderDtoSchema = z.object({
   /** why an online payment of this order did not go through (expired, refused, wrong amount): for staff to look at */
   paymentIssue: z.string().nullable(),
   /** the provider's latest Checkout session of the order (the paid one first), with its page in the provider's dashboard */
-  onlinePayment: z.object({
-    sessionId: z.string(), paymentIntent: z.string().nullable(), status: z.enum(CHECKOUT_STATUSES), dashboardUrl: z.string(),
-  }).nullable(),
+  onlinePayment: z
+    .object({
+      sessionId: z.string(),
+      paymentIntent: z.string().nullable(),
+      status: z.enum(CHECKOUT_STATUSES),
+      dashboardUrl: z.string(),
+    })
+    .nullable(),
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
 /** An order with its invoice and credit notes, as every order route answers it. */
 export const orderSchema = orderDtoSchema.extend(orderDocumentsFields);
 export const orderListQuery = pageQuery.extend({
-  email: z.string({ error: 'Adresse e-mail invalide' }).trim().max(254, 'Adresse e-mail invalide').optional().transform((s) => s || undefined),
+  email: z
+    .string({ error: 'Adresse e-mail invalide' })
+    .trim()
+    .max(254, 'Adresse e-mail invalide')
+    .optional()
+    .transform((s) => s || undefined),
   status: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }).optional(),
 });
 export type OrderFilters = z.input<typeof orderListQuery>;
@@ -95,7 +118,9 @@ export type IssuedCredentials = z.infer<typeof issuedCredentialsSchema>;
 
 /** POST /api/admin/manual-orders → 201, or 200 when an earlier send with the same idempotency key had made it */
 export const orderCreatedSchema = z.object({
-  id: z.number().int(), order: orderSchema, credentials: issuedCredentialsSchema.nullable(),
+  id: z.number().int(),
+  order: orderSchema,
+  credentials: issuedCredentialsSchema.nullable(),
   /** the order had been made by an earlier send with the same idempotency key: nothing was written now */
   replayed: z.boolean(),
 });
@@ -108,7 +133,10 @@ export type OrderCreated = z.infer<typeof orderCreatedSchema>;
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const orderCreationHeaders = z.looseObject({
-  [IDEMPOTENCY_HEADER]: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Clé d’idempotence invalide : 16 à 100 lettres, chiffres, - ou _.').optional(),
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, 'Clé d’idempotence invalide : 16 à 100 lettres, chiffres, - ou _.')
+    .optional(),
 });
 
 /** GET /api/admin/credentials/suggest?name=… */
@@ -183,7 +211,10 @@ export type ErasureConfirmed = InboxItemDto;
  * POST /api/admin/contacts/:id/validate (pending registration only): creates the client account with generated
  * credentials, marks the request 'replied' and e-mails the credentials. 409 when that e-mail already has an account.
  */
-export const registrationValidatedSchema = z.object({ clientId: z.number().int(), credentials: issuedCredentialsSchema });
+export const registrationValidatedSchema = z.object({
+  clientId: z.number().int(),
+  credentials: issuedCredentialsSchema,
+});
 export type RegistrationValidated = z.infer<typeof registrationValidatedSchema>;
 
 /**
@@ -192,7 +223,9 @@ export type RegistrationValidated = z.infer<typeof registrationValidatedSchema>;
  * the request (InboxItemDto). 400 for another kind, 409 when already handled.
  */
 export const refusalInputSchema = z.object({
-  reason: z.string({ error: 'Indiquez la raison du refus' }).trim()
+  reason: z
+    .string({ error: 'Indiquez la raison du refus' })
+    .trim()
     .min(3, 'Indiquez la raison du refus (elle est envoyée à la personne)')
     .max(500, 'La raison ne peut pas dépasser 500 caractères')
     .refine(isPrintable, UNPRINTABLE_MESSAGE),
@@ -205,7 +238,12 @@ export const inboxUpdateInputSchema = z.object({ status: z.enum(INBOX_STATUSES, 
 /** GET /api/admin/stats?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional, inclusive, on orderDate) */
 export const statsQueryInputSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 const planStatsSchema = z.object({
-  plan: z.enum(PLAN_IDS), orders: z.number().int(), paid: z.number().int(), gifted: z.number().int(), revenue: z.number(), creditCost: z.number(),
+  plan: z.enum(PLAN_IDS),
+  orders: z.number().int(),
+  paid: z.number().int(),
+  gifted: z.number().int(),
+  revenue: z.number(),
+  creditCost: z.number(),
 });
 export type PlanStats = z.infer<typeof planStatsSchema>;
 export const dashboardStatsSchema = z.object({
@@ -240,7 +278,10 @@ export const subscriptionSchema = z.object({
 });
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
 export const subscriptionListQuery = pageQuery.extend({
-  active: z.enum(['true', 'false'], { error: 'Paramètre active invalide' }).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
+  active: z
+    .enum(['true', 'false'], { error: 'Paramètre active invalide' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   state: z.enum(SUBSCRIPTION_STATES, { error: 'État d’abonnement invalide' }).optional(),
 });
 export type SubscriptionFilters = z.input<typeof subscriptionListQuery>;
@@ -306,9 +347,15 @@ export type InterventionFilters = z.input<typeof interventionListQuery>;
  * GET /api/admin/interventions/response-times: per plan and month, the requests measured against their promise, those
  * answered by their due time, and the median first response in business minutes (null when none was answered).
  */
-export const responseTimeStatsSchema = z.array(z.object({
-  plan: z.enum(PLAN_IDS), month: z.string(), measured: z.number().int(), withinPromise: z.number().int(), medianMinutes: z.number().nullable(),
-}));
+export const responseTimeStatsSchema = z.array(
+  z.object({
+    plan: z.enum(PLAN_IDS),
+    month: z.string(),
+    measured: z.number().int(),
+    withinPromise: z.number().int(),
+    medianMinutes: z.number().nullable(),
+  }),
+);
 export type ResponseTimeStats = z.infer<typeof responseTimeStatsSchema>;
 
 /** The statuses staff may move an intervention to from each status (DESIGN.md decision 8); anything else is 409. */
@@ -325,8 +372,19 @@ export const DURATION_MAX_MINUTES = 24 * 60;
 /** PATCH /api/admin/interventions/:id: status along INTERVENTION_TRANSITIONS, duration and notes. */
 export const interventionUpdateInputSchema = z.object({
   status: z.enum(INTERVENTION_STATUSES, { error: 'Statut invalide' }).optional(),
-  durationMinutes: z.number({ error: 'Durée invalide' }).int('Durée invalide').min(0, 'Durée invalide').max(DURATION_MAX_MINUTES, 'Durée invalide').nullable().optional(),
-  staffNotes: z.string().trim().max(LONG_TEXT_MAX, longTextMessage()).refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
+  durationMinutes: z
+    .number({ error: 'Durée invalide' })
+    .int('Durée invalide')
+    .min(0, 'Durée invalide')
+    .max(DURATION_MAX_MINUTES, 'Durée invalide')
+    .nullable()
+    .optional(),
+  staffNotes: z
+    .string()
+    .trim()
+    .max(LONG_TEXT_MAX, longTextMessage())
+    .refine(isPrintable, UNPRINTABLE_MESSAGE)
+    .optional(),
 });
 
 /**
@@ -356,7 +414,12 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
 const filterText = (name: string, max: number) =>
-  z.string({ error: `Paramètre ${name} invalide` }).trim().max(max, `Paramètre ${name} invalide`).optional().transform((s) => s || undefined);
+  z
+    .string({ error: `Paramètre ${name} invalide` })
+    .trim()
+    .max(max, `Paramètre ${name} invalide`)
+    .optional()
+    .transform((s) => s || undefined);
 export const auditListQuery = pageQuery.extend({
   entity: filterText('entity', 40),
   entityId: filterText('entityId', 40),

@@ -96,9 +96,15 @@ export const clientOrderSchema = z.object({
    * its invoice then its credit notes (avoirs), as issued; each PDF at GET /api/client/documents/:id/pdf
    * (404 for another client's)
    */
-  documents: z.array(z.object({
-    id: z.number().int(), kind: z.enum(DOCUMENT_KINDS), number: z.string(), issuedOn: isoDay, totalTtc: z.string(),
-  })),
+  documents: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(DOCUMENT_KINDS),
+      number: z.string(),
+      issuedOn: isoDay,
+      totalTtc: z.string(),
+    }),
+  ),
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
 
@@ -154,22 +160,35 @@ export type UserIntervention = z.infer<typeof userInterventionSchema>;
  * POST /api/interventions: title and description optional; empty ones take the fixed texts of the original
  * dashboard. « Session à distance » adds the tool the client installed and its ID (checked per tool, never a password).
  */
-export const dashboardInterventionInputSchema = z.object({
-  title: z.string({ error: 'Titre invalide' }).trim().max(120, 'Le titre ne peut pas dépasser 120 caractères')
-    .refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
-  description: z.string({ error: 'Description invalide' }).trim()
-    .max(LONG_TEXT_MAX, longTextMessage('La description')).refine(isPrintable, UNPRINTABLE_MESSAGE).optional(),
-  remoteTool: remoteSessionFields.remoteTool.optional(),
-  remoteId: remoteSessionFields.remoteId.optional(),
-  /** one of the client's covered devices (services/devices/) */
-  deviceId: interventionDeviceId.optional(),
-}).superRefine(checkRemoteId);
+export const dashboardInterventionInputSchema = z
+  .object({
+    title: z
+      .string({ error: 'Titre invalide' })
+      .trim()
+      .max(120, 'Le titre ne peut pas dépasser 120 caractères')
+      .refine(isPrintable, UNPRINTABLE_MESSAGE)
+      .optional(),
+    description: z
+      .string({ error: 'Description invalide' })
+      .trim()
+      .max(LONG_TEXT_MAX, longTextMessage('La description'))
+      .refine(isPrintable, UNPRINTABLE_MESSAGE)
+      .optional(),
+    remoteTool: remoteSessionFields.remoteTool.optional(),
+    remoteId: remoteSessionFields.remoteId.optional(),
+    /** one of the client's covered devices (services/devices/) */
+    deviceId: interventionDeviceId.optional(),
+  })
+  .superRefine(checkRemoteId);
 
 // ---- self-service ---------------------------------------------------------------------------------------------
 
 /** POST /api/client/password → 200 { ok: true }: every other session of the account ends. Wrong current: 400 on currentPassword. */
 export const changePasswordInputSchema = z.object({
-  currentPassword: z.string({ error: 'Le mot de passe actuel est requis' }).min(1, 'Le mot de passe actuel est requis').max(200),
+  currentPassword: z
+    .string({ error: 'Le mot de passe actuel est requis' })
+    .min(1, 'Le mot de passe actuel est requis')
+    .max(200),
   newPassword,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
@@ -180,8 +199,12 @@ export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
  */
 const FORGOT_LOGIN_REQUIRED = 'Saisissez votre adresse e-mail ou votre identifiant';
 export const forgotPasswordInputSchema = z.object({
-  email: z.string({ error: FORGOT_LOGIN_REQUIRED }).trim().min(1, FORGOT_LOGIN_REQUIRED)
-    .max(254, 'Adresse e-mail ou identifiant trop long').refine(isPrintable, UNPRINTABLE_MESSAGE),
+  email: z
+    .string({ error: FORGOT_LOGIN_REQUIRED })
+    .trim()
+    .min(1, FORGOT_LOGIN_REQUIRED)
+    .max(254, 'Adresse e-mail ou identifiant trop long')
+    .refine(isPrintable, UNPRINTABLE_MESSAGE),
 });
 export const FORGOT_PASSWORD_SENT =
   'Si un compte correspond à cette adresse, vous allez recevoir un e-mail avec un lien valable une heure.';
@@ -201,4 +224,3 @@ export const RESET_LINK_INVALID = 'Ce lien n’est plus valable. Demandez un nou
 export const erasureRequestResultSchema = z.object({ requestedAt: isoInstant });
 /** GET /api/client/erasure-request: the pending request's date, or null (none, or already handled by staff). */
 export const erasureRequestStatusSchema = z.object({ requestedAt: isoInstant.nullable() });
-

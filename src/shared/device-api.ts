@@ -9,13 +9,21 @@ import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from './labels.ts';
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 /** What the file input offers: a phone opens its camera or its gallery. */
 export const PROOF_ACCEPT = 'image/*,application/pdf';
-export const PROOF_TYPE_MESSAGE = 'Ce fichier n’est ni une photo ni un PDF : envoyez une photo (JPEG, PNG) ou un PDF de votre facture.';
-export const PROOF_TOO_BIG_MESSAGE = 'Ce fichier dépasse 10 Mo : envoyez une photo moins lourde ou un PDF de votre facture.';
+export const PROOF_TYPE_MESSAGE =
+  'Ce fichier n’est ni une photo ni un PDF : envoyez une photo (JPEG, PNG) ou un PDF de votre facture.';
+export const PROOF_TOO_BIG_MESSAGE =
+  'Ce fichier dépasse 10 Mo : envoyez une photo moins lourde ou un PDF de votre facture.';
 /**
  * What staff may look at in the back-office without downloading it (GET /api/admin/device-proofs/:id?inline=1): the
  * types read from a proof's content at upload. Anything else is always a download.
  */
-export const PROOF_INLINE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
+export const PROOF_INLINE_TYPES: readonly string[] = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+];
 /** GET /api/admin/device-proofs/:id: a download by default (the contract); `?inline=1` to view an image or a PDF. */
 export const proofFileQuery = z.object({
   inline: z.enum(['1'], { error: 'Paramètre inline invalide : « 1 » ou rien' }).optional(),
@@ -27,21 +35,29 @@ export const proofFileQuery = z.object({
  */
 export const UPLOAD_HEADER = 'x-rfs-upload';
 /** Assistance is refused on a device whose proof is awaited or refused (the registration page promises it). */
-export const DEVICE_BLOCKED_MESSAGE = 'L’assistance pour cet appareil reste bloquée tant que son justificatif n’a pas été vérifié.';
+export const DEVICE_BLOCKED_MESSAGE =
+  'L’assistance pour cet appareil reste bloquée tant que son justificatif n’a pas été vérifié.';
 
 const missing = 'Veuillez remplir tous les champs';
 
 /** POST /api/client/devices: the registration's device fields. */
 export const deviceInputSchema = z.object({
   deviceType: z.enum(REGISTRATION_DEVICE_TYPES, { error: 'Veuillez sélectionner le type d’appareil' }),
-  deviceInfo: z.string({ error: missing }).trim()
+  deviceInfo: z
+    .string({ error: missing })
+    .trim()
     .min(2, 'Décrivez votre appareil (marque, modèle)')
     .max(500, 'La description de l’appareil ne peut pas dépasser 500 caractères')
     .refine(isPrintable, UNPRINTABLE_MESSAGE),
 });
 export type DeviceInput = z.input<typeof deviceInputSchema>;
 
-const proofSchema = z.object({ id: z.number().int(), name: z.string(), size: z.number().int(), uploadedAt: z.string() });
+const proofSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
 
 /** GET /api/client/devices: each device as its owner sees it. */
 export const deviceSchema = z.object({
@@ -77,14 +93,28 @@ export type AdminDevice = z.infer<typeof adminDeviceSchema>;
 /** « to-check »: devices with a proof uploaded and no decision yet (the back-office's list of proofs to check). */
 export const adminDeviceQuery = z.object({
   status: z.enum([...DEVICE_STATUSES, 'to-check'], { error: 'Statut invalide' }).optional(),
-  clientId: z.coerce.number<number>({ error: 'Client invalide' }).int('Client invalide').positive('Client invalide').optional(),
+  clientId: z.coerce
+    .number<number>({ error: 'Client invalide' })
+    .int('Client invalide')
+    .positive('Client invalide')
+    .optional(),
   /** the customer's page: customers are grouped by e-mail */
-  email: z.string({ error: 'E-mail invalide' }).trim().max(320, 'E-mail invalide').refine(isPrintable, 'E-mail invalide').optional(),
+  email: z
+    .string({ error: 'E-mail invalide' })
+    .trim()
+    .max(320, 'E-mail invalide')
+    .refine(isPrintable, 'E-mail invalide')
+    .optional(),
 });
 export type AdminDeviceQuery = z.input<typeof adminDeviceQuery>;
 
-const staffText = (empty: string, subject: string) => z.string({ error: empty }).trim()
-  .min(3, empty).max(500, `${subject} ne peut pas dépasser 500 caractères`).refine(isPrintable, UNPRINTABLE_MESSAGE);
+const staffText = (empty: string, subject: string) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .min(3, empty)
+    .max(500, `${subject} ne peut pas dépasser 500 caractères`)
+    .refine(isPrintable, UNPRINTABLE_MESSAGE);
 
 /** POST /api/admin/devices/:id/request-proof: what the client should send (e-mailed to them). */
 export const proofRequestInputSchema = z.object({

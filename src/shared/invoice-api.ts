@@ -9,7 +9,11 @@ import { formatEuro } from './format.ts';
  * GET /api/admin/documents/:id/pdf, or GET /api/client/documents/:id/pdf for the client's own.
  */
 const issuedDocumentSchema = z.object({
-  id: z.number().int(), kind: z.enum(DOCUMENT_KINDS), number: z.string(), issuedOn: z.string(), totalTtc: z.string(),
+  id: z.number().int(),
+  kind: z.enum(DOCUMENT_KINDS),
+  number: z.string(),
+  issuedOn: z.string(),
+  totalTtc: z.string(),
   /** staff only: a credit note refunded to the card through the provider, its refund's reference and status */
   refund: z.object({ id: z.string(), status: z.string() }).nullable().optional(),
 });
@@ -29,7 +33,10 @@ const AMOUNT_INVALID = 'Montant invalide : un nombre en euros, par exemple 12,50
 const AMOUNT_POSITIVE = 'Le montant doit être supérieur à 0 €';
 
 /** '12,50', '12.5' or '12' → '12.50'; anything else stays as typed (and fails the rule below). */
-const euros = z.string({ error: AMOUNT_REQUIRED }).trim().min(1, AMOUNT_REQUIRED)
+const euros = z
+  .string({ error: AMOUNT_REQUIRED })
+  .trim()
+  .min(1, AMOUNT_REQUIRED)
   .transform((s) => s.replace(/\s|€/g, '').replace(',', '.'))
   .refine((s) => /^\d{1,7}(\.\d{1,2})?$/.test(s), AMOUNT_INVALID)
   .transform((s) => Number(s).toFixed(2))
@@ -54,7 +61,11 @@ export const creditNoteOverMessage = (remaining: string) =>
 
 /** The form's rule: the same schema, with what is left of the invoice known (the server checks it again in its transaction). */
 export function creditNoteFormSchema(remaining: string) {
-  return creditNoteInputSchema.refine((v) => Math.round(Number(v.amount) * 100) <= Math.round(Number(remaining) * 100), {
-    message: creditNoteOverMessage(remaining), path: ['amount'],
-  });
+  return creditNoteInputSchema.refine(
+    (v) => Math.round(Number(v.amount) * 100) <= Math.round(Number(remaining) * 100),
+    {
+      message: creditNoteOverMessage(remaining),
+      path: ['amount'],
+    },
+  );
 }

@@ -1,6 +1,11 @@
 // Every status, method and option the product names, with its French label: derived from one tuple each.
 export const REGISTRATION_DEVICE_TYPES = [
-  'windows-pc', 'windows-laptop', 'mac-desktop', 'macbook', 'windows-tablet', 'other',
+  'windows-pc',
+  'windows-laptop',
+  'mac-desktop',
+  'macbook',
+  'windows-tablet',
+  'other',
 ] as const;
 export type RegistrationDeviceType = (typeof REGISTRATION_DEVICE_TYPES)[number];
 export const REGISTRATION_DEVICE_LABELS: Record<RegistrationDeviceType, string> = {
@@ -29,18 +34,27 @@ export const CLIENT_DEVICE_LABELS: Record<ClientDeviceType, string> = {
 export const DEVICE_STATUSES = ['pending', 'verified', 'refused', 'retired'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 export const DEVICE_STATUS_LABELS: Record<DeviceStatus, string> = {
-  pending: 'À vérifier', verified: 'Vérifié', refused: 'Refusé', retired: 'Retiré',
+  pending: 'À vérifier',
+  verified: 'Vérifié',
+  refused: 'Refusé',
+  retired: 'Retiré',
 };
 /** The statuses that take a place in the plan (the cap counts them). */
 export const DEVICE_IN_USE_STATUSES = ['pending', 'verified'] as const satisfies readonly DeviceStatus[];
-export const isDeviceInUse = (d: { status: DeviceStatus }) => (DEVICE_IN_USE_STATUSES as readonly DeviceStatus[]).includes(d.status);
+export const isDeviceInUse = (d: { status: DeviceStatus }) =>
+  (DEVICE_IN_USE_STATUSES as readonly DeviceStatus[]).includes(d.status);
 
 /**
  * The intervention's older device field, from a device's registration type: requests keep showing a type wherever the
  * back-office and the mails already print one.
  */
 export const CLIENT_DEVICE_OF: Record<RegistrationDeviceType, ClientDeviceType> = {
-  'windows-pc': 'pc_windows', 'windows-laptop': 'laptop', 'mac-desktop': 'mac', macbook: 'mac', 'windows-tablet': 'mobile', other: 'autre',
+  'windows-pc': 'pc_windows',
+  'windows-laptop': 'laptop',
+  'mac-desktop': 'mac',
+  macbook: 'mac',
+  'windows-tablet': 'mobile',
+  other: 'autre',
 };
 
 /** Staff roles: an admin runs everything; a technician answers requests and interventions and never sees money. */
@@ -87,7 +101,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   carte_en_ligne: 'Carte (en ligne)',
 };
 /** What staff may record themselves: an online payment is only ever recorded by the provider's confirmation. */
-export const ORDER_ENTRY_METHODS = ['carte', 'virement', 'especes', 'cheque', 'autre', 'offert'] as const satisfies readonly PaymentMethod[];
+export const ORDER_ENTRY_METHODS = [
+  'carte',
+  'virement',
+  'especes',
+  'cheque',
+  'autre',
+  'offert',
+] as const satisfies readonly PaymentMethod[];
 
 /** Where an online payment stands, as the provider last told us (services/payments/checkout-sessions.ts). */
 export const CHECKOUT_STATUSES = ['open', 'paid', 'expired', 'failed', 'mismatch'] as const;
@@ -139,12 +160,30 @@ export const INBOX_KIND_LABELS: Record<InboxKind, string> = {
 
 /** Every e-mail the product sends, one kind each (the « Courriels » tab, the templates, the outbox rows). */
 export const MAIL_KINDS = [
-  'registration_received', 'registration_refused', 'staff_new_registration', 'staff_contact', 'staff_new_intervention',
-  'credentials', 'invoice', 'intervention_status', 'renewal_reminder', 'password_reset', 'erasure_done',
-  'staff_password_link', 'intervention_message', 'staff_intervention_message', 'staff_intervention_closed',
-  'staff_intervention_rating', 'credit_note', 'erasure_refused', 'device_proof_requested', 'device_verified', 'device_refused',
+  'registration_received',
+  'registration_refused',
+  'staff_new_registration',
+  'staff_contact',
+  'staff_new_intervention',
+  'credentials',
+  'invoice',
+  'intervention_status',
+  'renewal_reminder',
+  'password_reset',
+  'erasure_done',
+  'staff_password_link',
+  'intervention_message',
+  'staff_intervention_message',
+  'staff_intervention_closed',
+  'staff_intervention_rating',
+  'credit_note',
+  'erasure_refused',
+  'device_proof_requested',
+  'device_verified',
+  'device_refused',
   'staff_device_proof',
-  'staff_response_due_soon', 'staff_response_overdue',
+  'staff_response_due_soon',
+  'staff_response_overdue',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {

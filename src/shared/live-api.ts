@@ -4,8 +4,13 @@
 import { z } from './schemas/zod.ts';
 
 const INTERVENTION_KINDS = [
-  'intervention.created', 'intervention.message', 'intervention.reply', 'intervention.status', 'intervention.assigned',
-  'intervention.due_soon', 'intervention.overdue',
+  'intervention.created',
+  'intervention.message',
+  'intervention.reply',
+  'intervention.status',
+  'intervention.assigned',
+  'intervention.due_soon',
+  'intervention.overdue',
 ] as const;
 /** Staff only: what arrives in « Messages » (registrations, contact messages, erasure requests) and a device's proof. */
 const STAFF_ONLY_KINDS = ['inbox.registration', 'inbox.contact', 'inbox.erasure', 'device.proof'] as const;
@@ -29,6 +34,12 @@ export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /** The kinds that call a staff member's attention (notification, sound) rather than only refresh a list. */
 export const STAFF_ALERT_KINDS: readonly LiveKind[] = [
-  'intervention.created', 'intervention.message', 'intervention.due_soon', 'intervention.overdue',
-  'inbox.registration', 'inbox.contact', 'inbox.erasure', 'device.proof',
+  'intervention.created',
+  'intervention.message',
+  'intervention.due_soon',
+  'intervention.overdue',
+  'inbox.registration',
+  'inbox.contact',
+  'inbox.erasure',
+  'device.proof',
 ];

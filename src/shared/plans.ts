@@ -33,13 +33,20 @@ type SupportPromise = {
 
 const closed = null;
 /** Monday to Friday, closed on public holidays (« du lundi au vendredi »). */
-const weekdays = (from: number, to: number): SupportSchedule =>
-  ({ days: [closed, hours(from, to), hours(from, to), hours(from, to), hours(from, to), hours(from, to), closed], openOnHolidays: false });
+const weekdays = (from: number, to: number): SupportSchedule => ({
+  days: [closed, hours(from, to), hours(from, to), hours(from, to), hours(from, to), hours(from, to), closed],
+  openOnHolidays: false,
+});
 /** Monday to Saturday, closed on public holidays (« du lundi au samedi »). */
-const mondayToSaturday = (from: number, to: number): SupportSchedule =>
-  ({ days: [closed, ...Array<ReturnType<typeof hours>>(6).fill(hours(from, to))], openOnHolidays: false });
+const mondayToSaturday = (from: number, to: number): SupportSchedule => ({
+  days: [closed, ...Array<ReturnType<typeof hours>>(6).fill(hours(from, to))],
+  openOnHolidays: false,
+});
 /** Every day, public holidays included (« 7 jours sur 7 »). */
-const everyDay = (from: number, to: number): SupportSchedule => ({ days: Array(7).fill(hours(from, to)), openOnHolidays: true });
+const everyDay = (from: number, to: number): SupportSchedule => ({
+  days: Array(7).fill(hours(from, to)),
+  openOnHolidays: true,
+});
 
 /**
  * A range (« 2 à 4 h ») promises its upper bound for a normal request and its lower bound for an urgent one. The
@@ -47,16 +54,20 @@ const everyDay = (from: number, to: number): SupportSchedule => ({ days: Array(7
  * hour, holidays included, while a normal one keeps the 15 minutes of the 8h–22h hours.
  */
 const BASIQUE_SUPPORT: SupportPromise = {
-  normal: { minutes: 240, schedule: weekdays(9, 18) }, urgent: { minutes: 120, schedule: weekdays(9, 18) },
+  normal: { minutes: 240, schedule: weekdays(9, 18) },
+  urgent: { minutes: 120, schedule: weekdays(9, 18) },
 };
 const STANDARD_SUPPORT: SupportPromise = {
-  normal: { minutes: 120, schedule: mondayToSaturday(8, 20) }, urgent: { minutes: 60, schedule: mondayToSaturday(8, 20) },
+  normal: { minutes: 120, schedule: mondayToSaturday(8, 20) },
+  urgent: { minutes: 60, schedule: mondayToSaturday(8, 20) },
 };
 const ETENDUE_SUPPORT: SupportPromise = {
-  normal: { minutes: 30, schedule: mondayToSaturday(8, 20) }, urgent: { minutes: 30, schedule: mondayToSaturday(8, 20) },
+  normal: { minutes: 30, schedule: mondayToSaturday(8, 20) },
+  urgent: { minutes: 30, schedule: mondayToSaturday(8, 20) },
 };
 const YEARLY_SUPPORT: SupportPromise = {
-  normal: { minutes: 15, schedule: everyDay(8, 22) }, urgent: { minutes: 30, schedule: ALWAYS_OPEN },
+  normal: { minutes: 15, schedule: everyDay(8, 22) },
+  urgent: { minutes: 30, schedule: ALWAYS_OPEN },
 };
 
 export const PLANS: readonly Plan[] = [

@@ -12,9 +12,12 @@ const STARS_REQUIRED = 'Choisissez une note de 1 à 5 étoiles';
 /** PUT …/rating: 1 to 5 stars and an optional comment. */
 export const ratingInputSchema = z.object({
   stars: z.number({ error: STARS_REQUIRED }).int(STARS_REQUIRED).min(1, STARS_REQUIRED).max(5, STARS_REQUIRED),
-  comment: z.string({ error: 'Commentaire invalide' }).trim()
+  comment: z
+    .string({ error: 'Commentaire invalide' })
+    .trim()
     .max(RATING_COMMENT_MAX, `Le commentaire ne peut pas dépasser ${RATING_COMMENT_MAX} caractères`)
-    .refine(isPrintable, UNPRINTABLE_MESSAGE).default(''),
+    .refine(isPrintable, UNPRINTABLE_MESSAGE)
+    .default(''),
 });
 export type RatingInput = z.input<typeof ratingInputSchema>;
 
@@ -53,4 +56,5 @@ export type RatingStats = z.infer<typeof ratingStatsSchema>;
 export const closedInterventionSchema = z.object({ id: z.number().int(), status: z.enum(['completed', 'cancelled']) });
 
 /** « 4,5 » : the French decimal comma, one digit. */
-export const formatStars = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const formatStars = (n: number) =>
+  n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

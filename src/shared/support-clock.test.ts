@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getPlan, responseDueAt } from './plans.ts';
 import {
-  ALWAYS_OPEN, addBusinessMinutes, businessMinutesBetween, clockState, easterSunday, isFrenchHoliday, parisMoment,
+  ALWAYS_OPEN,
+  addBusinessMinutes,
+  businessMinutesBetween,
+  clockState,
+  easterSunday,
+  isFrenchHoliday,
+  parisMoment,
 } from './support-clock.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -37,7 +43,9 @@ describe('the due time of a request', () => {
 
   it('skips a public holiday', () => {
     // Thursday 24 December 19:30: 30 minutes that evening, Christmas closed, Saturday 26 from 8 h for 90 minutes.
-    expect(responseDueAt(standard, 'medium', at('2026-12-24T18:30:00Z')).toISOString()).toBe('2026-12-26T08:30:00.000Z');
+    expect(responseDueAt(standard, 'medium', at('2026-12-24T18:30:00Z')).toISOString()).toBe(
+      '2026-12-26T08:30:00.000Z',
+    );
   });
 
   it('counts real minutes across the spring DST change (a 23-hour day)', () => {
@@ -66,8 +74,12 @@ describe('the due time of a request', () => {
 describe('business minutes between two instants', () => {
   it('counts only open time', () => {
     // Friday 17:00 → Monday 10:00 Paris on weekdays 9–18: one hour each side.
-    expect(businessMinutesBetween(at('2026-11-27T16:00:00Z'), at('2026-11-30T09:00:00Z'), basique.support.normal.schedule)).toBe(120);
-    expect(businessMinutesBetween(at('2026-11-30T09:00:00Z'), at('2026-11-27T16:00:00Z'), basique.support.normal.schedule)).toBe(0);
+    expect(
+      businessMinutesBetween(at('2026-11-27T16:00:00Z'), at('2026-11-30T09:00:00Z'), basique.support.normal.schedule),
+    ).toBe(120);
+    expect(
+      businessMinutesBetween(at('2026-11-30T09:00:00Z'), at('2026-11-27T16:00:00Z'), basique.support.normal.schedule),
+    ).toBe(0);
   });
 
   it('is the inverse of adding business minutes', () => {
@@ -80,18 +92,27 @@ describe('business minutes between two instants', () => {
 describe('how the clock reads', () => {
   const now = at('2026-11-24T10:00:00Z'); // Tuesday 11:00 in Paris
   it('tells the client when the request will be taken in charge', () => {
-    expect(clockState({ dueAt: '2026-11-24T13:30:00Z', firstResponseAt: null }, now, 'client')?.label).toBe('Prise en charge avant 14 h 30');
-    expect(clockState({ dueAt: '2026-11-30T08:15:00Z', firstResponseAt: null }, now, 'client')?.label).toBe('Prise en charge avant lundi à 9 h 15');
+    expect(clockState({ dueAt: '2026-11-24T13:30:00Z', firstResponseAt: null }, now, 'client')?.label).toBe(
+      'Prise en charge avant 14 h 30',
+    );
+    expect(clockState({ dueAt: '2026-11-30T08:15:00Z', firstResponseAt: null }, now, 'client')?.label).toBe(
+      'Prise en charge avant lundi à 9 h 15',
+    );
     expect(parisMoment(at('2026-11-25T08:00:00Z'), now)).toBe('demain à 9 h');
-    expect(clockState({ dueAt: '2026-11-24T13:30:00Z', firstResponseAt: '2026-11-24T11:00:00Z' }, now, 'client'))
-      .toEqual({ state: 'answered', label: 'Prise en charge dans les délais' });
+    expect(
+      clockState({ dueAt: '2026-11-24T13:30:00Z', firstResponseAt: '2026-11-24T11:00:00Z' }, now, 'client'),
+    ).toEqual({ state: 'answered', label: 'Prise en charge dans les délais' });
   });
 
   it('tells staff the time left or how late the request is', () => {
-    expect(clockState({ dueAt: '2026-11-24T11:20:00Z', firstResponseAt: null }, now, 'staff'))
-      .toEqual({ state: 'waiting', label: 'Reste 1 h 20 (avant 12 h 20)' });
-    expect(clockState({ dueAt: '2026-11-24T09:35:00Z', firstResponseAt: null }, now, 'staff'))
-      .toEqual({ state: 'overdue', label: 'En retard de 25 min' });
+    expect(clockState({ dueAt: '2026-11-24T11:20:00Z', firstResponseAt: null }, now, 'staff')).toEqual({
+      state: 'waiting',
+      label: 'Reste 1 h 20 (avant 12 h 20)',
+    });
+    expect(clockState({ dueAt: '2026-11-24T09:35:00Z', firstResponseAt: null }, now, 'staff')).toEqual({
+      state: 'overdue',
+      label: 'En retard de 25 min',
+    });
     expect(clockState({ dueAt: null, firstResponseAt: null }, now, 'staff')).toBeNull();
   });
 });

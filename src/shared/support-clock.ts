@@ -19,8 +19,14 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
 const parisParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Paris', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit',
+  timeZone: 'Europe/Paris',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 });
 
 /** The Paris wall clock of an instant, as a UTC timestamp with the same fields (used to read the offset). */
@@ -139,7 +145,20 @@ export function businessMinutesBetween(from: Date, to: Date, schedule: SupportSc
 // ---- how the clock reads in French -----------------------------------------------------------------------------
 
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'] as const;
-const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'] as const;
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
 
 /** « 14 h 30 », « 9 h » in Paris time. */
 function parisClock(instant: Date): string {
@@ -176,14 +195,19 @@ export type ClockState = { state: 'waiting' | 'overdue' | 'answered' | 'late'; l
  * in charge, staff read the time left.
  */
 export function clockState(
-  r: { dueAt: string | null; firstResponseAt: string | null }, now: Date, audience: 'client' | 'staff',
+  r: { dueAt: string | null; firstResponseAt: string | null },
+  now: Date,
+  audience: 'client' | 'staff',
 ): ClockState | null {
   if (!r.dueAt) return null;
   const due = new Date(r.dueAt);
   if (r.firstResponseAt) {
     const answered = new Date(r.firstResponseAt);
     return answered <= due
-      ? { state: 'answered', label: audience === 'client' ? 'Prise en charge dans les délais' : 'Répondu dans les délais' }
+      ? {
+          state: 'answered',
+          label: audience === 'client' ? 'Prise en charge dans les délais' : 'Répondu dans les délais',
+        }
       : { state: 'late', label: `Répondu avec ${durationLabel(+answered - +due)} de retard` };
   }
   if (+due > +now) {

@@ -14,28 +14,42 @@ export const TEXT_BODY_MAX = 64 * 1024;
 /** A request's body with one file in base64 (4/3 of its size) and the text: the route's own limit. */
 export const MESSAGE_BODY_LIMIT = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + TEXT_BODY_MAX;
 /** The 413 of a body over MESSAGE_BODY_LIMIT, refused from its Content-Length or while it arrives. */
-export const MESSAGE_TOO_LARGE = 'Votre envoi dépasse 5 Mo : joignez un fichier plus léger (une capture d’écran ou un PDF allégé).';
+export const MESSAGE_TOO_LARGE =
+  'Votre envoi dépasse 5 Mo : joignez un fichier plus léger (une capture d’écran ou un PDF allégé).';
 
-const megabytes = (bytes: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
 /** A client's files take room on our server: past their quota (ATTACHMENT_QUOTA_MB) a new file is refused. */
 export const attachmentQuotaMessage = (usedBytes: number, quotaBytes: number) =>
-  `Vos pièces jointes occupent déjà ${megabytes(usedBytes)} Mo sur les ${megabytes(quotaBytes)} Mo prévus pour votre compte : `
-  + 'envoyez votre message sans fichier ou avec un fichier plus léger, ou contactez-nous pour supprimer vos anciennes pièces jointes.';
+  `Vos pièces jointes occupent déjà ${megabytes(usedBytes)} Mo sur les ${megabytes(quotaBytes)} Mo prévus pour votre compte : ` +
+  'envoyez votre message sans fichier ou avec un fichier plus léger, ou contactez-nous pour supprimer vos anciennes pièces jointes.';
 
 /**
  * POST …/messages: the text typed and at most one file (its bytes in base64). The same check in the form and on the
  * server; the file's type is read from its content on the server, whatever its name says.
  */
-export const messageInputSchema = z.object({
-  body: z.string({ error: 'Écrivez votre message' }).trim()
-    .max(MESSAGE_MAX, `Le message ne peut pas dépasser ${MESSAGE_MAX} caractères`).refine(isPrintable, UNPRINTABLE_MESSAGE),
-  attachment: z.object({
-    name: z.string({ error: 'Nom de fichier invalide' }).trim().min(1, 'Nom de fichier invalide').max(200, 'Nom de fichier trop long')
+export const messageInputSchema = z
+  .object({
+    body: z
+      .string({ error: 'Écrivez votre message' })
+      .trim()
+      .max(MESSAGE_MAX, `Le message ne peut pas dépasser ${MESSAGE_MAX} caractères`)
       .refine(isPrintable, UNPRINTABLE_MESSAGE),
-    data: z.base64({ error: 'Fichier illisible : choisissez-le à nouveau.' })
-      .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 4, ATTACHMENT_TOO_BIG),
-  }).optional(),
-}).refine((v) => v.body.length > 0 || v.attachment, { path: ['body'], message: 'Écrivez votre message' });
+    attachment: z
+      .object({
+        name: z
+          .string({ error: 'Nom de fichier invalide' })
+          .trim()
+          .min(1, 'Nom de fichier invalide')
+          .max(200, 'Nom de fichier trop long')
+          .refine(isPrintable, UNPRINTABLE_MESSAGE),
+        data: z
+          .base64({ error: 'Fichier illisible : choisissez-le à nouveau.' })
+          .max(Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 4, ATTACHMENT_TOO_BIG),
+      })
+      .optional(),
+  })
+  .refine((v) => v.body.length > 0 || v.attachment, { path: ['body'], message: 'Écrivez votre message' });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
 const threadMessageSchema = z.object({
@@ -45,7 +59,9 @@ const threadMessageSchema = z.object({
   authorName: z.string(),
   body: z.string(),
   createdAt: z.string(),
-  attachments: z.array(z.object({ id: z.number().int(), name: z.string(), mimeType: z.string(), size: z.number().int() })),
+  attachments: z.array(
+    z.object({ id: z.number().int(), name: z.string(), mimeType: z.string(), size: z.number().int() }),
+  ),
 });
 
 export const threadSchema = z.object({

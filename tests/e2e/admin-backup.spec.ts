@@ -22,15 +22,20 @@ async function openDownloadTab(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 for (const width of [375, 1280]) {
-  test(`[ADMIN][BACKUP] starts a backup, follows its progress and downloads the zip with its manifest (${width} px)`, async ({ page }, testInfo) => {
+  test(`[ADMIN][BACKUP] starts a backup, follows its progress and downloads the zip with its manifest (${width} px)`, async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
     await openDownloadTab(page);
-    await expect(page.getByText(/npm run restore -- sauvegarde-rfs-AAAA-MM-JJ\.zip|npm run restore -- sauvegarde-rfs-\d{4}/)).toBeVisible();
+    await expect(
+      page.getByText(/npm run restore -- sauvegarde-rfs-AAAA-MM-JJ\.zip|npm run restore -- sauvegarde-rfs-\d{4}/),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'Télécharger le site complet' }).click();
     // The server answers at once with the backup running; the bar follows it until the archive is written. The text
     // and the bar are read in one look: a small database's backup may end right after the first one is seen.
-    const running = page.locator('div', { has: page.getByRole('progressbar', { name: 'Génération de la sauvegarde' }) })
+    const running = page
+      .locator('div', { has: page.getByRole('progressbar', { name: 'Génération de la sauvegarde' }) })
       .filter({ has: page.locator('[role=progressbar][aria-valuenow]') })
       .filter({ has: page.getByText(/^Génération en cours\.\.\. \d+ %$/) });
     await expect(running.last()).toBeVisible();
@@ -56,11 +61,19 @@ for (const width of [375, 1280]) {
   });
 }
 
-test('[SPEC §8][ADMIN][BACKUP] a backup the server refuses to start says « Erreur de téléchargement » with its reason', async ({ page }) => {
+test('[SPEC §8][ADMIN][BACKUP] a backup the server refuses to start says « Erreur de téléchargement » with its reason', async ({
+  page,
+}) => {
   await openDownloadTab(page);
-  await page.route('**/api/admin/backups', (route) => (route.request().method() === 'POST'
-    ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'BACKUP_RUNNING', message: 'Une sauvegarde est déjà en cours.' }) })
-    : route.fallback()));
+  await page.route('**/api/admin/backups', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'BACKUP_RUNNING', message: 'Une sauvegarde est déjà en cours.' }),
+        })
+      : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Télécharger le site complet' }).click();
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur de téléchargement' });
   await expect(toast).toContainText('Une sauvegarde est déjà en cours.');

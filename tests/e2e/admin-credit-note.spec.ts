@@ -1,16 +1,36 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, searchOrders, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
+import {
+  createOrder,
+  expectNoSeriousA11yViolations,
+  searchOrders,
+  shot,
+  staffSignIn,
+  uniqueEmail,
+} from './fixtures.ts';
 import { signInToDashboard, WIDTHS } from './client-fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 import type { OrderDocuments } from '#shared/invoice-api.ts';
 
-test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the client sees it in « Mes factures »', async ({ page, request, browser }) => {
+test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the client sees it in « Mes factures »', async ({
+  page,
+  request,
+  browser,
+}) => {
   // Staff, then the client at two widths, then the public check: several sign-ins on a shared machine.
   test.setTimeout(120_000);
   const email = uniqueEmail('avoir');
-  const client = { name: 'Hélène Avoir', username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-helene-1' };
+  const client = {
+    name: 'Hélène Avoir',
+    username: email.replace(/@.*/, '').replace(/\./g, '-'),
+    password: 'motdepasse-helene-1',
+  };
   const { id, order } = await createOrder(request, {
-    clientName: client.name, clientEmail: email, username: client.username, password: client.password, plan: 'pro', orderDate: todayIso(),
+    clientName: client.name,
+    clientEmail: email,
+    username: client.username,
+    password: client.password,
+    plan: 'pro',
+    orderDate: todayIso(),
   });
   const invoice = (order as typeof order & OrderDocuments).documents[0]!;
 
@@ -28,7 +48,9 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
   // More than the invoice: refused under the field by the shared rule, before anything is sent.
   await amount.fill('60');
   await dialog.getByRole('button', { name: 'Émettre l’avoir' }).click();
-  await expect(dialog.getByText('Le montant dépasse ce qui reste à créditer sur cette facture (50,00 €)')).toBeVisible();
+  await expect(
+    dialog.getByText('Le montant dépasse ce qui reste à créditer sur cette facture (50,00 €)'),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await amount.fill('50');
   await dialog.getByLabel('Motif (imprimé sur l’avoir)').fill('Annulation à la demande de la cliente');
@@ -43,7 +65,11 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
   await expect(card.getByText('Annulé', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Établir un avoir' })).toHaveCount(0);
   await card.getByText('Historique').click();
-  await expect(card.getByText(`Avoir ${noteNumber} de 50,00 € sur la facture n° ${invoice.number} — Annulation à la demande de la cliente`)).toBeVisible();
+  await expect(
+    card.getByText(
+      `Avoir ${noteNumber} de 50,00 € sur la facture n° ${invoice.number} — Annulation à la demande de la cliente`,
+    ),
+  ).toBeVisible();
   await shot(card, 'credit-note-card-desktop');
 
   // The client's « Mes factures »: the invoice and its credit note, each a PDF of theirs, at phone and desktop widths.

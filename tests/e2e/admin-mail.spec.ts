@@ -5,10 +5,21 @@ import { todayIso } from '#shared/format.ts';
 const noSideScroll = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courriels » shows leaving', async ({ page, request }) => {
+test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courriels » shows leaving', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('refus');
   const registered = await request.post('/api/register', {
-    data: { firstName: 'Léa', lastName: 'Moreau', email, phone: '06 12 34 56 78', planId: 'pro', deviceType: 'other', deviceInfo: 'Serveur de mon entreprise' },
+    data: {
+      firstName: 'Léa',
+      lastName: 'Moreau',
+      email,
+      phone: '06 12 34 56 78',
+      planId: 'pro',
+      deviceType: 'other',
+      deviceInfo: 'Serveur de mon entreprise',
+    },
   });
   expect(registered.status()).toBe(201);
 
@@ -40,7 +51,10 @@ test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courri
   const acknowledgement = list.getByRole('article').filter({ hasText: 'Votre demande d’inscription est bien reçue' });
   // The worker runs beside the page: reload until both have left (the e2e server writes them as .eml files).
   await expect(async () => {
-    await page.getByRole('button', { name: 'Actualiser' }).click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Actualiser' })
+      .click()
+      .catch(() => undefined);
     await expect(refusal.getByText('Envoyé', { exact: true })).toBeVisible({ timeout: 1000 });
     await expect(acknowledgement.getByText('Envoyé', { exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
@@ -56,11 +70,19 @@ test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courri
   await shot(page, 'courriels-desktop');
 });
 
-test('[ADMIN][SUBSCRIPTIONS] « Expire bientôt » lists a subscription ending within 14 days', async ({ page, request }) => {
+test('[ADMIN][SUBSCRIPTIONS] « Expire bientôt » lists a subscription ending within 14 days', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('bientot');
   // A month of Basique ordered 20 days ago ends in about 10 days.
   const twentyDaysAgo = todayIso(new Date(Date.now() - 20 * 86_400_000));
-  await createOrder(request, { clientName: 'Bernard Bientôt', clientEmail: email, plan: 'basique', orderDate: twentyDaysAgo });
+  await createOrder(request, {
+    clientName: 'Bernard Bientôt',
+    clientEmail: email,
+    plan: 'basique',
+    orderDate: twentyDaysAgo,
+  });
 
   await page.setViewportSize({ width: 375, height: 800 });
   await staffSignIn(page);
@@ -73,5 +95,7 @@ test('[ADMIN][SUBSCRIPTIONS] « Expire bientôt » lists a subscription ending w
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, 'subscriptions-expiring-desktop');
   await page.getByRole('button', { name: 'Expirés' }).click();
-  await expect(page.getByRole('list', { name: 'Abonnements' }).getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
+  await expect(
+    page.getByRole('list', { name: 'Abonnements' }).getByRole('listitem').filter({ hasText: email }),
+  ).toHaveCount(0);
 });

@@ -11,7 +11,8 @@ async function signedInPage(browser: Browser, userAgent: string, address?: strin
 }
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 test('[ADMIN][SESSIONS] a staff member sees their devices and signs out another one', async ({ browser }) => {
   // Other tests sign the same account in and out in parallel: this one follows its own two devices only.
@@ -42,11 +43,30 @@ test('[ADMIN][SESSIONS] a staff member sees their devices and signs out another 
   await phone.context().close();
 });
 
-test('[ADMIN][REQUESTS] a second registration for the same e-mail is shown as a possible duplicate, the first unchanged', async ({ browser, request }) => {
+test('[ADMIN][REQUESTS] a second registration for the same e-mail is shown as a possible duplicate, the first unchanged', async ({
+  browser,
+  request,
+}) => {
   const email = uniqueEmail('doublon');
-  const registration = { email, phone: '06 12 34 56 78', planId: 'pro', deviceType: 'macbook', deviceInfo: 'MacBook Air 2020, macOS Sonoma' };
-  expect((await request.post('/api/register', { data: { ...registration, firstName: 'Jeanne', lastName: 'Titulaire' } })).status()).toBe(201);
-  expect((await request.post('/api/register', { data: { ...registration, firstName: 'Mallory', lastName: 'Intrus', phone: '07 99 99 99 99' } })).status()).toBe(201);
+  const registration = {
+    email,
+    phone: '06 12 34 56 78',
+    planId: 'pro',
+    deviceType: 'macbook',
+    deviceInfo: 'MacBook Air 2020, macOS Sonoma',
+  };
+  expect(
+    (
+      await request.post('/api/register', { data: { ...registration, firstName: 'Jeanne', lastName: 'Titulaire' } })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post('/api/register', {
+        data: { ...registration, firstName: 'Mallory', lastName: 'Intrus', phone: '07 99 99 99 99' },
+      })
+    ).status(),
+  ).toBe(201);
 
   const page = await signedInPage(browser, FIREFOX);
   await page.getByRole('tab', { name: 'Messages' }).click();

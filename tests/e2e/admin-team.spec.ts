@@ -5,13 +5,20 @@ import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAd
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await shot(page, `team-${name}-${width}`);
   }
 }
 
-test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the e-mail, sees only their tabs and completes an intervention; the admin reads it in the journal', async ({ browser, page, request }) => {
+test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the e-mail, sees only their tabs and completes an intervention; the admin reads it in the journal', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('technicien');
   const username = `tech${Date.now().toString(36)}`;
@@ -56,16 +63,47 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await expectNoSeriousA11yViolations(tech);
 
   // A client asks for help; the technician takes it in hand and completes it.
-  const suggested = await (await page.request.get('/api/admin/credentials/suggest?name=Odette%20Lemoine')).json() as { username: string; password: string };
+  const suggested = (await (await page.request.get('/api/admin/credentials/suggest?name=Odette%20Lemoine')).json()) as {
+    username: string;
+    password: string;
+  };
   const clientEmail = uniqueEmail('odette');
-  expect((await page.request.post('/api/admin/manual-orders', { data: {
-    clientName: 'Odette Lemoine', clientEmail, username: suggested.username, password: suggested.password,
-    plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(),
-  } })).status()).toBe(201);
-  expect((await request.post('/api/client/login', { data: { username: suggested.username, password: suggested.password }, headers: fromAnAddress() })).ok()).toBe(true);
-  expect((await request.post('/api/client/interventions', { data: {
-    description: `Wi-Fi coupé ${clientEmail}`, urgency: 'medium', deviceType: 'mac', deviceInfo: 'MacBook Air',
-  } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post('/api/admin/manual-orders', {
+        data: {
+          clientName: 'Odette Lemoine',
+          clientEmail,
+          username: suggested.username,
+          password: suggested.password,
+          plan: 'pro',
+          paymentMethod: 'carte',
+          paymentStatus: 'paid',
+          orderDate: todayIso(),
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post('/api/client/login', {
+        data: { username: suggested.username, password: suggested.password },
+        headers: fromAnAddress(),
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await request.post('/api/client/interventions', {
+        data: {
+          description: `Wi-Fi coupé ${clientEmail}`,
+          urgency: 'medium',
+          deviceType: 'mac',
+          deviceInfo: 'MacBook Air',
+        },
+      })
+    ).ok(),
+  ).toBe(true);
 
   await tech.setViewportSize({ width: 1280, height: 900 });
   await tech.getByRole('tab', { name: 'Interventions' }).click();

@@ -6,21 +6,32 @@ import { expectNoSeriousA11yViolations, shot, uniqueEmail, fromAnAddress } from 
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await shot(page, `two-factor-${name}-${width}`);
   }
 }
 
 /** What the phone's app shows, `steps` periods of 30 s from now. */
-const codeAt = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+const codeAt = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 /** A new admin of their own (E2E_ADMIN is shared by tests running in parallel and must keep signing in with a password). */
 async function newAdmin(request: APIRequestContext) {
   const email = uniqueEmail('admin2fa');
   const username = `admin${Date.now().toString(36)}`;
   const password = 'double-verrou-du-bureau';
-  expect((await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password }, headers: fromAnAddress() })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/admin/login', {
+        data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+        headers: fromAnAddress(),
+      })
+    ).status(),
+  ).toBe(200);
   const created = await request.post('/api/admin/team', { data: { username, email, role: 'admin' } });
   expect(created.status(), await created.text()).toBe(201);
   let mail: string | undefined;
@@ -38,7 +49,10 @@ async function passwordStep(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-test('[ADMIN][TWO_FACTOR] an admin types the secret code, enrols from « Sécurité », signs out, signs in with password and code, and the download tab needs no secret code', async ({ page, request }) => {
+test('[ADMIN][TWO_FACTOR] an admin types the secret code, enrols from « Sécurité », signs out, signs in with password and code, and the download tab needs no secret code', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const admin = await newAdmin(request);
 

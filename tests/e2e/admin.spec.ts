@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { createOrder, expectNoSeriousA11yViolations, searchOrders, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import {
+  createOrder,
+  expectNoSeriousA11yViolations,
+  searchOrders,
+  staffSignIn,
+  uniqueEmail,
+  fromAnAddress,
+} from './fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 
 // The copy buttons write to the clipboard; the tests read it back.
@@ -46,7 +53,9 @@ test('[ADMIN][LOGIN] a wrong password is refused, the right one signs in and sur
   await expect(page.getByRole('tab', { name: 'Commandes' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('[ADMIN][A11Y] the signed-in dashboard and the order dialog have no serious accessibility violation', async ({ page }) => {
+test('[ADMIN][A11Y] the signed-in dashboard and the order dialog have no serious accessibility violation', async ({
+  page,
+}) => {
   await staffSignIn(page);
   await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
   await expect(page.getByText("Chiffre d'affaires").first()).toBeVisible();
@@ -71,7 +80,9 @@ test('[ADMIN][CLOCK] the header clock shows the date and time and ticks every se
   await expect(clock).toContainText('09:26:54');
 });
 
-test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, downloads its PDF and verifies its key', async ({ page }) => {
+test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, downloads its PDF and verifies its key', async ({
+  page,
+}) => {
   const name = `Jeanne Martin ${Date.now().toString(36)}`;
   const email = uniqueEmail('commande');
   const dialog = await openNewOrder(page);
@@ -180,7 +191,10 @@ test('[ADMIN][CREATE_ORDER] an order whose answer was lost, sent again, is creat
   await expect(cards).toHaveCount(1);
 });
 
-test('[SPEC §2 §8][ADMIN][ORDERS] empty search, a failed PDF and a failed reload say what the spec says', async ({ page, request }) => {
+test('[SPEC §2 §8][ADMIN][ORDERS] empty search, a failed PDF and a failed reload say what the spec says', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('pdf-echoue');
   await createOrder(request, { clientName: 'Hélène Roux', clientEmail: email, plan: 'standard' });
   await staffSignIn(page);
@@ -191,25 +205,35 @@ test('[SPEC §2 §8][ADMIN][ORDERS] empty search, a failed PDF and a failed relo
   await searchOrders(page, email);
   // Ordered without credentials: both show « Non généré ».
   await expect(page.getByRole('tabpanel').getByText('Non généré')).toHaveCount(2);
-  await page.route('**/api/admin/manual-orders/*/receipt', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
+  await page.route('**/api/admin/manual-orders/*/receipt', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: '' }),
+  );
   await page.getByRole('tabpanel').getByRole('button', { name: 'Télécharger PDF' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de générer le PDF' })).toBeVisible();
 
-  await page.route('**/api/admin/manual-orders?*', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: '' }));
+  await page.route('**/api/admin/manual-orders?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: '' }),
+  );
   await page.getByRole('button', { name: 'Actualiser' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de charger les données' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Impossible de charger les données' }),
+  ).toBeVisible();
 });
 
-test('[SPEC §2][ADMIN][MESSAGES] « Demandes d\'inscription » and its empty state', async ({ page }) => {
+test("[SPEC §2][ADMIN][MESSAGES] « Demandes d'inscription » and its empty state", async ({ page }) => {
   await staffSignIn(page);
   // Other tests leave requests behind: the list is answered empty, as on a new site.
-  await page.route('**/api/admin/contacts?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-total-count': '0' }, body: '[]' }));
+  await page.route('**/api/admin/contacts?*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: { 'x-total-count': '0' }, body: '[]' }),
+  );
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page.getByRole('heading', { name: "Demandes d'inscription" })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByText("Aucune demande d'inscription")).toBeVisible();
 });
 
-test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, and its history records both', async ({ page }) => {
+test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, and its history records both', async ({
+  page,
+}) => {
   const name = `Paul Durand ${Date.now().toString(36)}`;
   const email = uniqueEmail('statut');
   const dialog = await openNewOrder(page);
@@ -235,7 +259,9 @@ test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, a
   await expect(card.getByText(/^Facture n° \d{8} du /).last()).toBeVisible();
 });
 
-test('[ADMIN][UNLOCK] a wrong code is refused, the right one adds the download tab; logout returns to sign-in', async ({ page }) => {
+test('[ADMIN][UNLOCK] a wrong code is refused, the right one adds the download tab; logout returns to sign-in', async ({
+  page,
+}) => {
   await staffSignIn(page);
   await expect(page.getByRole('tab')).toHaveCount(10);
 
@@ -250,7 +276,9 @@ test('[ADMIN][UNLOCK] a wrong code is refused, the right one adds the download t
   await expect(page.getByRole('tab')).toHaveCount(11);
   await page.getByRole('tab', { name: 'Téléchargement' }).click();
   // « Génération en cours... » while a backup of another test runs on this server.
-  await expect(page.getByRole('button', { name: /^(Télécharger le site complet|Génération en cours\.\.\.)$/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^(Télécharger le site complet|Génération en cours\.\.\.)$/ }),
+  ).toBeVisible();
 
   // The backup itself (progress, download, archive): admin-backup.spec.ts.
 
@@ -267,17 +295,28 @@ test('[ADMIN][SESSION] an expired session returns to the sign-in form with a not
   // « Actualiser » asks the server again. A request of the tabs still loading may meet the expired session first and
   // bring the sign-in form before the click: either way the form and its notice must come, so the click is made only
   // if the button is still there (a locator would wait for a button that is rightly gone).
-  await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Actualiser')?.click());
+  await page.evaluate(() =>
+    [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Actualiser')?.click(),
+  );
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await expect(page.getByText('Session expirée')).toBeVisible();
 });
 
-test('[ADMIN][MESSAGES] validates a registration request into a client account, credentials shown once', async ({ page }) => {
+test('[ADMIN][MESSAGES] validates a registration request into a client account, credentials shown once', async ({
+  page,
+}) => {
   const email = uniqueEmail('inscription');
-  const registered = await page.request.post('/api/register', { data: {
-    firstName: 'Odile', lastName: 'Vasseur', email, phone: '06 11 22 33 44', planId: 'duo', deviceType: 'macbook',
-    deviceInfo: 'MacBook Air de 2019',
-  } });
+  const registered = await page.request.post('/api/register', {
+    data: {
+      firstName: 'Odile',
+      lastName: 'Vasseur',
+      email,
+      phone: '06 11 22 33 44',
+      planId: 'duo',
+      deviceType: 'macbook',
+      deviceInfo: 'MacBook Air de 2019',
+    },
+  });
   expect(registered.status()).toBe(201);
 
   await staffSignIn(page);
@@ -299,14 +338,22 @@ test('[ADMIN][MESSAGES] validates a registration request into a client account, 
   await expect(card.getByRole('button', { name: 'Valider et créer le compte' })).toHaveCount(0);
 });
 
-test('[ADMIN][USERS] finds a customer by e-mail with their figures and orders, and lists their subscriptions', async ({ page }) => {
+test('[ADMIN][USERS] finds a customer by e-mail with their figures and orders, and lists their subscriptions', async ({
+  page,
+}) => {
   const email = uniqueEmail('client');
   await staffSignIn(page);
   for (const plan of ['standard', 'famille']) {
-    const res = await page.request.post('/api/admin/manual-orders', { data: {
-      clientName: 'Roger Carpentier', clientEmail: email, plan, paymentMethod: plan === 'famille' ? 'offert' : 'virement',
-      paymentStatus: 'paid', orderDate: todayIso(),
-    } });
+    const res = await page.request.post('/api/admin/manual-orders', {
+      data: {
+        clientName: 'Roger Carpentier',
+        clientEmail: email,
+        plan,
+        paymentMethod: plan === 'famille' ? 'offert' : 'virement',
+        paymentStatus: 'paid',
+        orderDate: todayIso(),
+      },
+    });
     expect(res.status()).toBe(201);
   }
   await page.getByRole('tab', { name: 'Utilisateurs' }).click();
@@ -330,20 +377,45 @@ test('[ADMIN][USERS] finds a customer by e-mail with their figures and orders, a
   await expect(rows.filter({ hasText: 'Famille' }).getByText('À venir', { exact: true })).toBeVisible();
 });
 
-test('[ADMIN][INTERVENTIONS] takes a client request in hand, then completes it with its duration', async ({ page, request }) => {
+test('[ADMIN][INTERVENTIONS] takes a client request in hand, then completes it with its duration', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('intervention');
   await staffSignIn(page);
   // A client with credentials, who then asks for help from the client area.
-  const suggested = await (await page.request.get('/api/admin/credentials/suggest?name=Yvette%20Marchand')).json() as { username: string; password: string };
-  const order = await page.request.post('/api/admin/manual-orders', { data: {
-    clientName: 'Yvette Marchand', clientEmail: email, username: suggested.username, password: suggested.password,
-    plan: 'pro', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(),
-  } });
+  const suggested = (await (
+    await page.request.get('/api/admin/credentials/suggest?name=Yvette%20Marchand')
+  ).json()) as { username: string; password: string };
+  const order = await page.request.post('/api/admin/manual-orders', {
+    data: {
+      clientName: 'Yvette Marchand',
+      clientEmail: email,
+      username: suggested.username,
+      password: suggested.password,
+      plan: 'pro',
+      paymentMethod: 'carte',
+      paymentStatus: 'paid',
+      orderDate: todayIso(),
+    },
+  });
   expect(order.status()).toBe(201);
-  expect((await request.post('/api/client/login', { data: { username: suggested.username, password: suggested.password }, headers: fromAnAddress() })).ok()).toBe(true);
-  const asked = await request.post('/api/client/interventions', { data: {
-    description: `Imprimante hors ligne ${email}`, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15',
-  } });
+  expect(
+    (
+      await request.post('/api/client/login', {
+        data: { username: suggested.username, password: suggested.password },
+        headers: fromAnAddress(),
+      })
+    ).ok(),
+  ).toBe(true);
+  const asked = await request.post('/api/client/interventions', {
+    data: {
+      description: `Imprimante hors ligne ${email}`,
+      urgency: 'high',
+      deviceType: 'pc_windows',
+      deviceInfo: 'Dell Inspiron 15',
+    },
+  });
   expect(asked.ok()).toBe(true);
 
   await page.getByRole('tab', { name: 'Interventions' }).click();

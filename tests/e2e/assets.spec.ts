@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 
 // The browser's files are compressed once per build (vite.config.ts) and cached for a year under their hashed names.
-test('[PUBLIC][ASSETS] the landing page\'s script comes compressed at build time, cached for a year', async ({ page, request }) => {
+test("[PUBLIC][ASSETS] the landing page's script comes compressed at build time, cached for a year", async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   const src = await page.locator('script[type="module"][src^="/assets/"]').first().getAttribute('src');
   expect(src).toMatch(/^\/assets\/index-[\w-]+\.js$/);

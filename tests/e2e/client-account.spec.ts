@@ -22,7 +22,9 @@ test.describe('on a phone', () => {
     // Staff's order sent the credentials first: the reset e-mail is the one holding a link.
     const LINK = /https?:\/\/\S+\/reset-password\?token=[\w-]+/;
     let mail: string | undefined;
-    await expect.poll(async () => (mail = await lastMailTo(client.email, LINK)), { message: 'reset e-mail in the outbox' }).toBeTruthy();
+    await expect
+      .poll(async () => (mail = await lastMailTo(client.email, LINK)), { message: 'reset e-mail in the outbox' })
+      .toBeTruthy();
     const link = new URL(LINK.exec(mail!)![0]);
 
     await page.goto(link.pathname + link.search);
@@ -53,18 +55,26 @@ test.describe('on a phone', () => {
     await page.getByLabel('Confirmez le nouveau mot de passe').fill('encore un mot de passe');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: RESET_LINK_INVALID })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute('href', '/forgot-password');
+    await expect(page.getByRole('link', { name: 'Demander un nouveau lien' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });
 
-test('[CLIENT][PASSWORD] a link without its token says so; /login offers the forgotten-password page too', async ({ page }) => {
+test('[CLIENT][PASSWORD] a link without its token says so; /login offers the forgotten-password page too', async ({
+  page,
+}) => {
   await page.goto('/reset-password');
   await expect(page.getByRole('alert').filter({ hasText: RESET_LINK_INVALID })).toBeVisible();
   await page.goto('/login');
   await expect(page.getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/forgot-password');
 });
 
-test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under the fields', async ({ page, request }) => {
+test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under the fields', async ({
+  page,
+  request,
+}) => {
   // Four password checks and a new hash at the production cost: slow on a busy machine.
   test.slow();
   const client = await createClient(request, 'pro');
@@ -85,7 +95,9 @@ test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under 
   await form.getByLabel('Nouveau mot de passe', { exact: true }).fill(`${client.email.split('@')[0]}-2025`);
   await form.getByLabel('Confirmez le nouveau mot de passe').fill(`${client.email.split('@')[0]}-2025`);
   await submit.click();
-  await expect(form.getByText('Le mot de passe ne doit pas contenir votre identifiant ni votre adresse e-mail')).toBeVisible();
+  await expect(
+    form.getByText('Le mot de passe ne doit pas contenir votre identifiant ni votre adresse e-mail'),
+  ).toBeVisible();
 
   await form.getByLabel('Nouveau mot de passe', { exact: true }).fill('une phrase bien longue');
   await form.getByLabel('Confirmez le nouveau mot de passe').fill('une phrase bien longue');
@@ -99,7 +111,10 @@ test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under 
   await fresh.close();
 });
 
-test('[CLIENT][ACCOUNT] « Mes factures » downloads the paid invoice; « Mes données » downloads the data and asks for erasure', async ({ page, request }) => {
+test('[CLIENT][ACCOUNT] « Mes factures » downloads the paid invoice; « Mes données » downloads the data and asks for erasure', async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'basique');
   await signInToDashboard(page, client.username, client.password);
   const invoices = page.getByRole('region', { name: 'Mes factures' });
@@ -113,7 +128,10 @@ test('[CLIENT][ACCOUNT] « Mes factures » downloads the paid invoice; « Mes do
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
   const data = page.getByRole('region', { name: 'Mes données' });
-  const [file] = await Promise.all([page.waitForEvent('download'), data.getByRole('link', { name: 'Télécharger mes données' }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    data.getByRole('link', { name: 'Télécharger mes données' }).click(),
+  ]);
   const json = JSON.stringify(JSON.parse(await readFile(await file.path(), 'utf8')));
   expect(json).toContain(client.email);
 

@@ -10,9 +10,18 @@ type Client = { name: string; username: string; password: string };
 /** Staff issue a client's credentials through the back-office API, as they would from /admin. */
 async function createClient(request: APIRequestContext, plan = 'pro'): Promise<Client> {
   const email = uniqueEmail('espace');
-  const client = { name: 'Jeanne Martin', username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-jeanne-1' };
+  const client = {
+    name: 'Jeanne Martin',
+    username: email.replace(/@.*/, '').replace(/\./g, '-'),
+    password: 'motdepasse-jeanne-1',
+  };
   await createOrder(request, {
-    clientName: client.name, clientEmail: email, username: client.username, password: client.password, plan, orderDate: todayIso(),
+    clientName: client.name,
+    clientEmail: email,
+    username: client.username,
+    password: client.password,
+    plan,
+    orderDate: todayIso(),
   });
   return client;
 }
@@ -37,7 +46,10 @@ test('[CLIENT][LOGIN] empty fields ask to fill everything; links go to /signup a
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Veuillez remplir tous les champs' })).toBeVisible();
   await expect(page).toHaveURL(/\/client\/login$/);
-  await expect(page.getByRole('main').getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/signup');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Créer un compte' })).toHaveAttribute(
+    'href',
+    '/signup',
+  );
   await expect(page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
 });
 
@@ -90,19 +102,26 @@ test('[CLIENT][DASHBOARD] log in, create a request, see it listed, log out', asy
   await expect(page).toHaveURL(/\/client\/login$/);
 });
 
-test('[SPEC §8][CLIENT][DASHBOARD] failures without a server message: the request\'s and the logout\'s own sentences', async ({ page, request }) => {
+test("[SPEC §8][CLIENT][DASHBOARD] failures without a server message: the request's and the logout's own sentences", async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'pro');
   await logIn(page, client.username, client.password);
   await expect(page).toHaveURL(/\/client\/dashboard$/);
   const broken = { status: 502, contentType: 'text/plain', body: '' };
-  await page.route('**/api/client/interventions', (route) => (route.request().method() === 'POST' ? route.fulfill(broken) : route.fallback()));
+  await page.route('**/api/client/interventions', (route) =>
+    route.request().method() === 'POST' ? route.fulfill(broken) : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Créer une demande' }).click();
   const dialog = page.getByRole('dialog', { name: 'Créer une demande' });
   await dialog.getByLabel('Décrivez votre problème').fill('Mon écran reste noir au démarrage.');
   await dialog.getByLabel("Type d'appareil").selectOption('mac');
   await dialog.getByLabel('Votre appareil').fill('iMac 2019');
   await dialog.getByRole('button', { name: 'Envoyer la demande' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur' })).toContainText('Erreur lors de la création de la demande');
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur' })).toContainText(
+    'Erreur lors de la création de la demande',
+  );
   await dialog.getByRole('button', { name: 'Annuler' }).click();
 
   await page.route('**/api/client/logout', (route) => route.fulfill(broken));

@@ -8,11 +8,14 @@ for (const { name, viewport } of WIDTHS) {
   test.describe(`on a ${name}`, () => {
     test.use({ viewport });
 
-    test(`[CLIENT][DASHBOARD] sign in, see the subscription, ask for help, see it completed (${name})`, async ({ page, request }) => {
+    test(`[CLIENT][DASHBOARD] sign in, see the subscription, ask for help, see it completed (${name})`, async ({
+      page,
+      request,
+    }) => {
       const client = await createClient(request, 'basique');
       await signInToDashboard(page, client.username, client.password, { form: true });
 
-      const subscription = await (await page.request.get('/api/subscriptions/current')).json() as CurrentSubscription;
+      const subscription = (await (await page.request.get('/api/subscriptions/current')).json()) as CurrentSubscription;
       const card = page.getByRole('region', { name: 'Mon abonnement' });
       await expect(card.getByTestId('plan-name')).toHaveText('Basique');
       await expect(card.getByText('10,00 € pour 1 mois')).toBeVisible();
@@ -28,16 +31,18 @@ for (const { name, viewport } of WIDTHS) {
       await expect(profile).toContainText(client.email);
 
       await page.getByRole('button', { name: 'Demander une assistance' }).click();
-      await expect(page.getByText('Votre demande d\'assistance a été envoyée. Un technicien va vous contacter.')).toBeVisible();
+      await expect(
+        page.getByText("Votre demande d'assistance a été envoyée. Un technicien va vous contacter."),
+      ).toBeVisible();
       const history = page.getByRole('region', { name: /Historique des interventions/ });
       const item = history.getByRole('listitem');
       await expect(item).toHaveCount(1);
-      await expect(item).toContainText('Demande d\'assistance');
+      await expect(item).toContainText("Demande d'assistance");
       await expect(item).toContainText('En attente');
       await expect(card.getByTestId('allowance')).toHaveText('1 / 3');
 
       // A technician takes the request and closes it with the time spent.
-      const [mine] = await (await page.request.get('/api/interventions')).json() as UserIntervention[];
+      const [mine] = (await (await page.request.get('/api/interventions')).json()) as UserIntervention[];
       for (const data of [{ status: 'in_progress' }, { status: 'completed', durationMinutes: 45 }]) {
         const res = await request.patch(`/api/admin/interventions/${mine!.id}`, { data });
         expect(res.status(), await res.text()).toBe(200);
@@ -47,7 +52,10 @@ for (const { name, viewport } of WIDTHS) {
       await expect(item).toContainText('Durée : 45 min');
     });
 
-    test(`[CLIENT][SITE] / is the dashboard while signed in, the landing page after 'Déconnexion' (${name})`, async ({ page, request }) => {
+    test(`[CLIENT][SITE] / is the dashboard while signed in, the landing page after 'Déconnexion' (${name})`, async ({
+      page,
+      request,
+    }) => {
       const client = await createClient(request, 'pro');
       await signInToDashboard(page, client.username, client.password);
       await page.goto('/');
@@ -71,7 +79,10 @@ for (const { name, viewport } of WIDTHS) {
   });
 }
 
-test('[CLIENT][SITE] the server renders a signed-in client\'s pages for them, never from the shared cache', async ({ page, request }) => {
+test("[CLIENT][SITE] the server renders a signed-in client's pages for them, never from the shared cache", async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'duo');
   await signInToDashboard(page, client.username, client.password);
 
@@ -88,12 +99,18 @@ test('[CLIENT][SITE] the server renders a signed-in client\'s pages for them, ne
 
   // The browser starts from the data in the page: the dashboard asks the API nothing more at first.
   const calls: string[] = [];
-  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(new URL(r.url()).pathname); });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) calls.push(new URL(r.url()).pathname);
+  });
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Mon abonnement' }).getByTestId('plan-name')).toHaveText('Duo');
   await expect(page.getByRole('heading', { name: 'Mes factures' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(calls.filter((c) => ['/api/auth/user', '/api/subscriptions/current', '/api/interventions', '/api/client/orders'].includes(c))).toEqual([]);
+  expect(
+    calls.filter((c) =>
+      ['/api/auth/user', '/api/subscriptions/current', '/api/interventions', '/api/client/orders'].includes(c),
+    ),
+  ).toEqual([]);
 
   // Every public page knows the visitor is signed in.
   const cgv = await (await page.request.get('/cgv')).text();
@@ -112,12 +129,21 @@ test('[CLIENT][SITE] the server renders a signed-in client\'s pages for them, ne
   }
 });
 
-test('[CLIENT][AREA] /client/dashboard shows the end date, the allowance and the true number of requests', async ({ page, request }) => {
+test('[CLIENT][AREA] /client/dashboard shows the end date, the allowance and the true number of requests', async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'standard');
   await signInToDashboard(page, client.username, client.password);
-  const ask = { description: 'Ma boîte mail ne reçoit plus rien', urgency: 'low', deviceType: 'mac', deviceInfo: 'iMac 2019' };
-  for (let i = 0; i < 6; i++) expect((await page.request.post('/api/client/interventions', { data: ask })).status()).toBe(201);
-  const subscription = await (await page.request.get('/api/subscriptions/current')).json() as CurrentSubscription;
+  const ask = {
+    description: 'Ma boîte mail ne reçoit plus rien',
+    urgency: 'low',
+    deviceType: 'mac',
+    deviceInfo: 'iMac 2019',
+  };
+  for (let i = 0; i < 6; i++)
+    expect((await page.request.post('/api/client/interventions', { data: ask })).status()).toBe(201);
+  const subscription = (await (await page.request.get('/api/subscriptions/current')).json()) as CurrentSubscription;
 
   await page.goto('/client/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: `Bonjour ${client.name}` })).toBeVisible();
@@ -156,7 +182,10 @@ test('[CLIENT][DASHBOARD] a visitor without a session is told and sent to the si
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion client' })).toBeVisible();
 });
 
-test('[CLIENT][DASHBOARD] a request sent after the session ended says so and leads back to sign in', async ({ page, request }) => {
+test('[CLIENT][DASHBOARD] a request sent after the session ended says so and leads back to sign in', async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'pro');
   await signInToDashboard(page, client.username, client.password);
   // Everything on the page has loaded (« Mon compte » last), so only the request meets the ended session.
@@ -172,22 +201,36 @@ test('[CLIENT][DASHBOARD] a request sent after the session ended says so and lea
   await leaving;
 });
 
-test('[SPEC §8][CLIENT][DASHBOARD] a request that fails for another reason says « Erreur » in the spec\'s words', async ({ page, request }) => {
+test("[SPEC §8][CLIENT][DASHBOARD] a request that fails for another reason says « Erreur » in the spec's words", async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'pro');
   await signInToDashboard(page, client.username, client.password);
   await expect(page.getByRole('button', { name: 'Demander la suppression de mon compte' })).toBeEnabled();
   // A failure the server does not explain (here a 500): the page gives the spec's sentence.
-  await page.route('**/api/interventions', (route) => (route.request().method() === 'POST'
-    ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'SERVER_ERROR', message: 'x' }) })
-    : route.fallback()));
+  await page.route('**/api/interventions', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'SERVER_ERROR', message: 'x' }),
+        })
+      : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Demander une assistance' }).click();
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur' });
   await expect(toast).toContainText("Impossible d'envoyer la demande d'assistance");
 });
 
-test('[CLIENT][DASHBOARD] the anonymous landing page never downloads client-area code, the dashboards no back-office code', async ({ page, request }) => {
+test('[CLIENT][DASHBOARD] the anonymous landing page never downloads client-area code, the dashboards no back-office code', async ({
+  page,
+  request,
+}) => {
   const scripts: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   await page.goto('/');
   await expect(page.locator('[data-hydrated]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
@@ -201,7 +244,10 @@ test('[CLIENT][DASHBOARD] the anonymous landing page never downloads client-area
   expect(scripts.filter((s) => /admin/.test(s))).toEqual([]);
 });
 
-test('[CLIENT][A11Y] /dashboard and /client/dashboard have no serious accessibility violation', async ({ page, request }) => {
+test('[CLIENT][A11Y] /dashboard and /client/dashboard have no serious accessibility violation', async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'basique');
   await signInToDashboard(page, client.username, client.password);
   await expect(page.getByRole('heading', { name: 'Mes factures' })).toBeVisible();

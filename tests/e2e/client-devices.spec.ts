@@ -4,10 +4,17 @@ import { todayIso } from '#shared/format.ts';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
 
 /** A photo of an invoice as a phone's camera gives it: a JPEG (its first bytes are what the server reads). */
-const INVOICE_PHOTO = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF facture'), Buffer.alloc(2048, 7)]);
+const INVOICE_PHOTO = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF facture'),
+  Buffer.alloc(2048, 7),
+]);
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[CLIENT][DEVICES] a famille client adds a device, staff ask a proof, the client sends a photo, staff verify, help follows (${name})`, async ({ browser, request }) => {
+  test(`[CLIENT][DEVICES] a famille client adds a device, staff ask a proof, the client sends a photo, staff verify, help follows (${name})`, async ({
+    browser,
+    request,
+  }) => {
     const client = await createClient(request, 'famille');
     const page = await (await browser.newContext({ viewport })).newPage();
     await signInToDashboard(page, client.username, client.password);
@@ -42,7 +49,10 @@ for (const { name, viewport } of WIDTHS) {
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
     await expect(proofInput).toBeFocused();
-    await expect(card.locator('label').filter({ has: page.getByTestId('proof-input') })).toHaveCSS('outline-style', 'solid');
+    await expect(card.locator('label').filter({ has: page.getByTestId('proof-input') })).toHaveCSS(
+      'outline-style',
+      'solid',
+    );
     await proofInput.setInputFiles({ name: 'facture.jpg', mimeType: 'image/jpeg', buffer: INVOICE_PHOTO });
     await expect(card.getByTestId('device-awaited')).toContainText('Justificatif reçu');
     await expect(card).toContainText('facture.jpg');
@@ -66,23 +76,53 @@ for (const { name, viewport } of WIDTHS) {
 }
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[CLIENT][DEVICES] after a change from famille to duo, the newest device is hors formule and the client chooses (${name})`, async ({ browser, request }) => {
+  test(`[CLIENT][DEVICES] after a change from famille to duo, the newest device is hors formule and the client chooses (${name})`, async ({
+    browser,
+    request,
+  }) => {
     const email = uniqueEmail('formule');
-    const client = { name: 'Nadia Martin', email, username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-nadia-1' };
-    const famille = await createOrder(request, { clientName: client.name, clientEmail: email, username: client.username, password: client.password, plan: 'famille', orderDate: todayIso() });
+    const client = {
+      name: 'Nadia Martin',
+      email,
+      username: email.replace(/@.*/, '').replace(/\./g, '-'),
+      password: 'motdepasse-nadia-1',
+    };
+    const famille = await createOrder(request, {
+      clientName: client.name,
+      clientEmail: email,
+      username: client.username,
+      password: client.password,
+      plan: 'famille',
+      orderDate: todayIso(),
+    });
     const page = await (await browser.newContext({ viewport })).newPage();
     await signInToDashboard(page, client.username, client.password);
-    for (const [deviceType, deviceInfo] of [['windows-pc', 'PC du salon'], ['macbook', 'MacBook Air'], ['windows-tablet', 'Surface Go']]) {
+    for (const [deviceType, deviceInfo] of [
+      ['windows-pc', 'PC du salon'],
+      ['macbook', 'MacBook Air'],
+      ['windows-tablet', 'Surface Go'],
+    ]) {
       expect((await page.request.post('/api/client/devices', { data: { deviceType, deviceInfo } })).status()).toBe(201);
     }
     // Staff cancel the famille order and record a paid duo: the running plan now covers two devices.
-    const cancelled = await request.patch(`/api/admin/manual-orders/${famille.id}`, { data: { paymentStatus: 'cancelled' } });
+    const cancelled = await request.patch(`/api/admin/manual-orders/${famille.id}`, {
+      data: { paymentStatus: 'cancelled' },
+    });
     expect(cancelled.status(), await cancelled.text()).toBe(200);
-    await createOrder(request, { clientName: client.name, clientEmail: client.email, username: '', password: '', plan: 'duo', orderDate: todayIso() });
+    await createOrder(request, {
+      clientName: client.name,
+      clientEmail: client.email,
+      username: '',
+      password: '',
+      plan: 'duo',
+      orderDate: todayIso(),
+    });
 
     await page.reload();
     const devices = page.locator('#mes-appareils');
-    await expect(devices.getByTestId('devices-over-plan')).toContainText('Votre formule Duo couvre 2 appareils : choisissez ceux qui restent');
+    await expect(devices.getByTestId('devices-over-plan')).toContainText(
+      'Votre formule Duo couvre 2 appareils : choisissez ceux qui restent',
+    );
     await expect(devices.getByTestId('devices-covered')).toHaveText(/2 appareils couverts sur 2/);
     const tablet = devices.getByTestId('device-card').filter({ hasText: 'Surface Go' });
     await expect(tablet).toContainText('Hors formule');
@@ -93,7 +133,11 @@ for (const { name, viewport } of WIDTHS) {
     await tablet.getByRole('button', { name: 'Couvrir cet appareil' }).click();
     await expect(tablet).not.toContainText('Hors formule');
     await expect(devices.getByTestId('device-card').filter({ hasText: 'MacBook Air' })).toContainText('Hors formule');
-    await devices.getByTestId('device-card').filter({ hasText: 'PC du salon' }).getByRole('button', { name: 'Retirer' }).click();
+    await devices
+      .getByTestId('device-card')
+      .filter({ hasText: 'PC du salon' })
+      .getByRole('button', { name: 'Retirer' })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Retirer' }).click();
     await expect(devices.getByTestId('devices-over-plan')).toHaveCount(0);
     await expect(devices.getByText('Hors formule')).toHaveCount(0);

@@ -14,11 +14,26 @@ export const WIDTHS = [
 ] as const;
 
 /** Staff create a client's order and credentials through the back-office API; dated today unless said otherwise. */
-export async function createClient(request: APIRequestContext, plan: PlanId, order: Record<string, unknown> = {}): Promise<Client> {
+export async function createClient(
+  request: APIRequestContext,
+  plan: PlanId,
+  order: Record<string, unknown> = {},
+): Promise<Client> {
   const email = uniqueEmail('tableau');
-  const client = { name: 'Jeanne Martin', email, username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-jeanne-1' };
+  const client = {
+    name: 'Jeanne Martin',
+    email,
+    username: email.replace(/@.*/, '').replace(/\./g, '-'),
+    password: 'motdepasse-jeanne-1',
+  };
   await createOrder(request, {
-    clientName: client.name, clientEmail: email, username: client.username, password: client.password, plan, orderDate: todayIso(), ...order,
+    clientName: client.name,
+    clientEmail: email,
+    username: client.username,
+    password: client.password,
+    plan,
+    orderDate: todayIso(),
+    ...order,
   });
   return client;
 }
@@ -36,7 +51,10 @@ export async function signInToDashboard(page: Page, login: string, password: str
     await page.getByLabel('Mot de passe').fill(password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
   } else {
-    const signIn = await page.request.post('/api/auth/login', { data: { email: login, password }, headers: fromAnAddress() });
+    const signIn = await page.request.post('/api/auth/login', {
+      data: { email: login, password },
+      headers: fromAnAddress(),
+    });
     expect(signIn.status(), await signIn.text()).toBe(200);
     await page.goto('/dashboard');
   }
@@ -61,11 +79,20 @@ function decodeBody(eml: string): string {
   const body = split === -1 ? '' : eml.slice(split).replace(/^\r?\n\r?\n/, '');
   const boundary = /content-type:\s*multipart\/[^;]+;[\s\S]*?boundary="?([^"\r\n;]+)"?/i.exec(head)?.[1];
   if (boundary) {
-    return body.split(`--${boundary}`).slice(1).filter((part) => !part.startsWith('--')).map((part) => decodeBody(part.replace(/^\r?\n/, ''))).join('\n');
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => decodeBody(part.replace(/^\r?\n/, '')))
+      .join('\n');
   }
-  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    return Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+    return Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   }
   return body;
 }
@@ -73,7 +100,14 @@ function decodeBody(eml: string): string {
 /** The text of the newest e-mail sent to this address that matches, or undefined while none has been written. */
 export async function lastMailTo(address: string, matching: RegExp): Promise<string | undefined> {
   let files: string[];
-  try { files = (await readdir(OUTBOX)).filter((f) => f.endsWith('.eml')).sort().reverse(); } catch { return undefined; }
+  try {
+    files = (await readdir(OUTBOX))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
+  } catch {
+    return undefined;
+  }
   for (const file of files) {
     const eml = await readFile(path.join(OUTBOX, file), 'utf8');
     if (!new RegExp(`^To:.*${address.replace(/[.+]/g, '\\$&')}`, 'im').test(eml)) continue;

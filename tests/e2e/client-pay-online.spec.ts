@@ -33,9 +33,18 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, [path.join(dist, 'server', 'main.js')], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, SESSION_SECRET: 'e2e-session-secret-0123456789',
-      STRIPE_SECRET_KEY: 'sk_test_51E2ePayOnline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: standIn.url,
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: BASE,
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SESSION_SECRET: 'e2e-session-secret-0123456789',
+      STRIPE_SECRET_KEY: 'sk_test_51E2ePayOnline',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
     },
   });
   standIn.deliverTo(`${BASE}/api/payments/stripe/webhook`, WEBHOOK_SECRET);
@@ -56,14 +65,29 @@ test.afterAll(async () => {
 });
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[CLIENT][PAY_ONLINE] pays a pending renewal by card, the signed webhook arrives, the new period and invoice show (${name})`, async ({ page }) => {
+  test(`[CLIENT][PAY_ONLINE] pays a pending renewal by card, the signed webhook arrives, the new period and invoice show (${name})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     // A running Basique month, and its renewal waiting for payment.
     const email = uniqueEmail('carte');
     const client = { username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-carte-1' };
     const startedOn = daysFromToday(-20);
-    await createOrder(api, { clientName: 'Camille Carte', clientEmail: email, ...client, plan: 'basique', orderDate: startedOn, paymentMethod: 'virement' });
-    const renewal = await createOrder(api, { clientName: 'Camille Carte', clientEmail: email, plan: 'basique', orderDate: todayIso(), paymentStatus: 'pending' });
+    await createOrder(api, {
+      clientName: 'Camille Carte',
+      clientEmail: email,
+      ...client,
+      plan: 'basique',
+      orderDate: startedOn,
+      paymentMethod: 'virement',
+    });
+    const renewal = await createOrder(api, {
+      clientName: 'Camille Carte',
+      clientEmail: email,
+      plan: 'basique',
+      orderDate: todayIso(),
+      paymentStatus: 'pending',
+    });
     paidOnline = { id: renewal.id, email };
 
     await signInToDashboard(page, client.username, client.password);
@@ -87,7 +111,7 @@ for (const { name, viewport } of WIDTHS) {
   });
 }
 
-test('[ADMIN][PAY_ONLINE] staff see how the order was paid and the provider\'s reference', async ({ page }) => {
+test("[ADMIN][PAY_ONLINE] staff see how the order was paid and the provider's reference", async ({ page }) => {
   test.skip(!paidOnline, 'needs the payment above');
   await staffSignIn(page);
   await page.getByRole('tab', { name: 'Commandes' }).click();
@@ -96,12 +120,17 @@ test('[ADMIN][PAY_ONLINE] staff see how the order was paid and the provider\'s r
   await expect(card.getByText('Payé', { exact: true })).toBeVisible();
   await expect(card.getByText('Carte (en ligne)')).toBeVisible();
   await expect(card.getByText(/^pi_test_cs_test_/)).toBeVisible();
-  await expect(card.getByRole('link', { name: /Voir dans Stripe/ })).toHaveAttribute('href', /^https:\/\/dashboard\.stripe\.com\/test\/payments\/pi_test_/);
+  await expect(card.getByRole('link', { name: /Voir dans Stripe/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/dashboard\.stripe\.com\/test\/payments\/pi_test_/,
+  );
   await shot(card, 'pay-online-staff-order');
 });
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[ADMIN][PAY_ONLINE] a credit note refunds part of the card payment through the provider (${name})`, async ({ page }) => {
+  test(`[ADMIN][PAY_ONLINE] a credit note refunds part of the card payment through the provider (${name})`, async ({
+    page,
+  }) => {
     test.skip(!paidOnline, 'needs the payment above');
     await page.setViewportSize(viewport);
     await staffSignIn(page);

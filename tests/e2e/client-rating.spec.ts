@@ -5,7 +5,10 @@ import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures.ts'
 const COMMENT = 'Technicien très patient, tout remarche !';
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[CLIENT][RATE_REQUEST] staff complete a request, the client rates it 5 with a comment, staff see it (${name})`, async ({ browser, request }) => {
+  test(`[CLIENT][RATE_REQUEST] staff complete a request, the client rates it 5 with a comment, staff see it (${name})`, async ({
+    browser,
+    request,
+  }) => {
     // Two people, two browsers, one after the other.
     test.setTimeout(180_000);
     const client = await createClient(request, 'pro');
@@ -14,7 +17,7 @@ for (const { name, viewport } of WIDTHS) {
     const clientPage = await clientContext.newPage();
     await signInToDashboard(clientPage, client.username, client.password);
     await clientPage.getByRole('button', { name: 'Demander une assistance' }).click();
-    const item = clientPage.getByRole('listitem').filter({ hasText: 'Demande d\'assistance' });
+    const item = clientPage.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
     // While nobody has taken it, the client may withdraw it; nothing to rate yet.
     await expect(item.getByRole('button', { name: 'Je n’ai plus besoin d’aide' })).toBeVisible();
     await expect(item.getByRole('radio')).toHaveCount(0);
@@ -39,7 +42,11 @@ for (const { name, viewport } of WIDTHS) {
     await form.getByRole('button', { name: 'Envoyer mon avis' }).click();
     await expect(form.getByRole('alert')).toHaveText('Choisissez une note de 1 à 5 étoiles');
     // A tap on the fifth star; the arrow keys move along the group like any radio group.
-    await form.locator('label').filter({ has: clientPage.getByRole('radio') }).nth(4).click();
+    await form
+      .locator('label')
+      .filter({ has: clientPage.getByRole('radio') })
+      .nth(4)
+      .click();
     const five = form.getByRole('radio', { name: '5 étoiles, Très satisfait' });
     await expect(five).toBeChecked();
     await clientPage.keyboard.press('ArrowLeft');
@@ -87,7 +94,10 @@ for (const { name, viewport } of WIDTHS) {
 }
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[CLIENT][CLOSE_REQUEST] the client withdraws a request nobody has taken yet, from the client area (${name})`, async ({ browser, request }) => {
+  test(`[CLIENT][CLOSE_REQUEST] the client withdraws a request nobody has taken yet, from the client area (${name})`, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const client = await createClient(request, 'pro');
     const page = await browser.newPage({ viewport });

@@ -8,7 +8,10 @@ const PHONE = WIDTHS[0].viewport;
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
-  test('[CLIENT][SUBSCRIPTION] near its end, « Renouveler » orders the same plan, which then waits for payment', async ({ page, request }) => {
+  test('[CLIENT][SUBSCRIPTION] near its end, « Renouveler » orders the same plan, which then waits for payment', async ({
+    page,
+    request,
+  }) => {
     // A 3-month plan that started 80 days ago ends in about ten days.
     const client = await createClient(request, 'standard', { orderDate: daysFromToday(-80) });
     await signInToDashboard(page, client.username, client.password);
@@ -26,14 +29,19 @@ test.describe('on a phone', () => {
     await expect(card.getByRole('button', { name: 'Renouveler' })).toHaveCount(0);
 
     // Staff find it in « Commandes », waiting for payment; the client still sees it after a reload.
-    const orders = await (await request.get(`/api/admin/manual-orders?email=${encodeURIComponent(client.email)}`)).json() as OrderDto[];
+    const orders = (await (
+      await request.get(`/api/admin/manual-orders?email=${encodeURIComponent(client.email)}`)
+    ).json()) as OrderDto[];
     expect(orders.map((o) => [o.plan, o.paymentStatus])).toContainEqual(['standard', 'pending']);
     await page.reload();
     await expect(card.getByTestId('pending-order')).toContainText('en attente de paiement');
   });
 });
 
-test('[CLIENT][SUBSCRIPTION] the reminder e-mail\'s link opens the renewal of its plan, even weeks before the end', async ({ page, request }) => {
+test("[CLIENT][SUBSCRIPTION] the reminder e-mail's link opens the renewal of its plan, even weeks before the end", async ({
+  page,
+  request,
+}) => {
   // A year-long plan that ends in about 40 days: outside the usual renewal window.
   const client = await createClient(request, 'pro', { orderDate: daysFromToday(-325) });
   await signInToDashboard(page, client.username, client.password);
@@ -46,7 +54,10 @@ test('[CLIENT][SUBSCRIPTION] the reminder e-mail\'s link opens the renewal of it
   await expect(page.getByTestId('pending-order')).toContainText('Pro');
 });
 
-test('[CLIENT][SUBSCRIPTION] « Changer de formule » orders another plan from the catalogue', async ({ page, request }) => {
+test('[CLIENT][SUBSCRIPTION] « Changer de formule » orders another plan from the catalogue', async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'standard', { orderDate: daysFromToday(-80) });
   await signInToDashboard(page, client.username, client.password);
   await page.getByRole('button', { name: 'Changer de formule' }).click();
@@ -59,7 +70,10 @@ test('[CLIENT][SUBSCRIPTION] « Changer de formule » orders another plan from t
   await expect(page.getByTestId('pending-order')).toContainText('Famille');
 });
 
-test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif », the offers, and requests refused with the reason', async ({ page, request }) => {
+test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif », the offers, and requests refused with the reason', async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'basique', { orderDate: '2020-01-01' });
   await signInToDashboard(page, client.username, client.password);
   const card = page.getByRole('region', { name: 'Mon abonnement' });
@@ -86,20 +100,29 @@ test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif �
   await expect(card.getByRole('link', { name: 'Voir nos offres' })).toHaveCount(0);
   await expect(card.getByText('Votre abonnement démarrera dès que votre paiement sera confirmé.')).toBeVisible();
   await expect(page.getByTestId('no-subscription')).toHaveCount(0);
-  await expect(page.getByTestId('awaiting-payment')).toContainText('vous pourrez demander une assistance dès qu’il sera confirmé');
+  await expect(page.getByTestId('awaiting-payment')).toContainText(
+    'vous pourrez demander une assistance dès qu’il sera confirmé',
+  );
   await expectNoSeriousA11yViolations(page);
 });
 
-test('[CLIENT][SUBSCRIPTION] once the month\'s requests are used, the dashboard says so and shows the server\'s reason', async ({ page, request }) => {
+test("[CLIENT][SUBSCRIPTION] once the month's requests are used, the dashboard says so and shows the server's reason", async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'basique');
   await signInToDashboard(page, client.username, client.password);
   for (let i = 0; i < 3; i++) expect((await page.request.post('/api/interventions', { data: {} })).status()).toBe(201);
   await page.reload();
   await expect(page.getByTestId('allowance')).toHaveText('3 / 3');
-  await expect(page.getByTestId('allowance-used')).toContainText('Vous avez utilisé les 3 interventions de votre formule ce mois-ci.');
+  await expect(page.getByTestId('allowance-used')).toContainText(
+    'Vous avez utilisé les 3 interventions de votre formule ce mois-ci.',
+  );
   await page.getByRole('button', { name: 'Demander une assistance' }).click();
   await expect(page.getByText('Erreur', { exact: true })).toBeVisible();
-  await expect(page.getByText(/Vous avez atteint le nombre d'interventions inclus dans votre formule ce mois-ci/)).toBeVisible();
+  await expect(
+    page.getByText(/Vous avez atteint le nombre d'interventions inclus dans votre formule ce mois-ci/),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: /Historique des interventions/ }).getByRole('listitem')).toHaveCount(3);
 });
 

@@ -23,7 +23,9 @@ async function fillMessage(page: Page, email: string) {
   await page.getByLabel('Nom', { exact: true }).fill('Jeanne Martin');
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Sujet (facultatif)').fill('Imprimante');
-  await page.getByLabel('Message', { exact: true }).fill('Mon imprimante ne répond plus depuis la mise à jour de Windows.');
+  await page
+    .getByLabel('Message', { exact: true })
+    .fill('Mon imprimante ne répond plus depuis la mise à jour de Windows.');
 }
 
 test('[PUBLIC][CONTACT] sends a message once the security question is answered', async ({ page }) => {
@@ -33,8 +35,13 @@ test('[PUBLIC][CONTACT] sends a message once the security question is answered',
 
   // Hold the request to see the pending state, then let it through.
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/api/contact', async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/contact', async (route) => {
+    await held;
+    await route.continue();
+  });
   await submitButton(page).click();
   const pending = page.getByRole('button', { name: 'Envoi en cours...' });
   await expect(pending).toBeDisabled();
@@ -75,20 +82,30 @@ test('[PUBLIC][CONTACT] a wrong answer keeps what was typed and asks a new quest
 test('[PUBLIC][CONTACT] an empty form shows a French error under each required field', async ({ page }) => {
   await openContactForm(page);
   let posted = false;
-  page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/contact')) posted = true; });
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/contact')) posted = true;
+  });
   await submitButton(page).click();
-  await expect(page.getByLabel('Nom', { exact: true })).toHaveAccessibleDescription('Le nom doit contenir au moins 2 caractères');
+  await expect(page.getByLabel('Nom', { exact: true })).toHaveAccessibleDescription(
+    'Le nom doit contenir au moins 2 caractères',
+  );
   await expect(page.getByLabel('E-mail', { exact: true })).toHaveAccessibleDescription('Adresse email invalide');
-  await expect(page.getByLabel('Message', { exact: true })).toHaveAccessibleDescription('Le message doit contenir au moins 10 caractères');
+  await expect(page.getByLabel('Message', { exact: true })).toHaveAccessibleDescription(
+    'Le message doit contenir au moins 10 caractères',
+  );
   await expect(captchaField(page)).toHaveAccessibleDescription('Veuillez répondre à la question de sécurité');
   await expect(page.getByLabel('Sujet (facultatif)')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Nom', { exact: true })).toBeFocused();
   expect(posted).toBe(false);
 });
 
-test('[PUBLIC][CONTACT] the form\'s checks are fetched when the visitor enters the form, not with the page', async ({ page }) => {
+test("[PUBLIC][CONTACT] the form's checks are fetched when the visitor enters the form, not with the page", async ({
+  page,
+}) => {
   const validation: string[] = [];
-  page.on('request', (r) => { if (/contact-validation-[\w-]+\.js$/.test(r.url())) validation.push(r.url()); });
+  page.on('request', (r) => {
+    if (/contact-validation-[\w-]+\.js$/.test(r.url())) validation.push(r.url());
+  });
   await openContactForm(page);
   await page.waitForLoadState('networkidle');
   expect(validation).toEqual([]);
@@ -98,9 +115,13 @@ test('[PUBLIC][CONTACT] the form\'s checks are fetched when the visitor enters t
   expect(validation).toHaveLength(1);
 });
 
-test('[PUBLIC][CONTACT] the form\'s code is fetched when the visitor gets near it, and what they typed first stays', async ({ page }) => {
+test("[PUBLIC][CONTACT] the form's code is fetched when the visitor gets near it, and what they typed first stays", async ({
+  page,
+}) => {
   const formChunk: string[] = [];
-  page.on('request', (r) => { if (/contact-form-[\w-]+\.js$/.test(r.url())) formChunk.push(r.url()); });
+  page.on('request', (r) => {
+    if (/contact-form-[\w-]+\.js$/.test(r.url())) formChunk.push(r.url());
+  });
   await page.goto('/');
   await expect(page.locator('[data-hydrated="true"]')).toBeAttached();
   await page.waitForLoadState('networkidle');

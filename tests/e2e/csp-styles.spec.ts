@@ -8,7 +8,9 @@ async function recordViolations(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
@@ -33,14 +35,21 @@ async function styleNonce(page: Page, path: string, stylesheet: 'inlined' | 'lin
   return nonce;
 }
 
-test('[CSP][STYLES] every page is styled through a nonce, never unsafe-inline; pages with data draw a fresh one per response', async ({ page }) => {
+test('[CSP][STYLES] every page is styled through a nonce, never unsafe-inline; pages with data draw a fresh one per response', async ({
+  page,
+}) => {
   // The public pages are the same bytes for everyone, compressed once per deployment: their nonce is the deployment's.
   expect(await styleNonce(page, '/', 'inlined')).toBe(await styleNonce(page, '/cgv', 'inlined'));
   // The back-office and the client area get a nonce of their own each time.
-  expect(await styleNonce(page, '/client/login', 'inlined')).not.toBe(await styleNonce(page, '/client/login', 'inlined'));
+  expect(await styleNonce(page, '/client/login', 'inlined')).not.toBe(
+    await styleNonce(page, '/client/login', 'inlined'),
+  );
 });
 
-test('[CSP][STYLES] a signed-in client\'s pages link the stylesheet with their nonce, and its dialogs lock the scroll', async ({ page, request }) => {
+test("[CSP][STYLES] a signed-in client's pages link the stylesheet with their nonce, and its dialogs lock the scroll", async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'standard');
   const violations = await recordViolations(page);
   await signInToDashboard(page, client.username, client.password);

@@ -6,7 +6,10 @@ import { UPLOAD_HEADER } from '#shared/device-api.ts';
 
 /** Signs the client in to the client area (/client/dashboard), through the API the form posts to, and waits for its script. */
 async function openClientArea(page: Page, client: Client) {
-  const signIn = await page.request.post('/api/auth/login', { data: { email: client.username, password: client.password }, headers: fromAnAddress() });
+  const signIn = await page.request.post('/api/auth/login', {
+    data: { email: client.username, password: client.password },
+    headers: fromAnAddress(),
+  });
   expect(signIn.status(), await signIn.text()).toBe(200);
   await page.goto('/client/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: `Bonjour ${client.name}` })).toBeVisible();
@@ -30,7 +33,10 @@ async function openCustomer(staff: Page, client: Client) {
 }
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[DEVICES][STAFF] a client with two devices picks one in the client-area form; staff see it on the request (${name})`, async ({ browser, request }) => {
+  test(`[DEVICES][STAFF] a client with two devices picks one in the client-area form; staff see it on the request (${name})`, async ({
+    browser,
+    request,
+  }) => {
     const client = await createClient(request, 'duo');
     const page = await (await browser.newContext({ viewport })).newPage();
     await openClientArea(page, client);
@@ -62,23 +68,31 @@ for (const { name, viewport } of WIDTHS) {
     await expectNoSeriousA11yViolations(staff);
   });
 
-  test(`[DEVICES][STAFF] staff view a proof, then open a request the client could not, which the client sees come in (${name})`, async ({ browser, request }) => {
+  test(`[DEVICES][STAFF] staff view a proof, then open a request the client could not, which the client sees come in (${name})`, async ({
+    browser,
+    request,
+  }) => {
     const client = await createClient(request, 'duo');
     const page = await (await browser.newContext({ viewport })).newPage();
     // A real photo of an invoice (the dialog shows it): a PNG the browser draws.
-    await page.setContent('<p style="font:20px sans-serif;padding:16px;background:#fff;width:320px">Facture n° 2024-118 — Dell Inspiron</p>');
+    await page.setContent(
+      '<p style="font:20px sans-serif;padding:16px;background:#fff;width:320px">Facture n° 2024-118 — Dell Inspiron</p>',
+    );
     const photo = await page.locator('p').screenshot();
     await openClientArea(page, client);
     const laptop = await addDevice(page, 'windows-laptop', `Dell Inspiron ${name}`);
     const sent = await page.request.post(`/api/client/devices/${laptop}/proofs`, {
-      headers: { [UPLOAD_HEADER]: '1' }, multipart: { file: { name: 'facture.png', mimeType: 'image/png', buffer: photo } },
+      headers: { [UPLOAD_HEADER]: '1' },
+      multipart: { file: { name: 'facture.png', mimeType: 'image/png', buffer: photo } },
     });
     expect(sent.status(), await sent.text()).toBe(201);
 
     const staff = await (await browser.newContext({ viewport })).newPage();
     await staffSignIn(staff);
     // The proof is not enough: staff ask another; until it is verified the client cannot ask help for the laptop.
-    const asked = await staff.request.post(`/api/admin/devices/${laptop}/request-proof`, { data: { message: 'La facture complète, avec votre nom' } });
+    const asked = await staff.request.post(`/api/admin/devices/${laptop}/request-proof`, {
+      data: { message: 'La facture complète, avec votre nom' },
+    });
     expect(asked.status()).toBe(200);
     const detail = await openCustomer(staff, client);
     const row = detail.getByTestId('admin-device').filter({ hasText: `Dell Inspiron ${name}` });
@@ -87,7 +101,9 @@ for (const { name, viewport } of WIDTHS) {
     await row.getByRole('button', { name: 'Voir facture.png' }).click();
     const viewer = staff.getByRole('dialog', { name: 'facture.png' });
     await expect(viewer.getByRole('img', { name: /Justificatif envoyé par Jeanne Martin/ })).toBeVisible();
-    await expect.poll(() => viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await shot(staff, `devices-staff-proof-${name}`);
     await expectNoSeriousA11yViolations(staff);
     await viewer.getByRole('button', { name: 'Fermer' }).last().click();

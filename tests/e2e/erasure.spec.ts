@@ -1,17 +1,35 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import {
+  createOrder,
+  expectNoSeriousA11yViolations,
+  shot,
+  staffSignIn,
+  uniqueEmail,
+  fromAnAddress,
+} from './fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 
-test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messages », after a confirm step', async ({ page, request }) => {
+test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messages », after a confirm step', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('effacement');
   const username = `eff${Date.now().toString(36)}`;
   const password = 'Mot-de-passe-a-effacer-1';
   const { order } = await createOrder(request, {
-    clientName: 'Gisèle Lefèvre', clientEmail: email, clientPhone: '06 00 00 00 01', plan: 'pro', orderDate: todayIso(), username, password,
+    clientName: 'Gisèle Lefèvre',
+    clientEmail: email,
+    clientPhone: '06 00 00 00 01',
+    plan: 'pro',
+    orderDate: todayIso(),
+    username,
+    password,
   });
   const clientId = order.clientId!;
   // The client asks from « Mes données ».
-  expect((await request.post('/api/client/login', { data: { username, password }, headers: fromAnAddress() })).status()).toBe(200);
+  expect(
+    (await request.post('/api/client/login', { data: { username, password }, headers: fromAnAddress() })).status(),
+  ).toBe(200);
   expect((await request.post('/api/client/erasure-request')).status()).toBe(202);
 
   await page.setViewportSize({ width: 375, height: 800 });

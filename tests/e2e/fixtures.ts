@@ -11,15 +11,27 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // A page rendered by the server is scanned once its script has taken over (html[data-script-ready], app.tsx): at that
   // moment its buttons turn from disabled to enabled, colours in transition that axe would measure half-way.
-  await page.waitForFunction(() => document.documentElement.dataset.scriptReady === 'true' || !document.querySelector('script[type="module"]'));
-  await page.waitForFunction(() => document.getAnimations()
-    .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(
+    () => document.documentElement.dataset.scriptReady === 'true' || !document.querySelector('script[type="module"]'),
+  );
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   // Legacy mode runs axe.run() in the page itself: the default also opens a blank page per scan to merge the frames'
   // results, which our pages (no frames) do not need, and which made a scan twice as long (0.6 s against 1.2–2.1 s).
-  const results = await new AxeBuilder({ page }).setLegacyMode().analyze().finally(() => page.emulateMedia({ reducedMotion: null }));
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: null }));
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
   expect(serious).toEqual([]);
 }
 
@@ -45,12 +57,17 @@ export function uniqueEmail(prefix = 'client'): string {
  * (TRUST_PROXY, playwright.config.ts). Sign-ins are limited per address (server/rate-limits.ts): the whole suite
  * signing in from one address would pass that limit, where real staff and clients come from many.
  */
-export function fromAnAddress(address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`) {
+export function fromAnAddress(
+  address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+) {
   return { 'x-forwarded-for': address };
 }
 
 export async function createOrder(request: APIRequestContext, order: Record<string, unknown>): Promise<OrderCreated> {
-  const login = await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password }, headers: fromAnAddress() });
+  const login = await request.post('/api/admin/login', {
+    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+    headers: fromAnAddress(),
+  });
   expect(login.status()).toBe(200);
   const res = await request.post('/api/admin/manual-orders', {
     data: { paymentMethod: 'carte', paymentStatus: 'paid', orderDate: '2025-01-17', ...order },
@@ -65,7 +82,11 @@ export async function createOrder(request: APIRequestContext, order: Record<stri
  * that signs out or closes sessions never touches another's. The sign-in form is what `{ form: true }` and the tests
  * of signing in themselves (admin.spec.ts « [ADMIN][LOGIN] », admin-two-factor.spec.ts) go through.
  */
-export async function staffSignIn(page: Page, account: { username: string; password: string } = E2E_ADMIN, { form = false, address = '' } = {}) {
+export async function staffSignIn(
+  page: Page,
+  account: { username: string; password: string } = E2E_ADMIN,
+  { form = false, address = '' } = {},
+) {
   if (form) {
     await page.goto('/admin');
     await page.getByLabel("Nom d'utilisateur").fill(account.username);
@@ -73,7 +94,8 @@ export async function staffSignIn(page: Page, account: { username: string; passw
     await page.getByRole('button', { name: 'Se connecter' }).click();
   } else {
     const login = await page.request.post('/api/admin/login', {
-      data: { username: account.username, password: account.password }, headers: fromAnAddress(address || undefined),
+      data: { username: account.username, password: account.password },
+      headers: fromAnAddress(address || undefined),
     });
     expect(login.status(), await login.text()).toBe(200);
     await page.goto('/admin');
@@ -88,8 +110,12 @@ export async function staffSignIn(page: Page, account: { username: string; passw
  * is replaced before its request leaves, so once the search's answer is in, the count on screen is the searched one.
  */
 export async function searchOrders(page: Page, email: string, count = 1) {
-  const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/manual-orders' && new URL(r.url()).searchParams.get('q') === email);
+  const searched = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/admin/manual-orders' && new URL(r.url()).searchParams.get('q') === email,
+  );
   await page.getByLabel('Rechercher une commande').fill(email);
   await searched;
-  await expect(page.getByRole('tabpanel').getByText(count === 1 ? '1 commande' : `${count} commandes`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('tabpanel').getByText(count === 1 ? '1 commande' : `${count} commandes`, { exact: true }),
+  ).toBeVisible();
 }

@@ -13,7 +13,8 @@ const planCard = (page: Page, name: string) => {
 };
 /** A question of the FAQ: the summary of its <details>, which the visitor taps. */
 const faqQuestion = (page: Page, question: string) => page.locator('#faq summary').filter({ hasText: question });
-const faqItem = (page: Page, question: string) => page.locator('#faq details').filter({ has: page.locator('summary', { hasText: question }) });
+const faqItem = (page: Page, question: string) =>
+  page.locator('#faq details').filter({ has: page.locator('summary', { hasText: question }) });
 
 /** Opens the landing page and waits until its parts respond: the header first, then the sections' chunk. */
 async function openLanding(page: Page, path = '/') {
@@ -61,7 +62,9 @@ test('[PUBLIC][LANDING] next wraps from Famille to Basique, previous from Basiqu
   await expectShown(page, 'Famille');
 });
 
-test('[PUBLIC][LANDING] a dot shows its plan without moving the page, and the arrow keys move between plans', async ({ page }) => {
+test('[PUBLIC][LANDING] a dot shows its plan without moving the page, and the arrow keys move between plans', async ({
+  page,
+}) => {
   await openLanding(page);
   const dot = page.getByRole('link', { name: 'Voir le plan Standard' });
   await dot.scrollIntoViewIfNeeded();
@@ -77,7 +80,9 @@ test('[PUBLIC][LANDING] a dot shows its plan without moving the page, and the ar
   await expectShown(page, 'Basique');
 });
 
-test('[PUBLIC][LANDING] the plan cards show the catalogue, and Choisir opens the registration for that plan', async ({ page }) => {
+test('[PUBLIC][LANDING] the plan cards show the catalogue, and Choisir opens the registration for that plan', async ({
+  page,
+}) => {
   await openLanding(page);
   const duo = PLANS.find((p) => p.id === 'duo')!;
   await page.getByRole('link', { name: 'Voir le plan Duo' }).click();
@@ -115,7 +120,11 @@ test.describe('on a touch phone', () => {
     const t0 = Date.now() / 1000;
     await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from], timestamp: t0 });
     for (let i = 1; i <= 10; i++) {
-      await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + (dx * i) / 10, y: from.y }], timestamp: t0 + i * step });
+      await client.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: from.x + (dx * i) / 10, y: from.y }],
+        timestamp: t0 + i * step,
+      });
     }
     await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: t0 + 11 * step });
   }
@@ -138,9 +147,12 @@ test.describe('on a touch phone', () => {
     await expectShown(page, 'Étendue');
   });
 
-  test('[PUBLIC][LANDING] a 375 px phone has no horizontal scroll, with the menu or the chat open', async ({ page }) => {
+  test('[PUBLIC][LANDING] a 375 px phone has no horizontal scroll, with the menu or the chat open', async ({
+    page,
+  }) => {
     await openLanding(page);
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBe(0);
     const menu = page.getByRole('button', { name: 'Menu' });
     const links = page.getByRole('navigation', { name: 'Menu' });
@@ -206,7 +218,7 @@ test('[PUBLIC][LANDING] the FAQ opens one answer at a time', async ({ page }) =>
 test.describe('before the script has run (JavaScript off)', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('[PUBLIC][LANDING] the FAQ answers a tap from the server\'s HTML', async ({ page }) => {
+  test("[PUBLIC][LANDING] the FAQ answers a tap from the server's HTML", async ({ page }) => {
     await page.goto('/');
     await expectFaqOpensOneAnswerAtATime(page);
   });
@@ -239,7 +251,9 @@ test.describe('before the script has run (JavaScript off)', () => {
       await page.keyboard.press('Escape');
       await expect(links).toBeHidden();
       await expect(page.getByRole('heading', { name: /Écrivez-nous/ })).toBeInViewport();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBe(0);
     });
   });
 });
@@ -357,7 +371,10 @@ test('[PUBLIC][LANDING] the header links lead to the client and staff areas', as
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Vérifier une facture' })).toHaveAttribute('href', '/verify-invoice');
   await expect(footer.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute('href', '/cgv');
-  await expect(footer.getByRole('link', { name: 'Politique de confidentialité' })).toHaveAttribute('href', '/privacy-policy');
+  await expect(footer.getByRole('link', { name: 'Politique de confidentialité' })).toHaveAttribute(
+    'href',
+    '/privacy-policy',
+  );
   await nav.getByRole('link', { name: 'Connexion Client' }).click();
   await expect(page).toHaveURL(/\/client\/login$/);
 });
@@ -377,7 +394,8 @@ test('[PUBLIC][LANDING] the HTML served without JavaScript holds every price and
     expect(html).toContain(item.question);
     expect(html).toContain(item.answer);
   }
-  for (const id of ['accueil', 'services', 'pourquoi-nous', 'why-choose-us', 'tarifs', 'pricing', 'faq', 'contact']) expect(html).toContain(`id="${id}"`);
+  for (const id of ['accueil', 'services', 'pourquoi-nous', 'why-choose-us', 'tarifs', 'pricing', 'faq', 'contact'])
+    expect(html).toContain(`id="${id}"`);
   // Every section is in place: no fallback waiting for an inline script, which the CSP would block.
   expect(html).not.toMatch(/<script>/);
   expect(html).not.toContain('<!--$?-->');

@@ -36,17 +36,31 @@ test('[PUBLIC][LEGAL] the CGV state the key terms of SPEC §2', async ({ page })
   await page.goto('/cgv');
   const main = page.getByRole('main');
   for (const text of [
-    'durée déterminée', 'n’est pas renouvelé automatiquement', 'sans notre accord écrit préalable',
-    'carte bancaire', 'cryptomonnaie', 'Une fois le service commencé, le droit de rétractation ne peut plus être exercé.',
-    'Aucune TVA n’est facturée', 'limitée au montant que vous avez payé', 'vous installez vous-même', 'droit de l’État du Wyoming',
-  ]) await expect(main).toContainText(text);
+    'durée déterminée',
+    'n’est pas renouvelé automatiquement',
+    'sans notre accord écrit préalable',
+    'carte bancaire',
+    'cryptomonnaie',
+    'Une fois le service commencé, le droit de rétractation ne peut plus être exercé.',
+    'Aucune TVA n’est facturée',
+    'limitée au montant que vous avez payé',
+    'vous installez vous-même',
+    'droit de l’État du Wyoming',
+  ])
+    await expect(main).toContainText(text);
 });
 
 test('[PUBLIC][LEGAL] company details come from the configuration', async ({ page }) => {
   await page.goto('/cgv');
   const identity = page.locator('#prestataire');
   // The e2e server runs with the default configuration (src/server/config.ts).
-  for (const text of ['RFS Assistance LLC', 'Wyoming LLC n° 2023-001234567', '30 N Gould St, Sheridan, WY 82801', 'contact@rfs-assistance.example', '+33 1 84 80 00 00']) {
+  for (const text of [
+    'RFS Assistance LLC',
+    'Wyoming LLC n° 2023-001234567',
+    '30 N Gould St, Sheridan, WY 82801',
+    'contact@rfs-assistance.example',
+    '+33 1 84 80 00 00',
+  ]) {
     await expect(identity).toContainText(text);
   }
 });
@@ -66,12 +80,31 @@ test('[PUBLIC][LEGAL] the privacy policy states retention, rights, cookies and i
   await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible();
   await expect(page.getByText('Dernière mise à jour : 17 janvier 2025')).toBeVisible();
   const retention = page.getByRole('region', { name: 'Durées de conservation' });
-  for (const text of ['Durée de la relation, puis 3 ans', '10 ans', '5 ans', '2 ans']) await expect(retention).toContainText(text);
+  for (const text of ['Durée de la relation, puis 3 ans', '10 ans', '5 ans', '2 ans'])
+    await expect(retention).toContainText(text);
   const main = page.getByRole('main');
-  for (const text of ['accéder', 'rectifier', 'effacement', 'portabilité', 'opposer', 'CNIL', 'un seul cookie, de session', 'Aucun cookie de suivi']) {
+  for (const text of [
+    'accéder',
+    'rectifier',
+    'effacement',
+    'portabilité',
+    'opposer',
+    'CNIL',
+    'un seul cookie, de session',
+    'Aucun cookie de suivi',
+  ]) {
     await expect(main).toContainText(text);
   }
-  for (const title of ['Données que nous collectons', 'Utilisation de vos données', 'Partage des données', 'Sécurité', 'Durée de conservation', 'Vos droits', 'Cookies', 'Nous contacter']) {
+  for (const title of [
+    'Données que nous collectons',
+    'Utilisation de vos données',
+    'Partage des données',
+    'Sécurité',
+    'Durée de conservation',
+    'Vos droits',
+    'Cookies',
+    'Nous contacter',
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: new RegExp(title) })).toBeVisible();
   }
 });

@@ -10,7 +10,9 @@ function collectPageErrors(page: Page): string[] {
 
 test('[PUBLIC][ADDRESS] a link to /#% opens the landing page, hydrated and working', async ({ page }) => {
   const errors = collectPageErrors(page);
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   const response = await page.goto('/#%');
   expect(response?.status()).toBe(200);
   await expect(page.locator('[data-hydrated]')).toHaveCount(1);
@@ -36,7 +38,11 @@ test('[PUBLIC][ADDRESS] a path that cannot be decoded (/%) gets a 400 in French'
   expect((await res.json()).message).toBe('Adresse invalide.');
 });
 
-test('[PUBLIC][ADDRESS] //cgv and a page followed by many slashes are not pages of the site', async ({ page, request, baseURL }) => {
+test('[PUBLIC][ADDRESS] //cgv and a page followed by many slashes are not pages of the site', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const errors = collectPageErrors(page);
   const response = await page.goto(`${baseURL}//cgv`);
   expect(response?.status()).toBe(404);
@@ -45,7 +51,9 @@ test('[PUBLIC][ADDRESS] //cgv and a page followed by many slashes are not pages 
   expect((await request.get(`/cgv${'/'.repeat(3000)}x`)).status()).toBe(414);
 });
 
-test('[PUBLIC][ADDRESS] trailing slashes lead to the page itself, in the server\'s HTML and once the script runs', async ({ page }) => {
+test("[PUBLIC][ADDRESS] trailing slashes lead to the page itself, in the server's HTML and once the script runs", async ({
+  page,
+}) => {
   const errors = collectPageErrors(page);
   const response = await page.goto('/cgv//');
   expect(response?.status()).toBe(200);
@@ -56,7 +64,10 @@ test('[PUBLIC][ADDRESS] trailing slashes lead to the page itself, in the server\
   expect(errors).toEqual([]);
 });
 
-test('[PUBLIC][ADDRESS] an encoded page address (/%63gv) is that page, and an encoded /api path stays the API', async ({ page, request }) => {
+test('[PUBLIC][ADDRESS] an encoded page address (/%63gv) is that page, and an encoded /api path stays the API', async ({
+  page,
+  request,
+}) => {
   const response = await page.goto('/%63gv');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Conditions générales de vente', level: 1 })).toBeVisible();

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 
 // The public pages are rendered once per deployment and kept compressed (plugins/pages.ts): each encoding carries the
 // same page, and a revisit with the ETag costs no body.
-test('[PAGES][DELIVERY] a public page comes precompressed in brotli or gzip, the same page either way, and revalidates by ETag', async ({ baseURL }) => {
+test('[PAGES][DELIVERY] a public page comes precompressed in brotli or gzip, the same page either way, and revalidates by ETag', async ({
+  baseURL,
+}) => {
   // Node's fetch decodes what it receives, which is what a browser does: the identity answer is the reference.
   const get = (headers: Record<string, string>) => fetch(`${baseURL}/`, { headers });
   const plain = await get({ 'accept-encoding': 'identity' });

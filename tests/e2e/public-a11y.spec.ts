@@ -16,7 +16,14 @@ async function scan(page: Page) {
 }
 
 const PAGES = [
-  '/cgv', '/privacy-policy', '/register', '/register?plan=pro', '/verify-invoice', '/signup', '/login', '/register-success',
+  '/cgv',
+  '/privacy-policy',
+  '/register',
+  '/register?plan=pro',
+  '/verify-invoice',
+  '/signup',
+  '/login',
+  '/register-success',
   '/cette-page-n-existe-pas',
 ];
 
@@ -55,16 +62,47 @@ test('[PUBLIC][A11Y] a keyboard user can skip to the content', async ({ page }) 
 });
 
 /** React escapes quotes and separates text parts with <!-- -->; compare with the text a reader sees. */
-const decode = (html: string) => html
-  .replace(/<!-- -->/g, '')
-  .replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 const SERVER_RENDERED: Array<{ path: string; title: string; contains: string[] }> = [
-  { path: '/cgv', title: 'Conditions générales de vente | RFS Assistance', contains: ['Conditions générales de vente', 'Famille', '110,00 €', 'Wyoming', 'RFS Assistance LLC'] },
-  { path: '/privacy-policy', title: 'Politique de confidentialité | RFS Assistance', contains: ['Politique de confidentialité', 'Dernière mise à jour', '17 janvier 2025', 'CNIL'] },
-  { path: '/register', title: 'Inscription à RFS Assistance', contains: ['Inscription à RFS Assistance', "Finaliser l'inscription", "Type d'appareil", 'MacBook (Air/Pro)', 'preuve d’achat'] },
-  { path: '/register?plan=pro', title: 'Inscription à RFS Assistance', contains: ['Plan sélectionné', '50,00 € / 1 an'] },
-  { path: '/verify-invoice', title: 'Vérifier une facture | RFS Assistance', contains: ['Vérifier une facture', 'Clé de vérification', 'Où trouver la clé ?'] },
+  {
+    path: '/cgv',
+    title: 'Conditions générales de vente | RFS Assistance',
+    contains: ['Conditions générales de vente', 'Famille', '110,00 €', 'Wyoming', 'RFS Assistance LLC'],
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Politique de confidentialité | RFS Assistance',
+    contains: ['Politique de confidentialité', 'Dernière mise à jour', '17 janvier 2025', 'CNIL'],
+  },
+  {
+    path: '/register',
+    title: 'Inscription à RFS Assistance',
+    contains: [
+      'Inscription à RFS Assistance',
+      "Finaliser l'inscription",
+      "Type d'appareil",
+      'MacBook (Air/Pro)',
+      'preuve d’achat',
+    ],
+  },
+  {
+    path: '/register?plan=pro',
+    title: 'Inscription à RFS Assistance',
+    contains: ['Plan sélectionné', '50,00 € / 1 an'],
+  },
+  {
+    path: '/verify-invoice',
+    title: 'Vérifier une facture | RFS Assistance',
+    contains: ['Vérifier une facture', 'Clé de vérification', 'Où trouver la clé ?'],
+  },
 ];
 
 for (const { path, title, contains } of SERVER_RENDERED) {

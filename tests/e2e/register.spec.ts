@@ -42,7 +42,12 @@ test('[PUBLIC][REGISTER] registers from /register?plan=pro and lands on the succ
   await fillForm(page, uniqueEmail('inscription'));
   const request = page.waitForRequest((r) => r.url().endsWith('/api/register') && r.method() === 'POST');
   await submit(page);
-  expect((await request).postDataJSON()).toMatchObject({ planId: 'pro', deviceType: 'macbook', firstName: 'Jeanne', phone: '06 12 34 56 78' });
+  expect((await request).postDataJSON()).toMatchObject({
+    planId: 'pro',
+    deviceType: 'macbook',
+    firstName: 'Jeanne',
+    phone: '06 12 34 56 78',
+  });
 
   await expect(page).toHaveURL('/register-success');
   await expect(page.getByRole('heading', { name: 'Demande enregistrée !' })).toBeVisible();
@@ -50,7 +55,9 @@ test('[PUBLIC][REGISTER] registers from /register?plan=pro and lands on the succ
 
 test('[PUBLIC][REGISTER] an empty submit shows every field’s error and sends nothing', async ({ page }) => {
   let posted = false;
-  page.on('request', (r) => { if (r.url().endsWith('/api/register')) posted = true; });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/register')) posted = true;
+  });
   await page.goto('/register');
   await submit(page);
   for (const message of ALL_ERRORS) await expect(page.getByText(message, { exact: true })).toBeVisible();
@@ -81,10 +88,16 @@ test('[PUBLIC][REGISTER] an unknown plan is ignored', async ({ page }) => {
 });
 
 test('[PUBLIC][REGISTER] a server-side error shows under its field and keeps what was typed', async ({ page }) => {
-  await page.route('**/api/register', (route) => route.fulfill({
-    status: 400,
-    json: { message: 'Cette adresse e-mail est refusée.', code: 'VALIDATION', fieldErrors: { email: ['Cette adresse e-mail est refusée.'] } },
-  }));
+  await page.route('**/api/register', (route) =>
+    route.fulfill({
+      status: 400,
+      json: {
+        message: 'Cette adresse e-mail est refusée.',
+        code: 'VALIDATION',
+        fieldErrors: { email: ['Cette adresse e-mail est refusée.'] },
+      },
+    }),
+  );
   await page.goto('/register?plan=famille');
   const email = uniqueEmail('refus');
   await fillForm(page, email);
@@ -93,7 +106,9 @@ test('[PUBLIC][REGISTER] a server-side error shows under its field and keeps wha
   await expect(page.getByText("Erreur d'inscription")).toBeVisible();
   const emailField = page.getByLabel('E-mail');
   await expect(emailField).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator(`#${await emailField.getAttribute('aria-describedby')}`)).toHaveText('Cette adresse e-mail est refusée.');
+  await expect(page.locator(`#${await emailField.getAttribute('aria-describedby')}`)).toHaveText(
+    'Cette adresse e-mail est refusée.',
+  );
   await expect(emailField).toHaveValue(email);
   await expect(page.getByLabel('Prénom')).toHaveValue('Jeanne');
   await expect(page.getByLabel("Type d'appareil")).toHaveValue('macbook');
@@ -103,7 +118,9 @@ test('[PUBLIC][REGISTER] a server-side error shows under its field and keeps wha
 });
 
 test('[PUBLIC][REGISTER] a server failure without detail shows the fallback message', async ({ page }) => {
-  await page.route('**/api/register', (route) => route.fulfill({ status: 502, body: 'Bad gateway', contentType: 'text/plain' }));
+  await page.route('**/api/register', (route) =>
+    route.fulfill({ status: 502, body: 'Bad gateway', contentType: 'text/plain' }),
+  );
   await page.goto('/register?plan=pro');
   await fillForm(page, uniqueEmail('panne'));
   await submit(page);

@@ -6,7 +6,10 @@ import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures.ts'
 const permissions = ['clipboard-read', 'clipboard-write'];
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[CLOCK][REMOTE][THREAD] a remote session with its RustDesk ID, a message, staff answer it in time (${name})`, async ({ browser, request }) => {
+  test(`[CLOCK][REMOTE][THREAD] a remote session with its RustDesk ID, a message, staff answer it in time (${name})`, async ({
+    browser,
+    request,
+  }) => {
     // Two people, two browsers, one after the other: more steps than one page's test.
     const client = await createClient(request, 'pro');
     // A context per person (axe scans pages of a context, not of browser.newPage).
@@ -36,7 +39,9 @@ for (const { name, viewport } of WIDTHS) {
     await history.getByLabel('Votre message').fill('RustDesk est ouvert, je reste devant l’ordinateur.');
     // With a screenshot of what the client sees (a real PNG, taken by the browser).
     const capture = await clientPage.screenshot();
-    await history.getByLabel(/Joindre une capture/).setInputFiles({ name: 'mon-ecran.png', mimeType: 'image/png', buffer: capture });
+    await history
+      .getByLabel(/Joindre une capture/)
+      .setInputFiles({ name: 'mon-ecran.png', mimeType: 'image/png', buffer: capture });
     await expect(history.getByTestId('attached-file')).toHaveText('mon-ecran.png');
     await history.getByRole('button', { name: 'Envoyer' }).click();
     await expect(history.getByRole('list', { name: 'Messages' })).toContainText('RustDesk est ouvert');
@@ -55,12 +60,17 @@ for (const { name, viewport } of WIDTHS) {
     const remote = card.getByTestId('remote-session');
     await expect(remote).toContainText('RustDesk');
     await expect(remote).toContainText('123 456 789');
-    await expect(remote.getByRole('link', { name: 'Ouvrir dans RustDesk' })).toHaveAttribute('href', 'rustdesk://123456789');
+    await expect(remote.getByRole('link', { name: 'Ouvrir dans RustDesk' })).toHaveAttribute(
+      'href',
+      'rustdesk://123456789',
+    );
     await remote.getByRole('button', { name: 'Copier l’identifiant' }).click();
     expect(await staffPage.evaluate(() => navigator.clipboard.readText())).toBe('123456789');
     // Staff read the client's message and answer it: the answer is the first response.
     await card.getByText('Conversation').click();
-    await expect(card.getByRole('list', { name: 'Messages' })).toContainText('RustDesk est ouvert, je reste devant l’ordinateur.');
+    await expect(card.getByRole('list', { name: 'Messages' })).toContainText(
+      'RustDesk est ouvert, je reste devant l’ordinateur.',
+    );
     const image = card.getByRole('img', { name: 'mon-ecran.png' });
     await expect(image).toBeVisible();
     // The browser decoded the stored bytes as the screenshot the client sent (once it has loaded: visible comes first).

@@ -6,7 +6,9 @@ for (const path of ['/', '/register?plan=pro', '/verify-invoice', '/cgv', '/admi
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
     });
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible();

@@ -8,14 +8,19 @@ const HOSTILE_NOTE = '<script>window.__pwned=1</script>';
 
 /** Fails the test if anything on the page ran the payload or opened a dialog. */
 function watchForPayload(page: Page) {
-  page.on('dialog', (dialog) => { throw new Error(`a dialog opened: ${dialog.message()}`); });
+  page.on('dialog', (dialog) => {
+    throw new Error(`a dialog opened: ${dialog.message()}`);
+  });
   return async () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
   };
 }
 
-test('[SECURITY][XSS] a hostile name is shown as text on the client dashboard and in the back-office', async ({ page, request }) => {
+test('[SECURITY][XSS] a hostile name is shown as text on the client dashboard and in the back-office', async ({
+  page,
+  request,
+}) => {
   const client = await createClient(request, 'pro', { clientName: HOSTILE_NAME, notes: HOSTILE_NOTE });
   const checkInert = watchForPayload(page);
 

@@ -23,7 +23,15 @@ test('[FAULTS] SIGTERM sent to `npm run serve` reaches the server, which stops c
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-serve-'));
   const port = await freePort();
   const npm = spawn('npm', ['run', '--silent', 'serve'], {
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

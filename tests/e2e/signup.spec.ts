@@ -8,7 +8,6 @@ async function pauseClock(page: Page) {
   await page.clock.pauseAt(now + 1000);
 }
 
-
 test('[PUBLIC][SIGNUP] the plan-required dialog counts down 15 → 0 and closes itself', async ({ page }) => {
   await page.clock.install();
   await page.goto('/signup');
@@ -79,7 +78,13 @@ test('[PUBLIC][LOGIN] a refused login shows the server’s message and stays on 
 test('[PUBLIC][LOGIN] credentials issued by staff sign in and lead to /dashboard', async ({ page, request }) => {
   const email = uniqueEmail('connexion');
   const username = `client${Date.now().toString(36)}`;
-  await createOrder(request, { clientName: 'Marc Lefèvre', clientEmail: email, plan: 'pro', username, password: 'Motdepasse-Marc-1' });
+  await createOrder(request, {
+    clientName: 'Marc Lefèvre',
+    clientEmail: email,
+    plan: 'pro',
+    username,
+    password: 'Motdepasse-Marc-1',
+  });
   await page.goto('/login');
   await page.getByLabel("Nom d'utilisateur ou e-mail").fill(username);
   await page.getByLabel('Mot de passe').fill('Motdepasse-Marc-1');
@@ -91,7 +96,9 @@ test('[PUBLIC][LOGIN] credentials issued by staff sign in and lead to /dashboard
   await expect(page.getByText('Vous êtes maintenant connecté.')).toBeVisible();
 });
 
-test('[SPEC §8][PUBLIC][LOGIN] a failure without a message from the server falls back to the spec\'s sentence', async ({ page }) => {
+test("[SPEC §8][PUBLIC][LOGIN] a failure without a message from the server falls back to the spec's sentence", async ({
+  page,
+}) => {
   await page.route('**/api/auth/login', (route) => route.fulfill({ status: 502, contentType: 'text/plain', body: '' }));
   await page.goto('/login');
   await page.getByLabel("Nom d'utilisateur ou e-mail").fill('personne@exemple.fr');
@@ -105,5 +112,8 @@ test('[SPEC §8][PUBLIC][LOGIN] a failure without a message from the server fall
 test('[PUBLIC][LOGIN] links to account creation and the client area', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/signup');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Accéder à l’espace client' })).toHaveAttribute('href', '/client/login');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Accéder à l’espace client' })).toHaveAttribute(
+    'href',
+    '/client/login',
+  );
 });

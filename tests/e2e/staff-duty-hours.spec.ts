@@ -2,16 +2,23 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
 
 async function shoot(page: Page, name: string) {
-  for (const [width, height] of [[375, 812], [1280, 900]] as const) {
+  for (const [width, height] of [
+    [375, 812],
+    [1280, 900],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await shot(page, `duty-${name}-${width}`);
   }
 }
 
-test('[ADMIN][TEAM][DUTY] an admin sets a member’s working hours in « Équipe »; a wrong range is refused under its day', async ({ page }) => {
+test('[ADMIN][TEAM][DUTY] an admin sets a member’s working hours in « Équipe »; a wrong range is refused under its day', async ({
+  page,
+}) => {
   const username = `garde${Date.now().toString(36)}`;
   await staffSignIn(page);
-  const created = await page.request.post('/api/admin/team', { data: { username, email: uniqueEmail('garde'), role: 'technicien' } });
+  const created = await page.request.post('/api/admin/team', {
+    data: { username, email: uniqueEmail('garde'), role: 'technicien' },
+  });
   expect(created.status()).toBe(201);
 
   await page.getByRole('tab', { name: 'Équipe' }).click();
@@ -34,8 +41,9 @@ test('[ADMIN][TEAM][DUTY] an admin sets a member’s working hours in « Équipe
   await dialog.getByLabel('Mercredi : fin').fill('18:00');
   await dialog.getByRole('button', { name: 'Enregistrer les horaires' }).click();
   await expect(dialog).toBeHidden();
-  await expect(row.getByTestId('duty-hours'))
-    .toHaveText('Horaires de garde : Lun. 09:00–18:00 · Mar. 09:00–18:00 · Mer. 09:00–18:00 · Jeu. 09:00–18:00 · Ven. 09:00–18:00 · Sam. 10:00–12:00');
+  await expect(row.getByTestId('duty-hours')).toHaveText(
+    'Horaires de garde : Lun. 09:00–18:00 · Mar. 09:00–18:00 · Mer. 09:00–18:00 · Jeu. 09:00–18:00 · Ven. 09:00–18:00 · Sam. 10:00–12:00',
+  );
   await shoot(page, 'team-tab');
   await expectNoSeriousA11yViolations(page);
 

@@ -12,7 +12,11 @@ const PHONE = { width: 375, height: 800 };
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
 
 type Recorded = { notifications: { title: string; body?: string }[]; tones: number };
-declare global { interface Window { __alerts: Recorded } }
+declare global {
+  interface Window {
+    __alerts: Recorded;
+  }
+}
 
 /**
  * Before the page's scripts: every notification the page shows and every tone it plays are written down (the real
@@ -39,24 +43,39 @@ function recordAlerts() {
 }
 
 /** The member switched to another tab: headless Chromium keeps every page « visible », so the page is told it is not. */
-const hide = (page: Page) => page.evaluate(() => {
-  Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-});
+const hide = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+  });
 
 /** A client of the Pro plan, signed in through the API in a context of their own. */
-async function signedInClient(browser: Browser, request: Parameters<typeof createClient>[0]): Promise<{ client: Client; context: BrowserContext }> {
+async function signedInClient(
+  browser: Browser,
+  request: Parameters<typeof createClient>[0],
+): Promise<{ client: Client; context: BrowserContext }> {
   const client = await createClient(request, 'pro');
   const context = await browser.newContext();
-  const signIn = await context.request.post('/api/auth/login', { data: { email: client.username, password: client.password }, headers: fromAnAddress() });
+  const signIn = await context.request.post('/api/auth/login', {
+    data: { email: client.username, password: client.password },
+    headers: fromAnAddress(),
+  });
   expect(signIn.status(), await signIn.text()).toBe(200);
   return { client, context };
 }
 
-test('[LIVE][LATE] a request past its promise shows « En retard » in red, marked as escalated to the admins (desktop, phone)', async ({ browser, request }) => {
+test('[LIVE][LATE] a request past its promise shows « En retard » in red, marked as escalated to the admins (desktop, phone)', async ({
+  browser,
+  request,
+}) => {
   const { client, context: clientContext } = await signedInClient(browser, request);
   const created = await clientContext.request.post('/api/client/interventions', {
-    data: { description: 'Le portable ne démarre plus', urgency: 'high', deviceType: 'laptop', deviceInfo: 'Asus Zenbook' },
+    data: {
+      description: 'Le portable ne démarre plus',
+      urgency: 'high',
+      deviceType: 'laptop',
+      deviceInfo: 'Asus Zenbook',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const late = (await created.json()) as ClientIntervention;
@@ -73,9 +92,12 @@ test('[LIVE][LATE] a request past its promise shows « En retard » in red, mark
     const response = await route.fetch();
     const list = (await response.json()) as AdminInterventionDto[];
     const marked = new Date(due + 60_000).toISOString();
-    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
+    );
     await route.fulfill({
-      status: response.status(), headers,
+      status: response.status(),
+      headers,
       json: list.map((i) => (i.id === late.id ? { ...i, warnedAt: marked, escalatedAt: marked } : i)),
     });
   });
@@ -102,90 +124,110 @@ test('[LIVE][LATE] a request past its promise shows « En retard » in red, mark
   await clientContext.close();
 });
 
-test('[LIVE][NOTIFY] notifications allowed once: a registration and a proof reach the open lists and notify in the background (desktop)', { tag: FULL_BROWSER }, async ({ browser, request }) => {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await context.addInitScript(recordAlerts);
-  const page = await context.newPage();
-  await staffSignIn(page);
-  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
+test(
+  '[LIVE][NOTIFY] notifications allowed once: a registration and a proof reach the open lists and notify in the background (desktop)',
+  { tag: FULL_BROWSER },
+  async ({ browser, request }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.addInitScript(recordAlerts);
+    const page = await context.newPage();
+    await staffSignIn(page);
+    await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
 
-  // Not decided yet: the bar offers to ask, once.
-  const ask = page.getByRole('button', { name: 'Recevoir les notifications' });
-  await expect(ask).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await shot(page, 'live-notify-ask-desktop');
-  // The member allows them in the browser's prompt.
-  await context.grantPermissions(['notifications']);
-  await ask.click();
-  await expect(ask).toHaveCount(0);
-  await expect(page.getByText('Notifications activées')).toBeVisible();
-  await expect(page.getByText('Notifications refusées par le navigateur')).toHaveCount(0);
-  expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+    // Not decided yet: the bar offers to ask, once.
+    const ask = page.getByRole('button', { name: 'Recevoir les notifications' });
+    await expect(ask).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'live-notify-ask-desktop');
+    // The member allows them in the browser's prompt.
+    await context.grantPermissions(['notifications']);
+    await ask.click();
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByText('Notifications activées')).toBeVisible();
+    await expect(page.getByText('Notifications refusées par le navigateur')).toHaveCount(0);
+    expect(await page.evaluate(() => Notification.permission)).toBe('granted');
 
-  // « Messages » is open, the member goes to another tab; someone registers.
-  await page.getByRole('tab', { name: 'Messages' }).click();
-  await expect(page.getByRole('tabpanel').getByText(/^\d+ demandes?$/)).toBeVisible();
-  await hide(page);
-  const email = uniqueEmail('inscription');
-  const registered = await request.post('/api/register', { data: { ...VALID_REGISTRATION, firstName: 'Louise', lastName: 'Direct', email } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  await expect(page.getByRole('article').filter({ hasText: email })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => window.__alerts.notifications))
-    .toContainEqual({ title: 'Espace staff', body: 'Nouvelle demande d’inscription de Louise Direct' });
-  expect(await page.evaluate(() => window.__alerts.tones)).toBeGreaterThan(0);
-  await shot(page, 'live-registration-arrived-desktop');
-  await page.setViewportSize(PHONE);
-  await shot(page, 'live-registration-arrived-phone');
-  await page.setViewportSize(DESKTOP);
+    // « Messages » is open, the member goes to another tab; someone registers.
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await expect(page.getByRole('tabpanel').getByText(/^\d+ demandes?$/)).toBeVisible();
+    await hide(page);
+    const email = uniqueEmail('inscription');
+    const registered = await request.post('/api/register', {
+      data: { ...VALID_REGISTRATION, firstName: 'Louise', lastName: 'Direct', email },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await expect(page.getByRole('article').filter({ hasText: email })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => window.__alerts.notifications))
+      .toContainEqual({ title: 'Espace staff', body: 'Nouvelle demande d’inscription de Louise Direct' });
+    expect(await page.evaluate(() => window.__alerts.tones)).toBeGreaterThan(0);
+    await shot(page, 'live-registration-arrived-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'live-registration-arrived-phone');
+    await page.setViewportSize(DESKTOP);
 
-  // « Appareils » is open on the proofs to check; a client sends one for a new device.
-  await page.evaluate(() => { Object.defineProperty(document, 'hidden', { configurable: true, get: () => false }); });
-  await page.getByRole('tab', { name: 'Appareils' }).click();
-  await expect(page.getByLabel('Afficher')).toHaveValue('to-check');
-  const { client, context: clientContext } = await signedInClient(browser, request);
-  const added = await clientContext.request.post('/api/client/devices', { data: { deviceType: 'windows-laptop', deviceInfo: 'Dell Latitude 5420' } });
-  expect(added.status(), await added.text()).toBe(201);
-  const device = (await added.json()) as Device;
-  const row = page.getByRole('article', { name: `Appareil n° ${device.id}` });
-  await expect(row).toHaveCount(0);
-  await hide(page);
-  const sent = await clientContext.request.post(`/api/client/devices/${device.id}/proofs`, {
-    headers: { [UPLOAD_HEADER]: '1' }, multipart: { file: { name: 'facture.png', mimeType: 'image/png', buffer: PNG } },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-  await expect(row).toBeVisible();
-  await expect(row).toContainText(client.email);
-  await expect(row).toContainText('facture.png');
-  await expect.poll(() => page.evaluate(() => window.__alerts.notifications))
-    .toContainEqual({ title: 'Espace staff', body: `Nouveau justificatif pour l’appareil n° ${device.id} de ${client.name}` });
-  await expectNoSeriousA11yViolations(page);
-  await shot(page, 'live-proof-arrived-desktop');
-  await page.setViewportSize(PHONE);
-  await shot(page, 'live-proof-arrived-phone');
-  await context.close();
-  await clientContext.close();
-});
+    // « Appareils » is open on the proofs to check; a client sends one for a new device.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+    });
+    await page.getByRole('tab', { name: 'Appareils' }).click();
+    await expect(page.getByLabel('Afficher')).toHaveValue('to-check');
+    const { client, context: clientContext } = await signedInClient(browser, request);
+    const added = await clientContext.request.post('/api/client/devices', {
+      data: { deviceType: 'windows-laptop', deviceInfo: 'Dell Latitude 5420' },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const device = (await added.json()) as Device;
+    const row = page.getByRole('article', { name: `Appareil n° ${device.id}` });
+    await expect(row).toHaveCount(0);
+    await hide(page);
+    const sent = await clientContext.request.post(`/api/client/devices/${device.id}/proofs`, {
+      headers: { [UPLOAD_HEADER]: '1' },
+      multipart: { file: { name: 'facture.png', mimeType: 'image/png', buffer: PNG } },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(client.email);
+    await expect(row).toContainText('facture.png');
+    await expect
+      .poll(() => page.evaluate(() => window.__alerts.notifications))
+      .toContainEqual({
+        title: 'Espace staff',
+        body: `Nouveau justificatif pour l’appareil n° ${device.id} de ${client.name}`,
+      });
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'live-proof-arrived-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'live-proof-arrived-phone');
+    await context.close();
+    await clientContext.close();
+  },
+);
 
-test('[LIVE][NOTIFY] notifications refused in the browser: the bar says so and stops asking (desktop, phone)', { tag: FULL_BROWSER }, async ({ browser }) => {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await staffSignIn(page);
-  const ask = page.getByRole('button', { name: 'Recevoir les notifications' });
-  // Not allowed beforehand, the browser answers the prompt with a refusal (a member who clicks « Bloquer »).
-  await ask.click();
-  const refused = page.getByText('Notifications refusées par le navigateur');
-  await expect(refused).toBeVisible();
-  await expect(ask).toHaveCount(0);
-  expect(await page.evaluate(() => Notification.permission)).toBe('denied');
-  // The browser remembers the refusal: the next visit does not ask again.
-  await page.reload();
-  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
-  await expect(refused).toBeVisible();
-  await expect(ask).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
-  await shot(page, 'live-notify-refused-desktop');
-  await page.setViewportSize(PHONE);
-  await expect(refused).toBeVisible();
-  await shot(page, 'live-notify-refused-phone');
-  await context.close();
-});
+test(
+  '[LIVE][NOTIFY] notifications refused in the browser: the bar says so and stops asking (desktop, phone)',
+  { tag: FULL_BROWSER },
+  async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await staffSignIn(page);
+    const ask = page.getByRole('button', { name: 'Recevoir les notifications' });
+    // Not allowed beforehand, the browser answers the prompt with a refusal (a member who clicks « Bloquer »).
+    await ask.click();
+    const refused = page.getByText('Notifications refusées par le navigateur');
+    await expect(refused).toBeVisible();
+    await expect(ask).toHaveCount(0);
+    expect(await page.evaluate(() => Notification.permission)).toBe('denied');
+    // The browser remembers the refusal: the next visit does not ask again.
+    await page.reload();
+    await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
+    await expect(refused).toBeVisible();
+    await expect(ask).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'live-notify-refused-desktop');
+    await page.setViewportSize(PHONE);
+    await expect(refused).toBeVisible();
+    await shot(page, 'live-notify-refused-phone');
+    await context.close();
+  },
+);

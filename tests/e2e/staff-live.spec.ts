@@ -9,17 +9,31 @@ const DESKTOP = { width: 1280, height: 900 };
 async function createTechnician(request: APIRequestContext, firstName: string) {
   const email = uniqueEmail('tech');
   const account = { username: email.replace(/@.*/, '').replace(/\./g, '-'), password: 'motdepasse-technicien-live-1' };
-  expect((await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password }, headers: fromAnAddress() })).status()).toBe(200);
-  const created = await request.post('/api/admin/team', { data: { username: account.username, email, role: 'technicien', firstName } });
+  expect(
+    (
+      await request.post('/api/admin/login', {
+        data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+        headers: fromAnAddress(),
+      })
+    ).status(),
+  ).toBe(200);
+  const created = await request.post('/api/admin/team', {
+    data: { username: account.username, email, role: 'technicien', firstName },
+  });
   expect(created.status(), await created.text()).toBe(201);
   let mail: string | undefined;
   await expect.poll(async () => (mail = await lastMailTo(email, /set-password\?token=/))).toBeDefined();
   const token = /set-password\?token=([A-Za-z0-9_-]+)/.exec(mail!)![1];
-  expect((await request.post('/api/admin/set-password', { data: { token, newPassword: account.password } })).status()).toBe(200);
+  expect(
+    (await request.post('/api/admin/set-password', { data: { token, newPassword: account.password } })).status(),
+  ).toBe(200);
   return account;
 }
 
-test('[LIVE][ASSIGN] a new request reaches an open queue without reload, and the client sees who took it (desktop)', async ({ browser, request }) => {
+test('[LIVE][ASSIGN] a new request reaches an open queue without reload, and the client sees who took it (desktop)', async ({
+  browser,
+  request,
+}) => {
   const technician = await createTechnician(request, 'Julien');
   const client = await createClient(request, 'pro');
 
@@ -36,7 +50,7 @@ test('[LIVE][ASSIGN] a new request reaches an open queue without reload, and the
   const clientPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signInToDashboard(clientPage, client.username, client.password);
   await clientPage.getByRole('button', { name: 'Demander une assistance' }).click();
-  const mine = clientPage.getByRole('listitem').filter({ hasText: 'Demande d\'assistance' });
+  const mine = clientPage.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
   await expect(mine.getByTestId('response-clock')).toHaveText(/^Prise en charge avant /);
 
   // No reload, no « Actualiser »: the card arrives, and the tab's title counts the requests nobody has taken.

@@ -13,8 +13,15 @@ describe('[SECURITY][FORGOT_PASSWORD] a known and an unknown login look the same
   });
   afterAll(async () => w.t.close());
 
-  const forgot = (email: string) => w.t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: freshAddress() });
-  const queued = async () => (await w.t.app.jobs.boss.findJobs<{ login: string }>(PASSWORD_RESET_QUEUE, { queued: true }));
+  const forgot = (email: string) =>
+    w.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+      remoteAddress: freshAddress(),
+    });
+  const queued = async () =>
+    await w.t.app.jobs.boss.findJobs<{ login: string }>(PASSWORD_RESET_QUEUE, { queued: true });
   const resetMails = () => w.t.db.select().from(outbox).where(eq(outbox.kind, 'password_reset'));
 
   it('answers both with the same status, body and headers, having done the same thing: queued one job', async () => {
@@ -27,7 +34,10 @@ describe('[SECURITY][FORGOT_PASSWORD] a known and an unknown login look the same
 
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
-    const names = (res: typeof known) => Object.keys(res.headers).filter((h) => h !== 'date').sort();
+    const names = (res: typeof known) =>
+      Object.keys(res.headers)
+        .filter((h) => h !== 'date')
+        .sort();
     expect(names(unknown)).toEqual(names(known));
     expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
 

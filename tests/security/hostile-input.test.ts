@@ -32,22 +32,34 @@ function pdfText(pdf: Buffer): string {
 
 describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', () => {
   let w: World;
-  beforeAll(async () => { w = await buildWorld(); });
+  beforeAll(async () => {
+    w = await buildWorld();
+  });
   afterAll(async () => w.t.close());
 
   it('stores SQL and markup in an order exactly as typed, returns it as data, and prints it as text on the invoice', async () => {
     for (const [i, hostile] of HOSTILE.entries()) {
       const res = await w.t.app.inject({
-        method: 'POST', url: '/api/admin/manual-orders', headers: w.staff,
+        method: 'POST',
+        url: '/api/admin/manual-orders',
+        headers: w.staff,
         payload: validOrder({ clientName: hostile, clientEmail: `hostile${i}@exemple.fr`, notes: hostile }),
       });
       expect(res.statusCode, `${hostile}: ${res.body}`).toBe(201);
       const { id } = res.json<OrderCreated>();
-      const list = await w.t.app.inject({ method: 'GET', url: `/api/admin/manual-orders?email=hostile${i}@exemple.fr`, headers: w.staff });
+      const list = await w.t.app.inject({
+        method: 'GET',
+        url: `/api/admin/manual-orders?email=hostile${i}@exemple.fr`,
+        headers: w.staff,
+      });
       const [order] = list.json<OrderDto[]>();
       expect(order).toMatchObject({ id, clientName: hostile, notes: hostile });
       expect(list.headers['content-type']).toMatch(/^application\/json/);
-      const pdf = await w.t.app.inject({ method: 'GET', url: `/api/admin/manual-orders/${id}/receipt`, headers: w.staff });
+      const pdf = await w.t.app.inject({
+        method: 'GET',
+        url: `/api/admin/manual-orders/${id}/receipt`,
+        headers: w.staff,
+      });
       expect(pdf.statusCode).toBe(200);
       expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(hostile.replace(/\s+/g, ' '));
     }
@@ -58,26 +70,46 @@ describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', ()
   it('stores hostile and unusual text of a registration verbatim for staff', async () => {
     for (const name of [...HOSTILE, ...UNUSUAL]) {
       const res = await w.t.app.inject({
-        method: 'POST', url: '/api/register', remoteAddress: freshAddress(),
-        payload: { firstName: name, lastName: name, email: `r${name.length}x${Math.random().toString(36).slice(2)}@exemple.fr`, phone: '06 11 22 33 44', planId: 'pro', deviceType: 'macbook', deviceInfo: name.padEnd(5, '.') },
+        method: 'POST',
+        url: '/api/register',
+        remoteAddress: freshAddress(),
+        payload: {
+          firstName: name,
+          lastName: name,
+          email: `r${name.length}x${Math.random().toString(36).slice(2)}@exemple.fr`,
+          phone: '06 11 22 33 44',
+          planId: 'pro',
+          deviceType: 'macbook',
+          deviceInfo: name.padEnd(5, '.'),
+        },
       });
       expect(res.statusCode, `${JSON.stringify(name)}: ${res.body}`).toBe(201);
     }
-    const list = await w.t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=registration&limit=200', headers: w.staff });
+    const list = await w.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/contacts?kind=registration&limit=200',
+      headers: w.staff,
+    });
     const firstNames = list.json<InboxItemDto[]>().map((r) => r.firstName);
     for (const name of [...HOSTILE, ...UNUSUAL]) expect(firstNames).toContain(name);
   });
 
-  it('stores a client\'s hostile request text verbatim and shows it back to that client only', async () => {
+  it("stores a client's hostile request text verbatim and shows it back to that client only", async () => {
     for (const hostile of HOSTILE) {
       const res = await w.t.app.inject({
-        method: 'POST', url: '/api/client/interventions', headers: w.alice.headers,
+        method: 'POST',
+        url: '/api/client/interventions',
+        headers: w.alice.headers,
         payload: { description: hostile, urgency: 'low', deviceType: 'mac', deviceInfo: hostile },
       });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ description: hostile, deviceInfo: hostile });
     }
-    const bruno = await w.t.app.inject({ method: 'GET', url: '/api/client/interventions?limit=200', headers: w.bruno.headers });
+    const bruno = await w.t.app.inject({
+      method: 'GET',
+      url: '/api/client/interventions?limit=200',
+      headers: w.bruno.headers,
+    });
     expect(bruno.body).not.toContain('DROP TABLE');
   });
 
@@ -85,14 +117,29 @@ describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', ()
     const before = await w.t.db.$count(inboxItems);
     for (const name of FORBIDDEN) {
       const res = await w.t.app.inject({
-        method: 'POST', url: '/api/register', remoteAddress: freshAddress(),
-        payload: { firstName: name, lastName: 'Dupont', email: 'ctrl@exemple.fr', phone: '06 11 22 33 44', planId: 'pro', deviceType: 'macbook', deviceInfo: 'MacBook Air' },
+        method: 'POST',
+        url: '/api/register',
+        remoteAddress: freshAddress(),
+        payload: {
+          firstName: name,
+          lastName: 'Dupont',
+          email: 'ctrl@exemple.fr',
+          phone: '06 11 22 33 44',
+          planId: 'pro',
+          deviceType: 'macbook',
+          deviceInfo: 'MacBook Air',
+        },
       });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json().fieldErrors.firstName[0]).toMatch(/caractères/);
     }
     for (const notes of FORBIDDEN) {
-      const res = await w.t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: w.staff, payload: validOrder({ notes }) });
+      const res = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/admin/manual-orders',
+        headers: w.staff,
+        payload: validOrder({ notes }),
+      });
       expect(res.statusCode, JSON.stringify(notes)).toBe(400);
     }
     expect(await w.t.db.$count(inboxItems)).toBe(before);
@@ -101,11 +148,19 @@ describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', ()
 
 describe('[SECURITY][INPUT] malformed requests are 4xx in French, never 500', () => {
   let w: World;
-  beforeAll(async () => { w = await buildWorld(); });
+  beforeAll(async () => {
+    w = await buildWorld();
+  });
   afterAll(async () => w.t.close());
 
   const post = (url: string, body: string | Buffer, headers: Record<string, string> = {}) =>
-    w.t.app.inject({ method: 'POST', url, payload: body, remoteAddress: freshAddress(), headers: { 'content-type': 'application/json', ...headers } });
+    w.t.app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      remoteAddress: freshAddress(),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   it('refuses an oversized body with 413', async () => {
     const res = await post('/api/register', JSON.stringify({ firstName: 'x'.repeat(200 * 1024) }));
@@ -118,7 +173,11 @@ describe('[SECURITY][INPUT] malformed requests are 4xx in French, never 500', ()
       const res = await post('/api/register', `${'['.repeat(depth)}${']'.repeat(depth)}`);
       expect(res.statusCode, String(depth)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, String(depth)).toBeLessThan(500);
-      const nested = await post('/api/admin/manual-orders', JSON.stringify(validOrder({ notes: JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as never })), w.staff);
+      const nested = await post(
+        '/api/admin/manual-orders',
+        JSON.stringify(validOrder({ notes: JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as never })),
+        w.staff,
+      );
       expect(nested.statusCode, String(depth)).toBeGreaterThanOrEqual(400);
       expect(nested.statusCode, String(depth)).toBeLessThan(500);
     }
@@ -138,15 +197,24 @@ describe('[SECURITY][INPUT] malformed requests are 4xx in French, never 500', ()
       ['wrong types', '{"firstName":1,"lastName":true,"email":[],"phone":{},"planId":null}'],
     ];
     const targets: Array<[string, Record<string, string>]> = [
-      ['/api/register', {}], ['/api/contact', {}], ['/api/admin/login', {}], ['/api/client/login', {}], ['/api/auth/login', {}],
-      ['/api/client/interventions', w.alice.headers], ['/api/interventions', w.alice.headers], ['/api/admin/manual-orders', w.staff],
+      ['/api/register', {}],
+      ['/api/contact', {}],
+      ['/api/admin/login', {}],
+      ['/api/client/login', {}],
+      ['/api/auth/login', {}],
+      ['/api/client/interventions', w.alice.headers],
+      ['/api/interventions', w.alice.headers],
+      ['/api/admin/manual-orders', w.staff],
     ];
     for (const [url, headers] of targets) {
       for (const [name, body] of bodies) {
         const res = await post(url, body, headers);
         const label = `${url} with ${name}: ${res.statusCode} ${res.body.slice(0, 100)}`;
         // POST /api/interventions takes an empty or partial body on purpose: its defaults fill in.
-        if (res.statusCode === 201) { expect(url, label).toBe('/api/interventions'); continue; }
+        if (res.statusCode === 201) {
+          expect(url, label).toBe('/api/interventions');
+          continue;
+        }
         expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, label).toBeLessThan(500);
         expect(res.json().message, label).toMatch(/[a-zàâçéèêëîïôûùüÿœ]/i);
@@ -158,16 +226,33 @@ describe('[SECURITY][INPUT] malformed requests are 4xx in French, never 500', ()
 
   it('answers odd paths, queries and headers without a 500', async () => {
     const urls = [
-      '/api/admin/manual-orders?limit=-1', '/api/admin/manual-orders?limit=abc&offset=1e309', '/api/admin/manual-orders?q=%00',
-      '/api/admin/manual-orders?q=%E0%A4%A', '/api/admin/manual-orders/99999999999', '/api/admin/manual-orders/1e3/receipt',
-      '/api/admin/manual-orders/-1/receipt', '/api/admin/manual-orders/0x10/receipt', '/api/verify-invoice/%00', '/api/verify-invoice/%',
-      `/api/verify-invoice/${'A'.repeat(5000)}`, '/api/client/interventions?offset=99999999999999999999', '/api/admin/audit?entity=%27',
+      '/api/admin/manual-orders?limit=-1',
+      '/api/admin/manual-orders?limit=abc&offset=1e309',
+      '/api/admin/manual-orders?q=%00',
+      '/api/admin/manual-orders?q=%E0%A4%A',
+      '/api/admin/manual-orders/99999999999',
+      '/api/admin/manual-orders/1e3/receipt',
+      '/api/admin/manual-orders/-1/receipt',
+      '/api/admin/manual-orders/0x10/receipt',
+      '/api/verify-invoice/%00',
+      '/api/verify-invoice/%',
+      `/api/verify-invoice/${'A'.repeat(5000)}`,
+      '/api/client/interventions?offset=99999999999999999999',
+      '/api/admin/audit?entity=%27',
     ];
     for (const url of urls) {
-      const res = await w.t.app.inject({ method: 'GET', url, headers: { ...w.staff, ...(url.includes('/client/') ? w.alice.headers : {}) } });
+      const res = await w.t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...w.staff, ...(url.includes('/client/') ? w.alice.headers : {}) },
+      });
       expect(res.statusCode, `${url}: ${res.body.slice(0, 100)}`).toBeLessThan(500);
     }
-    const weird = await w.t.app.inject({ method: 'GET', url: '/api/admin/manual-orders', headers: { ...w.staff, 'x-forwarded-for': 'pas une adresse', 'content-length': 'abc' } });
+    const weird = await w.t.app.inject({
+      method: 'GET',
+      url: '/api/admin/manual-orders',
+      headers: { ...w.staff, 'x-forwarded-for': 'pas une adresse', 'content-length': 'abc' },
+    });
     expect(weird.statusCode).toBeLessThan(500);
   });
 });

@@ -6,15 +6,21 @@ import { buildWorld, PASSWORDS, type World } from './world.ts';
 
 describe('[SECURITY][LOGOUT] the /api/logout navigation', () => {
   let w: World;
-  beforeAll(async () => { w = await buildWorld(); });
+  beforeAll(async () => {
+    w = await buildWorld();
+  });
   afterAll(async () => w.t.close());
 
   const signIn = () => clientLogin(w.t, 'alice', PASSWORDS.alice);
   const signedIn = async (headers: Record<string, string>) =>
-    (await w.t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: headers.cookie! } })).statusCode === 200;
-  const navigate = (headers: Record<string, string>, fetchSite?: string) => w.t.app.inject({
-    method: 'GET', url: '/api/logout', headers: { ...headers, ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}) },
-  });
+    (await w.t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: headers.cookie! } }))
+      .statusCode === 200;
+  const navigate = (headers: Record<string, string>, fetchSite?: string) =>
+    w.t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { ...headers, ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}) },
+    });
 
   it('signs out and goes home from our own pages and from a typed address', async () => {
     for (const site of ['same-origin', 'same-site', 'none']) {
@@ -34,7 +40,9 @@ describe('[SECURITY][LOGOUT] the /api/logout navigation', () => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<h1>Se déconnecter ?</h1>');
-      expect(res.body).toContain('<form method="post" action="/api/logout"><button type="submit">Se déconnecter</button></form>');
+      expect(res.body).toContain(
+        '<form method="post" action="/api/logout"><button type="submit">Se déconnecter</button></form>',
+      );
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(await signedIn(session), String(site)).toBe(true);
       // Its one stylesheet is allowed by the response's own nonce; no script at all.
@@ -48,8 +56,15 @@ describe('[SECURITY][LOGOUT] the /api/logout navigation', () => {
   it('signs out when the page’s button is pressed (a form POST from our own origin)', async () => {
     const session = await signIn();
     const res = await w.t.app.inject({
-      method: 'POST', url: '/api/logout', payload: '',
-      headers: { ...session, 'content-type': 'application/x-www-form-urlencoded', origin: w.t.config.PUBLIC_URL, 'sec-fetch-site': 'same-origin' },
+      method: 'POST',
+      url: '/api/logout',
+      payload: '',
+      headers: {
+        ...session,
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: w.t.config.PUBLIC_URL,
+        'sec-fetch-site': 'same-origin',
+      },
     });
     expect(res.statusCode, res.body).toBe(303);
     expect(res.headers.location).toBe('/');
@@ -58,9 +73,16 @@ describe('[SECURITY][LOGOUT] the /api/logout navigation', () => {
 
   it('refuses the same POST from another site, and the session stays open', async () => {
     const session = await signIn();
-    for (const headers of [{ origin: 'https://pirate.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+    for (const headers of [
+      { origin: 'https://pirate.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+    ]) {
       const res = await w.t.app.inject({
-        method: 'POST', url: '/api/logout', payload: '', headers: { ...session, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        method: 'POST',
+        url: '/api/logout',
+        payload: '',
+        headers: { ...session, 'content-type': 'application/x-www-form-urlencoded', ...headers },
       });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Requête refusée : origine non autorisée.');

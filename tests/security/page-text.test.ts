@@ -29,9 +29,16 @@ describe('[SECURITY][PAGES] a client’s own text on the pages rendered for them
     t = await createTestApp();
     const staff = await staffLogin(t);
     const created = await postOrder(t, staff, {
-      clientName: NAME, clientEmail: 'jean.dollar@exemple.fr', username: 'jeandollar', password: 'Tournesol-violet-2026', plan: 'famille', orderDate: todayIso(),
+      clientName: NAME,
+      clientEmail: 'jean.dollar@exemple.fr',
+      username: 'jeandollar',
+      password: 'Tournesol-violet-2026',
+      plan: 'famille',
+      orderDate: todayIso(),
     });
-    await t.db.insert(interventions).values({ clientId: created.order.clientId!, title: TITLE, description: 'Rien ne sort' });
+    await t.db
+      .insert(interventions)
+      .values({ clientId: created.order.clientId!, title: TITLE, description: 'Rien ne sort' });
     const cookie = (await clientLogin(t, 'jeandollar', 'Tournesol-violet-2026')).cookie!;
     token = cookie.slice(cookie.indexOf('=') + 1);
     // The source template (the build only adds its asset links to it): its markers are the ones the server fills.
@@ -40,15 +47,28 @@ describe('[SECURITY][PAGES] a client’s own text on the pages rendered for them
   afterAll(async () => t.close());
 
   it('fills every part of the template verbatim, `$` patterns included', () => {
-    const parts = { head: `<title>${NAME}</title>`, html: `<p>${NAME}</p>`, data: `<script>${JSON.stringify(NAME)}</script>` };
+    const parts = {
+      head: `<title>${NAME}</title>`,
+      html: `<p>${NAME}</p>`,
+      data: `<script>${JSON.stringify(NAME)}</script>`,
+    };
     const page = fillTemplate(template, parts);
-    expect(page).toBe(template.replace('<!--app-head-->', () => parts.head).replace('<!--app-html-->', () => parts.html).replace('<!--site-data-->', () => parts.data));
+    expect(page).toBe(
+      template
+        .replace('<!--app-head-->', () => parts.head)
+        .replace('<!--app-html-->', () => parts.html)
+        .replace('<!--site-data-->', () => parts.data),
+    );
     expect(page.split('<!doctype html>')).toHaveLength(2);
     for (const part of Object.values(parts)) expect(page).toContain(part);
   });
 
   it('renders the dashboard of a client whose name and request hold `$&` and `$`` exactly as typed', async () => {
-    const { renderPage, signedInVisitor } = pageRenderer(t.app, { render, prefetchUrls }, { inlined: template, linked: template });
+    const { renderPage, signedInVisitor } = pageRenderer(
+      t.app,
+      { render, prefetchUrls },
+      { inlined: template, linked: template },
+    );
     const visitor = await signedInVisitor({ ip: '127.0.0.1' } as never, token, '/');
     expect(visitor?.signedIn).toBe(true);
     const page = await renderPage('/', visitor!);

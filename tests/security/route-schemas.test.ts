@@ -8,14 +8,28 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 /** Writes that carry nothing but their path: an action on the resource the path names. */
 const BODYLESS = new Set([
-  'POST /api/admin/logout', 'DELETE /api/admin/sessions', 'DELETE /api/admin/sessions/:id',
-  'POST /api/admin/contacts/:id/validate', 'POST /api/admin/contacts/:id/erase', 'POST /api/admin/outbox/:id/resend',
-  'POST /api/admin/interventions/:id/messages/read', 'POST /api/client/interventions/:id/messages/read',
-  'POST /api/client/interventions/:id/close', 'POST /api/client/logout', 'POST /api/client/erasure-request',
-  'POST /api/admin/team/:id/password-link', 'DELETE /api/admin/team/:id/sessions',
-  'POST /api/admin/backups', 'POST /api/admin/download-site', 'DELETE /api/admin/team/:id/two-factor',
-  'POST /api/admin/manual-orders/:id/credentials', 'POST /api/logout', 'POST /api/client/orders/:id/checkout',
-  'POST /api/client/devices/:id/retire', 'POST /api/client/devices/:id/cover', 'POST /api/admin/devices/:id/verify',
+  'POST /api/admin/logout',
+  'DELETE /api/admin/sessions',
+  'DELETE /api/admin/sessions/:id',
+  'POST /api/admin/contacts/:id/validate',
+  'POST /api/admin/contacts/:id/erase',
+  'POST /api/admin/outbox/:id/resend',
+  'POST /api/admin/interventions/:id/messages/read',
+  'POST /api/client/interventions/:id/messages/read',
+  'POST /api/client/interventions/:id/close',
+  'POST /api/client/logout',
+  'POST /api/client/erasure-request',
+  'POST /api/admin/team/:id/password-link',
+  'DELETE /api/admin/team/:id/sessions',
+  'POST /api/admin/backups',
+  'POST /api/admin/download-site',
+  'DELETE /api/admin/team/:id/two-factor',
+  'POST /api/admin/manual-orders/:id/credentials',
+  'POST /api/logout',
+  'POST /api/client/orders/:id/checkout',
+  'POST /api/client/devices/:id/retire',
+  'POST /api/client/devices/:id/cover',
+  'POST /api/admin/devices/:id/verify',
   // multipart, not JSON: its one file is checked by the handler (type from its content, 10 MB), routes/client/devices.ts
   'POST /api/client/devices/:id/proofs',
 ]);
@@ -26,17 +40,23 @@ describe('[SECURITY][SCHEMAS] every API route declares its params, body and resp
   const routes: Route[] = [];
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, {
-      onRoute: (route) => {
-        for (const method of [route.method].flat()) {
-          if (method === 'HEAD' || !(route.url.startsWith('/api/') || route.url === '/healthz')) continue;
-          routes.push({
-            key: `${method} ${route.url}`, url: route.url, method, schema: route.schema,
-            rawReply: (route.config as { rawReply?: string } | undefined)?.rawReply,
-          });
-        }
+    t = await createTestApp(
+      {},
+      {
+        onRoute: (route) => {
+          for (const method of [route.method].flat()) {
+            if (method === 'HEAD' || !(route.url.startsWith('/api/') || route.url === '/healthz')) continue;
+            routes.push({
+              key: `${method} ${route.url}`,
+              url: route.url,
+              method,
+              schema: route.schema,
+              rawReply: (route.config as { rawReply?: string } | undefined)?.rawReply,
+            });
+          }
+        },
       },
-    });
+    );
   });
   afterAll(async () => t.close());
 

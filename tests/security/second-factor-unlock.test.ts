@@ -9,7 +9,8 @@ import { hashPassword } from '#server/services/security/passwords.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
 
 /** What an authenticator app shows, `steps` periods of 30 s from now. */
-const codeAt = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+const codeAt = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secret code', () => {
   let t: TestApp;
@@ -21,20 +22,29 @@ describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secre
   afterAll(async () => t.close());
 
   const json = { 'content-type': 'application/json' };
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string> = {}, payload?: object) =>
-    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const inject = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: object,
+  ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const sessionOf = (res: { cookies: Array<{ name: string; value: string }> }) => {
     const name = sessionCookieName(t.config, STAFF_COOKIE);
     const cookie = res.cookies.find((c) => c.name === name);
     expect(cookie).toBeDefined();
     return cookieHeader(name, cookie!.value);
   };
-  const download = (headers: Record<string, string>) => inject('POST', '/api/admin/download-site', { ...headers, ...json });
-  const isSignedIn = async (headers: Record<string, string>) => (await inject('GET', '/api/admin/session', headers)).statusCode === 200;
+  const download = (headers: Record<string, string>) =>
+    inject('POST', '/api/admin/download-site', { ...headers, ...json });
+  const isSignedIn = async (headers: Record<string, string>) =>
+    (await inject('GET', '/api/admin/session', headers)).statusCode === 200;
 
   async function admin(username: string) {
     const password = `motdepasse-${username}-2026`;
-    const [row] = await t.db.insert(staffUsers).values({ username, role: 'admin', passwordHash: await hashPassword(password) }).returning();
+    const [row] = await t.db
+      .insert(staffUsers)
+      .values({ username, role: 'admin', passwordHash: await hashPassword(password) })
+      .returning();
     return { id: row!.id, username, password };
   }
 
@@ -76,7 +86,10 @@ describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secre
     const headers = sessionOf(signedIn);
     expect((await inject('GET', '/api/admin/session', headers)).json().unlocked).toBe(false);
     expect((await download(headers)).statusCode).toBe(403);
-    expect((await inject('GET', '/api/admin/me/two-factor', headers)).json()).toMatchObject({ opensDownload: false, sessionSecondFactor: true });
+    expect((await inject('GET', '/api/admin/me/two-factor', headers)).json()).toMatchObject({
+      opensDownload: false,
+      sessionSecondFactor: true,
+    });
     // A wrong secret code changes nothing: the next session with the phone is still locked.
     expect((await inject('POST', '/api/admin/unlock', headers, { code: 'pas-le-code' })).statusCode).toBe(403);
     const again = await signInWithCode(victim.username, victim.password, recoveryCodes[0]!);
@@ -87,14 +100,24 @@ describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secre
     const victim = await admin('wanda');
     expect((await inject('PUT', '/api/admin/security', ownerAdmin, { requireTwoFactor: true })).statusCode).toBe(200);
     try {
-      const first = await inject('POST', '/api/admin/login', {}, { username: victim.username, password: victim.password });
+      const first = await inject(
+        'POST',
+        '/api/admin/login',
+        {},
+        { username: victim.username, password: victim.password },
+      );
       expect(first.json().step).toBe('enrol');
       const { challenge } = first.json();
       const setup = await inject('POST', '/api/admin/login/enrol', {}, { challenge });
       const { secret } = setup.json();
       const done = await inject('POST', '/api/admin/login/enrol/confirm', {}, { challenge, code: codeAt(secret) });
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json().session).toEqual({ id: expect.any(Number), username: 'wanda', role: 'admin', unlocked: false });
+      expect(done.json().session).toEqual({
+        id: expect.any(Number),
+        username: 'wanda',
+        role: 'admin',
+        unlocked: false,
+      });
       const headers = sessionOf(done);
       expect((await download(headers)).statusCode).toBe(403);
       const later = await signInWithCode(victim.username, victim.password, codeAt(secret, 1));
@@ -123,7 +146,9 @@ describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secre
   it('a phone enrolled from a session already unlocked by the secret code opens the tab at the next sign-in', async () => {
     const owner = await admin('yvonne');
     const unlockedSession = await staffLogin(t, owner);
-    expect((await inject('POST', '/api/admin/unlock', unlockedSession, { code: TEST_ADMIN.secretCode })).statusCode).toBe(200);
+    expect(
+      (await inject('POST', '/api/admin/unlock', unlockedSession, { code: TEST_ADMIN.secretCode })).statusCode,
+    ).toBe(200);
     const { secret } = await enrolFrom(unlockedSession, owner.password);
     expect((await inject('GET', '/api/admin/me/two-factor', unlockedSession)).json().opensDownload).toBe(true);
     const signedIn = await signInWithCode(owner.username, owner.password, codeAt(secret, 1));
@@ -131,7 +156,7 @@ describe('[SECURITY][SECOND FACTOR] enrolling a phone is no way around the secre
     expect((await download(sessionOf(signedIn))).statusCode).toBe(200);
   });
 
-  it('turning the second factor off ends the account\'s other sessions', async () => {
+  it("turning the second factor off ends the account's other sessions", async () => {
     const owner = await admin('zoe');
     const elsewhere = await staffLogin(t, owner);
     const { secret, recoveryCodes } = await enrolFrom(await staffLogin(t, owner), owner.password);

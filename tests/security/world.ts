@@ -18,12 +18,24 @@ export const PASSWORDS = { alice: 'Tournesol-violet-2026', bruno: 'Papillon-oran
 
 async function party(t: TestApp, staff: Record<string, string>, username: 'alice' | 'bruno'): Promise<Party> {
   const created = await postOrder(t, staff, {
-    clientName: `${username[0]!.toUpperCase()}${username.slice(1)} Test`, clientEmail: `${username}@exemple.fr`,
-    username, password: PASSWORDS[username], plan: 'famille', orderDate: todayIso(),
+    clientName: `${username[0]!.toUpperCase()}${username.slice(1)} Test`,
+    clientEmail: `${username}@exemple.fr`,
+    username,
+    password: PASSWORDS[username],
+    plan: 'famille',
+    orderDate: todayIso(),
   });
   const clientId = created.order.clientId!;
-  const [intervention] = await t.db.insert(interventions).values({ clientId, title: 'Demande d’assistance', description: `Panne de ${username}` }).returning();
-  return { headers: await clientLogin(t, username, PASSWORDS[username]), clientId, orderId: created.id, interventionId: intervention!.id };
+  const [intervention] = await t.db
+    .insert(interventions)
+    .values({ clientId, title: 'Demande d’assistance', description: `Panne de ${username}` })
+    .returning();
+  return {
+    headers: await clientLogin(t, username, PASSWORDS[username]),
+    clientId,
+    orderId: created.id,
+    interventionId: intervention!.id,
+  };
 }
 
 export async function buildWorld(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<World> {
@@ -31,9 +43,17 @@ export async function buildWorld(env: Record<string, string> = {}, options: Test
   const staff = await staffLogin(t);
   const alice = await party(t, staff, 'alice');
   const bruno = await party(t, staff, 'bruno');
-  const [registration] = await t.db.insert(inboxItems).values({
-    kind: 'registration', name: 'Anne Martin', email: 'anne@exemple.fr', firstName: 'Anne', lastName: 'Martin', phone: '0611223344',
-  }).returning();
+  const [registration] = await t.db
+    .insert(inboxItems)
+    .values({
+      kind: 'registration',
+      name: 'Anne Martin',
+      email: 'anne@exemple.fr',
+      firstName: 'Anne',
+      lastName: 'Martin',
+      phone: '0611223344',
+    })
+    .returning();
   expect(alice.clientId).not.toBe(bruno.clientId);
   return { t, staff, alice, bruno, registrationId: registration!.id };
 }
@@ -42,5 +62,5 @@ export async function buildWorld(env: Record<string, string> = {}, options: Test
 let nextAddress = 0;
 export function freshAddress(): string {
   nextAddress += 1;
-  return `127.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${(nextAddress & 255) || 1}`;
+  return `127.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255 || 1}`;
 }

@@ -36,8 +36,17 @@ export async function apiRaw(path: string, init: RequestInit & { json?: unknown 
   }
   if (!response.ok) {
     let body: Partial<ErrorAnswer> = {};
-    try { body = (await response.json()) as ErrorAnswer; } catch { /* not JSON: keep the status text */ }
-    throw new ApiRequestError(response.status, body.message ?? `${response.status}: ${response.statusText}`, body.fieldErrors, body.code);
+    try {
+      body = (await response.json()) as ErrorAnswer;
+    } catch {
+      /* not JSON: keep the status text */
+    }
+    throw new ApiRequestError(
+      response.status,
+      body.message ?? `${response.status}: ${response.statusText}`,
+      body.fieldErrors,
+      body.code,
+    );
   }
   return response;
 }
@@ -52,5 +61,8 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
 export async function apiList<T>(path: string): Promise<{ items: T[]; total: number }> {
   const response = await apiRaw(path);
   const items = (await response.json()) as T[];
-  return { items: Array.isArray(items) ? items : [], total: Number(response.headers.get('x-total-count') ?? items.length) };
+  return {
+    items: Array.isArray(items) ? items : [],
+    total: Number(response.headers.get('x-total-count') ?? items.length),
+  };
 }

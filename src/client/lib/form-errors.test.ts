@@ -15,7 +15,11 @@ function recorder() {
 describe('applyFieldErrors', () => {
   it('puts each known field’s first message under it, focuses the first, ignores fields the form lacks', () => {
     const { placed, setError } = recorder();
-    const error = new ApiRequestError(400, 'Données invalides', { name: ['Nom trop court', 'autre'], captchaAnswer: ['Réponse fausse'], other: ['x'] });
+    const error = new ApiRequestError(400, 'Données invalides', {
+      name: ['Nom trop court', 'autre'],
+      captchaAnswer: ['Réponse fausse'],
+      other: ['x'],
+    });
     expect(applyFieldErrors<Form>(error, setError, ['name', 'captchaAnswer'])).toBe(true);
     expect(placed).toEqual([
       { field: 'name', message: 'Nom trop court', focus: true },
@@ -26,7 +30,9 @@ describe('applyFieldErrors', () => {
   it('shows a server field without an input under the field named for it', () => {
     const { placed, setError } = recorder();
     const error = new ApiRequestError(400, 'Données invalides', { captchaToken: ['Question expirée'] });
-    expect(applyFieldErrors<Form>(error, setError, ['name', 'captchaAnswer'], { captchaToken: 'captchaAnswer' })).toBe(true);
+    expect(applyFieldErrors<Form>(error, setError, ['name', 'captchaAnswer'], { captchaToken: 'captchaAnswer' })).toBe(
+      true,
+    );
     expect(placed).toEqual([{ field: 'captchaAnswer', message: 'Question expirée', focus: true }]);
   });
 

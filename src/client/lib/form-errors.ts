@@ -7,14 +7,19 @@ import { ApiRequestError } from './api.ts';
  * `shownUnder` names a server field the form has no input for and the field its message goes under instead.
  */
 export function applyFieldErrors<T extends FieldValues>(
-  error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[], shownUnder: Record<string, Path<T>> = {},
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  shownUnder: Record<string, Path<T>> = {},
 ): boolean {
   if (!(error instanceof ApiRequestError) || !error.fieldErrors) return false;
   const { fieldErrors } = error;
   const aliases = Object.entries(shownUnder);
   let placed = false;
   for (const field of fields) {
-    const message = fieldErrors[field]?.[0] ?? aliases.map(([from, to]) => (to === field ? fieldErrors[from]?.[0] : undefined)).find(Boolean);
+    const message =
+      fieldErrors[field]?.[0] ??
+      aliases.map(([from, to]) => (to === field ? fieldErrors[from]?.[0] : undefined)).find(Boolean);
     if (!message) continue;
     setError(field, { type: 'server', message }, { shouldFocus: !placed });
     placed = true;

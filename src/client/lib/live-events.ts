@@ -12,7 +12,9 @@ const REOPEN_MS = 5000;
  */
 export function useLiveEvents(url: string, onEvent: (event: LiveEvent) => void, enabled = true): LiveState {
   const handler = useRef(onEvent);
-  useEffect(() => { handler.current = onEvent; });
+  useEffect(() => {
+    handler.current = onEvent;
+  });
   const [state, setState] = useState<LiveState>('connecting');
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -22,12 +24,16 @@ export function useLiveEvents(url: string, onEvent: (event: LiveEvent) => void, 
     const open = () => {
       source = new EventSource(lastId ? `${url}?lastEventId=${encodeURIComponent(lastId)}` : url);
       source.onopen = () => setState('open');
-      source.addEventListener('ready', (m) => { if (m.lastEventId) lastId = m.lastEventId; });
+      source.addEventListener('ready', (m) => {
+        if (m.lastEventId) lastId = m.lastEventId;
+      });
       source.onmessage = (m) => {
         lastId = m.lastEventId || lastId;
         try {
           handler.current(JSON.parse(m.data as string) as LiveEvent);
-        } catch { /* an event this page cannot read is skipped; its lists still reload on the next */ }
+        } catch {
+          /* an event this page cannot read is skipped; its lists still reload on the next */
+        }
       };
       source.onerror = () => {
         setState('retrying');

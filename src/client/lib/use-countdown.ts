@@ -8,7 +8,9 @@ export function useCountdown(seconds: number, running: boolean, onDone: () => vo
   const [left, setLeft] = useState(seconds);
   // The latest callback, without restarting the interval each render.
   const done = useRef(onDone);
-  useEffect(() => { done.current = onDone; });
+  useEffect(() => {
+    done.current = onDone;
+  });
 
   useEffect(() => {
     if (!running) {

@@ -7,5 +7,9 @@ const subscribe = () => () => {};
  * navigation): a submit button stays disabled until its handler exists, so an early click is never lost.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -17,14 +17,17 @@ const ViewerContext = createContext<Viewer | null>(null);
 /** Holds who is browsing: set from the rendered page, changed by the sign-in and sign-out pages without a reload. */
 export function ViewerProvider({ initial, children }: { initial: PageData; children: ReactNode }) {
   const [state, setState] = useState({ signedIn: initial.signedIn, epoch: 0 });
-  const value = useMemo<Viewer>(() => ({
-    ...state,
-    clientState: initial.clientState,
-    setSignedIn: (signedIn) => {
-      if (signedIn) endSignOut();
-      setState((s) => ({ signedIn, epoch: s.epoch + 1 }));
-    },
-  }), [state, initial.clientState]);
+  const value = useMemo<Viewer>(
+    () => ({
+      ...state,
+      clientState: initial.clientState,
+      setSignedIn: (signedIn) => {
+        if (signedIn) endSignOut();
+        setState((s) => ({ signedIn, epoch: s.epoch + 1 }));
+      },
+    }),
+    [state, initial.clientState],
+  );
   return <ViewerContext.Provider value={value}>{children}</ViewerContext.Provider>;
 }
 

@@ -17,9 +17,12 @@ export function whenNear(id: string, margin = '600px'): Promise<void> {
       element.removeEventListener('pointerdown', done);
       resolve();
     };
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) done();
-    }, { rootMargin: margin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) done();
+      },
+      { rootMargin: margin },
+    );
     observer.observe(element);
     element.addEventListener('focusin', done);
     element.addEventListener('pointerdown', done);

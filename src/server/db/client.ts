@@ -35,13 +35,26 @@ export const MIGRATIONS_DIR = path.join(APP_ROOT, 'drizzle');
  * though /healthz answered a little slower meanwhile (p99 55 ms against 49, on a machine whose speed varied too).
  * PGlite writes these lines into the folder's postgresql.conf at each start, so existing folders take them too.
  */
-const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'temp_buffers = 2MB', 'work_mem = 4MB', 'maintenance_work_mem = 16MB'];
+const PGLITE_SETTINGS = [
+  'shared_buffers = 16MB',
+  'wal_buffers = 1MB',
+  'temp_buffers = 2MB',
+  'work_mem = 4MB',
+  'maintenance_work_mem = 16MB',
+];
 
 /** PGlite and its drivers are imported when used: a server on PostgreSQL never loads them (2 MB of heap). */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   if (options.dataDir) await privateDir(options.dataDir);
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, postgresqlconf: PGLITE_SETTINGS });
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    postgresqlconf: PGLITE_SETTINGS,
+  });
   await client.waitReady;
   // The database's files (password hashes, personal data): the server's user only, see services/security/private-files.ts.
   if (options.dataDir) await closeTree(options.dataDir);
@@ -53,7 +66,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db,
     kind: 'pglite',
     pglite: client,
-    ping: async () => { await client.query('select 1'); },
+    ping: async () => {
+      await client.query('select 1');
+    },
     close: () => client.close(),
   };
 }
@@ -68,27 +83,42 @@ const POOL_WAIT_MS = 20_000;
 
 export type PoolTimeouts = { connectMs: number; poolWaitMs: number };
 
-export async function openPostgres(url: string, max = 10, timeouts: PoolTimeouts = { connectMs: CONNECT_TIMEOUT_MS, poolWaitMs: POOL_WAIT_MS }): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  max = 10,
+  timeouts: PoolTimeouts = { connectMs: CONNECT_TIMEOUT_MS, poolWaitMs: POOL_WAIT_MS },
+): Promise<Database> {
   // The pool's clients with their own connect timeout: the pool's option alone would set the queue's and the connect's alike.
   class TimedClient extends pg.Client {
     constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: timeouts.connectMs });
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: timeouts.poolWaitMs, Client: TimedClient });
-  pool.on('error', () => { /* an idle client lost its connection; the pool replaces it */ });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeouts.poolWaitMs,
+    Client: TimedClient,
+  });
+  pool.on('error', () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
   // A connection checked out for a transaction has no listener of the pool's: if the server goes away meanwhile, the
   // client's 'error' would go unheard and end the process. The transaction's statement fails with that very error
   // (a 503, db/unavailable.ts) and the pool drops the dead client when it comes back, so hearing it is enough.
   pool.on('connect', (client) => {
-    client.on('error', () => { /* reported by the statement that was running */ });
+    client.on('error', () => {
+      /* reported by the statement that was running */
+    });
   });
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: 'postgres',
     url,
-    ping: async () => { await pool.query('select 1'); },
+    ping: async () => {
+      await pool.query('select 1');
+    },
     close: () => pool.end(),
   };
 }
@@ -101,7 +131,13 @@ export async function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: st
   try {
     const dataDir = path.join(config.DATA_DIR, 'pglite');
     const database = await openPglite({ dataDir, loadDataDir: await initialDatabaseFor(dataDir) });
-    return { ...database, close: async () => { await database.close(); await unlock(); } };
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await unlock();
+      },
+    };
   } catch (error) {
     await unlock();
     throw error;

@@ -13,8 +13,17 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 async function startServer(dataDir: string) {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: ROOT, timeout: 60_000,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '' },
+      cwd: ROOT,
+      timeout: 60_000,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+      },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -25,7 +34,9 @@ async function startServer(dataDir: string) {
 
 describe('[DATA] one process per PGlite data folder', () => {
   let dataDir: string;
-  beforeEach(async () => { dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-lock-')); });
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-lock-'));
+  });
   afterEach(async () => rm(dataDir, { recursive: true, force: true }));
 
   it('refuses a second server on the same DATA_DIR with one clear line, French and English', async () => {
@@ -51,7 +62,10 @@ describe('[DATA] one process per PGlite data folder', () => {
     // A real process that has exited: its pid is no longer running.
     const child = spawn(process.execPath, ['-e', '0']);
     await new Promise((resolve) => child.on('exit', resolve));
-    await writeFile(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: child.pid, host: hostname(), startedAt: '2026-01-01T00:00:00Z' }));
+    await writeFile(
+      path.join(dataDir, LOCK_FILE),
+      JSON.stringify({ pid: child.pid, host: hostname(), startedAt: '2026-01-01T00:00:00Z' }),
+    );
     const release = await lockDataDir(dataDir);
     const holder = JSON.parse(await readFile(path.join(dataDir, LOCK_FILE), 'utf8')) as { pid: number };
     expect(holder.pid).toBe(process.pid);
@@ -62,7 +76,10 @@ describe('[DATA] one process per PGlite data folder', () => {
     const release = await lockDataDir(dataDir);
     await expect(lockDataDir(dataDir)).rejects.toThrow(DataDirLockedError);
     await release();
-    await writeFile(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: 1, host: 'autre-serveur', startedAt: '2026-01-01T00:00:00Z' }));
+    await writeFile(
+      path.join(dataDir, LOCK_FILE),
+      JSON.stringify({ pid: 1, host: 'autre-serveur', startedAt: '2026-01-01T00:00:00Z' }),
+    );
     await expect(lockDataDir(dataDir)).rejects.toThrow('pid 1 sur autre-serveur');
   });
 });

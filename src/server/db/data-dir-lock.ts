@@ -30,7 +30,9 @@ export function isAlive(pid: number): boolean {
 async function readHolder(file: string): Promise<Holder | null> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<Holder>;
-    return typeof parsed.pid === 'number' ? { pid: parsed.pid, host: String(parsed.host ?? ''), startedAt: String(parsed.startedAt ?? '') } : null;
+    return typeof parsed.pid === 'number'
+      ? { pid: parsed.pid, host: String(parsed.host ?? ''), startedAt: String(parsed.startedAt ?? '') }
+      : null;
   } catch {
     return null; // unreadable or half-written: treated as stale below
   }
@@ -39,19 +41,24 @@ async function readHolder(file: string): Promise<Holder | null> {
 function lockedMessage(dataDir: string, holder: Holder): string {
   const where = holder.host === os.hostname() ? `pid ${holder.pid}` : `pid ${holder.pid} sur ${holder.host}`;
   const whereEn = holder.host === os.hostname() ? `pid ${holder.pid}` : `pid ${holder.pid} on ${holder.host}`;
-  return `DATA_DIR ${dataDir} est déjà utilisé par un autre processus (${where}) : arrêtez-le avant d’en démarrer un autre, `
-    + `ou donnez un autre DATA_DIR. / DATA_DIR ${dataDir} is already in use by another process (${whereEn}): stop it first, `
-    + 'or use another DATA_DIR.';
+  return (
+    `DATA_DIR ${dataDir} est déjà utilisé par un autre processus (${where}) : arrêtez-le avant d’en démarrer un autre, ` +
+    `ou donnez un autre DATA_DIR. / DATA_DIR ${dataDir} is already in use by another process (${whereEn}): stop it first, ` +
+    'or use another DATA_DIR.'
+  );
 }
 
 /** Takes the folder for this process; resolves to the function that gives it back (on close). */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const file = path.resolve(dataDir, LOCK_FILE);
-  if (held.has(file)) throw new DataDirLockedError(lockedMessage(dataDir, { pid: process.pid, host: os.hostname(), startedAt: '' }));
+  if (held.has(file))
+    throw new DataDirLockedError(lockedMessage(dataDir, { pid: process.pid, host: os.hostname(), startedAt: '' }));
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const handle = await open(file, 'wx', 0o600);
-      await handle.writeFile(JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }));
+      await handle.writeFile(
+        JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() }),
+      );
       await handle.close();
       held.add(file);
       let released = false;
@@ -66,7 +73,8 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     }
     const holder = await readHolder(file);
     if (holder && holder.host !== os.hostname()) throw new DataDirLockedError(lockedMessage(dataDir, holder));
-    if (holder && holder.pid !== process.pid && isAlive(holder.pid)) throw new DataDirLockedError(lockedMessage(dataDir, holder));
+    if (holder && holder.pid !== process.pid && isAlive(holder.pid))
+      throw new DataDirLockedError(lockedMessage(dataDir, holder));
     // Stale. Moved aside rather than deleted, then checked: if two processes found it stale at once, the second one
     // may have moved the first one's fresh lock, which it then puts back and refuses.
     const aside = `${file}.stale-${process.pid}`;
@@ -79,5 +87,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     }
     await unlink(aside).catch(() => undefined);
   }
-  throw new DataDirLockedError(lockedMessage(dataDir, (await readHolder(file)) ?? { pid: 0, host: os.hostname(), startedAt: '' }));
+  throw new DataDirLockedError(
+    lockedMessage(dataDir, (await readHolder(file)) ?? { pid: 0, host: os.hostname(), startedAt: '' }),
+  );
 }

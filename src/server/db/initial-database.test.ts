@@ -21,7 +21,9 @@ describe('[DB] a first start unpacks the built initial database instead of runni
 
     expect(await initialDatabaseFor(dataDir, tarball)).toBeUndefined();
     const again = await openPglite({ dataDir, loadDataDir: await initialDatabaseFor(dataDir, tarball) });
-    const { rows } = await again.pglite!.query<{ value: unknown }>(`select value from app_settings where key = 'premier-demarrage'`);
+    const { rows } = await again.pglite!.query<{ value: unknown }>(
+      `select value from app_settings where key = 'premier-demarrage'`,
+    );
     await again.close();
     expect(rows).toEqual([{ value: 'oui' }]);
   });

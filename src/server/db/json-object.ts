@@ -8,9 +8,13 @@ export type Fields = Record<string, Field>;
 
 /** What a select of these fields returns: a column's own type (null when it may be), an SQL fragment's declared type. */
 export type JsonRow<F extends Fields> = {
-  [K in keyof F]: F[K] extends SQL<infer T> ? T
-    : F[K] extends Column ? (F[K]['_']['notNull'] extends true ? F[K]['_']['data'] : F[K]['_']['data'] | null)
-    : never;
+  [K in keyof F]: F[K] extends SQL<infer T>
+    ? T
+    : F[K] extends Column
+      ? F[K]['_']['notNull'] extends true
+        ? F[K]['_']['data']
+        : F[K]['_']['data'] | null
+      : never;
 };
 
 /**

@@ -66,7 +66,11 @@ export function keepingPlans(client: PGlite): { client: PGlite; attach(db: Db): 
  * A Drizzle prepared statement whose plan PGlite keeps too (see above); on PostgreSQL, the driver's own named
  * statement. `name` is a plain identifier, unique in the app.
  */
-export function keptStatement<P>(db: Db, name: string, query: { toSQL(): { sql: string }; prepare(name: string): P }): P {
+export function keptStatement<P>(
+  db: Db,
+  name: string,
+  query: { toSQL(): { sql: string }; prepare(name: string): P },
+): P {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`keptStatement: « ${name} » is not a plain name`);
   keptOn.get(db)?.set(query.toSQL().sql, { name: `rfs_${name}` });
   return query.prepare(name);

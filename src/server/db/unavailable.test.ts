@@ -21,7 +21,13 @@ describe('[FAULTS] what counts as the database being out of reach', () => {
   });
 
   it('leaves a query that failed on its own to be the bug it is', () => {
-    for (const error of [pg('23505', 'duplicate key value'), pg('42P01', 'relation does not exist'), new TypeError('x is undefined'), null, 'texte']) {
+    for (const error of [
+      pg('23505', 'duplicate key value'),
+      pg('42P01', 'relation does not exist'),
+      new TypeError('x is undefined'),
+      null,
+      'texte',
+    ]) {
       expect(isDatabaseUnavailable(error)).toBe(false);
     }
   });

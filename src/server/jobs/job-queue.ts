@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db as BossDb, type DrizzleTransactionLike, type JobResult,
-  type JobWithMetadata, type Queue, type ScheduleOptions, type SendOptions,
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  type ConstructorOptions,
+  type Db as BossDb,
+  type DrizzleTransactionLike,
+  type JobResult,
+  type JobWithMetadata,
+  type Queue,
+  type ScheduleOptions,
+  type SendOptions,
 } from 'pg-boss';
 import type { Database, Tx } from '#server/db/client.ts';
 import { preparedStatements } from './prepared-statements.ts';
@@ -112,7 +121,8 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
     const plain = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
     return {
       async executeSql(text, values) {
-        if (values?.length !== 1 || typeof values[0] !== 'string' || !/^\s*INSERT INTO/i.test(text)) return plain.executeSql(text, values);
+        if (values?.length !== 1 || typeof values[0] !== 'string' || !/^\s*INSERT INTO/i.test(text))
+          return plain.executeSql(text, values);
         return { rows: await runPrepared(tx, text, values) };
       },
     };
@@ -135,7 +145,10 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
         await definition.handler(job);
         results.push({ id: job.id, status: 'completed' });
       } catch (error) {
-        options.log.warn({ queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: errorOutput(error) }, 'job failed');
+        options.log.warn(
+          { queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: errorOutput(error) },
+          'job failed',
+        );
         results.push({ id: job.id, status: 'failed', output: errorOutput(error) });
       }
       await new Promise((resolve) => setImmediate(resolve));
@@ -223,7 +236,12 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
       const loops = [...polling.values()].map((running) => (running.wake(), running.loop));
       polling.clear();
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all(loops), new Promise((resolve) => { timer = setTimeout(resolve, STOP_TIMEOUT_MS); })]);
+      await Promise.race([
+        Promise.all(loops),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, STOP_TIMEOUT_MS);
+        }),
+      ]);
       clearTimeout(timer);
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: database.kind === 'postgres' });
     },
@@ -247,7 +265,10 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
         try {
           await poller.runDue(() => working);
         } catch (error) {
-          options.log.error({ poller: poller.name, err: errorOutput(error) }, 'background work failed; next try in a second');
+          options.log.error(
+            { poller: poller.name, err: errorOutput(error) },
+            'background work failed; next try in a second',
+          );
         }
         if (!working || woken) continue;
         await new Promise<void>((resolve) => {
@@ -270,12 +291,16 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
   }
 
   async function work(definition: QueueDefinition<object>) {
-    const id = await boss.work<object>(definition.name, {
-      batchSize: 1,
-      includeMetadata: true,
-      perJobResults: true,
-      pollingIntervalSeconds: 1,
-    }, (jobs) => runBatch(definition, jobs as JobWithMetadata<object>[]));
+    const id = await boss.work<object>(
+      definition.name,
+      {
+        batchSize: 1,
+        includeMetadata: true,
+        perJobResults: true,
+        pollingIntervalSeconds: 1,
+      },
+      (jobs) => runBatch(definition, jobs as JobWithMetadata<object>[]),
+    );
     workerIds.set(definition.name, id);
   }
 }

@@ -18,21 +18,36 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('[JOBS] the job insert prepa
     await t?.close();
   });
 
-  const preparedCount = async () => Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements where name like 'rfs_stmt_%'`)).rows[0]!.n);
-  const jobData = async () => (await t.app.jobs.boss.findJobs<{ outboxId: number; note?: string }>(QUEUE)).map((job) => job.data);
+  const preparedCount = async () =>
+    Number(
+      (
+        await t.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_prepared_statements where name like 'rfs_stmt_%'`,
+        )
+      ).rows[0]!.n,
+    );
+  const jobData = async () =>
+    (await t.app.jobs.boss.findJobs<{ outboxId: number; note?: string }>(QUEUE)).map((job) => job.data);
 
   it('prepares at a first use that rolls back, and a later transaction still queues its job', async () => {
     const before = await jobData();
-    await expect(t.db.transaction(async (tx) => {
-      await t.app.jobs.send(tx, QUEUE, { outboxId: -1 });
-      throw new Error('annulé');
-    })).rejects.toThrow('annulé');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await t.app.jobs.send(tx, QUEUE, { outboxId: -1 });
+        throw new Error('annulé');
+      }),
+    ).rejects.toThrow('annulé');
     expect(await jobData()).toEqual(before);
     expect(await preparedCount()).toBe(1);
 
     await t.db.transaction((tx) => t.app.jobs.send(tx, QUEUE, { outboxId: -2 }));
     await t.db.transaction((tx) => t.app.jobs.send(tx, QUEUE, { outboxId: -3 }));
-    expect((await jobData()).filter((data) => data.outboxId < 0).map((data) => data.outboxId).sort((a, b) => a - b)).toEqual([-3, -2]);
+    expect(
+      (await jobData())
+        .filter((data) => data.outboxId < 0)
+        .map((data) => data.outboxId)
+        .sort((a, b) => a - b),
+    ).toEqual([-3, -2]);
     expect(await preparedCount()).toBe(1);
   });
 
@@ -59,7 +74,15 @@ describe('[JOBS] an e-mail’s row inserted through its prepared statement', () 
 
   it('writes the row once, and keeps quotes, backslashes and dollars exactly', async () => {
     const name = String.raw`O'Brien \n « $1 » $$ $rfs_job$ \\ fin`;
-    const queue = () => t.db.transaction((tx) => t.app.mail.queue(tx, { key: `together:${name}`, kind: 'erasure_done', to: 'ensemble@exemple.fr', params: { name } }));
+    const queue = () =>
+      t.db.transaction((tx) =>
+        t.app.mail.queue(tx, {
+          key: `together:${name}`,
+          kind: 'erasure_done',
+          to: 'ensemble@exemple.fr',
+          params: { name },
+        }),
+      );
     expect(await queue()).toBe(true);
     expect(await queue()).toBe(false);
     const rows = await t.db.select().from(outbox).where(eq(outbox.recipient, 'ensemble@exemple.fr'));

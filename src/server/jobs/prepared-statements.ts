@@ -51,7 +51,10 @@ export function preparedStatements(database: Database): RunPrepared {
   if (database.kind === 'postgres') {
     return async (tx, text, values) => {
       const client = clientOf<pg.Pool | pg.PoolClient>(tx);
-      return (await client.query({ name: statementName(text), text, values: [...values] })).rows as Record<string, unknown>[];
+      return (await client.query({ name: statementName(text), text, values: [...values] })).rows as Record<
+        string,
+        unknown
+      >[];
     };
   }
   const pglite = database.pglite!;
@@ -65,7 +68,9 @@ export function preparedStatements(database: Database): RunPrepared {
       await client.exec(`PREPARE ${name} AS ${text}`);
       prepared.add(name);
     }
-    const [result] = await client.exec(values.length ? `EXECUTE ${name}(${values.map(literal).join(', ')})` : `EXECUTE ${name}`);
+    const [result] = await client.exec(
+      values.length ? `EXECUTE ${name}(${values.map(literal).join(', ')})` : `EXECUTE ${name}`,
+    );
     return (result?.rows ?? []) as Record<string, unknown>[];
   };
   return run;

@@ -37,7 +37,13 @@ export function sessionCookieName(config: Config, name: string): string {
   return config.PUBLIC_URL.startsWith('https://') ? hostCookie(name) : name;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, name: string, token: string, expiresAt: Date) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  token: string,
+  expiresAt: Date,
+) {
   reply.setCookie(sessionCookieName(request.server.config, name), token, {
     path: '/',
     httpOnly: true,
@@ -49,7 +55,12 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, n
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, name: string) {
-  reply.clearCookie(sessionCookieName(request.server.config, name), { path: '/', httpOnly: true, sameSite: 'lax', secure: request.server.config.PUBLIC_URL.startsWith('https://') });
+  reply.clearCookie(sessionCookieName(request.server.config, name), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.config.PUBLIC_URL.startsWith('https://'),
+  });
 }
 
 /**
@@ -74,7 +85,9 @@ export async function requireStaff(request: FastifyRequest) {
  * declares its own message in `config.clientUnauthorized`. A route with `config.clientSubscription` also gets the
  * running subscription, read in the same statement.
  */
-export function requireClient(readSession: (token: string | undefined, options: { subscription?: boolean }) => Promise<SessionRead | null>) {
+export function requireClient(
+  readSession: (token: string | undefined, options: { subscription?: boolean }) => Promise<SessionRead | null>,
+) {
   return async (request: FastifyRequest) => {
     const { config } = request.routeOptions;
     const read = await readSession(request.cookies[CLIENT_COOKIE], { subscription: config.clientSubscription });

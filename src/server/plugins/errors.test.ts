@@ -6,14 +6,21 @@ describe('[FAULTS] a request that needs a stopped database', () => {
   const app = Fastify({ logger: false });
   registerErrorHandling(app);
   // What pg throws when PostgreSQL has been stopped: the user must read a French 503, not a 500.
-  app.get('/api/orders', async () => { throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); });
-  app.get('/compte', async () => { throw new Error('Connection terminated unexpectedly'); });
+  app.get('/api/orders', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
+  app.get('/compte', async () => {
+    throw new Error('Connection terminated unexpectedly');
+  });
 
   it('answers 503 DATABASE_UNAVAILABLE in French with Retry-After to an API call', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/orders' });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBeDefined();
-    expect(response.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE', message: expect.stringContaining('base de données') });
+    expect(response.json()).toMatchObject({
+      code: 'DATABASE_UNAVAILABLE',
+      message: expect.stringContaining('base de données'),
+    });
   });
 
   it('answers a 503 page to a browser', async () => {

@@ -14,7 +14,11 @@ declare module 'fastify' {
 // Fastify's own client errors, in French and with our codes: none of them is the server's fault.
 const FASTIFY_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'BODY_TOO_LARGE', 'La requête est trop volumineuse (100 Ko au maximum).'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'Format de requête non pris en charge : envoyez du JSON.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Format de requête non pris en charge : envoyez du JSON.',
+  ],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'EMPTY_BODY', 'Le corps de la requête est vide.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', 'Le corps de la requête n’est pas un JSON valide.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'INVALID_LENGTH', 'Longueur de requête invalide.'],
@@ -26,7 +30,7 @@ const INVALID_REQUEST: [number, ErrorCode, string] = [400, 'INVALID_REQUEST', 'R
 
 /** Every error answer's shape, typed so that a code outside the shared list does not compile. */
 const answer = (code: ErrorCode, message: string, fieldErrors?: Record<string, string[]>): ErrorAnswer =>
-  (fieldErrors ? { code, message, fieldErrors } : { code, message });
+  fieldErrors ? { code, message, fieldErrors } : { code, message };
 
 /**
  * What the router refuses before any hook runs (`/%` cannot be decoded, an id longer than maxParamLength):
@@ -39,15 +43,19 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 /** A browser navigating to a page (not a call of ours under /api) reads a page, not JSON. */
 function wantsPage(request: FastifyRequest): boolean {
-  return request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+  return (
+    request.method === 'GET' && !request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')
+  );
 }
 
 /** Plain and self-contained (no script, no style to allow): the page reloads itself after the wait. */
 function unavailablePage(): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
-    + `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS * 2}"><title>Service momentanément indisponible</title></head>`
-    + `<body><main><h1>Service momentanément indisponible</h1><p>${DATABASE_UNAVAILABLE}</p>`
-    + '<p>Cette page se recharge toute seule dans quelques secondes.</p></main></body></html>';
+  return (
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS * 2}"><title>Service momentanément indisponible</title></head>` +
+    `<body><main><h1>Service momentanément indisponible</h1><p>${DATABASE_UNAVAILABLE}</p>` +
+    '<p>Cette page se recharge toute seule dans quelques secondes.</p></main></body></html>'
+  );
 }
 
 const NOT_FOUND_MESSAGE = 'Ressource introuvable.';
@@ -77,14 +85,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       // Nothing was written (every change runs in a transaction); the server reconnects by itself once it is back.
-      request.log.warn({ url: loggedUrl(request.url), method: request.method, code: (error as { code?: string }).code }, 'database unavailable');
+      request.log.warn(
+        { url: loggedUrl(request.url), method: request.method, code: (error as { code?: string }).code },
+        'database unavailable',
+      );
       reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
       return wantsPage(request)
         ? reply.type('text/html; charset=utf-8').send(unavailablePage())
         : reply.send(answer('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE));
     }
     request.log.error({ err: error, url: loggedUrl(request.url), method: request.method }, 'request failed');
-    return reply.status(500).send(answer('SERVER_ERROR', 'Une erreur est survenue de notre côté. Veuillez réessayer dans un instant.'));
+    return reply
+      .status(500)
+      .send(answer('SERVER_ERROR', 'Une erreur est survenue de notre côté. Veuillez réessayer dans un instant.'));
   });
 
   app.setNotFoundHandler((request, reply) => {

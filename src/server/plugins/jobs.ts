@@ -37,7 +37,13 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   const jobs = await openJobQueue(app.database, { log: app.log, supervise: options.workers });
   const box = secretBox(await loadSecretKey(config));
   const site = siteInfo(config);
-  const mail = createMailQueue({ jobs, prepared: preparedStatements(app.database), box, site, staffEmail: config.STAFF_EMAIL });
+  const mail = createMailQueue({
+    jobs,
+    prepared: preparedStatements(app.database),
+    box,
+    site,
+    staffEmail: config.STAFF_EMAIL,
+  });
   app.decorate('jobs', jobs);
   app.decorate('mail', mail);
   app.decorate('clock', options.clock);
@@ -51,11 +57,25 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   await jobs.define(passwordResets.definition);
   // Online payment (when configured): sessions left open an hour are asked about, in case a webhook was lost.
   const provider = await paymentProvider(config);
-  if (provider) await jobs.define(openSessionsDefinition({ db: app.db, provider, orders: { config, mail, clock: options.clock }, clock: options.clock }));
-  await jobs.define(responseAlertsDefinition({
-    db: app.db, mail, clock: options.clock, staffEmail: config.STAFF_EMAIL,
-    warnPercent: config.RESPONSE_WARNING_PERCENT, escalatePercent: config.RESPONSE_ESCALATION_PERCENT,
-  }));
+  if (provider)
+    await jobs.define(
+      openSessionsDefinition({
+        db: app.db,
+        provider,
+        orders: { config, mail, clock: options.clock },
+        clock: options.clock,
+      }),
+    );
+  await jobs.define(
+    responseAlertsDefinition({
+      db: app.db,
+      mail,
+      clock: options.clock,
+      staffEmail: config.STAFF_EMAIL,
+      warnPercent: config.RESPONSE_WARNING_PERCENT,
+      escalatePercent: config.RESPONSE_ESCALATION_PERCENT,
+    }),
+  );
   if (options.workers) {
     await scheduleRenewalReminders(jobs);
     await scheduleOutboxRetention(jobs);

@@ -28,20 +28,36 @@ describe('[SECURITY][LOGS] no password, token, cookie, body or SQL value reaches
   let dataDir: string;
   let staff: Record<string, string>;
   const lines: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-logs-'));
     const config = loadConfig({
-      NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
       SESSION_SECRET: 'test-session-secret-0123456789',
     });
     database = await openTestDatabase();
     await ensureStaffAccount(database.db, config, pino({ level: 'silent' }));
-    app = await buildApp({ config, database, mailer: memoryMailer(), workers: false, logger: { level: 'trace', stream } });
+    app = await buildApp({
+      config,
+      database,
+      mailer: memoryMailer(),
+      workers: false,
+      logger: { level: 'trace', stream },
+    });
     // Two failures no route of ours has on purpose: a statement the database refuses, and an unexpected throw.
     app.get('/test/failing-sql', async () => app.db.execute(sql`select ${SECRETS.sqlValue}::int`));
-    app.post('/test/failing-handler', async () => { throw new Error('handler broke'); });
+    app.post('/test/failing-handler', async () => {
+      throw new Error('handler broke');
+    });
     await app.ready();
     staff = await staffLogin({ app, config } as Parameters<typeof staffLogin>[0]);
   });
@@ -52,21 +68,46 @@ describe('[SECURITY][LOGS] no password, token, cookie, body or SQL value reaches
   });
 
   it('while signing in with a wrong password, signing in right, and calling with cookies and tokens', async () => {
-    const wrong = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: TEST_ADMIN.username, password: SECRETS.wrongPassword } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: TEST_ADMIN.username, password: SECRETS.wrongPassword },
+    });
     expect(wrong.statusCode).toBe(401);
-    const wrongClient = await app.inject({ method: 'POST', url: '/api/client/login', payload: { username: 'personne', password: SECRETS.wrongPassword } });
+    const wrongClient = await app.inject({
+      method: 'POST',
+      url: '/api/client/login',
+      payload: { username: 'personne', password: SECRETS.wrongPassword },
+    });
     expect(wrongClient.statusCode).toBe(401);
     await app.inject({
-      method: 'GET', url: `/api/admin/manual-orders?q=${SECRETS.token}`,
-      headers: { ...staff, authorization: SECRETS.authorization, cookie: `${staff.cookie}; ${CLIENT_COOKIE}=${SECRETS.token}` },
+      method: 'GET',
+      url: `/api/admin/manual-orders?q=${SECRETS.token}`,
+      headers: {
+        ...staff,
+        authorization: SECRETS.authorization,
+        cookie: `${staff.cookie}; ${CLIENT_COOKIE}=${SECRETS.token}`,
+      },
     });
-    await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: SECRETS.token, newPassword: SECRETS.clientPassword } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: SECRETS.token, newPassword: SECRETS.clientPassword },
+    });
 
     const text = lines.join('');
     expect(text).toContain('incoming request'); // the log is on, and requests are in it
     expect(text).toContain('/api/admin/manual-orders?…');
     const staffToken = staff.cookie!.split('=')[1]!;
-    for (const secret of [SECRETS.wrongPassword, SECRETS.clientPassword, SECRETS.token, SECRETS.authorization, staffToken, TEST_ADMIN.password, STAFF_COOKIE + '=']) {
+    for (const secret of [
+      SECRETS.wrongPassword,
+      SECRETS.clientPassword,
+      SECRETS.token,
+      SECRETS.authorization,
+      staffToken,
+      TEST_ADMIN.password,
+      STAFF_COOKIE + '=',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
   });
@@ -83,7 +124,11 @@ describe('[SECURITY][LOGS] no password, token, cookie, body or SQL value reaches
 
   it('when a handler fails on a request with a body: the error, not the body', async () => {
     lines.length = 0;
-    const res = await app.inject({ method: 'POST', url: '/test/failing-handler', payload: { password: SECRETS.bodySecret, note: SECRETS.bodySecret } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/test/failing-handler',
+      payload: { password: SECRETS.bodySecret, note: SECRETS.bodySecret },
+    });
     expect(res.statusCode).toBe(500);
     const text = lines.join('');
     expect(text).toContain('handler broke');

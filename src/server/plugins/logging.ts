@@ -9,16 +9,29 @@ export function loggedUrl(url: string): string {
   return query === -1 ? url : `${url.slice(0, query)}?…`;
 }
 
-type DbError = Error & { code?: string; severity?: string; table?: string; column?: string; constraint?: string; routine?: string };
+type DbError = Error & {
+  code?: string;
+  severity?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+  routine?: string;
+};
 
 const isDbError = (error: unknown): error is DbError =>
-  error instanceof Error && typeof (error as DbError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as DbError).code!)
-  && typeof (error as DbError).severity === 'string';
+  error instanceof Error &&
+  typeof (error as DbError).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as DbError).code!) &&
+  typeof (error as DbError).severity === 'string';
 
 /** PostgreSQL quotes the values it complains about (`invalid input syntax for type integer: "…"`): hide them all. */
 const withoutQuoted = (text: string) => text.replace(/"[^"\n]*"/g, '"…"');
 /** The frames only: the first lines of a stack repeat the message. */
-const framesOf = (stack: string | undefined) => stack?.split('\n').filter((line) => line.startsWith('    at ')).join('\n');
+const framesOf = (stack: string | undefined) =>
+  stack
+    ?.split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .join('\n');
 
 type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
 
@@ -38,10 +51,16 @@ function loggedError(error: Error, depth = 0): LoggedError {
       type: error.constructor.name,
       message: 'database error',
       ...(typeof fields.query === 'string' ? { query: fields.query } : {}),
-      ...(db ? {
-        code: db.code, table: db.table, column: db.column, constraint: db.constraint, routine: db.routine,
-        dbMessage: withoutQuoted(db.message),
-      } : {}),
+      ...(db
+        ? {
+            code: db.code,
+            table: db.table,
+            column: db.column,
+            constraint: db.constraint,
+            routine: db.routine,
+            dbMessage: withoutQuoted(db.message),
+          }
+        : {}),
       stack: framesOf(error.stack) ?? '',
     };
   }
@@ -59,14 +78,34 @@ function loggedError(error: Error, depth = 0): LoggedError {
 export const LOG_OPTIONS = {
   serializers: {
     err: loggedError,
-    req: (request: FastifyRequest) => ({ method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip }),
+    req: (request: FastifyRequest) => ({
+      method: request.method,
+      url: loggedUrl(request.url),
+      remoteAddress: request.ip,
+    }),
   },
   redact: {
     paths: [
-      'req.headers.cookie', 'req.headers.authorization', 'headers.cookie', 'headers.authorization',
-      'res.headers["set-cookie"]', 'headers["set-cookie"]',
-      'password', '*.password', 'newPassword', '*.newPassword', 'currentPassword', '*.currentPassword',
-      'token', '*.token', 'body', '*.body', 'text', 'html', 'params', '*.params',
+      'req.headers.cookie',
+      'req.headers.authorization',
+      'headers.cookie',
+      'headers.authorization',
+      'res.headers["set-cookie"]',
+      'headers["set-cookie"]',
+      'password',
+      '*.password',
+      'newPassword',
+      '*.newPassword',
+      'currentPassword',
+      '*.currentPassword',
+      'token',
+      '*.token',
+      'body',
+      '*.body',
+      'text',
+      'html',
+      'params',
+      '*.params',
     ],
     censor: '[masqué]',
   },

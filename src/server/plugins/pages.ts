@@ -77,7 +77,10 @@ export async function registerPages(app: FastifyInstance) {
   const inlinedTemplate = await inlineStylesheets(built, clientDir);
   const linkedTemplate = linkStylesheets(built);
   const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
-  const { renderPage, signedInVisitor } = pageRenderer(app, renderer, { inlined: inlinedTemplate, linked: linkedTemplate });
+  const { renderPage, signedInVisitor } = pageRenderer(app, renderer, {
+    inlined: inlinedTemplate,
+    linked: linkedTemplate,
+  });
 
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
@@ -138,17 +141,27 @@ export async function registerPages(app: FastifyInstance) {
     let pending = cache.get(key);
     if (!pending) {
       // Concurrent first visitors share one rendering; a 404 is not kept (any address can ask for one).
-      pending = renderPage(key).then<SharedPage | RenderedPage>((page) => (page.shared && page.status === 200
-        ? compressPage(page.status, page.body.replaceAll(CSP_NONCE, sharedNonce))
-        : { status: page.status, html: page.body }));
+      pending = renderPage(key).then<SharedPage | RenderedPage>((page) =>
+        page.shared && page.status === 200
+          ? compressPage(page.status, page.body.replaceAll(CSP_NONCE, sharedNonce))
+          : { status: page.status, html: page.body },
+      );
       if (cache.size < MAX_CACHED) cache.set(key, pending);
-      pending.then((page) => { if (page.status !== 200) cache.delete(key); }, () => cache.delete(key));
+      pending.then(
+        (page) => {
+          if (page.status !== 200) cache.delete(key);
+        },
+        () => cache.delete(key),
+      );
     }
     const page = await pending;
     reply.status(page.status).header('cache-control', 'no-cache');
     if ('html' in page) return reply.send(page.html);
 
-    reply.header('etag', page.etag).header('content-security-policy', sharedPolicy).header('vary', 'Cookie, Accept-Encoding');
+    reply
+      .header('etag', page.etag)
+      .header('content-security-policy', sharedPolicy)
+      .header('vary', 'Cookie, Accept-Encoding');
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
     if (encoding) reply.header('content-encoding', encoding);

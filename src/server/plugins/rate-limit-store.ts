@@ -23,43 +23,63 @@ export function databaseRateLimitStore(db: Db) {
      * One table for every limit: each key is prefixed with its route (or limiter), as the memory store keeps one map
      * per route. The plugin builds the first store with its options, of no use here.
      */
-    constructor(_options?: unknown, private readonly namespace = '') {}
+    constructor(
+      _options?: unknown,
+      private readonly namespace = '',
+    ) {}
 
     incr(name: string, callback: Callback, timeWindow: number): void {
       const key = this.namespace + name;
       const window = sql`(${timeWindow} * interval '1 millisecond')`;
-      db.execute(sql`
+      db.execute(
+        sql`
         insert into ${rateLimits} (key, hits, reset_at) values (${key}, 1, now() + ${window})
         on conflict (key) do update set
           hits = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end,
           reset_at = case when ${rateLimits.resetAt} <= now() then now() + ${window} else ${rateLimits.resetAt} end
-        returning hits, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl`)
-        .then((result) => {
+        returning hits, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl`,
+      ).then(
+        (result) => {
           const row = result.rows[0] as { hits: number; ttl: number };
           callback(null, { current: Number(row.hits), ttl: Math.round(Number(row.ttl)) });
           if (Math.random() * SWEEP_ONE_IN < 1) void sweep(db);
-        }, (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
     }
 
     read(name: string, callback: Callback): void {
       const key = this.namespace + name;
-      db.execute(sql`
+      db.execute(
+        sql`
         select hits, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl
-        from ${rateLimits} where key = ${key} and reset_at > now()`)
-        .then((result) => {
+        from ${rateLimits} where key = ${key} and reset_at > now()`,
+      ).then(
+        (result) => {
           const row = result.rows[0] as { hits: number; ttl: number } | undefined;
-          callback(null, row ? { current: Number(row.hits), ttl: Math.round(Number(row.ttl)) } : { current: 0, ttl: 0 });
-        }, (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+          callback(
+            null,
+            row ? { current: Number(row.hits), ttl: Math.round(Number(row.ttl)) } : { current: 0, ttl: 0 },
+          );
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
     }
 
     /** The plugin passes the route's merged limit options, with the route itself under routeInfo. */
     child(params: object): DatabaseRateLimitStore {
       const route = (params as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
-      return new DatabaseRateLimitStore(undefined, route?.url ? `${String(route.method)} ${route.url}|` : `limiter ${++unnamed}|`);
+      return new DatabaseRateLimitStore(
+        undefined,
+        route?.url ? `${String(route.method)} ${route.url}|` : `limiter ${++unnamed}|`,
+      );
     }
   };
 }
 
 async function sweep(db: Db) {
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`)).catch(() => undefined);
+  await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`))
+    .catch(() => undefined);
 }

@@ -6,7 +6,10 @@ import { inlineStyleHashes, sonnerStylesheet, withStyleNonce } from './csp.ts';
 
 /** One directive of a policy, as its list of sources. */
 function directive(policy: string, name: string): string[] | undefined {
-  const found = policy.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name);
+  const found = policy
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name);
   return found?.slice(1);
 }
 
@@ -23,14 +26,21 @@ describe('[SECURITY][HEADERS] the Observatory rules, on pages, API answers and e
     await https.close();
   });
 
-  const answers = async (app: TestApp) => Promise.all(
-    ([['/healthz', 200], ['/api/auth/user', 401], ['/api/inconnu', 404], ['/api/admin/stats?from=0000-01-01', 401]] as const)
-      .map(async ([url, status]) => {
+  const answers = async (app: TestApp) =>
+    Promise.all(
+      (
+        [
+          ['/healthz', 200],
+          ['/api/auth/user', 401],
+          ['/api/inconnu', 404],
+          ['/api/admin/stats?from=0000-01-01', 401],
+        ] as const
+      ).map(async ([url, status]) => {
         const res = await app.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(status);
         return { url, res };
       }),
-  );
+    );
 
   it('CSP: scripts and styles from the site only, no unsafe-inline or eval, no plugins, no framing, no base or form elsewhere', async () => {
     for (const { url, res } of await answers(t)) {
@@ -51,11 +61,15 @@ describe('[SECURITY][HEADERS] the Observatory rules, on pages, API answers and e
   it('the other headers: no sniffing, no framing, no referrer, powerful features off, nothing saying what runs the site', async () => {
     for (const { url, res } of await answers(t)) {
       expect(res.headers, url).toMatchObject({
-        'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer',
-        'cross-origin-opener-policy': 'same-origin', 'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
       });
       const permissions = res.headers['permissions-policy'] as string;
-      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(permissions, url).toContain(feature);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+        expect(permissions, url).toContain(feature);
       expect(res.headers['x-powered-by'], url).toBeUndefined();
       expect(res.headers.server, url).toBeUndefined();
     }
@@ -69,27 +83,61 @@ describe('[SECURITY][HEADERS] the Observatory rules, on pages, API answers and e
   });
 
   it('over https, session cookies are __Host- cookies: Secure, HttpOnly, SameSite, the whole site, no Domain', async () => {
-    const staffRes = await https.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password } });
+    const staffRes = await https.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+    });
     expect(staffRes.cookies.map((c) => c.name)).toEqual([hostCookie(STAFF_COOKIE)]);
     expect(staffRes.cookies[0]).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(staffRes.cookies[0]!.domain).toBeUndefined();
     const token = staffRes.cookies[0]!.value;
 
     // The session opens with the __Host- cookie; the same token under the plain name is a planted cookie, ignored.
-    expect((await https.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: `${hostCookie(STAFF_COOKIE)}=${token}` } })).statusCode).toBe(200);
-    expect((await https.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: `${STAFF_COOKIE}=${token}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await https.app.inject({
+          method: 'GET',
+          url: '/api/admin/session',
+          headers: { cookie: `${hostCookie(STAFF_COOKIE)}=${token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await https.app.inject({
+          method: 'GET',
+          url: '/api/admin/session',
+          headers: { cookie: `${STAFF_COOKIE}=${token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
 
     const staff = await staffLogin(https);
-    await postOrder(https, staff, { clientEmail: 'hote@exemple.fr', username: 'hote', password: 'Azur-Passerelle-2026' });
-    const clientRes = await https.app.inject({ method: 'POST', url: '/api/client/login', payload: { username: 'hote', password: 'Azur-Passerelle-2026' } });
-    expect(clientRes.cookies.map((c) => [c.name, c.secure, c.httpOnly])).toEqual([[hostCookie(CLIENT_COOKIE), true, true]]);
+    await postOrder(https, staff, {
+      clientEmail: 'hote@exemple.fr',
+      username: 'hote',
+      password: 'Azur-Passerelle-2026',
+    });
+    const clientRes = await https.app.inject({
+      method: 'POST',
+      url: '/api/client/login',
+      payload: { username: 'hote', password: 'Azur-Passerelle-2026' },
+    });
+    expect(clientRes.cookies.map((c) => [c.name, c.secure, c.httpOnly])).toEqual([
+      [hostCookie(CLIENT_COOKIE), true, true],
+    ]);
 
     const out = await https.app.inject({ method: 'POST', url: '/api/admin/logout', headers: staff });
     expect(out.cookies.map((c) => [c.name, c.value])).toEqual([[hostCookie(STAFF_COOKIE), '']]);
   });
 
   it('over http, where browsers refuse the prefix, the cookies keep their plain names', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+    });
     expect(res.cookies.map((c) => [c.name, c.secure ?? false])).toEqual([[STAFF_COOKIE, false]]);
   });
 });
@@ -101,7 +149,8 @@ describe('[SECURITY][CSP] inline styles allowed', () => {
   });
 
   it('and by the nonce of each page, added to both style directives', () => {
-    const policy = "default-src 'self';style-src 'self' 'sha256-x';style-src-elem 'self' 'sha256-x';style-src-attr 'none'";
+    const policy =
+      "default-src 'self';style-src 'self' 'sha256-x';style-src-elem 'self' 'sha256-x';style-src-attr 'none'";
     expect(withStyleNonce(policy, 'abc')).toBe(
       "default-src 'self';style-src 'nonce-abc' 'self' 'sha256-x';style-src-elem 'nonce-abc' 'self' 'sha256-x';style-src-attr 'none'",
     );

@@ -6,7 +6,9 @@ import { MAX_URL_LENGTH } from './security.ts';
 
 describe('[SECURITY][REQUEST] addresses of any shape get a quick French answer', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t.close());
 
   it.each([
@@ -44,17 +46,27 @@ describe('[SECURITY][CSRF] the cross-site check follows the route Fastify matche
   const pirate = { origin: 'https://pirate.example' };
 
   it.each(['/%61pi/admin/manual-orders', '/api/%61dmin/manual-orders', '/%61%70%69/admin/manual-orders'])(
-    'refuses a cross-site order posted to %s with a valid staff session', async (url) => {
+    'refuses a cross-site order posted to %s with a valid staff session',
+    async (url) => {
       const before = await t.db.$count(orders);
-      const res = await t.app.inject({ method: 'POST', url, headers: { ...staff, ...pirate }, payload: validOrder({ clientEmail: 'csrf@exemple.fr' }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...staff, ...pirate },
+        payload: validOrder({ clientEmail: 'csrf@exemple.fr' }),
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: 'Requête refusée : origine non autorisée.', code: 'FORBIDDEN_ORIGIN' });
       expect(await t.db.$count(orders)).toBe(before);
-    });
+    },
+  );
 
   it('lets the same encoded address through from our own pages (the router does reach the handler)', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/%61pi/admin/manual-orders', headers: { ...staff, origin: t.config.PUBLIC_URL }, payload: validOrder({ clientEmail: 'maison@exemple.fr' }),
+      method: 'POST',
+      url: '/%61pi/admin/manual-orders',
+      headers: { ...staff, origin: t.config.PUBLIC_URL },
+      payload: validOrder({ clientEmail: 'maison@exemple.fr' }),
     });
     expect(res.statusCode, res.body).toBe(201);
   });
@@ -62,7 +74,9 @@ describe('[SECURITY][CSRF] the cross-site check follows the route Fastify matche
   it('refuses a cross-site registration sent to an encoded public path', async () => {
     const before = await t.db.$count(inboxItems);
     const res = await t.app.inject({
-      method: 'POST', url: '/%61pi/register', headers: { 'sec-fetch-site': 'cross-site' },
+      method: 'POST',
+      url: '/%61pi/register',
+      headers: { 'sec-fetch-site': 'cross-site' },
       payload: { name: 'Jean Dupont', email: 'jean@exemple.fr', phone: '0612345678', plan: 'pro' },
     });
     expect(res.statusCode).toBe(403);
@@ -72,12 +86,18 @@ describe('[SECURITY][CSRF] the cross-site check follows the route Fastify matche
 
 describe('[SECURITY][PROXY] per-address limits count the real client, whatever X-Forwarded-For says', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ TRUST_PROXY: '10.0.0.1' }, { verifyRateLimit: 2 }); });
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '10.0.0.1' }, { verifyRateLimit: 2 });
+  });
   afterAll(async () => t.close());
 
-  const verify = (remoteAddress: string, forwardedFor: string) => t.app.inject({
-    method: 'GET', url: '/api/verify-invoice/RFS-ABCDEF-2025', remoteAddress, headers: { 'x-forwarded-for': forwardedFor },
-  });
+  const verify = (remoteAddress: string, forwardedFor: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/verify-invoice/RFS-ABCDEF-2025',
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('ignores X-Forwarded-For from a client that reaches the server directly', async () => {
     const statuses = [];

@@ -92,11 +92,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   const allowed = new URL(config.PUBLIC_URL).host;
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.', 'FORBIDDEN_ORIGIN');
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new HttpError(403, 'Requête refusée : origine non autorisée.', 'FORBIDDEN_ORIGIN');
     const origin = request.headers.origin;
     if (!origin) return;
     let host: string;
-    try { host = new URL(origin).host; } catch { host = ''; }
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = '';
+    }
     if (host !== allowed && host !== request.headers.host) {
       throw new HttpError(403, 'Requête refusée : origine non autorisée.', 'FORBIDDEN_ORIGIN');
     }
@@ -104,8 +109,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 }
 
 const PERMISSIONS_POLICY = [
-  'accelerometer=()', 'camera=()', 'display-capture=()', 'geolocation=()', 'gyroscope=()', 'magnetometer=()',
-  'microphone=()', 'midi=()', 'payment=()', 'usb=()', 'fullscreen=(self)',
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'fullscreen=(self)',
 ].join(', ');
 
 /**
@@ -135,5 +149,9 @@ async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<st
     return res.headers;
   };
   const [plain, secured] = await Promise.all([answer(false), answer(true)]);
-  return Object.fromEntries(Object.entries(secured).filter(([name]) => !(name in plain)).map(([name, value]) => [name, String(value)]));
+  return Object.fromEntries(
+    Object.entries(secured)
+      .filter(([name]) => !(name in plain))
+      .map(([name, value]) => [name, String(value)]),
+  );
 }

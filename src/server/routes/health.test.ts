@@ -3,7 +3,9 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 describe('GET /healthz', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t.close());
 
   it('answers 200 once the database answers', async () => {

@@ -7,7 +7,12 @@ import { idParams, okSchema } from '#shared/schemas/query.ts';
 import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '#shared/thread-api.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
 import {
-  markThreadRead, postMessage, readAttachment, readThread, type Author, type Reader,
+  markThreadRead,
+  postMessage,
+  readAttachment,
+  readThread,
+  type Author,
+  type Reader,
 } from '#server/services/interventions/intervention-thread.ts';
 import { sendAttachment } from './attachment-response.ts';
 
@@ -29,23 +34,38 @@ export type ThreadSide = {
 export const interventionThreadRoutes: FastifyPluginAsyncZod<ThreadSide> = async (app, side) => {
   const { reader, author } = side;
 
-  app.get('/interventions/:id/messages', { config: { ...side.config }, schema: { params: idParams, response: { 200: threadSchema } } },
-    async (request) => readThread(app.db, request.params.id, reader(request)));
+  app.get(
+    '/interventions/:id/messages',
+    { config: { ...side.config }, schema: { params: idParams, response: { 200: threadSchema } } },
+    async (request) => readThread(app.db, request.params.id, reader(request)),
+  );
 
-  app.post('/interventions/:id/messages', {
-    onRequest: side.beforeBody ?? [], bodyLimit: MESSAGE_BODY_LIMIT, config: { ...side.config, bodyTooLarge: MESSAGE_TOO_LARGE },
-    schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
-  }, async (request, reply) => {
-    await postMessage(app.db, app.mail, request.params.id, author(request), request.body);
-    return reply.status(201).send(await readThread(app.db, request.params.id, reader(request)));
-  });
+  app.post(
+    '/interventions/:id/messages',
+    {
+      onRequest: side.beforeBody ?? [],
+      bodyLimit: MESSAGE_BODY_LIMIT,
+      config: { ...side.config, bodyTooLarge: MESSAGE_TOO_LARGE },
+      schema: { params: idParams, body: messageInputSchema, response: { 201: threadSchema } },
+    },
+    async (request, reply) => {
+      await postMessage(app.db, app.mail, request.params.id, author(request), request.body);
+      return reply.status(201).send(await readThread(app.db, request.params.id, reader(request)));
+    },
+  );
 
-  app.get('/intervention-attachments/:id', { config: { ...side.config, ...FILE_REPLY }, schema: { params: idParams } },
-    async (request, reply) => sendAttachment(reply, await readAttachment(app.db, request.params.id, reader(request))));
+  app.get(
+    '/intervention-attachments/:id',
+    { config: { ...side.config, ...FILE_REPLY }, schema: { params: idParams } },
+    async (request, reply) => sendAttachment(reply, await readAttachment(app.db, request.params.id, reader(request))),
+  );
 
-  app.post('/interventions/:id/messages/read', { config: { ...side.config }, schema: { params: idParams, response: { 200: okSchema } } },
+  app.post(
+    '/interventions/:id/messages/read',
+    { config: { ...side.config }, schema: { params: idParams, response: { 200: okSchema } } },
     async (request) => {
       await markThreadRead(app.db, request.params.id, reader(request));
       return { ok: true as const };
-    });
+    },
+  );
 };

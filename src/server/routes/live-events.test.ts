@@ -12,7 +12,8 @@ import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 const TECH = { username: 'tech.live', password: 'motdepasse-technicien-live' };
 const ask = { description: 'Écran noir au démarrage', urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };
 const body = (e: StreamEvent) => JSON.parse(e.data) as LiveEvent;
-const about = (id: number, kind?: string) => (e: StreamEvent) => e.event === 'message' && body(e).interventionId === id && (!kind || body(e).kind === kind);
+const about = (id: number, kind?: string) => (e: StreamEvent) =>
+  e.event === 'message' && body(e).interventionId === id && (!kind || body(e).kind === kind);
 
 // Two instances on one database (on PostgreSQL with TEST_DATABASE_URL: two LISTEN connections, as two servers have),
 // each listening on a real port: a page connected to one hears what happens on the other.
@@ -32,17 +33,31 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
   };
   const ready = (s: EventStream) => s.next((e) => e.event === 'ready');
   const newRequest = async (headers: Record<string, string>) =>
-    (await one.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: ask })).json<ClientIntervention>().id;
+    (
+      await one.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: ask })
+    ).json<ClientIntervention>().id;
 
   beforeAll(async () => {
     one = await createTestApp();
     two = await createTestApp({}, { database: one.database });
     urlTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
     admin = await staffLogin(one);
-    await one.db.insert(staffUsers).values({ username: TECH.username, role: 'technicien', passwordHash: await hashPassword(TECH.password) });
+    await one.db
+      .insert(staffUsers)
+      .values({ username: TECH.username, role: 'technicien', passwordHash: await hashPassword(TECH.password) });
     tech = await staffLogin(one, TECH);
-    for (const [name, email] of [['anne', 'anne@exemple.fr'], ['bruno', 'bruno@exemple.fr']] as const) {
-      await postOrder(one, admin, { clientName: name, clientEmail: email, username: name, password: 'Azur-Passerelle-2026', orderDate: todayIso(), plan: 'pro' });
+    for (const [name, email] of [
+      ['anne', 'anne@exemple.fr'],
+      ['bruno', 'bruno@exemple.fr'],
+    ] as const) {
+      await postOrder(one, admin, {
+        clientName: name,
+        clientEmail: email,
+        username: name,
+        password: 'Azur-Passerelle-2026',
+        orderDate: todayIso(),
+        plan: 'pro',
+      });
     }
     anne = await clientLogin(one, 'anne', 'Azur-Passerelle-2026');
     bruno = await clientLogin(one, 'bruno', 'Azur-Passerelle-2026');
@@ -69,22 +84,58 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     const brunoPage = await open('/api/client/events', bruno);
     await Promise.all([ready(annePage), ready(brunoPage)]);
 
-    await one.app.inject({ method: 'POST', url: `/api/admin/interventions/${anneId}/messages`, headers: admin, payload: { body: 'Je vous appelle.' } });
-    await one.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${anneId}`, headers: admin, payload: { status: 'in_progress' } });
-    expect(body(await annePage.next(about(anneId, 'intervention.reply'))).text).toBe(`Nouveau message de l’équipe sur votre demande #${anneId}`);
-    expect(body(await annePage.next(about(anneId, 'intervention.status'))).text).toBe(`Votre demande #${anneId} : en cours`);
+    await one.app.inject({
+      method: 'POST',
+      url: `/api/admin/interventions/${anneId}/messages`,
+      headers: admin,
+      payload: { body: 'Je vous appelle.' },
+    });
+    await one.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/interventions/${anneId}`,
+      headers: admin,
+      payload: { status: 'in_progress' },
+    });
+    expect(body(await annePage.next(about(anneId, 'intervention.reply'))).text).toBe(
+      `Nouveau message de l’équipe sur votre demande #${anneId}`,
+    );
+    expect(body(await annePage.next(about(anneId, 'intervention.status'))).text).toBe(
+      `Votre demande #${anneId} : en cours`,
+    );
 
     // Bruno's own change comes through, and nothing of Anne's came before it.
-    await one.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${brunoId}`, headers: admin, payload: { status: 'cancelled' } });
+    await one.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/interventions/${brunoId}`,
+      headers: admin,
+      payload: { status: 'cancelled' },
+    });
     const first = await brunoPage.next((e) => e.event === 'message');
     expect(body(first).interventionId).toBe(brunoId);
     // A client's own message is not echoed to them, and the notice staff read (with the client's name) is not theirs.
-    await one.app.inject({ method: 'POST', url: `/api/client/interventions/${anneId}/messages`, headers: anne, payload: { body: 'Merci' } });
+    await one.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${anneId}/messages`,
+      headers: anne,
+      payload: { body: 'Merci' },
+    });
     const staffPage = await open('/api/admin/events', admin);
     await ready(staffPage);
-    await one.app.inject({ method: 'POST', url: `/api/client/interventions/${anneId}/messages`, headers: anne, payload: { body: 'Toujours là' } });
-    expect(body(await staffPage.next(about(anneId, 'intervention.message'))).text).toBe(`Nouveau message de anne (demande #${anneId})`);
-    expect(annePage.pending().filter((e) => e.event === 'message').map((e) => body(e).kind)).not.toContain('intervention.message');
+    await one.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${anneId}/messages`,
+      headers: anne,
+      payload: { body: 'Toujours là' },
+    });
+    expect(body(await staffPage.next(about(anneId, 'intervention.message'))).text).toBe(
+      `Nouveau message de anne (demande #${anneId})`,
+    );
+    expect(
+      annePage
+        .pending()
+        .filter((e) => e.event === 'message')
+        .map((e) => body(e).kind),
+    ).not.toContain('intervention.message');
   });
 
   it('an event for admins only never reaches a technician', async () => {
@@ -92,7 +143,14 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     const adminPage = await open('/api/admin/events', admin);
     await Promise.all([ready(techPage), ready(adminPage)]);
     const id = await newRequest(anne);
-    await one.db.transaction(async (tx) => publishLive(tx, 'intervention.overdue', { interventionId: id, clientId: 1 }, { staff: 'En retard', staffRole: 'admin' }));
+    await one.db.transaction(async (tx) =>
+      publishLive(
+        tx,
+        'intervention.overdue',
+        { interventionId: id, clientId: 1 },
+        { staff: 'En retard', staffRole: 'admin' },
+      ),
+    );
     expect(body(await adminPage.next(about(id, 'intervention.overdue'))).text).toBe('En retard');
     // The technician's next event after the new request is the next request, not the escalation.
     const later = await newRequest(anne);
@@ -115,9 +173,17 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
 
   it('answers once in JSON to a caller that does not stream, with only what it may see', async () => {
     const id = await newRequest(bruno);
-    const created = await one.app.inject({ method: 'GET', url: '/api/admin/events', headers: { ...tech, 'last-event-id': '0' } });
-    expect(created.json<LiveEvent[]>().some((e) => e.interventionId === id && e.kind === 'intervention.created')).toBe(true);
-    const anneSees = (await one.app.inject({ method: 'GET', url: '/api/client/events', headers: { ...anne, 'last-event-id': '0' } })).json<LiveEvent[]>();
+    const created = await one.app.inject({
+      method: 'GET',
+      url: '/api/admin/events',
+      headers: { ...tech, 'last-event-id': '0' },
+    });
+    expect(created.json<LiveEvent[]>().some((e) => e.interventionId === id && e.kind === 'intervention.created')).toBe(
+      true,
+    );
+    const anneSees = (
+      await one.app.inject({ method: 'GET', url: '/api/client/events', headers: { ...anne, 'last-event-id': '0' } })
+    ).json<LiveEvent[]>();
     expect(anneSees.length).toBeGreaterThan(0);
     expect(anneSees.every((e) => e.interventionId !== id && !e.text.includes('bruno'))).toBe(true);
   });

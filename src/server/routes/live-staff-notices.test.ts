@@ -54,21 +54,40 @@ describe('[LIVE][INBOX] new « Messages » items and device proofs reach the sta
     return s;
   };
   const inboxIdOf = async (email: string) =>
-    (await t.db.select({ id: inboxItems.id }).from(inboxItems).where(eq(inboxItems.email, email)).orderBy(sql`${inboxItems.id} desc`).limit(1))[0]!.id;
+    (
+      await t.db
+        .select({ id: inboxItems.id })
+        .from(inboxItems)
+        .where(eq(inboxItems.email, email))
+        .orderBy(sql`${inboxItems.id} desc`)
+        .limit(1)
+    )[0]!.id;
 
   beforeAll(async () => {
-    t = await createTestApp({}, {
-      onRoute: (route) => {
-        const roles = (route.config as { roles?: readonly StaffRole[] } | undefined)?.roles;
-        if (route.method === 'GET' && roles) routeRoles.set(route.url, roles);
+    t = await createTestApp(
+      {},
+      {
+        onRoute: (route) => {
+          const roles = (route.config as { roles?: readonly StaffRole[] } | undefined)?.roles;
+          if (route.method === 'GET' && roles) routeRoles.set(route.url, roles);
+        },
       },
-    });
+    );
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     headers.admin = await staffLogin(t);
-    await t.db.insert(staffUsers).values({ username: TECH.username, role: 'technicien', passwordHash: await hashPassword(TECH.password) });
+    await t.db
+      .insert(staffUsers)
+      .values({ username: TECH.username, role: 'technicien', passwordHash: await hashPassword(TECH.password) });
     headers.technicien = await staffLogin(t, TECH);
     for (const name of ['anne', 'bruno']) {
-      await postOrder(t, headers.admin, { clientName: `${name} Martin`, clientEmail: `${name}@exemple.fr`, username: name, password: PASSWORD, orderDate: todayIso(), plan: 'pro' });
+      await postOrder(t, headers.admin, {
+        clientName: `${name} Martin`,
+        clientEmail: `${name}@exemple.fr`,
+        username: name,
+        password: PASSWORD,
+        orderDate: todayIso(),
+        plan: 'pro',
+      });
     }
     anne = await clientLogin(t, 'anne', PASSWORD);
     bruno = await clientLogin(t, 'bruno', PASSWORD);
@@ -80,33 +99,87 @@ describe('[LIVE][INBOX] new « Messages » items and device proofs reach the sta
   });
 
   it('tells each member who may see the list, in one sentence without what the person wrote; no client stream hears it', async () => {
-    const staffPages = Object.fromEntries(await Promise.all(STAFF_ROLES.map(async (role) => [role, await open('/api/admin/events', headers[role])] as const)));
+    const staffPages = Object.fromEntries(
+      await Promise.all(
+        STAFF_ROLES.map(async (role) => [role, await open('/api/admin/events', headers[role])] as const),
+      ),
+    );
     const annePage = await open('/api/client/events', anne);
     const brunoPage = await open('/api/client/events', bruno);
 
     // A visitor registers, another writes through the contact form, Anne asks for her data to be erased and sends a proof.
-    expect((await t.app.inject({
-      method: 'POST', url: '/api/register', remoteAddress: freshIp(), payload: { ...VALID_REGISTRATION, firstName: 'Louise', lastName: 'Inscrite', email: 'louise@exemple.fr' },
-    })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/register',
+          remoteAddress: freshIp(),
+          payload: { ...VALID_REGISTRATION, firstName: 'Louise', lastName: 'Inscrite', email: 'louise@exemple.fr' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const challenge = (await t.app.inject({ method: 'GET', url: '/api/contact/captcha' })).json<CaptchaChallenge>();
-    expect((await t.app.inject({
-      method: 'POST', url: '/api/contact', remoteAddress: freshIp(),
-      payload: { name: 'Paul Curieux', email: 'paul@exemple.fr', ...PRIVATE, captchaToken: challenge.token, captchaAnswer: solve(challenge.question) },
-    })).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: anne })).statusCode).toBe(202);
-    const device = (await t.app.inject({ method: 'POST', url: '/api/client/devices', headers: anne, payload: { deviceType: 'windows-laptop', deviceInfo: 'Dell Latitude' } })).json<Device>();
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          remoteAddress: freshIp(),
+          payload: {
+            name: 'Paul Curieux',
+            email: 'paul@exemple.fr',
+            ...PRIVATE,
+            captchaToken: challenge.token,
+            captchaAnswer: solve(challenge.question),
+          },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: anne })).statusCode).toBe(
+      202,
+    );
+    const device = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/client/devices',
+        headers: anne,
+        payload: { deviceType: 'windows-laptop', deviceInfo: 'Dell Latitude' },
+      })
+    ).json<Device>();
     const proof = multipartFile('facture.png', PNG);
-    const sent = await t.app.inject({ method: 'POST', url: `/api/client/devices/${device.id}/proofs`, payload: proof.payload, headers: { ...anne, ...proof.headers } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/devices/${device.id}/proofs`,
+      payload: proof.payload,
+      headers: { ...anne, ...proof.headers },
+    });
     expect(sent.statusCode, sent.body).toBe(201);
 
     const expected = [
-      { kind: 'inbox.registration', subjectId: await inboxIdOf('louise@exemple.fr'), text: 'Nouvelle demande d’inscription de Louise Inscrite', list: '/api/admin/contacts' },
-      { kind: 'inbox.contact', subjectId: await inboxIdOf('paul@exemple.fr'), text: 'Nouveau message de contact de Paul Curieux', list: '/api/admin/contacts' },
       {
-        kind: 'inbox.erasure', subjectId: await inboxIdOf('anne@exemple.fr'), list: '/api/admin/contacts',
+        kind: 'inbox.registration',
+        subjectId: await inboxIdOf('louise@exemple.fr'),
+        text: 'Nouvelle demande d’inscription de Louise Inscrite',
+        list: '/api/admin/contacts',
+      },
+      {
+        kind: 'inbox.contact',
+        subjectId: await inboxIdOf('paul@exemple.fr'),
+        text: 'Nouveau message de contact de Paul Curieux',
+        list: '/api/admin/contacts',
+      },
+      {
+        kind: 'inbox.erasure',
+        subjectId: await inboxIdOf('anne@exemple.fr'),
+        list: '/api/admin/contacts',
         text: `Nouvelle demande d’effacement des données (client n° ${anneId}), à confirmer par un administrateur`,
       },
-      { kind: 'device.proof', subjectId: device.id, text: `Nouveau justificatif pour l’appareil n° ${device.id} de anne Martin`, list: '/api/admin/devices' },
+      {
+        kind: 'device.proof',
+        subjectId: device.id,
+        text: `Nouveau justificatif pour l’appareil n° ${device.id} de anne Martin`,
+        list: '/api/admin/devices',
+      },
     ] as const;
 
     for (const role of STAFF_ROLES) {
@@ -120,26 +193,53 @@ describe('[LIVE][INBOX] new « Messages » items and device proofs reach the sta
         expect(event.text).not.toMatch(/Sujet-confidentiel|Corps-du-message|@exemple\.fr|1234/);
       }
       // A role the list is not for hears nothing of it (none today: both roles read « Messages » and check proofs).
-      const heard = page.pending().filter((e) => e.event === 'message').map(body);
+      const heard = page
+        .pending()
+        .filter((e) => e.event === 'message')
+        .map(body);
       for (const e of expected.filter((x) => !routeRoles.get(x.list)!.includes(role))) {
         expect(heard.some((h) => h.kind === e.kind && h.subjectId === e.subjectId)).toBe(false);
       }
     }
 
     // Then an answer on Anne's request: events reach a page in order, so what a client was sent before it is there.
-    const request = (await t.app.inject({
-      method: 'POST', url: '/api/client/interventions', headers: anne, payload: { description: 'Imprimante hors ligne', urgency: 'low', deviceType: 'pc_windows', deviceInfo: 'HP' },
-    })).json<ClientIntervention>();
-    await t.app.inject({ method: 'POST', url: `/api/admin/interventions/${request.id}/messages`, headers: headers.admin, payload: { body: 'Je regarde.' } });
+    const request = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/client/interventions',
+        headers: anne,
+        payload: { description: 'Imprimante hors ligne', urgency: 'low', deviceType: 'pc_windows', deviceInfo: 'HP' },
+      })
+    ).json<ClientIntervention>();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/interventions/${request.id}/messages`,
+      headers: headers.admin,
+      payload: { body: 'Je regarde.' },
+    });
     await annePage.next((e) => e.event === 'message' && body(e).kind === 'intervention.reply');
     for (const page of [annePage, brunoPage]) {
-      expect(page.pending().filter((e) => e.event === 'message').map((e) => body(e).kind).filter((k) => STAFF_ONLY.includes(k))).toEqual([]);
+      expect(
+        page
+          .pending()
+          .filter((e) => e.event === 'message')
+          .map((e) => body(e).kind)
+          .filter((k) => STAFF_ONLY.includes(k)),
+      ).toEqual([]);
     }
     // Nor does a client asking once in JSON from the start of the log (her own erasure request and proof included).
-    const replay = (await t.app.inject({ method: 'GET', url: '/api/client/events', headers: { ...anne, 'last-event-id': '0' } })).json<LiveEvent[]>();
+    const replay = (
+      await t.app.inject({ method: 'GET', url: '/api/client/events', headers: { ...anne, 'last-event-id': '0' } })
+    ).json<LiveEvent[]>();
     expect(replay.map((e) => e.kind)).toContain('intervention.reply');
     expect(replay.filter((e) => STAFF_ONLY.includes(e.kind))).toEqual([]);
-    const staffReplay = (await t.app.inject({ method: 'GET', url: '/api/admin/events', headers: { ...headers.technicien, 'last-event-id': '0' } })).json<LiveEvent[]>();
+    const staffReplay = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/events',
+        headers: { ...headers.technicien, 'last-event-id': '0' },
+      })
+    ).json<LiveEvent[]>();
     expect(STAFF_ONLY.every((kind) => staffReplay.some((e) => e.kind === kind))).toBe(true);
   });
 
@@ -147,19 +247,35 @@ describe('[LIVE][INBOX] new « Messages » items and device proofs reach the sta
     const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(liveEvents))[0]!.n;
     const before = await count();
     const rolledBack = new Error('rolled back');
-    await expect(t.db.transaction(async (tx) => {
-      await createContactMessage(tx, { name: 'Annulé', email: 'annule@exemple.fr', subject: 'x', message: 'y', captchaAnswer: '1' });
-      await createRegistration(tx, registrationInputSchema.parse({ ...VALID_REGISTRATION, email: 'annule@exemple.fr' }));
-      expect(await tx.select({ n: sql<number>`count(*)::int` }).from(liveEvents)).toEqual([{ n: before + 2 }]);
-      throw rolledBack;
-    })).rejects.toBe(rolledBack);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await createContactMessage(tx, {
+          name: 'Annulé',
+          email: 'annule@exemple.fr',
+          subject: 'x',
+          message: 'y',
+          captchaAnswer: '1',
+        });
+        await createRegistration(
+          tx,
+          registrationInputSchema.parse({ ...VALID_REGISTRATION, email: 'annule@exemple.fr' }),
+        );
+        expect(await tx.select({ n: sql<number>`count(*)::int` }).from(liveEvents)).toEqual([{ n: before + 2 }]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
     expect(await count()).toBe(before);
     expect(await t.db.select().from(inboxItems).where(eq(inboxItems.email, 'annule@exemple.fr'))).toEqual([]);
 
     // A proof refused (a device of another client: 404) writes none either.
     const [own] = (await t.app.inject({ method: 'GET', url: '/api/client/devices', headers: anne })).json<Device[]>();
     const proof = multipartFile('facture.png', PNG);
-    const refused = await t.app.inject({ method: 'POST', url: `/api/client/devices/${own!.id}/proofs`, payload: proof.payload, headers: { ...bruno, ...proof.headers } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/devices/${own!.id}/proofs`,
+      payload: proof.payload,
+      headers: { ...bruno, ...proof.headers },
+    });
     expect(refused.statusCode).toBe(404);
     expect(await count()).toBe(before);
   });
@@ -168,15 +284,43 @@ describe('[LIVE][INBOX] new « Messages » items and device proofs reach the sta
   it('forgets an erased client’s events: those of their account and of a message they sent before it', async () => {
     // Anne wrote through the contact form with her account's address; her erasure request waits since the first test.
     const challenge = (await t.app.inject({ method: 'GET', url: '/api/contact/captcha' })).json<CaptchaChallenge>();
-    expect((await t.app.inject({
-      method: 'POST', url: '/api/contact', remoteAddress: freshIp(),
-      payload: { name: 'Anne Martin', email: 'anne@exemple.fr', ...PRIVATE, captchaToken: challenge.token, captchaAnswer: solve(challenge.question) },
-    })).statusCode).toBe(201);
-    const replay = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/events', headers: { ...headers.admin, 'last-event-id': '0' } })).json<LiveEvent[]>();
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          remoteAddress: freshIp(),
+          payload: {
+            name: 'Anne Martin',
+            email: 'anne@exemple.fr',
+            ...PRIVATE,
+            captchaToken: challenge.token,
+            captchaAnswer: solve(challenge.question),
+          },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const replay = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/events',
+          headers: { ...headers.admin, 'last-event-id': '0' },
+        })
+      ).json<LiveEvent[]>();
     const namesAnne = (e: LiveEvent) => /anne/i.test(e.text) || e.text.includes(`client n° ${anneId}`);
-    expect((await replay()).filter(namesAnne).map((e) => e.kind)).toEqual(expect.arrayContaining(['inbox.erasure', 'device.proof', 'inbox.contact', 'intervention.created']));
-    const [erasure] = await t.db.select({ id: inboxItems.id }).from(inboxItems).where(sql`${inboxItems.kind} = 'erasure' and ${inboxItems.clientId} = ${anneId}`);
-    const erased = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, headers: headers.admin });
+    expect((await replay()).filter(namesAnne).map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['inbox.erasure', 'device.proof', 'inbox.contact', 'intervention.created']),
+    );
+    const [erasure] = await t.db
+      .select({ id: inboxItems.id })
+      .from(inboxItems)
+      .where(sql`${inboxItems.kind} = 'erasure' and ${inboxItems.clientId} = ${anneId}`);
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/contacts/${erasure!.id}/erase`,
+      headers: headers.admin,
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     const left = await replay();
     expect(left.filter(namesAnne)).toEqual([]);

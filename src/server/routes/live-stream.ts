@@ -31,7 +31,13 @@ export async function liveEventsOnce(request: FastifyRequest, viewer: Viewer): P
 
 export const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
-export async function openLiveStream(request: FastifyRequest, reply: FastifyReply, hub: LiveHub, viewer: Viewer, stillAllowed: () => Promise<boolean>) {
+export async function openLiveStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: LiveHub,
+  viewer: Viewer,
+  stillAllowed: () => Promise<boolean>,
+) {
   const after = lastIdOf(request);
   reply.hijack();
   const raw = reply.raw;
@@ -48,7 +54,10 @@ export async function openLiveStream(request: FastifyRequest, reply: FastifyRepl
   let queued: LiveEvent[] | null = [];
   const sent = new Set<number>();
   const send = (event: LiveEvent) => {
-    if (queued) { queued.push(event); return; }
+    if (queued) {
+      queued.push(event);
+      return;
+    }
     if (sent.has(event.id)) return;
     raw.write(line(event));
   };
@@ -62,7 +71,10 @@ export async function openLiveStream(request: FastifyRequest, reply: FastifyRepl
   };
   const unsubscribe = hub.subscribe({ viewer, send, close: end });
   const heartbeat = setInterval(() => {
-    void stillAllowed().then((ok) => (ok ? raw.write(': ping\n\n') : end()), () => raw.write(': ping\n\n'));
+    void stillAllowed().then(
+      (ok) => (ok ? raw.write(': ping\n\n') : end()),
+      () => raw.write(': ping\n\n'),
+    );
   }, HEARTBEAT_MS);
   raw.on('close', end);
 
@@ -73,7 +85,10 @@ export async function openLiveStream(request: FastifyRequest, reply: FastifyRepl
     } else {
       for (const stored of await eventsAfter(request.server.db, after)) {
         const event = eventFor(viewer, stored);
-        if (event) { sent.add(event.id); raw.write(line(event)); }
+        if (event) {
+          sent.add(event.id);
+          raw.write(line(event));
+        }
       }
       raw.write('event: ready\ndata: {}\n\n');
     }

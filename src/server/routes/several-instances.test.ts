@@ -26,7 +26,11 @@ describe('[INSTANCES] two servers on one database', () => {
   });
 
   it('a client session too', async () => {
-    await postOrder(one, await staffLogin(one), validOrder({ clientEmail: 'partage@exemple.fr', username: 'partage', password: 'Azur-Passerelle-2026' }));
+    await postOrder(
+      one,
+      await staffLogin(one),
+      validOrder({ clientEmail: 'partage@exemple.fr', username: 'partage', password: 'Azur-Passerelle-2026' }),
+    );
     const client = await clientLogin(two, 'partage', 'Azur-Passerelle-2026');
     expect((await one.app.inject({ method: 'GET', url: '/api/auth/user', headers: client })).statusCode).toBe(200);
     expect((await one.app.inject({ method: 'POST', url: '/api/client/logout', headers: client })).statusCode).toBe(200);
@@ -35,13 +39,17 @@ describe('[INSTANCES] two servers on one database', () => {
 
   it('100 orders created at once across both give 100 orders, unique keys and invoice numbers with no gap', async () => {
     const staff = [await staffLogin(one), await staffLogin(two)];
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => {
-      const t = i % 2 ? two : one;
-      return t.app.inject({
-        method: 'POST', url: '/api/admin/manual-orders', headers: staff[i % 2],
-        payload: validOrder({ clientEmail: `foule${i}@exemple.fr`, orderDate: '2026-11-20' }),
-      });
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => {
+        const t = i % 2 ? two : one;
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/admin/manual-orders',
+          headers: staff[i % 2],
+          payload: validOrder({ clientEmail: `foule${i}@exemple.fr`, orderDate: '2026-11-20' }),
+        });
+      }),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(100).fill(201));
     const orders = answers.map((a) => a.json<OrderCreated>().order as OrderCreated['order'] & OrderDocuments);
     expect(new Set(orders.map((o) => o.id)).size).toBe(100);

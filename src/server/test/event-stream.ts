@@ -34,13 +34,18 @@ export async function openEventStream(url: string, headers: Record<string, strin
             const value = rest.join(':').replace(/^ /, '');
             if (field === 'id') event.id = value;
             else if (field === 'event') event.event = value;
-            else if (field === 'data') { event.data += value; hasField = true; }
+            else if (field === 'data') {
+              event.data += value;
+              hasField = true;
+            }
           }
           if (hasField) queue.push(event);
           waiters.splice(0).forEach((w) => w());
         }
       }
-    } catch { /* closed */ }
+    } catch {
+      /* closed */
+    }
   };
   void pump();
   return {
@@ -54,7 +59,10 @@ export async function openEventStream(url: string, headers: Record<string, strin
         if (left <= 0) throw new Error('no such event within the time allowed');
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
-          waiters.push(() => { clearTimeout(timer); resolve(); });
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
         });
       }
     },

@@ -12,7 +12,10 @@ import { createTestApp, TEST_ADMIN, type TestApp } from './harness.ts';
 export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}=${value}` });
 
 /** Signs TEST_ADMIN in and returns the headers that carry the staff session. */
-export async function staffLogin(t: TestApp, credentials = { username: TEST_ADMIN.username, password: TEST_ADMIN.password }) {
+export async function staffLogin(
+  t: TestApp,
+  credentials = { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+) {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials });
   expect(res.statusCode, res.body).toBe(200);
   // `__Host-rfs_staff` when the app is configured for https.
@@ -39,9 +42,15 @@ export function staffTestApp(env: Record<string, string> = {}) {
 
 /** A technicien of the team (as an admin would add them), signed in: their id and the headers of their session. */
 export async function newTechnician(t: TestApp, account: { username: string; password: string; firstName?: string }) {
-  const [row] = await t.db.insert(staffUsers).values({
-    username: account.username, firstName: account.firstName, role: 'technicien', passwordHash: await hashPassword(account.password),
-  }).returning();
+  const [row] = await t.db
+    .insert(staffUsers)
+    .values({
+      username: account.username,
+      firstName: account.firstName,
+      role: 'technicien',
+      passwordHash: await hashPassword(account.password),
+    })
+    .returning();
   return { id: row!.id, headers: await staffLogin(t, { username: account.username, password: account.password }) };
 }
 
@@ -58,9 +67,19 @@ const CLIENT_PASSWORD = 'Azur-Passerelle-2026';
  * A client account from a paid order starting today (« Client alice », alice@exemple.fr, CLIENT_PASSWORD; any of the
  * order's fields can be given), signed in: its id and the headers of its session.
  */
-export async function newClient(t: TestApp, staff: Record<string, string>, username: string, order: Partial<OrderInput> & Record<string, unknown> = {}) {
+export async function newClient(
+  t: TestApp,
+  staff: Record<string, string>,
+  username: string,
+  order: Partial<OrderInput> & Record<string, unknown> = {},
+) {
   const created = await postOrder(t, staff, {
-    clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: CLIENT_PASSWORD, orderDate: todayIso(), ...order,
+    clientName: `Client ${username}`,
+    clientEmail: `${username}@exemple.fr`,
+    username,
+    password: CLIENT_PASSWORD,
+    orderDate: todayIso(),
+    ...order,
   });
   return { id: created.order.clientId!, headers: await clientLogin(t, username, CLIENT_PASSWORD) };
 }
@@ -79,8 +98,17 @@ export const validOrder = (overrides: Partial<OrderInput> = {}): OrderInput => (
   ...overrides,
 });
 
-export async function postOrder(t: TestApp, staff: Record<string, string>, overrides: Partial<OrderInput> & Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/manual-orders', headers: staff, payload: validOrder(overrides) });
+export async function postOrder(
+  t: TestApp,
+  staff: Record<string, string>,
+  overrides: Partial<OrderInput> & Record<string, unknown> = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/manual-orders',
+    headers: staff,
+    payload: validOrder(overrides),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<OrderCreated>();
 }
@@ -89,8 +117,14 @@ export async function postOrder(t: TestApp, staff: Record<string, string>, overr
 export function multipartFile(name: string, data: Buffer, type = 'application/octet-stream') {
   const boundary = '----rfs-test-boundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, [UPLOAD_HEADER]: '1' } };
+  return {
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, [UPLOAD_HEADER]: '1' },
+  };
 }

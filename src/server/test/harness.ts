@@ -39,7 +39,13 @@ export async function openTestDatabase(): Promise<Database> {
 /** Collects what the app sends instead of delivering it (SMTP itself is tested against a real peer). */
 export function memoryMailer(): Mailer & { sent: Mail[] } {
   const sent: Mail[] = [];
-  return { sent, async send(mail) { sent.push(mail); }, close() {} };
+  return {
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
+    close() {},
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -59,7 +65,9 @@ function testClock(start = new Date()) {
   let now = start;
   return {
     now: () => now,
-    set(at: Date | string) { now = new Date(at); },
+    set(at: Date | string) {
+      now = new Date(at);
+    },
   };
 }
 
@@ -76,15 +84,20 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     SESSION_SECRET: 'test-session-secret-0123456789',
     ...env,
   });
-  const database = options.database ?? await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   await ensureStaffAccount(database.db, config, pino({ level: 'silent' }));
   const mailer = memoryMailer();
   const clock = testClock();
   // No workers: a test runs the queued jobs when it chooses, with drain(), and waits for no schedule (on PostgreSQL a
   // message queued during a drain is seen within the mail workers' one-second look).
   const app = await buildApp({
-    config, database, mailer: options.realMailer ? undefined : mailer, verifyRateLimit: options.verifyRateLimit,
-    workers: false, clock: clock.now, onRoute: options.onRoute,
+    config,
+    database,
+    mailer: options.realMailer ? undefined : mailer,
+    verifyRateLimit: options.verifyRateLimit,
+    workers: false,
+    clock: clock.now,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {

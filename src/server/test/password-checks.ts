@@ -10,8 +10,17 @@ export const passwordChecks = { count: 0 };
 export function countingPasswords(real: typeof Passwords): typeof Passwords {
   return {
     ...real,
-    verifyPassword: (...args) => { passwordChecks.count++; return real.verifyPassword(...args); },
-    verifyAndUpgrade: (...args) => { passwordChecks.count++; return real.verifyAndUpgrade(...args); },
-    verifyDummyPassword: (password) => { passwordChecks.count++; return real.verifyDummyPassword(password); },
+    verifyPassword: (...args) => {
+      passwordChecks.count++;
+      return real.verifyPassword(...args);
+    },
+    verifyAndUpgrade: (...args) => {
+      passwordChecks.count++;
+      return real.verifyAndUpgrade(...args);
+    },
+    verifyDummyPassword: (password) => {
+      passwordChecks.count++;
+      return real.verifyDummyPassword(password);
+    },
   };
 }

@@ -32,7 +32,11 @@ export async function startSmtpPeer(options: { port?: number; delayMs?: number }
               raw: Buffer.concat(chunks).toString('utf8'),
             });
             callback();
-            for (const w of [...waiting]) if (received.length >= w.count) { waiting.splice(waiting.indexOf(w), 1); w.resolve(); }
+            for (const w of [...waiting])
+              if (received.length >= w.count) {
+                waiting.splice(waiting.indexOf(w), 1);
+                w.resolve();
+              }
           };
           if (options.delayMs) setTimeout(accept, options.delayMs);
           else accept();
@@ -43,8 +47,12 @@ export async function startSmtpPeer(options: { port?: number; delayMs?: number }
 
   const peer = {
     received,
-    get port() { return port; },
-    get url() { return `smtp://127.0.0.1:${port}`; },
+    get port() {
+      return port;
+    },
+    get url() {
+      return `smtp://127.0.0.1:${port}`;
+    },
     async start() {
       server = create();
       await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
@@ -71,7 +79,9 @@ export function decodeMail(raw: string): string {
   // A long header is folded into several encoded words: joined back first.
   const unfolded = raw.replace(/\?=\r?\n[ \t]+=\?utf-8\?Q\?/gi, '');
   const headers = unfolded.replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_m, q: string) => q.replace(/_/g, ' '));
-  const body = headers.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const body = headers
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
   return Buffer.from(body, 'latin1').toString('utf8');
 }
 
@@ -83,6 +93,12 @@ export function attachmentsOf(raw: string): Array<{ filename: string; contentTyp
     const filename = /filename="?([^"\r\n;]+)"?/i.exec(head)?.[1];
     if (!filename || !/content-transfer-encoding:\s*base64/i.test(head)) return [];
     const contentType = /content-type:\s*([^;\r\n]+)/i.exec(head)?.[1] ?? '';
-    return [{ filename, contentType, content: Buffer.from(rest.join('\n').replace(/\s+/g, '').replace(/--.*$/, ''), 'base64') }];
+    return [
+      {
+        filename,
+        contentType,
+        content: Buffer.from(rest.join('\n').replace(/\s+/g, '').replace(/--.*$/, ''), 'base64'),
+      },
+    ];
   });
 }

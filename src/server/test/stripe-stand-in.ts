@@ -27,10 +27,18 @@ export async function startStripeStandIn() {
     if (!session || !webhook) return null;
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: `pi_test_${id}` });
     const payload = JSON.stringify({
-      id: `evt_test_${id}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: session },
+      id: `evt_test_${id}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: session },
     });
     const header = signer.webhooks.generateTestHeaderString({ payload, secret: webhook.secret });
-    const res = await fetch(webhook.url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    const res = await fetch(webhook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload,
+    });
     if (!res.ok) throw new Error(`webhook answered ${res.status}`);
     return String(session.success_url);
   }
@@ -54,10 +62,17 @@ export async function startStripeStandIn() {
         made++;
         const id = `cs_test_standin_${made}`;
         const session: Session = {
-          id, object: 'checkout.session', status: 'open', payment_status: 'unpaid', currency: form.get('line_items[0][price_data][currency]'),
+          id,
+          object: 'checkout.session',
+          status: 'open',
+          payment_status: 'unpaid',
+          currency: form.get('line_items[0][price_data][currency]'),
           amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-          client_reference_id: form.get('client_reference_id'), metadata: { orderId: form.get('metadata[orderId]') },
-          success_url: form.get('success_url'), cancel_url: form.get('cancel_url'), payment_intent: null,
+          client_reference_id: form.get('client_reference_id'),
+          metadata: { orderId: form.get('metadata[orderId]') },
+          success_url: form.get('success_url'),
+          cancel_url: form.get('cancel_url'),
+          payment_intent: null,
           url: `${address()}/pay/${id}`,
         };
         sessions.set(id, session);
@@ -69,10 +84,15 @@ export async function startStripeStandIn() {
         if (known) return reply(200, known);
         const failure = failNextRefund;
         failNextRefund = null;
-        if (failure && 'status' in failure) return reply(failure.status, { error: { type: 'api_error', message: 'stand-in failure' } });
+        if (failure && 'status' in failure)
+          return reply(failure.status, { error: { type: 'api_error', message: 'stand-in failure' } });
         const refund = {
-          id: `re_test_standin_${refunds.size + 1}`, object: 'refund', amount: Number(form.get('amount')), currency: 'eur',
-          payment_intent: form.get('payment_intent'), status: failure ? failure.refundStatus : 'succeeded',
+          id: `re_test_standin_${refunds.size + 1}`,
+          object: 'refund',
+          amount: Number(form.get('amount')),
+          currency: 'eur',
+          payment_intent: form.get('payment_intent'),
+          status: failure ? failure.refundStatus : 'succeeded',
         };
         refunds.set(key, refund);
         return reply(200, refund);
@@ -86,16 +106,24 @@ export async function startStripeStandIn() {
 <form method="post"><button type="submit">Payer</button></form><p><a href="${String(session.cancel_url)}">Annuler</a></p></html>`);
       }
       if (page && req.method === 'POST') {
-        void pay(page[1]!).then((back) => {
-          res.writeHead(back ? 303 : 404, back ? { location: back } : {});
-          res.end();
-        }, (error: unknown) => { res.writeHead(500); res.end(String(error)); });
+        void pay(page[1]!).then(
+          (back) => {
+            res.writeHead(back ? 303 : 404, back ? { location: back } : {});
+            res.end();
+          },
+          (error: unknown) => {
+            res.writeHead(500);
+            res.end(String(error));
+          },
+        );
         return;
       }
       const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && retrieve) {
         const session = sessions.get(retrieve[1]!);
-        return session ? reply(200, session) : reply(404, { error: { type: 'invalid_request_error', message: 'No such session' } });
+        return session
+          ? reply(200, session)
+          : reply(404, { error: { type: 'invalid_request_error', message: 'No such session' } });
       }
       reply(404, { error: { type: 'invalid_request_error', message: `stand-in: ${req.method} ${url.pathname}` } });
     });
@@ -106,11 +134,17 @@ export async function startStripeStandIn() {
     url: address(),
     requests,
     sessions,
-    failNextCreation(status: number) { failNext = status; },
+    failNextCreation(status: number) {
+      failNext = status;
+    },
     /** The next refund answers this HTTP error, or is made with this status ('failed'). */
-    failNextRefund(failure: { status: number } | { refundStatus: string }) { failNextRefund = failure; },
+    failNextRefund(failure: { status: number } | { refundStatus: string }) {
+      failNextRefund = failure;
+    },
     /** The app's webhook address and signing secret, for the provider's page. */
-    deliverTo(url: string, secret: string) { webhook = { url, secret }; },
+    deliverTo(url: string, secret: string) {
+      webhook = { url, secret };
+    },
     /** What the provider's page does once the card is accepted. */
     markPaid(id: string, paymentIntent = `pi_test_${id}`) {
       Object.assign(sessions.get(id)!, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent });

@@ -6,8 +6,13 @@ const messages = (result: { success: boolean; error?: { issues: Array<{ message:
 
 describe('clientLoginInputSchema', () => {
   it('accepts a username or an e-mail in `email`, trimmed', () => {
-    expect(clientLoginInputSchema.parse({ email: '  jeanne.d ', password: 'secret' })).toEqual({ email: 'jeanne.d', password: 'secret' });
-    expect(clientLoginInputSchema.parse({ email: 'jeanne@exemple.fr', password: 'secret' }).email).toBe('jeanne@exemple.fr');
+    expect(clientLoginInputSchema.parse({ email: '  jeanne.d ', password: 'secret' })).toEqual({
+      email: 'jeanne.d',
+      password: 'secret',
+    });
+    expect(clientLoginInputSchema.parse({ email: 'jeanne@exemple.fr', password: 'secret' }).email).toBe(
+      'jeanne@exemple.fr',
+    );
   });
 
   it.each([
@@ -31,9 +36,15 @@ describe('clientLoginInputSchema', () => {
 
 describe('adminLoginInputSchema and unlockInputSchema', () => {
   it('names the missing field in French', () => {
-    expect(messages(adminLoginInputSchema.safeParse({ username: '', password: 'x' }))).toEqual(["Le nom d'utilisateur est requis"]);
-    expect(messages(adminLoginInputSchema.safeParse({ username: '   ', password: 'x' }))).toEqual(["Le nom d'utilisateur est requis"]);
-    expect(messages(adminLoginInputSchema.safeParse({ username: 'staff', password: '' }))).toEqual(['Le mot de passe est requis']);
+    expect(messages(adminLoginInputSchema.safeParse({ username: '', password: 'x' }))).toEqual([
+      "Le nom d'utilisateur est requis",
+    ]);
+    expect(messages(adminLoginInputSchema.safeParse({ username: '   ', password: 'x' }))).toEqual([
+      "Le nom d'utilisateur est requis",
+    ]);
+    expect(messages(adminLoginInputSchema.safeParse({ username: 'staff', password: '' }))).toEqual([
+      'Le mot de passe est requis',
+    ]);
     expect(messages(unlockInputSchema.safeParse({}))).toEqual(['Le code secret est requis']);
     expect(adminLoginInputSchema.parse({ username: ' staff ', password: 'x' }).username).toBe('staff');
   });

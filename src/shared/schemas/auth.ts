@@ -3,7 +3,8 @@ import { isPrintable } from './common.ts';
 
 const required = (message: string) => z.string({ error: message }).min(1, message).max(200, message);
 // Trim before the minimum, so an identifier of spaces counts as missing (a password is kept as typed).
-const requiredTrimmed = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message).refine(isPrintable, message);
+const requiredTrimmed = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, message).refine(isPrintable, message);
 
 export const adminLoginInputSchema = z.object({
   username: requiredTrimmed("Le nom d'utilisateur est requis"),

@@ -49,14 +49,12 @@ export function email(message: string) {
 const DATE_YEARS = { min: 1900, max: 2999 } as const;
 
 /** A real calendar day as YYYY-MM-DD (2025-02-30 is refused) within DATE_YEARS; one check, so one message under the field. */
-export const isoDate = z
-  .string({ error: 'Date invalide' })
-  .refine((s) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-    const year = Number(s.slice(0, 4));
-    if (year < DATE_YEARS.min || year > DATE_YEARS.max) return false;
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'Date invalide');
+export const isoDate = z.string({ error: 'Date invalide' }).refine((s) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const year = Number(s.slice(0, 4));
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}, 'Date invalide');
 
 /** The error body every API failure sends. */

@@ -6,8 +6,15 @@ export const contactInputSchema = z.object({
   email: email('Adresse email invalide'),
   subject: optionalText(200),
   message: text(10, 'Le message doit contenir au moins 10 caractères', 5000),
-  captchaToken: z.string({ error: 'Veuillez recharger la question de sécurité' }).min(1, 'Veuillez recharger la question de sécurité').max(500),
-  captchaAnswer: z.string({ error: 'Veuillez répondre à la question de sécurité' }).trim().min(1, 'Veuillez répondre à la question de sécurité').max(10, 'Réponse incorrecte'),
+  captchaToken: z
+    .string({ error: 'Veuillez recharger la question de sécurité' })
+    .min(1, 'Veuillez recharger la question de sécurité')
+    .max(500),
+  captchaAnswer: z
+    .string({ error: 'Veuillez répondre à la question de sécurité' })
+    .trim()
+    .min(1, 'Veuillez répondre à la question de sécurité')
+    .max(10, 'Réponse incorrecte'),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 

@@ -17,15 +17,20 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 const dayRange = z.object({ start: time, end: time });
 
 /** Seven days (null: not working that day); each range ends after it starts, within the day. */
-const weekHours = z.array(dayRange.nullable()).length(7, 'Indiquez les sept jours de la semaine')
-  .superRefine((days, ctx) => days.forEach((range, day) => {
-    if (range && TIME.test(range.start) && TIME.test(range.end) && minutesOf(range.end) <= minutesOf(range.start)) {
-      ctx.addIssue({
-        code: 'custom', path: [day, 'end'],
-        message: `${WEEKDAY_NAMES[day]} : l’heure de fin doit être après l’heure de début (une garde de nuit se note sur deux jours : jusqu’à 24:00, puis dès 00:00).`,
-      });
-    }
-  }));
+const weekHours = z
+  .array(dayRange.nullable())
+  .length(7, 'Indiquez les sept jours de la semaine')
+  .superRefine((days, ctx) =>
+    days.forEach((range, day) => {
+      if (range && TIME.test(range.start) && TIME.test(range.end) && minutesOf(range.end) <= minutesOf(range.start)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [day, 'end'],
+          message: `${WEEKDAY_NAMES[day]} : l’heure de fin doit être après l’heure de début (une garde de nuit se note sur deux jours : jusqu’à 24:00, puis dès 00:00).`,
+        });
+      }
+    }),
+  );
 export type WeekHours = z.infer<typeof weekHours>;
 
 /**
@@ -48,9 +53,15 @@ export function onDutyAt(hours: WeekHours | null, instant: Date): boolean {
 /** « Lun. 09:00–18:00 · Sam. 10:00–12:00 », or what null and an empty week mean. */
 export function dutyHoursLabel(hours: WeekHours | null): string {
   if (hours === null) return 'Horaires des formules';
-  const days = WEEK_ORDER.filter((d) => hours[d]).map((d) => `${WEEKDAY_NAMES[d].slice(0, 3)}. ${hours[d]!.start}–${hours[d]!.end}`);
+  const days = WEEK_ORDER.filter((d) => hours[d]).map(
+    (d) => `${WEEKDAY_NAMES[d].slice(0, 3)}. ${hours[d]!.start}–${hours[d]!.end}`,
+  );
   return days.length ? days.join(' · ') : 'Jamais de garde';
 }
 
 /** What the editor offers when a member leaves the plans' hours: Monday to Friday, 9 h to 18 h. */
-export const DEFAULT_OWN_HOURS: WeekHours = [null, ...Array.from({ length: 5 }, () => ({ start: '09:00', end: '18:00' })), null];
+export const DEFAULT_OWN_HOURS: WeekHours = [
+  null,
+  ...Array.from({ length: 5 }, () => ({ start: '09:00', end: '18:00' })),
+  null,
+];

@@ -13,12 +13,18 @@ const valid = {
   orderDate: '2025-01-17',
 };
 
-const errorsFor = (field: string, value: unknown, base: Record<string, unknown> = valid) => fieldMessages(orderInputSchema, base, field, value);
+const errorsFor = (field: string, value: unknown, base: Record<string, unknown> = valid) =>
+  fieldMessages(orderInputSchema, base, field, value);
 
 describe('orderInputSchema', () => {
   it('fills the optional fields with their defaults', () => {
     expect(orderInputSchema.parse(valid)).toEqual({
-      ...valid, clientPhone: '', username: '', password: '', notes: '', updatePassword: false,
+      ...valid,
+      clientPhone: '',
+      username: '',
+      password: '',
+      notes: '',
+      updatePassword: false,
     });
   });
 
@@ -64,35 +70,56 @@ describe('orderInputSchema', () => {
     for (const method of ORDER_ENTRY_METHODS) expect(errorsFor('paymentMethod', method)).toEqual([]);
     for (const status of ORDER_ENTRY_STATUSES) expect(errorsFor('paymentStatus', status)).toEqual([]);
     // only a credit note cancels or refunds an order
-    for (const status of ['refunded', 'cancelled']) expect(errorsFor('paymentStatus', status)).toEqual(['Statut de paiement invalide']);
+    for (const status of ['refunded', 'cancelled'])
+      expect(errorsFor('paymentStatus', status)).toEqual(['Statut de paiement invalide']);
     // only the payment provider's confirmation records an online card payment
     expect(errorsFor('paymentMethod', 'carte_en_ligne')).toEqual(['Moyen de paiement invalide']);
   });
 
   it('wants a typed password of 12 characters and a username to go with it', () => {
-    expect(errorsFor('password', 'court-11chr', { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe doit contenir au moins 12 caractères']);
-    expect(errorsFor('password', 'a'.repeat(201), { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe ne peut pas dépasser 200 caractères']);
+    expect(errorsFor('password', 'court-11chr', { ...valid, username: 'jeanne.d' })).toEqual([
+      'Le mot de passe doit contenir au moins 12 caractères',
+    ]);
+    expect(errorsFor('password', 'a'.repeat(201), { ...valid, username: 'jeanne.d' })).toEqual([
+      'Le mot de passe ne peut pas dépasser 200 caractères',
+    ]);
     const orphan = orderInputSchema.safeParse({ ...valid, password: 'motdepasse-long' });
-    expect(orphan.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['username', "Un mot de passe nécessite un nom d'utilisateur"]]);
-    expect(orderInputSchema.safeParse({ ...valid, username: 'jeanne.d', password: 'motdepasse-long' }).success).toBe(true);
+    expect(orphan.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['username', "Un mot de passe nécessite un nom d'utilisateur"],
+    ]);
+    expect(orderInputSchema.safeParse({ ...valid, username: 'jeanne.d', password: 'motdepasse-long' }).success).toBe(
+      true,
+    );
     // Kept as typed: spaces around a password are part of it.
-    expect(orderInputSchema.parse({ ...valid, username: 'jeanne.d', password: ' motdepasse-long ' }).password).toBe(' motdepasse-long ');
+    expect(orderInputSchema.parse({ ...valid, username: 'jeanne.d', password: ' motdepasse-long ' }).password).toBe(
+      ' motdepasse-long ',
+    );
   });
 
   it.each([
     ['the username', 'Jeanne.D-2026-xyz'],
     ['the e-mail before the @', 'mon-JEANNE-secret'],
   ])('refuses a typed password containing %s, with a message for staff', (_what, password) => {
-    expect(errorsFor('password', password, { ...valid, username: 'jeanne.d' })).toEqual(['Le mot de passe ne doit contenir ni l’identifiant ni l’adresse e-mail du client']);
+    expect(errorsFor('password', password, { ...valid, username: 'jeanne.d' })).toEqual([
+      'Le mot de passe ne doit contenir ni l’identifiant ni l’adresse e-mail du client',
+    ]);
   });
 
   it('says so even while another field is still empty', () => {
-    const result = orderInputSchema.safeParse({ ...valid, plan: undefined, clientEmail: '', username: 'jeanne.d', password: 'jeanne.d-123456' });
+    const result = orderInputSchema.safeParse({
+      ...valid,
+      plan: undefined,
+      clientEmail: '',
+      username: 'jeanne.d',
+      password: 'jeanne.d-123456',
+    });
     expect(result.error?.issues.map((i) => i.path[0])).toEqual(['clientEmail', 'plan', 'password']);
   });
 
   it('trims and caps text', () => {
-    expect(orderInputSchema.parse({ ...valid, clientName: '  Jeanne  ', notes: '  payé en deux fois ' })).toMatchObject({ clientName: 'Jeanne', notes: 'payé en deux fois' });
+    expect(orderInputSchema.parse({ ...valid, clientName: '  Jeanne  ', notes: '  payé en deux fois ' })).toMatchObject(
+      { clientName: 'Jeanne', notes: 'payé en deux fois' },
+    );
     expect(errorsFor('clientName', 'a'.repeat(121))).toEqual(['Ce champ ne peut pas dépasser 120 caractères']);
     expect(errorsFor('notes', 'a'.repeat(2001))).toEqual(['Ce champ ne peut pas dépasser 2000 caractères']);
   });
@@ -102,8 +129,11 @@ describe('orderUpdateInputSchema', () => {
   it('needs at least one change', () => {
     expect(orderUpdateInputSchema.safeParse({}).error?.issues[0]?.message).toBe('Aucune modification');
     expect(orderUpdateInputSchema.parse({ paymentStatus: 'paid' })).toEqual({ paymentStatus: 'paid' });
-    expect(orderUpdateInputSchema.safeParse({ paymentStatus: 'rembourse' }).error?.issues[0]?.message).toBe('Statut de paiement invalide');
-    for (const status of PAYMENT_STATUSES) expect(orderUpdateInputSchema.safeParse({ paymentStatus: status }).success).toBe(true);
+    expect(orderUpdateInputSchema.safeParse({ paymentStatus: 'rembourse' }).error?.issues[0]?.message).toBe(
+      'Statut de paiement invalide',
+    );
+    for (const status of PAYMENT_STATUSES)
+      expect(orderUpdateInputSchema.safeParse({ paymentStatus: status }).success).toBe(true);
   });
 
   it('leaves the notes out of a status-only change (so they are not wiped)', () => {

@@ -13,7 +13,10 @@ export const newPassword = z
  * Why a new password is refused given who chooses it, or null: it must not contain the username or the e-mail's
  * local part (the first thing an attacker tries). The form shows it under the field; the server refuses with it.
  */
-export function passwordWeakness(password: string, who: { username?: string | null; email?: string | null }): string | null {
+export function passwordWeakness(
+  password: string,
+  who: { username?: string | null; email?: string | null },
+): string | null {
   const lower = password.toLowerCase();
   const local = who.email?.split('@')[0];
   for (const part of [who.username, local]) {

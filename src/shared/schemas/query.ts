@@ -9,17 +9,33 @@ const BAD_ID = 'Identifiant invalide';
 
 /** ':id' must be a positive integer; anything else is the caller's mistake (400), never a 500 from the database. */
 export const idParams = z.object({
-  id: z.string({ error: BAD_ID }).regex(/^\d{1,10}$/, BAD_ID).transform(Number)
+  id: z
+    .string({ error: BAD_ID })
+    .regex(/^\d{1,10}$/, BAD_ID)
+    .transform(Number)
     .refine((id) => id >= 1 && id <= MAX_ID, BAD_ID),
 });
 
 /** limit (default 50, at most 200), offset and a trimmed search text, shared by every list. */
 export const pageQuery = z.object({
-  limit: z.coerce.number<number>({ error: 'Paramètre limit invalide' }).int('Paramètre limit invalide').min(1, 'Paramètre limit invalide')
-    .default(50).transform((n) => Math.min(n, 200)),
-  offset: z.coerce.number<number>({ error: 'Paramètre offset invalide' }).int('Paramètre offset invalide').min(0, 'Paramètre offset invalide').default(0),
-  q: z.string({ error: 'Recherche invalide' }).trim().max(200, 'Recherche trop longue').refine(isPrintable, 'Recherche invalide')
-    .optional().transform((s) => s || undefined),
+  limit: z.coerce
+    .number<number>({ error: 'Paramètre limit invalide' })
+    .int('Paramètre limit invalide')
+    .min(1, 'Paramètre limit invalide')
+    .default(50)
+    .transform((n) => Math.min(n, 200)),
+  offset: z.coerce
+    .number<number>({ error: 'Paramètre offset invalide' })
+    .int('Paramètre offset invalide')
+    .min(0, 'Paramètre offset invalide')
+    .default(0),
+  q: z
+    .string({ error: 'Recherche invalide' })
+    .trim()
+    .max(200, 'Recherche trop longue')
+    .refine(isPrintable, 'Recherche invalide')
+    .optional()
+    .transform((s) => s || undefined),
 });
 
 /** The `{ ok: true }` answer of an action with nothing else to say (sign-out, password changed, marked read). */

@@ -4,7 +4,8 @@ import { PLAN_IDS } from '#shared/plans.ts';
 import { REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
 import { VALID_REGISTRATION as valid, fieldMessages } from './test-inputs.ts';
 
-const errorsFor = (field: keyof typeof valid, value: unknown) => fieldMessages(registrationInputSchema, valid, field, value);
+const errorsFor = (field: keyof typeof valid, value: unknown) =>
+  fieldMessages(registrationInputSchema, valid, field, value);
 
 describe('registrationInputSchema', () => {
   it('accepts a complete registration', () => {
@@ -49,9 +50,12 @@ describe('registrationInputSchema', () => {
     expect(errorsFor(field, value)).toEqual([message]);
   });
 
-  it.each(['0612345678', '06 12 34 56 78', '06.12.34.56.78', '+33 6 12 34 56 78', '+33 (0)6 12-34-56-78'])('accepts the phone %j', (phone) => {
-    expect(errorsFor('phone', phone)).toEqual([]);
-  });
+  it.each(['0612345678', '06 12 34 56 78', '06.12.34.56.78', '+33 6 12 34 56 78', '+33 (0)6 12-34-56-78'])(
+    'accepts the phone %j',
+    (phone) => {
+      expect(errorsFor('phone', phone)).toEqual([]);
+    },
+  );
 
   it('accepts every plan of the catalogue and every device type', () => {
     for (const planId of PLAN_IDS) expect(errorsFor('planId', planId)).toEqual([]);
@@ -60,9 +64,20 @@ describe('registrationInputSchema', () => {
 
   it('trims every text field', () => {
     const out = registrationInputSchema.parse({
-      ...valid, firstName: '  Jeanne ', lastName: ' Dupont  ', email: ' jeanne.dupont@exemple.fr ', phone: ' 0612345678 ', deviceInfo: '  PC Dell 2019  ',
+      ...valid,
+      firstName: '  Jeanne ',
+      lastName: ' Dupont  ',
+      email: ' jeanne.dupont@exemple.fr ',
+      phone: ' 0612345678 ',
+      deviceInfo: '  PC Dell 2019  ',
     });
-    expect(out).toMatchObject({ firstName: 'Jeanne', lastName: 'Dupont', email: 'jeanne.dupont@exemple.fr', phone: '0612345678', deviceInfo: 'PC Dell 2019' });
+    expect(out).toMatchObject({
+      firstName: 'Jeanne',
+      lastName: 'Dupont',
+      email: 'jeanne.dupont@exemple.fr',
+      phone: '0612345678',
+      deviceInfo: 'PC Dell 2019',
+    });
   });
 
   it('caps lengths with a French message', () => {

@@ -8,7 +8,10 @@ import { REMOTE_TOOLS, REMOTE_TOOL_LABELS, type RemoteTool } from '#shared/label
  */
 const ID_FORMATS: Record<Exclude<RemoteTool, 'quick_assist'>, { pattern: RegExp; example: string }> = {
   rustdesk: { pattern: /^(\d{9,10}|[A-Za-z][A-Za-z0-9_-]{5,15})$/, example: '9 chiffres, par exemple 123 456 789' },
-  anydesk: { pattern: /^(\d{9,10}|[a-z0-9][a-z0-9._-]{0,40}@ad)$/i, example: '9 ou 10 chiffres, par exemple 123 456 789, ou un alias en @ad' },
+  anydesk: {
+    pattern: /^(\d{9,10}|[a-z0-9][a-z0-9._-]{0,40}@ad)$/i,
+    example: '9 ou 10 chiffres, par exemple 123 456 789, ou un alias en @ad',
+  },
   teamviewer: { pattern: /^\d{9,10}$/, example: '9 ou 10 chiffres, par exemple 1 234 567 890' },
 };
 
@@ -19,7 +22,9 @@ function remoteIdProblem(tool: RemoteTool, typed: string): string | null {
   if (tool === 'quick_assist') return null;
   const id = normaliseRemoteId(typed);
   if (!id) return `Indiquez l’identifiant ${REMOTE_TOOL_LABELS[tool]} affiché sur votre écran`;
-  return ID_FORMATS[tool].pattern.test(id) ? null : `Identifiant ${REMOTE_TOOL_LABELS[tool]} invalide : ${ID_FORMATS[tool].example}`;
+  return ID_FORMATS[tool].pattern.test(id)
+    ? null
+    : `Identifiant ${REMOTE_TOOL_LABELS[tool]} invalide : ${ID_FORMATS[tool].example}`;
 }
 
 /** The fields of « Session à distance », checked together: the ID must fit the chosen tool. */

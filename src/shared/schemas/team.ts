@@ -6,20 +6,30 @@ import { newPassword } from './password.ts';
 import { dutyHoursSchema } from './duty-hours.ts';
 
 /** A used, expired, replaced or unknown link (400 LINK_INVALID on POST /api/admin/set-password). */
-export const STAFF_LINK_INVALID = 'Ce lien n’est plus valable (déjà utilisé, expiré ou remplacé). Demandez un nouveau lien à un administrateur.';
+export const STAFF_LINK_INVALID =
+  'Ce lien n’est plus valable (déjà utilisé, expiré ou remplacé). Demandez un nouveau lien à un administrateur.';
 
 /** How long a « choose your password » link sent to a staff member stays valid. */
 export const STAFF_PASSWORD_LINK_HOURS = 48;
 
-const staffUsername = z.string({ error: 'L’identifiant est requis' }).trim().toLowerCase()
+const staffUsername = z
+  .string({ error: 'L’identifiant est requis' })
+  .trim()
+  .toLowerCase()
   .min(3, 'L’identifiant doit contenir au moins 3 caractères')
   .max(40, 'L’identifiant ne peut pas dépasser 40 caractères')
-  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'L’identifiant ne peut contenir que des lettres sans accent, des chiffres, « . », « _ » et « - »');
+  .regex(
+    /^[a-z0-9][a-z0-9._-]*$/,
+    'L’identifiant ne peut contenir que des lettres sans accent, des chiffres, « . », « _ » et « - »',
+  );
 
 const role = z.enum(STAFF_ROLES, { error: 'Rôle invalide' });
 
 /** What clients read on a request the member handles (« Pris en charge par Julien »); empty: « l’équipe ». */
-const firstName = z.string({ error: 'Prénom invalide' }).trim().max(40, 'Le prénom ne peut pas dépasser 40 caractères')
+const firstName = z
+  .string({ error: 'Prénom invalide' })
+  .trim()
+  .max(40, 'Le prénom ne peut pas dépasser 40 caractères')
   .transform((v) => v || null);
 
 /** POST /api/admin/team → 201 TeamMemberDto; the member receives a link to choose their password. */
@@ -47,7 +57,10 @@ export const staffSetPasswordInputSchema = z.object({
 
 /** POST /api/admin/me/password: the current password is required; every other session of the member ends. */
 export const staffChangePasswordInputSchema = z.object({
-  currentPassword: z.string({ error: 'Le mot de passe actuel est requis' }).min(1, 'Le mot de passe actuel est requis').max(200),
+  currentPassword: z
+    .string({ error: 'Le mot de passe actuel est requis' })
+    .min(1, 'Le mot de passe actuel est requis')
+    .max(200),
   newPassword,
 });
 export type StaffChangePasswordInput = z.input<typeof staffChangePasswordInputSchema>;

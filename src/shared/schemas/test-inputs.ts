@@ -12,7 +12,12 @@ export const VALID_REGISTRATION = {
 };
 
 /** The messages a schema gives one field when a valid input changes only that field. */
-export function fieldMessages(schema: z.ZodType, valid: Record<string, unknown>, field: string, value: unknown): string[] {
+export function fieldMessages(
+  schema: z.ZodType,
+  valid: Record<string, unknown>,
+  field: string,
+  value: unknown,
+): string[] {
   const result = schema.safeParse({ ...valid, [field]: value });
   return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
 }

@@ -5,22 +5,32 @@ import { staffSessionSchema } from '#shared/admin-api.ts';
 export const RECOVERY_CODE_COUNT = 10;
 
 /** Said for every failed code step, whatever failed (wrong code, replayed code, used recovery code, expired step). */
-export const SECOND_FACTOR_REFUSED = 'Code incorrect, déjà utilisé ou expiré. Saisissez le prochain code de votre application (ou un autre code de secours), ou reconnectez-vous.';
-export const ENROL_CODE_REFUSED = 'Code incorrect. Vérifiez que l’heure de votre téléphone est juste, puis saisissez le code affiché maintenant.';
+export const SECOND_FACTOR_REFUSED =
+  'Code incorrect, déjà utilisé ou expiré. Saisissez le prochain code de votre application (ou un autre code de secours), ou reconnectez-vous.';
+export const ENROL_CODE_REFUSED =
+  'Code incorrect. Vérifiez que l’heure de votre téléphone est juste, puis saisissez le code affiché maintenant.';
 
 /** Spaces and dashes are dropped: « 123 456 » and « abcd-efgh-… » are typed as they are shown. */
-const codeText = (message: string) => z.string({ error: message }).transform((s) => s.replace(/[\s-]/g, '').toLowerCase())
-  .pipe(z.string().min(1, message).max(40, message));
+const codeText = (message: string) =>
+  z
+    .string({ error: message })
+    .transform((s) => s.replace(/[\s-]/g, '').toLowerCase())
+    .pipe(z.string().min(1, message).max(40, message));
 
 /** A 6-digit code from the authenticator app. */
-const totpCode = z.string({ error: 'Saisissez le code à 6 chiffres' }).transform((s) => s.replace(/\s/g, ''))
+const totpCode = z
+  .string({ error: 'Saisissez le code à 6 chiffres' })
+  .transform((s) => s.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Saisissez le code à 6 chiffres affiché par votre application'));
 
 /** The login token that stands between the password step and the code step (never a session). */
 const challenge = z.string({ error: 'Reconnectez-vous' }).min(20, 'Reconnectez-vous').max(200, 'Reconnectez-vous');
 
 /** POST /api/admin/login/code: a 6-digit code or one recovery code. */
-export const loginCodeInputSchema = z.object({ challenge, code: codeText('Saisissez le code de votre application ou un code de secours') });
+export const loginCodeInputSchema = z.object({
+  challenge,
+  code: codeText('Saisissez le code de votre application ou un code de secours'),
+});
 
 /** POST /api/admin/login/enrol (forced enrolment, before any session). */
 export const loginEnrolInputSchema = z.object({ challenge });

@@ -28,7 +28,12 @@ export function AuthCard({ icon, title, intro, staff = false, wide = false, chil
       {children}
     </Card>
   );
-  if (staff) return <main id="contenu" className="flex min-h-screen items-center justify-center px-4 py-10">{card}</main>;
+  if (staff)
+    return (
+      <main id="contenu" className="flex min-h-screen items-center justify-center px-4 py-10">
+        {card}
+      </main>
+    );
   return (
     <PublicLayout>
       <div className="mx-auto max-w-md px-4 py-10 sm:py-16">{card}</div>

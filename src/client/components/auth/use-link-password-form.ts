@@ -31,7 +31,12 @@ export function useLinkPasswordForm({ send, refusedCode, refusedMessage, failure
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<LinkPasswordForm>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LinkPasswordForm>({
     resolver: zodResolver(formSchema),
   });
 

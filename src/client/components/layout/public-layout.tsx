@@ -31,18 +31,34 @@ export function SiteFooter() {
           <p className="mt-2 text-sm text-slate-300">Assistance informatique à distance pour Windows et Mac.</p>
         </div>
         <nav aria-label="Liens utiles" className="flex flex-col items-start gap-0 text-sm sm:gap-2">
-          <Link className={footerLink} to="/verify-invoice">Vérifier une facture</Link>
-          <Link className={footerLink} to="/cgv">Mentions légales</Link>
-          <Link className={footerLink} to="/privacy-policy">Politique de confidentialité</Link>
+          <Link className={footerLink} to="/verify-invoice">
+            Vérifier une facture
+          </Link>
+          <Link className={footerLink} to="/cgv">
+            Mentions légales
+          </Link>
+          <Link className={footerLink} to="/privacy-policy">
+            Politique de confidentialité
+          </Link>
         </nav>
         <div className="text-sm text-slate-300">
           <p>{site.legalName}</p>
           <p>{site.address}</p>
-          <p><a className={footerLink} href={`mailto:${site.email}`}>{site.email}</a></p>
-          <p><a className={footerLink} href={telHref(site.phone)}>{site.phone}</a></p>
+          <p>
+            <a className={footerLink} href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+          </p>
+          <p>
+            <a className={footerLink} href={telHref(site.phone)}>
+              {site.phone}
+            </a>
+          </p>
         </div>
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">© {site.legalName}. Tous droits réservés.</p>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        © {site.legalName}. Tous droits réservés.
+      </p>
     </footer>
   );
 }
@@ -58,7 +74,11 @@ export function SkipLink() {
     main.scrollIntoView();
   }
   return (
-    <a href="#contenu" onClick={skip} className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3">
+    <a
+      href="#contenu"
+      onClick={skip}
+      className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+    >
       Aller au contenu
     </a>
   );
@@ -80,19 +100,47 @@ export type AccountLink = {
 export function useAccountLinks(): AccountLink[] {
   const { signedIn } = useViewer();
   return signedIn
-    ? [{ href: '/dashboard', label: 'Tableau de bord', primary: true }, { href: '/api/logout', label: 'Déconnexion', server: true }]
-    : [{ href: '/admin', label: 'Staff' }, { href: '/client/login', label: 'Connexion Client', primary: true }];
+    ? [
+        { href: '/dashboard', label: 'Tableau de bord', primary: true },
+        { href: '/api/logout', label: 'Déconnexion', server: true },
+      ]
+    : [
+        { href: '/admin', label: 'Staff' },
+        { href: '/client/login', label: 'Connexion Client', primary: true },
+      ];
 }
 
-export function AccountLinkTo({ link, className, onClick }: { link: AccountLink; className: string; onClick?(): void }) {
-  return link.server
-    ? <a href={link.href} className={className} onClick={() => { beginSignOut(); onClick?.(); }}>{link.label}</a>
-    : <Link to={link.href} className={className} onClick={onClick}>{link.label}</Link>;
+export function AccountLinkTo({
+  link,
+  className,
+  onClick,
+}: {
+  link: AccountLink;
+  className: string;
+  onClick?(): void;
+}) {
+  return link.server ? (
+    <a
+      href={link.href}
+      className={className}
+      onClick={() => {
+        beginSignOut();
+        onClick?.();
+      }}
+    >
+      {link.label}
+    </a>
+  ) : (
+    <Link to={link.href} className={className} onClick={onClick}>
+      {link.label}
+    </Link>
+  );
 }
 
 const linkLook = 'min-h-11 items-center rounded-lg px-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 const headerLink = `inline-flex ${linkLook}`;
-const headerPrimary = 'inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-brand-700 hover:bg-brand-50 hover:underline';
+const headerPrimary =
+  'inline-flex min-h-11 items-center rounded-lg px-2 font-semibold text-brand-700 hover:bg-brand-50 hover:underline';
 
 /** Header and footer around the public pages other than the landing page. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -104,14 +152,25 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <SiteLogo />
-          <nav aria-label="Navigation principale" className="flex shrink-0 items-center gap-1 text-sm font-medium sm:gap-3">
+          <nav
+            aria-label="Navigation principale"
+            className="flex shrink-0 items-center gap-1 text-sm font-medium sm:gap-3"
+          >
             {/* Signed in, / is the dashboard: there is no pricing section to go to. */}
-            {!signedIn && <a href={PRICING_HREF} className={`${linkLook} hidden sm:inline-flex`}>Tarifs</a>}
-            {links.map((link) => <AccountLinkTo key={link.href} link={link} className={link.primary ? headerPrimary : headerLink} />)}
+            {!signedIn && (
+              <a href={PRICING_HREF} className={`${linkLook} hidden sm:inline-flex`}>
+                Tarifs
+              </a>
+            )}
+            {links.map((link) => (
+              <AccountLinkTo key={link.href} link={link} className={link.primary ? headerPrimary : headerLink} />
+            ))}
           </nav>
         </div>
       </header>
-      <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">{children}</main>
+      <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
       <SiteFooter />
     </div>
   );

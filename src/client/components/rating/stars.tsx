@@ -15,8 +15,15 @@ const STAR_LABELS: Record<(typeof STARS)[number], string> = {
 const starWord = (n: number) => `${n} étoile${n > 1 ? 's' : ''}`;
 
 /** A note shown, not chosen: « 4 étoiles sur 5 » for a screen reader. */
-export function StarsDisplay({ stars, size = 'md', decorative, className }: {
-  stars: number; size?: 'sm' | 'md'; className?: string;
+export function StarsDisplay({
+  stars,
+  size = 'md',
+  decorative,
+  className,
+}: {
+  stars: number;
+  size?: 'sm' | 'md';
+  className?: string;
   /** the figure is written beside it: the stars are not read out a second time */
   decorative?: boolean;
 }) {
@@ -25,7 +32,11 @@ export function StarsDisplay({ stars, size = 'md', decorative, className }: {
   return (
     <span {...a11y} className={cn('inline-flex items-center gap-0.5', className)}>
       {STARS.map((n) => (
-        <Star key={n} aria-hidden="true" className={cn(icon, n <= stars ? 'fill-amber-400 text-amber-500' : 'fill-transparent text-slate-300')} />
+        <Star
+          key={n}
+          aria-hidden="true"
+          className={cn(icon, n <= stars ? 'fill-amber-400 text-amber-500' : 'fill-transparent text-slate-300')}
+        />
       ))}
     </span>
   );
@@ -46,24 +57,52 @@ type StarInputProps = {
  * Five native radio buttons (arrow keys move between them, the group is one tab stop) drawn as large stars: a phone
  * user taps a 44 px target, a screen reader hears « 4 étoiles, Satisfait ». Controlled, so the form holds a number.
  */
-export const StarInput = forwardRef<HTMLInputElement, StarInputProps>(function StarInput({ legend, name, value = 0, onChange, onBlur, error, className }, ref) {
+export const StarInput = forwardRef<HTMLInputElement, StarInputProps>(function StarInput(
+  { legend, name, value = 0, onChange, onBlur, error, className },
+  ref,
+) {
   const errorId = useId();
   return (
     <fieldset className={cn('space-y-1', className)} aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <div className="flex flex-wrap items-center gap-1">
         {STARS.map((n) => (
-          <label key={n} className="grid h-11 w-11 cursor-pointer place-items-center rounded-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
-            <input ref={n === 1 ? ref : undefined} type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} onBlur={onBlur}
-              className="sr-only" aria-invalid={error ? true : undefined} />
+          <label
+            key={n}
+            className="grid h-11 w-11 cursor-pointer place-items-center rounded-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+          >
+            <input
+              ref={n === 1 ? ref : undefined}
+              type="radio"
+              name={name}
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              onBlur={onBlur}
+              className="sr-only"
+              aria-invalid={error ? true : undefined}
+            />
             <span className="sr-only">{`${starWord(n)}, ${STAR_LABELS[n]}`}</span>
-            <Star aria-hidden="true" className={cn('h-8 w-8 transition-colors',
-              n <= value ? 'fill-amber-400 text-amber-500' : 'fill-transparent text-slate-400 hover:text-amber-500')} />
+            <Star
+              aria-hidden="true"
+              className={cn(
+                'h-8 w-8 transition-colors',
+                n <= value ? 'fill-amber-400 text-amber-500' : 'fill-transparent text-slate-400 hover:text-amber-500',
+              )}
+            />
           </label>
         ))}
-        {value > 0 && <span className="ml-2 text-sm font-medium text-slate-800" aria-hidden="true">{STAR_LABELS[value as 1]}</span>}
+        {value > 0 && (
+          <span className="ml-2 text-sm font-medium text-slate-800" aria-hidden="true">
+            {STAR_LABELS[value as 1]}
+          </span>
+        )}
       </div>
-      {error && <p id={errorId} role="alert" className="text-sm font-medium text-red-700">{error}</p>}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 });

@@ -13,17 +13,24 @@ const SIZES = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-4 text-base', lg: 'h-12 px-
  * For a label that opens a file picker: its input is visually hidden, so the label shows the keyboard focus the
  * input receives (the same ring as :focus-visible everywhere, styles.css).
  */
-export const FILE_LABEL_FOCUS = 'has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600';
+export const FILE_LABEL_FOCUS =
+  'has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600';
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: keyof typeof VARIANTS;
   size?: keyof typeof SIZES;
 };
 
-export function buttonClass(variant: keyof typeof VARIANTS = 'primary', size: keyof typeof SIZES = 'md', extra?: string) {
+export function buttonClass(
+  variant: keyof typeof VARIANTS = 'primary',
+  size: keyof typeof SIZES = 'md',
+  extra?: string,
+) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed',
-    VARIANTS[variant], SIZES[size], extra,
+    VARIANTS[variant],
+    SIZES[size],
+    extra,
   );
 }
 

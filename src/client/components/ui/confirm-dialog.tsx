@@ -14,7 +14,16 @@ type ConfirmDialogProps = {
 };
 
 /** Asks before an action that cannot be undone; focus starts on « Annuler » so Enter never confirms by accident. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Annuler', onConfirm, danger }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Annuler',
+  onConfirm,
+  danger,
+}: ConfirmDialogProps) {
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
       <A.Portal>
@@ -24,7 +33,9 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           <A.Description className="mt-2 text-slate-700">{description}</A.Description>
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <A.Cancel className={buttonClass('secondary', 'md')}>{cancelLabel}</A.Cancel>
-            <A.Action className={buttonClass(danger ? 'danger' : 'primary', 'md')} onClick={onConfirm}>{confirmLabel}</A.Action>
+            <A.Action className={buttonClass(danger ? 'danger' : 'primary', 'md')} onClick={onConfirm}>
+              {confirmLabel}
+            </A.Action>
           </div>
         </A.Content>
       </A.Portal>

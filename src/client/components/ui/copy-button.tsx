@@ -34,10 +34,19 @@ export function CopyButton({ value, label, className, onError }: CopyButtonProps
       onClick={() => void copy()}
       aria-label={label}
       title={label}
-      className={cn('relative inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-100', className)}
+      className={cn(
+        'relative inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
+        className,
+      )}
     >
-      {copied ? <Check aria-hidden="true" className="h-4 w-4 text-green-700" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
-      <span role="status" className="sr-only">{copied ? 'Copié' : ''}</span>
+      {copied ? (
+        <Check aria-hidden="true" className="h-4 w-4 text-green-700" />
+      ) : (
+        <Copy aria-hidden="true" className="h-4 w-4" />
+      )}
+      <span role="status" className="sr-only">
+        {copied ? 'Copié' : ''}
+      </span>
     </button>
   );
 }

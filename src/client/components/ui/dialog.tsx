@@ -23,7 +23,12 @@ export function Dialog({ open, onOpenChange, title, description, children, wide 
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <D.Title className="text-lg font-semibold text-slate-900">{title}</D.Title>
-            <D.Close className="-m-2.5 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100" aria-label="Fermer"><X className="h-5 w-5" /></D.Close>
+            <D.Close
+              className="-m-2.5 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+              aria-label="Fermer"
+            >
+              <X className="h-5 w-5" />
+            </D.Close>
           </div>
           {description && <D.Description className="mb-4 text-slate-700">{description}</D.Description>}
           {children}

@@ -16,9 +16,17 @@ export function preloadDialogs(): void {
 }
 
 export function LazyDialog(props: ComponentProps<typeof Dialog>) {
-  return props.open ? <Suspense fallback={null}><DialogImpl {...props} /></Suspense> : null;
+  return props.open ? (
+    <Suspense fallback={null}>
+      <DialogImpl {...props} />
+    </Suspense>
+  ) : null;
 }
 
 export function LazyConfirmDialog(props: ComponentProps<typeof ConfirmDialog>) {
-  return props.open ? <Suspense fallback={null}><ConfirmImpl {...props} /></Suspense> : null;
+  return props.open ? (
+    <Suspense fallback={null}>
+      <ConfirmImpl {...props} />
+    </Suspense>
+  ) : null;
 }

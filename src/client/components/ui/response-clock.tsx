@@ -39,9 +39,17 @@ export function ResponseClock({ request, audience, className }: Props) {
   const Icon = clock.state === 'answered' ? CheckCircle2 : AlarmClock;
   return (
     // The label depends on the minute it is read: the server's render may be a minute older than the browser's.
-    <p suppressHydrationWarning data-testid="response-clock" data-state={clock.state}
-      className={cn('inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm ring-1 ring-inset', TONES[clock.state],
-        clock.state === 'overdue' && 'font-semibold', className)}>
+    <p
+      suppressHydrationWarning
+      data-testid="response-clock"
+      data-state={clock.state}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm ring-1 ring-inset',
+        TONES[clock.state],
+        clock.state === 'overdue' && 'font-semibold',
+        className,
+      )}
+    >
       <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
       <span suppressHydrationWarning>{clock.label}</span>
     </p>

@@ -1,16 +1,35 @@
 import { Badge, type BadgeTone } from './badge.tsx';
 import {
-  INTERVENTION_STATUS_LABELS, PAYMENT_STATUS_LABELS, URGENCY_LABELS,
-  type InterventionStatus, type PaymentStatus, type Urgency,
+  INTERVENTION_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  URGENCY_LABELS,
+  type InterventionStatus,
+  type PaymentStatus,
+  type Urgency,
 } from '#shared/labels.ts';
 
 // One colour per state, as in the back-office: a client and a technician looking at the same request see the same badge.
-const INTERVENTION_TONES: Record<InterventionStatus, BadgeTone> = { pending: 'amber', in_progress: 'blue', completed: 'green', cancelled: 'slate' };
+const INTERVENTION_TONES: Record<InterventionStatus, BadgeTone> = {
+  pending: 'amber',
+  in_progress: 'blue',
+  completed: 'green',
+  cancelled: 'slate',
+};
 const URGENCY_TONES: Record<Urgency, BadgeTone> = { low: 'slate', medium: 'amber', high: 'red' };
-const PAYMENT_TONES: Record<PaymentStatus, BadgeTone> = { paid: 'green', pending: 'amber', failed: 'red', refunded: 'slate', cancelled: 'slate' };
+const PAYMENT_TONES: Record<PaymentStatus, BadgeTone> = {
+  paid: 'green',
+  pending: 'amber',
+  failed: 'red',
+  refunded: 'slate',
+  cancelled: 'slate',
+};
 
 export function InterventionStatusBadge({ status }: { status: InterventionStatus }) {
-  return <Badge tone={INTERVENTION_TONES[status] ?? 'amber'}>{INTERVENTION_STATUS_LABELS[status] ?? INTERVENTION_STATUS_LABELS.pending}</Badge>;
+  return (
+    <Badge tone={INTERVENTION_TONES[status] ?? 'amber'}>
+      {INTERVENTION_STATUS_LABELS[status] ?? INTERVENTION_STATUS_LABELS.pending}
+    </Badge>
+  );
 }
 
 export function UrgencyBadge({ urgency }: { urgency: Urgency }) {
@@ -19,5 +38,9 @@ export function UrgencyBadge({ urgency }: { urgency: Urgency }) {
 
 /** Payé, En attente, Échoué, Remboursé or Annulé: the same badge for staff and the client. */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  return <Badge tone={PAYMENT_TONES[status] ?? 'amber'}>{PAYMENT_STATUS_LABELS[status] ?? PAYMENT_STATUS_LABELS.pending}</Badge>;
+  return (
+    <Badge tone={PAYMENT_TONES[status] ?? 'amber'}>
+      {PAYMENT_STATUS_LABELS[status] ?? PAYMENT_STATUS_LABELS.pending}
+    </Badge>
+  );
 }

@@ -31,7 +31,8 @@ export function AdminHeader({ session }: { session: StaffSession }) {
       notify('success', 'Données actualisées');
     } catch (error) {
       // An expired session already has its own notice.
-      if (!(error instanceof ApiRequestError && error.status === 401)) notify('error', 'Impossible de charger les données', error instanceof Error ? error.message : undefined);
+      if (!(error instanceof ApiRequestError && error.status === 401))
+        notify('error', 'Impossible de charger les données', error instanceof Error ? error.message : undefined);
     } finally {
       setRefreshing(false);
     }
@@ -47,7 +48,13 @@ export function AdminHeader({ session }: { session: StaffSession }) {
           </p>
           {/* Beside the account it concerns, and away from the unlock form that toasts may cover. */}
           <div className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-            <p>Connecté : <span className="font-semibold text-slate-900" data-testid="staff-username">{session.username}</span> ({STAFF_ROLE_LABELS[session.role].toLowerCase()})</p>
+            <p>
+              Connecté :{' '}
+              <span className="font-semibold text-slate-900" data-testid="staff-username">
+                {session.username}
+              </span>{' '}
+              ({STAFF_ROLE_LABELS[session.role].toLowerCase()})
+            </p>
             <MySessionsButton />
             <MyPasswordButton username={session.username} />
             <MyDutyHoursButton />
@@ -60,11 +67,23 @@ export function AdminHeader({ session }: { session: StaffSession }) {
           {/* The backup is an admin's: a technician is never offered the code. */}
           {session.role === 'admin' && <UnlockForm unlocked={session.unlocked} />}
           <div className="flex gap-2">
-            <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={refreshing} className="flex-1 sm:flex-none">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void refresh()}
+              disabled={refreshing}
+              className="flex-1 sm:flex-none"
+            >
               <RefreshCw aria-hidden="true" className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
               Actualiser
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending} className="flex-1 sm:flex-none">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => logout.mutate()}
+              disabled={logout.isPending}
+              className="flex-1 sm:flex-none"
+            >
               <LogOut aria-hidden="true" className="h-4 w-4" />
               Déconnexion
             </Button>

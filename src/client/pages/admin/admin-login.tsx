@@ -18,35 +18,65 @@ export function AdminLogin() {
   const restart = () => setSecond(null);
   const { siteName } = useSite();
   return (
-    <AuthCard staff wide={second?.step === 'enrol'} icon={<LockKeyhole aria-hidden="true" className="h-7 w-7" />}
-      title="Espace staff" intro={`${siteName} — accès réservé à l’équipe`}>
-      {second?.step === 'code' ? <CodeStep challenge={second.challenge} onRestart={restart} />
-        : second?.step === 'enrol' ? <EnrolStep challenge={second.challenge} onRestart={restart} />
-        : <PasswordStep onSecondStep={setSecond} />}
+    <AuthCard
+      staff
+      wide={second?.step === 'enrol'}
+      icon={<LockKeyhole aria-hidden="true" className="h-7 w-7" />}
+      title="Espace staff"
+      intro={`${siteName} — accès réservé à l’équipe`}
+    >
+      {second?.step === 'code' ? (
+        <CodeStep challenge={second.challenge} onRestart={restart} />
+      ) : second?.step === 'enrol' ? (
+        <EnrolStep challenge={second.challenge} onRestart={restart} />
+      ) : (
+        <PasswordStep onSecondStep={setSecond} />
+      )}
     </AuthCard>
   );
 }
 
 function PasswordStep({ onSecondStep }: { onSecondStep(step: SecondStep): void }) {
   const login = usePasswordStep();
-  const { register, handleSubmit, formState: { errors } } = useForm<AdminLoginInput>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AdminLoginInput>({
     resolver: zodResolver(adminLoginInputSchema),
     defaultValues: { username: '', password: '' },
   });
 
   const onSubmit = handleSubmit((input) => {
     login.mutate(input, {
-      onSuccess: (answer) => { if ('step' in answer) onSecondStep(answer); },
+      onSuccess: (answer) => {
+        if ('step' in answer) onSecondStep(answer);
+      },
       onError: (error) => notify('error', 'Erreur de connexion', error.message),
     });
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField label="Nom d'utilisateur" autoComplete="username" required error={errors.username?.message} {...register('username')} />
-      <TextField label="Mot de passe" type="password" autoComplete="current-password" required error={errors.password?.message} {...register('password')} />
+      <TextField
+        label="Nom d'utilisateur"
+        autoComplete="username"
+        required
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label="Mot de passe"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
       {login.isError && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">{login.error.message}</p>
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {login.error.message}
+        </p>
       )}
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Connexion...' : 'Se connecter'}

@@ -1,6 +1,18 @@
 import type { ComponentType } from 'react';
 import { useSearchParams } from '#client/lib/router.ts';
-import { CalendarRange, Download, Laptop, LayoutDashboard, Mail, ScrollText, UserCog, Send, ShoppingCart, Users, Wrench } from 'lucide-react';
+import {
+  CalendarRange,
+  Download,
+  Laptop,
+  LayoutDashboard,
+  Mail,
+  ScrollText,
+  UserCog,
+  Send,
+  ShoppingCart,
+  Users,
+  Wrench,
+} from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { DashboardTab } from './dashboard/dashboard-tab.tsx';
 import { OrdersTab } from './orders/orders-tab.tsx';
@@ -16,7 +28,11 @@ import { OutboxTab } from './outbox/outbox-tab.tsx';
 import { DevicesTab } from './devices/devices-tab.tsx';
 
 type TabDef = {
-  value: string; label: string; Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>; Panel: ComponentType; unlockedOnly?: boolean;
+  value: string;
+  label: string;
+  Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  Panel: ComponentType;
+  unlockedOnly?: boolean;
   /** who sees the tab (admins only when absent); the server refuses the same routes to the others */
   roles?: readonly StaffRole[];
 };
@@ -49,12 +65,15 @@ export function AdminTabs({ unlocked, role }: { unlocked: boolean; role: StaffRo
   const active = tabs.some((t) => t.value === requested) ? requested! : tabs[0]!.value;
 
   function select(value: string) {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      if (value === tabs[0]!.value) next.delete('tab');
-      else next.set('tab', value);
-      return next;
-    }, { replace: true });
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === tabs[0]!.value) next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   }
 
   return (

@@ -13,7 +13,10 @@ export function StaffSetPasswordPage() {
   const [done, setDone] = useState<string | null>(null);
   const form = useLinkPasswordForm({
     send: async ({ token, newPassword }) => {
-      const { username } = await api<{ username: string }>('/api/admin/set-password', { method: 'POST', json: { token, newPassword } });
+      const { username } = await api<{ username: string }>('/api/admin/set-password', {
+        method: 'POST',
+        json: { token, newPassword },
+      });
       setDone(username);
     },
     refusedCode: 'LINK_INVALID',
@@ -23,17 +26,24 @@ export function StaffSetPasswordPage() {
   const { invalid } = form;
 
   return (
-    <AuthCard icon={<KeyRound aria-hidden="true" className="h-7 w-7" />} title="Choisir mon mot de passe"
-      intro={invalid || done ? undefined : 'Choisissez le mot de passe de votre compte de l’espace staff.'}>
+    <AuthCard
+      icon={<KeyRound aria-hidden="true" className="h-7 w-7" />}
+      title="Choisir mon mot de passe"
+      intro={invalid || done ? undefined : 'Choisissez le mot de passe de votre compte de l’espace staff.'}
+    >
       {done ? (
         <div className="space-y-4">
           <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900">
             Mot de passe enregistré. Connectez-vous avec l’identifiant « {done} ».
           </p>
-          <Link to="/admin" className={buttonClass('primary', 'md', 'w-full')}>Aller à l’espace staff</Link>
+          <Link to="/admin" className={buttonClass('primary', 'md', 'w-full')}>
+            Aller à l’espace staff
+          </Link>
         </div>
       ) : invalid ? (
-        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">{STAFF_LINK_INVALID}</p>
+        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">
+          {STAFF_LINK_INVALID}
+        </p>
       ) : (
         <LinkPasswordForm form={form} confirmLabel="Confirmez le mot de passe" />
       )}

@@ -68,13 +68,20 @@ function ClientDashboard({ user }: { user: AuthUser }) {
           <p>
             <span className="text-sm text-slate-600">Vos demandes d’assistance : </span>
             {/* The true count (X-Total-Count), not the length of the page shown. */}
-            <span className="font-semibold text-slate-900" data-testid="intervention-count">{requests.data?.total ?? '…'}</span>
+            <span className="font-semibold text-slate-900" data-testid="intervention-count">
+              {requests.data?.total ?? '…'}
+            </span>
           </p>
           <Button size="lg" onClick={() => setFormOpen(true)}>
             <Plus aria-hidden="true" className="h-5 w-5" /> Créer une demande
           </Button>
         </div>
-        <Button variant="secondary" className="self-start justify-self-start sm:col-start-2 sm:row-start-1" onClick={signOut} disabled={logout.isPending}>
+        <Button
+          variant="secondary"
+          className="self-start justify-self-start sm:col-start-2 sm:row-start-1"
+          onClick={signOut}
+          disabled={logout.isPending}
+        >
           <LogOut aria-hidden="true" className="h-4 w-4" /> Déconnexion
         </Button>
       </Card>
@@ -84,24 +91,49 @@ function ClientDashboard({ user }: { user: AuthUser }) {
       <MyDevices />
 
       <section aria-labelledby="demandes-titre" className="space-y-4">
-        <h2 id="demandes-titre" className="text-xl font-semibold text-slate-900">Mes demandes d’assistance</h2>
-        {requests.isPending ? <div className="flex justify-center py-8"><Spinner /></div>
-          : requests.isError ? <LoadError title="Impossible d’afficher vos demandes pour le moment" error={requests.error} onRetry={() => void requests.refetch()} />
-          : requests.data.items.length === 0 ? <Card className="text-center text-slate-700">Aucune demande pour le moment</Card>
-          : (
-            <>
-              <ClientInterventionList items={requests.data.items} />
-              <ShowMore shown={requests.data.items.length} total={requests.data.total} loading={requests.isFetching}
-                onMore={() => setLimit((l) => l + PAGE_SIZE)} />
-            </>
-          )}
+        <h2 id="demandes-titre" className="text-xl font-semibold text-slate-900">
+          Mes demandes d’assistance
+        </h2>
+        {requests.isPending ? (
+          <div className="flex justify-center py-8">
+            <Spinner />
+          </div>
+        ) : requests.isError ? (
+          <LoadError
+            title="Impossible d’afficher vos demandes pour le moment"
+            error={requests.error}
+            onRetry={() => void requests.refetch()}
+          />
+        ) : requests.data.items.length === 0 ? (
+          <Card className="text-center text-slate-700">Aucune demande pour le moment</Card>
+        ) : (
+          <>
+            <ClientInterventionList items={requests.data.items} />
+            <ShowMore
+              shown={requests.data.items.length}
+              total={requests.data.total}
+              loading={requests.isFetching}
+              onMore={() => setLimit((l) => l + PAGE_SIZE)}
+            />
+          </>
+        )}
       </section>
 
       <AccountArea email={user.email} />
 
-      <LazyDialog open={formOpen} onOpenChange={setFormOpen} title="Créer une demande"
-        description="Expliquez-nous simplement ce qui ne va pas : un technicien vous recontacte.">
-        <Suspense fallback={<div className="flex justify-center py-8"><Spinner /></div>}>
+      <LazyDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        title="Créer une demande"
+        description="Expliquez-nous simplement ce qui ne va pas : un technicien vous recontacte."
+      >
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-8">
+              <Spinner />
+            </div>
+          }
+        >
           <InterventionForm onCancel={() => setFormOpen(false)} onCreated={() => setFormOpen(false)} />
         </Suspense>
       </LazyDialog>

@@ -20,7 +20,11 @@ export function ClientLoginPage() {
   const navigate = useNavigate();
   const site = useSite();
   const { setSignedIn } = useViewer();
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
     resolver: zodResolver(clientLoginInputSchema),
   });
@@ -43,29 +47,68 @@ export function ClientLoginPage() {
   const missing = errors.email?.message ?? errors.password?.message;
 
   return (
-    <AuthCard icon={<KeyRound aria-hidden="true" className="h-7 w-7" />} title="Connexion client"
-      intro="Accédez à votre espace pour demander de l’aide et suivre vos demandes.">
+    <AuthCard
+      icon={<KeyRound aria-hidden="true" className="h-7 w-7" />}
+      title="Connexion client"
+      intro="Accédez à votre espace pour demander de l’aide et suivre vos demandes."
+    >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Nom d'utilisateur" autoComplete="username" autoCapitalize="none" spellCheck={false} required
-          aria-invalid={errors.email ? true : undefined} {...register('email')} />
-        <TextField label="Mot de passe" type="password" autoComplete="current-password" required
-          aria-invalid={errors.password ? true : undefined} {...register('password')} />
-        {missing && <p role="alert" className="text-sm font-medium text-red-700">{missing}</p>}
-        <AuthSubmit pending={isSubmitting} pendingLabel="Connexion...">Se connecter</AuthSubmit>
+        <TextField
+          label="Nom d'utilisateur"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          aria-invalid={errors.email ? true : undefined}
+          {...register('email')}
+        />
+        <TextField
+          label="Mot de passe"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          {...register('password')}
+        />
+        {missing && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {missing}
+          </p>
+        )}
+        <AuthSubmit pending={isSubmitting} pendingLabel="Connexion...">
+          Se connecter
+        </AuthSubmit>
       </form>
-      <p className="mt-4 text-center"><ForgotPasswordLink /></p>
+      <p className="mt-4 text-center">
+        <ForgotPasswordLink />
+      </p>
       <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
         <p>Vos identifiants vous sont envoyés par e-mail après la validation de votre compte par notre équipe.</p>
         {/* How to reach the support, not only that one should: a tap calls or writes from a phone. */}
         <p className="mt-1">
-          Vous ne les avez pas reçus ? Contactez notre support pour les obtenir&nbsp;: <a href={telHref(site.phone)}
-            className="whitespace-nowrap font-medium text-brand-700 underline">{site.phone}</a> ou <a href={`mailto:${site.email}`}
-            className="break-words font-medium text-brand-700 underline">{site.email}</a>.
+          Vous ne les avez pas reçus ? Contactez notre support pour les obtenir&nbsp;:{' '}
+          <a href={telHref(site.phone)} className="whitespace-nowrap font-medium text-brand-700 underline">
+            {site.phone}
+          </a>{' '}
+          ou{' '}
+          <a href={`mailto:${site.email}`} className="break-words font-medium text-brand-700 underline">
+            {site.email}
+          </a>
+          .
         </p>
       </div>
       <div className="mt-6 space-y-1 text-center text-sm text-slate-700">
-        <p>Pas encore de compte ? <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Créer un compte</Link></p>
-        <p><Link to="/" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
+        <p>
+          Pas encore de compte ?{' '}
+          <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+            Créer un compte
+          </Link>
+        </p>
+        <p>
+          <Link to="/" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+            Retour à l'accueil
+          </Link>
+        </p>
       </div>
     </AuthCard>
   );

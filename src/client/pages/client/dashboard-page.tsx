@@ -26,14 +26,19 @@ function Dashboard({ user }: { user: AuthUser }) {
       <Card className="grid gap-5 p-5 sm:grid-cols-[1fr_auto] sm:p-6">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Tableau de bord</h1>
-          <p className="mt-1 text-lg text-slate-700">Bonjour {user.firstName || user.lastName}, comment pouvons-nous vous aider ?</p>
+          <p className="mt-1 text-lg text-slate-700">
+            Bonjour {user.firstName || user.lastName}, comment pouvons-nous vous aider ?
+          </p>
         </div>
         <div className="sm:col-span-2 sm:row-start-2">
           <AssistanceActions subscription={subscription.data} />
         </div>
         {/* SPEC §2: a navigation to the logout endpoint, which ends the session and returns to the home page. */}
-        <a href="/api/logout" onClick={beginSignOut}
-          className={buttonClass('secondary', 'md', 'self-start justify-self-start sm:col-start-2 sm:row-start-1')}>
+        <a
+          href="/api/logout"
+          onClick={beginSignOut}
+          className={buttonClass('secondary', 'md', 'self-start justify-self-start sm:col-start-2 sm:row-start-1')}
+        >
           <LogOut aria-hidden="true" className="h-4 w-4" /> Se déconnecter
         </a>
       </Card>

@@ -28,11 +28,16 @@ export function ResetPasswordPage() {
   const { invalid } = form;
 
   return (
-    <AuthCard icon={<KeyRound aria-hidden="true" className="h-7 w-7" />} title="Nouveau mot de passe"
-      intro={invalid ? undefined : 'Choisissez le mot de passe de votre espace client.'}>
+    <AuthCard
+      icon={<KeyRound aria-hidden="true" className="h-7 w-7" />}
+      title="Nouveau mot de passe"
+      intro={invalid ? undefined : 'Choisissez le mot de passe de votre espace client.'}
+    >
       {invalid ? (
         <div className="space-y-4">
-          <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">{RESET_LINK_INVALID}</p>
+          <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">
+            {RESET_LINK_INVALID}
+          </p>
           <Link to="/forgot-password" className={buttonClass('primary', 'md', 'w-full')}>
             Demander un nouveau lien
           </Link>

@@ -7,6 +7,9 @@ import { ADMIN_ONLY } from './roles.ts';
 
 /** « Journal » (admins): read only. No route edits or deletes an entry (docs/security.md). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/audit', { config: ADMIN_ONLY, schema: { querystring: auditListQuery, response: { 200: z.array(auditEntrySchema) } } },
-    async (request, reply) => sendPage(reply, await listAudit(app.db, request.query)));
+  app.get(
+    '/audit',
+    { config: ADMIN_ONLY, schema: { querystring: auditListQuery, response: { 200: z.array(auditEntrySchema) } } },
+    async (request, reply) => sendPage(reply, await listAudit(app.db, request.query)),
+  );
 };

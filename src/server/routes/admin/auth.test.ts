@@ -10,23 +10,32 @@ import { cookieHeader, staffLogin } from '#server/test/fixtures.ts';
 
 // Counts every password actually checked (a real account's hash or the dummy one for an unknown username).
 vi.mock('#server/services/security/passwords.ts', async (importOriginal) =>
-  (await import('#server/test/password-checks.ts')).countingPasswords(await importOriginal()));
+  (await import('#server/test/password-checks.ts')).countingPasswords(await importOriginal()),
+);
 
 const login = (t: TestApp, payload: object, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/admin/login', payload, remoteAddress, headers });
 const right = { username: TEST_ADMIN.username, password: TEST_ADMIN.password };
 const wrong = (i = 0) => ({ username: TEST_ADMIN.username, password: `pas-le-bon-${i}` });
-const tokenOf = (res: { cookies: Array<{ name: string; value: string }> }) => res.cookies.find((c) => c.name === STAFF_COOKIE)?.value;
+const tokenOf = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  res.cookies.find((c) => c.name === STAFF_COOKIE)?.value;
 
 describe('[ADMIN][LOGIN] staff sign-in on the server', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t.close());
 
   it('opens a 12-hour httpOnly session whose id is stored only as a hash', async () => {
     const res = await login(t, { username: TEST_ADMIN.username, password: TEST_ADMIN.password }, '10.0.0.1');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: expect.any(Number), username: TEST_ADMIN.username, role: 'admin', unlocked: false });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      username: TEST_ADMIN.username,
+      role: 'admin',
+      unlocked: false,
+    });
     const cookie = res.cookies.find((c) => c.name === 'rfs_staff')!;
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 12 * 3600 });
@@ -39,14 +48,26 @@ describe('[ADMIN][LOGIN] staff sign-in on the server', () => {
     expect(hours).toBeGreaterThan(11.9);
     expect(hours).toBeLessThanOrEqual(12);
 
-    const session = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: `rfs_staff=${cookie.value}` } });
-    expect(session.json()).toEqual({ id: expect.any(Number), username: TEST_ADMIN.username, role: 'admin', unlocked: false });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: { cookie: `rfs_staff=${cookie.value}` },
+    });
+    expect(session.json()).toEqual({
+      id: expect.any(Number),
+      username: TEST_ADMIN.username,
+      role: 'admin',
+      unlocked: false,
+    });
   });
 
   it('requires both fields, in French', async () => {
     const res = await login(t, { username: '  ', password: '' }, '10.0.0.3');
     expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors).toEqual({ username: ["Le nom d'utilisateur est requis"], password: ['Le mot de passe est requis'] });
+    expect(res.json().fieldErrors).toEqual({
+      username: ["Le nom d'utilisateur est requis"],
+      password: ['Le mot de passe est requis'],
+    });
   });
 
   it('ends the session on the server at logout and clears the cookie', async () => {
@@ -71,27 +92,41 @@ describe('[ADMIN][LOGIN] staff sign-in on the server', () => {
     const token = tokenOf(res)!;
     expect(token).not.toBe(planted);
     expect(await t.db.$count(staffSessions, eq(staffSessions.idHash, hashSessionToken(planted)))).toBe(0);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: cookieHeader(STAFF_COOKIE, planted) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: cookieHeader(STAFF_COOKIE, planted) }))
+        .statusCode,
+    ).toBe(401);
 
     // Signing in again over a valid session replaces it: the old id stops working on the server.
     const again = await login(t, right, '10.0.0.4', cookieHeader(STAFF_COOKIE, token));
     const renewed = tokenOf(again)!;
     expect(renewed).not.toBe(token);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: cookieHeader(STAFF_COOKIE, token) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: cookieHeader(STAFF_COOKIE, renewed) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: cookieHeader(STAFF_COOKIE, token) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: cookieHeader(STAFF_COOKIE, renewed) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses an expired session', async () => {
     const staff = await staffLogin(t);
     const token = staff.cookie.split('=')[1]!;
-    await t.db.update(staffSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.idHash, hashSessionToken(token)));
+    await t.db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.idHash, hashSessionToken(token)));
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff })).statusCode).toBe(401);
   });
 });
 
 describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner out', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t.close());
   beforeEach(async () => {
     await t.db.delete(loginThrottle);
@@ -99,7 +134,8 @@ describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner
   });
   /** Earlier failed attempts on the account, one per address, counted as the sign-in route counts them (without spending scrypt time). */
   const failedElsewhere = async (count: number, network: string) => {
-    for (let i = 0; i < count; i++) await reserveLoginAttempt(t.db, { scope: 'staff', login: TEST_ADMIN.username, address: `${network}.${i + 1}` });
+    for (let i = 0; i < count; i++)
+      await reserveLoginAttempt(t.db, { scope: 'staff', login: TEST_ADMIN.username, address: `${network}.${i + 1}` });
   };
 
   it('lets the owner in from another address after five wrong passwords from one', async () => {
@@ -107,7 +143,10 @@ describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner
     // The attacker's address is blocked, even with the right password...
     const blocked = await login(t, right, '10.0.1.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: 'Trop de tentatives de connexion. Réessayez dans 1 minute.', code: 'THROTTLED' });
+    expect(blocked.json()).toEqual({
+      message: 'Trop de tentatives de connexion. Réessayez dans 1 minute.',
+      code: 'THROTTLED',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(50);
     // ...the owner elsewhere is not.
     expect((await login(t, right, '10.0.1.2')).statusCode).toBe(200);
@@ -135,7 +174,9 @@ describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner
     await failedElsewhere(POLICIES.account.free + 5, '10.2.0');
     // The last delay has just ended, and enough failures are counted that the next delay is the longest (30 s), longer
     // than any burst takes. The loop above counts fewer on a fast machine, where its last attempts fall in a delay.
-    await t.db.update(loginThrottle).set({ failures: POLICIES.account.free + 10, blockedUntil: sql`now() - interval '1 second'` })
+    await t.db
+      .update(loginThrottle)
+      .set({ failures: POLICIES.account.free + 10, blockedUntil: sql`now() - interval '1 second'` })
       .where(eq(loginThrottle.bucket, 'account'));
     checks.count = 0;
     const burst = await Promise.all(Array.from({ length: 50 }, (_, i) => login(t, wrong(i), `10.3.0.${i + 1}`)));
@@ -149,7 +190,10 @@ describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner
   it('lets the owner in from an address already used, while attempts from everywhere slow the account', async () => {
     expect((await login(t, right, '10.4.0.1')).statusCode).toBe(200);
     await failedElsewhere(POLICIES.account.free, '10.4.1');
-    await t.db.update(loginThrottle).set({ blockedUntil: sql`now() + interval '30 seconds'` }).where(eq(loginThrottle.bucket, 'account'));
+    await t.db
+      .update(loginThrottle)
+      .set({ blockedUntil: sql`now() + interval '30 seconds'` })
+      .where(eq(loginThrottle.bucket, 'account'));
     // A new address waits out the short account-wide delay; the owner's usual one does not.
     const elsewhere = await login(t, right, '10.4.2.1');
     expect(elsewhere.statusCode).toBe(429);
@@ -162,7 +206,12 @@ describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner
       const out: Array<{ status: number; body: string; cookies: number; retry: string | undefined }> = [];
       for (let i = 0; i < 7; i++) {
         const res = await login(t, { username, password: `essai-${i}` }, address);
-        out.push({ status: res.statusCode, body: res.body, cookies: res.cookies.length, retry: res.headers['retry-after'] ? 'oui' : undefined });
+        out.push({
+          status: res.statusCode,
+          body: res.body,
+          cookies: res.cookies.length,
+          retry: res.headers['retry-after'] ? 'oui' : undefined,
+        });
       }
       return out;
     };
@@ -177,7 +226,8 @@ describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner
 
   it('stops one address trying many usernames after 20 failures; other addresses go on', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) statuses.push((await login(t, { username: `inconnu${i}`, password: 'x' }, '10.0.2.1')).statusCode);
+    for (let i = 0; i < 22; i++)
+      statuses.push((await login(t, { username: `inconnu${i}`, password: 'x' }, '10.0.2.1')).statusCode);
     expect(statuses.slice(0, POLICIES.address.free).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(POLICIES.address.free)).toEqual([429, 429]);
     expect((await login(t, right, '10.0.2.1')).statusCode).toBe(429);
@@ -196,7 +246,9 @@ describe('[ADMIN][LOGIN] failed attempts slow the attacker, never lock the owner
 
 describe('[ADMIN][UNLOCK] the secret code unlocks the download tab for one session', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t.close());
 
   const unlock = (staff: Record<string, string>, code: unknown, remoteAddress = '127.0.0.1') =>
@@ -207,7 +259,9 @@ describe('[ADMIN][UNLOCK] the secret code unlocks the download tab for one sessi
     const res = await unlock(staff, 'code-secret-43');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Le code secret saisi est invalide', code: 'BAD_CODE' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff })).json().unlocked).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff })).json().unlocked).toBe(
+      false,
+    );
     const locked = await t.app.inject({ method: 'POST', url: '/api/admin/download-site', headers: staff });
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toBe('Déverrouillez d’abord l’onglet Téléchargement avec le code secret.');
@@ -224,9 +278,18 @@ describe('[ADMIN][UNLOCK] the secret code unlocks the download tab for one sessi
     const other = await staffLogin(t);
     const res = await unlock(staff, TEST_ADMIN.secretCode);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: expect.any(Number), username: TEST_ADMIN.username, role: 'admin', unlocked: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff })).json().unlocked).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: other })).json().unlocked).toBe(false);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      username: TEST_ADMIN.username,
+      role: 'admin',
+      unlocked: true,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff })).json().unlocked).toBe(
+      true,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: other })).json().unlocked).toBe(
+      false,
+    );
   });
 
   it('limits guesses per IP address', async () => {
@@ -240,18 +303,25 @@ describe('[ADMIN][UNLOCK] the secret code unlocks the download tab for one sessi
 
 describe('[ADMIN][LOGIN] behind https', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ PUBLIC_URL: 'https://support.exemple.fr' }); });
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://support.exemple.fr' });
+  });
   afterAll(async () => t.close());
 
   it('marks the session cookie Secure', async () => {
     const res = await login(t, right);
-    expect(res.cookies.find((c) => c.name === hostCookie(STAFF_COOKIE))).toMatchObject({ secure: true, httpOnly: true });
+    expect(res.cookies.find((c) => c.name === hostCookie(STAFF_COOKIE))).toMatchObject({
+      secure: true,
+      httpOnly: true,
+    });
   });
 });
 
 describe('[ADMIN][UNLOCK] without ADMIN_SECRET_CODE', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ ADMIN_SECRET_CODE: '' }); });
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_SECRET_CODE: '' });
+  });
   afterAll(async () => t.close());
 
   it('never unlocks', async () => {

@@ -6,9 +6,7 @@ import type { StaffRole } from '#shared/labels.ts';
 import { staffLoginAnswerSchema } from '#shared/schemas/two-factor.ts';
 import { adminLoginInputSchema, unlockInputSchema } from '#shared/schemas/auth.ts';
 import { idParams, okSchema } from '#shared/schemas/query.ts';
-import {
-  openSessionSchema, sessionsEndedSchema, staffSessionSchema, type StaffSession,
-} from '#shared/admin-api.ts';
+import { openSessionSchema, sessionsEndedSchema, staffSessionSchema, type StaffSession } from '#shared/admin-api.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '#server/plugins/auth.ts';
 import { authenticateStaff, staffNamed } from '#server/services/staff/staff-auth.ts';
@@ -16,9 +14,19 @@ import { staffStanding } from '#server/services/staff/staff-accounts.ts';
 import { writeAudit } from '#server/services/security/audit.ts';
 import { throttledSignIn } from '#server/services/security/login-throttle.ts';
 import { createChallenge } from '#server/services/staff/staff-login-challenge.ts';
-import { hasTwoFactor, securitySettings, trustFactorAfterCode, type SecondFactor } from '#server/services/staff/two-factor.ts';
 import {
-  createStaffSession, deleteStaffSession, endOtherStaffSessions, endStaffSession, listStaffSessions, unlockStaffSession,
+  hasTwoFactor,
+  securitySettings,
+  trustFactorAfterCode,
+  type SecondFactor,
+} from '#server/services/staff/two-factor.ts';
+import {
+  createStaffSession,
+  deleteStaffSession,
+  endOtherStaffSessions,
+  endStaffSession,
+  listStaffSessions,
+  unlockStaffSession,
 } from '#server/services/security/sessions.ts';
 import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
@@ -26,24 +34,43 @@ import { RATE_LIMITS } from '#server/rate-limits.ts';
 const UNKNOWN_USERNAME = '(identifiant inconnu)';
 const UNKNOWN_ACCOUNT = 'inconnu';
 
-const toSession = (staff: StaffSession): StaffSession => ({ id: staff.id, username: staff.username, role: staff.role, unlocked: staff.unlocked });
+const toSession = (staff: StaffSession): StaffSession => ({
+  id: staff.id,
+  username: staff.username,
+  role: staff.role,
+  unlocked: staff.unlocked,
+});
 
 /**
  * The session, its cookie and its trace, once every factor the member needs was given. `factor`: the second factor
  * given, and whether it opens the download tab by itself (docs/decisions/009); null for a password alone.
  */
 export async function openStaffSession(
-  request: FastifyRequest, reply: FastifyReply, staff: { id: number; username: string; role: StaffRole },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  staff: { id: number; username: string; role: StaffRole },
   factor: { kind: SecondFactor; opensDownload: boolean } | null,
 ): Promise<StaffSession> {
   const { db } = request.server;
   const unlocked = factor?.opensDownload === true;
-  const { token, expiresAt } = await createStaffSession(db, staff.id,
-    { address: request.ip, userAgent: request.headers['user-agent'] ?? '' }, request.cookies[STAFF_COOKIE], { secondFactor: factor !== null, unlocked });
+  const { token, expiresAt } = await createStaffSession(
+    db,
+    staff.id,
+    { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+    request.cookies[STAFF_COOKIE],
+    { secondFactor: factor !== null, unlocked },
+  );
   setSessionCookie(request, reply, STAFF_COOKIE, token, expiresAt);
-  await writeAudit(db, { id: staff.id, username: staff.username, address: request.ip }, {
-    action: 'staff.login', entity: 'staff', entityId: staff.id, after: factor ? { secondFactor: factor.kind, unlocked } : undefined,
-  });
+  await writeAudit(
+    db,
+    { id: staff.id, username: staff.username, address: request.ip },
+    {
+      action: 'staff.login',
+      entity: 'staff',
+      entityId: staff.id,
+      after: factor ? { secondFactor: factor.kind, unlocked } : undefined,
+    },
+  );
   return toSession({ id: staff.id, username: staff.username, role: staff.role, unlocked });
 }
 
@@ -53,33 +80,49 @@ export async function openStaffSession(
  * next step instead of a session.
  */
 export const staffLoginRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/login', {
-    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: adminLoginInputSchema, response: { 200: staffLoginAnswerSchema } },
-  }, async (request, reply) => {
-    const { username, password } = request.body;
-    const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip },
-      () => authenticateStaff(app.db, username, password));
-    const audit = (actor: { id: number | null; username: string }, action: string) =>
-      writeAudit(app.db, { ...actor, address: request.ip }, { action, entity: 'staff', entityId: actor.id ?? UNKNOWN_ACCOUNT });
-    if (!staff) {
-      // What was typed as a username is often a password typed in the wrong box: it is never written down. A failure
-      // on an existing account is traced to that account; any other only to its address (the throttle keeps hashes).
-      await audit(await staffNamed(app.db, username) ?? { id: null, username: UNKNOWN_USERNAME }, 'staff.login_failed');
-      throw new HttpError(401, 'Identifiants incorrects', 'BAD_CREDENTIALS');
-    }
-    const standing = await staffStanding(app.db, staff.id);
-    // Told only after the right password: a stranger learns nothing about which accounts exist.
-    if (!standing || standing.disabled) {
-      await audit(staff, 'staff.login_refused');
-      throw new HttpError(403, 'Ce compte a été désactivé. Adressez-vous à un administrateur.', 'ACCOUNT_DISABLED');
-    }
-    const [enrolled, { requireTwoFactor }] = await Promise.all([hasTwoFactor(app.db, staff.id), securitySettings(app.db)]);
-    if (enrolled || requireTwoFactor) {
-      const step = enrolled ? 'code' as const : 'enrol' as const;
-      return { step, challenge: await createChallenge(app.db, staff.id, step) };
-    }
-    return openStaffSession(request, reply, { ...staff, role: standing.role }, null);
-  });
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: RATE_LIMITS.staffSignIn },
+      schema: { body: adminLoginInputSchema, response: { 200: staffLoginAnswerSchema } },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip }, () =>
+        authenticateStaff(app.db, username, password),
+      );
+      const audit = (actor: { id: number | null; username: string }, action: string) =>
+        writeAudit(
+          app.db,
+          { ...actor, address: request.ip },
+          { action, entity: 'staff', entityId: actor.id ?? UNKNOWN_ACCOUNT },
+        );
+      if (!staff) {
+        // What was typed as a username is often a password typed in the wrong box: it is never written down. A failure
+        // on an existing account is traced to that account; any other only to its address (the throttle keeps hashes).
+        await audit(
+          (await staffNamed(app.db, username)) ?? { id: null, username: UNKNOWN_USERNAME },
+          'staff.login_failed',
+        );
+        throw new HttpError(401, 'Identifiants incorrects', 'BAD_CREDENTIALS');
+      }
+      const standing = await staffStanding(app.db, staff.id);
+      // Told only after the right password: a stranger learns nothing about which accounts exist.
+      if (!standing || standing.disabled) {
+        await audit(staff, 'staff.login_refused');
+        throw new HttpError(403, 'Ce compte a été désactivé. Adressez-vous à un administrateur.', 'ACCOUNT_DISABLED');
+      }
+      const [enrolled, { requireTwoFactor }] = await Promise.all([
+        hasTwoFactor(app.db, staff.id),
+        securitySettings(app.db),
+      ]);
+      if (enrolled || requireTwoFactor) {
+        const step = enrolled ? ('code' as const) : ('enrol' as const);
+        return { step, challenge: await createChallenge(app.db, staff.id, step) };
+      }
+      return openStaffSession(request, reply, { ...staff, role: standing.role }, null);
+    },
+  );
 };
 
 /** Compared as SHA-256 digests so the comparison takes the same time whatever the code's length. */
@@ -92,7 +135,9 @@ function codeMatches(request: FastifyRequest, code: string): boolean {
 
 /** Routes of the signed-in staff member's own session (behind the staff hook). */
 export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/session', { config: ANY_STAFF, schema: { response: { 200: staffSessionSchema } } }, async (request) => toSession(request.staff));
+  app.get('/session', { config: ANY_STAFF, schema: { response: { 200: staffSessionSchema } } }, async (request) =>
+    toSession(request.staff),
+  );
 
   app.post('/logout', { config: ANY_STAFF, schema: { response: { 200: okSchema } } }, async (request, reply) => {
     await deleteStaffSession(app.db, request.staff.sessionHash);
@@ -100,28 +145,43 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  app.post('/unlock', {
-    config: { ...ADMIN_ONLY, rateLimit: RATE_LIMITS.staffUnlock }, schema: { body: unlockInputSchema, response: { 200: staffSessionSchema } },
-  }, async (request) => {
-    const { code } = request.body;
-    if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');
-    await unlockStaffSession(app.db, request.staff.sessionHash);
-    if (request.staff.secondFactor) await trustFactorAfterCode(app.db, request.staff);
-    return toSession({ ...request.staff, unlocked: true });
-  });
+  app.post(
+    '/unlock',
+    {
+      config: { ...ADMIN_ONLY, rateLimit: RATE_LIMITS.staffUnlock },
+      schema: { body: unlockInputSchema, response: { 200: staffSessionSchema } },
+    },
+    async (request) => {
+      const { code } = request.body;
+      if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');
+      await unlockStaffSession(app.db, request.staff.sessionHash);
+      if (request.staff.secondFactor) await trustFactorAfterCode(app.db, request.staff);
+      return toSession({ ...request.staff, unlocked: true });
+    },
+  );
 
   // « Mes sessions »: only the signed-in member's own sessions are listed or ended.
-  app.get('/sessions', { config: ANY_STAFF, schema: { response: { 200: z.array(openSessionSchema) } } },
-    async (request) => listStaffSessions(app.db, request.staff));
+  app.get(
+    '/sessions',
+    { config: ANY_STAFF, schema: { response: { 200: z.array(openSessionSchema) } } },
+    async (request) => listStaffSessions(app.db, request.staff),
+  );
 
-  app.delete('/sessions', { config: ANY_STAFF, schema: { response: { 200: sessionsEndedSchema } } },
-    async (request) => ({ ended: await endOtherStaffSessions(app.db, request.staff) }));
+  app.delete(
+    '/sessions',
+    { config: ANY_STAFF, schema: { response: { 200: sessionsEndedSchema } } },
+    async (request) => ({ ended: await endOtherStaffSessions(app.db, request.staff) }),
+  );
 
-  app.delete('/sessions/:id', { config: ANY_STAFF, schema: { params: idParams, response: { 200: sessionsEndedSchema } } }, async (request, reply) => {
-    const { id } = request.params;
-    if (!await endStaffSession(app.db, request.staff.id, id)) throw notFound('Session introuvable ou déjà fermée');
-    // Ending the current session from the list is a sign-out: the browser forgets the cookie too.
-    if (id === request.staff.sessionId) clearSessionCookie(request, reply, STAFF_COOKIE);
-    return { ended: 1 };
-  });
+  app.delete(
+    '/sessions/:id',
+    { config: ANY_STAFF, schema: { params: idParams, response: { 200: sessionsEndedSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await endStaffSession(app.db, request.staff.id, id))) throw notFound('Session introuvable ou déjà fermée');
+      // Ending the current session from the list is a sign-out: the browser forgets the cookie too.
+      if (id === request.staff.sessionId) clearSessionCookie(request, reply, STAFF_COOKIE);
+      return { ended: 1 };
+    },
+  );
 };

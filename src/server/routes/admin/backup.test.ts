@@ -21,7 +21,11 @@ describe('[ADMIN][DOWNLOAD] backup routes and CSV', () => {
   beforeAll(async () => {
     t = await createTestApp();
     dir = await mkdtemp(path.join(tmpdir(), 'rfs-zip-'));
-    await t.db.insert(staffUsers).values({ username: TECHNICIAN.username, role: 'technicien', passwordHash: await hashPassword(TECHNICIAN.password) });
+    await t.db.insert(staffUsers).values({
+      username: TECHNICIAN.username,
+      role: 'technicien',
+      passwordHash: await hashPassword(TECHNICIAN.password),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -46,23 +50,44 @@ describe('[ADMIN][DOWNLOAD] backup routes and CSV', () => {
       expect(locked.json().message).toBe('Déverrouillez d’abord l’onglet Téléchargement avec le code secret.');
     }
     // A technician who somehow holds an unlocked session is still refused: the role comes first.
-    await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: tech, payload: { code: TEST_ADMIN.secretCode } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/unlock',
+      headers: tech,
+      payload: { code: TEST_ADMIN.secretCode },
+    });
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: tech })).statusCode).toBe(403);
   });
 
   it('runs one backup at a time; the original call waits for it and answers the zip; every start and download is audited', async () => {
     const staff = await staffLogin(t);
-    await postOrder(t, staff, { clientEmail: 'zip@exemple.fr', username: 'zipclient', password: 'secret-archive-9871' });
-    await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: staff, payload: { code: TEST_ADMIN.secretCode } });
+    await postOrder(t, staff, {
+      clientEmail: 'zip@exemple.fr',
+      username: 'zipclient',
+      password: 'secret-archive-9871',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/unlock',
+      headers: staff,
+      payload: { code: TEST_ADMIN.secretCode },
+    });
     // Two clicks at once: a backup takes dozens of reads, the second click's check two.
-    const [first, second] = (await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: staff }))))
-      .sort((a, b) => a.statusCode - b.statusCode);
+    const [first, second] = (
+      await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: staff })))
+    ).sort((a, b) => a.statusCode - b.statusCode);
     expect(first!.statusCode).toBe(202);
     expect(second!.statusCode).toBe(409);
-    expect(second!.json().message).toBe('Une sauvegarde est déjà en cours : attendez qu’elle se termine pour la télécharger.');
+    expect(second!.json().message).toBe(
+      'Une sauvegarde est déjà en cours : attendez qu’elle se termine pour la télécharger.',
+    );
 
     // The original page posts a JSON content type with an empty body; it gets the running backup's zip.
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/download-site', headers: { ...staff, 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/download-site',
+      headers: { ...staff, 'content-type': 'application/json' },
+    });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="sauvegarde-rfs-${todayIso()}.zip"`);
@@ -72,18 +97,31 @@ describe('[ADMIN][DOWNLOAD] backup routes and CSV', () => {
     const { stdout } = await run('unzip', ['-p', file, 'manifest.json']);
     expect(JSON.parse(stdout).tables.orders.rows).toBe(1);
 
-    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/backups/current', headers: staff })).json().backup;
+    const current = (await t.app.inject({ method: 'GET', url: '/api/admin/backups/current', headers: staff })).json()
+      .backup;
     expect(current).toMatchObject({ state: 'done', percent: 100, startedBy: 'staff' });
     const audit = await t.app.inject({ method: 'GET', url: '/api/admin/audit?entity=site', headers: staff });
-    expect(audit.json()[0]).toMatchObject({ action: 'backup.download', entityId: String(current.id), staffUsername: 'staff' });
+    expect(audit.json()[0]).toMatchObject({
+      action: 'backup.download',
+      entityId: String(current.id),
+      staffUsername: 'staff',
+    });
     expect(audit.json().map((e: { action: string }) => e.action)).toContain('backup.start');
-    const gone = await t.app.inject({ method: 'GET', url: `/api/admin/backups/${current.id + 1}/download`, headers: staff });
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/backups/${current.id + 1}/download`,
+      headers: staff,
+    });
     expect(gone.statusCode).toBe(404);
   });
 
   it('writes CSV that a spreadsheet opens safely', () => {
-    expect(toCsv([{ a: 'simple', b: 'avec, virgule', c: '=HYPERLINK("x")', d: null, e: new Date('2025-01-02T03:04:05Z') }], ['a', 'b', 'c', 'd', 'e']))
-      .toBe('a,b,c,d,e\r\nsimple,"avec, virgule","\'=HYPERLINK(""x"")",,2025-01-02T03:04:05.000Z\r\n');
+    expect(
+      toCsv(
+        [{ a: 'simple', b: 'avec, virgule', c: '=HYPERLINK("x")', d: null, e: new Date('2025-01-02T03:04:05Z') }],
+        ['a', 'b', 'c', 'd', 'e'],
+      ),
+    ).toBe('a,b,c,d,e\r\nsimple,"avec, virgule","\'=HYPERLINK(""x"")",,2025-01-02T03:04:05.000Z\r\n');
   });
 
   it.each([
@@ -94,7 +132,7 @@ describe('[ADMIN][DOWNLOAD] backup routes and CSV', () => {
     ['\t=1+1', "'\t=1+1"],
     ['\r=1+1', "'\r=1+1"],
     // After a separator inside the cell, for a spreadsheet that splits on ',' or (French Excel) on ';'.
-    ['Dupont;=cmd|\' /C calc\'!A0', "Dupont;'=cmd|' /C calc'!A0"],
+    ["Dupont;=cmd|' /C calc'!A0", "Dupont;'=cmd|' /C calc'!A0"],
     ['Dupont,@SUM(1)', "Dupont,'@SUM(1)"],
     ['a; +1;  -1,\t=1', "a; '+1;  '-1,'\t=1"],
     ['=a;=b,=c', "'=a;'=b,'=c"],

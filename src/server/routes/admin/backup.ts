@@ -23,7 +23,13 @@ function requireUnlocked(request: FastifyRequest) {
 export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   // Made on first use: the role matrix registers these routes on a bare Fastify to read their declarations.
   let made: BackupRunner | undefined;
-  const backups = () => (made ??= createBackupRunner({ database: app.database, dataDir: app.config.DATA_DIR, config: app.config, log: app.log }));
+  const backups = () =>
+    (made ??= createBackupRunner({
+      database: app.database,
+      dataDir: app.config.DATA_DIR,
+      config: app.config,
+      log: app.log,
+    }));
   app.addHook('onClose', async () => made?.stop());
 
   // The original page posts with a JSON content type and no body: accept that here instead of a 400.
@@ -54,18 +60,29 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(createReadStream(file.path));
   };
 
-  app.post('/backups', { config: ADMIN_ONLY, schema: { response: { 202: backupStatusSchema } } },
-    async (request, reply) => reply.code(202).send(await start(request)));
+  app.post(
+    '/backups',
+    { config: ADMIN_ONLY, schema: { response: { 202: backupStatusSchema } } },
+    async (request, reply) => reply.code(202).send(await start(request)),
+  );
 
-  app.get('/backups/current', { config: ADMIN_ONLY, schema: { response: { 200: currentBackupSchema } } }, async (request) => {
-    requireUnlocked(request);
-    return { backup: backups().current() };
-  });
+  app.get(
+    '/backups/current',
+    { config: ADMIN_ONLY, schema: { response: { 200: currentBackupSchema } } },
+    async (request) => {
+      requireUnlocked(request);
+      return { backup: backups().current() };
+    },
+  );
 
-  app.get('/backups/:id/download', { config: { ...ADMIN_ONLY, ...FILE_REPLY }, schema: { params: idParams } }, async (request, reply) => {
-    requireUnlocked(request);
-    return send(request, reply, request.params.id);
-  });
+  app.get(
+    '/backups/:id/download',
+    { config: { ...ADMIN_ONLY, ...FILE_REPLY }, schema: { params: idParams } },
+    async (request, reply) => {
+      requireUnlocked(request);
+      return send(request, reply, request.params.id);
+    },
+  );
 
   // SPEC §7's call, kept for scripts: the same background backup (or the one already running), its zip once written.
   app.post('/download-site', { config: { ...ADMIN_ONLY, ...FILE_REPLY } }, async (request, reply) => {
@@ -74,7 +91,8 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = running?.state === 'running' ? running.id : (await start(request)).id;
     await backups().settled();
     const finished = backups().current();
-    if (finished?.id !== id || finished.state !== 'done') throw new HttpError(500, finished?.error ?? 'La sauvegarde a échoué.', 'BACKUP_FAILED');
+    if (finished?.id !== id || finished.state !== 'done')
+      throw new HttpError(500, finished?.error ?? 'La sauvegarde a échoué.', 'BACKUP_FAILED');
     return send(request, reply, id);
   });
 };

@@ -9,7 +9,10 @@ describe('[ADMIN][MAIL] credentials reach a real SMTP server', () => {
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp({ SMTP_URL: peer.url, MAIL_FROM: 'RFS Assistance <contact@rfs.example>' }, { realMailer: true });
+    t = await createTestApp(
+      { SMTP_URL: peer.url, MAIL_FROM: 'RFS Assistance <contact@rfs.example>' },
+      { realMailer: true },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -18,7 +21,12 @@ describe('[ADMIN][MAIL] credentials reach a real SMTP server', () => {
 
   it('sends the username, the password and the sign-in link', async () => {
     const staff = await staffLogin(t);
-    const created = await postOrder(t, staff, { clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42' });
+    const created = await postOrder(t, staff, {
+      clientName: 'Élodie Bérénger',
+      clientEmail: 'elodie@exemple.fr',
+      username: 'eberenger',
+      password: 'Soleil-du-Midi-42',
+    });
     expect(created.credentials).toEqual({ username: 'eberenger', password: 'Soleil-du-Midi-42' });
     const received = peer.received;
     expect(received).toHaveLength(0); // queued with the order, not sent by the request

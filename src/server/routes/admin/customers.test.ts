@@ -6,14 +6,45 @@ describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {
   const { t, staff } = staffTestApp();
   beforeAll(async () => {
     // Alice: three orders under two spellings of her e-mail, the last one with her new phone and an account.
-    await postOrder(t, staff, { clientName: 'Alice Ancien', clientEmail: 'alice@exemple.fr', plan: 'pro', orderDate: '2025-01-10', paymentStatus: 'paid' });
-    await postOrder(t, staff, { clientName: 'Alice Martin', clientEmail: 'ALICE@exemple.fr', plan: 'basique', orderDate: '2025-02-10', paymentMethod: 'offert', paymentStatus: 'paid' });
     await postOrder(t, staff, {
-      clientName: 'Alice Martin', clientEmail: 'Alice@Exemple.fr', clientPhone: '07 00 00 00 01', plan: 'standard', orderDate: '2025-03-10',
-      paymentStatus: 'pending', username: 'amartin', password: 'Azur-Passerelle-2026',
+      clientName: 'Alice Ancien',
+      clientEmail: 'alice@exemple.fr',
+      plan: 'pro',
+      orderDate: '2025-01-10',
+      paymentStatus: 'paid',
     });
-    await postOrder(t, staff, { clientName: 'Bruno Petit', clientEmail: 'bruno@exemple.fr', plan: 'famille', orderDate: '2025-03-20', paymentStatus: 'paid' });
-    await postOrder(t, staff, { clientName: 'Chloé Grand', clientEmail: 'chloe@exemple.fr', plan: 'duo', orderDate: '2024-06-01', paymentStatus: 'failed' });
+    await postOrder(t, staff, {
+      clientName: 'Alice Martin',
+      clientEmail: 'ALICE@exemple.fr',
+      plan: 'basique',
+      orderDate: '2025-02-10',
+      paymentMethod: 'offert',
+      paymentStatus: 'paid',
+    });
+    await postOrder(t, staff, {
+      clientName: 'Alice Martin',
+      clientEmail: 'Alice@Exemple.fr',
+      clientPhone: '07 00 00 00 01',
+      plan: 'standard',
+      orderDate: '2025-03-10',
+      paymentStatus: 'pending',
+      username: 'amartin',
+      password: 'Azur-Passerelle-2026',
+    });
+    await postOrder(t, staff, {
+      clientName: 'Bruno Petit',
+      clientEmail: 'bruno@exemple.fr',
+      plan: 'famille',
+      orderDate: '2025-03-20',
+      paymentStatus: 'paid',
+    });
+    await postOrder(t, staff, {
+      clientName: 'Chloé Grand',
+      clientEmail: 'chloe@exemple.fr',
+      plan: 'duo',
+      orderDate: '2024-06-01',
+      paymentStatus: 'failed',
+    });
   });
 
   const users = async (query = '') => {
@@ -59,19 +90,28 @@ describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {
     expect((await users('?q=personne')).total).toBe(0);
   });
 
-  it('counts a customer\'s spending net of credit notes, as the dashboard does', async () => {
+  it("counts a customer's spending net of credit notes, as the dashboard does", async () => {
     const bruno = async () => (await users('?q=bruno@')).items[0]!;
     const before = await bruno();
-    const [order] = (await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders?email=bruno@exemple.fr', headers: staff })).json<OrderDto[]>();
+    const [order] = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders?email=bruno@exemple.fr', headers: staff })
+    ).json<OrderDto[]>();
     const credit = await t.app.inject({
-      method: 'POST', url: `/api/admin/manual-orders/${order!.id}/credit-notes`, headers: staff, payload: { amount: '20', reason: 'Geste commercial' },
+      method: 'POST',
+      url: `/api/admin/manual-orders/${order!.id}/credit-notes`,
+      headers: staff,
+      payload: { amount: '20', reason: 'Geste commercial' },
     });
     expect(credit.statusCode, credit.body).toBe(201);
     expect((await bruno()).revenue).toBe(before.revenue - 20);
   });
 
   it('gives the detail pane the order history through the e-mail filter', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders?email=alice@exemple.fr', headers: staff });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/manual-orders?email=alice@exemple.fr',
+      headers: staff,
+    });
     expect(res.json<OrderDto[]>().map((o) => o.orderDate)).toEqual(['2025-03-10', '2025-02-10', '2025-01-10']);
   });
 });

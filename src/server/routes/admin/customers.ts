@@ -6,6 +6,9 @@ import { ADMIN_ONLY } from './roles.ts';
 import { sendPage } from '#server/routes/list-reply.ts';
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/users', { config: ADMIN_ONLY, schema: { querystring: customerListQuery, response: { 200: z.array(customerSchema) } } },
-    async (request, reply) => sendPage(reply, await listCustomers(app.db, request.query)));
+  app.get(
+    '/users',
+    { config: ADMIN_ONLY, schema: { querystring: customerListQuery, response: { 200: z.array(customerSchema) } } },
+    async (request, reply) => sendPage(reply, await listCustomers(app.db, request.query)),
+  );
 };

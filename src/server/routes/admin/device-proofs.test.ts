@@ -19,19 +19,37 @@ describe('[ADMIN][DEVICES] staff view a proof in the back-office: inline when as
   beforeAll(async () => {
     t = await createTestApp({ LOG_LEVEL: 'error' });
     admin = await staffLogin(t);
-    await t.db.insert(staffUsers).values({ username: 'tech', role: 'technicien', passwordHash: await hashPassword('motdepasse-technicien') });
+    await t.db
+      .insert(staffUsers)
+      .values({ username: 'tech', role: 'technicien', passwordHash: await hashPassword('motdepasse-technicien') });
     tech = await staffLogin(t, { username: 'tech', password: 'motdepasse-technicien' });
     const order = await postOrder(t, admin, {
-      clientName: 'Claire Petit', clientEmail: 'claire@exemple.fr', username: 'claire', password: PASSWORD, orderDate: todayIso(t.clock.now()),
+      clientName: 'Claire Petit',
+      clientEmail: 'claire@exemple.fr',
+      username: 'claire',
+      password: PASSWORD,
+      orderDate: todayIso(t.clock.now()),
     });
     client = await clientLogin(t, 'claire', PASSWORD);
-    const [device] = await t.db.insert(devices).values({ clientId: order.order.clientId!, deviceType: 'macbook', deviceInfo: 'MacBook Air' }).returning();
+    const [device] = await t.db
+      .insert(devices)
+      .values({ clientId: order.order.clientId!, deviceType: 'macbook', deviceInfo: 'MacBook Air' })
+      .returning();
     // A type the upload never lets in (it reads the content): a row such as an old version or a restore could hold.
-    const rows = await t.db.insert(deviceProofs).values([
-      { deviceId: device!.id, name: 'facture.png', mimeType: 'image/png', size: PNG.length, data: PNG },
-      { deviceId: device!.id, name: 'facture éè.pdf', mimeType: 'application/pdf', size: PDF.length, data: PDF },
-      { deviceId: device!.id, name: 'page.html', mimeType: 'text/html', size: 30, data: Buffer.from('<script>alert(document.cookie)</script>') },
-    ]).returning({ id: deviceProofs.id });
+    const rows = await t.db
+      .insert(deviceProofs)
+      .values([
+        { deviceId: device!.id, name: 'facture.png', mimeType: 'image/png', size: PNG.length, data: PNG },
+        { deviceId: device!.id, name: 'facture éè.pdf', mimeType: 'application/pdf', size: PDF.length, data: PDF },
+        {
+          deviceId: device!.id,
+          name: 'page.html',
+          mimeType: 'text/html',
+          size: 30,
+          data: Buffer.from('<script>alert(document.cookie)</script>'),
+        },
+      ])
+      .returning({ id: deviceProofs.id });
     proof = { png: rows[0]!.id, pdf: rows[1]!.id, html: rows[2]!.id };
   });
   afterAll(async () => t.close());
@@ -53,7 +71,9 @@ describe('[ADMIN][DEVICES] staff view a proof in the back-office: inline when as
 
     const pdf = await get(`/api/admin/device-proofs/${proof.pdf}?inline=1`, admin);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="facture __.pdf"; filename\*=UTF-8''facture%20%C3%A9%C3%A8\.pdf$/);
+    expect(pdf.headers['content-disposition']).toMatch(
+      /^inline; filename="facture __.pdf"; filename\*=UTF-8''facture%20%C3%A9%C3%A8\.pdf$/,
+    );
     sandboxed(pdf);
   });
 

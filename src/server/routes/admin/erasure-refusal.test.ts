@@ -22,7 +22,11 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     admin = await staffLogin(t);
     technician = (await newTechnician(t, TECHNICIAN)).headers;
     const order = await postOrder(t, admin, {
-      clientName: 'Jean Dupont', clientEmail: 'jean.dupont@exemple.fr', username: 'jdupont', password: 'motdepasse-client-A', orderDate: todayIso(),
+      clientName: 'Jean Dupont',
+      clientEmail: 'jean.dupont@exemple.fr',
+      username: 'jdupont',
+      password: 'motdepasse-client-A',
+      orderDate: todayIso(),
     });
     clientId = order.order.clientId!;
     client = await clientLogin(t, 'jdupont', 'motdepasse-client-A');
@@ -31,13 +35,19 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
 
   /** The client asks from « Mes données »; the id of their pending request. */
   async function ask(): Promise<number> {
-    expect((await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: client })).statusCode).toBe(202);
-    const [row] = await t.db.select().from(inboxItems)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: client })).statusCode,
+    ).toBe(202);
+    const [row] = await t.db
+      .select()
+      .from(inboxItems)
       .where(and(eq(inboxItems.clientId, clientId), eq(inboxItems.kind, 'erasure'), eq(inboxItems.status, 'pending')));
     return row!.id;
   }
   const pendingSeenByClient = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/client/erasure-request', headers: client })).json<{ requestedAt: string | null }>().requestedAt;
+    (await t.app.inject({ method: 'GET', url: '/api/client/erasure-request', headers: client })).json<{
+      requestedAt: string | null;
+    }>().requestedAt;
   const patch = (id: number, status: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'PATCH', url: `/api/admin/contacts/${id}`, headers, payload: { status } });
   const refuse = (id: number, headers: Record<string, string>, reason = REASON) =>
@@ -53,7 +63,9 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     const [row] = await t.db.select().from(inboxItems).where(eq(inboxItems.id, id));
     expect(row!.status).toBe('pending');
     expect(await pendingSeenByClient()).not.toBeNull();
-    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=erasure&status=pending', headers: admin })).json<InboxItemDto[]>();
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=erasure&status=pending', headers: admin })
+    ).json<InboxItemDto[]>();
     expect(list.map((r) => r.id)).toContain(id);
     // A technician may not refuse it either.
     expect((await refuse(id, technician)).statusCode).toBe(403);
@@ -66,7 +78,10 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     expect(res.json().message).toBe(ERASURE_NO_STATUS);
     expect((await t.db.select().from(inboxItems).where(eq(inboxItems.id, id)))[0]!.status).toBe('pending');
     // Other kinds still change status by hand.
-    const [contact] = await t.db.insert(inboxItems).values({ kind: 'contact', name: 'Anne', email: 'anne@exemple.fr', subject: 'Question', message: 'Bonjour' }).returning();
+    const [contact] = await t.db
+      .insert(inboxItems)
+      .values({ kind: 'contact', name: 'Anne', email: 'anne@exemple.fr', subject: 'Question', message: 'Bonjour' })
+      .returning();
     expect((await patch(contact!.id, 'closed', technician)).statusCode).toBe(200);
   });
 
@@ -78,14 +93,24 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
 
     const mails = await t.db.select().from(outbox).where(eq(outbox.kind, 'erasure_refused'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ recipient: 'jean.dupont@exemple.fr', params: { name: 'Jean Dupont', reason: REASON } });
+    expect(mails[0]).toMatchObject({
+      recipient: 'jean.dupont@exemple.fr',
+      params: { name: 'Jean Dupont', reason: REASON },
+    });
     expect(mails[0]!.subject).toContain('Votre demande d’effacement des données');
     await t.drain();
     const sent = t.mailer.sent.find((m) => m.to === 'jean.dupont@exemple.fr' && m.subject === mails[0]!.subject);
     expect(sent?.text).toContain(REASON);
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'request.refuse_erasure'), eq(auditLog.entityId, String(id))));
-    expect(entry).toMatchObject({ staffUsername: 'staff', before: { status: 'pending' }, after: { status: 'closed', refusalReason: REASON } });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'request.refuse_erasure'), eq(auditLog.entityId, String(id))));
+    expect(entry).toMatchObject({
+      staffUsername: 'staff',
+      before: { status: 'pending' },
+      after: { status: 'closed', refusalReason: REASON },
+    });
 
     // The account is untouched and the client may ask again.
     const [account] = await t.db.select().from(clients).where(eq(clients.id, clientId));
@@ -94,7 +119,9 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
 
     // Answered once: neither a second refusal nor a confirmation acts on it.
     expect((await refuse(id, admin)).statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/erase`, headers: admin })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/erase`, headers: admin })).statusCode,
+    ).toBe(409);
     expect(await t.db.select().from(outbox).where(eq(outbox.kind, 'erasure_refused'))).toHaveLength(1);
   });
 
@@ -103,7 +130,10 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     const empty = await refuse(id, admin, ' ');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors.reason).toBeDefined();
-    const [contact] = await t.db.insert(inboxItems).values({ kind: 'contact', name: 'Léa', email: 'lea@exemple.fr', subject: 'Question', message: 'Bonjour' }).returning();
+    const [contact] = await t.db
+      .insert(inboxItems)
+      .values({ kind: 'contact', name: 'Léa', email: 'lea@exemple.fr', subject: 'Question', message: 'Bonjour' })
+      .returning();
     expect((await refuse(contact!.id, admin)).statusCode).toBe(400);
     expect((await refuse(999999, admin)).statusCode).toBe(404);
   });

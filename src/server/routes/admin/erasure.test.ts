@@ -6,7 +6,16 @@ import { promisify } from 'node:util';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { auditLog, clientSessions, clients, interventions, orders, outbox, passwordResetTokens, inboxItems } from '#server/db/schema.ts';
+import {
+  auditLog,
+  clientSessions,
+  clients,
+  interventions,
+  orders,
+  outbox,
+  passwordResetTokens,
+  inboxItems,
+} from '#server/db/schema.ts';
 import type { AuditEntryDto, InboxItemDto } from '#shared/admin-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
@@ -28,29 +37,78 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     staff = await staffLogin(t);
     dir = await mkdtemp(path.join(tmpdir(), 'rfs-erasure-'));
     // Jean: an order placed before his account existed, then the one that created it, requests, an intervention.
-    const early = await postOrder(t, staff, { clientName: 'Jean Dupont', clientEmail: 'jean.dupont@exemple.fr', plan: 'basique', orderDate: '2024-01-10', notes: 'Payé en espèces' });
+    const early = await postOrder(t, staff, {
+      clientName: 'Jean Dupont',
+      clientEmail: 'jean.dupont@exemple.fr',
+      plan: 'basique',
+      orderDate: '2024-01-10',
+      notes: 'Payé en espèces',
+    });
     const paid = await postOrder(t, staff, {
-      clientName: 'Jean Dupont', clientEmail: 'jean.dupont@exemple.fr', clientPhone: '06 11 22 33 44', username: 'jdupont',
-      password: 'motdepasse-client-A', plan: 'pro', orderDate: todayIso(), notes: 'Rappeler lundi',
+      clientName: 'Jean Dupont',
+      clientEmail: 'jean.dupont@exemple.fr',
+      clientPhone: '06 11 22 33 44',
+      username: 'jdupont',
+      password: 'motdepasse-client-A',
+      plan: 'pro',
+      orderDate: todayIso(),
+      notes: 'Rappeler lundi',
     });
     paidOrder = { id: paid.id, verificationKey: paid.order.verificationKey };
     jeanId = paid.order.clientId!;
     expect(early.order.clientId).toBeNull();
     const anne = await postOrder(t, staff, {
-      clientName: 'Anne Martin', clientEmail: 'anne@exemple.fr', username: 'amartin', password: 'motdepasse-client-B', orderDate: todayIso(), notes: 'Cliente fidèle',
+      clientName: 'Anne Martin',
+      clientEmail: 'anne@exemple.fr',
+      username: 'amartin',
+      password: 'motdepasse-client-B',
+      orderDate: todayIso(),
+      notes: 'Cliente fidèle',
     });
     anneId = anne.order.clientId!;
 
-    const [contact] = await t.db.insert(inboxItems).values([
-      { kind: 'contact', name: 'Jean D.', email: 'JEAN.DUPONT@exemple.fr', subject: 'Facture', message: 'Mon adresse est 3 rue des Lilas', captchaAnswer: '7' },
-      { kind: 'registration', name: 'Jean Dupont', email: 'jean.dupont@exemple.fr', firstName: 'Jean', lastName: 'Dupont', phone: '0611223344', deviceInfo: 'Mon vieux PC' },
-      { kind: 'contact', name: 'Anne Martin', email: 'anne@exemple.fr', subject: 'Question', message: 'Message d’Anne' },
-    ]).returning();
+    const [contact] = await t.db
+      .insert(inboxItems)
+      .values([
+        {
+          kind: 'contact',
+          name: 'Jean D.',
+          email: 'JEAN.DUPONT@exemple.fr',
+          subject: 'Facture',
+          message: 'Mon adresse est 3 rue des Lilas',
+          captchaAnswer: '7',
+        },
+        {
+          kind: 'registration',
+          name: 'Jean Dupont',
+          email: 'jean.dupont@exemple.fr',
+          firstName: 'Jean',
+          lastName: 'Dupont',
+          phone: '0611223344',
+          deviceInfo: 'Mon vieux PC',
+        },
+        {
+          kind: 'contact',
+          name: 'Anne Martin',
+          email: 'anne@exemple.fr',
+          subject: 'Question',
+          message: 'Message d’Anne',
+        },
+      ])
+      .returning();
     contactId = contact!.id;
-    for (const [clientId, description] of [[jeanId, 'Mon imprimante HP au bureau'], [anneId, 'Écran noir chez Anne']] as const) {
-      const [row] = await t.db.insert(interventions).values({ clientId, title: 'Imprimante de Jean', description, deviceInfo: 'HP 2540' }).returning();
+    for (const [clientId, description] of [
+      [jeanId, 'Mon imprimante HP au bureau'],
+      [anneId, 'Écran noir chez Anne'],
+    ] as const) {
+      const [row] = await t.db
+        .insert(interventions)
+        .values({ clientId, title: 'Imprimante de Jean', description, deviceInfo: 'HP 2540' })
+        .returning();
       const patched = await t.app.inject({
-        method: 'PATCH', url: `/api/admin/interventions/${row!.id}`, headers: staff,
+        method: 'PATCH',
+        url: `/api/admin/interventions/${row!.id}`,
+        headers: staff,
         payload: { status: 'in_progress', staffNotes: 'Client très sympathique' },
       });
       expect(patched.statusCode, patched.body).toBe(200);
@@ -68,10 +126,15 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     await rm(dir, { recursive: true, force: true });
   });
 
-  const erase = (id: number | string, headers = staff) => t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/erase`, headers });
+  const erase = (id: number | string, headers = staff) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/erase`, headers });
 
   async function invoiceText(orderId: number) {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/manual-orders/${orderId}/receipt`, headers: staff });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/manual-orders/${orderId}/receipt`,
+      headers: staff,
+    });
     expect(res.statusCode).toBe(200);
     const file = path.join(dir, `${orderId}-${Date.now()}.pdf`);
     await writeFile(file, res.rawPayload);
@@ -82,9 +145,21 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
   async function rowsOf(clientId: number, email: string) {
     return {
       client: await t.db.select().from(clients).where(eq(clients.id, clientId)),
-      orders: await t.db.select().from(orders).where(or(eq(orders.clientId, clientId), eq(orders.clientEmail, email))).orderBy(orders.id),
-      interventions: await t.db.select().from(interventions).where(eq(interventions.clientId, clientId)).orderBy(interventions.id),
-      requests: await t.db.select().from(inboxItems).where(or(eq(inboxItems.clientId, clientId), eq(inboxItems.email, email))).orderBy(inboxItems.id),
+      orders: await t.db
+        .select()
+        .from(orders)
+        .where(or(eq(orders.clientId, clientId), eq(orders.clientEmail, email)))
+        .orderBy(orders.id),
+      interventions: await t.db
+        .select()
+        .from(interventions)
+        .where(eq(interventions.clientId, clientId))
+        .orderBy(interventions.id),
+      requests: await t.db
+        .select()
+        .from(inboxItems)
+        .where(or(eq(inboxItems.clientId, clientId), eq(inboxItems.email, email)))
+        .orderBy(inboxItems.id),
       sessions: await t.db.select().from(clientSessions).where(eq(clientSessions.clientId, clientId)),
     };
   }
@@ -96,7 +171,9 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     expect(contact.json().message).toBe('Seule une demande d’effacement peut être confirmée.');
     expect((await erase(999999)).statusCode).toBe(404);
     expect((await erase('abc')).statusCode).toBe(400);
-    expect({ jean: await rowsOf(jeanId, 'jean.dupont@exemple.fr'), audit: await t.db.$count(auditLog) }).toEqual(before);
+    expect({ jean: await rowsOf(jeanId, 'jean.dupont@exemple.fr'), audit: await t.db.$count(auditLog) }).toEqual(
+      before,
+    );
   });
 
   it('anonymises the person in one go and keeps the invoices as issued', async () => {
@@ -110,39 +187,79 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     expect(res.statusCode, res.body).toBe(200);
     const request = res.json<InboxItemDto>();
     expect(request).toMatchObject({
-      id: erasureId, kind: 'erasure', status: 'closed', name: 'Client supprimé', email: `supprime-${jeanId}@invalid`, clientId: jeanId,
+      id: erasureId,
+      kind: 'erasure',
+      status: 'closed',
+      name: 'Client supprimé',
+      email: `supprime-${jeanId}@invalid`,
+      clientId: jeanId,
       erasedAt: expect.any(String),
     });
 
     // The account: nobody in it, nobody can sign in, every session and reset link gone.
     const [client] = await t.db.select().from(clients).where(eq(clients.id, jeanId));
     expect(client).toMatchObject({
-      name: 'Client supprimé', firstName: 'Client', lastName: 'supprimé', email: `supprime-${jeanId}@invalid`, phone: '',
-      username: null, passwordHash: null,
+      name: 'Client supprimé',
+      firstName: 'Client',
+      lastName: 'supprimé',
+      email: `supprime-${jeanId}@invalid`,
+      phone: '',
+      username: null,
+      passwordHash: null,
     });
     expect(await t.db.$count(clientSessions, eq(clientSessions.clientId, jeanId))).toBe(0);
     expect(await t.db.$count(passwordResetTokens, eq(passwordResetTokens.clientId, jeanId))).toBe(0);
     for (const login of ['jdupont', 'jean.dupont@exemple.fr']) {
-      const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: login, password: 'motdepasse-client-A' } });
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: login, password: 'motdepasse-client-A' },
+      });
       expect(signIn.statusCode).toBe(401);
     }
 
     // Interventions stay for the counts, without what the person or staff wrote.
     const [intervention] = await t.db.select().from(interventions).where(eq(interventions.clientId, jeanId));
     const interventionIds = new Map((await t.db.select().from(interventions)).map((i) => [i.clientId, String(i.id)]));
-    expect(intervention).toMatchObject({ title: 'Demande d\'assistance', description: '', deviceInfo: '', staffNotes: '', status: 'in_progress' });
+    expect(intervention).toMatchObject({
+      title: "Demande d'assistance",
+      description: '',
+      deviceInfo: '',
+      staffNotes: '',
+      status: 'in_progress',
+    });
 
     // Their requests, found by account or by e-mail, are anonymised; the erasure request is closed.
-    const theirs = await t.db.select().from(inboxItems).where(eq(inboxItems.email, `supprime-${jeanId}@invalid`)).orderBy(inboxItems.id);
+    const theirs = await t.db
+      .select()
+      .from(inboxItems)
+      .where(eq(inboxItems.email, `supprime-${jeanId}@invalid`))
+      .orderBy(inboxItems.id);
     expect(theirs.map((r) => r.kind)).toEqual(['contact', 'registration', 'erasure']);
     for (const r of theirs) {
-      expect(r).toMatchObject({ name: 'Client supprimé', firstName: null, lastName: null, phone: null, deviceInfo: null, captchaAnswer: null });
+      expect(r).toMatchObject({
+        name: 'Client supprimé',
+        firstName: null,
+        lastName: null,
+        phone: null,
+        deviceInfo: null,
+        captchaAnswer: null,
+      });
       if (r.kind !== 'erasure') expect([r.subject, r.message]).toEqual(['', '']);
     }
     expect(JSON.stringify(await t.db.select().from(inboxItems))).not.toMatch(/Lilas|Mon vieux PC|jean\.dupont/i);
 
     // Orders are billing data: each keeps what its invoice prints; notes and username go.
-    const ordersAfter = await t.db.select().from(orders).where(inArray(orders.id, ordersBefore.map((o) => o.id))).orderBy(orders.id);
+    const ordersAfter = await t.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          ordersBefore.map((o) => o.id),
+        ),
+      )
+      .orderBy(orders.id);
     expect(ordersAfter).toHaveLength(2);
     ordersAfter.forEach((order, i) => {
       const { notes: _n, username: _u, updatedAt: _a, searchText: _s, ...kept } = ordersBefore[i]!;
@@ -152,7 +269,13 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     // its username hint (2 + 2 characters) included.
     const invoiceAfter = await invoiceText(paidOrder.id);
     expect(invoiceAfter).toBe(invoiceBefore);
-    for (const expected of ['Jean Dupont', 'jean.dupont@exemple.fr', '06 11 22 33 44', paidOrder.verificationKey, '50,00 € TTC']) {
+    for (const expected of [
+      'Jean Dupont',
+      'jean.dupont@exemple.fr',
+      '06 11 22 33 44',
+      paidOrder.verificationKey,
+      '50,00 € TTC',
+    ]) {
       expect(invoiceAfter).toContain(expected);
     }
     const verified = await t.app.inject({ method: 'GET', url: `/api/verify-invoice/${paidOrder.verificationKey}` });
@@ -161,23 +284,40 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
 
     // The history of their orders, interventions and requests no longer holds the notes or the username.
     const history = await t.db.select().from(auditLog);
-    const aboutJean = history.filter((a) => a.entity === 'order' && ordersBefore.some((o) => String(o.id) === a.entityId));
+    const aboutJean = history.filter(
+      (a) => a.entity === 'order' && ordersBefore.some((o) => String(o.id) === a.entityId),
+    );
     expect(aboutJean.length).toBeGreaterThan(0);
     expect(JSON.stringify(aboutJean)).not.toMatch(/Rappeler lundi|Payé en espèces|jdupont/);
-    const notesOf = (clientId: number) => JSON.stringify(history.filter((a) => a.entity === 'intervention'
-      && interventionIds.get(clientId) === a.entityId));
+    const notesOf = (clientId: number) =>
+      JSON.stringify(
+        history.filter((a) => a.entity === 'intervention' && interventionIds.get(clientId) === a.entityId),
+      );
     expect(notesOf(jeanId)).not.toContain('Client très sympathique');
     expect(notesOf(anneId)).toContain('Client très sympathique');
-    const trace = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=client&entityId=${jeanId}`, headers: staff });
+    const trace = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entity=client&entityId=${jeanId}`,
+      headers: staff,
+    });
     expect(trace.json<AuditEntryDto[]>()[0]).toMatchObject({
-      action: 'client.erase', staffUsername: 'staff', after: { requestId: erasureId, ordersKept: 2, interventions: 1, requests: 3 },
+      action: 'client.erase',
+      staffUsername: 'staff',
+      after: { requestId: erasureId, ordersKept: 2, interventions: 1, requests: 3 },
     });
 
     // The person is told, at the address that is no longer stored: the e-mail keeps it only until it has left.
     await t.drain();
-    expect(t.mailer.sent.slice(sent)).toEqual([expect.objectContaining({ to: 'jean.dupont@exemple.fr', subject: 'Vos données ont été effacées – RFS Assistance' })]);
+    expect(t.mailer.sent.slice(sent)).toEqual([
+      expect.objectContaining({
+        to: 'jean.dupont@exemple.fr',
+        subject: 'Vos données ont été effacées – RFS Assistance',
+      }),
+    ]);
     const mails = await t.db.select().from(outbox);
-    expect(mails.filter((m) => m.kind === 'erasure_done')).toEqual([expect.objectContaining({ status: 'sent', recipient: 'adresse effacée' })]);
+    expect(mails.filter((m) => m.kind === 'erasure_done')).toEqual([
+      expect.objectContaining({ status: 'sent', recipient: 'adresse effacée' }),
+    ]);
     // His earlier e-mails, and staff's about his requests and interventions, no longer name him either.
     expect(JSON.stringify(mails)).not.toMatch(/jean\.dupont|Jean Dupont|jdupont|Lilas|imprimante HP/i);
     expect(JSON.stringify(mails)).toContain('anne@exemple.fr');
@@ -189,7 +329,9 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
 
   it('shows the closed request in « Messages » and refuses to erase twice', async () => {
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=erasure', headers: staff });
-    expect(listed.json<InboxItemDto[]>()).toEqual([expect.objectContaining({ id: erasureId, status: 'closed', erasedAt: expect.any(String) })]);
+    expect(listed.json<InboxItemDto[]>()).toEqual([
+      expect.objectContaining({ id: erasureId, status: 'closed', erasedAt: expect.any(String) }),
+    ]);
     const again = await erase(erasureId);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Les données de ce client ont déjà été effacées.');

@@ -11,13 +11,17 @@ import { ANY_STAFF } from './roles.ts';
  * interventions tab shows; an escalation meant for admins reaches admins only, a response warning the members on duty. The stream ends when the session does.
  */
 export const staffEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/events', { config: ANY_STAFF, schema: { response: { 200: z.array(liveEventSchema) } } }, async (request, reply) => {
-    const { id, role } = request.staff;
-    if (!wantsStream(request)) return liveEventsOnce(request, { side: 'staff', role, id });
-    const token = request.cookies[STAFF_COOKIE];
-    await openLiveStream(request, reply, app.live, { side: 'staff', role, id }, async () => {
-      const session = await findStaffSession(app.db, token);
-      return session !== null && session.id === id && session.role === role;
-    });
-  });
+  app.get(
+    '/events',
+    { config: ANY_STAFF, schema: { response: { 200: z.array(liveEventSchema) } } },
+    async (request, reply) => {
+      const { id, role } = request.staff;
+      if (!wantsStream(request)) return liveEventsOnce(request, { side: 'staff', role, id });
+      const token = request.cookies[STAFF_COOKIE];
+      await openLiveStream(request, reply, app.live, { side: 'staff', role, id }, async () => {
+        const session = await findStaffSession(app.db, token);
+        return session !== null && session.id === id && session.role === role;
+      });
+    },
+  );
 };

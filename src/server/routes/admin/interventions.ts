@@ -2,11 +2,19 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminInterventionSchema, interventionAssignInputSchema, interventionListQuery, interventionUpdateInputSchema, responseTimeStatsSchema,
+  adminInterventionSchema,
+  interventionAssignInputSchema,
+  interventionListQuery,
+  interventionUpdateInputSchema,
+  responseTimeStatsSchema,
 } from '#shared/admin-api.ts';
 import { ratingStatsSchema } from '#shared/rating-api.ts';
 import { idParams } from '#shared/schemas/query.ts';
-import { adminIntervention, listInterventions, updateIntervention } from '#server/services/interventions/admin-interventions.ts';
+import {
+  adminIntervention,
+  listInterventions,
+  updateIntervention,
+} from '#server/services/interventions/admin-interventions.ts';
 import { createClientIntervention } from '#server/services/interventions/client-interventions.ts';
 import { staffInterventionInputSchema } from '#shared/schemas/intervention.ts';
 import { assignIntervention } from '#server/services/interventions/assignment.ts';
@@ -17,38 +25,68 @@ import { ANY_STAFF } from './roles.ts';
 import { sendPage } from '#server/routes/list-reply.ts';
 
 export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/interventions', {
-    config: ANY_STAFF, schema: { querystring: interventionListQuery, response: { 200: z.array(adminInterventionSchema) } },
-  }, async (request, reply) => sendPage(reply, await listInterventions(app.db, request.query, request.staff, app.clock())));
+  app.get(
+    '/interventions',
+    {
+      config: ANY_STAFF,
+      schema: { querystring: interventionListQuery, response: { 200: z.array(adminInterventionSchema) } },
+    },
+    async (request, reply) =>
+      sendPage(reply, await listInterventions(app.db, request.query, request.staff, app.clock())),
+  );
 
-  app.get('/interventions/response-times', { config: ANY_STAFF, schema: { response: { 200: responseTimeStatsSchema } } },
-    async () => responseTimeStats(app.db));
+  app.get(
+    '/interventions/response-times',
+    { config: ANY_STAFF, schema: { response: { 200: responseTimeStatsSchema } } },
+    async () => responseTimeStats(app.db),
+  );
 
   // Clients' ratings per month; each request's own rating comes with it in the list above.
-  app.get('/interventions/ratings', { config: ANY_STAFF, schema: { response: { 200: ratingStatsSchema } } },
-    async () => ratingStats(app.db));
+  app.get('/interventions/ratings', { config: ANY_STAFF, schema: { response: { 200: ratingStatsSchema } } }, async () =>
+    ratingStats(app.db),
+  );
 
   // A request opened on a client's behalf (they phoned), for one of their devices, even one whose proof is awaited or
   // refused: the client then finds it in their requests (services/interventions/client-interventions.ts).
-  app.post('/interventions', {
-    config: ANY_STAFF, schema: { body: staffInterventionInputSchema, response: { 201: adminInterventionSchema } },
-  }, async (request, reply) => {
-    const { clientId, ...input } = request.body;
-    const row = await createClientIntervention(app.db, clientId, { source: 'staff', actor: request.staff, ...input }, app.clock());
-    return reply.status(201).send((await adminIntervention(app.db, row.id, app.clock()))!);
-  });
+  app.post(
+    '/interventions',
+    {
+      config: ANY_STAFF,
+      schema: { body: staffInterventionInputSchema, response: { 201: adminInterventionSchema } },
+    },
+    async (request, reply) => {
+      const { clientId, ...input } = request.body;
+      const row = await createClientIntervention(
+        app.db,
+        clientId,
+        { source: 'staff', actor: request.staff, ...input },
+        app.clock(),
+      );
+      return reply.status(201).send((await adminIntervention(app.db, row.id, app.clock()))!);
+    },
+  );
 
-  app.patch('/interventions/:id', {
-    config: ANY_STAFF, schema: { params: idParams, body: interventionUpdateInputSchema, response: { 200: adminInterventionSchema } },
-  }, async (request) => updateIntervention(app.db, app.mail, request.params.id, request.body, request.staff));
+  app.patch(
+    '/interventions/:id',
+    {
+      config: ANY_STAFF,
+      schema: { params: idParams, body: interventionUpdateInputSchema, response: { 200: adminInterventionSchema } },
+    },
+    async (request) => updateIntervention(app.db, app.mail, request.params.id, request.body, request.staff),
+  );
 
   // Admins give a request to anyone; a technician takes a free one for themself (services/interventions/assignment.ts).
-  app.put('/interventions/:id/assignee', {
-    config: ANY_STAFF, schema: { params: idParams, body: interventionAssignInputSchema, response: { 200: adminInterventionSchema } },
-  }, async (request) => {
-    await assignIntervention(app.db, request.params.id, request.body.staffId, request.staff);
-    return (await adminIntervention(app.db, request.params.id))!;
-  });
+  app.put(
+    '/interventions/:id/assignee',
+    {
+      config: ANY_STAFF,
+      schema: { params: idParams, body: interventionAssignInputSchema, response: { 200: adminInterventionSchema } },
+    },
+    async (request) => {
+      await assignIntervention(app.db, request.params.id, request.body.staffId, request.staff);
+      return (await adminIntervention(app.db, request.params.id))!;
+    },
+  );
 
   // Technicians and admins answer clients in the thread of each request (routes/intervention-thread.ts). Staff files
   // are not counted in the client's quota (see attachment-quota.ts); the size limit holds after the role check.

@@ -10,10 +10,16 @@ describe('[ADMIN][INVOICE_NUMBERS] invoices numbered in their own series, withou
   const { t, staff } = staffTestApp();
 
   it('numbers the next invoice right after the last one, whatever a refused order or the order ids did', async () => {
-    const first = await postOrder(t, staff, { clientEmail: 'premier@exemple.fr', username: 'premier', password: 'motdepasse-1' });
+    const first = await postOrder(t, staff, {
+      clientEmail: 'premier@exemple.fr',
+      username: 'premier',
+      password: 'motdepasse-1',
+    });
     // Same username for another client: refused after the transaction started, so it must roll back entirely.
     const refused = await t.app.inject({
-      method: 'POST', url: '/api/admin/manual-orders', headers: staff,
+      method: 'POST',
+      url: '/api/admin/manual-orders',
+      headers: staff,
       payload: validOrder({ clientEmail: 'second@exemple.fr', username: 'premier', password: 'motdepasse-2' }),
     });
     expect(refused.statusCode).toBe(409);
@@ -32,7 +38,11 @@ describe('[ADMIN][INVOICE_NUMBERS] invoices numbered in their own series, withou
     );
     const numbers = created.map((c) => Number(numberOf(c))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 5 }, (_, i) => numbers[0]! + i));
-    const all = await t.db.select({ seq: invoices.seq }).from(invoices).where(eq(invoices.kind, 'invoice')).orderBy(asc(invoices.seq));
+    const all = await t.db
+      .select({ seq: invoices.seq })
+      .from(invoices)
+      .where(eq(invoices.kind, 'invoice'))
+      .orderBy(asc(invoices.seq));
     expect(all.map((r) => r.seq)).toEqual(all.map((_, i) => i + 1));
   });
 

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderInputSchema, orderUpdateInputSchema } from '#shared/schemas/order.ts';
 import {
-  IDEMPOTENCY_HEADER, credentialsSuggestQuery, issuedCredentialsSchema, orderCreatedSchema, orderCreationHeaders, orderListQuery, orderSchema,
+  IDEMPOTENCY_HEADER,
+  credentialsSuggestQuery,
+  issuedCredentialsSchema,
+  orderCreatedSchema,
+  orderCreationHeaders,
+  orderListQuery,
+  orderSchema,
 } from '#shared/admin-api.ts';
 import { idParams } from '#shared/schemas/query.ts';
 import { notFound } from '#server/http-error.ts';
@@ -23,35 +29,65 @@ const NO_INVOICE_YET = 'Cette commande n’a pas encore de facture : elle est é
 const FILE = { ...ADMIN_ONLY, ...FILE_REPLY };
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/manual-orders', { config: ADMIN_ONLY, schema: { querystring: orderListQuery, response: { 200: z.array(orderSchema) } } },
-    async (request, reply) => sendPage(reply, await listOrders(app.db, request.query)));
+  app.get(
+    '/manual-orders',
+    { config: ADMIN_ONLY, schema: { querystring: orderListQuery, response: { 200: z.array(orderSchema) } } },
+    async (request, reply) => sendPage(reply, await listOrders(app.db, request.query)),
+  );
 
-  app.post('/manual-orders', {
-    config: ADMIN_ONLY,
-    schema: { headers: orderCreationHeaders, body: orderInputSchema, response: { 200: orderCreatedSchema, 201: orderCreatedSchema } },
-  }, async (request, reply) => {
-    // price and createdBy in the body are ignored: the schema drops them, the catalogue and the session decide.
-    const values = request.body;
-    // The credentials, payment terms and invoice are queued with the order: the answer never waits for the SMTP server.
-    const result = await createOrder(app.db, values, request.staff, {
-      config: app.config, mail: app.mail, clock: app.clock, idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
-    });
-    return reply.status(result.replayed ? 200 : 201).send({ id: result.order.id, order: result.order, credentials: result.credentials, replayed: result.replayed });
-  });
+  app.post(
+    '/manual-orders',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        headers: orderCreationHeaders,
+        body: orderInputSchema,
+        response: { 200: orderCreatedSchema, 201: orderCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      // price and createdBy in the body are ignored: the schema drops them, the catalogue and the session decide.
+      const values = request.body;
+      // The credentials, payment terms and invoice are queued with the order: the answer never waits for the SMTP server.
+      const result = await createOrder(app.db, values, request.staff, {
+        config: app.config,
+        mail: app.mail,
+        clock: app.clock,
+        idempotencyKey: request.headers[IDEMPOTENCY_HEADER],
+      });
+      return reply
+        .status(result.replayed ? 200 : 201)
+        .send({ id: result.order.id, order: result.order, credentials: result.credentials, replayed: result.replayed });
+    },
+  );
 
-  app.patch('/manual-orders/:id', {
-    config: ADMIN_ONLY, schema: { params: idParams, body: orderUpdateInputSchema, response: { 200: orderSchema } },
-  }, async (request) => {
-    return updateOrder(app.db, request.params.id, request.body, request.staff, { config: app.config, mail: app.mail, clock: app.clock });
-  });
+  app.patch(
+    '/manual-orders/:id',
+    {
+      config: ADMIN_ONLY,
+      schema: { params: idParams, body: orderUpdateInputSchema, response: { 200: orderSchema } },
+    },
+    async (request) => {
+      return updateOrder(app.db, request.params.id, request.body, request.staff, {
+        config: app.config,
+        mail: app.mail,
+        clock: app.clock,
+      });
+    },
+  );
 
-  app.post('/manual-orders/:id/credentials', {
-    config: ADMIN_ONLY, schema: { params: idParams, response: { 200: issuedCredentialsSchema } },
-  }, async (request) => {
-    const result = await regenerateOrderCredentials(app.db, app.mail, request.params.id, request.staff);
-    const { username, password } = result.credentials!;
-    return { username, password };
-  });
+  app.post(
+    '/manual-orders/:id/credentials',
+    {
+      config: ADMIN_ONLY,
+      schema: { params: idParams, response: { 200: issuedCredentialsSchema } },
+    },
+    async (request) => {
+      const result = await regenerateOrderCredentials(app.db, app.mail, request.params.id, request.staff);
+      const { username, password } = result.credentials!;
+      return { username, password };
+    },
+  );
 
   // The order's invoice as issued; a pending order has none yet (it is issued on the day it is paid).
   app.get('/manual-orders/:id/receipt', { config: FILE, schema: { params: idParams } }, async (request, reply) => {
@@ -63,14 +99,22 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // `refund: true` also refunds the card through the provider (online payment on, order paid online).
   const provider = await paymentProvider(app.config);
-  app.post('/manual-orders/:id/credit-notes', {
-    config: ADMIN_ONLY, schema: { params: idParams, body: creditNoteInputSchema, response: { 201: orderSchema } },
-  }, async (request, reply) => {
-    const order = await issueCreditNote(app.db, request.params.id, request.body, request.staff, {
-      config: app.config, mail: app.mail, clock: app.clock, provider,
-    });
-    return reply.status(201).send(order);
-  });
+  app.post(
+    '/manual-orders/:id/credit-notes',
+    {
+      config: ADMIN_ONLY,
+      schema: { params: idParams, body: creditNoteInputSchema, response: { 201: orderSchema } },
+    },
+    async (request, reply) => {
+      const order = await issueCreditNote(app.db, request.params.id, request.body, request.staff, {
+        config: app.config,
+        mail: app.mail,
+        clock: app.clock,
+        provider,
+      });
+      return reply.status(201).send(order);
+    },
+  );
 
   // Any issued invoice or credit note, by the id the order's documents list gives.
   app.get('/documents/:id/pdf', { config: FILE, schema: { params: idParams } }, async (request, reply) => {
@@ -80,7 +124,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendDocumentPdf(reply, fileName, pdf);
   });
 
-  app.get('/credentials/suggest', {
-    config: ADMIN_ONLY, schema: { querystring: credentialsSuggestQuery, response: { 200: issuedCredentialsSchema } },
-  }, async (request) => suggestCredentials(app.db, request.query.name));
+  app.get(
+    '/credentials/suggest',
+    {
+      config: ADMIN_ONLY,
+      schema: { querystring: credentialsSuggestQuery, response: { 200: issuedCredentialsSchema } },
+    },
+    async (request) => suggestCredentials(app.db, request.query.name),
+  );
 };

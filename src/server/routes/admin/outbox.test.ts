@@ -13,14 +13,24 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
   };
 
   it('lists messages newest first with recipient, subject, kind, status, attempts and time; filters by status and text', async () => {
-    await postOrder(t, staff, { clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42' });
+    await postOrder(t, staff, {
+      clientName: 'Élodie Bérénger',
+      clientEmail: 'elodie@exemple.fr',
+      username: 'eberenger',
+      password: 'Soleil-du-Midi-42',
+    });
     const queued = await list();
     expect(queued.total).toBe(2);
     expect(queued.items.map((m) => [m.kind, m.status, m.recipient, m.attempts])).toEqual([
       ['invoice', 'queued', 'elodie@exemple.fr', 0],
       ['credentials', 'queued', 'elodie@exemple.fr', 0],
     ]);
-    expect(queued.items[1]).toMatchObject({ subject: 'Vos identifiants RFS Assistance', lastError: null, sentAt: null, canResend: false });
+    expect(queued.items[1]).toMatchObject({
+      subject: 'Vos identifiants RFS Assistance',
+      lastError: null,
+      sentAt: null,
+      canResend: false,
+    });
     // Neither the password, nor its sealed form, nor the template's data ever leave the server this way.
     expect(queued.body).not.toMatch(/Soleil|v1\.|params|secret/);
 
@@ -35,15 +45,30 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
 
   it('cancels unsent credentials when new ones are issued: the old password never leaves', async () => {
     const send = t.mailer.send;
-    t.mailer.send = async () => { throw new Error('451 Serveur occupé'); };
+    t.mailer.send = async () => {
+      throw new Error('451 Serveur occupé');
+    };
     try {
-      const created = await postOrder(t, staff, { clientName: 'Paul Martin', clientEmail: 'paul@exemple.fr', username: 'pmartin', password: 'Premier-Secret-77' });
+      const created = await postOrder(t, staff, {
+        clientName: 'Paul Martin',
+        clientEmail: 'paul@exemple.fr',
+        username: 'pmartin',
+        password: 'Premier-Secret-77',
+      });
       await t.drain();
-      const regenerated = await t.app.inject({ method: 'POST', url: `/api/admin/manual-orders/${created.id}/credentials`, headers: staff });
+      const regenerated = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/manual-orders/${created.id}/credentials`,
+        headers: staff,
+      });
       expect(regenerated.statusCode).toBe(200);
       const mine = (await list('?q=paul@')).items.filter((m) => m.kind === 'credentials');
       expect(mine.map((m) => m.status)).toEqual(['queued', 'cancelled']);
-      expect(mine[1]).toMatchObject({ attempts: 1, lastError: 'Remplacé par de nouveaux identifiants avant son envoi', canResend: false });
+      expect(mine[1]).toMatchObject({
+        attempts: 1,
+        lastError: 'Remplacé par de nouveaux identifiants avant son envoi',
+        canResend: false,
+      });
       const [old] = await t.db.select().from(outbox).where(eq(outbox.id, mine[1]!.id));
       expect(old!.secret).toBeNull();
     } finally {
@@ -62,30 +87,51 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
     const refused = await t.app.inject({ method: 'POST', url: `/api/admin/outbox/${sent!.id}/resend`, headers: staff });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/Seul un message en échec peut être renvoyé/);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/outbox/999999/resend', headers: staff })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/outbox/abc/resend', headers: staff })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/outbox/999999/resend', headers: staff })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/outbox/abc/resend', headers: staff })).statusCode,
+    ).toBe(400);
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/outbox?status=perdu', headers: staff });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.status).toEqual(['Statut invalide']);
   });
 
   it('« Refuser » closes a registration with its reason and e-mails it, in one transaction', async () => {
-    const [registration] = await t.db.insert(inboxItems).values({
-      kind: 'registration', name: 'Léa Moreau', email: 'lea@exemple.fr', firstName: 'Léa', lastName: 'Moreau', phone: '0611223344', planId: 'pro',
-    }).returning();
+    const [registration] = await t.db
+      .insert(inboxItems)
+      .values({
+        kind: 'registration',
+        name: 'Léa Moreau',
+        email: 'lea@exemple.fr',
+        firstName: 'Léa',
+        lastName: 'Moreau',
+        phone: '0611223344',
+        planId: 'pro',
+      })
+      .returning();
     const refuse = (payload: object, id = registration!.id) =>
       t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/refuse`, headers: staff, payload });
 
     const empty = await refuse({ reason: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors.reason).toEqual(['Indiquez la raison du refus (elle est envoyée à la personne)']);
-    expect((await t.db.select().from(inboxItems).where(eq(inboxItems.id, registration!.id)))[0]!.status).toBe('pending');
+    expect((await t.db.select().from(inboxItems).where(eq(inboxItems.id, registration!.id)))[0]!.status).toBe(
+      'pending',
+    );
 
     const res = await refuse({ reason: 'Nous n’intervenons pas sur les serveurs d’entreprise.' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<InboxItemDto>()).toMatchObject({ status: 'closed', refusalReason: 'Nous n’intervenons pas sur les serveurs d’entreprise.' });
+    expect(res.json<InboxItemDto>()).toMatchObject({
+      status: 'closed',
+      refusalReason: 'Nous n’intervenons pas sur les serveurs d’entreprise.',
+    });
     expect((await refuse({ reason: 'Encore' })).statusCode).toBe(409);
-    const [contact] = await t.db.insert(inboxItems).values({ kind: 'contact', name: 'Luc', email: 'luc@exemple.fr', subject: 'Q', message: 'M' }).returning();
+    const [contact] = await t.db
+      .insert(inboxItems)
+      .values({ kind: 'contact', name: 'Luc', email: 'luc@exemple.fr', subject: 'Q', message: 'M' })
+      .returning();
     expect((await refuse({ reason: 'Pas une inscription' }, contact!.id)).statusCode).toBe(400);
 
     const before = t.mailer.sent.length;
@@ -94,15 +140,24 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
     expect(mail).toMatchObject({ to: 'lea@exemple.fr', subject: 'Votre demande d’inscription – RFS Assistance' });
     expect(mail!.text).toContain('Bonjour Léa Moreau,');
     expect(mail!.text).toContain('« Nous n’intervenons pas sur les serveurs d’entreprise. »');
-    const audit = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=request&entityId=${registration!.id}`, headers: staff });
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entity=request&entityId=${registration!.id}`,
+      headers: staff,
+    });
     expect(audit.json<Array<{ action: string }>>().map((a) => a.action)).toContain('request.refuse');
   });
 
   it('acknowledges a registration to the person and announces it and a contact message to staff', async () => {
     const before = t.mailer.sent.length;
     const registration = {
-      firstName: 'Hélène', lastName: 'Roux', email: 'helene@exemple.fr', phone: '0611223344', planId: 'standard',
-      deviceType: 'macbook', deviceInfo: 'MacBook Air 2019, très lent',
+      firstName: 'Hélène',
+      lastName: 'Roux',
+      email: 'helene@exemple.fr',
+      phone: '0611223344',
+      planId: 'standard',
+      deviceType: 'macbook',
+      deviceInfo: 'MacBook Air 2019, très lent',
     };
     const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: registration });
     expect(res.statusCode, res.body).toBe(201);
@@ -118,11 +173,23 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
     expect(sent[0]!.text).toContain('MacBook Air 2019, très lent');
     expect(sent[2]!.text).toContain('formule Standard');
 
-    const challenge = (await t.app.inject({ method: 'GET', url: '/api/contact/captcha' })).json<{ question: string; token: string }>();
+    const challenge = (await t.app.inject({ method: 'GET', url: '/api/contact/captcha' })).json<{
+      question: string;
+      token: string;
+    }>();
     const [, a, b] = /(\d+)\s*\+\s*(\d+)/.exec(challenge.question)!;
     const contact = await t.app.inject({
-      method: 'POST', url: '/api/contact', remoteAddress: '10.9.0.1',
-      payload: { name: 'Luc Bavard', email: 'luc@exemple.fr', subject: 'Imprimantes', message: 'Faites-vous les imprimantes ?', captchaToken: challenge.token, captchaAnswer: String(Number(a) + Number(b)) },
+      method: 'POST',
+      url: '/api/contact',
+      remoteAddress: '10.9.0.1',
+      payload: {
+        name: 'Luc Bavard',
+        email: 'luc@exemple.fr',
+        subject: 'Imprimantes',
+        message: 'Faites-vous les imprimantes ?',
+        captchaToken: challenge.token,
+        captchaAnswer: String(Number(a) + Number(b)),
+      },
     });
     expect(contact.statusCode, contact.body).toBe(201);
     const count = t.mailer.sent.length;

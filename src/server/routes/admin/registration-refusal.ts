@@ -6,7 +6,13 @@ import { ANY_STAFF } from './roles.ts';
 
 /** « Refuser » on a registration in « Messages »: whoever may validate one may refuse it. */
 export const registrationRefusalRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/contacts/:id/refuse', {
-    config: ANY_STAFF, schema: { params: idParams, body: refusalInputSchema, response: { 200: inboxItemSchema } },
-  }, async (request) => refuseInboxItem(app.db, app.mail, 'registration', request.params.id, request.body.reason, request.staff));
+  app.post(
+    '/contacts/:id/refuse',
+    {
+      config: ANY_STAFF,
+      schema: { params: idParams, body: refusalInputSchema, response: { 200: inboxItemSchema } },
+    },
+    async (request) =>
+      refuseInboxItem(app.db, app.mail, 'registration', request.params.id, request.body.reason, request.staff),
+  );
 };

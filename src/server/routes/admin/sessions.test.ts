@@ -9,20 +9,35 @@ import { hashSessionToken } from '#server/services/security/sessions.ts';
 import { cookieHeader } from '#server/test/fixtures.ts';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
-const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const COLLEAGUE = { username: 'collegue', password: 'motdepasse-collegue-1' };
 
 describe('[ADMIN][SESSIONS] a staff member sees and ends their own open sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.db.insert(staffUsers).values({ username: COLLEAGUE.username, passwordHash: await hashPassword(COLLEAGUE.password) });
+    await t.db
+      .insert(staffUsers)
+      .values({ username: COLLEAGUE.username, passwordHash: await hashPassword(COLLEAGUE.password) });
   });
   afterAll(async () => t.close());
-  beforeEach(async () => { await t.db.delete(staffSessions); });
+  beforeEach(async () => {
+    await t.db.delete(staffSessions);
+  });
 
-  async function signIn(address: string, userAgent: string, who = { username: TEST_ADMIN.username, password: TEST_ADMIN.password }) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: who, remoteAddress: address, headers: { 'user-agent': userAgent } });
+  async function signIn(
+    address: string,
+    userAgent: string,
+    who = { username: TEST_ADMIN.username, password: TEST_ADMIN.password },
+  ) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: who,
+      remoteAddress: address,
+      headers: { 'user-agent': userAgent },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const token = res.cookies.find((c) => c.name === STAFF_COOKIE)!.value;
     return { token, headers: cookieHeader(STAFF_COOKIE, token) };
@@ -45,7 +60,15 @@ describe('[ADMIN][SESSIONS] a staff member sees and ends their own open sessions
     expect(sessions[0]).toMatchObject({ current: true, address: '192.0.2.11', userAgent: SAFARI });
     expect(sessions[1]).toMatchObject({ current: false, address: '192.0.2.10', userAgent: FIREFOX });
     for (const s of sessions) {
-      expect(Object.keys(s).sort()).toEqual(['address', 'createdAt', 'current', 'expiresAt', 'id', 'lastSeenAt', 'userAgent']);
+      expect(Object.keys(s).sort()).toEqual([
+        'address',
+        'createdAt',
+        'current',
+        'expiresAt',
+        'id',
+        'lastSeenAt',
+        'userAgent',
+      ]);
       expect(Number.isInteger(s.id)).toBe(true);
     }
     // Nothing that opens a session leaves the server: neither the cookie nor its stored hash.
@@ -60,8 +83,11 @@ describe('[ADMIN][SESSIONS] a staff member sees and ends their own open sessions
   it('records when a session was last used, at most once a minute', async () => {
     const laptop = await signIn('192.0.2.20', FIREFOX);
     const hash = hashSessionToken(laptop.token);
-    await t.db.update(staffSessions).set({ lastSeenAt: sql`now() - interval '10 minutes'` }).where(eq(staffSessions.idHash, hash));
-    const [{ lastSeenAt }] = await list(laptop.headers) as [OpenSessionDto];
+    await t.db
+      .update(staffSessions)
+      .set({ lastSeenAt: sql`now() - interval '10 minutes'` })
+      .where(eq(staffSessions.idHash, hash));
+    const [{ lastSeenAt }] = (await list(laptop.headers)) as [OpenSessionDto];
     expect(Date.now() - new Date(lastSeenAt).getTime()).toBeLessThan(60_000);
   });
 
@@ -69,12 +95,20 @@ describe('[ADMIN][SESSIONS] a staff member sees and ends their own open sessions
     const laptop = await signIn('192.0.2.30', FIREFOX);
     const phone = await signIn('192.0.2.31', SAFARI);
     const target = (await list(laptop.headers)).find((s) => !s.current)!;
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/sessions/${target.id}`, headers: laptop.headers });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/sessions/${target.id}`,
+      headers: laptop.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ended: 1 });
     expect(await isOpen(phone.headers)).toBe(false);
     expect(await isOpen(laptop.headers)).toBe(true);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/sessions/${target.id}`, headers: laptop.headers });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/sessions/${target.id}`,
+      headers: laptop.headers,
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Session introuvable ou déjà fermée');
   });
@@ -83,7 +117,11 @@ describe('[ADMIN][SESSIONS] a staff member sees and ends their own open sessions
     const mine = await signIn('192.0.2.40', FIREFOX);
     const theirs = await signIn('192.0.2.41', FIREFOX, COLLEAGUE);
     const [their] = await list(theirs.headers);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/sessions/${their!.id}`, headers: mine.headers });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/sessions/${their!.id}`,
+      headers: mine.headers,
+    });
     expect(res.statusCode).toBe(404);
     expect(await isOpen(theirs.headers)).toBe(true);
   });
@@ -91,7 +129,11 @@ describe('[ADMIN][SESSIONS] a staff member sees and ends their own open sessions
   it('ending the current session from the list signs this browser out', async () => {
     const laptop = await signIn('192.0.2.50', FIREFOX);
     const [current] = await list(laptop.headers);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/sessions/${current!.id}`, headers: laptop.headers });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/sessions/${current!.id}`,
+      headers: laptop.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.cookies.find((c) => c.name === STAFF_COOKIE)?.value).toBe('');
     expect(await isOpen(laptop.headers)).toBe(false);

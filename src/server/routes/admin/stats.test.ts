@@ -54,9 +54,23 @@ describe('[ADMIN][STATS] dashboard figures computed in SQL', () => {
 
   it('counts everything without a filter', async () => {
     const s = await stats();
-    expect(s).toMatchObject({ revenue: 240, giftedCount: 1, totalCreditCost: 8.4, totalOrders: 8, pendingPayments: 1, conversionRate: 75 });
+    expect(s).toMatchObject({
+      revenue: 240,
+      giftedCount: 1,
+      totalCreditCost: 8.4,
+      totalOrders: 8,
+      pendingPayments: 1,
+      conversionRate: 75,
+    });
     expect(s.byMonth.map((m) => m.month)).toEqual(['2024-12', '2025-01', '2025-02', '2025-03', '2025-04']);
-    expect(s.byPlan.find((p) => p.plan === 'pro')).toEqual({ plan: 'pro', orders: 2, paid: 2, gifted: 1, revenue: 50, creditCost: 2 });
+    expect(s.byPlan.find((p) => p.plan === 'pro')).toEqual({
+      plan: 'pro',
+      orders: 2,
+      paid: 2,
+      gifted: 1,
+      revenue: 50,
+      creditCost: 2,
+    });
   });
 
   it('accepts one bound alone', async () => {
@@ -66,14 +80,25 @@ describe('[ADMIN][STATS] dashboard figures computed in SQL', () => {
 
   it('answers zeros, with all six plans, when nothing matches', async () => {
     const s = await stats('?from=2030-01-01&to=2030-12-31');
-    expect(s).toMatchObject({ revenue: 0, giftedCount: 0, totalCreditCost: 0, totalOrders: 0, pendingPayments: 0, conversionRate: 0, byMonth: [] });
+    expect(s).toMatchObject({
+      revenue: 0,
+      giftedCount: 0,
+      totalCreditCost: 0,
+      totalOrders: 0,
+      pendingPayments: 0,
+      conversionRate: 0,
+      byMonth: [],
+    });
     expect(s.byPlan.map((p) => p.plan)).toEqual(['basique', 'standard', 'etendue', 'pro', 'duo', 'famille']);
     expect(s.byPlan.every((p) => p.orders === 0 && p.revenue === 0)).toBe(true);
   });
 
-  it.each(['from=2025-13-01', 'from=0000-01-01', 'to=0000-01-01', 'to=9999-12-31'])('refuses an invalid date (%s) with 400, never 500', async (query) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/stats?${query}`, headers: staff });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fieldErrors[query.split('=')[0]!]).toEqual(['Date invalide']);
-  });
+  it.each(['from=2025-13-01', 'from=0000-01-01', 'to=0000-01-01', 'to=9999-12-31'])(
+    'refuses an invalid date (%s) with 400, never 500',
+    async (query) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/stats?${query}`, headers: staff });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors[query.split('=')[0]!]).toEqual(['Date invalide']);
+    },
+  );
 });

@@ -10,10 +10,31 @@ const daysAgo = (n: number) => todayIso(new Date(Date.now() - n * 86_400_000));
 describe('[ADMIN][SUBSCRIPTIONS] one per paid order', () => {
   const { t, staff } = staffTestApp();
   beforeAll(async () => {
-    await postOrder(t, staff, { clientEmail: 'a@exemple.fr', plan: 'basique', orderDate: '2025-01-31', paymentStatus: 'paid' });
-    await postOrder(t, staff, { clientEmail: 'b@exemple.fr', plan: 'pro', orderDate: daysAgo(10), paymentStatus: 'paid' });
-    await postOrder(t, staff, { clientEmail: 'c@exemple.fr', plan: 'pro', orderDate: daysAgo(5), paymentStatus: 'pending' });
-    await postOrder(t, staff, { clientEmail: 'd@exemple.fr', plan: 'standard', orderDate: daysAgo(2), paymentMethod: 'offert', paymentStatus: 'paid' });
+    await postOrder(t, staff, {
+      clientEmail: 'a@exemple.fr',
+      plan: 'basique',
+      orderDate: '2025-01-31',
+      paymentStatus: 'paid',
+    });
+    await postOrder(t, staff, {
+      clientEmail: 'b@exemple.fr',
+      plan: 'pro',
+      orderDate: daysAgo(10),
+      paymentStatus: 'paid',
+    });
+    await postOrder(t, staff, {
+      clientEmail: 'c@exemple.fr',
+      plan: 'pro',
+      orderDate: daysAgo(5),
+      paymentStatus: 'pending',
+    });
+    await postOrder(t, staff, {
+      clientEmail: 'd@exemple.fr',
+      plan: 'standard',
+      orderDate: daysAgo(2),
+      paymentMethod: 'offert',
+      paymentStatus: 'paid',
+    });
   });
 
   it('runs from the order date for the plan’s months, newest first, only for paid orders', async () => {
@@ -37,11 +58,30 @@ describe('[ADMIN][INTERVENTIONS] staff move interventions along', () => {
   const { t, staff } = staffTestApp();
   let id: number;
   beforeAll(async () => {
-    const order = await postOrder(t, staff, { clientName: 'Gérard Lenoir', clientEmail: 'gerard@exemple.fr', username: 'glenoir', password: 'motdepasse-gl' });
-    const rows = await t.db.insert(interventions).values([
-      { clientId: order.order.clientId!, title: 'Demande d’assistance', description: 'Imprimante muette', urgency: 'high', deviceType: 'pc_windows' },
-      { clientId: order.order.clientId!, title: 'Demande d’assistance', description: 'Mot de passe oublié', status: 'completed' },
-    ]).returning();
+    const order = await postOrder(t, staff, {
+      clientName: 'Gérard Lenoir',
+      clientEmail: 'gerard@exemple.fr',
+      username: 'glenoir',
+      password: 'motdepasse-gl',
+    });
+    const rows = await t.db
+      .insert(interventions)
+      .values([
+        {
+          clientId: order.order.clientId!,
+          title: 'Demande d’assistance',
+          description: 'Imprimante muette',
+          urgency: 'high',
+          deviceType: 'pc_windows',
+        },
+        {
+          clientId: order.order.clientId!,
+          title: 'Demande d’assistance',
+          description: 'Mot de passe oublié',
+          status: 'completed',
+        },
+      ])
+      .returning();
     id = rows[0]!.id;
   });
 
@@ -52,8 +92,15 @@ describe('[ADMIN][INTERVENTIONS] staff move interventions along', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/interventions?status=pending', headers: staff });
     expect(res.headers['x-total-count']).toBe('1');
     expect(res.json<AdminInterventionDto[]>()[0]).toMatchObject({
-      id, clientName: 'Gérard Lenoir', clientEmail: 'gerard@exemple.fr', description: 'Imprimante muette', urgency: 'high',
-      deviceType: 'pc_windows', status: 'pending', durationMinutes: null, staffNotes: '',
+      id,
+      clientName: 'Gérard Lenoir',
+      clientEmail: 'gerard@exemple.fr',
+      description: 'Imprimante muette',
+      urgency: 'high',
+      deviceType: 'pc_windows',
+      status: 'pending',
+      durationMinutes: null,
+      staffNotes: '',
     });
     const all = await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: staff });
     expect(all.headers['x-total-count']).toBe('2');
@@ -65,17 +112,30 @@ describe('[ADMIN][INTERVENTIONS] staff move interventions along', () => {
     expect(started.json<AdminInterventionDto>().status).toBe('in_progress');
     const done = await patch({ status: 'completed', durationMinutes: 45, staffNotes: 'Pilote réinstallé' });
     expect(done.statusCode).toBe(200);
-    expect(done.json<AdminInterventionDto>()).toMatchObject({ status: 'completed', durationMinutes: 45, staffNotes: 'Pilote réinstallé' });
+    expect(done.json<AdminInterventionDto>()).toMatchObject({
+      status: 'completed',
+      durationMinutes: 45,
+      staffNotes: 'Pilote réinstallé',
+    });
     const back = await patch({ status: 'pending' });
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toBe('Transition de statut impossible');
     expect((await patch({ status: 'cancelled' })).statusCode).toBe(409);
     // Notes can still be corrected on a finished intervention.
     expect((await patch({ staffNotes: 'Pilote HP réinstallé' })).statusCode).toBe(200);
-    const audit = await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=intervention&entityId=${id}`, headers: staff });
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?entity=intervention&entityId=${id}`,
+      headers: staff,
+    });
     const entries = audit.json<AuditEntryDto[]>();
     // Newest first: the notes, the completion, then taking it in charge (its status, written after its new owner).
-    expect(entries.map((e) => e.action)).toEqual(['intervention.update', 'intervention.update', 'intervention.update', 'intervention.assign']);
+    expect(entries.map((e) => e.action)).toEqual([
+      'intervention.update',
+      'intervention.update',
+      'intervention.update',
+      'intervention.assign',
+    ]);
     expect(entries[3]).toMatchObject({ before: { assignee: null }, after: { assignee: TEST_ADMIN.username } });
     expect(entries[1]).toMatchObject({
       action: 'intervention.update',

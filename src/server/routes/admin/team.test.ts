@@ -23,7 +23,8 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
   }
   const setPassword = (token: string, newPassword: string) =>
     t.app.inject({ method: 'POST', url: '/api/admin/set-password', payload: { token, newPassword } });
-  const team = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: admin })).json<TeamMemberDto[]>();
+  const team = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: admin })).json<TeamMemberDto[]>();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -33,12 +34,27 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
 
   it('creates a technician who chooses a password from the e-mailed link (once) and signs in as a technician', async () => {
     const created = await t.app.inject({
-      method: 'POST', url: '/api/admin/team', headers: admin, payload: { username: 'Lucie.Tech', email: 'lucie@exemple.fr', role: 'technicien' },
+      method: 'POST',
+      url: '/api/admin/team',
+      headers: admin,
+      payload: { username: 'Lucie.Tech', email: 'lucie@exemple.fr', role: 'technicien' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json<TeamMemberDto>()).toMatchObject({ username: 'lucie.tech', role: 'technicien', disabled: false });
+    expect(created.json<TeamMemberDto>()).toMatchObject({
+      username: 'lucie.tech',
+      role: 'technicien',
+      disabled: false,
+    });
     // Nobody knows a password yet: not even an empty one opens the account.
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'lucie.tech', password: 'x' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username: 'lucie.tech', password: 'x' },
+        })
+      ).statusCode,
+    ).toBe(401);
 
     const token = await linkSentTo('lucie@exemple.fr');
     const weak = await setPassword(token, 'lucie.tech-2026!');
@@ -50,12 +66,22 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
     expect(again.json().message).toBe(STAFF_LINK_INVALID);
 
     const lucie = await staffLogin(t, { username: 'lucie.tech', password: 'cheval-agrafe-batterie' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: lucie })).json()).toEqual({ id: expect.any(Number), username: 'lucie.tech', role: 'technicien', unlocked: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: lucie })).json()).toEqual({
+      id: expect.any(Number),
+      username: 'lucie.tech',
+      role: 'technicien',
+      unlocked: false,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: lucie })).statusCode).toBe(403);
   });
 
   it('refuses a taken username under the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/team', headers: admin, payload: { username: 'lucie.tech', email: 'autre@exemple.fr', role: 'admin' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/team',
+      headers: admin,
+      payload: { username: 'lucie.tech', email: 'autre@exemple.fr', role: 'admin' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().fieldErrors.username).toEqual(['Cet identifiant est déjà pris']);
   });
@@ -65,20 +91,48 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
     const id = (await team()).find((m) => m.username === 'lucie.tech')!.id;
     expect((await team()).find((m) => m.id === id)!.openSessions).toBeGreaterThan(0);
 
-    const off = await t.app.inject({ method: 'PATCH', url: `/api/admin/team/${id}`, headers: admin, payload: { disabled: true } });
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/team/${id}`,
+      headers: admin,
+      payload: { disabled: true },
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json<TeamMemberDto>()).toMatchObject({ disabled: true, openSessions: 0 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: lucie })).statusCode).toBe(401);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'lucie.tech', password: 'cheval-agrafe-batterie' } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: lucie })).statusCode).toBe(
+      401,
+    );
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'lucie.tech', password: 'cheval-agrafe-batterie' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('désactivé');
 
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/team/${id}`, headers: admin, payload: { disabled: false } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/team/${id}`,
+          headers: admin,
+          payload: { disabled: false },
+        })
+      ).statusCode,
+    ).toBe(200);
     await staffLogin(t, { username: 'lucie.tech', password: 'cheval-agrafe-batterie' });
 
-    const log = (await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=staff&entityId=${id}`, headers: admin })).json<AuditEntryDto[]>();
-    expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['team.create', 'team.disable', 'team.enable', 'staff.login', 'staff.login_refused']));
-    expect(log.find((e) => e.action === 'team.disable')).toMatchObject({ staffUsername: TEST_ADMIN.username, before: { disabled: false }, after: { disabled: true } });
+    const log = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=staff&entityId=${id}`, headers: admin })
+    ).json<AuditEntryDto[]>();
+    expect(log.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['team.create', 'team.disable', 'team.enable', 'staff.login', 'staff.login_refused']),
+    );
+    expect(log.find((e) => e.action === 'team.disable')).toMatchObject({
+      staffUsername: TEST_ADMIN.username,
+      before: { disabled: false },
+      after: { disabled: true },
+    });
   });
 
   it('never lets the last active admin be demoted or disabled, even by themself', async () => {
@@ -90,53 +144,136 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
     }
     // With a second admin, the first may step down.
     const lucie = (await team()).find((m) => m.username === 'lucie.tech')!;
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/team/${lucie.id}`, headers: admin, payload: { role: 'admin' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/admin/team/${lucie.id}`, headers: admin, payload: { role: 'technicien' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/team/${lucie.id}`,
+          headers: admin,
+          payload: { role: 'admin' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/team/${lucie.id}`,
+          headers: admin,
+          payload: { role: 'technicien' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a new link from an admin retires the old password and sessions; a member changes their own password with the current one', async () => {
     const lucie = (await team()).find((m) => m.username === 'lucie.tech')!;
     const session = await staffLogin(t, { username: 'lucie.tech', password: 'cheval-agrafe-batterie' });
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/team/${lucie.id}/password-link`, headers: admin })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/team/${lucie.id}/password-link`, headers: admin }))
+        .statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: session })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'lucie.tech', password: 'cheval-agrafe-batterie' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username: 'lucie.tech', password: 'cheval-agrafe-batterie' },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await setPassword(await linkSentTo('lucie@exemple.fr'), 'deuxieme-choix-solide')).statusCode).toBe(200);
 
     const here = await staffLogin(t, { username: 'lucie.tech', password: 'deuxieme-choix-solide' });
     const there = await staffLogin(t, { username: 'lucie.tech', password: 'deuxieme-choix-solide' });
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/me/password', headers: here, payload: { currentPassword: 'pas-le-bon', newPassword: 'troisieme-choix-solide' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/password',
+      headers: here,
+      payload: { currentPassword: 'pas-le-bon', newPassword: 'troisieme-choix-solide' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fieldErrors.currentPassword).toEqual(['Le mot de passe actuel est incorrect']);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/admin/me/password', headers: here, payload: { currentPassword: 'deuxieme-choix-solide', newPassword: 'troisieme-choix-solide' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/password',
+      headers: here,
+      payload: { currentPassword: 'deuxieme-choix-solide', newPassword: 'troisieme-choix-solide' },
+    });
     expect(ok.json()).toEqual({ ended: 1 });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: here })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: there })).statusCode).toBe(401);
   });
 
   it('lists the audit log with filters and the total in X-Total-Count', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit?action=team&staffUsername=${TEST_ADMIN.username}&limit=2`, headers: admin });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?action=team&staffUsername=${TEST_ADMIN.username}&limit=2`,
+      headers: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<AuditEntryDto[]>()).toHaveLength(2);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThan(4);
     for (const entry of res.json<AuditEntryDto[]>()) expect(entry.action).toMatch(/^team\./);
-    const failed = await t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '198.51.100.7', payload: { username: 'inconnu', password: 'essai-au-hasard' } });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      remoteAddress: '198.51.100.7',
+      payload: { username: 'inconnu', password: 'essai-au-hasard' },
+    });
     expect(failed.statusCode).toBe(401);
-    const [trace] = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=staff.login_failed', headers: admin })).json<AuditEntryDto[]>();
-    expect(trace).toMatchObject({ staffUsername: '(identifiant inconnu)', entity: 'staff', entityId: 'inconnu', address: '198.51.100.7' });
+    const [trace] = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=staff.login_failed', headers: admin })
+    ).json<AuditEntryDto[]>();
+    expect(trace).toMatchObject({
+      staffUsername: '(identifiant inconnu)',
+      entity: 'staff',
+      entityId: 'inconnu',
+      address: '198.51.100.7',
+    });
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit?from=2025-02-30', headers: admin });
     expect(bad.statusCode).toBe(400);
   });
 
-  it('never writes down what was typed as the username of a failed sign-in; a known account\'s failure is traced to it', async () => {
+  it("never writes down what was typed as the username of a failed sign-in; a known account's failure is traced to it", async () => {
     // A password typed in the username box, then a wrong password on an existing account.
     const typed = 'Mon-Vrai-Mot-De-Passe-2026!';
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '198.51.100.8', payload: { username: typed, password: 'x' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '198.51.100.8', payload: { username: TEST_ADMIN.username, password: 'pas-le-bon' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          remoteAddress: '198.51.100.8',
+          payload: { username: typed, password: 'x' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          remoteAddress: '198.51.100.8',
+          payload: { username: TEST_ADMIN.username, password: 'pas-le-bon' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const rows = await t.db.select().from(auditLog);
     expect(JSON.stringify(rows).toLowerCase()).not.toContain(typed.toLowerCase());
-    const entries = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=staff.login_failed', headers: admin })).json<AuditEntryDto[]>();
+    const entries = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=staff.login_failed', headers: admin })
+    ).json<AuditEntryDto[]>();
     const [own] = await t.db.select().from(staffUsers).where(eq(staffUsers.username, TEST_ADMIN.username));
-    expect(entries[0]).toMatchObject({ staffUsername: TEST_ADMIN.username, entityId: String(own!.id), address: '198.51.100.8' });
-    expect(entries[1]).toMatchObject({ staffUsername: '(identifiant inconnu)', entityId: 'inconnu', address: '198.51.100.8' });
+    expect(entries[0]).toMatchObject({
+      staffUsername: TEST_ADMIN.username,
+      entityId: String(own!.id),
+      address: '198.51.100.8',
+    });
+    expect(entries[1]).toMatchObject({
+      staffUsername: '(identifiant inconnu)',
+      entityId: 'inconnu',
+      address: '198.51.100.8',
+    });
   });
 });

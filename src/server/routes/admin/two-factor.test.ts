@@ -22,18 +22,31 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
 
   async function member(username: string, role: 'admin' | 'technicien' = 'technicien') {
     const password = `motdepasse-${username}`;
-    const [row] = await t.db.insert(staffUsers).values({ username, role, passwordHash: await hashPassword(password) }).returning();
+    const [row] = await t.db
+      .insert(staffUsers)
+      .values({ username, role, passwordHash: await hashPassword(password) })
+      .returning();
     return { id: row!.id, username, password };
   }
 
   /** Enrols from « Mon compte »: password, secret, first code; returns the secret and the recovery codes. */
   async function enrol(headers: Record<string, string>, password: string) {
-    const setup = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/setup', headers, payload: { password } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/two-factor/setup',
+      headers,
+      payload: { password },
+    });
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret, qrCode, otpauthUrl } = setup.json<{ secret: string; qrCode: string; otpauthUrl: string }>();
     expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(otpauthUrl).toContain(`secret=${secret}`);
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/confirm', headers, payload: { code: codeAt(secret) } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/two-factor/confirm',
+      headers,
+      payload: { code: codeAt(secret) },
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     return { secret, recoveryCodes: confirm.json<{ recoveryCodes: string[] }>().recoveryCodes };
   }
@@ -47,13 +60,20 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
   const codeStep = (challenge: string, code: string) =>
     t.app.inject({ method: 'POST', url: '/api/admin/login/code', payload: { challenge, code } });
 
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t.close());
 
   it('enrols with a computed code; the secret is stored sealed, never in base32; 10 recovery codes stored hashed', async () => {
     const m = await member('alice');
     const headers = await staffLogin(t, m);
-    const setup = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/setup', headers, payload: { password: 'faux-mot-de-passe' } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/two-factor/setup',
+      headers,
+      payload: { password: 'faux-mot-de-passe' },
+    });
     expect(setup.statusCode).toBe(400);
     expect(setup.json().fieldErrors.password).toEqual(['Mot de passe incorrect']);
 
@@ -70,7 +90,13 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     for (const code of recoveryCodes) expect(JSON.stringify(hashes)).not.toContain(code.replace(/-/g, ''));
 
     const status = await t.app.inject({ method: 'GET', url: '/api/admin/me/two-factor', headers });
-    expect(status.json()).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false, opensDownload: false, sessionSecondFactor: false });
+    expect(status.json()).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+      required: false,
+      opensDownload: false,
+      sessionSecondFactor: false,
+    });
     const [trace] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.two_factor.enabled'));
     expect(trace).toMatchObject({ staffUsername: 'alice', entityId: String(m.id) });
   });
@@ -96,7 +122,9 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     // Enrolled from a session the secret code had not unlocked: the factor does not open the download tab.
     expect(ok.json()).toEqual({ id: expect.any(Number), username: 'bruno', role: 'technicien', unlocked: false });
     const headers = sessionOf(ok)!;
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me/two-factor', headers })).json().sessionSecondFactor).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/me/two-factor', headers })).json().sessionSecondFactor,
+    ).toBe(true);
 
     // The challenge is spent, and the same code on a new challenge is a replay.
     expect((await codeStep(first.json().challenge, code)).statusCode).toBe(401);
@@ -156,9 +184,18 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
   it('opens the download tab without the secret code for a session opened with a factor enrolled from an unlocked session', async () => {
     const m = await member('emma', 'admin');
     const passwordOnly = await staffLogin(t, m);
-    const locked = await t.app.inject({ method: 'POST', url: '/api/admin/download-site', headers: { ...passwordOnly, 'content-type': 'application/json' } });
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/download-site',
+      headers: { ...passwordOnly, 'content-type': 'application/json' },
+    });
     expect(locked.statusCode).toBe(403);
-    const unlock = await t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: passwordOnly, payload: { code: TEST_ADMIN.secretCode } });
+    const unlock = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/unlock',
+      headers: passwordOnly,
+      payload: { code: TEST_ADMIN.secretCode },
+    });
     expect(unlock.statusCode).toBe(200);
 
     const { secret } = await enrol(passwordOnly, m.password);
@@ -167,7 +204,11 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     expect(signedIn.json()).toMatchObject({ role: 'admin', unlocked: true });
     const headers = sessionOf(signedIn)!;
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers })).json().unlocked).toBe(true);
-    const download = await t.app.inject({ method: 'POST', url: '/api/admin/download-site', headers: { ...headers, 'content-type': 'application/json' } });
+    const download = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/download-site',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
     expect(download.statusCode, download.body).toBe(200);
   });
 
@@ -175,15 +216,28 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     const admin = await staffLogin(t);
     const m = await member('fanny');
     const before = await staffLogin(t, m);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: before })).statusCode).toBe(200);
-    const put = await t.app.inject({ method: 'PUT', url: '/api/admin/security', headers: admin, payload: { requireTwoFactor: true } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: before })).statusCode).toBe(
+      200,
+    );
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/security',
+      headers: admin,
+      payload: { requireTwoFactor: true },
+    });
     expect(put.statusCode, put.body).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/security', headers: admin })).json()).toEqual({ requireTwoFactor: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/security', headers: admin })).json()).toEqual({
+      requireTwoFactor: true,
+    });
     // The member's password-only session is over; the admin who decided keeps theirs.
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: before })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: before })).statusCode).toBe(
+      401,
+    );
     const [setting] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.require_two_factor'));
     expect(setting).toMatchObject({
-      staffUsername: TEST_ADMIN.username, before: { requireTwoFactor: false }, after: { requireTwoFactor: true, sessionsEnded: expect.any(Number) },
+      staffUsername: TEST_ADMIN.username,
+      before: { requireTwoFactor: false },
+      after: { requireTwoFactor: true, sessionsEnded: expect.any(Number) },
     });
     expect((setting!.after as { sessionsEnded: number }).sessionsEnded).toBeGreaterThanOrEqual(1);
 
@@ -196,36 +250,66 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     const setup = await t.app.inject({ method: 'POST', url: '/api/admin/login/enrol', payload: { challenge } });
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json();
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/login/enrol/confirm', payload: { challenge, code: codeAt(secret, 3) } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login/enrol/confirm',
+      payload: { challenge, code: codeAt(secret, 3) },
+    });
     expect(bad.statusCode).toBe(400);
     expect(sessionOf(bad)).toBeNull();
-    const done = await t.app.inject({ method: 'POST', url: '/api/admin/login/enrol/confirm', payload: { challenge, code: codeAt(secret) } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login/enrol/confirm',
+      payload: { challenge, code: codeAt(secret) },
+    });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ session: { username: 'fanny', role: 'technicien', unlocked: false }, recoveryCodes: expect.any(Array) });
+    expect(done.json()).toMatchObject({
+      session: { username: 'fanny', role: 'technicien', unlocked: false },
+      recoveryCodes: expect.any(Array),
+    });
     const headers = sessionOf(done)!;
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers })).statusCode).toBe(200);
 
     // Required: nobody turns it off for themself.
-    const off = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/disable', headers, payload: { code: codeAt(secret, 1) } });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/two-factor/disable',
+      headers,
+      payload: { code: codeAt(secret, 1) },
+    });
     expect(off.statusCode).toBe(409);
 
-    await t.app.inject({ method: 'PUT', url: '/api/admin/security', headers: admin, payload: { requireTwoFactor: false } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/security',
+      headers: admin,
+      payload: { requireTwoFactor: false },
+    });
   });
 
-  it('an admin resets a member\'s second factor: their sessions end, the next sign-in asks no code; audited', async () => {
+  it("an admin resets a member's second factor: their sessions end, the next sign-in asks no code; audited", async () => {
     const admin = await staffLogin(t);
     const m = await member('gaspard');
     const own = await staffLogin(t, m);
     await enrol(own, m.password);
     expect((await passwordStep(m.username, m.password)).json().step).toBe('code');
 
-    const technician = await t.app.inject({ method: 'DELETE', url: `/api/admin/team/${m.id}/two-factor`, headers: own });
+    const technician = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/team/${m.id}/two-factor`,
+      headers: own,
+    });
     expect(technician.statusCode).toBe(403);
     const reset = await t.app.inject({ method: 'DELETE', url: `/api/admin/team/${m.id}/two-factor`, headers: admin });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: own })).statusCode).toBe(401);
     const [trace] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'team.two_factor_reset'));
-    expect(trace).toMatchObject({ staffUsername: TEST_ADMIN.username, entityId: String(m.id), before: { twoFactor: true }, after: { twoFactor: false } });
+    expect(trace).toMatchObject({
+      staffUsername: TEST_ADMIN.username,
+      entityId: String(m.id),
+      before: { twoFactor: true },
+      after: { twoFactor: false },
+    });
     expect(await t.db.$count(staffRecoveryCodes, eq(staffRecoveryCodes.staffId, m.id))).toBe(0);
 
     const again = await passwordStep(m.username, m.password);
@@ -238,7 +322,12 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     const m = await member('hugo');
     const headers = await staffLogin(t, m);
     const { secret, recoveryCodes } = await enrol(headers, m.password);
-    const renewed = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/recovery-codes', headers, payload: { code: codeAt(secret, 1) } });
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/two-factor/recovery-codes',
+      headers,
+      payload: { code: codeAt(secret, 1) },
+    });
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(renewed.json().recoveryCodes).toHaveLength(10);
     const { challenge } = (await passwordStep(m.username, m.password)).json();
@@ -250,9 +339,19 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     const m = await member('ines');
     const headers = await staffLogin(t, m);
     const { secret } = await enrol(headers, m.password);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/disable', headers, payload: { code: '000000' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/two-factor/disable',
+      headers,
+      payload: { code: '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const off = await t.app.inject({ method: 'POST', url: '/api/admin/me/two-factor/disable', headers, payload: { code: codeAt(secret, 1) } });
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/two-factor/disable',
+      headers,
+      payload: { code: codeAt(secret, 1) },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().enabled).toBe(false);
     expect((await passwordStep(m.username, m.password)).json()).toMatchObject({ username: 'ines', unlocked: false });

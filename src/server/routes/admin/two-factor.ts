@@ -1,8 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ENROL_CODE_REFUSED, enrolledLoginSchema, loginCodeInputSchema, loginEnrolConfirmInputSchema, loginEnrolInputSchema, recoveryCodesSchema,
-  SECOND_FACTOR_REFUSED, securitySettingsSchema, twoFactorCodeInputSchema, twoFactorSetupDtoSchema, twoFactorSetupInputSchema,
+  ENROL_CODE_REFUSED,
+  enrolledLoginSchema,
+  loginCodeInputSchema,
+  loginEnrolConfirmInputSchema,
+  loginEnrolInputSchema,
+  recoveryCodesSchema,
+  SECOND_FACTOR_REFUSED,
+  securitySettingsSchema,
+  twoFactorCodeInputSchema,
+  twoFactorSetupDtoSchema,
+  twoFactorSetupInputSchema,
   twoFactorStatusSchema,
 } from '#shared/schemas/two-factor.ts';
 import { staffSessionSchema } from '#shared/admin-api.ts';
@@ -11,10 +20,22 @@ import { writeAudit } from '#server/services/security/audit.ts';
 import { accountCheck, throttledSignIn } from '#server/services/security/login-throttle.ts';
 import { authenticateStaff } from '#server/services/staff/staff-auth.ts';
 import { staffStanding } from '#server/services/staff/staff-accounts.ts';
-import { challengeFailed, endChallenge, findChallenge, type Challenge } from '#server/services/staff/staff-login-challenge.ts';
 import {
-  confirmEnrolment, disableOwnTwoFactor, factorOpensDownload, renewRecoveryCodes, securitySettings, startEnrolment, twoFactorStatus,
-  updateSecuritySettings, verifySecondFactor,
+  challengeFailed,
+  endChallenge,
+  findChallenge,
+  type Challenge,
+} from '#server/services/staff/staff-login-challenge.ts';
+import {
+  confirmEnrolment,
+  disableOwnTwoFactor,
+  factorOpensDownload,
+  renewRecoveryCodes,
+  securitySettings,
+  startEnrolment,
+  twoFactorStatus,
+  updateSecuritySettings,
+  verifySecondFactor,
 } from '#server/services/staff/two-factor.ts';
 import { totpBox } from '#server/services/staff/two-factor-key.ts';
 import { openStaffSession } from './auth.ts';
@@ -32,7 +53,8 @@ async function challengeOf(request: FastifyRequest, token: string, kind: Challen
 
 async function roleOf(request: FastifyRequest, staffId: number) {
   const standing = await staffStanding(request.server.db, staffId);
-  if (!standing || standing.disabled) throw new HttpError(403, 'Ce compte a été désactivé. Adressez-vous à un administrateur.', 'ACCOUNT_DISABLED');
+  if (!standing || standing.disabled)
+    throw new HttpError(403, 'Ce compte a été désactivé. Adressez-vous à un administrateur.', 'ACCOUNT_DISABLED');
   return standing.role;
 }
 
@@ -41,116 +63,207 @@ async function roleOf(request: FastifyRequest, staffId: number) {
  * an admin requires. Counted by the sign-in throttle like passwords; every failure answers the same words.
  */
 export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/login/code', {
-    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginCodeInputSchema, response: { 200: staffSessionSchema } },
-  }, async (request, reply) => {
-    const { challenge, code } = request.body;
-    const found = await findChallenge(app.db, challenge, 'code');
-    const box = await totpBox(app.config);
-    const factor = await throttledSignIn(app.db, reply, { scope: 'staff-code', login: found?.username ?? '', address: request.ip },
-      async () => found ? verifySecondFactor(app.db, box, found.staffId, code) : null);
-    if (!found || !factor) {
-      if (found) {
-        await challengeFailed(app.db, found.idHash);
-        await writeAudit(app.db, { id: found.staffId, username: found.username, address: request.ip },
-          { action: 'staff.login_code_failed', entity: 'staff', entityId: found.staffId });
+  app.post(
+    '/login/code',
+    {
+      config: { rateLimit: RATE_LIMITS.staffSignIn },
+      schema: { body: loginCodeInputSchema, response: { 200: staffSessionSchema } },
+    },
+    async (request, reply) => {
+      const { challenge, code } = request.body;
+      const found = await findChallenge(app.db, challenge, 'code');
+      const box = await totpBox(app.config);
+      const factor = await throttledSignIn(
+        app.db,
+        reply,
+        { scope: 'staff-code', login: found?.username ?? '', address: request.ip },
+        async () => (found ? verifySecondFactor(app.db, box, found.staffId, code) : null),
+      );
+      if (!found || !factor) {
+        if (found) {
+          await challengeFailed(app.db, found.idHash);
+          await writeAudit(
+            app.db,
+            { id: found.staffId, username: found.username, address: request.ip },
+            { action: 'staff.login_code_failed', entity: 'staff', entityId: found.staffId },
+          );
+        }
+        throw new HttpError(401, SECOND_FACTOR_REFUSED, 'BAD_CODE');
       }
-      throw new HttpError(401, SECOND_FACTOR_REFUSED, 'BAD_CODE');
-    }
-    await endChallenge(app.db, found.idHash);
-    const opensDownload = await factorOpensDownload(app.db, found.staffId);
-    return openStaffSession(request, reply, { id: found.staffId, username: found.username, role: await roleOf(request, found.staffId) },
-      { kind: factor, opensDownload });
-  });
+      await endChallenge(app.db, found.idHash);
+      const opensDownload = await factorOpensDownload(app.db, found.staffId);
+      return openStaffSession(
+        request,
+        reply,
+        { id: found.staffId, username: found.username, role: await roleOf(request, found.staffId) },
+        { kind: factor, opensDownload },
+      );
+    },
+  );
 
-  app.post('/login/enrol', {
-    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginEnrolInputSchema, response: { 200: twoFactorSetupDtoSchema } },
-  }, async (request) => {
-    const { challenge } = request.body;
-    const found = await challengeOf(request, challenge, 'enrol');
-    return startEnrolment(app.db, await totpBox(app.config), { id: found.staffId, username: found.username }, app.config.SITE_NAME);
-  });
+  app.post(
+    '/login/enrol',
+    {
+      config: { rateLimit: RATE_LIMITS.staffSignIn },
+      schema: { body: loginEnrolInputSchema, response: { 200: twoFactorSetupDtoSchema } },
+    },
+    async (request) => {
+      const { challenge } = request.body;
+      const found = await challengeOf(request, challenge, 'enrol');
+      return startEnrolment(
+        app.db,
+        await totpBox(app.config),
+        { id: found.staffId, username: found.username },
+        app.config.SITE_NAME,
+      );
+    },
+  );
 
-  app.post('/login/enrol/confirm', {
-    config: { rateLimit: RATE_LIMITS.staffSignIn }, schema: { body: loginEnrolConfirmInputSchema, response: { 200: enrolledLoginSchema } },
-  }, async (request, reply) => {
-    const { challenge, code } = request.body;
-    const found = await challengeOf(request, challenge, 'enrol');
-    const member = { id: found.staffId, username: found.username };
-    const box = await totpBox(app.config);
-    const recoveryCodes = await throttledSignIn(app.db, reply, { scope: 'staff-code', login: found.username, address: request.ip },
-      // Enrolled with the password alone: this factor does not open the download tab (docs/decisions/009).
-      () => confirmEnrolment(app.db, box, { ...member, address: request.ip }, member, code, { unlockedSession: false, sessionId: null }));
-    if (!recoveryCodes) {
-      await challengeFailed(app.db, found.idHash);
-      throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
-    }
-    await endChallenge(app.db, found.idHash);
-    const session = await openStaffSession(request, reply, { ...member, role: await roleOf(request, found.staffId) },
-      { kind: 'totp', opensDownload: false });
-    return { session, recoveryCodes };
-  });
+  app.post(
+    '/login/enrol/confirm',
+    {
+      config: { rateLimit: RATE_LIMITS.staffSignIn },
+      schema: { body: loginEnrolConfirmInputSchema, response: { 200: enrolledLoginSchema } },
+    },
+    async (request, reply) => {
+      const { challenge, code } = request.body;
+      const found = await challengeOf(request, challenge, 'enrol');
+      const member = { id: found.staffId, username: found.username };
+      const box = await totpBox(app.config);
+      const recoveryCodes = await throttledSignIn(
+        app.db,
+        reply,
+        { scope: 'staff-code', login: found.username, address: request.ip },
+        // Enrolled with the password alone: this factor does not open the download tab (docs/decisions/009).
+        () =>
+          confirmEnrolment(app.db, box, { ...member, address: request.ip }, member, code, {
+            unlockedSession: false,
+            sessionId: null,
+          }),
+      );
+      if (!recoveryCodes) {
+        await challengeFailed(app.db, found.idHash);
+        throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
+      }
+      await endChallenge(app.db, found.idHash);
+      const session = await openStaffSession(
+        request,
+        reply,
+        { ...member, role: await roleOf(request, found.staffId) },
+        { kind: 'totp', opensDownload: false },
+      );
+      return { session, recoveryCodes };
+    },
+  );
 };
 
 /** « Mon compte » › double authentification (every member, for themself) and the team's policy (admins). */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const codeLimit = { ...ANY_STAFF, rateLimit: RATE_LIMITS.staffSignIn };
-  app.get('/me/two-factor', { config: ANY_STAFF, schema: { response: { 200: twoFactorStatusSchema } } },
-    async (request) => twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor));
+  app.get(
+    '/me/two-factor',
+    { config: ANY_STAFF, schema: { response: { 200: twoFactorStatusSchema } } },
+    async (request) => twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor),
+  );
 
-  app.post('/me/two-factor/setup', {
-    config: codeLimit, schema: { body: twoFactorSetupInputSchema, response: { 200: twoFactorSetupDtoSchema } },
-  }, async (request, reply) => {
-    const { password } = request.body;
-    const { staff } = request;
-    const ok = await throttledSignIn(app.db, reply, { scope: 'staff', login: staff.username, address: request.ip },
-      () => authenticateStaff(app.db, staff.username, password));
-    if (!ok) throw new HttpError(400, 'Mot de passe incorrect', 'BAD_PASSWORD', { password: ['Mot de passe incorrect'] });
-    return startEnrolment(app.db, await totpBox(app.config), staff, app.config.SITE_NAME);
-  });
+  app.post(
+    '/me/two-factor/setup',
+    {
+      config: codeLimit,
+      schema: { body: twoFactorSetupInputSchema, response: { 200: twoFactorSetupDtoSchema } },
+    },
+    async (request, reply) => {
+      const { password } = request.body;
+      const { staff } = request;
+      const ok = await throttledSignIn(
+        app.db,
+        reply,
+        { scope: 'staff', login: staff.username, address: request.ip },
+        () => authenticateStaff(app.db, staff.username, password),
+      );
+      if (!ok)
+        throw new HttpError(400, 'Mot de passe incorrect', 'BAD_PASSWORD', { password: ['Mot de passe incorrect'] });
+      return startEnrolment(app.db, await totpBox(app.config), staff, app.config.SITE_NAME);
+    },
+  );
 
   // Codes typed from a session count against the member's account like the sign-in's code step (scope 'staff-code'),
   // not only per address: a borrowed session must not guess codes faster than a sign-in could.
   const throttledCode = <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T | null>) =>
     accountCheck(app.db, reply, 'staff-code', request.ip)(request.staff.username, check);
 
-  app.post('/me/two-factor/confirm', {
-    config: codeLimit, schema: { body: twoFactorCodeInputSchema, response: { 200: recoveryCodesSchema } },
-  }, async (request, reply) => {
-    const { code } = request.body;
-    const { staff } = request;
-    const box = await totpBox(app.config);
-    // The new factor opens the download tab only when this session already did (docs/decisions/009).
-    const recoveryCodes = await throttledCode(request, reply,
-      () => confirmEnrolment(app.db, box, staff, staff, code, { unlockedSession: staff.unlocked, sessionId: staff.sessionId }));
-    if (!recoveryCodes) throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
-    return { recoveryCodes };
-  });
+  app.post(
+    '/me/two-factor/confirm',
+    {
+      config: codeLimit,
+      schema: { body: twoFactorCodeInputSchema, response: { 200: recoveryCodesSchema } },
+    },
+    async (request, reply) => {
+      const { code } = request.body;
+      const { staff } = request;
+      const box = await totpBox(app.config);
+      // The new factor opens the download tab only when this session already did (docs/decisions/009).
+      const recoveryCodes = await throttledCode(request, reply, () =>
+        confirmEnrolment(app.db, box, staff, staff, code, {
+          unlockedSession: staff.unlocked,
+          sessionId: staff.sessionId,
+        }),
+      );
+      if (!recoveryCodes) throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
+      return { recoveryCodes };
+    },
+  );
 
-  app.post('/me/two-factor/recovery-codes', {
-    config: codeLimit, schema: { body: twoFactorCodeInputSchema, response: { 200: recoveryCodesSchema } },
-  }, async (request, reply) => {
-    const { code } = request.body;
-    const box = await totpBox(app.config);
-    const recoveryCodes = await throttledCode(request, reply, () => renewRecoveryCodes(app.db, box, request.staff, code));
-    if (!recoveryCodes) throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
-    return { recoveryCodes };
-  });
+  app.post(
+    '/me/two-factor/recovery-codes',
+    {
+      config: codeLimit,
+      schema: { body: twoFactorCodeInputSchema, response: { 200: recoveryCodesSchema } },
+    },
+    async (request, reply) => {
+      const { code } = request.body;
+      const box = await totpBox(app.config);
+      const recoveryCodes = await throttledCode(request, reply, () =>
+        renewRecoveryCodes(app.db, box, request.staff, code),
+      );
+      if (!recoveryCodes)
+        throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
+      return { recoveryCodes };
+    },
+  );
 
-  app.post('/me/two-factor/disable', {
-    config: codeLimit, schema: { body: twoFactorCodeInputSchema, response: { 200: twoFactorStatusSchema } },
-  }, async (request, reply) => {
-    const { code } = request.body;
-    const box = await totpBox(app.config);
-    if (!await throttledCode(request, reply, async () => await disableOwnTwoFactor(app.db, box, request.staff, code) || null)) {
-      throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
-    }
-    return twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor);
-  });
+  app.post(
+    '/me/two-factor/disable',
+    {
+      config: codeLimit,
+      schema: { body: twoFactorCodeInputSchema, response: { 200: twoFactorStatusSchema } },
+    },
+    async (request, reply) => {
+      const { code } = request.body;
+      const box = await totpBox(app.config);
+      if (
+        !(await throttledCode(
+          request,
+          reply,
+          async () => (await disableOwnTwoFactor(app.db, box, request.staff, code)) || null,
+        ))
+      ) {
+        throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
+      }
+      return twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor);
+    },
+  );
 
-  app.get('/security', { config: ADMIN_ONLY, schema: { response: { 200: securitySettingsSchema } } }, async () => securitySettings(app.db));
+  app.get('/security', { config: ADMIN_ONLY, schema: { response: { 200: securitySettingsSchema } } }, async () =>
+    securitySettings(app.db),
+  );
 
-  app.put('/security', {
-    config: ADMIN_ONLY, schema: { body: securitySettingsSchema, response: { 200: securitySettingsSchema } },
-  }, async (request) => updateSecuritySettings(app.db, request.staff, request.body));
+  app.put(
+    '/security',
+    {
+      config: ADMIN_ONLY,
+      schema: { body: securitySettingsSchema, response: { 200: securitySettingsSchema } },
+    },
+    async (request) => updateSecuritySettings(app.db, request.staff, request.body),
+  );
 };

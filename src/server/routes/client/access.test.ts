@@ -4,7 +4,15 @@ import rateLimit from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { auditLog, clients, clientSessions, interventionMessages, interventions, orders, inboxItems } from '#server/db/schema.ts';
+import {
+  auditLog,
+  clients,
+  clientSessions,
+  interventionMessages,
+  interventions,
+  orders,
+  inboxItems,
+} from '#server/db/schema.ts';
 import { CLIENT_UNAUTHORIZED, SUBSCRIBE_UNAUTHORIZED } from '#shared/client-api.ts';
 import type { Thread } from '#shared/thread-api.ts';
 import { todayIso } from '#shared/format.ts';
@@ -18,8 +26,14 @@ type Call = { method: Method; url: string; payload?: object; headers?: Record<st
 
 /** Outside the signed-in scope: signing in and out, and the forgotten-password link. */
 const PUBLIC_ROUTES = [
-  'POST /api/client/login', 'POST /api/auth/login', 'POST /api/client/logout', 'GET /api/login', 'GET /api/logout', 'POST /api/logout',
-  'POST /api/auth/forgot-password', 'POST /api/auth/reset-password',
+  'POST /api/client/login',
+  'POST /api/auth/login',
+  'POST /api/client/logout',
+  'GET /api/login',
+  'GET /api/logout',
+  'POST /api/logout',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
 ];
 
 /** A path naming one of the caller's things by id (an order, a request, a file). */
@@ -28,14 +42,25 @@ const hasId = (url: string) => /\/\d+(?=\/|$)/.test(url);
 /** A 1×1 PNG, as a client attaches a screenshot to a message. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-const assistance = (description: string, extra: object = {}) =>
-  ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15', ...extra });
+const assistance = (description: string, extra: object = {}) => ({
+  description,
+  urgency: 'high',
+  deviceType: 'pc_windows',
+  deviceInfo: 'Dell Inspiron 15',
+  ...extra,
+});
 
 describe('[CLIENT][ACCESS] every signed-in client route checks the session on the server', () => {
   let t: TestApp;
   let staff: Record<string, string>;
   type Client = {
-    id: number; headers: Record<string, string>; orderId: number; interventionId: number; attachmentId: number; documentId: number; invoiceNumber: string;
+    id: number;
+    headers: Record<string, string>;
+    orderId: number;
+    interventionId: number;
+    attachmentId: number;
+    documentId: number;
+    invoiceNumber: string;
     deviceId: number;
   };
   let alice: Client;
@@ -45,23 +70,45 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
 
   async function newClient(username: string, plan: 'pro' | 'famille') {
     const created = await postOrder(t, staff, {
-      clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`, username, password: 'Azur-Passerelle-2026',
-      plan, orderDate: todayIso(),
+      clientName: `Client ${username}`,
+      clientEmail: `${username}@exemple.fr`,
+      username,
+      password: 'Azur-Passerelle-2026',
+      plan,
+      orderDate: todayIso(),
     });
     const headers = await clientLogin(t, username, 'Azur-Passerelle-2026');
-    const request = await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: assistance(`Secret de ${username}`) });
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers,
+      payload: assistance(`Secret de ${username}`),
+    });
     const interventionId = request.json<{ id: number }>().id;
     const message = await t.app.inject({
-      method: 'POST', url: `/api/client/interventions/${interventionId}/messages`, headers,
+      method: 'POST',
+      url: `/api/client/interventions/${interventionId}/messages`,
+      headers,
       payload: { body: `Capture de ${username}`, attachment: { name: `ecran-${username}.png`, data: PNG } },
     });
     expect(message.statusCode, message.body).toBe(201);
     const attachmentId = message.json<Thread>().messages[0]!.attachments[0]!.id;
     const [invoice] = (created.order as typeof created.order & OrderDocuments).documents;
-    const device = await t.app.inject({ method: 'POST', url: '/api/client/devices', headers, payload: { deviceType: 'windows-pc', deviceInfo: `PC de ${username}` } });
+    const device = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/devices',
+      headers,
+      payload: { deviceType: 'windows-pc', deviceInfo: `PC de ${username}` },
+    });
     expect(device.statusCode, device.body).toBe(201);
     return {
-      id: created.order.clientId!, orderId: created.id, interventionId, attachmentId, headers, documentId: invoice!.id, invoiceNumber: invoice!.number,
+      id: created.order.clientId!,
+      orderId: created.id,
+      interventionId,
+      attachmentId,
+      headers,
+      documentId: invoice!.id,
+      invoiceNumber: invoice!.number,
       deviceId: device.json<{ id: number }>().id,
     };
   }
@@ -78,12 +125,22 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { method: 'GET', url: '/api/client/interventions', clientStatus: 200 },
       { method: 'POST', url: '/api/client/interventions', payload: assistance('Écran noir'), clientStatus: 201 },
       { method: 'GET', url: `/api/client/interventions/${interventionId}/messages`, clientStatus: 200 },
-      { method: 'POST', url: `/api/client/interventions/${interventionId}/messages`, payload: { body: 'Merci de me rappeler' }, clientStatus: 201 },
+      {
+        method: 'POST',
+        url: `/api/client/interventions/${interventionId}/messages`,
+        payload: { body: 'Merci de me rappeler' },
+        clientStatus: 201,
+      },
       { method: 'POST', url: `/api/client/interventions/${interventionId}/messages/read`, clientStatus: 200 },
       { method: 'GET', url: `/api/client/intervention-attachments/${attachmentId}`, clientStatus: 200 },
       // Closing the client's own waiting request cancels it; a cancelled request is not rated (409).
       { method: 'POST', url: `/api/client/interventions/${interventionId}/close`, clientStatus: 200 },
-      { method: 'PUT', url: `/api/client/interventions/${interventionId}/rating`, payload: { stars: 5 }, clientStatus: 409 },
+      {
+        method: 'PUT',
+        url: `/api/client/interventions/${interventionId}/rating`,
+        payload: { stars: 5 },
+        clientStatus: 409,
+      },
       { method: 'GET', url: '/api/interventions', clientStatus: 200 },
       { method: 'POST', url: '/api/interventions', payload: {}, clientStatus: 201 },
       { method: 'GET', url: '/api/subscriptions/current', clientStatus: 200 },
@@ -95,15 +152,30 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { method: 'GET', url: '/api/client/payments', clientStatus: 200 },
       { method: 'POST', url: `/api/client/orders/${orderId}/checkout`, clientStatus: 404 },
       { method: 'GET', url: '/api/client/devices', clientStatus: 200 },
-      { method: 'POST', url: '/api/client/devices', payload: { deviceType: 'macbook', deviceInfo: 'MacBook Air 2020' }, clientStatus: 201 },
-      { method: 'POST', url: `/api/client/devices/${deviceId}/proofs`, ...multipartFile('facture.png', Buffer.from(PNG, 'base64')), clientStatus: 201 },
+      {
+        method: 'POST',
+        url: '/api/client/devices',
+        payload: { deviceType: 'macbook', deviceInfo: 'MacBook Air 2020' },
+        clientStatus: 201,
+      },
+      {
+        method: 'POST',
+        url: `/api/client/devices/${deviceId}/proofs`,
+        ...multipartFile('facture.png', Buffer.from(PNG, 'base64')),
+        clientStatus: 201,
+      },
       { method: 'POST', url: `/api/client/devices/${deviceId}/cover`, clientStatus: 200 },
       { method: 'POST', url: `/api/client/devices/${deviceId}/retire`, clientStatus: 200 },
       { method: 'GET', url: '/api/client/data', clientStatus: 200 },
       { method: 'GET', url: '/api/client/erasure-request', clientStatus: 200 },
       { method: 'POST', url: '/api/client/erasure-request', clientStatus: 202 },
       // Refused on its merits (wrong current password), after the session check.
-      { method: 'POST', url: '/api/client/password', payload: { currentPassword: 'pas-le-bon', newPassword: 'un-nouveau-secret-42' }, clientStatus: 400 },
+      {
+        method: 'POST',
+        url: '/api/client/password',
+        payload: { currentPassword: 'pas-le-bon', newPassword: 'un-nouveau-secret-42' },
+        clientStatus: 400,
+      },
     ];
   });
   afterAll(async () => t.close());
@@ -130,7 +202,10 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
   });
 
   it('answers 401 with the one wording without a session, with a forged, a staff or an expired cookie, and writes nothing', async () => {
-    const [expired] = await t.db.insert(clientSessions).values({ idHash: 'x'.repeat(64), clientId: alice.id, expiresAt: new Date(Date.now() - 1000) }).returning();
+    const [expired] = await t.db
+      .insert(clientSessions)
+      .values({ idHash: 'x'.repeat(64), clientId: alice.id, expiresAt: new Date(Date.now() - 1000) })
+      .returning();
     const forged = [
       {},
       { cookie: 'rfs_client=invente' },
@@ -141,9 +216,16 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     const before = await counts();
     for (const call of calls(alice)) {
       for (const headers of forged) {
-        const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: { ...call.headers, ...headers } });
+        const res = await t.app.inject({
+          method: call.method,
+          url: call.url,
+          payload: call.payload,
+          headers: { ...call.headers, ...headers },
+        });
         expect(res.statusCode, `${call.method} ${call.url} ${JSON.stringify(headers)}`).toBe(401);
-        expect(res.json().message).toBe(call.url === '/api/subscriptions' ? SUBSCRIBE_UNAUTHORIZED : CLIENT_UNAUTHORIZED);
+        expect(res.json().message).toBe(
+          call.url === '/api/subscriptions' ? SUBSCRIBE_UNAUTHORIZED : CLIENT_UNAUTHORIZED,
+        );
       }
     }
     expect(await counts()).toEqual(before);
@@ -151,14 +233,26 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
 
   it('serves the signed-in client', async () => {
     for (const call of calls(bruno)) {
-      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: { ...call.headers, ...bruno.headers } });
+      const res = await t.app.inject({
+        method: call.method,
+        url: call.url,
+        payload: call.payload,
+        headers: { ...call.headers, ...bruno.headers },
+      });
       expect(res.statusCode, `${call.method} ${call.url}: ${res.body.slice(0, 200)}`).toBe(call.clientStatus);
     }
   });
 
   it('shows client B nothing of client A, whatever ids B puts in paths, queries and bodies, and changes nothing of A', async () => {
     const aliceBefore = await ownedBy(alice.id);
-    const aliceMarkers = ['alice@exemple.fr', 'Client alice', 'Secret de alice', 'Capture de alice', 'ecran-alice', alice.invoiceNumber];
+    const aliceMarkers = [
+      'alice@exemple.fr',
+      'Client alice',
+      'Secret de alice',
+      'Capture de alice',
+      'ecran-alice',
+      alice.invoiceNumber,
+    ];
     const query = `?clientId=${alice.id}&id=${alice.id}&email=alice%40exemple.fr&q=Alice`;
     for (const call of calls(bruno)) {
       if (call.method !== 'GET' || hasId(call.url)) continue;
@@ -168,7 +262,12 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     }
     // A's ids in paths: not found, as if they did not exist, for reading and writing alike.
     for (const call of calls(alice).filter((c) => hasId(c.url))) {
-      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: { ...call.headers, ...bruno.headers } });
+      const res = await t.app.inject({
+        method: call.method,
+        url: call.url,
+        payload: call.payload,
+        headers: { ...call.headers, ...bruno.headers },
+      });
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
       for (const marker of aliceMarkers) expect(res.body, `${call.url} shows ${marker}`).not.toContain(marker);
     }
@@ -179,10 +278,18 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { url: '/api/interventions', payload: { clientId: alice.id, title: 'Au nom d’Alice' } },
       { url: '/api/subscriptions', payload: { planId: 'pro', clientId: alice.id, email: 'alice@exemple.fr' } },
       { url: '/api/client/erasure-request', payload: { clientId: alice.id } },
-      { url: '/api/client/password', payload: { clientId: alice.id, currentPassword: 'Azur-Passerelle-2026', newPassword: 'vole-le-compte-42' } },
+      {
+        url: '/api/client/password',
+        payload: { clientId: alice.id, currentPassword: 'Azur-Passerelle-2026', newPassword: 'vole-le-compte-42' },
+      },
     ];
     for (const write of writes) {
-      const res = await t.app.inject({ method: 'POST', url: write.url, headers: bruno.headers, payload: write.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: write.url,
+        headers: bruno.headers,
+        payload: write.payload,
+      });
       expect(res.statusCode, `${write.url}: ${res.body}`).toBeLessThan(500);
     }
     expect(await ownedBy(alice.id)).toEqual(aliceBefore);
@@ -224,8 +331,11 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       client: await t.db.select().from(clients).where(eq(clients.id, clientId)),
       orders: await t.db.select().from(orders).where(eq(orders.clientId, clientId)),
       interventions: await t.db.select().from(interventions).where(eq(interventions.clientId, clientId)),
-      messages: await t.db.select({ message: interventionMessages }).from(interventionMessages)
-        .innerJoin(interventions, eq(interventions.id, interventionMessages.interventionId)).where(eq(interventions.clientId, clientId)),
+      messages: await t.db
+        .select({ message: interventionMessages })
+        .from(interventionMessages)
+        .innerJoin(interventions, eq(interventions.id, interventionMessages.interventionId))
+        .where(eq(interventions.clientId, clientId)),
       requests: await t.db.select().from(inboxItems).where(eq(inboxItems.clientId, clientId)),
       sessions: await t.db.$count(clientSessions, eq(clientSessions.clientId, clientId)),
     };

@@ -32,16 +32,36 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
     staff = await staffLogin(t);
     dir = await mkdtemp(path.join(tmpdir(), 'rfs-account-'));
     const first = await postOrder(t, staff, {
-      clientName: 'Jean Dupont', clientEmail: 'jean.dupont@exemple.fr', ...JEAN, plan: 'pro', orderDate: '2025-03-15', notes: 'Rappeler lundi',
+      clientName: 'Jean Dupont',
+      clientEmail: 'jean.dupont@exemple.fr',
+      ...JEAN,
+      plan: 'pro',
+      orderDate: '2025-03-15',
+      notes: 'Rappeler lundi',
     });
     jeanId = first.order.clientId!;
     // Same e-mail: both orders join Jean's account. The renewal, paid while the first runs, follows it.
-    const renewal = await postOrder(t, staff, { clientName: 'Jean Dupont', clientEmail: 'jean.dupont@exemple.fr', plan: 'pro', orderDate: '2026-01-10' });
+    const renewal = await postOrder(t, staff, {
+      clientName: 'Jean Dupont',
+      clientEmail: 'jean.dupont@exemple.fr',
+      plan: 'pro',
+      orderDate: '2026-01-10',
+    });
     const pending = await postOrder(t, staff, {
-      clientName: 'Jean Dupont', clientEmail: 'jean.dupont@exemple.fr', plan: 'basique', orderDate: '2026-02-01', paymentStatus: 'pending',
+      clientName: 'Jean Dupont',
+      clientEmail: 'jean.dupont@exemple.fr',
+      plan: 'basique',
+      orderDate: '2026-02-01',
+      paymentStatus: 'pending',
     });
     jeanOrders = { first: first.id, renewal: renewal.id, pending: pending.id };
-    const other = await postOrder(t, staff, { clientName: 'Anne Martin', clientEmail: 'anne@exemple.fr', ...ANNE, plan: 'duo', orderDate: todayIso() });
+    const other = await postOrder(t, staff, {
+      clientName: 'Anne Martin',
+      clientEmail: 'anne@exemple.fr',
+      ...ANNE,
+      plan: 'duo',
+      orderDate: todayIso(),
+    });
     anneOrder = other.id;
     jean = await clientLogin(t, JEAN.username, JEAN.password);
     anne = await clientLogin(t, ANNE.username, ANNE.password);
@@ -52,12 +72,16 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
   });
 
   const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
-  const post = (url: string, headers?: Record<string, string>, payload?: object) => t.app.inject({ method: 'POST', url, headers, payload });
+  const post = (url: string, headers?: Record<string, string>, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
 
   it('answers 401 Unauthorized on every self-service route without a session, and changes nothing', async () => {
     const before = await t.db.select().from(inboxItems);
     for (const res of [
-      await post('/api/client/password', undefined, { currentPassword: JEAN.password, newPassword: 'un-tout-nouveau-secret' }),
+      await post('/api/client/password', undefined, {
+        currentPassword: JEAN.password,
+        newPassword: 'un-tout-nouveau-secret',
+      }),
       await get('/api/client/orders'),
       await get(`/api/client/orders/${jeanOrders.first}/invoice`),
       await get('/api/client/data'),
@@ -81,14 +105,30 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(orders.map((o) => o.id)).not.toContain(anneOrder);
       const [pending, renewal, first] = orders;
       expect(first).toEqual({
-        id: jeanOrders.first, planId: 'pro', plan: 'Pro', price: '50.00', paymentStatus: 'paid', orderDate: '2025-03-15',
-        startsOn: '2025-03-15', endsOn: '2026-03-14', invoiceNumber: '00000001',
+        id: jeanOrders.first,
+        planId: 'pro',
+        plan: 'Pro',
+        price: '50.00',
+        paymentStatus: 'paid',
+        orderDate: '2025-03-15',
+        startsOn: '2025-03-15',
+        endsOn: '2026-03-14',
+        invoiceNumber: '00000001',
         // the first invoice of this database, issued today (the day the order was recorded as paid)
-        documents: [{ id: expect.any(Number), kind: 'invoice', number: '00000001', issuedOn: todayIso(), totalTtc: '50.00' }],
+        documents: [
+          { id: expect.any(Number), kind: 'invoice', number: '00000001', issuedOn: todayIso(), totalTtc: '50.00' },
+        ],
       });
       // Ordered while the first one runs: it starts the day after it ends.
       expect(renewal).toMatchObject({ startsOn: '2026-03-15', endsOn: '2027-03-14', paymentStatus: 'paid' });
-      expect(pending).toMatchObject({ paymentStatus: 'pending', startsOn: null, endsOn: null, invoiceNumber: null, documents: [], price: '10.00' });
+      expect(pending).toMatchObject({
+        paymentStatus: 'pending',
+        startsOn: null,
+        endsOn: null,
+        invoiceNumber: null,
+        documents: [],
+        price: '10.00',
+      });
     });
 
     it('pages with limit and offset, and refuses a bad page parameter', async () => {
@@ -113,7 +153,10 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(res.headers['content-disposition']).toContain('Facture_00000001_Jean Dupont.pdf');
       expect(res.headers['cache-control']).toBe('no-store');
       const staffCopy = await get(`/api/admin/manual-orders/${jeanOrders.first}/receipt`, staff);
-      const [mine, theirs] = await Promise.all([pdfText(res.rawPayload, 'client.pdf'), pdfText(staffCopy.rawPayload, 'staff.pdf')]);
+      const [mine, theirs] = await Promise.all([
+        pdfText(res.rawPayload, 'client.pdf'),
+        pdfText(staffCopy.rawPayload, 'staff.pdf'),
+      ]);
       expect(mine).toBe(theirs);
       for (const expected of ['FACTURE', 'N° 00000001', 'Jean Dupont', 'à distance Pro', '50,00 € TTC']) {
         expect(mine).toContain(expected);
@@ -144,14 +187,40 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
   describe('« Mes données »', () => {
     beforeAll(async () => {
       await t.db.insert(inboxItems).values([
-        { kind: 'registration', name: 'Jean Dupont', email: 'Jean.Dupont@exemple.fr', phone: '0611223344', firstName: 'Jean', lastName: 'Dupont', deviceInfo: 'PC portable' },
-        { kind: 'contact', name: 'Jean D.', email: 'jean.dupont@exemple.fr', subject: 'Facture', message: 'Je ne trouve pas ma facture' },
+        {
+          kind: 'registration',
+          name: 'Jean Dupont',
+          email: 'Jean.Dupont@exemple.fr',
+          phone: '0611223344',
+          firstName: 'Jean',
+          lastName: 'Dupont',
+          deviceInfo: 'PC portable',
+        },
+        {
+          kind: 'contact',
+          name: 'Jean D.',
+          email: 'jean.dupont@exemple.fr',
+          subject: 'Facture',
+          message: 'Je ne trouve pas ma facture',
+        },
         { kind: 'contact', name: 'Anne', email: 'anne@exemple.fr', subject: 'Question', message: 'Message d’Anne' },
       ]);
       await t.db.insert(interventions).values([
-        { clientId: jeanId, title: 'Imprimante', description: 'Mon imprimante ne marche plus', staffNotes: 'Pilote réinstallé', durationMinutes: 30, status: 'completed' },
+        {
+          clientId: jeanId,
+          title: 'Imprimante',
+          description: 'Mon imprimante ne marche plus',
+          staffNotes: 'Pilote réinstallé',
+          durationMinutes: 30,
+          status: 'completed',
+        },
       ]);
-      await t.app.inject({ method: 'PATCH', url: `/api/admin/manual-orders/${jeanOrders.pending}`, headers: staff, payload: { notes: 'Relancé par téléphone' } });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/manual-orders/${jeanOrders.pending}`,
+        headers: staff,
+        payload: { notes: 'Relancé par téléphone' },
+      });
     });
 
     it('downloads everything held about the client as a dated JSON file, with no secret in it', async () => {
@@ -162,18 +231,42 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(res.headers['cache-control']).toBe('no-store');
       const data = res.json();
       expect(data.account).toEqual({
-        id: jeanId, username: 'jdupont', firstName: 'Jean', lastName: 'Dupont', name: 'Jean Dupont', email: 'jean.dupont@exemple.fr',
-        phone: '06 12 34 56 78', hasPassword: true, createdAt: expect.any(String),
+        id: jeanId,
+        username: 'jdupont',
+        firstName: 'Jean',
+        lastName: 'Dupont',
+        name: 'Jean Dupont',
+        email: 'jean.dupont@exemple.fr',
+        phone: '06 12 34 56 78',
+        hasPassword: true,
+        createdAt: expect.any(String),
       });
-      expect(data.orders.map((o: { id: number }) => o.id)).toEqual([jeanOrders.first, jeanOrders.renewal, jeanOrders.pending]);
-      expect(data.orders[0]).toMatchObject({ plan: 'Pro', notes: 'Rappeler lundi', verificationKey: expect.stringMatching(/^RFS-/), invoiceNumber: expect.any(String) });
-      expect(data.interventions).toEqual([expect.objectContaining({ title: 'Imprimante', description: 'Mon imprimante ne marche plus', staffNotes: 'Pilote réinstallé', durationMinutes: 30 })]);
-      expect(data.requests.map((r: { kind: string; subject: string }) => [r.kind, r.subject])).toEqual([
-        ['registration', ''], ['contact', 'Facture'],
+      expect(data.orders.map((o: { id: number }) => o.id)).toEqual([
+        jeanOrders.first,
+        jeanOrders.renewal,
+        jeanOrders.pending,
       ]);
-      expect(data.history.map((h: { action: string; entityId: string }) => `${h.action} ${h.entityId}`)).toEqual(expect.arrayContaining([
-        `order.create ${jeanOrders.first}`, `order.update ${jeanOrders.pending}`,
-      ]));
+      expect(data.orders[0]).toMatchObject({
+        plan: 'Pro',
+        notes: 'Rappeler lundi',
+        verificationKey: expect.stringMatching(/^RFS-/),
+        invoiceNumber: expect.any(String),
+      });
+      expect(data.interventions).toEqual([
+        expect.objectContaining({
+          title: 'Imprimante',
+          description: 'Mon imprimante ne marche plus',
+          staffNotes: 'Pilote réinstallé',
+          durationMinutes: 30,
+        }),
+      ]);
+      expect(data.requests.map((r: { kind: string; subject: string }) => [r.kind, r.subject])).toEqual([
+        ['registration', ''],
+        ['contact', 'Facture'],
+      ]);
+      expect(data.history.map((h: { action: string; entityId: string }) => `${h.action} ${h.entityId}`)).toEqual(
+        expect.arrayContaining([`order.create ${jeanOrders.first}`, `order.update ${jeanOrders.pending}`]),
+      );
       expect(data.sessions.length).toBeGreaterThanOrEqual(1);
       expect(Object.keys(data.sessions[0]).sort()).toEqual(['expiresAt', 'openedAt']);
 
@@ -210,14 +303,23 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(listed.headers['x-total-count']).toBe('1');
       const [request] = listed.json<InboxItemDto[]>();
       expect(request).toMatchObject({
-        kind: 'erasure', status: 'pending', name: 'Jean Dupont', email: 'jean.dupont@exemple.fr', clientId: jeanId, erasedAt: null,
-        subject: 'Demande d’effacement des données', createdAt: requestedAt,
+        kind: 'erasure',
+        status: 'pending',
+        name: 'Jean Dupont',
+        email: 'jean.dupont@exemple.fr',
+        clientId: jeanId,
+        erasedAt: null,
+        subject: 'Demande d’effacement des données',
+        createdAt: requestedAt,
       });
       expect(request!.message).toContain(`client n° ${jeanId}`);
     });
 
     it('makes one request when the client clicks twice at once', async () => {
-      const both = await Promise.all([post('/api/client/erasure-request', anne), post('/api/client/erasure-request', anne)]);
+      const both = await Promise.all([
+        post('/api/client/erasure-request', anne),
+        post('/api/client/erasure-request', anne),
+      ]);
       expect(both.map((r) => r.statusCode)).toEqual([202, 202]);
       expect(both[0]!.json()).toEqual(both[1]!.json());
       const rows = await t.db.select().from(inboxItems).where(eq(inboxItems.kind, 'erasure'));

@@ -2,13 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  changePasswordInputSchema, CLIENT_UNAUTHORIZED, clientOrderSchema, erasureRequestResultSchema, erasureRequestStatusSchema,
+  changePasswordInputSchema,
+  CLIENT_UNAUTHORIZED,
+  clientOrderSchema,
+  erasureRequestResultSchema,
+  erasureRequestStatusSchema,
 } from '#shared/client-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { idParams, okSchema, pageQuery } from '#shared/schemas/query.ts';
 import { HttpError } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
-import { changeClientPassword, listClientOrders, loadClientDocument, loadClientInvoice } from '#server/services/clients/client-account.ts';
+import {
+  changeClientPassword,
+  listClientOrders,
+  loadClientDocument,
+  loadClientInvoice,
+} from '#server/services/clients/client-account.ts';
 import { exportClientData } from '#server/services/clients/client-data.ts';
 import { accountCheck } from '#server/services/security/login-throttle.ts';
 import { pendingErasure, requestErasure } from '#server/services/inbox/erasure.ts';
@@ -16,7 +25,8 @@ import { sendDocumentPdf } from '#server/routes/invoice-response.ts';
 import { sendPage } from '#server/routes/list-reply.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 
-const perClient = (name: string) => (request: FastifyRequest) => `${name}:${request.clientSession?.clientId ?? request.ip}`;
+const perClient = (name: string) => (request: FastifyRequest) =>
+  `${name}:${request.clientSession?.clientId ?? request.ip}`;
 
 /**
  * The client's self-service (« Mon compte », « Mes factures », « Mes données »). Registered inside the client area's
@@ -26,24 +36,52 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const passwordLimit = app.rateLimit({ ...RATE_LIMITS.clientPassword, keyGenerator: perClient('client-password') });
   const exportLimit = app.rateLimit({ ...RATE_LIMITS.clientExport, keyGenerator: perClient('client-data') });
 
-  app.post('/client/password', {
-    preHandler: passwordLimit, schema: { body: changePasswordInputSchema, response: { 200: okSchema } },
-  }, async (request, reply) => {
-    await changeClientPassword(app.db, request.clientSession, request.body, accountCheck(app.db, reply, 'client', request.ip));
-    return { ok: true as const };
-  });
+  app.post(
+    '/client/password',
+    {
+      preHandler: passwordLimit,
+      schema: { body: changePasswordInputSchema, response: { 200: okSchema } },
+    },
+    async (request, reply) => {
+      await changeClientPassword(
+        app.db,
+        request.clientSession,
+        request.body,
+        accountCheck(app.db, reply, 'client', request.ip),
+      );
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/client/orders', { schema: { querystring: pageQuery, response: { 200: z.array(clientOrderSchema) } } },
-    async (request, reply) => sendPage(reply, await listClientOrders(app.db, request.clientSession.clientId, request.query)));
+  app.get(
+    '/client/orders',
+    { schema: { querystring: pageQuery, response: { 200: z.array(clientOrderSchema) } } },
+    async (request, reply) =>
+      sendPage(reply, await listClientOrders(app.db, request.clientSession.clientId, request.query)),
+  );
 
-  app.get('/client/orders/:id/invoice', { config: FILE_REPLY, schema: { params: idParams } }, async (request, reply) => {
-    const { fileName, pdf } = await loadClientInvoice(app.db, request.clientSession.clientId, request.params.id, app.config);
-    return sendDocumentPdf(reply, fileName, pdf);
-  });
+  app.get(
+    '/client/orders/:id/invoice',
+    { config: FILE_REPLY, schema: { params: idParams } },
+    async (request, reply) => {
+      const { fileName, pdf } = await loadClientInvoice(
+        app.db,
+        request.clientSession.clientId,
+        request.params.id,
+        app.config,
+      );
+      return sendDocumentPdf(reply, fileName, pdf);
+    },
+  );
 
   // An invoice or a credit note of the client's, by the document id their order list gives.
   app.get('/client/documents/:id/pdf', { config: FILE_REPLY, schema: { params: idParams } }, async (request, reply) => {
-    const { fileName, pdf } = await loadClientDocument(app.db, request.clientSession.clientId, request.params.id, app.config);
+    const { fileName, pdf } = await loadClientDocument(
+      app.db,
+      request.clientSession.clientId,
+      request.params.id,
+      app.config,
+    );
     return sendDocumentPdf(reply, fileName, pdf);
   });
 
@@ -63,8 +101,12 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     return { requestedAt: pending?.requestedAt ?? null };
   });
 
-  app.post('/client/erasure-request', { schema: { response: { 202: erasureRequestResultSchema } } }, async (request, reply) => {
-    const { requestedAt } = await requestErasure(app.db, request.clientSession.clientId);
-    return reply.status(202).send({ requestedAt });
-  });
+  app.post(
+    '/client/erasure-request',
+    { schema: { response: { 202: erasureRequestResultSchema } } },
+    async (request, reply) => {
+      const { requestedAt } = await requestErasure(app.db, request.clientSession.clientId);
+      return reply.status(202).send({ requestedAt });
+    },
+  );
 };

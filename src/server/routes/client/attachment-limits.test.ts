@@ -12,7 +12,10 @@ const MB = 1024 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A file read as a PNG (its first bytes), of exactly `size` bytes. */
 const png = (size: number) => Buffer.concat([PNG_SIGNATURE, Buffer.alloc(size - PNG_SIGNATURE.length, 1)]);
-const withFile = (size: number) => ({ body: 'Voici la capture', attachment: { name: 'capture.png', data: png(size).toString('base64') } });
+const withFile = (size: number) => ({
+  body: 'Voici la capture',
+  attachment: { name: 'capture.png', data: png(size).toString('base64') },
+});
 
 /**
  * A body that never stops on its own (up to `max` bytes), counting what the server pulled from it: a body refused
@@ -43,14 +46,33 @@ describe('[SECURITY][ATTACHMENTS] a quota per client, and oversized bodies refus
     // A quota of 1 MB keeps the files of the test small; the rule is the same at 50.
     t = await createTestApp({ ATTACHMENT_QUOTA_MB: '1' });
     staff = await staffLogin(t);
-    await postOrder(t, staff, { clientName: 'Alice', clientEmail: 'alice@exemple.fr', username: 'alice', password: 'Azur-Passerelle-2026', orderDate: todayIso(), plan: 'pro' });
-    await postOrder(t, staff, { clientName: 'Bruno', clientEmail: 'bruno@exemple.fr', username: 'bruno', password: 'Azur-Passerelle-2026', orderDate: todayIso(), plan: 'pro' });
+    await postOrder(t, staff, {
+      clientName: 'Alice',
+      clientEmail: 'alice@exemple.fr',
+      username: 'alice',
+      password: 'Azur-Passerelle-2026',
+      orderDate: todayIso(),
+      plan: 'pro',
+    });
+    await postOrder(t, staff, {
+      clientName: 'Bruno',
+      clientEmail: 'bruno@exemple.fr',
+      username: 'bruno',
+      password: 'Azur-Passerelle-2026',
+      orderDate: todayIso(),
+      plan: 'pro',
+    });
     alice = await clientLogin(t, 'alice', 'Azur-Passerelle-2026');
     bruno = await clientLogin(t, 'bruno', 'Azur-Passerelle-2026');
-    const open = async (headers: Record<string, string>) => (await t.app.inject({
-      method: 'POST', url: '/api/client/interventions', headers,
-      payload: { description: 'Écran bleu', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' },
-    })).json<ClientIntervention>().id;
+    const open = async (headers: Record<string, string>) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/client/interventions',
+          headers,
+          payload: { description: 'Écran bleu', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' },
+        })
+      ).json<ClientIntervention>().id;
     request = await open(alice);
     brunoRequest = await open(bruno);
   });
@@ -69,13 +91,23 @@ describe('[SECURITY][ATTACHMENTS] a quota per client, and oversized bodies refus
       expect(res.statusCode, res.body).toBe(201);
     }
     const before = await stored();
-    const over = await t.app.inject({ method: 'POST', url: clientUrl(), headers: alice, payload: withFile(PNG_SIGNATURE.length + 1) });
+    const over = await t.app.inject({
+      method: 'POST',
+      url: clientUrl(),
+      headers: alice,
+      payload: withFile(PNG_SIGNATURE.length + 1),
+    });
     expect(over.statusCode, over.body).toBe(413);
     expect(over.json()).toMatchObject({ code: 'ATTACHMENT_QUOTA', message: attachmentQuotaMessage(MB, MB) });
     expect(over.json().message).toMatch(/1 Mo sur les 1 Mo.*sans fichier.*contactez-nous/);
     expect(await stored()).toEqual(before);
     // Words still go through.
-    const text = await t.app.inject({ method: 'POST', url: clientUrl(), headers: alice, payload: { body: 'Sans fichier, alors' } });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: clientUrl(),
+      headers: alice,
+      payload: { body: 'Sans fichier, alors' },
+    });
     expect(text.statusCode).toBe(201);
   });
 
@@ -83,7 +115,10 @@ describe('[SECURITY][ATTACHMENTS] a quota per client, and oversized bodies refus
     const before = await stored();
     const body = endlessBody();
     const res = await t.app.inject({
-      method: 'POST', url: clientUrl(), headers: { ...alice, 'content-type': 'application/json', 'content-length': String(2 * MB) }, payload: body.stream,
+      method: 'POST',
+      url: clientUrl(),
+      headers: { ...alice, 'content-type': 'application/json', 'content-length': String(2 * MB) },
+      payload: body.stream,
     });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().code).toBe('ATTACHMENT_QUOTA');
@@ -101,8 +136,13 @@ describe('[SECURITY][ATTACHMENTS] a quota per client, and oversized bodies refus
       const before = await stored();
       const body = endlessBody();
       const res = await t.app.inject({
-        method: 'POST', url: side === 'client' ? `/api/client/interventions/${brunoRequest}/messages` : staffUrl(),
-        headers: { ...(side === 'client' ? bruno : staff), 'content-type': 'application/json', 'content-length': String(MESSAGE_BODY_LIMIT + 1) },
+        method: 'POST',
+        url: side === 'client' ? `/api/client/interventions/${brunoRequest}/messages` : staffUrl(),
+        headers: {
+          ...(side === 'client' ? bruno : staff),
+          'content-type': 'application/json',
+          'content-length': String(MESSAGE_BODY_LIMIT + 1),
+        },
         payload: body.stream,
       });
       expect(res.statusCode, res.body).toBe(413);
@@ -115,8 +155,13 @@ describe('[SECURITY][ATTACHMENTS] a quota per client, and oversized bodies refus
       const before = await stored();
       const body = endlessBody();
       const res = await t.app.inject({
-        method: 'POST', url: side === 'client' ? `/api/client/interventions/${brunoRequest}/messages` : staffUrl(),
-        headers: { ...(side === 'client' ? bruno : staff), 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        method: 'POST',
+        url: side === 'client' ? `/api/client/interventions/${brunoRequest}/messages` : staffUrl(),
+        headers: {
+          ...(side === 'client' ? bruno : staff),
+          'content-type': 'application/json',
+          'transfer-encoding': 'chunked',
+        },
         payload: body.stream,
       });
       expect(res.statusCode, res.body).toBe(413);

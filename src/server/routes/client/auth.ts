@@ -17,8 +17,9 @@ const BAD_LOGIN = "Nom d'utilisateur ou mot de passe incorrect";
 async function logIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, body: ClientLoginInput) {
   const { email: login, password } = body;
   // Counted per account and per address in the database (429 when throttled), whether the account exists or not.
-  const client = await throttledSignIn(app.db, reply, { scope: 'client', login, address: request.ip },
-    () => authenticateClient(app.db, login, password));
+  const client = await throttledSignIn(app.db, reply, { scope: 'client', login, address: request.ip }, () =>
+    authenticateClient(app.db, login, password),
+  );
   if (!client) throw new HttpError(401, BAD_LOGIN, 'BAD_CREDENTIALS');
   const { token, expiresAt } = await createClientSession(app.db, client.id);
   setSessionCookie(request, reply, CLIENT_COOKIE, token, expiresAt);
@@ -35,11 +36,17 @@ export async function logOut(app: FastifyInstance, request: FastifyRequest, repl
 /** Public: client sign-in and sign-out, one identity for /client/* and /dashboard (DESIGN.md decision 4). */
 export const clientAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const signIn = { 200: clientLoginResultSchema };
-  app.post('/client/login', { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientAreaLoginInputSchema, response: signIn } },
-    async (request, reply) => logIn(app, request, reply, request.body));
+  app.post(
+    '/client/login',
+    { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientAreaLoginInputSchema, response: signIn } },
+    async (request, reply) => logIn(app, request, reply, request.body),
+  );
 
-  app.post('/auth/login', { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientLoginInputSchema, response: signIn } },
-    async (request, reply) => logIn(app, request, reply, request.body));
+  app.post(
+    '/auth/login',
+    { config: { rateLimit: RATE_LIMITS.clientSignIn }, schema: { body: clientLoginInputSchema, response: signIn } },
+    async (request, reply) => logIn(app, request, reply, request.body),
+  );
 
   app.post('/client/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {
     await logOut(app, request, reply);
@@ -53,9 +60,15 @@ export const clientAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Signed in: who the client is, for the client area (/api/client/session) and the dashboard (/api/auth/user). */
 export const clientIdentityRoutes: FastifyPluginAsyncZod = async (app) => {
   // The plan's name comes with the session, in one statement (config.clientSubscription).
-  app.get('/client/session', { config: { clientSubscription: true }, schema: { response: { 200: clientSessionSchema } } }, async (request) => ({
-    name: request.clientSession.name, email: request.clientSession.email, plan: request.clientSubscription?.plan ?? null,
-  }));
+  app.get(
+    '/client/session',
+    { config: { clientSubscription: true }, schema: { response: { 200: clientSessionSchema } } },
+    async (request) => ({
+      name: request.clientSession.name,
+      email: request.clientSession.email,
+      plan: request.clientSubscription?.plan ?? null,
+    }),
+  );
 
   // The session hook already read the account: answering costs no further query.
   app.get('/auth/user', smallJsonReply(authUserSchema), async (request) => toAuthUser(request.clientSession));

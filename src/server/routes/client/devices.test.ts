@@ -21,9 +21,15 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
   beforeAll(async () => {
     t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr', LOG_LEVEL: 'error' });
     staff = await staffLogin(t);
-    const order = (name: string, plan: 'duo' | 'famille' | 'pro') => postOrder(t, staff, {
-      clientName: name, clientEmail: `${name}@exemple.fr`, username: name, password: PASSWORD, orderDate: todayIso(), plan,
-    });
+    const order = (name: string, plan: 'duo' | 'famille' | 'pro') =>
+      postOrder(t, staff, {
+        clientName: name,
+        clientEmail: `${name}@exemple.fr`,
+        username: name,
+        password: PASSWORD,
+        orderDate: todayIso(),
+        plan,
+      });
     await order('duo', 'duo');
     await order('famille', 'famille');
     await order('autre', 'pro');
@@ -39,11 +45,20 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     (await t.app.inject({ method: 'GET', url: '/api/client/devices', headers })).json<Device[]>();
   const upload = (headers: Record<string, string>, id: number, name: string, data: Buffer) => {
     const body = multipartFile(name, data);
-    return t.app.inject({ method: 'POST', url: `/api/client/devices/${id}/proofs`, payload: body.payload, headers: { ...headers, ...body.headers } });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/client/devices/${id}/proofs`,
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
   };
-  const askHelp = (headers: Record<string, string>, deviceId: number) => t.app.inject({
-    method: 'POST', url: '/api/client/interventions', headers, payload: { description: 'Écran noir au démarrage', urgency: 'medium', deviceId },
-  });
+  const askHelp = (headers: Record<string, string>, deviceId: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers,
+      payload: { description: 'Écran noir au démarrage', urgency: 'medium', deviceId },
+    });
 
   it('caps the devices in use by the plan: duo takes a 2nd, refuses a 3rd until one is retired', async () => {
     expect((await add(duo, 'Dell Inspiron 15')).statusCode).toBe(201);
@@ -55,17 +70,24 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     expect(third.json().message).toContain('Duo couvre 2 appareils');
     expect(third.json().message).toMatch(/Retirez.*formule/);
 
-    const retired = await t.app.inject({ method: 'POST', url: `/api/client/devices/${second.json<Device>().id}/retire`, headers: duo });
+    const retired = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/devices/${second.json<Device>().id}/retire`,
+      headers: duo,
+    });
     expect(retired.json<Device>().status).toBe('retired');
     expect((await add(duo, 'iMac 24 pouces', 'mac-desktop')).statusCode).toBe(201);
     const mine = await list(duo);
     expect(mine.map((d) => d.status)).toEqual(['pending', 'pending', 'retired']);
   });
 
-  it('keeps each client to their own devices and proofs: 404 for another client\'s, proofs served to staff only', async () => {
+  it("keeps each client to their own devices and proofs: 404 for another client's, proofs served to staff only", async () => {
     const [device] = await list(duo);
     expect(await list(other)).toEqual([]);
-    expect((await t.app.inject({ method: 'POST', url: `/api/client/devices/${device!.id}/retire`, headers: other })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/client/devices/${device!.id}/retire`, headers: other }))
+        .statusCode,
+    ).toBe(404);
     expect((await upload(other, device!.id, 'facture.png', PNG)).statusCode).toBe(404);
     expect((await askHelp(other, device!.id)).statusCode).toBe(404);
 
@@ -82,7 +104,7 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     expect(asStaff.rawPayload.equals(PNG)).toBe(true);
   });
 
-  it('reads a proof\'s type from its content: a script named facture.pdf is refused, so is an upload without the header', async () => {
+  it("reads a proof's type from its content: a script named facture.pdf is refused, so is an upload without the header", async () => {
     const [device] = await list(duo);
     const script = await upload(duo, device!.id, 'facture.pdf', Buffer.from('<script>alert(1)</script>'));
     expect(script.statusCode).toBe(415);
@@ -92,13 +114,24 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     expect(pdf.json<Device>().proofs.map((p) => p.name)).toEqual(['facture.png', 'scan.bin']);
     const body = multipartFile('facture.png', PNG);
     const noHeader = await t.app.inject({
-      method: 'POST', url: `/api/client/devices/${device!.id}/proofs`, payload: body.payload,
+      method: 'POST',
+      url: `/api/client/devices/${device!.id}/proofs`,
+      payload: body.payload,
       headers: { ...duo, 'content-type': body.headers['content-type'] },
     });
     expect(noHeader.statusCode).toBe(400);
     expect(noHeader.json().code).toBe('UPLOAD_HEADER');
     // A JSON body never reaches the multipart parser of another route.
-    expect((await t.app.inject({ method: 'POST', url: '/api/client/devices', headers: { ...duo, ...body.headers }, payload: body.payload })).statusCode).toBe(415);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/client/devices',
+          headers: { ...duo, ...body.headers },
+          payload: body.payload,
+        })
+      ).statusCode,
+    ).toBe(415);
   });
 
   it('blocks assistance on a device whose proof is asked, releases it once verified, e-mails each step', async () => {
@@ -106,7 +139,10 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     expect((await askHelp(famille, laptop.id)).statusCode).toBe(201);
 
     const asked = await t.app.inject({
-      method: 'POST', url: `/api/admin/devices/${laptop.id}/request-proof`, headers: staff, payload: { message: 'Une photo de la facture, s’il vous plaît' },
+      method: 'POST',
+      url: `/api/admin/devices/${laptop.id}/request-proof`,
+      headers: staff,
+      payload: { message: 'Une photo de la facture, s’il vous plaît' },
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const blocked = await askHelp(famille, laptop.id);
@@ -115,34 +151,54 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     expect(blocked.json().message).toContain(DEVICE_BLOCKED_MESSAGE);
     expect(blocked.json().message).toContain('Mes appareils');
     const [seen] = await list(famille);
-    expect(seen).toMatchObject({ proofRequested: true, blocked: true, proofMessage: 'Une photo de la facture, s’il vous plaît' });
+    expect(seen).toMatchObject({
+      proofRequested: true,
+      blocked: true,
+      proofMessage: 'Une photo de la facture, s’il vous plaît',
+    });
 
-    expect((await upload(famille, laptop.id, 'facture.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))).statusCode).toBe(201);
+    expect(
+      (await upload(famille, laptop.id, 'facture.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))).statusCode,
+    ).toBe(201);
     const toCheckRes = await t.app.inject({ method: 'GET', url: '/api/admin/devices?status=to-check', headers: staff });
     expect(toCheckRes.statusCode, toCheckRes.body).toBe(200);
     const toCheck = toCheckRes.json<AdminDevice[]>();
     expect(toCheck.map((d) => d.id)).toContain(laptop.id);
-    const verified = await t.app.inject({ method: 'POST', url: `/api/admin/devices/${laptop.id}/verify`, headers: staff });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/devices/${laptop.id}/verify`,
+      headers: staff,
+    });
     expect(verified.json<AdminDevice>()).toMatchObject({ status: 'verified', blocked: false, decidedBy: 'staff' });
 
     const help = await askHelp(famille, laptop.id);
     expect(help.statusCode, help.body).toBe(201);
     expect(help.json<ClientIntervention>()).toMatchObject({ deviceType: 'laptop', deviceInfo: 'Lenovo ThinkPad' });
 
-    const kinds = (await t.db.select({ kind: outbox.kind, to: outbox.recipient }).from(outbox)).filter((m) => m.kind.includes('device'));
-    expect(kinds).toEqual(expect.arrayContaining([
-      { kind: 'device_proof_requested', to: 'famille@exemple.fr' },
-      { kind: 'staff_device_proof', to: 'equipe@exemple.fr' },
-      { kind: 'device_verified', to: 'famille@exemple.fr' },
-    ]));
+    const kinds = (await t.db.select({ kind: outbox.kind, to: outbox.recipient }).from(outbox)).filter((m) =>
+      m.kind.includes('device'),
+    );
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        { kind: 'device_proof_requested', to: 'famille@exemple.fr' },
+        { kind: 'staff_device_proof', to: 'equipe@exemple.fr' },
+        { kind: 'device_verified', to: 'famille@exemple.fr' },
+      ]),
+    );
   });
 
   it('keeps a refused device blocked with what to do next, and an over-cap famille still gets its third device', async () => {
     const tablet = (await add(famille, 'Surface Go', 'windows-tablet')).json<Device>();
     const refused = await t.app.inject({
-      method: 'POST', url: `/api/admin/devices/${tablet.id}/refuse`, headers: staff, payload: { reason: 'La facture est à un autre nom' },
+      method: 'POST',
+      url: `/api/admin/devices/${tablet.id}/refuse`,
+      headers: staff,
+      payload: { reason: 'La facture est à un autre nom' },
     });
-    expect(refused.json<AdminDevice>()).toMatchObject({ status: 'refused', refusalReason: 'La facture est à un autre nom' });
+    expect(refused.json<AdminDevice>()).toMatchObject({
+      status: 'refused',
+      refusalReason: 'La facture est à un autre nom',
+    });
     const blocked = await askHelp(famille, tablet.id);
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().message).toMatch(/refusé : envoyez un nouveau justificatif depuis « Mes appareils »/);
@@ -153,7 +209,9 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
   });
 
   it('deletes proofs 30 days after the decision, keeping the decision itself', async () => {
-    const verified = (await t.app.inject({ method: 'GET', url: '/api/admin/devices?status=verified', headers: staff })).json<AdminDevice[]>();
+    const verified = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/devices?status=verified', headers: staff })
+    ).json<AdminDevice[]>();
     const device = verified[0]!;
     expect(device.proofs.length).toBeGreaterThan(0);
     const decidedAt = new Date(device.decidedAt!);
@@ -169,50 +227,97 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
   });
 
   it('asks a proof of every new device once an admin requires it, and blocks help on it until verified', async () => {
-    const set = await t.app.inject({ method: 'PUT', url: '/api/admin/device-settings', headers: staff, payload: { proofRequired: true } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/device-settings',
+      headers: staff,
+      payload: { proofRequired: true },
+    });
     expect(set.json()).toEqual({ proofRequired: true });
     const added = await add(other, 'Acer Aspire 5');
     expect(added.json<Device>()).toMatchObject({ status: 'pending', proofRequested: true, blocked: true });
     expect((await askHelp(other, added.json<Device>().id)).json().code).toBe('DEVICE_BLOCKED');
-    await t.app.inject({ method: 'PUT', url: '/api/admin/device-settings', headers: staff, payload: { proofRequired: false } });
-    await t.app.inject({ method: 'POST', url: `/api/client/devices/${added.json<Device>().id}/retire`, headers: other });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/device-settings',
+      headers: staff,
+      payload: { proofRequired: false },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/client/devices/${added.json<Device>().id}/retire`,
+      headers: other,
+    });
     expect((await add(other, 'Acer Swift 3')).json<Device>()).toMatchObject({ proofRequested: false, blocked: false });
   });
 
-  it('turns a validated registration\'s device into the account\'s first device, and erasure removes the proofs', async () => {
-    const [registration] = await t.db.insert(inboxItems).values({
-      kind: 'registration', name: 'Lucie Bernard', email: 'lucie@exemple.fr', firstName: 'Lucie', lastName: 'Bernard', phone: '0611223344',
-      planId: 'pro', deviceType: 'macbook', deviceInfo: 'MacBook Pro 14 pouces',
-    }).returning();
-    const validated = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${registration!.id}/validate`, headers: staff });
+  it("turns a validated registration's device into the account's first device, and erasure removes the proofs", async () => {
+    const [registration] = await t.db
+      .insert(inboxItems)
+      .values({
+        kind: 'registration',
+        name: 'Lucie Bernard',
+        email: 'lucie@exemple.fr',
+        firstName: 'Lucie',
+        lastName: 'Bernard',
+        phone: '0611223344',
+        planId: 'pro',
+        deviceType: 'macbook',
+        deviceInfo: 'MacBook Pro 14 pouces',
+      })
+      .returning();
+    const validated = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/contacts/${registration!.id}/validate`,
+      headers: staff,
+    });
     expect(validated.statusCode, validated.body).toBe(200);
     const clientId = validated.json<{ clientId: number }>().clientId;
-    const own = (await t.app.inject({ method: 'GET', url: `/api/admin/devices?clientId=${clientId}`, headers: staff })).json<AdminDevice[]>();
+    const own = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/devices?clientId=${clientId}`, headers: staff })
+    ).json<AdminDevice[]>();
     expect(own).toMatchObject([{ deviceType: 'macbook', deviceInfo: 'MacBook Pro 14 pouces', status: 'pending' }]);
 
     const duoDevices = await list(duo);
-    const duoClientId = (await t.db.select({ clientId: devices.clientId }).from(devices).where(eq(devices.id, duoDevices[0]!.id)))[0]!.clientId;
-    const [erasure] = await t.db.insert(inboxItems).values({ kind: 'erasure', name: 'duo', email: 'duo@exemple.fr', clientId: duoClientId }).returning();
-    const erased = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, headers: staff });
+    const duoClientId = (
+      await t.db.select({ clientId: devices.clientId }).from(devices).where(eq(devices.id, duoDevices[0]!.id))
+    )[0]!.clientId;
+    const [erasure] = await t.db
+      .insert(inboxItems)
+      .values({ kind: 'erasure', name: 'duo', email: 'duo@exemple.fr', clientId: duoClientId })
+      .returning();
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/contacts/${erasure!.id}/erase`,
+      headers: staff,
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     const left = await t.db.select().from(devices).where(eq(devices.clientId, duoClientId));
     expect(left.every((d) => d.deviceInfo === '')).toBe(true);
-    for (const d of left) expect(await t.db.select().from(deviceProofs).where(eq(deviceProofs.deviceId, d.id))).toEqual([]);
+    for (const d of left)
+      expect(await t.db.select().from(deviceProofs).where(eq(deviceProofs.deviceId, d.id))).toEqual([]);
   });
 
   it('after a change to a plan with fewer devices, leaves the newest « hors formule » and lets the client choose', async () => {
     const DAY = 86_400_000;
     const now = t.clock.now();
     // Famille bought 400 days ago has ended; the duo bought today runs now: a change from 3 devices to 2.
-    const order = (plan: 'famille' | 'duo', orderDate: string, username: string) => postOrder(t, staff, {
-      clientName: 'Nadia Martin', clientEmail: 'nadia@exemple.fr', username, password: username ? PASSWORD : '', orderDate, plan,
-    });
+    const order = (plan: 'famille' | 'duo', orderDate: string, username: string) =>
+      postOrder(t, staff, {
+        clientName: 'Nadia Martin',
+        clientEmail: 'nadia@exemple.fr',
+        username,
+        password: username ? PASSWORD : '',
+        orderDate,
+        plan,
+      });
     await order('famille', todayIso(new Date(now.getTime() - 400 * DAY)), 'nadia');
     await order('duo', todayIso(now), '');
     t.clock.set(new Date(now.getTime() - 390 * DAY));
     const nadia = await clientLogin(t, 'nadia', PASSWORD);
     const [pc, mac, tablet] = [
-      (await add(nadia, 'PC du salon')).json<Device>(), (await add(nadia, 'MacBook Air', 'macbook')).json<Device>(),
+      (await add(nadia, 'PC du salon')).json<Device>(),
+      (await add(nadia, 'MacBook Air', 'macbook')).json<Device>(),
       (await add(nadia, 'Tablette Surface', 'windows-tablet')).json<Device>(),
     ];
     expect((await list(nadia)).map((d) => d.covered)).toEqual([true, true, true]);
@@ -226,18 +331,30 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     expect(refused.json().message).toContain('hors formule : votre formule Duo couvre 2 appareils');
     expect(refused.json().message).toMatch(/Mes appareils.*retirez/);
 
-    const chosen = await t.app.inject({ method: 'POST', url: `/api/client/devices/${tablet!.id}/cover`, headers: nadia });
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/devices/${tablet!.id}/cover`,
+      headers: nadia,
+    });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(chosen.json<Device>()).toMatchObject({ id: tablet!.id, covered: true });
     expect(await covered()).toEqual({ 'PC du salon': true, 'MacBook Air': false, 'Tablette Surface': true });
     expect((await askHelp(nadia, mac!.id)).json().code).toBe('DEVICE_NOT_COVERED');
     expect((await askHelp(nadia, tablet!.id)).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: `/api/client/devices/${mac!.id}/cover`, headers: other })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/client/devices/${mac!.id}/cover`, headers: other })).statusCode,
+    ).toBe(404);
 
-    expect((await t.app.inject({ method: 'POST', url: `/api/client/devices/${pc!.id}/retire`, headers: nadia })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/client/devices/${pc!.id}/retire`, headers: nadia })).statusCode,
+    ).toBe(200);
     expect(await covered()).toEqual({ 'PC du salon': false, 'MacBook Air': true, 'Tablette Surface': true });
     expect((await askHelp(nadia, mac!.id)).statusCode).toBe(201);
-    const retiredCover = await t.app.inject({ method: 'POST', url: `/api/client/devices/${pc!.id}/cover`, headers: nadia });
+    const retiredCover = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/devices/${pc!.id}/cover`,
+      headers: nadia,
+    });
     expect(retiredCover.json().code).toBe('DEVICE_NOT_IN_USE');
   });
 });

@@ -3,7 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  deviceInputSchema, deviceSchema, PROOF_MAX_BYTES, PROOF_TOO_BIG_MESSAGE, PROOF_TYPE_MESSAGE, UPLOAD_HEADER,
+  deviceInputSchema,
+  deviceSchema,
+  PROOF_MAX_BYTES,
+  PROOF_TOO_BIG_MESSAGE,
+  PROOF_TYPE_MESSAGE,
+  UPLOAD_HEADER,
 } from '#shared/device-api.ts';
 import { idParams } from '#shared/schemas/query.ts';
 import { isPrintable } from '#shared/schemas/common.ts';
@@ -15,55 +20,92 @@ import { RATE_LIMITS } from '#server/rate-limits.ts';
 /** « Mes appareils »: the client's own devices (another client's id answers 404), in the signed-in scope. */
 export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = app.rateLimit({
-    ...RATE_LIMITS.clientFeedback, keyGenerator: (request: FastifyRequest) => `client-device:${request.clientSession.clientId}`,
+    ...RATE_LIMITS.clientFeedback,
+    keyGenerator: (request: FastifyRequest) => `client-device:${request.clientSession.clientId}`,
   });
 
-  app.get('/client/devices', { schema: { response: { 200: z.array(deviceSchema) } } },
-    async (request) => listClientDevices(app.db, request.clientSession.clientId, app.clock()));
+  app.get('/client/devices', { schema: { response: { 200: z.array(deviceSchema) } } }, async (request) =>
+    listClientDevices(app.db, request.clientSession.clientId, app.clock()),
+  );
 
-  app.post('/client/devices', { preHandler: limit, schema: { body: deviceInputSchema, response: { 201: deviceSchema } } },
-    async (request, reply) => reply.status(201).send(await addDevice(app.db, request.clientSession.clientId, request.body, app.clock())));
+  app.post(
+    '/client/devices',
+    { preHandler: limit, schema: { body: deviceInputSchema, response: { 201: deviceSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await addDevice(app.db, request.clientSession.clientId, request.body, app.clock())),
+  );
 
-  app.post('/client/devices/:id/retire', { preHandler: limit, schema: { params: idParams, response: { 200: deviceSchema } } },
-    async (request) => retireDevice(app.db, request.clientSession.clientId, request.params.id, app.clock()));
+  app.post(
+    '/client/devices/:id/retire',
+    { preHandler: limit, schema: { params: idParams, response: { 200: deviceSchema } } },
+    async (request) => retireDevice(app.db, request.clientSession.clientId, request.params.id, app.clock()),
+  );
 
   // After a plan change to fewer devices: this one stays covered, the last covered one becomes « hors formule ».
-  app.post('/client/devices/:id/cover', { preHandler: limit, schema: { params: idParams, response: { 200: deviceSchema } } },
-    async (request) => coverDevice(app.db, request.clientSession.clientId, request.params.id, app.clock()));
+  app.post(
+    '/client/devices/:id/cover',
+    { preHandler: limit, schema: { params: idParams, response: { 200: deviceSchema } } },
+    async (request) => coverDevice(app.db, request.clientSession.clientId, request.params.id, app.clock()),
+  );
 
   // The one multipart route, in a scope of its own: no other route parses multipart, and a cross-site <form> cannot
   // send the header it requires (a fetch with it needs a preflight nothing answers; docs/decisions/015 and 019).
   await app.register(async (upload: typeof app) => {
     await upload.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-    upload.post('/client/devices/:id/proofs', {
-      onRequest: [async (request) => {
-        if (request.headers[UPLOAD_HEADER] !== '1') {
-          throw new HttpError(400, 'Envoi refusé : rechargez la page puis envoyez le fichier depuis « Mes appareils ».', 'UPLOAD_HEADER');
+    upload.post(
+      '/client/devices/:id/proofs',
+      {
+        onRequest: [
+          async (request) => {
+            if (request.headers[UPLOAD_HEADER] !== '1') {
+              throw new HttpError(
+                400,
+                'Envoi refusé : rechargez la page puis envoyez le fichier depuis « Mes appareils ».',
+                'UPLOAD_HEADER',
+              );
+            }
+            // A body announced larger than a proof (and its multipart framing) is refused before it is read.
+            if (Number(request.headers['content-length'] ?? 0) > PROOF_MAX_BYTES + 64 * 1024) {
+              throw new HttpError(413, PROOF_TOO_BIG_MESSAGE, 'ATTACHMENT_TOO_BIG');
+            }
+          },
+          limit,
+        ],
+        schema: { params: idParams, response: { 201: deviceSchema } },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw new HttpError(415, 'Envoyez le fichier comme formulaire (champ « file »).', 'UNSUPPORTED_MEDIA_TYPE');
+        const part = await request.file();
+        if (!part || part.fieldname !== 'file')
+          throw new HttpError(400, 'Choisissez une photo ou un PDF à envoyer.', 'VALIDATION', {
+            file: ['Fichier manquant'],
+          });
+        let data: Buffer;
+        try {
+          data = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new HttpError(413, PROOF_TOO_BIG_MESSAGE, 'ATTACHMENT_TOO_BIG');
+          throw error;
         }
-        // A body announced larger than a proof (and its multipart framing) is refused before it is read.
-        if (Number(request.headers['content-length'] ?? 0) > PROOF_MAX_BYTES + 64 * 1024) {
-          throw new HttpError(413, PROOF_TOO_BIG_MESSAGE, 'ATTACHMENT_TOO_BIG');
-        }
-      }, limit],
-      schema: { params: idParams, response: { 201: deviceSchema } },
-    }, async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Envoyez le fichier comme formulaire (champ « file »).', 'UNSUPPORTED_MEDIA_TYPE');
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw new HttpError(400, 'Choisissez une photo ou un PDF à envoyer.', 'VALIDATION', { file: ['Fichier manquant'] });
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, PROOF_TOO_BIG_MESSAGE, 'ATTACHMENT_TOO_BIG');
-        throw error;
-      }
-      const mimeType = sniffFileType(data);
-      if (!mimeType) throw new HttpError(415, PROOF_TYPE_MESSAGE, 'ATTACHMENT_TYPE', { file: [PROOF_TYPE_MESSAGE] });
-      const name = (part.filename || 'justificatif').slice(0, 200);
-      const device = await addProof(app.db, app.mail, request.clientSession.clientId, request.params.id, {
-        name: isPrintable(name) ? name : 'justificatif', mimeType, data,
-      }, app.clock());
-      return reply.status(201).send(device);
-    });
+        const mimeType = sniffFileType(data);
+        if (!mimeType) throw new HttpError(415, PROOF_TYPE_MESSAGE, 'ATTACHMENT_TYPE', { file: [PROOF_TYPE_MESSAGE] });
+        const name = (part.filename || 'justificatif').slice(0, 200);
+        const device = await addProof(
+          app.db,
+          app.mail,
+          request.clientSession.clientId,
+          request.params.id,
+          {
+            name: isPrintable(name) ? name : 'justificatif',
+            mimeType,
+            data,
+          },
+          app.clock(),
+        );
+        return reply.status(201).send(device);
+      },
+    );
   });
 };

@@ -15,6 +15,12 @@ export const clientEventRoutes: FastifyPluginAsyncZod = async (app) => {
     const { clientId } = request.clientSession;
     if (!wantsStream(request)) return liveEventsOnce(request, { side: 'client', clientId });
     const token = request.cookies[CLIENT_COOKIE];
-    await openLiveStream(request, reply, app.live, { side: 'client', clientId }, async () => (await readSession(token, {}))?.client.clientId === clientId);
+    await openLiveStream(
+      request,
+      reply,
+      app.live,
+      { side: 'client', clientId },
+      async () => (await readSession(token, {}))?.client.clientId === clientId,
+    );
   });
 };

@@ -16,9 +16,16 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
   let bruno: Record<string, string>;
 
   const newRequest = async () =>
-    (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })).json<ClientIntervention>().id;
+    (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })
+    ).json<ClientIntervention>().id;
   const setStatus = async (id: number, status: string) => {
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${id}`, headers: staff, payload: { status } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/interventions/${id}`,
+      headers: staff,
+      payload: { status },
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   const rate = (id: number, payload: object, headers = alice) =>
@@ -32,7 +39,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     bruno = (await newClient(t, staff, 'bruno', { plan: 'pro' })).headers;
   });
 
-  it('rates only a completed request of one\'s own: once completed, 1 to 5 stars and a comment, staff told by e-mail', async () => {
+  it("rates only a completed request of one's own: once completed, 1 to 5 stars and a comment, staff told by e-mail", async () => {
     const id = await newRequest();
     const early = await rate(id, { stars: 5 });
     expect(early.statusCode).toBe(409);
@@ -42,21 +49,36 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     await setStatus(id, 'completed');
     const res = await rate(id, { stars: 5, comment: '  Très efficace, merci !  ' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<InterventionRating>()).toMatchObject({ stars: 5, comment: 'Très efficace, merci !', changedAt: null });
+    expect(res.json<InterventionRating>()).toMatchObject({
+      stars: 5,
+      comment: 'Très efficace, merci !',
+      changedAt: null,
+    });
 
-    const mine = (await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice })).json<UserIntervention[]>();
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice })).json<
+      UserIntervention[]
+    >();
     expect(mine.find((i) => i.id === id)!.rating).toMatchObject({ stars: 5, comment: 'Très efficace, merci !' });
-    expect(await staffMails('staff_intervention_rating')).toEqual([`Avis de Client alice : 5/5 sur l’intervention n° ${id}`]);
+    expect(await staffMails('staff_intervention_rating')).toEqual([
+      `Avis de Client alice : 5/5 sur l’intervention n° ${id}`,
+    ]);
     // « Mes données » carries it too.
-    const data = (await t.app.inject({ method: 'GET', url: '/api/client/data', headers: alice })).json<{ interventions: { id: number; rating: unknown }[] }>();
-    expect(data.interventions.find((i) => i.id === id)!.rating).toMatchObject({ stars: 5, comment: 'Très efficace, merci !' });
+    const data = (await t.app.inject({ method: 'GET', url: '/api/client/data', headers: alice })).json<{
+      interventions: { id: number; rating: unknown }[];
+    }>();
+    expect(data.interventions.find((i) => i.id === id)!.rating).toMatchObject({
+      stars: 5,
+      comment: 'Très efficace, merci !',
+    });
     await t.drain();
     const sent = t.mailer.sent.find((m) => m.subject.startsWith('Avis de Client alice'))!;
     expect(sent.to).toBe('equipe@exemple.fr');
     expect(sent.text).toContain('★★★★★ (5/5)');
     expect(sent.text).toContain('Très efficace, merci !');
     // The client's e-mail that the request is completed asked for this opinion.
-    const completed = t.mailer.sent.find((m) => m.to === 'alice@exemple.fr' && m.subject === `Votre demande d’assistance n° ${id} : terminée`)!;
+    const completed = t.mailer.sent.find(
+      (m) => m.to === 'alice@exemple.fr' && m.subject === `Votre demande d’assistance n° ${id} : terminée`,
+    )!;
     expect(completed.text).toContain('Donnez-nous votre avis, de 1 à 5 étoiles');
     expect(completed.text).toContain('Donner mon avis');
   });
@@ -80,12 +102,22 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     const id = await newRequest();
     await setStatus(id, 'in_progress');
     await setStatus(id, 'completed');
-    for (const payload of [{ stars: 0 }, { stars: 6 }, { stars: 4.5 }, { stars: '5' }, {}, { stars: 3, comment: 'x'.repeat(1001) }]) {
+    for (const payload of [
+      { stars: 0 },
+      { stars: 6 },
+      { stars: 4.5 },
+      { stars: '5' },
+      {},
+      { stars: 3, comment: 'x'.repeat(1001) },
+    ]) {
       const res = await rate(id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       const field = 'comment' in payload ? 'comment' : 'stars';
-      expect(res.json().fieldErrors[field][0]).toBe(field === 'stars'
-        ? 'Choisissez une note de 1 à 5 étoiles' : 'Le commentaire ne peut pas dépasser 1000 caractères');
+      expect(res.json().fieldErrors[field][0]).toBe(
+        field === 'stars'
+          ? 'Choisissez une note de 1 à 5 étoiles'
+          : 'Le commentaire ne peut pas dépasser 1000 caractères',
+      );
     }
     expect(await t.db.select().from(interventionRatings).where(eq(interventionRatings.interventionId, id))).toEqual([]);
   });
@@ -101,37 +133,57 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     expect(second.json<InterventionRating>().changedAt).not.toBeNull();
     const rows = await t.db.select().from(interventionRatings).where(eq(interventionRatings.interventionId, id));
     expect(rows.map((r) => r.stars)).toEqual([4]);
-    expect(await staffMails('staff_intervention_rating')).toContain(`Avis modifié de Client alice : 4/5 sur l’intervention n° ${id}`);
+    expect(await staffMails('staff_intervention_rating')).toContain(
+      `Avis modifié de Client alice : 4/5 sur l’intervention n° ${id}`,
+    );
   });
 
   it('closes a request: cancelled when nobody took it yet, completed (and then rateable) once in progress, 409 afterwards', async () => {
     const waiting = await newRequest();
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${waiting}/close`, headers: alice });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${waiting}/close`,
+      headers: alice,
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toEqual({ id: waiting, status: 'cancelled' });
 
     const taken = await newRequest();
     await setStatus(taken, 'in_progress');
-    const resolve = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${taken}/close`, headers: alice });
+    const resolve = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${taken}/close`,
+      headers: alice,
+    });
     expect(resolve.json()).toEqual({ id: taken, status: 'completed' });
     expect((await rate(taken, { stars: 3 })).statusCode).toBe(200);
 
-    const again = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${taken}/close`, headers: alice });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${taken}/close`,
+      headers: alice,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ALREADY_CLOSED);
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, taken));
     expect(row!.status).toBe('completed');
     expect(await staffMails('staff_intervention_closed')).toEqual([
-      `Client alice a annulé l’intervention n° ${waiting}`, `Client alice a marqué résolue l’intervention n° ${taken}`,
+      `Client alice a annulé l’intervention n° ${waiting}`,
+      `Client alice a marqué résolue l’intervention n° ${taken}`,
     ]);
   });
 
   it('measures a request the client withdrew unanswered after its due time as a miss, not one withdrawn in time', async () => {
-    const pro = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/interventions/response-times', headers: staff }))
-      .json<ResponseTimeStats>().find((r) => r.plan === 'pro') ?? { measured: 0, withinPromise: 0 };
+    const pro = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/interventions/response-times', headers: staff }))
+        .json<ResponseTimeStats>()
+        .find((r) => r.plan === 'pro') ?? { measured: 0, withinPromise: 0 };
     const before = await pro();
     const late = await newRequest();
-    await t.db.update(interventions).set({ dueAt: new Date(Date.now() - 60_000) }).where(eq(interventions.id, late));
+    await t.db
+      .update(interventions)
+      .set({ dueAt: new Date(Date.now() - 60_000) })
+      .where(eq(interventions.id, late));
     const inTime = await newRequest();
     for (const id of [late, inTime]) {
       const res = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${id}/close`, headers: alice });
@@ -142,24 +194,38 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     expect(after.withinPromise).toBe(before.withinPromise);
   });
 
-  it('shows staff each request\'s rating and the monthly average, to technicians as to admins', async () => {
+  it("shows staff each request's rating and the monthly average, to technicians as to admins", async () => {
     for (const headers of [staff, tech]) {
       const list = await t.app.inject({ method: 'GET', url: '/api/admin/interventions?limit=100', headers });
       expect(list.statusCode).toBe(200);
-      const rated = list.json<AdminInterventionDto[]>().filter((i) => i.rating).map((i) => i.rating!.stars).sort();
+      const rated = list
+        .json<AdminInterventionDto[]>()
+        .filter((i) => i.rating)
+        .map((i) => i.rating!.stars)
+        .sort();
       expect(rated).toEqual([3, 4, 5]);
-      expect(list.json<AdminInterventionDto[]>().find((i) => i.rating?.stars === 5)!.rating!.comment).toBe('Très efficace, merci !');
+      expect(list.json<AdminInterventionDto[]>().find((i) => i.rating?.stars === 5)!.rating!.comment).toBe(
+        'Très efficace, merci !',
+      );
 
       const stats = await t.app.inject({ method: 'GET', url: '/api/admin/interventions/ratings', headers });
       expect(stats.statusCode).toBe(200);
-      expect(stats.json<RatingStats>()).toEqual([{ month: expect.stringMatching(/^\d{4}-\d{2}$/), count: 3, average: 4 }]);
+      expect(stats.json<RatingStats>()).toEqual([
+        { month: expect.stringMatching(/^\d{4}-\d{2}$/), count: 3, average: 4 },
+      ]);
     }
   });
 
-  it('keeps the stars and drops the words of a client\'s ratings when their data are erased', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: alice })).statusCode).toBe(202);
+  it("keeps the stars and drops the words of a client's ratings when their data are erased", async () => {
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: alice })).statusCode,
+    ).toBe(202);
     const [erasure] = await t.db.select().from(inboxItems).where(eq(inboxItems.kind, 'erasure'));
-    const erase = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${erasure!.id}/erase`, headers: staff });
+    const erase = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/contacts/${erasure!.id}/erase`,
+      headers: staff,
+    });
     expect(erase.statusCode, erase.body).toBe(200);
     const rows = await t.db.select().from(interventionRatings);
     expect(rows.map((r) => r.stars).sort()).toEqual([3, 4, 5]);
@@ -167,14 +233,26 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
   });
 
   it('lets staff list the rated requests, and the poorly rated ones (1 or 2 stars) to call back', async () => {
-    const id = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: bruno, payload: request })).json<ClientIntervention>().id;
+    const id = (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: bruno, payload: request })
+    ).json<ClientIntervention>().id;
     await setStatus(id, 'in_progress');
     await setStatus(id, 'completed');
     expect((await rate(id, { stars: 2, comment: 'Trop long' }, bruno)).statusCode).toBe(200);
     const list = async (query: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/admin/interventions?limit=100&${query}`, headers: tech });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/interventions?limit=100&${query}`,
+        headers: tech,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      return { stars: res.json<AdminInterventionDto[]>().map((i) => i.rating?.stars).sort(), total: res.headers['x-total-count'] };
+      return {
+        stars: res
+          .json<AdminInterventionDto[]>()
+          .map((i) => i.rating?.stars)
+          .sort(),
+        total: res.headers['x-total-count'],
+      };
     };
     expect(await list('rating=rated')).toEqual({ stars: [2, 3, 4, 5], total: '4' });
     expect(await list('rating=low')).toEqual({ stars: [2], total: '1' });

@@ -3,11 +3,22 @@ import { eq } from 'drizzle-orm';
 import { interventionMessages, outbox } from '#server/db/schema.ts';
 import type { AdminInterventionDto } from '#shared/admin-api.ts';
 import type { ClientIntervention } from '#shared/client-api.ts';
-import { ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread } from '#shared/thread-api.ts';
+import {
+  ATTACHMENT_BAD_TYPE,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TOO_BIG,
+  THREAD_CLOSED,
+  type Thread,
+} from '#shared/thread-api.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { newClient, staffTestApp } from '#server/test/fixtures.ts';
 
-const request = { description: 'Écran bleu au démarrage', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'Lenovo' };
+const request = {
+  description: 'Écran bleu au démarrage',
+  urgency: 'medium',
+  deviceType: 'pc_windows',
+  deviceInfo: 'Lenovo',
+};
 
 describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
   const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
@@ -17,45 +28,72 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
   beforeAll(async () => {
     alice = (await newClient(t, staff, 'alice', { plan: 'pro' })).headers;
     bruno = (await newClient(t, staff, 'bruno', { plan: 'famille' })).headers;
-    aliceRequest = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })).json<ClientIntervention>().id;
+    aliceRequest = (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })
+    ).json<ClientIntervention>().id;
   });
 
   const mailsTo = async (to: string, kind: 'intervention_message' | 'staff_intervention_message') =>
     (await t.db.select().from(outbox).where(eq(outbox.recipient, to))).filter((m) => m.kind === kind);
 
   it('lets the client write, tells staff by e-mail, and staff read it', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice, payload: { body: '  Le code d’erreur est 0x0000007B  ' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${aliceRequest}/messages`,
+      headers: alice,
+      payload: { body: '  Le code d’erreur est 0x0000007B  ' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<Thread>().messages).toMatchObject([{ author: 'client', body: 'Le code d’erreur est 0x0000007B' }]);
     const staffMails = await mailsTo('equipe@exemple.fr', 'staff_intervention_message');
     expect(staffMails).toHaveLength(1);
     expect(staffMails[0]!.subject).toBe(`Message de Client alice sur l’intervention n° ${aliceRequest}`);
 
-    const thread = (await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })).json<Thread>();
+    const thread = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })
+    ).json<Thread>();
     expect(thread.messages.map((m) => m.body)).toEqual(['Le code d’erreur est 0x0000007B']);
     // Writing is reading: the client has read the thread up to their own message.
     expect(thread.readByOtherAt).toBe(thread.messages[0]!.createdAt);
   });
 
   it('counts a staff answer as the first response, e-mails the client, and marks reads on each side', async () => {
-    const answer = await t.app.inject({ method: 'POST', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff, payload: { body: 'Démarrez en mode sans échec, je vous appelle.' } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/interventions/${aliceRequest}/messages`,
+      headers: staff,
+      payload: { body: 'Démarrez en mode sans échec, je vous appelle.' },
+    });
     expect(answer.statusCode, answer.body).toBe(201);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: staff })).json<AdminInterventionDto[]>();
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: staff })).json<
+      AdminInterventionDto[]
+    >();
     expect(list.find((i) => i.id === aliceRequest)!.firstResponseAt).not.toBeNull();
     expect(await mailsTo('alice@exemple.fr', 'intervention_message')).toHaveLength(1);
 
     // The client sees « Technicien », never the staff login; staff's own message shows as not yet read.
-    const before = (await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice })).json<Thread>();
+    const before = (
+      await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice })
+    ).json<Thread>();
     expect(before.messages.map((m) => m.authorName)).toEqual(['Client', 'Technicien']);
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })).json<Thread>().readByOtherAt)
-      .not.toBeNull(); // the client's own message marked their read
-    const read = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages/read`, headers: alice });
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })
+      ).json<Thread>().readByOtherAt,
+    ).not.toBeNull(); // the client's own message marked their read
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${aliceRequest}/messages/read`,
+      headers: alice,
+    });
     expect(read.statusCode).toBe(200);
-    const staffView = (await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })).json<Thread>();
+    const staffView = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })
+    ).json<Thread>();
     expect(new Date(staffView.readByOtherAt!) >= new Date(staffView.messages.at(-1)!.createdAt)).toBe(true);
   });
 
-  it('never shows or accepts a message on another client\'s request: 404 as if it did not exist', async () => {
+  it("never shows or accepts a message on another client's request: 404 as if it did not exist", async () => {
     const before = await t.db.select().from(interventionMessages);
     for (const call of [
       { method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages` },
@@ -72,37 +110,80 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     expect(noSession.statusCode).toBe(401);
   });
 
-  it('refuses an empty message with the form\'s wording, and any message once the request is closed', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice, payload: { body: '   ' } });
+  it("refuses an empty message with the form's wording, and any message once the request is closed", async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${aliceRequest}/messages`,
+      headers: alice,
+      payload: { body: '   ' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fieldErrors.body[0]).toBe('Écrivez votre message');
-    await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${aliceRequest}`, headers: staff, payload: { status: 'in_progress' } });
-    await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${aliceRequest}`, headers: staff, payload: { status: 'completed' } });
-    const late = await t.app.inject({ method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice, payload: { body: 'Encore une question' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/interventions/${aliceRequest}`,
+      headers: staff,
+      payload: { status: 'in_progress' },
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/interventions/${aliceRequest}`,
+      headers: staff,
+      payload: { status: 'completed' },
+    });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${aliceRequest}/messages`,
+      headers: alice,
+      payload: { body: 'Encore une question' },
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(THREAD_CLOSED);
-    expect((await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice })).json<Thread>().open).toBe(false);
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice })
+      ).json<Thread>().open,
+    ).toBe(false);
   });
 
-  it('takes an image or a PDF by its content, opens it only to the request\'s client and staff, and refuses anything else', async () => {
-    const id = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })).json<ClientIntervention>().id;
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-capture-d-ecran')]);
+  it("takes an image or a PDF by its content, opens it only to the request's client and staff, and refuses anything else", async () => {
+    const id = (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })
+    ).json<ClientIntervention>().id;
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('IHDR-capture-d-ecran'),
+    ]);
     const sent = await t.app.inject({
-      method: 'POST', url: `/api/client/interventions/${id}/messages`, headers: alice,
+      method: 'POST',
+      url: `/api/client/interventions/${id}/messages`,
+      headers: alice,
       payload: { body: 'Voici l’écran', attachment: { name: 'capture écran.png', data: png.toString('base64') } },
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const [file] = sent.json<Thread>().messages[0]!.attachments;
     expect(file).toMatchObject({ name: 'capture écran.png', mimeType: 'image/png', size: png.length });
 
-    const mine = await t.app.inject({ method: 'GET', url: `/api/client/intervention-attachments/${file!.id}`, headers: alice });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/client/intervention-attachments/${file!.id}`,
+      headers: alice,
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('image/png');
     expect(mine.rawPayload.equals(png)).toBe(true);
-    const forStaff = await t.app.inject({ method: 'GET', url: `/api/admin/intervention-attachments/${file!.id}`, headers: staff });
+    const forStaff = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/intervention-attachments/${file!.id}`,
+      headers: staff,
+    });
     expect(forStaff.rawPayload.equals(png)).toBe(true);
     // Another client: as if it did not exist.
-    const other = await t.app.inject({ method: 'GET', url: `/api/client/intervention-attachments/${file!.id}`, headers: bruno });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/client/intervention-attachments/${file!.id}`,
+      headers: bruno,
+    });
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe('Fichier introuvable');
 
@@ -113,7 +194,9 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     ];
     for (const fake of disguised) {
       const res = await t.app.inject({
-        method: 'POST', url: `/api/client/interventions/${id}/messages`, headers: alice,
+        method: 'POST',
+        url: `/api/client/interventions/${id}/messages`,
+        headers: alice,
         payload: { body: 'Regardez', attachment: { name: fake.name, data: fake.data.toString('base64') } },
       });
       expect(res.statusCode, fake.name).toBe(400);
@@ -121,7 +204,9 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     }
     const tooBig = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(ATTACHMENT_MAX_BYTES)]);
     const big = await t.app.inject({
-      method: 'POST', url: `/api/client/interventions/${id}/messages`, headers: alice,
+      method: 'POST',
+      url: `/api/client/interventions/${id}/messages`,
+      headers: alice,
       payload: { body: '', attachment: { name: 'gros.pdf', data: tooBig.toString('base64') } },
     });
     expect(big.statusCode).toBe(400);
@@ -130,15 +215,19 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
   });
 });
 
-describe('[INTERVENTIONS][THREAD] each side\'s allowance on the one set of thread routes', () => {
+describe("[INTERVENTIONS][THREAD] each side's allowance on the one set of thread routes", () => {
   const { t, staff } = staffTestApp();
   const { max } = RATE_LIMITS.clientMessage;
 
-  it('refuses a client\'s message past their allowance per minute with 429, and writes it nowhere; staff have none', async () => {
+  it("refuses a client's message past their allowance per minute with 429, and writes it nowhere; staff have none", async () => {
     const { headers } = await newClient(t, staff, 'bavard', { plan: 'pro' });
-    const id = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: request })).json<ClientIntervention>().id;
-    const post = (url: string, h: Record<string, string>, n: number) => t.app.inject({ method: 'POST', url, headers: h, payload: { body: `Message ${n}` } });
-    for (let n = 1; n <= max; n++) expect((await post(`/api/client/interventions/${id}/messages`, headers, n)).statusCode).toBe(201);
+    const id = (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: request })
+    ).json<ClientIntervention>().id;
+    const post = (url: string, h: Record<string, string>, n: number) =>
+      t.app.inject({ method: 'POST', url, headers: h, payload: { body: `Message ${n}` } });
+    for (let n = 1; n <= max; n++)
+      expect((await post(`/api/client/interventions/${id}/messages`, headers, n)).statusCode).toBe(201);
     const refused = await post(`/api/client/interventions/${id}/messages`, headers, max + 1);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('RATE_LIMITED');

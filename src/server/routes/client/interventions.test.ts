@@ -3,14 +3,23 @@ import { eq } from 'drizzle-orm';
 import { interventions } from '#server/db/schema.ts';
 import type { AdminInterventionDto } from '#shared/admin-api.ts';
 import { CLIENT_UNAUTHORIZED, type ClientIntervention, type UserIntervention } from '#shared/client-api.ts';
-import { DEFAULT_DESCRIPTION, MONTHLY_LIMIT_REACHED, NO_SUBSCRIPTION } from '#server/services/interventions/client-interventions.ts';
+import {
+  DEFAULT_DESCRIPTION,
+  MONTHLY_LIMIT_REACHED,
+  NO_SUBSCRIPTION,
+} from '#server/services/interventions/client-interventions.ts';
 import { parisMonthStart } from '#server/services/calendar/paris-calendar.ts';
 import { newClient, staffTestApp } from '#server/test/fixtures.ts';
 
-const request = (description: string) => ({ description, urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15' });
+const request = (description: string) => ({
+  description,
+  urgency: 'high',
+  deviceType: 'pc_windows',
+  deviceInfo: 'Dell Inspiron 15',
+});
 
 /** A client with credentials and one order; returns its id and session headers. */
-describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
+describe("[CLIENT][INTERVENTIONS] a client's own requests", () => {
   const { t, staff } = staffTestApp();
   let alice: { id: number; headers: Record<string, string> };
   let bruno: { id: number; headers: Record<string, string> };
@@ -39,65 +48,132 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
 
   it('creates a client-area request stored under the signed-in client, and answers it', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/client/interventions', headers: alice.headers,
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: alice.headers,
       // a client id in the body is ignored: the session says who asks
       payload: { ...request('  Imprimante hors ligne  '), clientId: bruno.id },
     });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json<ClientIntervention>();
     expect(created).toEqual({
-      id: expect.any(Number), description: 'Imprimante hors ligne', urgency: 'high', deviceType: 'pc_windows',
-      deviceInfo: 'Dell Inspiron 15', status: 'pending', createdAt: expect.any(String), dueAt: expect.any(String), firstResponseAt: null,
-      rating: null, handledBy: null, openedBy: null,
+      id: expect.any(Number),
+      description: 'Imprimante hors ligne',
+      urgency: 'high',
+      deviceType: 'pc_windows',
+      deviceInfo: 'Dell Inspiron 15',
+      status: 'pending',
+      createdAt: expect.any(String),
+      dueAt: expect.any(String),
+      firstResponseAt: null,
+      rating: null,
+      handledBy: null,
+      openedBy: null,
     });
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, created.id));
-    expect(row).toMatchObject({ clientId: alice.id, title: 'Demande d\'assistance', description: 'Imprimante hors ligne', urgency: 'high', status: 'pending' });
+    expect(row).toMatchObject({
+      clientId: alice.id,
+      title: "Demande d'assistance",
+      description: 'Imprimante hors ligne',
+      urgency: 'high',
+      status: 'pending',
+    });
   });
 
-  it('refuses an incomplete client-area request with the form\'s message', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice.headers, payload: {} });
+  it("refuses an incomplete client-area request with the form's message", async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: alice.headers,
+      payload: {},
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Veuillez remplir tous les champs');
-    expect(Object.keys(empty.json().fieldErrors).sort()).toEqual(['description', 'deviceInfo', 'deviceType', 'urgency']);
+    expect(Object.keys(empty.json().fieldErrors).sort()).toEqual([
+      'description',
+      'deviceInfo',
+      'deviceType',
+      'urgency',
+    ]);
     const blank = await t.app.inject({
-      method: 'POST', url: '/api/client/interventions', headers: alice.headers, payload: { ...request('   '), urgency: 'urgent' },
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: alice.headers,
+      payload: { ...request('   '), urgency: 'urgent' },
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Veuillez remplir tous les champs');
-    const long = await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice.headers, payload: request('x'.repeat(2001)) });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: alice.headers,
+      payload: request('x'.repeat(2001)),
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('La description ne peut pas dépasser 2000 caractères');
     const text = await t.app.inject({
-      method: 'POST', url: '/api/client/interventions', headers: { ...alice.headers, 'content-type': 'text/plain' }, payload: 'description=x',
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: { ...alice.headers, 'content-type': 'text/plain' },
+      payload: 'description=x',
     });
     expect(text.statusCode).toBe(415);
     expect(await t.db.select().from(interventions).where(eq(interventions.clientId, alice.id))).toHaveLength(1);
   });
 
   it('creates a dashboard request with the fixed title and default text, and enforces lengths', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/interventions', headers: bruno.headers, payload: { title: 'Demande d\'assistance' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/interventions',
+      headers: bruno.headers,
+      payload: { title: "Demande d'assistance" },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json<UserIntervention>();
     expect(created).toEqual({
-      id: expect.any(Number), title: 'Demande d\'assistance', description: DEFAULT_DESCRIPTION, status: 'pending',
-      createdAt: expect.any(String), duration: null, dueAt: expect.any(String), firstResponseAt: null, rating: null, handledBy: null, openedBy: null,
+      id: expect.any(Number),
+      title: "Demande d'assistance",
+      description: DEFAULT_DESCRIPTION,
+      status: 'pending',
+      createdAt: expect.any(String),
+      duration: null,
+      dueAt: expect.any(String),
+      firstResponseAt: null,
+      rating: null,
+      handledBy: null,
+      openedBy: null,
     });
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, created.id));
     expect(row).toMatchObject({ clientId: bruno.id, urgency: 'medium', deviceType: null, deviceInfo: '' });
 
     const noBody = await t.app.inject({ method: 'POST', url: '/api/interventions', headers: bruno.headers });
     expect(noBody.statusCode, noBody.body).toBe(201);
-    expect(noBody.json()).toMatchObject({ title: 'Demande d\'assistance', description: DEFAULT_DESCRIPTION });
+    expect(noBody.json()).toMatchObject({ title: "Demande d'assistance", description: DEFAULT_DESCRIPTION });
 
-    const tooLong = await t.app.inject({ method: 'POST', url: '/api/interventions', headers: bruno.headers, payload: { title: 't'.repeat(121) } });
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/api/interventions',
+      headers: bruno.headers,
+      payload: { title: 't'.repeat(121) },
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toBe('Le titre ne peut pas dépasser 120 caractères');
-    const wrongType = await t.app.inject({ method: 'POST', url: '/api/interventions', headers: bruno.headers, payload: { description: 42 } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/interventions',
+      headers: bruno.headers,
+      payload: { description: 42 },
+    });
     expect(wrongType.statusCode).toBe(400);
   });
 
-  it('lists only the signed-in client\'s interventions, newest first, in both shapes', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: bruno.headers, payload: request('Virus sur le portable') });
+  it("lists only the signed-in client's interventions, newest first, in both shapes", async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: bruno.headers,
+      payload: request('Virus sur le portable'),
+    });
 
     const aliceList = await t.app.inject({ method: 'GET', url: '/api/client/interventions', headers: alice.headers });
     expect(aliceList.statusCode).toBe(200);
@@ -106,36 +182,84 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
 
     const brunoList = await t.app.inject({ method: 'GET', url: '/api/client/interventions', headers: bruno.headers });
     const brunoItems = brunoList.json<ClientIntervention[]>();
-    expect(brunoItems.map((i) => i.description)).toEqual(['Virus sur le portable', DEFAULT_DESCRIPTION, DEFAULT_DESCRIPTION]);
-    expect(Object.keys(brunoItems[0]!).sort()).toEqual(['createdAt', 'description', 'deviceInfo', 'deviceType', 'dueAt', 'firstResponseAt', 'handledBy', 'id', 'openedBy', 'rating', 'status', 'urgency']);
+    expect(brunoItems.map((i) => i.description)).toEqual([
+      'Virus sur le portable',
+      DEFAULT_DESCRIPTION,
+      DEFAULT_DESCRIPTION,
+    ]);
+    expect(Object.keys(brunoItems[0]!).sort()).toEqual([
+      'createdAt',
+      'description',
+      'deviceInfo',
+      'deviceType',
+      'dueAt',
+      'firstResponseAt',
+      'handledBy',
+      'id',
+      'openedBy',
+      'rating',
+      'status',
+      'urgency',
+    ]);
 
     const brunoRows = await t.db.select().from(interventions).where(eq(interventions.clientId, bruno.id));
     expect(brunoItems.map((i) => i.id).sort()).toEqual(brunoRows.map((r) => r.id).sort());
 
     const dashboard = await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice.headers });
-    expect(dashboard.json<UserIntervention[]>()).toEqual([{
-      id: aliceList.json<ClientIntervention[]>()[0]!.id, title: 'Demande d\'assistance', description: 'Imprimante hors ligne',
-      status: 'pending', createdAt: expect.any(String), duration: null, dueAt: aliceList.json<ClientIntervention[]>()[0]!.dueAt,
-      firstResponseAt: null, rating: null, handledBy: null, openedBy: null,
-    }]);
+    expect(dashboard.json<UserIntervention[]>()).toEqual([
+      {
+        id: aliceList.json<ClientIntervention[]>()[0]!.id,
+        title: "Demande d'assistance",
+        description: 'Imprimante hors ligne',
+        status: 'pending',
+        createdAt: expect.any(String),
+        duration: null,
+        dueAt: aliceList.json<ClientIntervention[]>()[0]!.dueAt,
+        firstResponseAt: null,
+        rating: null,
+        handledBy: null,
+        openedBy: null,
+      },
+    ]);
 
-    const paged = await t.app.inject({ method: 'GET', url: '/api/interventions?limit=1&offset=1', headers: bruno.headers });
+    const paged = await t.app.inject({
+      method: 'GET',
+      url: '/api/interventions?limit=1&offset=1',
+      headers: bruno.headers,
+    });
     expect(paged.headers['x-total-count']).toBe('3');
     expect(paged.json<UserIntervention[]>()).toHaveLength(1);
-    const searched = await t.app.inject({ method: 'GET', url: '/api/client/interventions?q=VIRUS', headers: bruno.headers });
+    const searched = await t.app.inject({
+      method: 'GET',
+      url: '/api/client/interventions?q=VIRUS',
+      headers: bruno.headers,
+    });
     expect(searched.json<ClientIntervention[]>().map((i) => i.description)).toEqual(['Virus sur le portable']);
     // Alice searching Bruno's words finds nothing.
-    const foreign = await t.app.inject({ method: 'GET', url: '/api/client/interventions?q=virus', headers: alice.headers });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: '/api/client/interventions?q=virus',
+      headers: alice.headers,
+    });
     expect(foreign.json()).toEqual([]);
   });
 
   it('shows the duration staff recorded on the dashboard list', async () => {
-    const [mine] = await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice.headers }).then((r) => r.json<UserIntervention[]>());
+    const [mine] = await t.app
+      .inject({ method: 'GET', url: '/api/interventions', headers: alice.headers })
+      .then((r) => r.json<UserIntervention[]>());
     for (const payload of [{ status: 'in_progress' }, { status: 'completed', durationMinutes: 45 }]) {
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${mine!.id}`, headers: staff, payload });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/interventions/${mine!.id}`,
+        headers: staff,
+        payload,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const [after] = await t.app.inject({ method: 'GET', url: '/api/interventions', headers: alice.headers }).then((r) => r.json<UserIntervention[]>());
+    const [after] = await t.app
+      .inject({ method: 'GET', url: '/api/interventions', headers: alice.headers })
+      .then((r) => r.json<UserIntervention[]>());
     expect(after).toMatchObject({ id: mine!.id, status: 'completed', duration: 45 });
   });
 
@@ -144,8 +268,14 @@ describe('[CLIENT][INTERVENTIONS] a client\'s own requests', () => {
     expect(res.statusCode).toBe(200);
     const virus = res.json<AdminInterventionDto[]>().find((i) => i.description === 'Virus sur le portable');
     expect(virus).toMatchObject({
-      clientId: bruno.id, clientName: 'Client bruno', clientEmail: 'bruno@exemple.fr', title: 'Demande d\'assistance',
-      urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron 15', status: 'pending',
+      clientId: bruno.id,
+      clientName: 'Client bruno',
+      clientEmail: 'bruno@exemple.fr',
+      title: "Demande d'assistance",
+      urgency: 'high',
+      deviceType: 'pc_windows',
+      deviceInfo: 'Dell Inspiron 15',
+      status: 'pending',
     });
   });
 });
@@ -157,7 +287,10 @@ describe('[CLIENT][INTERVENTIONS] what the subscription allows', () => {
     const ended = await newClient(t, staff, 'ancien', { plan: 'pro', orderDate: '2020-01-01' });
     const unpaid = await newClient(t, staff, 'impaye', { plan: 'pro', paymentStatus: 'pending' });
     for (const client of [ended, unpaid]) {
-      for (const [url, payload] of [['/api/client/interventions', request('Wi-Fi coupé')], ['/api/interventions', {}]] as const) {
+      for (const [url, payload] of [
+        ['/api/client/interventions', request('Wi-Fi coupé')],
+        ['/api/interventions', {}],
+      ] as const) {
         const res = await t.app.inject({ method: 'POST', url, headers: client.headers, payload });
         expect(res.statusCode, url).toBe(403);
         expect(res.json().message).toBe(NO_SUBSCRIPTION);
@@ -169,12 +302,19 @@ describe('[CLIENT][INTERVENTIONS] what the subscription allows', () => {
   it('stops a basique client at 3 requests this month with 409, on both calls', async () => {
     const basique = await newClient(t, staff, 'basique', { plan: 'basique' });
     const made: number[] = [];
-    for (const [url, payload] of [['/api/client/interventions', request('Un')], ['/api/interventions', {}], ['/api/client/interventions', request('Trois')]] as const) {
+    for (const [url, payload] of [
+      ['/api/client/interventions', request('Un')],
+      ['/api/interventions', {}],
+      ['/api/client/interventions', request('Trois')],
+    ] as const) {
       const res = await t.app.inject({ method: 'POST', url, headers: basique.headers, payload });
       expect(res.statusCode, res.body).toBe(201);
       made.push(res.json<{ id: number }>().id);
     }
-    for (const [url, payload] of [['/api/client/interventions', request('Quatre')], ['/api/interventions', {}]] as const) {
+    for (const [url, payload] of [
+      ['/api/client/interventions', request('Quatre')],
+      ['/api/interventions', {}],
+    ] as const) {
       const res = await t.app.inject({ method: 'POST', url, headers: basique.headers, payload });
       expect(res.statusCode, url).toBe(409);
       expect(res.json().message).toBe(MONTHLY_LIMIT_REACHED);
@@ -184,18 +324,32 @@ describe('[CLIENT][INTERVENTIONS] what the subscription allows', () => {
     expect(current.json()).toMatchObject({ interventionsUsed: 3, interventionsPerMonth: 3 });
 
     // A request staff cancel gives its place back.
-    const cancel = await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${made[0]}`, headers: staff, payload: { status: 'cancelled' } });
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/interventions/${made[0]}`,
+      headers: staff,
+      payload: { status: 'cancelled' },
+    });
     expect(cancel.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: basique.headers, payload: request('Quatre') });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: basique.headers,
+      payload: request('Quatre'),
+    });
     expect(again.statusCode, again.body).toBe(201);
   });
 
   it('lets simultaneous requests take the last place only once', async () => {
     const racer = await newClient(t, staff, 'course', { plan: 'basique' });
     for (let i = 0; i < 2; i++) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/interventions', headers: racer.headers })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/interventions', headers: racer.headers })).statusCode,
+      ).toBe(201);
     }
-    const all = await Promise.all([1, 2, 3, 4, 5].map(() => t.app.inject({ method: 'POST', url: '/api/interventions', headers: racer.headers })));
+    const all = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => t.app.inject({ method: 'POST', url: '/api/interventions', headers: racer.headers })),
+    );
     expect(all.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(await t.db.select().from(interventions).where(eq(interventions.clientId, racer.id))).toHaveLength(3);
   });
@@ -203,16 +357,23 @@ describe('[CLIENT][INTERVENTIONS] what the subscription allows', () => {
   it('counts only this calendar month (Paris), and nothing for unlimited plans', async () => {
     const standard = await newClient(t, staff, 'standard', { plan: 'standard' });
     const lastMonth = new Date(parisMonthStart().getTime() - 60_000);
-    await t.db.insert(interventions).values(Array.from({ length: 10 }, () => ({
-      clientId: standard.id, title: 'Ancienne', description: 'Le mois dernier', createdAt: lastMonth,
-    })));
+    await t.db.insert(interventions).values(
+      Array.from({ length: 10 }, () => ({
+        clientId: standard.id,
+        title: 'Ancienne',
+        description: 'Le mois dernier',
+        createdAt: lastMonth,
+      })),
+    );
     const res = await t.app.inject({ method: 'POST', url: '/api/interventions', headers: standard.headers });
     expect(res.statusCode, res.body).toBe(201);
     const current = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers: standard.headers });
     expect(current.json()).toMatchObject({ interventionsUsed: 1, interventionsPerMonth: 10 });
 
     const pro = await newClient(t, staff, 'illimite', { plan: 'pro' });
-    await t.db.insert(interventions).values(Array.from({ length: 12 }, () => ({ clientId: pro.id, title: 'Ce mois', description: 'Ce mois-ci' })));
+    await t.db
+      .insert(interventions)
+      .values(Array.from({ length: 12 }, () => ({ clientId: pro.id, title: 'Ce mois', description: 'Ce mois-ci' })));
     const unlimited = await t.app.inject({ method: 'POST', url: '/api/interventions', headers: pro.headers });
     expect(unlimited.statusCode, unlimited.body).toBe(201);
   });
@@ -220,17 +381,27 @@ describe('[CLIENT][INTERVENTIONS] what the subscription allows', () => {
   it('limits creation to 10 a minute per client, across both calls', async () => {
     const busy = await newClient(t, staff, 'presse', { plan: 'famille' });
     for (let i = 0; i < 10; i++) {
-      const res = i % 2
-        ? await t.app.inject({ method: 'POST', url: '/api/interventions', headers: busy.headers })
-        : await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: busy.headers, payload: request(`Demande ${i}`) });
+      const res =
+        i % 2
+          ? await t.app.inject({ method: 'POST', url: '/api/interventions', headers: busy.headers })
+          : await t.app.inject({
+              method: 'POST',
+              url: '/api/client/interventions',
+              headers: busy.headers,
+              payload: request(`Demande ${i}`),
+            });
       expect(res.statusCode, res.body).toBe(201);
     }
     const over = await t.app.inject({ method: 'POST', url: '/api/interventions', headers: busy.headers });
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe('Trop de tentatives. Patientez un instant puis réessayez.');
     // Reading is not limited, and another client is not held back.
-    expect((await t.app.inject({ method: 'GET', url: '/api/interventions', headers: busy.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/interventions', headers: busy.headers })).statusCode).toBe(
+      200,
+    );
     const other = await newClient(t, staff, 'autre', { plan: 'famille' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/interventions', headers: other.headers })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: '/api/interventions', headers: other.headers })).statusCode).toBe(
+      201,
+    );
   });
 });

@@ -6,7 +6,11 @@ import { clientInterventionSchema, userInterventionSchema } from '#shared/client
 import { idParams, pageQuery } from '#shared/schemas/query.ts';
 import { closedInterventionSchema, interventionRatingSchema, ratingInputSchema } from '#shared/rating-api.ts';
 import {
-  createClientIntervention, dashboardInterventionInput, listClientInterventions, toClientIntervention, toUserIntervention,
+  createClientIntervention,
+  dashboardInterventionInput,
+  listClientInterventions,
+  toClientIntervention,
+  toUserIntervention,
 } from '#server/services/interventions/client-interventions.ts';
 import { quotaBeforeBody } from '#server/services/interventions/attachment-quota.ts';
 import { closeClientIntervention, rateIntervention } from '#server/services/interventions/intervention-feedback.ts';
@@ -19,41 +23,71 @@ import { RATE_LIMITS } from '#server/rate-limits.ts';
  * (/api/interventions), in the signed-in scope; no call takes a client id from the request.
  */
 export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
-
   const creationLimit = app.rateLimit({
     ...RATE_LIMITS.clientInterventionCreation,
     keyGenerator: (request: FastifyRequest) => `client-intervention:${request.clientSession.clientId}`,
   });
 
-  app.get('/client/interventions', { schema: { querystring: pageQuery, response: { 200: z.array(clientInterventionSchema) } } },
+  app.get(
+    '/client/interventions',
+    { schema: { querystring: pageQuery, response: { 200: z.array(clientInterventionSchema) } } },
     async (request, reply) => {
       const page = await listClientInterventions(app.db, request.clientSession.clientId, request.query);
       return sendPage(reply, { items: page.items.map(toClientIntervention), total: page.total });
-    });
+    },
+  );
 
-  app.post('/client/interventions', {
-    preHandler: creationLimit, schema: { body: clientInterventionInputSchema, response: { 201: clientInterventionSchema } },
-  }, async (request, reply) => {
-    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'client', ...request.body }, undefined, app.mail);
-    return reply.status(201).send(toClientIntervention(row));
-  });
+  app.post(
+    '/client/interventions',
+    {
+      preHandler: creationLimit,
+      schema: { body: clientInterventionInputSchema, response: { 201: clientInterventionSchema } },
+    },
+    async (request, reply) => {
+      const row = await createClientIntervention(
+        app.db,
+        request.clientSession.clientId,
+        { source: 'client', ...request.body },
+        undefined,
+        app.mail,
+      );
+      return reply.status(201).send(toClientIntervention(row));
+    },
+  );
 
-  app.get('/interventions', { schema: { querystring: pageQuery, response: { 200: z.array(userInterventionSchema) } } },
+  app.get(
+    '/interventions',
+    { schema: { querystring: pageQuery, response: { 200: z.array(userInterventionSchema) } } },
     async (request, reply) => {
       const page = await listClientInterventions(app.db, request.clientSession.clientId, request.query);
       return sendPage(reply, { items: page.items.map(toUserIntervention), total: page.total });
-    });
+    },
+  );
 
-  app.post('/interventions', {
-    preHandler: creationLimit, schema: { body: dashboardInterventionInput, response: { 201: userInterventionSchema } },
-  }, async (request, reply) => {
-    const row = await createClientIntervention(app.db, request.clientSession.clientId, { source: 'dashboard', ...request.body }, undefined, app.mail);
-    return reply.status(201).send(toUserIntervention(row));
-  });
+  app.post(
+    '/interventions',
+    {
+      preHandler: creationLimit,
+      schema: { body: dashboardInterventionInput, response: { 201: userInterventionSchema } },
+    },
+    async (request, reply) => {
+      const row = await createClientIntervention(
+        app.db,
+        request.clientSession.clientId,
+        { source: 'dashboard', ...request.body },
+        undefined,
+        app.mail,
+      );
+      return reply.status(201).send(toUserIntervention(row));
+    },
+  );
 
   // The thread of one of the client's own requests (routes/intervention-thread.ts): another client's id answers 404.
   // The allowance and the quota from the Content-Length refuse a post before its body is read.
-  const clientReader = (request: FastifyRequest) => ({ side: 'client' as const, clientId: request.clientSession.clientId });
+  const clientReader = (request: FastifyRequest) => ({
+    side: 'client' as const,
+    clientId: request.clientSession.clientId,
+  });
   const attachmentQuotaBytes = app.config.ATTACHMENT_QUOTA_MB * 1024 * 1024;
   await app.register(interventionThreadRoutes, {
     prefix: '/client',
@@ -61,7 +95,8 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
     author: (request) => ({ ...clientReader(request), attachmentQuotaBytes }),
     beforeBody: [
       app.rateLimit({
-        ...RATE_LIMITS.clientMessage, keyGenerator: (request: FastifyRequest) => `client-message:${request.clientSession.clientId}`,
+        ...RATE_LIMITS.clientMessage,
+        keyGenerator: (request: FastifyRequest) => `client-message:${request.clientSession.clientId}`,
       }),
       quotaBeforeBody(app.db, attachmentQuotaBytes, (request) => request.clientSession.clientId),
     ],
@@ -69,14 +104,26 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Closing and rating one's own request (shared/rating-api.ts): another client's id answers 404, a closed one 409.
   const feedbackLimit = app.rateLimit({
-    ...RATE_LIMITS.clientFeedback, keyGenerator: (request: FastifyRequest) => `client-feedback:${request.clientSession.clientId}`,
+    ...RATE_LIMITS.clientFeedback,
+    keyGenerator: (request: FastifyRequest) => `client-feedback:${request.clientSession.clientId}`,
   });
 
-  app.post('/client/interventions/:id/close', {
-    preHandler: feedbackLimit, schema: { params: idParams, response: { 200: closedInterventionSchema } },
-  }, async (request) => closeClientIntervention(app.db, app.mail, request.params.id, request.clientSession.clientId));
+  app.post(
+    '/client/interventions/:id/close',
+    {
+      preHandler: feedbackLimit,
+      schema: { params: idParams, response: { 200: closedInterventionSchema } },
+    },
+    async (request) => closeClientIntervention(app.db, app.mail, request.params.id, request.clientSession.clientId),
+  );
 
-  app.put('/client/interventions/:id/rating', {
-    preHandler: feedbackLimit, schema: { params: idParams, body: ratingInputSchema, response: { 200: interventionRatingSchema } },
-  }, async (request) => rateIntervention(app.db, app.mail, request.params.id, request.clientSession.clientId, request.body));
+  app.put(
+    '/client/interventions/:id/rating',
+    {
+      preHandler: feedbackLimit,
+      schema: { params: idParams, body: ratingInputSchema, response: { 200: interventionRatingSchema } },
+    },
+    async (request) =>
+      rateIntervention(app.db, app.mail, request.params.id, request.clientSession.clientId, request.body),
+  );
 };

@@ -8,7 +8,8 @@ import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 // Counts every password actually checked (a real account's hash or the dummy one for an unknown login).
 vi.mock('#server/services/security/passwords.ts', async (importOriginal) =>
-  (await import('#server/test/password-checks.ts')).countingPasswords(await importOriginal()));
+  (await import('#server/test/password-checks.ts')).countingPasswords(await importOriginal()),
+);
 
 const CLIENT = { username: 'jdupont', password: 'motdepasse-client-solide-1', email: 'jean.dupont@exemple.fr' };
 
@@ -16,7 +17,11 @@ describe('[CLIENT][LOGIN] failed sign-ins are throttled per account and per addr
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await postOrder(t, await staffLogin(t), { clientEmail: CLIENT.email, username: CLIENT.username, password: CLIENT.password });
+    await postOrder(t, await staffLogin(t), {
+      clientEmail: CLIENT.email,
+      username: CLIENT.username,
+      password: CLIENT.password,
+    });
   });
   afterAll(async () => t.close());
   beforeEach(async () => {
@@ -31,24 +36,31 @@ describe('[CLIENT][LOGIN] failed sign-ins are throttled per account and per addr
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 
   it('lets the owner in from another address after five wrong passwords from one', async () => {
-    for (let i = 0; i < 5; i++) expect((await clientArea(CLIENT.username, `faux-${i}`, '10.5.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await clientArea(CLIENT.username, `faux-${i}`, '10.5.0.1')).statusCode).toBe(401);
     const blocked = await clientArea(CLIENT.username, CLIENT.password, '10.5.0.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: 'Trop de tentatives de connexion. Réessayez dans 1 minute.', code: 'THROTTLED' });
+    expect(blocked.json()).toEqual({
+      message: 'Trop de tentatives de connexion. Réessayez dans 1 minute.',
+      code: 'THROTTLED',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(50);
     expect((await clientArea(CLIENT.username, CLIENT.password, '10.5.0.2')).statusCode).toBe(200);
   });
 
   it('counts both sign-in forms together for the same login', async () => {
     for (let i = 0; i < 3; i++) await clientArea(CLIENT.username, `faux-${i}`, '10.5.1.1');
-    for (let i = 0; i < 2; i++) expect((await dashboard(CLIENT.username, `faux-d${i}`, '10.5.1.1')).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await dashboard(CLIENT.username, `faux-d${i}`, '10.5.1.1')).statusCode).toBe(401);
     expect((await dashboard(CLIENT.username, CLIENT.password, '10.5.1.1')).statusCode).toBe(429);
     expect((await clientArea(CLIENT.username, CLIENT.password, '10.5.1.1')).statusCode).toBe(429);
   });
 
   it('checks no more than 5 passwords out of 20 parallel attempts from one address', async () => {
     // 20 at once: the per-address flood guard of this route (20 a minute) lets the whole burst reach the throttle.
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => clientArea(CLIENT.username, `faux-${i}`, '10.5.2.1')));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => clientArea(CLIENT.username, `faux-${i}`, '10.5.2.1')),
+    );
     expect(checks.count).toBe(POLICIES.pair.free);
     expect(results.filter((r) => r.statusCode === 401)).toHaveLength(POLICIES.pair.free);
     expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
@@ -59,7 +71,12 @@ describe('[CLIENT][LOGIN] failed sign-ins are throttled per account and per addr
       const out: Array<{ status: number; body: string; cookies: number; retry: boolean }> = [];
       for (let i = 0; i < 7; i++) {
         const res = await dashboard(login, `essai-${i}`, address);
-        out.push({ status: res.statusCode, body: res.body, cookies: res.cookies.length, retry: 'retry-after' in res.headers });
+        out.push({
+          status: res.statusCode,
+          body: res.body,
+          cookies: res.cookies.length,
+          retry: 'retry-after' in res.headers,
+        });
       }
       return out;
     };
@@ -73,13 +90,18 @@ describe('[CLIENT][LOGIN] failed sign-ins are throttled per account and per addr
   it('slows guessing spread over many addresses, but not the owner at an address already used', async () => {
     expect((await clientArea(CLIENT.username, CLIENT.password, '10.5.4.1')).statusCode).toBe(200);
     // Earlier failures from everywhere, counted as the route counts them (without spending scrypt time).
-    for (let i = 0; i < POLICIES.account.free + 5; i++) await reserveLoginAttempt(t.db, { scope: 'client', login: CLIENT.username, address: `10.6.0.${i + 1}` });
+    for (let i = 0; i < POLICIES.account.free + 5; i++)
+      await reserveLoginAttempt(t.db, { scope: 'client', login: CLIENT.username, address: `10.6.0.${i + 1}` });
     // The last delay has just ended, and enough failures are counted that the next delay is the longest (30 s), longer
     // than any burst takes. The loop above counts fewer on a fast machine, where its last attempts fall in a delay.
-    await t.db.update(loginThrottle).set({ failures: POLICIES.account.free + 10, blockedUntil: sql`now() - interval '1 second'` })
+    await t.db
+      .update(loginThrottle)
+      .set({ failures: POLICIES.account.free + 10, blockedUntil: sql`now() - interval '1 second'` })
       .where(eq(loginThrottle.bucket, 'account'));
     checks.count = 0;
-    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => clientArea(CLIENT.username, `faux-${i}`, `10.6.1.${i + 1}`)));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => clientArea(CLIENT.username, `faux-${i}`, `10.6.1.${i + 1}`)),
+    );
     expect(checks.count).toBe(1);
     expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(29);
     expect((await clientArea(CLIENT.username, CLIENT.password, '10.6.2.1')).statusCode).toBe(429);

@@ -40,14 +40,21 @@ a{color:#1d4ed8}</style></head>
 export const clientLogoutRoutes: FastifyPluginAsync = async (app) => {
   app.get('/logout', { config: REDIRECT_REPLY }, async (request, reply) => {
     if (request.cookies[CLIENT_COOKIE] && !isOwnNavigation(request)) {
-      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(confirmPage(app.config.SITE_NAME));
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(confirmPage(app.config.SITE_NAME));
     }
     await logOut(app, request, reply);
     return reply.redirect('/');
   });
 
   // A form sends its (empty) body form-encoded: accepted here only, and never read.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, {}),
+  );
   app.post('/logout', { config: REDIRECT_REPLY }, async (request, reply) => {
     await logOut(app, request, reply);
     return reply.redirect('/', 303);

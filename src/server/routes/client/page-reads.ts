@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  authUserSchema, clientInterventionSchema, clientOrderSchema, currentSubscriptionSchema, userInterventionSchema,
+  authUserSchema,
+  clientInterventionSchema,
+  clientOrderSchema,
+  currentSubscriptionSchema,
+  userInterventionSchema,
 } from '#shared/client-api.ts';
 import { pageQuery } from '#shared/schemas/query.ts';
 import type { Prefetched } from '#client/entry-server.tsx';
 import { clientSessionReader, toAuthUser, type SessionRead } from '#server/services/clients/client-identity.ts';
 import { listClientOrders } from '#server/services/clients/client-account.ts';
-import { clientPageReadStatement, type ClientPageRead, type PagesAsked } from '#server/services/clients/client-page-read.ts';
-import { listClientInterventions, toClientIntervention, toUserIntervention } from '#server/services/interventions/client-interventions.ts';
+import {
+  clientPageReadStatement,
+  type ClientPageRead,
+  type PagesAsked,
+} from '#server/services/clients/client-page-read.ts';
+import {
+  listClientInterventions,
+  toClientIntervention,
+  toUserIntervention,
+} from '#server/services/interventions/client-interventions.ts';
 
 type Query = z.infer<typeof pageQuery>;
 /** What the page's one read gave: the session, and the subscription and lists when the page shows them. */
@@ -33,11 +45,15 @@ const REQUEST_URLS = ['/api/interventions', '/api/client/interventions'];
  */
 const READS: Record<string, Read> = {
   '/api/auth/user': { schema: authUserSchema, read: ({ client }) => ({ body: toAuthUser(client) }) },
-  [SUBSCRIPTION_URL]: { schema: currentSubscriptionSchema.nullable(), read: ({ subscription }) => ({ body: subscription ?? null }) },
+  [SUBSCRIPTION_URL]: {
+    schema: currentSubscriptionSchema.nullable(),
+    read: ({ subscription }) => ({ body: subscription ?? null }),
+  },
   [ORDERS_URL]: {
     schema: z.array(clientOrderSchema),
     read: async ({ client, orders, asked }, query, app) => {
-      const page = (samePage(query, asked.orders) ? orders : null) ?? await listClientOrders(app.db, client.clientId, query);
+      const page =
+        (samePage(query, asked.orders) ? orders : null) ?? (await listClientOrders(app.db, client.clientId, query));
       return { body: page.items, total: page.total };
     },
   },
@@ -62,7 +78,8 @@ const READS: Record<string, Read> = {
  * there, otherwise the route's own service.
  */
 const requestsOf = async ({ client, interventions, asked }: Signed, query: Query, app: FastifyInstance) =>
-  (samePage(query, asked.interventions) ? interventions : null) ?? listClientInterventions(app.db, client.clientId, query);
+  (samePage(query, asked.interventions) ? interventions : null) ??
+  listClientInterventions(app.db, client.clientId, query);
 
 /** The same bytes a route would send: its response schema applied, then through JSON (dates become strings). */
 const asSent = (schema: z.ZodType, body: unknown): unknown => JSON.parse(JSON.stringify(z.encode(schema, body)));
@@ -75,7 +92,11 @@ const asSent = (schema: z.ZodType, body: unknown): unknown => JSON.parse(JSON.st
 export function clientPageReader(app: FastifyInstance) {
   const readSession = clientSessionReader(app.db);
   const readPage = clientPageReadStatement(app.db);
-  return async (token: string, urls: string[], viaApi: (url: string) => Promise<Prefetched | null>): Promise<Prefetched[] | null> => {
+  return async (
+    token: string,
+    urls: string[],
+    viaApi: (url: string) => Promise<Prefetched | null>,
+  ): Promise<Prefetched[] | null> => {
     const calls = urls.map((url) => {
       const [path = '', search = ''] = url.split('?');
       const query = pageQuery.safeParse(Object.fromEntries(new URLSearchParams(search)));
@@ -91,11 +112,17 @@ export function clientPageReader(app: FastifyInstance) {
     const session = wholePage ? await readPage(token, asked) : await readSession(token);
     if (!session) return null;
     const signed: Signed = { ...session, asked };
-    const answers = await Promise.all(calls.map(async ({ url, read, query }): Promise<Prefetched | null> => {
-      if (!read || !query) return viaApi(url);
-      const answer = await read.read(signed, query, app);
-      return { url, body: asSent(read.schema, answer.body), ...(answer.total !== undefined ? { total: answer.total } : {}) };
-    }));
+    const answers = await Promise.all(
+      calls.map(async ({ url, read, query }): Promise<Prefetched | null> => {
+        if (!read || !query) return viaApi(url);
+        const answer = await read.read(signed, query, app);
+        return {
+          url,
+          body: asSent(read.schema, answer.body),
+          ...(answer.total !== undefined ? { total: answer.total } : {}),
+        };
+      }),
+    );
     return answers.filter((answer): answer is Prefetched => answer !== null);
   };
 }

@@ -9,11 +9,21 @@ describe('[CLIENT][RESET][MAIL] the reset link reaches a real SMTP server and wo
   let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp({
-      SMTP_URL: peer.url, MAIL_FROM: 'RFS Assistance <contact@rfs.example>', PUBLIC_URL: 'https://support.exemple.fr',
-    }, { realMailer: true });
+    t = await createTestApp(
+      {
+        SMTP_URL: peer.url,
+        MAIL_FROM: 'RFS Assistance <contact@rfs.example>',
+        PUBLIC_URL: 'https://support.exemple.fr',
+      },
+      { realMailer: true },
+    );
     const staff = await staffLogin(t);
-    await postOrder(t, staff, { clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42' });
+    await postOrder(t, staff, {
+      clientName: 'Élodie Bérénger',
+      clientEmail: 'elodie@exemple.fr',
+      username: 'eberenger',
+      password: 'Soleil-du-Midi-42',
+    });
     await t.drain(); // the order's own messages (credentials, invoice) leave before the tests start
   });
   afterAll(async () => {
@@ -23,7 +33,11 @@ describe('[CLIENT][RESET][MAIL] the reset link reaches a real SMTP server and wo
 
   it('answers at once, then delivers a French e-mail whose link sets the new password', async () => {
     const before = peer.received.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'Elodie@exemple.fr' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'Elodie@exemple.fr' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
 
@@ -39,17 +53,29 @@ describe('[CLIENT][RESET][MAIL] the reset link reaches a real SMTP server and wo
     const token = /https:\/\/support\.exemple\.fr\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
     expect(token, text).toBeDefined();
 
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'Mistral-Gagnant-2026' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'Mistral-Gagnant-2026' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     await clientLogin(t, 'eberenger', 'Mistral-Gagnant-2026');
   });
 
   it('sends nothing for an unknown address, with the same answer', async () => {
     const before = peer.received.length;
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'personne@exemple.fr' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'personne@exemple.fr' },
+    });
     expect(unknown.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
     // Mails leave in order: the next one to arrive is the known account's, and it is the only one.
-    const known = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'eberenger' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'eberenger' },
+    });
     expect(known.body).toBe(unknown.body);
     await t.drain();
     await peer.receivedCount(before + 1);

@@ -17,7 +17,12 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL: 'https://support.exemple.fr', SITE_NAME: 'RFS Assistance' });
     const staff = await staffLogin(t);
-    const created = await postOrder(t, staff, { clientName: 'Jean Dupont', clientEmail: JEAN.email, username: JEAN.username, password: JEAN.password });
+    const created = await postOrder(t, staff, {
+      clientName: 'Jean Dupont',
+      clientEmail: JEAN.email,
+      username: JEAN.username,
+      password: JEAN.password,
+    });
     jeanId = created.order.clientId!;
     // An order without credentials: a client row that never had a password.
     await postOrder(t, staff, { clientName: 'Paul Sans Compte', clientEmail: 'paul@exemple.fr' });
@@ -34,7 +39,12 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
   const forgot = (email: unknown, remoteAddress = `10.0.0.${++address}`) =>
     t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress });
   const reset = (token: string, newPassword: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword }, remoteAddress: `10.1.0.${++address}` });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword },
+      remoteAddress: `10.1.0.${++address}`,
+    });
 
   /** Asks for a link for Jean and returns the token read from the e-mail. */
   async function linkFromMail(login = JEAN.email) {
@@ -102,10 +112,15 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
     const res = await reset(token, 'Un-Nouveau-Secret-2026');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    for (const cookie of [laptop, phone]) expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: cookie })).statusCode).toBe(401);
+    for (const cookie of [laptop, phone])
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: cookie })).statusCode).toBe(401);
     expect(await t.db.$count(clientSessions, eq(clientSessions.clientId, jeanId))).toBe(0);
 
-    const old = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: JEAN.email, password: JEAN.password } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: JEAN.email, password: JEAN.password },
+    });
     expect(old.statusCode).toBe(401);
     await clientLogin(t, JEAN.username, 'Un-Nouveau-Secret-2026');
 
@@ -154,7 +169,9 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
     const hash = await passwordHashOfJean();
     const weak = await reset(token, 'jdupont-2026-secret');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().fieldErrors.newPassword).toEqual(['Le mot de passe ne doit pas contenir votre identifiant ni votre adresse e-mail']);
+    expect(weak.json().fieldErrors.newPassword).toEqual([
+      'Le mot de passe ne doit pas contenir votre identifiant ni votre adresse e-mail',
+    ]);
     const short = await reset(token, 'court');
     expect(short.json().fieldErrors.newPassword).toEqual(['Le mot de passe doit contenir au moins 12 caractères']);
     expect(await passwordHashOfJean()).toBe(hash);

@@ -10,20 +10,27 @@ import { resetPassword } from '#server/services/clients/password-reset.ts';
  * exists (services/clients/password-reset.ts).
  */
 export const clientPasswordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { rateLimit: RATE_LIMITS.forgotPassword },
+      schema: { body: forgotPasswordInputSchema, response: { 200: messageReply } },
+    },
+    async (request) => {
+      await app.passwordResets.ask(request.body.email);
+      return { message: FORGOT_PASSWORD_SENT };
+    },
+  );
 
-  app.post('/auth/forgot-password', {
-    config: { rateLimit: RATE_LIMITS.forgotPassword },
-    schema: { body: forgotPasswordInputSchema, response: { 200: messageReply } },
-  }, async (request) => {
-    await app.passwordResets.ask(request.body.email);
-    return { message: FORGOT_PASSWORD_SENT };
-  });
-
-  app.post('/auth/reset-password', {
-    config: { rateLimit: RATE_LIMITS.resetPassword },
-    schema: { body: resetPasswordInputSchema, response: { 200: okSchema } },
-  }, async (request) => {
-    await resetPassword(app.db, request.body.token, request.body.newPassword);
-    return { ok: true as const };
-  });
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { rateLimit: RATE_LIMITS.resetPassword },
+      schema: { body: resetPasswordInputSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.body.token, request.body.newPassword);
+      return { ok: true as const };
+    },
+  );
 };

@@ -6,35 +6,55 @@ import type { AdminInterventionDto } from '#shared/admin-api.ts';
 import type { UserIntervention } from '#shared/client-api.ts';
 import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
-const remote = (extra: Record<string, unknown>) => ({ title: 'Session à distance', description: 'Prise en main demandée', ...extra });
+const remote = (extra: Record<string, unknown>) => ({
+  title: 'Session à distance',
+  description: 'Prise en main demandée',
+  ...extra,
+});
 
 describe('[CLIENT][REMOTE] « Session à distance » with the tool and its ID', () => {
   const { t, staff } = staffTestApp();
   let client: { id: number; headers: Record<string, string> };
   beforeAll(async () => {
     const created = await postOrder(t, staff, {
-      clientName: 'Client Distant', clientEmail: 'distant@exemple.fr', username: 'distant', password: 'Azur-Passerelle-2026',
-      orderDate: todayIso(), plan: 'pro',
+      clientName: 'Client Distant',
+      clientEmail: 'distant@exemple.fr',
+      username: 'distant',
+      password: 'Azur-Passerelle-2026',
+      orderDate: todayIso(),
+      plan: 'pro',
     });
     client = { id: created.order.clientId!, headers: await clientLogin(t, 'distant', 'Azur-Passerelle-2026') };
   });
 
-  const post = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/interventions', headers: client.headers, payload });
-  const adminView = async (id: number) => (await t.app.inject({ method: 'GET', url: '/api/admin/interventions?limit=100', headers: staff }))
-    .json<AdminInterventionDto[]>().find((i) => i.id === id)!;
+  const post = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/interventions', headers: client.headers, payload });
+  const adminView = async (id: number) =>
+    (await t.app.inject({ method: 'GET', url: '/api/admin/interventions?limit=100', headers: staff }))
+      .json<AdminInterventionDto[]>()
+      .find((i) => i.id === id)!;
 
   it('stores the RustDesk ID without its spaces, and staff read it; a password sent along is not kept', async () => {
     const res = await post(remote({ remoteTool: 'rustdesk', remoteId: ' 123 456 789 ', password: 'secret-otp' }));
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json<UserIntervention>();
-    expect(await adminView(id)).toMatchObject({ title: 'Session à distance', remoteTool: 'rustdesk', remoteId: '123456789' });
+    expect(await adminView(id)).toMatchObject({
+      title: 'Session à distance',
+      remoteTool: 'rustdesk',
+      remoteId: '123456789',
+    });
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, id));
     expect(JSON.stringify(row)).not.toContain('secret-otp');
   });
 
   it('checks the ID against the chosen tool and keeps nothing when it does not fit', async () => {
     const before = await t.db.select().from(interventions).where(eq(interventions.clientId, client.id));
-    for (const [remoteTool, remoteId] of [['teamviewer', '12345'], ['anydesk', 'abc'], ['rustdesk', ''], ['rustdesk', '12 34']]) {
+    for (const [remoteTool, remoteId] of [
+      ['teamviewer', '12345'],
+      ['anydesk', 'abc'],
+      ['rustdesk', ''],
+      ['rustdesk', '12 34'],
+    ]) {
       const res = await post(remote({ remoteTool, remoteId }));
       expect(res.statusCode, `${remoteTool} ${remoteId}`).toBe(400);
       expect(res.json().fieldErrors.remoteId[0]).toMatch(/^(Identifiant .* invalide|Indiquez l’identifiant)/);
@@ -42,16 +62,24 @@ describe('[CLIENT][REMOTE] « Session à distance » with the tool and its ID', 
     const unknownTool = await post(remote({ remoteTool: 'chrome-remote', remoteId: '123456789' }));
     expect(unknownTool.statusCode).toBe(400);
     expect(unknownTool.json().fieldErrors.remoteTool[0]).toBe('Choisissez l’outil installé sur votre ordinateur');
-    expect(await t.db.select().from(interventions).where(eq(interventions.clientId, client.id))).toHaveLength(before.length);
+    expect(await t.db.select().from(interventions).where(eq(interventions.clientId, client.id))).toHaveLength(
+      before.length,
+    );
   });
 
   it('accepts an AnyDesk alias and a 10-digit TeamViewer ID, and asks no ID for Quick Assist', async () => {
     const alias = await post(remote({ remoteTool: 'anydesk', remoteId: 'martin-pc@ad' }));
-    expect(await adminView(alias.json<UserIntervention>().id)).toMatchObject({ remoteTool: 'anydesk', remoteId: 'martin-pc@ad' });
+    expect(await adminView(alias.json<UserIntervention>().id)).toMatchObject({
+      remoteTool: 'anydesk',
+      remoteId: 'martin-pc@ad',
+    });
     const teamviewer = await post(remote({ remoteTool: 'teamviewer', remoteId: '1 234 567 890' }));
     expect(await adminView(teamviewer.json<UserIntervention>().id)).toMatchObject({ remoteId: '1234567890' });
     const quick = await post(remote({ remoteTool: 'quick_assist', remoteId: 'peu importe' }));
     expect(quick.statusCode).toBe(201);
-    expect(await adminView(quick.json<UserIntervention>().id)).toMatchObject({ remoteTool: 'quick_assist', remoteId: null });
+    expect(await adminView(quick.json<UserIntervention>().id)).toMatchObject({
+      remoteTool: 'quick_assist',
+      remoteId: null,
+    });
   });
 });

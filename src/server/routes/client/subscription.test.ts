@@ -4,7 +4,11 @@ import { auditLog, clients, orders } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
 import type { OrderDto, SubscriptionDto } from '#shared/admin-api.ts';
 import {
-  clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, type ClientOrder, type CurrentSubscription,
+  clientOrderSchema,
+  currentSubscriptionSchema,
+  SUBSCRIBE_UNAUTHORIZED,
+  type ClientOrder,
+  type CurrentSubscription,
 } from '#shared/client-api.ts';
 import { addDays, daysBetween, periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
 import { currentSubscription } from '#server/services/orders/subscriptions.ts';
@@ -18,7 +22,8 @@ describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () =
   async function signedIn(username: string, orders: Array<Record<string, unknown>>) {
     for (const [i, order] of orders.entries()) {
       await postOrder(t, staff, {
-        clientName: `Client ${username}`, clientEmail: `${username}@exemple.fr`,
+        clientName: `Client ${username}`,
+        clientEmail: `${username}@exemple.fr`,
         // Credentials with the first order only; later ones find the account by e-mail.
         ...(i === 0 ? { username, password: 'Azur-Passerelle-2026' } : {}),
         ...order,
@@ -32,15 +37,23 @@ describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () =
     return res.json<CurrentSubscription | null>();
   };
 
-  it('answers the plan, first and last day, days left and this month\'s allowance, in the contract\'s shape', async () => {
+  it("answers the plan, first and last day, days left and this month's allowance, in the contract's shape", async () => {
     const headers = await signedIn('claire', [{ plan: 'standard', orderDate: daysAgo(10), paymentMethod: 'virement' }]);
     await t.app.inject({ method: 'POST', url: '/api/interventions', headers });
     const body = await current(headers);
     const endsOn = periodEndsOn(daysAgo(10), 3);
     expect(body).toEqual({
-      plan: 'Standard', planId: 'standard', price: 25, durationMonths: 3,
-      startsOn: daysAgo(10), endsOn, daysLeft: daysBetween(today(), endsOn) + 1,
-      interventionsUsed: 1, interventionsPerMonth: 10, maxDevices: 1, next: null,
+      plan: 'Standard',
+      planId: 'standard',
+      price: 25,
+      durationMonths: 3,
+      startsOn: daysAgo(10),
+      endsOn,
+      daysLeft: daysBetween(today(), endsOn) + 1,
+      interventionsUsed: 1,
+      interventionsPerMonth: 10,
+      maxDevices: 1,
+      next: null,
     });
     expect(currentSubscriptionSchema.parse(body)).toEqual(body);
     // Read with the session in one statement, it says what the quota check reads in its transaction.
@@ -56,8 +69,15 @@ describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () =
     const first = periodEndsOn(daysAgo(300), 12);
     const body = await current(headers);
     expect(body).toMatchObject({
-      planId: 'pro', startsOn: daysAgo(300), endsOn: first,
-      next: { planId: 'famille', plan: 'Famille', startsOn: addDays(first, 1), endsOn: periodEndsOn(addDays(first, 1), 12) },
+      planId: 'pro',
+      startsOn: daysAgo(300),
+      endsOn: first,
+      next: {
+        planId: 'famille',
+        plan: 'Famille',
+        startsOn: addDays(first, 1),
+        endsOn: periodEndsOn(addDays(first, 1), 12),
+      },
     });
     // The back-office shows the same dates.
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/subscriptions', headers: staff });
@@ -73,7 +93,11 @@ describe('[CLIENT][SUBSCRIPTION] the running subscription, with its dates', () =
 
   it('counts a gifted order as a subscription', async () => {
     const headers = await signedIn('cadeau', [{ plan: 'etendue', orderDate: daysAgo(1), paymentMethod: 'offert' }]);
-    expect(await current(headers)).toMatchObject({ planId: 'etendue', startsOn: daysAgo(1), interventionsPerMonth: null });
+    expect(await current(headers)).toMatchObject({
+      planId: 'etendue',
+      startsOn: daysAgo(1),
+      interventionsPerMonth: null,
+    });
   });
 
   it('answers JSON null without a running paid subscription', async () => {
@@ -97,17 +121,23 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
   let clientId: number;
   beforeAll(async () => {
     const created = await postOrder(t, staff, {
-      clientName: 'Lucie Fabre', clientEmail: 'lucie@exemple.fr', clientPhone: '06 11 22 33 44', username: 'lfabre',
-      password: 'Azur-Passerelle-2026', plan: 'basique', orderDate: daysAgo(20),
+      clientName: 'Lucie Fabre',
+      clientEmail: 'lucie@exemple.fr',
+      clientPhone: '06 11 22 33 44',
+      username: 'lfabre',
+      password: 'Azur-Passerelle-2026',
+      plan: 'basique',
+      orderDate: daysAgo(20),
     });
     clientId = created.order.clientId!;
     headers = await clientLogin(t, 'lfabre', 'Azur-Passerelle-2026');
   });
 
-  const ask = (payload: unknown, h = headers) => t.app.inject({ method: 'POST', url: '/api/subscriptions', headers: h, payload: payload as object });
+  const ask = (payload: unknown, h = headers) =>
+    t.app.inject({ method: 'POST', url: '/api/subscriptions', headers: h, payload: payload as object });
   const ordersOfClient = () => t.db.select().from(orders).where(eq(orders.clientId, clientId));
 
-  it('answers 401 with SPEC\'s own sentence without a session, and records nothing', async () => {
+  it("answers 401 with SPEC's own sentence without a session, and records nothing", async () => {
     const res = await ask({ planId: 'pro' }, {});
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(SUBSCRIBE_UNAUTHORIZED);
@@ -130,37 +160,69 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     const order = res.json<ClientOrder>();
     expect(clientOrderSchema.parse(order)).toEqual(order);
     expect(order).toEqual({
-      id: expect.any(Number), planId: 'pro', plan: 'Pro', price: '50.00', paymentStatus: 'pending', orderDate: today(),
-      startsOn: null, endsOn: null, invoiceNumber: null, documents: [],
+      id: expect.any(Number),
+      planId: 'pro',
+      plan: 'Pro',
+      price: '50.00',
+      paymentStatus: 'pending',
+      orderDate: today(),
+      startsOn: null,
+      endsOn: null,
+      invoiceNumber: null,
+      documents: [],
     });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({
-      clientId, clientName: 'Lucie Fabre', clientEmail: 'lucie@exemple.fr', clientPhone: '06 11 22 33 44', plan: 'pro',
-      paymentStatus: 'pending', price: '50.00', createdBy: 'client', startsOn: null, endsOn: null,
+      clientId,
+      clientName: 'Lucie Fabre',
+      clientEmail: 'lucie@exemple.fr',
+      clientPhone: '06 11 22 33 44',
+      plan: 'pro',
+      paymentStatus: 'pending',
+      price: '50.00',
+      createdBy: 'client',
+      startsOn: null,
+      endsOn: null,
     });
     expect(row!.verificationKey).toMatch(/^RFS-[A-HJ-NP-Z2-9]{6}-\d{4}$/);
-    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(order.id)));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(order.id)));
     expect(audit).toMatchObject({ action: 'order.create', staffId: null, staffUsername: 'client' });
   });
 
   it('makes one order of a double-click, and refuses a second request while one waits (409)', async () => {
     const both = await Promise.all([ask({ planId: 'duo' }), ask({ planId: 'duo' })]);
     expect(both.map((r) => r.statusCode)).toEqual([409, 409]);
-    expect(both[0]!.json().message).toMatch(/^Votre demande de formule Pro du \d{2}\/\d{2}\/\d{4} attend déjà son paiement/);
+    expect(both[0]!.json().message).toMatch(
+      /^Votre demande de formule Pro du \d{2}\/\d{2}\/\d{4} attend déjà son paiement/,
+    );
     expect((await ordersOfClient()).filter((o) => o.paymentStatus === 'pending')).toHaveLength(1);
   });
 
   it('appears to staff as a pending order; once paid it chains after the running subscription', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/manual-orders?status=pending', headers: staff });
     const [pending] = list.json<OrderDto[]>();
-    expect(pending).toMatchObject({ clientEmail: 'lucie@exemple.fr', plan: 'pro', createdBy: 'client', paymentStatus: 'pending' });
+    expect(pending).toMatchObject({
+      clientEmail: 'lucie@exemple.fr',
+      plan: 'pro',
+      createdBy: 'client',
+      paymentStatus: 'pending',
+    });
 
-    const paid = await t.app.inject({ method: 'PATCH', url: `/api/admin/manual-orders/${pending!.id}`, headers: staff, payload: { paymentStatus: 'paid' } });
+    const paid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/manual-orders/${pending!.id}`,
+      headers: staff,
+      payload: { paymentStatus: 'paid' },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     const running = periodEndsOn(daysAgo(20), 1);
     const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current', headers });
     expect(res.json()).toMatchObject({
-      planId: 'basique', endsOn: running,
+      planId: 'basique',
+      endsOn: running,
       next: { planId: 'pro', startsOn: addDays(running, 1), endsOn: periodEndsOn(addDays(running, 1), 12) },
     });
 

@@ -1,22 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  clientOrderSchema, currentSubscriptionSchema, SUBSCRIBE_UNAUTHORIZED, subscriptionRequestInputSchema,
+  clientOrderSchema,
+  currentSubscriptionSchema,
+  SUBSCRIBE_UNAUTHORIZED,
+  subscriptionRequestInputSchema,
 } from '#shared/client-api.ts';
 import { smallJsonReply } from '#server/http-schema.ts';
 import { requestSubscription } from '#server/services/orders/subscription-requests.ts';
 
 /** The dashboard's subscription card, and a client's request for a plan (signed-in scope). */
 export const clientSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-
   // Read with the session, in one statement (config.clientSubscription). JSON null without a running subscription
   // (not an empty body, which would not parse on the page).
-  app.get('/subscriptions/current', { ...smallJsonReply(currentSubscriptionSchema.nullable()), config: { clientSubscription: true } },
-    async (request) => request.clientSubscription);
+  app.get(
+    '/subscriptions/current',
+    { ...smallJsonReply(currentSubscriptionSchema.nullable()), config: { clientSubscription: true } },
+    async (request) => request.clientSubscription,
+  );
 
   // SPEC §6 words this route's 401 its own way.
-  app.post('/subscriptions', {
-    config: { clientUnauthorized: SUBSCRIBE_UNAUTHORIZED },
-    schema: { body: subscriptionRequestInputSchema, response: { 201: clientOrderSchema } },
-  }, async (request, reply) =>
-    reply.status(201).send(await requestSubscription(app.db, request.clientSession.clientId, request.body.planId)));
+  app.post(
+    '/subscriptions',
+    {
+      config: { clientUnauthorized: SUBSCRIBE_UNAUTHORIZED },
+      schema: { body: subscriptionRequestInputSchema, response: { 201: clientOrderSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await requestSubscription(app.db, request.clientSession.clientId, request.body.planId)),
+  );
 };

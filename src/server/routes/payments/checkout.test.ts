@@ -15,18 +15,31 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
   let staff: Record<string, string>;
   async function clientWithOrder(name: string, order: Record<string, unknown> = {}) {
     const { id } = await postOrder(t, staff, {
-      clientName: `Client ${name}`, clientEmail: `${name}@exemple.fr`, username: name, password: PASSWORD,
-      plan: 'standard', paymentStatus: 'pending', orderDate: todayIso(), ...order,
+      clientName: `Client ${name}`,
+      clientEmail: `${name}@exemple.fr`,
+      username: name,
+      password: PASSWORD,
+      plan: 'standard',
+      paymentStatus: 'pending',
+      orderDate: todayIso(),
+      ...order,
     });
     return { id, headers: await clientLogin(t, name, PASSWORD) };
   }
   const checkout = (id: number, headers: Record<string, string>, payload?: object) =>
-    t.app.inject({ method: 'POST', url: `/api/client/orders/${id}/checkout`, headers, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/client/orders/${id}/checkout`,
+      headers,
+      ...(payload ? { payload } : {}),
+    });
 
   beforeAll(async () => {
     standIn = await startStripeStandIn();
     t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_51CheckoutTests', STRIPE_WEBHOOK_SECRET: 'whsec_checkouttests0123', STRIPE_API_URL: standIn.url,
+      STRIPE_SECRET_KEY: 'sk_test_51CheckoutTests',
+      STRIPE_WEBHOOK_SECRET: 'whsec_checkouttests0123',
+      STRIPE_API_URL: standIn.url,
       PUBLIC_URL: 'https://support.exemple.fr',
     });
     staff = await staffLogin(t);
@@ -36,9 +49,11 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
     await standIn.close();
   });
 
-  it('asks the provider for the order\'s catalogue price in euros, the order in its metadata, with an idempotency key', async () => {
+  it("asks the provider for the order's catalogue price in euros, the order in its metadata, with an idempotency key", async () => {
     const { id, headers } = await clientWithOrder('carine');
-    expect((await t.app.inject({ method: 'GET', url: '/api/client/payments', headers })).json()).toEqual({ enabled: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/client/payments', headers })).json()).toEqual({
+      enabled: true,
+    });
     // Whatever the page sends, the amount is the order's.
     const res = await checkout(id, { ...headers, 'content-type': 'application/json' }, { amount: 1, unit_amount: 1 });
     expect(res.statusCode, res.body).toBe(201);
@@ -71,7 +86,7 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
     expect(standIn.requests).toHaveLength(calls);
   });
 
-  it('refuses another client\'s order (404), a paid one (409), and says so in French when the provider fails', async () => {
+  it("refuses another client's order (404), a paid one (409), and says so in French when the provider fails", async () => {
     const { id: theirs } = await clientWithOrder('autre');
     const { id: paid, headers } = await clientWithOrder('payeur', { paymentStatus: 'paid' });
     const calls = standIn.requests.length;
@@ -85,7 +100,10 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
     standIn.failNextCreation(400);
     const failed = await checkout(id, own);
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: expect.stringMatching(/^Le paiement en ligne ne répond pas/) });
+    expect(failed.json()).toMatchObject({
+      code: 'PROVIDER_UNAVAILABLE',
+      message: expect.stringMatching(/^Le paiement en ligne ne répond pas/),
+    });
   });
 
   it('catches a lost webhook: a session open for over an hour is asked about, and paid or expired as the provider says', async () => {
@@ -95,25 +113,36 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
     await checkout(expiredId, other);
     const { id: recentId, headers: third } = await clientWithOrder('recent');
     await checkout(recentId, third);
-    const sessionOf = async (orderId: number) => (await t.db.select().from(onlinePayments).where(eq(onlinePayments.orderId, orderId)))[0]!;
+    const sessionOf = async (orderId: number) =>
+      (await t.db.select().from(onlinePayments).where(eq(onlinePayments.orderId, orderId)))[0]!;
     const [paid, expired, recent] = [await sessionOf(paidId), await sessionOf(expiredId), await sessionOf(recentId)];
     expect(url).toBe(paid.url);
     standIn.markPaid(paid.id);
     Object.assign(standIn.sessions.get(expired.id)!, { status: 'expired' });
     standIn.markPaid(recent.id);
     const hoursAgo = new Date(Date.now() - 2 * 3600_000);
-    for (const s of [paid, expired]) await t.db.update(onlinePayments).set({ createdAt: hoursAgo }).where(eq(onlinePayments.id, s.id));
+    for (const s of [paid, expired])
+      await t.db.update(onlinePayments).set({ createdAt: hoursAgo }).where(eq(onlinePayments.id, s.id));
 
     await t.db.transaction((tx) => t.app.jobs.send(tx, OPEN_SESSIONS_QUEUE, {}));
     await t.drain();
     const [paidOrder] = await t.db.select().from(orders).where(eq(orders.id, paidId));
     expect(paidOrder).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'carte_en_ligne' });
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, paidId))).toHaveLength(1);
-    expect((await t.db.select().from(orders).where(eq(orders.id, expiredId)))[0]).toMatchObject({ paymentStatus: 'pending', paymentIssue: expect.stringMatching(/expiré/) });
+    expect((await t.db.select().from(orders).where(eq(orders.id, expiredId)))[0]).toMatchObject({
+      paymentStatus: 'pending',
+      paymentIssue: expect.stringMatching(/expiré/),
+    });
     // Made less than an hour ago: its webhook may still come; not asked yet.
-    expect((await t.db.select().from(orders).where(eq(orders.id, recentId)))[0]).toMatchObject({ paymentStatus: 'pending' });
-    expect(standIn.requests.filter((r) => r.method === 'GET').map((r) => r.path).sort())
-      .toEqual([`/v1/checkout/sessions/${expired.id}`, `/v1/checkout/sessions/${paid.id}`].sort());
+    expect((await t.db.select().from(orders).where(eq(orders.id, recentId)))[0]).toMatchObject({
+      paymentStatus: 'pending',
+    });
+    expect(
+      standIn.requests
+        .filter((r) => r.method === 'GET')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([`/v1/checkout/sessions/${expired.id}`, `/v1/checkout/sessions/${paid.id}`].sort());
   });
 
   it('is not offered without the Stripe settings', async () => {
@@ -121,11 +150,18 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
     try {
       const staffHeaders = await staffLogin(plain);
       const { id } = await postOrder(plain, staffHeaders, {
-        clientEmail: 'sans@exemple.fr', username: 'sansstripe', password: PASSWORD, paymentStatus: 'pending',
+        clientEmail: 'sans@exemple.fr',
+        username: 'sansstripe',
+        password: PASSWORD,
+        paymentStatus: 'pending',
       });
       const headers = await clientLogin(plain, 'sansstripe', PASSWORD);
-      expect((await plain.app.inject({ method: 'GET', url: '/api/client/payments', headers })).json()).toEqual({ enabled: false });
-      expect((await plain.app.inject({ method: 'POST', url: `/api/client/orders/${id}/checkout`, headers })).statusCode).toBe(404);
+      expect((await plain.app.inject({ method: 'GET', url: '/api/client/payments', headers })).json()).toEqual({
+        enabled: false,
+      });
+      expect(
+        (await plain.app.inject({ method: 'POST', url: `/api/client/orders/${id}/checkout`, headers })).statusCode,
+      ).toBe(404);
     } finally {
       await plain.close();
     }

@@ -9,11 +9,28 @@ import { paymentProvider } from '#server/services/payments/provider.ts';
 export const clientPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = await paymentProvider(app.config);
 
-  app.get('/client/payments', { schema: { response: { 200: onlinePaymentSchema } } }, async () => ({ enabled: provider !== null }));
+  app.get('/client/payments', { schema: { response: { 200: onlinePaymentSchema } } }, async () => ({
+    enabled: provider !== null,
+  }));
 
-  app.post('/client/orders/:id/checkout', { schema: { params: idParams, response: { 201: checkoutStartedSchema } } }, async (request, reply) => {
-    if (!provider) throw new HttpError(404, 'Le paiement en ligne n’est pas proposé : notre équipe vous contacte pour le règlement.', 'NOT_FOUND');
-    const started = await startCheckout(app.db, provider, app.config, request.clientSession.clientId, request.params.id);
-    return reply.status(201).send(started);
-  });
+  app.post(
+    '/client/orders/:id/checkout',
+    { schema: { params: idParams, response: { 201: checkoutStartedSchema } } },
+    async (request, reply) => {
+      if (!provider)
+        throw new HttpError(
+          404,
+          'Le paiement en ligne n’est pas proposé : notre équipe vous contacte pour le règlement.',
+          'NOT_FOUND',
+        );
+      const started = await startCheckout(
+        app.db,
+        provider,
+        app.config,
+        request.clientSession.clientId,
+        request.params.id,
+      );
+      return reply.status(201).send(started);
+    },
+  );
 };

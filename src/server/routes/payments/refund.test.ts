@@ -21,27 +21,51 @@ describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the c
   /** A « Pro » order (50 €) paid by card online: the provider's signed checkout.session.completed reached the app. */
   async function paidOnline(name: string) {
     const { id } = await postOrder(t, staff, {
-      clientName: `Client ${name}`, clientEmail: `${name}@exemple.fr`, username: name, password: 'Azur-Passerelle-2026',
-      plan: 'pro', paymentStatus: 'pending', orderDate: todayIso(),
+      clientName: `Client ${name}`,
+      clientEmail: `${name}@exemple.fr`,
+      username: name,
+      password: 'Azur-Passerelle-2026',
+      plan: 'pro',
+      paymentStatus: 'pending',
+      orderDate: todayIso(),
     });
     sequence++;
     const payload = JSON.stringify({
-      id: `evt_refund_${sequence}_${Date.now()}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000),
-      data: { object: {
-        id: `cs_test_refund_${sequence}`, object: 'checkout.session', amount_total: 5000, currency: 'eur', payment_status: 'paid', status: 'complete',
-        client_reference_id: String(id), metadata: { orderId: String(id) }, payment_intent: `pi_test_refund_${sequence}`,
-      } },
+      id: `evt_refund_${sequence}_${Date.now()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `cs_test_refund_${sequence}`,
+          object: 'checkout.session',
+          amount_total: 5000,
+          currency: 'eur',
+          payment_status: 'paid',
+          status: 'complete',
+          client_reference_id: String(id),
+          metadata: { orderId: String(id) },
+          payment_intent: `pi_test_refund_${sequence}`,
+        },
+      },
     });
     const header = signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET });
     const res = await t.app.inject({
-      method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
     });
     expect(res.statusCode, res.body).toBe(200);
     return { id, paymentIntent: `pi_test_refund_${sequence}` };
   }
   const creditNote = (id: number, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/admin/manual-orders/${id}/credit-notes`, headers: staff, payload });
-  const creditNotesOf = (id: number) => t.db.select().from(invoices).where(and(eq(invoices.orderId, id), eq(invoices.kind, 'credit_note')));
+  const creditNotesOf = (id: number) =>
+    t.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, id), eq(invoices.kind, 'credit_note')));
   const refundCalls = () => standIn.requests.filter((r) => r.path === '/v1/refunds');
 
   beforeAll(async () => {
@@ -65,18 +89,35 @@ describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the c
     expect(sent.headers['idempotency-key']).toBe(`rfs-invoice-${note!.invoiceId}-credit-note-1-refund-1250`);
     expect(sent.form.get('payment_intent')).toBe(paymentIntent);
     expect(sent.form.get('amount')).toBe('1250');
-    expect(note).toMatchObject({ totalTtc: '12.50', refundId: expect.stringMatching(/^re_test_standin_/), refundStatus: 'succeeded' });
+    expect(note).toMatchObject({
+      totalTtc: '12.50',
+      refundId: expect.stringMatching(/^re_test_standin_/),
+      refundStatus: 'succeeded',
+    });
     // Staff see the refund's reference on the order's credit note; the order stays paid (part of it refunded).
     const order = res.json<OrderDto & OrderDocuments>();
     expect(order.paymentStatus).toBe('paid');
-    expect(order.documents.find((d) => d.kind === 'credit_note')?.refund).toEqual({ id: note!.refundId, status: 'succeeded' });
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'credit_note.issue')));
-    expect(audit.at(-1)?.after).toMatchObject({ number: note!.number, amount: '12.50', refundId: note!.refundId, refundStatus: 'succeeded' });
+    expect(order.documents.find((d) => d.kind === 'credit_note')?.refund).toEqual({
+      id: note!.refundId,
+      status: 'succeeded',
+    });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, 'credit_note.issue')));
+    expect(audit.at(-1)?.after).toMatchObject({
+      number: note!.number,
+      amount: '12.50',
+      refundId: note!.refundId,
+      refundStatus: 'succeeded',
+    });
 
     // The rest, refunded in full: a second key, the order « Remboursé ».
     const rest = await creditNote(id, { amount: '37.50', refund: true });
     expect(rest.statusCode, rest.body).toBe(201);
-    expect(refundCalls().at(-1)!.headers['idempotency-key']).toBe(`rfs-invoice-${note!.invoiceId}-credit-note-2-refund-3750`);
+    expect(refundCalls().at(-1)!.headers['idempotency-key']).toBe(
+      `rfs-invoice-${note!.invoiceId}-credit-note-2-refund-3750`,
+    );
     expect(refundCalls().at(-1)!.form.get('amount')).toBe('3750');
     expect(rest.json<OrderDto>().paymentStatus).toBe('refunded');
   });
@@ -97,7 +138,10 @@ describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the c
       standIn.failNextRefund(failure);
       const res = await creditNote(id, { amount: '50', refund: true });
       expect(res.statusCode, res.body).toBe(502);
-      expect(res.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: expect.stringMatching(/^Stripe n’a pas effectué le remboursement/) });
+      expect(res.json()).toMatchObject({
+        code: 'PROVIDER_UNAVAILABLE',
+        message: expect.stringMatching(/^Stripe n’a pas effectué le remboursement/),
+      });
       expect(await creditNotesOf(id)).toHaveLength(0);
       expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]?.paymentStatus).toBe('paid');
     }
@@ -105,12 +149,20 @@ describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the c
 
   it('refuses `refund` on an order not paid online (400), and writes nothing', async () => {
     const { id } = await postOrder(t, staff, {
-      clientName: 'Client Virement', clientEmail: 'virement@exemple.fr', plan: 'pro', paymentStatus: 'paid', paymentMethod: 'virement', orderDate: todayIso(),
+      clientName: 'Client Virement',
+      clientEmail: 'virement@exemple.fr',
+      plan: 'pro',
+      paymentStatus: 'paid',
+      paymentMethod: 'virement',
+      orderDate: todayIso(),
     });
     const before = refundCalls().length;
     const res = await creditNote(id, { amount: '50', refund: true });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'NOT_REFUNDABLE', message: expect.stringMatching(/pas été payée par carte en ligne/) });
+    expect(res.json()).toMatchObject({
+      code: 'NOT_REFUNDABLE',
+      message: expect.stringMatching(/pas été payée par carte en ligne/),
+    });
     expect(refundCalls()).toHaveLength(before);
     expect(await creditNotesOf(id)).toHaveLength(0);
   });
@@ -122,16 +174,32 @@ describe('[PAYMENTS][REFUND] online payment off', () => {
     try {
       const staff = await staffLogin(t);
       const { id } = await postOrder(t, staff, {
-        clientName: 'Client Ancien', clientEmail: 'ancien@exemple.fr', plan: 'pro', paymentStatus: 'paid', paymentMethod: 'carte', orderDate: todayIso(),
+        clientName: 'Client Ancien',
+        clientEmail: 'ancien@exemple.fr',
+        plan: 'pro',
+        paymentStatus: 'paid',
+        paymentMethod: 'carte',
+        orderDate: todayIso(),
       });
       // Paid online back when the provider was configured.
       await t.db.update(orders).set({ paymentMethod: 'carte_en_ligne' }).where(eq(orders.id, id));
       const res = await t.app.inject({
-        method: 'POST', url: `/api/admin/manual-orders/${id}/credit-notes`, headers: staff, payload: { amount: '50', refund: true },
+        method: 'POST',
+        url: `/api/admin/manual-orders/${id}/credit-notes`,
+        headers: staff,
+        payload: { amount: '50', refund: true },
       });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'NOT_REFUNDABLE', message: expect.stringMatching(/^Le paiement en ligne n’est pas activé/) });
-      expect(await t.db.select().from(invoices).where(and(eq(invoices.orderId, id), eq(invoices.kind, 'credit_note')))).toHaveLength(0);
+      expect(res.json()).toMatchObject({
+        code: 'NOT_REFUNDABLE',
+        message: expect.stringMatching(/^Le paiement en ligne n’est pas activé/),
+      });
+      expect(
+        await t.db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.orderId, id), eq(invoices.kind, 'credit_note'))),
+      ).toHaveLength(0);
     } finally {
       await t.close();
     }

@@ -7,7 +7,10 @@ import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 import type { OrderDto } from '#shared/admin-api.ts';
 
-const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_51WebhookTests', STRIPE_WEBHOOK_SECRET: 'whsec_webhooktestsecret0123' };
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_51WebhookTests',
+  STRIPE_WEBHOOK_SECRET: 'whsec_webhooktestsecret0123',
+};
 const stripe = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);
 
 let sequence = 0;
@@ -15,12 +18,23 @@ let sequence = 0;
 function sessionEvent(type: string, orderId: number, session: Record<string, unknown> = {}) {
   sequence++;
   return {
-    id: `evt_test_${sequence}_${Date.now()}`, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000),
+    id: `evt_test_${sequence}_${Date.now()}`,
+    object: 'event',
+    type,
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
     data: {
       object: {
-        id: `cs_test_${sequence}`, object: 'checkout.session', amount_total: 5000, currency: 'eur', payment_status: 'paid',
-        status: 'complete', client_reference_id: String(orderId), metadata: { orderId: String(orderId) },
-        payment_intent: `pi_test_${sequence}`, ...session,
+        id: `cs_test_${sequence}`,
+        object: 'checkout.session',
+        amount_total: 5000,
+        currency: 'eur',
+        payment_status: 'paid',
+        status: 'complete',
+        client_reference_id: String(orderId),
+        metadata: { orderId: String(orderId) },
+        payment_intent: `pi_test_${sequence}`,
+        ...session,
       },
     },
   };
@@ -31,16 +45,27 @@ describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
   /** A client's pending order of the « Pro » plan (50 €). */
   async function pendingOrder(name: string) {
     const created = await postOrder(t, staff, {
-      clientName: `Client ${name}`, clientEmail: `${name}@exemple.fr`, username: name, password: 'Azur-Passerelle-2026',
-      plan: 'pro', paymentStatus: 'pending', orderDate: todayIso(),
+      clientName: `Client ${name}`,
+      clientEmail: `${name}@exemple.fr`,
+      username: name,
+      password: 'Azur-Passerelle-2026',
+      plan: 'pro',
+      paymentStatus: 'pending',
+      orderDate: todayIso(),
     });
     return created.id;
   }
-  async function deliver(event: object, { secret = STRIPE_ENV.STRIPE_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) {
+  async function deliver(
+    event: object,
+    { secret = STRIPE_ENV.STRIPE_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {},
+  ) {
     const payload = JSON.stringify(event);
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
     return t.app.inject({
-      method: 'POST', url: '/api/payments/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
     });
   }
   const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -48,29 +73,48 @@ describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
     (await t.app.inject({ method: 'GET', url: `/api/admin/manual-orders?q=${id}`, headers: staff })).json<OrderDto[]>();
   const invoicesOf = (id: number) => t.db.select().from(invoices).where(eq(invoices.orderId, id));
 
-  it('makes a paid session\'s order paid « Carte (en ligne) »: invoice issued and e-mailed, period set, audited', async () => {
+  it("makes a paid session's order paid « Carte (en ligne) »: invoice issued and e-mailed, period set, audited", async () => {
     const id = await pendingOrder('paye');
     const event = sessionEvent('checkout.session.completed', id);
     const res = await deliver(event);
     expect(res.statusCode, res.body).toBe(200);
     const order = await orderRow(id);
-    expect(order).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'carte_en_ligne', startsOn: todayIso(), paymentIssue: null });
+    expect(order).toMatchObject({
+      paymentStatus: 'paid',
+      paymentMethod: 'carte_en_ligne',
+      startsOn: todayIso(),
+      paymentIssue: null,
+    });
     expect(order.endsOn).not.toBeNull();
     expect(await invoicesOf(id)).toHaveLength(1);
     const [session] = await t.db.select().from(onlinePayments).where(eq(onlinePayments.id, event.data.object.id));
-    expect(session).toMatchObject({ orderId: id, status: 'paid', paymentIntent: event.data.object.payment_intent, amountCents: 5000 });
-    expect(await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.recipient, 'paye@exemple.fr')))
-      .toContainEqual({ kind: 'invoice' });
+    expect(session).toMatchObject({
+      orderId: id,
+      status: 'paid',
+      paymentIntent: event.data.object.payment_intent,
+      amountCents: 5000,
+    });
+    expect(
+      await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.recipient, 'paye@exemple.fr')),
+    ).toContainEqual({ kind: 'invoice' });
     await t.drain();
-    expect(t.mailer.sent.some((m) => m.to === 'paye@exemple.fr' && m.attachments?.some((a) => a.filename.endsWith('.pdf')))).toBe(true);
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(id)));
+    expect(
+      t.mailer.sent.some((m) => m.to === 'paye@exemple.fr' && m.attachments?.some((a) => a.filename.endsWith('.pdf'))),
+    ).toBe(true);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(id)));
     expect(audit.map((a) => [a.action, a.staffUsername])).toContainEqual(['order.update', 'stripe']);
     // Staff see how it was paid, the provider's reference and its page in the provider's dashboard.
     const [listed] = await staffOrder(id);
     expect(listed).toMatchObject({
-      paymentMethod: 'carte_en_ligne', paymentIssue: null,
+      paymentMethod: 'carte_en_ligne',
+      paymentIssue: null,
       onlinePayment: {
-        sessionId: event.data.object.id, paymentIntent: event.data.object.payment_intent, status: 'paid',
+        sessionId: event.data.object.id,
+        paymentIntent: event.data.object.payment_intent,
+        status: 'paid',
         dashboardUrl: `https://dashboard.stripe.com/test/payments/${event.data.object.payment_intent}`,
       },
     });
@@ -88,42 +132,77 @@ describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(1);
   });
 
-  it('leaves an order pending and flags it for staff when the amount or the currency is not the order\'s', async () => {
+  it("leaves an order pending and flags it for staff when the amount or the currency is not the order's", async () => {
     const id = await pendingOrder('montant');
-    expect((await deliver(sessionEvent('checkout.session.completed', id, { amount_total: 1000 }))).statusCode).toBe(200);
+    expect((await deliver(sessionEvent('checkout.session.completed', id, { amount_total: 1000 }))).statusCode).toBe(
+      200,
+    );
     const order = await orderRow(id);
     expect(order).toMatchObject({ paymentStatus: 'pending', paymentMethod: 'carte' });
     expect(order.paymentIssue).toMatch(/^Paiement en ligne de 10,00\s€ pour une commande de 50,00\s€/);
-    expect((await staffOrder(id))[0]).toMatchObject({ paymentIssue: order.paymentIssue, onlinePayment: { status: 'mismatch' } });
+    expect((await staffOrder(id))[0]).toMatchObject({
+      paymentIssue: order.paymentIssue,
+      onlinePayment: { status: 'mismatch' },
+    });
     expect(await invoicesOf(id)).toHaveLength(0);
 
     const other = await pendingOrder('devise');
-    expect((await deliver(sessionEvent('checkout.session.completed', other, { currency: 'usd' }))).statusCode).toBe(200);
-    expect(await orderRow(other)).toMatchObject({ paymentStatus: 'pending', paymentIssue: expect.stringContaining('(USD)') });
+    expect((await deliver(sessionEvent('checkout.session.completed', other, { currency: 'usd' }))).statusCode).toBe(
+      200,
+    );
+    expect(await orderRow(other)).toMatchObject({
+      paymentStatus: 'pending',
+      paymentIssue: expect.stringContaining('(USD)'),
+    });
   });
 
   it('refuses a bad, missing or old signature with 400 and changes nothing', async () => {
     const id = await pendingOrder('signature');
-    const forged = await deliver(sessionEvent('checkout.session.completed', id), { secret: 'whsec_someoneelse0123456' });
+    const forged = await deliver(sessionEvent('checkout.session.completed', id), {
+      secret: 'whsec_someoneelse0123456',
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ code: 'BAD_SIGNATURE' });
-    const old = await deliver(sessionEvent('checkout.session.completed', id), { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const old = await deliver(sessionEvent('checkout.session.completed', id), {
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     expect(old.statusCode).toBe(400);
     const unsigned = await t.app.inject({
-      method: 'POST', url: '/api/payments/stripe/webhook', payload: sessionEvent('checkout.session.completed', id),
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      payload: sessionEvent('checkout.session.completed', id),
     });
     expect(unsigned.statusCode).toBe(400);
     expect(await orderRow(id)).toMatchObject({ paymentStatus: 'pending', paymentIssue: null });
   });
 
-  it('keeps an expired or refused session\'s order pending, with the reason for staff', async () => {
+  it("keeps an expired or refused session's order pending, with the reason for staff", async () => {
     const id = await pendingOrder('expire');
-    expect((await deliver(sessionEvent('checkout.session.expired', id, { status: 'expired', payment_status: 'unpaid', payment_intent: null }))).statusCode).toBe(200);
-    expect(await orderRow(id)).toMatchObject({ paymentStatus: 'pending', paymentIssue: expect.stringMatching(/expiré/) });
+    expect(
+      (
+        await deliver(
+          sessionEvent('checkout.session.expired', id, {
+            status: 'expired',
+            payment_status: 'unpaid',
+            payment_intent: null,
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(await orderRow(id)).toMatchObject({
+      paymentStatus: 'pending',
+      paymentIssue: expect.stringMatching(/expiré/),
+    });
 
     const refused = await pendingOrder('refuse');
-    expect((await deliver(sessionEvent('checkout.session.async_payment_failed', refused, { payment_status: 'unpaid' }))).statusCode).toBe(200);
-    expect(await orderRow(refused)).toMatchObject({ paymentStatus: 'pending', paymentIssue: expect.stringMatching(/refusé/) });
+    expect(
+      (await deliver(sessionEvent('checkout.session.async_payment_failed', refused, { payment_status: 'unpaid' })))
+        .statusCode,
+    ).toBe(200);
+    expect(await orderRow(refused)).toMatchObject({
+      paymentStatus: 'pending',
+      paymentIssue: expect.stringMatching(/refusé/),
+    });
 
     // Paid later through another session: the order is paid and the reason no longer shown.
     expect((await deliver(sessionEvent('checkout.session.completed', id))).statusCode).toBe(200);

@@ -19,7 +19,12 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ provider: PaymentProvider
     let event: Stripe.Event;
     try {
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new Error('unsigned');
-      event = provider.stripe.webhooks.constructEvent(request.body, signature, provider.webhookSecret, SIGNATURE_TOLERANCE_S);
+      event = provider.stripe.webhooks.constructEvent(
+        request.body,
+        signature,
+        provider.webhookSecret,
+        SIGNATURE_TOLERANCE_S,
+      );
     } catch {
       throw new HttpError(400, 'Signature absente, invalide ou trop ancienne : événement refusé.', 'BAD_SIGNATURE');
     }

@@ -12,13 +12,24 @@ const freshIp = () => `10.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`
 
 describe('POST /api/register', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t.close());
 
   const post = (payload: unknown, extra: { headers?: Record<string, string>; ip?: string } = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/register', payload: payload as object, headers: extra.headers, remoteAddress: extra.ip ?? freshIp() });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: payload as object,
+      headers: extra.headers,
+      remoteAddress: extra.ip ?? freshIp(),
+    });
   const rowsFor = (email: string) =>
-    t.db.select().from(inboxItems).where(sql`lower(${inboxItems.email}) = lower(${email})`);
+    t.db
+      .select()
+      .from(inboxItems)
+      .where(sql`lower(${inboxItems.email}) = lower(${email})`);
   const countAll = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(inboxItems))[0]!.n;
 
   it('stores a valid registration and answers 201', async () => {
@@ -46,7 +57,12 @@ describe('POST /api/register', () => {
 
   it('trims what it stores', async () => {
     const email = 'espaces@exemple.fr';
-    const res = await post({ ...valid, firstName: '  Jeanne ', email: `  ${email} `, deviceInfo: '  PC Dell Inspiron 2019  ' });
+    const res = await post({
+      ...valid,
+      firstName: '  Jeanne ',
+      email: `  ${email} `,
+      deviceInfo: '  PC Dell Inspiron 2019  ',
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await rowsFor(email);
     expect(row).toMatchObject({ firstName: 'Jeanne', email, deviceInfo: 'PC Dell Inspiron 2019' });
@@ -85,7 +101,15 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.message).toBe('Certains champs sont invalides : corrigez les erreurs indiquées.');
-    expect(Object.keys(body.fieldErrors).sort()).toEqual(['deviceInfo', 'deviceType', 'email', 'firstName', 'lastName', 'phone', 'planId']);
+    expect(Object.keys(body.fieldErrors).sort()).toEqual([
+      'deviceInfo',
+      'deviceType',
+      'email',
+      'firstName',
+      'lastName',
+      'phone',
+      'planId',
+    ]);
   });
 
   it('an empty JSON body → 400 in French', async () => {
@@ -97,7 +121,11 @@ describe('POST /api/register', () => {
   it('a JSON array or null → 400 with field errors, not a crash', async () => {
     for (const payload of ['[]', 'null', '"texte"', '42']) {
       const res = await t.app.inject({
-        method: 'POST', url: '/api/register', payload, headers: { 'content-type': 'application/json' }, remoteAddress: freshIp(),
+        method: 'POST',
+        url: '/api/register',
+        payload,
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: freshIp(),
       });
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().message, payload).toMatch(/[a-zé]/);
@@ -106,7 +134,11 @@ describe('POST /api/register', () => {
 
   it('malformed JSON → 400 in French', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/register', payload: '{"firstName": "Jeanne",', headers: { 'content-type': 'application/json' }, remoteAddress: freshIp(),
+      method: 'POST',
+      url: '/api/register',
+      payload: '{"firstName": "Jeanne",',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Le corps de la requête n’est pas un JSON valide.');
@@ -115,8 +147,11 @@ describe('POST /api/register', () => {
   it('text/plain → 415 (a cross-site form could send it without a preflight)', async () => {
     const before = await countAll();
     const res = await t.app.inject({
-      method: 'POST', url: '/api/register', payload: JSON.stringify({ ...valid, email: 'texte@exemple.fr' }),
-      headers: { 'content-type': 'text/plain' }, remoteAddress: freshIp(),
+      method: 'POST',
+      url: '/api/register',
+      payload: JSON.stringify({ ...valid, email: 'texte@exemple.fr' }),
+      headers: { 'content-type': 'text/plain' },
+      remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Format de requête non pris en charge : envoyez du JSON.');
@@ -125,7 +160,11 @@ describe('POST /api/register', () => {
 
   it('a form-encoded body → 415', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/register', payload: 'firstName=Jeanne', headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: freshIp(),
+      method: 'POST',
+      url: '/api/register',
+      payload: 'firstName=Jeanne',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: freshIp(),
     });
     expect(res.statusCode).toBe(415);
   });
@@ -138,7 +177,16 @@ describe('POST /api/register', () => {
 
   it('ignores unknown fields: no error, nothing of them stored', async () => {
     const email = 'inconnus@exemple.fr';
-    const res = await post({ ...valid, email, status: 'replied', kind: 'contact', id: 999_999, clientId: 1, captchaAnswer: '42', isAdmin: true });
+    const res = await post({
+      ...valid,
+      email,
+      status: 'replied',
+      kind: 'contact',
+      id: 999_999,
+      clientId: 1,
+      captchaAnswer: '42',
+      isAdmin: true,
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await rowsFor(email);
     expect(row).toMatchObject({ kind: 'registration', status: 'pending', clientId: null, captchaAnswer: null });
@@ -149,7 +197,14 @@ describe('POST /api/register', () => {
     const first = await post({ ...valid, email: 'double@exemple.fr' });
     expect(first.statusCode).toBe(201);
     const [before] = await rowsFor('double@exemple.fr');
-    const stranger = { ...valid, email: 'DOUBLE@Exemple.FR', firstName: 'Mallory', lastName: 'Intrus', phone: '07 99 99 99 99', planId: 'basique' };
+    const stranger = {
+      ...valid,
+      email: 'DOUBLE@Exemple.FR',
+      firstName: 'Mallory',
+      lastName: 'Intrus',
+      phone: '07 99 99 99 99',
+      planId: 'basique',
+    };
     const second = await post(stranger);
     expect(second.statusCode).toBe(201);
     // Word for word the first answer: nothing tells that this e-mail had already registered.
@@ -158,7 +213,12 @@ describe('POST /api/register', () => {
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.id === before!.id)).toEqual(before);
     expect(rows.find((r) => r.id !== before!.id)).toMatchObject({
-      status: 'pending', firstName: 'Mallory', lastName: 'Intrus', phone: '07 99 99 99 99', email: 'DOUBLE@Exemple.FR', planId: 'basique',
+      status: 'pending',
+      firstName: 'Mallory',
+      lastName: 'Intrus',
+      phone: '07 99 99 99 99',
+      email: 'DOUBLE@Exemple.FR',
+      planId: 'basique',
     });
   });
 
@@ -168,18 +228,29 @@ describe('POST /api/register', () => {
     await post({ ...valid, email: 'seule@exemple.fr' });
     const staff = await staffLogin(t);
     const list = async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=registration&limit=200', headers: staff });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/contacts?kind=registration&limit=200',
+        headers: staff,
+      });
       expect(res.statusCode).toBe(200);
       return res.json<InboxItemDto[]>();
     };
     const items = await list();
-    const [genuine, later] = items.filter((r) => r.email.toLowerCase() === 'doublon@exemple.fr').sort((x, y) => x.id - y.id);
+    const [genuine, later] = items
+      .filter((r) => r.email.toLowerCase() === 'doublon@exemple.fr')
+      .sort((x, y) => x.id - y.id);
     expect(genuine!.duplicates).toEqual([{ id: later!.id, name: 'Autre Personne', createdAt: later!.createdAt }]);
     expect(later!.duplicates).toEqual([{ id: genuine!.id, name: 'Jeanne Dupont', createdAt: genuine!.createdAt }]);
     expect(items.find((r) => r.email === 'seule@exemple.fr')!.duplicates).toEqual([]);
 
     // Staff close the stranger's request: the marker goes from the genuine one, which is unchanged.
-    const closed = await t.app.inject({ method: 'PATCH', url: `/api/admin/contacts/${later!.id}`, headers: staff, payload: { status: 'closed' } });
+    const closed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/contacts/${later!.id}`,
+      headers: staff,
+      payload: { status: 'closed' },
+    });
     expect(closed.json<InboxItemDto>().duplicates).toEqual([]);
     const after = (await list()).find((r) => r.id === genuine!.id)!;
     expect(after).toEqual({ ...genuine, duplicates: [] });
@@ -200,16 +271,27 @@ describe('POST /api/register', () => {
     const res = await post({ ...valid, email, firstName: sqlText, lastName: html, deviceInfo: `${html} ${sqlText}` });
     expect(res.statusCode).toBe(201);
     const [row] = await rowsFor(email);
-    expect(row).toMatchObject({ firstName: sqlText, lastName: html, deviceInfo: `${html} ${sqlText}`, name: `${sqlText} ${html}` });
+    expect(row).toMatchObject({
+      firstName: sqlText,
+      lastName: html,
+      deviceInfo: `${html} ${sqlText}`,
+      name: `${sqlText} ${html}`,
+    });
     expect(await countAll()).toBeGreaterThan(0);
   });
 
   it('refuses a cross-site Origin with 403 and stores nothing', async () => {
     const before = await countAll();
-    const res = await post({ ...valid, email: 'csrf@exemple.fr' }, { headers: { origin: 'https://site-malveillant.example' } });
+    const res = await post(
+      { ...valid, email: 'csrf@exemple.fr' },
+      { headers: { origin: 'https://site-malveillant.example' } },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Requête refusée : origine non autorisée.');
-    const fetchSite = await post({ ...valid, email: 'csrf2@exemple.fr' }, { headers: { 'sec-fetch-site': 'cross-site' } });
+    const fetchSite = await post(
+      { ...valid, email: 'csrf2@exemple.fr' },
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+    );
     expect(fetchSite.statusCode).toBe(403);
     expect(await countAll()).toBe(before);
   });
@@ -222,7 +304,8 @@ describe('POST /api/register', () => {
   it('limits one address to 10 submissions a minute, in French', async () => {
     const ip = freshIp();
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await post({ ...valid, email: `limite${i}@exemple.fr`, planId: 'x' }, { ip })).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push((await post({ ...valid, email: `limite${i}@exemple.fr`, planId: 'x' }, { ip })).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
     const res = await post({ ...valid, email: 'limite@exemple.fr' }, { ip });
     expect(res.statusCode).toBe(429);

@@ -29,18 +29,44 @@ describe('[PUBLIC][VERIFY_INVOICE] GET /api/verify-invoice/:key', () => {
     // SPEC: id, orderDate, clientName, price, plan, paymentStatus; then the invoice as issued: its number and issue day
     // (today), not the back-dated order
     expect(res.json()).toEqual({
-      id: orderId, orderDate: '2025-03-15', clientName: 'Élodie Bérénger', price: '50.00', plan: 'Pro', paymentStatus: 'paid',
-      number, issuedOn: todayIso(), total: '50.00', status: 'valid', statusLabel: 'Valide', creditNotes: [],
+      id: orderId,
+      orderDate: '2025-03-15',
+      clientName: 'Élodie Bérénger',
+      price: '50.00',
+      plan: 'Pro',
+      paymentStatus: 'paid',
+      number,
+      issuedOn: todayIso(),
+      total: '50.00',
+      status: 'valid',
+      statusLabel: 'Valide',
+      creditNotes: [],
     });
   });
 
   it('answers a pending order’s key too: « En attente », no invoice number yet', async () => {
-    const pending = await postOrder(t, staff, { clientName: 'Paul Attente', clientEmail: 'paul.attente@exemple.fr', plan: 'duo', orderDate: '2025-04-01', paymentStatus: 'pending' });
+    const pending = await postOrder(t, staff, {
+      clientName: 'Paul Attente',
+      clientEmail: 'paul.attente@exemple.fr',
+      plan: 'duo',
+      orderDate: '2025-04-01',
+      paymentStatus: 'pending',
+    });
     const res = await verify(pending.order.verificationKey, '10.1.0.20');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      id: pending.id, orderDate: '2025-04-01', clientName: 'Paul Attente', price: '85.00', plan: 'Duo', paymentStatus: 'pending',
-      number: null, issuedOn: null, total: null, status: 'not_issued', statusLabel: 'En attente', creditNotes: [],
+      id: pending.id,
+      orderDate: '2025-04-01',
+      clientName: 'Paul Attente',
+      price: '85.00',
+      plan: 'Duo',
+      paymentStatus: 'pending',
+      number: null,
+      issuedOn: null,
+      total: null,
+      status: 'not_issued',
+      statusLabel: 'En attente',
+      creditNotes: [],
     });
   });
 

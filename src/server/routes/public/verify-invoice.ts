@@ -15,14 +15,18 @@ declare module 'fastify' {
 export const verifyInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const verify = invoiceVerifier(app.db);
 
-  app.get('/verify-invoice/:key', {
-    config: { rateLimit: { ...RATE_LIMITS.verifyInvoice, max: app.verifyRateLimit } },
-    // A hundred bytes of JSON: not worth compressing; the declared shape sends nothing else.
-    compress: false,
-    schema: { params: verificationParams, response: { 200: invoiceVerificationSchema } },
-  }, async (request) => {
-    const invoice = await verify(request.params.key);
-    if (!invoice) throw new HttpError(404, 'Facture non trouvée. Vérifiez votre clé de vérification.', 'NOT_FOUND');
-    return invoice;
-  });
+  app.get(
+    '/verify-invoice/:key',
+    {
+      config: { rateLimit: { ...RATE_LIMITS.verifyInvoice, max: app.verifyRateLimit } },
+      // A hundred bytes of JSON: not worth compressing; the declared shape sends nothing else.
+      compress: false,
+      schema: { params: verificationParams, response: { 200: invoiceVerificationSchema } },
+    },
+    async (request) => {
+      const invoice = await verify(request.params.key);
+      if (!invoice) throw new HttpError(404, 'Facture non trouvée. Vérifiez votre clé de vérification.', 'NOT_FOUND');
+      return invoice;
+    },
+  );
 };

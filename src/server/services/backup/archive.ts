@@ -54,7 +54,9 @@ export const jsonPath = (table: string) => `donnees/${table}.jsonl`;
 const csvPath = (table: string) => `csv/${table}.csv`;
 
 async function schemaVersion(): Promise<string | null> {
-  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string }>;
+  };
   return journal.entries.at(-1)?.tag ?? null;
 }
 
@@ -68,12 +70,18 @@ const rowsOf = async (db: Tx, query: SQL) => (await db.execute(query)).rows as A
  */
 async function withSnapshot<T>(database: Database, work: (db: Tx, bounded: boolean) => Promise<T>): Promise<T> {
   if (database.kind === 'postgres') {
-    return database.db.transaction(async (tx) => {
-      // Several instances share one PostgreSQL: one backup at a time across all of them.
-      const [lock] = await rowsOf(tx, sql`select pg_try_advisory_xact_lock(hashtext('rfs-backup')) as taken`);
-      if (!lock?.taken) throw new BackupError('Une sauvegarde est déjà en cours sur un autre serveur du site : attendez qu’elle se termine.');
-      return work(tx, false);
-    }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    return database.db.transaction(
+      async (tx) => {
+        // Several instances share one PostgreSQL: one backup at a time across all of them.
+        const [lock] = await rowsOf(tx, sql`select pg_try_advisory_xact_lock(hashtext('rfs-backup')) as taken`);
+        if (!lock?.taken)
+          throw new BackupError(
+            'Une sauvegarde est déjà en cours sur un autre serveur du site : attendez qu’elle se termine.',
+          );
+        return work(tx, false);
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   }
   return work(database.db, true);
 }
@@ -88,18 +96,25 @@ export async function writeBackup(database: Database, file: string, options: Bac
   const output = createWriteStream(partial, { mode: PRIVATE_FILE });
   let failure: Error | undefined;
   const failed = new Promise<never>((_, reject) => {
-    const stop = (error: Error) => { failure ??= error; reject(error); };
+    const stop = (error: Error) => {
+      failure ??= error;
+      reject(error);
+    };
     zip.outputStream.on('error', stop);
     output.on('error', stop);
   });
-  failed.catch(() => { /* raised where awaited */ });
+  failed.catch(() => {
+    /* raised where awaited */
+  });
   zip.outputStream.pipe(output);
   const mtime = options.now ?? new Date();
   const files: Record<string, FileDigest> = {};
   const digest = (data: Buffer) => ({ sha256: createHash('sha256').update(data).digest('hex'), size: data.length });
 
   /** Waits until the zip has read an entry, or the archive failed (disk full). */
-  const consumed = async (stream: NodeJS.ReadableStream) => { await Promise.race([once(stream, 'end'), failed]); };
+  const consumed = async (stream: NodeJS.ReadableStream) => {
+    await Promise.race([once(stream, 'end'), failed]);
+  };
 
   async function addFiles(entries: Array<{ name: string; data: Buffer }>) {
     // Each as a stream made when the zip comes to it (yazl's addBuffer keeps every buffer until the archive ends, and
@@ -110,7 +125,9 @@ export async function writeBackup(database: Database, file: string, options: Bac
       files[entry.name] = digest(entry.data);
       let data: Buffer | null = entry.data;
       let read!: () => void;
-      lastRead = new Promise<void>((resolve) => { read = resolve; });
+      lastRead = new Promise<void>((resolve) => {
+        read = resolve;
+      });
       zip.addReadStreamLazy(entry.name, { mtime, compress: false, size: data.length }, (give) => {
         const stream = new PassThrough();
         stream.once('end', read);
@@ -135,7 +152,10 @@ export async function writeBackup(database: Database, file: string, options: Bac
       const counts = new Map<string, { rows: number; max: unknown }>();
       for (const t of tables) {
         const single = t.key.length === 1 ? t.key[0]! : undefined;
-        const [row] = await rowsOf(db, sql.raw(`select count(*)::int as n${single ? `, max(${ident(single)}) as max` : ''} from ${ident(t.name)}`));
+        const [row] = await rowsOf(
+          db,
+          sql.raw(`select count(*)::int as n${single ? `, max(${ident(single)}) as max` : ''} from ${ident(t.name)}`),
+        );
         counts.set(t.name, { rows: Number(row!.n), max: row!.max ?? null });
       }
       const total = [...counts.values()].reduce((sum, c) => sum + c.rows, 0);
@@ -158,7 +178,9 @@ export async function writeBackup(database: Database, file: string, options: Bac
           await yieldToRequests();
           const entries = await readFiles(db, t, page);
           // One write per page (a write per row cost more than the reads); rows naming a file are written anew.
-          await json.write(`${(t.columns.some((c) => c.binary) ? page.map((row) => JSON.stringify(row)) : lines).join('\n')}\n`);
+          await json.write(
+            `${(t.columns.some((c) => c.binary) ? page.map((row) => JSON.stringify(row)) : lines).join('\n')}\n`,
+          );
           await csv.write(page.map((row) => csvLine(row, names)).join(''));
           for (const entry of entries) tableFiles.push(entry.name);
           if (t.name === 'invoices') invoicePdfs += entries.length;
@@ -172,7 +194,12 @@ export async function writeBackup(database: Database, file: string, options: Bac
         files[csvPath(t.name)] = await csv.finish();
         await addTempFile(jsonPath(t.name), jsonTemp);
         await addTempFile(csvPath(t.name), csvTemp);
-        tableManifests[t.name] = { rows, key: t.key, columns: t.columns.map((c) => ({ name: c.name, type: c.sqlType })), files: t.columns.filter((c) => c.binary).map((c) => c.name) };
+        tableManifests[t.name] = {
+          rows,
+          key: t.key,
+          columns: t.columns.map((c) => ({ name: c.name, type: c.sqlType })),
+          files: t.columns.filter((c) => c.binary).map((c) => c.name),
+        };
       }
       return {
         format: BACKUP_FORMAT,
@@ -208,18 +235,33 @@ export async function writeBackup(database: Database, file: string, options: Bac
  * A table's rows in key order, a page at a time; binary columns come as their size, the bytes read apart. Each page
  * is one string built by the database (string_agg): on PGlite a result of one row costs a fraction of a thousand rows.
  */
-async function* readPages(db: Tx, t: BackupTable, bound: unknown): AsyncGenerator<{ page: Array<Record<string, unknown>>; lines: string[] }> {
-  const select = t.columns.map((c) => (c.binary ? `octet_length(${ident(c.name)}) as ${ident(c.name)}` : ident(c.name))).join(', ');
+async function* readPages(
+  db: Tx,
+  t: BackupTable,
+  bound: unknown,
+): AsyncGenerator<{ page: Array<Record<string, unknown>>; lines: string[] }> {
+  const select = t.columns
+    .map((c) => (c.binary ? `octet_length(${ident(c.name)}) as ${ident(c.name)}` : ident(c.name)))
+    .join(', ');
   const keys = t.key.map(ident).join(', ');
   const pageOrder = t.key.map((k) => `p.${ident(k)}`).join(', ');
   let after: unknown[] | null = null;
   for (;;) {
     const conditions: SQL[] = [];
-    if (after) conditions.push(sql`(${sql.raw(keys)}) > (${sql.join(after.map((v) => sql`${v}`), sql`, `)})`);
+    if (after)
+      conditions.push(
+        sql`(${sql.raw(keys)}) > (${sql.join(
+          after.map((v) => sql`${v}`),
+          sql`, `,
+        )})`,
+      );
     if (bound !== null) conditions.push(sql`${sql.raw(ident(t.key[0]!))} <= ${bound}`);
     const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-    const [result] = await rowsOf(db, sql`select string_agg(row_to_json(p)::text, E'\n' order by ${sql.raw(pageOrder)}) as j
-      from (select ${sql.raw(select)} from ${sql.raw(ident(t.name))} ${where} order by ${sql.raw(keys)} limit ${PAGE_ROWS}) p`);
+    const [result] = await rowsOf(
+      db,
+      sql`select string_agg(row_to_json(p)::text, E'\n' order by ${sql.raw(pageOrder)}) as j
+      from (select ${sql.raw(select)} from ${sql.raw(ident(t.name))} ${where} order by ${sql.raw(keys)} limit ${PAGE_ROWS}) p`,
+    );
     const text = result?.j as string | null | undefined;
     if (!text) return;
     // row_to_json escapes line breaks inside values: one line per row.
@@ -233,7 +275,11 @@ async function* readPages(db: Tx, t: BackupTable, bound: unknown): AsyncGenerato
 }
 
 /** The bytes of a page's binary columns, in reads of a few megabytes; each row then names its file instead. */
-async function readFiles(db: Tx, t: BackupTable, page: Array<Record<string, unknown>>): Promise<Array<{ name: string; data: Buffer }>> {
+async function readFiles(
+  db: Tx,
+  t: BackupTable,
+  page: Array<Record<string, unknown>>,
+): Promise<Array<{ name: string; data: Buffer }>> {
   const binary = t.columns.filter((c) => c.binary);
   if (!binary.length) return [];
   if (t.key.length !== 1) throw new Error(`Table ${t.name}: binary columns need a single-column key`);
@@ -246,7 +292,13 @@ async function readFiles(db: Tx, t: BackupTable, page: Array<Record<string, unkn
     const byKey = new Map(batch.map((row) => [String(row[key]), row]));
     // Base64 text: PGlite parses a bytea result in JavaScript about ten times slower than Buffer decodes base64.
     const cols = binary.map((c) => `encode(${ident(c.name)}, 'base64') as ${ident(c.name)}`).join(', ');
-    const read = await rowsOf(db, sql`select ${sql.raw(ident(key))} as k, ${sql.raw(cols)} from ${sql.raw(ident(t.name))} where ${sql.raw(ident(key))} in (${sql.join(batch.map((r) => sql`${r[key]}`), sql`, `)})`);
+    const read = await rowsOf(
+      db,
+      sql`select ${sql.raw(ident(key))} as k, ${sql.raw(cols)} from ${sql.raw(ident(t.name))} where ${sql.raw(ident(key))} in (${sql.join(
+        batch.map((r) => sql`${r[key]}`),
+        sql`, `,
+      )})`,
+    );
     for (const found of read) {
       const row = byKey.get(String(found.k))!;
       for (const c of binary) {
@@ -281,7 +333,9 @@ function hashedWriter(file: string) {
   const hash = createHash('sha256');
   let size = 0;
   let error: Error | undefined;
-  stream.on('error', (e) => { error = e; });
+  stream.on('error', (e) => {
+    error = e;
+  });
   return {
     async write(text: string) {
       if (error) throw error;

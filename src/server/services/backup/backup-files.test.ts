@@ -23,7 +23,12 @@ describe('[SECURITY][FILES] the backup archive', () => {
   });
 
   it('is readable by the server’s user only: the file 0600 in a 0700 folder', async () => {
-    const runner = createBackupRunner({ database: t.database, dataDir, config: t.config, log: pino({ level: 'silent' }) });
+    const runner = createBackupRunner({
+      database: t.database,
+      dataDir,
+      config: t.config,
+      log: pino({ level: 'silent' }),
+    });
     const started = runner.start('staff');
     await runner.settled();
     expect(runner.current()).toMatchObject({ state: 'done' });

@@ -13,12 +13,14 @@ export function neutraliseFormulas(text: string): string {
 
 const cell = (value: unknown): string => {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   const safe = neutraliseFormulas(text);
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-export const csvLine = (row: Record<string, unknown>, columns: string[]) => `${columns.map((c) => cell(row[c])).join(',')}\r\n`;
+export const csvLine = (row: Record<string, unknown>, columns: string[]) =>
+  `${columns.map((c) => cell(row[c])).join(',')}\r\n`;
 
 export const csvHeader = (columns: string[]) => `${columns.join(',')}\r\n`;
 

@@ -31,9 +31,20 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
   beforeAll(async () => {
     t = await createTestApp();
     await postOrder(t, await staffLogin(t), { username: 'ancienclient', password: 'Jardin-Lointain-42' });
-    await t.db.insert(inboxItems).values({ kind: 'contact', name: 'Ancien Format', email: 'ancien@exemple.fr', subject: 'Bonjour', message: 'Un message' });
+    await t.db.insert(inboxItems).values({
+      kind: 'contact',
+      name: 'Ancien Format',
+      email: 'ancien@exemple.fr',
+      subject: 'Bonjour',
+      message: 'Un message',
+    });
     dir = await mkdtemp(path.join(tmpdir(), 'rfs-renamed-'));
-    const runner = createBackupRunner({ database: t.database, dataDir: dir, config: t.config, log: pino({ level: 'silent' }) });
+    const runner = createBackupRunner({
+      database: t.database,
+      dataDir: dir,
+      config: t.config,
+      log: pino({ level: 'silent' }),
+    });
     const started = runner.start('staff');
     await runner.settled();
     key = await loadBackupKey(t.config);
@@ -42,26 +53,55 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
     const entries = await readZip((await runner.file(started.id)).path);
     const manifest = JSON.parse(entries.get(MANIFEST)!.toString('utf8')) as BackupManifest;
     const oldNames = Object.fromEntries(Object.entries(RENAMED_TABLES).map(([oldName, newName]) => [newName, oldName]));
-    const rename = (file: string) => file.replace(/^(donnees|csv)\/([a-z_]+)\./, (whole, folder: string, table: string) => (oldNames[table] ? `${folder}/${oldNames[table]}.` : whole));
+    const rename = (file: string) =>
+      file.replace(/^(donnees|csv)\/([a-z_]+)\./, (whole, folder: string, table: string) =>
+        oldNames[table] ? `${folder}/${oldNames[table]}.` : whole,
+      );
     // Its clients with the hint dropped in 0005, its outbox without the column added in 0030.
-    const rewrite = (table: string, change: (row: Record<string, unknown>) => Record<string, unknown>, columns: (names: Array<{ name: string; type: string }>) => Array<{ name: string; type: string }>) => {
+    const rewrite = (
+      table: string,
+      change: (row: Record<string, unknown>) => Record<string, unknown>,
+      columns: (names: Array<{ name: string; type: string }>) => Array<{ name: string; type: string }>,
+    ) => {
       const file = `donnees/${table}.jsonl`;
-      const lines = entries.get(file)!.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.stringify(change(JSON.parse(line) as Record<string, unknown>)));
+      const lines = entries
+        .get(file)!
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.stringify(change(JSON.parse(line) as Record<string, unknown>)));
       expect(lines.length).toBeGreaterThan(0);
       entries.set(file, Buffer.from(`${lines.join('\n')}\n`));
-      manifest.files[file] = { sha256: createHash('sha256').update(entries.get(file)!).digest('hex'), size: entries.get(file)!.length };
+      manifest.files[file] = {
+        sha256: createHash('sha256').update(entries.get(file)!).digest('hex'),
+        size: entries.get(file)!.length,
+      };
       manifest.tables[table]!.columns = columns(manifest.tables[table]!.columns);
     };
-    rewrite('clients', (row) => ({ ...row, password_hint: 'le nom du chat' }), (columns) => [...columns, { name: 'password_hint', type: 'text' }]);
-    rewrite('outbox', ({ next_attempt_at: _added, ...row }) => row, (columns) => columns.filter((c) => c.name !== 'next_attempt_at'));
+    rewrite(
+      'clients',
+      (row) => ({ ...row, password_hint: 'le nom du chat' }),
+      (columns) => [...columns, { name: 'password_hint', type: 'text' }],
+    );
+    rewrite(
+      'outbox',
+      ({ next_attempt_at: _added, ...row }) => row,
+      (columns) => columns.filter((c) => c.name !== 'next_attempt_at'),
+    );
     const renamed = new Map([...entries].map(([name, data]) => [rename(name), data]));
-    manifest.tables = Object.fromEntries(Object.entries(manifest.tables).map(([name, table]) => [oldNames[name] ?? name, table]));
+    manifest.tables = Object.fromEntries(
+      Object.entries(manifest.tables).map(([name, table]) => [oldNames[name] ?? name, table]),
+    );
     manifest.files = Object.fromEntries(Object.entries(manifest.files).map(([name, file]) => [rename(name), file]));
     const manifestBytes = Buffer.from(JSON.stringify(manifest));
     renamed.set(MANIFEST, manifestBytes);
     renamed.set(SIGNATURE, signManifest(key, manifestBytes));
-    expect([...renamed.keys()]).toEqual(expect.arrayContaining(['donnees/manual_orders.jsonl', 'donnees/requests.jsonl']));
-    expect(createHash('sha256').update(renamed.get('donnees/manual_orders.jsonl')!).digest('hex')).toBe(manifest.files['donnees/manual_orders.jsonl']!.sha256);
+    expect([...renamed.keys()]).toEqual(
+      expect.arrayContaining(['donnees/manual_orders.jsonl', 'donnees/requests.jsonl']),
+    );
+    expect(createHash('sha256').update(renamed.get('donnees/manual_orders.jsonl')!).digest('hex')).toBe(
+      manifest.files['donnees/manual_orders.jsonl']!.sha256,
+    );
     oldArchive = await writeZip(path.join(dir, 'ancienne.zip'), renamed);
   });
 
@@ -85,7 +125,9 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
   it('leaves a column since dropped behind, and gives one added since its default: waiting e-mails are due at once', async () => {
     const clients = await target!.db.execute(sql`select email from clients`);
     expect(clients.rows).toHaveLength(1);
-    const outbox = await target!.db.execute<{ status: string; due: boolean }>(sql`select status, next_attempt_at <= now() as due from outbox`);
+    const outbox = await target!.db.execute<{ status: string; due: boolean }>(
+      sql`select status, next_attempt_at <= now() as due from outbox`,
+    );
     expect(outbox.rows.length).toBeGreaterThan(0);
     expect(outbox.rows.every((row) => row.status === 'queued' && row.due)).toBe(true);
   });

@@ -28,7 +28,11 @@ const MAX_SIGNATURE_BYTES = 1024;
 export const ACCEPT_UNSIGNED_FLAG = '--ignorer-signature';
 
 export type VerifiedArchive = {
-  manifest: BackupManifest; zip: ZipFile; entries: Map<string, Entry>; file: string; close(): void;
+  manifest: BackupManifest;
+  zip: ZipFile;
+  entries: Map<string, Entry>;
+  file: string;
+  close(): void;
   /** 'valid', or what was accepted with acceptUnsigned */
   signature: SignatureCheck;
 };
@@ -41,13 +45,15 @@ export type VerifyOptions = {
   onProgress?: (checked: number, total: number) => void;
 };
 
-const openZip = (file: string) => new Promise<ZipFile>((resolve, reject) => {
-  yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, zip) => (error ? reject(error) : resolve(zip)));
-});
+const openZip = (file: string) =>
+  new Promise<ZipFile>((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, zip) => (error ? reject(error) : resolve(zip)));
+  });
 
-const openEntry = (zip: ZipFile, entry: Entry) => new Promise<Readable>((resolve, reject) => {
-  zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
-});
+const openEntry = (zip: ZipFile, entry: Entry) =>
+  new Promise<Readable>((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream)));
+  });
 
 async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -58,7 +64,10 @@ async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
 async function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
   await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => { entries.set(entry.fileName, entry); zip.readEntry(); });
+    zip.on('entry', (entry: Entry) => {
+      entries.set(entry.fileName, entry);
+      zip.readEntry();
+    });
     zip.on('end', () => resolve());
     zip.on('error', reject);
     zip.readEntry();
@@ -69,21 +78,27 @@ async function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
 /** An entry small enough to read whole, or a refusal naming it. */
 async function readSmallEntry(zip: ZipFile, entry: Entry, max: number): Promise<Buffer> {
   if (entry.uncompressedSize > max) {
-    throw new RestoreError(`${entry.fileName} est anormalement grand (${entry.uncompressedSize} octets) : ce n’est pas une sauvegarde du site. Rien n’a été modifié.`);
+    throw new RestoreError(
+      `${entry.fileName} est anormalement grand (${entry.uncompressedSize} octets) : ce n’est pas une sauvegarde du site. Rien n’a été modifié.`,
+    );
   }
   const bytes = await readEntry(zip, entry);
   if (crc32(bytes) !== entry.crc32) throw new Error('CRC');
   return bytes;
 }
 
-const unsigned = (check: SignatureCheck) => new RestoreError(check === 'missing'
-  ? `Cette archive n’est pas signée (sauvegarde d’une version antérieure du site, ou fichier d’une autre origine) : rien n’a été modifié. Si vous savez d’où elle vient, relancez avec ${ACCEPT_UNSIGNED_FLAG}.`
-  : 'La signature de cette archive ne correspond pas à la clé de ce serveur (BACKUP_KEY, sinon SESSION_SECRET) : elle a été modifiée depuis la sauvegarde, '
-    + `ou vient d’un serveur configuré autrement. Rien n’a été modifié. Restaurez avec la configuration du serveur qui l’a produite ou, si vous savez d’où vient l’archive, relancez avec ${ACCEPT_UNSIGNED_FLAG}.`);
+const unsigned = (check: SignatureCheck) =>
+  new RestoreError(
+    check === 'missing'
+      ? `Cette archive n’est pas signée (sauvegarde d’une version antérieure du site, ou fichier d’une autre origine) : rien n’a été modifié. Si vous savez d’où elle vient, relancez avec ${ACCEPT_UNSIGNED_FLAG}.`
+      : 'La signature de cette archive ne correspond pas à la clé de ce serveur (BACKUP_KEY, sinon SESSION_SECRET) : elle a été modifiée depuis la sauvegarde, ' +
+          `ou vient d’un serveur configuré autrement. Rien n’a été modifié. Restaurez avec la configuration du serveur qui l’a produite ou, si vous savez d’où vient l’archive, relancez avec ${ACCEPT_UNSIGNED_FLAG}.`,
+  );
 
-const damaged = (detail: string) => new RestoreError(
-  `L’archive est endommagée (${detail}) : rien n’a été modifié. Reprenez une copie intacte de la sauvegarde ou faites-en une nouvelle depuis l’onglet Téléchargement.`,
-);
+const damaged = (detail: string) =>
+  new RestoreError(
+    `L’archive est endommagée (${detail}) : rien n’a été modifié. Reprenez une copie intacte de la sauvegarde ou faites-en une nouvelle depuis l’onglet Téléchargement.`,
+  );
 
 /**
  * Opens the archive, checks the manifest's signature, then every file against the manifest's SHA-256, before anything
@@ -95,13 +110,21 @@ export async function verifyArchive(file: string, options: VerifyOptions): Promi
     zip = await openZip(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new RestoreError(`Fichier introuvable : ${file}. Indiquez le chemin de l’archive, par exemple npm run restore -- sauvegarde-rfs-2026-11-23.zip`);
-    throw new RestoreError(`Ce fichier n’est pas une archive ZIP lisible (${(error as Error).message}) : rien n’a été modifié.`);
+    if (code === 'ENOENT')
+      throw new RestoreError(
+        `Fichier introuvable : ${file}. Indiquez le chemin de l’archive, par exemple npm run restore -- sauvegarde-rfs-2026-11-23.zip`,
+      );
+    throw new RestoreError(
+      `Ce fichier n’est pas une archive ZIP lisible (${(error as Error).message}) : rien n’a été modifié.`,
+    );
   }
   try {
     const entries = await listEntries(zip);
     const manifestEntry = entries.get(MANIFEST);
-    if (!manifestEntry) throw new RestoreError('Cette archive ne contient pas de manifest.json : ce n’est pas une sauvegarde du site. Rien n’a été modifié.');
+    if (!manifestEntry)
+      throw new RestoreError(
+        'Cette archive ne contient pas de manifest.json : ce n’est pas une sauvegarde du site. Rien n’a été modifié.',
+      );
     let bytes: Buffer;
     let signatureBytes: Buffer | undefined;
     try {
@@ -122,9 +145,13 @@ export async function verifyArchive(file: string, options: VerifyOptions): Promi
       throw damaged('manifest.json illisible');
     }
     if (manifest.format !== BACKUP_FORMAT || !manifest.files || !manifest.tables) {
-      throw new RestoreError(`Format de sauvegarde inconnu (${String(manifest.format)}) : utilisez la version du site qui l’a produite. Rien n’a été modifié.`);
+      throw new RestoreError(
+        `Format de sauvegarde inconnu (${String(manifest.format)}) : utilisez la version du site qui l’a produite. Rien n’a été modifié.`,
+      );
     }
-    const unexpected = [...entries.keys()].find((name) => name !== MANIFEST && name !== SIGNATURE && !name.endsWith('/') && !Object.hasOwn(manifest.files, name));
+    const unexpected = [...entries.keys()].find(
+      (name) => name !== MANIFEST && name !== SIGNATURE && !name.endsWith('/') && !Object.hasOwn(manifest.files, name),
+    );
     if (unexpected) throw damaged(`fichier inattendu ${unexpected}`);
     const names = Object.keys(manifest.files);
     let checked = 0;
@@ -142,7 +169,8 @@ export async function verifyArchive(file: string, options: VerifyOptions): Promi
         throw damaged(`${name} illisible`);
       }
       const expected = manifest.files[name]!;
-      if (hash.digest('hex') !== expected.sha256 || size !== expected.size) throw damaged(`empreinte SHA-256 différente pour ${name}`);
+      if (hash.digest('hex') !== expected.sha256 || size !== expected.size)
+        throw damaged(`empreinte SHA-256 différente pour ${name}`);
       options.onProgress?.(++checked, names.length);
     }
     return { manifest, zip, entries, file, signature, close: () => zip.close() };
@@ -153,11 +181,14 @@ export async function verifyArchive(file: string, options: VerifyOptions): Promi
 }
 
 async function migrationTags(): Promise<string[]> {
-  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ tag: string }>;
+  };
   return journal.entries.map((e) => e.tag);
 }
 
-const rowsOf = async (db: Tx, query: ReturnType<typeof sql.raw>) => (await db.execute(query)).rows as Array<Record<string, unknown>>;
+const rowsOf = async (db: Tx, query: ReturnType<typeof sql.raw>) =>
+  (await db.execute(query)).rows as Array<Record<string, unknown>>;
 
 /** The tables of our schema that hold at least one row (a table not created yet counts as empty). */
 export async function nonEmptyTables(db: Tx): Promise<string[]> {
@@ -178,30 +209,42 @@ export type RestoreOptions = { log?: (line: string) => void };
  * Loads a verified backup into an empty database: migrations first, then every table, parents first, in one
  * transaction (a failure leaves the database empty), then every id counter set after the largest id restored.
  */
-export async function restoreBackup(database: Database, file: string, options: RestoreOptions & VerifyOptions): Promise<Record<string, number>> {
+export async function restoreBackup(
+  database: Database,
+  file: string,
+  options: RestoreOptions & VerifyOptions,
+): Promise<Record<string, number>> {
   options.log?.('Vérification des empreintes SHA-256 de l’archive…');
   return loadArchive(database, await verifyArchive(file, options), options);
 }
 
 /** The second half of restoreBackup, for a caller that verified the archive before opening the database (the CLI). */
-export async function loadArchive(database: Database, archive: VerifiedArchive, options: RestoreOptions = {}): Promise<Record<string, number>> {
+export async function loadArchive(
+  database: Database,
+  archive: VerifiedArchive,
+  options: RestoreOptions = {},
+): Promise<Record<string, number>> {
   const log = options.log ?? (() => {});
   try {
     const { manifest } = archive;
     const tags = await migrationTags();
     if (manifest.schemaVersion && !tags.includes(manifest.schemaVersion)) {
-      throw new RestoreError(`Cette sauvegarde vient d’une version plus récente du site (schéma ${manifest.schemaVersion}) : mettez le site à jour avant de la restaurer. Rien n’a été modifié.`);
+      throw new RestoreError(
+        `Cette sauvegarde vient d’une version plus récente du site (schéma ${manifest.schemaVersion}) : mettez le site à jour avant de la restaurer. Rien n’a été modifié.`,
+      );
     }
     const known = new Set(backupTables().map((t) => t.name));
     const unknown = Object.keys(manifest.tables).filter((name) => !known.has(currentTableName(name)));
     if (unknown.length) {
-      throw new RestoreError(`Cette sauvegarde contient des tables que cette version du site ne connaît pas (${unknown.join(', ')}) : mettez le site à jour. Rien n’a été modifié.`);
+      throw new RestoreError(
+        `Cette sauvegarde contient des tables que cette version du site ne connaît pas (${unknown.join(', ')}) : mettez le site à jour. Rien n’a été modifié.`,
+      );
     }
     const filled = await nonEmptyTables(database.db);
     if (filled.length) {
       throw new RestoreError(
-        `La base de données cible n’est pas vide (tables ${filled.join(', ')}) : la restauration ne remplace jamais des données existantes. `
-        + 'Restaurez dans une base neuve (un DATA_DIR vide, ou une base PostgreSQL vide) avant le premier démarrage du site. Rien n’a été modifié.',
+        `La base de données cible n’est pas vide (tables ${filled.join(', ')}) : la restauration ne remplace jamais des données existantes. ` +
+          'Restaurez dans une base neuve (un DATA_DIR vide, ou une base PostgreSQL vide) avant le premier démarrage du site. Rien n’a été modifié.',
       );
     }
     log('Migrations de la base de données…');
@@ -210,7 +253,8 @@ export async function loadArchive(database: Database, archive: VerifiedArchive, 
     await database.db.transaction(async (tx) => {
       for (const [name, table] of Object.entries(manifest.tables)) {
         counts[name] = await loadTable(tx, archive, name, table);
-        if (counts[name] !== table.rows) throw damaged(`${name} : ${counts[name]} lignes lues, ${table.rows} attendues`);
+        if (counts[name] !== table.rows)
+          throw damaged(`${name} : ${counts[name]} lignes lues, ${table.rows} attendues`);
         log(`  ${name} : ${counts[name]} lignes`);
       }
       await resetCounters(tx);
@@ -224,20 +268,32 @@ export async function loadArchive(database: Database, archive: VerifiedArchive, 
 /** suffix of the key carrying a binary column's bytes in base64 (the column's own key stays null for json_populate_record) */
 const BASE64 = ':base64';
 
-async function loadTable(tx: Tx, archive: VerifiedArchive, name: string, table: BackupManifest['tables'][string]): Promise<number> {
+async function loadTable(
+  tx: Tx,
+  archive: VerifiedArchive,
+  name: string,
+  table: BackupManifest['tables'][string],
+): Promise<number> {
   const entry = archive.entries.get(jsonPath(name));
   if (!entry) throw damaged(`fichier manquant ${jsonPath(name)}`);
   // A column dropped since the archive was made (clients' password_hint, 0005) has no place left: its values stay
   // behind, and a column added since takes its default.
-  const today = new Set(backupTables().find((t) => t.name === currentTableName(name))!.columns.map((c) => c.name));
+  const today = new Set(
+    backupTables()
+      .find((t) => t.name === currentTableName(name))!
+      .columns.map((c) => c.name),
+  );
   const kept = table.columns.filter((c) => today.has(c.name));
   const binary = table.files.filter((column) => today.has(column));
   const columns = kept.map((c) => ident(c.name)).join(', ');
   // Each JSON row becomes a row of the table (json_populate_record parses every type as PostgreSQL would); file
   // bytes travel as base64, decoded by the database (hex text for bytea was twice the size and slower on PGlite).
-  const values = kept.map((c) => (binary.includes(c.name) ? `decode(j->>'${c.name}${BASE64}', 'base64')` : `r.${ident(c.name)}`)).join(', ');
+  const values = kept
+    .map((c) => (binary.includes(c.name) ? `decode(j->>'${c.name}${BASE64}', 'base64')` : `r.${ident(c.name)}`))
+    .join(', ');
   const target = ident(currentTableName(name));
-  const insert = (json: string) => tx.execute(sql`insert into ${sql.raw(target)} (${sql.raw(columns)}) overriding system value
+  const insert = (json: string) =>
+    tx.execute(sql`insert into ${sql.raw(target)} (${sql.raw(columns)}) overriding system value
     select ${sql.raw(values)} from json_array_elements(${json}::json) j cross join lateral json_populate_record(null::${sql.raw(target)}, j) r`);
   let batch: string[] = [];
   let bytes = 0;
@@ -264,7 +320,10 @@ async function loadTable(tx: Tx, archive: VerifiedArchive, name: string, table: 
 
 function fileBytes(archive: VerifiedArchive, line: string, binary: string[]): number {
   const row = JSON.parse(line) as Record<string, unknown>;
-  return binary.reduce((sum, c) => sum + (typeof row[c] === 'string' ? archive.manifest.files[row[c]]?.size ?? 0 : 0), 0);
+  return binary.reduce(
+    (sum, c) => sum + (typeof row[c] === 'string' ? (archive.manifest.files[row[c]]?.size ?? 0) : 0),
+    0,
+  );
 }
 
 /** Rows whose binary columns name a file: the file's bytes added in base64 (the column itself left null). */
@@ -297,7 +356,9 @@ async function withFiles(archive: VerifiedArchive, lines: string[], binary: stri
  */
 async function readEntries(archive: VerifiedArchive, entries: Entry[]): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
-  const stored = entries.filter((e) => e.compressionMethod === 0).sort((a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader);
+  const stored = entries
+    .filter((e) => e.compressionMethod === 0)
+    .sort((a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader);
   for (const e of entries) if (e.compressionMethod !== 0) out.set(e.fileName, await readEntry(archive.zip, e));
   if (!stored.length) return out;
   const handle = await open(archive.file, 'r');
@@ -319,7 +380,8 @@ async function readEntries(archive: VerifiedArchive, entries: Entry[]): Promise<
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, first);
       for (const e of stored.slice(i, j)) {
         const at = e.relativeOffsetOfLocalHeader - first;
-        if (at + 30 > bytesRead || buffer.readUInt32LE(at) !== 0x04034b50) throw damaged(`en-tête illisible pour ${e.fileName}`);
+        if (at + 30 > bytesRead || buffer.readUInt32LE(at) !== 0x04034b50)
+          throw damaged(`en-tête illisible pour ${e.fileName}`);
         const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
         if (start + e.compressedSize > bytesRead) throw damaged(`${e.fileName} tronqué`);
         const data = Buffer.from(buffer.subarray(start, start + e.compressedSize));
@@ -336,9 +398,16 @@ async function readEntries(archive: VerifiedArchive, entries: Entry[]): Promise<
 
 /** Every serial or identity counter of our tables continues after the largest value restored. */
 async function resetCounters(tx: Tx) {
-  const sequences = await rowsOf(tx, sql.raw(`select table_name as t, column_name as c, pg_get_serial_sequence(quote_ident(table_name), column_name) as s
-    from information_schema.columns where table_schema = 'public' and pg_get_serial_sequence(quote_ident(table_name), column_name) is not null`));
+  const sequences = await rowsOf(
+    tx,
+    sql.raw(`select table_name as t, column_name as c, pg_get_serial_sequence(quote_ident(table_name), column_name) as s
+    from information_schema.columns where table_schema = 'public' and pg_get_serial_sequence(quote_ident(table_name), column_name) is not null`),
+  );
   for (const { t, c, s } of sequences) {
-    await tx.execute(sql.raw(`select setval('${String(s).replace(/'/g, "''")}', coalesce((select max(${ident(String(c))}) from ${ident(String(t))}), 0) + 1, false)`));
+    await tx.execute(
+      sql.raw(
+        `select setval('${String(s).replace(/'/g, "''")}', coalesce((select max(${ident(String(c))}) from ${ident(String(t))}), 0) + 1, false)`,
+      ),
+    );
   }
 }

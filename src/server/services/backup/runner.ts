@@ -38,8 +38,16 @@ export type BackupRunner = {
  */
 const RENDER_SHARE = 20;
 
-async function storeMissingPdfs(database: Database, config: Config, onProgress: (percent: number) => void): Promise<number> {
-  const missing = await database.db.select({ id: invoices.id }).from(invoices).where(isNull(invoices.pdf)).orderBy(invoices.id);
+async function storeMissingPdfs(
+  database: Database,
+  config: Config,
+  onProgress: (percent: number) => void,
+): Promise<number> {
+  const missing = await database.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(isNull(invoices.pdf))
+    .orderBy(invoices.id);
   for (const [i, { id }] of missing.entries()) {
     const row = await loadDocument(database.db, id);
     if (row) await ensureDocumentPdf(database.db, config, row);
@@ -48,7 +56,12 @@ async function storeMissingPdfs(database: Database, config: Config, onProgress: 
   return missing.length;
 }
 
-export function createBackupRunner(deps: { database: Database; dataDir: string; config: Config; log: FastifyBaseLogger }): BackupRunner {
+export function createBackupRunner(deps: {
+  database: Database;
+  dataDir: string;
+  config: Config;
+  log: FastifyBaseLogger;
+}): BackupRunner {
   const dir = path.join(deps.dataDir, BACKUP_DIR);
   let status: BackupStatusDto | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -57,13 +70,25 @@ export function createBackupRunner(deps: { database: Database; dataDir: string; 
   return {
     start(startedBy) {
       if (status?.state === 'running') {
-        throw new HttpError(409, 'Une sauvegarde est déjà en cours : attendez qu’elle se termine pour la télécharger.', 'BACKUP_RUNNING');
+        throw new HttpError(
+          409,
+          'Une sauvegarde est déjà en cours : attendez qu’elle se termine pour la télécharger.',
+          'BACKUP_RUNNING',
+        );
       }
       const now = new Date();
       const fileName = backupFileName(todayIso());
       const current: BackupStatusDto = {
         // Seconds: an id a route parameter accepts (a Postgres integer), one more than the last if started the same second.
-        id: Math.max(Math.floor(now.getTime() / 1000), (status?.id ?? 0) + 1), state: 'running', percent: 0, startedAt: now.toISOString(), finishedAt: null, startedBy, fileName: null, size: null, error: null,
+        id: Math.max(Math.floor(now.getTime() / 1000), (status?.id ?? 0) + 1),
+        state: 'running',
+        percent: 0,
+        startedAt: now.toISOString(),
+        finishedAt: null,
+        startedBy,
+        fileName: null,
+        size: null,
+        error: null,
       };
       status = current;
       running = (async () => {
@@ -91,13 +116,20 @@ export function createBackupRunner(deps: { database: Database; dataDir: string; 
               current.percent = total ? Math.min(99, start + Math.floor((done / total) * (100 - start))) : 99;
             },
           });
-          Object.assign(current, { state: 'done', percent: 100, fileName, size: (await stat(file)).size, finishedAt: new Date().toISOString() });
+          Object.assign(current, {
+            state: 'done',
+            percent: 100,
+            fileName,
+            size: (await stat(file)).size,
+            finishedAt: new Date().toISOString(),
+          });
           deps.log.info({ backup: current.id, size: current.size }, 'backup written');
         } catch (error) {
           deps.log.error({ err: error }, 'backup failed');
-          const message = error instanceof BackupError
-            ? error.message
-            : 'La sauvegarde a échoué (voir le journal du serveur). Réessayez ; si l’échec se répète, vérifiez la place libre sur le disque.';
+          const message =
+            error instanceof BackupError
+              ? error.message
+              : 'La sauvegarde a échoué (voir le journal du serveur). Réessayez ; si l’échec se répète, vérifiez la place libre sur le disque.';
           Object.assign(current, { state: 'failed', error: message, finishedAt: new Date().toISOString() });
         }
       })();

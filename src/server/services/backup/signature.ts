@@ -14,8 +14,10 @@ const ALGORITHM = 'HMAC-SHA256';
  * has another one, so its restore needs --ignorer-signature). Each through its own derivation: the key of another
  * use (sessions, outbox) never signs a backup.
  */
-export async function loadBackupKey(config: Pick<Config, 'BACKUP_KEY' | 'SESSION_SECRET' | 'DATA_DIR'>): Promise<Buffer> {
-  const secret = config.BACKUP_KEY ?? config.SESSION_SECRET ?? await loadSecretKey({ DATA_DIR: config.DATA_DIR });
+export async function loadBackupKey(
+  config: Pick<Config, 'BACKUP_KEY' | 'SESSION_SECRET' | 'DATA_DIR'>,
+): Promise<Buffer> {
+  const secret = config.BACKUP_KEY ?? config.SESSION_SECRET ?? (await loadSecretKey({ DATA_DIR: config.DATA_DIR }));
   return Buffer.from(hkdfSync('sha256', secret, 'rfs-backup', 'backup signature v1', 32));
 }
 

@@ -8,7 +8,12 @@ import * as schema from '#server/db/schema.ts';
  * added later is not forgotten (tables.test.ts fails when a new token-like table is neither excluded nor decided).
  */
 export const EXCLUDED_TABLES = new Set([
-  'staff_sessions', 'client_sessions', 'password_reset_tokens', 'staff_password_tokens', 'login_throttle', 'rate_limits',
+  'staff_sessions',
+  'client_sessions',
+  'password_reset_tokens',
+  'staff_password_tokens',
+  'login_throttle',
+  'rate_limits',
   // the few minutes between a staff member's password and code: a restore must not revive a half sign-in
   'staff_login_challenges',
 ]);
@@ -26,7 +31,10 @@ export const currentTableName = (archived: string) => RENAMED_TABLES[archived] ?
  * two-factor enrolment still waiting for its first code is started again. Password hashes, the sealed TOTP secret and
  * the hashed recovery codes are kept: staff and clients sign in as before.
  */
-export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = { outbox: ['secret'], staff_users: ['totp_pending_secret'] };
+export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = {
+  outbox: ['secret'],
+  staff_users: ['totp_pending_secret'],
+};
 
 /**
  * Binary columns written as files of their own, named for a reader when a name helps; the JSON row then holds the
@@ -37,7 +45,10 @@ export const EXCLUDED_COLUMNS: Record<string, readonly string[]> = { outbox: ['s
  * factures/Facture_00000012.pdf, avoirs/Avoir_AV-00000001.pdf.
  */
 const FILE_NAMES: Record<string, (row: Record<string, unknown>) => string> = {
-  'invoices.pdf': (row) => (row.kind === 'credit_note' ? `avoirs/Avoir_${String(row.number)}.pdf` : `factures/Facture_${String(row.number)}.pdf`),
+  'invoices.pdf': (row) =>
+    row.kind === 'credit_note'
+      ? `avoirs/Avoir_${String(row.number)}.pdf`
+      : `factures/Facture_${String(row.number)}.pdf`,
 };
 
 type BackupColumn = { name: string; sqlType: string; binary: boolean };
@@ -58,21 +69,27 @@ function describe(table: PgTable): BackupTable {
   const name = config.name;
   const skip = new Set(EXCLUDED_COLUMNS[name] ?? []);
   const all = Object.values(getTableColumns(table)) as PgColumn[];
-  const columns = all.filter((c) => !c.generated && !skip.has(c.name))
+  const columns = all
+    .filter((c) => !c.generated && !skip.has(c.name))
     .map((c) => ({ name: c.name, sqlType: c.getSQLType(), binary: c.getSQLType() === 'bytea' }));
   const composite = config.primaryKeys[0]?.columns.map((c) => c.name);
   const key = composite ?? all.filter((c) => c.primary).map((c) => c.name);
   if (!key.length) throw new Error(`Table ${name} has no primary key: the backup reads tables by key`);
-  const parents = [...new Set(config.foreignKeys.map((fk) => getTableName(fk.reference().foreignTable)))].filter((p) => p !== name);
+  const parents = [...new Set(config.foreignKeys.map((fk) => getTableName(fk.reference().foreignTable)))].filter(
+    (p) => p !== name,
+  );
   return { name, table, columns, key, parents };
 }
 
 /** Every table of the Drizzle schema, whether backed up or not. */
-export const schemaTables = (): PgTable[] => (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+export const schemaTables = (): PgTable[] =>
+  (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
 /** Every table of the schema that the backup holds, parents before children (the order a restore inserts them). */
 export function backupTables(): BackupTable[] {
-  const described = schemaTables().map(describe).filter((t) => !EXCLUDED_TABLES.has(t.name));
+  const described = schemaTables()
+    .map(describe)
+    .filter((t) => !EXCLUDED_TABLES.has(t.name));
   return dependencyOrder(described);
 }
 

@@ -6,7 +6,14 @@ import { HttpError, notFound } from '#server/http-error.ts';
 import { creditNoteOverMessage, type CreditNoteValues, type OrderDocuments } from '#shared/invoice-api.ts';
 import type { OrderDto } from '#shared/admin-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
-import { documentData, ensureDocumentPdf, insertCreditNote, orderInvoice, type Clock, type InvoiceRow } from './invoices.ts';
+import {
+  documentData,
+  ensureDocumentPdf,
+  insertCreditNote,
+  orderInvoice,
+  type Clock,
+  type InvoiceRow,
+} from './invoices.ts';
 import { queueCreditNoteMail } from '#server/services/mail/order-mails.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { getOrderDto } from '#server/services/orders/order-queries.ts';
@@ -15,20 +22,33 @@ import { toCents, type PaymentProvider } from '#server/services/payments/provide
 
 const NO_INVOICE = 'Cette commande n’a pas de facture émise : un avoir ne s’établit que sur une commande payée.';
 const FULLY_CREDITED = 'Cette facture est déjà entièrement annulée par un avoir.';
-const NOT_ONLINE = 'Cette commande n’a pas été payée par carte en ligne : établissez l’avoir sans remboursement automatique et remboursez le client par le moyen qu’il a utilisé.';
-const PROVIDER_OFF = 'Le paiement en ligne n’est pas activé : établissez l’avoir sans remboursement automatique et remboursez le client depuis le tableau de bord Stripe.';
-const REFUND_FAILED = 'Stripe n’a pas effectué le remboursement : aucun avoir n’a été établi. Réessayez dans quelques minutes, ou vérifiez le paiement dans le tableau de bord Stripe.';
+const NOT_ONLINE =
+  'Cette commande n’a pas été payée par carte en ligne : établissez l’avoir sans remboursement automatique et remboursez le client par le moyen qu’il a utilisé.';
+const PROVIDER_OFF =
+  'Le paiement en ligne n’est pas activé : établissez l’avoir sans remboursement automatique et remboursez le client depuis le tableau de bord Stripe.';
+const REFUND_FAILED =
+  'Stripe n’a pas effectué le remboursement : aucun avoir n’a été établi. Réessayez dans quelques minutes, ou vérifiez le paiement dans le tableau de bord Stripe.';
 /** The provider's refund statuses that mean the money is (or will be) back on the card. */
 const REFUND_UNDER_WAY = new Set(['succeeded', 'pending', 'requires_action']);
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** What credit notes may still cancel of an invoice ('0.00' once fully credited), and how many it already has. */
-async function creditState(tx: Tx, invoice: Pick<InvoiceRow, 'id' | 'totalTtc'>): Promise<{ remaining: string; notes: number }> {
-  const [row] = await tx.select({
-    credited: sql<string>`coalesce(sum(${invoices.totalTtc}), 0)::text`, notes: sql<number>`count(*)::int`,
-  }).from(invoices).where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, 'credit_note')));
-  return { remaining: ((cents(invoice.totalTtc) - cents(row?.credited ?? '0')) / 100).toFixed(2), notes: Number(row?.notes ?? 0) };
+async function creditState(
+  tx: Tx,
+  invoice: Pick<InvoiceRow, 'id' | 'totalTtc'>,
+): Promise<{ remaining: string; notes: number }> {
+  const [row] = await tx
+    .select({
+      credited: sql<string>`coalesce(sum(${invoices.totalTtc}), 0)::text`,
+      notes: sql<number>`count(*)::int`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, 'credit_note')));
+  return {
+    remaining: ((cents(invoice.totalTtc) - cents(row?.credited ?? '0')) / 100).toFixed(2),
+    notes: Number(row?.notes ?? 0),
+  };
 }
 
 export async function creditableAmount(tx: Tx, invoice: Pick<InvoiceRow, 'id' | 'totalTtc'>): Promise<string> {
@@ -39,7 +59,11 @@ export async function creditableAmount(tx: Tx, invoice: Pick<InvoiceRow, 'id' | 
 type CardRefund = { provider: PaymentProvider; paymentIntent: string };
 
 export type CreditNoteRequest = {
-  orderId: number; invoice: InvoiceRow; values: Pick<CreditNoteValues, 'amount' | 'reason'>; actor: Actor; config: Config;
+  orderId: number;
+  invoice: InvoiceRow;
+  values: Pick<CreditNoteValues, 'amount' | 'reason'>;
+  actor: Actor;
+  config: Config;
   /** what the order becomes when credited in full */
   fullStatus?: 'cancelled' | 'refunded';
   clock?: Clock;
@@ -57,7 +81,12 @@ export type CreditNoteRequest = {
  * commit, the provider answers the refund it already made rather than making a second one. A refund made whose commit
  * then failed is the one case left for staff: it shows in the provider's dashboard, with the invoice in its metadata.
  */
-async function refundToCard(refund: CardRefund, invoice: InvoiceRow, noteIndex: number, amount: string): Promise<{ id: string; status: string }> {
+async function refundToCard(
+  refund: CardRefund,
+  invoice: InvoiceRow,
+  noteIndex: number,
+  amount: string,
+): Promise<{ id: string; status: string }> {
   let made;
   try {
     made = await refund.provider.stripe.refunds.create(
@@ -77,7 +106,17 @@ async function refundToCard(refund: CardRefund, invoice: InvoiceRow, noteIndex: 
  * « Remboursé ») and no longer counts as a subscription. The series lock comes last (insertCreditNote).
  */
 export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): Promise<InvoiceRow> {
-  const { orderId, invoice, values, actor, config, fullStatus = 'cancelled', clock = () => new Date(), mail, refund } = request;
+  const {
+    orderId,
+    invoice,
+    values,
+    actor,
+    config,
+    fullStatus = 'cancelled',
+    clock = () => new Date(),
+    mail,
+    refund,
+  } = request;
   await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
   const { remaining, notes } = await creditState(tx, invoice);
   if (cents(remaining) === 0 && notes > 0) throw new HttpError(409, FULLY_CREDITED, 'ALREADY_CREDITED');
@@ -88,33 +127,68 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
   const cancelsInFull = cents(values.amount) === cents(remaining);
   const refunded = refund ? await refundToCard(refund, invoice, notes + 1, values.amount) : null;
   if (cancelsInFull) {
-    const [order] = await tx.select({ paymentStatus: orders.paymentStatus, clientId: orders.clientId, clientEmail: orders.clientEmail })
-      .from(orders).where(eq(orders.id, orderId)).for('update');
+    const [order] = await tx
+      .select({ paymentStatus: orders.paymentStatus, clientId: orders.clientId, clientEmail: orders.clientEmail })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
     if (!order) throw notFound('Commande introuvable');
     await tx.update(orders).set({ paymentStatus: fullStatus, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await recomputeSubscriptions(tx, order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail });
+    await recomputeSubscriptions(
+      tx,
+      order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail },
+    );
     await writeAudit(tx, actor, {
-      action: 'order.update', entity: 'order', entityId: orderId,
-      before: { paymentStatus: order.paymentStatus }, after: { paymentStatus: fullStatus },
+      action: 'order.update',
+      entity: 'order',
+      entityId: orderId,
+      before: { paymentStatus: order.paymentStatus },
+      after: { paymentStatus: fullStatus },
     });
   }
   // Last: the series lock is held for the number, two inserts and the commit.
-  let note = await insertCreditNote(tx, invoice, documentData(invoice, config), values.amount, values.reason, actor.username, clock);
+  let note = await insertCreditNote(
+    tx,
+    invoice,
+    documentData(invoice, config),
+    values.amount,
+    values.reason,
+    actor.username,
+    clock,
+  );
   if (refunded) {
-    [note] = await tx.update(invoices).set({ refundId: refunded.id, refundStatus: refunded.status }).where(eq(invoices.id, note.id)).returning() as [InvoiceRow];
+    [note] = (await tx
+      .update(invoices)
+      .set({ refundId: refunded.id, refundStatus: refunded.status })
+      .where(eq(invoices.id, note.id))
+      .returning()) as [InvoiceRow];
   }
   await writeAudit(tx, actor, {
-    action: 'credit_note.issue', entity: 'order', entityId: orderId,
+    action: 'credit_note.issue',
+    entity: 'order',
+    entityId: orderId,
     after: {
-      number: note.number, invoice: invoice.number, amount: note.totalTtc, reason: values.reason, issuedOn: note.issuedOn,
+      number: note.number,
+      invoice: invoice.number,
+      amount: note.totalTtc,
+      reason: values.reason,
+      issuedOn: note.issuedOn,
       ...(refunded ? { refundId: refunded.id, refundStatus: refunded.status } : {}),
     },
   });
   if (mail) {
-    const [order] = await tx.select({ clientId: orders.clientId, clientName: orders.clientName, clientEmail: orders.clientEmail })
-      .from(orders).where(eq(orders.id, orderId));
+    const [order] = await tx
+      .select({ clientId: orders.clientId, clientName: orders.clientName, clientEmail: orders.clientEmail })
+      .from(orders)
+      .where(eq(orders.id, orderId));
     if (order) {
-      await queueCreditNoteMail(tx, mail, order, { id: note.id, number: note.number, invoiceNumber: invoice.number, amount: note.totalTtc, cancelsInFull });
+      await queueCreditNoteMail(tx, mail, order, {
+        id: note.id,
+        number: note.number,
+        invoiceNumber: invoice.number,
+        amount: note.totalTtc,
+        cancelsInFull,
+      });
     }
   }
   return note;
@@ -124,11 +198,21 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
 async function cardRefund(tx: Tx, orderId: number, provider: PaymentProvider | null | undefined): Promise<CardRefund> {
   const [order] = await tx.select({ paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Commande introuvable');
-  if (order.paymentMethod !== 'carte_en_ligne') throw new HttpError(400, NOT_ONLINE, 'NOT_REFUNDABLE', { refund: [NOT_ONLINE] });
+  if (order.paymentMethod !== 'carte_en_ligne')
+    throw new HttpError(400, NOT_ONLINE, 'NOT_REFUNDABLE', { refund: [NOT_ONLINE] });
   if (!provider) throw new HttpError(400, PROVIDER_OFF, 'NOT_REFUNDABLE', { refund: [PROVIDER_OFF] });
-  const [paid] = await tx.select({ paymentIntent: onlinePayments.paymentIntent }).from(onlinePayments)
-    .where(and(eq(onlinePayments.orderId, orderId), eq(onlinePayments.status, 'paid'), isNotNull(onlinePayments.paymentIntent)))
-    .orderBy(desc(onlinePayments.updatedAt)).limit(1);
+  const [paid] = await tx
+    .select({ paymentIntent: onlinePayments.paymentIntent })
+    .from(onlinePayments)
+    .where(
+      and(
+        eq(onlinePayments.orderId, orderId),
+        eq(onlinePayments.status, 'paid'),
+        isNotNull(onlinePayments.paymentIntent),
+      ),
+    )
+    .orderBy(desc(onlinePayments.updatedAt))
+    .limit(1);
   if (!paid?.paymentIntent) throw new HttpError(400, NOT_ONLINE, 'NOT_REFUNDABLE', { refund: [NOT_ONLINE] });
   return { provider, paymentIntent: paid.paymentIntent };
 }
@@ -139,7 +223,10 @@ async function cardRefund(tx: Tx, orderId: number, provider: PaymentProvider | n
  * paid online) and the order, credited in full, becomes « Remboursé ».
  */
 export async function issueCreditNote(
-  db: Db, orderId: number, values: CreditNoteValues, actor: Actor,
+  db: Db,
+  orderId: number,
+  values: CreditNoteValues,
+  actor: Actor,
   deps: { config: Config; mail?: MailQueue; clock?: Clock; provider?: PaymentProvider | null },
 ): Promise<OrderDto & OrderDocuments> {
   const { config } = deps;
@@ -152,7 +239,15 @@ export async function issueCreditNote(
     }
     const refund = values.refund ? await cardRefund(tx, orderId, deps.provider) : undefined;
     return creditInTransaction(tx, {
-      orderId, invoice, values, actor, config, mail: deps.mail, clock: deps.clock, refund, ...(refund ? { fullStatus: 'refunded' as const } : {}),
+      orderId,
+      invoice,
+      values,
+      actor,
+      config,
+      mail: deps.mail,
+      clock: deps.clock,
+      refund,
+      ...(refund ? { fullStatus: 'refunded' as const } : {}),
     });
   });
   await ensureDocumentPdf(db, config, note);

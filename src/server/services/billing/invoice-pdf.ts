@@ -74,8 +74,11 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     margin: 50,
     // The creation date is the issue: pdfkit would otherwise stamp « now » (and derive the file ID from it).
     info: {
-      Title: `${creditNote ? 'Avoir' : 'Facture'} ${data.number}`, Author: data.seller.legalName,
-      Subject: `${data.lines[0]?.designation ?? ''} – ${data.client.name}`, CreationDate: issued, ModDate: issued,
+      Title: `${creditNote ? 'Avoir' : 'Facture'} ${data.number}`,
+      Author: data.seller.legalName,
+      Subject: `${data.lines[0]?.designation ?? ''} – ${data.client.name}`,
+      CreationDate: issued,
+      ModDate: issued,
     },
   });
   const chunks: Buffer[] = [];
@@ -87,22 +90,35 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
   // Seller, left; title, number and dates, right.
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(data.seller.siteName, LEFT, 50, { width: 280 });
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED)
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
     .text(data.seller.legalName, { width: 280 })
     .text(data.seller.address, { width: 280 })
     .text(`${data.seller.email} · ${data.seller.phone}`, { width: 280 })
     .text(data.seller.companyId, { width: 280 });
   doc.font('Helvetica-Bold').fontSize(24).fillColor(ACCENT).text(title, 345, 50, { width: 200, align: 'right' });
-  doc.font('Helvetica').fontSize(10).fillColor(INK)
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(INK)
     .text(`N° ${data.number}`, 345, 82, { width: 200, align: 'right' })
     .text(`Date d'émission : ${formatDate(data.issuedOn)}`, { width: 200, align: 'right' })
     .text(`Commande du ${formatDate(data.orderDate)}`, { width: 200, align: 'right' });
   if (data.credited) {
-    doc.text(`Sur la facture n° ${data.credited.number} du ${formatDate(data.credited.issuedOn)}`, { width: 200, align: 'right' });
+    doc.text(`Sur la facture n° ${data.credited.number} du ${formatDate(data.credited.issuedOn)}`, {
+      width: 200,
+      align: 'right',
+    });
   }
 
   // Client.
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(creditNote ? 'AVOIR AU PROFIT DE' : 'FACTURÉ À', LEFT, 150);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(creditNote ? 'AVOIR AU PROFIT DE' : 'FACTURÉ À', LEFT, 150);
   doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(data.client.name, LEFT, 165, { width: 300 });
   doc.font('Helvetica').fontSize(10).text(data.client.email, { width: 300 });
   if (data.client.phone) doc.text(data.client.phone, { width: 300 });
@@ -110,43 +126,78 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   // The lines: designation and period, then the amounts (HT, TVA and TTC when a rate applies).
   const top = 240;
   const columns = taxed(data)
-    ? [['Prix unit. HT', 255], ['Total HT', 320], [`TVA ${percent(data.taxRate)}`, 385], ['Total TTC', 440]] as const
-    : [['Qté', 320], ['Prix unitaire', 360], ['Montant', 420]] as const;
+    ? ([
+        ['Prix unit. HT', 255],
+        ['Total HT', 320],
+        [`TVA ${percent(data.taxRate)}`, 385],
+        ['Total TTC', 440],
+      ] as const)
+    : ([
+        ['Qté', 320],
+        ['Prix unitaire', 360],
+        ['Montant', 420],
+      ] as const);
   doc.rect(LEFT, top, WIDTH, 22).fill('#eff6ff');
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(9).text('Désignation', LEFT + 8, top + 7, { width: 190 });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text('Désignation', LEFT + 8, top + 7, { width: 190 });
   for (const [label, x] of columns) doc.text(label, LEFT + x - 8, top + 7, { width: 62, align: 'right' });
   let y = top + 32;
   for (const line of data.lines) {
-    doc.font('Helvetica').fontSize(10).fillColor(INK).text(line.designation, LEFT + 8, y, { width: taxed(data) ? 190 : 250 });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(line.designation, LEFT + 8, y, { width: taxed(data) ? 190 : 250 });
     const values = taxed(data)
       ? [money(data, line.unitHt), money(data, line.ht), money(data, line.tax), money(data, line.ttc)]
       : [String(line.quantity), money(data, line.unitHt), money(data, line.ttc)];
     values.forEach((value, i) => doc.text(value, LEFT + columns[i]![1] - 8, y, { width: 62, align: 'right' }));
-    doc.fontSize(9).fillColor(MUTED).text(line.detail, LEFT + 8, y + 14, { width: taxed(data) ? 190 : 250 });
+    doc
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(line.detail, LEFT + 8, y + 14, { width: taxed(data) ? 190 : 250 });
     y += 44;
   }
-  doc.moveTo(LEFT, y).lineTo(LEFT + WIDTH, y).strokeColor('#d1d5db').stroke();
+  doc
+    .moveTo(LEFT, y)
+    .lineTo(LEFT + WIDTH, y)
+    .strokeColor('#d1d5db')
+    .stroke();
 
   // Totals.
   y += 12;
   doc.font('Helvetica').fontSize(10).fillColor(INK);
   if (taxed(data)) {
-    doc.text(`Total HT : ${money(data, data.totals.ht)}`, LEFT, y, { width: WIDTH, align: 'right' })
+    doc
+      .text(`Total HT : ${money(data, data.totals.ht)}`, LEFT, y, { width: WIDTH, align: 'right' })
       .text(`TVA ${percent(data.taxRate)} : ${money(data, data.totals.tax)}`, { width: WIDTH, align: 'right' });
     y = doc.y + 2;
   }
   const total = data.gifted ? 'OFFERT' : `${formatEuro(data.totals.ttc)} TTC`;
-  doc.font('Helvetica-Bold').fontSize(12).text(`${creditNote ? 'Montant de l’avoir' : 'Total'} : ${total}`, LEFT, y, { width: WIDTH, align: 'right' });
-  doc.font('Helvetica').fontSize(10).fillColor(INK).text('', LEFT, doc.y + 10);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`${creditNote ? 'Montant de l’avoir' : 'Total'} : ${total}`, LEFT, y, { width: WIDTH, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(INK)
+    .text('', LEFT, doc.y + 10);
   if (creditNote) {
     doc.text(`Motif : ${data.reason || 'annulation'}`, { width: WIDTH });
     doc.text(`Montant à rembourser ou à déduire : ${formatEuro(data.totals.ttc)}`, { width: WIDTH });
   } else {
-    doc.text(`Moyen de paiement : ${PAYMENT_METHOD_LABELS[data.paymentMethod]}`, { width: WIDTH })
+    doc
+      .text(`Moyen de paiement : ${PAYMENT_METHOD_LABELS[data.paymentMethod]}`, { width: WIDTH })
       .text(`${data.gifted ? 'Abonnement offert' : 'Payée'} le ${formatDate(data.paymentDate)}`, { width: WIDTH });
   }
   if (data.usernameHint) {
-    doc.moveDown(0.5).fillColor(MUTED)
+    doc
+      .moveDown(0.5)
+      .fillColor(MUTED)
       .text(`Identifiant : ${data.usernameHint} — connexion sur ${data.publicUrl}/client/login`, { width: WIDTH });
   }
 
@@ -154,16 +205,33 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const box = 540;
   doc.rect(LEFT, box, WIDTH, 110).strokeColor('#d1d5db').stroke();
   doc.image(qr, LEFT + 10, box + 10, { width: 90, height: 90 });
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(10).text('Clé de vérification', LEFT + 115, box + 18);
-  doc.font('Courier-Bold').fontSize(14).fillColor(ACCENT).text(data.verificationKey, LEFT + 115, box + 34);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED)
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text('Clé de vérification', LEFT + 115, box + 18);
+  doc
+    .font('Courier-Bold')
+    .fontSize(14)
+    .fillColor(ACCENT)
+    .text(data.verificationKey, LEFT + 115, box + 34);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
     .text('Scannez le code ou saisissez la clé sur', LEFT + 115, box + 58, { width: 370 })
     .text(`${data.publicUrl}/verify-invoice`, { width: 370, link: verifyUrl });
 
   // Legal footer.
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED)
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
     .text(data.taxMention, LEFT, 730, { width: WIDTH, align: 'center' })
-    .text(`${data.seller.legalName} — ${data.seller.address} — ${data.seller.companyId}`, { width: WIDTH, align: 'center' });
+    .text(`${data.seller.legalName} — ${data.seller.address} — ${data.seller.companyId}`, {
+      width: WIDTH,
+      align: 'center',
+    });
 
   doc.end();
   return done;

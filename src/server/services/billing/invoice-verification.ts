@@ -12,7 +12,10 @@ const notes = alias(invoices, 'credit_notes');
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** 'Annulée par l'avoir AV-00000001 du 23/11/2026', or the partial credit notes, or 'Valide'. */
-function verificationStatus(total: string, creditNotes: InvoiceVerification['creditNotes']): { status: 'valid' | 'credited' | 'cancelled'; statusLabel: string } {
+function verificationStatus(
+  total: string,
+  creditNotes: InvoiceVerification['creditNotes'],
+): { status: 'valid' | 'credited' | 'cancelled'; statusLabel: string } {
   if (!creditNotes.length) return { status: 'valid', statusLabel: 'Valide' };
   const list = creditNotes.map((n) => `${n.number} du ${formatDate(n.issuedOn)}`).join(', ');
   const by = creditNotes.length > 1 ? 'les avoirs' : "l'avoir";
@@ -28,33 +31,50 @@ function verificationStatus(total: string, creditNotes: InvoiceVerification['cre
  * « En attente ».
  */
 export function invoiceVerifier(db: Db) {
-  const statement = keptStatement(db, 'verify_order_key', db.select({
-    id: orders.id,
-    orderDate: orders.orderDate,
-    orderClientName: orders.clientName,
-    price: orders.price,
-    plan: orders.plan,
-    paymentStatus: orders.paymentStatus,
-    number: invoices.number,
-    issuedOn: invoices.issuedOn,
-    // frozen at issue; an invoice migrated from before and never rendered since still holds the order's snapshot
-    invoiceClientName: sql<string | null>`coalesce(${invoices.data}#>>'{client,name}', ${invoices.data}#>>'{legacy,clientName}')`,
-    total: invoices.totalTtc,
-    creditNotes: sql<InvoiceVerification['creditNotes'] | null>`(
+  const statement = keptStatement(
+    db,
+    'verify_order_key',
+    db
+      .select({
+        id: orders.id,
+        orderDate: orders.orderDate,
+        orderClientName: orders.clientName,
+        price: orders.price,
+        plan: orders.plan,
+        paymentStatus: orders.paymentStatus,
+        number: invoices.number,
+        issuedOn: invoices.issuedOn,
+        // frozen at issue; an invoice migrated from before and never rendered since still holds the order's snapshot
+        invoiceClientName: sql<
+          string | null
+        >`coalesce(${invoices.data}#>>'{client,name}', ${invoices.data}#>>'{legacy,clientName}')`,
+        total: invoices.totalTtc,
+        creditNotes: sql<InvoiceVerification['creditNotes'] | null>`(
       select json_agg(json_build_object('number', ${notes.number}, 'issuedOn', ${notes.issuedOn}, 'total', ${notes.totalTtc}) order by ${notes.id})
       from ${invoices} as ${sql.identifier('credit_notes')} where ${notes.invoiceId} = ${invoices.id} and ${notes.kind} = 'credit_note')`,
-  }).from(orders).leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice')))
-    .where(eq(orders.verificationKey, sql.placeholder('key'))).limit(1));
+      })
+      .from(orders)
+      .leftJoin(invoices, and(eq(invoices.orderId, orders.id), eq(invoices.kind, 'invoice')))
+      .where(eq(orders.verificationKey, sql.placeholder('key')))
+      .limit(1),
+  );
 
   return async (key: string): Promise<InvoiceVerification | null> => {
     const [row] = await statement.execute({ key });
     if (!row) return null;
     const { orderClientName, invoiceClientName, ...order } = row;
     const creditNotes = (row.creditNotes ?? []).map((n) => ({ ...n, total: Number(n.total).toFixed(2) }));
-    const status = row.total === null
-      ? { status: 'not_issued' as const, statusLabel: PAYMENT_STATUS_LABELS[row.paymentStatus] }
-      : verificationStatus(row.total, creditNotes);
+    const status =
+      row.total === null
+        ? { status: 'not_issued' as const, statusLabel: PAYMENT_STATUS_LABELS[row.paymentStatus] }
+        : verificationStatus(row.total, creditNotes);
     // The plan's display name ('Pro'), as printed on the invoice.
-    return { ...order, clientName: invoiceClientName ?? orderClientName, plan: getPlan(row.plan).name, creditNotes, ...status };
+    return {
+      ...order,
+      clientName: invoiceClientName ?? orderClientName,
+      plan: getPlan(row.plan).name,
+      creditNotes,
+      ...status,
+    };
   };
 }

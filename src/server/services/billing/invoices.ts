@@ -16,8 +16,12 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 
 function sellerOf(config: Config): InvoiceData['seller'] {
   return {
-    siteName: config.SITE_NAME, legalName: config.COMPANY_LEGAL_NAME, address: config.COMPANY_ADDRESS,
-    email: config.COMPANY_EMAIL, phone: config.COMPANY_PHONE, companyId: config.COMPANY_ID,
+    siteName: config.SITE_NAME,
+    legalName: config.COMPANY_LEGAL_NAME,
+    address: config.COMPANY_ADDRESS,
+    email: config.COMPANY_EMAIL,
+    phone: config.COMPANY_PHONE,
+    companyId: config.COMPANY_ID,
   };
 }
 
@@ -38,24 +42,51 @@ function splitTax(ttc: string, rate: string): { ht: string; tax: string; ttc: st
   return { ht: euros(ht), tax: euros(total - ht), ttc: euros(total) };
 }
 
-function planLine(plan: PlanId, ttc: string, rate: string, period: { start: string; end: string }, prefix = ''): DocumentLine {
+function planLine(
+  plan: PlanId,
+  ttc: string,
+  rate: string,
+  period: { start: string; end: string },
+  prefix = '',
+): DocumentLine {
   const p = getPlan(plan);
   const amounts = splitTax(ttc, rate);
   return {
     designation: `${prefix}Abonnement assistance informatique à distance ${p.name}`,
     detail: `${p.durationText}, du ${formatDate(period.start)} au ${formatDate(period.end)} · ${devicesLabel(p.maxDevices)}`,
-    quantity: 1, unitHt: amounts.ht, ...amounts,
+    quantity: 1,
+    unitHt: amounts.ht,
+    ...amounts,
   };
 }
 
-type OrderForInvoice = Pick<typeof orders.$inferSelect,
-  'id' | 'clientId' | 'clientName' | 'clientEmail' | 'clientPhone' | 'plan' | 'price' | 'paymentMethod' | 'orderDate'
-  | 'startsOn' | 'endsOn' | 'verificationKey'> & { username: string | null };
+type OrderForInvoice = Pick<
+  typeof orders.$inferSelect,
+  | 'id'
+  | 'clientId'
+  | 'clientName'
+  | 'clientEmail'
+  | 'clientPhone'
+  | 'plan'
+  | 'price'
+  | 'paymentMethod'
+  | 'orderDate'
+  | 'startsOn'
+  | 'endsOn'
+  | 'verificationKey'
+> & { username: string | null };
 
 /** What an order's invoice prints, with the seller and tax settings of now. */
-export function invoiceDataOf(order: OrderForInvoice, config: Config, issue: {
-  number: string; issuedOn: string; issuedAt: Date; paymentDate: string;
-}): InvoiceData {
+export function invoiceDataOf(
+  order: OrderForInvoice,
+  config: Config,
+  issue: {
+    number: string;
+    issuedOn: string;
+    issuedAt: Date;
+    paymentDate: string;
+  },
+): InvoiceData {
   const rate = config.INVOICE_TAX_RATE.toFixed(2);
   const period = {
     start: order.startsOn ?? order.orderDate,
@@ -63,13 +94,28 @@ export function invoiceDataOf(order: OrderForInvoice, config: Config, issue: {
   };
   const line = planLine(order.plan, order.price, rate, period);
   return {
-    kind: 'invoice', number: issue.number, issuedOn: issue.issuedOn, issuedAt: issue.issuedAt.toISOString(),
-    orderId: order.id, orderDate: order.orderDate, periodStart: period.start, periodEnd: period.end,
+    kind: 'invoice',
+    number: issue.number,
+    issuedOn: issue.issuedOn,
+    issuedAt: issue.issuedAt.toISOString(),
+    orderId: order.id,
+    orderDate: order.orderDate,
+    periodStart: period.start,
+    periodEnd: period.end,
     client: { name: order.clientName, email: order.clientEmail, phone: order.clientPhone },
-    lines: [line], totals: { ht: line.ht, tax: line.tax, ttc: line.ttc }, taxRate: rate, taxMention: config.INVOICE_TAX_MENTION,
-    gifted: isGifted(order), paymentMethod: order.paymentMethod, paymentDate: issue.paymentDate,
-    verificationKey: order.verificationKey, usernameHint: order.username ? usernameHint(order.username) : null,
-    seller: sellerOf(config), publicUrl: config.PUBLIC_URL, credited: null, reason: null,
+    lines: [line],
+    totals: { ht: line.ht, tax: line.tax, ttc: line.ttc },
+    taxRate: rate,
+    taxMention: config.INVOICE_TAX_MENTION,
+    gifted: isGifted(order),
+    paymentMethod: order.paymentMethod,
+    paymentDate: issue.paymentDate,
+    verificationKey: order.verificationKey,
+    usernameHint: order.username ? usernameHint(order.username) : null,
+    seller: sellerOf(config),
+    publicUrl: config.PUBLIC_URL,
+    credited: null,
+    reason: null,
   };
 }
 
@@ -89,8 +135,12 @@ const systemClock: Clock = () => new Date();
  */
 async function nextSeq(tx: Tx, kind: DocumentKind, clock: Clock): Promise<{ seq: number; issuedAt: Date }> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SERIES_LOCKS[kind]})`);
-  const [last] = await tx.select({ seq: invoices.seq, issuedAt: invoices.issuedAt })
-    .from(invoices).where(eq(invoices.kind, kind)).orderBy(desc(invoices.seq)).limit(1);
+  const [last] = await tx
+    .select({ seq: invoices.seq, issuedAt: invoices.issuedAt })
+    .from(invoices)
+    .where(eq(invoices.kind, kind))
+    .orderBy(desc(invoices.seq))
+    .limit(1);
   const now = clock();
   return { seq: (last?.seq ?? 0) + 1, issuedAt: last && last.issuedAt > now ? last.issuedAt : now };
 }
@@ -101,76 +151,175 @@ async function nextSeq(tx: Tx, kind: DocumentKind, clock: Clock): Promise<{ seq:
  * (ensureDocumentPdf: by the invoice e-mail's worker, or by the caller), outside the lock. An order already invoiced keeps
  * its invoice.
  */
-export async function issueInvoice(tx: Tx, orderId: number, config: Config, actor: Actor, opts: { paidAtCreation: boolean; clock?: Clock }): Promise<InvoiceRow | null> {
-  const [existing] = await tx.select({ id: invoices.id }).from(invoices)
+export async function issueInvoice(
+  tx: Tx,
+  orderId: number,
+  config: Config,
+  actor: Actor,
+  opts: { paidAtCreation: boolean; clock?: Clock },
+): Promise<InvoiceRow | null> {
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
   if (existing) return null;
-  const [order] = await tx.select({ order: orders, username: clients.username }).from(orders)
-    .leftJoin(clients, eq(clients.id, orders.clientId)).where(eq(orders.id, orderId));
+  const [order] = await tx
+    .select({ order: orders, username: clients.username })
+    .from(orders)
+    .leftJoin(clients, eq(clients.id, orders.clientId))
+    .where(eq(orders.id, orderId));
   if (!order) throw new Error(`Order ${orderId} not found`);
   const row = { ...order.order, username: order.username };
   const { seq, issuedAt: now } = await nextSeq(tx, 'invoice', opts.clock ?? systemClock);
   const issuedOn = todayIso(now);
   const number = documentNumber('invoice', seq);
   // Paid at creation: the payment is the order's (possibly earlier) date; paid later: the day it was marked paid.
-  const data = invoiceDataOf(row, config, { number, issuedOn, issuedAt: now, paymentDate: opts.paidAtCreation ? row.orderDate : issuedOn });
-  const [inserted] = await tx.insert(invoices).values({
-    kind: 'invoice', seq, number, orderId, clientId: row.clientId, issuedOn, issuedAt: now, verificationKey: row.verificationKey,
-    totalTtc: data.totals.ttc, totalHt: data.totals.ht, totalTax: data.totals.tax, data, createdBy: actor.username,
-  }).returning();
-  await writeAudit(tx, actor, { action: 'invoice.issue', entity: 'order', entityId: orderId, after: { number, issuedOn, total: data.totals.ttc } });
+  const data = invoiceDataOf(row, config, {
+    number,
+    issuedOn,
+    issuedAt: now,
+    paymentDate: opts.paidAtCreation ? row.orderDate : issuedOn,
+  });
+  const [inserted] = await tx
+    .insert(invoices)
+    .values({
+      kind: 'invoice',
+      seq,
+      number,
+      orderId,
+      clientId: row.clientId,
+      issuedOn,
+      issuedAt: now,
+      verificationKey: row.verificationKey,
+      totalTtc: data.totals.ttc,
+      totalHt: data.totals.ht,
+      totalTax: data.totals.tax,
+      data,
+      createdBy: actor.username,
+    })
+    .returning();
+  await writeAudit(tx, actor, {
+    action: 'invoice.issue',
+    entity: 'order',
+    entityId: orderId,
+    after: { number, issuedOn, total: data.totals.ttc },
+  });
   return inserted!;
 }
 
 /** Credit note data: the invoice's client, seller and tax frozen then, for `amount` (TTC) of it. */
-function creditNoteDataOf(invoice: InvoiceData, issue: {
-  number: string; issuedOn: string; issuedAt: Date; amount: string; reason: string;
-}): InvoiceData {
+function creditNoteDataOf(
+  invoice: InvoiceData,
+  issue: {
+    number: string;
+    issuedOn: string;
+    issuedAt: Date;
+    amount: string;
+    reason: string;
+  },
+): InvoiceData {
   const amounts = splitTax(issue.amount, invoice.taxRate);
   const whole = cents(issue.amount) === cents(invoice.totals.ttc);
   const line: DocumentLine = {
     designation: `${whole ? 'Annulation' : 'Remboursement partiel'} : ${invoice.lines[0]?.designation ?? 'abonnement'}`,
     detail: `Facture n° ${invoice.number} du ${formatDate(invoice.issuedOn)}`,
-    quantity: 1, unitHt: amounts.ht, ...amounts,
+    quantity: 1,
+    unitHt: amounts.ht,
+    ...amounts,
   };
   return {
-    ...invoice, kind: 'credit_note', number: issue.number, issuedOn: issue.issuedOn, issuedAt: issue.issuedAt.toISOString(),
-    lines: [line], totals: amounts, gifted: false, credited: { number: invoice.number, issuedOn: invoice.issuedOn }, reason: issue.reason,
+    ...invoice,
+    kind: 'credit_note',
+    number: issue.number,
+    issuedOn: issue.issuedOn,
+    issuedAt: issue.issuedAt.toISOString(),
+    lines: [line],
+    totals: amounts,
+    gifted: false,
+    credited: { number: invoice.number, issuedOn: invoice.issuedOn },
+    reason: issue.reason,
   };
 }
 
 /** Issues a credit note on an invoice, in the caller's transaction, as its last step (same lock discipline). */
-export async function insertCreditNote(tx: Tx, invoice: InvoiceRow, data: InvoiceData, amount: string, reason: string, createdBy: string, clock: Clock = systemClock): Promise<InvoiceRow> {
+export async function insertCreditNote(
+  tx: Tx,
+  invoice: InvoiceRow,
+  data: InvoiceData,
+  amount: string,
+  reason: string,
+  createdBy: string,
+  clock: Clock = systemClock,
+): Promise<InvoiceRow> {
   const { seq, issuedAt: now } = await nextSeq(tx, 'credit_note', clock);
   const number = documentNumber('credit_note', seq);
   const issuedOn = todayIso(now);
   const frozen = creditNoteDataOf(data, { number, issuedOn, issuedAt: now, amount, reason });
-  const [row] = await tx.insert(invoices).values({
-    kind: 'credit_note', seq, number, orderId: invoice.orderId, invoiceId: invoice.id, clientId: invoice.clientId, issuedOn,
-    issuedAt: now, verificationKey: invoice.verificationKey, totalTtc: frozen.totals.ttc, totalHt: frozen.totals.ht,
-    totalTax: frozen.totals.tax, data: frozen, createdBy,
-  }).returning();
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      kind: 'credit_note',
+      seq,
+      number,
+      orderId: invoice.orderId,
+      invoiceId: invoice.id,
+      clientId: invoice.clientId,
+      issuedOn,
+      issuedAt: now,
+      verificationKey: invoice.verificationKey,
+      totalTtc: frozen.totals.ttc,
+      totalHt: frozen.totals.ht,
+      totalTax: frozen.totals.tax,
+      data: frozen,
+      createdBy,
+    })
+    .returning();
   return row!;
 }
 
 type LegacySnapshot = {
-  clientName: string; clientEmail: string; clientPhone: string; plan: PlanId; price: string; paymentMethod: InvoiceData['paymentMethod'];
-  orderDate: string; startsOn: string | null; endsOn: string | null; username: string | null;
+  clientName: string;
+  clientEmail: string;
+  clientPhone: string;
+  plan: PlanId;
+  price: string;
+  paymentMethod: InvoiceData['paymentMethod'];
+  orderDate: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  username: string | null;
 };
 
 /**
  * The frozen data of a document. Invoices issued before documents were frozen hold a snapshot of their order taken
  * by the migration; the settings of their first rendering complete it, and it is stored then (never again).
  */
-export function documentData(row: Pick<InvoiceRow, 'data' | 'number' | 'orderId' | 'issuedOn' | 'issuedAt' | 'verificationKey'>, config: Config): InvoiceData {
+export function documentData(
+  row: Pick<InvoiceRow, 'data' | 'number' | 'orderId' | 'issuedOn' | 'issuedAt' | 'verificationKey'>,
+  config: Config,
+): InvoiceData {
   const stored = row.data as InvoiceData | { legacy: LegacySnapshot };
   if (!('legacy' in stored)) return stored;
   const l = stored.legacy;
-  return invoiceDataOf({
-    id: row.orderId, clientId: null, clientName: l.clientName, clientEmail: l.clientEmail, clientPhone: l.clientPhone, plan: l.plan,
-    price: l.price, paymentMethod: l.paymentMethod, orderDate: l.orderDate, startsOn: l.startsOn, endsOn: l.endsOn,
-    verificationKey: row.verificationKey, username: l.username,
-  }, { ...config, INVOICE_TAX_RATE: 0 }, { number: row.number, issuedOn: row.issuedOn, issuedAt: row.issuedAt, paymentDate: l.orderDate });
+  return invoiceDataOf(
+    {
+      id: row.orderId,
+      clientId: null,
+      clientName: l.clientName,
+      clientEmail: l.clientEmail,
+      clientPhone: l.clientPhone,
+      plan: l.plan,
+      price: l.price,
+      paymentMethod: l.paymentMethod,
+      orderDate: l.orderDate,
+      startsOn: l.startsOn,
+      endsOn: l.endsOn,
+      verificationKey: row.verificationKey,
+      username: l.username,
+    },
+    { ...config, INVOICE_TAX_RATE: 0 },
+    { number: row.number, issuedOn: row.issuedOn, issuedAt: row.issuedAt, paymentDate: l.orderDate },
+  );
 }
 
 /**
@@ -183,7 +332,10 @@ export async function ensureDocumentPdf(db: Tx, config: Config, row: InvoiceRow)
   const pdf = await renderPdfOffThread(data);
   // Two first downloads at once: the first stored copy wins (both rendered the same bytes from the same data). Stored
   // now: the bytes are ours, not read back (the e-mail worker stores one per paid order).
-  const [stored] = await db.update(invoices).set({ pdf, data }).where(and(eq(invoices.id, row.id), sql`${invoices.pdf} is null`))
+  const [stored] = await db
+    .update(invoices)
+    .set({ pdf, data })
+    .where(and(eq(invoices.id, row.id), sql`${invoices.pdf} is null`))
     .returning({ id: invoices.id });
   if (stored) return pdf;
   const [again] = await db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, row.id));
@@ -192,19 +344,31 @@ export async function ensureDocumentPdf(db: Tx, config: Config, row: InvoiceRow)
 
 /** 'Facture_00000012_Élodie Bérénger.pdf' / 'Avoir_AV-00000001_….pdf' (the archive's and the download's name). */
 function documentFileName(row: Pick<InvoiceRow, 'kind' | 'number'>, clientName: string): string {
-  return `${row.kind === 'credit_note' ? 'Avoir' : 'Facture'}_${row.number}_${clientName}.pdf`.replace(/[\r\n"\\/]/g, ' ');
+  return `${row.kind === 'credit_note' ? 'Avoir' : 'Facture'}_${row.number}_${clientName}.pdf`.replace(
+    /[\r\n"\\/]/g,
+    ' ',
+  );
 }
 
 /** The file name with an ASCII fallback for old clients and the UTF-8 name per RFC 5987/6266. */
 export function documentContentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The invoice of an order, if one was issued (a pending order has none). */
 export async function orderInvoice(db: Tx, orderId: number): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, parisMonthStart, periodEndsOn } from './paris-calendar.ts';
 
-describe('parisMonthStart: when a month\'s allowance starts', () => {
+describe("parisMonthStart: when a month's allowance starts", () => {
   it('is midnight of the 1st in Paris, winter and summer time', () => {
     expect(parisMonthStart(new Date('2025-03-15T10:00:00Z')).toISOString()).toBe('2025-02-28T23:00:00.000Z');
     expect(parisMonthStart(new Date('2025-07-20T10:00:00Z')).toISOString()).toBe('2025-06-30T22:00:00.000Z');

@@ -3,7 +3,13 @@ import { todayIso } from '#shared/format.ts';
 
 // Built once: an Intl formatter is costly to construct, cheap to use.
 const parisWallClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Paris', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+  timeZone: 'Europe/Paris',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
 });
 
 /**

@@ -16,7 +16,8 @@ import { toClientOrder } from '#server/services/orders/subscriptions.ts';
 const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect';
 const SAME_PASSWORD = 'Choisissez un mot de passe différent de l’actuel';
 
-const fieldError = (field: string, message: string, code: ErrorCode) => new HttpError(400, message, code, { [field]: [message] });
+const fieldError = (field: string, message: string, code: ErrorCode) =>
+  new HttpError(400, message, code, { [field]: [message] });
 
 /**
  * The signed-in client changes their password: the current one proves it is them (a borrowed open session is not
@@ -24,14 +25,24 @@ const fieldError = (field: string, message: string, code: ErrorCode) => new Http
  * every other session of the account ends (this one stays). Any refusal changes nothing.
  */
 export async function changeClientPassword(
-  db: Db, session: { clientId: number; sessionHash: string }, input: { currentPassword: string; newPassword: string }, throttle: AccountCheck,
+  db: Db,
+  session: { clientId: number; sessionHash: string },
+  input: { currentPassword: string; newPassword: string },
+  throttle: AccountCheck,
 ): Promise<void> {
-  const [client] = await db.select({ username: clients.username, email: clients.email, passwordHash: clients.passwordHash })
-    .from(clients).where(eq(clients.id, session.clientId));
+  const [client] = await db
+    .select({ username: clients.username, email: clients.email, passwordHash: clients.passwordHash })
+    .from(clients)
+    .where(eq(clients.id, session.clientId));
   if (!client?.passwordHash) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
   const { passwordHash: stored } = client;
   // The buckets of a sign-in by username (by e-mail for an account without one).
-  if (!await throttle(client.username ?? client.email, async () => await verifyPassword(input.currentPassword, stored) || null)) {
+  if (
+    !(await throttle(
+      client.username ?? client.email,
+      async () => (await verifyPassword(input.currentPassword, stored)) || null,
+    ))
+  ) {
     throw fieldError('currentPassword', WRONG_CURRENT_PASSWORD, 'BAD_CURRENT_PASSWORD');
   }
   if (input.newPassword === input.currentPassword) throw fieldError('newPassword', SAME_PASSWORD, 'SAME_PASSWORD');
@@ -41,7 +52,8 @@ export async function changeClientPassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(clients).set({ passwordHash }).where(eq(clients.id, session.clientId));
-    await tx.delete(clientSessions)
+    await tx
+      .delete(clientSessions)
       .where(and(eq(clientSessions.clientId, session.clientId), ne(clientSessions.idHash, session.sessionHash)));
     // A « mot de passe oublié » link sent before would otherwise undo the change.
     await retireResetLinks(tx, session.clientId);
@@ -49,20 +61,40 @@ export async function changeClientPassword(
 }
 
 const orderColumns = {
-  id: orders.id, plan: orders.plan, price: orders.price, paymentStatus: orders.paymentStatus,
-  orderDate: orders.orderDate, startsOn: orders.startsOn, endsOn: orders.endsOn,
+  id: orders.id,
+  plan: orders.plan,
+  price: orders.price,
+  paymentStatus: orders.paymentStatus,
+  orderDate: orders.orderDate,
+  startsOn: orders.startsOn,
+  endsOn: orders.endsOn,
 };
 
 /** The client's own orders (those of their account), newest first. */
-export async function listClientOrders(db: Tx, clientId: number, page: { limit: number; offset: number }): Promise<{ items: ClientOrder[]; total: number }> {
+export async function listClientOrders(
+  db: Tx,
+  clientId: number,
+  page: { limit: number; offset: number },
+): Promise<{ items: ClientOrder[]; total: number }> {
   const where = eq(orders.clientId, clientId);
   const [rows, [total]] = await Promise.all([
-    db.select(orderColumns).from(orders).where(where)
-      .orderBy(desc(orders.orderDate), desc(orders.id)).limit(page.limit).offset(page.offset),
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  const documents = await documentsOf(db, rows.map((r) => r.id));
-  return { items: rows.map((row) => toClientOrder(row, (documents.get(row.id) ?? []).map(toDocumentDto))), total: Number(total?.n ?? 0) };
+  const documents = await documentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((row) => toClientOrder(row, (documents.get(row.id) ?? []).map(toDocumentDto))),
+    total: Number(total?.n ?? 0),
+  };
 }
 
 const INVOICE_NOT_FOUND = 'Facture introuvable';
@@ -71,8 +103,15 @@ const INVOICE_NOT_FOUND = 'Facture introuvable';
  * The invoice of one of the client's own paid orders, the very document staff download. Someone else's order, a
  * pending one or an unknown id all answer the same 404, so nobody learns that an order exists.
  */
-export async function loadClientInvoice(db: Tx, clientId: number, orderId: number, config: Config): Promise<{ fileName: string; pdf: Buffer }> {
-  const [own] = await db.select({ id: orders.id }).from(orders)
+export async function loadClientInvoice(
+  db: Tx,
+  clientId: number,
+  orderId: number,
+  config: Config,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const [own] = await db
+    .select({ id: orders.id })
+    .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
   const row = own ? await orderInvoice(db, orderId) : undefined;
   if (!row) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
@@ -83,10 +122,19 @@ export async function loadClientInvoice(db: Tx, clientId: number, orderId: numbe
  * One of the client's own documents (an invoice or a credit note) by its id, checked against the order's client: the
  * document's copy of the client id may be older than a later attachment of the order to the account.
  */
-export async function loadClientDocument(db: Tx, clientId: number, documentId: number, config: Config): Promise<{ fileName: string; pdf: Buffer }> {
+export async function loadClientDocument(
+  db: Tx,
+  clientId: number,
+  documentId: number,
+  config: Config,
+): Promise<{ fileName: string; pdf: Buffer }> {
   const row = await loadDocument(db, documentId);
-  const [own] = row ? await db.select({ id: orders.id }).from(orders)
-    .where(and(eq(orders.id, row.orderId), eq(orders.clientId, clientId))) : [];
+  const [own] = row
+    ? await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.id, row.orderId), eq(orders.clientId, clientId)))
+    : [];
   if (!row || !own) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
   return documentPdf(db, config, row);
 }

@@ -3,7 +3,15 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { documentsOf, toDocumentDto } from '#server/services/orders/order-queries.ts';
-import { auditLog, clientSessions, clients, interventions, orders, passwordResetTokens, inboxItems } from '#server/db/schema.ts';
+import {
+  auditLog,
+  clientSessions,
+  clients,
+  interventions,
+  orders,
+  passwordResetTokens,
+  inboxItems,
+} from '#server/db/schema.ts';
 import { getPlan } from '#shared/plans.ts';
 import { ratingsFor } from '#server/services/interventions/intervention-ratings.ts';
 
@@ -26,8 +34,11 @@ export function requestsOf(client: Pick<ClientRow, 'id' | 'email'>): SQL {
 export function auditAbout(ids: { orders: number[]; interventions: number[]; requests: number[] }): SQL | undefined {
   const about = (entity: string, list: number[]) =>
     list.length ? and(eq(auditLog.entity, entity), inArray(auditLog.entityId, list.map(String))) : undefined;
-  const parts = [about('order', ids.orders), about('intervention', ids.interventions), about('request', ids.requests)]
-    .filter((p): p is SQL => p !== undefined);
+  const parts = [
+    about('order', ids.orders),
+    about('intervention', ids.interventions),
+    about('request', ids.requests),
+  ].filter((p): p is SQL => p !== undefined);
   return parts.length ? or(...parts) : undefined;
 }
 
@@ -47,30 +58,62 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
   if (!client) return null;
   const [clientOrders, clientInterventions, clientRequests, sessions, resetLinks] = await Promise.all([
     db.select().from(orders).where(ordersOf(client)).orderBy(asc(orders.orderDate), asc(orders.id)),
-    db.select().from(interventions).where(eq(interventions.clientId, clientId)).orderBy(asc(interventions.createdAt), asc(interventions.id)),
+    db
+      .select()
+      .from(interventions)
+      .where(eq(interventions.clientId, clientId))
+      .orderBy(asc(interventions.createdAt), asc(interventions.id)),
     db.select().from(inboxItems).where(requestsOf(client)).orderBy(asc(inboxItems.createdAt), asc(inboxItems.id)),
-    db.select({ createdAt: clientSessions.createdAt, expiresAt: clientSessions.expiresAt }).from(clientSessions)
-      .where(eq(clientSessions.clientId, clientId)).orderBy(asc(clientSessions.createdAt)),
-    db.select({ createdAt: passwordResetTokens.createdAt, expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
-      .from(passwordResetTokens).where(eq(passwordResetTokens.clientId, clientId)).orderBy(asc(passwordResetTokens.createdAt)),
+    db
+      .select({ createdAt: clientSessions.createdAt, expiresAt: clientSessions.expiresAt })
+      .from(clientSessions)
+      .where(eq(clientSessions.clientId, clientId))
+      .orderBy(asc(clientSessions.createdAt)),
+    db
+      .select({
+        createdAt: passwordResetTokens.createdAt,
+        expiresAt: passwordResetTokens.expiresAt,
+        usedAt: passwordResetTokens.usedAt,
+      })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.clientId, clientId))
+      .orderBy(asc(passwordResetTokens.createdAt)),
   ]);
   const [documents, ratings] = await Promise.all([
-    documentsOf(db, clientOrders.map((o) => o.id)), ratingsFor(db, clientInterventions.map((i) => i.id)),
+    documentsOf(
+      db,
+      clientOrders.map((o) => o.id),
+    ),
+    ratingsFor(
+      db,
+      clientInterventions.map((i) => i.id),
+    ),
   ]);
   const auditWhere = auditAbout({
-    orders: clientOrders.map((o) => o.id), interventions: clientInterventions.map((i) => i.id), requests: clientRequests.map((r) => r.id),
+    orders: clientOrders.map((o) => o.id),
+    interventions: clientInterventions.map((i) => i.id),
+    requests: clientRequests.map((r) => r.id),
   });
   const audit = auditWhere
-    ? await db.select({
-      entity: auditLog.entity, entityId: auditLog.entityId, action: auditLog.action, before: auditLog.before, after: auditLog.after,
-      createdAt: auditLog.createdAt,
-    }).from(auditLog).where(auditWhere).orderBy(asc(auditLog.id))
+    ? await db
+        .select({
+          entity: auditLog.entity,
+          entityId: auditLog.entityId,
+          action: auditLog.action,
+          before: auditLog.before,
+          after: auditLog.after,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .where(auditWhere)
+        .orderBy(asc(auditLog.id))
     : [];
 
   return {
     exportedAt: now.toISOString(),
-    about: 'Toutes les données que nous détenons à votre sujet. Votre mot de passe n’est conservé que sous une forme '
-      + 'chiffrée irréversible et ne figure pas ici. Les factures sont conservées 10 ans (obligation comptable).',
+    about:
+      'Toutes les données que nous détenons à votre sujet. Votre mot de passe n’est conservé que sous une forme ' +
+      'chiffrée irréversible et ne figure pas ici. Les factures sont conservées 10 ans (obligation comptable).',
     account: {
       id: client.id,
       username: client.username,
@@ -84,7 +127,9 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
     },
     sessions: sessions.map((s) => ({ openedAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() })),
     passwordResetLinks: resetLinks.map((l) => ({
-      requestedAt: l.createdAt.toISOString(), expiresAt: l.expiresAt.toISOString(), usedAt: l.usedAt?.toISOString() ?? null,
+      requestedAt: l.createdAt.toISOString(),
+      expiresAt: l.expiresAt.toISOString(),
+      usedAt: l.usedAt?.toISOString() ?? null,
     })),
     orders: clientOrders.map((o) => ({
       id: o.id,
@@ -137,7 +182,11 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       createdAt: r.createdAt.toISOString(),
     })),
     history: audit.map((a) => ({
-      entity: a.entity, entityId: a.entityId, action: a.action, before: withoutStaff(a.before), after: withoutStaff(a.after),
+      entity: a.entity,
+      entityId: a.entityId,
+      action: a.action,
+      before: withoutStaff(a.before),
+      after: withoutStaff(a.after),
       at: a.createdAt.toISOString(),
     })),
   };

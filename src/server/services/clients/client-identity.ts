@@ -6,7 +6,11 @@ import { clients, clientSessions } from '#server/db/schema.ts';
 import type { AuthUser, ClientLoginResult, CurrentSubscription } from '#shared/client-api.ts';
 import { hashSessionToken } from '#server/services/security/sessions.ts';
 import {
-  currentPlanName, subscriptionColumns, subscriptionMoment, toCurrentSubscription, type SubscriptionRow,
+  currentPlanName,
+  subscriptionColumns,
+  subscriptionMoment,
+  toCurrentSubscription,
+  type SubscriptionRow,
 } from '#server/services/orders/subscriptions.ts';
 
 /** The session behind a client cookie, with the account's identity (never its password hash). */
@@ -39,7 +43,11 @@ const identity = {
  */
 export const sessionSelection = {
   identity,
-  subscription: subscriptionColumns({ clientId: clients.id, today: sql.placeholder('today'), monthStart: sql.placeholder('monthStart') }),
+  subscription: subscriptionColumns({
+    clientId: clients.id,
+    today: sql.placeholder('today'),
+    monthStart: sql.placeholder('monthStart'),
+  }),
   open: and(eq(clientSessions.idHash, sql.placeholder('hash')), gt(clientSessions.expiresAt, sql.placeholder('now'))),
 };
 
@@ -51,7 +59,10 @@ export function sessionParams(token: string, now = new Date()) {
 }
 
 /** A row of the session statements as the signed-in client and their subscription. */
-export function toSessionRead(row: IdentityRow & SubscriptionRow, params: ReturnType<typeof sessionParams>): Required<SessionRead> {
+export function toSessionRead(
+  row: IdentityRow & SubscriptionRow,
+  params: ReturnType<typeof sessionParams>,
+): Required<SessionRead> {
   const { running, next, used, ...client } = row;
   return {
     client: { ...client, createdAt: new Date(client.createdAt), sessionHash: params.hash },
@@ -66,10 +77,26 @@ export function toSessionRead(row: IdentityRow & SubscriptionRow, params: Return
  */
 export function clientSessionReader(db: Db) {
   const { subscription, open } = sessionSelection;
-  const plain = keptStatement(db, 'client_session', db.select(identity).from(clientSessions)
-    .innerJoin(clients, eq(clients.id, clientSessions.clientId)).where(open).limit(1));
-  const withSubscription = keptStatement(db, 'client_session_subscription', db.select({ ...identity, ...subscription })
-    .from(clientSessions).innerJoin(clients, eq(clients.id, clientSessions.clientId)).where(open).limit(1));
+  const plain = keptStatement(
+    db,
+    'client_session',
+    db
+      .select(identity)
+      .from(clientSessions)
+      .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+      .where(open)
+      .limit(1),
+  );
+  const withSubscription = keptStatement(
+    db,
+    'client_session_subscription',
+    db
+      .select({ ...identity, ...subscription })
+      .from(clientSessions)
+      .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+      .where(open)
+      .limit(1),
+  );
 
   return async (token: string | undefined, options: { subscription?: boolean } = {}): Promise<SessionRead | null> => {
     if (!token) return null;
@@ -86,12 +113,18 @@ export function clientSessionReader(db: Db) {
 /** GET /api/auth/user (SPEC §3 « User »). */
 export function toAuthUser(client: SignedInClient): AuthUser {
   return {
-    id: client.clientId, firstName: client.firstName, lastName: client.lastName, email: client.email,
+    id: client.clientId,
+    firstName: client.firstName,
+    lastName: client.lastName,
+    email: client.email,
     createdAt: client.createdAt.toISOString(),
   };
 }
 
 /** POST /api/client/login and /api/auth/login: who signed in, and the name of the plan running today (null without one). */
-export async function clientLoginResult(db: Tx, client: { id: number; name: string; email: string }): Promise<ClientLoginResult> {
+export async function clientLoginResult(
+  db: Tx,
+  client: { id: number; name: string; email: string },
+): Promise<ClientLoginResult> {
   return { id: client.id, name: client.name, email: client.email, plan: await currentPlanName(db, client.id) };
 }

@@ -8,7 +8,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { fromJsonObject, jsonObject, type Fields } from '#server/db/json-object.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
-import { clients, clientSessions, interventionRatings, interventions, invoices, orders, staffUsers } from '#server/db/schema.ts';
+import {
+  clients,
+  clientSessions,
+  interventionRatings,
+  interventions,
+  invoices,
+  orders,
+  staffUsers,
+} from '#server/db/schema.ts';
 import type { ClientOrder } from '#shared/client-api.ts';
 import type { IssuedDocumentDto } from '#shared/invoice-api.ts';
 import { toClientOrder } from '#server/services/orders/subscriptions.ts';
@@ -26,14 +34,23 @@ export type PagesAsked = { orders?: Page; interventions?: Page };
  * The session, its subscription and the lists asked for. A list is null when not asked for, or when the page lies
  * past the last row: no row then carries the count, and that rare case asks the routes' services.
  */
-export type ClientPageRead = Required<SessionRead> & { orders: Listed<ClientOrder> | null; interventions: Listed<ListedRequest> | null };
+export type ClientPageRead = Required<SessionRead> & {
+  orders: Listed<ClientOrder> | null;
+  interventions: Listed<ListedRequest> | null;
+};
 
 const o = alias(orders, 'o');
 const i = alias(interventions, 'i');
 
 /** The order as `toClientOrder` reads it, with its issued documents (invoice first, then credit notes, by id). */
 const orderFields = {
-  id: o.id, plan: o.plan, price: o.price, paymentStatus: o.paymentStatus, orderDate: o.orderDate, startsOn: o.startsOn, endsOn: o.endsOn,
+  id: o.id,
+  plan: o.plan,
+  price: o.price,
+  paymentStatus: o.paymentStatus,
+  orderDate: o.orderDate,
+  startsOn: o.startsOn,
+  endsOn: o.endsOn,
   documents: sql<IssuedDocumentDto[]>`(select coalesce(json_agg(json_build_object(
     'id', ${invoices.id}, 'kind', ${invoices.kind}, 'number', ${invoices.number},
     'issuedOn', ${invoices.issuedOn}, 'totalTtc', ${invoices.totalTtc}::text
@@ -45,14 +62,25 @@ const staffName = (id: AnyColumn) =>
   sql<string | null>`(select coalesce(${staffUsers.firstName}, '') from ${staffUsers} where ${staffUsers.id} = ${id})`;
 
 const ratingFields = {
-  stars: interventionRatings.stars, comment: interventionRatings.comment,
-  createdAt: interventionRatings.createdAt, updatedAt: interventionRatings.updatedAt,
+  stars: interventionRatings.stars,
+  comment: interventionRatings.comment,
+  createdAt: interventionRatings.createdAt,
+  updatedAt: interventionRatings.updatedAt,
 };
 
 /** The request as the client's views read it (`ListedRequest`): its rating, who handles it and who opened it. */
 const requestFields = {
-  id: i.id, title: i.title, description: i.description, urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo,
-  status: i.status, createdAt: i.createdAt, durationMinutes: i.durationMinutes, dueAt: i.dueAt, firstResponseAt: i.firstResponseAt,
+  id: i.id,
+  title: i.title,
+  description: i.description,
+  urgency: i.urgency,
+  deviceType: i.deviceType,
+  deviceInfo: i.deviceInfo,
+  status: i.status,
+  createdAt: i.createdAt,
+  durationMinutes: i.durationMinutes,
+  dueAt: i.dueAt,
+  firstResponseAt: i.firstResponseAt,
   rating: sql<Record<string, unknown> | null>`(select ${jsonObject(ratingFields)}
     from ${interventionRatings} where ${interventionRatings.interventionId} = ${i.id})`,
   handledBy: staffName(i.assignedStaffId),
@@ -80,18 +108,36 @@ function pageOf(from: SQL, fields: Fields, owner: AnyColumn, order: SQL[], page:
 /** The dashboard's read, prepared once per database. */
 export function clientPageReadStatement(db: Db) {
   const { identity, subscription, open } = sessionSelection;
-  const statement = keptStatement(db, 'client_page', db.select({
-    ...identity, ...subscription,
-    orders: pageOf(sql`${orders} ${o}`, orderFields, o.clientId, [desc(o.orderDate), desc(o.id)], 'orders'),
-    interventions: pageOf(sql`${interventions} ${i}`, requestFields, i.clientId, [desc(i.createdAt), desc(i.id)], 'interventions'),
-  }).from(clientSessions).innerJoin(clients, eq(clients.id, clientSessions.clientId)).where(open).limit(1));
+  const statement = keptStatement(
+    db,
+    'client_page',
+    db
+      .select({
+        ...identity,
+        ...subscription,
+        orders: pageOf(sql`${orders} ${o}`, orderFields, o.clientId, [desc(o.orderDate), desc(o.id)], 'orders'),
+        interventions: pageOf(
+          sql`${interventions} ${i}`,
+          requestFields,
+          i.clientId,
+          [desc(i.createdAt), desc(i.id)],
+          'interventions',
+        ),
+      })
+      .from(clientSessions)
+      .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+      .where(open)
+      .limit(1),
+  );
 
   return async (token: string, asked: PagesAsked): Promise<ClientPageRead | null> => {
     const params = sessionParams(token);
     const [row] = await statement.execute({
       ...params,
-      ordersLimit: asked.orders?.limit ?? 0, ordersOffset: asked.orders?.offset ?? 0,
-      interventionsLimit: asked.interventions?.limit ?? 0, interventionsOffset: asked.interventions?.offset ?? 0,
+      ordersLimit: asked.orders?.limit ?? 0,
+      ordersOffset: asked.orders?.offset ?? 0,
+      interventionsLimit: asked.interventions?.limit ?? 0,
+      interventionsOffset: asked.interventions?.offset ?? 0,
     });
     if (!row) return null;
     const { orders: orderRows, interventions: requestRows, ...session } = row;
@@ -118,7 +164,11 @@ export function clientPageReadStatement(db: Db) {
  * A JSON page back as items and count. No row on the first page: the list is empty. No row further on: null, the page
  * lies past the end and no row carried the count. Null too for a list not asked for.
  */
-function listed<T>(page: Page | undefined, rows: Array<Record<string, unknown>> | null, toItem: (value: Record<string, unknown>) => T): Listed<T> | null {
+function listed<T>(
+  page: Page | undefined,
+  rows: Array<Record<string, unknown>> | null,
+  toItem: (value: Record<string, unknown>) => T,
+): Listed<T> | null {
   if (!page) return null;
   if (!rows?.length) return page.offset === 0 ? { items: [], total: 0 } : null;
   return { items: rows.map(toItem), total: Number(rows[0]!.total) };

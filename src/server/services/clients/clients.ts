@@ -11,11 +11,14 @@ export type ClientRow = typeof clients.$inferSelect;
 
 const USERNAME_TAKEN = "Ce nom d'utilisateur est déjà utilisé";
 
-const usernameConflict = () =>
-  new HttpError(409, USERNAME_TAKEN, 'ALREADY_EXISTS', { username: [USERNAME_TAKEN] });
+const usernameConflict = () => new HttpError(409, USERNAME_TAKEN, 'ALREADY_EXISTS', { username: [USERNAME_TAKEN] });
 
 export async function findClientByEmail(db: Tx, email: string): Promise<ClientRow | undefined> {
-  const [row] = await db.select().from(clients).where(sql`lower(${clients.email}) = lower(${email})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(sql`lower(${clients.email}) = lower(${email})`)
+    .limit(1);
   return row;
 }
 
@@ -26,8 +29,15 @@ export async function findClientById(db: Tx, id: number): Promise<ClientRow | un
 
 /** 409 when another client already signs in with this username (case-insensitive, as logins are). */
 export async function assertUsernameFree(db: Tx, username: string, exceptClientId?: number) {
-  const [row] = await db.select({ id: clients.id }).from(clients)
-    .where(and(sql`lower(${clients.username}) = lower(${username})`, exceptClientId ? ne(clients.id, exceptClientId) : undefined))
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      and(
+        sql`lower(${clients.username}) = lower(${username})`,
+        exceptClientId ? ne(clients.id, exceptClientId) : undefined,
+      ),
+    )
     .limit(1);
   if (row) throw usernameConflict();
 }
@@ -45,26 +55,41 @@ export async function prepareCredentials(username: string, password: string): Pr
   return { username, password, passwordHash: await hashPassword(password) };
 }
 
-export type NewClient = { name: string; email: string; phone: string; firstName?: string; lastName?: string; credentials: PreparedCredentials };
+export type NewClient = {
+  name: string;
+  email: string;
+  phone: string;
+  firstName?: string;
+  lastName?: string;
+  credentials: PreparedCredentials;
+};
 
 /** Creates the account in the caller's transaction; orders its e-mail placed before are attached to it. */
 export async function createClientAccount(db: Tx, input: NewClient): Promise<ClientRow> {
   await assertUsernameFree(db, input.credentials.username);
-  const names = input.firstName !== undefined ? { firstName: input.firstName, lastName: input.lastName ?? '' } : splitName(input.name);
+  const names =
+    input.firstName !== undefined
+      ? { firstName: input.firstName, lastName: input.lastName ?? '' }
+      : splitName(input.name);
   let row: ClientRow;
   try {
-    [row] = await db.insert(clients).values({
-      ...names,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      username: input.credentials.username,
-      passwordHash: input.credentials.passwordHash,
-    }).returning() as [ClientRow];
+    [row] = (await db
+      .insert(clients)
+      .values({
+        ...names,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        username: input.credentials.username,
+        passwordHash: input.credentials.passwordHash,
+      })
+      .returning()) as [ClientRow];
   } catch (error) {
     // Two staff members creating the same account at once: the unique indexes decide, the loser gets a clear 409.
     if (isUniqueViolation(error, 'clients_email_lower_idx')) {
-      throw new HttpError(409, 'Un compte client existe déjà pour cette adresse e-mail.', 'ALREADY_EXISTS', { clientEmail: ['Un compte client existe déjà pour cette adresse e-mail.'] });
+      throw new HttpError(409, 'Un compte client existe déjà pour cette adresse e-mail.', 'ALREADY_EXISTS', {
+        clientEmail: ['Un compte client existe déjà pour cette adresse e-mail.'],
+      });
     }
     if (isUniqueViolation(error)) throw usernameConflict();
     throw error;
@@ -88,7 +113,9 @@ export async function setClientCredentials(db: Tx, clientId: number, credentials
 
 /** `login` is the username or the e-mail, case-insensitive (DESIGN.md decision 4). */
 export async function authenticateClient(db: Tx, login: string, password: string): Promise<ClientRow | null> {
-  const [client] = await db.select().from(clients)
+  const [client] = await db
+    .select()
+    .from(clients)
     .where(or(sql`lower(${clients.username}) = lower(${login})`, sql`lower(${clients.email}) = lower(${login})`))
     .limit(1);
   if (!client?.passwordHash) {
@@ -97,7 +124,11 @@ export async function authenticateClient(db: Tx, login: string, password: string
   }
   // A hash made at a former cost is replaced now that the password is known, unless it changed meanwhile.
   const stored = client.passwordHash;
-  const right = await verifyAndUpgrade(password, stored, (passwordHash) => db.update(clients).set({ passwordHash })
-    .where(and(eq(clients.id, client.id), eq(clients.passwordHash, stored))));
+  const right = await verifyAndUpgrade(password, stored, (passwordHash) =>
+    db
+      .update(clients)
+      .set({ passwordHash })
+      .where(and(eq(clients.id, client.id), eq(clients.passwordHash, stored))),
+  );
   return right ? client : null;
 }

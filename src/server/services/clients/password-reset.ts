@@ -33,11 +33,14 @@ export function passwordResetRequests(deps: { db: Db; jobs: JobQueue; mail: Mail
     name: PASSWORD_RESET_QUEUE,
     // The sealed login is of no use once handled: kept an hour, not the queue's week.
     options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, deleteAfterSeconds: 3600 },
-    handler: async (job) => { await requestPasswordReset(deps.db, deps.mail, deps.box.open(job.data.login)); },
+    handler: async (job) => {
+      await requestPasswordReset(deps.db, deps.mail, deps.box.open(job.data.login));
+    },
   };
   return {
     definition,
-    ask: (login: string) => deps.jobs.send<PasswordResetJob>(deps.db, PASSWORD_RESET_QUEUE, { login: deps.box.seal(login) }),
+    ask: (login: string) =>
+      deps.jobs.send<PasswordResetJob>(deps.db, PASSWORD_RESET_QUEUE, { login: deps.box.seal(login) }),
   };
 }
 
@@ -50,9 +53,15 @@ export function passwordResetRequests(deps: { db: Db; jobs: JobQueue; mail: Mail
 async function requestPasswordReset(db: Db, mail: MailQueue, login: string, now = new Date()): Promise<boolean> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashSessionToken(token);
-  const [found] = await db.select({
-    id: clients.id, email: clients.email, name: clients.name, username: clients.username, passwordHash: clients.passwordHash,
-  }).from(clients)
+  const [found] = await db
+    .select({
+      id: clients.id,
+      email: clients.email,
+      name: clients.name,
+      username: clients.username,
+      passwordHash: clients.passwordHash,
+    })
+    .from(clients)
     .where(or(sql`lower(${clients.username}) = lower(${login})`, sql`lower(${clients.email}) = lower(${login})`))
     .limit(1);
   // Only an account that can sign in gets a link (an erased one has no password); id 0 matches no row.
@@ -64,8 +73,15 @@ async function requestPasswordReset(db: Db, mail: MailQueue, login: string, now 
     await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
     // Expired links are useless and outside the hourly count (created = expires - 1 h): sweep them here.
     await tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
-    const [recent] = await tx.select({ n: count() }).from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.clientId, clientId), gt(passwordResetTokens.createdAt, new Date(now.getTime() - RESET_LINK_MS))));
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.clientId, clientId),
+          gt(passwordResetTokens.createdAt, new Date(now.getTime() - RESET_LINK_MS)),
+        ),
+      );
     const sending = client !== null && Number(recent?.n ?? 0) < RESET_MAILS_PER_HOUR;
     // A new link retires the older ones: only the latest e-mail works. Run either way (id 0 touches nothing).
     await retireResetLinks(tx, sending ? clientId : 0, now);
@@ -74,7 +90,11 @@ async function requestPasswordReset(db: Db, mail: MailQueue, login: string, now 
     await tx.insert(passwordResetTokens).values({ tokenHash, clientId, createdAt: now, expiresAt });
     // A newer link retires the older ones: an older e-mail still waiting for the SMTP server is cancelled with them.
     await mail.queue(tx, {
-      key: `password-reset:${tokenHash}`, kind: 'password_reset', to: client.email, clientId, secret: token,
+      key: `password-reset:${tokenHash}`,
+      kind: 'password_reset',
+      to: client.email,
+      clientId,
+      secret: token,
       params: { name: client.name, username: client.username, expiresAt: expiresAt.toISOString() },
     });
     return true;
@@ -92,8 +112,10 @@ const usable = (now: Date) => and(isNull(passwordResetTokens.usedAt), gt(passwor
  */
 export async function resetPassword(db: Db, token: string, newPassword: string, now = new Date()): Promise<void> {
   const tokenHash = hashSessionToken(token);
-  const [link] = await db.select({ id: passwordResetTokens.id, clientId: clients.id, username: clients.username, email: clients.email })
-    .from(passwordResetTokens).innerJoin(clients, eq(clients.id, passwordResetTokens.clientId))
+  const [link] = await db
+    .select({ id: passwordResetTokens.id, clientId: clients.id, username: clients.username, email: clients.email })
+    .from(passwordResetTokens)
+    .innerJoin(clients, eq(clients.id, passwordResetTokens.clientId))
     .where(and(eq(passwordResetTokens.tokenHash, tokenHash), usable(now)))
     .limit(1);
   if (!link) throw linkInvalid();
@@ -103,8 +125,11 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     // Re-read under lock: two tabs submitting the same link must not both succeed.
-    const [locked] = await tx.select({ id: passwordResetTokens.id }).from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.id, link.id), usable(now))).for('update');
+    const [locked] = await tx
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.id, link.id), usable(now)))
+      .for('update');
     if (!locked) throw linkInvalid();
     await tx.update(clients).set({ passwordHash }).where(eq(clients.id, link.clientId));
     await retireResetLinks(tx, link.clientId, now);
@@ -114,6 +139,8 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
 
 /** Retires every open link of a client (after a password change made while signed in). */
 export async function retireResetLinks(db: Tx, clientId: number, now = new Date()) {
-  await db.update(passwordResetTokens).set({ usedAt: now })
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.clientId, clientId), isNull(passwordResetTokens.usedAt)));
 }

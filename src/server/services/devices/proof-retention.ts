@@ -10,7 +10,9 @@ export function proofRetentionDefinition(deps: { db: Db; clock: () => Date }): Q
   return {
     name: PROOF_RETENTION_QUEUE,
     options: { policy: 'singleton', retryLimit: 3, retryDelay: 600 },
-    handler: async () => { await purgeDeviceProofs(deps.db, deps.clock()); },
+    handler: async () => {
+      await purgeDeviceProofs(deps.db, deps.clock());
+    },
   };
 }
 

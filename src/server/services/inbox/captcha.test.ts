@@ -19,8 +19,17 @@ function challengeWith(captcha: ReturnType<typeof createCaptcha>, wanted: number
 
 describe('normalizeAnswer', () => {
   it.each([
-    ['7', '7'], [' 7 ', '7'], ['07', '7'], ['sept', '7'], ['SEPT', '7'], [' Sept ', '7'],
-    ['dix-sept', '17'], ['dix sept', '17'], ['zero', '0'], ['zéro', '0'], ['douze', '12'],
+    ['7', '7'],
+    [' 7 ', '7'],
+    ['07', '7'],
+    ['sept', '7'],
+    ['SEPT', '7'],
+    [' Sept ', '7'],
+    ['dix-sept', '17'],
+    ['dix sept', '17'],
+    ['zero', '0'],
+    ['zéro', '0'],
+    ['douze', '12'],
   ])('%j → %j', (input, expected) => {
     expect(normalizeAnswer(input)).toBe(expected);
   });

@@ -1,8 +1,27 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CaptchaChallenge } from '#shared/schemas/contact.ts';
 
-const WORDS = ['zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'onze', 'douze',
-  'treize', 'quatorze', 'quinze', 'seize', 'dix-sept', 'dix-huit'];
+const WORDS = [
+  'zéro',
+  'un',
+  'deux',
+  'trois',
+  'quatre',
+  'cinq',
+  'six',
+  'sept',
+  'huit',
+  'neuf',
+  'dix',
+  'onze',
+  'douze',
+  'treize',
+  'quatorze',
+  'quinze',
+  'seize',
+  'dix-sept',
+  'dix-huit',
+];
 const LIFETIME_MS = 60 * 60 * 1000;
 
 /** "7", " 7 " and "sept" are the same answer for a person. */

@@ -2,7 +2,14 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import {
-  auditLog, clientSessions, clients, interventionRatings, interventions, orders, passwordResetTokens, inboxItems,
+  auditLog,
+  clientSessions,
+  clients,
+  interventionRatings,
+  interventions,
+  orders,
+  passwordResetTokens,
+  inboxItems,
 } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
 import { CLIENT_UNAUTHORIZED } from '#shared/client-api.ts';
@@ -27,8 +34,12 @@ const pendingErasureOf = (clientId: number) =>
 
 /** The pending erasure request of the client, if any. */
 export async function pendingErasure(db: Tx, clientId: number): Promise<{ requestedAt: string } | null> {
-  const [row] = await db.select({ createdAt: inboxItems.createdAt }).from(inboxItems).where(pendingErasureOf(clientId))
-    .orderBy(desc(inboxItems.createdAt)).limit(1);
+  const [row] = await db
+    .select({ createdAt: inboxItems.createdAt })
+    .from(inboxItems)
+    .where(pendingErasureOf(clientId))
+    .orderBy(desc(inboxItems.createdAt))
+    .limit(1);
   return row ? { requestedAt: row.createdAt.toISOString() } : null;
 }
 
@@ -38,25 +49,31 @@ export async function pendingErasure(db: Tx, clientId: number): Promise<{ reques
  */
 export async function requestErasure(db: Db, clientId: number): Promise<{ requestedAt: string; created: boolean }> {
   return db.transaction(async (tx) => {
-    const [client] = await tx.select({ id: clients.id, name: clients.name, email: clients.email }).from(clients)
-      .where(eq(clients.id, clientId)).for('update');
+    const [client] = await tx
+      .select({ id: clients.id, name: clients.name, email: clients.email })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .for('update');
     if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
     const existing = await pendingErasure(tx, clientId);
     if (existing) return { ...existing, created: false };
-    const [row] = await tx.insert(inboxItems).values({
-      kind: 'erasure',
-      name: client.name,
-      email: client.email,
-      clientId,
-      subject: 'Demande d’effacement des données',
-      message: `Le client n° ${clientId} demande l’effacement de son compte et de ses données personnelles. `
-        + 'Ses factures restent conservées 10 ans (obligation comptable).',
-    }).returning({ id: inboxItems.id, createdAt: inboxItems.createdAt });
+    const [row] = await tx
+      .insert(inboxItems)
+      .values({
+        kind: 'erasure',
+        name: client.name,
+        email: client.email,
+        clientId,
+        subject: 'Demande d’effacement des données',
+        message:
+          `Le client n° ${clientId} demande l’effacement de son compte et de ses données personnelles. ` +
+          'Ses factures restent conservées 10 ans (obligation comptable).',
+      })
+      .returning({ id: inboxItems.id, createdAt: inboxItems.createdAt });
     await publishInboxLive(tx, 'inbox.erasure', { id: row!.id, name: client.name, clientId });
     return { requestedAt: row!.createdAt.toISOString(), created: true };
   });
 }
-
 
 /**
  * Staff confirm an erasure request: in one transaction the person is anonymised and the request closed.
@@ -73,14 +90,23 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
  * the client's name, e-mail and phone as billed, plan, period, price, payment method and status, verification key.
  * Only the sign-in hint line of the invoice disappears, with the account it pointed to.
  */
-export async function confirmErasure(db: Db, mail: MailQueue, requestId: number, actor: Actor, now = new Date()): Promise<InboxItemDto> {
+export async function confirmErasure(
+  db: Db,
+  mail: MailQueue,
+  requestId: number,
+  actor: Actor,
+  now = new Date(),
+): Promise<InboxItemDto> {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId)).for('update');
     if (!request) throw new HttpError(404, INBOX_ITEM_NOT_FOUND, 'NOT_FOUND');
-    if (request.kind !== 'erasure') throw new HttpError(400, 'Seule une demande d’effacement peut être confirmée.', 'NOT_ERASURE');
+    if (request.kind !== 'erasure')
+      throw new HttpError(400, 'Seule une demande d’effacement peut être confirmée.', 'NOT_ERASURE');
     if (request.erasedAt) throw new HttpError(409, 'Les données de ce client ont déjà été effacées.', 'ALREADY_DONE');
-    if (request.refusalReason) throw new HttpError(409, 'Cette demande a été refusée : le client peut en faire une nouvelle.', 'ALREADY_DONE');
-    if (request.clientId === null) throw new HttpError(409, 'Le compte client de cette demande n’existe plus.', 'NO_ACCOUNT');
+    if (request.refusalReason)
+      throw new HttpError(409, 'Cette demande a été refusée : le client peut en faire une nouvelle.', 'ALREADY_DONE');
+    if (request.clientId === null)
+      throw new HttpError(409, 'Le compte client de cette demande n’existe plus.', 'NO_ACCOUNT');
     const [client] = await tx.select().from(clients).where(eq(clients.id, request.clientId)).for('update');
     if (!client) throw new HttpError(409, 'Le compte client de cette demande n’existe plus.', 'NO_ACCOUNT');
     const placeholder = erasedEmail(client.id);
@@ -95,58 +121,97 @@ export async function confirmErasure(db: Db, mail: MailQueue, requestId: number,
     if (orderIds.length) {
       await tx.update(orders).set({ notes: '', username: null, updatedAt: now }).where(inArray(orders.id, orderIds));
     }
-    await tx.update(interventions)
+    await tx
+      .update(interventions)
       .set({ title: DEFAULT_TITLE, description: '', deviceInfo: '', staffNotes: '', updatedAt: now })
       .where(eq(interventions.clientId, client.id));
     // Their ratings keep the stars (the monthly averages) and lose the words.
     if (interventionIds.length) {
-      await tx.update(interventionRatings).set({ comment: '' }).where(inArray(interventionRatings.interventionId, interventionIds));
+      await tx
+        .update(interventionRatings)
+        .set({ comment: '' })
+        .where(inArray(interventionRatings.interventionId, interventionIds));
     }
     if (requestIds.length) {
-      await tx.update(inboxItems).set({
-        name: ERASED_NAME, email: placeholder, firstName: null, lastName: null, phone: null,
-        subject: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.subject} else '' end`,
-        // The erasure request's own text names no one (see requestErasure); the others are what the person wrote.
-        message: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.message} else '' end`,
-        captchaAnswer: null, deviceInfo: null,
-      }).where(inArray(inboxItems.id, requestIds));
+      await tx
+        .update(inboxItems)
+        .set({
+          name: ERASED_NAME,
+          email: placeholder,
+          firstName: null,
+          lastName: null,
+          phone: null,
+          subject: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.subject} else '' end`,
+          // The erasure request's own text names no one (see requestErasure); the others are what the person wrote.
+          message: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.message} else '' end`,
+          captchaAnswer: null,
+          deviceInfo: null,
+        })
+        .where(inArray(inboxItems.id, requestIds));
     }
     // This request, and any other erasure request of the account still waiting, is done.
-    await tx.update(inboxItems).set({ status: 'closed', erasedAt: now })
+    await tx
+      .update(inboxItems)
+      .set({ status: 'closed', erasedAt: now })
       .where(or(eq(inboxItems.id, requestId), pendingErasureOf(client.id)));
     const history = auditAbout({ orders: orderIds, interventions: interventionIds, requests: requestIds });
     if (history) {
       // The audit log refuses every UPDATE (drizzle/0014 trigger) but this one: personal fields leaving its history,
       // allowed by this transaction-local setting, which ends with the transaction.
       await tx.execute(sql`select set_config('rfs.audit_erasure', 'on', true)`);
-      await tx.update(auditLog).set({
-        before: sql`${auditLog.before} - 'notes' - 'username' - 'staffNotes'`,
-        after: sql`${auditLog.after} - 'notes' - 'username' - 'staffNotes'`,
-      }).where(history);
+      await tx
+        .update(auditLog)
+        .set({
+          before: sql`${auditLog.before} - 'notes' - 'username' - 'staffNotes'`,
+          after: sql`${auditLog.after} - 'notes' - 'username' - 'staffNotes'`,
+        })
+        .where(history);
     }
-    await tx.update(clients).set({
-      name: ERASED_NAME, firstName: ERASED_FIRST_NAME, lastName: ERASED_LAST_NAME, email: placeholder, phone: '',
-      username: null, passwordHash: null,
-    }).where(eq(clients.id, client.id));
+    await tx
+      .update(clients)
+      .set({
+        name: ERASED_NAME,
+        firstName: ERASED_FIRST_NAME,
+        lastName: ERASED_LAST_NAME,
+        email: placeholder,
+        phone: '',
+        username: null,
+        passwordHash: null,
+      })
+      .where(eq(clients.id, client.id));
     await tx.delete(clientSessions).where(eq(clientSessions.clientId, client.id));
     await eraseDevicesOf(tx, client.id);
     await forgetLiveEventsOf(tx, { clientId: client.id, inboxItemIds: requestIds });
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, client.id));
     // The trace names nobody: it says what was done, not to whom beyond the account number.
     await writeAudit(tx, actor, {
-      action: 'client.erase', entity: 'client', entityId: client.id,
-      after: { requestId, ordersKept: orderIds.length, interventions: interventionIds.length, requests: requestIds.length },
+      action: 'client.erase',
+      entity: 'client',
+      entityId: client.id,
+      after: {
+        requestId,
+        ordersKept: orderIds.length,
+        interventions: interventionIds.length,
+        requests: requestIds.length,
+      },
     });
     // Their e-mails too; then the last message to them, queued here so it cannot be lost, keeps their address only
     // until it is sent (services/mail/delivery.ts).
     await anonymiseOutboxOf(tx, {
-      clientId: client.id, email: client.email, placeholder,
+      clientId: client.id,
+      email: client.email,
+      placeholder,
       keys: [
         ...requestIds.flatMap((id) => [`staff-registration:${id}`, `staff-contact:${id}`]),
         ...interventionIds.map((id) => `staff-intervention:${id}`),
       ],
     });
-    await mail.queue(tx, { key: `erasure-done:${requestId}`, kind: 'erasure_done', to: client.email, params: { name: client.name } });
+    await mail.queue(tx, {
+      key: `erasure-done:${requestId}`,
+      kind: 'erasure_done',
+      to: client.email,
+      params: { name: client.name },
+    });
     const [updated] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId));
     return toInboxItemDto(updated!);
   });

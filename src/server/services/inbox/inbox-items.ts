@@ -20,11 +20,25 @@ type InboxItemRow = typeof inboxItems.$inferSelect;
 /** `duplicates`: see otherPendingRegistrations; none for a request that is not a pending registration. */
 export function toInboxItemDto(r: InboxItemRow, duplicates: RegistrationRef[] = []): InboxItemDto {
   return {
-    id: r.id, kind: r.kind, status: r.status, name: r.name, email: r.email, subject: r.subject, message: r.message,
-    captchaAnswer: r.captchaAnswer, firstName: r.firstName, lastName: r.lastName, phone: r.phone, planId: r.planId,
-    deviceType: r.deviceType, deviceInfo: r.deviceInfo, clientId: r.clientId, erasedAt: r.erasedAt?.toISOString() ?? null,
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    name: r.name,
+    email: r.email,
+    subject: r.subject,
+    message: r.message,
+    captchaAnswer: r.captchaAnswer,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    phone: r.phone,
+    planId: r.planId,
+    deviceType: r.deviceType,
+    deviceInfo: r.deviceInfo,
+    clientId: r.clientId,
+    erasedAt: r.erasedAt?.toISOString() ?? null,
     refusalReason: r.refusalReason,
-    createdAt: r.createdAt.toISOString(), duplicates,
+    createdAt: r.createdAt.toISOString(),
+    duplicates,
   };
 }
 
@@ -33,7 +47,8 @@ async function toRequestDtos(db: Tx, rows: InboxItemRow[]): Promise<InboxItemDto
   return rows.map((r) => toInboxItemDto(r, duplicates.get(r.id)));
 }
 
-export const ERASURE_ADMIN_ONLY = 'Une demande d’effacement est traitée par un administrateur : demandez-lui de la confirmer ou de la refuser.';
+export const ERASURE_ADMIN_ONLY =
+  'Une demande d’effacement est traitée par un administrateur : demandez-lui de la confirmer ou de la refuser.';
 export const ERASURE_NO_STATUS =
   'Une demande d’effacement se termine par « Effacer les données » ou par « Refuser » avec une raison, envoyée à la personne.';
 
@@ -56,17 +71,35 @@ export async function listInboxItems(db: Tx, filter: InboxFilter): Promise<{ ite
   ];
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    conditions.push(or(ilike(inboxItems.name, pattern), ilike(inboxItems.email, pattern), ilike(inboxItems.subject, pattern), ilike(inboxItems.message, pattern)));
+    conditions.push(
+      or(
+        ilike(inboxItems.name, pattern),
+        ilike(inboxItems.email, pattern),
+        ilike(inboxItems.subject, pattern),
+        ilike(inboxItems.message, pattern),
+      ),
+    );
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    db.select().from(inboxItems).where(where).orderBy(desc(inboxItems.createdAt), desc(inboxItems.id)).limit(filter.limit).offset(filter.offset),
+    db
+      .select()
+      .from(inboxItems)
+      .where(where)
+      .orderBy(desc(inboxItems.createdAt), desc(inboxItems.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
     db.select({ n: count() }).from(inboxItems).where(where),
   ]);
   return { items: await toRequestDtos(db, rows), total: Number(total?.n ?? 0) };
 }
 
-export async function updateInboxStatus(db: Db, id: number, status: InboxStatus, actor: Actor & { role: StaffRole }): Promise<InboxItemDto> {
+export async function updateInboxStatus(
+  db: Db,
+  id: number,
+  status: InboxStatus,
+  actor: Actor & { role: StaffRole },
+): Promise<InboxItemDto> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(inboxItems).where(eq(inboxItems.id, id)).for('update');
     if (!current) throw notFound(INBOX_ITEM_NOT_FOUND);
@@ -88,35 +121,58 @@ export type Validated = { clientId: number; credentials: IssuedCredentials; clie
 export async function validateRegistration(db: Db, mail: MailQueue, id: number, actor: Actor): Promise<Validated> {
   const [request] = await db.select().from(inboxItems).where(eq(inboxItems.id, id));
   if (!request) throw notFound(INBOX_ITEM_NOT_FOUND);
-  if (request.kind !== 'registration') throw new HttpError(400, 'Seule une demande d’inscription peut être validée.', 'NOT_REGISTRATION');
+  if (request.kind !== 'registration')
+    throw new HttpError(400, 'Seule une demande d’inscription peut être validée.', 'NOT_REGISTRATION');
   if (request.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
   const existing = await findClientByEmail(db, request.email);
   if (existing) {
-    throw new HttpError(409, `Un compte client existe déjà pour ${request.email}${existing.username ? ` (identifiant ${existing.username})` : ''} : créez plutôt une commande pour ce client.`, 'ALREADY_EXISTS');
+    throw new HttpError(
+      409,
+      `Un compte client existe déjà pour ${request.email}${existing.username ? ` (identifiant ${existing.username})` : ''} : créez plutôt une commande pour ce client.`,
+      'ALREADY_EXISTS',
+    );
   }
   const prepared = await prepareCredentials(await suggestUsername(db, request.name), generatePassword());
   const clientId = await db.transaction(async (tx) => {
     // Re-read under lock: two staff members validating at once must not create two accounts.
-    const [locked] = await tx.select({ status: inboxItems.status }).from(inboxItems).where(eq(inboxItems.id, id)).for('update');
+    const [locked] = await tx
+      .select({ status: inboxItems.status })
+      .from(inboxItems)
+      .where(eq(inboxItems.id, id))
+      .for('update');
     if (locked?.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
     const client = await createClientAccount(tx, {
-      name: request.name, email: request.email, phone: request.phone ?? '',
-      firstName: request.firstName ?? undefined, lastName: request.lastName ?? undefined, credentials: prepared,
+      name: request.name,
+      email: request.email,
+      phone: request.phone ?? '',
+      firstName: request.firstName ?? undefined,
+      lastName: request.lastName ?? undefined,
+      credentials: prepared,
     });
     await tx.update(inboxItems).set({ status: 'replied', clientId: client.id }).where(eq(inboxItems.id, id));
     // The device the person registered with is the account's first covered device.
     await addRegistrationDevice(tx, client.id, request.deviceType, request.deviceInfo, actor);
     await writeAudit(tx, actor, {
-      action: 'request.validate', entity: 'request', entityId: id,
-      before: { status: request.status }, after: { status: 'replied', clientId: client.id, username: prepared.username },
+      action: 'request.validate',
+      entity: 'request',
+      entityId: id,
+      before: { status: request.status },
+      after: { status: 'replied', clientId: client.id, username: prepared.username },
     });
     await queueCredentialsMail(tx, mail, {
-      clientId: client.id, to: { email: request.email, name: request.name }, username: prepared.username, password: prepared.password,
+      clientId: client.id,
+      to: { email: request.email, name: request.name },
+      username: prepared.username,
+      password: prepared.password,
       requestedPlanId: request.planId,
     });
     return client.id;
   });
-  return { clientId, credentials: { username: prepared.username, password: prepared.password }, client: { email: request.email, name: request.name } };
+  return {
+    clientId,
+    credentials: { username: prepared.username, password: prepared.password },
+    client: { email: request.email, name: request.name },
+  };
 }
 
 /** Stores a message from the landing page's contact form; open back-office pages are told in the caller's transaction. */
@@ -124,7 +180,10 @@ export async function createContactMessage(
   db: Tx,
   input: { name: string; email: string; subject: string; message: string; captchaAnswer: string },
 ): Promise<{ id: number }> {
-  const [row] = await db.insert(inboxItems).values({ kind: 'contact', ...input }).returning({ id: inboxItems.id, name: inboxItems.name });
+  const [row] = await db
+    .insert(inboxItems)
+    .values({ kind: 'contact', ...input })
+    .returning({ id: inboxItems.id, name: inboxItems.name });
   await publishInboxLive(db, 'inbox.contact', row!);
   return { id: row!.id };
 }

@@ -12,26 +12,34 @@ type Refusable = 'registration' | 'erasure';
 type Request = typeof inboxItems.$inferSelect;
 
 /** What differs between the two refusals: the wrong-kind answer, when a request counts as handled, the audit action. */
-const RULES: Record<Refusable, { wrongKind: [string, ErrorCode]; handled(request: Request): boolean; action: string }> = {
-  registration: {
-    wrongKind: ['Seule une demande d’inscription peut être refusée.', 'NOT_REGISTRATION'],
-    handled: (request) => request.status !== 'pending',
-    action: 'request.refuse',
-  },
-  erasure: {
-    wrongKind: ['Seule une demande d’effacement peut être refusée ici.', 'NOT_ERASURE'],
-    // Done means confirmed or refused: one closed by hand before this rule existed can still be answered.
-    handled: (request) => request.erasedAt !== null || request.refusalReason !== null,
-    action: 'request.refuse_erasure',
-  },
-};
+const RULES: Record<Refusable, { wrongKind: [string, ErrorCode]; handled(request: Request): boolean; action: string }> =
+  {
+    registration: {
+      wrongKind: ['Seule une demande d’inscription peut être refusée.', 'NOT_REGISTRATION'],
+      handled: (request) => request.status !== 'pending',
+      action: 'request.refuse',
+    },
+    erasure: {
+      wrongKind: ['Seule une demande d’effacement peut être refusée ici.', 'NOT_ERASURE'],
+      // Done means confirmed or refused: one closed by hand before this rule existed can still be answered.
+      handled: (request) => request.erasedAt !== null || request.refusalReason !== null,
+      action: 'request.refuse_erasure',
+    },
+  };
 
 /**
  * « Refuser » on a pending registration (any staff member) or an erasure request (an admin): the request is closed
  * with its reason, which the person receives by e-mail, queued in the same transaction (the refusal and its message
  * exist together or not at all), and the refusal is audited. Nothing of an account changes.
  */
-export async function refuseInboxItem(db: Db, mail: MailQueue, kind: Refusable, id: number, reason: string, actor: Actor): Promise<InboxItemDto> {
+export async function refuseInboxItem(
+  db: Db,
+  mail: MailQueue,
+  kind: Refusable,
+  id: number,
+  reason: string,
+  actor: Actor,
+): Promise<InboxItemDto> {
   const rules = RULES[kind];
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, id)).for('update');
@@ -39,15 +47,30 @@ export async function refuseInboxItem(db: Db, mail: MailQueue, kind: Refusable, 
     if (request.kind !== kind) throw new HttpError(400, ...rules.wrongKind);
     if (rules.handled(request)) throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
     // The account's address today when there is one: the person may have changed it since asking.
-    const [client] = request.clientId === null ? [] : await tx.select({ name: clients.name, email: clients.email })
-      .from(clients).where(eq(clients.id, request.clientId));
-    const [updated] = await tx.update(inboxItems).set({ status: 'closed', refusalReason: reason }).where(eq(inboxItems.id, id)).returning();
+    const [client] =
+      request.clientId === null
+        ? []
+        : await tx
+            .select({ name: clients.name, email: clients.email })
+            .from(clients)
+            .where(eq(clients.id, request.clientId));
+    const [updated] = await tx
+      .update(inboxItems)
+      .set({ status: 'closed', refusalReason: reason })
+      .where(eq(inboxItems.id, id))
+      .returning();
     await writeAudit(tx, actor, {
-      action: rules.action, entity: 'request', entityId: id,
-      before: { status: request.status }, after: { status: 'closed', refusalReason: reason },
+      action: rules.action,
+      entity: 'request',
+      entityId: id,
+      before: { status: request.status },
+      after: { status: 'closed', refusalReason: reason },
     });
     await mail.queue(tx, {
-      key: `${kind}-refused:${id}`, kind: `${kind}_refused`, to: client?.email ?? request.email, clientId: request.clientId,
+      key: `${kind}-refused:${id}`,
+      kind: `${kind}_refused`,
+      to: client?.email ?? request.email,
+      clientId: request.clientId,
       params: { name: client?.name ?? request.name, reason },
     });
     return toInboxItemDto(updated!);

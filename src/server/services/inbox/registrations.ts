@@ -12,19 +12,22 @@ import { publishInboxLive } from '#server/services/live/staff-notices.ts';
  * Open back-office pages are told in the caller's transaction.
  */
 export async function createRegistration(db: Tx, input: Registration): Promise<{ id: number }> {
-  const [row] = await db.insert(inboxItems).values({
-    kind: 'registration',
-    name: `${input.firstName} ${input.lastName}`,
-    email: input.email,
-    subject: 'Demande d’inscription',
-    message: input.deviceInfo,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    phone: input.phone,
-    planId: input.planId,
-    deviceType: input.deviceType,
-    deviceInfo: input.deviceInfo,
-  }).returning({ id: inboxItems.id, name: inboxItems.name });
+  const [row] = await db
+    .insert(inboxItems)
+    .values({
+      kind: 'registration',
+      name: `${input.firstName} ${input.lastName}`,
+      email: input.email,
+      subject: 'Demande d’inscription',
+      message: input.deviceInfo,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      planId: input.planId,
+      deviceType: input.deviceType,
+      deviceInfo: input.deviceInfo,
+    })
+    .returning({ id: inboxItems.id, name: inboxItems.name });
   await publishInboxLive(db, 'inbox.registration', row!);
   return { id: row!.id };
 }
@@ -34,19 +37,31 @@ export async function createRegistration(db: Tx, input: Registration): Promise<{
  * oldest first: the « Doublon possible » marker of the back-office.
  */
 export async function otherPendingRegistrations(
-  db: Tx, rows: Array<{ id: number; kind: string; status: string; email: string }>,
+  db: Tx,
+  rows: Array<{ id: number; kind: string; status: string; email: string }>,
 ): Promise<Map<number, RegistrationRef[]>> {
   const pending = rows.filter((r) => r.kind === 'registration' && r.status === 'pending');
   const result = new Map<number, RegistrationRef[]>();
   if (pending.length === 0) return result;
   const emails = [...new Set(pending.map((r) => r.email.toLowerCase()))];
-  const sameEmail = await db.select({ id: inboxItems.id, name: inboxItems.name, email: inboxItems.email, createdAt: inboxItems.createdAt })
+  const sameEmail = await db
+    .select({ id: inboxItems.id, name: inboxItems.name, email: inboxItems.email, createdAt: inboxItems.createdAt })
     .from(inboxItems)
-    .where(and(eq(inboxItems.kind, 'registration'), eq(inboxItems.status, 'pending'), inArray(sql`lower(${inboxItems.email})`, emails)))
+    .where(
+      and(
+        eq(inboxItems.kind, 'registration'),
+        eq(inboxItems.status, 'pending'),
+        inArray(sql`lower(${inboxItems.email})`, emails),
+      ),
+    )
     .orderBy(asc(inboxItems.createdAt), asc(inboxItems.id));
   for (const r of pending) {
     const others = sameEmail.filter((o) => o.id !== r.id && o.email.toLowerCase() === r.email.toLowerCase());
-    if (others.length) result.set(r.id, others.map((o) => ({ id: o.id, name: o.name, createdAt: o.createdAt.toISOString() })));
+    if (others.length)
+      result.set(
+        r.id,
+        others.map((o) => ({ id: o.id, name: o.name, createdAt: o.createdAt.toISOString() })),
+      );
   }
   return result;
 }

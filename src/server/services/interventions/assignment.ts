@@ -10,7 +10,8 @@ import { publishLive } from '#server/services/live/events.ts';
 /** The member acting, with the role that decides what they may change. */
 export type StaffActor = Actor & { id: number; role: StaffRole };
 
-const ASSIGN_FORBIDDEN = 'Seul un administrateur peut confier une demande à un autre membre ou la reprendre à celui qui la traite.';
+const ASSIGN_FORBIDDEN =
+  'Seul un administrateur peut confier une demande à un autre membre ou la reprendre à celui qui la traite.';
 const ASSIGNEE_INVALID = 'Choisissez un membre actif de l’équipe.';
 const CLOSED = 'Cette demande est close : elle ne change plus de main.';
 /** What clients read when the member who handles (or opened) their request gave no first name. */
@@ -29,17 +30,31 @@ async function usernameOf(tx: Tx, id: number | null): Promise<string | null> {
 
 /** Writes the new holder and its audit entry, in the caller's transaction. */
 async function setAssignee(tx: Tx, actor: Actor, current: Current, staffId: number | null, now: Date) {
-  await tx.update(interventions).set({ assignedStaffId: staffId, updatedAt: now }).where(eq(interventions.id, current.id));
+  await tx
+    .update(interventions)
+    .set({ assignedStaffId: staffId, updatedAt: now })
+    .where(eq(interventions.id, current.id));
   const after = await usernameOf(tx, staffId);
   await writeAudit(tx, actor, {
-    action: 'intervention.assign', entity: 'intervention', entityId: current.id,
-    before: { assignee: await usernameOf(tx, current.assignedStaffId) }, after: { assignee: after },
+    action: 'intervention.assign',
+    entity: 'intervention',
+    entityId: current.id,
+    before: { assignee: await usernameOf(tx, current.assignedStaffId) },
+    after: { assignee: after },
   });
   const handler = staffId === null ? null : (await handlersFor(tx, [current.id])).get(current.id);
-  await publishLive(tx, 'intervention.assigned', { interventionId: current.id, clientId: current.clientId }, {
-    staff: after ? `Demande #${current.id} confiée à ${after}` : `Demande #${current.id} : plus personne ne la traite`,
-    ...(handler ? { client: `Votre demande #${current.id} est prise en charge par ${handler}` } : {}), actorStaffId: actor.id,
-  });
+  await publishLive(
+    tx,
+    'intervention.assigned',
+    { interventionId: current.id, clientId: current.clientId },
+    {
+      staff: after
+        ? `Demande #${current.id} confiée à ${after}`
+        : `Demande #${current.id} : plus personne ne la traite`,
+      ...(handler ? { client: `Votre demande #${current.id} est prise en charge par ${handler}` } : {}),
+      actorStaffId: actor.id,
+    },
+  );
 }
 
 /**
@@ -48,23 +63,33 @@ async function setAssignee(tx: Tx, actor: Actor, current: Current, staffId: numb
  */
 export async function takeInCharge(tx: Tx, actor: StaffActor, current: Current, now: Date) {
   if (current.assignedStaffId === null) return setAssignee(tx, actor, current, actor.id, now);
-  if (current.assignedStaffId !== actor.id && actor.role !== 'admin') throw new HttpError(403, ASSIGN_FORBIDDEN, 'ASSIGN_FORBIDDEN');
+  if (current.assignedStaffId !== actor.id && actor.role !== 'admin')
+    throw new HttpError(403, ASSIGN_FORBIDDEN, 'ASSIGN_FORBIDDEN');
 }
 
 /** PUT …/assignee: an admin gives the request to any active member or to nobody; a technician only takes a free one. */
 export async function assignIntervention(db: Db, id: number, staffId: number | null, actor: StaffActor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({
-      id: interventions.id, assignedStaffId: interventions.assignedStaffId, status: interventions.status, clientId: interventions.clientId,
-    })
-      .from(interventions).where(eq(interventions.id, id)).for('update');
+    const [current] = await tx
+      .select({
+        id: interventions.id,
+        assignedStaffId: interventions.assignedStaffId,
+        status: interventions.status,
+        clientId: interventions.clientId,
+      })
+      .from(interventions)
+      .where(eq(interventions.id, id))
+      .for('update');
     if (!current) throw notFound('Intervention introuvable');
     if (current.assignedStaffId === staffId) return;
     const mayTake = staffId === actor.id && current.assignedStaffId === null;
     if (actor.role !== 'admin' && !mayTake) throw new HttpError(403, ASSIGN_FORBIDDEN, 'ASSIGN_FORBIDDEN');
-    if (current.status === 'completed' || current.status === 'cancelled') throw new HttpError(409, CLOSED, 'ALREADY_CLOSED');
+    if (current.status === 'completed' || current.status === 'cancelled')
+      throw new HttpError(409, CLOSED, 'ALREADY_CLOSED');
     if (staffId !== null) {
-      const [member] = await tx.select({ id: staffUsers.id }).from(staffUsers)
+      const [member] = await tx
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
         .where(and(eq(staffUsers.id, staffId), isNull(staffUsers.disabledAt)));
       if (!member) throw new HttpError(400, ASSIGNEE_INVALID, 'ASSIGNEE_INVALID', { staffId: [ASSIGNEE_INVALID] });
     }
@@ -76,10 +101,17 @@ export async function assignIntervention(db: Db, id: number, staffId: number | n
  * The name clients read on each of these requests, in one query: of the member who handles it (the default), or who
  * opened it for them (`opener`); only the requests that have one.
  */
-export async function handlersFor(db: Tx, ids: number[], who: 'handler' | 'opener' = 'handler'): Promise<Map<number, string>> {
+export async function handlersFor(
+  db: Tx,
+  ids: number[],
+  who: 'handler' | 'opener' = 'handler',
+): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const column = who === 'handler' ? interventions.assignedStaffId : interventions.openedByStaffId;
-  const rows = await db.select({ id: interventions.id, firstName: staffUsers.firstName }).from(interventions)
-    .innerJoin(staffUsers, eq(staffUsers.id, column)).where(inArray(interventions.id, ids));
+  const rows = await db
+    .select({ id: interventions.id, firstName: staffUsers.firstName })
+    .from(interventions)
+    .innerJoin(staffUsers, eq(staffUsers.id, column))
+    .where(inArray(interventions.id, ids));
   return new Map(rows.map((r) => [r.id, handlerName(r.firstName)]));
 }

@@ -8,7 +8,8 @@ import { attachmentQuotaMessage, TEXT_BODY_MAX } from '#shared/thread-api.ts';
 
 /** The bytes of the files this client sent (staff's files on their requests are not theirs to count). */
 async function attachmentBytesOf(db: Tx, clientId: number): Promise<number> {
-  const [row] = await db.select({ bytes: sql<string>`coalesce(sum(${interventionAttachments.size}), 0)` })
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${interventionAttachments.size}), 0)` })
     .from(interventionAttachments)
     .innerJoin(interventionMessages, eq(interventionMessages.id, interventionAttachments.messageId))
     .innerJoin(interventions, eq(interventions.id, interventionMessages.interventionId))
@@ -17,7 +18,9 @@ async function attachmentBytesOf(db: Tx, clientId: number): Promise<number> {
 }
 
 const overQuota = (used: number, quotaBytes: number) =>
-  new HttpError(413, attachmentQuotaMessage(used, quotaBytes), 'ATTACHMENT_QUOTA', { attachment: [attachmentQuotaMessage(used, quotaBytes)] });
+  new HttpError(413, attachmentQuotaMessage(used, quotaBytes), 'ATTACHMENT_QUOTA', {
+    attachment: [attachmentQuotaMessage(used, quotaBytes)],
+  });
 
 /**
  * In the transaction that stores the file: the client's row is locked first, so two posts at once are counted one

@@ -7,7 +7,10 @@ import { currentSubscription } from '#server/services/orders/subscriptions.ts';
 import { getPlan, responseDueAt } from '#shared/plans.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import {
-  CLIENT_UNAUTHORIZED, dashboardInterventionInputSchema, type ClientIntervention, type UserIntervention,
+  CLIENT_UNAUTHORIZED,
+  dashboardInterventionInputSchema,
+  type ClientIntervention,
+  type UserIntervention,
 } from '#shared/client-api.ts';
 import type { clientInterventionInputSchema, staffInterventionInputSchema } from '#shared/schemas/intervention.ts';
 import { storedRemoteSession } from '#shared/schemas/remote-session.ts';
@@ -19,19 +22,21 @@ import { handlersFor } from './assignment.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 
-export const DEFAULT_TITLE = 'Demande d\'assistance';
-export const DEFAULT_DESCRIPTION = 'Demande d\'assistance envoyée depuis le tableau de bord';
+export const DEFAULT_TITLE = "Demande d'assistance";
+export const DEFAULT_DESCRIPTION = "Demande d'assistance envoyée depuis le tableau de bord";
 export const NO_SUBSCRIPTION = 'Aucun abonnement actif : choisissez une formule pour demander une assistance.';
 export const MONTHLY_LIMIT_REACHED =
-  'Vous avez atteint le nombre d\'interventions inclus dans votre formule ce mois-ci. Contactez-nous pour en ajouter.';
+  "Vous avez atteint le nombre d'interventions inclus dans votre formule ce mois-ci. Contactez-nous pour en ajouter.";
 
 /** The dashboard's assistance button: both fields optional (the shared schema); empty ones take the original's texts. */
-export const dashboardInterventionInput = dashboardInterventionInputSchema.transform(({ title, description, remoteTool, remoteId, deviceId }) => ({
-  title: title || DEFAULT_TITLE,
-  description: description || DEFAULT_DESCRIPTION,
-  ...storedRemoteSession(remoteTool, remoteId),
-  deviceId,
-}));
+export const dashboardInterventionInput = dashboardInterventionInputSchema.transform(
+  ({ title, description, remoteTool, remoteId, deviceId }) => ({
+    title: title || DEFAULT_TITLE,
+    description: description || DEFAULT_DESCRIPTION,
+    ...storedRemoteSession(remoteTool, remoteId),
+    deviceId,
+  }),
+);
 
 type Row = typeof interventions.$inferSelect;
 /** Who handles a request and who opened it, by first name (services/interventions/assignment.ts). */
@@ -39,13 +44,33 @@ type StaffNames = { handledBy?: string | null; openedBy?: string | null };
 /** A request as listed to its client: with its rating (a new request has none). */
 type Rated = Row & { rating?: InterventionRating | null } & StaffNames;
 /** What the client's two views of a request read of it (never its staff notes). */
-export type ListedRequest = Pick<Row, 'id' | 'title' | 'description' | 'urgency' | 'deviceType' | 'deviceInfo' | 'status'
-  | 'createdAt' | 'durationMinutes' | 'dueAt' | 'firstResponseAt'> & { rating?: InterventionRating | null } & StaffNames;
+export type ListedRequest = Pick<
+  Row,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'urgency'
+  | 'deviceType'
+  | 'deviceInfo'
+  | 'status'
+  | 'createdAt'
+  | 'durationMinutes'
+  | 'dueAt'
+  | 'firstResponseAt'
+> & { rating?: InterventionRating | null } & StaffNames;
 
 export function toClientIntervention(i: ListedRequest): ClientIntervention {
   return {
-    id: i.id, description: i.description, urgency: i.urgency, deviceType: i.deviceType, deviceInfo: i.deviceInfo,
-    status: i.status, createdAt: i.createdAt.toISOString(), ...clock(i), rating: i.rating ?? null, ...staffNames(i),
+    id: i.id,
+    description: i.description,
+    urgency: i.urgency,
+    deviceType: i.deviceType,
+    deviceInfo: i.deviceInfo,
+    status: i.status,
+    createdAt: i.createdAt.toISOString(),
+    ...clock(i),
+    rating: i.rating ?? null,
+    ...staffNames(i),
   };
 }
 
@@ -59,42 +84,73 @@ function clock(i: Pick<Row, 'dueAt' | 'firstResponseAt'>) {
 
 export function toUserIntervention(i: ListedRequest): UserIntervention {
   return {
-    id: i.id, title: i.title, description: i.description, status: i.status, createdAt: i.createdAt.toISOString(),
-    duration: i.durationMinutes, ...clock(i), rating: i.rating ?? null, ...staffNames(i),
+    id: i.id,
+    title: i.title,
+    description: i.description,
+    status: i.status,
+    createdAt: i.createdAt.toISOString(),
+    duration: i.durationMinutes,
+    ...clock(i),
+    rating: i.rating ?? null,
+    ...staffNames(i),
   };
 }
 
 export type ListFilter = { limit: number; offset: number; q?: string };
 
-export async function listClientInterventions(db: Tx, clientId: number, filter: ListFilter): Promise<{ items: Rated[]; total: number }> {
+export async function listClientInterventions(
+  db: Tx,
+  clientId: number,
+  filter: ListFilter,
+): Promise<{ items: Rated[]; total: number }> {
   const where = and(
     eq(interventions.clientId, clientId),
-    filter.q ? sql`position(${filter.q.toLowerCase()} in lower(${interventions.title} || ' ' || ${interventions.description})) > 0` : undefined,
+    filter.q
+      ? sql`position(${filter.q.toLowerCase()} in lower(${interventions.title} || ' ' || ${interventions.description})) > 0`
+      : undefined,
   );
   const [items, [total]] = await Promise.all([
-    db.select().from(interventions).where(where)
-      .orderBy(desc(interventions.createdAt), desc(interventions.id)).limit(filter.limit).offset(filter.offset),
+    db
+      .select()
+      .from(interventions)
+      .where(where)
+      .orderBy(desc(interventions.createdAt), desc(interventions.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
     db.select({ n: count() }).from(interventions).where(where),
   ]);
   const ids = items.map((i) => i.id);
-  const [ratings, handlers, openers] = await Promise.all([ratingsFor(db, ids), handlersFor(db, ids), handlersFor(db, ids, 'opener')]);
+  const [ratings, handlers, openers] = await Promise.all([
+    ratingsFor(db, ids),
+    handlersFor(db, ids),
+    handlersFor(db, ids, 'opener'),
+  ]);
   return {
-    items: items.map((i) => ({ ...i, rating: ratings.get(i.id) ?? null, handledBy: handlers.get(i.id) ?? null, openedBy: openers.get(i.id) ?? null })),
+    items: items.map((i) => ({
+      ...i,
+      rating: ratings.get(i.id) ?? null,
+      handledBy: handlers.get(i.id) ?? null,
+      openedBy: openers.get(i.id) ?? null,
+    })),
     total: Number(total?.n ?? 0),
   };
 }
 
 export type NewIntervention =
   | ({ source: 'client' } & z.output<typeof clientInterventionInputSchema>)
-  | ({ source: 'dashboard'; deviceId?: number } & Pick<z.output<typeof dashboardInterventionInput>, 'title' | 'description'>
-    & Partial<ReturnType<typeof storedRemoteSession>>)
+  | ({ source: 'dashboard'; deviceId?: number } & Pick<
+      z.output<typeof dashboardInterventionInput>,
+      'title' | 'description'
+    > &
+      Partial<ReturnType<typeof storedRemoteSession>>)
   | ({ source: 'staff'; actor: Actor } & Omit<z.output<typeof staffInterventionInputSchema>, 'clientId'>);
 
 /** What staff read when they open a request for a client (POST /api/admin/interventions) and it cannot be. */
 const STAFF_REFUSALS = {
   client: 'Client introuvable : rechargez la fiche du client.',
   subscription: 'Ce client n’a pas d’abonnement en cours : enregistrez d’abord sa commande, puis ouvrez la demande.',
-  monthly: 'Ce client a déjà utilisé toutes les interventions de sa formule ce mois-ci : proposez-lui une formule qui en compte plus.',
+  monthly:
+    'Ce client a déjà utilisé toutes les interventions de sa formule ce mois-ci : proposez-lui une formule qui en compte plus.',
 };
 
 /**
@@ -102,15 +158,28 @@ const STAFF_REFUSALS = {
  * The client's row is locked for the check and the insert, so two simultaneous requests cannot both take the last place.
  * With `mail`, staff are told (STAFF_EMAIL) in the same transaction.
  */
-export async function createClientIntervention(db: Db, clientId: number, input: NewIntervention, now = new Date(), mail?: MailQueue): Promise<Row> {
+export async function createClientIntervention(
+  db: Db,
+  clientId: number,
+  input: NewIntervention,
+  now = new Date(),
+  mail?: MailQueue,
+): Promise<Row> {
   return db.transaction(async (tx) => {
-    const [client] = await tx.select({ id: clients.id, name: clients.name, email: clients.email }).from(clients)
-      .where(eq(clients.id, clientId)).for('update');
+    const [client] = await tx
+      .select({ id: clients.id, name: clients.name, email: clients.email })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .for('update');
     const staff = input.source === 'staff' ? input.actor : null;
-    if (!client) throw staff ? notFound(STAFF_REFUSALS.client) : new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+    if (!client)
+      throw staff ? notFound(STAFF_REFUSALS.client) : new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
     const subscription = await currentSubscription(tx, clientId, now);
     // 409 for staff: a 403 in the back-office reads as « not your role ».
-    if (!subscription) throw staff ? new HttpError(409, STAFF_REFUSALS.subscription, 'NO_SUBSCRIPTION') : new HttpError(403, NO_SUBSCRIPTION, 'NO_SUBSCRIPTION');
+    if (!subscription)
+      throw staff
+        ? new HttpError(409, STAFF_REFUSALS.subscription, 'NO_SUBSCRIPTION')
+        : new HttpError(403, NO_SUBSCRIPTION, 'NO_SUBSCRIPTION');
     const limit = subscription.interventionsPerMonth;
     if (limit !== null && subscription.interventionsUsed >= limit) {
       throw new HttpError(409, staff ? STAFF_REFUSALS.monthly : MONTHLY_LIMIT_REACHED, 'MONTHLY_LIMIT');
@@ -118,32 +187,87 @@ export async function createClientIntervention(db: Db, clientId: number, input: 
     // Stamped with the same clock the allowance was counted with; the plan running now sets the promise.
     // A request names one of the client's devices: refused while its proof is awaited, after a refusal, or
     // when the plan leaves it « hors formule », unless staff open it themselves (decision 022).
-    const device = input.deviceId === undefined ? null : await deviceForRequest(tx, clientId, input.deviceId, { subscription, staff: !!staff });
-    const fromDevice = device ? { deviceId: device.id, deviceType: CLIENT_DEVICE_OF[device.deviceType], deviceInfo: device.deviceInfo } : {};
-    const urgency = input.source === 'dashboard' ? 'medium' as const : input.urgency;
+    const device =
+      input.deviceId === undefined
+        ? null
+        : await deviceForRequest(tx, clientId, input.deviceId, { subscription, staff: !!staff });
+    const fromDevice = device
+      ? { deviceId: device.id, deviceType: CLIENT_DEVICE_OF[device.deviceType], deviceInfo: device.deviceInfo }
+      : {};
+    const urgency = input.source === 'dashboard' ? ('medium' as const) : input.urgency;
     const promise = { plan: subscription.planId, dueAt: responseDueAt(getPlan(subscription.planId), urgency, now) };
-    const values = input.source === 'dashboard'
-      ? { clientId, createdAt: now, ...promise, title: input.title, description: input.description, urgency, remoteTool: input.remoteTool ?? null, remoteId: input.remoteId ?? null, ...fromDevice }
-      : input.source === 'client'
-        ? { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, deviceType: input.deviceType, deviceInfo: input.deviceInfo ?? '', ...fromDevice }
-        : { clientId, createdAt: now, ...promise, title: DEFAULT_TITLE, description: input.description, urgency, openedByStaffId: input.actor.id, ...fromDevice };
+    const values =
+      input.source === 'dashboard'
+        ? {
+            clientId,
+            createdAt: now,
+            ...promise,
+            title: input.title,
+            description: input.description,
+            urgency,
+            remoteTool: input.remoteTool ?? null,
+            remoteId: input.remoteId ?? null,
+            ...fromDevice,
+          }
+        : input.source === 'client'
+          ? {
+              clientId,
+              createdAt: now,
+              ...promise,
+              title: DEFAULT_TITLE,
+              description: input.description,
+              urgency,
+              deviceType: input.deviceType,
+              deviceInfo: input.deviceInfo ?? '',
+              ...fromDevice,
+            }
+          : {
+              clientId,
+              createdAt: now,
+              ...promise,
+              title: DEFAULT_TITLE,
+              description: input.description,
+              urgency,
+              openedByStaffId: input.actor.id,
+              ...fromDevice,
+            };
     const [row] = await tx.insert(interventions).values(values).returning();
     if (staff) {
       // The same event as a client's request: every open back-office page lists it, and the client's page too.
       await writeAudit(tx, staff, {
-        action: 'intervention.create', entity: 'intervention', entityId: row!.id,
+        action: 'intervention.create',
+        entity: 'intervention',
+        entityId: row!.id,
         after: { clientId, deviceId: row!.deviceId, urgency, deviceStatus: device?.status, onBehalfOfClient: true },
       });
-      await publishLive(tx, 'intervention.created', { interventionId: row!.id, clientId }, {
-        staff: `Nouvelle demande #${row!.id} de ${client.name}, ouverte par ${staff.username}`,
-        client: `Notre équipe a ouvert pour vous la demande #${row!.id}`, actorStaffId: staff.id,
-      });
+      await publishLive(
+        tx,
+        'intervention.created',
+        { interventionId: row!.id, clientId },
+        {
+          staff: `Nouvelle demande #${row!.id} de ${client.name}, ouverte par ${staff.username}`,
+          client: `Notre équipe a ouvert pour vous la demande #${row!.id}`,
+          actorStaffId: staff.id,
+        },
+      );
       return row!;
     }
-    await publishLive(tx, 'intervention.created', { interventionId: row!.id, clientId }, { staff: `Nouvelle demande #${row!.id} de ${client.name}` });
+    await publishLive(
+      tx,
+      'intervention.created',
+      { interventionId: row!.id, clientId },
+      { staff: `Nouvelle demande #${row!.id} de ${client.name}` },
+    );
     await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
-      interventionId: row!.id, clientId, clientName: client.name, clientEmail: client.email, title: row!.title,
-      description: row!.description, urgency: row!.urgency, deviceType: row!.deviceType, deviceInfo: row!.deviceInfo,
+      interventionId: row!.id,
+      clientId,
+      clientName: client.name,
+      clientEmail: client.email,
+      title: row!.title,
+      description: row!.description,
+      urgency: row!.urgency,
+      deviceType: row!.deviceType,
+      deviceInfo: row!.deviceInfo,
     });
     return row!;
   });

@@ -28,31 +28,70 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
   let night: Record<string, string>;
   let clientId: number;
   const ids = { admin: 0, office: 0, night: 0 };
-  const scan = (at: Date) => scanResponseAlerts({ db: t.db, mail: t.app.mail, clock: () => at, warnPercent: 75, escalatePercent: 100, staffEmail: 'equipe@exemple.fr' }, at);
+  const scan = (at: Date) =>
+    scanResponseAlerts(
+      {
+        db: t.db,
+        mail: t.app.mail,
+        clock: () => at,
+        warnPercent: 75,
+        escalatePercent: 100,
+        staffEmail: 'equipe@exemple.fr',
+      },
+      at,
+    );
 
   async function warnedRequest(createdAt: Date, assignedStaffId: number | null = null) {
-    const [row] = await t.db.insert(interventions).values({
-      clientId, title: 'Demande d’assistance', description: 'Plus d’internet', urgency: 'high', plan: 'pro', createdAt,
-      dueAt: responseDueAt(getPlan('pro'), 'high', createdAt), assignedStaffId,
-    }).returning();
+    const [row] = await t.db
+      .insert(interventions)
+      .values({
+        clientId,
+        title: 'Demande d’assistance',
+        description: 'Plus d’internet',
+        urgency: 'high',
+        plan: 'pro',
+        createdAt,
+        dueAt: responseDueAt(getPlan('pro'), 'high', createdAt),
+        assignedStaffId,
+      })
+      .returning();
     expect((await scan(new Date(createdAt.getTime() + WARN_AFTER_MS))).warned).toEqual([row!.id]);
-    const mails = (await t.db.select().from(outbox).where(eq(outbox.kind, 'staff_response_due_soon')))
-      .filter((m) => (m.params as { interventionId: number }).interventionId === row!.id);
+    const mails = (await t.db.select().from(outbox).where(eq(outbox.kind, 'staff_response_due_soon'))).filter(
+      (m) => (m.params as { interventionId: number }).interventionId === row!.id,
+    );
     const [event] = await t.db.select().from(liveEvents).where(eq(liveEvents.interventionId, row!.id));
     return { id: row!.id, recipients: mails.map((m) => m.recipient).sort(), mails, event: event! };
   }
   const seesWarning = async (headers: Record<string, string>, id: number) =>
-    (await t.app.inject({ method: 'GET', url: '/api/admin/events', headers: { ...headers, 'last-event-id': '0' } })).json<LiveEvent[]>()
+    (await t.app.inject({ method: 'GET', url: '/api/admin/events', headers: { ...headers, 'last-event-id': '0' } }))
+      .json<LiveEvent[]>()
       .some((e) => e.interventionId === id && e.kind === 'intervention.due_soon');
 
   beforeAll(async () => {
     t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
     admin = await staffLogin(t);
-    const [boss] = await t.db.update(staffUsers).set({ email: 'patron@exemple.fr' }).where(eq(staffUsers.username, TEST_ADMIN.username)).returning();
-    const [office, nightOne] = await t.db.insert(staffUsers).values([
-      { username: 'tech.jour', email: 'jour@exemple.fr', role: 'technicien', passwordHash: await hashPassword('motdepasse-technicien-jour') },
-      { username: NIGHT.username, email: 'nuit@exemple.fr', role: 'technicien', passwordHash: await hashPassword(NIGHT.password) },
-    ]).returning();
+    const [boss] = await t.db
+      .update(staffUsers)
+      .set({ email: 'patron@exemple.fr' })
+      .where(eq(staffUsers.username, TEST_ADMIN.username))
+      .returning();
+    const [office, nightOne] = await t.db
+      .insert(staffUsers)
+      .values([
+        {
+          username: 'tech.jour',
+          email: 'jour@exemple.fr',
+          role: 'technicien',
+          passwordHash: await hashPassword('motdepasse-technicien-jour'),
+        },
+        {
+          username: NIGHT.username,
+          email: 'nuit@exemple.fr',
+          role: 'technicien',
+          passwordHash: await hashPassword(NIGHT.password),
+        },
+      ])
+      .returning();
     Object.assign(ids, { admin: boss!.id, office: office!.id, night: nightOne!.id });
     night = await staffLogin(t, NIGHT);
     const [client] = await t.db.insert(clients).values({ name: 'Claire Son', email: 'claire@exemple.fr' }).returning();
@@ -62,21 +101,46 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
 
   it('an admin sets a member’s hours in « Équipe », a member their own; each change is in the audit log', async () => {
     for (const id of [ids.admin, ids.office]) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/admin/team/${id}/duty-hours`, headers: admin, payload: { hours: OFFICE } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/team/${id}/duty-hours`,
+        headers: admin,
+        payload: { hours: OFFICE },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<TeamMemberDto>().dutyHours).toEqual(OFFICE);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me/duty-hours', headers: night })).json()).toEqual({ hours: null });
-    const own = await t.app.inject({ method: 'PUT', url: '/api/admin/me/duty-hours', headers: night, payload: { hours: NIGHTS } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me/duty-hours', headers: night })).json()).toEqual({
+      hours: null,
+    });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/me/duty-hours',
+      headers: night,
+      payload: { hours: NIGHTS },
+    });
     expect(own.json()).toEqual({ hours: NIGHTS });
     // A technician does not set another member's hours.
-    expect((await t.app.inject({ method: 'PUT', url: `/api/admin/team/${ids.office}/duty-hours`, headers: night, payload: { hours: null } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/team/${ids.office}/duty-hours`,
+          headers: night,
+          payload: { hours: null },
+        })
+      ).statusCode,
+    ).toBe(403);
 
-    const team = (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: admin })).json<TeamMemberDto[]>();
+    const team = (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: admin })).json<
+      TeamMemberDto[]
+    >();
     expect(team.find((m) => m.id === ids.night)!.dutyHours).toEqual(NIGHTS);
     const log = await t.db.select().from(auditLog).where(eq(auditLog.action, 'team.duty_hours'));
     expect(log.map((e) => [e.staffUsername, e.entityId])).toEqual([
-      [TEST_ADMIN.username, String(ids.admin)], [TEST_ADMIN.username, String(ids.office)], [NIGHT.username, String(ids.night)],
+      [TEST_ADMIN.username, String(ids.admin)],
+      [TEST_ADMIN.username, String(ids.office)],
+      [NIGHT.username, String(ids.night)],
     ]);
     expect(log[2]).toMatchObject({ before: { dutyHours: null }, after: { dutyHours: NIGHTS } });
   });
@@ -84,15 +148,36 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
   it('refuses hours that end before they start, or are no time, with a French message under the day', async () => {
     const backwards: WeekHours = [...OFFICE];
     backwards[3] = { start: '18:00', end: '09:00' };
-    const res = await t.app.inject({ method: 'PUT', url: '/api/admin/me/duty-hours', headers: night, payload: { hours: backwards } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/me/duty-hours',
+      headers: night,
+      payload: { hours: backwards },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^Mercredi : l’heure de fin doit être après l’heure de début/);
     expect(res.json().fieldErrors['hours.3.end']).toHaveLength(1);
-    const odd = await t.app.inject({ method: 'PUT', url: '/api/admin/me/duty-hours', headers: night, payload: { hours: [...OFFICE.slice(0, 6), { start: '25:00', end: '26:00' }] } });
+    const odd = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/me/duty-hours',
+      headers: night,
+      payload: { hours: [...OFFICE.slice(0, 6), { start: '25:00', end: '26:00' }] },
+    });
     expect(odd.statusCode).toBe(400);
     expect(odd.json().message).toContain('Heure invalide');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/admin/me/duty-hours', headers: night, payload: { hours: OFFICE.slice(0, 5) } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me/duty-hours', headers: night })).json()).toEqual({ hours: NIGHTS });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/admin/me/duty-hours',
+          headers: night,
+          payload: { hours: OFFICE.slice(0, 5) },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me/duty-hours', headers: night })).json()).toEqual({
+      hours: NIGHTS,
+    });
   });
 
   it('on a weekday morning: the members on duty are warned, by e-mail and live; the night member is not', async () => {
@@ -127,7 +212,12 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
 
   it('members back on the plans’ hours are warned at any hour of their plan, as before hours existed', async () => {
     for (const id of [ids.admin, ids.office]) {
-      await t.app.inject({ method: 'PUT', url: `/api/admin/team/${id}/duty-hours`, headers: admin, payload: { hours: null } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/team/${id}/duty-hours`,
+        headers: admin,
+        payload: { hours: null },
+      });
     }
     const r = await warnedRequest(SUNDAY_7H);
     expect(r.recipients).toEqual(['jour@exemple.fr', 'patron@exemple.fr']);

@@ -9,15 +9,23 @@ import { HttpError, notFound } from '#server/http-error.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { INTERVENTION_NOT_FOUND } from './admin-interventions.ts';
 import {
-  ALREADY_CLOSED, RATING_NOT_YET, canRate, clientCloseOutcome, type InterventionRating, type ratingInputSchema,
+  ALREADY_CLOSED,
+  RATING_NOT_YET,
+  canRate,
+  clientCloseOutcome,
+  type InterventionRating,
+  type ratingInputSchema,
 } from '#shared/rating-api.ts';
 import type { z } from 'zod';
 
 /** One of the client's own requests, locked for the change; another client's id is 404, as if it did not exist. */
 async function ownRequest(tx: Tx, id: number, clientId: number) {
-  const [row] = await tx.select({ intervention: interventions, clientName: clients.name, clientEmail: clients.email })
-    .from(interventions).innerJoin(clients, eq(clients.id, interventions.clientId))
-    .where(and(eq(interventions.id, id), eq(interventions.clientId, clientId))).for('update', { of: interventions });
+  const [row] = await tx
+    .select({ intervention: interventions, clientName: clients.name, clientEmail: clients.email })
+    .from(interventions)
+    .innerJoin(clients, eq(clients.id, interventions.clientId))
+    .where(and(eq(interventions.id, id), eq(interventions.clientId, clientId)))
+    .for('update', { of: interventions });
   if (!row) throw notFound(INTERVENTION_NOT_FOUND);
   return row;
 }
@@ -29,11 +37,20 @@ export async function closeClientIntervention(db: Db, mail: MailQueue, id: numbe
     const status = clientCloseOutcome(intervention.status);
     if (!status) throw new HttpError(409, ALREADY_CLOSED, 'ALREADY_CLOSED');
     await tx.update(interventions).set({ status, updatedAt: now }).where(eq(interventions.id, id));
-    await publishLive(tx, 'intervention.status', { interventionId: id, clientId }, {
-      staff: `Demande #${id} de ${clientName} : ${INTERVENTION_STATUS_LABELS[status].toLowerCase()} par le client`,
-    });
+    await publishLive(
+      tx,
+      'intervention.status',
+      { interventionId: id, clientId },
+      {
+        staff: `Demande #${id} de ${clientName} : ${INTERVENTION_STATUS_LABELS[status].toLowerCase()} par le client`,
+      },
+    );
     await mail.queueForStaff(tx, `intervention:${id}:closed-by-client`, 'staff_intervention_closed', {
-      interventionId: id, clientName, clientEmail, title: intervention.title, status,
+      interventionId: id,
+      clientName,
+      clientEmail,
+      title: intervention.title,
+      status,
     });
     return { id, status };
   });
@@ -44,18 +61,32 @@ export async function closeClientIntervention(db: Db, mail: MailQueue, id: numbe
  * kept). Staff are e-mailed each time it is given or changed.
  */
 export async function rateIntervention(
-  db: Db, mail: MailQueue, id: number, clientId: number, input: z.output<typeof ratingInputSchema>, now = new Date(),
+  db: Db,
+  mail: MailQueue,
+  id: number,
+  clientId: number,
+  input: z.output<typeof ratingInputSchema>,
+  now = new Date(),
 ): Promise<InterventionRating> {
   return db.transaction(async (tx) => {
     const { intervention, clientName, clientEmail } = await ownRequest(tx, id, clientId);
     if (!canRate(intervention.status)) throw new HttpError(409, RATING_NOT_YET, 'RATING_NOT_YET');
-    const [row] = await tx.insert(interventionRatings)
+    const [row] = await tx
+      .insert(interventionRatings)
       .values({ interventionId: id, stars: input.stars, comment: input.comment, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: interventionRatings.interventionId, set: { stars: input.stars, comment: input.comment, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: interventionRatings.interventionId,
+        set: { stars: input.stars, comment: input.comment, updatedAt: now },
+      })
       .returning();
     const rating = toRating(row!);
     await mail.queueForStaff(tx, `intervention:${id}:rating:${now.getTime()}`, 'staff_intervention_rating', {
-      interventionId: id, clientName, clientEmail, title: intervention.title, stars: input.stars, comment: input.comment,
+      interventionId: id,
+      clientName,
+      clientEmail,
+      title: intervention.title,
+      stars: input.stars,
+      comment: input.comment,
       changed: rating.changedAt !== null,
     });
     return rating;

@@ -8,7 +8,9 @@ type RatingRow = typeof interventionRatings.$inferSelect;
 
 export function toRating(r: Pick<RatingRow, 'stars' | 'comment' | 'createdAt' | 'updatedAt'>): InterventionRating {
   return {
-    stars: r.stars, comment: r.comment, ratedAt: r.createdAt.toISOString(),
+    stars: r.stars,
+    comment: r.comment,
+    ratedAt: r.createdAt.toISOString(),
     changedAt: r.updatedAt.getTime() === r.createdAt.getTime() ? null : r.updatedAt.toISOString(),
   };
 }

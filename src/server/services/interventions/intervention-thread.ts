@@ -10,17 +10,21 @@ import { INTERVENTION_NOT_FOUND } from './admin-interventions.ts';
 import { sniffFileType } from './file-type.ts';
 import { reserveAttachmentRoom } from './attachment-quota.ts';
 import {
-  ATTACHMENT_BAD_TYPE, ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_BIG, THREAD_CLOSED, type Thread,
+  ATTACHMENT_BAD_TYPE,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TOO_BIG,
+  THREAD_CLOSED,
+  type Thread,
 } from '#shared/thread-api.ts';
-
 
 /** Who reads or writes: a client only ever reaches their own requests (another's id is 404, as if it did not exist). */
 export type Reader = { side: 'client'; clientId: number } | { side: 'staff'; username: string };
 
 async function findIntervention(db: Tx, id: number, reader: Reader, lock = false) {
-  const where = reader.side === 'client'
-    ? and(eq(interventions.id, id), eq(interventions.clientId, reader.clientId))
-    : eq(interventions.id, id);
+  const where =
+    reader.side === 'client'
+      ? and(eq(interventions.id, id), eq(interventions.clientId, reader.clientId))
+      : eq(interventions.id, id);
   const query = db.select().from(interventions).where(where);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(INTERVENTION_NOT_FOUND);
@@ -31,19 +35,39 @@ const isOpen = (status: string) => status === 'pending' || status === 'in_progre
 
 export async function readThread(db: Tx, id: number, reader: Reader): Promise<Thread> {
   const row = await findIntervention(db, id, reader);
-  const messages = await db.select().from(interventionMessages)
-    .where(eq(interventionMessages.interventionId, id)).orderBy(asc(interventionMessages.id));
-  const files = messages.length ? await db.select({
-    id: interventionAttachments.id, messageId: interventionAttachments.messageId, name: interventionAttachments.name,
-    mimeType: interventionAttachments.mimeType, size: interventionAttachments.size,
-  }).from(interventionAttachments).where(inArray(interventionAttachments.messageId, messages.map((m) => m.id))) : [];
+  const messages = await db
+    .select()
+    .from(interventionMessages)
+    .where(eq(interventionMessages.interventionId, id))
+    .orderBy(asc(interventionMessages.id));
+  const files = messages.length
+    ? await db
+        .select({
+          id: interventionAttachments.id,
+          messageId: interventionAttachments.messageId,
+          name: interventionAttachments.name,
+          mimeType: interventionAttachments.mimeType,
+          size: interventionAttachments.size,
+        })
+        .from(interventionAttachments)
+        .where(
+          inArray(
+            interventionAttachments.messageId,
+            messages.map((m) => m.id),
+          ),
+        )
+    : [];
   const readByOther = reader.side === 'client' ? row.staffReadAt : row.clientReadAt;
   return {
     messages: messages.map((m) => ({
-      id: m.id, author: m.author, body: m.body, createdAt: m.createdAt.toISOString(),
+      id: m.id,
+      author: m.author,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
       attachments: files.filter((f) => f.messageId === m.id).map(({ messageId: _, ...f }) => f),
       // A client reads « Technicien », never a staff member's login.
-      authorName: m.author === 'client' ? 'Client' : reader.side === 'staff' ? m.staffUsername ?? 'Équipe' : 'Technicien',
+      authorName:
+        m.author === 'client' ? 'Client' : reader.side === 'staff' ? (m.staffUsername ?? 'Équipe') : 'Technicien',
     })),
     readByOtherAt: readByOther?.toISOString() ?? null,
     open: isOpen(row.status),
@@ -53,7 +77,9 @@ export async function readThread(db: Tx, id: number, reader: Reader): Promise<Th
 /** The reader has seen everything written so far. */
 export async function markThreadRead(db: Tx, id: number, reader: Reader, now = new Date()) {
   await findIntervention(db, id, reader);
-  await db.update(interventions).set(reader.side === 'client' ? { clientReadAt: now } : { staffReadAt: now })
+  await db
+    .update(interventions)
+    .set(reader.side === 'client' ? { clientReadAt: now } : { staffReadAt: now })
     .where(eq(interventions.id, id));
 }
 
@@ -66,23 +92,31 @@ export type NewMessage = { body: string; attachment?: { name: string; data: stri
 /** The bytes of a file sent in base64, checked for size and, by content, for type: 400 in French otherwise. */
 function decodeAttachment(file: { name: string; data: string }) {
   const data = Buffer.from(file.data, 'base64');
-  if (data.length > ATTACHMENT_MAX_BYTES) throw new HttpError(400, ATTACHMENT_TOO_BIG, 'ATTACHMENT_TOO_BIG', { attachment: [ATTACHMENT_TOO_BIG] });
+  if (data.length > ATTACHMENT_MAX_BYTES)
+    throw new HttpError(400, ATTACHMENT_TOO_BIG, 'ATTACHMENT_TOO_BIG', { attachment: [ATTACHMENT_TOO_BIG] });
   const mimeType = sniffFileType(data);
-  if (!mimeType) throw new HttpError(400, ATTACHMENT_BAD_TYPE, 'ATTACHMENT_TYPE', { attachment: [ATTACHMENT_BAD_TYPE] });
+  if (!mimeType)
+    throw new HttpError(400, ATTACHMENT_BAD_TYPE, 'ATTACHMENT_TYPE', { attachment: [ATTACHMENT_BAD_TYPE] });
   return { name: file.name, mimeType, size: data.length, data };
 }
 
 /** One file of a thread the reader may open (a file of another client's request: 404, as if it did not exist). */
 export async function readAttachment(db: Tx, attachmentId: number, reader: Reader) {
-  const [file] = await db.select({
-    name: interventionAttachments.name, mimeType: interventionAttachments.mimeType, data: interventionAttachments.data,
-  }).from(interventionAttachments)
+  const [file] = await db
+    .select({
+      name: interventionAttachments.name,
+      mimeType: interventionAttachments.mimeType,
+      data: interventionAttachments.data,
+    })
+    .from(interventionAttachments)
     .innerJoin(interventionMessages, eq(interventionMessages.id, interventionAttachments.messageId))
     .innerJoin(interventions, eq(interventions.id, interventionMessages.interventionId))
-    .where(and(
-      eq(interventionAttachments.id, attachmentId),
-      reader.side === 'client' ? eq(interventions.clientId, reader.clientId) : undefined,
-    ));
+    .where(
+      and(
+        eq(interventionAttachments.id, attachmentId),
+        reader.side === 'client' ? eq(interventions.clientId, reader.clientId) : undefined,
+      ),
+    );
   if (!file) throw notFound('Fichier introuvable');
   return file;
 }
@@ -93,35 +127,68 @@ export async function readAttachment(db: Tx, attachmentId: number, reader: Reade
  */
 export type Author = (Reader & { side: 'staff' }) | (Reader & { side: 'client'; attachmentQuotaBytes: number });
 
-export async function postMessage(db: Db, mail: MailQueue, id: number, reader: Author, input: NewMessage, now = new Date()) {
+export async function postMessage(
+  db: Db,
+  mail: MailQueue,
+  id: number,
+  reader: Author,
+  input: NewMessage,
+  now = new Date(),
+) {
   const file = input.attachment ? decodeAttachment(input.attachment) : null;
   const body = input.body;
   return db.transaction(async (tx) => {
     // The client's row first (then the request's), the order every writer of both follows.
-    if (file && reader.side === 'client') await reserveAttachmentRoom(tx, reader.clientId, file.size, reader.attachmentQuotaBytes);
+    if (file && reader.side === 'client')
+      await reserveAttachmentRoom(tx, reader.clientId, file.size, reader.attachmentQuotaBytes);
     const row = await findIntervention(tx, id, reader, true);
     if (!isOpen(row.status)) throw new HttpError(409, THREAD_CLOSED, 'THREAD_CLOSED');
-    const [message] = await tx.insert(interventionMessages).values({
-      interventionId: id, author: reader.side, staffUsername: reader.side === 'staff' ? reader.username : null, body, createdAt: now,
-    }).returning();
+    const [message] = await tx
+      .insert(interventionMessages)
+      .values({
+        interventionId: id,
+        author: reader.side,
+        staffUsername: reader.side === 'staff' ? reader.username : null,
+        body,
+        createdAt: now,
+      })
+      .returning();
     if (file) await tx.insert(interventionAttachments).values({ messageId: message!.id, ...file, createdAt: now });
-    await tx.update(interventions).set(reader.side === 'client'
-      ? { clientReadAt: now }
-      : { staffReadAt: now, ...firstResponse(row, now) }).where(eq(interventions.id, id));
-    const [client] = await tx.select({ name: clients.name, email: clients.email }).from(clients).where(eq(clients.id, row.clientId));
+    await tx
+      .update(interventions)
+      .set(reader.side === 'client' ? { clientReadAt: now } : { staffReadAt: now, ...firstResponse(row, now) })
+      .where(eq(interventions.id, id));
+    const [client] = await tx
+      .select({ name: clients.name, email: clients.email })
+      .from(clients)
+      .where(eq(clients.id, row.clientId));
     const key = `intervention:${id}:message:${message!.id}`;
-    await publishLive(tx, reader.side === 'client' ? 'intervention.message' : 'intervention.reply', { interventionId: id, clientId: row.clientId },
+    await publishLive(
+      tx,
+      reader.side === 'client' ? 'intervention.message' : 'intervention.reply',
+      { interventionId: id, clientId: row.clientId },
       reader.side === 'client'
         ? { staff: `Nouveau message de ${client?.name ?? 'un client'} (demande #${id})` }
-        : { staff: `Réponse envoyée sur la demande #${id}`, client: `Nouveau message de l’équipe sur votre demande #${id}` });
+        : {
+            staff: `Réponse envoyée sur la demande #${id}`,
+            client: `Nouveau message de l’équipe sur votre demande #${id}`,
+          },
+    );
     if (client && reader.side === 'staff') {
       await mail.queue(tx, {
-        key, kind: 'intervention_message', to: client.email, clientId: row.clientId,
+        key,
+        kind: 'intervention_message',
+        to: client.email,
+        clientId: row.clientId,
         params: { interventionId: id, name: client.name, title: row.title, body },
       });
     } else if (client) {
       await mail.queueForStaff(tx, key, 'staff_intervention_message', {
-        interventionId: id, clientName: client.name, clientEmail: client.email, title: row.title, body,
+        interventionId: id,
+        clientName: client.name,
+        clientEmail: client.email,
+        title: row.title,
+        body,
       });
     }
     return message!;

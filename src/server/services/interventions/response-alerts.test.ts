@@ -23,22 +23,50 @@ describe('[INTERVENTIONS][ALERTS] warned before the promise is missed, escalated
     scanResponseAlerts({ db: t.db, mail: t.app.mail, clock: () => at, ...settings, ...over }, at);
 
   async function newRequest() {
-    const created = (await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: client, payload: ask })).json<ClientIntervention>();
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: client, payload: ask })
+    ).json<ClientIntervention>();
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, created.id));
     const promise = responsePromise(getPlan(row!.plan!), row!.urgency);
-    return { id: created.id, warnAt: addBusinessMinutes(row!.createdAt, promise.minutes * 0.75, promise.schedule), dueAt: row!.dueAt! };
+    return {
+      id: created.id,
+      warnAt: addBusinessMinutes(row!.createdAt, promise.minutes * 0.75, promise.schedule),
+      dueAt: row!.dueAt!,
+    };
   }
   const mailsOf = async (kind: string, id: number) =>
-    (await t.db.select().from(outbox).where(eq(outbox.kind, kind as never))).filter((m) => (m.params as { interventionId: number }).interventionId === id);
+    (
+      await t.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.kind, kind as never))
+    ).filter((m) => (m.params as { interventionId: number }).interventionId === id);
   const eventsOf = async (id: number) =>
-    (await t.db.select().from(liveEvents).where(eq(liveEvents.interventionId, id))).filter((e) => e.kind.startsWith('intervention.due_soon') || e.kind === 'intervention.overdue');
+    (await t.db.select().from(liveEvents).where(eq(liveEvents.interventionId, id))).filter(
+      (e) => e.kind.startsWith('intervention.due_soon') || e.kind === 'intervention.overdue',
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
     admin = await staffLogin(t);
-    await t.db.update(staffUsers).set({ email: 'patron@exemple.fr' }).where(eq(staffUsers.username, TEST_ADMIN.username));
-    await t.db.insert(staffUsers).values({ username: 'tech.alerte', email: 'tech@exemple.fr', role: 'technicien', passwordHash: await hashPassword('motdepasse-technicien-x') });
-    await postOrder(t, admin, { clientName: 'Claire Son', clientEmail: 'claire@exemple.fr', username: 'claire', password: 'Azur-Passerelle-2026', orderDate: todayIso(), plan: 'etendue' });
+    await t.db
+      .update(staffUsers)
+      .set({ email: 'patron@exemple.fr' })
+      .where(eq(staffUsers.username, TEST_ADMIN.username));
+    await t.db.insert(staffUsers).values({
+      username: 'tech.alerte',
+      email: 'tech@exemple.fr',
+      role: 'technicien',
+      passwordHash: await hashPassword('motdepasse-technicien-x'),
+    });
+    await postOrder(t, admin, {
+      clientName: 'Claire Son',
+      clientEmail: 'claire@exemple.fr',
+      username: 'claire',
+      password: 'Azur-Passerelle-2026',
+      orderDate: todayIso(),
+      plan: 'etendue',
+    });
     client = await clientLogin(t, 'claire', 'Azur-Passerelle-2026');
   });
   afterAll(async () => t.close());
@@ -56,7 +84,9 @@ describe('[INTERVENTIONS][ALERTS] warned before the promise is missed, escalated
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ kind: 'intervention.due_soon', staffRole: null, clientText: null });
     await t.drain();
-    expect(t.mailer.sent.filter((m) => m.subject.startsWith(`Réponse bientôt due : intervention n° ${r.id}`))).toHaveLength(2);
+    expect(
+      t.mailer.sent.filter((m) => m.subject.startsWith(`Réponse bientôt due : intervention n° ${r.id}`)),
+    ).toHaveLength(2);
   });
 
   it('past the due time: marked late, the admins alone are told, once; an answered request never is', async () => {
@@ -72,18 +102,30 @@ describe('[INTERVENTIONS][ALERTS] warned before the promise is missed, escalated
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, r.id));
     expect(row!.escalatedAt).not.toBeNull();
     // The back-office marks it.
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/interventions?limit=200', headers: admin })).json<{ id: number; escalatedAt: string | null }[]>();
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/interventions?limit=200', headers: admin })
+    ).json<{ id: number; escalatedAt: string | null }[]>();
     expect(listed.find((i) => i.id === r.id)?.escalatedAt).toBe(row!.escalatedAt!.toISOString());
 
     const answered = await newRequest();
-    await t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${answered.id}`, headers: admin, payload: { status: 'in_progress' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/interventions/${answered.id}`,
+      headers: admin,
+      payload: { status: 'in_progress' },
+    });
     expect(await scan(minutes(answered.dueAt, 1))).toEqual({ warned: [], escalated: [] });
   });
 
   it('warns only the member handling it, and runs from the queue on the app’s clock', async () => {
     const r = await newRequest();
     const [tech] = await t.db.select().from(staffUsers).where(eq(staffUsers.username, 'tech.alerte'));
-    await t.app.inject({ method: 'PUT', url: `/api/admin/interventions/${r.id}/assignee`, headers: admin, payload: { staffId: tech!.id } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/interventions/${r.id}/assignee`,
+      headers: admin,
+      payload: { staffId: tech!.id },
+    });
     t.clock.set(r.warnAt);
     await t.db.transaction(async (tx) => t.app.jobs.send(tx, RESPONSE_ALERTS_QUEUE, {}));
     await t.drain();

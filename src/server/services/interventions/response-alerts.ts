@@ -19,8 +19,17 @@ type ResponseAlertSettings = { warnPercent: number; escalatePercent: number; sta
 type Deps = ResponseAlertSettings & { db: Db; mail: MailQueue; clock: () => Date };
 
 type Candidate = {
-  id: number; clientId: number; clientName: string; title: string; plan: NonNullable<typeof interventions.$inferSelect['plan']>;
-  urgency: string; createdAt: Date; dueAt: Date; warnedAt: Date | null; escalatedAt: Date | null; assignedStaffId: number | null;
+  id: number;
+  clientId: number;
+  clientName: string;
+  title: string;
+  plan: NonNullable<(typeof interventions.$inferSelect)['plan']>;
+  urgency: string;
+  createdAt: Date;
+  dueAt: Date;
+  warnedAt: Date | null;
+  escalatedAt: Date | null;
+  assignedStaffId: number | null;
 };
 
 /** When a share of the promise is used up, in the business minutes of the request's own schedule (nights and holidays do not count). */
@@ -38,9 +47,17 @@ type Recipients = { addresses: string[]; staffIds: number[] | null; nobodyOnDuty
  * always falls); live to those members, by e-mail to those with an address. Nobody on duty: STAFF_EMAIL, and every
  * open back-office page (whoever has one open is at work). STAFF_EMAIL too when none of them has an address.
  */
-async function recipients(tx: Tx, c: Candidate, late: boolean, staffEmail: string | undefined, now: Date): Promise<Recipients> {
-  const active = await tx.select({ id: staffUsers.id, email: staffUsers.email, role: staffUsers.role, dutyHours: staffUsers.dutyHours })
-    .from(staffUsers).where(isNull(staffUsers.disabledAt));
+async function recipients(
+  tx: Tx,
+  c: Candidate,
+  late: boolean,
+  staffEmail: string | undefined,
+  now: Date,
+): Promise<Recipients> {
+  const active = await tx
+    .select({ id: staffUsers.id, email: staffUsers.email, role: staffUsers.role, dutyHours: staffUsers.dutyHours })
+    .from(staffUsers)
+    .where(isNull(staffUsers.disabledAt));
   const onDuty = late ? active : active.filter((m) => onDutyAt(m.dutyHours, now));
   const holder = onDuty.find((m) => m.id === c.assignedStaffId);
   const chosen = late ? active.filter((m) => m.role === 'admin') : holder ? [holder] : onDuty;
@@ -63,36 +80,70 @@ async function alert(deps: Deps, c: Candidate, late: boolean, now: Date): Promis
     const column = late ? interventions.escalatedAt : interventions.warnedAt;
     // A late request is not warned afterwards: the warning is marked as done with the escalation.
     const claim = late ? { escalatedAt: now, warnedAt: c.warnedAt ?? now } : { warnedAt: now };
-    const [claimed] = await tx.update(interventions).set(claim)
-      .where(and(eq(interventions.id, c.id), isNull(column), isNull(interventions.firstResponseAt))).returning({ id: interventions.id });
+    const [claimed] = await tx
+      .update(interventions)
+      .set(claim)
+      .where(and(eq(interventions.id, c.id), isNull(column), isNull(interventions.firstResponseAt)))
+      .returning({ id: interventions.id });
     if (!claimed) return false;
-    const kind = late ? 'staff_response_overdue' as const : 'staff_response_due_soon' as const;
+    const kind = late ? ('staff_response_overdue' as const) : ('staff_response_due_soon' as const);
     const to = await recipients(tx, c, late, deps.staffEmail, now);
     const params = {
-      interventionId: c.id, clientName: c.clientName, title: c.title, dueAt: c.dueAt.toISOString(), assignee: await assigneeName(tx, c.assignedStaffId),
+      interventionId: c.id,
+      clientName: c.clientName,
+      title: c.title,
+      dueAt: c.dueAt.toISOString(),
+      assignee: await assigneeName(tx, c.assignedStaffId),
       ...(!late && to.nobodyOnDuty ? { nobodyOnDuty: true } : {}),
     };
     for (const address of to.addresses) {
       await deps.mail.queue(tx, { key: `intervention:${c.id}:${kind}:${address}`, kind, to: address, params });
     }
-    await publishLive(tx, late ? 'intervention.overdue' : 'intervention.due_soon', { interventionId: c.id, clientId: c.clientId }, late
-      ? { staff: `En retard : demande #${c.id} de ${c.clientName}, sans réponse`, staffRole: 'admin' }
-      : { staff: `Réponse bientôt due : demande #${c.id} de ${c.clientName}`, ...(to.staffIds ? { staffIds: to.staffIds } : {}) });
+    await publishLive(
+      tx,
+      late ? 'intervention.overdue' : 'intervention.due_soon',
+      { interventionId: c.id, clientId: c.clientId },
+      late
+        ? { staff: `En retard : demande #${c.id} de ${c.clientName}, sans réponse`, staffRole: 'admin' }
+        : {
+            staff: `Réponse bientôt due : demande #${c.id} de ${c.clientName}`,
+            ...(to.staffIds ? { staffIds: to.staffIds } : {}),
+          },
+    );
     return true;
   });
 }
 
 /** One scan of the requests still waiting for their first response; returns the ids warned and escalated. */
-export async function scanResponseAlerts(deps: Deps, now = deps.clock()): Promise<{ warned: number[]; escalated: number[] }> {
-  const rows = await deps.db.select({
-    id: interventions.id, clientId: interventions.clientId, clientName: clients.name, title: interventions.title, plan: interventions.plan,
-    urgency: interventions.urgency, createdAt: interventions.createdAt, dueAt: interventions.dueAt, warnedAt: interventions.warnedAt,
-    escalatedAt: interventions.escalatedAt, assignedStaffId: interventions.assignedStaffId,
-  }).from(interventions).innerJoin(clients, eq(clients.id, interventions.clientId))
-    .where(and(
-      isNull(interventions.firstResponseAt), inArray(interventions.status, ['pending', 'in_progress']),
-      isNotNull(interventions.dueAt), isNotNull(interventions.plan), or(isNull(interventions.warnedAt), isNull(interventions.escalatedAt)),
-    ));
+export async function scanResponseAlerts(
+  deps: Deps,
+  now = deps.clock(),
+): Promise<{ warned: number[]; escalated: number[] }> {
+  const rows = await deps.db
+    .select({
+      id: interventions.id,
+      clientId: interventions.clientId,
+      clientName: clients.name,
+      title: interventions.title,
+      plan: interventions.plan,
+      urgency: interventions.urgency,
+      createdAt: interventions.createdAt,
+      dueAt: interventions.dueAt,
+      warnedAt: interventions.warnedAt,
+      escalatedAt: interventions.escalatedAt,
+      assignedStaffId: interventions.assignedStaffId,
+    })
+    .from(interventions)
+    .innerJoin(clients, eq(clients.id, interventions.clientId))
+    .where(
+      and(
+        isNull(interventions.firstResponseAt),
+        inArray(interventions.status, ['pending', 'in_progress']),
+        isNotNull(interventions.dueAt),
+        isNotNull(interventions.plan),
+        or(isNull(interventions.warnedAt), isNull(interventions.escalatedAt)),
+      ),
+    );
   const done = { warned: [] as number[], escalated: [] as number[] };
   for (const row of rows as Candidate[]) {
     if (row.escalatedAt === null && now >= momentAt(row, deps.escalatePercent)) {
@@ -113,6 +164,8 @@ export function responseAlertsDefinition(deps: Deps): QueueDefinition<object> {
   return {
     name: RESPONSE_ALERTS_QUEUE,
     options: { policy: 'singleton', retryLimit: 1, retryDelay: 30 },
-    handler: async () => { await scanResponseAlerts(deps); },
+    handler: async () => {
+      await scanResponseAlerts(deps);
+    },
   };
 }

@@ -13,7 +13,10 @@ type Clocked = Pick<typeof interventions.$inferSelect, 'plan' | 'urgency' | 'cre
  * taken is counted in the business minutes of the request's own promise, so a Friday-evening request answered on
  * Monday morning counts the minutes support was open, not the weekend.
  */
-export function firstResponse(row: Clocked, now: Date): { firstResponseAt: Date; responseMinutes: number | null } | Record<string, never> {
+export function firstResponse(
+  row: Clocked,
+  now: Date,
+): { firstResponseAt: Date; responseMinutes: number | null } | Record<string, never> {
   if (row.firstResponseAt) return {};
   const schedule = row.plan ? responsePromise(getPlan(row.plan), row.urgency).schedule : null;
   return {
@@ -42,7 +45,10 @@ export async function responseTimeStats(db: Tx, now = new Date()): Promise<Respo
     group by plan, month
     order by month desc, plan`);
   return (result.rows as Row[]).map((r) => ({
-    plan: r.plan, month: r.month, measured: r.measured, withinPromise: r.within,
+    plan: r.plan,
+    month: r.month,
+    measured: r.measured,
+    withinPromise: r.within,
     medianMinutes: r.median === null ? null : Math.round(r.median),
   }));
 }

@@ -12,7 +12,13 @@ export const LIVE_CHANNEL = 'rfs_live';
  * Who receives an event: staff (all, one role, or only the members listed in staffIds) with their text, and/or the
  * request's client with theirs.
  */
-export type LiveAudience = { staff?: string; staffRole?: StaffRole; staffIds?: number[]; client?: string; actorStaffId?: number | null };
+export type LiveAudience = {
+  staff?: string;
+  staffRole?: StaffRole;
+  staffIds?: number[];
+  client?: string;
+  actorStaffId?: number | null;
+};
 
 /** A request (and its client), or what a staff-only kind names: a « Messages » item, a device (and its client if any). */
 export type LiveTarget = { interventionId: number; clientId: number } | { subjectId: number; clientId?: number | null };
@@ -27,12 +33,20 @@ const cut = (text: string | undefined) => (text === undefined ? null : text.slic
  * and PostgreSQL delivers the notice only once the change is committed, so a page reading on it finds the change.
  */
 export async function publishLive(tx: Tx, kind: LiveKind, target: LiveTarget, to: LiveAudience) {
-  const [row] = await tx.insert(liveEvents).values({
-    kind, interventionId: 'interventionId' in target ? target.interventionId : null, subjectId: 'subjectId' in target ? target.subjectId : null,
-    clientId: target.clientId ?? null,
-    staffText: cut(to.staff), staffRole: to.staff === undefined ? null : to.staffRole ?? null,
-    staffIds: to.staff === undefined ? null : to.staffIds ?? null, clientText: cut(to.client), actorStaffId: to.actorStaffId ?? null,
-  }).returning();
+  const [row] = await tx
+    .insert(liveEvents)
+    .values({
+      kind,
+      interventionId: 'interventionId' in target ? target.interventionId : null,
+      subjectId: 'subjectId' in target ? target.subjectId : null,
+      clientId: target.clientId ?? null,
+      staffText: cut(to.staff),
+      staffRole: to.staff === undefined ? null : (to.staffRole ?? null),
+      staffIds: to.staff === undefined ? null : (to.staffIds ?? null),
+      clientText: cut(to.client),
+      actorStaffId: to.actorStaffId ?? null,
+    })
+    .returning();
   await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(row)})`);
 }
 
@@ -41,7 +55,10 @@ export type Viewer = { side: 'staff'; role: StaffRole; id: number } | { side: 'c
 
 export function eventFor(viewer: Viewer, e: StoredEvent): LiveEvent | null {
   const base = {
-    id: e.id, kind: e.kind as LiveKind, subjectId: e.interventionId ?? e.subjectId ?? 0, interventionId: e.interventionId,
+    id: e.id,
+    kind: e.kind as LiveKind,
+    subjectId: e.interventionId ?? e.subjectId ?? 0,
+    interventionId: e.interventionId,
     at: new Date(e.createdAt).toISOString(),
   };
   if (viewer.side === 'staff') {
@@ -72,13 +89,21 @@ export async function lastEventId(db: Tx): Promise<number> {
  * items (a registration or contact message sent before the account existed). Their sentences name the person.
  */
 export async function forgetLiveEventsOf(tx: Tx, who: { clientId: number; inboxItemIds: number[] }) {
-  await tx.delete(liveEvents).where(or(
-    eq(liveEvents.clientId, who.clientId),
-    who.inboxItemIds.length ? and(like(liveEvents.kind, 'inbox.%'), inArray(liveEvents.subjectId, who.inboxItemIds)) : undefined,
-  ));
+  await tx
+    .delete(liveEvents)
+    .where(
+      or(
+        eq(liveEvents.clientId, who.clientId),
+        who.inboxItemIds.length
+          ? and(like(liveEvents.kind, 'inbox.%'), inArray(liveEvents.subjectId, who.inboxItemIds))
+          : undefined,
+      ),
+    );
 }
 
 /** Events are kept a day: enough for a restart or a night's lost connection. */
 export async function pruneLive(db: Tx, now = new Date()) {
-  await db.delete(liveEvents).where(sql`${liveEvents.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);
+  await db
+    .delete(liveEvents)
+    .where(sql`${liveEvents.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);
 }

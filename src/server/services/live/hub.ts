@@ -28,20 +28,33 @@ export class LiveHub {
   private retry: NodeJS.Timeout | null = null;
   private pruner: NodeJS.Timeout | null = null;
 
-  constructor(private readonly database: Database, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
-  get size() { return this.subscribers.size; }
+  get size() {
+    return this.subscribers.size;
+  }
 
   async start() {
     await this.listen();
-    this.pruner = setInterval(() => void pruneLive(this.database.db).catch(() => { /* tried again in an hour */ }), PRUNE_EVERY_MS);
+    this.pruner = setInterval(
+      () =>
+        void pruneLive(this.database.db).catch(() => {
+          /* tried again in an hour */
+        }),
+      PRUNE_EVERY_MS,
+    );
     this.pruner.unref();
     await pruneLive(this.database.db).catch(() => undefined);
   }
 
   subscribe(subscriber: LiveSubscriber): () => void {
     this.subscribers.add(subscriber);
-    return () => { this.subscribers.delete(subscriber); };
+    return () => {
+      this.subscribers.delete(subscriber);
+    };
   }
 
   async close() {
@@ -95,7 +108,9 @@ export class LiveHub {
     };
     client.on('error', again);
     client.on('end', again);
-    client.on('notification', (message) => { if (message.payload) this.onPayload(message.payload); });
+    client.on('notification', (message) => {
+      if (message.payload) this.onPayload(message.payload);
+    });
     try {
       await client.connect();
       await client.query(`listen ${LIVE_CHANNEL}`);
@@ -103,7 +118,10 @@ export class LiveHub {
       again();
       return;
     }
-    this.stopListening = async () => { lost = true; await client.end(); };
+    this.stopListening = async () => {
+      lost = true;
+      await client.end();
+    };
     // What was committed while nobody listened (the first start has nothing to catch up on).
     if (this.lastId > 0) {
       const missed = await eventsAfter(this.database.db, Math.max(0, this.lastId - CATCH_UP_MARGIN)).catch(() => []);

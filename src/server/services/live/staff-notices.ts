@@ -11,17 +11,28 @@ const INBOX_TEXT: Record<InboxLiveKind, (item: InboxItem) => string> = {
   'inbox.registration': (i) => `Nouvelle demande d’inscription de ${i.name}`,
   'inbox.contact': (i) => `Nouveau message de contact de ${i.name}`,
   // The person asks for their name to go: the sentence, kept a day, names the account's number only.
-  'inbox.erasure': (i) => `Nouvelle demande d’effacement des données (client n° ${i.clientId ?? '?'}), à confirmer par un administrateur`,
+  'inbox.erasure': (i) =>
+    `Nouvelle demande d’effacement des données (client n° ${i.clientId ?? '?'}), à confirmer par un administrateur`,
 };
 
 /** A registration, contact message or erasure request just stored, in its transaction. */
 export async function publishInboxLive(tx: Tx, kind: InboxLiveKind, item: InboxItem) {
-  await publishLive(tx, kind, { subjectId: item.id, clientId: item.clientId ?? null }, { staff: INBOX_TEXT[kind](item) });
+  await publishLive(
+    tx,
+    kind,
+    { subjectId: item.id, clientId: item.clientId ?? null },
+    { staff: INBOX_TEXT[kind](item) },
+  );
 }
 
 /** A proof a client just sent for one of their devices, in its transaction. */
 export async function publishProofLive(tx: Tx, proof: { deviceId: number; clientId: number; clientName: string }) {
-  await publishLive(tx, 'device.proof', { subjectId: proof.deviceId, clientId: proof.clientId }, {
-    staff: `Nouveau justificatif pour l’appareil n° ${proof.deviceId} de ${proof.clientName}`,
-  });
+  await publishLive(
+    tx,
+    'device.proof',
+    { subjectId: proof.deviceId, clientId: proof.clientId },
+    {
+      staff: `Nouveau justificatif pour l’appareil n° ${proof.deviceId} de ${proof.clientName}`,
+    },
+  );
 }

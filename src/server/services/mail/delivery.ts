@@ -28,7 +28,14 @@ const LANES = 4;
 /** while some lanes are busy, how often the free ones look for a message queued elsewhere or a retry come due */
 const LOOK_AGAIN_MS = 1000;
 
-export type DeliveryDeps = { db: Db; mailer: Mailer; box: SecretBox; config: Config; site: SiteInfo; log: FastifyBaseLogger };
+export type DeliveryDeps = {
+  db: Db;
+  mailer: Mailer;
+  box: SecretBox;
+  config: Config;
+  site: SiteInfo;
+  log: FastifyBaseLogger;
+};
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -44,9 +51,16 @@ async function withInvoice(deps: DeliveryDeps, params: MailParams['invoice']) {
   if (!row) throw new Error(`La commande ${params.orderId} n'a pas de facture émise : elle ne peut pas être jointe`);
   const invoice = documentData(row, deps.config);
   const attachment: MailAttachment = {
-    filename: `Facture_${row.number}.pdf`, content: await ensureDocumentPdf(deps.db, deps.config, row), contentType: 'application/pdf',
+    filename: `Facture_${row.number}.pdf`,
+    content: await ensureDocumentPdf(deps.db, deps.config, row),
+    contentType: 'application/pdf',
   };
-  const figures = { price: invoice.totals.ttc, startsOn: invoice.periodStart, endsOn: invoice.periodEnd, gift: invoice.gifted };
+  const figures = {
+    price: invoice.totals.ttc,
+    startsOn: invoice.periodStart,
+    endsOn: invoice.periodEnd,
+    gift: invoice.gifted,
+  };
   return { params: { ...params, figures }, attachments: [attachment] };
 }
 
@@ -55,19 +69,23 @@ async function withCreditNote(deps: DeliveryDeps, params: MailParams['credit_not
   const row = await loadDocument(deps.db, params.documentId);
   if (!row) throw new Error(`L’avoir ${params.number} est introuvable : il ne peut pas être joint`);
   const attachment: MailAttachment = {
-    filename: `Avoir_${row.number}.pdf`, content: await ensureDocumentPdf(deps.db, deps.config, row), contentType: 'application/pdf',
+    filename: `Avoir_${row.number}.pdf`,
+    content: await ensureDocumentPdf(deps.db, deps.config, row),
+    contentType: 'application/pdf',
   };
   return { params, attachments: [attachment] };
 }
 
 async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
   const secret = row.secret === null ? undefined : deps.box.open(row.secret);
-  if (KINDS_WITH_SECRET.has(row.kind) && secret === undefined) throw new Error('Le secret de ce message a été effacé : il ne peut plus être envoyé');
-  const { params, attachments } = row.kind === 'invoice'
-    ? await withInvoice(deps, row.params as MailParams['invoice'])
-    : row.kind === 'credit_note'
-      ? await withCreditNote(deps, row.params as MailParams['credit_note'])
-      : { params: row.params, attachments: [] };
+  if (KINDS_WITH_SECRET.has(row.kind) && secret === undefined)
+    throw new Error('Le secret de ce message a été effacé : il ne peut plus être envoyé');
+  const { params, attachments } =
+    row.kind === 'invoice'
+      ? await withInvoice(deps, row.params as MailParams['invoice'])
+      : row.kind === 'credit_note'
+        ? await withCreditNote(deps, row.params as MailParams['credit_note'])
+        : { params: row.params, attachments: [] };
   // The templates load with the first message (catalogue.tsx); a failed load fails this attempt, which is retried.
   const { renderMail } = await import('./templates/catalogue.tsx');
   const { html, text } = await renderMail(row.kind, params as never, deps.site, secret);
@@ -85,18 +103,31 @@ const dueNow = and(sql`${outbox.status} in ('queued', 'sending')`, lte(outbox.ne
  * take different messages at once; the claim keeps a message from being sent twice.
  */
 async function claimNext(db: Db): Promise<OutboxRow | undefined> {
-  const due = db.select({ id: outbox.id }).from(outbox)
-    .where(and(
-      dueNow,
-      // A lapsed claim of the previous release's worker (rolling upgrade) lapses by its own column.
-      or(eq(outbox.status, 'queued'), isNull(outbox.claimedUntil), lte(outbox.claimedUntil, sql`now()`)),
-      // One whose every attempt was cut short is given up (abandonCutShort), not tried again.
-      or(eq(outbox.status, 'queued'), lte(outbox.attempts, MAIL_RETRY_LIMIT)),
-    ))
-    .orderBy(outbox.nextAttemptAt).limit(1).for('update', { skipLocked: true });
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        dueNow,
+        // A lapsed claim of the previous release's worker (rolling upgrade) lapses by its own column.
+        or(eq(outbox.status, 'queued'), isNull(outbox.claimedUntil), lte(outbox.claimedUntil, sql`now()`)),
+        // One whose every attempt was cut short is given up (abandonCutShort), not tried again.
+        or(eq(outbox.status, 'queued'), lte(outbox.attempts, MAIL_RETRY_LIMIT)),
+      ),
+    )
+    .orderBy(outbox.nextAttemptAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
   const claimEnd = sql`now() + make_interval(secs => ${CLAIM_SECONDS})`;
-  const [row] = await db.update(outbox)
-    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: claimEnd, claimedUntil: claimEnd, updatedAt: new Date() })
+  const [row] = await db
+    .update(outbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: claimEnd,
+      claimedUntil: claimEnd,
+      updatedAt: new Date(),
+    })
     .where(inArray(outbox.id, due))
     .returning();
   return row;
@@ -107,8 +138,14 @@ async function claimNext(db: Db): Promise<OutboxRow | undefined> {
  * taken up forever: after the last attempt it shows as failed, as one the SMTP server kept refusing.
  */
 async function abandonCutShort(deps: DeliveryDeps): Promise<void> {
-  const abandoned = await deps.db.update(outbox)
-    .set({ status: 'failed', claimedUntil: null, updatedAt: new Date(), lastError: sql`coalesce(${outbox.lastError}, ${CUT_SHORT})` })
+  const abandoned = await deps.db
+    .update(outbox)
+    .set({
+      status: 'failed',
+      claimedUntil: null,
+      updatedAt: new Date(),
+      lastError: sql`coalesce(${outbox.lastError}, ${CUT_SHORT})`,
+    })
     .where(and(dueNow, eq(outbox.status, 'sending'), gt(outbox.attempts, MAIL_RETRY_LIMIT)))
     .returning({ id: outbox.id });
   for (const { id } of abandoned) deps.log.error({ outboxId: id }, 'mail given up: every attempt was cut short');
@@ -116,7 +153,8 @@ async function abandonCutShort(deps: DeliveryDeps): Promise<void> {
 const CUT_SHORT = 'Chaque tentative d’envoi a été interrompue (le serveur s’est arrêté pendant l’envoi)';
 
 /** The outcome is written only if this worker still holds the message (its claim did not lapse to another). */
-const stillHeld = (row: OutboxRow) => and(eq(outbox.id, row.id), eq(outbox.status, 'sending'), eq(outbox.attempts, row.attempts));
+const stillHeld = (row: OutboxRow) =>
+  and(eq(outbox.id, row.id), eq(outbox.status, 'sending'), eq(outbox.attempts, row.attempts));
 
 /** Sends one claimed message; a failure goes back to wait for its retry, or, every retry used, shows as failed. */
 async function deliver(deps: DeliveryDeps, row: OutboxRow): Promise<void> {
@@ -125,9 +163,19 @@ async function deliver(deps: DeliveryDeps, row: OutboxRow): Promise<void> {
   } catch (error) {
     const reason = describe(error);
     const retry = row.attempts <= MAIL_RETRY_LIMIT;
-    await deps.db.update(outbox).set(retry
-      ? { status: 'queued', nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`, claimedUntil: null, lastError: reason, updatedAt: new Date() }
-      : { status: 'failed', claimedUntil: null, lastError: reason, updatedAt: new Date() })
+    await deps.db
+      .update(outbox)
+      .set(
+        retry
+          ? {
+              status: 'queued',
+              nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+              claimedUntil: null,
+              lastError: reason,
+              updatedAt: new Date(),
+            }
+          : { status: 'failed', claimedUntil: null, lastError: reason, updatedAt: new Date() },
+      )
       .where(stillHeld(row));
     if (retry) deps.log.warn({ outboxId: row.id, attempt: row.attempts, reason }, 'mail not sent; retried later');
     else deps.log.error({ outboxId: row.id, reason }, 'mail given up after every retry');
@@ -135,17 +183,20 @@ async function deliver(deps: DeliveryDeps, row: OutboxRow): Promise<void> {
   }
   // The secret goes with the sending; the last message to an erased person keeps no trace of their address.
   const erased = row.kind === 'erasure_done' ? { recipient: 'adresse effacée', params: {} } : {};
-  await deps.db.update(outbox).set({ status: 'sent', sentAt: new Date(), claimedUntil: null, secret: null, updatedAt: new Date(), ...erased })
+  await deps.db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: new Date(), claimedUntil: null, secret: null, updatedAt: new Date(), ...erased })
     .where(stillHeld(row));
 }
 
 export function mailDelivery(deps: DeliveryDeps): Poller {
   /** each run's way to end its wait for a free lane early: a message was just queued on this instance */
   const nudges = new Set<() => void>();
-  const safely = (row: OutboxRow) => deliver(deps, row).catch((error: unknown) => {
-    // Its outcome could not be written (the database went away): the claim lapses and another attempt sends it.
-    deps.log.error({ outboxId: row.id, err: { message: describe(error) } }, 'mail outcome not recorded');
-  });
+  const safely = (row: OutboxRow) =>
+    deliver(deps, row).catch((error: unknown) => {
+      // Its outcome could not be written (the database went away): the claim lapses and another attempt sends it.
+      deps.log.error({ outboxId: row.id, err: { message: describe(error) } }, 'mail outcome not recorded');
+    });
   return {
     name: MAIL_DELIVERY,
     wake: () => nudges.forEach((nudge) => nudge()),
@@ -169,11 +220,14 @@ export function mailDelivery(deps: DeliveryDeps): Poller {
           if (sending.size === 0) return handled;
           let timer: NodeJS.Timeout | undefined;
           let nudge = () => {};
-          await Promise.race([...sending, new Promise<void>((resolve) => {
-            nudge = resolve;
-            nudges.add(nudge);
-            timer = setTimeout(resolve, LOOK_AGAIN_MS);
-          })]);
+          await Promise.race([
+            ...sending,
+            new Promise<void>((resolve) => {
+              nudge = resolve;
+              nudges.add(nudge);
+              timer = setTimeout(resolve, LOOK_AGAIN_MS);
+            }),
+          ]);
           clearTimeout(timer);
           nudges.delete(nudge);
         }
@@ -183,8 +237,11 @@ export function mailDelivery(deps: DeliveryDeps): Poller {
       }
     },
     async skipBackoff() {
-      const moved = await deps.db.update(outbox).set({ nextAttemptAt: sql`now()` })
-        .where(and(eq(outbox.status, 'queued'), gt(outbox.nextAttemptAt, sql`now()`))).returning({ id: outbox.id });
+      const moved = await deps.db
+        .update(outbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(and(eq(outbox.status, 'queued'), gt(outbox.nextAttemptAt, sql`now()`)))
+        .returning({ id: outbox.id });
       return moved.length;
     },
   };

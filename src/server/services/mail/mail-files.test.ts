@@ -11,7 +11,12 @@ import { purgeMailFiles } from './mail-files.ts';
 /** A logger whose lines the test reads back. */
 function capturedLogger() {
   const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
   return { log: pino({ level: 'info' }, stream), lines };
 }
 
@@ -29,7 +34,11 @@ describe('[MAIL] messages written to files when no SMTP server is set', () => {
   it('are readable by the server’s user only', async () => {
     const { log } = capturedLogger();
     const mailer = createMailer(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), log);
-    await mailer.send({ to: 'jean@exemple.fr', subject: 'Vos identifiants', text: 'Mot de passe : Azur-Passerelle-2026' });
+    await mailer.send({
+      to: 'jean@exemple.fr',
+      subject: 'Vos identifiants',
+      text: 'Mot de passe : Azur-Passerelle-2026',
+    });
     mailer.close();
     const [name] = await readdir(outbox);
     expect(await readFile(path.join(outbox, name!), 'utf8')).toContain('Azur-Passerelle-2026');

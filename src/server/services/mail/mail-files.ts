@@ -45,10 +45,13 @@ export async function purgeMailFiles(dir: string, now = new Date()): Promise<num
 
 /** Purges now and then every hour, without keeping the process alive; returns what stops it. */
 export function schedulePurge(dir: string, log: FastifyBaseLogger): () => void {
-  const run = () => purgeMailFiles(dir).then(
-    (deleted) => { if (deleted) log.info({ deleted }, `mail files older than ${MAIL_FILE_DAYS} days deleted`); },
-    (error: unknown) => log.error({ err: error }, 'could not purge the mail files'),
-  );
+  const run = () =>
+    purgeMailFiles(dir).then(
+      (deleted) => {
+        if (deleted) log.info({ deleted }, `mail files older than ${MAIL_FILE_DAYS} days deleted`);
+      },
+      (error: unknown) => log.error({ err: error }, 'could not purge the mail files'),
+    );
   void run();
   const timer = setInterval(run, PURGE_EVERY_MS);
   timer.unref();

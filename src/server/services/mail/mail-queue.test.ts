@@ -12,12 +12,19 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
   it('answers an order before any mail leaves, then sends credentials and invoice once each', async () => {
     const before = t.mailer.sent.length;
     const created = await postOrder(t, staff, {
-      clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42',
-      paymentMethod: 'virement', paymentStatus: 'paid',
+      clientName: 'Élodie Bérénger',
+      clientEmail: 'elodie@exemple.fr',
+      username: 'eberenger',
+      password: 'Soleil-du-Midi-42',
+      paymentMethod: 'virement',
+      paymentStatus: 'paid',
     });
     expect(t.mailer.sent.length).toBe(before);
     const rows = await t.db.select().from(outbox).where(eq(outbox.recipient, 'elodie@exemple.fr')).orderBy(outbox.id);
-    expect(rows.map((r) => [r.kind, r.status])).toEqual([['credentials', 'queued'], ['invoice', 'queued']]);
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      ['credentials', 'queued'],
+      ['invoice', 'queued'],
+    ]);
     // The password is only sealed on the row, never in clear, nor anywhere in the job queue's tables.
     expect(JSON.stringify(rows)).not.toContain('Soleil-du-Midi-42');
     expect(rows[0]!.secret).toMatch(/^v1\./);
@@ -26,34 +33,56 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
 
     expect(await t.drain()).toBeGreaterThanOrEqual(2);
     const sent = t.mailer.sent.slice(before).sort((a, b) => a.subject.localeCompare(b.subject));
-    expect(sent.map((m) => m.subject)).toEqual(['Vos identifiants RFS Assistance', 'Votre facture RFS Assistance – abonnement Pro']);
+    expect(sent.map((m) => m.subject)).toEqual([
+      'Vos identifiants RFS Assistance',
+      'Votre facture RFS Assistance – abonnement Pro',
+    ]);
     expect(sent[0]!.text).toContain('Nom d’utilisateur : eberenger');
     expect(sent[0]!.text).toContain('Mot de passe : Soleil-du-Midi-42');
     expect(sent[0]!.html).toContain('Soleil-du-Midi-42');
     // The invoice as issued: its own number, the very bytes staff download.
     const invoice = (created.order as typeof created.order & OrderDocuments).documents[0]!;
-    expect(sent[1]!.attachments?.[0]).toMatchObject({ filename: `Facture_${invoice.number}.pdf`, contentType: 'application/pdf' });
-    const download = await t.app.inject({ method: 'GET', url: `/api/admin/documents/${invoice.id}/pdf`, headers: staff });
+    expect(sent[1]!.attachments?.[0]).toMatchObject({
+      filename: `Facture_${invoice.number}.pdf`,
+      contentType: 'application/pdf',
+    });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/documents/${invoice.id}/pdf`,
+      headers: staff,
+    });
     expect(Buffer.compare(sent[1]!.attachments![0]!.content as Buffer, download.rawPayload)).toBe(0);
 
     const after = await t.db.select().from(outbox).where(eq(outbox.recipient, 'elodie@exemple.fr'));
-    expect(after.every((r) => r.status === 'sent' && r.secret === null && r.attempts === 1 && r.sentAt !== null)).toBe(true);
+    expect(after.every((r) => r.status === 'sent' && r.secret === null && r.attempts === 1 && r.sentAt !== null)).toBe(
+      true,
+    );
     // Draining again sends nothing more.
     await t.drain();
     expect(t.mailer.sent.length).toBe(before + 2);
   });
 
   it('sends the client each credit note on their invoice, its PDF attached, once', async () => {
-    const created = await postOrder(t, staff, { clientName: 'Marc Avoir', clientEmail: 'marc.avoir@exemple.fr', paymentStatus: 'paid' });
+    const created = await postOrder(t, staff, {
+      clientName: 'Marc Avoir',
+      clientEmail: 'marc.avoir@exemple.fr',
+      paymentStatus: 'paid',
+    });
     const invoice = (created.order as typeof created.order & OrderDocuments).documents[0]!;
     await t.drain();
     const before = t.mailer.sent.length;
     const credit = async (amount: string) => {
       const res = await t.app.inject({
-        method: 'POST', url: `/api/admin/manual-orders/${created.id}/credit-notes`, headers: staff, payload: { amount, reason: 'Geste commercial' },
+        method: 'POST',
+        url: `/api/admin/manual-orders/${created.id}/credit-notes`,
+        headers: staff,
+        payload: { amount, reason: 'Geste commercial' },
       });
       expect(res.statusCode, res.body).toBe(201);
-      return res.json<OrderDocuments>().documents.filter((d) => d.kind === 'credit_note').at(-1)!;
+      return res
+        .json<OrderDocuments>()
+        .documents.filter((d) => d.kind === 'credit_note')
+        .at(-1)!;
     };
     const partial = await credit('10');
     const rest = await credit(String(Number(invoice.totalTtc) - 10));
@@ -66,31 +95,56 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     ]);
     expect(sent[0]!.text).toContain(`Un avoir de 10,00 € a été établi sur votre facture n° ${invoice.number}`);
     expect(sent[1]!.text).toContain(`Votre facture n° ${invoice.number} est annulée par l’avoir joint à ce message`);
-    expect(sent[1]!.attachments?.[0]).toMatchObject({ filename: `Avoir_${rest.number}.pdf`, contentType: 'application/pdf' });
+    expect(sent[1]!.attachments?.[0]).toMatchObject({
+      filename: `Avoir_${rest.number}.pdf`,
+      contentType: 'application/pdf',
+    });
     const download = await t.app.inject({ method: 'GET', url: `/api/admin/documents/${rest.id}/pdf`, headers: staff });
     expect(Buffer.compare(sent[1]!.attachments![0]!.content as Buffer, download.rawPayload)).toBe(0);
   });
 
   it('leaves no message when the transaction that queued it rolls back', async () => {
     const rowsBefore = await t.db.$count(outbox);
-    await expect(t.db.transaction(async (tx) => {
-      await t.app.mail.queue(tx, { key: 'rollback-test', kind: 'erasure_done', to: 'perdu@exemple.fr', params: { name: 'Perdu' } });
-      expect(await tx.$count(outbox, eq(outbox.key, 'rollback-test'))).toBe(1);
-      throw new Error('annulé');
-    })).rejects.toThrow('annulé');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await t.app.mail.queue(tx, {
+          key: 'rollback-test',
+          kind: 'erasure_done',
+          to: 'perdu@exemple.fr',
+          params: { name: 'Perdu' },
+        });
+        expect(await tx.$count(outbox, eq(outbox.key, 'rollback-test'))).toBe(1);
+        throw new Error('annulé');
+      }),
+    ).rejects.toThrow('annulé');
     expect(await t.db.$count(outbox)).toBe(rowsBefore);
 
     // A failing order (username taken) leaves no e-mail either.
     const taken = await t.app.inject({
-      method: 'POST', url: '/api/admin/manual-orders', headers: staff,
-      payload: validOrder({ clientName: 'Autre', clientEmail: 'autre@exemple.fr', username: 'eberenger', password: 'Jardin-des-Plantes-7' }),
+      method: 'POST',
+      url: '/api/admin/manual-orders',
+      headers: staff,
+      payload: validOrder({
+        clientName: 'Autre',
+        clientEmail: 'autre@exemple.fr',
+        username: 'eberenger',
+        password: 'Jardin-des-Plantes-7',
+      }),
     });
     expect(taken.statusCode, taken.body).toBe(409);
     expect(await t.db.$count(outbox)).toBe(rowsBefore);
   });
 
   it('queues a message once per key, whoever asks again', async () => {
-    const queue = () => t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'once', kind: 'erasure_done', to: 'once@exemple.fr', params: { name: 'Une fois' } }));
+    const queue = () =>
+      t.db.transaction((tx) =>
+        t.app.mail.queue(tx, {
+          key: 'once',
+          kind: 'erasure_done',
+          to: 'once@exemple.fr',
+          params: { name: 'Une fois' },
+        }),
+      );
     expect(await queue()).toBe(true);
     expect(await queue()).toBe(false);
     const before = t.mailer.sent.length;
@@ -101,23 +155,40 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
   it('sends each message once when two runs take messages at the same time (two instances on PostgreSQL)', async () => {
     const to = Array.from({ length: 12 }, (_, i) => `overlap${i}@exemple.fr`);
     await t.db.transaction(async (tx) => {
-      for (const [i, address] of to.entries()) await t.app.mail.queue(tx, { key: `overlap:${i}`, kind: 'erasure_done', to: address, params: { name: 'Double' } });
+      for (const [i, address] of to.entries())
+        await t.app.mail.queue(tx, {
+          key: `overlap:${i}`,
+          kind: 'erasure_done',
+          to: address,
+          params: { name: 'Double' },
+        });
     });
     const before = t.mailer.sent.length;
     // Two instances' workers: each claims its own messages, whichever runs first.
     await Promise.all([t.drain(), t.drain()]);
-    expect(t.mailer.sent.slice(before).map((m) => m.to).sort()).toEqual([...to].sort());
+    expect(
+      t.mailer.sent
+        .slice(before)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([...to].sort());
   });
 
   it('keeps four messages on their way while the SMTP server is slow, taking up those queued meanwhile', async () => {
     const send = t.mailer.send;
     const started: string[] = [];
     let release = () => {};
-    const slowServer = new Promise<void>((resolve) => { release = resolve; });
+    const slowServer = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let firstStarted = () => {};
     let fourStarted = () => {};
-    const first = new Promise<void>((resolve) => { firstStarted = resolve; });
-    const four = new Promise<void>((resolve) => { fourStarted = resolve; });
+    const first = new Promise<void>((resolve) => {
+      firstStarted = resolve;
+    });
+    const four = new Promise<void>((resolve) => {
+      fourStarted = resolve;
+    });
     t.mailer.send = async (mail) => {
       started.push(mail.to);
       if (started.length === 1) firstStarted();
@@ -125,7 +196,15 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
       await slowServer;
       return send.call(t.mailer, mail);
     };
-    const queue = (i: number) => t.db.transaction((tx) => t.app.mail.queue(tx, { key: `lane:${i}`, kind: 'erasure_done', to: `lane${i}@exemple.fr`, params: { name: 'Lent' } }));
+    const queue = (i: number) =>
+      t.db.transaction((tx) =>
+        t.app.mail.queue(tx, {
+          key: `lane:${i}`,
+          kind: 'erasure_done',
+          to: `lane${i}@exemple.fr`,
+          params: { name: 'Lent' },
+        }),
+      );
     try {
       await queue(0);
       const draining = t.drain();
@@ -138,7 +217,9 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
       expect(fifth!.status).toBe('queued');
       release();
       await draining;
-      expect([...started].sort()).toEqual(['lane0', 'lane1', 'lane2', 'lane3', 'lane4'].map((name) => `${name}@exemple.fr`));
+      expect([...started].sort()).toEqual(
+        ['lane0', 'lane1', 'lane2', 'lane3', 'lane4'].map((name) => `${name}@exemple.fr`),
+      );
     } finally {
       t.mailer.send = send;
     }
@@ -150,9 +231,13 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
       const send = other.mailer.send;
       const started: string[] = [];
       let release = () => {};
-      const slowServer = new Promise<void>((resolve) => { release = resolve; });
+      const slowServer = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       let fourStarted = () => {};
-      const four = new Promise<void>((resolve) => { fourStarted = resolve; });
+      const four = new Promise<void>((resolve) => {
+        fourStarted = resolve;
+      });
       other.mailer.send = async (mail) => {
         started.push(mail.to);
         if (started.length === 4) fourStarted();
@@ -160,7 +245,13 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
         return send.call(other.mailer, mail);
       };
       await other.db.transaction(async (tx) => {
-        for (let i = 0; i < 6; i++) await other.app.mail.queue(tx, { key: `stop:${i}`, kind: 'erasure_done', to: `stop${i}@exemple.fr`, params: { name: 'Arrêt' } });
+        for (let i = 0; i < 6; i++)
+          await other.app.mail.queue(tx, {
+            key: `stop:${i}`,
+            kind: 'erasure_done',
+            to: `stop${i}@exemple.fr`,
+            params: { name: 'Arrêt' },
+          });
       });
       await other.app.jobs.startWorkers();
       await four;
@@ -176,15 +267,23 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
   });
 
   it('leaves a message another worker holds, and takes it up when that worker died mid-send', async () => {
-    await t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'held', kind: 'erasure_done', to: 'held@exemple.fr', params: { name: 'Tenu' } }));
+    await t.db.transaction((tx) =>
+      t.app.mail.queue(tx, { key: 'held', kind: 'erasure_done', to: 'held@exemple.fr', params: { name: 'Tenu' } }),
+    );
     // As a worker leaves it when it claims it: sending, for five minutes.
-    await t.db.update(outbox).set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '5 minutes'` }).where(eq(outbox.key, 'held'));
+    await t.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '5 minutes'` })
+      .where(eq(outbox.key, 'held'));
     const before = t.mailer.sent.length;
     await t.drain();
     expect(t.mailer.sent.length).toBe(before);
 
     // An instance of the previous release, during a rolling upgrade, holds it by its own column only.
-    await t.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'`, claimedUntil: sql`now() + interval '5 minutes'` }).where(eq(outbox.key, 'held'));
+    await t.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'`, claimedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(outbox.key, 'held'));
     await t.drain();
     expect(t.mailer.sent.length).toBe(before);
 
@@ -197,9 +296,19 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
   });
 
   it('gives up a message whose every attempt was cut short, instead of taking it up forever', async () => {
-    await t.db.transaction((tx) => t.app.mail.queue(tx, { key: 'cut-short', kind: 'erasure_done', to: 'coupe@exemple.fr', params: { name: 'Coupé' } }));
+    await t.db.transaction((tx) =>
+      t.app.mail.queue(tx, {
+        key: 'cut-short',
+        kind: 'erasure_done',
+        to: 'coupe@exemple.fr',
+        params: { name: 'Coupé' },
+      }),
+    );
     // Its eleventh attempt's claim lapsed, as the ten before: each time the server stopped while sending it.
-    await t.db.update(outbox).set({ status: 'sending', attempts: MAIL_RETRY_LIMIT + 1, nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outbox.key, 'cut-short'));
+    await t.db
+      .update(outbox)
+      .set({ status: 'sending', attempts: MAIL_RETRY_LIMIT + 1, nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.key, 'cut-short'));
     const before = t.mailer.sent.length;
     await t.drain();
     expect(t.mailer.sent.length).toBe(before);
@@ -209,23 +318,40 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
   });
 
   it('tells staff of a new intervention at STAFF_EMAIL and the client of each status change', async () => {
-    const created = await postOrder(t, staff, { clientName: 'Gérard Lenoir', clientEmail: 'gerard@exemple.fr', username: 'glenoir', password: 'Motdepasse-GL-1', orderDate: new Date().toISOString().slice(0, 10) });
+    const created = await postOrder(t, staff, {
+      clientName: 'Gérard Lenoir',
+      clientEmail: 'gerard@exemple.fr',
+      username: 'glenoir',
+      password: 'Motdepasse-GL-1',
+      orderDate: new Date().toISOString().slice(0, 10),
+    });
     const client = await clientLogin(t, 'glenoir', 'Motdepasse-GL-1');
     await t.drain();
     const before = t.mailer.sent.length;
     const res = await t.app.inject({
-      method: 'POST', url: '/api/client/interventions', headers: client,
-      payload: { description: 'Mon imprimante ne répond plus', urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'HP LaserJet' },
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: client,
+      payload: {
+        description: 'Mon imprimante ne répond plus',
+        urgency: 'high',
+        deviceType: 'pc_windows',
+        deviceInfo: 'HP LaserJet',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ id: number }>().id;
     await t.drain();
     const [toStaff] = t.mailer.sent.slice(before);
-    expect(toStaff).toMatchObject({ to: 'equipe@rfs.exemple', subject: `Nouvelle intervention n° ${id} : Gérard Lenoir` });
+    expect(toStaff).toMatchObject({
+      to: 'equipe@rfs.exemple',
+      subject: `Nouvelle intervention n° ${id} : Gérard Lenoir`,
+    });
     expect(toStaff!.text).toContain('Mon imprimante ne répond plus');
     expect(toStaff!.text).toContain('Urgence : Élevée');
 
-    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${id}`, headers: staff, payload });
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${id}`, headers: staff, payload });
     expect((await patch({ status: 'in_progress' })).statusCode).toBe(200);
     expect((await patch({ status: 'completed', durationMinutes: 40 })).statusCode).toBe(200);
     await t.drain();
@@ -240,23 +366,41 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
   });
 
   it('e-mails the invoice when an order becomes paid, once', async () => {
-    const created = await postOrder(t, staff, { clientEmail: 'attente@exemple.fr', clientName: 'Anne Attente', paymentStatus: 'pending' });
+    const created = await postOrder(t, staff, {
+      clientEmail: 'attente@exemple.fr',
+      clientName: 'Anne Attente',
+      paymentStatus: 'pending',
+    });
     await t.drain();
     const before = t.mailer.sent.length;
-    const pay = (paymentStatus: string) => t.app.inject({ method: 'PATCH', url: `/api/admin/manual-orders/${created.id}`, headers: staff, payload: { paymentStatus } });
+    const pay = (paymentStatus: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/manual-orders/${created.id}`,
+        headers: staff,
+        payload: { paymentStatus },
+      });
     expect((await pay('paid')).statusCode).toBe(200);
     // An invoiced order does not go back to pending (a credit note would cancel it); paid again changes nothing.
     expect((await pay('pending')).statusCode).toBe(409);
     expect((await pay('paid')).statusCode).toBe(200);
     await t.drain();
     const sent = t.mailer.sent.slice(before);
-    expect(sent.map((m) => [m.to, m.subject])).toEqual([['attente@exemple.fr', 'Votre facture RFS Assistance – abonnement Pro']]);
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      ['attente@exemple.fr', 'Votre facture RFS Assistance – abonnement Pro'],
+    ]);
     const [order] = await t.db.select({ endsOn: orders.endsOn }).from(orders).where(eq(orders.id, created.id));
     expect(sent[0]!.text).toContain(order!.endsOn!.split('-').reverse().join('/'));
   });
 
   it('sends a waiting message written without the mail queue, as a restored backup holds it', async () => {
-    await t.db.insert(outbox).values({ key: 'restored', kind: 'erasure_done', recipient: 'restaure@exemple.fr', subject: 'Vos données ont été effacées', params: { name: 'Restauré' } });
+    await t.db.insert(outbox).values({
+      key: 'restored',
+      kind: 'erasure_done',
+      recipient: 'restaure@exemple.fr',
+      subject: 'Vos données ont été effacées',
+      params: { name: 'Restauré' },
+    });
     const before = t.mailer.sent.length;
     await t.drain();
     expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual(['restaure@exemple.fr']);
@@ -265,9 +409,15 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
   it('writes nothing to STAFF_EMAIL when it is unset', async () => {
     const other = await createTestApp();
     try {
-      await other.db.transaction((tx) => other.app.mail.queueForStaff(tx, 'staff-x', 'staff_contact', {
-        requestId: 1, name: 'Luc', email: 'luc@exemple.fr', subject: 'Question', message: 'Bonjour',
-      }));
+      await other.db.transaction((tx) =>
+        other.app.mail.queueForStaff(tx, 'staff-x', 'staff_contact', {
+          requestId: 1,
+          name: 'Luc',
+          email: 'luc@exemple.fr',
+          subject: 'Question',
+          message: 'Bonjour',
+        }),
+      );
       expect(await other.db.$count(outbox, sql`true`)).toBe(0);
     } finally {
       await other.close();

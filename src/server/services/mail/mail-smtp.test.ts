@@ -24,9 +24,15 @@ describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it 
   beforeAll(async () => {
     peer = await startSmtpPeer();
     dir = await mkdtemp(path.join(tmpdir(), 'rfs-mail-'));
-    t = await createTestApp({
-      SMTP_URL: peer.url, MAIL_FROM: 'RFS Assistance <contact@rfs.example>', STAFF_EMAIL: 'equipe@rfs.example', PUBLIC_URL: 'https://support.exemple.fr',
-    }, { realMailer: true });
+    t = await createTestApp(
+      {
+        SMTP_URL: peer.url,
+        MAIL_FROM: 'RFS Assistance <contact@rfs.example>',
+        STAFF_EMAIL: 'equipe@rfs.example',
+        PUBLIC_URL: 'https://support.exemple.fr',
+      },
+      { realMailer: true },
+    );
     staff = await staffLogin(t);
   });
   afterAll(async () => {
@@ -38,18 +44,32 @@ describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it 
   it('sends credentials and payment terms, and the invoice with its PDF attached, in French', async () => {
     const before = peer.received.length;
     await postOrder(t, staff, {
-      clientName: 'Élodie Bérénger', clientEmail: 'elodie@exemple.fr', username: 'eberenger', password: 'Soleil-du-Midi-42',
-      plan: 'duo', paymentMethod: 'virement', paymentStatus: 'paid', orderDate: todayIso(),
+      clientName: 'Élodie Bérénger',
+      clientEmail: 'elodie@exemple.fr',
+      username: 'eberenger',
+      password: 'Soleil-du-Midi-42',
+      plan: 'duo',
+      paymentMethod: 'virement',
+      paymentStatus: 'paid',
+      orderDate: todayIso(),
     });
     await t.drain();
     const mails = peer.received.slice(before);
     expect(mails.map((m) => m.to)).toEqual([['elodie@exemple.fr'], ['elodie@exemple.fr']]);
     const credentials = mails.find((m) => /^Subject: Vos identifiants RFS Assistance/m.test(decodeMail(m.raw)))!;
-    const invoice = mails.find((m) => /^Subject: Votre facture RFS Assistance – abonnement Duo/m.test(decodeMail(m.raw)))!;
+    const invoice = mails.find((m) =>
+      /^Subject: Votre facture RFS Assistance – abonnement Duo/m.test(decodeMail(m.raw)),
+    )!;
     expect(credentials.from).toBe('contact@rfs.example');
     const text = decodeMail(credentials.raw);
-    for (const line of ['Bonjour Élodie Bérénger,', 'Nom d’utilisateur : eberenger', 'Mot de passe : Soleil-du-Midi-42',
-      'https://support.exemple.fr/client/login', 'Votre paiement est bien reçu', 'Mode de paiement : Virement']) {
+    for (const line of [
+      'Bonjour Élodie Bérénger,',
+      'Nom d’utilisateur : eberenger',
+      'Mot de passe : Soleil-du-Midi-42',
+      'https://support.exemple.fr/client/login',
+      'Votre paiement est bien reçu',
+      'Mode de paiement : Virement',
+    ]) {
       expect(text).toContain(line);
     }
     // Plain text and HTML, both French.
@@ -68,21 +88,44 @@ describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it 
   });
 
   it('delays an intervention notice while the server is down, never slows the request, and delivers it once', async () => {
-    await postOrder(t, staff, { clientName: 'Gérard Lenoir', clientEmail: 'gerard@exemple.fr', username: 'glenoir', password: 'Motdepasse-GL-1', orderDate: todayIso() });
+    await postOrder(t, staff, {
+      clientName: 'Gérard Lenoir',
+      clientEmail: 'gerard@exemple.fr',
+      username: 'glenoir',
+      password: 'Motdepasse-GL-1',
+      orderDate: todayIso(),
+    });
     await t.drain();
     const client = await clientLogin(t, 'glenoir', 'Motdepasse-GL-1');
     const before = peer.received.length;
 
     await peer.stop();
-    const res = await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: client, payload: { description: 'Écran noir au démarrage', urgency: 'high', deviceType: 'pc_windows', deviceInfo: 'Dell Inspiron' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: client,
+      payload: {
+        description: 'Écran noir au démarrage',
+        urgency: 'high',
+        deviceType: 'pc_windows',
+        deviceInfo: 'Dell Inspiron',
+      },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ id: number }>().id;
     await t.drain(); // the first try meets a closed port
-    const [waiting] = await t.db.select().from(outbox).where(eq(outbox.key, `staff-intervention:${id}`));
+    const [waiting] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.key, `staff-intervention:${id}`));
     expect(waiting).toMatchObject({ status: 'queued', attempts: 1, recipient: 'equipe@rfs.example' });
     expect(waiting!.lastError).toMatch(/ECONNREFUSED|connect/i);
     // Its first retry is due 30 s later (the delays double up to an hour).
-    const [{ delay }] = (await t.db.execute<{ delay: number }>(sql`select extract(epoch from next_attempt_at - now())::float8 as delay from outbox where id = ${waiting!.id}`)).rows as [{ delay: number }];
+    const [{ delay }] = (
+      await t.db.execute<{ delay: number }>(
+        sql`select extract(epoch from next_attempt_at - now())::float8 as delay from outbox where id = ${waiting!.id}`,
+      )
+    ).rows as [{ delay: number }];
     expect(delay).toBeGreaterThan(20);
     expect(delay).toBeLessThanOrEqual(30);
     expect(peer.received.length).toBe(before);
@@ -95,15 +138,23 @@ describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it 
     expect(arrived).toHaveLength(1);
     expect(arrived[0]!.to).toEqual(['equipe@rfs.example']);
     expect(decodeMail(arrived[0]!.raw)).toContain('Écran noir au démarrage');
-    const [sent] = await t.db.select().from(outbox).where(eq(outbox.key, `staff-intervention:${id}`));
+    const [sent] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.key, `staff-intervention:${id}`));
     expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('gives a message up after every retry, shows it failed to staff, and « Renvoyer » sends it', async () => {
     await peer.stop();
-    const done = await t.db.transaction((tx) => t.app.mail.queue(tx, {
-      key: 'dead-letter-test', kind: 'registration_refused', to: 'refus@exemple.fr', params: { name: 'Léa Refus', reason: 'Zone non desservie' },
-    }));
+    const done = await t.db.transaction((tx) =>
+      t.app.mail.queue(tx, {
+        key: 'dead-letter-test',
+        kind: 'registration_refused',
+        to: 'refus@exemple.fr',
+        params: { name: 'Léa Refus', reason: 'Zone non desservie' },
+      }),
+    );
     expect(done).toBe(true);
     for (let attempt = 0; attempt <= MAIL_RETRY_LIMIT; attempt++) {
       await t.drain();

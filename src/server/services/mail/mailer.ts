@@ -20,15 +20,18 @@ function lazyTransport<T extends Transporter<unknown>>(make: (module: typeof nod
   let closed = false;
   return {
     get: () => {
-      transport ??= import('nodemailer').then((module) => {
-        made = make(module.default);
-        // Closed while it loaded (a stop during the first message): its pool must not outlive the server.
-        if (closed) made.close();
-        return made;
-      }, (error: unknown) => {
-        transport = undefined;
-        throw error;
-      });
+      transport ??= import('nodemailer').then(
+        (module) => {
+          made = make(module.default);
+          // Closed while it loaded (a stop during the first message): its pool must not outlive the server.
+          if (closed) made.close();
+          return made;
+        },
+        (error: unknown) => {
+          transport = undefined;
+          throw error;
+        },
+      );
       return transport;
     },
     close: () => {
@@ -44,9 +47,16 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     // Pooled (1,000 queued messages reuse a few connections) with timeouts well under the queue's 5-minute claim on a
     // message (services/mail/delivery.ts), so a hung server fails the attempt instead of outliving it.
     const url = config.SMTP_URL;
-    const transport = lazyTransport((nodemailer) => nodemailer.createTransport({
-      url, pool: true, maxConnections: 4, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000,
-    }));
+    const transport = lazyTransport((nodemailer) =>
+      nodemailer.createTransport({
+        url,
+        pool: true,
+        maxConnections: 4,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      }),
+    );
     return {
       async send(mail) {
         await (await transport.get()).sendMail({ from: config.MAIL_FROM, ...mail });
@@ -57,10 +67,15 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   }
   const outbox = path.join(config.DATA_DIR, 'outbox');
   if (config.NODE_ENV === 'production') {
-    log.warn({ outbox }, `SMTP_URL is not set: e-mails are not sent but written to ${outbox} (kept ${MAIL_FILE_DAYS} days, readable by this user only)`);
+    log.warn(
+      { outbox },
+      `SMTP_URL is not set: e-mails are not sent but written to ${outbox} (kept ${MAIL_FILE_DAYS} days, readable by this user only)`,
+    );
   }
   const stopPurge = schedulePurge(outbox, log);
-  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(mail) {
       const info = await (await transport.get()).sendMail({ from: config.MAIL_FROM, ...mail });

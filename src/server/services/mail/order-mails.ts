@@ -12,14 +12,27 @@ type Order = Pick<typeof orders.$inferSelect, 'id' | 'plan' | 'price' | 'payment
  * only in this message; an older one not yet sent is cancelled (its password no longer works). With an order, the
  * message gives its payment terms.
  */
-export async function queueCredentialsMail(tx: Tx, mail: MailQueue, input: {
-  clientId: number; to: { email: string; name: string }; username: string; password: string;
-  order?: Order | null; requestedPlanId?: PlanId | null;
-}): Promise<void> {
-  const order: MailParams['credentials']['order'] = input.order ? {
-    id: input.order.id, planId: input.order.plan, price: input.order.price,
-    paymentMethod: input.order.paymentMethod, paymentStatus: input.order.paymentStatus,
-  } : null;
+export async function queueCredentialsMail(
+  tx: Tx,
+  mail: MailQueue,
+  input: {
+    clientId: number;
+    to: { email: string; name: string };
+    username: string;
+    password: string;
+    order?: Order | null;
+    requestedPlanId?: PlanId | null;
+  },
+): Promise<void> {
+  const order: MailParams['credentials']['order'] = input.order
+    ? {
+        id: input.order.id,
+        planId: input.order.plan,
+        price: input.order.price,
+        paymentMethod: input.order.paymentMethod,
+        paymentStatus: input.order.paymentStatus,
+      }
+    : null;
   await mail.queue(tx, {
     // Each issue of credentials is its own message.
     key: `credentials:${input.clientId}:${randomUUID()}`,
@@ -34,15 +47,31 @@ export async function queueCredentialsMail(tx: Tx, mail: MailQueue, input: {
 export type PaidOrder = Pick<typeof orders.$inferSelect, 'id' | 'clientId' | 'clientName' | 'clientEmail' | 'plan'>;
 
 /** A credit note just issued on an order's invoice, PDF attached: once per credit note. */
-export async function queueCreditNoteMail(tx: Tx, mail: MailQueue, order: Pick<PaidOrder, 'clientId' | 'clientName' | 'clientEmail'>, note: {
-  id: number; number: string; invoiceNumber: string; amount: string; cancelsInFull: boolean;
-}): Promise<void> {
+export async function queueCreditNoteMail(
+  tx: Tx,
+  mail: MailQueue,
+  order: Pick<PaidOrder, 'clientId' | 'clientName' | 'clientEmail'>,
+  note: {
+    id: number;
+    number: string;
+    invoiceNumber: string;
+    amount: string;
+    cancelsInFull: boolean;
+  },
+): Promise<void> {
   await mail.queue(tx, {
     key: `credit_note:${note.id}`,
     kind: 'credit_note',
     to: order.clientEmail,
     clientId: order.clientId,
-    params: { documentId: note.id, name: order.clientName, number: note.number, invoiceNumber: note.invoiceNumber, amount: note.amount, cancelsInFull: note.cancelsInFull },
+    params: {
+      documentId: note.id,
+      name: order.clientName,
+      number: note.number,
+      invoiceNumber: note.invoiceNumber,
+      amount: note.amount,
+      cancelsInFull: note.cancelsInFull,
+    },
   });
 }
 

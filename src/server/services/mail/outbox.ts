@@ -25,9 +25,20 @@ export type MailQueue = {
   /** Queues one message; false when a message with this key already exists (it is then sent once, not twice). */
   queue(tx: Tx, request: MailRequest): Promise<boolean>;
   /** A message to STAFF_EMAIL; nothing when it is unset (staff then read the back-office only). */
-  queueForStaff<K extends 'staff_new_registration' | 'staff_contact' | 'staff_new_intervention' | 'staff_intervention_message'
-    | 'staff_intervention_closed' | 'staff_intervention_rating' | 'staff_device_proof'>(
-    tx: Tx, key: string, kind: K, params: MailParams[K],
+  queueForStaff<
+    K extends
+      | 'staff_new_registration'
+      | 'staff_contact'
+      | 'staff_new_intervention'
+      | 'staff_intervention_message'
+      | 'staff_intervention_closed'
+      | 'staff_intervention_rating'
+      | 'staff_device_proof',
+  >(
+    tx: Tx,
+    key: string,
+    kind: K,
+    params: MailParams[K],
   ): Promise<boolean>;
 };
 
@@ -39,15 +50,31 @@ const SUPERSEDED: Partial<Record<MailKind, string>> = {
 };
 
 const OUTBOX_INSERT_VALUES = {
-  key: sql.placeholder('key'), kind: sql.placeholder('kind'), recipient: sql.placeholder('recipient'), subject: sql.placeholder('subject'),
-  params: sql.placeholder('params'), secret: sql.placeholder('secret'), clientId: sql.placeholder('clientId'),
+  key: sql.placeholder('key'),
+  kind: sql.placeholder('kind'),
+  recipient: sql.placeholder('recipient'),
+  subject: sql.placeholder('subject'),
+  params: sql.placeholder('params'),
+  secret: sql.placeholder('secret'),
+  clientId: sql.placeholder('clientId'),
 };
 let outboxInsertQuery: Query | undefined;
 /** A message's insert, built once (Drizzle takes longer to build it than PostgreSQL to run it); its values fill it each time. */
-const outboxInsert = (tx: Tx): Query => outboxInsertQuery ??= tx.insert(outbox).values(OUTBOX_INSERT_VALUES)
-  .onConflictDoNothing({ target: outbox.key }).returning({ id: outbox.id }).toSQL();
+const outboxInsert = (tx: Tx): Query =>
+  (outboxInsertQuery ??= tx
+    .insert(outbox)
+    .values(OUTBOX_INSERT_VALUES)
+    .onConflictDoNothing({ target: outbox.key })
+    .returning({ id: outbox.id })
+    .toSQL());
 
-export function createMailQueue(deps: { jobs: JobQueue; prepared: RunPrepared; box: SecretBox; site: SiteInfo; staffEmail: string | undefined }): MailQueue {
+export function createMailQueue(deps: {
+  jobs: JobQueue;
+  prepared: RunPrepared;
+  box: SecretBox;
+  site: SiteInfo;
+  staffEmail: string | undefined;
+}): MailQueue {
   const mail: MailQueue = {
     async queue(tx, request) {
       // An erased person's placeholder address (RFC 6761 .invalid) can never receive anything.
@@ -78,7 +105,9 @@ export function createMailQueue(deps: { jobs: JobQueue; prepared: RunPrepared; b
 }
 
 async function cancelUnsent(tx: Tx, clientId: number, kind: MailKind, reason: string) {
-  await tx.update(outbox).set({ status: 'cancelled', secret: null, lastError: reason, updatedAt: new Date() })
+  await tx
+    .update(outbox)
+    .set({ status: 'cancelled', secret: null, lastError: reason, updatedAt: new Date() })
     .where(and(eq(outbox.clientId, clientId), eq(outbox.kind, kind), inArray(outbox.status, ['queued', 'failed'])));
 }
 
@@ -87,7 +116,22 @@ async function cancelUnsent(tx: Tx, clientId: number, kind: MailKind, reason: st
 type OutboxRow = typeof outbox.$inferSelect;
 
 /** What staff see of a message: never its params (a reset link's context) nor, above all, its secret. */
-function toOutboxDto(row: Pick<OutboxRow, 'id' | 'kind' | 'recipient' | 'subject' | 'status' | 'attempts' | 'lastError' | 'createdAt' | 'updatedAt' | 'sentAt' | 'secret'>): OutboxMessageDto {
+function toOutboxDto(
+  row: Pick<
+    OutboxRow,
+    | 'id'
+    | 'kind'
+    | 'recipient'
+    | 'subject'
+    | 'status'
+    | 'attempts'
+    | 'lastError'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'sentAt'
+    | 'secret'
+  >,
+): OutboxMessageDto {
   return {
     id: row.id,
     kind: row.kind,
@@ -104,9 +148,17 @@ function toOutboxDto(row: Pick<OutboxRow, 'id' | 'kind' | 'recipient' | 'subject
 }
 
 const listColumns = {
-  id: outbox.id, kind: outbox.kind, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status,
-  attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt, updatedAt: outbox.updatedAt,
-  sentAt: outbox.sentAt, secret: outbox.secret,
+  id: outbox.id,
+  kind: outbox.kind,
+  recipient: outbox.recipient,
+  subject: outbox.subject,
+  status: outbox.status,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  createdAt: outbox.createdAt,
+  updatedAt: outbox.updatedAt,
+  sentAt: outbox.sentAt,
+  secret: outbox.secret,
 };
 
 export type OutboxFilter = { status?: MailStatus; q?: string; limit: number; offset: number };
@@ -122,7 +174,13 @@ export async function listOutbox(db: Tx, filter: OutboxFilter): Promise<{ items:
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    db.select(listColumns).from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(filter.limit).offset(filter.offset),
+    db
+      .select(listColumns)
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
     db.select({ n: count() }).from(outbox).where(where),
   ]);
   return { items: rows.map(toOutboxDto), total: Number(total?.n ?? 0) };
@@ -134,19 +192,41 @@ export async function resendMail(db: Db, jobs: JobQueue, id: number, actor: Acto
     const [row] = await tx.select().from(outbox).where(eq(outbox.id, id)).for('update');
     if (!row) throw notFound(OUTBOX_NOT_FOUND);
     if (row.status !== 'failed') {
-      throw new HttpError(409, 'Seul un message en échec peut être renvoyé : celui-ci est déjà envoyé, annulé ou en cours d’envoi.', 'NOT_FAILED');
+      throw new HttpError(
+        409,
+        'Seul un message en échec peut être renvoyé : celui-ci est déjà envoyé, annulé ou en cours d’envoi.',
+        'NOT_FAILED',
+      );
     }
     if (KINDS_WITH_SECRET.has(row.kind) && row.secret === null) {
-      throw new HttpError(409, 'Ce message contenait un mot de passe ou un lien qui n’est plus valable : régénérez les identifiants depuis la commande.', 'SECRET_GONE');
+      throw new HttpError(
+        409,
+        'Ce message contenait un mot de passe ou un lien qui n’est plus valable : régénérez les identifiants depuis la commande.',
+        'SECRET_GONE',
+      );
     }
-    if (row.kind === 'password_reset' && new Date((row.params as MailParams['password_reset']).expiresAt) < new Date()) {
-      throw new HttpError(409, 'Le lien de ce message a expiré : le client doit refaire une demande de mot de passe oublié.', 'LINK_EXPIRED');
+    if (
+      row.kind === 'password_reset' &&
+      new Date((row.params as MailParams['password_reset']).expiresAt) < new Date()
+    ) {
+      throw new HttpError(
+        409,
+        'Le lien de ce message a expiré : le client doit refaire une demande de mot de passe oublié.',
+        'LINK_EXPIRED',
+      );
     }
-    const [updated] = await tx.update(outbox).set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, updatedAt: new Date() })
-      .where(eq(outbox.id, id)).returning();
+    const [updated] = await tx
+      .update(outbox)
+      .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, updatedAt: new Date() })
+      .where(eq(outbox.id, id))
+      .returning();
     jobs.wake(MAIL_DELIVERY);
     await writeAudit(tx, actor, {
-      action: 'mail.resend', entity: 'outbox', entityId: id, before: { status: row.status, attempts: row.attempts }, after: { status: 'queued' },
+      action: 'mail.resend',
+      entity: 'outbox',
+      entityId: id,
+      before: { status: row.status, attempts: row.attempts },
+      after: { status: 'queued' },
     });
     return toOutboxDto(updated!);
   });
@@ -157,17 +237,25 @@ export async function resendMail(db: Db, jobs: JobQueue, id: number, actor: Acto
  * the placeholder, staff's address stays) and those not yet sent are cancelled. `keys` names the staff messages about
  * their requests and interventions, which carry their name and what they wrote.
  */
-export async function anonymiseOutboxOf(tx: Tx, person: { clientId: number; email: string; placeholder: string; keys: string[] }) {
-  await tx.update(outbox).set({
-    recipient: sql`case when lower(${outbox.recipient}) = lower(${person.email}) then ${person.placeholder} else ${outbox.recipient} end`,
-    subject: 'Message effacé (données d’une personne effacée)',
-    params: sql`'{}'::jsonb`,
-    secret: null,
-    status: sql`case when ${outbox.status} in ('queued', 'failed') then 'cancelled'::mail_status else ${outbox.status} end`,
-    updatedAt: new Date(),
-  }).where(or(
-    eq(outbox.clientId, person.clientId),
-    sql`lower(${outbox.recipient}) = lower(${person.email})`,
-    person.keys.length ? inArray(outbox.key, person.keys) : undefined,
-  ));
+export async function anonymiseOutboxOf(
+  tx: Tx,
+  person: { clientId: number; email: string; placeholder: string; keys: string[] },
+) {
+  await tx
+    .update(outbox)
+    .set({
+      recipient: sql`case when lower(${outbox.recipient}) = lower(${person.email}) then ${person.placeholder} else ${outbox.recipient} end`,
+      subject: 'Message effacé (données d’une personne effacée)',
+      params: sql`'{}'::jsonb`,
+      secret: null,
+      status: sql`case when ${outbox.status} in ('queued', 'failed') then 'cancelled'::mail_status else ${outbox.status} end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      or(
+        eq(outbox.clientId, person.clientId),
+        sql`lower(${outbox.recipient}) = lower(${person.email})`,
+        person.keys.length ? inArray(outbox.key, person.keys) : undefined,
+      ),
+    );
 }

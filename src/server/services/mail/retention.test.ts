@@ -8,15 +8,29 @@ const DAY = 86_400_000;
 
 describe('[MAIL][RETENTION] the outbox keeps no secret once it is useless, and no message past 90 days', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t.close());
 
   it('clears leftover secrets, keeps a failed message resendable for 7 days, deletes finished messages after 90 days', async () => {
     const now = new Date('2026-11-23T03:30:00Z');
     const ago = (days: number) => new Date(now.getTime() - days * DAY);
-    const row = (key: string, status: 'queued' | 'sent' | 'failed' | 'cancelled', days: number, secret: string | null) => ({
-      key, kind: 'credentials' as const, recipient: `${key}@exemple.fr`, subject: 'Vos identifiants', params: {}, secret, status,
-      createdAt: ago(days), updatedAt: ago(days),
+    const row = (
+      key: string,
+      status: 'queued' | 'sent' | 'failed' | 'cancelled',
+      days: number,
+      secret: string | null,
+    ) => ({
+      key,
+      kind: 'credentials' as const,
+      recipient: `${key}@exemple.fr`,
+      subject: 'Vos identifiants',
+      params: {},
+      secret,
+      status,
+      createdAt: ago(days),
+      updatedAt: ago(days),
     });
     await t.db.insert(outbox).values([
       row('sent-recent', 'sent', 2, 'v1.reste'),
@@ -41,6 +55,9 @@ describe('[MAIL][RETENTION] the outbox keeps no secret once it is useless, and n
   });
 
   it('is a queue of the app, run by its workers', async () => {
-    expect(await t.app.jobs.boss.getQueue(OUTBOX_RETENTION_QUEUE)).toMatchObject({ name: OUTBOX_RETENTION_QUEUE, policy: 'singleton' });
+    expect(await t.app.jobs.boss.getQueue(OUTBOX_RETENTION_QUEUE)).toMatchObject({
+      name: OUTBOX_RETENTION_QUEUE,
+      policy: 'singleton',
+    });
   });
 });

@@ -19,15 +19,28 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 
 /** One pass of the retention rules; returns what it did. Safe to run twice (the same rows are gone or already cleared). */
 export async function purgeOutbox(db: Db, now: Date): Promise<{ secretsCleared: number; deleted: number }> {
-  const cleared = await db.update(outbox).set({ secret: null, updatedAt: now })
-    .where(and(isNotNull(outbox.secret), or(
-      inArray(outbox.status, ['sent', 'cancelled']),
-      and(inArray(outbox.status, ['failed']), lt(outbox.updatedAt, daysBefore(now, FAILED_SECRET_DAYS))),
-    )))
+  const cleared = await db
+    .update(outbox)
+    .set({ secret: null, updatedAt: now })
+    .where(
+      and(
+        isNotNull(outbox.secret),
+        or(
+          inArray(outbox.status, ['sent', 'cancelled']),
+          and(inArray(outbox.status, ['failed']), lt(outbox.updatedAt, daysBefore(now, FAILED_SECRET_DAYS))),
+        ),
+      ),
+    )
     .returning({ id: outbox.id });
   // Messages still on their way (queued, sending) are never deleted, however old.
-  const deleted = await db.delete(outbox)
-    .where(and(inArray(outbox.status, ['sent', 'cancelled', 'failed']), lt(outbox.createdAt, daysBefore(now, OUTBOX_KEEP_DAYS))))
+  const deleted = await db
+    .delete(outbox)
+    .where(
+      and(
+        inArray(outbox.status, ['sent', 'cancelled', 'failed']),
+        lt(outbox.createdAt, daysBefore(now, OUTBOX_KEEP_DAYS)),
+      ),
+    )
     .returning({ id: outbox.id });
   return { secretsCleared: cleared.length, deleted: deleted.length };
 }
@@ -36,7 +49,9 @@ export function outboxRetentionDefinition(deps: { db: Db; clock: () => Date }): 
   return {
     name: OUTBOX_RETENTION_QUEUE,
     options: { policy: 'singleton', retryLimit: 3, retryDelay: 600 },
-    handler: async () => { await purgeOutbox(deps.db, deps.clock()); },
+    handler: async () => {
+      await purgeOutbox(deps.db, deps.clock());
+    },
   };
 }
 

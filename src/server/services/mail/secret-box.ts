@@ -49,7 +49,12 @@ export function secretBox(key: Buffer): SecretBox {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        VERSION,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     open(sealed) {
       const [version, iv, tag, body] = sealed.split('.');

@@ -28,9 +28,14 @@ export function usernameHint(username: string): string {
 
 /** 'Jean-Marc Dupont' → 'jdupont': initial of the first name, then the last name, ASCII only. */
 export function usernameBase(name: string): string {
-  const words = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .split(/\s+/).map((w) => w.replace(/[^a-z0-9]/g, '')).filter(Boolean);
-  const base = words.length > 1 ? words[0]![0]! + words.slice(1).join('') : words[0] ?? '';
+  const words = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z0-9]/g, ''))
+    .filter(Boolean);
+  const base = words.length > 1 ? words[0]![0]! + words.slice(1).join('') : (words[0] ?? '');
   return base.length >= 2 ? base.slice(0, 20) : 'client';
 }
 
@@ -38,8 +43,12 @@ export function usernameBase(name: string): string {
 export async function suggestUsername(db: Tx, name: string): Promise<string> {
   const base = usernameBase(name);
   for (const digits of [2, 3, 4, 5]) {
-    const candidates = [...new Set(Array.from({ length: 8 }, () => base + randomInt(10 ** (digits - 1), 10 ** digits)))];
-    const taken = await db.select({ u: sql<string>`lower(${clients.username})` }).from(clients)
+    const candidates = [
+      ...new Set(Array.from({ length: 8 }, () => base + randomInt(10 ** (digits - 1), 10 ** digits))),
+    ];
+    const taken = await db
+      .select({ u: sql<string>`lower(${clients.username})` })
+      .from(clients)
       .where(inArray(sql`lower(${clients.username})`, candidates));
     const free = candidates.find((c) => !taken.some((t) => t.u === c));
     if (free) return free;

@@ -4,8 +4,17 @@ import type { CustomerDto } from '#shared/admin-api.ts';
 import { containsPattern } from './order-queries.ts';
 
 type CustomerRow = {
-  email: string; name: string; phone: string; username: string | null; revenue: number; order_count: number;
-  paid_count: number; gifted_count: number; credits: number; last_order_date: string; total: number;
+  email: string;
+  name: string;
+  phone: string;
+  username: string | null;
+  revenue: number;
+  order_count: number;
+  paid_count: number;
+  gifted_count: number;
+  credits: number;
+  last_order_date: string;
+  total: number;
 };
 
 /**
@@ -13,7 +22,10 @@ type CustomerRow = {
  * e-mails, then groups all their orders, so a match on an old order's name still shows the customer's full totals.
  * Only the page's groups are joined to their latest order and account.
  */
-export async function listCustomers(db: Tx, filter: { q?: string; limit: number; offset: number }): Promise<{ items: CustomerDto[]; total: number }> {
+export async function listCustomers(
+  db: Tx,
+  filter: { q?: string; limit: number; offset: number },
+): Promise<{ items: CustomerDto[]; total: number }> {
   const matching = filter.q
     ? sql`where o.email_key in (
         select m.email_key from orders m where m.search_text like lower(${containsPattern(filter.q)})

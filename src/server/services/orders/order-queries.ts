@@ -25,19 +25,34 @@ const orderColumns = {
 };
 type OnlineSession = { sessionId: string; paymentIntent: string | null; status: CheckoutStatus };
 type OrderRow = Omit<typeof orders.$inferSelect, 'username' | 'emailKey' | 'searchText'> & {
-  username: string | null; hasPassword: boolean; onlinePayment: OnlineSession | null;
+  username: string | null;
+  hasPassword: boolean;
+  onlinePayment: OnlineSession | null;
 };
 
-type DocumentRow = Pick<typeof invoices.$inferSelect, 'id' | 'kind' | 'number' | 'issuedOn' | 'totalTtc' | 'orderId' | 'refundId' | 'refundStatus'>;
+type DocumentRow = Pick<
+  typeof invoices.$inferSelect,
+  'id' | 'kind' | 'number' | 'issuedOn' | 'totalTtc' | 'orderId' | 'refundId' | 'refundStatus'
+>;
 
 /** The orders' issued documents, invoice first then credit notes, for a page of orders in one query. */
 export async function documentsOf(db: Tx, orderIds: number[]): Promise<Map<number, DocumentRow[]>> {
   const byOrder = new Map<number, DocumentRow[]>();
   if (!orderIds.length) return byOrder;
-  const rows = await db.select({
-    id: invoices.id, kind: invoices.kind, number: invoices.number, issuedOn: invoices.issuedOn, totalTtc: invoices.totalTtc, orderId: invoices.orderId,
-    refundId: invoices.refundId, refundStatus: invoices.refundStatus,
-  }).from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id));
+  const rows = await db
+    .select({
+      id: invoices.id,
+      kind: invoices.kind,
+      number: invoices.number,
+      issuedOn: invoices.issuedOn,
+      totalTtc: invoices.totalTtc,
+      orderId: invoices.orderId,
+      refundId: invoices.refundId,
+      refundStatus: invoices.refundStatus,
+    })
+    .from(invoices)
+    .where(inArray(invoices.orderId, orderIds))
+    .orderBy(asc(invoices.id));
   for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
   return byOrder;
 }
@@ -52,8 +67,13 @@ function creditableOf(documents: readonly Pick<DocumentRow, 'kind' | 'totalTtc'>
   return ((cents(invoice.totalTtc) - credited) / 100).toFixed(2);
 }
 
-export const toDocumentDto = (d: DocumentRow): IssuedDocumentDto =>
-  ({ id: d.id, kind: d.kind, number: d.number, issuedOn: d.issuedOn, totalTtc: d.totalTtc });
+export const toDocumentDto = (d: DocumentRow): IssuedDocumentDto => ({
+  id: d.id,
+  kind: d.kind,
+  number: d.number,
+  issuedOn: d.issuedOn,
+  totalTtc: d.totalTtc,
+});
 
 /** The one mapping from a row to what leaves the server. */
 function toOrderDto(row: OrderRow, documents: readonly DocumentRow[] = []): OrderDto & OrderDocuments {
@@ -77,10 +97,14 @@ function toOrderDto(row: OrderRow, documents: readonly DocumentRow[] = []): Orde
     createdAt: new Date(row.createdAt).toISOString(),
     paymentIssue: row.paymentIssue,
     onlinePayment: row.onlinePayment && {
-      ...row.onlinePayment, dashboardUrl: dashboardLink(row.onlinePayment.sessionId, row.onlinePayment.paymentIntent),
+      ...row.onlinePayment,
+      dashboardUrl: dashboardLink(row.onlinePayment.sessionId, row.onlinePayment.paymentIntent),
     },
     // Staff also see a credit note's refund to the card (the client area lists documents without it).
-    documents: documents.map((d) => ({ ...toDocumentDto(d), refund: d.refundId ? { id: d.refundId, status: d.refundStatus ?? '' } : null })),
+    documents: documents.map((d) => ({
+      ...toDocumentDto(d),
+      refund: d.refundId ? { id: d.refundId, status: d.refundStatus ?? '' } : null,
+    })),
     creditable: creditableOf(documents),
   };
 }
@@ -94,7 +118,12 @@ function orderConditions(filter: OrderFilter): SQL | undefined {
   if (filter.q) {
     const id = /^#?\d{1,9}$/.test(filter.q) ? Number(filter.q.replace('#', '')) : undefined;
     // name, e-mail, username and key, lower-cased once on write (see search_text in the schema)
-    conditions.push(or(id !== undefined ? eq(orders.id, id) : undefined, like(orders.searchText, sql`lower(${containsPattern(filter.q)})`)));
+    conditions.push(
+      or(
+        id !== undefined ? eq(orders.id, id) : undefined,
+        like(orders.searchText, sql`lower(${containsPattern(filter.q)})`),
+      ),
+    );
   }
   return and(...conditions);
 }
@@ -104,25 +133,54 @@ function orderConditions(filter: OrderFilter): SQL | undefined {
  * (offset 25,000) walks the primary key instead of joining 25,000 rows. The total is a plain count for the
  * whole list; for a search it rides along as a window over the few matches, saving a second scan.
  */
-export async function listOrders(db: Tx, filter: OrderFilter): Promise<{ items: Array<OrderDto & OrderDocuments>; total: number }> {
+export async function listOrders(
+  db: Tx,
+  filter: OrderFilter,
+): Promise<{ items: Array<OrderDto & OrderDocuments>; total: number }> {
   const where = orderConditions(filter);
-  const countAll = () => db.select({ n: count() }).from(orders).where(where).then(([row]) => Number(row?.n ?? 0));
+  const countAll = () =>
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(where)
+      .then(([row]) => Number(row?.n ?? 0));
   const selective = Boolean(filter.q || filter.email);
-  const page = await db.select({ id: orders.id, total: selective ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
-    .from(orders).where(where).orderBy(desc(orders.id)).limit(filter.limit).offset(filter.offset);
+  const page = await db
+    .select({ id: orders.id, total: selective ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
   const [rows, total] = await Promise.all([
     page.length
-      ? db.select(orderColumns).from(orders).leftJoin(clients, eq(clients.id, orders.clientId))
-        .where(inArray(orders.id, page.map((p) => p.id))).orderBy(desc(orders.id))
+      ? db
+          .select(orderColumns)
+          .from(orders)
+          .leftJoin(clients, eq(clients.id, orders.clientId))
+          .where(
+            inArray(
+              orders.id,
+              page.map((p) => p.id),
+            ),
+          )
+          .orderBy(desc(orders.id))
       : [],
     selective && page.length ? page[0]!.total : countAll(),
   ]);
-  const documents = await documentsOf(db, rows.map((r) => r.id));
+  const documents = await documentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((row) => toOrderDto(row, documents.get(row.id))), total };
 }
 
 export async function getOrderDto(db: Tx, id: number): Promise<(OrderDto & OrderDocuments) | undefined> {
-  const [row] = await db.select(orderColumns).from(orders).leftJoin(clients, eq(clients.id, orders.clientId))
-    .where(eq(orders.id, id)).limit(1);
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .leftJoin(clients, eq(clients.id, orders.clientId))
+    .where(eq(orders.id, id))
+    .limit(1);
   return row ? toOrderDto(row, (await documentsOf(db, [id])).get(id)) : undefined;
 }

@@ -12,7 +12,12 @@ import type { IssuedCredentials, OrderDto } from '#shared/admin-api.ts';
 import type { OrderDocuments } from '#shared/invoice-api.ts';
 import { diff, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import {
-  assertUsernameFree, createClientAccount, findClientByEmail, findClientById, prepareCredentials, setClientCredentials,
+  assertUsernameFree,
+  createClientAccount,
+  findClientByEmail,
+  findClientById,
+  prepareCredentials,
+  setClientCredentials,
   type PreparedCredentials,
 } from '#server/services/clients/clients.ts';
 import { generatePassword, suggestUsername } from './credentials.ts';
@@ -26,7 +31,11 @@ import { recomputeSubscriptions, type SubscriptionOwner } from './subscriptions.
 const ORDER_NOT_FOUND = 'Commande introuvable';
 
 /** What issuing an invoice needs: the seller and tax settings (config) and, optionally, the mail queue. */
-export type OrderDeps = { config?: Config; mail?: MailQueue; /** the app's clock: the invoice's issue instant */ clock?: Clock };
+export type OrderDeps = {
+  config?: Config;
+  mail?: MailQueue;
+  /** the app's clock: the invoice's issue instant */ clock?: Clock;
+};
 
 function settingsFor(deps: OrderDeps): Config {
   if (!deps.config) throw new Error('Issuing an invoice needs the configuration (seller, tax)');
@@ -57,7 +66,9 @@ const ownerOf = (order: { clientId: number | null; clientEmail: string }): Subsc
   order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail };
 
 export type OrderResult = {
-  order: OrderDto & OrderDocuments; credentials: IssuedCredentials | null; client: { email: string; name: string };
+  order: OrderDto & OrderDocuments;
+  credentials: IssuedCredentials | null;
+  client: { email: string; name: string };
   /** true when an earlier request with the same idempotency key had made this order: nothing was written now */
   replayed: boolean;
 };
@@ -73,14 +84,18 @@ const IDEMPOTENCY_MISMATCH =
  * (an unsalted hash of it must not be stored).
  */
 function orderDigest(values: OrderValues): string {
-  return createHash('sha256').update(JSON.stringify({ ...values, password: undefined })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ ...values, password: undefined }))
+    .digest('base64url');
 }
 
 /** The order an earlier request with this key made, if any; under a lock, so a concurrent twin waits and finds it. */
 async function orderOfKey(tx: Tx, key: string, digest: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(IDEMPOTENCY_LOCK))}, hashtext(${key}))`);
-  const [row] = await tx.select({ id: orders.id, digest: orders.idempotencyDigest })
-    .from(orders).where(eq(orders.idempotencyKey, key));
+  const [row] = await tx
+    .select({ id: orders.id, digest: orders.idempotencyDigest })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key));
   if (row && row.digest !== digest) throw new HttpError(422, IDEMPOTENCY_MISMATCH, 'IDEMPOTENCY_MISMATCH');
   return row;
 }
@@ -91,12 +106,17 @@ async function orderOfKey(tx: Tx, key: string, digest: string) {
  * and the invoice of a paid order, are queued in that same transaction (a client's own request for a plan sends none).
  */
 export async function createOrder(
-  db: Db, values: OrderValues, actor: Actor, deps: OrderDeps & { idempotencyKey?: string } = {},
+  db: Db,
+  values: OrderValues,
+  actor: Actor,
+  deps: OrderDeps & { idempotencyKey?: string } = {},
 ): Promise<OrderResult> {
   const { mail, idempotencyKey } = deps;
   const config = values.paymentStatus === 'paid' ? settingsFor(deps) : undefined;
   // Hashed before the transaction: the hash takes tens of milliseconds and must not hold locks (a username alone gets a generated password).
-  const prepared = values.username ? await prepareCredentials(values.username, values.password || generatePassword()) : null;
+  const prepared = values.username
+    ? await prepareCredentials(values.username, values.password || generatePassword())
+    : null;
   const digest = idempotencyKey ? orderDigest(values) : null;
 
   const { issued, invoice, order, replayed } = await db.transaction(async (tx) => {
@@ -112,7 +132,10 @@ export async function createOrder(
 
     if (prepared && !existing) {
       const created = await createClientAccount(tx, {
-        name: values.clientName, email: values.clientEmail, phone: values.clientPhone, credentials: prepared,
+        name: values.clientName,
+        email: values.clientEmail,
+        phone: values.clientPhone,
+        credentials: prepared,
       });
       clientId = created.id;
       issued = prepared;
@@ -144,25 +167,44 @@ export async function createOrder(
     };
     // A key collision is astronomically rare; ON CONFLICT lets us draw again without aborting the transaction.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [row] = await tx.insert(orders).values({
-        ...base, verificationKey: newVerificationKey(values.orderDate), idempotencyKey: idempotencyKey ?? null, idempotencyDigest: digest,
-      })
-        .onConflictDoNothing({ target: orders.verificationKey }).returning({ id: orders.id });
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          ...base,
+          verificationKey: newVerificationKey(values.orderDate),
+          idempotencyKey: idempotencyKey ?? null,
+          idempotencyDigest: digest,
+        })
+        .onConflictDoNothing({ target: orders.verificationKey })
+        .returning({ id: orders.id });
       if (!row) continue;
       await recomputeSubscriptions(tx, ownerOf(base));
       await writeAudit(tx, actor, {
-        action: 'order.create', entity: 'order', entityId: row.id,
+        action: 'order.create',
+        entity: 'order',
+        entityId: row.id,
         after: { ...base, credentialsIssued: issued !== null },
       });
       if (mail && issued && clientId !== null) {
         await queueCredentialsMail(tx, mail, {
-          clientId, to: { email: values.clientEmail, name: values.clientName }, username: issued.username, password: issued.password,
-          order: { id: row.id, plan: base.plan, price: base.price, paymentMethod: base.paymentMethod, paymentStatus: base.paymentStatus },
+          clientId,
+          to: { email: values.clientEmail, name: values.clientName },
+          username: issued.username,
+          password: issued.password,
+          order: {
+            id: row.id,
+            plan: base.plan,
+            price: base.price,
+            paymentMethod: base.paymentMethod,
+            paymentStatus: base.paymentStatus,
+          },
         });
       }
       if (mail && base.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, { ...base, id: row.id });
       // Last: the invoice number's lock is held only for the number, the insert and the commit.
-      const invoice = config ? await issueInvoice(tx, row.id, config, actor, { paidAtCreation: true, clock: deps.clock }) : null;
+      const invoice = config
+        ? await issueInvoice(tx, row.id, config, actor, { paidAtCreation: true, clock: deps.clock })
+        : null;
       // The answer is read before the commit: once committed, the order is answered 201 even if the database goes
       // away the next instant (a 503 then would tell staff it failed while it exists).
       return { issued, invoice, order: (await getOrderDto(tx, row.id))!, replayed: false };
@@ -190,7 +232,13 @@ const INVOICED_STATUS_CHANGE =
  * (numbered and dated that day) and e-mailed. An invoiced order is never simply « unpaid »: « Remboursé » or « Annulé »
  * issue a credit note for what is left of its invoice; any other status is refused.
  */
-export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor: Actor, deps: OrderDeps = {}): Promise<OrderDto & OrderDocuments> {
+export async function updateOrder(
+  db: Db,
+  id: number,
+  patch: OrderUpdate,
+  actor: Actor,
+  deps: OrderDeps = {},
+): Promise<OrderDto & OrderDocuments> {
   const issuedPdf = await db.transaction((tx) => updateOrderInTransaction(tx, id, patch, actor, deps));
   // As at creation: the invoice e-mail's worker renders and stores the PDF; without a mail queue, here.
   if (issuedPdf && deps.config && !deps.mail) await ensureDocumentPdf(db, deps.config, issuedPdf);
@@ -201,14 +249,31 @@ export async function updateOrder(db: Db, id: number, patch: OrderUpdate, actor:
  * updateOrder's work inside the caller's transaction (a staff confirmation, or the payment provider's through
  * services/payments/): returns the invoice issued, if any, whose PDF the caller stores when no mail queue does.
  */
-export async function updateOrderInTransaction(tx: Tx, id: number, patch: OrderUpdate, actor: Actor, deps: OrderDeps = {}) {
+export async function updateOrderInTransaction(
+  tx: Tx,
+  id: number,
+  patch: OrderUpdate,
+  actor: Actor,
+  deps: OrderDeps = {},
+) {
   const { mail } = deps;
-  const [current] = await tx.select({
-    paymentStatus: orders.paymentStatus, notes: orders.notes, clientId: orders.clientId, clientEmail: orders.clientEmail,
-    clientName: orders.clientName, plan: orders.plan,
-  }).from(orders).where(eq(orders.id, id)).for('update');
+  const [current] = await tx
+    .select({
+      paymentStatus: orders.paymentStatus,
+      notes: orders.notes,
+      clientId: orders.clientId,
+      clientEmail: orders.clientEmail,
+      clientName: orders.clientName,
+      plan: orders.plan,
+    })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
   if (!current) throw notFound(ORDER_NOT_FOUND);
-  const change = diff({ paymentStatus: current.paymentStatus, notes: current.notes }, { paymentStatus: patch.paymentStatus, notes: patch.notes });
+  const change = diff(
+    { paymentStatus: current.paymentStatus, notes: current.notes },
+    { paymentStatus: patch.paymentStatus, notes: patch.notes },
+  );
   if (!change) return null;
   const next = change.after.paymentStatus;
   const invoice = next ? await orderInvoice(tx, id) : undefined;
@@ -220,14 +285,29 @@ export async function updateOrderInTransaction(tx: Tx, id: number, patch: OrderU
     }
     const remaining = await creditableAmount(tx, invoice);
     return creditInTransaction(tx, {
-      orderId: id, invoice, values: { amount: remaining, reason: '' }, actor, config: settingsFor(deps), fullStatus: next, clock: deps.clock, mail,
+      orderId: id,
+      invoice,
+      values: { amount: remaining, reason: '' },
+      actor,
+      config: settingsFor(deps),
+      fullStatus: next,
+      clock: deps.clock,
+      mail,
     });
   }
-  if (next && !invoice && (next === 'refunded' || next === 'cancelled') && current.paymentStatus !== 'pending' && current.paymentStatus !== 'failed') {
+  if (
+    next &&
+    !invoice &&
+    (next === 'refunded' || next === 'cancelled') &&
+    current.paymentStatus !== 'pending' &&
+    current.paymentStatus !== 'failed'
+  ) {
     throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
   }
   // Paid: an online payment's earlier trouble (services/payments/) is no longer staff's to look at.
-  await tx.update(orders).set({ ...change.after, ...(next === 'paid' ? { paymentIssue: null } : {}), updatedAt: new Date() })
+  await tx
+    .update(orders)
+    .set({ ...change.after, ...(next === 'paid' ? { paymentIssue: null } : {}), updatedAt: new Date() })
     .where(eq(orders.id, id));
   // Paid or no longer paid: the client's subscriptions chain again.
   if (next) await recomputeSubscriptions(tx, ownerOf(current));
@@ -239,21 +319,41 @@ export async function updateOrderInTransaction(tx: Tx, id: number, patch: OrderU
 }
 
 /** « Régénérer »: a new password for the order's client account, username kept, e-mailed in the same transaction. */
-export async function regenerateOrderCredentials(db: Db, mail: MailQueue, orderId: number, actor: Actor): Promise<OrderResult> {
+export async function regenerateOrderCredentials(
+  db: Db,
+  mail: MailQueue,
+  orderId: number,
+  actor: Actor,
+): Promise<OrderResult> {
   const [order] = await db.select({ clientId: orders.clientId }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const client = order.clientId ? await findClientById(db, order.clientId) : undefined;
   if (!client) {
-    throw new HttpError(400, "Cette commande n'est liée à aucun compte client : créez une commande avec un nom d'utilisateur.", 'NO_ACCOUNT');
+    throw new HttpError(
+      400,
+      "Cette commande n'est liée à aucun compte client : créez une commande avec un nom d'utilisateur.",
+      'NO_ACCOUNT',
+    );
   }
-  const prepared = await prepareCredentials(client.username ?? await suggestUsername(db, client.name), generatePassword());
+  const prepared = await prepareCredentials(
+    client.username ?? (await suggestUsername(db, client.name)),
+    generatePassword(),
+  );
   await db.transaction(async (tx) => {
     await setClientCredentials(tx, client.id, prepared);
     await syncOrderUsernames(tx, client.id, prepared.username);
     await writeAudit(tx, actor, {
-      action: 'order.credentials', entity: 'order', entityId: orderId, after: { clientId: client.id, username: prepared.username },
+      action: 'order.credentials',
+      entity: 'order',
+      entityId: orderId,
+      after: { clientId: client.id, username: prepared.username },
     });
-    await queueCredentialsMail(tx, mail, { clientId: client.id, to: client, username: prepared.username, password: prepared.password });
+    await queueCredentialsMail(tx, mail, {
+      clientId: client.id,
+      to: client,
+      username: prepared.username,
+      password: prepared.password,
+    });
   });
   return {
     order: (await getOrderDto(db, orderId))!,

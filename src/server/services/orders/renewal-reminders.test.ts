@@ -22,12 +22,35 @@ describe('[REMINDERS] 14 and 3 days before a subscription ends, once, with a lin
 
   beforeAll(async () => {
     // Jean: Basique from 1 December 2026, so his last day is 31 December 2026.
-    await postOrder(t, staff, { clientName: 'Jean Dupont', clientEmail: 'jean@exemple.fr', username: 'jdupont', password: 'Soleil-du-Midi-42', plan: 'basique', orderDate: '2026-12-01' });
+    await postOrder(t, staff, {
+      clientName: 'Jean Dupont',
+      clientEmail: 'jean@exemple.fr',
+      username: 'jdupont',
+      password: 'Soleil-du-Midi-42',
+      plan: 'basique',
+      orderDate: '2026-12-01',
+    });
     // Anne: the same end, but already renewed: nothing to remind her of.
-    await postOrder(t, staff, { clientName: 'Anne Martin', clientEmail: 'anne@exemple.fr', plan: 'basique', orderDate: '2026-12-01' });
-    await postOrder(t, staff, { clientName: 'Anne Martin', clientEmail: 'anne@exemple.fr', plan: 'standard', orderDate: '2026-12-10' });
+    await postOrder(t, staff, {
+      clientName: 'Anne Martin',
+      clientEmail: 'anne@exemple.fr',
+      plan: 'basique',
+      orderDate: '2026-12-01',
+    });
+    await postOrder(t, staff, {
+      clientName: 'Anne Martin',
+      clientEmail: 'anne@exemple.fr',
+      plan: 'standard',
+      orderDate: '2026-12-10',
+    });
     // Paul: his order is not paid, so he has no subscription.
-    await postOrder(t, staff, { clientName: 'Paul Durand', clientEmail: 'paul@exemple.fr', plan: 'basique', orderDate: '2026-12-01', paymentStatus: 'pending' });
+    await postOrder(t, staff, {
+      clientName: 'Paul Durand',
+      clientEmail: 'paul@exemple.fr',
+      plan: 'basique',
+      orderDate: '2026-12-01',
+      paymentStatus: 'pending',
+    });
     await t.drain();
     t.mailer.sent.length = 0;
   });
@@ -38,7 +61,9 @@ describe('[REMINDERS] 14 and 3 days before a subscription ends, once, with a lin
     await dailyRun(t, '2026-12-17');
     await dailyRun(t, '2026-12-17'); // the same morning again: a restart, a second instance
     await dailyRun(t, '2026-12-18');
-    expect(reminders().map((m) => [m.to, m.subject])).toEqual([['jean@exemple.fr', 'Votre abonnement Basique se termine le 31/12/2026']]);
+    expect(reminders().map((m) => [m.to, m.subject])).toEqual([
+      ['jean@exemple.fr', 'Votre abonnement Basique se termine le 31/12/2026'],
+    ]);
     const [mail] = reminders();
     expect(mail!.text).toContain('Bonjour Jean Dupont,');
     expect(mail!.text).toContain('se termine dans 14 jours');
@@ -51,18 +76,27 @@ describe('[REMINDERS] 14 and 3 days before a subscription ends, once, with a lin
       t.clock.set(morning(day));
       const res = await t.app.inject({ method: 'GET', url: `/api/admin/subscriptions${query}`, headers: staff });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<SubscriptionDto[]>().map((s) => [s.clientEmail, s.plan, s.state]).sort();
+      return res
+        .json<SubscriptionDto[]>()
+        .map((s) => [s.clientEmail, s.plan, s.state])
+        .sort();
     };
     expect(await states('2026-12-10')).toEqual([
-      ['anne@exemple.fr', 'basique', 'active'], ['anne@exemple.fr', 'standard', 'upcoming'], ['jean@exemple.fr', 'basique', 'active'],
+      ['anne@exemple.fr', 'basique', 'active'],
+      ['anne@exemple.fr', 'standard', 'upcoming'],
+      ['jean@exemple.fr', 'basique', 'active'],
     ]);
     // From the first reminder on, Jean's shows « expire bientôt »; Anne's does not, her next one is booked.
     expect(await states('2026-12-20')).toEqual([
-      ['anne@exemple.fr', 'basique', 'active'], ['anne@exemple.fr', 'standard', 'upcoming'], ['jean@exemple.fr', 'basique', 'expiring'],
+      ['anne@exemple.fr', 'basique', 'active'],
+      ['anne@exemple.fr', 'standard', 'upcoming'],
+      ['jean@exemple.fr', 'basique', 'expiring'],
     ]);
     expect(await states('2026-12-20', '?state=expiring')).toEqual([['jean@exemple.fr', 'basique', 'expiring']]);
     expect(await states('2027-01-05')).toEqual([
-      ['anne@exemple.fr', 'basique', 'renewed'], ['anne@exemple.fr', 'standard', 'active'], ['jean@exemple.fr', 'basique', 'expired'],
+      ['anne@exemple.fr', 'basique', 'renewed'],
+      ['anne@exemple.fr', 'standard', 'active'],
+      ['jean@exemple.fr', 'basique', 'expired'],
     ]);
     expect(await states('2027-01-05', '?state=expired')).toEqual([['jean@exemple.fr', 'basique', 'expired']]);
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/subscriptions?state=bientot', headers: staff });
@@ -78,7 +112,10 @@ describe('[REMINDERS] 14 and 3 days before a subscription ends, once, with a lin
     await dailyRun(t, '2027-01-01');
     const sent = reminders();
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatchObject({ to: 'jean@exemple.fr', subject: 'Votre abonnement Basique se termine le 31/12/2026' });
+    expect(sent[1]).toMatchObject({
+      to: 'jean@exemple.fr',
+      subject: 'Votre abonnement Basique se termine le 31/12/2026',
+    });
     expect(sent[1]!.text).toContain('se termine dans 3 jours');
     const rows = await t.db.select({ key: outbox.key }).from(outbox).where(eq(outbox.kind, 'renewal_reminder'));
     expect(rows.map((r) => r.key).sort()).toEqual([
@@ -89,9 +126,13 @@ describe('[REMINDERS] 14 and 3 days before a subscription ends, once, with a lin
 
   it('catches up the morning after a day the server was down, and starts again for the next period', async () => {
     // Jean renews on 30 December: a Pro year chained after the 31st, ending 31 December 2027.
-    await postOrder(t, staff, { clientName: 'Jean Dupont', clientEmail: 'jean@exemple.fr', plan: 'pro', orderDate: '2026-12-30' });
-    const [renewal] = await t.db.select({ endsOn: orders.endsOn }).from(orders)
-      .where(eq(orders.plan, 'pro'));
+    await postOrder(t, staff, {
+      clientName: 'Jean Dupont',
+      clientEmail: 'jean@exemple.fr',
+      plan: 'pro',
+      orderDate: '2026-12-30',
+    });
+    const [renewal] = await t.db.select({ endsOn: orders.endsOn }).from(orders).where(eq(orders.plan, 'pro'));
     expect(renewal!.endsOn).toBe('2027-12-31');
     await t.drain();
     const before = reminders().length;
@@ -123,12 +164,18 @@ describe('[REMINDERS] two instances of the app on one database send each reminde
     await scheduleRenewalReminders(a.app.jobs);
     await scheduleRenewalReminders(b.app.jobs);
     const schedules = await a.app.jobs.boss.getSchedules(REMINDERS_QUEUE);
-    expect(schedules.map((s) => [s.name, s.cron, s.timezone])).toEqual([[REMINDERS_QUEUE, '0 9 * * *', 'Europe/Paris']]);
+    expect(schedules.map((s) => [s.name, s.cron, s.timezone])).toEqual([
+      [REMINDERS_QUEUE, '0 9 * * *', 'Europe/Paris'],
+    ]);
   });
 
   it('runs the same morning on both at once and sends each reminder once', async () => {
     const staff = await staffLogin(a);
-    for (const [name, email] of [['Jean Dupont', 'jean@exemple.fr'], ['Anne Martin', 'anne@exemple.fr'], ['Paul Durand', 'paul@exemple.fr']]) {
+    for (const [name, email] of [
+      ['Jean Dupont', 'jean@exemple.fr'],
+      ['Anne Martin', 'anne@exemple.fr'],
+      ['Paul Durand', 'paul@exemple.fr'],
+    ]) {
       await postOrder(a, staff, { clientName: name, clientEmail: email, plan: 'basique', orderDate: '2026-12-01' });
     }
     await Promise.all([a.drain(), b.drain()]);

@@ -46,13 +46,15 @@ async function queueRenewalReminders(db: Db, mail: MailQueue, today: string): Pr
   for (const [index, stage] of stages.entries()) {
     const after = stages[index + 1] ?? -1;
     for (const due of await subscriptionsEndingBetween(db, addDays(today, after + 1), addDays(today, stage))) {
-      const sent = await db.transaction((tx) => mail.queue(tx, {
-        key: `renewal:${due.owner}:${due.endsOn}:${stage}`,
-        kind: 'renewal_reminder',
-        to: due.email,
-        clientId: due.clientId,
-        params: { name: due.name, planId: due.plan, endsOn: due.endsOn, daysLeft: daysBetween(today, due.endsOn) },
-      }));
+      const sent = await db.transaction((tx) =>
+        mail.queue(tx, {
+          key: `renewal:${due.owner}:${due.endsOn}:${stage}`,
+          kind: 'renewal_reminder',
+          to: due.email,
+          clientId: due.clientId,
+          params: { name: due.name, planId: due.plan, endsOn: due.endsOn, daysLeft: daysBetween(today, due.endsOn) },
+        }),
+      );
       if (sent) queued++;
     }
   }
@@ -64,11 +66,17 @@ export async function scheduleRenewalReminders(jobs: JobQueue): Promise<void> {
   await jobs.schedule(REMINDERS_QUEUE, REMINDERS_CRON, { tz: REMINDERS_TIME_ZONE, missed: 'once' });
 }
 
-export function renewalReminderDefinition(deps: { db: Db; mail: MailQueue; clock: () => Date }): QueueDefinition<object> {
+export function renewalReminderDefinition(deps: {
+  db: Db;
+  mail: MailQueue;
+  clock: () => Date;
+}): QueueDefinition<object> {
   return {
     name: REMINDERS_QUEUE,
     // One scan at a time; a failed scan is tried again a few times within the hour.
     options: { policy: 'singleton', retryLimit: 5, retryDelay: 300 },
-    handler: async () => { await queueRenewalReminders(deps.db, deps.mail, todayIso(deps.clock())); },
+    handler: async () => {
+      await queueRenewalReminders(deps.db, deps.mail, todayIso(deps.clock()));
+    },
   };
 }

@@ -4,8 +4,17 @@ import type { DashboardStats, PlanStats } from '#shared/admin-api.ts';
 import { PLANS, type PlanId } from '#shared/plans.ts';
 
 type Row = {
-  by_plan: number; by_month: number; plan: PlanId | null; month: string | null;
-  orders: number; paid: number; gifted: number; pending: number; revenue: number; credits: number; credits_1dp: number;
+  by_plan: number;
+  by_month: number;
+  plan: PlanId | null;
+  month: string | null;
+  orders: number;
+  paid: number;
+  gifted: number;
+  pending: number;
+  revenue: number;
+  credits: number;
+  credits_1dp: number;
 };
 
 const cents = (n: number) => Math.round(n * 100) / 100;
@@ -68,7 +77,8 @@ export async function dashboardStats(db: Tx, range: { from?: string; to?: string
       creditCost: cents(Number(r?.credits ?? 0)),
     };
   });
-  const byMonth = rows.filter((r) => r.by_month === 0 && r.month)
+  const byMonth = rows
+    .filter((r) => r.by_month === 0 && r.month)
     .map((r) => ({ month: r.month!, revenue: cents(Number(r.revenue)), orders: r.orders }));
 
   const orders = total?.orders ?? 0;

@@ -12,27 +12,48 @@ import { CLIENT_ACTOR, pendingClientRequest, toClientOrder } from './subscriptio
 /** Staff read it on the order: the client chose nothing but the plan, payment is arranged with them. */
 const CLIENT_REQUEST_NOTE = 'Demandée par le client depuis son espace : moyen de paiement à convenir avec lui.';
 
-const alreadyPending = (order: { plan: PlanId; orderDate: string }) => new HttpError(409,
-  `Votre demande de formule ${getPlan(order.plan).name} du ${formatDate(order.orderDate)} attend déjà son paiement : `
-  + 'nous vous contactons pour la finaliser. Pour changer de formule, écrivez-nous.', 'REQUEST_PENDING');
+const alreadyPending = (order: { plan: PlanId; orderDate: string }) =>
+  new HttpError(
+    409,
+    `Votre demande de formule ${getPlan(order.plan).name} du ${formatDate(order.orderDate)} attend déjà son paiement : ` +
+      'nous vous contactons pour la finaliser. Pour changer de formule, écrivez-nous.',
+    'REQUEST_PENDING',
+  );
 
 /**
  * Records the request as a pending order through the one order-creation path (catalogue price, verification key,
  * audit), for staff to confirm in « Commandes »; once they mark it paid it becomes a subscription, chained after
  * the running one. One request waits at a time: a double-click or a second tab makes one order (unique index).
  */
-export async function requestSubscription(db: Db, clientId: number, planId: PlanId, now = new Date()): Promise<ClientOrder> {
+export async function requestSubscription(
+  db: Db,
+  clientId: number,
+  planId: PlanId,
+  now = new Date(),
+): Promise<ClientOrder> {
   const pending = await pendingClientRequest(db, clientId);
   if (pending) throw alreadyPending(pending);
   const client = await findClientById(db, clientId);
   if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
   try {
-    const { order } = await createOrder(db, {
-      clientName: client.name, clientEmail: client.email, clientPhone: client.phone,
-      // No username: the account keeps its credentials.
-      username: '', password: '', updatePassword: false,
-      plan: planId, paymentMethod: 'autre', paymentStatus: 'pending', orderDate: todayIso(now), notes: CLIENT_REQUEST_NOTE,
-    }, CLIENT_ACTOR);
+    const { order } = await createOrder(
+      db,
+      {
+        clientName: client.name,
+        clientEmail: client.email,
+        clientPhone: client.phone,
+        // No username: the account keeps its credentials.
+        username: '',
+        password: '',
+        updatePassword: false,
+        plan: planId,
+        paymentMethod: 'autre',
+        paymentStatus: 'pending',
+        orderDate: todayIso(now),
+        notes: CLIENT_REQUEST_NOTE,
+      },
+      CLIENT_ACTOR,
+    );
     return toClientOrder({ ...order, startsOn: null, endsOn: null });
   } catch (error) {
     if (!isUniqueViolation(error, 'orders_one_client_request_idx')) throw error;

@@ -9,17 +9,33 @@ import { MIGRATIONS_DIR } from '#server/db/client.ts';
 import { orders, inboxItems } from '#server/db/schema.ts';
 import type { SubscriptionDto } from '#shared/admin-api.ts';
 import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
-import { chainSubscriptions, currentSubscription, recomputeSubscriptions, subscriptionMoment } from './subscriptions.ts';
-import { createClientIntervention, MONTHLY_LIMIT_REACHED } from '#server/services/interventions/client-interventions.ts';
+import {
+  chainSubscriptions,
+  currentSubscription,
+  recomputeSubscriptions,
+  subscriptionMoment,
+} from './subscriptions.ts';
+import {
+  createClientIntervention,
+  MONTHLY_LIMIT_REACHED,
+} from '#server/services/interventions/client-interventions.ts';
 
-const order = (id: number, plan: 'basique' | 'standard' | 'pro' | 'famille', orderDate: string) => ({ id, plan, orderDate });
+const order = (id: number, plan: 'basique' | 'standard' | 'pro' | 'famille', orderDate: string) => ({
+  id,
+  plan,
+  orderDate,
+});
 /** Noon in Paris on that day. */
 const at = (day: string) => new Date(`${day}T10:00:00Z`);
 
 describe('chainSubscriptions: paid orders add up, no day lost (DESIGN.md decision 8)', () => {
   it('a 1-month plan from 31 January runs to the last day of February (there is no 31 February)', () => {
-    expect(chainSubscriptions([order(1, 'basique', '2025-01-31')])).toEqual([{ id: 1, startsOn: '2025-01-31', endsOn: '2025-02-28' }]);
-    expect(chainSubscriptions([order(1, 'basique', '2024-01-31')])).toEqual([{ id: 1, startsOn: '2024-01-31', endsOn: '2024-02-29' }]);
+    expect(chainSubscriptions([order(1, 'basique', '2025-01-31')])).toEqual([
+      { id: 1, startsOn: '2025-01-31', endsOn: '2025-02-28' },
+    ]);
+    expect(chainSubscriptions([order(1, 'basique', '2024-01-31')])).toEqual([
+      { id: 1, startsOn: '2024-01-31', endsOn: '2024-02-29' },
+    ]);
   });
 
   it('two 12-month orders placed together make two years, the second starting the day after the first ends', () => {
@@ -30,12 +46,14 @@ describe('chainSubscriptions: paid orders add up, no day lost (DESIGN.md decisio
   });
 
   it('a renewal ordered early starts when the running one ends; one ordered after a gap starts on its own date', () => {
-    expect(chainSubscriptions([
-      order(3, 'standard', '2025-11-20'), // ordered early: 3 months after 31 January
-      order(1, 'basique', '2025-01-01'),
-      order(2, 'basique', '2025-01-25'),
-      order(4, 'basique', '2026-06-01'), // after a gap
-    ])).toEqual([
+    expect(
+      chainSubscriptions([
+        order(3, 'standard', '2025-11-20'), // ordered early: 3 months after 31 January
+        order(1, 'basique', '2025-01-01'),
+        order(2, 'basique', '2025-01-25'),
+        order(4, 'basique', '2026-06-01'), // after a gap
+      ]),
+    ).toEqual([
       { id: 1, startsOn: '2025-01-01', endsOn: '2025-01-31' },
       { id: 2, startsOn: '2025-02-01', endsOn: '2025-02-28' },
       { id: 3, startsOn: '2025-11-20', endsOn: '2026-02-19' },
@@ -44,31 +62,59 @@ describe('chainSubscriptions: paid orders add up, no day lost (DESIGN.md decisio
   });
 
   it('orders of the same day chain by id, and a chain keeps walking month ends', () => {
-    expect(chainSubscriptions([order(2, 'basique', '2025-01-31'), order(1, 'basique', '2025-01-31'), order(3, 'basique', '2025-01-31')]))
-      .toEqual([
-        { id: 1, startsOn: '2025-01-31', endsOn: '2025-02-28' },
-        { id: 2, startsOn: '2025-03-01', endsOn: '2025-03-31' },
-        { id: 3, startsOn: '2025-04-01', endsOn: '2025-04-30' },
-      ]);
+    expect(
+      chainSubscriptions([
+        order(2, 'basique', '2025-01-31'),
+        order(1, 'basique', '2025-01-31'),
+        order(3, 'basique', '2025-01-31'),
+      ]),
+    ).toEqual([
+      { id: 1, startsOn: '2025-01-31', endsOn: '2025-02-28' },
+      { id: 2, startsOn: '2025-03-01', endsOn: '2025-03-31' },
+      { id: 3, startsOn: '2025-04-01', endsOn: '2025-04-30' },
+    ]);
   });
 });
 
 describe('subscriptionMoment: the Paris day and month a read counts with', () => {
   it('turns to the next day and month at midnight in Paris, winter and summer, even when asked twice an hour', () => {
-    expect(subscriptionMoment(new Date('2025-03-31T21:00:00Z'))).toEqual({ today: '2025-03-31', monthStart: '2025-02-28T23:00:00.000Z' });
-    expect(subscriptionMoment(new Date('2025-03-31T21:59:59Z'))).toEqual({ today: '2025-03-31', monthStart: '2025-02-28T23:00:00.000Z' });
-    expect(subscriptionMoment(new Date('2025-03-31T22:00:00Z'))).toEqual({ today: '2025-04-01', monthStart: '2025-03-31T22:00:00.000Z' });
-    expect(subscriptionMoment(new Date('2025-12-31T22:59:59Z'))).toEqual({ today: '2025-12-31', monthStart: '2025-11-30T23:00:00.000Z' });
-    expect(subscriptionMoment(new Date('2025-12-31T23:00:00Z'))).toEqual({ today: '2026-01-01', monthStart: '2025-12-31T23:00:00.000Z' });
+    expect(subscriptionMoment(new Date('2025-03-31T21:00:00Z'))).toEqual({
+      today: '2025-03-31',
+      monthStart: '2025-02-28T23:00:00.000Z',
+    });
+    expect(subscriptionMoment(new Date('2025-03-31T21:59:59Z'))).toEqual({
+      today: '2025-03-31',
+      monthStart: '2025-02-28T23:00:00.000Z',
+    });
+    expect(subscriptionMoment(new Date('2025-03-31T22:00:00Z'))).toEqual({
+      today: '2025-04-01',
+      monthStart: '2025-03-31T22:00:00.000Z',
+    });
+    expect(subscriptionMoment(new Date('2025-12-31T22:59:59Z'))).toEqual({
+      today: '2025-12-31',
+      monthStart: '2025-11-30T23:00:00.000Z',
+    });
+    expect(subscriptionMoment(new Date('2025-12-31T23:00:00Z'))).toEqual({
+      today: '2026-01-01',
+      monthStart: '2025-12-31T23:00:00.000Z',
+    });
   });
 });
 
 describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
   const { t, staff } = staffTestApp();
 
-  const periods = async (email: string) => t.db.select({
-    id: orders.id, status: orders.paymentStatus, startsOn: orders.startsOn, endsOn: orders.endsOn,
-  }).from(orders).where(eq(orders.emailKey, email.toLowerCase())).orderBy(asc(orders.id));
+  const periods = async (email: string) =>
+    t.db
+      .select({
+        id: orders.id,
+        status: orders.paymentStatus,
+        startsOn: orders.startsOn,
+        endsOn: orders.endsOn,
+      })
+      .from(orders)
+      .where(eq(orders.emailKey, email.toLowerCase()))
+      .orderBy(asc(orders.id));
 
   it('chains only paid orders (gifted ones included); failed and pending ones buy nothing until paid', async () => {
     const email = 'Chaine@Exemple.fr';
@@ -91,45 +137,103 @@ describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
 
     // Paid later: it joins the chain after the gifted one. Cancelled (by a credit note): the chain closes up again.
     const patch = (id: number, paymentStatus: string) =>
-      t.app.inject({ method: 'PATCH', url: `/api/admin/manual-orders/${id}`, headers: staff, payload: { paymentStatus } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/manual-orders/${id}`,
+        headers: staff,
+        payload: { paymentStatus },
+      });
     expect((await patch(ids[3]!, 'paid')).statusCode).toBe(200);
     expect((await periods(email))[3]).toMatchObject({ startsOn: '2025-06-01', endsOn: '2026-05-31' });
     expect((await patch(ids[2]!, 'cancelled')).statusCode).toBe(200);
     expect((await periods(email)).map((p) => [p.startsOn, p.endsOn])).toEqual([
-      ['2025-01-31', '2025-02-28'], [null, null], [null, null], ['2025-03-01', '2026-02-28'],
+      ['2025-01-31', '2025-02-28'],
+      [null, null],
+      [null, null],
+      ['2025-03-01', '2026-02-28'],
     ]);
 
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/subscriptions', headers: staff });
     expect(list.json<SubscriptionDto[]>().map((s) => [s.orderId, s.startDate, s.endDate])).toEqual([
-      [ids[3], '2025-03-01', '2026-02-28'], [ids[0], '2025-01-31', '2025-02-28'],
+      [ids[3], '2025-03-01', '2026-02-28'],
+      [ids[0], '2025-01-31', '2025-02-28'],
     ]);
   });
 
   it('validating a registration gives the new account the orders its e-mail placed before, chained with its own', async () => {
-    const first = await postOrder(t, staff, { clientName: 'Nadia Ferrand', clientEmail: 'NADIA@exemple.fr', plan: 'pro', orderDate: '2025-05-02' });
-    const other = await postOrder(t, staff, { clientName: 'Autre', clientEmail: 'autre.nadia@exemple.fr', plan: 'pro', orderDate: '2025-05-02' });
-    const [registration] = await t.db.insert(inboxItems).values({
-      kind: 'registration', name: 'Nadia Ferrand', email: 'nadia@exemple.fr', firstName: 'Nadia', lastName: 'Ferrand', phone: '0611223344',
-    }).returning();
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${registration!.id}/validate`, headers: staff });
+    const first = await postOrder(t, staff, {
+      clientName: 'Nadia Ferrand',
+      clientEmail: 'NADIA@exemple.fr',
+      plan: 'pro',
+      orderDate: '2025-05-02',
+    });
+    const other = await postOrder(t, staff, {
+      clientName: 'Autre',
+      clientEmail: 'autre.nadia@exemple.fr',
+      plan: 'pro',
+      orderDate: '2025-05-02',
+    });
+    const [registration] = await t.db
+      .insert(inboxItems)
+      .values({
+        kind: 'registration',
+        name: 'Nadia Ferrand',
+        email: 'nadia@exemple.fr',
+        firstName: 'Nadia',
+        lastName: 'Ferrand',
+        phone: '0611223344',
+      })
+      .returning();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/contacts/${registration!.id}/validate`,
+      headers: staff,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const { clientId, credentials } = res.json<{ clientId: number; credentials: { username: string; password: string } }>();
-    const owners = await t.db.select({ id: orders.id, clientId: orders.clientId }).from(orders)
-      .where(sql`${orders.id} in (${first.id}, ${other.id})`).orderBy(asc(orders.id));
-    expect(owners).toEqual([{ id: first.id, clientId }, { id: other.id, clientId: null }]);
+    const { clientId, credentials } = res.json<{
+      clientId: number;
+      credentials: { username: string; password: string };
+    }>();
+    const owners = await t.db
+      .select({ id: orders.id, clientId: orders.clientId })
+      .from(orders)
+      .where(sql`${orders.id} in (${first.id}, ${other.id})`)
+      .orderBy(asc(orders.id));
+    expect(owners).toEqual([
+      { id: first.id, clientId },
+      { id: other.id, clientId: null },
+    ]);
 
     // A later order of the account chains after the attached one; the client sees it as theirs.
-    await postOrder(t, staff, { clientName: 'Nadia Ferrand', clientEmail: 'nadia@exemple.fr', plan: 'basique', orderDate: '2025-06-01' });
+    await postOrder(t, staff, {
+      clientName: 'Nadia Ferrand',
+      clientEmail: 'nadia@exemple.fr',
+      plan: 'basique',
+      orderDate: '2025-06-01',
+    });
     const headers = await clientLogin(t, credentials.username, credentials.password);
     const mine = await currentSubscription(t.db, clientId, at('2025-06-01'));
-    expect(mine).toMatchObject({ planId: 'pro', startsOn: '2025-05-02', endsOn: '2026-05-01', next: { planId: 'basique', startsOn: '2026-05-02', endsOn: '2026-06-01' } });
+    expect(mine).toMatchObject({
+      planId: 'pro',
+      startsOn: '2025-05-02',
+      endsOn: '2026-05-01',
+      next: { planId: 'basique', startsOn: '2026-05-02', endsOn: '2026-06-01' },
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/client/session', headers })).statusCode).toBe(200);
   });
 
-  it('prints on a renewal\'s invoice the period it buys, after the running one', async () => {
+  it("prints on a renewal's invoice the period it buys, after the running one", async () => {
     await postOrder(t, staff, { clientEmail: 'facture@exemple.fr', plan: 'pro', orderDate: '2025-03-15' });
-    const renewal = await postOrder(t, staff, { clientEmail: 'facture@exemple.fr', plan: 'standard', orderDate: '2026-01-10' });
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/manual-orders/${renewal.id}/receipt`, headers: staff });
+    const renewal = await postOrder(t, staff, {
+      clientEmail: 'facture@exemple.fr',
+      plan: 'standard',
+      orderDate: '2026-01-10',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/manual-orders/${renewal.id}/receipt`,
+      headers: staff,
+    });
     expect(res.statusCode).toBe(200);
     const dir = await mkdtemp(path.join(tmpdir(), 'rfs-pdf-'));
     try {
@@ -141,26 +245,43 @@ describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
     }
   });
 
-  it('the migration\'s backfill computes the same periods as chainSubscriptions', async () => {
+  it("the migration's backfill computes the same periods as chainSubscriptions", async () => {
     const email = 'backfill@exemple.fr';
     for (const [plan, orderDate, paymentStatus] of [
-      ['basique', '2024-01-31', 'paid'], ['famille', '2024-02-01', 'paid'], ['pro', '2024-02-29', 'failed'],
-      ['standard', '2025-08-31', 'paid'], ['etendue', '2030-01-01', 'paid'], ['basique', '2030-01-01', 'paid'],
+      ['basique', '2024-01-31', 'paid'],
+      ['famille', '2024-02-01', 'paid'],
+      ['pro', '2024-02-29', 'failed'],
+      ['standard', '2025-08-31', 'paid'],
+      ['etendue', '2030-01-01', 'paid'],
+      ['basique', '2030-01-01', 'paid'],
     ] as const) {
       await postOrder(t, staff, { clientEmail: email, plan, orderDate, paymentStatus });
     }
-    await postOrder(t, staff, { clientEmail: 'compte.backfill@exemple.fr', username: 'backfill', password: 'Azur-Passerelle-2026', plan: 'pro', orderDate: '2024-12-31' });
+    await postOrder(t, staff, {
+      clientEmail: 'compte.backfill@exemple.fr',
+      username: 'backfill',
+      password: 'Azur-Passerelle-2026',
+      plan: 'pro',
+      orderDate: '2024-12-31',
+    });
     await postOrder(t, staff, { clientEmail: 'compte.backfill@exemple.fr', plan: 'duo', orderDate: '2025-01-01' });
-    const expected = await t.db.select({ id: orders.id, startsOn: orders.startsOn, endsOn: orders.endsOn })
-      .from(orders).orderBy(asc(orders.id));
+    const expected = await t.db
+      .select({ id: orders.id, startsOn: orders.startsOn, endsOn: orders.endsOn })
+      .from(orders)
+      .orderBy(asc(orders.id));
 
     const migration = await readFile(path.join(MIGRATIONS_DIR, '0002_chained_subscriptions.sql'), 'utf8');
     // Written when orders were « manual_orders » (renamed by migration 0020).
-    const backfill = migration.split('--> statement-breakpoint').find((s) => s.includes('WITH RECURSIVE'))!.replaceAll('manual_orders', 'orders');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((s) => s.includes('WITH RECURSIVE'))!
+      .replaceAll('manual_orders', 'orders');
     await t.db.update(orders).set({ startsOn: null, endsOn: null });
     await t.db.execute(sql.raw(backfill));
-    const computed = await t.db.select({ id: orders.id, startsOn: orders.startsOn, endsOn: orders.endsOn })
-      .from(orders).orderBy(asc(orders.id));
+    const computed = await t.db
+      .select({ id: orders.id, startsOn: orders.startsOn, endsOn: orders.endsOn })
+      .from(orders)
+      .orderBy(asc(orders.id));
     expect(computed).toEqual(expected);
     expect(expected.filter((p) => p.startsOn).length).toBeGreaterThan(8);
   });
@@ -169,7 +290,10 @@ describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
     const before = await t.db.select().from(orders).orderBy(asc(orders.id));
     await t.db.transaction(async (tx) => {
       for (const row of before) {
-        await recomputeSubscriptions(tx, row.clientId !== null ? { clientId: row.clientId } : { clientId: null, email: row.clientEmail });
+        await recomputeSubscriptions(
+          tx,
+          row.clientId !== null ? { clientId: row.clientId } : { clientId: null, email: row.clientEmail },
+        );
       }
     });
     expect(await t.db.select().from(orders).orderBy(asc(orders.id))).toEqual(before);
@@ -181,7 +305,11 @@ describe('[SUBSCRIPTIONS] a month bought on 31 January, and the monthly allowanc
   let clientId: number;
   beforeAll(async () => {
     const created = await postOrder(t, staff, {
-      clientEmail: 'horloge@exemple.fr', username: 'horloge', password: 'Azur-Passerelle-2026', plan: 'basique', orderDate: '2025-01-31',
+      clientEmail: 'horloge@exemple.fr',
+      username: 'horloge',
+      password: 'Azur-Passerelle-2026',
+      plan: 'basique',
+      orderDate: '2025-01-31',
     });
     clientId = created.order.clientId!;
     // Renewed for a second month the day before the first ends.
@@ -192,26 +320,43 @@ describe('[SUBSCRIPTIONS] a month bought on 31 January, and the monthly allowanc
     const read = (id: number, now: Date) => currentSubscription(t.db, id, now);
     expect(await read(clientId, at('2025-01-30'))).toBeNull();
     expect(await read(clientId, at('2025-01-31'))).toMatchObject({
-      startsOn: '2025-01-31', endsOn: '2025-02-28', daysLeft: 29, next: { startsOn: '2025-03-01', endsOn: '2025-03-31' },
+      startsOn: '2025-01-31',
+      endsOn: '2025-02-28',
+      daysLeft: 29,
+      next: { startsOn: '2025-03-01', endsOn: '2025-03-31' },
     });
     expect(await read(clientId, at('2025-02-28'))).toMatchObject({ endsOn: '2025-02-28', daysLeft: 1 });
-    expect(await read(clientId, at('2025-03-01'))).toMatchObject({ startsOn: '2025-03-01', endsOn: '2025-03-31', daysLeft: 31, next: null });
+    expect(await read(clientId, at('2025-03-01'))).toMatchObject({
+      startsOn: '2025-03-01',
+      endsOn: '2025-03-31',
+      daysLeft: 31,
+      next: null,
+    });
     // 31 March 23:30 in Paris is 21:30 UTC; 1 April 00:30 in Paris is still 31 March in UTC.
     expect(await read(clientId, new Date('2025-03-31T21:30:00Z'))).toMatchObject({ daysLeft: 1 });
     expect(await read(clientId, new Date('2025-03-31T22:30:00Z'))).toBeNull();
   });
 
   it('allows a 3rd request on basique, refuses the 4th, and gives 3 again when a new month starts', async () => {
-    const ask = (now: Date) => createClientIntervention(t.db, clientId, { source: 'dashboard', title: 'Aide', description: 'Imprimante' }, now);
+    const ask = (now: Date) =>
+      createClientIntervention(t.db, clientId, { source: 'dashboard', title: 'Aide', description: 'Imprimante' }, now);
     await ask(at('2025-02-01'));
     await ask(at('2025-02-14'));
     const third = await ask(new Date('2025-02-28T22:59:00Z')); // 23:59 in Paris, still February
     expect(third.clientId).toBe(clientId);
-    await expect(ask(new Date('2025-02-28T22:59:30Z'))).rejects.toMatchObject({ statusCode: 409, message: MONTHLY_LIMIT_REACHED });
-    expect(await currentSubscription(t.db, clientId, at('2025-02-28'))).toMatchObject({ interventionsUsed: 3, interventionsPerMonth: 3 });
+    await expect(ask(new Date('2025-02-28T22:59:30Z'))).rejects.toMatchObject({
+      statusCode: 409,
+      message: MONTHLY_LIMIT_REACHED,
+    });
+    expect(await currentSubscription(t.db, clientId, at('2025-02-28'))).toMatchObject({
+      interventionsUsed: 3,
+      interventionsPerMonth: 3,
+    });
 
     // Midnight in Paris: March, a new allowance (and here the renewal's month).
-    expect(await currentSubscription(t.db, clientId, new Date('2025-02-28T23:00:00Z'))).toMatchObject({ interventionsUsed: 0 });
+    expect(await currentSubscription(t.db, clientId, new Date('2025-02-28T23:00:00Z'))).toMatchObject({
+      interventionsUsed: 0,
+    });
     for (let i = 0; i < 3; i++) await ask(new Date('2025-02-28T23:00:00Z'));
     await expect(ask(at('2025-03-15'))).rejects.toMatchObject({ statusCode: 409 });
   });

@@ -26,7 +26,8 @@ export function chainSubscriptions(orders: readonly PaidOrder[]): Period[] {
   const sorted = [...orders].sort((a, b) => a.orderDate.localeCompare(b.orderDate) || a.id - b.id);
   let previousEnd: string | null = null;
   return sorted.map((order) => {
-    const startsOn: string = previousEnd !== null && previousEnd >= order.orderDate ? addDays(previousEnd, 1) : order.orderDate;
+    const startsOn: string =
+      previousEnd !== null && previousEnd >= order.orderDate ? addDays(previousEnd, 1) : order.orderDate;
     const endsOn = periodEndsOn(startsOn, getPlan(order.plan).durationMonths);
     previousEnd = endsOn;
     return { id: order.id, startsOn, endsOn };
@@ -54,10 +55,17 @@ const RENEWAL_NOTICE_DAYS = Math.max(...RENEWAL_REMINDER_DAYS);
 export async function recomputeSubscriptions(tx: Tx, owner: SubscriptionOwner): Promise<void> {
   const key = owner.clientId !== null ? `client:${owner.clientId}` : `email:${owner.email.toLowerCase()}`;
   await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(CHAIN_LOCK))}, hashtext(${key}))`);
-  const rows = await tx.select({
-    id: orders.id, plan: orders.plan, orderDate: orders.orderDate, paymentStatus: orders.paymentStatus,
-    startsOn: orders.startsOn, endsOn: orders.endsOn,
-  }).from(orders).where(ownedBy(owner));
+  const rows = await tx
+    .select({
+      id: orders.id,
+      plan: orders.plan,
+      orderDate: orders.orderDate,
+      paymentStatus: orders.paymentStatus,
+      startsOn: orders.startsOn,
+      endsOn: orders.endsOn,
+    })
+    .from(orders)
+    .where(ownedBy(owner));
   const periods = new Map(chainSubscriptions(rows.filter((r) => r.paymentStatus === 'paid')).map((p) => [p.id, p]));
   for (const row of rows) {
     const period = periods.get(row.id);
@@ -74,7 +82,9 @@ export async function recomputeSubscriptions(tx: Tx, owner: SubscriptionOwner): 
  * order), in the caller's transaction, and their subscriptions chain with the account's.
  */
 export async function attachEarlierOrders(tx: Tx, clientId: number, email: string): Promise<number> {
-  const attached = await tx.update(orders).set({ clientId })
+  const attached = await tx
+    .update(orders)
+    .set({ clientId })
     .where(and(isNull(orders.clientId), eq(orders.emailKey, sql`lower(${email})`)))
     .returning({ id: orders.id });
   await recomputeSubscriptions(tx, { clientId });
@@ -100,11 +110,19 @@ const stateOn = (today: string) => sql<SubscriptionState>`case
   else 'active' end`;
 
 export type SubscriptionFilter = {
-  active?: boolean; state?: SubscriptionState; clientId?: number; today: string; limit: number; offset: number;
+  active?: boolean;
+  state?: SubscriptionState;
+  clientId?: number;
+  today: string;
+  limit: number;
+  offset: number;
 };
 
 /** The back-office list: one row per paid order with its chained period and state, newest order first. */
-export async function listSubscriptions(db: Tx, filter: SubscriptionFilter): Promise<{ items: SubscriptionDto[]; total: number }> {
+export async function listSubscriptions(
+  db: Tx,
+  filter: SubscriptionFilter,
+): Promise<{ items: SubscriptionDto[]; total: number }> {
   const conditions: SQL[] = [eq(orders.paymentStatus, 'paid')];
   if (filter.clientId !== undefined) conditions.push(eq(orders.clientId, filter.clientId));
   if (filter.active === true) conditions.push(runningOn(filter.today));
@@ -112,26 +130,37 @@ export async function listSubscriptions(db: Tx, filter: SubscriptionFilter): Pro
   if (filter.state) conditions.push(sql`${stateOn(filter.today)} = ${filter.state}`);
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
-    db.select({
-      orderId: orders.id,
-      clientId: orders.clientId,
-      clientName: orders.clientName,
-      clientEmail: orders.clientEmail,
-      plan: orders.plan,
-      startDate: sql<string>`${orders.startsOn}`,
-      endDate: sql<string>`${orders.endsOn}`,
-      active: sql<boolean>`${runningOn(filter.today)}`,
-      state: stateOn(filter.today),
-    }).from(orders).where(where)
+    db
+      .select({
+        orderId: orders.id,
+        clientId: orders.clientId,
+        clientName: orders.clientName,
+        clientEmail: orders.clientEmail,
+        plan: orders.plan,
+        startDate: sql<string>`${orders.startsOn}`,
+        endDate: sql<string>`${orders.endsOn}`,
+        active: sql<boolean>`${runningOn(filter.today)}`,
+        state: stateOn(filter.today),
+      })
+      .from(orders)
+      .where(where)
       .orderBy(desc(orders.orderDate), desc(orders.id))
-      .limit(filter.limit).offset(filter.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
   ]);
   return { items: rows.map((row) => ({ ...row, active: Boolean(row.active) })), total: count?.total ?? 0 };
 }
 
 /** A client id (a value, a placeholder or an outer column), a day and an instant, as the subscription columns read them. */
-export type SubscriptionArgs = { clientId: number | SQLWrapper; today: string | SQLWrapper; monthStart: string | SQLWrapper };
+export type SubscriptionArgs = {
+  clientId: number | SQLWrapper;
+  today: string | SQLWrapper;
+  monthStart: string | SQLWrapper;
+};
 type PeriodJson = { plan: PlanId; startsOn: string; endsOn: string };
 
 /**
@@ -163,7 +192,8 @@ let lastMoment: { hour: number; today: string; monthStart: string } | undefined;
  */
 export function subscriptionMoment(now = new Date()): { today: string; monthStart: string } {
   const hour = Math.floor(now.getTime() / 3_600_000);
-  if (lastMoment?.hour !== hour) lastMoment = { hour, today: todayIso(now), monthStart: parisMonthStart(now).toISOString() };
+  if (lastMoment?.hour !== hour)
+    lastMoment = { hour, today: todayIso(now), monthStart: parisMonthStart(now).toISOString() };
   return { today: lastMoment.today, monthStart: lastMoment.monthStart };
 }
 
@@ -182,31 +212,49 @@ export function toCurrentSubscription(row: SubscriptionRow, today: string): Curr
     interventionsUsed: Number(row.used),
     interventionsPerMonth: plan.interventionsPerMonth,
     maxDevices: plan.maxDevices,
-    next: row.next && next ? { planId: next.id, plan: next.name, startsOn: row.next.startsOn, endsOn: row.next.endsOn } : null,
+    next:
+      row.next && next
+        ? { planId: next.id, plan: next.name, startsOn: row.next.startsOn, endsOn: row.next.endsOn }
+        : null,
   };
 }
 
 /** The subscription running for the client at `now` (null without one), read in the caller's transaction. */
-export async function currentSubscription(db: Tx, clientId: number, now = new Date()): Promise<CurrentSubscription | null> {
+export async function currentSubscription(
+  db: Tx,
+  clientId: number,
+  now = new Date(),
+): Promise<CurrentSubscription | null> {
   const moment = subscriptionMoment(now);
-  const [row] = await db.select(subscriptionColumns({ clientId, ...moment })).from(clients).where(eq(clients.id, clientId));
+  const [row] = await db
+    .select(subscriptionColumns({ clientId, ...moment }))
+    .from(clients)
+    .where(eq(clients.id, clientId));
   return row ? toCurrentSubscription(row, moment.today) : null;
 }
 
 /** currentSubscription for several clients in one query: each client's id, with null for those without one. */
-export async function currentSubscriptions(db: Tx, clientIds: number[], now = new Date()): Promise<Map<number, CurrentSubscription | null>> {
+export async function currentSubscriptions(
+  db: Tx,
+  clientIds: number[],
+  now = new Date(),
+): Promise<Map<number, CurrentSubscription | null>> {
   if (!clientIds.length) return new Map();
   const moment = subscriptionMoment(now);
   // Named with its table: a one-table select writes its columns bare ("id"), which the subqueries would read as their own.
   const outerId = sql`${clients}.${sql.identifier(clients.id.name)}`;
-  const rows = await db.select({ id: clients.id, ...subscriptionColumns({ clientId: outerId, ...moment }) })
-    .from(clients).where(inArray(clients.id, clientIds));
+  const rows = await db
+    .select({ id: clients.id, ...subscriptionColumns({ clientId: outerId, ...moment }) })
+    .from(clients)
+    .where(inArray(clients.id, clientIds));
   return new Map(rows.map(({ id, ...row }) => [id, toCurrentSubscription(row, moment.today)]));
 }
 
 /** The name of the plan running today ('Pro'), or null: the « plan » of the client session. */
 export async function currentPlanName(db: Tx, clientId: number, now = new Date()): Promise<string | null> {
-  const [row] = await db.select({ plan: orders.plan }).from(orders)
+  const [row] = await db
+    .select({ plan: orders.plan })
+    .from(orders)
     .where(and(eq(orders.clientId, clientId), eq(orders.paymentStatus, 'paid'), runningOn(todayIso(now))))
     .limit(1);
   return row ? getPlan(row.plan).name : null;
@@ -214,7 +262,10 @@ export async function currentPlanName(db: Tx, clientId: number, now = new Date()
 
 // ---- the client's orders ------------------------------------------------------------------------------------------
 
-type ClientOrderRow = Pick<typeof orders.$inferSelect, 'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn'>;
+type ClientOrderRow = Pick<
+  typeof orders.$inferSelect,
+  'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn'
+>;
 
 /**
  * What a client sees of one of their orders: its plan, price, status and, once paid, its period; its issued
@@ -238,11 +289,24 @@ export function toClientOrder(row: ClientOrderRow, documents: ClientOrder['docum
 
 /** The client's own pending request for a plan, if one waits for staff (one at a time, see the unique index). */
 export async function pendingClientRequest(db: Tx, clientId: number): Promise<ClientOrderRow | undefined> {
-  const [row] = await db.select({
-    id: orders.id, plan: orders.plan, price: orders.price, paymentStatus: orders.paymentStatus,
-    orderDate: orders.orderDate, startsOn: orders.startsOn, endsOn: orders.endsOn,
-  }).from(orders)
-    .where(and(eq(orders.clientId, clientId), eq(orders.paymentStatus, 'pending'), eq(orders.createdBy, CLIENT_ACTOR.username)))
+  const [row] = await db
+    .select({
+      id: orders.id,
+      plan: orders.plan,
+      price: orders.price,
+      paymentStatus: orders.paymentStatus,
+      orderDate: orders.orderDate,
+      startsOn: orders.startsOn,
+      endsOn: orders.endsOn,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientId, clientId),
+        eq(orders.paymentStatus, 'pending'),
+        eq(orders.createdBy, CLIENT_ACTOR.username),
+      ),
+    )
     .limit(1);
   return row;
 }

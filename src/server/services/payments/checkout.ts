@@ -9,7 +9,8 @@ import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM } from '#shared/payment-api.t
 import { toCents, type PaymentProvider } from './provider.ts';
 
 const NOT_PAYABLE = 'Cette commande n’est plus en attente de paiement : rechargez la page pour voir où elle en est.';
-const UNAVAILABLE = 'Le paiement en ligne ne répond pas pour le moment. Réessayez dans quelques minutes, ou contactez-nous pour régler autrement.';
+const UNAVAILABLE =
+  'Le paiement en ligne ne répond pas pour le moment. Réessayez dans quelques minutes, ou contactez-nous pour régler autrement.';
 /** A session the provider made stays usable 24 hours; one made less than 23 hours ago is offered again. */
 const REUSE_MS = 23 * 3600_000;
 
@@ -19,45 +20,85 @@ const REUSE_MS = 23 * 3600_000;
  * client_reference_id, which the webhook reads. A session still open is offered again rather than a second one; a
  * new one carries an idempotency key per order and attempt, so a double click or a retried call makes one.
  */
-export async function startCheckout(db: Db, provider: PaymentProvider, config: Config, clientId: number, orderId: number): Promise<{ url: string }> {
-  const [order] = await db.select({ id: orders.id, plan: orders.plan, price: orders.price, paymentStatus: orders.paymentStatus, email: orders.clientEmail })
-    .from(orders).where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
+export async function startCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  config: Config,
+  clientId: number,
+  orderId: number,
+): Promise<{ url: string }> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      plan: orders.plan,
+      price: orders.price,
+      paymentStatus: orders.paymentStatus,
+      email: orders.clientEmail,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
   if (!order) throw notFound('Commande introuvable');
   const amount = toCents(order.price);
   if (order.paymentStatus !== 'pending' || amount <= 0) throw new HttpError(409, NOT_PAYABLE, 'NOT_PAYABLE');
 
-  const [open] = await db.select({ url: onlinePayments.url }).from(onlinePayments)
-    .where(and(eq(onlinePayments.orderId, order.id), eq(onlinePayments.status, 'open'), eq(onlinePayments.amountCents, amount),
-      gt(onlinePayments.createdAt, new Date(Date.now() - REUSE_MS))))
-    .orderBy(desc(onlinePayments.createdAt)).limit(1);
+  const [open] = await db
+    .select({ url: onlinePayments.url })
+    .from(onlinePayments)
+    .where(
+      and(
+        eq(onlinePayments.orderId, order.id),
+        eq(onlinePayments.status, 'open'),
+        eq(onlinePayments.amountCents, amount),
+        gt(onlinePayments.createdAt, new Date(Date.now() - REUSE_MS)),
+      ),
+    )
+    .orderBy(desc(onlinePayments.createdAt))
+    .limit(1);
   if (open?.url) return { url: open.url };
 
   const [made] = await db.select({ n: count() }).from(onlinePayments).where(eq(onlinePayments.orderId, order.id));
   const plan = getPlan(order.plan);
-  const back = (outcome: 'retour' | 'annule') => `${config.PUBLIC_URL}/dashboard?${PAYMENT_RETURN_PARAM}=${outcome}&${PAYMENT_ORDER_PARAM}=${order.id}`;
+  const back = (outcome: 'retour' | 'annule') =>
+    `${config.PUBLIC_URL}/dashboard?${PAYMENT_RETURN_PARAM}=${outcome}&${PAYMENT_ORDER_PARAM}=${order.id}`;
   const metadata = { orderId: String(order.id) };
   let session;
   try {
-    session = await provider.stripe.checkout.sessions.create({
-      mode: 'payment',
-      line_items: [{
-        quantity: 1,
-        price_data: { currency: 'eur', unit_amount: amount, product_data: { name: `Abonnement ${plan.name} – ${plan.durationText}` } },
-      }],
-      client_reference_id: String(order.id),
-      metadata,
-      payment_intent_data: { metadata },
-      customer_email: order.email,
-      locale: 'fr',
-      success_url: back('retour'),
-      cancel_url: back('annule'),
-    }, { idempotencyKey: `rfs-order-${order.id}-checkout-${Number(made?.n ?? 0) + 1}` });
+    session = await provider.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'eur',
+              unit_amount: amount,
+              product_data: { name: `Abonnement ${plan.name} – ${plan.durationText}` },
+            },
+          },
+        ],
+        client_reference_id: String(order.id),
+        metadata,
+        payment_intent_data: { metadata },
+        customer_email: order.email,
+        locale: 'fr',
+        success_url: back('retour'),
+        cancel_url: back('annule'),
+      },
+      { idempotencyKey: `rfs-order-${order.id}-checkout-${Number(made?.n ?? 0) + 1}` },
+    );
   } catch {
     throw new HttpError(502, UNAVAILABLE, 'PROVIDER_UNAVAILABLE');
   }
   if (!session.url) throw new HttpError(502, UNAVAILABLE, 'PROVIDER_UNAVAILABLE');
-  await db.insert(onlinePayments).values({
-    id: session.id, orderId: order.id, amountCents: amount, currency: 'eur', url: session.url,
-  }).onConflictDoNothing();
+  await db
+    .insert(onlinePayments)
+    .values({
+      id: session.id,
+      orderId: order.id,
+      amountCents: amount,
+      currency: 'eur',
+      url: session.url,
+    })
+    .onConflictDoNothing();
   return { url: session.url };
 }

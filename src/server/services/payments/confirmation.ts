@@ -17,12 +17,16 @@ const PROVIDER_ACTOR: Actor = { id: null, username: 'stripe' };
 const ISSUES = {
   expired: 'Paiement en ligne non abouti : la session de paiement a expiré sans règlement.',
   failed: 'Paiement en ligne refusé (la banque n’a pas accepté le prélèvement).',
-  alreadySettled: 'Un paiement en ligne est arrivé pour une commande qui n’était plus en attente : vérifiez dans Stripe et remboursez-le si besoin.',
+  alreadySettled:
+    'Un paiement en ligne est arrivé pour une commande qui n’était plus en attente : vérifiez dans Stripe et remboursez-le si besoin.',
   mismatch: (paid: string, due: string) =>
     `Paiement en ligne de ${paid} pour une commande de ${due} : vérifiez dans Stripe avant de confirmer ou de rembourser.`,
 } as const;
 
-type SessionFacts = Pick<Stripe.Checkout.Session, 'id' | 'amount_total' | 'currency' | 'payment_status' | 'metadata' | 'client_reference_id' | 'status'> & {
+type SessionFacts = Pick<
+  Stripe.Checkout.Session,
+  'id' | 'amount_total' | 'currency' | 'payment_status' | 'metadata' | 'client_reference_id' | 'status'
+> & {
   payment_intent?: string | Stripe.PaymentIntent | null;
 };
 
@@ -36,15 +40,24 @@ const orderIdOf = (session: SessionFacts): number | null => {
 };
 
 const intentOf = (session: SessionFacts) =>
-  typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id ?? null;
+  typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
 
 async function recordSession(tx: Tx, session: SessionFacts, orderId: number, status: CheckoutStatus) {
   const values = {
-    status, paymentIntent: intentOf(session), updatedAt: new Date(),
+    status,
+    paymentIntent: intentOf(session),
+    updatedAt: new Date(),
   };
-  await tx.insert(onlinePayments).values({
-    id: session.id, orderId, amountCents: session.amount_total ?? 0, currency: session.currency ?? '', ...values,
-  }).onConflictDoUpdate({ target: onlinePayments.id, set: values });
+  await tx
+    .insert(onlinePayments)
+    .values({
+      id: session.id,
+      orderId,
+      amountCents: session.amount_total ?? 0,
+      currency: session.currency ?? '',
+      ...values,
+    })
+    .onConflictDoUpdate({ target: onlinePayments.id, set: values });
 }
 
 async function flag(tx: Tx, orderId: number, issue: string) {
@@ -59,15 +72,29 @@ async function flag(tx: Tx, orderId: number, issue: string) {
 async function applyPaid(tx: Tx, session: SessionFacts, deps: OrderDeps) {
   const orderId = orderIdOf(session);
   if (orderId === null) return { outcome: 'ignored' as const, invoice: null };
-  const [order] = await tx.select({ paymentStatus: orders.paymentStatus, price: orders.price, paymentMethod: orders.paymentMethod })
-    .from(orders).where(eq(orders.id, orderId)).for('update');
+  const [order] = await tx
+    .select({ paymentStatus: orders.paymentStatus, price: orders.price, paymentMethod: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
   if (!order) return { outcome: 'ignored' as const, invoice: null };
-  const [known] = await tx.select({ status: onlinePayments.status }).from(onlinePayments).where(eq(onlinePayments.id, session.id));
+  const [known] = await tx
+    .select({ status: onlinePayments.status })
+    .from(onlinePayments)
+    .where(eq(onlinePayments.id, session.id));
   if (known?.status === 'paid') return { outcome: 'duplicate' as const, invoice: null };
   const due = toCents(order.price);
   if (session.amount_total !== due || session.currency !== 'eur') {
     await recordSession(tx, session, orderId, 'mismatch');
-    await flag(tx, orderId, ISSUES.mismatch(formatEuro((session.amount_total ?? 0) / 100) + (session.currency === 'eur' ? '' : ` (${String(session.currency).toUpperCase()})`), formatEuro(order.price)));
+    await flag(
+      tx,
+      orderId,
+      ISSUES.mismatch(
+        formatEuro((session.amount_total ?? 0) / 100) +
+          (session.currency === 'eur' ? '' : ` (${String(session.currency).toUpperCase()})`),
+        formatEuro(order.price),
+      ),
+    );
     return { outcome: 'mismatch' as const, invoice: null };
   }
   if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed') {
@@ -86,9 +113,16 @@ async function applyPaid(tx: Tx, session: SessionFacts, deps: OrderDeps) {
 async function applyUnpaid(tx: Tx, session: SessionFacts, status: 'expired' | 'failed') {
   const orderId = orderIdOf(session);
   if (orderId === null) return 'ignored' as const;
-  const [order] = await tx.select({ paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).for('update');
+  const [order] = await tx
+    .select({ paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
   if (!order) return 'ignored' as const;
-  const [known] = await tx.select({ status: onlinePayments.status }).from(onlinePayments).where(eq(onlinePayments.id, session.id));
+  const [known] = await tx
+    .select({ status: onlinePayments.status })
+    .from(onlinePayments)
+    .where(eq(onlinePayments.id, session.id));
   if (known && known.status !== 'open') return 'duplicate' as const;
   await recordSession(tx, session, orderId, status);
   if (order.paymentStatus === 'pending') await flag(tx, orderId, status === 'expired' ? ISSUES.expired : ISSUES.failed);
@@ -96,7 +130,12 @@ async function applyUnpaid(tx: Tx, session: SessionFacts, status: 'expired' | 'f
 }
 
 /** One session's news, in the caller's transaction. */
-export async function applySession(tx: Tx, session: SessionFacts, news: 'completed' | 'expired' | 'failed', deps: OrderDeps) {
+export async function applySession(
+  tx: Tx,
+  session: SessionFacts,
+  news: 'completed' | 'expired' | 'failed',
+  deps: OrderDeps,
+) {
   if (news === 'expired' || news === 'failed') return { outcome: await applyUnpaid(tx, session, news), invoice: null };
   // « completed » with a payment still on its way (a bank debit): the async events say how it ends.
   if (session.payment_status !== 'paid') return { outcome: 'waiting' as const, invoice: null };
@@ -116,8 +155,11 @@ const NEWS: Partial<Record<Stripe.Event['type'], 'completed' | 'expired' | 'fail
  */
 export async function handleProviderEvent(db: Db, event: Stripe.Event, deps: OrderDeps): Promise<Outcome> {
   const { outcome, invoice } = await db.transaction(async (tx) => {
-    const [fresh] = await tx.insert(paymentEvents).values({ id: event.id, type: event.type })
-      .onConflictDoNothing().returning({ id: paymentEvents.id });
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
     if (!fresh) return { outcome: 'duplicate' as const, invoice: null };
     const news = NEWS[event.type];
     if (!news) return { outcome: 'ignored' as const, invoice: null };

@@ -18,9 +18,12 @@ const BATCH = 50;
 
 /** Asks the provider about each session open for more than an hour; returns how many changed. */
 async function checkOpenSessions(db: Db, provider: PaymentProvider, deps: OrderDeps, now: Date): Promise<number> {
-  const open = await db.select({ id: onlinePayments.id }).from(onlinePayments)
+  const open = await db
+    .select({ id: onlinePayments.id })
+    .from(onlinePayments)
     .where(and(eq(onlinePayments.status, 'open'), lt(onlinePayments.createdAt, new Date(now.getTime() - ASK_AFTER_MS))))
-    .orderBy(asc(onlinePayments.createdAt)).limit(BATCH);
+    .orderBy(asc(onlinePayments.createdAt))
+    .limit(BATCH);
   let changed = 0;
   for (const { id } of open) {
     const session = await provider.stripe.checkout.sessions.retrieve(id);
@@ -37,11 +40,18 @@ export async function scheduleOpenSessionsCheck(jobs: JobQueue): Promise<void> {
   await jobs.schedule(OPEN_SESSIONS_QUEUE, OPEN_SESSIONS_CRON, { tz: 'Europe/Paris', missed: 'once' });
 }
 
-export function openSessionsDefinition(deps: { db: Db; provider: PaymentProvider; orders: OrderDeps; clock: () => Date }): QueueDefinition<object> {
+export function openSessionsDefinition(deps: {
+  db: Db;
+  provider: PaymentProvider;
+  orders: OrderDeps;
+  clock: () => Date;
+}): QueueDefinition<object> {
   return {
     name: OPEN_SESSIONS_QUEUE,
     // One check at a time; a provider out of reach is asked again at the next quarter.
     options: { policy: 'singleton', retryLimit: 2, retryDelay: 120 },
-    handler: async () => { await checkOpenSessions(deps.db, deps.provider, deps.orders, deps.clock()); },
+    handler: async () => {
+      await checkOpenSessions(deps.db, deps.provider, deps.orders, deps.clock());
+    },
   };
 }

@@ -11,7 +11,13 @@ export async function paymentProvider(config: Config): Promise<PaymentProvider |
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
   const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
     // A stand-in of the API (tests, stripe-mock) is reached through the SDK's own options, not a second client.
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
     // A request waits at most this long: a client clicking « Payer en ligne » gets an answer either way.
     timeout: 15_000,
     maxNetworkRetries: 2,

@@ -23,11 +23,22 @@ describe('[AUDIT] the audit log is append-only in the database', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const [member] = await database.db.insert(staffUsers).values({ username: 'partant', passwordHash: 'x' }).returning();
+    const [member] = await database.db
+      .insert(staffUsers)
+      .values({ username: 'partant', passwordHash: 'x' })
+      .returning();
     staffId = member!.id;
-    await writeAudit(database.db, { id: staffId, username: 'partant', address: '192.0.2.1' }, {
-      action: 'order.update', entity: 'order', entityId: 7, before: { notes: 'Rappeler M. Dupont' }, after: { notes: '', status: 'paid' },
-    });
+    await writeAudit(
+      database.db,
+      { id: staffId, username: 'partant', address: '192.0.2.1' },
+      {
+        action: 'order.update',
+        entity: 'order',
+        entityId: 7,
+        before: { notes: 'Rappeler M. Dupont' },
+        after: { notes: '', status: 'paid' },
+      },
+    );
     const [row] = await database.db.select().from(auditLog).where(eq(auditLog.staffId, staffId));
     entryId = row!.id;
   });
@@ -35,8 +46,12 @@ describe('[AUDIT] the audit log is append-only in the database', () => {
 
   it('refuses UPDATE, DELETE and TRUNCATE through SQL', async () => {
     const { db } = database;
-    expect(await refusal(() => db.execute(sql`update audit_log set action = 'order.view' where id = ${entryId}`))).toMatch(/append-only/);
-    expect(await refusal(() => db.execute(sql`update audit_log set after = '{}' where id = ${entryId}`))).toMatch(/append-only/);
+    expect(
+      await refusal(() => db.execute(sql`update audit_log set action = 'order.view' where id = ${entryId}`)),
+    ).toMatch(/append-only/);
+    expect(await refusal(() => db.execute(sql`update audit_log set after = '{}' where id = ${entryId}`))).toMatch(
+      /append-only/,
+    );
     expect(await refusal(() => db.execute(sql`delete from audit_log where id = ${entryId}`))).toMatch(/append-only/);
     expect(await refusal(() => db.execute(sql`truncate audit_log`))).toMatch(/append-only/);
     const [row] = await db.select().from(auditLog).where(eq(auditLog.id, entryId));
@@ -46,24 +61,34 @@ describe('[AUDIT] the audit log is append-only in the database', () => {
   it('lets the erasure remove fields from before/after in its own transaction only, and nothing else', async () => {
     const { db } = database;
     // The setting is the erasure's, and alone it does not allow changing who, what or when.
-    expect(await refusal(() => db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('rfs.audit_erasure', 'on', true)`);
-      await tx.update(auditLog).set({ staffUsername: 'quelqu’un' }).where(eq(auditLog.id, entryId));
-    }))).toMatch(/append-only/);
+    expect(
+      await refusal(() =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('rfs.audit_erasure', 'on', true)`);
+          await tx.update(auditLog).set({ staffUsername: 'quelqu’un' }).where(eq(auditLog.id, entryId));
+        }),
+      ),
+    ).toMatch(/append-only/);
     await db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('rfs.audit_erasure', 'on', true)`);
-      await tx.update(auditLog).set({ before: sql`${auditLog.before} - 'notes'`, after: sql`${auditLog.after} - 'notes'` })
+      await tx
+        .update(auditLog)
+        .set({ before: sql`${auditLog.before} - 'notes'`, after: sql`${auditLog.after} - 'notes'` })
         .where(eq(auditLog.id, entryId));
     });
     const [row] = await db.select().from(auditLog).where(eq(auditLog.id, entryId));
     expect(row).toMatchObject({ before: {}, after: { status: 'paid' }, action: 'order.update' });
     // Transaction-local: the next statement is refused again.
-    expect(await refusal(() => db.execute(sql`update audit_log set after = '{}' where id = ${entryId}`))).toMatch(/append-only/);
+    expect(await refusal(() => db.execute(sql`update audit_log set after = '{}' where id = ${entryId}`))).toMatch(
+      /append-only/,
+    );
   });
 
   it('lets a deleted staff account leave its entries with the name written in them', async () => {
     const { db } = database;
-    expect(await refusal(() => db.execute(sql`update audit_log set staff_id = null where id = ${entryId}`))).toMatch(/append-only/);
+    expect(await refusal(() => db.execute(sql`update audit_log set staff_id = null where id = ${entryId}`))).toMatch(
+      /append-only/,
+    );
     await db.delete(staffUsers).where(eq(staffUsers.id, staffId));
     const [row] = await db.select().from(auditLog).where(eq(auditLog.id, entryId));
     expect(row).toMatchObject({ staffId: null, staffUsername: 'partant', action: 'order.update' });

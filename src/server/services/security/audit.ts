@@ -5,7 +5,13 @@ import type { AuditEntryDto } from '#shared/admin-api.ts';
 
 /** Who made a change: a staff member, or a client acting in their own area (id null, see CLIENT_ACTOR). */
 export type Actor = { id: number | null; username: string; address?: string };
-export type AuditEntry = { action: string; entity: string; entityId: string | number; before?: unknown; after?: unknown };
+export type AuditEntry = {
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+};
 
 /** Written in the caller's transaction: a change and its trace are saved together or not at all. */
 export async function writeAudit(db: Tx, actor: Actor, entry: AuditEntry) {
@@ -22,7 +28,10 @@ export async function writeAudit(db: Tx, actor: Actor, entry: AuditEntry) {
 }
 
 /** Only the fields whose value changes, as { before, after }; null when nothing changes. */
-export function diff<T extends Record<string, unknown>>(current: T, patch: Partial<T>): { before: Partial<T>; after: Partial<T> } | null {
+export function diff<T extends Record<string, unknown>>(
+  current: T,
+  patch: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } | null {
   const before: Partial<T> = {};
   const after: Partial<T> = {};
   for (const key of Object.keys(patch) as Array<keyof T>) {
@@ -35,10 +44,15 @@ export function diff<T extends Record<string, unknown>>(current: T, patch: Parti
 }
 
 export type AuditFilter = {
-  entity?: string; entityId?: string; staffUsername?: string; action?: string;
+  entity?: string;
+  entityId?: string;
+  staffUsername?: string;
+  action?: string;
   /** ISO days, both included, in Europe/Paris */
-  from?: string; to?: string;
-  limit: number; offset: number;
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
 };
 
 const parisDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Paris'`;
@@ -50,7 +64,9 @@ export async function listAudit(db: Tx, filter: AuditFilter): Promise<{ items: A
     filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
     filter.staffUsername ? eq(auditLog.staffUsername, filter.staffUsername) : undefined,
     // 'order' finds order.create, order.update…; 'order.update' finds only that action
-    filter.action ? sql`(${auditLog.action} = ${filter.action} or ${auditLog.action} like ${`${filter.action}.%`})` : undefined,
+    filter.action
+      ? sql`(${auditLog.action} = ${filter.action} or ${auditLog.action} like ${`${filter.action}.%`})`
+      : undefined,
     filter.from ? gte(auditLog.createdAt, parisDayStart(filter.from)) : undefined,
     filter.to ? lt(auditLog.createdAt, sql`${parisDayStart(filter.to)} + interval '1 day'`) : undefined,
   );

@@ -3,32 +3,52 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { loginThrottle } from '#server/db/schema.ts';
 import { openTestDatabase } from '#server/test/harness.ts';
-import { frenchDelay, KNOWN_ADDRESS_DAYS, POLICIES, reserveLoginAttempt, type Bucket, type LoginAttempt } from './login-throttle.ts';
+import {
+  frenchDelay,
+  KNOWN_ADDRESS_DAYS,
+  POLICIES,
+  reserveLoginAttempt,
+  type Bucket,
+  type LoginAttempt,
+} from './login-throttle.ts';
 
 describe('login throttle (database counts per pair, address and account)', () => {
   let database: Database;
-  beforeAll(async () => { database = await openTestDatabase(); });
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
   afterAll(async () => database.close());
 
   const db = () => database.db;
   let n = 0;
   /** A fresh account name per test, so no test sees another's counts. */
   const account = () => `compte-${++n}`;
-  const attempt = (login: string, address: string, scope: LoginAttempt['scope'] = 'staff') => reserveLoginAttempt(db(), { scope, login, address });
+  const attempt = (login: string, address: string, scope: LoginAttempt['scope'] = 'staff') =>
+    reserveLoginAttempt(db(), { scope, login, address });
   const verdicts = async (count: number, login: string, address: string) => {
     const out: boolean[] = [];
     for (let i = 0; i < count; i++) out.push((await attempt(login, address)).granted);
     return out;
   };
   /** The row of that bucket touched last (keys are hashes: rows are found by when they were used). */
-  const latest = async (bucket: Bucket) => (await db().select().from(loginThrottle).where(eq(loginThrottle.bucket, bucket))
-    .orderBy(desc(loginThrottle.lastAttemptAt)).limit(1))[0]!;
+  const latest = async (bucket: Bucket) =>
+    (
+      await db()
+        .select()
+        .from(loginThrottle)
+        .where(eq(loginThrottle.bucket, bucket))
+        .orderBy(desc(loginThrottle.lastAttemptAt))
+        .limit(1)
+    )[0]!;
   /** The delay set by the last attempt: both times come from the same statement, so this reads no clock. */
   const delayOf = (row: { blockedUntil: Date | null; lastAttemptAt: Date }) =>
     row.blockedUntil ? Math.round((row.blockedUntil.getTime() - row.lastAttemptAt.getTime()) / 1000) : 0;
   /** Moves every block of that bucket into the past, as if its delay had elapsed. */
-  const expireBlocks = (bucket: Bucket) => db().update(loginThrottle).set({ blockedUntil: sql`now() - interval '1 second'` })
-    .where(and(eq(loginThrottle.bucket, bucket), sql`${loginThrottle.blockedUntil} is not null`));
+  const expireBlocks = (bucket: Bucket) =>
+    db()
+      .update(loginThrottle)
+      .set({ blockedUntil: sql`now() - interval '1 second'` })
+      .where(and(eq(loginThrottle.bucket, bucket), sql`${loginThrottle.blockedUntil} is not null`));
 
   it('grants 5 attempts for one account from one address, then one per delay, doubling up to an hour', async () => {
     const name = account();
@@ -105,12 +125,17 @@ describe('login throttle (database counts per pair, address and account)', () =>
     if (first.granted) await first.succeeded();
     for (let i = 0; i < POLICIES.account.free; i++) await attempt(name, `198.51.101.${i + 1}`);
     // As if the flood went on: the account-wide delay is at its longest.
-    await db().update(loginThrottle).set({ blockedUntil: sql`now() + interval '30 seconds'` }).where(eq(loginThrottle.keyHash, (await latest('account')).keyHash));
+    await db()
+      .update(loginThrottle)
+      .set({ blockedUntil: sql`now() + interval '30 seconds'` })
+      .where(eq(loginThrottle.keyHash, (await latest('account')).keyHash));
     expect((await attempt(name, '203.0.113.10')).granted).toBe(false);
     expect((await attempt(name, '203.0.113.9')).granted).toBe(true);
 
     // Known for 30 days only.
-    await db().update(loginThrottle).set({ lastSuccessAt: sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS + 1})` })
+    await db()
+      .update(loginThrottle)
+      .set({ lastSuccessAt: sql`now() - make_interval(days => ${KNOWN_ADDRESS_DAYS + 1})` })
       .where(sql`${loginThrottle.lastSuccessAt} is not null`);
     expect((await attempt(name, '203.0.113.9')).granted).toBe(false);
   });
@@ -134,7 +159,9 @@ describe('login throttle (database counts per pair, address and account)', () =>
   it('starts afresh after a quiet day', async () => {
     const name = account();
     await verdicts(6, name, '192.0.2.40');
-    await db().update(loginThrottle).set({ blockedUntil: null, lastAttemptAt: sql`now() - interval '25 hours'` });
+    await db()
+      .update(loginThrottle)
+      .set({ blockedUntil: null, lastAttemptAt: sql`now() - interval '25 hours'` });
     expect(await verdicts(6, name, '192.0.2.40')).toEqual([true, true, true, true, true, false]);
   });
 
@@ -154,7 +181,9 @@ describe('login throttle (database counts per pair, address and account)', () =>
 
   it('deletes rows nobody touched for over a month', async () => {
     await attempt(account(), '192.0.2.70');
-    await db().update(loginThrottle).set({ lastAttemptAt: sql`now() - interval '40 days'` });
+    await db()
+      .update(loginThrottle)
+      .set({ lastAttemptAt: sql`now() - interval '40 days'` });
     await attempt(account(), '192.0.2.71');
     const rows = await db().select().from(loginThrottle);
     expect(rows.every((r) => r.lastAttemptAt.getTime() > Date.now() - 86_400_000)).toBe(true);
@@ -162,7 +191,14 @@ describe('login throttle (database counts per pair, address and account)', () =>
   });
 
   it('says the delay in French', () => {
-    expect([1, 45, 60, 61, 900, 3600, 7200].map(frenchDelay))
-      .toEqual(['1 seconde', '45 secondes', '1 minute', '2 minutes', '15 minutes', '1 heure', '2 heures']);
+    expect([1, 45, 60, 61, 900, 3600, 7200].map(frenchDelay)).toEqual([
+      '1 seconde',
+      '45 secondes',
+      '1 minute',
+      '2 minutes',
+      '15 minutes',
+      '1 heure',
+      '2 heures',
+    ]);
   });
 });

@@ -38,7 +38,10 @@ type Key = { bucket: Bucket; keyHash: string };
 /** Case-insensitive like both sign-ins; hashed so the table holds neither typed names nor addresses in clear. */
 function keysOf({ scope, login, address }: LoginAttempt): Record<Bucket, Key> {
   const name = login.trim().toLowerCase();
-  const hash = (...parts: string[]) => createHash('sha256').update([scope, ...parts].join('\u0000')).digest('hex');
+  const hash = (...parts: string[]) =>
+    createHash('sha256')
+      .update([scope, ...parts].join('\u0000'))
+      .digest('hex');
   return {
     pair: { bucket: 'pair', keyHash: hash('pair', name, address) },
     address: { bucket: 'address', keyHash: hash('address', address) },
@@ -56,7 +59,9 @@ async function reserve(db: Tx, scope: LoginScope, key: Key) {
   const stale = sql`(${t.lastAttemptAt} < now() - ${seconds(p.resetSeconds)})`;
   const failures = sql`(case when ${blocked} then ${t.failures} when ${stale} then 1 else ${t.failures} + 1 end)`;
   const delay = sql`least(${p.baseSeconds}::float8 * power(2, least(${failures} - ${p.free}, 30)), ${p.maxSeconds}::float8)`;
-  const [row] = await db.insert(t).values({ scope, ...key, failures: 1, granted: true })
+  const [row] = await db
+    .insert(t)
+    .values({ scope, ...key, failures: 1, granted: true })
     .onConflictDoUpdate({
       target: [t.scope, t.bucket, t.keyHash],
       set: {
@@ -75,15 +80,16 @@ async function reserve(db: Tx, scope: LoginScope, key: Key) {
 async function refund(db: Tx, scope: LoginScope, key: Key) {
   const p = POLICIES[key.bucket];
   const t = loginThrottle;
-  await db.update(t).set({
-    failures: sql`greatest(${t.failures} - 1, 0)`,
-    blockedUntil: sql`case when ${t.failures} - 1 < ${p.free} then null else ${t.blockedUntil} end`,
-  }).where(and(eq(t.scope, scope), eq(t.bucket, key.bucket), eq(t.keyHash, key.keyHash)));
+  await db
+    .update(t)
+    .set({
+      failures: sql`greatest(${t.failures} - 1, 0)`,
+      blockedUntil: sql`case when ${t.failures} - 1 < ${p.free} then null else ${t.blockedUntil} end`,
+    })
+    .where(and(eq(t.scope, scope), eq(t.bucket, key.bucket), eq(t.keyHash, key.keyHash)));
 }
 
-export type Gate =
-  | { granted: true; succeeded(): Promise<void> }
-  | { granted: false; retryAfterSeconds: number };
+export type Gate = { granted: true; succeeded(): Promise<void> } | { granted: false; retryAfterSeconds: number };
 
 /** Reserves one attempt in the pair, address and account buckets, in that order (most specific first). */
 export async function reserveLoginAttempt(db: Tx, attempt: LoginAttempt): Promise<Gate> {
@@ -104,7 +110,8 @@ export async function reserveLoginAttempt(db: Tx, attempt: LoginAttempt): Promis
   const address = await reserve(db, scope, keys.address);
   if (!address.granted) return refuse(address.blockedUntil);
   taken.push(keys.address);
-  const known = pair.lastSuccessAt !== null && pair.lastSuccessAt.getTime() > Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000;
+  const known =
+    pair.lastSuccessAt !== null && pair.lastSuccessAt.getTime() > Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000;
   if (!known) {
     const account = await reserve(db, scope, keys.account);
     if (!account.granted) return refuse(account.blockedUntil);
@@ -115,9 +122,16 @@ export async function reserveLoginAttempt(db: Tx, attempt: LoginAttempt): Promis
     granted: true,
     async succeeded() {
       // The owner proved it from this address: its own typos there are forgiven and it becomes a known address.
-      await db.update(loginThrottle)
+      await db
+        .update(loginThrottle)
         .set({ failures: 0, blockedUntil: null, lastSuccessAt: sql`now()` })
-        .where(and(eq(loginThrottle.scope, scope), eq(loginThrottle.bucket, 'pair'), eq(loginThrottle.keyHash, keys.pair.keyHash)));
+        .where(
+          and(
+            eq(loginThrottle.scope, scope),
+            eq(loginThrottle.bucket, 'pair'),
+            eq(loginThrottle.keyHash, keys.pair.keyHash),
+          ),
+        );
       await Promise.all(taken.filter((key) => key.bucket !== 'pair').map((key) => refund(db, scope, key)));
     },
   };
@@ -130,8 +144,10 @@ export async function reserveLoginAttempt(db: Tx, attempt: LoginAttempt): Promis
  */
 export type AccountCheck = <T>(login: string, check: () => Promise<T | null>) => Promise<T | null>;
 
-export const accountCheck = (db: Tx, reply: FastifyReply, scope: LoginScope, address: string): AccountCheck =>
-  (login, check) => throttledSignIn(db, reply, { scope, login, address }, check);
+export const accountCheck =
+  (db: Tx, reply: FastifyReply, scope: LoginScope, address: string): AccountCheck =>
+  (login, check) =>
+    throttledSignIn(db, reply, { scope, login, address }, check);
 
 /** « 45 secondes », « 1 minute », « 15 minutes », « 1 heure » */
 export function frenchDelay(totalSeconds: number): string {
@@ -150,7 +166,10 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
  * answer depends only on what was typed and from where, never on whether the account exists.
  */
 export async function throttledSignIn<T>(
-  db: Tx, reply: FastifyReply, attempt: LoginAttempt, check: () => Promise<T | null>,
+  db: Tx,
+  reply: FastifyReply,
+  attempt: LoginAttempt,
+  check: () => Promise<T | null>,
 ): Promise<T | null> {
   const gate = await reserveLoginAttempt(db, attempt);
   if (!gate.granted) {

@@ -5,18 +5,30 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // A machine of 3 cores, and node:crypto's argon2 and scrypt watched: how many hashes run at the same moment, at
 // which cost.
 const running = vi.hoisted(() => ({ now: 0, most: 0, started: 0, costs: [] as string[] }));
-vi.mock('node:os', async (importOriginal) => ({ ...await importOriginal<typeof Os>(), availableParallelism: () => 3 }));
+vi.mock('node:os', async (importOriginal) => ({
+  ...(await importOriginal<typeof Os>()),
+  availableParallelism: () => 3,
+}));
 vi.mock('node:crypto', async (importOriginal) => {
   const real = await importOriginal<typeof Crypto>();
-  const watched = (name: 'argon2' | 'scrypt') => (...args: unknown[]) => {
-    const done = args.pop() as (error: Error | null, key: Buffer) => void;
-    running.now++;
-    running.started++;
-    running.most = Math.max(running.most, running.now);
-    const options = args.at(-1) as { memory?: number; passes?: number; parallelism?: number; N?: number };
-    running.costs.push(name === 'argon2' ? `argon2 m=${options.memory},t=${options.passes},p=${options.parallelism}` : `scrypt N=${options.N}`);
-    (real[name] as (...a: unknown[]) => void)(...args, (error: Error | null, key: Buffer) => { running.now--; done(error, key); });
-  };
+  const watched =
+    (name: 'argon2' | 'scrypt') =>
+    (...args: unknown[]) => {
+      const done = args.pop() as (error: Error | null, key: Buffer) => void;
+      running.now++;
+      running.started++;
+      running.most = Math.max(running.most, running.now);
+      const options = args.at(-1) as { memory?: number; passes?: number; parallelism?: number; N?: number };
+      running.costs.push(
+        name === 'argon2'
+          ? `argon2 m=${options.memory},t=${options.passes},p=${options.parallelism}`
+          : `scrypt N=${options.N}`,
+      );
+      (real[name] as (...a: unknown[]) => void)(...args, (error: Error | null, key: Buffer) => {
+        running.now--;
+        done(error, key);
+      });
+    };
   return { ...real, argon2: watched('argon2'), scrypt: watched('scrypt') };
 });
 
@@ -32,7 +44,9 @@ describe('password hashes wait their turn', () => {
     expect(HASHES_AT_ONCE).toBe(2);
     const passwords = Array.from({ length: 6 }, (_, i) => `Azur-Passerelle-${i}`);
     const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
-    const checks = await Promise.all(passwords.flatMap((p, i) => [verifyPassword(p, hashes[i]!), verifyPassword(`${p}x`, hashes[i]!)]));
+    const checks = await Promise.all(
+      passwords.flatMap((p, i) => [verifyPassword(p, hashes[i]!), verifyPassword(`${p}x`, hashes[i]!)]),
+    );
     expect(checks).toEqual(passwords.flatMap(() => [true, false]));
     expect(running.started).toBe(18);
     expect(running.most).toBe(2);

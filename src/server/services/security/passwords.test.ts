@@ -47,7 +47,14 @@ describe('passwords (Argon2id, PHC strings)', () => {
   });
 
   it('refuses anything that is not one of its hashes', async () => {
-    for (const stored of ['', 'plain', '$argon2id$v=19$m=19456,t=2,p=1$', 'scrypt$1$2$3', 'bcrypt$16384$8$1$abc$def', 'scrypt$x$8$1$abc$def']) {
+    for (const stored of [
+      '',
+      'plain',
+      '$argon2id$v=19$m=19456,t=2,p=1$',
+      'scrypt$1$2$3',
+      'bcrypt$16384$8$1$abc$def',
+      'scrypt$x$8$1$abc$def',
+    ]) {
       expect(await verifyPassword('x', stored)).toBe(false);
     }
     expect(await verifyDummyPassword('x')).toBe(false);

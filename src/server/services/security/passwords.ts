@@ -37,17 +37,31 @@ type StoredHash = (Argon2Params | ScryptParams) & { key: Buffer };
 const message = (password: string) => password.normalize('NFC');
 
 function derive(password: string, hash: Argon2Params | ScryptParams, keyLength: number): Promise<Buffer> {
-  return hashSlots(() => new Promise<Buffer>((resolve, reject) => {
-    const done = (error: Error | null, key: Buffer) => (error ? reject(error) : resolve(key));
-    if (hash.kind === 'argon2id') {
-      const { m, t, p } = hash.cost;
-      argon2('argon2id', { message: message(password), nonce: hash.salt, memory: m, passes: t, parallelism: p, tagLength: keyLength }, done);
-    } else {
-      // Node refuses a cost whose 128·N·r bytes exceed maxmem (32 MiB by default): allow that much and a little more.
-      const maxmem = 128 * hash.cost.N * hash.cost.r + 32 * 1024 * 1024;
-      scrypt(message(password), hash.salt, keyLength, { ...hash.cost, maxmem }, done);
-    }
-  }));
+  return hashSlots(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        const done = (error: Error | null, key: Buffer) => (error ? reject(error) : resolve(key));
+        if (hash.kind === 'argon2id') {
+          const { m, t, p } = hash.cost;
+          argon2(
+            'argon2id',
+            {
+              message: message(password),
+              nonce: hash.salt,
+              memory: m,
+              passes: t,
+              parallelism: p,
+              tagLength: keyLength,
+            },
+            done,
+          );
+        } else {
+          // Node refuses a cost whose 128·N·r bytes exceed maxmem (32 MiB by default): allow that much and a little more.
+          const maxmem = 128 * hash.cost.N * hash.cost.r + 32 * 1024 * 1024;
+          scrypt(message(password), hash.salt, keyLength, { ...hash.cost, maxmem }, done);
+        }
+      }),
+  );
 }
 
 /** The PHC string's base64: the standard alphabet, without padding. */
@@ -82,7 +96,8 @@ function parseScrypt(stored: string): (ScryptParams & { key: Buffer }) | null {
   if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
   const [N, r, p] = parts.slice(1, 4).map(whole) as [number, number, number];
   // scrypt needs 128·N·r bytes, and N a power of two (Node throws otherwise).
-  if (![N, r, p].every((n) => inRange(n, 2 ** 30)) || (N & (N - 1)) !== 0 || 128 * N * r > MAX_MEMORY || p > MAX_LANES) return null;
+  if (![N, r, p].every((n) => inRange(n, 2 ** 30)) || (N & (N - 1)) !== 0 || 128 * N * r > MAX_MEMORY || p > MAX_LANES)
+    return null;
   const key = Buffer.from(parts[5]!, 'base64url');
   if (key.length < 16) return null;
   return { kind: 'scrypt', cost: { N, r, p }, salt: Buffer.from(parts[4]!, 'base64url'), key };
@@ -109,8 +124,12 @@ export function needsRehash(stored: string): boolean {
  * Checks a password and, when it is right and its hash is not today's (scrypt, another cost), hands `replace` a new
  * hash: the one place where a known password upgrades what is stored (decision 018).
  */
-export async function verifyAndUpgrade(password: string, stored: string, replace: (hash: string) => Promise<unknown>): Promise<boolean> {
-  if (!await verifyPassword(password, stored)) return false;
+export async function verifyAndUpgrade(
+  password: string,
+  stored: string,
+  replace: (hash: string) => Promise<unknown>,
+): Promise<boolean> {
+  if (!(await verifyPassword(password, stored))) return false;
   if (needsRehash(stored)) await replace(await hashPassword(password));
   return true;
 }

@@ -10,7 +10,12 @@ const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 const CLIENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type StaffIdentity = {
-  id: number; username: string; role: StaffRole; unlocked: boolean; sessionHash: string; sessionId: number;
+  id: number;
+  username: string;
+  role: StaffRole;
+  unlocked: boolean;
+  sessionHash: string;
+  sessionId: number;
   /** the session was opened with a second factor (TOTP or a recovery code) */
   secondFactor: boolean;
   /** where this request comes from, written into the audit log with every change this member makes */
@@ -38,7 +43,11 @@ function newToken() {
  * factor that opens the download tab starts `unlocked`: the tab asks no secret code of it (docs/decisions/009).
  */
 export async function createStaffSession(
-  db: Tx, staffId: number, origin: SessionOrigin, previousToken?: string, factor: { secondFactor: boolean; unlocked: boolean } = { secondFactor: false, unlocked: false },
+  db: Tx,
+  staffId: number,
+  origin: SessionOrigin,
+  previousToken?: string,
+  factor: { secondFactor: boolean; unlocked: boolean } = { secondFactor: false, unlocked: false },
 ) {
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + STAFF_SESSION_MS);
@@ -46,8 +55,13 @@ export async function createStaffSession(
   await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date()));
   if (previousToken) await db.delete(staffSessions).where(eq(staffSessions.idHash, hashSessionToken(previousToken)));
   await db.insert(staffSessions).values({
-    idHash: hash, staffId, expiresAt, address: origin.address, userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
-    secondFactor: factor.secondFactor, unlocked: factor.secondFactor && factor.unlocked,
+    idHash: hash,
+    staffId,
+    expiresAt,
+    address: origin.address,
+    userAgent: origin.userAgent.slice(0, USER_AGENT_MAX),
+    secondFactor: factor.secondFactor,
+    unlocked: factor.secondFactor && factor.unlocked,
   });
   return { token, expiresAt };
 }
@@ -57,16 +71,31 @@ export async function createStaffSession(
  * (db/pglite-plans.ts), as for the client's session read.
  */
 function staffSessionStatement(db: Db) {
-  return keptStatement(db, 'staff_session', db
-    .select({
-      id: staffUsers.id, username: staffUsers.username, role: staffUsers.role, unlocked: staffSessions.unlocked,
-      secondFactor: staffSessions.secondFactor, sessionId: staffSessions.id, lastSeenAt: staffSessions.lastSeenAt,
-    })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    // A disabled member's sessions are deleted when they are disabled; the check here is the second lock.
-    .where(and(eq(staffSessions.idHash, sql.placeholder('hash')), gt(staffSessions.expiresAt, sql.placeholder('now')), isNull(staffUsers.disabledAt)))
-    .limit(1));
+  return keptStatement(
+    db,
+    'staff_session',
+    db
+      .select({
+        id: staffUsers.id,
+        username: staffUsers.username,
+        role: staffUsers.role,
+        unlocked: staffSessions.unlocked,
+        secondFactor: staffSessions.secondFactor,
+        sessionId: staffSessions.id,
+        lastSeenAt: staffSessions.lastSeenAt,
+      })
+      .from(staffSessions)
+      .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
+      // A disabled member's sessions are deleted when they are disabled; the check here is the second lock.
+      .where(
+        and(
+          eq(staffSessions.idHash, sql.placeholder('hash')),
+          gt(staffSessions.expiresAt, sql.placeholder('now')),
+          isNull(staffUsers.disabledAt),
+        ),
+      )
+      .limit(1),
+  );
 }
 const staffSessionStatements = new WeakMap<Db, ReturnType<typeof staffSessionStatement>>();
 
@@ -74,7 +103,7 @@ export async function findStaffSession(db: Db, token: string | undefined): Promi
   if (!token) return null;
   const hash = hashSessionToken(token);
   let statement = staffSessionStatements.get(db);
-  if (!statement) staffSessionStatements.set(db, statement = staffSessionStatement(db));
+  if (!statement) staffSessionStatements.set(db, (statement = staffSessionStatement(db)));
   const [row] = await statement.execute({ hash, now: new Date().toISOString() });
   if (!row) return null;
   const { lastSeenAt, ...identity } = row;
@@ -85,21 +114,32 @@ export async function findStaffSession(db: Db, token: string | undefined): Promi
 }
 
 /** The open sessions of one staff member, the current one first, then by last activity. */
-export async function listStaffSessions(db: Tx, staff: Pick<StaffIdentity, 'id' | 'sessionId'>): Promise<OpenSessionDto[]> {
-  const rows = await db.select().from(staffSessions)
+export async function listStaffSessions(
+  db: Tx,
+  staff: Pick<StaffIdentity, 'id' | 'sessionId'>,
+): Promise<OpenSessionDto[]> {
+  const rows = await db
+    .select()
+    .from(staffSessions)
     .where(and(eq(staffSessions.staffId, staff.id), gt(staffSessions.expiresAt, new Date())))
     .orderBy(desc(staffSessions.lastSeenAt), desc(staffSessions.id));
   return rows
     .map((r) => ({
-      id: r.id, current: r.id === staff.sessionId, createdAt: r.createdAt.toISOString(), lastSeenAt: r.lastSeenAt.toISOString(),
-      expiresAt: r.expiresAt.toISOString(), address: r.address, userAgent: r.userAgent,
+      id: r.id,
+      current: r.id === staff.sessionId,
+      createdAt: r.createdAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+      address: r.address,
+      userAgent: r.userAgent,
     }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 /** Ends one session of that staff member; false when it is not theirs or no longer exists. */
 export async function endStaffSession(db: Tx, staffId: number, sessionId: number): Promise<boolean> {
-  const ended = await db.delete(staffSessions)
+  const ended = await db
+    .delete(staffSessions)
     .where(and(eq(staffSessions.staffId, staffId), eq(staffSessions.id, sessionId)))
     .returning({ id: staffSessions.id });
   return ended.length > 0;
@@ -107,7 +147,8 @@ export async function endStaffSession(db: Tx, staffId: number, sessionId: number
 
 /** Ends every session of that staff member but the current one; returns how many. */
 export async function endOtherStaffSessions(db: Tx, staff: Pick<StaffIdentity, 'id' | 'sessionId'>): Promise<number> {
-  const ended = await db.delete(staffSessions)
+  const ended = await db
+    .delete(staffSessions)
     .where(and(eq(staffSessions.staffId, staff.id), ne(staffSessions.id, staff.sessionId)))
     .returning({ id: staffSessions.id });
   return ended.length;
@@ -115,7 +156,10 @@ export async function endOtherStaffSessions(db: Tx, staff: Pick<StaffIdentity, '
 
 /** Ends every session of a staff member (disabled, new password, « Fermer ses sessions »); returns how many. */
 export async function endAllStaffSessions(db: Tx, staffId: number): Promise<number> {
-  const ended = await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId)).returning({ id: staffSessions.id });
+  const ended = await db
+    .delete(staffSessions)
+    .where(eq(staffSessions.staffId, staffId))
+    .returning({ id: staffSessions.id });
   return ended.length;
 }
 
@@ -136,10 +180,15 @@ export async function createClientSession(db: Tx, clientId: number) {
 }
 
 /** The client id behind a cookie value, or null when unknown or expired. */
-export async function findClientSession(db: Tx, token: string | undefined): Promise<{ clientId: number; sessionHash: string } | null> {
+export async function findClientSession(
+  db: Tx,
+  token: string | undefined,
+): Promise<{ clientId: number; sessionHash: string } | null> {
   if (!token) return null;
   const hash = hashSessionToken(token);
-  const [row] = await db.select({ clientId: clientSessions.clientId }).from(clientSessions)
+  const [row] = await db
+    .select({ clientId: clientSessions.clientId })
+    .from(clientSessions)
     .where(and(eq(clientSessions.idHash, hash), gt(clientSessions.expiresAt, new Date())))
     .limit(1);
   return row ? { clientId: row.clientId, sessionHash: hash } : null;

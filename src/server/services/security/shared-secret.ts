@@ -10,7 +10,10 @@ import { appSettings } from '#server/db/schema.ts';
  */
 export async function sharedSecret(db: Tx, name: string): Promise<string> {
   const key = `secret:${name}`;
-  await db.insert(appSettings).values({ key, value: randomBytes(32).toString('hex') }).onConflictDoNothing({ target: appSettings.key });
+  await db
+    .insert(appSettings)
+    .values({ key, value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing({ target: appSettings.key });
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
   return String(row!.value);
 }

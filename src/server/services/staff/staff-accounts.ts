@@ -16,29 +16,59 @@ import type { WeekHours } from '#shared/schemas/duty-hours.ts';
 
 const LINK_MS = STAFF_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 const MEMBER_NOT_FOUND = 'Membre de l’équipe introuvable';
-export const LAST_ADMIN = 'Il doit rester au moins un administrateur actif : nommez ou réactivez d’abord un autre administrateur.';
+export const LAST_ADMIN =
+  'Il doit rester au moins un administrateur actif : nommez ou réactivez d’abord un autre administrateur.';
 
 /** A password nobody knows: the account cannot sign in until its member chooses one through the link. */
 const unusablePassword = () => hashPassword(randomBytes(32).toString('base64url'));
 
 /** Role and standing of an account that just gave the right password (a disabled member may not sign in). */
 export async function staffStanding(db: Tx, id: number): Promise<{ role: StaffRole; disabled: boolean } | null> {
-  const [row] = await db.select({ role: staffUsers.role, disabledAt: staffUsers.disabledAt }).from(staffUsers).where(eq(staffUsers.id, id));
+  const [row] = await db
+    .select({ role: staffUsers.role, disabledAt: staffUsers.disabledAt })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, id));
   return row ? { role: row.role, disabled: row.disabledAt !== null } : null;
 }
 
 export async function listTeam(db: Tx): Promise<TeamMemberDto[]> {
-  const open = db.select({
-    staffId: staffSessions.staffId, n: count().as('n'), lastSeenAt: max(staffSessions.lastSeenAt).as('last_seen_at'),
-  }).from(staffSessions).where(gt(staffSessions.expiresAt, new Date())).groupBy(staffSessions.staffId).as('open');
-  const rows = await db.select({
-    id: staffUsers.id, username: staffUsers.username, firstName: staffUsers.firstName, email: staffUsers.email, role: staffUsers.role, dutyHours: staffUsers.dutyHours,
-    disabledAt: staffUsers.disabledAt, createdAt: staffUsers.createdAt, twoFactor: sql<boolean>`${staffUsers.totpSecret} is not null`, n: open.n, lastSeenAt: open.lastSeenAt,
-  }).from(staffUsers).leftJoin(open, eq(open.staffId, staffUsers.id))
+  const open = db
+    .select({
+      staffId: staffSessions.staffId,
+      n: count().as('n'),
+      lastSeenAt: max(staffSessions.lastSeenAt).as('last_seen_at'),
+    })
+    .from(staffSessions)
+    .where(gt(staffSessions.expiresAt, new Date()))
+    .groupBy(staffSessions.staffId)
+    .as('open');
+  const rows = await db
+    .select({
+      id: staffUsers.id,
+      username: staffUsers.username,
+      firstName: staffUsers.firstName,
+      email: staffUsers.email,
+      role: staffUsers.role,
+      dutyHours: staffUsers.dutyHours,
+      disabledAt: staffUsers.disabledAt,
+      createdAt: staffUsers.createdAt,
+      twoFactor: sql<boolean>`${staffUsers.totpSecret} is not null`,
+      n: open.n,
+      lastSeenAt: open.lastSeenAt,
+    })
+    .from(staffUsers)
+    .leftJoin(open, eq(open.staffId, staffUsers.id))
     .orderBy(sql`${staffUsers.disabledAt} is not null`, asc(staffUsers.username));
   return rows.map((r) => ({
-    id: r.id, username: r.username, firstName: r.firstName, email: r.email, role: r.role, disabled: r.disabledAt !== null, twoFactor: r.twoFactor,
-    dutyHours: r.dutyHours ?? null, openSessions: Number(r.n ?? 0),
+    id: r.id,
+    username: r.username,
+    firstName: r.firstName,
+    email: r.email,
+    role: r.role,
+    disabled: r.disabledAt !== null,
+    twoFactor: r.twoFactor,
+    dutyHours: r.dutyHours ?? null,
+    openSessions: Number(r.n ?? 0),
     lastSeenAt: r.lastSeenAt ? new Date(r.lastSeenAt as unknown as string).toISOString() : null,
     createdAt: r.createdAt.toISOString(),
   }));
@@ -51,38 +81,78 @@ async function memberForUpdate(tx: Tx, id: number) {
 }
 
 /** A new link for that member (older ones retired), e-mailed through the outbox in the caller's transaction. */
-async function issuePasswordLink(tx: Tx, mail: MailQueue, member: { id: number; username: string; email: string | null }, purpose: 'welcome' | 'reset') {
+async function issuePasswordLink(
+  tx: Tx,
+  mail: MailQueue,
+  member: { id: number; username: string; email: string | null },
+  purpose: 'welcome' | 'reset',
+) {
   if (!member.email) {
     throw new HttpError(409, 'Ce membre n’a pas d’adresse e-mail : impossible de lui envoyer un lien.', 'NO_EMAIL');
   }
   const now = new Date();
-  await tx.update(staffPasswordTokens).set({ usedAt: now })
+  await tx
+    .update(staffPasswordTokens)
+    .set({ usedAt: now })
     .where(and(eq(staffPasswordTokens.staffId, member.id), isNull(staffPasswordTokens.usedAt)));
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashSessionToken(token);
   const expiresAt = new Date(now.getTime() + LINK_MS);
   await tx.insert(staffPasswordTokens).values({ tokenHash, staffId: member.id, expiresAt });
   await mail.queue(tx, {
-    key: `staff-password:${tokenHash}`, kind: 'staff_password_link', to: member.email, secret: token,
+    key: `staff-password:${tokenHash}`,
+    kind: 'staff_password_link',
+    to: member.email,
+    secret: token,
     params: { username: member.username, purpose, expiresAt: expiresAt.toISOString() },
   });
 }
 
-export async function createMember(db: Db, mail: MailQueue, actor: Actor, input: { username: string; email: string; role: StaffRole; firstName?: string | null }): Promise<TeamMemberDto> {
+export async function createMember(
+  db: Db,
+  mail: MailQueue,
+  actor: Actor,
+  input: { username: string; email: string; role: StaffRole; firstName?: string | null },
+): Promise<TeamMemberDto> {
   const passwordHash = await unusablePassword();
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(staffUsers).values({ username: input.username, firstName: input.firstName ?? null, email: input.email, role: input.role, passwordHash }).returning();
+      const [row] = await tx
+        .insert(staffUsers)
+        .values({
+          username: input.username,
+          firstName: input.firstName ?? null,
+          email: input.email,
+          role: input.role,
+          passwordHash,
+        })
+        .returning();
       await issuePasswordLink(tx, mail, row!, 'welcome');
-      await writeAudit(tx, actor, { action: 'team.create', entity: 'staff', entityId: row!.id, after: { username: row!.username, firstName: row!.firstName, email: row!.email, role: row!.role } });
+      await writeAudit(tx, actor, {
+        action: 'team.create',
+        entity: 'staff',
+        entityId: row!.id,
+        after: { username: row!.username, firstName: row!.firstName, email: row!.email, role: row!.role },
+      });
       return {
-        id: row!.id, username: row!.username, firstName: row!.firstName, email: row!.email, role: row!.role, disabled: false, twoFactor: false, dutyHours: null, openSessions: 0, lastSeenAt: null,
+        id: row!.id,
+        username: row!.username,
+        firstName: row!.firstName,
+        email: row!.email,
+        role: row!.role,
+        disabled: false,
+        twoFactor: false,
+        dutyHours: null,
+        openSessions: 0,
+        lastSeenAt: null,
         createdAt: row!.createdAt.toISOString(),
       };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new HttpError(409, 'Cet identifiant est déjà pris', 'USERNAME_TAKEN', { username: ['Cet identifiant est déjà pris'] });
+      throw new HttpError(409, 'Cet identifiant est déjà pris', 'USERNAME_TAKEN', {
+        username: ['Cet identifiant est déjà pris'],
+      });
     }
     throw error;
   }
@@ -92,7 +162,12 @@ export async function createMember(db: Db, mail: MailQueue, actor: Actor, input:
  * Role and enabled state. Disabling ends every session of the member in the same transaction. The last active admin
  * can be neither demoted nor disabled (by themself or anyone), or nobody could manage the team any more.
  */
-export async function updateMember(db: Db, actor: Actor, id: number, patch: { role?: StaffRole; disabled?: boolean; firstName?: string | null }): Promise<TeamMemberDto> {
+export async function updateMember(
+  db: Db,
+  actor: Actor,
+  id: number,
+  patch: { role?: StaffRole; disabled?: boolean; firstName?: string | null },
+): Promise<TeamMemberDto> {
   await db.transaction(async (tx) => {
     // Every admin row locked: two admins demoting each other at once cannot both pass the count below.
     await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, 'admin')).for('update');
@@ -102,17 +177,29 @@ export async function updateMember(db: Db, actor: Actor, id: number, patch: { ro
     if (!change) return;
     const next = { ...current, ...patch };
     if (current.role === 'admin' && !current.disabled && (next.role !== 'admin' || next.disabled)) {
-      const [others] = await tx.select({ n: count() }).from(staffUsers)
+      const [others] = await tx
+        .select({ n: count() })
+        .from(staffUsers)
         .where(and(eq(staffUsers.role, 'admin'), isNull(staffUsers.disabledAt), ne(staffUsers.id, id)));
       if (Number(others?.n ?? 0) === 0) throw new HttpError(409, LAST_ADMIN, 'LAST_ADMIN');
     }
-    await tx.update(staffUsers).set({
-      role: next.role,
-      firstName: next.firstName,
-      disabledAt: next.disabled ? (member.disabledAt ?? new Date()) : null,
-    }).where(eq(staffUsers.id, id));
+    await tx
+      .update(staffUsers)
+      .set({
+        role: next.role,
+        firstName: next.firstName,
+        disabledAt: next.disabled ? (member.disabledAt ?? new Date()) : null,
+      })
+      .where(eq(staffUsers.id, id));
     if (next.disabled) await endAllStaffSessions(tx, id);
-    const action = patch.disabled === true ? 'team.disable' : patch.disabled === false ? 'team.enable' : change.after.role ? 'team.role' : 'team.name';
+    const action =
+      patch.disabled === true
+        ? 'team.disable'
+        : patch.disabled === false
+          ? 'team.enable'
+          : change.after.role
+            ? 'team.role'
+            : 'team.name';
     await writeAudit(tx, actor, { action, entity: 'staff', entityId: id, ...change });
   });
   const member = (await listTeam(db)).find((m) => m.id === id);
@@ -124,11 +211,17 @@ export async function resetMemberPassword(db: Db, mail: MailQueue, actor: Actor,
   const passwordHash = await unusablePassword();
   await db.transaction(async (tx) => {
     const member = await memberForUpdate(tx, id);
-    if (member.disabledAt) throw new HttpError(409, 'Réactivez d’abord ce membre pour lui envoyer un lien.', 'DISABLED');
+    if (member.disabledAt)
+      throw new HttpError(409, 'Réactivez d’abord ce membre pour lui envoyer un lien.', 'DISABLED');
     await issuePasswordLink(tx, mail, member, 'reset');
     await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, id));
     const sessionsEnded = await endAllStaffSessions(tx, id);
-    await writeAudit(tx, actor, { action: 'team.password_link', entity: 'staff', entityId: id, after: { sessionsEnded } });
+    await writeAudit(tx, actor, {
+      action: 'team.password_link',
+      entity: 'staff',
+      entityId: id,
+      after: { sessionsEnded },
+    });
   });
 }
 
@@ -136,20 +229,36 @@ export async function endMemberSessions(db: Db, actor: Actor, id: number): Promi
   return db.transaction(async (tx) => {
     await memberForUpdate(tx, id);
     const ended = await endAllStaffSessions(tx, id);
-    await writeAudit(tx, actor, { action: 'team.sessions_end', entity: 'staff', entityId: id, after: { sessionsEnded: ended } });
+    await writeAudit(tx, actor, {
+      action: 'team.sessions_end',
+      entity: 'staff',
+      entityId: id,
+      after: { sessionsEnded: ended },
+    });
     return ended;
   });
 }
 
 /** The password chosen through a link: the link is used up and every session of the member ends. */
-export async function setPasswordFromLink(db: Db, token: string, password: string, address: string): Promise<{ username: string }> {
+export async function setPasswordFromLink(
+  db: Db,
+  token: string,
+  password: string,
+  address: string,
+): Promise<{ username: string }> {
   const now = new Date();
-  const [link] = await db.select().from(staffPasswordTokens)
+  const [link] = await db
+    .select()
+    .from(staffPasswordTokens)
     .innerJoin(staffUsers, eq(staffUsers.id, staffPasswordTokens.staffId))
-    .where(and(
-      eq(staffPasswordTokens.tokenHash, hashSessionToken(token)), isNull(staffPasswordTokens.usedAt),
-      gt(staffPasswordTokens.expiresAt, now), isNull(staffUsers.disabledAt),
-    ));
+    .where(
+      and(
+        eq(staffPasswordTokens.tokenHash, hashSessionToken(token)),
+        isNull(staffPasswordTokens.usedAt),
+        gt(staffPasswordTokens.expiresAt, now),
+        isNull(staffUsers.disabledAt),
+      ),
+    );
   if (!link) throw new HttpError(400, STAFF_LINK_INVALID, 'LINK_INVALID');
   const member = link.staff_users;
   const weakness = passwordWeakness(password, { username: member.username, email: member.email });
@@ -157,13 +266,19 @@ export async function setPasswordFromLink(db: Db, token: string, password: strin
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     // Used up in the same statement that checks it is still unused: two submissions of one link, one password.
-    const used = await tx.update(staffPasswordTokens).set({ usedAt: now })
+    const used = await tx
+      .update(staffPasswordTokens)
+      .set({ usedAt: now })
       .where(and(eq(staffPasswordTokens.id, link.staff_password_tokens.id), isNull(staffPasswordTokens.usedAt)))
       .returning({ id: staffPasswordTokens.id });
     if (used.length === 0) throw new HttpError(400, STAFF_LINK_INVALID, 'LINK_INVALID');
     await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, member.id));
     await endAllStaffSessions(tx, member.id);
-    await writeAudit(tx, { id: member.id, username: member.username, address }, { action: 'staff.password_set', entity: 'staff', entityId: member.id });
+    await writeAudit(
+      tx,
+      { id: member.id, username: member.username, address },
+      { action: 'staff.password_set', entity: 'staff', entityId: member.id },
+    );
   });
   return { username: member.username };
 }
@@ -172,19 +287,34 @@ export async function setPasswordFromLink(db: Db, token: string, password: strin
  * « Mon mot de passe »: the current one is required, checked through the sign-in throttle; every other session of the
  * member ends, this one stays.
  */
-export async function changeOwnPassword(db: Db, staff: StaffIdentity, current: string, next: string, throttle: AccountCheck): Promise<number> {
+export async function changeOwnPassword(
+  db: Db,
+  staff: StaffIdentity,
+  current: string,
+  next: string,
+  throttle: AccountCheck,
+): Promise<number> {
   const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
-  if (!row || !await throttle(row.username, async () => await verifyPassword(current, row.passwordHash) || null)) {
-    throw new HttpError(400, 'Le mot de passe actuel est incorrect', 'BAD_PASSWORD', { currentPassword: ['Le mot de passe actuel est incorrect'] });
+  if (!row || !(await throttle(row.username, async () => (await verifyPassword(current, row.passwordHash)) || null))) {
+    throw new HttpError(400, 'Le mot de passe actuel est incorrect', 'BAD_PASSWORD', {
+      currentPassword: ['Le mot de passe actuel est incorrect'],
+    });
   }
   const weakness = passwordWeakness(next, { username: row.username, email: row.email });
   if (weakness) throw new HttpError(400, weakness, 'WEAK_PASSWORD', { newPassword: [weakness] });
   const passwordHash = await hashPassword(next);
   return db.transaction(async (tx) => {
     await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, staff.id));
-    const ended = await tx.delete(staffSessions)
-      .where(and(eq(staffSessions.staffId, staff.id), ne(staffSessions.id, staff.sessionId))).returning({ id: staffSessions.id });
-    await writeAudit(tx, staff, { action: 'staff.password_change', entity: 'staff', entityId: staff.id, after: { sessionsEnded: ended.length } });
+    const ended = await tx
+      .delete(staffSessions)
+      .where(and(eq(staffSessions.staffId, staff.id), ne(staffSessions.id, staff.sessionId)))
+      .returning({ id: staffSessions.id });
+    await writeAudit(tx, staff, {
+      action: 'staff.password_change',
+      entity: 'staff',
+      entityId: staff.id,
+      after: { sessionsEnded: ended.length },
+    });
     return ended.length;
   });
 }
@@ -200,13 +330,24 @@ export async function dutyHoursOf(db: Tx, id: number): Promise<WeekHours | null>
  * Sets when a member is on duty (an admin for anyone in « Équipe », a member for themself), audited with the hours
  * before and after. Checked by the shared schema already; nothing is written when nothing changes.
  */
-export async function setDutyHours(db: Db, actor: Actor, id: number, hours: WeekHours | null): Promise<WeekHours | null> {
+export async function setDutyHours(
+  db: Db,
+  actor: Actor,
+  id: number,
+  hours: WeekHours | null,
+): Promise<WeekHours | null> {
   return db.transaction(async (tx) => {
     const member = await memberForUpdate(tx, id);
     const before = member.dutyHours ?? null;
     if (JSON.stringify(before) === JSON.stringify(hours)) return before;
     await tx.update(staffUsers).set({ dutyHours: hours }).where(eq(staffUsers.id, id));
-    await writeAudit(tx, actor, { action: 'team.duty_hours', entity: 'staff', entityId: id, before: { dutyHours: before }, after: { dutyHours: hours } });
+    await writeAudit(tx, actor, {
+      action: 'team.duty_hours',
+      entity: 'staff',
+      entityId: id,
+      before: { dutyHours: before },
+      after: { dutyHours: hours },
+    });
     return hours;
   });
 }

@@ -16,15 +16,22 @@ export async function authenticateStaff(db: Tx, username: string, password: stri
     return null;
   }
   // A hash made at a former cost is replaced now that the password is known, unless it changed meanwhile.
-  const right = await verifyAndUpgrade(password, staff.passwordHash, (passwordHash) => db.update(staffUsers).set({ passwordHash })
-    .where(and(eq(staffUsers.id, staff.id), eq(staffUsers.passwordHash, staff.passwordHash))));
+  const right = await verifyAndUpgrade(password, staff.passwordHash, (passwordHash) =>
+    db
+      .update(staffUsers)
+      .set({ passwordHash })
+      .where(and(eq(staffUsers.id, staff.id), eq(staffUsers.passwordHash, staff.passwordHash))),
+  );
   if (!right) return null;
   return { id: staff.id, username: staff.username };
 }
 
 /** The account a typed username names exactly (as the sign-in compares), if any. */
 export async function staffNamed(db: Tx, username: string): Promise<StaffAccount | null> {
-  const [staff] = await db.select({ id: staffUsers.id, username: staffUsers.username }).from(staffUsers).where(eq(staffUsers.username, username)).limit(1);
+  const [staff] = await db
+    .select({ id: staffUsers.id, username: staffUsers.username })
+    .from(staffUsers)
+    .where(eq(staffUsers.username, username))
+    .limit(1);
   return staff ?? null;
 }
-

@@ -14,15 +14,21 @@ function recorder() {
   return {
     lines,
     logger: {
-      info: (...args: unknown[]) => { lines.push({ level: 'info', args }); },
-      warn: (...args: unknown[]) => { lines.push({ level: 'warn', args }); },
+      info: (...args: unknown[]) => {
+        lines.push({ level: 'info', args });
+      },
+      warn: (...args: unknown[]) => {
+        lines.push({ level: 'warn', args });
+      },
     } as never,
   };
 }
 
 describe('ensureStaffAccount (start-up)', () => {
   let database: Database;
-  beforeEach(async () => { database = await openTestDatabase(); });
+  beforeEach(async () => {
+    database = await openTestDatabase();
+  });
   afterEach(async () => database.close());
 
   it('creates admin with a random password, logged once, when nothing is configured', async () => {
@@ -55,7 +61,11 @@ describe('ensureStaffAccount (start-up)', () => {
     expect(await findStaffSession(database.db, first.token)).not.toBeNull();
 
     const { lines, logger } = recorder();
-    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }), logger);
+    await ensureStaffAccount(
+      database.db,
+      loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }),
+      logger,
+    );
     const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
     expect(row!.id).toBe(created!.id);
     expect(await verifyPassword('second-mot-de-passe', row!.passwordHash)).toBe(true);
@@ -64,7 +74,12 @@ describe('ensureStaffAccount (start-up)', () => {
     expect(await findStaffSession(database.db, first.token)).toBeNull();
     expect(await findStaffSession(database.db, second.token)).toBeNull();
     expect(await database.db.$count(staffSessions)).toBe(0);
-    expect(lines).toEqual([{ level: 'info', args: [{ username: 'patron', sessionsEnded: 2 }, expect.stringContaining('sessions of that account ended')] }]);
+    expect(lines).toEqual([
+      {
+        level: 'info',
+        args: [{ username: 'patron', sessionsEnded: 2 }, expect.stringContaining('sessions of that account ended')],
+      },
+    ]);
   });
 
   it('replaces a scrypt hash of the ADMIN_PASSWORD applied by an Argon2id one at the next start, changing nothing else', async () => {
@@ -86,10 +101,21 @@ describe('ensureStaffAccount (start-up)', () => {
   });
 
   it('leaves the sessions of other staff accounts open', async () => {
-    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'premier-mot-de-passe' }), recorder().logger);
-    const [colleague] = await database.db.insert(staffUsers).values({ username: 'collegue', passwordHash: 'x' }).returning();
+    await ensureStaffAccount(
+      database.db,
+      loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'premier-mot-de-passe' }),
+      recorder().logger,
+    );
+    const [colleague] = await database.db
+      .insert(staffUsers)
+      .values({ username: 'collegue', passwordHash: 'x' })
+      .returning();
     const theirs = await createStaffSession(database.db, colleague!.id, { address: '', userAgent: '' });
-    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }), recorder().logger);
+    await ensureStaffAccount(
+      database.db,
+      loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }),
+      recorder().logger,
+    );
     expect(await findStaffSession(database.db, theirs.token)).not.toBeNull();
   });
 
@@ -97,7 +123,13 @@ describe('ensureStaffAccount (start-up)', () => {
     const config = loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'premier-mot-de-passe' });
     await ensureStaffAccount(database.db, config, recorder().logger);
     // The owner changes their password in the back-office; a colleague has disabled and demoted the account.
-    await database.db.update(staffUsers).set({ passwordHash: await hashPassword('choisi-dans-le-back-office'), role: 'technicien', disabledAt: new Date() })
+    await database.db
+      .update(staffUsers)
+      .set({
+        passwordHash: await hashPassword('choisi-dans-le-back-office'),
+        role: 'technicien',
+        disabledAt: new Date(),
+      })
       .where(eq(staffUsers.username, 'patron'));
     const { lines, logger } = recorder();
     await ensureStaffAccount(database.db, config, logger);
@@ -106,24 +138,37 @@ describe('ensureStaffAccount (start-up)', () => {
     expect(kept!.role).toBe('technicien');
     expect(lines).toEqual([]);
 
-    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'nouvelle-valeur-env' }), recorder().logger);
+    await ensureStaffAccount(
+      database.db,
+      loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'nouvelle-valeur-env' }),
+      recorder().logger,
+    );
     const [reset] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
     expect(await verifyPassword('nouvelle-valeur-env', reset!.passwordHash)).toBe(true);
     expect(reset!.role).toBe('admin');
     expect(reset!.disabledAt).toBeNull();
   });
 
-  it('a new ADMIN_PASSWORD also removes that account\'s two-factor sign-in (a lost phone), the same value leaves it', async () => {
+  it("a new ADMIN_PASSWORD also removes that account's two-factor sign-in (a lost phone), the same value leaves it", async () => {
     const config = loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'premier-mot-de-passe' });
     await ensureStaffAccount(database.db, config, recorder().logger);
     const [created] = await database.db.select().from(staffUsers).where(eq(staffUsers.username, 'patron'));
-    await database.db.update(staffUsers).set({ totpSecret: 'v1.scelle', totpEnabledAt: new Date(), totpLastStep: 1 }).where(eq(staffUsers.id, created!.id));
+    await database.db
+      .update(staffUsers)
+      .set({ totpSecret: 'v1.scelle', totpEnabledAt: new Date(), totpLastStep: 1 })
+      .where(eq(staffUsers.id, created!.id));
     await database.db.insert(staffRecoveryCodes).values({ staffId: created!.id, codeHash: 'h'.repeat(64) });
 
     await ensureStaffAccount(database.db, config, recorder().logger);
-    expect((await database.db.select().from(staffUsers).where(eq(staffUsers.id, created!.id)))[0]!.totpSecret).toBe('v1.scelle');
+    expect((await database.db.select().from(staffUsers).where(eq(staffUsers.id, created!.id)))[0]!.totpSecret).toBe(
+      'v1.scelle',
+    );
 
-    await ensureStaffAccount(database.db, loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }), recorder().logger);
+    await ensureStaffAccount(
+      database.db,
+      loadConfig({ ADMIN_USERNAME: 'patron', ADMIN_PASSWORD: 'second-mot-de-passe' }),
+      recorder().logger,
+    );
     const [row] = await database.db.select().from(staffUsers).where(eq(staffUsers.id, created!.id));
     expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
     expect(await database.db.$count(staffRecoveryCodes, eq(staffRecoveryCodes.staffId, created!.id))).toBe(0);

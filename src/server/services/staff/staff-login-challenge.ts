@@ -18,7 +18,10 @@ export async function createChallenge(db: Tx, staffId: number, kind: ChallengeKi
   const token = randomBytes(32).toString('base64url');
   await db.delete(staffLoginChallenges).where(lt(staffLoginChallenges.expiresAt, new Date()));
   await db.insert(staffLoginChallenges).values({
-    idHash: hashSessionToken(token), staffId, kind, expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
+    idHash: hashSessionToken(token),
+    staffId,
+    kind,
+    expiresAt: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
   });
   return token;
 }
@@ -28,17 +31,28 @@ export type Challenge = { idHash: string; staffId: number; username: string; kin
 /** A live challenge of that kind, with its member (enabled), or null. */
 export async function findChallenge(db: Tx, token: string, kind: ChallengeKind): Promise<Challenge | null> {
   const idHash = hashSessionToken(token);
-  const [row] = await db.select({ staffId: staffLoginChallenges.staffId, username: staffUsers.username, disabledAt: staffUsers.disabledAt })
-    .from(staffLoginChallenges).innerJoin(staffUsers, eq(staffUsers.id, staffLoginChallenges.staffId))
-    .where(and(eq(staffLoginChallenges.idHash, idHash), eq(staffLoginChallenges.kind, kind), gt(staffLoginChallenges.expiresAt, new Date())));
+  const [row] = await db
+    .select({ staffId: staffLoginChallenges.staffId, username: staffUsers.username, disabledAt: staffUsers.disabledAt })
+    .from(staffLoginChallenges)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffLoginChallenges.staffId))
+    .where(
+      and(
+        eq(staffLoginChallenges.idHash, idHash),
+        eq(staffLoginChallenges.kind, kind),
+        gt(staffLoginChallenges.expiresAt, new Date()),
+      ),
+    );
   if (!row || row.disabledAt) return null;
   return { idHash, staffId: row.staffId, username: row.username, kind };
 }
 
 /** A wrong code: counted, and the challenge ends at the limit. */
 export async function challengeFailed(db: Tx, idHash: string) {
-  const [row] = await db.update(staffLoginChallenges).set({ failures: sql`${staffLoginChallenges.failures} + 1` })
-    .where(eq(staffLoginChallenges.idHash, idHash)).returning({ failures: staffLoginChallenges.failures });
+  const [row] = await db
+    .update(staffLoginChallenges)
+    .set({ failures: sql`${staffLoginChallenges.failures} + 1` })
+    .where(eq(staffLoginChallenges.idHash, idHash))
+    .returning({ failures: staffLoginChallenges.failures });
   if (row && row.failures >= CHALLENGE_MAX_FAILURES) await endChallenge(db, idHash);
 }
 

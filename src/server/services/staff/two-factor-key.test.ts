@@ -8,7 +8,9 @@ import { loadTotpKey, totpBox, TotpKeyError } from './two-factor-key.ts';
 
 describe('the key that seals TOTP secrets', () => {
   let dataDir: string;
-  beforeAll(async () => { dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-totp-key-')); });
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-totp-key-'));
+  });
   afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
   it('refuses a TOTP_ENCRYPTION_KEY that is not 64 hexadecimal characters, naming it', () => {
@@ -18,12 +20,20 @@ describe('the key that seals TOTP secrets', () => {
   });
 
   it('uses the configured key, else one derived from SESSION_SECRET (the same every start), else the DATA_DIR key file, never the outbox key itself', async () => {
-    const explicit = await loadTotpKey({ TOTP_ENCRYPTION_KEY: 'ab'.repeat(32), SESSION_SECRET: 'une-phrase-secrete-assez-longue', DATA_DIR: dataDir });
+    const explicit = await loadTotpKey({
+      TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
+      SESSION_SECRET: 'une-phrase-secrete-assez-longue',
+      DATA_DIR: dataDir,
+    });
     expect(explicit.toString('hex')).toBe('ab'.repeat(32));
     const derived = await loadTotpKey({ SESSION_SECRET: 'une-phrase-secrete-assez-longue', DATA_DIR: dataDir });
     expect(derived).toHaveLength(32);
-    expect(await loadTotpKey({ SESSION_SECRET: 'une-phrase-secrete-assez-longue', DATA_DIR: dataDir })).toEqual(derived);
-    expect(derived).not.toEqual(await loadSecretKey({ SESSION_SECRET: 'une-phrase-secrete-assez-longue', DATA_DIR: dataDir }));
+    expect(await loadTotpKey({ SESSION_SECRET: 'une-phrase-secrete-assez-longue', DATA_DIR: dataDir })).toEqual(
+      derived,
+    );
+    expect(derived).not.toEqual(
+      await loadSecretKey({ SESSION_SECRET: 'une-phrase-secrete-assez-longue', DATA_DIR: dataDir }),
+    );
     const fromFile = await loadTotpKey({ DATA_DIR: dataDir });
     expect(await loadTotpKey({ DATA_DIR: dataDir })).toEqual(fromFile);
     expect(fromFile).not.toEqual(await loadSecretKey({ DATA_DIR: dataDir }));

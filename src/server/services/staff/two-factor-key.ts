@@ -12,11 +12,16 @@ import { loadSecretKey, secretBox, SecretUnreadableError, type SecretBox } from 
  * Losing the key turns every enrolment off in practice: recovery codes (hashed, no key needed) or an admin's reset
  * then let the member in (docs/decisions/009).
  */
-export async function loadTotpKey(config: Pick<Config, 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET' | 'DATA_DIR'>): Promise<Buffer> {
+export async function loadTotpKey(
+  config: Pick<Config, 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET' | 'DATA_DIR'>,
+): Promise<Buffer> {
   if (config.TOTP_ENCRYPTION_KEY) return Buffer.from(config.TOTP_ENCRYPTION_KEY, 'hex');
-  if (config.SESSION_SECRET) return Buffer.from(hkdfSync('sha256', config.SESSION_SECRET, 'rfs-totp', 'staff totp secrets v1', 32));
+  if (config.SESSION_SECRET)
+    return Buffer.from(hkdfSync('sha256', config.SESSION_SECRET, 'rfs-totp', 'staff totp secrets v1', 32));
   // The outbox's key file, through its own derivation: one file to keep, two keys that never meet.
-  return Buffer.from(hkdfSync('sha256', await loadSecretKey({ DATA_DIR: config.DATA_DIR }), 'rfs-totp', 'staff totp secrets v1', 32));
+  return Buffer.from(
+    hkdfSync('sha256', await loadSecretKey({ DATA_DIR: config.DATA_DIR }), 'rfs-totp', 'staff totp secrets v1', 32),
+  );
 }
 
 export class TotpKeyError extends Error {}
@@ -38,7 +43,9 @@ export async function totpBox(config: Config): Promise<SecretBox> {
         return open(sealed);
       } catch (error) {
         if (error instanceof SecretUnreadableError) {
-          throw new TotpKeyError('TOTP secret unreadable with this server\'s key (TOTP_ENCRYPTION_KEY or SESSION_SECRET changed?)');
+          throw new TotpKeyError(
+            "TOTP secret unreadable with this server's key (TOTP_ENCRYPTION_KEY or SESSION_SECRET changed?)",
+          );
         }
         throw error;
       }

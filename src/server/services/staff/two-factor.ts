@@ -4,7 +4,10 @@ import { and, count, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
-  RECOVERY_CODE_COUNT, type SecuritySettings, type TwoFactorSetupDto, type TwoFactorStatusDto,
+  RECOVERY_CODE_COUNT,
+  type SecuritySettings,
+  type TwoFactorSetupDto,
+  type TwoFactorStatusDto,
 } from '#shared/schemas/two-factor.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { appSettings, staffRecoveryCodes, staffSessions, staffUsers } from '#server/db/schema.ts';
@@ -21,7 +24,14 @@ const DIGITS = 6;
 const stepAt = (now: Date) => Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 
 function totpFor(secret: string, username = '', issuer = '') {
-  return new TOTP({ issuer, label: username, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: DIGITS, period: TOTP_PERIOD_SECONDS });
+  return new TOTP({
+    issuer,
+    label: username,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  });
 }
 
 /**
@@ -40,7 +50,10 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const RECOVERY_LENGTH = 16;
 
 function generateRecoveryCode(): string {
-  const raw = Array.from({ length: RECOVERY_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]!).join('');
+  const raw = Array.from(
+    { length: RECOVERY_LENGTH },
+    () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]!,
+  ).join('');
   return raw.match(/.{4}/g)!.join('-');
 }
 
@@ -58,9 +71,17 @@ async function replaceRecoveryCodes(tx: Tx, staffId: number): Promise<string[]> 
 type Member = { id: number; username: string };
 
 /** A new secret, kept sealed as pending until a code from it is typed back; the active one (if any) is untouched. */
-export async function startEnrolment(db: Tx, box: SecretBox, member: Member, issuer: string): Promise<TwoFactorSetupDto> {
+export async function startEnrolment(
+  db: Tx,
+  box: SecretBox,
+  member: Member,
+  issuer: string,
+): Promise<TwoFactorSetupDto> {
   const secret = new Secret({ size: 20 }).base32;
-  await db.update(staffUsers).set({ totpPendingSecret: box.seal(secret) }).where(eq(staffUsers.id, member.id));
+  await db
+    .update(staffUsers)
+    .set({ totpPendingSecret: box.seal(secret) })
+    .where(eq(staffUsers.id, member.id));
   const otpauthUrl = totpFor(secret, member.username, issuer).toString();
   const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -81,24 +102,44 @@ export type EnrolmentPlace = { unlockedSession: boolean; sessionId: number | nul
  * the code does not match.
  */
 export async function confirmEnrolment(
-  db: Db, box: SecretBox, actor: Actor, member: Member, code: string, place: EnrolmentPlace, now = new Date(),
+  db: Db,
+  box: SecretBox,
+  actor: Actor,
+  member: Member,
+  code: string,
+  place: EnrolmentPlace,
+  now = new Date(),
 ): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ pending: staffUsers.totpPendingSecret, enabledAt: staffUsers.totpEnabledAt })
-      .from(staffUsers).where(eq(staffUsers.id, member.id)).for('update');
-    if (!row?.pending) throw new HttpError(409, 'Aucune activation en cours : recommencez depuis le début.', 'NO_ENROLMENT');
+    const [row] = await tx
+      .select({ pending: staffUsers.totpPendingSecret, enabledAt: staffUsers.totpEnabledAt })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, member.id))
+      .for('update');
+    if (!row?.pending)
+      throw new HttpError(409, 'Aucune activation en cours : recommencez depuis le début.', 'NO_ENROLMENT');
     const step = codeStep(box.open(row.pending), code, now);
     if (step === null) return null;
     const opensDownload = place.unlockedSession;
-    await tx.update(staffUsers).set({
-      totpSecret: row.pending, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step, totpOpensDownload: opensDownload,
-    }).where(eq(staffUsers.id, member.id));
+    await tx
+      .update(staffUsers)
+      .set({
+        totpSecret: row.pending,
+        totpPendingSecret: null,
+        totpEnabledAt: now,
+        totpLastStep: step,
+        totpOpensDownload: opensDownload,
+      })
+      .where(eq(staffUsers.id, member.id));
     const codes = await replaceRecoveryCodes(tx, member.id);
-    const sessionsEnded = place.sessionId === null
-      ? await endAllStaffSessions(tx, member.id)
-      : await endOtherStaffSessions(tx, { id: member.id, sessionId: place.sessionId });
+    const sessionsEnded =
+      place.sessionId === null
+        ? await endAllStaffSessions(tx, member.id)
+        : await endOtherStaffSessions(tx, { id: member.id, sessionId: place.sessionId });
     await writeAudit(tx, actor, {
-      action: row.enabledAt ? 'staff.two_factor.replaced' : 'staff.two_factor.enabled', entity: 'staff', entityId: member.id,
+      action: row.enabledAt ? 'staff.two_factor.replaced' : 'staff.two_factor.enabled',
+      entity: 'staff',
+      entityId: member.id,
       after: { twoFactor: true, opensDownload, sessionsEnded },
     });
     return codes;
@@ -112,28 +153,50 @@ export type SecondFactor = 'totp' | 'recovery';
  * within its 90 seconds, is refused), or an unused recovery code. Each is consumed by one conditional UPDATE, so two
  * requests with the same code cannot both pass.
  */
-export async function verifySecondFactor(db: Tx, box: SecretBox, staffId: number, input: string, now = new Date()): Promise<SecondFactor | null> {
+export async function verifySecondFactor(
+  db: Tx,
+  box: SecretBox,
+  staffId: number,
+  input: string,
+  now = new Date(),
+): Promise<SecondFactor | null> {
   const code = input.replace(/[\s-]/g, '').toLowerCase();
-  const [member] = await db.select({ secret: staffUsers.totpSecret }).from(staffUsers).where(eq(staffUsers.id, staffId));
+  const [member] = await db
+    .select({ secret: staffUsers.totpSecret })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, staffId));
   if (!member?.secret) return null;
   if (/^\d{6}$/.test(code)) {
     const step = codeStep(box.open(member.secret), code, now);
     if (step === null) return null;
-    const taken = await db.update(staffUsers).set({ totpLastStep: step })
+    const taken = await db
+      .update(staffUsers)
+      .set({ totpLastStep: step })
       .where(and(eq(staffUsers.id, staffId), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, step))))
       .returning({ id: staffUsers.id });
     return taken.length ? 'totp' : null;
   }
   if (code.length !== RECOVERY_LENGTH) return null;
-  const used = await db.update(staffRecoveryCodes).set({ usedAt: now })
-    .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, hashRecoveryCode(code)), isNull(staffRecoveryCodes.usedAt)))
+  const used = await db
+    .update(staffRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, staffId),
+        eq(staffRecoveryCodes.codeHash, hashRecoveryCode(code)),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: staffRecoveryCodes.id });
   return used.length ? 'recovery' : null;
 }
 
 /** Whether the member's active second factor opens the download tab by itself (docs/decisions/009). */
 export async function factorOpensDownload(db: Tx, staffId: number): Promise<boolean> {
-  const [row] = await db.select({ secret: staffUsers.totpSecret, opens: staffUsers.totpOpensDownload }).from(staffUsers).where(eq(staffUsers.id, staffId));
+  const [row] = await db
+    .select({ secret: staffUsers.totpSecret, opens: staffUsers.totpOpensDownload })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, staffId));
   return Boolean(row?.secret) && row?.opens === true;
 }
 
@@ -143,12 +206,18 @@ export async function factorOpensDownload(db: Tx, staffId: number): Promise<bool
  * (the thief does not know the code). Audited the first time.
  */
 export async function trustFactorAfterCode(db: Tx, actor: Actor & { id: number }): Promise<void> {
-  const changed = await db.update(staffUsers).set({ totpOpensDownload: true })
+  const changed = await db
+    .update(staffUsers)
+    .set({ totpOpensDownload: true })
     .where(and(eq(staffUsers.id, actor.id), isNotNull(staffUsers.totpSecret), eq(staffUsers.totpOpensDownload, false)))
     .returning({ id: staffUsers.id });
   if (changed.length) {
     await writeAudit(db, actor, {
-      action: 'staff.two_factor.opens_download', entity: 'staff', entityId: actor.id, before: { opensDownload: false }, after: { opensDownload: true },
+      action: 'staff.two_factor.opens_download',
+      entity: 'staff',
+      entityId: actor.id,
+      before: { opensDownload: false },
+      after: { opensDownload: true },
     });
   }
 }
@@ -158,11 +227,24 @@ export async function hasTwoFactor(db: Tx, staffId: number): Promise<boolean> {
   return Boolean(row?.secret);
 }
 
-export async function twoFactorStatus(db: Tx, staffId: number, sessionSecondFactor: boolean): Promise<TwoFactorStatusDto> {
+export async function twoFactorStatus(
+  db: Tx,
+  staffId: number,
+  sessionSecondFactor: boolean,
+): Promise<TwoFactorStatusDto> {
   const [[member], [left], settings] = await Promise.all([
-    db.select({ enabledAt: staffUsers.totpEnabledAt, secret: staffUsers.totpSecret, opens: staffUsers.totpOpensDownload })
-      .from(staffUsers).where(eq(staffUsers.id, staffId)),
-    db.select({ n: count() }).from(staffRecoveryCodes).where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt))),
+    db
+      .select({
+        enabledAt: staffUsers.totpEnabledAt,
+        secret: staffUsers.totpSecret,
+        opens: staffUsers.totpOpensDownload,
+      })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, staffId)),
+    db
+      .select({ n: count() })
+      .from(staffRecoveryCodes)
+      .where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt))),
     securitySettings(db),
   ]);
   const enabled = Boolean(member?.secret);
@@ -178,7 +260,15 @@ export async function twoFactorStatus(db: Tx, staffId: number, sessionSecondFact
 
 /** Turns it off: the secret, a pending enrolment and the recovery codes go, in one transaction with its trace. */
 async function removeTwoFactor(tx: Tx, staffId: number) {
-  await tx.update(staffUsers).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null, totpOpensDownload: false })
+  await tx
+    .update(staffUsers)
+    .set({
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      totpOpensDownload: false,
+    })
     .where(eq(staffUsers.id, staffId));
   await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
 }
@@ -187,25 +277,43 @@ async function removeTwoFactor(tx: Tx, staffId: number) {
  * The member turns it off themself, with a current code; refused while an admin requires it for everyone. Their
  * other sessions end, as after an enrolment: the account's way in changed.
  */
-export async function disableOwnTwoFactor(db: Db, box: SecretBox, actor: Actor & { id: number; sessionId: number }, code: string): Promise<boolean> {
+export async function disableOwnTwoFactor(
+  db: Db,
+  box: SecretBox,
+  actor: Actor & { id: number; sessionId: number },
+  code: string,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     if ((await securitySettings(tx)).requireTwoFactor) {
-      throw new HttpError(409, 'La double authentification est obligatoire pour toute l’équipe : elle ne peut pas être désactivée.', 'TWO_FACTOR_REQUIRED');
+      throw new HttpError(
+        409,
+        'La double authentification est obligatoire pour toute l’équipe : elle ne peut pas être désactivée.',
+        'TWO_FACTOR_REQUIRED',
+      );
     }
-    if (await verifySecondFactor(tx, box, actor.id, code) !== 'totp') return false;
+    if ((await verifySecondFactor(tx, box, actor.id, code)) !== 'totp') return false;
     await removeTwoFactor(tx, actor.id);
     const sessionsEnded = await endOtherStaffSessions(tx, actor);
     await writeAudit(tx, actor, {
-      action: 'staff.two_factor.disabled', entity: 'staff', entityId: actor.id, before: { twoFactor: true }, after: { twoFactor: false, sessionsEnded },
+      action: 'staff.two_factor.disabled',
+      entity: 'staff',
+      entityId: actor.id,
+      before: { twoFactor: true },
+      after: { twoFactor: false, sessionsEnded },
     });
     return true;
   });
 }
 
 /** New recovery codes against a current code; the old ones stop working. */
-export async function renewRecoveryCodes(db: Db, box: SecretBox, actor: Actor & { id: number }, code: string): Promise<string[] | null> {
+export async function renewRecoveryCodes(
+  db: Db,
+  box: SecretBox,
+  actor: Actor & { id: number },
+  code: string,
+): Promise<string[] | null> {
   return db.transaction(async (tx) => {
-    if (await verifySecondFactor(tx, box, actor.id, code) !== 'totp') return null;
+    if ((await verifySecondFactor(tx, box, actor.id, code)) !== 'totp') return null;
     const codes = await replaceRecoveryCodes(tx, actor.id);
     await writeAudit(tx, actor, { action: 'staff.two_factor.recovery_codes', entity: 'staff', entityId: actor.id });
     return codes;
@@ -216,16 +324,27 @@ export async function renewRecoveryCodes(db: Db, box: SecretBox, actor: Actor & 
  * An admin resets a member's second factor (a lost phone): it is removed and the member's sessions end; they enrol
  * again from « Mon compte », or at their next sign-in when it is required.
  */
-export async function resetMemberTwoFactor(db: Db, actor: Actor, staffId: number, endSessions: (tx: Tx) => Promise<number>): Promise<void> {
+export async function resetMemberTwoFactor(
+  db: Db,
+  actor: Actor,
+  staffId: number,
+  endSessions: (tx: Tx) => Promise<number>,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [member] = await tx.select({ secret: staffUsers.totpSecret, pending: staffUsers.totpPendingSecret })
-      .from(staffUsers).where(eq(staffUsers.id, staffId)).for('update');
+    const [member] = await tx
+      .select({ secret: staffUsers.totpSecret, pending: staffUsers.totpPendingSecret })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, staffId))
+      .for('update');
     if (!member) throw notFound('Membre de l’équipe introuvable');
     await removeTwoFactor(tx, staffId);
     const sessionsEnded = await endSessions(tx);
     await writeAudit(tx, actor, {
-      action: 'team.two_factor_reset', entity: 'staff', entityId: staffId,
-      before: { twoFactor: member.secret !== null }, after: { twoFactor: false, sessionsEnded },
+      action: 'team.two_factor_reset',
+      entity: 'staff',
+      entityId: staffId,
+      before: { twoFactor: member.secret !== null },
+      after: { twoFactor: false, sessionsEnded },
     });
   });
 }
@@ -242,20 +361,33 @@ export async function securitySettings(db: Tx): Promise<SecuritySettings> {
  * requirement that waited for sessions to expire (up to their full length) would leave a stolen password enough for
  * days. Those members sign in again and enrol first.
  */
-export async function updateSecuritySettings(db: Db, actor: Actor & { sessionId: number }, next: SecuritySettings): Promise<SecuritySettings> {
+export async function updateSecuritySettings(
+  db: Db,
+  actor: Actor & { sessionId: number },
+  next: SecuritySettings,
+): Promise<SecuritySettings> {
   return db.transaction(async (tx) => {
     const current = await securitySettings(tx);
     if (current.requireTwoFactor === next.requireTwoFactor) return current;
-    await tx.insert(appSettings).values({ key: REQUIRE_KEY, value: next.requireTwoFactor })
+    await tx
+      .insert(appSettings)
+      .values({ key: REQUIRE_KEY, value: next.requireTwoFactor })
       .onConflictDoUpdate({ target: appSettings.key, set: { value: next.requireTwoFactor, updatedAt: sql`now()` } });
     const ended = next.requireTwoFactor
-      ? await tx.delete(staffSessions)
-        .where(and(eq(staffSessions.secondFactor, false), ne(staffSessions.id, actor.sessionId))).returning({ id: staffSessions.id })
+      ? await tx
+          .delete(staffSessions)
+          .where(and(eq(staffSessions.secondFactor, false), ne(staffSessions.id, actor.sessionId)))
+          .returning({ id: staffSessions.id })
       : [];
     await writeAudit(tx, actor, {
-      action: 'settings.require_two_factor', entity: 'settings', entityId: REQUIRE_KEY,
+      action: 'settings.require_two_factor',
+      entity: 'settings',
+      entityId: REQUIRE_KEY,
       before: { requireTwoFactor: current.requireTwoFactor },
-      after: { requireTwoFactor: next.requireTwoFactor, ...(next.requireTwoFactor ? { sessionsEnded: ended.length } : {}) },
+      after: {
+        requireTwoFactor: next.requireTwoFactor,
+        ...(next.requireTwoFactor ? { sessionsEnded: ended.length } : {}),
+      },
     });
     return next;
   });

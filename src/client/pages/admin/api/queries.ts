@@ -1,8 +1,24 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  AdminInterventionDto, AuditEntryDto, AuditFilters, CustomerDto, CustomerFilters, DashboardStats, InterventionFilters, OpenSessionDto, OrderDto, OrderFilters,
-  OutboxFilters, OutboxMessageDto, InboxItemDto, InboxFilters, StaffSession, statsQueryInputSchema, SubscriptionDto, SubscriptionFilters,
+  AdminInterventionDto,
+  AuditEntryDto,
+  AuditFilters,
+  CustomerDto,
+  CustomerFilters,
+  DashboardStats,
+  InterventionFilters,
+  OpenSessionDto,
+  OrderDto,
+  OrderFilters,
+  OutboxFilters,
+  OutboxMessageDto,
+  InboxItemDto,
+  InboxFilters,
+  StaffSession,
+  statsQueryInputSchema,
+  SubscriptionDto,
+  SubscriptionFilters,
 } from '#shared/admin-api.ts';
 import type { OrderDocuments } from '#shared/invoice-api.ts';
 import type { TeamMemberDto } from '#shared/schemas/team.ts';
@@ -20,12 +36,24 @@ function withQuery(path: string, params: Record<string, string | number | undefi
 
 /** One page of an admin list, read with its filters; the current page stays on screen while the next one loads. */
 function pageQueryOptions<T>(queryKey: QueryKey, path: string, filters: Record<string, string | number | undefined>) {
-  return queryOptions({ queryKey, queryFn: () => apiList<T>(withQuery(path, filters)), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey,
+    queryFn: () => apiList<T>(withQuery(path, filters)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 // The lists' query parameters are the server's own schemas (shared/admin-api.ts).
 export type StatsRange = z.input<typeof statsQueryInputSchema>;
-export type { AuditFilters, CustomerFilters, InterventionFilters, OrderFilters, OutboxFilters, InboxFilters, SubscriptionFilters };
+export type {
+  AuditFilters,
+  CustomerFilters,
+  InterventionFilters,
+  OrderFilters,
+  OutboxFilters,
+  InboxFilters,
+  SubscriptionFilters,
+};
 
 // Everything but the session sits under ['admin', 'data'], so « Actualiser » and mutations can target it in one call.
 export const adminKeys = {
@@ -76,10 +104,11 @@ export const sessionListQueryOptions = queryOptions({
 export const orderListQueryOptions = (f: OrderFilters) =>
   pageQueryOptions<OrderDto & OrderDocuments>(adminKeys.orderList(f), '/api/admin/manual-orders', f);
 
-export const auditQueryOptions = (orderId: number) => queryOptions({
-  queryKey: adminKeys.audit(orderId),
-  queryFn: () => api<AuditEntryDto[]>(withQuery('/api/admin/audit', { entity: 'order', entityId: orderId })),
-});
+export const auditQueryOptions = (orderId: number) =>
+  queryOptions({
+    queryKey: adminKeys.audit(orderId),
+    queryFn: () => api<AuditEntryDto[]>(withQuery('/api/admin/audit', { entity: 'order', entityId: orderId })),
+  });
 
 export const customerListQueryOptions = (f: CustomerFilters) =>
   pageQueryOptions<CustomerDto>(adminKeys.customerList(f), '/api/admin/users', f);
@@ -87,11 +116,12 @@ export const customerListQueryOptions = (f: CustomerFilters) =>
 export const inboxListQueryOptions = (f: InboxFilters) =>
   pageQueryOptions<InboxItemDto>(adminKeys.inboxList(f), '/api/admin/contacts', f);
 
-export const statsQueryOptions = (r: StatsRange) => queryOptions({
-  queryKey: adminKeys.statsRange(r),
-  queryFn: () => api<DashboardStats>(withQuery('/api/admin/stats', r)),
-  placeholderData: keepPreviousData,
-});
+export const statsQueryOptions = (r: StatsRange) =>
+  queryOptions({
+    queryKey: adminKeys.statsRange(r),
+    queryFn: () => api<DashboardStats>(withQuery('/api/admin/stats', r)),
+    placeholderData: keepPreviousData,
+  });
 
 export const subscriptionListQueryOptions = (f: SubscriptionFilters) =>
   pageQueryOptions<SubscriptionDto>(adminKeys.subscriptionList(f), '/api/admin/subscriptions', f);

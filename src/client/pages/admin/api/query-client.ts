@@ -29,7 +29,9 @@ export function createAdminQueryClient(): QueryClient {
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey[1] === 'session') }),
-    mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => onError(error, mutation.options.meta?.session === true) }),
+    mutationCache: new MutationCache({
+      onError: (error, _v, _c, mutation) => onError(error, mutation.options.meta?.session === true),
+    }),
     defaultOptions: {
       queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
       mutations: { retry: false },
@@ -37,7 +39,8 @@ export function createAdminQueryClient(): QueryClient {
   });
   // A fresh sign-in may show the notice again next time.
   queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryKey[1] === 'session' && event.type === 'updated' && event.query.state.data) expiredNoticeShown = false;
+    if (event.query.queryKey[1] === 'session' && event.type === 'updated' && event.query.state.data)
+      expiredNoticeShown = false;
   });
   return queryClient;
 }

@@ -18,7 +18,13 @@ function Row({ label, value }: { label: string; value: string }) {
 }
 
 /** Credentials are shown once (only their hash is kept, DESIGN.md decision 3): the panel says so. */
-export function CredentialsPanel({ credentials, title = 'Identifiants du client' }: { credentials: IssuedCredentials; title?: string }) {
+export function CredentialsPanel({
+  credentials,
+  title = 'Identifiants du client',
+}: {
+  credentials: IssuedCredentials;
+  title?: string;
+}) {
   return (
     <section aria-label={title} className="rounded-xl border border-green-300 bg-green-50 p-4">
       <p className="mb-3 flex items-center gap-2 font-semibold text-green-900">
@@ -29,8 +35,8 @@ export function CredentialsPanel({ credentials, title = 'Identifiants du client'
         <Row label="Mot de passe" value={credentials.password} />
       </dl>
       <p className="mt-3 text-sm text-green-900">
-        Ces identifiants donnent accès à l’espace client sur <strong>/client/login</strong>.
-        Notez-les ou copiez-les maintenant : le mot de passe ne sera plus affiché.
+        Ces identifiants donnent accès à l’espace client sur <strong>/client/login</strong>. Notez-les ou copiez-les
+        maintenant : le mot de passe ne sera plus affiché.
       </p>
     </section>
   );

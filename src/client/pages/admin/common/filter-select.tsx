@@ -13,9 +13,22 @@ type FilterSelectProps<V extends string> = {
 };
 
 /** A compact select above an admin list (statut, type, tri): the list shows what it picks. */
-export function FilterSelect<V extends string>({ label, value, onChange, options, all, className }: FilterSelectProps<V>) {
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  all,
+  className,
+}: FilterSelectProps<V>) {
   return (
-    <SelectField label={label} value={value} onChange={(e) => onChange(e.target.value as V)} options={[...options]} placeholder={all}
-      className={cn(className ?? 'w-full sm:w-48', '[&_select]:h-9 [&_select]:py-1 [&_select]:text-sm')} />
+    <SelectField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value as V)}
+      options={[...options]}
+      placeholder={all}
+      className={cn(className ?? 'w-full sm:w-48', '[&_select]:h-9 [&_select]:py-1 [&_select]:text-sm')}
+    />
   );
 }

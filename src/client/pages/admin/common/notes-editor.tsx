@@ -3,17 +3,41 @@ import { LONG_TEXT_MAX } from '#shared/schemas/common.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 
-type NotesEditorProps = { label: string; initial: string; pending: boolean; onSave(notes: string): void; onCancel?(): void };
+type NotesEditorProps = {
+  label: string;
+  initial: string;
+  pending: boolean;
+  onSave(notes: string): void;
+  onCancel?(): void;
+};
 
 /** A textarea with « Enregistrer » (and « Annuler »); the text is kept if saving fails. */
 export function NotesEditor({ label, initial, pending, onSave, onCancel }: NotesEditorProps) {
   const [notes, setNotes] = useState(initial);
   return (
-    <form className="space-y-2" onSubmit={(e) => { e.preventDefault(); onSave(notes.trim()); }}>
-      <TextAreaField label={label} rows={3} maxLength={LONG_TEXT_MAX} value={notes} onChange={(e) => setNotes(e.target.value)} />
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(notes.trim());
+      }}
+    >
+      <TextAreaField
+        label={label}
+        rows={3}
+        maxLength={LONG_TEXT_MAX}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+      />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={pending || notes.trim() === initial.trim()}>{pending ? 'Enregistrement...' : 'Enregistrer'}</Button>
-        {onCancel && <Button size="sm" variant="secondary" onClick={onCancel}>Annuler</Button>}
+        <Button type="submit" size="sm" disabled={pending || notes.trim() === initial.trim()}>
+          {pending ? 'Enregistrement...' : 'Enregistrer'}
+        </Button>
+        {onCancel && (
+          <Button size="sm" variant="secondary" onClick={onCancel}>
+            Annuler
+          </Button>
+        )}
       </div>
     </form>
   );

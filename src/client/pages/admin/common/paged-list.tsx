@@ -23,13 +23,24 @@ type PagedListProps<T> = {
  * One page of an admin list: a spinner, then the error with a retry, or the count, the items (or the empty state)
  * and the page buttons. The previous page stays visible, faded, while the next one loads.
  */
-export function PagedList<T>({ query, offset, limit, onOffsetChange, noun, empty, pagesLabel, children }: PagedListProps<T>) {
+export function PagedList<T>({
+  query,
+  offset,
+  limit,
+  onOffsetChange,
+  noun,
+  empty,
+  pagesLabel,
+  children,
+}: PagedListProps<T>) {
   if (query.isPending) return <Loading />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   const { items, total } = query.data;
   return (
     <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-      <p className="mb-3 text-sm text-slate-700" aria-live="polite">{plural(total, noun[0], noun[1])}</p>
+      <p className="mb-3 text-sm text-slate-700" aria-live="polite">
+        {plural(total, noun[0], noun[1])}
+      </p>
       {items.length === 0 ? <EmptyState>{empty}</EmptyState> : children(items)}
       <Pagination label={pagesLabel} offset={offset} limit={limit} total={total} onChange={onOffsetChange} />
     </div>
@@ -37,10 +48,20 @@ export function PagedList<T>({ query, offset, limit, onOffsetChange, noun, empty
 }
 
 /** The items of a page as a named list of cards. */
-export function CardList<T extends { id: number }>({ label, items, children }: { label: string; items: T[]; children(item: T): ReactNode }) {
+export function CardList<T extends { id: number }>({
+  label,
+  items,
+  children,
+}: {
+  label: string;
+  items: T[];
+  children(item: T): ReactNode;
+}) {
   return (
     <ul className="space-y-3" aria-label={label}>
-      {items.map((item) => <li key={item.id}>{children(item)}</li>)}
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
     </ul>
   );
 }

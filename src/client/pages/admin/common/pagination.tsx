@@ -12,7 +12,9 @@ export function Pagination({ offset, limit, total, onChange, label }: Pagination
       <Button variant="secondary" size="sm" onClick={() => onChange(Math.max(0, offset - limit))} disabled={page <= 1}>
         <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Précédent
       </Button>
-      <p className="text-sm text-slate-700">Page {page} sur {pages}</p>
+      <p className="text-sm text-slate-700">
+        Page {page} sur {pages}
+      </p>
       <Button variant="secondary" size="sm" onClick={() => onChange(offset + limit)} disabled={page >= pages}>
         Suivant <ChevronRight aria-hidden="true" className="h-4 w-4" />
       </Button>

@@ -4,17 +4,26 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
 export function Loading() {
-  return <div className="flex justify-center py-10"><Spinner /></div>;
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner />
+    </div>
+  );
 }
 
 /** A list that could not load: says so in French and offers to try again. */
 export function QueryError({ error, onRetry }: { error: Error; onRetry(): void }) {
   return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-8 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-8 text-center"
+    >
       <AlertTriangle aria-hidden="true" className="h-6 w-6 text-red-700" />
       <p className="font-semibold text-red-900">Impossible de charger les données</p>
       <p className="text-sm text-red-800">{error.message}</p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>Réessayer</Button>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Réessayer
+      </Button>
     </div>
   );
 }
@@ -29,11 +38,23 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /** The title row of a tab: heading, optional count, actions on the right (below on a phone). */
-export function TabHeading({ id, title, count, children }: { id?: string; title: string; count?: ReactNode; children?: ReactNode }) {
+export function TabHeading({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id?: string;
+  title: string;
+  count?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-baseline gap-3">
-        <h2 id={id} className="text-xl font-bold text-slate-900">{title}</h2>
+        <h2 id={id} className="text-xl font-bold text-slate-900">
+          {title}
+        </h2>
         {count !== undefined && <p className="text-sm text-slate-600">{count}</p>}
       </div>
       {children && <div className="flex flex-wrap items-end gap-2">{children}</div>}

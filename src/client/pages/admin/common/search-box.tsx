@@ -15,15 +15,28 @@ export function SearchBox({ label, value, onChange, placeholder, resettable }: S
   const id = useId();
   return (
     <div className="flex w-full flex-col gap-1 sm:w-auto">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
       <div className="flex gap-2">
         <div className="relative w-full sm:w-80">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-          <input id={id} type="search" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)}
-            className="h-9 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm placeholder:text-slate-500" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+          />
+          <input
+            id={id}
+            type="search"
+            value={value}
+            placeholder={placeholder}
+            onChange={(e) => onChange(e.target.value)}
+            className="h-9 w-full rounded-lg border border-slate-300 bg-white pl-9 pr-3 text-sm placeholder:text-slate-500"
+          />
         </div>
         {resettable && (
-          <Button variant="secondary" size="sm" onClick={() => onChange('')} disabled={!value}>Réinitialiser</Button>
+          <Button variant="secondary" size="sm" onClick={() => onChange('')} disabled={!value}>
+            Réinitialiser
+          </Button>
         )}
       </div>
     </div>

@@ -8,11 +8,17 @@ export { InterventionStatusBadge, PaymentStatusBadge, UrgencyBadge } from '#clie
 const INBOX_TONES: Record<InboxStatus, BadgeTone> = { pending: 'amber', replied: 'green', closed: 'slate' };
 
 export function InboxStatusBadge({ status }: { status: InboxStatus }) {
-  return <Badge tone={INBOX_TONES[status] ?? 'amber'}>{INBOX_STATUS_LABELS[status] ?? INBOX_STATUS_LABELS.pending}</Badge>;
+  return (
+    <Badge tone={INBOX_TONES[status] ?? 'amber'}>{INBOX_STATUS_LABELS[status] ?? INBOX_STATUS_LABELS.pending}</Badge>
+  );
 }
 
 const SUBSCRIPTION_TONES: Record<SubscriptionState, BadgeTone> = {
-  upcoming: 'blue', active: 'green', expiring: 'amber', renewed: 'slate', expired: 'red',
+  upcoming: 'blue',
+  active: 'green',
+  expiring: 'amber',
+  renewed: 'slate',
+  expired: 'red',
 };
 
 export function SubscriptionStateBadge({ state }: { state: SubscriptionState }) {

@@ -18,9 +18,13 @@ export function CustomerDetail({ customer }: { customer: CustomerDto }) {
   return (
     <section aria-labelledby="customer-detail-title" className="space-y-4">
       <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <h3 id="customer-detail-title" ref={headingRef} tabIndex={-1} className="text-lg font-bold text-slate-900">{customer.name}</h3>
+        <h3 id="customer-detail-title" ref={headingRef} tabIndex={-1} className="text-lg font-bold text-slate-900">
+          {customer.name}
+        </h3>
         <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
-          <DetailItem label="E-mail" className="col-span-2">{customer.email}</DetailItem>
+          <DetailItem label="E-mail" className="col-span-2">
+            {customer.email}
+          </DetailItem>
           <DetailItem label="Téléphone">{customer.phone || '-'}</DetailItem>
           <DetailItem label="Nom d'utilisateur">
             {customer.username ? (
@@ -28,9 +32,13 @@ export function CustomerDetail({ customer }: { customer: CustomerDto }) {
                 <span className="font-mono">{customer.username}</span>
                 <CopyButton value={customer.username} label="Copier le nom d'utilisateur" />
               </span>
-            ) : 'Non généré'}
+            ) : (
+              'Non généré'
+            )}
           </DetailItem>
-          <DetailItem label="Chiffre d'affaires"><span className="font-semibold">{formatEuro(customer.revenue, { whole: true })}</span></DetailItem>
+          <DetailItem label="Chiffre d'affaires">
+            <span className="font-semibold">{formatEuro(customer.revenue, { whole: true })}</span>
+          </DetailItem>
           <DetailItem label="Commandes">{customer.orderCount}</DetailItem>
           <DetailItem label="Offertes">{customer.giftedCount}</DetailItem>
           <DetailItem label="Crédits RFS">{formatCredits(customer.credits)}</DetailItem>
@@ -38,7 +46,12 @@ export function CustomerDetail({ customer }: { customer: CustomerDto }) {
       </div>
       <div>
         <h4 className="mb-2 font-semibold text-slate-900">Appareils</h4>
-        <DeviceList key={customer.email} filter={{ email: customer.email }} showClient={false} empty="Aucun appareil déclaré." />
+        <DeviceList
+          key={customer.email}
+          filter={{ email: customer.email }}
+          showClient={false}
+          empty="Aucun appareil déclaré."
+        />
       </div>
       <div>
         <h4 className="mb-2 font-semibold text-slate-900">Historique des commandes</h4>

@@ -23,11 +23,19 @@ export function CustomersTab() {
     <section aria-labelledby="customers-title">
       <TabHeading id="customers-title" title="Utilisateurs" />
       <div className="mb-4">
-        <SearchBox label="Rechercher un client" placeholder="Nom, e-mail ou nom d'utilisateur" value={search} onChange={setSearch} resettable />
+        <SearchBox
+          label="Rechercher un client"
+          placeholder="Nom, e-mail ou nom d'utilisateur"
+          value={search}
+          onChange={setSearch}
+          resettable
+        />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <CustomerPage key={q} q={q} selected={selected} onSelect={setSelected} />
-        {selected ? <CustomerDetail customer={selected} /> : (
+        {selected ? (
+          <CustomerDetail customer={selected} />
+        ) : (
           <p className="hidden rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600 lg:block">
             Sélectionnez un client pour voir sa fiche et ses commandes.
           </p>
@@ -48,11 +56,24 @@ function CustomerPage({ q, selected, onSelect }: CustomerPageProps) {
     if (fresh && fresh !== selected) onSelect(fresh);
   }, [fresh, selected, onSelect]);
   return (
-    <PagedList query={customers} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['client']}
-      empty="Aucun client trouvé" pagesLabel="Pages des clients">
+    <PagedList
+      query={customers}
+      offset={offset}
+      limit={PAGE_SIZE}
+      onOffsetChange={setOffset}
+      noun={['client']}
+      empty="Aucun client trouvé"
+      pagesLabel="Pages des clients"
+    >
       {(items) => (
-        <CustomerList customers={items} selectedEmail={selected?.email.toLowerCase() ?? null}
-          onSelect={(email) => { const c = items.find((x) => sameCustomer(x, email)); if (c) onSelect(c); }} />
+        <CustomerList
+          customers={items}
+          selectedEmail={selected?.email.toLowerCase() ?? null}
+          onSelect={(email) => {
+            const c = items.find((x) => sameCustomer(x, email));
+            if (c) onSelect(c);
+          }}
+        />
       )}
     </PagedList>
   );

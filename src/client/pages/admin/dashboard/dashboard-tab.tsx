@@ -20,17 +20,36 @@ export function DashboardTab() {
     <section aria-labelledby="dashboard-title">
       <TabHeading id="dashboard-title" title="Tableau de bord">
         <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:items-end">
-          <TextField label="Date de début" type="date" value={range.from ?? ''} max={range.to}
-            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value || undefined }))} className="sm:w-44" />
-          <TextField label="Date de fin" type="date" value={range.to ?? ''} min={range.from}
-            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value || undefined }))} className="sm:w-44" />
-          <Button variant="secondary" className="col-span-2 sm:col-span-1" onClick={() => setRange({})} disabled={!range.from && !range.to}>
+          <TextField
+            label="Date de début"
+            type="date"
+            value={range.from ?? ''}
+            max={range.to}
+            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value || undefined }))}
+            className="sm:w-44"
+          />
+          <TextField
+            label="Date de fin"
+            type="date"
+            value={range.to ?? ''}
+            min={range.from}
+            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value || undefined }))}
+            className="sm:w-44"
+          />
+          <Button
+            variant="secondary"
+            className="col-span-2 sm:col-span-1"
+            onClick={() => setRange({})}
+            disabled={!range.from && !range.to}
+          >
             Réinitialiser
           </Button>
         </div>
       </TabHeading>
       {invalid ? (
-        <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">La date de fin doit être postérieure à la date de début.</p>
+        <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+          La date de fin doit être postérieure à la date de début.
+        </p>
       ) : stats.isPending ? (
         <Loading />
       ) : stats.isError ? (

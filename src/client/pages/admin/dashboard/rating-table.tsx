@@ -15,22 +15,32 @@ const ratingsQueryOptions = queryOptions({
 export function RatingTable() {
   const stats = useQuery(ratingsQueryOptions);
   return (
-    <StatsPanel id="rating-title" title="Avis des clients" subtitle="Par mois de la demande, de 1 à 5 étoiles."
-      query={stats} empty="Aucun avis pour le moment"
-      columns={['Mois', 'Avis', 'Note moyenne']} textColumns={1}
-      minWidth="min-w-[320px]">
-      {(rows) => rows.map((r) => (
-        <tr key={r.month}>
-          <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium capitalize text-slate-900">{monthLabel(r.month)}</th>
-          <td className={figureCell}>{r.count}</td>
-          <td className={`${figureCell} ${r.average < 3.5 ? 'font-semibold text-red-700' : 'text-slate-900'}`}>
-            <span className="inline-flex items-center gap-2">
-              <StarsDisplay stars={Math.round(r.average)} size="sm" decorative />
-              {formatStars(r.average)} / 5
-            </span>
-          </td>
-        </tr>
-      ))}
+    <StatsPanel
+      id="rating-title"
+      title="Avis des clients"
+      subtitle="Par mois de la demande, de 1 à 5 étoiles."
+      query={stats}
+      empty="Aucun avis pour le moment"
+      columns={['Mois', 'Avis', 'Note moyenne']}
+      textColumns={1}
+      minWidth="min-w-[320px]"
+    >
+      {(rows) =>
+        rows.map((r) => (
+          <tr key={r.month}>
+            <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium capitalize text-slate-900">
+              {monthLabel(r.month)}
+            </th>
+            <td className={figureCell}>{r.count}</td>
+            <td className={`${figureCell} ${r.average < 3.5 ? 'font-semibold text-red-700' : 'text-slate-900'}`}>
+              <span className="inline-flex items-center gap-2">
+                <StarsDisplay stars={Math.round(r.average)} size="sm" decorative />
+                {formatStars(r.average)} / 5
+              </span>
+            </td>
+          </tr>
+        ))
+      }
     </StatsPanel>
   );
 }

@@ -16,25 +16,34 @@ const responseTimesQueryOptions = queryOptions({
 export function ResponseTimeTable() {
   const stats = useQuery(responseTimesQueryOptions);
   return (
-    <StatsPanel id="response-time-title" title="Délais de prise en charge"
+    <StatsPanel
+      id="response-time-title"
+      title="Délais de prise en charge"
       subtitle="Par mois de la demande. Le délai médian compte les heures d’ouverture de la formule."
-      query={stats} empty="Aucune demande mesurée pour le moment"
-      columns={['Mois', 'Formule', 'Demandes', 'Dans les délais', 'Délai médian']} textColumns={2}
-      minWidth="min-w-[520px]">
-      {(rows) => rows.map((r) => {
-        const share = Math.round((100 * r.withinPromise) / r.measured);
-        return (
-          <tr key={`${r.month}:${r.plan}`}>
-            <td className="whitespace-nowrap px-3 py-2 capitalize">{monthLabel(r.month)}</td>
-            <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">{findPlan(r.plan)?.name ?? r.plan}</th>
-            <td className={figureCell}>{r.measured}</td>
-            <td className={`${figureCell} ${share < 90 ? 'font-semibold text-red-700' : 'text-emerald-800'}`}>
-              {share} % <span className="font-normal text-slate-600">({r.withinPromise})</span>
-            </td>
-            <td className={figureCell}>{r.medianMinutes === null ? '—' : durationLabel(r.medianMinutes * 60_000)}</td>
-          </tr>
-        );
-      })}
+      query={stats}
+      empty="Aucune demande mesurée pour le moment"
+      columns={['Mois', 'Formule', 'Demandes', 'Dans les délais', 'Délai médian']}
+      textColumns={2}
+      minWidth="min-w-[520px]"
+    >
+      {(rows) =>
+        rows.map((r) => {
+          const share = Math.round((100 * r.withinPromise) / r.measured);
+          return (
+            <tr key={`${r.month}:${r.plan}`}>
+              <td className="whitespace-nowrap px-3 py-2 capitalize">{monthLabel(r.month)}</td>
+              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                {findPlan(r.plan)?.name ?? r.plan}
+              </th>
+              <td className={figureCell}>{r.measured}</td>
+              <td className={`${figureCell} ${share < 90 ? 'font-semibold text-red-700' : 'text-emerald-800'}`}>
+                {share} % <span className="font-normal text-slate-600">({r.withinPromise})</span>
+              </td>
+              <td className={figureCell}>{r.medianMinutes === null ? '—' : durationLabel(r.medianMinutes * 60_000)}</td>
+            </tr>
+          );
+        })
+      }
     </StatsPanel>
   );
 }

@@ -23,12 +23,39 @@ const icon = 'h-5 w-5';
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-      <Stat label="Chiffre d'affaires" value={formatEuro(stats.revenue, { whole: true })} hint="Commandes payées" icon={<Euro aria-hidden="true" className={icon} />} />
-      <Stat label="Commandes offertes" value={stats.giftedCount.toLocaleString('fr-FR')} icon={<Gift aria-hidden="true" className={icon} />} />
-      <Stat label="Coût total en crédits" value={formatCredits(stats.totalCreditCost)} hint="Crédits RFS" icon={<Coins aria-hidden="true" className={icon} />} />
-      <Stat label="Total des commandes" value={stats.totalOrders.toLocaleString('fr-FR')} icon={<ShoppingBag aria-hidden="true" className={icon} />} />
-      <Stat label="Paiements en attente" value={stats.pendingPayments.toLocaleString('fr-FR')} icon={<Clock aria-hidden="true" className={icon} />} />
-      <Stat label="Taux de conversion" value={`${stats.conversionRate} %`} hint="Payées / total" icon={<BadgePercent aria-hidden="true" className={icon} />} />
+      <Stat
+        label="Chiffre d'affaires"
+        value={formatEuro(stats.revenue, { whole: true })}
+        hint="Commandes payées"
+        icon={<Euro aria-hidden="true" className={icon} />}
+      />
+      <Stat
+        label="Commandes offertes"
+        value={stats.giftedCount.toLocaleString('fr-FR')}
+        icon={<Gift aria-hidden="true" className={icon} />}
+      />
+      <Stat
+        label="Coût total en crédits"
+        value={formatCredits(stats.totalCreditCost)}
+        hint="Crédits RFS"
+        icon={<Coins aria-hidden="true" className={icon} />}
+      />
+      <Stat
+        label="Total des commandes"
+        value={stats.totalOrders.toLocaleString('fr-FR')}
+        icon={<ShoppingBag aria-hidden="true" className={icon} />}
+      />
+      <Stat
+        label="Paiements en attente"
+        value={stats.pendingPayments.toLocaleString('fr-FR')}
+        icon={<Clock aria-hidden="true" className={icon} />}
+      />
+      <Stat
+        label="Taux de conversion"
+        value={`${stats.conversionRate} %`}
+        hint="Payées / total"
+        icon={<BadgePercent aria-hidden="true" className={icon} />}
+      />
     </dl>
   );
 }

@@ -25,22 +25,44 @@ type StatsPanelProps<T> = {
 };
 
 /** A titled panel of the dashboard holding one table of monthly figures, with its loading, error and empty states. */
-export function StatsPanel<T>({ id, title, subtitle, query, empty, minWidth, columns, textColumns, children }: StatsPanelProps<T>) {
+export function StatsPanel<T>({
+  id,
+  title,
+  subtitle,
+  query,
+  empty,
+  minWidth,
+  columns,
+  textColumns,
+  children,
+}: StatsPanelProps<T>) {
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
       <h3 id={id} className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
         {title}
         <span className="block text-xs font-normal text-slate-600">{subtitle}</span>
       </h3>
-      {query.isPending ? <Loading /> : query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : query.data.length === 0 ? (
-        <div className="p-4"><EmptyState>{empty}</EmptyState></div>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <div className="p-4">
+          <EmptyState>{empty}</EmptyState>
+        </div>
       ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={id}>
           <table className={`w-full ${minWidth} text-sm`}>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 {columns.map((label, i) => (
-                  <th key={label} scope="col" className={`px-3 py-2 font-semibold ${i < textColumns ? 'text-left' : 'text-right'}`}>{label}</th>
+                  <th
+                    key={label}
+                    scope="col"
+                    className={`px-3 py-2 font-semibold ${i < textColumns ? 'text-left' : 'text-right'}`}
+                  >
+                    {label}
+                  </th>
                 ))}
               </tr>
             </thead>

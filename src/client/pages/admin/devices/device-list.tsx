@@ -15,15 +15,48 @@ import { DeviceTextDialog } from './device-text-dialog.tsx';
 import { OpenRequestDialog } from './open-request-dialog.tsx';
 import { ProofLinks } from './proof-links.tsx';
 
-const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
+const TONES: Record<DeviceStatus, BadgeTone> = {
+  pending: 'amber',
+  verified: 'green',
+  refused: 'red',
+  retired: 'slate',
+};
 
 /** Devices for staff (the « Appareils » tab, a customer's page): proofs to view, verify, refuse or ask for. */
-export function DeviceList({ filter, showClient = true, empty }: { filter: AdminDeviceQuery; showClient?: boolean; empty: string }) {
+export function DeviceList({
+  filter,
+  showClient = true,
+  empty,
+}: {
+  filter: AdminDeviceQuery;
+  showClient?: boolean;
+  empty: string;
+}) {
   const devices = useQuery(adminDevicesQueryOptions(filter));
-  if (devices.isPending) return <div className="flex justify-center py-6"><Spinner /></div>;
-  if (devices.isError) return <LoadError title="Impossible d’afficher les appareils" error={devices.error} onRetry={() => void devices.refetch()} />;
+  if (devices.isPending)
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner />
+      </div>
+    );
+  if (devices.isError)
+    return (
+      <LoadError
+        title="Impossible d’afficher les appareils"
+        error={devices.error}
+        onRetry={() => void devices.refetch()}
+      />
+    );
   if (devices.data.length === 0) return <p className="rounded-lg bg-slate-50 p-4 text-slate-700">{empty}</p>;
-  return <ul className="space-y-3">{devices.data.map((d) => <li key={d.id}><DeviceRow device={d} showClient={showClient} /></li>)}</ul>;
+  return (
+    <ul className="space-y-3">
+      {devices.data.map((d) => (
+        <li key={d.id}>
+          <DeviceRow device={d} showClient={showClient} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient: boolean }) {
@@ -31,17 +64,32 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
   const [dialog, setDialog] = useState<'proof' | 'refuse' | 'request' | null>(null);
   // « Hors formule »: computed by the server as for the client (decision 022), never here.
   const outside = isDeviceInUse(d) && !d.covered;
-  const onVerify = () => verify.mutate(d.id, {
-    onSuccess: () => notify('success', 'Appareil vérifié', `${d.clientName} est prévenu par e-mail.`),
-    onError: (error) => notify('error', 'Action impossible', serverMessage(error, 'Veuillez réessayer.')),
-  });
+  const onVerify = () =>
+    verify.mutate(d.id, {
+      onSuccess: () => notify('success', 'Appareil vérifié', `${d.clientName} est prévenu par e-mail.`),
+      onError: (error) => notify('error', 'Action impossible', serverMessage(error, 'Veuillez réessayer.')),
+    });
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Appareil n° ${d.id}`} data-testid="admin-device">
+    <article
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label={`Appareil n° ${d.id}`}
+      data-testid="admin-device"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="break-words font-semibold text-slate-900">{d.deviceInfo || '(effacé)'} <span className="font-normal text-slate-600">· {REGISTRATION_DEVICE_LABELS[d.deviceType]}</span></p>
-          {showClient && <p className="break-words text-sm text-slate-700">{d.clientName} · {d.clientEmail}</p>}
-          <p className="text-sm text-slate-600">Déclaré le {formatDate(d.createdAt)}{d.decidedAt ? ` · décision le ${formatDate(d.decidedAt)} par ${d.decidedBy ?? '-'}` : ''}</p>
+          <p className="break-words font-semibold text-slate-900">
+            {d.deviceInfo || '(effacé)'}{' '}
+            <span className="font-normal text-slate-600">· {REGISTRATION_DEVICE_LABELS[d.deviceType]}</span>
+          </p>
+          {showClient && (
+            <p className="break-words text-sm text-slate-700">
+              {d.clientName} · {d.clientEmail}
+            </p>
+          )}
+          <p className="text-sm text-slate-600">
+            Déclaré le {formatDate(d.createdAt)}
+            {d.decidedAt ? ` · décision le ${formatDate(d.decidedAt)} par ${d.decidedBy ?? '-'}` : ''}
+          </p>
         </div>
         <div className="flex flex-wrap gap-1">
           {outside && <Badge tone="red">Hors formule</Badge>}
@@ -51,22 +99,40 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
       </div>
       {outside && (
         <p className="mt-2 text-sm text-slate-700" data-testid="device-outside-plan">
-          Au-delà des appareils que couvre la formule du client : il ne peut pas demander d’aide pour lui, sauf à le couvrir à la place
-          d’un autre dans « Mes appareils ».
+          Au-delà des appareils que couvre la formule du client : il ne peut pas demander d’aide pour lui, sauf à le
+          couvrir à la place d’un autre dans « Mes appareils ».
         </p>
       )}
-      {d.proofRequested && d.status === 'pending' && d.proofMessage && <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>}
-      {d.refusalReason && d.status === 'refused' && <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>}
+      {d.proofRequested && d.status === 'pending' && d.proofMessage && (
+        <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>
+      )}
+      {d.refusalReason && d.status === 'refused' && (
+        <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>
+      )}
       {/* A refused device the client sent a new proof for: the earlier reason helps judge the new file. */}
       {d.refusalReason && d.status === 'pending' && (
-        <p className="mt-2 text-sm text-slate-700">Refusé une première fois (« {d.refusalReason} ») : le client a envoyé un nouveau justificatif.</p>
+        <p className="mt-2 text-sm text-slate-700">
+          Refusé une première fois (« {d.refusalReason} ») : le client a envoyé un nouveau justificatif.
+        </p>
       )}
       {d.proofs.length > 0 && <ProofLinks device={d} />}
       {d.status !== 'retired' && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          {d.status === 'pending' && <Button onClick={onVerify} disabled={verify.isPending}>Vérifier</Button>}
-          {d.status === 'pending' && <Button variant="danger" onClick={() => setDialog('refuse')}>Refuser</Button>}
-          {d.status !== 'refused' && <Button variant="secondary" onClick={() => setDialog('proof')}>Demander un justificatif</Button>}
+          {d.status === 'pending' && (
+            <Button onClick={onVerify} disabled={verify.isPending}>
+              Vérifier
+            </Button>
+          )}
+          {d.status === 'pending' && (
+            <Button variant="danger" onClick={() => setDialog('refuse')}>
+              Refuser
+            </Button>
+          )}
+          {d.status !== 'refused' && (
+            <Button variant="secondary" onClick={() => setDialog('proof')}>
+              Demander un justificatif
+            </Button>
+          )}
           {/* Even while its proof is awaited or after a refusal: staff open the request the client cannot. */}
           <Button variant="secondary" onClick={() => setDialog('request')}>
             <LifeBuoy aria-hidden="true" className="h-4 w-4" /> Ouvrir une demande
@@ -74,7 +140,9 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
         </div>
       )}
       {dialog === 'request' && <OpenRequestDialog device={d} onClose={() => setDialog(null)} />}
-      {(dialog === 'proof' || dialog === 'refuse') && <DeviceTextDialog kind={dialog} device={d} onClose={() => setDialog(null)} />}
+      {(dialog === 'proof' || dialog === 'refuse') && (
+        <DeviceTextDialog kind={dialog} device={d} onClose={() => setDialog(null)} />
+      )}
     </article>
   );
 }

@@ -7,8 +7,15 @@ import { adminKeys } from '#client/pages/admin/api/queries.ts';
 export const devicesKey = [...adminKeys.data, 'devices'] as const;
 
 export const adminDevicesQueryOptions = (filter: AdminDeviceQuery) => {
-  const search = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
-  return queryOptions({ queryKey: [...devicesKey, filter], queryFn: () => api<AdminDevice[]>(`/api/admin/devices${search.size ? `?${search}` : ''}`) });
+  const search = new URLSearchParams(
+    Object.entries(filter)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return queryOptions({
+    queryKey: [...devicesKey, filter],
+    queryFn: () => api<AdminDevice[]>(`/api/admin/devices${search.size ? `?${search}` : ''}`),
+  });
 };
 
 function useDeviceAction<V>(call: (input: V) => Promise<AdminDevice>) {
@@ -16,8 +23,13 @@ function useDeviceAction<V>(call: (input: V) => Promise<AdminDevice>) {
   return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: devicesKey }) });
 }
 
-export const useVerifyDevice = () => useDeviceAction((id: number) => api<AdminDevice>(`/api/admin/devices/${id}/verify`, { method: 'POST' }));
-export const useRefuseDevice = () => useDeviceAction(({ id, reason }: { id: number; reason: string }) =>
-  api<AdminDevice>(`/api/admin/devices/${id}/refuse`, { method: 'POST', json: { reason } }));
-export const useRequestProof = () => useDeviceAction(({ id, message }: { id: number; message: string }) =>
-  api<AdminDevice>(`/api/admin/devices/${id}/request-proof`, { method: 'POST', json: { message } }));
+export const useVerifyDevice = () =>
+  useDeviceAction((id: number) => api<AdminDevice>(`/api/admin/devices/${id}/verify`, { method: 'POST' }));
+export const useRefuseDevice = () =>
+  useDeviceAction(({ id, reason }: { id: number; reason: string }) =>
+    api<AdminDevice>(`/api/admin/devices/${id}/refuse`, { method: 'POST', json: { reason } }),
+  );
+export const useRequestProof = () =>
+  useDeviceAction(({ id, message }: { id: number; message: string }) =>
+    api<AdminDevice>(`/api/admin/devices/${id}/request-proof`, { method: 'POST', json: { message } }),
+  );

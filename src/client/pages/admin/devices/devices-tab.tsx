@@ -22,10 +22,20 @@ export function DevicesTab() {
       <ProofPolicy canChange={session.data?.role === 'admin'} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 className="text-xl font-semibold text-slate-900">Appareils des clients</h2>
-        <SelectField label="Afficher" className="sm:w-72" options={OPTIONS} value={status} onChange={(e) => setStatus(e.target.value as Status)} />
+        <SelectField
+          label="Afficher"
+          className="sm:w-72"
+          options={OPTIONS}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as Status)}
+        />
       </div>
-      <DeviceList filter={{ status: status || undefined }}
-        empty={status === 'to-check' ? 'Aucun justificatif à vérifier pour le moment.' : 'Aucun appareil dans cette liste.'} />
+      <DeviceList
+        filter={{ status: status || undefined }}
+        empty={
+          status === 'to-check' ? 'Aucun justificatif à vérifier pour le moment.' : 'Aucun appareil dans cette liste.'
+        }
+      />
     </div>
   );
 }

@@ -29,14 +29,22 @@ export function ProofLinks({ device }: { device: AdminDevice }) {
                 <span className="min-w-0 break-words font-medium">{p.name}</span>
               </p>
               <p className="ml-5.5 flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="text-slate-600">{kb(p.size)}, reçu le {formatDateTime(p.uploadedAt)}</span>
+                <span className="text-slate-600">
+                  {kb(p.size)}, reçu le {formatDateTime(p.uploadedAt)}
+                </span>
                 {viewable && p.mimeType.startsWith('image/') && (
                   <button type="button" className={link} aria-label={`Voir ${p.name}`} onClick={() => setShown(p)}>
                     <Eye aria-hidden="true" className="h-4 w-4" /> Voir
                   </button>
                 )}
                 {viewable && !p.mimeType.startsWith('image/') && (
-                  <a className={link} href={fileUrl(p, true)} target="_blank" rel="noopener noreferrer" aria-label={`Voir ${p.name} (nouvel onglet)`}>
+                  <a
+                    className={link}
+                    href={fileUrl(p, true)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Voir ${p.name} (nouvel onglet)`}
+                  >
                     <ExternalLink aria-hidden="true" className="h-4 w-4" /> Voir
                   </a>
                 )}
@@ -56,14 +64,28 @@ export function ProofLinks({ device }: { device: AdminDevice }) {
 function ProofImageDialog({ device, proof, onClose }: { device: AdminDevice; proof: Proof; onClose(): void }) {
   const [failed, setFailed] = useState(false);
   return (
-    <Dialog open wide onOpenChange={(open) => { if (!open) onClose(); }} title={<span className="break-all">{proof.name}</span>}
-      description={`${device.clientName} · ${device.deviceInfo || 'appareil'} · reçu le ${formatDateTime(proof.uploadedAt)}`}>
+    <Dialog
+      open
+      wide
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={<span className="break-all">{proof.name}</span>}
+      description={`${device.clientName} · ${device.deviceInfo || 'appareil'} · reçu le ${formatDateTime(proof.uploadedAt)}`}
+    >
       {failed ? (
-        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">Impossible d’afficher cette image ici : téléchargez-la pour l’ouvrir.</p>
+        <p role="alert" className="rounded-lg bg-amber-50 p-4 text-amber-950">
+          Impossible d’afficher cette image ici : téléchargez-la pour l’ouvrir.
+        </p>
       ) : (
         <div className="flex justify-center rounded-lg bg-slate-100 p-2">
-          <img src={fileUrl(proof, true)} alt={`Justificatif envoyé par ${device.clientName} pour ${device.deviceInfo || 'cet appareil'}`}
-            className="max-h-[65vh] w-auto max-w-full object-contain" onError={() => setFailed(true)} data-testid="proof-image" />
+          <img
+            src={fileUrl(proof, true)}
+            alt={`Justificatif envoyé par ${device.clientName} pour ${device.deviceInfo || 'cet appareil'}`}
+            className="max-h-[65vh] w-auto max-w-full object-contain"
+            onError={() => setFailed(true)}
+            data-testid="proof-image"
+          />
         </div>
       )}
       <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -73,7 +95,9 @@ function ProofImageDialog({ device, proof, onClose }: { device: AdminDevice; pro
         <a className={buttonClass('secondary')} href={fileUrl(proof)} download>
           <Download aria-hidden="true" className="h-4 w-4" /> Télécharger
         </a>
-        <button type="button" className={buttonClass('primary')} onClick={onClose}>Fermer</button>
+        <button type="button" className={buttonClass('primary')} onClick={onClose}>
+          Fermer
+        </button>
       </div>
     </Dialog>
   );

@@ -17,14 +17,21 @@ export function DuplicateNotice({ request: r }: { request: InboxItemDto }) {
       <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" />
       <div className="space-y-1">
         <p className="font-medium">
-          {r.duplicates.length > 1 ? 'D’autres demandes d’inscription en attente utilisent' : 'Une autre demande d’inscription en attente utilise'} cette adresse e-mail :
+          {r.duplicates.length > 1
+            ? 'D’autres demandes d’inscription en attente utilisent'
+            : 'Une autre demande d’inscription en attente utilise'}{' '}
+          cette adresse e-mail :
         </p>
         <ul className="list-disc pl-5">
           {r.duplicates.map((d) => (
-            <li key={d.id}>{d.name}, reçue le <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time></li>
+            <li key={d.id}>
+              {d.name}, reçue le <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
+            </li>
           ))}
         </ul>
-        <p>Vérifiez auprès du titulaire de l’adresse avant de valider, puis fermez la demande qui n’est pas la sienne.</p>
+        <p>
+          Vérifiez auprès du titulaire de l’adresse avant de valider, puis fermez la demande qui n’est pas la sienne.
+        </p>
       </div>
     </div>
   );

@@ -41,7 +41,8 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
 
   function runErase() {
     erase.mutate(undefined, {
-      onSuccess: () => notify('success', 'Données effacées', `Le compte de ${r.name} a été anonymisé ; ses factures sont conservées.`),
+      onSuccess: () =>
+        notify('success', 'Données effacées', `Le compte de ${r.name} a été anonymisé ; ses factures sont conservées.`),
       onError: (error) => notify('error', 'Impossible d’effacer les données', error.message),
     });
   }
@@ -53,10 +54,13 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
   const byStatus = r.kind !== 'erasure';
   return (
     <div className="flex flex-wrap gap-2 pt-1">
-      {r.kind === 'erasure' && !canErase && <p className="text-sm text-slate-700">À confirmer ou refuser par un administrateur.</p>}
+      {r.kind === 'erasure' && !canErase && (
+        <p className="text-sm text-slate-700">À confirmer ou refuser par un administrateur.</p>
+      )}
       {r.kind === 'erasure' && canErase && (
         <Button size="sm" variant="danger" onClick={() => setConfirmingErasure(true)} disabled={busy}>
-          <UserX aria-hidden="true" className="h-4 w-4" /> {erase.isPending ? 'Effacement...' : 'Confirmer l’effacement'}
+          <UserX aria-hidden="true" className="h-4 w-4" />{' '}
+          {erase.isPending ? 'Effacement...' : 'Confirmer l’effacement'}
         </Button>
       )}
       {r.kind === 'erasure' && canErase && (
@@ -66,7 +70,8 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
       )}
       {r.kind === 'registration' && r.status === 'pending' && (
         <Button size="sm" onClick={() => setConfirming(true)} disabled={busy}>
-          <UserPlus aria-hidden="true" className="h-4 w-4" /> {validate.isPending ? 'Création...' : 'Valider et créer le compte'}
+          <UserPlus aria-hidden="true" className="h-4 w-4" />{' '}
+          {validate.isPending ? 'Création...' : 'Valider et créer le compte'}
         </Button>
       )}
       {r.kind === 'registration' && r.status === 'pending' && (
@@ -86,22 +91,43 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
       )}
       {/* A validated registration has its account, a refused one its e-mail: back to pending would act twice. */}
       {byStatus && r.status !== 'pending' && r.clientId === null && !r.refusalReason && (
-        <Button size="sm" variant="ghost" onClick={() => setStatus('pending')} disabled={busy}>Remettre en attente</Button>
+        <Button size="sm" variant="ghost" onClick={() => setStatus('pending')} disabled={busy}>
+          Remettre en attente
+        </Button>
       )}
-      <ConfirmDialog open={confirmingErasure} onOpenChange={setConfirmingErasure} onConfirm={runErase} danger
-        title="Effacer les données de ce client ?" confirmLabel="Effacer définitivement"
-        description={`Le compte n° ${r.clientId} (${r.name}, ${r.email}) sera anonymisé : nom, e-mail, téléphone, identifiants, `
-          + 'messages et textes des interventions seront effacés et le client ne pourra plus se connecter. Ses factures sont '
-          + 'conservées 10 ans (obligation comptable). Cette action est irréversible.'} />
+      <ConfirmDialog
+        open={confirmingErasure}
+        onOpenChange={setConfirmingErasure}
+        onConfirm={runErase}
+        danger
+        title="Effacer les données de ce client ?"
+        confirmLabel="Effacer définitivement"
+        description={
+          `Le compte n° ${r.clientId} (${r.name}, ${r.email}) sera anonymisé : nom, e-mail, téléphone, identifiants, ` +
+          'messages et textes des interventions seront effacés et le client ne pourra plus se connecter. Ses factures sont ' +
+          'conservées 10 ans (obligation comptable). Cette action est irréversible.'
+        }
+      />
       {refusing && <RefuseDialog request={r} open={refusing} onOpenChange={setRefusing} />}
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} onConfirm={runValidate}
-        title="Valider cette inscription ?" confirmLabel="Valider et créer le compte"
-        description={`Un compte client sera créé pour ${r.name} (${r.email}) et ses identifiants lui seront envoyés par e-mail.`} />
-      <Dialog open={!!validated} onOpenChange={(open) => !open && setValidated(null)} title={`Compte créé pour ${r.name}`}>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={runValidate}
+        title="Valider cette inscription ?"
+        confirmLabel="Valider et créer le compte"
+        description={`Un compte client sera créé pour ${r.name} (${r.email}) et ses identifiants lui seront envoyés par e-mail.`}
+      />
+      <Dialog
+        open={!!validated}
+        onOpenChange={(open) => !open && setValidated(null)}
+        title={`Compte créé pour ${r.name}`}
+      >
         {validated && (
           <div className="space-y-4">
             <CredentialsPanel credentials={validated.credentials} />
-            <div className="flex justify-end"><Button onClick={() => setValidated(null)}>Terminé</Button></div>
+            <div className="flex justify-end">
+              <Button onClick={() => setValidated(null)}>Terminé</Button>
+            </div>
           </div>
         )}
       </Dialog>

@@ -7,7 +7,8 @@ import { adminKeys } from '#client/pages/admin/api/queries.ts';
 export function useUpdateInboxStatus(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (status: InboxStatus) => api<InboxItemDto>(`/api/admin/contacts/${id}`, { method: 'PATCH', json: { status } }),
+    mutationFn: (status: InboxStatus) =>
+      api<InboxItemDto>(`/api/admin/contacts/${id}`, { method: 'PATCH', json: { status } }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.inbox }),
   });
 }
@@ -17,10 +18,11 @@ export function useValidateRegistration(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<RegistrationValidated>(`/api/admin/contacts/${id}/validate`, { method: 'POST' }),
-    onSuccess: () => Promise.all([
-      client.invalidateQueries({ queryKey: adminKeys.inbox }),
-      client.invalidateQueries({ queryKey: adminKeys.customers }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.inbox }),
+        client.invalidateQueries({ queryKey: adminKeys.customers }),
+      ]),
   });
 }
 
@@ -39,12 +41,14 @@ export function useConfirmErasure(id: number) {
  */
 export function useRefuseInboxItem(r: Pick<InboxItemDto, 'id' | 'kind'>) {
   const client = useQueryClient();
-  const url = r.kind === 'erasure' ? `/api/admin/contacts/${r.id}/erasure/refuse` : `/api/admin/contacts/${r.id}/refuse`;
+  const url =
+    r.kind === 'erasure' ? `/api/admin/contacts/${r.id}/erasure/refuse` : `/api/admin/contacts/${r.id}/refuse`;
   return useMutation({
     mutationFn: (body: RefusalInput) => api<InboxItemDto>(url, { method: 'POST', json: body }),
-    onSuccess: () => Promise.all([
-      client.invalidateQueries({ queryKey: adminKeys.inbox }),
-      client.invalidateQueries({ queryKey: adminKeys.outbox }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.inbox }),
+        client.invalidateQueries({ queryKey: adminKeys.outbox }),
+      ]),
   });
 }

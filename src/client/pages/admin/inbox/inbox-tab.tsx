@@ -22,8 +22,22 @@ export function InboxTab() {
     <section aria-labelledby="requests-title">
       <TabHeading id="requests-title" title="Demandes d'inscription">
         <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
-          <FilterSelect label="Statut" value={status} onChange={setStatus} options={statusOptions} all="Tous" className="sm:w-44" />
-          <FilterSelect label="Type" value={kind} onChange={setKind} options={kindOptions} all="Tous" className="sm:w-52" />
+          <FilterSelect
+            label="Statut"
+            value={status}
+            onChange={setStatus}
+            options={statusOptions}
+            all="Tous"
+            className="sm:w-44"
+          />
+          <FilterSelect
+            label="Type"
+            value={kind}
+            onChange={setKind}
+            options={kindOptions}
+            all="Tous"
+            className="sm:w-52"
+          />
         </div>
       </TabHeading>
       {/* keyed by the filters so a new filter starts on page 1 */}
@@ -36,9 +50,20 @@ function RequestList({ status, kind }: { status?: InboxStatus; kind?: InboxKind 
   const [offset, setOffset] = useState(0);
   const requests = useQuery(inboxListQueryOptions({ status, kind, limit: PAGE_SIZE, offset }));
   return (
-    <PagedList query={requests} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['demande']}
-      empty="Aucune demande d'inscription" pagesLabel="Pages des demandes">
-      {(items) => <CardList label="Demandes" items={items}>{(r) => <InboxItemCard request={r} />}</CardList>}
+    <PagedList
+      query={requests}
+      offset={offset}
+      limit={PAGE_SIZE}
+      onOffsetChange={setOffset}
+      noun={['demande']}
+      empty="Aucune demande d'inscription"
+      pagesLabel="Pages des demandes"
+    >
+      {(items) => (
+        <CardList label="Demandes" items={items}>
+          {(r) => <InboxItemCard request={r} />}
+        </CardList>
+      )}
     </PagedList>
   );
 }

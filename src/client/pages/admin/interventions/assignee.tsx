@@ -20,14 +20,24 @@ export function AssigneeLine({ intervention: i }: { intervention: AdminIntervent
       {i.assignee ? (
         <p className="flex items-center gap-1.5 text-slate-800" data-testid="assignee">
           <UserCheck aria-hidden="true" className="h-4 w-4 text-brand-700" />
-          {mine ? <span>Traitée par <strong>vous</strong></span> : <span>Traitée par <strong>{nameOf(i.assignee)}</strong></span>}
+          {mine ? (
+            <span>
+              Traitée par <strong>vous</strong>
+            </span>
+          ) : (
+            <span>
+              Traitée par <strong>{nameOf(i.assignee)}</strong>
+            </span>
+          )}
         </p>
       ) : (
         <p className="flex items-center gap-1.5 text-slate-700" data-testid="assignee">
           <UserX aria-hidden="true" className="h-4 w-4" /> Non attribuée
         </p>
       )}
-      {session.data?.role === 'admin' && i.status !== 'completed' && i.status !== 'cancelled' && <Reassign intervention={i} />}
+      {session.data?.role === 'admin' && i.status !== 'completed' && i.status !== 'cancelled' && (
+        <Reassign intervention={i} />
+      )}
     </div>
   );
 }
@@ -40,17 +50,32 @@ function Reassign({ intervention: i }: { intervention: AdminInterventionDto }) {
   function change(value: string) {
     const staffId = value === '' ? null : Number(value);
     assign.mutate(staffId, {
-      onSuccess: (updated) => notify('success', updated.assignee ? `Demande confiée à ${nameOf(updated.assignee)}` : 'Demande remise à personne'),
+      onSuccess: (updated) =>
+        notify(
+          'success',
+          updated.assignee ? `Demande confiée à ${nameOf(updated.assignee)}` : 'Demande remise à personne',
+        ),
       onError: (error) => notify('error', 'Attribution inchangée', error.message),
     });
   }
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-slate-700">Confier à</label>
-      <select id={id} value={i.assignee?.id ?? ''} disabled={assign.isPending || team.isPending} onChange={(e) => change(e.target.value)}
-        className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm">
+      <label htmlFor={id} className="text-slate-700">
+        Confier à
+      </label>
+      <select
+        id={id}
+        value={i.assignee?.id ?? ''}
+        disabled={assign.isPending || team.isPending}
+        onChange={(e) => change(e.target.value)}
+        className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+      >
         <option value="">Personne</option>
-        {members.map((m) => <option key={m.id} value={m.id}>{m.firstName ? `${m.firstName} (${m.username})` : m.username}</option>)}
+        {members.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.firstName ? `${m.firstName} (${m.username})` : m.username}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -13,7 +13,11 @@ type Move = Exclude<InterventionStatus, 'pending'>;
 const MOVES: Record<Move, { label: string; icon: ReactNode; variant?: 'secondary' }> = {
   in_progress: { label: 'Prendre en charge', icon: <Play aria-hidden="true" className="h-4 w-4" /> },
   completed: { label: 'Terminer', icon: <CheckCircle2 aria-hidden="true" className="h-4 w-4" /> },
-  cancelled: { label: 'Annuler l’intervention', icon: <Ban aria-hidden="true" className="h-4 w-4" />, variant: 'secondary' },
+  cancelled: {
+    label: 'Annuler l’intervention',
+    icon: <Ban aria-hidden="true" className="h-4 w-4" />,
+    variant: 'secondary',
+  },
 };
 
 /** Staff move a request along INTERVENTION_TRANSITIONS (DESIGN.md decision 8); completing asks for the time spent. */
@@ -29,7 +33,11 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
     update.mutate(patch, {
       onSuccess: () => {
         done?.();
-        notify('success', 'Intervention mise à jour', patch.status ? `Statut : ${INTERVENTION_STATUS_LABELS[patch.status]}` : undefined);
+        notify(
+          'success',
+          'Intervention mise à jour',
+          patch.status ? `Statut : ${INTERVENTION_STATUS_LABELS[patch.status]}` : undefined,
+        );
       },
       onError: (error) => notify('error', 'Impossible de modifier l’intervention', error.message),
     });
@@ -50,26 +58,52 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
     <div className="mt-3 space-y-3 border-t border-slate-100 pt-3">
       {moves.length > 0 && (
         <div className="flex flex-wrap gap-2">
-          {moves.map((to) => (to === 'completed' && finishing) ? null : (
-            // « Terminer » first asks for the duration, in the form below.
-            <Button key={to} size="sm" variant={MOVES[to].variant} disabled={update.isPending}
-              onClick={() => (to === 'completed' ? setFinishing(true) : send({ status: to }))}>
-              {MOVES[to].icon} {MOVES[to].label}
-            </Button>
-          ))}
+          {moves.map((to) =>
+            to === 'completed' && finishing ? null : (
+              // « Terminer » first asks for the duration, in the form below.
+              <Button
+                key={to}
+                size="sm"
+                variant={MOVES[to].variant}
+                disabled={update.isPending}
+                onClick={() => (to === 'completed' ? setFinishing(true) : send({ status: to }))}
+              >
+                {MOVES[to].icon} {MOVES[to].label}
+              </Button>
+            ),
+          )}
         </div>
       )}
       {finishing && (
         <form onSubmit={finish} noValidate className="flex flex-wrap items-end gap-2">
           <div className="flex flex-col gap-1">
-            <label htmlFor={id} className="text-sm font-medium text-slate-800">Durée (minutes)</label>
-            <input id={id} type="number" inputMode="numeric" min={0} max={DURATION_MAX_MINUTES} value={minutes} onChange={(e) => setMinutes(e.target.value)}
-              aria-invalid={minutesError ? true : undefined} aria-describedby={minutesError ? `${id}-error` : undefined}
-              className="h-9 w-32 rounded-lg border border-slate-300 bg-white px-3 text-sm" />
+            <label htmlFor={id} className="text-sm font-medium text-slate-800">
+              Durée (minutes)
+            </label>
+            <input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={DURATION_MAX_MINUTES}
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+              aria-invalid={minutesError ? true : undefined}
+              aria-describedby={minutesError ? `${id}-error` : undefined}
+              className="h-9 w-32 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+            />
           </div>
-          <Button type="submit" size="sm" disabled={update.isPending}>Confirmer la fin</Button>
-          <Button size="sm" variant="ghost" onClick={() => setFinishing(false)}>Retour</Button>
-          {minutesError && <p id={`${id}-error`} role="alert" className="w-full text-sm font-medium text-red-700">{minutesError}</p>}
+          <Button type="submit" size="sm" disabled={update.isPending}>
+            Confirmer la fin
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setFinishing(false)}>
+            Retour
+          </Button>
+          {minutesError && (
+            <p id={`${id}-error`} role="alert" className="w-full text-sm font-medium text-red-700">
+              {minutesError}
+            </p>
+          )}
         </form>
       )}
       <details>
@@ -78,8 +112,13 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
         </summary>
         <div className="mt-2">
           {/* keyed by the saved text so a refetch with new notes restarts the editor from them */}
-          <NotesEditor key={i.staffNotes} label="Notes du technicien" initial={i.staffNotes} pending={update.isPending}
-            onSave={(staffNotes) => send({ staffNotes })} />
+          <NotesEditor
+            key={i.staffNotes}
+            label="Notes du technicien"
+            initial={i.staffNotes}
+            pending={update.isPending}
+            onSave={(staffNotes) => send({ staffNotes })}
+          />
         </div>
       </details>
     </div>

@@ -14,7 +14,9 @@ import { Badge } from '#client/components/ui/badge.tsx';
 
 export function InterventionCard({ intervention: i }: { intervention: AdminInterventionDto }) {
   const titleId = `intervention-${i.id}-title`;
-  const device = [i.deviceType ? CLIENT_DEVICE_LABELS[i.deviceType] ?? i.deviceType : null, i.deviceInfo || null].filter(Boolean).join(' — ');
+  const device = [i.deviceType ? (CLIENT_DEVICE_LABELS[i.deviceType] ?? i.deviceType) : null, i.deviceInfo || null]
+    .filter(Boolean)
+    .join(' — ');
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <header className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -28,7 +30,16 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
           <p className="text-xs text-slate-600">
             Créée le <time dateTime={i.createdAt}>{formatDateTime(i.createdAt)}</time>
             {i.plan && <> · formule {getPlan(i.plan).name}</>}
-            {i.openedBy && <> · <span data-testid="opened-by">ouverte par l’équipe ({i.openedBy.firstName ? `${i.openedBy.firstName}, ${i.openedBy.username}` : i.openedBy.username})</span></>}
+            {i.openedBy && (
+              <>
+                {' '}
+                ·{' '}
+                <span data-testid="opened-by">
+                  ouverte par l’équipe (
+                  {i.openedBy.firstName ? `${i.openedBy.firstName}, ${i.openedBy.username}` : i.openedBy.username})
+                </span>
+              </>
+            )}
           </p>
           <ResponseClock request={i} audience="staff" className="mt-2" />
           <AssigneeLine intervention={i} />
@@ -48,20 +59,31 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
           <div>
             <dt className="inline text-slate-600">Appareil : </dt>
             <dd className="inline">
-              {device}{i.deviceId ? ` (appareil n° ${i.deviceId}, voir l’onglet Appareils)` : ''}
+              {device}
+              {i.deviceId ? ` (appareil n° ${i.deviceId}, voir l’onglet Appareils)` : ''}
               <DeviceStateBadges state={i.deviceState} />
             </dd>
           </div>
         )}
-        {i.durationMinutes !== null && <div className="flex gap-1"><dt className="text-slate-600">Durée :</dt><dd>{i.durationMinutes} min</dd></div>}
+        {i.durationMinutes !== null && (
+          <div className="flex gap-1">
+            <dt className="text-slate-600">Durée :</dt>
+            <dd>{i.durationMinutes} min</dd>
+          </div>
+        )}
       </dl>
       {i.staffNotes && (
         <p className="mt-2 whitespace-pre-line rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          <span className="font-medium">Notes internes : </span>{i.staffNotes}
+          <span className="font-medium">Notes internes : </span>
+          {i.staffNotes}
         </p>
       )}
-      <Conversation basePath={`/api/admin/interventions/${i.id}`} queryKey={[...adminKeys.interventions, 'thread', i.id]}
-        refreshKey={adminKeys.interventions} viewer="staff" />
+      <Conversation
+        basePath={`/api/admin/interventions/${i.id}`}
+        queryKey={[...adminKeys.interventions, 'thread', i.id]}
+        refreshKey={adminKeys.interventions}
+        viewer="staff"
+      />
       <InterventionActions intervention={i} />
     </article>
   );
@@ -75,12 +97,24 @@ function DeviceStateBadges({ state }: { state: AdminInterventionDto['deviceState
   if (!state) return null;
   const badge = 'ml-2 align-middle';
   if (!isDeviceInUse(state)) {
-    return <Badge tone={state.status === 'refused' ? 'red' : 'slate'} className={badge}>Appareil {DEVICE_STATUS_LABELS[state.status].toLowerCase()}</Badge>;
+    return (
+      <Badge tone={state.status === 'refused' ? 'red' : 'slate'} className={badge}>
+        Appareil {DEVICE_STATUS_LABELS[state.status].toLowerCase()}
+      </Badge>
+    );
   }
   return (
     <>
-      {!state.covered && <Badge tone="red" className={badge}>Hors formule</Badge>}
-      {state.blocked && <Badge tone="amber" className={badge}>Justificatif attendu</Badge>}
+      {!state.covered && (
+        <Badge tone="red" className={badge}>
+          Hors formule
+        </Badge>
+      )}
+      {state.blocked && (
+        <Badge tone="amber" className={badge}>
+          Justificatif attendu
+        </Badge>
+      )}
     </>
   );
 }

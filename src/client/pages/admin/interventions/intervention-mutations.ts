@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminInterventionDto, interventionAssignInputSchema, interventionUpdateInputSchema } from '#shared/admin-api.ts';
+import type {
+  AdminInterventionDto,
+  interventionAssignInputSchema,
+  interventionUpdateInputSchema,
+} from '#shared/admin-api.ts';
 import type { StaffInterventionInput } from '#shared/schemas/intervention.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
@@ -10,7 +14,8 @@ export type InterventionUpdate = z.input<typeof interventionUpdateInputSchema>;
 export function useUpdateIntervention(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: InterventionUpdate) => api<AdminInterventionDto>(`/api/admin/interventions/${id}`, { method: 'PATCH', json: patch }),
+    mutationFn: (patch: InterventionUpdate) =>
+      api<AdminInterventionDto>(`/api/admin/interventions/${id}`, { method: 'PATCH', json: patch }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.interventions }),
   });
 }
@@ -20,7 +25,10 @@ export function useAssignIntervention(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (staffId: number | null) =>
-      api<AdminInterventionDto>(`/api/admin/interventions/${id}/assignee`, { method: 'PUT', json: { staffId } satisfies z.input<typeof interventionAssignInputSchema> }),
+      api<AdminInterventionDto>(`/api/admin/interventions/${id}/assignee`, {
+        method: 'PUT',
+        json: { staffId } satisfies z.input<typeof interventionAssignInputSchema>,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.interventions }),
   });
 }
@@ -29,7 +37,8 @@ export function useAssignIntervention(id: number) {
 export function useOpenIntervention() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: StaffInterventionInput) => api<AdminInterventionDto>('/api/admin/interventions', { method: 'POST', json: input }),
+    mutationFn: (input: StaffInterventionInput) =>
+      api<AdminInterventionDto>('/api/admin/interventions', { method: 'POST', json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.interventions }),
   });
 }

@@ -42,31 +42,68 @@ export function InterventionsTab() {
           <FilterSelect label="Trier par" value={sort} onChange={setSort} options={sortOptions} />
         </div>
       </TabHeading>
-      <div role="group" aria-label="Demandes affichées" className="mb-4 inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+      <div
+        role="group"
+        aria-label="Demandes affichées"
+        className="mb-4 inline-flex rounded-lg border border-slate-300 bg-white p-0.5"
+      >
         {assigneeOptions.map((o) => (
-          <button key={o.value} type="button" aria-pressed={assignee === o.value} onClick={() => setAssignee(o.value)}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium ${assignee === o.value ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`}>
+          <button
+            key={o.value}
+            type="button"
+            aria-pressed={assignee === o.value}
+            onClick={() => setAssignee(o.value)}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium ${assignee === o.value ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
+          >
             {o.label}
           </button>
         ))}
       </div>
-      <InterventionList key={`${status}:${rating}:${sort}:${assignee}`} status={status || undefined} rating={rating || undefined} sort={sort}
-        assignee={assignee || undefined} />
+      <InterventionList
+        key={`${status}:${rating}:${sort}:${assignee}`}
+        status={status || undefined}
+        rating={rating || undefined}
+        sort={sort}
+        assignee={assignee || undefined}
+      />
     </section>
   );
 }
 
-type ListProps = { status?: InterventionStatus; rating?: InterventionRatingFilter; sort: Sort; assignee?: InterventionAssigneeFilter };
+type ListProps = {
+  status?: InterventionStatus;
+  rating?: InterventionRatingFilter;
+  sort: Sort;
+  assignee?: InterventionAssigneeFilter;
+};
 
 function InterventionList({ status, rating, sort, assignee }: ListProps) {
   const [offset, setOffset] = useState(0);
-  const interventions = useQuery(interventionListQueryOptions({
-    status, rating, assignee, sort: sort === 'recent' ? undefined : sort, limit: PAGE_SIZE, offset,
-  }));
+  const interventions = useQuery(
+    interventionListQueryOptions({
+      status,
+      rating,
+      assignee,
+      sort: sort === 'recent' ? undefined : sort,
+      limit: PAGE_SIZE,
+      offset,
+    }),
+  );
   return (
-    <PagedList query={interventions} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['intervention']}
-      empty="Aucune intervention" pagesLabel="Pages des interventions">
-      {(items) => <CardList label="Interventions" items={items}>{(i) => <InterventionCard intervention={i} />}</CardList>}
+    <PagedList
+      query={interventions}
+      offset={offset}
+      limit={PAGE_SIZE}
+      onOffsetChange={setOffset}
+      noun={['intervention']}
+      empty="Aucune intervention"
+      pagesLabel="Pages des interventions"
+    >
+      {(items) => (
+        <CardList label="Interventions" items={items}>
+          {(i) => <InterventionCard intervention={i} />}
+        </CardList>
+      )}
     </PagedList>
   );
 }

@@ -10,20 +10,29 @@ export function RemoteSessionDetails({ intervention: i }: { intervention: AdminI
   if (!i.remoteTool) return null;
   const link = remoteLink(i.remoteTool, i.remoteId);
   return (
-    <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950" data-testid="remote-session">
+    <div
+      className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950"
+      data-testid="remote-session"
+    >
       <MonitorSmartphone aria-hidden="true" className="h-4 w-4 shrink-0" />
       <span className="font-medium">{REMOTE_TOOL_LABELS[i.remoteTool] ?? i.remoteTool}</span>
       {i.remoteId ? (
         <>
           <span className="font-mono text-base tabular-nums">{formatRemoteId(i.remoteId)}</span>
-          <CopyButton value={i.remoteId} label="Copier l’identifiant" onError={() => notify('error', 'Copie impossible', 'Sélectionnez l’identifiant et copiez-le.')} />
+          <CopyButton
+            value={i.remoteId}
+            label="Copier l’identifiant"
+            onError={() => notify('error', 'Copie impossible', 'Sélectionnez l’identifiant et copiez-le.')}
+          />
           {link && (
             <a href={link} className="inline-flex items-center gap-1 font-medium text-sky-800 underline">
               <ExternalLink aria-hidden="true" className="h-4 w-4" /> Ouvrir dans RustDesk
             </a>
           )}
         </>
-      ) : <span>le client attend un code d’Assistance rapide de votre part</span>}
+      ) : (
+        <span>le client attend un code d’Assistance rapide de votre part</span>
+      )}
     </div>
   );
 }

@@ -35,16 +35,32 @@ function Entry({ entry: e }: { entry: AuditEntryDto }) {
   return (
     <li className="space-y-1 py-3" data-testid="journal-entry">
       <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-        <time dateTime={e.createdAt} className="font-medium text-slate-900">{formatDateTime(e.createdAt)}</time>
+        <time dateTime={e.createdAt} className="font-medium text-slate-900">
+          {formatDateTime(e.createdAt)}
+        </time>
         <span className="font-semibold text-brand-700">{e.staffUsername}</span>
         <code className="rounded bg-slate-100 px-1 text-slate-800">{e.action}</code>
-        <span className="text-slate-700">{e.entity} n° {e.entityId}</span>
-        <span className="text-slate-600">depuis <span className="font-mono">{e.address ?? 'le serveur'}</span></span>
+        <span className="text-slate-700">
+          {e.entity} n° {e.entityId}
+        </span>
+        <span className="text-slate-600">
+          depuis <span className="font-mono">{e.address ?? 'le serveur'}</span>
+        </span>
       </p>
       {(before || after) && (
         <dl className="grid gap-x-3 text-xs text-slate-700 sm:grid-cols-[auto_1fr]">
-          {before && <><dt className="font-medium">Avant</dt><dd className="break-all font-mono">{before}</dd></>}
-          {after && <><dt className="font-medium">Après</dt><dd className="break-all font-mono">{after}</dd></>}
+          {before && (
+            <>
+              <dt className="font-medium">Avant</dt>
+              <dd className="break-all font-mono">{before}</dd>
+            </>
+          )}
+          {after && (
+            <>
+              <dt className="font-medium">Après</dt>
+              <dd className="break-all font-mono">{after}</dd>
+            </>
+          )}
         </dl>
       )}
     </li>
@@ -53,60 +69,138 @@ function Entry({ entry: e }: { entry: AuditEntryDto }) {
 
 /** « Journal » (admins): every staff action, read only, newest first. */
 export function JournalTab() {
-  const [filters, setFilters] = useState<Omit<AuditFilters, 'limit' | 'offset' | 'entityId'> & { entityId: string }>({ entityId: '' });
+  const [filters, setFilters] = useState<Omit<AuditFilters, 'limit' | 'offset' | 'entityId'> & { entityId: string }>({
+    entityId: '',
+  });
   const [offset, setOffset] = useState(0);
   const entityId = useDebouncedValue(filters.entityId.trim(), 300);
   const team = useQuery(teamQueryOptions);
   const query = useQuery(journalQueryOptions({ ...filters, entityId: entityId || undefined, limit: PAGE, offset }));
-  const set = (patch: Partial<typeof filters>) => { setFilters((f) => ({ ...f, ...patch })); setOffset(0); };
+  const set = (patch: Partial<typeof filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setOffset(0);
+  };
   const select = 'mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
   const label = 'flex flex-col text-sm font-medium text-slate-800';
 
   return (
     <section aria-labelledby="journal-title">
       <TabHeading id="journal-title" title="Journal" count={query.data && plural(query.data.total, 'entrée')} />
-      <form className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()} aria-label="Filtres du journal">
-        <label className={label}>Membre
-          <select className={select} value={filters.staffUsername ?? ''} onChange={(e) => set({ staffUsername: e.target.value || undefined })}>
+      <form
+        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label="Filtres du journal"
+      >
+        <label className={label}>
+          Membre
+          <select
+            className={select}
+            value={filters.staffUsername ?? ''}
+            onChange={(e) => set({ staffUsername: e.target.value || undefined })}
+          >
             <option value="">Tout le monde</option>
-            {team.data?.map((m) => <option key={m.id} value={m.username}>{m.username}</option>)}
+            {team.data?.map((m) => (
+              <option key={m.id} value={m.username}>
+                {m.username}
+              </option>
+            ))}
           </select>
         </label>
-        <label className={label}>Action
-          <select className={select} value={filters.action ?? ''} onChange={(e) => set({ action: e.target.value || undefined })}>
-            {ACTIONS.map((a) => <option key={a.value} value={a.value}>{a.label}</option>)}
+        <label className={label}>
+          Action
+          <select
+            className={select}
+            value={filters.action ?? ''}
+            onChange={(e) => set({ action: e.target.value || undefined })}
+          >
+            {ACTIONS.map((a) => (
+              <option key={a.value} value={a.value}>
+                {a.label}
+              </option>
+            ))}
           </select>
         </label>
-        <label className={label}>Objet
-          <select className={select} value={filters.entity ?? ''} onChange={(e) => set({ entity: e.target.value || undefined })}>
+        <label className={label}>
+          Objet
+          <select
+            className={select}
+            value={filters.entity ?? ''}
+            onChange={(e) => set({ entity: e.target.value || undefined })}
+          >
             <option value="">Tous</option>
-            {['order', 'request', 'intervention', 'client', 'staff', 'site'].map((v) => <option key={v} value={v}>{v}</option>)}
+            {['order', 'request', 'intervention', 'client', 'staff', 'site'].map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
           </select>
         </label>
-        <label className={label}>N° de l’objet
-          <input className={select} inputMode="numeric" value={filters.entityId} onChange={(e) => set({ entityId: e.target.value })} />
+        <label className={label}>
+          N° de l’objet
+          <input
+            className={select}
+            inputMode="numeric"
+            value={filters.entityId}
+            onChange={(e) => set({ entityId: e.target.value })}
+          />
         </label>
-        <label className={label}>Du
-          <input type="date" className={select} value={filters.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+        <label className={label}>
+          Du
+          <input
+            type="date"
+            className={select}
+            value={filters.from ?? ''}
+            onChange={(e) => set({ from: e.target.value || undefined })}
+          />
         </label>
-        <label className={label}>Au
-          <input type="date" className={select} value={filters.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+        <label className={label}>
+          Au
+          <input
+            type="date"
+            className={select}
+            value={filters.to ?? ''}
+            onChange={(e) => set({ to: e.target.value || undefined })}
+          />
         </label>
       </form>
       {Object.values(filters).some(Boolean) && (
-        <Button size="sm" variant="ghost" className="mb-2" onClick={() => { setFilters({ entityId: '' }); setOffset(0); }}>Effacer les filtres</Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="mb-2"
+          onClick={() => {
+            setFilters({ entityId: '' });
+            setOffset(0);
+          }}
+        >
+          Effacer les filtres
+        </Button>
       )}
-      {query.isPending ? <Loading />
-        : query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} />
-          : query.data.items.length === 0 ? <EmptyState>Aucune entrée pour ces filtres.</EmptyState>
-            : (
-              <>
-                <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4" aria-label="Entrées du journal">
-                  {query.data.items.map((e) => <Entry key={e.id} entry={e} />)}
-                </ul>
-                <Pagination offset={offset} limit={PAGE} total={query.data.total} onChange={setOffset} label="Pages du journal" />
-              </>
-            )}
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.items.length === 0 ? (
+        <EmptyState>Aucune entrée pour ces filtres.</EmptyState>
+      ) : (
+        <>
+          <ul
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4"
+            aria-label="Entrées du journal"
+          >
+            {query.data.items.map((e) => (
+              <Entry key={e.id} entry={e} />
+            ))}
+          </ul>
+          <Pagination
+            offset={offset}
+            limit={PAGE}
+            total={query.data.total}
+            onChange={setOffset}
+            label="Pages du journal"
+          />
+        </>
+      )}
     </section>
   );
 }

@@ -13,7 +13,9 @@ export const soundEnabled = () => {
 export function setSoundEnabled(on: boolean) {
   try {
     localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
-  } catch { /* private browsing: the choice lasts the page */ }
+  } catch {
+    /* private browsing: the choice lasts the page */
+  }
 }
 
 let audio: AudioContext | null = null;
@@ -34,7 +36,9 @@ export function playAlert() {
       oscillator.start(ctx.currentTime + i * 0.18);
       oscillator.stop(ctx.currentTime + i * 0.18 + 0.17);
     });
-  } catch { /* no sound device */ }
+  } catch {
+    /* no sound device */
+  }
 }
 
 export const notificationsSupported = () => typeof Notification !== 'undefined';
@@ -42,5 +46,8 @@ export const notificationsSupported = () => typeof Notification !== 'undefined';
 export function showNotification(title: string, body: string) {
   if (!notificationsSupported() || Notification.permission !== 'granted') return;
   const n = new Notification(title, { body, tag: body, lang: 'fr' });
-  n.onclick = () => { window.focus(); n.close(); };
+  n.onclick = () => {
+    window.focus();
+    n.close();
+  };
 }

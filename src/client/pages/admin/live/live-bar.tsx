@@ -21,7 +21,9 @@ function useTitleCount(count: number) {
   useEffect(() => {
     const base = document.title.replace(COUNT, '');
     document.title = count > 0 ? `(${count}) ${base}` : base;
-    return () => { document.title = document.title.replace(COUNT, ''); };
+    return () => {
+      document.title = document.title.replace(COUNT, '');
+    };
   }, [count]);
 }
 
@@ -61,7 +63,10 @@ export function LiveBar() {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span className="inline-flex items-center gap-1.5 text-slate-700" data-testid="live-state" data-state={state}>
-        <span aria-hidden="true" className={`h-2 w-2 rounded-full ${state === 'open' ? 'bg-green-600' : 'bg-amber-500'}`} />
+        <span
+          aria-hidden="true"
+          className={`h-2 w-2 rounded-full ${state === 'open' ? 'bg-green-600' : 'bg-amber-500'}`}
+        />
         {state === 'open' ? 'En direct' : 'Connexion…'}
       </span>
       {permission === 'default' && (
@@ -70,13 +75,21 @@ export function LiveBar() {
         </Button>
       )}
       {permission === 'granted' && (
-        <span className="inline-flex items-center gap-1 text-slate-700"><Bell aria-hidden="true" className="h-4 w-4" /> Notifications activées</span>
+        <span className="inline-flex items-center gap-1 text-slate-700">
+          <Bell aria-hidden="true" className="h-4 w-4" /> Notifications activées
+        </span>
       )}
       {permission === 'denied' && (
-        <span className="inline-flex items-center gap-1 text-slate-600"><BellOff aria-hidden="true" className="h-4 w-4" /> Notifications refusées par le navigateur</span>
+        <span className="inline-flex items-center gap-1 text-slate-600">
+          <BellOff aria-hidden="true" className="h-4 w-4" /> Notifications refusées par le navigateur
+        </span>
       )}
       <Button variant="ghost" size="sm" aria-pressed={sound} onClick={toggleSound}>
-        {sound ? <Volume2 aria-hidden="true" className="h-4 w-4" /> : <VolumeX aria-hidden="true" className="h-4 w-4" />}
+        {sound ? (
+          <Volume2 aria-hidden="true" className="h-4 w-4" />
+        ) : (
+          <VolumeX aria-hidden="true" className="h-4 w-4" />
+        )}
         Son des alertes
       </Button>
     </div>

@@ -3,7 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { OrderDto } from '#shared/admin-api.ts';
 import { formatEuro } from '#shared/format.ts';
-import { creditNoteFormSchema, type CreditNoteInput, type CreditNoteValues, type OrderDocuments } from '#shared/invoice-api.ts';
+import {
+  creditNoteFormSchema,
+  type CreditNoteInput,
+  type CreditNoteValues,
+  type OrderDocuments,
+} from '#shared/invoice-api.ts';
 import { serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
@@ -19,8 +24,14 @@ const typed = (amount: string) => amount.replace('.', ',');
  * « Établir un avoir »: a credit note on the order's invoice, for all of what is left (the default: the order is then
  * cancelled) or a part (a partial refund). The issued invoice itself never changes.
  */
-export function CreditNoteDialog({ order, open, onOpenChange }: {
-  order: OrderDto & OrderDocuments; open: boolean; onOpenChange(open: boolean): void;
+export function CreditNoteDialog({
+  order,
+  open,
+  onOpenChange,
+}: {
+  order: OrderDto & OrderDocuments;
+  open: boolean;
+  onOpenChange(open: boolean): void;
 }) {
   const remaining = order.creditable ?? '0.00';
   const invoice = order.documents.find((d) => d.kind === 'invoice');
@@ -28,49 +39,90 @@ export function CreditNoteDialog({ order, open, onOpenChange }: {
   const paidOnline = order.paymentMethod === 'carte_en_ligne';
   const issue = useIssueCreditNote(order.id);
   const schema = useMemo(() => creditNoteFormSchema(remaining), [remaining]);
-  const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<CreditNoteInput, unknown, CreditNoteValues>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<CreditNoteInput, unknown, CreditNoteValues>({
     resolver: zodResolver(schema),
     defaultValues: { amount: typed(remaining), reason: '', refund: false },
   });
 
-
-  const onSubmit = handleSubmit((values) => issue.mutate(values, {
-    onSuccess: (updated) => {
-      const note = updated.documents.filter((d) => d.kind === 'credit_note').at(-1);
-      reset();
-      onOpenChange(false);
-      const refunded = note?.refund ? ` ; remboursement Stripe ${note.refund.id}` : '';
-      notify('success', `Avoir ${note?.number ?? ''} établi`, `${formatEuro(values.amount)} sur la facture n° ${invoice?.number ?? ''}${refunded}`);
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, setError, FIELDS)) notify('error', 'Impossible d’établir l’avoir', serverMessage(error, 'Veuillez réessayer.'));
-    },
-  }));
+  const onSubmit = handleSubmit((values) =>
+    issue.mutate(values, {
+      onSuccess: (updated) => {
+        const note = updated.documents.filter((d) => d.kind === 'credit_note').at(-1);
+        reset();
+        onOpenChange(false);
+        const refunded = note?.refund ? ` ; remboursement Stripe ${note.refund.id}` : '';
+        notify(
+          'success',
+          `Avoir ${note?.number ?? ''} établi`,
+          `${formatEuro(values.amount)} sur la facture n° ${invoice?.number ?? ''}${refunded}`,
+        );
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(error, setError, FIELDS))
+          notify('error', 'Impossible d’établir l’avoir', serverMessage(error, 'Veuillez réessayer.'));
+      },
+    }),
+  );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Établir un avoir sur la facture n° ${invoice?.number ?? ''}`}
-      description={`Reste à créditer : ${formatEuro(remaining)}. Pour tout le montant, la commande est annulée ; pour une partie, c’est un remboursement partiel.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Établir un avoir sur la facture n° ${invoice?.number ?? ''}`}
+      description={`Reste à créditer : ${formatEuro(remaining)}. Pour tout le montant, la commande est annulée ; pour une partie, c’est un remboursement partiel.`}
+    >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Montant de l’avoir (€ TTC)" inputMode="decimal" autoComplete="off" autoFocus
-          hint={`Au plus ${formatEuro(remaining)}`} error={errors.amount?.message} {...register('amount')} />
-        <TextField label="Motif (imprimé sur l’avoir)" maxLength={200} autoComplete="off"
+        <TextField
+          label="Montant de l’avoir (€ TTC)"
+          inputMode="decimal"
+          autoComplete="off"
+          autoFocus
+          hint={`Au plus ${formatEuro(remaining)}`}
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <TextField
+          label="Motif (imprimé sur l’avoir)"
+          maxLength={200}
+          autoComplete="off"
           hint="Par exemple : « Annulation à la demande du client » ou « Geste commercial »"
-          error={errors.reason?.message} {...register('reason')} />
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
         {paidOnline && (
           <div>
             <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input type="checkbox" className="mt-0.5 h-4 w-4 accent-brand-600" aria-describedby="refund-hint" {...register('refund')} />
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 accent-brand-600"
+                aria-describedby="refund-hint"
+                {...register('refund')}
+              />
               Rembourser la carte via Stripe
             </label>
             <p id="refund-hint" className="mt-1 text-sm text-slate-600">
               Le montant de l’avoir est rendu sur la carte du client ; si Stripe refuse, aucun avoir n’est établi.
             </p>
-            {errors.refund?.message && <p role="alert" className="mt-1 text-sm text-red-700">{errors.refund.message}</p>}
+            {errors.refund?.message && (
+              <p role="alert" className="mt-1 text-sm text-red-700">
+                {errors.refund.message}
+              </p>
+            )}
           </div>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>Annuler</Button>
-          <Button type="submit" variant="danger" disabled={issue.isPending}>{issue.isPending ? 'Émission...' : 'Émettre l’avoir'}</Button>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Annuler
+          </Button>
+          <Button type="submit" variant="danger" disabled={issue.isPending}>
+            {issue.isPending ? 'Émission...' : 'Émettre l’avoir'}
+          </Button>
         </div>
       </form>
     </Dialog>

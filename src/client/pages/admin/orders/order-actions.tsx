@@ -33,7 +33,10 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
     if (!invoice) return;
     setDownloading(true);
     try {
-      await downloadFile(`/api/admin/manual-orders/${order.id}/receipt`, `Facture_${invoice.number}_${order.clientName}.pdf`);
+      await downloadFile(
+        `/api/admin/manual-orders/${order.id}/receipt`,
+        `Facture_${invoice.number}_${order.clientName}.pdf`,
+      );
       notify('success', 'PDF généré', `Facture n° ${invoice.number} de ${order.clientName}`);
     } catch (error) {
       notify('error', 'Impossible de générer le PDF', error instanceof Error ? error.message : undefined);
@@ -43,17 +46,26 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
   }
 
   function setStatus(status: PaymentStatus) {
-    update.mutate({ paymentStatus: status }, {
-      onSuccess: () => notify('success', 'Commande mise à jour', `Statut : ${PAYMENT_STATUS_LABELS[status]}`),
-      onError: (error) => notify('error', 'Impossible de modifier la commande', error.message),
-    });
+    update.mutate(
+      { paymentStatus: status },
+      {
+        onSuccess: () => notify('success', 'Commande mise à jour', `Statut : ${PAYMENT_STATUS_LABELS[status]}`),
+        onError: (error) => notify('error', 'Impossible de modifier la commande', error.message),
+      },
+    );
   }
 
   function saveNotes(notes: string) {
-    update.mutate({ notes }, {
-      onSuccess: () => { setEditingNotes(false); notify('success', 'Notes enregistrées'); },
-      onError: (error) => notify('error', 'Impossible d’enregistrer les notes', error.message),
-    });
+    update.mutate(
+      { notes },
+      {
+        onSuccess: () => {
+          setEditingNotes(false);
+          notify('success', 'Notes enregistrées');
+        },
+        onError: (error) => notify('error', 'Impossible d’enregistrer les notes', error.message),
+      },
+    );
   }
 
   return (
@@ -64,11 +76,18 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
             <FileDown aria-hidden="true" className="h-4 w-4" /> {downloading ? 'Génération...' : 'Télécharger PDF'}
           </Button>
         )}
-        {!invoice && STATUS_ACTIONS.filter((a) => a.status !== order.paymentStatus).map(({ status, label, Icon }) => (
-          <Button key={status} size="sm" variant="secondary" onClick={() => setStatus(status)} disabled={update.isPending}>
-            <Icon aria-hidden="true" className="h-4 w-4" /> {label}
-          </Button>
-        ))}
+        {!invoice &&
+          STATUS_ACTIONS.filter((a) => a.status !== order.paymentStatus).map(({ status, label, Icon }) => (
+            <Button
+              key={status}
+              size="sm"
+              variant="secondary"
+              onClick={() => setStatus(status)}
+              disabled={update.isPending}
+            >
+              <Icon aria-hidden="true" className="h-4 w-4" /> {label}
+            </Button>
+          ))}
         {invoice && creditable && (
           <Button size="sm" variant="secondary" onClick={() => setCrediting(true)}>
             <ReceiptText aria-hidden="true" className="h-4 w-4" /> Établir un avoir
@@ -87,10 +106,17 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
         {extra}
       </div>
       {/* keyed by the remainder: after a partial credit note the form starts again from what is left */}
-      {invoice && creditable && <CreditNoteDialog key={order.creditable} order={order} open={crediting} onOpenChange={setCrediting} />}
+      {invoice && creditable && (
+        <CreditNoteDialog key={order.creditable} order={order} open={crediting} onOpenChange={setCrediting} />
+      )}
       {editingNotes && (
-        <NotesEditor label={`Notes de la commande n° ${order.id}`} initial={order.notes} pending={update.isPending}
-          onSave={saveNotes} onCancel={() => setEditingNotes(false)} />
+        <NotesEditor
+          label={`Notes de la commande n° ${order.id}`}
+          initial={order.notes}
+          pending={update.isPending}
+          onSave={saveNotes}
+          onCancel={() => setEditingNotes(false)}
+        />
       )}
     </div>
   );

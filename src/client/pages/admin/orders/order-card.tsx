@@ -27,14 +27,21 @@ export function OrderCard({ order }: { order: OrderDto & Documents }) {
   const [showHistory, setShowHistory] = useState(false);
   const gifted = isGifted(order);
   return (
-    <article aria-labelledby={titleId} className="@container rounded-xl border border-slate-200 bg-white shadow-sm" data-testid={`order-${order.id}`}>
+    <article
+      aria-labelledby={titleId}
+      className="@container rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid={`order-${order.id}`}
+    >
       <header className="flex flex-col gap-1 border-b border-slate-100 px-4 py-3 @xl:flex-row @xl:items-center @xl:justify-between @xl:gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="flex flex-wrap items-baseline gap-x-2 font-semibold text-slate-900">
             <span className="font-mono text-sm font-medium text-slate-600">Commande n° {order.id}</span>
             <span className="break-words">{order.clientName}</span>
           </h3>
-          <p className="break-all text-sm text-slate-600">{order.clientEmail}{order.clientPhone ? ` · ${order.clientPhone}` : ''}</p>
+          <p className="break-all text-sm text-slate-600">
+            {order.clientEmail}
+            {order.clientPhone ? ` · ${order.clientPhone}` : ''}
+          </p>
         </div>
         <div className="flex shrink-0 items-center gap-3">
           <PaymentStatusBadge status={order.paymentStatus} />
@@ -69,13 +76,24 @@ export function OrderCard({ order }: { order: OrderDto & Documents }) {
       </div>
 
       <div className="border-t border-slate-100 px-4 py-3">
-        <OrderActions order={order} extra={
-          <button type="button" aria-expanded={showHistory} aria-controls={historyId} onClick={() => setShowHistory((v) => !v)}
-            className="inline-flex h-9 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 @2xl:ml-auto">
-            <History aria-hidden="true" className="h-4 w-4" /> Historique
-            <ChevronDown aria-hidden="true" className={showHistory ? 'h-4 w-4 rotate-180 transition-transform' : 'h-4 w-4 transition-transform'} />
-          </button>
-        } />
+        <OrderActions
+          order={order}
+          extra={
+            <button
+              type="button"
+              aria-expanded={showHistory}
+              aria-controls={historyId}
+              onClick={() => setShowHistory((v) => !v)}
+              className="inline-flex h-9 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 @2xl:ml-auto"
+            >
+              <History aria-hidden="true" className="h-4 w-4" /> Historique
+              <ChevronDown
+                aria-hidden="true"
+                className={showHistory ? 'h-4 w-4 rotate-180 transition-transform' : 'h-4 w-4 transition-transform'}
+              />
+            </button>
+          }
+        />
       </div>
       <div id={historyId} hidden={!showHistory} className="border-t border-slate-100 px-4 py-3">
         {showHistory && <OrderHistory orderId={order.id} />}

@@ -35,14 +35,29 @@ export function OrderCredentials({ order }: { order: OrderDto }) {
               <span className="font-mono font-semibold">{order.username}</span>
               <CopyButton value={order.username} label="Copier le nom d'utilisateur" className="h-7 w-7" />
             </>
-          ) : <span className="italic text-slate-600">Non généré</span>}
+          ) : (
+            <span className="italic text-slate-600">Non généré</span>
+          )}
         </span>
         <span className="inline-flex min-h-9 items-center gap-2">
           <span className="text-slate-600">Mot de passe :</span>
           {order.hasPassword ? (
-            <><span aria-hidden="true" className="font-mono">••••••</span><span className="sr-only">masqué</span></>
-          ) : <span className="italic text-slate-600">Non généré</span>}
-          <Button variant="ghost" size="sm" className="h-8 px-2 text-brand-700" onClick={() => setConfirming(true)} disabled={regenerate.isPending}>
+            <>
+              <span aria-hidden="true" className="font-mono">
+                ••••••
+              </span>
+              <span className="sr-only">masqué</span>
+            </>
+          ) : (
+            <span className="italic text-slate-600">Non généré</span>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-8 px-2 text-brand-700"
+            onClick={() => setConfirming(true)}
+            disabled={regenerate.isPending}
+          >
             <RotateCcw aria-hidden="true" className="h-4 w-4" />
             {regenerate.isPending ? 'Génération...' : order.hasPassword ? 'Régénérer' : 'Générer'}
           </Button>
@@ -52,15 +67,23 @@ export function OrderCredentials({ order }: { order: OrderDto }) {
       {issued && (
         <dd className="mt-2 space-y-2">
           <CredentialsPanel credentials={issued} title="Nouveaux identifiants" />
-          <Button variant="secondary" size="sm" onClick={() => setIssued(null)}>Masquer</Button>
+          <Button variant="secondary" size="sm" onClick={() => setIssued(null)}>
+            Masquer
+          </Button>
         </dd>
       )}
-      <ConfirmDialog open={confirming} onOpenChange={setConfirming} onConfirm={run}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={run}
         title={order.hasPassword ? 'Régénérer le mot de passe ?' : 'Générer un mot de passe ?'}
-        description={order.hasPassword
-          ? `L’ancien mot de passe de ${order.clientName} cessera de fonctionner. Le nouveau sera affiché une seule fois.`
-          : `Un accès à l’espace client sera créé pour ${order.clientName}. Le mot de passe sera affiché une seule fois.`}
-        confirmLabel={order.hasPassword ? 'Régénérer' : 'Générer'} />
+        description={
+          order.hasPassword
+            ? `L’ancien mot de passe de ${order.clientName} cessera de fonctionner. Le nouveau sera affiché une seule fois.`
+            : `Un accès à l’espace client sera créé pour ${order.clientName}. Le mot de passe sera affiché une seule fois.`
+        }
+        confirmLabel={order.hasPassword ? 'Régénérer' : 'Générer'}
+      />
     </div>
   );
 }

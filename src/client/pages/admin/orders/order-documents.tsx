@@ -10,20 +10,27 @@ import { downloadFile } from '#client/pages/admin/api/save-blob.ts';
 /** The order's issued invoice and credit notes, each with its PDF as issued. */
 /** The provider's refund statuses, as staff read them. */
 const REFUND_STATES: Record<string, string> = {
-  succeeded: 'Remboursé sur la carte via Stripe', pending: 'Remboursement Stripe en cours', requires_action: 'Remboursement Stripe en attente d’une action',
+  succeeded: 'Remboursé sur la carte via Stripe',
+  pending: 'Remboursement Stripe en cours',
+  requires_action: 'Remboursement Stripe en attente d’une action',
 };
 
 export function OrderDocuments({ documents, clientName }: { documents: IssuedDocumentDto[]; clientName: string }) {
   const [busy, setBusy] = useState<number | null>(null);
   if (!documents.length) {
-    return <p className="text-sm text-slate-600">Pas encore de facture : elle est émise le jour où la commande est payée.</p>;
+    return (
+      <p className="text-sm text-slate-600">Pas encore de facture : elle est émise le jour où la commande est payée.</p>
+    );
   }
 
   async function download(doc: IssuedDocumentDto) {
     setBusy(doc.id);
     const label = `${DOCUMENT_KIND_LABELS[doc.kind]} n° ${doc.number}`;
     try {
-      await downloadFile(`/api/admin/documents/${doc.id}/pdf`, `${DOCUMENT_KIND_LABELS[doc.kind]}_${doc.number}_${clientName}.pdf`);
+      await downloadFile(
+        `/api/admin/documents/${doc.id}/pdf`,
+        `${DOCUMENT_KIND_LABELS[doc.kind]}_${doc.number}_${clientName}.pdf`,
+      );
       notify('success', 'PDF téléchargé', `${label} de ${clientName}`);
     } catch (error) {
       notify('error', 'Impossible de télécharger le PDF', error instanceof Error ? error.message : undefined);
@@ -37,17 +44,29 @@ export function OrderDocuments({ documents, clientName }: { documents: IssuedDoc
       {documents.map((doc) => (
         <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span>
-            <span className="font-medium text-slate-900">{DOCUMENT_KIND_LABELS[doc.kind]} n° {doc.number}</span>
+            <span className="font-medium text-slate-900">
+              {DOCUMENT_KIND_LABELS[doc.kind]} n° {doc.number}
+            </span>
             <span className="text-slate-600"> du {formatDate(doc.issuedOn)} · </span>
-            <span className="tabular-nums text-slate-900">{doc.kind === 'credit_note' ? `− ${formatEuro(doc.totalTtc)}` : formatEuro(doc.totalTtc)}</span>
+            <span className="tabular-nums text-slate-900">
+              {doc.kind === 'credit_note' ? `− ${formatEuro(doc.totalTtc)}` : formatEuro(doc.totalTtc)}
+            </span>
             {doc.refund && (
               <span className="block text-slate-600">
-                {REFUND_STATES[doc.refund.status] ?? `Remboursement Stripe : ${doc.refund.status}`} · <span className="whitespace-nowrap">réf. <span className="font-mono">{doc.refund.id}</span></span>
+                {REFUND_STATES[doc.refund.status] ?? `Remboursement Stripe : ${doc.refund.status}`} ·{' '}
+                <span className="whitespace-nowrap">
+                  réf. <span className="font-mono">{doc.refund.id}</span>
+                </span>
               </span>
             )}
           </span>
-          <Button size="sm" variant="secondary" onClick={() => void download(doc)} disabled={busy === doc.id}
-            aria-label={`Télécharger ${DOCUMENT_KIND_LABELS[doc.kind].toLowerCase()} ${doc.number} (PDF)`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void download(doc)}
+            disabled={busy === doc.id}
+            aria-label={`Télécharger ${DOCUMENT_KIND_LABELS[doc.kind].toLowerCase()} ${doc.number} (PDF)`}
+          >
             <FileDown aria-hidden="true" className="h-4 w-4" /> PDF
           </Button>
         </li>

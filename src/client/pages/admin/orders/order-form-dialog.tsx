@@ -22,12 +22,17 @@ export function OrderFormDialog() {
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" className="h-5 w-5" /> Nouvelle commande
       </Button>
-      <Dialog open={open} onOpenChange={onOpenChange} wide
-        title={created ? `Commande n° ${created.id} créée` : 'Nouvelle commande'}>
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        wide
+        title={created ? `Commande n° ${created.id} créée` : 'Nouvelle commande'}
+      >
         {created?.credentials ? (
           <div className="space-y-4">
             <p className="text-slate-700">
-              La commande de <strong>{created.order.clientName}</strong> est enregistrée. Transmettez ces identifiants au client.
+              La commande de <strong>{created.order.clientName}</strong> est enregistrée. Transmettez ces identifiants
+              au client.
             </p>
             <CredentialsPanel credentials={created.credentials} />
             <div className="flex justify-end">
@@ -35,8 +40,10 @@ export function OrderFormDialog() {
             </div>
           </div>
         ) : (
-          <OrderForm onCancel={() => onOpenChange(false)}
-            onCreated={(result) => (result.credentials ? setCreated(result) : onOpenChange(false))} />
+          <OrderForm
+            onCancel={() => onOpenChange(false)}
+            onCreated={(result) => (result.credentials ? setCreated(result) : onOpenChange(false))}
+          />
         )}
       </Dialog>
     </>

@@ -4,7 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
 import type { OrderCreated } from '#shared/admin-api.ts';
 import { formatEuro, todayIso } from '#shared/format.ts';
-import { isGifted, PAYMENT_METHOD_LABELS, ORDER_ENTRY_METHODS, PAYMENT_STATUS_LABELS, ORDER_ENTRY_STATUSES } from '#shared/labels.ts';
+import {
+  isGifted,
+  PAYMENT_METHOD_LABELS,
+  ORDER_ENTRY_METHODS,
+  PAYMENT_STATUS_LABELS,
+  ORDER_ENTRY_STATUSES,
+} from '#shared/labels.ts';
 import { PLANS, getPlan } from '#shared/plans.ts';
 import { orderInputSchema, type OrderInput, type OrderValues } from '#shared/schemas/order.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/schemas/password.ts';
@@ -17,11 +23,23 @@ import { newIdempotencyKey, suggestCredentials, useCreateOrder } from './order-m
 
 // SPEC §5 defaults; the date is read at each reset so a dialog left open past midnight still proposes today.
 const defaults = (): OrderInput => ({
-  clientName: '', clientEmail: '', clientPhone: '', username: '', password: '', updatePassword: false,
-  plan: 'basique', paymentMethod: 'carte', paymentStatus: 'paid', orderDate: todayIso(), notes: '',
+  clientName: '',
+  clientEmail: '',
+  clientPhone: '',
+  username: '',
+  password: '',
+  updatePassword: false,
+  plan: 'basique',
+  paymentMethod: 'carte',
+  paymentStatus: 'paid',
+  orderDate: todayIso(),
+  notes: '',
 });
 
-const planOptions = PLANS.map((p) => ({ value: p.id, label: `${p.name} — ${formatEuro(p.price)} / ${p.durationText}` }));
+const planOptions = PLANS.map((p) => ({
+  value: p.id,
+  label: `${p.name} — ${formatEuro(p.price)} / ${p.durationText}`,
+}));
 const methodOptions = ORDER_ENTRY_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 const statusOptions = ORDER_ENTRY_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
 const FIELDS = Object.keys(defaults()) as Array<keyof OrderInput>;
@@ -31,8 +49,17 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
   // One key per order being filled in: a second click or a retry after a lost answer cannot make a second order.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [generating, setGenerating] = useState(false);
-  const { register, handleSubmit, control, setError, setValue, getValues, reset, setFocus, formState: { errors } } =
-    useForm<OrderInput, unknown, OrderValues>({ resolver: zodResolver(orderInputSchema), defaultValues: defaults() });
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    setValue,
+    getValues,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useForm<OrderInput, unknown, OrderValues>({ resolver: zodResolver(orderInputSchema), defaultValues: defaults() });
   const [plan, method] = useWatch({ control, name: ['plan', 'paymentMethod'] });
 
   async function generate() {
@@ -55,46 +82,88 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
   }
 
   const onSubmit = handleSubmit((values) => {
-    create.mutate({ input: values, key: idempotencyKey }, {
-      onSuccess: (result) => {
-        setIdempotencyKey(newIdempotencyKey());
-        // An existing client keeps their access unless staff ticked the box: say so, or typed credentials look issued.
-        const kept = !result.credentials && values.password !== '' ? ' — client existant, identifiants inchangés' : '';
-        if (result.replayed) {
-          // An earlier send had made it (its answer was lost): its credentials were e-mailed then.
-          notify('info', 'Commande déjà créée', `Commande n° ${result.id} : un envoi précédent l’avait enregistrée ; les identifiants ont été envoyés au client par e-mail.`);
-        } else {
-          notify('success', 'Commande créée', `Commande n° ${result.id}${kept}`);
-        }
-        reset(defaults());
-        onCreated(result);
-      },
-      onError: (error) => {
-        // The order was made by an earlier send of this form, then the form changed: the next one is a new order.
-        if (error instanceof ApiRequestError && error.code === 'IDEMPOTENCY_MISMATCH') {
+    create.mutate(
+      { input: values, key: idempotencyKey },
+      {
+        onSuccess: (result) => {
           setIdempotencyKey(newIdempotencyKey());
-        }
-        // The server validates with the same schema: its field messages go under the fields, typed values stay.
-        applyFieldErrors(error, setError, FIELDS);
-        notify('error', 'Impossible de créer la commande', error.message);
+          // An existing client keeps their access unless staff ticked the box: say so, or typed credentials look issued.
+          const kept =
+            !result.credentials && values.password !== '' ? ' — client existant, identifiants inchangés' : '';
+          if (result.replayed) {
+            // An earlier send had made it (its answer was lost): its credentials were e-mailed then.
+            notify(
+              'info',
+              'Commande déjà créée',
+              `Commande n° ${result.id} : un envoi précédent l’avait enregistrée ; les identifiants ont été envoyés au client par e-mail.`,
+            );
+          } else {
+            notify('success', 'Commande créée', `Commande n° ${result.id}${kept}`);
+          }
+          reset(defaults());
+          onCreated(result);
+        },
+        onError: (error) => {
+          // The order was made by an earlier send of this form, then the form changed: the next one is a new order.
+          if (error instanceof ApiRequestError && error.code === 'IDEMPOTENCY_MISMATCH') {
+            setIdempotencyKey(newIdempotencyKey());
+          }
+          // The server validates with the same schema: its field messages go under the fields, typed values stay.
+          applyFieldErrors(error, setError, FIELDS);
+          notify('error', 'Impossible de créer la commande', error.message);
+        },
       },
-    });
+    );
   });
 
   const gifted = isGifted({ paymentMethod: method });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Nom du client" autoComplete="off" required error={errors.clientName?.message} {...register('clientName')} />
-        <TextField label="E-mail" type="email" autoComplete="off" required error={errors.clientEmail?.message} {...register('clientEmail')} />
-        <TextField label="Téléphone" type="tel" autoComplete="off" error={errors.clientPhone?.message} {...register('clientPhone')} className="sm:col-span-2" />
+        <TextField
+          label="Nom du client"
+          autoComplete="off"
+          required
+          error={errors.clientName?.message}
+          {...register('clientName')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          required
+          error={errors.clientEmail?.message}
+          {...register('clientEmail')}
+        />
+        <TextField
+          label="Téléphone"
+          type="tel"
+          autoComplete="off"
+          error={errors.clientPhone?.message}
+          {...register('clientPhone')}
+          className="sm:col-span-2"
+        />
       </div>
 
       <fieldset className="rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">Accès à l’espace client</legend>
         <div className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-          <TextField label="Nom d'utilisateur" autoComplete="off" spellCheck={false} error={errors.username?.message} {...register('username')} />
-          <TextField label="Mot de passe" autoComplete="new-password" spellCheck={false} className="[&_input]:font-mono" hint={`Vide : un mot de passe est généré. Sinon, ${PASSWORD_MIN_LENGTH} caractères au moins.`} error={errors.password?.message} {...register('password')} />
+          <TextField
+            label="Nom d'utilisateur"
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextField
+            label="Mot de passe"
+            autoComplete="new-password"
+            spellCheck={false}
+            className="[&_input]:font-mono"
+            hint={`Vide : un mot de passe est généré. Sinon, ${PASSWORD_MIN_LENGTH} caractères au moins.`}
+            error={errors.password?.message}
+            {...register('password')}
+          />
           <Button variant="secondary" onClick={() => void generate()} disabled={generating} className="sm:mt-7">
             <Wand2 aria-hidden="true" className="h-4 w-4" /> {generating ? 'Génération...' : 'Générer'}
           </Button>
@@ -107,10 +176,26 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
 
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Plan" options={planOptions} error={errors.plan?.message} {...register('plan')} />
-        <SelectField label="Moyen de paiement" options={methodOptions} error={errors.paymentMethod?.message} {...register('paymentMethod')} />
-        <SelectField label="Statut" options={statusOptions} error={errors.paymentStatus?.message} {...register('paymentStatus')} />
+        <SelectField
+          label="Moyen de paiement"
+          options={methodOptions}
+          error={errors.paymentMethod?.message}
+          {...register('paymentMethod')}
+        />
+        <SelectField
+          label="Statut"
+          options={statusOptions}
+          error={errors.paymentStatus?.message}
+          {...register('paymentStatus')}
+        />
         <TextField label="Date" type="date" required error={errors.orderDate?.message} {...register('orderDate')} />
-        <TextAreaField label="Notes" rows={3} error={errors.notes?.message} {...register('notes')} className="sm:col-span-2" />
+        <TextAreaField
+          label="Notes"
+          rows={3}
+          error={errors.notes?.message}
+          {...register('notes')}
+          className="sm:col-span-2"
+        />
       </div>
 
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
@@ -118,8 +203,12 @@ export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCrea
           {gifted ? <span className="text-purple-800">OFFERT</span> : `Prix : ${formatEuro(getPlan(plan).price)}`}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
-          <Button variant="secondary" onClick={onCancel}>Annuler</Button>
-          <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Création...' : 'Créer la commande'}</Button>
+          <Button variant="secondary" onClick={onCancel}>
+            Annuler
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Création...' : 'Créer la commande'}
+          </Button>
         </div>
       </div>
     </form>

@@ -1,19 +1,38 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntryDto } from '#shared/admin-api.ts';
 import { formatDate, formatDateTime, formatEuro } from '#shared/format.ts';
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '#shared/labels.ts';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '#shared/labels.ts';
 import { findPlan } from '#shared/plans.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { auditQueryOptions } from '#client/pages/admin/api/queries.ts';
 
 const FIELD_LABELS: Record<string, string> = {
-  paymentStatus: 'Statut', notes: 'Notes', paymentMethod: 'Paiement', plan: 'Plan', price: 'Prix',
-  orderDate: 'Date', clientName: 'Client', clientEmail: 'E-mail', clientPhone: 'Téléphone', username: "Nom d'utilisateur",
+  paymentStatus: 'Statut',
+  notes: 'Notes',
+  paymentMethod: 'Paiement',
+  plan: 'Plan',
+  price: 'Prix',
+  orderDate: 'Date',
+  clientName: 'Client',
+  clientEmail: 'E-mail',
+  clientPhone: 'Téléphone',
+  username: "Nom d'utilisateur",
 };
 const ACTION_LABELS: Record<string, string> = {
-  create: 'Création', 'order.create': 'Création', update: 'Modification', 'order.update': 'Modification',
-  credentials: 'Identifiants régénérés', 'order.credentials': 'Identifiants régénérés', receipt: 'Facture téléchargée',
-  'invoice.issue': 'Facture émise', 'credit_note.issue': 'Avoir émis',
+  create: 'Création',
+  'order.create': 'Création',
+  update: 'Modification',
+  'order.update': 'Modification',
+  credentials: 'Identifiants régénérés',
+  'order.credentials': 'Identifiants régénérés',
+  receipt: 'Facture téléchargée',
+  'invoice.issue': 'Facture émise',
+  'credit_note.issue': 'Avoir émis',
 };
 
 /** « Facture n° 00000042 du 23/11/2026 » / « Avoir AV-00000001 de 10,00 € sur la facture n° 00000042 ». */
@@ -49,7 +68,12 @@ function changes(entry: AuditEntryDto): string[] {
 export function OrderHistory({ orderId }: { orderId: number }) {
   const audit = useQuery(auditQueryOptions(orderId));
   if (audit.isPending) return <Spinner />;
-  if (audit.isError) return <p role="alert" className="text-sm text-red-700">{audit.error.message}</p>;
+  if (audit.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {audit.error.message}
+      </p>
+    );
   if (audit.data.length === 0) return <p className="text-sm text-slate-600">Aucune modification enregistrée.</p>;
   return (
     <ol className="space-y-2" aria-label={`Historique de la commande n° ${orderId}`}>
@@ -57,9 +81,16 @@ export function OrderHistory({ orderId }: { orderId: number }) {
         <li key={entry.id} className="text-sm">
           <p>
             <span className="font-medium text-slate-900">{ACTION_LABELS[entry.action] ?? entry.action}</span>
-            <span className="text-slate-600"> — {formatDateTime(entry.createdAt)} par {entry.staffUsername}</span>
+            <span className="text-slate-600">
+              {' '}
+              — {formatDateTime(entry.createdAt)} par {entry.staffUsername}
+            </span>
           </p>
-          {[documentLine(entry), ...changes(entry)].filter(Boolean).map((line) => <p key={line} className="pl-3 text-slate-700">{line}</p>)}
+          {[documentLine(entry), ...changes(entry)].filter(Boolean).map((line) => (
+            <p key={line} className="pl-3 text-slate-700">
+              {line}
+            </p>
+          ))}
         </li>
       ))}
     </ol>

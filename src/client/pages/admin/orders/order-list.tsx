@@ -17,9 +17,20 @@ export function OrderList({ q, email, pageSize = PAGE_SIZE }: { q?: string; emai
   }, [emptied, pageSize]);
 
   return (
-    <PagedList query={orders} offset={offset} limit={pageSize} onOffsetChange={setOffset} noun={['commande']}
-      empty="Aucune commande trouvée" pagesLabel="Pages des commandes">
-      {(items) => <CardList label="Historique des commandes" items={items}>{(order) => <OrderCard order={order} />}</CardList>}
+    <PagedList
+      query={orders}
+      offset={offset}
+      limit={pageSize}
+      onOffsetChange={setOffset}
+      noun={['commande']}
+      empty="Aucune commande trouvée"
+      pagesLabel="Pages des commandes"
+    >
+      {(items) => (
+        <CardList label="Historique des commandes" items={items}>
+          {(order) => <OrderCard order={order} />}
+        </CardList>
+      )}
     </PagedList>
   );
 }

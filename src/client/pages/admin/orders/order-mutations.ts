@@ -28,7 +28,11 @@ export function useCreateOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ input, key }: { input: OrderInput; key: string }) =>
-      api<OrderCreated>('/api/admin/manual-orders', { method: 'POST', json: input, headers: { [IDEMPOTENCY_HEADER]: key } }),
+      api<OrderCreated>('/api/admin/manual-orders', {
+        method: 'POST',
+        json: input,
+        headers: { [IDEMPOTENCY_HEADER]: key },
+      }),
     onSuccess: () => invalidateOrderViews(client),
     // Refused because an earlier send made the order: the list shows it.
     onError: (error) => {
@@ -40,7 +44,8 @@ export function useCreateOrder() {
 export function useUpdateOrder(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<OrderUpdate>) => api<OrderDto>(`/api/admin/manual-orders/${id}`, { method: 'PATCH', json: patch }),
+    mutationFn: (patch: Partial<OrderUpdate>) =>
+      api<OrderDto>(`/api/admin/manual-orders/${id}`, { method: 'PATCH', json: patch }),
     onSuccess: () => invalidateOrderViews(client),
   });
 }
@@ -59,10 +64,11 @@ export function useRegenerateCredentials(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<IssuedCredentials>(`/api/admin/manual-orders/${id}/credentials`, { method: 'POST' }),
-    onSuccess: () => Promise.all([
-      client.invalidateQueries({ queryKey: adminKeys.orders }),
-      client.invalidateQueries({ queryKey: adminKeys.customers }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.orders }),
+        client.invalidateQueries({ queryKey: adminKeys.customers }),
+      ]),
   });
 }
 

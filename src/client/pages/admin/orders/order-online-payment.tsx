@@ -21,16 +21,24 @@ export function OrderOnlinePayment({ order }: { order: Pick<OrderDto, 'onlinePay
     <>
       {online && (
         <DetailItem label="Paiement en ligne" className="col-span-2">
-          <span className="font-mono">{online.paymentIntent ?? online.sessionId}</span> ({SESSION_STATES[online.status]}){' '}
-          <a href={online.dashboardUrl} target="_blank" rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 font-medium text-brand-700 underline hover:text-brand-800">
+          <span className="font-mono">{online.paymentIntent ?? online.sessionId}</span> ({SESSION_STATES[online.status]}
+          ){' '}
+          <a
+            href={online.dashboardUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline hover:text-brand-800"
+          >
             Voir dans Stripe <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
             <span className="sr-only">(nouvel onglet)</span>
           </a>
         </DetailItem>
       )}
       {order.paymentIssue && (
-        <div className="col-span-full flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="payment-issue">
+        <div
+          className="col-span-full flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="payment-issue"
+        >
           <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           <p>{order.paymentIssue}</p>
         </div>

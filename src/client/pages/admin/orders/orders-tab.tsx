@@ -14,7 +14,13 @@ export function OrdersTab() {
         <OrderFormDialog />
       </TabHeading>
       <div className="mb-4">
-        <SearchBox label="Rechercher une commande" placeholder="Nom, e-mail, n° ou clé" value={search} onChange={setSearch} resettable />
+        <SearchBox
+          label="Rechercher une commande"
+          placeholder="Nom, e-mail, n° ou clé"
+          value={search}
+          onChange={setSearch}
+          resettable
+        />
       </div>
       {/* keyed by the search so a new search starts on page 1 */}
       <OrderList key={q} q={q} />

@@ -1,7 +1,13 @@
 import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS, type MailKind, type MailStatus } from '#shared/labels.ts';
 import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
 
-const STATUS_TONES: Record<MailStatus, BadgeTone> = { queued: 'amber', sending: 'blue', sent: 'green', failed: 'red', cancelled: 'slate' };
+const STATUS_TONES: Record<MailStatus, BadgeTone> = {
+  queued: 'amber',
+  sending: 'blue',
+  sent: 'green',
+  failed: 'red',
+  cancelled: 'slate',
+};
 
 export function MailStatusBadge({ status }: { status: MailStatus }) {
   return <Badge tone={STATUS_TONES[status] ?? 'amber'}>{MAIL_STATUS_LABELS[status] ?? status}</Badge>;

@@ -26,8 +26,8 @@ export function OutboxTab() {
         <FilterSelect label="Statut" value={status} onChange={setStatus} options={statusOptions} all="Tous" />
       </TabHeading>
       <p className="mb-4 text-sm text-slate-600">
-        Les e-mails partent en arrière-plan : si le serveur d’e-mail ne répond pas, ils sont réessayés pendant environ
-        4 heures, puis marqués «&nbsp;Échec&nbsp;». Les mots de passe et liens personnels n’apparaissent jamais ici.
+        Les e-mails partent en arrière-plan : si le serveur d’e-mail ne répond pas, ils sont réessayés pendant environ 4
+        heures, puis marqués «&nbsp;Échec&nbsp;». Les mots de passe et liens personnels n’apparaissent jamais ici.
       </p>
       <OutboxList key={`${status}|${q}`} status={status || undefined} q={q} />
     </section>
@@ -38,9 +38,20 @@ function OutboxList({ status, q }: { status?: MailStatus; q: string }) {
   const [offset, setOffset] = useState(0);
   const messages = useQuery(outboxListQueryOptions({ status, q, limit: PAGE_SIZE, offset }));
   return (
-    <PagedList query={messages} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={['courriel']}
-      empty="Aucun courriel" pagesLabel="Pages des courriels">
-      {(items) => <CardList label="Courriels" items={items}>{(m) => <OutboxMessage message={m} />}</CardList>}
+    <PagedList
+      query={messages}
+      offset={offset}
+      limit={PAGE_SIZE}
+      onOffsetChange={setOffset}
+      noun={['courriel']}
+      empty="Aucun courriel"
+      pagesLabel="Pages des courriels"
+    >
+      {(items) => (
+        <CardList label="Courriels" items={items}>
+          {(m) => <OutboxMessage message={m} />}
+        </CardList>
+      )}
     </PagedList>
   );
 }

@@ -22,15 +22,23 @@ function SessionItem({ session: s, onEnd, busy }: { session: OpenSessionDto; onE
           {device}
           {s.current && <Badge tone="green">Cette session</Badge>}
         </p>
-        <p className="text-sm text-slate-700">Adresse : <span className="font-mono">{s.address || '-'}</span></p>
+        <p className="text-sm text-slate-700">
+          Adresse : <span className="font-mono">{s.address || '-'}</span>
+        </p>
         <p className="text-sm text-slate-600">
           Ouverte le <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
           {' · '}dernière activité <time dateTime={s.lastSeenAt}>{formatDateTime(s.lastSeenAt)}</time>
         </p>
       </div>
       {!s.current && (
-        <Button size="sm" variant="secondary" onClick={onEnd} disabled={busy} className="self-start sm:self-auto"
-          aria-label={`Fermer la session ${device}${s.address ? ` (${s.address})` : ''}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onEnd}
+          disabled={busy}
+          className="self-start sm:self-auto"
+          aria-label={`Fermer la session ${device}${s.address ? ` (${s.address})` : ''}`}
+        >
           <LogOut aria-hidden="true" className="h-4 w-4" /> Fermer
         </Button>
       )}
@@ -49,7 +57,12 @@ function SessionList() {
 
   function run(id: number | null) {
     end.mutate(id, {
-      onSuccess: ({ ended }) => notify('success', ended > 1 ? `${ended} sessions fermées` : 'Session fermée', 'Ces appareils devront se reconnecter.'),
+      onSuccess: ({ ended }) =>
+        notify(
+          'success',
+          ended > 1 ? `${ended} sessions fermées` : 'Session fermée',
+          'Ces appareils devront se reconnecter.',
+        ),
       onError: (error) => notify('error', 'Impossible de fermer la session', error.message),
     });
   }
@@ -57,7 +70,9 @@ function SessionList() {
   return (
     <div>
       <ul className="divide-y divide-slate-200" aria-label="Sessions ouvertes">
-        {query.data.map((s) => <SessionItem key={s.id} session={s} busy={end.isPending} onEnd={() => run(s.id)} />)}
+        {query.data.map((s) => (
+          <SessionItem key={s.id} session={s} busy={end.isPending} onEnd={() => run(s.id)} />
+        ))}
       </ul>
       {others > 0 ? (
         <div className="mt-4 flex justify-end">
@@ -68,9 +83,15 @@ function SessionList() {
       ) : (
         <p className="mt-3 text-sm text-slate-600">Aucune autre session ouverte avec votre compte.</p>
       )}
-      <ConfirmDialog open={confirmAll} onOpenChange={setConfirmAll} onConfirm={() => run(null)} danger
-        title="Fermer toutes les autres sessions ?" confirmLabel="Fermer les autres sessions"
-        description={`${others > 1 ? `Les ${others} autres appareils` : 'L’autre appareil'} connecté${others > 1 ? 's' : ''} à votre compte devr${others > 1 ? 'ont' : 'a'} se reconnecter. Cette session-ci reste ouverte.`} />
+      <ConfirmDialog
+        open={confirmAll}
+        onOpenChange={setConfirmAll}
+        onConfirm={() => run(null)}
+        danger
+        title="Fermer toutes les autres sessions ?"
+        confirmLabel="Fermer les autres sessions"
+        description={`${others > 1 ? `Les ${others} autres appareils` : 'L’autre appareil'} connecté${others > 1 ? 's' : ''} à votre compte devr${others > 1 ? 'ont' : 'a'} se reconnecter. Cette session-ci reste ouverte.`}
+      />
     </div>
   );
 }
@@ -83,8 +104,13 @@ export function MySessionsButton() {
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)} className="h-8 px-2">
         <MonitorSmartphone aria-hidden="true" className="h-4 w-4" /> Mes sessions
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Mes sessions" wide
-        description="Les appareils où votre compte staff est connecté. Fermez une session que vous ne reconnaissez pas, puis faites changer votre mot de passe.">
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Mes sessions"
+        wide
+        description="Les appareils où votre compte staff est connecté. Fermez une session que vous ne reconnaissez pas, puis faites changer votre mot de passe."
+      >
         {open && <SessionList />}
       </Dialog>
     </>

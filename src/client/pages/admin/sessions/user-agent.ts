@@ -1,11 +1,20 @@
 // Enough to recognise one's own devices in « Mes sessions »; not a full parser (the raw text is shown beside it).
 const BROWSERS: Array<[RegExp, string]> = [
-  [/Edg\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/SamsungBrowser\//, 'Samsung Internet'], [/Firefox\/|FxiOS\//, 'Firefox'],
-  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'], [/Safari\//, 'Safari'],
+  [/Edg\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
 ];
 const SYSTEMS: Array<[RegExp, string]> = [
-  [/iPhone/, 'iPhone'], [/iPad/, 'iPad'], [/Android/, 'Android'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux'],
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
 ];
 
 /** « Firefox sur Windows », « Safari sur iPhone », or « Navigateur inconnu ». */

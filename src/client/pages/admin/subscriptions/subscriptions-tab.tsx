@@ -12,8 +12,18 @@ type Filter = '' | 'active' | 'expiring' | 'expired';
 const FILTERS: Array<{ value: Filter; label: string; query: SubscriptionQuery; nouns: [string, string] }> = [
   { value: '', label: 'Tous', query: {}, nouns: ['abonnement', 'abonnements'] },
   { value: 'active', label: 'Actifs', query: { active: 'true' }, nouns: ['abonnement actif', 'abonnements actifs'] },
-  { value: 'expiring', label: 'Expire bientôt', query: { state: 'expiring' }, nouns: ['abonnement expire bientôt', 'abonnements expirent bientôt'] },
-  { value: 'expired', label: 'Expirés', query: { state: 'expired' }, nouns: ['abonnement expiré', 'abonnements expirés'] },
+  {
+    value: 'expiring',
+    label: 'Expire bientôt',
+    query: { state: 'expiring' },
+    nouns: ['abonnement expire bientôt', 'abonnements expirent bientôt'],
+  },
+  {
+    value: 'expired',
+    label: 'Expirés',
+    query: { state: 'expired' },
+    nouns: ['abonnement expiré', 'abonnements expirés'],
+  },
 ];
 type SubscriptionQuery = Pick<SubscriptionFilters, 'active' | 'state'>;
 
@@ -22,10 +32,22 @@ export function SubscriptionsTab() {
   return (
     <section aria-labelledby="subscriptions-title">
       <TabHeading id="subscriptions-title" title="Abonnements">
-        <div role="group" aria-label="Filtrer les abonnements" className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-0.5">
+        <div
+          role="group"
+          aria-label="Filtrer les abonnements"
+          className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-0.5"
+        >
           {FILTERS.map((f) => (
-            <button key={f.value} type="button" aria-pressed={filter === f.value} onClick={() => setFilter(f.value)}
-              className={cn('rounded-md px-3 py-1.5 text-sm font-medium', filter === f.value ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100')}>
+            <button
+              key={f.value}
+              type="button"
+              aria-pressed={filter === f.value}
+              onClick={() => setFilter(f.value)}
+              className={cn(
+                'rounded-md px-3 py-1.5 text-sm font-medium',
+                filter === f.value ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+              )}
+            >
               {f.label}
             </button>
           ))}
@@ -40,8 +62,15 @@ function SubscriptionList({ filter }: { filter: (typeof FILTERS)[number] }) {
   const [offset, setOffset] = useState(0);
   const subscriptions = useQuery(subscriptionListQueryOptions({ ...filter.query, limit: PAGE_SIZE, offset }));
   return (
-    <PagedList query={subscriptions} offset={offset} limit={PAGE_SIZE} onOffsetChange={setOffset} noun={filter.nouns}
-      empty="Aucun abonnement" pagesLabel="Pages des abonnements">
+    <PagedList
+      query={subscriptions}
+      offset={offset}
+      limit={PAGE_SIZE}
+      onOffsetChange={setOffset}
+      noun={filter.nouns}
+      empty="Aucun abonnement"
+      pagesLabel="Pages des abonnements"
+    >
       {(items) => <SubscriptionRows items={items} />}
     </PagedList>
   );

@@ -8,7 +8,10 @@ type OwnHours = { hours: WeekHours | null };
 const ownKey = ['admin', 'data', 'duty-hours'] as const;
 
 /** « Mes horaires »: the signed-in member's own hours. */
-export const ownDutyHoursQueryOptions = queryOptions({ queryKey: ownKey, queryFn: () => api<OwnHours>('/api/admin/me/duty-hours') });
+export const ownDutyHoursQueryOptions = queryOptions({
+  queryKey: ownKey,
+  queryFn: () => api<OwnHours>('/api/admin/me/duty-hours'),
+});
 
 /** An admin sets a member's hours in « Équipe »; the member's own dialog reads them afresh. */
 export function useSetMemberDutyHours() {
@@ -16,14 +19,19 @@ export function useSetMemberDutyHours() {
   return useMutation({
     mutationFn: ({ id, hours }: { id: number; hours: WeekHours | null }) =>
       api<TeamMemberDto>(`/api/admin/team/${id}/duty-hours`, { method: 'PUT', json: { hours } }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: adminKeys.team }), client.invalidateQueries({ queryKey: ownKey })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.team }),
+        client.invalidateQueries({ queryKey: ownKey }),
+      ]),
   });
 }
 
 export function useSetOwnDutyHours() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (hours: WeekHours | null) => api<OwnHours>('/api/admin/me/duty-hours', { method: 'PUT', json: { hours } }),
+    mutationFn: (hours: WeekHours | null) =>
+      api<OwnHours>('/api/admin/me/duty-hours', { method: 'PUT', json: { hours } }),
     onSuccess: (answer) => client.setQueryData(ownKey, answer),
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.team }),
   });

@@ -10,7 +10,8 @@ import { Loading, QueryError } from '#client/pages/admin/common/query-state.tsx'
 import { DutyHoursEditor } from './duty-hours-editor.tsx';
 import { ownDutyHoursQueryOptions, useSetMemberDutyHours, useSetOwnDutyHours } from './duty-hours-api.ts';
 
-const WHY = 'Une réponse bientôt due est signalée au membre qui traite la demande s’il est de garde, sinon aux membres de garde ; si personne ne l’est, à l’adresse de l’équipe.';
+const WHY =
+  'Une réponse bientôt due est signalée au membre qui traite la demande s’il est de garde, sinon aux membres de garde ; si personne ne l’est, à l’adresse de l’équipe.';
 
 const saved = (hours: WeekHours | null) => notify('success', 'Horaires enregistrés', dutyHoursLabel(hours));
 
@@ -18,13 +19,37 @@ const saved = (hours: WeekHours | null) => notify('success', 'Horaires enregistr
 export function MemberDutyHoursDialog({ member, onClose }: { member: TeamMemberDto | null; onClose(): void }) {
   const set = useSetMemberDutyHours();
   return (
-    <Dialog open={member !== null} onOpenChange={(open) => { if (!open) onClose(); }} title={`Horaires de garde de ${member?.username ?? ''}`} description={WHY} wide>
+    <Dialog
+      open={member !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={`Horaires de garde de ${member?.username ?? ''}`}
+      description={WHY}
+      wide
+    >
       {member && (
-        <DutyHoursEditor key={member.id} who="member" initial={member.dutyHours} saving={set.isPending} onCancel={onClose}
-          onSave={(hours, fail) => set.mutate({ id: member.id, hours }, {
-            onSuccess: () => { saved(hours); onClose(); },
-            onError: (error) => { if (!fail(error)) notify('error', 'Horaires inchangés', error.message); },
-          })} />
+        <DutyHoursEditor
+          key={member.id}
+          who="member"
+          initial={member.dutyHours}
+          saving={set.isPending}
+          onCancel={onClose}
+          onSave={(hours, fail) =>
+            set.mutate(
+              { id: member.id, hours },
+              {
+                onSuccess: () => {
+                  saved(hours);
+                  onClose();
+                },
+                onError: (error) => {
+                  if (!fail(error)) notify('error', 'Horaires inchangés', error.message);
+                },
+              },
+            )
+          }
+        />
       )}
     </Dialog>
   );
@@ -36,11 +61,23 @@ function MyDutyHoursForm({ onDone }: { onDone(): void }) {
   if (query.isPending) return <Loading />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   return (
-    <DutyHoursEditor who="me" initial={query.data.hours} saving={set.isPending} onCancel={onDone}
-      onSave={(hours, fail) => set.mutate(hours, {
-        onSuccess: () => { saved(hours); onDone(); },
-        onError: (error) => { if (!fail(error)) notify('error', 'Horaires inchangés', error.message); },
-      })} />
+    <DutyHoursEditor
+      who="me"
+      initial={query.data.hours}
+      saving={set.isPending}
+      onCancel={onDone}
+      onSave={(hours, fail) =>
+        set.mutate(hours, {
+          onSuccess: () => {
+            saved(hours);
+            onDone();
+          },
+          onError: (error) => {
+            if (!fail(error)) notify('error', 'Horaires inchangés', error.message);
+          },
+        })
+      }
+    />
   );
 }
 

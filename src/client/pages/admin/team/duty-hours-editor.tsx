@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { dutyHoursInputSchema, DEFAULT_OWN_HOURS, WEEK_ORDER, WEEKDAY_NAMES, type WeekHours } from '#shared/schemas/duty-hours.ts';
+import {
+  dutyHoursInputSchema,
+  DEFAULT_OWN_HOURS,
+  WEEK_ORDER,
+  WEEKDAY_NAMES,
+  type WeekHours,
+} from '#shared/schemas/duty-hours.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiRequestError } from '#client/lib/api.ts';
 
@@ -20,20 +26,31 @@ function dayErrors(issues: { path: readonly PropertyKey[]; message: string }[]):
   return errors;
 }
 
-const timeInput = 'w-20 rounded-md border bg-white px-2 py-1.5 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500';
+const timeInput =
+  'w-20 rounded-md border bg-white px-2 py-1.5 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500';
 
 /**
  * Working hours of a member: the plans' support hours (the default), or a range per day of the week in Paris time.
  * Checked with the server's own schema before sending; its refusal lands under the day too.
  */
-export function DutyHoursEditor({ initial, saving, onSave, onCancel, who }: {
-  initial: WeekHours | null; saving: boolean; who: 'me' | 'member';
-  onSave(hours: WeekHours | null, fail: (error: Error) => boolean): void; onCancel(): void;
+export function DutyHoursEditor({
+  initial,
+  saving,
+  onSave,
+  onCancel,
+  who,
+}: {
+  initial: WeekHours | null;
+  saving: boolean;
+  who: 'me' | 'member';
+  onSave(hours: WeekHours | null, fail: (error: Error) => boolean): void;
+  onCancel(): void;
 }) {
   const [own, setOwn] = useState(initial !== null);
   const [days, setDays] = useState(() => toDays(initial));
   const [errors, setErrors] = useState<Errors>({});
-  const change = (day: number, patch: Partial<Day>) => setDays((all) => all.map((d, i) => (i === day ? { ...d, ...patch } : d)));
+  const change = (day: number, patch: Partial<Day>) =>
+    setDays((all) => all.map((d, i) => (i === day ? { ...d, ...patch } : d)));
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -43,7 +60,9 @@ export function DutyHoursEditor({ initial, saving, onSave, onCancel, who }: {
     setErrors({});
     onSave(hours, (error) => {
       if (!(error instanceof ApiRequestError) || !error.fieldErrors) return false;
-      const found = dayErrors(Object.entries(error.fieldErrors).map(([key, [message]]) => ({ path: key.split('.'), message: message ?? '' })));
+      const found = dayErrors(
+        Object.entries(error.fieldErrors).map(([key, [message]]) => ({ path: key.split('.'), message: message ?? '' })),
+      );
       setErrors(found);
       return Object.keys(found).length > 0;
     });
@@ -56,11 +75,19 @@ export function DutyHoursEditor({ initial, saving, onSave, onCancel, who }: {
         <legend className="text-sm font-medium text-slate-800">Quand {subject} de garde</legend>
         <label className="flex items-start gap-2 text-slate-800">
           <input type="radio" name="duty-mode" className="mt-1.5" checked={!own} onChange={() => setOwn(false)} />
-          <span>Horaires des formules <span className="block text-sm text-slate-600">Prévenu de chaque réponse bientôt due, aux heures d’assistance de la formule du client.</span></span>
+          <span>
+            Horaires des formules{' '}
+            <span className="block text-sm text-slate-600">
+              Prévenu de chaque réponse bientôt due, aux heures d’assistance de la formule du client.
+            </span>
+          </span>
         </label>
         <label className="flex items-start gap-2 text-slate-800">
           <input type="radio" name="duty-mode" className="mt-1.5" checked={own} onChange={() => setOwn(true)} />
-          <span>Horaires personnels <span className="block text-sm text-slate-600">Prévenu seulement pendant ces heures (heure de Paris).</span></span>
+          <span>
+            Horaires personnels{' '}
+            <span className="block text-sm text-slate-600">Prévenu seulement pendant ces heures (heure de Paris).</span>
+          </span>
         </label>
       </fieldset>
       {own && (
@@ -79,29 +106,62 @@ export function DutyHoursEditor({ initial, saving, onSave, onCancel, who }: {
                       {name}
                     </label>
                     <span className="flex items-center gap-2 text-sm text-slate-700">
-                      <label className="flex items-center gap-1">de
-                        <input type="text" inputMode="numeric" maxLength={5} placeholder="09:00" className={`${timeInput} ${errors[day] ? 'border-red-600' : 'border-slate-300'}`} value={d.start} disabled={!d.on}
-                          aria-label={`${name} : début`} aria-invalid={errors[day] ? true : undefined} aria-describedby={errors[day] ? errorId : undefined}
-                          onChange={(e) => change(day, { start: e.target.value })} />
+                      <label className="flex items-center gap-1">
+                        de
+                        <input
+                          type="text"
+                          inputMode="numeric"
+                          maxLength={5}
+                          placeholder="09:00"
+                          className={`${timeInput} ${errors[day] ? 'border-red-600' : 'border-slate-300'}`}
+                          value={d.start}
+                          disabled={!d.on}
+                          aria-label={`${name} : début`}
+                          aria-invalid={errors[day] ? true : undefined}
+                          aria-describedby={errors[day] ? errorId : undefined}
+                          onChange={(e) => change(day, { start: e.target.value })}
+                        />
                       </label>
-                      <label className="flex items-center gap-1">à
-                        <input type="text" inputMode="numeric" maxLength={5} placeholder="18:00" className={`${timeInput} ${errors[day] ? 'border-red-600' : 'border-slate-300'}`} value={d.end} disabled={!d.on}
-                          aria-label={`${name} : fin`} aria-invalid={errors[day] ? true : undefined} aria-describedby={errors[day] ? errorId : undefined}
-                          onChange={(e) => change(day, { end: e.target.value })} />
+                      <label className="flex items-center gap-1">
+                        à
+                        <input
+                          type="text"
+                          inputMode="numeric"
+                          maxLength={5}
+                          placeholder="18:00"
+                          className={`${timeInput} ${errors[day] ? 'border-red-600' : 'border-slate-300'}`}
+                          value={d.end}
+                          disabled={!d.on}
+                          aria-label={`${name} : fin`}
+                          aria-invalid={errors[day] ? true : undefined}
+                          aria-describedby={errors[day] ? errorId : undefined}
+                          onChange={(e) => change(day, { end: e.target.value })}
+                        />
                       </label>
                     </span>
                   </div>
-                  {errors[day] && <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">{errors[day]}</p>}
+                  {errors[day] && (
+                    <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+                      {errors[day]}
+                    </p>
+                  )}
                 </li>
               );
             })}
           </ul>
-          <p className="text-sm text-slate-600">Heures au format 08:30. Une garde de nuit se note sur deux jours : jusqu’à 24:00 le premier, dès 00:00 le suivant.</p>
+          <p className="text-sm text-slate-600">
+            Heures au format 08:30. Une garde de nuit se note sur deux jours : jusqu’à 24:00 le premier, dès 00:00 le
+            suivant.
+          </p>
         </fieldset>
       )}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>Annuler</Button>
-        <Button type="submit" disabled={saving}>Enregistrer les horaires</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={saving}>
+          Enregistrer les horaires
+        </Button>
       </div>
     </form>
   );

@@ -11,11 +11,14 @@ function useTeamMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useCreateMember = () =>
-  useTeamMutation((input: TeamMemberCreateValues) => api<TeamMemberDto>('/api/admin/team', { method: 'POST', json: input }));
+  useTeamMutation((input: TeamMemberCreateValues) =>
+    api<TeamMemberDto>('/api/admin/team', { method: 'POST', json: input }),
+  );
 
 export const useUpdateMember = () =>
   useTeamMutation(({ id, ...patch }: { id: number; role?: StaffRole; disabled?: boolean }) =>
-    api<TeamMemberDto>(`/api/admin/team/${id}`, { method: 'PATCH', json: patch }));
+    api<TeamMemberDto>(`/api/admin/team/${id}`, { method: 'PATCH', json: patch }),
+  );
 
 export const useSendPasswordLink = () =>
   useTeamMutation((id: number) => api<{ ok: true }>(`/api/admin/team/${id}/password-link`, { method: 'POST' }));
@@ -27,7 +30,8 @@ export const useEndMemberSessions = () =>
 export function useChangeOwnPassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: StaffChangePasswordInput) => api<SessionsEnded>('/api/admin/me/password', { method: 'POST', json: input }),
+    mutationFn: (input: StaffChangePasswordInput) =>
+      api<SessionsEnded>('/api/admin/me/password', { method: 'POST', json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.sessions }),
   });
 }

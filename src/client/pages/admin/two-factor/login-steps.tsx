@@ -23,7 +23,8 @@ export function CodeStep({ challenge, onRestart }: { challenge: string; onRestar
   const [local, setLocal] = useState<string | null>(null);
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!code.trim()) return setLocal(recovery ? 'Saisissez un de vos codes de secours' : 'Saisissez le code à 6 chiffres');
+    if (!code.trim())
+      return setLocal(recovery ? 'Saisissez un de vos codes de secours' : 'Saisissez le code à 6 chiffres');
     setLocal(null);
     step.mutate({ challenge, code });
   }
@@ -35,14 +36,36 @@ export function CodeStep({ challenge, onRestart }: { challenge: string; onRestar
           ? 'Saisissez un de vos codes de secours (chacun ne sert qu’une fois).'
           : 'Saisissez le code à 6 chiffres affiché par votre application d’authentification.'}
       </p>
-      <TextField key={String(recovery)} label={recovery ? 'Code de secours' : 'Code à 6 chiffres'} autoFocus
-        inputMode={recovery ? 'text' : 'numeric'} autoComplete={recovery ? 'off' : 'one-time-code'} autoCapitalize="none"
-        value={code} onChange={(e) => setCode(e.target.value)} error={local ?? undefined} />
-      {step.isError && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">{step.error.message}</p>}
-      <Button type="submit" className="w-full" disabled={step.isPending}>{step.isPending ? 'Vérification…' : 'Valider'}</Button>
+      <TextField
+        key={String(recovery)}
+        label={recovery ? 'Code de secours' : 'Code à 6 chiffres'}
+        autoFocus
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete={recovery ? 'off' : 'one-time-code'}
+        autoCapitalize="none"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={local ?? undefined}
+      />
+      {step.isError && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {step.error.message}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={step.isPending}>
+        {step.isPending ? 'Vérification…' : 'Valider'}
+      </Button>
       <div className="flex flex-col items-start gap-2">
-        <button type="button" className="text-sm font-medium text-brand-700 underline underline-offset-2"
-          onClick={() => { setRecovery(!recovery); setCode(''); setLocal(null); step.reset(); }}>
+        <button
+          type="button"
+          className="text-sm font-medium text-brand-700 underline underline-offset-2"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+            setLocal(null);
+            step.reset();
+          }}
+        >
           {recovery ? 'Utiliser le code de l’application' : 'Je n’ai pas mon téléphone : utiliser un code de secours'}
         </button>
         <Back onRestart={onRestart} />
@@ -58,21 +81,28 @@ export function EnrolStep({ challenge, onRestart }: { challenge: string; onResta
   const confirm = useLoginEnrolConfirm();
   const [done, setDone] = useState<EnrolledLogin | null>(null);
   const { mutate } = setup;
-  useEffect(() => { mutate(challenge); }, [challenge, mutate]);
+  useEffect(() => {
+    mutate(challenge);
+  }, [challenge, mutate]);
 
   if (done) {
     return (
       <div className="space-y-3">
         <h2 className="text-lg font-semibold text-slate-900">Double authentification activée</h2>
-        <RecoveryCodes codes={done.recoveryCodes} doneLabel="J’ai noté mes codes, continuer"
-          onDone={() => client.setQueryData(adminKeys.session, done.session)} />
+        <RecoveryCodes
+          codes={done.recoveryCodes}
+          doneLabel="J’ai noté mes codes, continuer"
+          onDone={() => client.setQueryData(adminKeys.session, done.session)}
+        />
       </div>
     );
   }
   if (setup.isError) {
     return (
       <div className="space-y-3">
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">{setup.error.message}</p>
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {setup.error.message}
+        </p>
         <Back onRestart={onRestart} />
       </div>
     );
@@ -83,13 +113,17 @@ export function EnrolStep({ challenge, onRestart }: { challenge: string; onResta
       <div>
         <h2 className="text-lg font-semibold text-slate-900">Activez la double authentification</h2>
         <p className="mt-1 text-sm text-slate-700">
-          Un administrateur l’exige pour toute l’équipe : à chaque connexion, un code de votre téléphone vous sera demandé
-          en plus du mot de passe.
+          Un administrateur l’exige pour toute l’équipe : à chaque connexion, un code de votre téléphone vous sera
+          demandé en plus du mot de passe.
         </p>
       </div>
-      <EnrolPanel setup={setup.data} pending={confirm.isPending} error={confirm.isError ? confirm.error.message : null}
+      <EnrolPanel
+        setup={setup.data}
+        pending={confirm.isPending}
+        error={confirm.isError ? confirm.error.message : null}
         submitLabel="Activer et me connecter"
-        onConfirm={(code) => confirm.mutate({ challenge, code }, { onSuccess: setDone })} />
+        onConfirm={(code) => confirm.mutate({ challenge, code }, { onSuccess: setDone })}
+      />
       <Back onRestart={onRestart} />
     </div>
   );

@@ -12,11 +12,20 @@ export function TeamSecurityCard() {
   const update = useUpdateSecurity();
   const required = query.data?.requireTwoFactor ?? false;
   function toggle(next: boolean) {
-    update.mutate({ requireTwoFactor: next }, {
-      onSuccess: () => notify('success', next ? 'Double authentification exigée' : 'Double authentification facultative',
-        next ? 'Les sessions ouvertes sans elle sont fermées (sauf la vôtre) : chaque membre l’active à sa prochaine connexion.' : 'Chacun peut l’activer ou non depuis « Sécurité ».'),
-      onError: (error) => notify('error', 'Réglage inchangé', error.message),
-    });
+    update.mutate(
+      { requireTwoFactor: next },
+      {
+        onSuccess: () =>
+          notify(
+            'success',
+            next ? 'Double authentification exigée' : 'Double authentification facultative',
+            next
+              ? 'Les sessions ouvertes sans elle sont fermées (sauf la vôtre) : chaque membre l’active à sa prochaine connexion.'
+              : 'Chacun peut l’activer ou non depuis « Sécurité ».',
+          ),
+        onError: (error) => notify('error', 'Réglage inchangé', error.message),
+      },
+    );
   }
   return (
     <div className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -32,8 +41,13 @@ export function TeamSecurityCard() {
         </div>
       </div>
       <label className="flex shrink-0 items-center gap-2 text-sm font-medium text-slate-800">
-        <input type="checkbox" className="h-5 w-5 accent-brand-700" checked={required} disabled={query.isPending || update.isPending}
-          onChange={(e) => toggle(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-brand-700"
+          checked={required}
+          disabled={query.isPending || update.isPending}
+          onChange={(e) => toggle(e.target.checked)}
+        />
         L’exiger pour toute l’équipe
       </label>
     </div>

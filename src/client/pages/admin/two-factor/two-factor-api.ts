@@ -2,7 +2,12 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { StaffSession } from '#shared/admin-api.ts';
 import type { AdminLoginInput } from '#shared/schemas/auth.ts';
 import type {
-  EnrolledLogin, RecoveryCodesDto, SecuritySettings, StaffLoginAnswer, TwoFactorSetupDto, TwoFactorStatusDto,
+  EnrolledLogin,
+  RecoveryCodesDto,
+  SecuritySettings,
+  StaffLoginAnswer,
+  TwoFactorSetupDto,
+  TwoFactorStatusDto,
 } from '#shared/schemas/two-factor.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
@@ -30,7 +35,9 @@ export function usePasswordStep() {
     // meta.session: a 401 here is a wrong password, not an expired session.
     meta: { session: true },
     mutationFn: (input: AdminLoginInput) => api<StaffLoginAnswer>('/api/admin/login', { method: 'POST', json: input }),
-    onSuccess: (answer) => { if (!('step' in answer)) client.setQueryData(adminKeys.session, answer); },
+    onSuccess: (answer) => {
+      if (!('step' in answer)) client.setQueryData(adminKeys.session, answer);
+    },
   });
 }
 
@@ -38,21 +45,26 @@ export function useCodeStep() {
   const client = useQueryClient();
   return useMutation({
     meta: { session: true },
-    mutationFn: (input: { challenge: string; code: string }) => api<StaffSession>('/api/admin/login/code', { method: 'POST', json: input }),
+    mutationFn: (input: { challenge: string; code: string }) =>
+      api<StaffSession>('/api/admin/login/code', { method: 'POST', json: input }),
     onSuccess: (session) => client.setQueryData(adminKeys.session, session),
   });
 }
 
-export const useLoginEnrolSetup = () => useMutation({
-  meta: { session: true },
-  mutationFn: (challenge: string) => api<TwoFactorSetupDto>('/api/admin/login/enrol', { method: 'POST', json: { challenge } }),
-});
+export const useLoginEnrolSetup = () =>
+  useMutation({
+    meta: { session: true },
+    mutationFn: (challenge: string) =>
+      api<TwoFactorSetupDto>('/api/admin/login/enrol', { method: 'POST', json: { challenge } }),
+  });
 
 /** The session is opened on the server here, but shown only once the member has noted the recovery codes. */
-export const useLoginEnrolConfirm = () => useMutation({
-  meta: { session: true },
-  mutationFn: (input: { challenge: string; code: string }) => api<EnrolledLogin>('/api/admin/login/enrol/confirm', { method: 'POST', json: input }),
-});
+export const useLoginEnrolConfirm = () =>
+  useMutation({
+    meta: { session: true },
+    mutationFn: (input: { challenge: string; code: string }) =>
+      api<EnrolledLogin>('/api/admin/login/enrol/confirm', { method: 'POST', json: input }),
+  });
 
 function useOwnMutation<V, R>(fn: (v: V) => Promise<R>) {
   const client = useQueryClient();
@@ -60,18 +72,27 @@ function useOwnMutation<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export const useSetupTwoFactor = () =>
-  useOwnMutation((password: string) => api<TwoFactorSetupDto>('/api/admin/me/two-factor/setup', { method: 'POST', json: { password } }));
+  useOwnMutation((password: string) =>
+    api<TwoFactorSetupDto>('/api/admin/me/two-factor/setup', { method: 'POST', json: { password } }),
+  );
 export const useConfirmTwoFactor = () =>
-  useOwnMutation((code: string) => api<RecoveryCodesDto>('/api/admin/me/two-factor/confirm', { method: 'POST', json: { code } }));
+  useOwnMutation((code: string) =>
+    api<RecoveryCodesDto>('/api/admin/me/two-factor/confirm', { method: 'POST', json: { code } }),
+  );
 export const useRenewRecoveryCodes = () =>
-  useOwnMutation((code: string) => api<RecoveryCodesDto>('/api/admin/me/two-factor/recovery-codes', { method: 'POST', json: { code } }));
+  useOwnMutation((code: string) =>
+    api<RecoveryCodesDto>('/api/admin/me/two-factor/recovery-codes', { method: 'POST', json: { code } }),
+  );
 export const useDisableTwoFactor = () =>
-  useOwnMutation((code: string) => api<TwoFactorStatusDto>('/api/admin/me/two-factor/disable', { method: 'POST', json: { code } }));
+  useOwnMutation((code: string) =>
+    api<TwoFactorStatusDto>('/api/admin/me/two-factor/disable', { method: 'POST', json: { code } }),
+  );
 
 export function useUpdateSecurity() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: SecuritySettings) => api<SecuritySettings>('/api/admin/security', { method: 'PUT', json: settings }),
+    mutationFn: (settings: SecuritySettings) =>
+      api<SecuritySettings>('/api/admin/security', { method: 'PUT', json: settings }),
     onSuccess: (settings) => client.setQueryData(twoFactorKeys.security, settings),
     onSettled: () => client.invalidateQueries({ queryKey: twoFactorKeys.own }),
   });

@@ -8,7 +8,9 @@ import { PasswordForm } from './password-form.tsx';
 function Part({ id, icon, title, children }: { id: string; icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <Card as="section" className="p-5 sm:p-6" aria-labelledby={id}>
-      <h3 id={id} className="mb-4 flex items-center gap-2 text-lg font-semibold text-slate-900">{icon} {title}</h3>
+      <h3 id={id} className="mb-4 flex items-center gap-2 text-lg font-semibold text-slate-900">
+        {icon} {title}
+      </h3>
       {children}
     </Card>
   );
@@ -18,14 +20,26 @@ function Part({ id, icon, title, children }: { id: string; icon: ReactNode; titl
 export function AccountSection({ email }: { email: string }) {
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
-      <Part id="factures-titre" icon={<FileText aria-hidden="true" className="h-5 w-5 text-brand-700" />} title="Mes factures">
+      <Part
+        id="factures-titre"
+        icon={<FileText aria-hidden="true" className="h-5 w-5 text-brand-700" />}
+        title="Mes factures"
+      >
         <Invoices />
       </Part>
-      <Part id="mot-de-passe-titre" icon={<KeyRound aria-hidden="true" className="h-5 w-5 text-brand-700" />} title="Mot de passe">
+      <Part
+        id="mot-de-passe-titre"
+        icon={<KeyRound aria-hidden="true" className="h-5 w-5 text-brand-700" />}
+        title="Mot de passe"
+      >
         <PasswordForm email={email} />
       </Part>
       <div className="lg:col-span-2">
-        <Part id="donnees-titre" icon={<ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />} title="Mes données">
+        <Part
+          id="donnees-titre"
+          icon={<ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />}
+          title="Mes données"
+        >
           <MyData />
         </Part>
       </div>

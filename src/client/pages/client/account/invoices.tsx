@@ -11,7 +11,9 @@ import { ordersQueryOptions } from '#client/pages/client/api/queries.ts';
 import { PayOnlineButton } from '#client/pages/client/payments/pay-online.tsx';
 
 function period(order: ClientOrder): string {
-  return order.startsOn && order.endsOn ? `Du ${formatDate(order.startsOn)} au ${formatDate(order.endsOn)}` : `Commandé le ${formatDate(order.orderDate)}`;
+  return order.startsOn && order.endsOn
+    ? `Du ${formatDate(order.startsOn)} au ${formatDate(order.endsOn)}`
+    : `Commandé le ${formatDate(order.orderDate)}`;
 }
 
 /**
@@ -20,14 +22,22 @@ function period(order: ClientOrder): string {
  */
 export function Invoices() {
   const orders = useQuery(ordersQueryOptions);
-  if (orders.isPending) return <div className="flex justify-center py-6"><Spinner /></div>;
+  if (orders.isPending)
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner />
+      </div>
+    );
   if (orders.isError) return <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   if (orders.data.items.length === 0) return <p className="text-slate-700">Aucune facture pour le moment.</p>;
   return (
     // Side by side only when the card is wide enough (its own width, not the window's: on a desktop it shares a row).
     <ul className="@container divide-y divide-slate-200">
       {orders.data.items.map((order) => (
-        <li key={order.id} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 @lg:flex-row @lg:items-center @lg:justify-between">
+        <li
+          key={order.id}
+          className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 @lg:flex-row @lg:items-center @lg:justify-between"
+        >
           <div className="min-w-0">
             <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
               {order.plan} <span className="font-normal text-slate-700">{formatEuro(order.price)}</span>
@@ -44,8 +54,12 @@ export function Invoices() {
                     {DOCUMENT_KIND_LABELS[doc.kind]} n° {doc.number} du {formatDate(doc.issuedOn)}
                     {doc.kind === 'credit_note' && <> · − {formatEuro(doc.totalTtc)}</>}
                   </span>
-                  <a href={`/api/client/documents/${doc.id}/pdf`} download className={buttonClass('secondary', 'md', 'shrink-0')}
-                    aria-label={`Télécharger ${doc.kind === 'credit_note' ? 'l’avoir' : 'la facture'} ${doc.number} (PDF)`}>
+                  <a
+                    href={`/api/client/documents/${doc.id}/pdf`}
+                    download
+                    className={buttonClass('secondary', 'md', 'shrink-0')}
+                    aria-label={`Télécharger ${doc.kind === 'credit_note' ? 'l’avoir' : 'la facture'} ${doc.number} (PDF)`}
+                  >
                     <Download aria-hidden="true" className="h-4 w-4" /> Télécharger
                   </a>
                 </li>

@@ -16,18 +16,22 @@ export function MyData() {
   const [confirming, setConfirming] = useState(false);
   const requestedAt = erasure.data?.requestedAt ?? null;
 
-  const ask = () => request.mutate(undefined, {
-    onSuccess: () => notify('success', 'Demande envoyée', 'Notre équipe va traiter votre demande de suppression.'),
-    onError: (error) => {
-      if (error instanceof ApiRequestError && error.status === 401) return;
-      notify('error', 'Erreur', serverMessage(error, 'Impossible d’envoyer la demande. Veuillez réessayer.'));
-    },
-  });
+  const ask = () =>
+    request.mutate(undefined, {
+      onSuccess: () => notify('success', 'Demande envoyée', 'Notre équipe va traiter votre demande de suppression.'),
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 401) return;
+        notify('error', 'Erreur', serverMessage(error, 'Impossible d’envoyer la demande. Veuillez réessayer.'));
+      },
+    });
 
   return (
     <div className="space-y-5">
       <div>
-        <p className="text-slate-700">Téléchargez une copie de toutes les informations que nous détenons sur vous, dans un fichier que vous pouvez garder ou transmettre à un autre service.</p>
+        <p className="text-slate-700">
+          Téléchargez une copie de toutes les informations que nous détenons sur vous, dans un fichier que vous pouvez
+          garder ou transmettre à un autre service.
+        </p>
         <a href="/api/client/data" download className={buttonClass('secondary', 'md', 'mt-3')}>
           <FileJson aria-hidden="true" className="h-4 w-4" /> Télécharger mes données
         </a>
@@ -44,22 +48,32 @@ export function MyData() {
               Notre équipe confirme la demande, puis efface vos informations personnelles. Vos factures sont conservées
               10 ans, comme la loi l’exige.
             </p>
-            <Button variant="danger" className="mt-3 h-auto min-h-11 w-full py-2 sm:w-auto" onClick={() => setConfirming(true)} disabled={request.isPending || erasure.isPending}>
+            <Button
+              variant="danger"
+              className="mt-3 h-auto min-h-11 w-full py-2 sm:w-auto"
+              onClick={() => setConfirming(true)}
+              disabled={request.isPending || erasure.isPending}
+            >
               Demander la suppression de mon compte
             </Button>
           </>
         )}
       </div>
-      <LazyConfirmDialog open={confirming} onOpenChange={setConfirming} danger
+      <LazyConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        danger
         title="Demander la suppression de votre compte ?"
-        description={(
+        description={
           <>
             Notre équipe vérifiera la demande puis effacera vos informations personnelles : vous ne pourrez plus vous
-            connecter ni demander d’assistance. Vos factures sont conservées 10 ans (obligation légale), sans autre donnée
-            vous concernant. Téléchargez vos données avant si vous souhaitez les garder.
+            connecter ni demander d’assistance. Vos factures sont conservées 10 ans (obligation légale), sans autre
+            donnée vous concernant. Téléchargez vos données avant si vous souhaitez les garder.
           </>
-        )}
-        confirmLabel="Oui, demander la suppression" onConfirm={ask} />
+        }
+        confirmLabel="Oui, demander la suppression"
+        onConfirm={ask}
+      />
     </div>
   );
 }

@@ -29,31 +29,67 @@ type PasswordChange = z.input<ReturnType<typeof passwordChangeForm>>;
 export function PasswordForm({ email }: { email: string }) {
   const schema = useMemo(() => passwordChangeForm(email), [email]);
   const change = useChangePassword();
-  const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<PasswordChange>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordChange>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY,
   });
 
-  const onSubmit = handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }, {
-    onSuccess: () => {
-      reset(EMPTY);
-      notify('success', 'Mot de passe modifié', 'Vos autres appareils devront se reconnecter avec le nouveau mot de passe.');
-    },
-    onError: (error) => {
-      if (!applyFieldErrors(error, setError, FIELDS)) notify('error', 'Erreur', serverMessage(error, 'Impossible de modifier le mot de passe. Veuillez réessayer.'));
-    },
-  }));
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          reset(EMPTY);
+          notify(
+            'success',
+            'Mot de passe modifié',
+            'Vos autres appareils devront se reconnecter avec le nouveau mot de passe.',
+          );
+        },
+        onError: (error) => {
+          if (!applyFieldErrors(error, setError, FIELDS))
+            notify(
+              'error',
+              'Erreur',
+              serverMessage(error, 'Impossible de modifier le mot de passe. Veuillez réessayer.'),
+            );
+        },
+      },
+    ),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="mot-de-passe-titre">
       {/* Lets password managers attach the new password to the right account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField label="Mot de passe actuel" type="password" autoComplete="current-password"
-        error={errors.currentPassword?.message} {...register('currentPassword')} />
-      <TextField label="Nouveau mot de passe" type="password" autoComplete="new-password" hint={PASSWORD_HINT}
-        error={errors.newPassword?.message} {...register('newPassword')} />
-      <TextField label="Confirmez le nouveau mot de passe" type="password" autoComplete="new-password"
-        error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <TextField
+        label="Mot de passe actuel"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <TextField
+        label="Nouveau mot de passe"
+        type="password"
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <TextField
+        label="Confirmez le nouveau mot de passe"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
         {change.isPending ? 'Enregistrement...' : 'Changer mon mot de passe'}
       </Button>

@@ -7,7 +7,8 @@ import { clientKeys } from './queries.ts';
 /** POST /api/client/password: a wrong current password is a 400 on that field; this session stays open. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api<{ ok: true }>('/api/client/password', { method: 'POST', json: input }),
+    mutationFn: (input: ChangePasswordInput) =>
+      api<{ ok: true }>('/api/client/password', { method: 'POST', json: input }),
   });
 }
 
@@ -15,7 +16,8 @@ export function useChangePassword() {
 export function useErasureRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<z.infer<typeof erasureRequestResultSchema>>('/api/client/erasure-request', { method: 'POST' }),
+    mutationFn: () =>
+      api<z.infer<typeof erasureRequestResultSchema>>('/api/client/erasure-request', { method: 'POST' }),
     onSuccess: (result) => client.setQueryData(clientKeys.erasure, result),
   });
 }

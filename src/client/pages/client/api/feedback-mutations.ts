@@ -7,11 +7,15 @@ import { clientKeys } from './queries.ts';
 export function useCloseRequest(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ id: number; status: 'completed' | 'cancelled' }>(`/api/client/interventions/${id}/close`, { method: 'POST' }),
-    onSuccess: () => Promise.all([
-      client.invalidateQueries({ queryKey: clientKeys.interventions }),
-      client.invalidateQueries({ queryKey: clientKeys.subscription }),
-    ]),
+    mutationFn: () =>
+      api<{ id: number; status: 'completed' | 'cancelled' }>(`/api/client/interventions/${id}/close`, {
+        method: 'POST',
+      }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: clientKeys.interventions }),
+        client.invalidateQueries({ queryKey: clientKeys.subscription }),
+      ]),
   });
 }
 
@@ -19,7 +23,8 @@ export function useCloseRequest(id: number) {
 export function useRateRequest(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: RatingInput) => api<InterventionRating>(`/api/client/interventions/${id}/rating`, { method: 'PUT', json: input }),
+    mutationFn: (input: RatingInput) =>
+      api<InterventionRating>(`/api/client/interventions/${id}/rating`, { method: 'PUT', json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: clientKeys.interventions }),
   });
 }

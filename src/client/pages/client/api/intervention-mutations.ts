@@ -10,17 +10,19 @@ type DashboardRequest = z.input<typeof dashboardInterventionInputSchema>;
 function useInvalidateRequests() {
   const client = useQueryClient();
   // A new request shows in both lists and uses one of the month's interventions.
-  return () => Promise.all([
-    client.invalidateQueries({ queryKey: clientKeys.interventions }),
-    client.invalidateQueries({ queryKey: clientKeys.subscription }),
-  ]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: clientKeys.interventions }),
+      client.invalidateQueries({ queryKey: clientKeys.subscription }),
+    ]);
 }
 
 /** The dashboard's 'Demander une assistance' and 'Session à distance' (POST /api/interventions). */
 export function useRequestAssistance() {
   const invalidate = useInvalidateRequests();
   return useMutation({
-    mutationFn: (input: DashboardRequest) => api<UserIntervention>('/api/interventions', { method: 'POST', json: input }),
+    mutationFn: (input: DashboardRequest) =>
+      api<UserIntervention>('/api/interventions', { method: 'POST', json: input }),
     onSuccess: invalidate,
   });
 }
@@ -29,7 +31,8 @@ export function useRequestAssistance() {
 export function useCreateClientIntervention() {
   const invalidate = useInvalidateRequests();
   return useMutation({
-    mutationFn: (input: ClientInterventionInput) => api<ClientIntervention>('/api/client/interventions', { method: 'POST', json: input }),
+    mutationFn: (input: ClientInterventionInput) =>
+      api<ClientIntervention>('/api/client/interventions', { method: 'POST', json: input }),
     onSuccess: invalidate,
   });
 }

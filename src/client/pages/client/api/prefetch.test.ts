@@ -1,20 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { createClientQueryClient } from './query-client.tsx';
 import { clientStateFrom, prefetchUrlsFor } from './prefetch.ts';
-import { PAGE_SIZE, clientInterventionsQueryOptions, ordersQueryOptions, sessionQueryOptions, subscriptionQueryOptions, userInterventionsQueryOptions } from './queries.ts';
+import {
+  PAGE_SIZE,
+  clientInterventionsQueryOptions,
+  ordersQueryOptions,
+  sessionQueryOptions,
+  subscriptionQueryOptions,
+  userInterventionsQueryOptions,
+} from './queries.ts';
 
-const user = { id: 7, firstName: 'Jeanne', lastName: 'Martin', email: 'jeanne@exemple.fr', createdAt: '2026-01-17T10:00:00.000Z' };
+const user = {
+  id: 7,
+  firstName: 'Jeanne',
+  lastName: 'Martin',
+  email: 'jeanne@exemple.fr',
+  createdAt: '2026-01-17T10:00:00.000Z',
+};
 const subscription = { plan: 'Pro', planId: 'pro', endsOn: '2027-01-16' };
-const interventions = [{ id: 1, title: 'Demande d\'assistance' }];
+const interventions = [{ id: 1, title: "Demande d'assistance" }];
 
 /** What the server would fetch for a path, answered the way pages.ts passes it on. */
 function answersFor(pathname: string, fail: string[] = []) {
   const { session, data } = prefetchUrlsFor(pathname);
-  const body = (url: string) => url === session ? user
-    : url.startsWith('/api/subscriptions') ? subscription
-    : url.startsWith('/api/client/orders') ? []
-    : interventions;
-  return [session, ...data].filter((url) => !fail.includes(url)).map((url) => ({ url, body: body(url), total: url === session ? undefined : 12 }));
+  const body = (url: string) =>
+    url === session
+      ? user
+      : url.startsWith('/api/subscriptions')
+        ? subscription
+        : url.startsWith('/api/client/orders')
+          ? []
+          : interventions;
+  return [session, ...data]
+    .filter((url) => !fail.includes(url))
+    .map((url) => ({ url, body: body(url), total: url === session ? undefined : 12 }));
 }
 
 describe('the server-rendered client area', () => {
@@ -24,12 +43,18 @@ describe('the server-rendered client area', () => {
     expect(client.getQueryData(subscriptionQueryOptions.queryKey)).toEqual(subscription);
     expect(client.getQueryData(ordersQueryOptions.queryKey)).toEqual({ items: [], total: 12 });
     // The true count from X-Total-Count, not the length of the page.
-    expect(client.getQueryData(userInterventionsQueryOptions(PAGE_SIZE).queryKey)).toEqual({ items: interventions, total: 12 });
+    expect(client.getQueryData(userInterventionsQueryOptions(PAGE_SIZE).queryKey)).toEqual({
+      items: interventions,
+      total: 12,
+    });
   });
 
-  it('fills the client area\'s own list on /client/dashboard, and only the session elsewhere', () => {
+  it("fills the client area's own list on /client/dashboard, and only the session elsewhere", () => {
     const area = createClientQueryClient(clientStateFrom('/client/dashboard', answersFor('/client/dashboard')));
-    expect(area.getQueryData(clientInterventionsQueryOptions(PAGE_SIZE).queryKey)).toEqual({ items: interventions, total: 12 });
+    expect(area.getQueryData(clientInterventionsQueryOptions(PAGE_SIZE).queryKey)).toEqual({
+      items: interventions,
+      total: 12,
+    });
     expect(area.getQueryData(userInterventionsQueryOptions(PAGE_SIZE).queryKey)).toBeUndefined();
 
     expect(prefetchUrlsFor('/cgv')).toEqual({ session: '/api/auth/user', data: [] });

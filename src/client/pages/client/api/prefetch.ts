@@ -10,7 +10,12 @@ export type Prefetched = { url: string; body: unknown; total?: number };
  * signed-in client (anyone else gets the shared anonymous page), `data` is what the page shows at first.
  */
 export function prefetchUrlsFor(pathname: string): { session: string; data: string[] } {
-  return { session: sessionFetchable.url, data: fetchablesFor(pathname).map((f) => f.url).filter((u) => u !== sessionFetchable.url) };
+  return {
+    session: sessionFetchable.url,
+    data: fetchablesFor(pathname)
+      .map((f) => f.url)
+      .filter((u) => u !== sessionFetchable.url),
+  };
 }
 
 /**
@@ -23,7 +28,10 @@ export function clientStateFrom(pathname: string, answers: Prefetched[]): unknow
     const answer = answers.find((a) => a.url === fetchable.url);
     if (!answer) continue;
     const items = Array.isArray(answer.body) ? answer.body : [];
-    client.setQueryData(fetchable.queryKey, fetchable.list ? { items, total: answer.total ?? items.length } : answer.body);
+    client.setQueryData(
+      fetchable.queryKey,
+      fetchable.list ? { items, total: answer.total ?? items.length } : answer.body,
+    );
   }
   return dehydrate(client);
 }

@@ -1,7 +1,12 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  AuthUser, ClientIntervention, ClientOrder, CurrentSubscription, UserIntervention, erasureRequestStatusSchema,
+  AuthUser,
+  ClientIntervention,
+  ClientOrder,
+  CurrentSubscription,
+  UserIntervention,
+  erasureRequestStatusSchema,
 } from '#shared/client-api.ts';
 import { api, apiList, ApiRequestError } from '#client/lib/api.ts';
 
@@ -36,7 +41,10 @@ function list<T>(queryKey: QueryKey, url: string) {
 }
 
 function one<T>(queryKey: QueryKey, url: string) {
-  return { fetchable: { queryKey, url, list: false } satisfies Fetchable, options: queryOptions({ queryKey, queryFn: () => api<T>(url) }) };
+  return {
+    fetchable: { queryKey, url, list: false } satisfies Fetchable,
+    options: queryOptions({ queryKey, queryFn: () => api<T>(url) }),
+  };
 }
 
 const SESSION_URL = '/api/auth/user';
@@ -62,14 +70,19 @@ export const subscriptionQueryOptions = subscription.options;
 const orders = list<ClientOrder>(clientKeys.orders, '/api/client/orders?limit=50');
 export const ordersQueryOptions = orders.options;
 
-const userInterventions = (limit: number) => list<UserIntervention>(clientKeys.userInterventions(limit), `/api/interventions?limit=${limit}`);
+const userInterventions = (limit: number) =>
+  list<UserIntervention>(clientKeys.userInterventions(limit), `/api/interventions?limit=${limit}`);
 export const userInterventionsQueryOptions = (limit: number) => userInterventions(limit).options;
 
-const clientInterventions = (limit: number) => list<ClientIntervention>(clientKeys.clientInterventions(limit), `/api/client/interventions?limit=${limit}`);
+const clientInterventions = (limit: number) =>
+  list<ClientIntervention>(clientKeys.clientInterventions(limit), `/api/client/interventions?limit=${limit}`);
 export const clientInterventionsQueryOptions = (limit: number) => clientInterventions(limit).options;
 
 /** « Mes données »: whether an erasure request already waits for staff. */
-export const erasureStatusQueryOptions = one<z.infer<typeof erasureRequestStatusSchema>>(clientKeys.erasure, '/api/client/erasure-request').options;
+export const erasureStatusQueryOptions = one<z.infer<typeof erasureRequestStatusSchema>>(
+  clientKeys.erasure,
+  '/api/client/erasure-request',
+).options;
 
 /** What each signed-in page shows at first, so the server can render it with the data (and the browser not fetch it again). */
 export function fetchablesFor(pathname: string): Fetchable[] {

@@ -1,5 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider, hydrate, type DehydratedState } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  hydrate,
+  type DehydratedState,
+} from '@tanstack/react-query';
 import { ApiRequestError } from '#client/lib/api.ts';
 import { useViewer } from '#client/lib/viewer.tsx';
 import { clientKeys } from './queries.ts';

@@ -8,9 +8,10 @@ export function useSubscribe() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: SubscriptionRequest) => api<ClientOrder>('/api/subscriptions', { method: 'POST', json: input }),
-    onSuccess: () => Promise.all([
-      client.invalidateQueries({ queryKey: clientKeys.orders }),
-      client.invalidateQueries({ queryKey: clientKeys.subscription }),
-    ]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: clientKeys.orders }),
+        client.invalidateQueries({ queryKey: clientKeys.subscription }),
+      ]),
   });
 }

@@ -25,11 +25,20 @@ export function ClientInterventionList({ items }: { items: ClientIntervention[] 
             <p className="mt-3 whitespace-pre-line break-words text-slate-800">{item.description}</p>
             <dl className="mt-3 grid gap-1 text-sm text-slate-600 sm:grid-cols-2">
               {item.deviceType && (
-                <div><dt className="inline">Appareil : </dt><dd className="inline">{CLIENT_DEVICE_LABELS[item.deviceType] ?? item.deviceType}</dd></div>
+                <div>
+                  <dt className="inline">Appareil : </dt>
+                  <dd className="inline">{CLIENT_DEVICE_LABELS[item.deviceType] ?? item.deviceType}</dd>
+                </div>
               )}
-              <div><dt className="inline">Créée le : </dt><dd className="inline">{formatDate(item.createdAt)}</dd></div>
+              <div>
+                <dt className="inline">Créée le : </dt>
+                <dd className="inline">{formatDate(item.createdAt)}</dd>
+              </div>
               {item.deviceInfo && (
-                <div className="sm:col-span-2"><dt className="inline">Détails : </dt><dd className="inline break-words">{item.deviceInfo}</dd></div>
+                <div className="sm:col-span-2">
+                  <dt className="inline">Détails : </dt>
+                  <dd className="inline break-words">{item.deviceInfo}</dd>
+                </div>
               )}
             </dl>
             <InterventionFollowUp item={item} />

@@ -21,7 +21,12 @@ const FIELDS = ['description', 'urgency', 'deviceId', 'deviceType', 'deviceInfo'
 /** The 'Créer une demande' form (SPEC §2 « Client dashboard »): validated like the server, then posted; the lists refresh. */
 export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; onCancel(): void }) {
   const devices = useQuery(devicesQueryOptions);
-  if (devices.isPending) return <div className="flex justify-center py-8"><Spinner /></div>;
+  if (devices.isPending)
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner />
+      </div>
+    );
   return <RequestForm devices={devices.data ?? []} onCreated={onCreated} onCancel={onCancel} />;
 }
 
@@ -29,42 +34,72 @@ export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; o
 function RequestForm({ devices, onCreated, onCancel }: { devices: Device[]; onCreated(): void; onCancel(): void }) {
   const create = useCreateClientIntervention();
   const withDevices = requestableDevices(devices).length > 0;
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<ClientInterventionInput>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ClientInterventionInput>({
     resolver: zodResolver(clientInterventionInputSchema),
     defaultValues: withDevices
       ? { description: '', urgency: 'medium', deviceId: preselectedDevice(devices) }
       : { description: '', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: '' },
   });
 
-  const onSubmit = handleSubmit((values) => create.mutate(values, {
-    onSuccess: () => {
-      notify('success', 'Demande créée', 'Un technicien va s’occuper de votre demande.');
-      onCreated();
-    },
-    onError: (error) => {
-      // A 401 is answered once for the whole client area (query-client.tsx); what was typed stays in place otherwise.
-      if (error instanceof ApiRequestError && error.status === 401) return;
-      applyFieldErrors(error, setError, FIELDS);
-      notify('error', 'Erreur', serverMessage(error, 'Erreur lors de la création de la demande'));
-    },
-  }));
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: () => {
+        notify('success', 'Demande créée', 'Un technicien va s’occuper de votre demande.');
+        onCreated();
+      },
+      onError: (error) => {
+        // A 401 is answered once for the whole client area (query-client.tsx); what was typed stays in place otherwise.
+        if (error instanceof ApiRequestError && error.status === 401) return;
+        applyFieldErrors(error, setError, FIELDS);
+        notify('error', 'Erreur', serverMessage(error, 'Erreur lors de la création de la demande'));
+      },
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextAreaField label="Décrivez votre problème" placeholder="Par exemple : mon ordinateur est très lent depuis hier"
-        error={errors.description?.message} {...register('description')} />
+      <TextAreaField
+        label="Décrivez votre problème"
+        placeholder="Par exemple : mon ordinateur est très lent depuis hier"
+        error={errors.description?.message}
+        {...register('description')}
+      />
       <SelectField label="Urgence" options={URGENCY_OPTIONS} error={errors.urgency?.message} {...register('urgency')} />
-      {withDevices ? <DevicePicker devices={devices} error={errors.deviceId?.message} {...register('deviceId', { valueAsNumber: true })} /> : (
+      {withDevices ? (
+        <DevicePicker
+          devices={devices}
+          error={errors.deviceId?.message}
+          {...register('deviceId', { valueAsNumber: true })}
+        />
+      ) : (
         <>
-          <SelectField label="Type d'appareil" options={DEVICE_OPTIONS} error={errors.deviceType?.message} {...register('deviceType')} />
-          <TextField label="Votre appareil" placeholder="Par exemple : PC HP sous Windows 11"
+          <SelectField
+            label="Type d'appareil"
+            options={DEVICE_OPTIONS}
+            error={errors.deviceType?.message}
+            {...register('deviceType')}
+          />
+          <TextField
+            label="Votre appareil"
+            placeholder="Par exemple : PC HP sous Windows 11"
             hint="La marque, le modèle ou le système, si vous les connaissez."
-            error={errors.deviceInfo?.message} {...register('deviceInfo')} />
+            error={errors.deviceInfo?.message}
+            {...register('deviceInfo')}
+          />
         </>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>Annuler</Button>
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Envoi...' : 'Envoyer la demande'}</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Envoi...' : 'Envoyer la demande'}
+        </Button>
       </div>
     </form>
   );

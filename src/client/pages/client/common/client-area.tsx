@@ -55,5 +55,10 @@ function SessionGate({ children }: { children(user: AuthUser): ReactNode }) {
       </div>
     );
   }
-  return session.data ? <><ClientLive />{children(session.data)}</> : null;
+  return session.data ? (
+    <>
+      <ClientLive />
+      {children(session.data)}
+    </>
+  ) : null;
 }

@@ -6,7 +6,9 @@ export function HandledBy({ name, className = '' }: { name: string | null; class
   return (
     <p className={`flex items-center gap-1.5 text-sm text-slate-700 ${className}`}>
       <UserCheck aria-hidden="true" className="h-4 w-4 text-brand-700" />
-      <span>Pris en charge par <strong className="font-semibold text-slate-900">{name}</strong></span>
+      <span>
+        Pris en charge par <strong className="font-semibold text-slate-900">{name}</strong>
+      </span>
     </p>
   );
 }
@@ -17,7 +19,9 @@ export function OpenedBy({ name, className = '' }: { name: string | null; classN
   return (
     <p className={`flex items-center gap-1.5 text-sm text-slate-700 ${className}`}>
       <PhoneCall aria-hidden="true" className="h-4 w-4 text-brand-700" />
-      <span>Ouverte par <strong className="font-semibold text-slate-900">{name}</strong></span>
+      <span>
+        Ouverte par <strong className="font-semibold text-slate-900">{name}</strong>
+      </span>
     </p>
   );
 }

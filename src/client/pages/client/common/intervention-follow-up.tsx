@@ -7,8 +7,12 @@ import { RequestFeedback } from './request-feedback.tsx';
 export function InterventionFollowUp({ item }: { item: ComponentProps<typeof RequestFeedback>['request'] }) {
   return (
     <>
-      <Conversation basePath={`/api/client/interventions/${item.id}`} queryKey={[...clientKeys.interventions, 'thread', item.id]}
-        refreshKey={clientKeys.interventions} viewer="client" />
+      <Conversation
+        basePath={`/api/client/interventions/${item.id}`}
+        queryKey={[...clientKeys.interventions, 'thread', item.id]}
+        refreshKey={clientKeys.interventions}
+        viewer="client"
+      />
       <RequestFeedback request={item} />
     </>
   );

@@ -22,19 +22,36 @@ export function PlanPicker({ initial, pending, onChoose, onCancel }: PlanPickerP
   const plan = PLANS.find((p) => p.id === chosen);
   const online = useOnlinePayment();
   return (
-    <form onSubmit={(e) => { e.preventDefault(); if (chosen) onChoose(chosen); }}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (chosen) onChoose(chosen);
+      }}
+    >
       <fieldset>
         <legend className="sr-only">Formule</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {PLANS.map((p) => (
-            <label key={p.id}
-              className={cn('flex cursor-pointer gap-3 rounded-xl border bg-white p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
-                chosen === p.id ? 'border-brand-600 ring-1 ring-brand-600' : 'border-slate-300 hover:border-slate-400')}>
-              <input type="radio" name={name} value={p.id} checked={chosen === p.id} onChange={() => setChosen(p.id)}
-                className="mt-1 h-5 w-5 shrink-0 accent-brand-600" />
+            <label
+              key={p.id}
+              className={cn(
+                'flex cursor-pointer gap-3 rounded-xl border bg-white p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
+                chosen === p.id ? 'border-brand-600 ring-1 ring-brand-600' : 'border-slate-300 hover:border-slate-400',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={p.id}
+                checked={chosen === p.id}
+                onChange={() => setChosen(p.id)}
+                className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+              />
               <span className="min-w-0">
                 <span className="block font-semibold text-slate-900">{p.name}</span>
-                <span className="block text-slate-800">{formatEuro(p.price)} pour {p.durationText}</span>
+                <span className="block text-slate-800">
+                  {formatEuro(p.price)} pour {p.durationText}
+                </span>
                 <span className="mt-1 block text-sm text-slate-600">
                   Interventions : {interventionsLabel(p).toLowerCase()} · {devicesLabel(p.maxDevices)}
                 </span>
@@ -46,14 +63,23 @@ export function PlanPicker({ initial, pending, onChoose, onCancel }: PlanPickerP
       <p className="mt-4 text-sm text-slate-700">
         {online
           ? 'Une fois la commande passée, réglez-la en ligne par carte bancaire (ou notre équipe vous contacte), puis votre abonnement démarre'
-          : 'Pas de paiement en ligne : notre équipe vous contacte pour le règlement, puis votre abonnement démarre'}
-        {' '}(le lendemain de la fin de l’abonnement en cours, s’il y en a un).
+          : 'Pas de paiement en ligne : notre équipe vous contacte pour le règlement, puis votre abonnement démarre'}{' '}
+        (le lendemain de la fin de l’abonnement en cours, s’il y en a un).
       </p>
       <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        {onCancel && <Button variant="secondary" onClick={onCancel}>Annuler</Button>}
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            Annuler
+          </Button>
+        )}
         <Button type="submit" disabled={!chosen || pending}>
-          {pending ? 'Envoi...' : !plan ? 'Choisissez une formule'
-            : plan.id === initial ? `Renouveler la formule ${plan.name}` : `Commander la formule ${plan.name}`}
+          {pending
+            ? 'Envoi...'
+            : !plan
+              ? 'Choisissez une formule'
+              : plan.id === initial
+                ? `Renouveler la formule ${plan.name}`
+                : `Commander la formule ${plan.name}`}
         </Button>
       </div>
     </form>

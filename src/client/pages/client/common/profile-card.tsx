@@ -33,5 +33,11 @@ export function ProfileCard({ user }: { user: AuthUser }) {
 function Email({ address }: { address: string }) {
   const at = address.lastIndexOf('@');
   if (at < 1) return address;
-  return <>{address.slice(0, at)}<wbr />{address.slice(at)}</>;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
 }

@@ -12,7 +12,12 @@ import { PaymentReturnNotice } from '#client/pages/client/payments/pay-online.ts
 export function SubscriptionBlock() {
   const subscription = useQuery(subscriptionQueryOptions);
   const orders = useQuery(ordersQueryOptions);
-  if (subscription.isPending) return <Card className="flex justify-center py-10"><Spinner /></Card>;
+  if (subscription.isPending)
+    return (
+      <Card className="flex justify-center py-10">
+        <Spinner />
+      </Card>
+    );
   if (subscription.isError) return <LoadError error={subscription.error} onRetry={() => void subscription.refetch()} />;
   return (
     <div className="space-y-4">

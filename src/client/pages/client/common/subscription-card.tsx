@@ -12,13 +12,19 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   return (
     <div className="flex items-baseline justify-between gap-4 border-b border-slate-100 py-2 last:border-b-0 sm:block sm:border-b-0 sm:py-0">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-right font-semibold text-slate-900 sm:mt-0.5 sm:text-left" data-testid={testId}>{children}</dd>
+      <dd className="text-right font-semibold text-slate-900 sm:mt-0.5 sm:text-left" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
 
 /** The running subscription (SPEC §2 « Subscription card », with its dates: DESIGN.md decision 8). */
-export function SubscriptionCard({ subscription, awaitingPayment = false, children }: {
+export function SubscriptionCard({
+  subscription,
+  awaitingPayment = false,
+  children,
+}: {
   subscription: CurrentSubscription | null;
   /** an order waits for its payment: the offers give way to it, so there is nothing to choose */
   awaitingPayment?: boolean;
@@ -41,15 +47,24 @@ export function SubscriptionCard({ subscription, awaitingPayment = false, childr
 function Facts({ subscription: s }: { subscription: CurrentSubscription }) {
   return (
     <>
-      <p className="mt-3 text-2xl font-bold text-slate-900" data-testid="plan-name">{s.plan}</p>
+      <p className="mt-3 text-2xl font-bold text-slate-900" data-testid="plan-name">
+        {s.plan}
+      </p>
       <p className="text-slate-700">{priceText(s.price, s.durationMonths, formatEuro)}</p>
       <dl className="mt-4 grid gap-x-6 sm:grid-cols-2 sm:gap-y-4">
-        <Fact label="Interventions ce mois-ci" testId="allowance">{allowanceText(s)}</Fact>
+        <Fact label="Interventions ce mois-ci" testId="allowance">
+          {allowanceText(s)}
+        </Fact>
         <Fact label="Appareils couverts">{devicesLabel(s.maxDevices)}</Fact>
         <Fact label="Début">{formatDate(s.startsOn)}</Fact>
-        <Fact label="Fin" testId="ends-on">{formatDate(s.endsOn)}</Fact>
+        <Fact label="Fin" testId="ends-on">
+          {formatDate(s.endsOn)}
+        </Fact>
       </dl>
-      <p className="mt-4 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900" data-testid="days-left">
+      <p
+        className="mt-4 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900"
+        data-testid="days-left"
+      >
         <CalendarDays aria-hidden="true" className="h-4 w-4 shrink-0" /> {daysLeftText(s.daysLeft)}
       </p>
       {s.next && (
@@ -65,7 +80,11 @@ function NoSubscription({ awaitingPayment }: { awaitingPayment: boolean }) {
   return (
     <div className="mt-3">
       <p className="text-lg font-semibold text-slate-900">Aucun abonnement actif</p>
-      {awaitingPayment ? <p className="mt-1 text-slate-700">Votre abonnement démarrera dès que votre paiement sera confirmé.</p> : <ChoosePlan />}
+      {awaitingPayment ? (
+        <p className="mt-1 text-slate-700">Votre abonnement démarrera dès que votre paiement sera confirmé.</p>
+      ) : (
+        <ChoosePlan />
+      )}
     </div>
   );
 }
@@ -75,7 +94,9 @@ function ChoosePlan() {
     <>
       <p className="mt-1 text-slate-700">Choisissez une formule pour être aidé par nos techniciens.</p>
       {/* The offers are on this page (a signed-in client's / is the dashboard, not the landing page). */}
-      <a href="#tarifs" className={buttonClass('primary', 'md', 'mt-3')}>Voir nos offres</a>
+      <a href="#tarifs" className={buttonClass('primary', 'md', 'mt-3')}>
+        Voir nos offres
+      </a>
     </>
   );
 }

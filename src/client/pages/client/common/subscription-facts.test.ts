@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allowanceText, allowanceUsed, daysLeftText, renewalWindowDays } from './subscription-facts.ts';
 
 describe('subscription facts on the dashboards', () => {
-  it('shows the month\'s requests against the allowance, or Illimitées', () => {
+  it("shows the month's requests against the allowance, or Illimitées", () => {
     expect(allowanceText({ interventionsUsed: 1, interventionsPerMonth: 3 })).toBe('1 / 3');
     expect(allowanceText({ interventionsUsed: 12, interventionsPerMonth: null })).toBe('Illimitées');
     expect(allowanceText({ interventionsUsed: 0, interventionsPerMonth: 0 })).toBe('Illimitées');

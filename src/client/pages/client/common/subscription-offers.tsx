@@ -30,35 +30,44 @@ export function SubscriptionOffers({ subscription, orders }: OffersProps) {
   if (!asked && subscription && subscription.daysLeft > renewalWindowDays(subscription.durationMonths)) return null;
   // The plan to renew: the one the e-mail named, else the running one, else the last one paid.
   const lastPlan = asked ?? subscription?.planId ?? orders.find((o) => o.paymentStatus === 'paid')?.planId;
-  return subscription
-    ? <RenewalNotice subscription={subscription} lastPlan={lastPlan} confirmAtOnce={Boolean(asked)} />
-    : <Offers lastPlan={lastPlan} />;
+  return subscription ? (
+    <RenewalNotice subscription={subscription} lastPlan={lastPlan} confirmAtOnce={Boolean(asked)} />
+  ) : (
+    <Offers lastPlan={lastPlan} />
+  );
 }
 
 function useSubscribeWithToasts() {
   const subscribe = useSubscribe();
   // mutateAsync: the pending order replaces these buttons as soon as the lists refresh, and callbacks given to
   // mutate() would be dropped with the unmounted buttons; the promise still settles.
-  const order = (planId: PlanId, onDone?: () => void) => subscribe.mutateAsync({ planId }).then(() => {
-    notify('success', 'Abonnement créé', 'Votre abonnement a été créé avec succès !');
-    onDone?.();
-  }, (error: unknown) => {
-    // A 401 is answered once for the whole client area (query-client.tsx).
-    if (error instanceof ApiRequestError && error.status === 401) return;
-    notify('error', 'Erreur', serverMessage(error, 'Impossible de créer l’abonnement. Veuillez réessayer.'));
-  });
+  const order = (planId: PlanId, onDone?: () => void) =>
+    subscribe.mutateAsync({ planId }).then(
+      () => {
+        notify('success', 'Abonnement créé', 'Votre abonnement a été créé avec succès !');
+        onDone?.();
+      },
+      (error: unknown) => {
+        // A 401 is answered once for the whole client area (query-client.tsx).
+        if (error instanceof ApiRequestError && error.status === 401) return;
+        notify('error', 'Erreur', serverMessage(error, 'Impossible de créer l’abonnement. Veuillez réessayer.'));
+      },
+    );
   return { order: (planId: PlanId, onDone?: () => void) => void order(planId, onDone), pending: subscribe.isPending };
 }
 
 function PendingOrder({ order }: { order: ClientOrder }) {
   const online = useOnlinePayment();
   return (
-    <div className="mt-4 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="pending-order">
+    <div
+      className="mt-4 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+      data-testid="pending-order"
+    >
       <Clock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       <div className="min-w-0">
         <p>
-          Votre commande de la formule <strong>{order.plan}</strong> ({formatEuro(order.price)}) du {formatDate(order.orderDate)} est{' '}
-          <strong>en attente de paiement</strong>.{' '}
+          Votre commande de la formule <strong>{order.plan}</strong> ({formatEuro(order.price)}) du{' '}
+          {formatDate(order.orderDate)} est <strong>en attente de paiement</strong>.{' '}
           {online
             ? 'Réglez-la en ligne par carte bancaire, ou attendez que notre équipe vous contacte ; l’abonnement démarre dès la confirmation du paiement.'
             : 'Notre équipe vous contacte pour le règlement ; l’abonnement démarre dès sa confirmation.'}
@@ -69,35 +78,62 @@ function PendingOrder({ order }: { order: ClientOrder }) {
   );
 }
 
-function RenewalNotice({ subscription, lastPlan, confirmAtOnce }: {
-  subscription: CurrentSubscription; lastPlan: PlanId | undefined; confirmAtOnce: boolean;
+function RenewalNotice({
+  subscription,
+  lastPlan,
+  confirmAtOnce,
+}: {
+  subscription: CurrentSubscription;
+  lastPlan: PlanId | undefined;
+  confirmAtOnce: boolean;
 }) {
   const { order, pending } = useSubscribeWithToasts();
   const [confirming, setConfirming] = useState(false);
   // Opened after hydration: the server's page and the first render in the browser stay the same.
-  useEffect(() => { if (confirmAtOnce) setConfirming(true); }, [confirmAtOnce]);
+  useEffect(() => {
+    if (confirmAtOnce) setConfirming(true);
+  }, [confirmAtOnce]);
   const [picking, setPicking] = useState(false);
   const plan = lastPlan ? getPlan(lastPlan) : undefined;
   return (
     <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <p className="font-medium text-slate-900">Votre abonnement se termine le {formatDate(subscription.endsOn)}.</p>
-      <p className="mt-1 text-sm text-slate-700">Renouvelez-le dès maintenant : le nouvel abonnement commencera le lendemain, sans perdre un jour.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Renouvelez-le dès maintenant : le nouvel abonnement commencera le lendemain, sans perdre un jour.
+      </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         {plan && (
           <Button onClick={() => setConfirming(true)} disabled={pending}>
             <RefreshCw aria-hidden="true" className="h-4 w-4" /> Renouveler
           </Button>
         )}
-        <Button variant="secondary" onClick={() => setPicking(true)} disabled={pending}>Changer de formule</Button>
+        <Button variant="secondary" onClick={() => setPicking(true)} disabled={pending}>
+          Changer de formule
+        </Button>
       </div>
       {plan && (
-        <LazyConfirmDialog open={confirming} onOpenChange={setConfirming} title={`Renouveler la formule ${plan.name} ?`}
+        <LazyConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Renouveler la formule ${plan.name} ?`}
           description={`${formatEuro(plan.price)} pour ${plan.durationText}, à partir du lendemain de la fin de votre abonnement. Notre équipe vous contacte pour le règlement.`}
-          confirmLabel="Renouveler" onConfirm={() => order(plan.id)} />
+          confirmLabel="Renouveler"
+          onConfirm={() => order(plan.id)}
+        />
       )}
-      <LazyDialog open={picking} onOpenChange={setPicking} title="Changer de formule" wide
-        description="La nouvelle formule commencera le lendemain de la fin de votre abonnement actuel.">
-        <PlanPicker initial={lastPlan} pending={pending} onCancel={() => setPicking(false)} onChoose={(id) => order(id, () => setPicking(false))} />
+      <LazyDialog
+        open={picking}
+        onOpenChange={setPicking}
+        title="Changer de formule"
+        wide
+        description="La nouvelle formule commencera le lendemain de la fin de votre abonnement actuel."
+      >
+        <PlanPicker
+          initial={lastPlan}
+          pending={pending}
+          onCancel={() => setPicking(false)}
+          onChoose={(id) => order(id, () => setPicking(false))}
+        />
       </LazyDialog>
     </div>
   );
@@ -107,7 +143,9 @@ function Offers({ lastPlan }: { lastPlan: PlanId | undefined }) {
   const { order, pending } = useSubscribeWithToasts();
   return (
     <section id="tarifs" aria-labelledby="offres-titre" className="mt-6 scroll-mt-4 border-t border-slate-200 pt-5">
-      <h3 id="offres-titre" className="text-lg font-semibold text-slate-900">Nos offres</h3>
+      <h3 id="offres-titre" className="text-lg font-semibold text-slate-900">
+        Nos offres
+      </h3>
       <p className="mb-4 mt-1 text-slate-700">
         {lastPlan ? 'Renouvelez votre formule ou choisissez-en une autre.' : 'Choisissez la formule qui vous convient.'}
       </p>

@@ -19,7 +19,7 @@ const FAILED = "Impossible d'envoyer la demande d'assistance";
 
 // Both buttons create a request (SPEC §2); the title tells the technician which kind of help is wanted.
 const REQUESTS = {
-  assistance: { title: 'Demande d\'assistance', description: 'Demande d\'assistance envoyée depuis le tableau de bord' },
+  assistance: { title: "Demande d'assistance", description: "Demande d'assistance envoyée depuis le tableau de bord" },
   remote: { title: 'Session à distance', description: 'Le client demande une session de prise en main à distance.' },
 } as const;
 
@@ -37,7 +37,12 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
   const orders = useQuery(ordersQueryOptions);
   const awaitingPayment = !!pendingOrderOf(orders.data?.items ?? []);
   const callbacks = {
-    onSuccess: () => notify('success', 'Demande envoyée', 'Votre demande d\'assistance a été envoyée. Un technicien va vous contacter.'),
+    onSuccess: () =>
+      notify(
+        'success',
+        'Demande envoyée',
+        "Votre demande d'assistance a été envoyée. Un technicien va vous contacter.",
+      ),
     onError: (error: Error) => {
       // A 401 gets 'Non autorisé' and the way back to sign in, once for the whole client area (query-client.tsx).
       if (error instanceof ApiRequestError && error.status === 401) return;
@@ -47,27 +52,55 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
     },
   };
   const send = (kind: keyof typeof REQUESTS) => request.mutate({ ...REQUESTS[kind], deviceId }, callbacks);
-  const sendRemote = (session: RemoteSessionInput) => request.mutateAsync({ ...REQUESTS.remote, ...session, deviceId }, {
-    ...callbacks, onSuccess: () => { setAskingRemote(false); callbacks.onSuccess(); },
-  });
+  const sendRemote = (session: RemoteSessionInput) =>
+    request.mutateAsync(
+      { ...REQUESTS.remote, ...session, deviceId },
+      {
+        ...callbacks,
+        onSuccess: () => {
+          setAskingRemote(false);
+          callbacks.onSuccess();
+        },
+      },
+    );
   const sending = request.isPending ? request.variables?.title : undefined;
   return (
     <div>
       {requestableDevices(devices.data).length > 1 && (
-        <DevicePicker className="mb-3" devices={devices.data!} value={deviceId} onChange={(e) => setChosen(Number(e.target.value))} />
+        <DevicePicker
+          className="mb-3"
+          devices={devices.data!}
+          value={deviceId}
+          onChange={(e) => setChosen(Number(e.target.value))}
+        />
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Button size="lg" className="h-auto min-h-14 w-full py-3" onClick={() => send('assistance')} disabled={request.isPending}>
+        <Button
+          size="lg"
+          className="h-auto min-h-14 w-full py-3"
+          onClick={() => send('assistance')}
+          disabled={request.isPending}
+        >
           <LifeBuoy aria-hidden="true" className="h-6 w-6 shrink-0" />
           {sending === REQUESTS.assistance.title ? 'Envoi...' : 'Demander une assistance'}
         </Button>
-        <Button size="lg" variant="secondary" className="h-auto min-h-14 w-full py-3" onClick={() => setAskingRemote(true)} disabled={request.isPending}>
+        <Button
+          size="lg"
+          variant="secondary"
+          className="h-auto min-h-14 w-full py-3"
+          onClick={() => setAskingRemote(true)}
+          disabled={request.isPending}
+        >
           <MonitorSmartphone aria-hidden="true" className="h-6 w-6 shrink-0" />
           {sending === REQUESTS.remote.title ? 'Envoi...' : 'Session à distance'}
         </Button>
       </div>
-      <LazyDialog open={askingRemote} onOpenChange={setAskingRemote} title="Session à distance"
-        description="Indiquez l’outil installé sur votre ordinateur et l’identifiant qu’il affiche : le technicien s’y connectera.">
+      <LazyDialog
+        open={askingRemote}
+        onOpenChange={setAskingRemote}
+        title="Session à distance"
+        description="Indiquez l’outil installé sur votre ordinateur et l’identifiant qu’il affiche : le technicien s’y connectera."
+      >
         <RemoteSessionForm sending={request.isPending} onSubmit={sendRemote} onCancel={() => setAskingRemote(false)} />
       </LazyDialog>
       {subscription === null && awaitingPayment && (
@@ -77,14 +110,17 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
       )}
       {subscription === null && !awaitingPayment && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-subscription">
-          Nos techniciens interviennent pour les abonnés&nbsp;: <a href="#tarifs" className="font-medium underline">choisissez une formule</a> pour
-          demander une assistance.
+          Nos techniciens interviennent pour les abonnés&nbsp;:{' '}
+          <a href="#tarifs" className="font-medium underline">
+            choisissez une formule
+          </a>{' '}
+          pour demander une assistance.
         </p>
       )}
       {subscription && allowanceUsed(subscription) && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="allowance-used">
-          Vous avez utilisé les {subscription.interventionsPerMonth} interventions de votre formule ce mois-ci.
-          Pour une nouvelle demande, contactez-nous ou passez à une formule illimitée.
+          Vous avez utilisé les {subscription.interventionsPerMonth} interventions de votre formule ce mois-ci. Pour une
+          nouvelle demande, contactez-nous ou passez à une formule illimitée.
         </p>
       )}
     </div>

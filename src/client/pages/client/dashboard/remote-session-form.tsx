@@ -21,7 +21,13 @@ type Props = { sending: boolean; onSubmit(values: RemoteSessionInput): Promise<u
  * asks for the one-time code on the phone when connecting, and it is never typed here.
  */
 export function RemoteSessionForm({ sending, onSubmit, onCancel }: Props) {
-  const { register, handleSubmit, control, setError, formState: { errors } } = useForm<RemoteSessionInput>({
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<RemoteSessionInput>({
     resolver: zodResolver(remoteSessionInputSchema),
     defaultValues: { remoteTool: 'rustdesk', remoteId: '' },
   });
@@ -36,19 +42,38 @@ export function RemoteSessionForm({ sending, onSubmit, onCancel }: Props) {
   });
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <SelectField label="Outil de prise en main installé" options={TOOL_OPTIONS} error={errors.remoteTool?.message} {...register('remoteTool')} />
+      <SelectField
+        label="Outil de prise en main installé"
+        options={TOOL_OPTIONS}
+        error={errors.remoteTool?.message}
+        {...register('remoteTool')}
+      />
       {tool === 'quick_assist' ? (
         <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-950">
-          Avec l’Assistance rapide de Windows, c’est le technicien qui vous donnera un code à saisir : rien à indiquer ici.
+          Avec l’Assistance rapide de Windows, c’est le technicien qui vous donnera un code à saisir : rien à indiquer
+          ici.
         </p>
       ) : (
-        <TextField label={`Identifiant ${REMOTE_TOOL_LABELS[tool] ?? ''}`} inputMode="text" autoComplete="off" spellCheck={false}
-          hint={ID_HINTS[tool]} error={errors.remoteId?.message} {...register('remoteId')} />
+        <TextField
+          label={`Identifiant ${REMOTE_TOOL_LABELS[tool] ?? ''}`}
+          inputMode="text"
+          autoComplete="off"
+          spellCheck={false}
+          hint={ID_HINTS[tool]}
+          error={errors.remoteId?.message}
+          {...register('remoteId')}
+        />
       )}
-      <p className="text-sm text-slate-600">Ne communiquez jamais votre mot de passe : le technicien vous le demandera au moment de se connecter.</p>
+      <p className="text-sm text-slate-600">
+        Ne communiquez jamais votre mot de passe : le technicien vous le demandera au moment de se connecter.
+      </p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>Annuler</Button>
-        <Button type="submit" disabled={sending}>{sending ? 'Envoi...' : 'Demander la session'}</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Envoi...' : 'Demander la session'}
+        </Button>
       </div>
     </form>
   );

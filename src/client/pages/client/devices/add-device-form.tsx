@@ -15,26 +15,50 @@ const TYPE_OPTIONS = REGISTRATION_DEVICE_TYPES.map((value) => ({ value, label: R
 /** « Ajouter un appareil »: the registration's fields, the same schema as the server. */
 export function AddDeviceForm() {
   const add = useAddDevice();
-  const { register, handleSubmit, setError, reset, formState: { errors } } = useForm<DeviceInput>({
-    resolver: zodResolver(deviceInputSchema), defaultValues: { deviceType: 'windows-pc', deviceInfo: '' },
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<DeviceInput>({
+    resolver: zodResolver(deviceInputSchema),
+    defaultValues: { deviceType: 'windows-pc', deviceInfo: '' },
   });
-  const onSubmit = handleSubmit((values) => add.mutate(values, {
-    onSuccess: () => {
-      notify('success', 'Appareil ajouté', 'Il est maintenant couvert par votre formule.');
-      reset();
-    },
-    onError: (error) => {
-      if (error instanceof ApiRequestError && error.status === 401) return;
-      if (!applyFieldErrors(error, setError, ['deviceType', 'deviceInfo'])) notify('error', 'Ajout impossible', serverMessage(error, 'Impossible d’ajouter cet appareil'));
-    },
-  }));
+  const onSubmit = handleSubmit((values) =>
+    add.mutate(values, {
+      onSuccess: () => {
+        notify('success', 'Appareil ajouté', 'Il est maintenant couvert par votre formule.');
+        reset();
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 401) return;
+        if (!applyFieldErrors(error, setError, ['deviceType', 'deviceInfo']))
+          notify('error', 'Ajout impossible', serverMessage(error, 'Impossible d’ajouter cet appareil'));
+      },
+    }),
+  );
   return (
     <Card as="section" aria-labelledby="ajout-appareil" className="p-4">
-      <h3 id="ajout-appareil" className="font-semibold text-slate-900">Ajouter un appareil</h3>
+      <h3 id="ajout-appareil" className="font-semibold text-slate-900">
+        Ajouter un appareil
+      </h3>
       <form noValidate onSubmit={onSubmit} className="mt-3 grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-        <SelectField label="Type d’appareil" options={TYPE_OPTIONS} error={errors.deviceType?.message} {...register('deviceType')} />
-        <TextField label="Marque et modèle" placeholder="Par exemple : HP Pavilion 15" error={errors.deviceInfo?.message} {...register('deviceInfo')} />
-        <Button type="submit" disabled={add.isPending}>{add.isPending ? 'Ajout...' : 'Ajouter'}</Button>
+        <SelectField
+          label="Type d’appareil"
+          options={TYPE_OPTIONS}
+          error={errors.deviceType?.message}
+          {...register('deviceType')}
+        />
+        <TextField
+          label="Marque et modèle"
+          placeholder="Par exemple : HP Pavilion 15"
+          error={errors.deviceInfo?.message}
+          {...register('deviceInfo')}
+        />
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Ajout...' : 'Ajouter'}
+        </Button>
       </form>
     </Card>
   );

@@ -7,7 +7,10 @@ import { clientKeys } from '#client/pages/client/api/queries.ts';
 const devicesKey = [...clientKeys.data, 'devices'] as const;
 
 /** « Mes appareils »: every device of the client, in use first. */
-export const devicesQueryOptions = queryOptions({ queryKey: devicesKey, queryFn: () => api<Device[]>('/api/client/devices') });
+export const devicesQueryOptions = queryOptions({
+  queryKey: devicesKey,
+  queryFn: () => api<Device[]>('/api/client/devices'),
+});
 
 export const inUse = (d: Device) => isDeviceInUse(d);
 export const deviceTypeLabel = (d: Pick<Device, 'deviceType'>) => REGISTRATION_DEVICE_LABELS[d.deviceType];
@@ -19,14 +22,18 @@ function useDeviceMutation<V>(call: (input: V) => Promise<Device>) {
   return useMutation({ mutationFn: call, onSuccess: () => client.invalidateQueries({ queryKey: devicesKey }) });
 }
 
-export const useAddDevice = () => useDeviceMutation((input: DeviceInput) => api<Device>('/api/client/devices', { method: 'POST', json: input }));
-export const useRetireDevice = () => useDeviceMutation((id: number) => api<Device>(`/api/client/devices/${id}/retire`, { method: 'POST' }));
+export const useAddDevice = () =>
+  useDeviceMutation((input: DeviceInput) => api<Device>('/api/client/devices', { method: 'POST', json: input }));
+export const useRetireDevice = () =>
+  useDeviceMutation((id: number) => api<Device>(`/api/client/devices/${id}/retire`, { method: 'POST' }));
 /** After a change to a plan with fewer devices: this one stays covered, another becomes « hors formule ». */
-export const useCoverDevice = () => useDeviceMutation((id: number) => api<Device>(`/api/client/devices/${id}/cover`, { method: 'POST' }));
+export const useCoverDevice = () =>
+  useDeviceMutation((id: number) => api<Device>(`/api/client/devices/${id}/cover`, { method: 'POST' }));
 
 /** The proof as multipart (docs/decisions/019), with the header a cross-site form cannot send. */
-export const useUploadProof = () => useDeviceMutation(({ id, file }: { id: number; file: File }) => {
-  const body = new FormData();
-  body.append('file', file);
-  return api<Device>(`/api/client/devices/${id}/proofs`, { method: 'POST', body, headers: { [UPLOAD_HEADER]: '1' } });
-});
+export const useUploadProof = () =>
+  useDeviceMutation(({ id, file }: { id: number; file: File }) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api<Device>(`/api/client/devices/${id}/proofs`, { method: 'POST', body, headers: { [UPLOAD_HEADER]: '1' } });
+  });

@@ -13,13 +13,26 @@ export const preselectedDevice = (devices: Device[] | undefined) => {
 type Props = SelectHTMLAttributes<HTMLSelectElement> & { devices: Device[]; error?: string };
 
 /** « Appareil concerné » in both request forms. */
-export const DevicePicker = forwardRef<HTMLSelectElement, Props>(function DevicePicker({ devices, error, ...props }, ref) {
+export const DevicePicker = forwardRef<HTMLSelectElement, Props>(function DevicePicker(
+  { devices, error, ...props },
+  ref,
+) {
   const options = requestableDevices(devices).map((d) => ({
     value: String(d.id),
-    label: !d.covered ? `${deviceName(d)} – hors formule` : d.blocked ? `${deviceName(d)} – justificatif attendu` : deviceName(d),
+    label: !d.covered
+      ? `${deviceName(d)} – hors formule`
+      : d.blocked
+        ? `${deviceName(d)} – justificatif attendu`
+        : deviceName(d),
   }));
   return (
-    <SelectField ref={ref} label="Appareil concerné" options={options} error={error}
-      hint="Un autre appareil ? Ajoutez-le dans « Mes appareils »." {...props} />
+    <SelectField
+      ref={ref}
+      label="Appareil concerné"
+      options={options}
+      error={error}
+      hint="Un autre appareil ? Ajoutez-le dans « Mes appareils »."
+      {...props}
+    />
   );
 });

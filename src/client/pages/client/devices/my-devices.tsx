@@ -14,10 +14,22 @@ import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { subscriptionQueryOptions } from '#client/pages/client/api/queries.ts';
 import { AddDeviceForm } from './add-device-form.tsx';
-import { deviceName, deviceTypeLabel, devicesQueryOptions, inUse, useCoverDevice, useRetireDevice } from './device-api.ts';
+import {
+  deviceName,
+  deviceTypeLabel,
+  devicesQueryOptions,
+  inUse,
+  useCoverDevice,
+  useRetireDevice,
+} from './device-api.ts';
 import { ProofUpload } from './proof-upload.tsx';
 
-const TONES: Record<DeviceStatus, BadgeTone> = { pending: 'amber', verified: 'green', refused: 'red', retired: 'slate' };
+const TONES: Record<DeviceStatus, BadgeTone> = {
+  pending: 'amber',
+  verified: 'green',
+  refused: 'red',
+  retired: 'slate',
+};
 
 /** « Mes appareils » on both dashboards: the devices the plan covers, what each waits for, add / retire / prove. */
 export function MyDevices() {
@@ -32,7 +44,9 @@ export function MyDevices() {
   return (
     <section id="mes-appareils" aria-labelledby="appareils-titre" className="space-y-4">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <h2 id="appareils-titre" className="text-xl font-semibold text-slate-900">Mes appareils</h2>
+        <h2 id="appareils-titre" className="text-xl font-semibold text-slate-900">
+          Mes appareils
+        </h2>
         {devices.data && (
           <p className="text-slate-700" data-testid="devices-covered">
             {covered} appareil{covered > 1 ? 's' : ''} couvert{covered > 1 ? 's' : ''} sur {max}
@@ -40,51 +54,87 @@ export function MyDevices() {
           </p>
         )}
       </div>
-      {devices.isPending ? <div className="flex justify-center py-6"><Spinner /></div>
-        : devices.isError ? <LoadError title="Impossible d’afficher vos appareils pour le moment" error={devices.error} onRetry={() => void devices.refetch()} />
-        : (
-          <>
-            {used.length === 0 && (
-              <Card className="text-slate-700">
-                Déclarez l’appareil que nos techniciens dépanneront (ordinateur, portable, tablette) : chaque demande d’assistance le concerne.
-              </Card>
-            )}
-            {covered < used.length && (
-              <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="devices-over-plan">
-                Votre formule {subscription.data?.plan ?? ''} couvre {max} appareil{max > 1 ? 's' : ''} : choisissez ceux qui restent
-                couverts (« Couvrir cet appareil »), ou retirez-en un. Un appareil hors formule ne peut pas recevoir d’assistance.
-              </p>
-            )}
-            <ul className="space-y-3">{[...used, ...refused].map((d) => <li key={d.id}><DeviceCard device={d} /></li>)}</ul>
-            {used.length < max ? <AddDeviceForm /> : covered === used.length && (
+      {devices.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner />
+        </div>
+      ) : devices.isError ? (
+        <LoadError
+          title="Impossible d’afficher vos appareils pour le moment"
+          error={devices.error}
+          onRetry={() => void devices.refetch()}
+        />
+      ) : (
+        <>
+          {used.length === 0 && (
+            <Card className="text-slate-700">
+              Déclarez l’appareil que nos techniciens dépanneront (ordinateur, portable, tablette) : chaque demande
+              d’assistance le concerne.
+            </Card>
+          )}
+          {covered < used.length && (
+            <p
+              className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="devices-over-plan"
+            >
+              Votre formule {subscription.data?.plan ?? ''} couvre {max} appareil{max > 1 ? 's' : ''} : choisissez ceux
+              qui restent couverts (« Couvrir cet appareil »), ou retirez-en un. Un appareil hors formule ne peut pas
+              recevoir d’assistance.
+            </p>
+          )}
+          <ul className="space-y-3">
+            {[...used, ...refused].map((d) => (
+              <li key={d.id}>
+                <DeviceCard device={d} />
+              </li>
+            ))}
+          </ul>
+          {used.length < max ? (
+            <AddDeviceForm />
+          ) : (
+            covered === used.length && (
               <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-                Votre formule couvre {max} appareil{max > 1 ? 's' : ''}. Pour en déclarer un autre, retirez d’abord un appareil que vous
-                n’utilisez plus, ou passez à une formule qui en couvre plus.
+                Votre formule couvre {max} appareil{max > 1 ? 's' : ''}. Pour en déclarer un autre, retirez d’abord un
+                appareil que vous n’utilisez plus, ou passez à une formule qui en couvre plus.
               </p>
-            )}
-            {retired.length > 0 && (
-              <details className="rounded-lg border border-slate-200 bg-white p-3">
-                <summary className="cursor-pointer font-medium text-slate-800">Appareils retirés ({retired.length})</summary>
-                <ul className="mt-3 space-y-3">{retired.map((d) => <li key={d.id}><DeviceCard device={d} /></li>)}</ul>
-              </details>
-            )}
-          </>
-        )}
+            )
+          )}
+          {retired.length > 0 && (
+            <details className="rounded-lg border border-slate-200 bg-white p-3">
+              <summary className="cursor-pointer font-medium text-slate-800">
+                Appareils retirés ({retired.length})
+              </summary>
+              <ul className="mt-3 space-y-3">
+                {retired.map((d) => (
+                  <li key={d.id}>
+                    <DeviceCard device={d} />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </>
+      )}
     </section>
   );
 }
 
 /** What the client should know or do next about this device. */
 function awaited(d: Device): string {
-  if (inUse(d) && !d.covered) return 'Hors formule : votre formule ne couvre plus cet appareil. Couvrez-le à la place d’un autre, ou retirez-en un, pour demander de l’aide pour lui.';
+  if (inUse(d) && !d.covered)
+    return 'Hors formule : votre formule ne couvre plus cet appareil. Couvrez-le à la place d’un autre, ou retirez-en un, pour demander de l’aide pour lui.';
   if (d.status === 'refused') {
-    return `Refusé${d.refusalReason ? ` : « ${d.refusalReason} »` : ''}. L’assistance pour cet appareil est bloquée. Envoyez un nouveau `
-      + 'justificatif (photo ou PDF de la facture, à votre nom) : nous le vérifierons à nouveau.';
+    return (
+      `Refusé${d.refusalReason ? ` : « ${d.refusalReason} »` : ''}. L’assistance pour cet appareil est bloquée. Envoyez un nouveau ` +
+      'justificatif (photo ou PDF de la facture, à votre nom) : nous le vérifierons à nouveau.'
+    );
   }
   if (d.status === 'retired') return `Retiré le ${formatDate(d.retiredAt ?? d.createdAt)}.`;
   if (d.status === 'verified') return 'Vérifié : vous pouvez demander de l’aide pour cet appareil.';
-  if (d.proofRequested && d.proofs.length === 0) return `Justificatif demandé : ${d.proofMessage ?? 'une photo ou un PDF de la facture.'} L’assistance pour cet appareil attend ce document.`;
-  if (d.proofRequested) return 'Justificatif reçu : nous le vérifions au plus vite. L’assistance reprend dès qu’il est vérifié.';
+  if (d.proofRequested && d.proofs.length === 0)
+    return `Justificatif demandé : ${d.proofMessage ?? 'une photo ou un PDF de la facture.'} L’assistance pour cet appareil attend ce document.`;
+  if (d.proofRequested)
+    return 'Justificatif reçu : nous le vérifions au plus vite. L’assistance reprend dès qu’il est vérifié.';
   return 'En service. Une preuve d’achat ou de propriété pourra vous être demandée.';
 }
 
@@ -92,21 +142,28 @@ function DeviceCard({ device: d }: { device: Device }) {
   const retire = useRetireDevice();
   const cover = useCoverDevice();
   const outside = inUse(d) && !d.covered;
-  const onCover = () => cover.mutate(d.id, {
-    onSuccess: () => notify('success', 'Appareil couvert', 'Un autre appareil est passé hors formule : vous pouvez le retirer ou le reprendre.'),
-    onError: (error) => {
-      if (error instanceof ApiRequestError && error.status === 401) return;
-      notify('error', 'Erreur', serverMessage(error, 'Impossible de couvrir cet appareil'));
-    },
-  });
+  const onCover = () =>
+    cover.mutate(d.id, {
+      onSuccess: () =>
+        notify(
+          'success',
+          'Appareil couvert',
+          'Un autre appareil est passé hors formule : vous pouvez le retirer ou le reprendre.',
+        ),
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 401) return;
+        notify('error', 'Erreur', serverMessage(error, 'Impossible de couvrir cet appareil'));
+      },
+    });
   const [confirming, setConfirming] = useState(false);
-  const onRetire = () => retire.mutate(d.id, {
-    onSuccess: () => notify('success', 'Appareil retiré', 'Il ne compte plus dans votre formule.'),
-    onError: (error) => {
-      if (error instanceof ApiRequestError && error.status === 401) return;
-      notify('error', 'Erreur', serverMessage(error, 'Impossible de retirer cet appareil'));
-    },
-  });
+  const onRetire = () =>
+    retire.mutate(d.id, {
+      onSuccess: () => notify('success', 'Appareil retiré', 'Il ne compte plus dans votre formule.'),
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 401) return;
+        notify('error', 'Erreur', serverMessage(error, 'Impossible de retirer cet appareil'));
+      },
+    });
   return (
     <Card className="p-4" data-testid="device-card">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -122,24 +179,44 @@ function DeviceCard({ device: d }: { device: Device }) {
           <Badge tone={TONES[d.status]}>{DEVICE_STATUS_LABELS[d.status]}</Badge>
         </span>
       </div>
-      <p className={d.blocked || outside ? 'mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950' : 'mt-2 text-sm text-slate-700'} data-testid="device-awaited">
+      <p
+        className={
+          d.blocked || outside
+            ? 'mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950'
+            : 'mt-2 text-sm text-slate-700'
+        }
+        data-testid="device-awaited"
+      >
         {awaited(d)}
       </p>
       {d.proofs.length > 0 && (
         <p className="mt-2 text-sm text-slate-600">
-          Justificatif{d.proofs.length > 1 ? 's' : ''} envoyé{d.proofs.length > 1 ? 's' : ''} : {d.proofs.map((p) => p.name).join(', ')}
+          Justificatif{d.proofs.length > 1 ? 's' : ''} envoyé{d.proofs.length > 1 ? 's' : ''} :{' '}
+          {d.proofs.map((p) => p.name).join(', ')}
         </p>
       )}
       {(inUse(d) || d.status === 'refused') && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          {outside && <Button onClick={onCover} disabled={cover.isPending}>Couvrir cet appareil</Button>}
+          {outside && (
+            <Button onClick={onCover} disabled={cover.isPending}>
+              Couvrir cet appareil
+            </Button>
+          )}
           {(d.status === 'pending' || d.status === 'refused') && <ProofUpload device={d} />}
-          <Button variant="secondary" onClick={() => setConfirming(true)} disabled={retire.isPending}>Retirer</Button>
+          <Button variant="secondary" onClick={() => setConfirming(true)} disabled={retire.isPending}>
+            Retirer
+          </Button>
         </div>
       )}
-      <LazyConfirmDialog open={confirming} onOpenChange={setConfirming} title="Retirer cet appareil ?"
+      <LazyConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Retirer cet appareil ?"
         description={`« ${deviceName(d)} » ne sera plus couvert par votre formule. Vous pourrez déclarer un autre appareil à sa place.`}
-        confirmLabel="Retirer" onConfirm={onRetire} danger />
+        confirmLabel="Retirer"
+        onConfirm={onRetire}
+        danger
+      />
     </Card>
   );
 }

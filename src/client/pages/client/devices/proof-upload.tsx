@@ -24,23 +24,55 @@ export function ProofUpload({ device }: { device: Device }) {
       input.current!.value = '';
       return;
     }
-    upload.mutate({ id: device.id, file }, {
-      onSuccess: () => notify('success', 'Justificatif envoyé', refused
-        ? 'Votre appareil repasse « À vérifier » : nous le vérifions au plus vite.' : 'Nous le vérifions au plus vite.'),
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 401) return;
-        notify('error', 'Envoi impossible', serverMessage(error, 'Impossible d’envoyer ce fichier'));
+    upload.mutate(
+      { id: device.id, file },
+      {
+        onSuccess: () =>
+          notify(
+            'success',
+            'Justificatif envoyé',
+            refused
+              ? 'Votre appareil repasse « À vérifier » : nous le vérifions au plus vite.'
+              : 'Nous le vérifions au plus vite.',
+          ),
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.status === 401) return;
+          notify('error', 'Envoi impossible', serverMessage(error, 'Impossible d’envoyer ce fichier'));
+        },
+        onSettled: () => {
+          if (input.current) input.current.value = '';
+        },
       },
-      onSettled: () => { if (input.current) input.current.value = ''; },
-    });
+    );
   };
   return (
     <div>
-      <label htmlFor={id} className={buttonClass(refused || (device.proofRequested && device.proofs.length === 0) ? 'primary' : 'secondary', 'md', `w-full cursor-pointer sm:w-auto ${FILE_LABEL_FOCUS}`)}>
+      <label
+        htmlFor={id}
+        className={buttonClass(
+          refused || (device.proofRequested && device.proofs.length === 0) ? 'primary' : 'secondary',
+          'md',
+          `w-full cursor-pointer sm:w-auto ${FILE_LABEL_FOCUS}`,
+        )}
+      >
         <Camera aria-hidden="true" className="h-4 w-4" />
-        {upload.isPending ? 'Envoi...' : refused ? 'Renvoyer un justificatif' : device.proofs.length ? 'Ajouter un justificatif' : 'Envoyer un justificatif'}
-        <input ref={input} id={id} type="file" accept={PROOF_ACCEPT} className="sr-only" onChange={onChange} disabled={upload.isPending}
-          data-testid="proof-input" />
+        {upload.isPending
+          ? 'Envoi...'
+          : refused
+            ? 'Renvoyer un justificatif'
+            : device.proofs.length
+              ? 'Ajouter un justificatif'
+              : 'Envoyer un justificatif'}
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={PROOF_ACCEPT}
+          className="sr-only"
+          onChange={onChange}
+          disabled={upload.isPending}
+          data-testid="proof-input"
+        />
       </label>
     </div>
   );

@@ -2,7 +2,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Loader2, XCircle } from 'lucide-react';
 import type { ClientOrder } from '#shared/client-api.ts';
-import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM, type CheckoutStarted, type OnlinePayment } from '#shared/payment-api.ts';
+import {
+  PAYMENT_ORDER_PARAM,
+  PAYMENT_RETURN_PARAM,
+  type CheckoutStarted,
+  type OnlinePayment,
+} from '#shared/payment-api.ts';
 import { api, ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { useSearchParams } from '#client/lib/router.ts';
 import { notify } from '#client/lib/notify.tsx';
@@ -25,10 +30,16 @@ export function PayOnlineButton({ order, className }: { order: ClientOrder; clas
   const enabled = useOnlinePayment();
   const start = useMutation({
     mutationFn: () => api<CheckoutStarted>(`/api/client/orders/${order.id}/checkout`, { method: 'POST' }),
-    onSuccess: ({ url }) => { window.location.assign(url); },
+    onSuccess: ({ url }) => {
+      window.location.assign(url);
+    },
     onError: (error) => {
       if (error instanceof ApiRequestError && error.status === 401) return;
-      void notify('error', 'Paiement en ligne', serverMessage(error, 'Impossible d’ouvrir le paiement en ligne. Veuillez réessayer.'));
+      void notify(
+        'error',
+        'Paiement en ligne',
+        serverMessage(error, 'Impossible d’ouvrir le paiement en ligne. Veuillez réessayer.'),
+      );
     },
   });
   if (!enabled || order.paymentStatus !== 'pending' || Number(order.price) <= 0) return null;
@@ -36,7 +47,11 @@ export function PayOnlineButton({ order, className }: { order: ClientOrder; clas
   const busy = start.isPending || start.isSuccess;
   return (
     <Button onClick={() => start.mutate()} disabled={busy} className={className}>
-      {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <CreditCard aria-hidden="true" className="h-4 w-4" />}
+      {busy ? (
+        <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />
+      ) : (
+        <CreditCard aria-hidden="true" className="h-4 w-4" />
+      )}
       {busy ? 'Ouverture du paiement...' : 'Payer en ligne'}
     </Button>
   );
@@ -64,7 +79,10 @@ export function PaymentReturnNotice() {
     if (!waiting) return;
     const poll = setInterval(() => void client.invalidateQueries({ queryKey: clientKeys.orders }), 3000);
     const stop = setTimeout(() => setWatching(false), CONFIRMATION_WATCH_MS);
-    return () => { clearInterval(poll); clearTimeout(stop); };
+    return () => {
+      clearInterval(poll);
+      clearTimeout(stop);
+    };
   }, [waiting, client]);
   // Paid: the subscription card and the invoice list follow.
   useEffect(() => {
@@ -75,7 +93,8 @@ export function PaymentReturnNotice() {
   if (outcome === 'annule' && order.paymentStatus === 'pending') {
     return (
       <Notice tone="neutral" icon={<XCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />}>
-        Paiement annulé : rien n’a été débité. Votre commande de la formule {order.plan} reste en attente ; vous pouvez la régler quand vous voulez.
+        Paiement annulé : rien n’a été débité. Votre commande de la formule {order.plan} reste en attente ; vous pouvez
+        la régler quand vous voulez.
       </Notice>
     );
   }
@@ -98,10 +117,15 @@ export function PaymentReturnNotice() {
 
 function Notice({ tone, icon, children }: { tone: 'success' | 'neutral'; icon: ReactNode; children: ReactNode }) {
   return (
-    <div role="status" data-testid="payment-return"
-      className={tone === 'success'
-        ? 'flex gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950'
-        : 'flex gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-900'}>
+    <div
+      role="status"
+      data-testid="payment-return"
+      className={
+        tone === 'success'
+          ? 'flex gap-3 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950'
+          : 'flex gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-900'
+      }
+    >
       {icon}
       <p>{children}</p>
     </div>

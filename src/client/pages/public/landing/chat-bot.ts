@@ -13,12 +13,16 @@ const CONTACT_LINK: FaqLink = { href: '#contact', label: 'Aller au formulaire de
 const PRICING_LINK: FaqLink = { href: '#tarifs', label: 'Voir les tarifs' };
 
 export const WELCOME: BotReply = {
-  text: nbsp('Bonjour ! Je suis l’assistant automatique. Posez-moi votre question : prix, délai d’intervention, Mac ou Windows, paiement, sécurité…'),
+  text: nbsp(
+    'Bonjour ! Je suis l’assistant automatique. Posez-moi votre question : prix, délai d’intervention, Mac ou Windows, paiement, sécurité…',
+  ),
 };
 
 export const FALLBACK: BotReply = {
-  text: nbsp('Je n’ai pas bien compris, désolé. Essayez avec d’autres mots (prix, délai, Mac, paiement…) '
-    + 'ou écrivez-nous avec le formulaire de contact en bas de la page : un conseiller vous répondra par e-mail.'),
+  text: nbsp(
+    'Je n’ai pas bien compris, désolé. Essayez avec d’autres mots (prix, délai, Mac, paiement…) ' +
+      'ou écrivez-nous avec le formulaire de contact en bas de la page : un conseiller vous répondra par e-mail.',
+  ),
   link: CONTACT_LINK,
 };
 
@@ -31,63 +35,132 @@ const fromFaq = (id: string, link?: FaqLink): BotReply => {
 // First topic wins, so the precise subjects come before the broad ones ("prix" would catch "combien d'appareils").
 type Topic = { keywords: string[]; reply: () => BotReply };
 const TOPICS: Topic[] = [
-  { keywords: ['resili*', 'annul*', 'engag*', 'reconduc*', 'renouvel*', 'rembours*', 'retractation'], reply: () => fromFaq('engagement') },
-  { keywords: ['paie*', 'paye*', 'payer', 'paiement*', 'carte*', 'cb', 'crypto*', 'bitcoin', 'tva', 'regler', 'reglement'], reply: () => fromFaq('paiement') },
-  { keywords: ['justificatif*', 'preuve*', 'proprietaire', 'propriete', 'ticket*'], reply: () => fromFaq('justificatif') },
+  {
+    keywords: ['resili*', 'annul*', 'engag*', 'reconduc*', 'renouvel*', 'rembours*', 'retractation'],
+    reply: () => fromFaq('engagement'),
+  },
+  {
+    keywords: [
+      'paie*',
+      'paye*',
+      'payer',
+      'paiement*',
+      'carte*',
+      'cb',
+      'crypto*',
+      'bitcoin',
+      'tva',
+      'regler',
+      'reglement',
+    ],
+    reply: () => fromFaq('paiement'),
+  },
+  {
+    keywords: ['justificatif*', 'preuve*', 'proprietaire', 'propriete', 'ticket*'],
+    reply: () => fromFaq('justificatif'),
+  },
   { keywords: ['factur*'], reply: () => fromFaq('facture') },
-  { keywords: ['securi*', 'prise en main', 'confiance', 'risque*', 'dangereu*', 'teamviewer', 'anydesk'], reply: () => fromFaq('securite') },
+  {
+    keywords: ['securi*', 'prise en main', 'confiance', 'risque*', 'dangereu*', 'teamviewer', 'anydesk'],
+    reply: () => fromFaq('securite'),
+  },
   {
     keywords: ['virus', 'antivirus', 'malware*', 'pirat*', 'arnaque*', 'hameconnage', 'phishing', 'publicite*'],
-    reply: () => ({ text: 'Oui, nous recherchons et supprimons les virus et logiciels indésirables, nous vérifions votre antivirus '
-      + 'et vous aidons à repérer les arnaques (faux messages, fausses alertes). C’est compris dans toutes les formules.', link: PRICING_LINK }),
+    reply: () => ({
+      text:
+        'Oui, nous recherchons et supprimons les virus et logiciels indésirables, nous vérifions votre antivirus ' +
+        'et vous aidons à repérer les arnaques (faux messages, fausses alertes). C’est compris dans toutes les formules.',
+      link: PRICING_LINK,
+    }),
   },
   {
     keywords: ['intervention*', 'combien de fois', 'illimite*', 'nombre de demandes'],
     reply: () => ({ text: `Nombre d’interventions : ${interventionsPerPlan()}.`, link: PRICING_LINK }),
   },
-  { keywords: ['appareil*', 'ordinateurs', 'plusieurs', 'tablette*', 'telephone portable'], reply: () => fromFaq('appareils') },
+  {
+    keywords: ['appareil*', 'ordinateurs', 'plusieurs', 'tablette*', 'telephone portable'],
+    reply: () => fromFaq('appareils'),
+  },
   { keywords: ['delai*', 'rapid*', 'vite', 'urgen*', 'attendre', 'attente', 'temps'], reply: () => fromFaq('delai') },
-  { keywords: ['horaire*', 'heure*', 'ouvert*', 'dimanche', 'samedi', 'weekend', 'soir', 'nuit'], reply: () => fromFaq('delai') },
-  { keywords: ['inscri*', 'abonner', 'souscri*', 'commencer', 'commander', 'identifiant*', 'compte', 'mot de passe'], reply: () => fromFaq('inscription') },
-  { keywords: ['prix', 'tarif*', 'cout*', 'coute*', 'combien', 'cher', 'euro*', 'formule*', 'offre*', 'abonnement*'], reply: () => fromFaq('prix', PRICING_LINK) },
+  {
+    keywords: ['horaire*', 'heure*', 'ouvert*', 'dimanche', 'samedi', 'weekend', 'soir', 'nuit'],
+    reply: () => fromFaq('delai'),
+  },
+  {
+    keywords: ['inscri*', 'abonner', 'souscri*', 'commencer', 'commander', 'identifiant*', 'compte', 'mot de passe'],
+    reply: () => fromFaq('inscription'),
+  },
+  {
+    keywords: ['prix', 'tarif*', 'cout*', 'coute*', 'combien', 'cher', 'euro*', 'formule*', 'offre*', 'abonnement*'],
+    reply: () => fromFaq('prix', PRICING_LINK),
+  },
   { keywords: ['mac', 'macs', 'macbook*', 'imac*', 'macos', 'apple', 'osx'], reply: () => fromFaq('mac-windows') },
   {
     keywords: ['windows', 'pc', 'microsoft', 'mise a jour', 'mises a jour', 'logiciel*'],
-    reply: () => ({ text: 'Oui, nous dépannons les ordinateurs Windows : PC fixes, portables et tablettes Windows '
-      + '(mises à jour, messages d’erreur, logiciels, réglages). Les Mac aussi, dans toutes les formules.', link: PRICING_LINK }),
+    reply: () => ({
+      text:
+        'Oui, nous dépannons les ordinateurs Windows : PC fixes, portables et tablettes Windows ' +
+        '(mises à jour, messages d’erreur, logiciels, réglages). Les Mac aussi, dans toutes les formules.',
+      link: PRICING_LINK,
+    }),
   },
   {
     keywords: ['lent*', 'lenteur*', 'rame', 'ramer', 'optimis*', 'nettoy*', 'bloque*', 'plante*', 'demarr*'],
-    reply: () => ({ text: 'Un ordinateur lent ou qui se bloque ? Un technicien fait le ménage à distance : programmes inutiles, '
-      + 'démarrage allégé, espace libéré, mises à jour. Vous voyez tout sur votre écran.', link: PRICING_LINK }),
+    reply: () => ({
+      text:
+        'Un ordinateur lent ou qui se bloque ? Un technicien fait le ménage à distance : programmes inutiles, ' +
+        'démarrage allégé, espace libéré, mises à jour. Vous voyez tout sur votre écran.',
+      link: PRICING_LINK,
+    }),
   },
   {
     keywords: ['imprim*', 'scanner', 'wifi', 'internet', 'box', 'reseau', 'mail', 'mails', 'email*', 'messagerie'],
-    reply: () => ({ text: 'Oui, nous vous aidons à installer une imprimante ou un scanner, à vous connecter au Wi-Fi '
-      + 'et à régler votre messagerie e-mail, à distance.', link: PRICING_LINK }),
+    reply: () => ({
+      text:
+        'Oui, nous vous aidons à installer une imprimante ou un scanner, à vous connecter au Wi-Fi ' +
+        'et à régler votre messagerie e-mail, à distance.',
+      link: PRICING_LINK,
+    }),
   },
   {
     keywords: ['sauvegard*', 'donnees', 'photos', 'fichier*', 'backup', 'perdu*', 'transfer*'],
-    reply: () => ({ text: 'Nous mettons vos photos et documents à l’abri : sauvegarde automatique, aide pour transférer '
-      + 'vos fichiers vers un nouvel ordinateur.', link: PRICING_LINK }),
+    reply: () => ({
+      text:
+        'Nous mettons vos photos et documents à l’abri : sauvegarde automatique, aide pour transférer ' +
+        'vos fichiers vers un nouvel ordinateur.',
+      link: PRICING_LINK,
+    }),
   },
   {
     keywords: ['humain', 'conseiller*', 'quelqu un', 'telephone', 'appeler', 'joindre', 'contact*', 'parler'],
-    reply: () => ({ text: 'Pour parler à un conseiller, laissez-nous un message avec le formulaire de contact en bas de la page : '
-      + 'nous vous répondons par e-mail.', link: CONTACT_LINK }),
+    reply: () => ({
+      text:
+        'Pour parler à un conseiller, laissez-nous un message avec le formulaire de contact en bas de la page : ' +
+        'nous vous répondons par e-mail.',
+      link: CONTACT_LINK,
+    }),
   },
   { keywords: ['merci'], reply: () => ({ text: 'Avec plaisir ! N’hésitez pas si vous avez une autre question.' }) },
   {
     keywords: ['bonjour', 'bonsoir', 'salut', 'hello', 'coucou'],
-    reply: () => ({ text: `Bonjour ! Que puis-je faire pour vous ? Je peux vous parler de nos formules (dès ${planPrice(cheapestPlan)}), `
-      + 'des délais, du paiement ou de la sécurité.' }),
+    reply: () => ({
+      text:
+        `Bonjour ! Que puis-je faire pour vous ? Je peux vous parler de nos formules (dès ${planPrice(cheapestPlan)}), ` +
+        'des délais, du paiement ou de la sécurité.',
+    }),
   },
 ];
 
 /** Lower case, accents and punctuation removed: "Coût ?" and "cout" read the same. */
 export function normalize(text: string): string {
-  return text.toLowerCase().replace(/œ/g, 'oe').replace(/æ/g, 'ae').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 function matches(text: string, keyword: string): boolean {

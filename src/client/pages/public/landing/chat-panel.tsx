@@ -8,7 +8,13 @@ import { panelBox } from './chat-styles.ts';
 let sequence = 0;
 function message(sender: ChatSender, reply: BotReply): ChatMessage {
   sequence += 1;
-  return { id: `msg-${Date.now().toString(36)}-${sequence}`, text: reply.text, sender, timestamp: Date.now(), link: reply.link };
+  return {
+    id: `msg-${Date.now().toString(36)}-${sequence}`,
+    text: reply.text,
+    sender,
+    timestamp: Date.now(),
+    link: reply.link,
+  };
 }
 
 const timeFmt = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
@@ -61,27 +67,46 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
       aria-modal="false"
       aria-labelledby={`${id}-titre`}
       hidden={!open}
-      onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
       className={cn(panelBox, 'h-[min(32rem,calc(100dvh-8rem))]')}
     >
       <div className="bg-brand-700 px-4 py-3 text-white">
-        <h2 id={`${id}-titre`} className="font-semibold">Posez votre question</h2>
+        <h2 id={`${id}-titre`} className="font-semibold">
+          Posez votre question
+        </h2>
         <p className="text-sm text-brand-100">Assistant automatique de {siteName}</p>
       </div>
-      <div ref={list} role="log" aria-live="polite" aria-label="Messages" className="flex-1 overflow-y-auto bg-slate-50 p-4">
+      <div
+        ref={list}
+        role="log"
+        aria-live="polite"
+        aria-label="Messages"
+        className="flex-1 overflow-y-auto bg-slate-50 p-4"
+      >
         <ul className="space-y-3">
           {messages.map((m) => (
             <li key={m.id} className={cn('flex', m.sender === 'user' && 'justify-end')}>
-              <div className={cn(
-                'max-w-[85%] rounded-2xl px-4 py-2',
-                m.sender === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
-              )}>
+              <div
+                className={cn(
+                  'max-w-[85%] rounded-2xl px-4 py-2',
+                  m.sender === 'user'
+                    ? 'rounded-br-sm bg-brand-600 text-white'
+                    : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
+                )}
+              >
                 <span className="sr-only">{m.sender === 'user' ? 'Vous : ' : 'Assistant : '}</span>
                 <span className="whitespace-pre-line">{m.text}</span>
                 {m.link && (
-                  <a href={m.link.href} className="mt-1 block font-medium text-brand-700 underline underline-offset-2">{m.link.label}</a>
+                  <a href={m.link.href} className="mt-1 block font-medium text-brand-700 underline underline-offset-2">
+                    {m.link.label}
+                  </a>
                 )}
-                <time dateTime={new Date(m.timestamp).toISOString()} className={cn('mt-1 block text-xs', m.sender === 'user' ? 'text-brand-100' : 'text-slate-600')}>
+                <time
+                  dateTime={new Date(m.timestamp).toISOString()}
+                  className={cn('mt-1 block text-xs', m.sender === 'user' ? 'text-brand-100' : 'text-slate-600')}
+                >
                   {timeFmt.format(m.timestamp)}
                 </time>
               </div>
@@ -91,7 +116,9 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
         </ul>
       </div>
       <form onSubmit={send} className="flex gap-2 border-t border-slate-200 bg-white p-3">
-        <label htmlFor={`${id}-saisie`} className="sr-only">Votre message</label>
+        <label htmlFor={`${id}-saisie`} className="sr-only">
+          Votre message
+        </label>
         <input
           ref={input}
           id={`${id}-saisie`}
@@ -102,8 +129,12 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           placeholder="Écrivez votre question…"
           className="min-h-11 flex-1 rounded-lg border border-slate-300 px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
-        <button type="submit" className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white hover:bg-brand-700">
-          <Icon path={SEND} className="h-5 w-5" /><span className="sr-only">Envoyer</span>
+        <button
+          type="submit"
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white hover:bg-brand-700"
+        >
+          <Icon path={SEND} className="h-5 w-5" />
+          <span className="sr-only">Envoyer</span>
         </button>
       </form>
     </div>

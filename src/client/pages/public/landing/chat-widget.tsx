@@ -22,7 +22,13 @@ export function ChatWidget() {
   return (
     <>
       {started && (
-        <Suspense fallback={open ? <div className={cn(panelBox, 'items-center justify-center p-8 text-slate-700')}>Chargement…</div> : null}>
+        <Suspense
+          fallback={
+            open ? (
+              <div className={cn(panelBox, 'items-center justify-center p-8 text-slate-700')}>Chargement…</div>
+            ) : null
+          }
+        >
           <ChatPanel id={PANEL_ID} open={open} onClose={close} />
         </Suspense>
       )}
@@ -31,7 +37,10 @@ export function ChatWidget() {
         type="button"
         aria-expanded={open}
         aria-controls={started ? PANEL_ID : undefined}
-        onClick={() => { setStarted(true); setOpen((o) => !o); }}
+        onClick={() => {
+          setStarted(true);
+          setOpen((o) => !o);
+        }}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
         className="fixed bottom-5 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg ring-4 ring-white hover:bg-brand-700 sm:right-6"

@@ -21,7 +21,14 @@ const lazyResolver: Resolver<ContactInput> = async (values, context, options) =>
 /** The contact form, checked by the same zod schema as the server; the server's field errors land under the fields. */
 export function ContactForm() {
   const hydrated = useHydrated();
-  const { register, handleSubmit, setError, setValue, reset, formState: { errors, isSubmitting } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
     resolver: lazyResolver,
     defaultValues: EMPTY,
   });
@@ -39,7 +46,9 @@ export function ContactForm() {
     }
   }, [setValue]);
 
-  useEffect(() => { void loadCaptcha(); }, [loadCaptcha]);
+  useEffect(() => {
+    void loadCaptcha();
+  }, [loadCaptcha]);
 
   const onSubmit = handleSubmit(async (values) => {
     setSent(false);
@@ -50,7 +59,7 @@ export function ContactForm() {
       notify('success', 'Message envoyé', 'Merci ! Nous vous répondrons par e-mail dans les meilleurs délais.');
       void loadCaptcha();
     } catch (error) {
-      const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors ?? {} : {};
+      const fieldErrors = error instanceof ApiRequestError ? (error.fieldErrors ?? {}) : {};
       if (fieldErrors.captchaAnswer || fieldErrors.captchaToken) {
         // A wrong or expired answer: a new question, an empty answer, and everything else kept as typed.
         setValue('captchaAnswer', '');
@@ -64,18 +73,41 @@ export function ContactForm() {
   });
 
   // The sum stays on one line: "4 +" then "5 ?" on the next reads badly.
-  const captchaLabel = captcha && 'question' in captcha
-    ? <>{nbsp('Question de sécurité : ')}<span className="whitespace-nowrap">{captcha.question}</span></>
-    : 'Question de sécurité';
-  const captchaHint = captcha === null ? 'Chargement de la question…'
-    : 'failed' in captcha ? nbsp('La question n’a pas pu être chargée. Cliquez sur « Nouvelle question ».')
-    : 'Elle nous protège des envois automatiques. Répondez en chiffres.';
+  const captchaLabel =
+    captcha && 'question' in captcha ? (
+      <>
+        {nbsp('Question de sécurité : ')}
+        <span className="whitespace-nowrap">{captcha.question}</span>
+      </>
+    ) : (
+      'Question de sécurité'
+    );
+  const captchaHint =
+    captcha === null
+      ? 'Chargement de la question…'
+      : 'failed' in captcha
+        ? nbsp('La question n’a pas pu être chargée. Cliquez sur « Nouvelle question ».')
+        : 'Elle nous protège des envois automatiques. Répondez en chiffres.';
 
   return (
-    <form onSubmit={onSubmit} onFocus={() => void loadValidation()} method="post" noValidate className="space-y-5" aria-labelledby="contact-titre">
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void loadValidation()}
+      method="post"
+      noValidate
+      className="space-y-5"
+      aria-labelledby="contact-titre"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Nom" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
       </div>
       <TextField label="Sujet (facultatif)" error={errors.subject?.message} {...register('subject')} />
       <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register('message')} />
@@ -89,7 +121,9 @@ export function ContactForm() {
           error={errors.captchaAnswer?.message ?? errors.captchaToken?.message}
           {...register('captchaAnswer')}
         />
-        <Button type="button" variant="secondary" className="sm:mb-7" onClick={() => void loadCaptcha()}>Nouvelle question</Button>
+        <Button type="button" variant="secondary" className="sm:mb-7" onClick={() => void loadCaptcha()}>
+          Nouvelle question
+        </Button>
       </div>
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Envoi en cours...' : 'Envoyer le message'}

@@ -8,7 +8,11 @@ import { LandingSection } from './landing-section.tsx';
 // react-hook-form weighs as much as the rest of the page below the hero: the form is its own chunk, fetched when the
 // visitor gets near the form. The server render waits for it, so the HTML holds the whole form; the browser
 // hydrates it when the chunk arrives (its submit button stays disabled until then).
-const ContactForm = lazy(() => whenNear('contact').then(() => import('./contact-form.tsx')).then((m) => ({ default: m.ContactForm })));
+const ContactForm = lazy(() =>
+  whenNear('contact')
+    .then(() => import('./contact-form.tsx'))
+    .then((m) => ({ default: m.ContactForm })),
+);
 
 /**
  * Memoised for the same reason as the landing page's sections: a re-render reaching the boundary while its chunk
@@ -25,7 +29,12 @@ const DeferredContactForm = memo(function DeferredContactForm() {
 export function ContactSection() {
   const site = useSite();
   return (
-    <LandingSection id="contact" titleId="contact-titre" white eyebrow="Contact" title="Une question ? Écrivez-nous"
+    <LandingSection
+      id="contact"
+      titleId="contact-titre"
+      white
+      eyebrow="Contact"
+      title="Une question ? Écrivez-nous"
       intro="Un conseiller vous répond par e-mail. Nous lisons chaque message avec attention."
     >
       <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_2fr]">
@@ -34,14 +43,22 @@ export function ContactSection() {
             <Icon path={MAIL} className="mt-0.5 text-brand-700" />
             <span>
               <span className="block font-semibold text-slate-900">Par e-mail</span>
-              <a href={`mailto:${site.email}`} className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-800">{site.email}</a>
+              <a
+                href={`mailto:${site.email}`}
+                className="break-all text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                {site.email}
+              </a>
             </span>
           </p>
           <p className="flex items-start gap-3">
             <Icon path={LOCK} className="mt-0.5 text-brand-700" />
             <span>
               Vos informations servent à vous répondre. Pour en savoir plus, lisez notre{' '}
-              <Link to="/privacy-policy" className="text-brand-700 underline underline-offset-2 hover:text-brand-800">politique de confidentialité</Link>.
+              <Link to="/privacy-policy" className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                politique de confidentialité
+              </Link>
+              .
             </span>
           </p>
           <p className="flex items-start gap-3">

@@ -15,12 +15,18 @@ export function FaqSection() {
           <details key={item.id} name="faq" id={`faq-${item.id}`} className="group">
             <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
               <h3 className="text-lg font-semibold text-slate-900">{item.question}</h3>
-              <Icon path={CHEVRON_DOWN} className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180 motion-reduce:transition-none" />
+              <Icon
+                path={CHEVRON_DOWN}
+                className="h-5 w-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+              />
             </summary>
             <div className="px-5 pb-5 text-slate-700">
               <p>{item.answer}</p>
               {item.link && (
-                <Link to={item.link.href} className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                <Link
+                  to={item.link.href}
+                  className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                >
                   {item.link.label}
                 </Link>
               )}

@@ -5,7 +5,11 @@ import { nbsp } from './typography.ts';
 // The figures come from the plan catalogue, which travels with the sections below (see landing-sections.tsx).
 const HeroFigures = lazy(() => import('./landing-sections.tsx').then((m) => ({ default: m.HeroFigures })));
 
-const PROMISES = ['Sans engagement ni reconduction automatique', 'Ordinateurs Windows et Mac', 'Vous gardez le contrôle de votre écran'];
+const PROMISES = [
+  'Sans engagement ni reconduction automatique',
+  'Ordinateurs Windows et Mac',
+  'Vous gardez le contrôle de votre écran',
+];
 
 export function HeroSection() {
   return (
@@ -16,23 +20,35 @@ export function HeroSection() {
             <Icon path={HEADSET} className="h-4 w-4" /> Assistance informatique à distance
           </p>
           <h1 id="accueil-titre" className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-            {nbsp('Un souci avec votre ordinateur ?')} <span className="text-brand-700">Un technicien vous aide, sans bouger de chez vous.</span>
+            {nbsp('Un souci avec votre ordinateur ?')}{' '}
+            <span className="text-brand-700">Un technicien vous aide, sans bouger de chez vous.</span>
           </h1>
           <p className="mt-5 text-lg text-slate-700">
-            {nbsp('Virus, lenteurs, imprimante, e-mails, mises à jour : nous réglons le problème à distance, pendant que vous '
-              + 'regardez, avec des explications simples. Vous choisissez la durée, vous payez une seule fois.')}
+            {nbsp(
+              'Virus, lenteurs, imprimante, e-mails, mises à jour : nous réglons le problème à distance, pendant que vous ' +
+                'regardez, avec des explications simples. Vous choisissez la durée, vous payez une seule fois.',
+            )}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a href="#tarifs" className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-600 px-6 text-lg font-semibold text-white shadow-sm hover:bg-brand-700">
+            <a
+              href="#tarifs"
+              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-600 px-6 text-lg font-semibold text-white shadow-sm hover:bg-brand-700"
+            >
               Voir les tarifs
             </a>
-            <a href="#contact" className="inline-flex min-h-12 items-center justify-center rounded-lg border border-slate-300 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100">
+            <a
+              href="#contact"
+              className="inline-flex min-h-12 items-center justify-center rounded-lg border border-slate-300 bg-white px-6 text-lg font-semibold text-slate-900 hover:bg-slate-100"
+            >
               Poser une question
             </a>
           </div>
           <ul className="mt-8 space-y-2 text-slate-800">
             {PROMISES.map((p) => (
-              <li key={p} className="flex items-start gap-2"><Icon path={CHECK} className="mt-0.5 h-5 w-5 text-emerald-700" />{p}</li>
+              <li key={p} className="flex items-start gap-2">
+                <Icon path={CHECK} className="mt-0.5 h-5 w-5 text-emerald-700" />
+                {p}
+              </li>
             ))}
           </ul>
         </div>

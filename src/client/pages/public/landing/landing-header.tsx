@@ -10,9 +10,12 @@ const SECTIONS = [
   { href: '#contact', label: 'Contact' },
 ] as const;
 
-const sectionLink = 'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
-const loginLink = 'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700';
-const staffLink = 'inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
+const sectionLink =
+  'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const loginLink =
+  'inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700';
+const staffLink =
+  'inline-flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
 /** The phone menu is a native popover: it opens, closes on a tap outside or on Escape (focus back on its button) before
  * any script has run. Once hydrated, a tap on one of its links also closes it. */
@@ -34,9 +37,15 @@ export function LandingHeader() {
           <span>{siteName}</span>
         </a>
         <nav aria-label="Navigation principale" className="hidden items-center gap-1 md:flex">
-          {SECTIONS.map((s) => <a key={s.href} href={s.href} className={sectionLink}>{s.label}</a>)}
+          {SECTIONS.map((s) => (
+            <a key={s.href} href={s.href} className={sectionLink}>
+              {s.label}
+            </a>
+          ))}
           <span aria-hidden="true" className="mx-2 h-6 w-px bg-slate-200" />
-          {links.map((link) => <AccountLinkTo key={link.href} link={link} className={link.primary ? cn(loginLink, 'ml-1') : staffLink} />)}
+          {links.map((link) => (
+            <AccountLinkTo key={link.href} link={link} className={link.primary ? cn(loginLink, 'ml-1') : staffLink} />
+          ))}
         </nav>
         {/* The browser tells assistive technologies whether the popover is expanded. */}
         <button
@@ -59,14 +68,25 @@ export function LandingHeader() {
       >
         <ul className="flex flex-col">
           {SECTIONS.map((s) => (
-            <li key={s.href}><a href={s.href} onClick={closeMenu} className={cn(sectionLink, 'w-full text-lg')}>{s.label}</a></li>
+            <li key={s.href}>
+              <a href={s.href} onClick={closeMenu} className={cn(sectionLink, 'w-full text-lg')}>
+                {s.label}
+              </a>
+            </li>
           ))}
         </ul>
         <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
           {/* On a phone the call to action comes first, full width. */}
-          {[...links].sort((a, b) => Number(!!b.primary) - Number(!!a.primary)).map((link) => (
-            <AccountLinkTo key={link.href} link={link} onClick={closeMenu} className={link.primary ? loginLink : staffLink} />
-          ))}
+          {[...links]
+            .sort((a, b) => Number(!!b.primary) - Number(!!a.primary))
+            .map((link) => (
+              <AccountLinkTo
+                key={link.href}
+                link={link}
+                onClick={closeMenu}
+                className={link.primary ? loginLink : staffLink}
+              />
+            ))}
         </div>
       </nav>
     </header>

@@ -28,14 +28,19 @@ export function PlanCard({ plan, active }: { plan: Plan; active: boolean }) {
           Meilleure vente
         </p>
       )}
-      <h3 id={titleId} className="text-2xl font-bold text-slate-900">{plan.name}</h3>
+      <h3 id={titleId} className="text-2xl font-bold text-slate-900">
+        {plan.name}
+      </h3>
       <p className="mt-1 min-h-12 text-slate-700">{nbsp(plan.description)}</p>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
         <span className="text-4xl font-bold tracking-tight text-slate-900">{planPrice(plan)}</span>
         <span className="text-lg text-slate-700">pour {plan.durationText}</span>
       </p>
       <p className="mt-1 text-sm text-slate-600">
-        {plan.durationMonths > 1 ? `Soit ${formatEuro(plan.price / plan.durationMonths)} par mois, payé une fois` : 'Payé une fois'}, sans reconduction
+        {plan.durationMonths > 1
+          ? `Soit ${formatEuro(plan.price / plan.durationMonths)} par mois, payé une fois`
+          : 'Payé une fois'}
+        , sans reconduction
       </p>
       <dl className="mt-5 space-y-2 border-y border-slate-200 py-4 text-slate-800">
         {facts.map(([term, value]) => (
@@ -47,14 +52,19 @@ export function PlanCard({ plan, active }: { plan: Plan; active: boolean }) {
       </dl>
       <ul className="mt-4 flex-1 space-y-2 text-slate-800">
         {plan.features.map((f) => (
-          <li key={f} className="flex items-start gap-2"><Icon path={CHECK} className="mt-0.5 h-5 w-5 text-emerald-700" />{f}</li>
+          <li key={f} className="flex items-start gap-2">
+            <Icon path={CHECK} className="mt-0.5 h-5 w-5 text-emerald-700" />
+            {f}
+          </li>
         ))}
       </ul>
       <Link
         to={`/register?plan=${plan.id}`}
         className={cn(
           'mt-6 inline-flex min-h-12 items-center justify-center rounded-lg px-6 text-lg font-semibold',
-          active ? 'bg-brand-600 text-white hover:bg-brand-700' : 'border border-brand-600 text-brand-700 hover:bg-brand-50',
+          active
+            ? 'bg-brand-600 text-white hover:bg-brand-700'
+            : 'border border-brand-600 text-brand-700 hover:bg-brand-50',
         )}
       >
         Choisir<span className="sr-only"> le plan {plan.name}</span>

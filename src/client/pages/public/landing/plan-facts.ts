@@ -35,22 +35,32 @@ export const fastestPlans = PLANS.filter((p) => p.responseTime === fastestPlan.r
 export const expressPlans = PLANS.filter((p) => p.features.some((f) => /urgence express/i.test(f))).map((p) => p.name);
 
 export function priceList(): string {
-  return PLANS.map((p) => `${p.name} : ${planPrice(p)} pour ${p.durationText}${p.maxDevices > 1 ? `, ${devicesLabel(p.maxDevices)}` : ''}`).join(' ; ');
+  return PLANS.map(
+    (p) =>
+      `${p.name} : ${planPrice(p)} pour ${p.durationText}${p.maxDevices > 1 ? `, ${devicesLabel(p.maxDevices)}` : ''}`,
+  ).join(' ; ');
 }
 
 export function responseTimes(): string {
-  return groupBy((p) => p.responseTime).map(([time, names]) => `${time} avec ${joinFr(names)}`).join(', ');
+  return groupBy((p) => p.responseTime)
+    .map(([time, names]) => `${time} avec ${joinFr(names)}`)
+    .join(', ');
 }
 
 export function supportHours(): string {
-  return groupBy((p) => p.supportHours).map(([hours, names]) => `${hours} (${joinFr(names)})`).join(' ; ');
+  return groupBy((p) => p.supportHours)
+    .map(([hours, names]) => `${hours} (${joinFr(names)})`)
+    .join(' ; ');
 }
 
 export function devicesPerPlan(): string {
-  return groupBy((p) => devicesLabel(p.maxDevices)).map(([devices, names]) => `${devices} avec ${joinFr(names)}`).join(', ');
+  return groupBy((p) => devicesLabel(p.maxDevices))
+    .map(([devices, names]) => `${devices} avec ${joinFr(names)}`)
+    .join(', ');
 }
 
 export function interventionsPerPlan(): string {
   return groupBy((p) => interventionsLabel(p).toLowerCase())
-    .map(([count, names]) => `${count} avec ${joinFr(names)}`).join(', ');
+    .map(([count, names]) => `${count} avec ${joinFr(names)}`)
+    .join(', ');
 }

@@ -6,7 +6,10 @@ import { CHEVRON_LEFT, CHEVRON_RIGHT, Icon } from './icons.tsx';
 import { PlanCard } from './plan-card.tsx';
 
 /** SPEC.md §2: the carousel opens on the fourth plan, Pro, our best seller. */
-const START = Math.max(0, PLANS.findIndex((p) => p.id === 'pro'));
+const START = Math.max(
+  0,
+  PLANS.findIndex((p) => p.id === 'pro'),
+);
 const TRACK_ID = 'formules-piste';
 const count = PLANS.length;
 
@@ -31,7 +34,10 @@ export function nearestSlide(x: number, slides: readonly { left: number; right: 
 
 function centredSlide(track: HTMLElement): number {
   const box = track.getBoundingClientRect();
-  return nearestSlide(box.left + box.width / 2, Array.from(track.children, (el) => el.getBoundingClientRect()));
+  return nearestSlide(
+    box.left + box.width / 2,
+    Array.from(track.children, (el) => el.getBoundingClientRect()),
+  );
 }
 
 /** Scrolls the track so that card i sits in the middle (smoothly, through the track's CSS, unless motion is reduced). */
@@ -40,7 +46,8 @@ function centre(track: HTMLElement, i: number, behavior: ScrollBehavior = 'auto'
   if (slide) track.scrollTo({ left: slide.offsetLeft + slide.offsetWidth / 2 - track.clientWidth / 2, behavior });
 }
 
-const arrowLink = 'inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-100';
+const arrowLink =
+  'inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-100';
 
 /**
  * A scroll-snap track the finger scrolls natively, with dots and arrows that are links to the cards: all of it works
@@ -72,7 +79,9 @@ export function PricingCarousel() {
       });
     };
     // A finger or a wheel takes over from a pending move.
-    const takeOver = () => { pending.current = null; };
+    const takeOver = () => {
+      pending.current = null;
+    };
     follow();
     el.addEventListener('scroll', follow, { passive: true });
     el.addEventListener('pointerdown', takeOver, { passive: true });
@@ -116,7 +125,12 @@ export function PricingCarousel() {
   }
 
   return (
-    <div role="region" aria-roledescription="carrousel" aria-label="Nos formules d’abonnement" data-enhanced={hydrated ? 'true' : undefined}>
+    <div
+      role="region"
+      aria-roledescription="carrousel"
+      aria-label="Nos formules d’abonnement"
+      data-enhanced={hydrated ? 'true' : undefined}
+    >
       {/* The spacers before and after let the first and last cards reach the middle; the edges fade out on wider screens. */}
       <div
         id={TRACK_ID}
@@ -137,11 +151,18 @@ export function PricingCarousel() {
             aria-roledescription="formule"
             aria-label={`${i + 1} sur ${count} : ${p.name}`}
             // Pro is where the track opens, at first paint, without a script (where the browser knows this property).
-            className={cn('relative w-(--slide) shrink-0 snap-center snap-always px-2 sm:px-3', i === START && '[scroll-initial-target:nearest]')}
+            className={cn(
+              'relative w-(--slide) shrink-0 snap-center snap-always px-2 sm:px-3',
+              i === START && '[scroll-initial-target:nearest]',
+            )}
           >
             {/* The dots' target: as wide as the track and centred on the card, so that the browser, which scrolls
                 a link's target just into view, brings the card to the middle. */}
-            <span id={slideId(p.id)} aria-hidden="true" className="pointer-events-none absolute left-[calc(50%-50cqw)] top-0 h-px w-[100cqw]" />
+            <span
+              id={slideId(p.id)}
+              aria-hidden="true"
+              className="pointer-events-none absolute left-[calc(50%-50cqw)] top-0 h-px w-[100cqw]"
+            />
             <PlanCard plan={p} active={i === active} />
           </div>
         ))}
@@ -149,10 +170,20 @@ export function PricingCarousel() {
 
       {/* On phones the dots take a row of their own, so every control keeps a 44 px target. */}
       <div className="mt-2 flex flex-wrap items-center justify-center gap-x-6 gap-y-2 sm:gap-x-4" onKeyDown={onKeyDown}>
-        <a href={slideHref(active - 1)} className={cn(arrowLink, 'order-2 sm:order-1')} aria-controls={TRACK_ID} onClick={(e) => go(e, active - 1)}>
-          <Icon path={CHEVRON_LEFT} /><span className="sr-only">Plan précédent</span>
+        <a
+          href={slideHref(active - 1)}
+          className={cn(arrowLink, 'order-2 sm:order-1')}
+          aria-controls={TRACK_ID}
+          onClick={(e) => go(e, active - 1)}
+        >
+          <Icon path={CHEVRON_LEFT} />
+          <span className="sr-only">Plan précédent</span>
         </a>
-        <div role="group" aria-label="Choisir la formule affichée" className="order-1 flex w-full justify-center sm:order-2 sm:w-auto">
+        <div
+          role="group"
+          aria-label="Choisir la formule affichée"
+          className="order-1 flex w-full justify-center sm:order-2 sm:w-auto"
+        >
           {PLANS.map((p, i) => (
             <a
               key={p.id}
@@ -163,18 +194,29 @@ export function PricingCarousel() {
               aria-controls={TRACK_ID}
               onClick={(e) => go(e, i)}
             >
-              <span aria-hidden="true" className={cn(
-                'block h-3 rounded-full transition-all motion-reduce:transition-none',
-                i === active ? 'w-7 bg-brand-600' : 'w-3 bg-slate-500 group-hover:bg-slate-700',
-              )} />
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'block h-3 rounded-full transition-all motion-reduce:transition-none',
+                  i === active ? 'w-7 bg-brand-600' : 'w-3 bg-slate-500 group-hover:bg-slate-700',
+                )}
+              />
             </a>
           ))}
         </div>
-        <a href={slideHref(active + 1)} className={cn(arrowLink, 'order-3')} aria-controls={TRACK_ID} onClick={(e) => go(e, active + 1)}>
-          <Icon path={CHEVRON_RIGHT} /><span className="sr-only">Plan suivant</span>
+        <a
+          href={slideHref(active + 1)}
+          className={cn(arrowLink, 'order-3')}
+          aria-controls={TRACK_ID}
+          onClick={(e) => go(e, active + 1)}
+        >
+          <Icon path={CHEVRON_RIGHT} />
+          <span className="sr-only">Plan suivant</span>
         </a>
       </div>
-      <p className="sr-only" aria-live="polite" aria-atomic="true">Formule affichée : {plan.name}, {active + 1} sur {count}</p>
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        Formule affichée : {plan.name}, {active + 1} sur {count}
+      </p>
     </div>
   );
 }

@@ -28,11 +28,21 @@ export function cgvSections(site: SiteInfo): LegalSection[] {
       title: 'Qui sommes-nous ?',
       body: (
         <ul>
-          <li><strong>Société :</strong> {site.legalName} (nom commercial : {site.siteName})</li>
-          <li><strong>Immatriculation :</strong> {site.companyId}</li>
-          <li><strong>Adresse :</strong> {site.address}</li>
-          <li><strong>E-mail :</strong> {mail}</li>
-          <li><strong>Téléphone :</strong> {site.phone}</li>
+          <li>
+            <strong>Société :</strong> {site.legalName} (nom commercial : {site.siteName})
+          </li>
+          <li>
+            <strong>Immatriculation :</strong> {site.companyId}
+          </li>
+          <li>
+            <strong>Adresse :</strong> {site.address}
+          </li>
+          <li>
+            <strong>E-mail :</strong> {mail}
+          </li>
+          <li>
+            <strong>Téléphone :</strong> {site.phone}
+          </li>
         </ul>
       ),
     },
@@ -72,8 +82,8 @@ export function cgvSections(site: SiteInfo): LegalSection[] {
       body: (
         <>
           <p>
-            L’abonnement est conclu pour une <strong>durée déterminée</strong> (1, 3, 6 ou 12 mois selon la formule),
-            à compter de sa validation après paiement.
+            L’abonnement est conclu pour une <strong>durée déterminée</strong> (1, 3, 6 ou 12 mois selon la formule), à
+            compter de sa validation après paiement.
           </p>
           <p>
             Il <strong>n’est pas renouvelé automatiquement</strong> : il prend fin de lui-même à son terme, sans
@@ -112,12 +122,12 @@ export function cgvSections(site: SiteInfo): LegalSection[] {
             ou en <strong>cryptomonnaie</strong>. Le service démarre une fois le paiement reçu.
           </p>
           <p>
-            <strong>Aucune TVA n’est facturée</strong> : le prestataire est une société établie aux États-Unis. Le
-            prix affiché est le prix final que vous payez.
+            <strong>Aucune TVA n’est facturée</strong> : le prestataire est une société établie aux États-Unis. Le prix
+            affiché est le prix final que vous payez.
           </p>
           <p>
-            Une facture vous est remise pour chaque commande. Son authenticité peut être contrôlée à tout moment sur
-            la page <Link to="/verify-invoice">Vérifier une facture</Link>, grâce à la clé imprimée sur la facture.
+            Une facture vous est remise pour chaque commande. Son authenticité peut être contrôlée à tout moment sur la
+            page <Link to="/verify-invoice">Vérifier une facture</Link>, grâce à la clé imprimée sur la facture.
           </p>
         </>
       ),
@@ -148,8 +158,8 @@ export function cgvSections(site: SiteInfo): LegalSection[] {
           <ServiceLevelsTable />
           <p>
             Les délais de réponse sont des objectifs, mesurés pendant les horaires d’assistance, entre votre demande et
-            la prise de contact d’un technicien. Dans les formules qui la prévoient, l’urgence express est prise en charge
-            en moins de 30 minutes. Nous sommes tenus à une obligation de moyens : nous mettons tout en œuvre
+            la prise de contact d’un technicien. Dans les formules qui la prévoient, l’urgence express est prise en
+            charge en moins de 30 minutes. Nous sommes tenus à une obligation de moyens : nous mettons tout en œuvre
             pour résoudre votre problème, sans pouvoir garantir le résultat, notamment lorsque la panne est matérielle.
           </p>
         </>
@@ -196,8 +206,8 @@ export function cgvSections(site: SiteInfo): LegalSection[] {
             n’a pas commencé : il suffit de nous écrire à {mail}, et nous vous remboursons sous 14 jours.
           </p>
           <p>
-            En demandant une première intervention pendant ce délai, vous demandez expressément que le service
-            commence. <strong>Une fois le service commencé, le droit de rétractation ne peut plus être exercé.</strong>
+            En demandant une première intervention pendant ce délai, vous demandez expressément que le service commence.{' '}
+            <strong>Une fois le service commencé, le droit de rétractation ne peut plus être exercé.</strong>
           </p>
         </>
       ),
@@ -218,8 +228,8 @@ export function cgvSections(site: SiteInfo): LegalSection[] {
       body: (
         <>
           <p>
-            Nous intervenons avec soin et selon les règles de l’art. Nous ne sommes pas responsables des dommages dus
-            à une panne matérielle, à un logiciel tiers, à une mauvaise utilisation, à l’absence de sauvegarde ou à un
+            Nous intervenons avec soin et selon les règles de l’art. Nous ne sommes pas responsables des dommages dus à
+            une panne matérielle, à un logiciel tiers, à une mauvaise utilisation, à l’absence de sauvegarde ou à un
             événement hors de notre contrôle.
           </p>
           <p>
@@ -256,8 +266,8 @@ export function cgvSections(site: SiteInfo): LegalSection[] {
       title: 'Réclamations',
       body: (
         <p>
-          Une question ou un désaccord ? Écrivez-nous à {mail} ou appelez le {site.phone}, en indiquant votre nom et,
-          si possible, le numéro de votre facture. Nous vous répondons sous 7 jours ouvrés et cherchons avec vous une
+          Une question ou un désaccord ? Écrivez-nous à {mail} ou appelez le {site.phone}, en indiquant votre nom et, si
+          possible, le numéro de votre facture. Nous vous répondons sous 7 jours ouvrés et cherchons avec vous une
           solution amiable avant toute autre démarche.
         </p>
       ),
@@ -272,8 +282,8 @@ export function cgvSections(site: SiteInfo): LegalSection[] {
             d’accord amiable, les litiges relèvent des tribunaux compétents du Wyoming.
           </p>
           <p>
-            Ce choix ne vous prive pas de la protection que vous assurent les règles impératives du droit de votre
-            pays de résidence.
+            Ce choix ne vous prive pas de la protection que vous assurent les règles impératives du droit de votre pays
+            de résidence.
           </p>
         </>
       ),

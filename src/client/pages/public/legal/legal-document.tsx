@@ -15,7 +15,15 @@ const prose = [
 ].join(' ');
 
 /** A legal text: title, date, numbered table of contents with anchors, one h2 per section. */
-export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  intro,
+  sections,
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <PublicLayout>
       <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
@@ -27,11 +35,20 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
           <div className={`mt-6 ${prose}`}>{intro}</div>
         </header>
 
-        <nav aria-labelledby="sommaire-titre" className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="sommaire-titre" className="text-lg font-semibold text-slate-900">Sommaire</h2>
+        <nav
+          aria-labelledby="sommaire-titre"
+          className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id="sommaire-titre" className="text-lg font-semibold text-slate-900">
+            Sommaire
+          </h2>
           <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1.5 pl-6 text-brand-700 sm:grid-cols-2">
             {sections.map((s) => (
-              <li key={s.id}><a href={`#${s.id}`} className="hover:underline">{s.title}</a></li>
+              <li key={s.id}>
+                <a href={`#${s.id}`} className="hover:underline">
+                  {s.title}
+                </a>
+              </li>
             ))}
           </ol>
         </nav>
@@ -46,7 +63,9 @@ export function LegalDocument({ title, intro, sections }: { title: string; intro
         ))}
 
         <p className="mt-12 border-t border-slate-200 pt-6 text-sm">
-          <a href="#contenu" className="font-medium text-brand-700 hover:underline">Revenir en haut de la page</a>
+          <a href="#contenu" className="font-medium text-brand-700 hover:underline">
+            Revenir en haut de la page
+          </a>
         </p>
       </article>
     </PublicLayout>

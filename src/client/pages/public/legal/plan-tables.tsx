@@ -21,19 +21,32 @@ type PlanTableProps = {
  */
 function PlanTable({ label, caption, className = '', columns, cells }: PlanTableProps) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className={`mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}>
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={`mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white ${className}`}
+    >
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={th}>Abonnement</th>
-            {columns.map((c) => <th key={c.title} scope="col" className={c.className ? `${th} ${c.className}` : th}>{c.title}</th>)}
+            <th scope="col" className={th}>
+              Abonnement
+            </th>
+            {columns.map((c) => (
+              <th key={c.title} scope="col" className={c.className ? `${th} ${c.className}` : th}>
+                {c.title}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {PLANS.map((p) => (
             <tr key={p.id}>
-              <th scope="row" className={`${td} font-semibold text-slate-900`}>{p.name}</th>
+              <th scope="row" className={`${td} font-semibold text-slate-900`}>
+                {p.name}
+              </th>
               {cells(p)}
             </tr>
           ))}
@@ -46,7 +59,9 @@ function PlanTable({ label, caption, className = '', columns, cells }: PlanTable
 /** The six subscriptions, read from the one catalogue (DESIGN.md decision 1); bare counts keep it phone-wide. */
 export function PlansTable() {
   return (
-    <PlanTable label="Tableau des abonnements" caption="Abonnements proposés : durée, nombre d’appareils et prix"
+    <PlanTable
+      label="Tableau des abonnements"
+      caption="Abonnements proposés : durée, nombre d’appareils et prix"
       columns={[{ title: 'Durée' }, { title: 'Appareils' }, { title: 'Prix', className: 'text-right' }]}
       cells={(p) => (
         <>
@@ -54,7 +69,8 @@ export function PlansTable() {
           <td className={td}>{p.maxDevices}</td>
           <td className={`${td} whitespace-nowrap text-right font-medium`}>{formatEuro(p.price)}</td>
         </>
-      )} />
+      )}
+    />
   );
 }
 
@@ -71,14 +87,20 @@ export function ServiceLevelsTable() {
           <div key={p.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
             <strong className="block font-semibold text-slate-900">{p.name}</strong>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-800">
-              <dt className="text-slate-600">Interventions</dt><dd>{interventionsLabel(p)}</dd>
-              <dt className="text-slate-600">Délai visé</dt><dd>{p.responseTime}</dd>
-              <dt className="text-slate-600">Horaires</dt><dd>{p.supportHours}</dd>
+              <dt className="text-slate-600">Interventions</dt>
+              <dd>{interventionsLabel(p)}</dd>
+              <dt className="text-slate-600">Délai visé</dt>
+              <dd>{p.responseTime}</dd>
+              <dt className="text-slate-600">Horaires</dt>
+              <dd>{p.supportHours}</dd>
             </dl>
           </div>
         ))}
       </div>
-      <PlanTable label="Tableau des niveaux de service" caption="Niveaux de service par abonnement" className="hidden sm:block"
+      <PlanTable
+        label="Tableau des niveaux de service"
+        caption="Niveaux de service par abonnement"
+        className="hidden sm:block"
         columns={[{ title: 'Interventions' }, { title: 'Délai de réponse visé' }, { title: 'Horaires' }]}
         cells={(p) => (
           <>
@@ -86,7 +108,8 @@ export function ServiceLevelsTable() {
             <td className={`${td} whitespace-nowrap`}>{p.responseTime}</td>
             <td className={td}>{p.supportHours}</td>
           </>
-        )} />
+        )}
+      />
     </>
   );
 }

@@ -12,19 +12,30 @@ const RETENTION = [
 
 function RetentionTable() {
   return (
-    <div role="region" aria-label="Durées de conservation" tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div
+      role="region"
+      aria-label="Durées de conservation"
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">Durée de conservation par type de données</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className="px-3 py-2.5 text-left font-semibold text-slate-900">Données</th>
-            <th scope="col" className="px-3 py-2.5 text-left font-semibold text-slate-900">Durée de conservation</th>
+            <th scope="col" className="px-3 py-2.5 text-left font-semibold text-slate-900">
+              Données
+            </th>
+            <th scope="col" className="px-3 py-2.5 text-left font-semibold text-slate-900">
+              Durée de conservation
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {RETENTION.map((r) => (
             <tr key={r.data}>
-              <th scope="row" className="px-3 py-2.5 text-left font-normal text-slate-800">{r.data}</th>
+              <th scope="row" className="px-3 py-2.5 text-left font-normal text-slate-800">
+                {r.data}
+              </th>
               <td className="px-3 py-2.5 font-medium text-slate-900">{r.period}</td>
             </tr>
           ))}
@@ -55,12 +66,28 @@ export function privacySections(site: SiteInfo): LegalSection[] {
         <>
           <p>Nous ne collectons que ce qui est utile pour vous aider :</p>
           <ul>
-            <li><strong>Inscription :</strong> prénom, nom, adresse e-mail, téléphone, abonnement choisi, type et description de votre appareil.</li>
-            <li><strong>Compte :</strong> nom d’utilisateur et mot de passe (enregistré sous forme chiffrée, illisible même pour nous).</li>
-            <li><strong>Commandes :</strong> abonnement, prix, moyen et état du paiement, date, facture.</li>
-            <li><strong>Assistance :</strong> vos demandes, la description des problèmes, les notes et la durée des interventions.</li>
-            <li><strong>Contact :</strong> nom, e-mail et contenu des messages envoyés par le formulaire de contact.</li>
-            <li><strong>Sécurité :</strong> adresse IP et journaux techniques du serveur, conservés peu de temps pour prévenir les abus.</li>
+            <li>
+              <strong>Inscription :</strong> prénom, nom, adresse e-mail, téléphone, abonnement choisi, type et
+              description de votre appareil.
+            </li>
+            <li>
+              <strong>Compte :</strong> nom d’utilisateur et mot de passe (enregistré sous forme chiffrée, illisible
+              même pour nous).
+            </li>
+            <li>
+              <strong>Commandes :</strong> abonnement, prix, moyen et état du paiement, date, facture.
+            </li>
+            <li>
+              <strong>Assistance :</strong> vos demandes, la description des problèmes, les notes et la durée des
+              interventions.
+            </li>
+            <li>
+              <strong>Contact :</strong> nom, e-mail et contenu des messages envoyés par le formulaire de contact.
+            </li>
+            <li>
+              <strong>Sécurité :</strong> adresse IP et journaux techniques du serveur, conservés peu de temps pour
+              prévenir les abus.
+            </li>
           </ul>
           <p>
             Pendant une prise en main à distance, le technicien voit votre écran avec votre accord. Il ne copie pas vos
@@ -88,8 +115,8 @@ export function privacySections(site: SiteInfo): LegalSection[] {
       body: (
         <>
           <p>
-            <strong>Nous ne vendons ni ne louons vos données.</strong> Elles ne sont accessibles qu’à notre équipe,
-            dans la limite de ce dont chacun a besoin.
+            <strong>Nous ne vendons ni ne louons vos données.</strong> Elles ne sont accessibles qu’à notre équipe, dans
+            la limite de ce dont chacun a besoin.
           </p>
           <p>
             Certains prestataires techniques les traitent pour notre compte (hébergement du site, envoi des e-mails),
@@ -132,20 +159,33 @@ export function privacySections(site: SiteInfo): LegalSection[] {
         <>
           <p>Conformément au Règlement général sur la protection des données (RGPD), vous pouvez :</p>
           <ul>
-            <li><strong>accéder</strong> à vos données et en obtenir une copie ;</li>
-            <li>les faire <strong>rectifier</strong> si elles sont inexactes ;</li>
-            <li>demander leur <strong>effacement</strong>, sauf si la loi nous oblige à les garder (factures) ;</li>
-            <li>recevoir vos données dans un format lisible pour les transmettre ailleurs (<strong>portabilité</strong>) ;</li>
-            <li>vous <strong>opposer</strong> à un traitement fondé sur notre intérêt légitime, ou en demander la <strong>limitation</strong>.</li>
+            <li>
+              <strong>accéder</strong> à vos données et en obtenir une copie ;
+            </li>
+            <li>
+              les faire <strong>rectifier</strong> si elles sont inexactes ;
+            </li>
+            <li>
+              demander leur <strong>effacement</strong>, sauf si la loi nous oblige à les garder (factures) ;
+            </li>
+            <li>
+              recevoir vos données dans un format lisible pour les transmettre ailleurs (<strong>portabilité</strong>) ;
+            </li>
+            <li>
+              vous <strong>opposer</strong> à un traitement fondé sur notre intérêt légitime, ou en demander la{' '}
+              <strong>limitation</strong>.
+            </li>
           </ul>
           <p>
-            Écrivez-nous à {mail} en précisant votre demande. Nous vous répondons dans un délai d’un mois. Nous
-            pouvons vous demander de confirmer votre identité.
+            Écrivez-nous à {mail} en précisant votre demande. Nous vous répondons dans un délai d’un mois. Nous pouvons
+            vous demander de confirmer votre identité.
           </p>
           <p>
             Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL :{' '}
-            <a href="https://www.cnil.fr/fr/plaintes" rel="noopener noreferrer">www.cnil.fr</a>, 3 place de Fontenoy,
-            TSA 80715, 75334 Paris Cedex 07.
+            <a href="https://www.cnil.fr/fr/plaintes" rel="noopener noreferrer">
+              www.cnil.fr
+            </a>
+            , 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07.
           </p>
         </>
       ),
@@ -161,8 +201,8 @@ export function privacySections(site: SiteInfo): LegalSection[] {
             demande pas votre consentement.
           </p>
           <p>
-            <strong>Aucun cookie de suivi, de publicité ou de mesure d’audience</strong> n’est utilisé, et aucune
-            donnée n’est partagée avec des réseaux sociaux ou des régies publicitaires.
+            <strong>Aucun cookie de suivi, de publicité ou de mesure d’audience</strong> n’est utilisé, et aucune donnée
+            n’est partagée avec des réseaux sociaux ou des régies publicitaires.
           </p>
         </>
       ),

@@ -20,7 +20,12 @@ const PLAN_OPTIONS = PLANS.map((p) => ({ value: p.id, label: `${p.name} – ${pr
 export function RegisterForm({ plan }: { plan: Plan | undefined }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<RegistrationInput, unknown, Registration>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegistrationInput, unknown, Registration>({
     resolver: zodResolver(registrationInputSchema),
     // Only the plan: with no default, a field keeps what the visitor typed before the page finished loading.
     defaultValues: { planId: plan?.id },
@@ -41,30 +46,69 @@ export function RegisterForm({ plan }: { plan: Plan | undefined }) {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="form-titre" className="space-y-5">
-      <h2 id="form-titre" className="text-lg font-semibold text-slate-900">Vos coordonnées</h2>
+      <h2 id="form-titre" className="text-lg font-semibold text-slate-900">
+        Vos coordonnées
+      </h2>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Prénom" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <TextField
+          label="Prénom"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
         <TextField label="Nom" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
       </div>
-      <TextField label="E-mail" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false}
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
         hint="Vos identifiants et les modalités de paiement seront envoyés à cette adresse."
-        error={errors.email?.message} {...register('email')} />
-      <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="06 12 34 56 78"
-        error={errors.phone?.message} {...register('phone')} />
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Téléphone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="06 12 34 56 78"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
 
       {!plan && (
-        <SelectField label="Abonnement" options={PLAN_OPTIONS} placeholder="Choisissez un abonnement"
-          error={errors.planId?.message} {...register('planId')} />
+        <SelectField
+          label="Abonnement"
+          options={PLAN_OPTIONS}
+          placeholder="Choisissez un abonnement"
+          error={errors.planId?.message}
+          {...register('planId')}
+        />
       )}
 
       <h2 className="pt-2 text-lg font-semibold text-slate-900">Votre appareil</h2>
-      <SelectField label="Type d'appareil" options={DEVICE_OPTIONS} placeholder="Choisissez le type d’appareil"
-        error={errors.deviceType?.message} {...register('deviceType')} />
-      <TextAreaField label="Description de l'appareil" hint="Marque, modèle, année, système (Windows 11, macOS…)."
+      <SelectField
+        label="Type d'appareil"
+        options={DEVICE_OPTIONS}
+        placeholder="Choisissez le type d’appareil"
+        error={errors.deviceType?.message}
+        {...register('deviceType')}
+      />
+      <TextAreaField
+        label="Description de l'appareil"
+        hint="Marque, modèle, année, système (Windows 11, macOS…)."
         placeholder="Ex. : ordinateur portable HP Pavilion 15, acheté en 2021, Windows 11"
-        error={errors.deviceInfo?.message} {...register('deviceInfo')} />
+        error={errors.deviceInfo?.message}
+        {...register('deviceInfo')}
+      />
       {/* A plan chosen on the landing page travels with the form even though no control shows it. */}
-      {plan && errors.planId && <p role="alert" className="text-sm font-medium text-red-700">{errors.planId.message}</p>}
+      {plan && errors.planId && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errors.planId.message}
+        </p>
+      )}
 
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Inscription en cours...' : "Finaliser l'inscription"}

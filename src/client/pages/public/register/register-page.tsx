@@ -17,7 +17,10 @@ export function RegisterPage() {
   return (
     <PublicLayout>
       <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
-        <Link to="/" className="inline-flex min-h-11 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Retour à l'accueil
         </Link>
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Inscription à {siteName}</h1>

@@ -4,13 +4,18 @@ import { FileText, KeyRound, Lock } from 'lucide-react';
 const NOTICES = [
   { Icon: FileText, text: 'Une preuve d’achat ou de propriété de votre appareil pourra vous être demandée.' },
   { Icon: Lock, text: 'L’assistance reste bloquée tant que ces documents n’ont pas été envoyés et vérifiés.' },
-  { Icon: KeyRound, text: 'Vos identifiants de connexion vous seront envoyés par e-mail après validation de votre inscription.' },
+  {
+    Icon: KeyRound,
+    text: 'Vos identifiants de connexion vous seront envoyés par e-mail après validation de votre inscription.',
+  },
 ];
 
 export function RegistrationNotices() {
   return (
     <section aria-labelledby="a-savoir" className="rounded-xl border border-amber-300 bg-amber-50 p-5">
-      <h2 id="a-savoir" className="font-semibold text-amber-950">Bon à savoir</h2>
+      <h2 id="a-savoir" className="font-semibold text-amber-950">
+        Bon à savoir
+      </h2>
       <ul className="mt-3 space-y-3 text-sm text-amber-950">
         {NOTICES.map(({ Icon, text }) => (
           <li key={text} className="flex gap-3">

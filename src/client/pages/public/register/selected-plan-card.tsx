@@ -19,10 +19,17 @@ export function SelectedPlanCard({ plan }: { plan: Plan }) {
       <p className="mt-3 text-2xl font-bold text-slate-900">{plan.name}</p>
       <p className="mt-1 text-lg font-semibold text-brand-800">{pricePerPeriod(plan)}</p>
       <ul className="mt-3 space-y-1 text-sm text-slate-700">
-        <li>{devicesLabel(plan.maxDevices)} {plan.maxDevices > 1 ? 'couverts' : 'couvert'}</li>
+        <li>
+          {devicesLabel(plan.maxDevices)} {plan.maxDevices > 1 ? 'couverts' : 'couvert'}
+        </li>
         <li>Sans renouvellement automatique</li>
       </ul>
-      <a href={PRICING_HREF} className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline">Changer d’abonnement</a>
+      <a
+        href={PRICING_HREF}
+        className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline"
+      >
+        Changer d’abonnement
+      </a>
     </Card>
   );
 }

@@ -14,12 +14,16 @@ import { AuthSubmit } from '#client/components/auth/auth-form-parts.tsx';
 
 const FALLBACK = 'Email ou mot de passe incorrect.';
 
-
 /** /login: the same client credentials open /dashboard (DESIGN.md decision 4). */
 export function LoginPage() {
   const navigate = useNavigate();
   const { setSignedIn } = useViewer();
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<ClientLoginInput>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ClientLoginInput>({
     // No defaults: a field keeps what was typed before the page finished loading.
     resolver: zodResolver(clientLoginInputSchema),
   });
@@ -37,20 +41,51 @@ export function LoginPage() {
   });
 
   return (
-    <AuthCard icon={<LogIn aria-hidden="true" className="h-7 w-7" />} title="Connexion"
-      intro="Connectez-vous avec les identifiants reçus par e-mail.">
+    <AuthCard
+      icon={<LogIn aria-hidden="true" className="h-7 w-7" />}
+      title="Connexion"
+      intro="Connectez-vous avec les identifiants reçus par e-mail."
+    >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Nom d'utilisateur ou e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false}
-          error={errors.email?.message} {...register('email')} />
-        <TextField label="Mot de passe" type="password" autoComplete="current-password"
-          error={errors.password?.message} {...register('password')} />
-        <AuthSubmit pending={isSubmitting} pendingLabel="Connexion...">Se connecter</AuthSubmit>
+        <TextField
+          label="Nom d'utilisateur ou e-mail"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Mot de passe"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <AuthSubmit pending={isSubmitting} pendingLabel="Connexion...">
+          Se connecter
+        </AuthSubmit>
       </form>
-      <p className="mt-4 text-center"><ForgotPasswordLink /></p>
+      <p className="mt-4 text-center">
+        <ForgotPasswordLink />
+      </p>
       <div className="mt-6 space-y-1 text-center text-sm text-slate-700">
-        <p>Pas encore de compte ? <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Créer un compte</Link></p>
-        <p><Link to="/client/login" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Accéder à l’espace client</Link></p>
-        <p><Link to="/" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Retour à l'accueil</Link></p>
+        <p>
+          Pas encore de compte ?{' '}
+          <Link to="/signup" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+            Créer un compte
+          </Link>
+        </p>
+        <p>
+          <Link to="/client/login" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+            Accéder à l’espace client
+          </Link>
+        </p>
+        <p>
+          <Link to="/" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+            Retour à l'accueil
+          </Link>
+        </p>
       </div>
     </AuthCard>
   );

@@ -16,7 +16,9 @@ export function PlanRequiredDialog({ open, onOpenChange }: { open: boolean; onOp
       description="Pour créer votre compte, choisissez d’abord l’abonnement qui vous convient. Vous serez ensuite guidé pour l’inscription."
     >
       {/* A full page load, not a client-side link: the landing page scrolls to its pricing section on arrival. */}
-      <a href={PRICING_HREF} className={buttonClass('primary', 'md', 'w-full')}>Voir les plans d'abonnement</a>
+      <a href={PRICING_HREF} className={buttonClass('primary', 'md', 'w-full')}>
+        Voir les plans d'abonnement
+      </a>
       <p className="mt-4 text-center text-sm text-slate-600">Fermeture automatique dans {secondsLabel(left)}</p>
     </Dialog>
   );

@@ -19,18 +19,34 @@ export function SignupPage() {
   }, [open]);
 
   return (
-    <AuthCard icon={<UserPlus aria-hidden="true" className="h-7 w-7" />} title="Créer un compte"
-      intro={<>
-        Votre compte est créé avec votre abonnement : choisissez d’abord un plan, puis remplissez le formulaire
-        d’inscription. Vos identifiants vous sont envoyés par e-mail une fois votre demande validée.
-      </>}>
-      <button ref={button} type="button" className={buttonClass('primary', 'lg', 'w-full')} disabled={!hydrated}
-        onClick={() => setOpen(true)}>S'inscrire</button>
+    <AuthCard
+      icon={<UserPlus aria-hidden="true" className="h-7 w-7" />}
+      title="Créer un compte"
+      intro={
+        <>
+          Votre compte est créé avec votre abonnement : choisissez d’abord un plan, puis remplissez le formulaire
+          d’inscription. Vos identifiants vous sont envoyés par e-mail une fois votre demande validée.
+        </>
+      }
+    >
+      <button
+        ref={button}
+        type="button"
+        className={buttonClass('primary', 'lg', 'w-full')}
+        disabled={!hydrated}
+        onClick={() => setOpen(true)}
+      >
+        S'inscrire
+      </button>
       <p className="mt-6 text-center text-sm text-slate-700">
         Déjà client ?{' '}
-        <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">Se connecter</Link>
+        <Link to="/login" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+          Se connecter
+        </Link>
       </p>
-      <Link to="/" className={buttonClass('ghost', 'md', 'mt-3 w-full')}>Retour à l'accueil</Link>
+      <Link to="/" className={buttonClass('ghost', 'md', 'mt-3 w-full')}>
+        Retour à l'accueil
+      </Link>
       <PlanRequiredDialog open={open} onOpenChange={setOpen} />
     </AuthCard>
   );

@@ -19,7 +19,9 @@ export function InvoiceFound({ invoice }: { invoice: InvoiceVerification }) {
   const service: [string, string] = ['Service', findPlan(invoice.plan)?.name ?? invoice.plan];
   if (invoice.number === null || invoice.issuedOn === null || invoice.total === null) {
     return (
-      <Result tone={AMBER} title="Commande enregistrée, facture pas encore émise"
+      <Result
+        tone={AMBER}
+        title="Commande enregistrée, facture pas encore émise"
         text={`Cette commande a bien été enregistrée par ${legalName}. Sa facture sera émise à la réception du paiement.`}
         rows={[
           ['Numéro de facture', 'Pas encore émise'],
@@ -28,14 +30,20 @@ export function InvoiceFound({ invoice }: { invoice: InvoiceVerification }) {
           ['Montant', amount(invoice.price)],
           service,
           ['Statut', invoice.statusLabel],
-        ]} />
+        ]}
+      />
     );
   }
   const cancelled = invoice.status === 'cancelled';
   return (
-    <Result tone={cancelled ? AMBER : GREEN} title={cancelled ? 'Facture authentique, annulée' : 'Facture authentique'}
-      text={`Cette facture a bien été émise par ${legalName}. ${cancelled
-        ? `${invoice.statusLabel} : elle ne vaut plus paiement.` : 'Vérifiez que les informations ci-dessous correspondent à votre document.'}`}
+    <Result
+      tone={cancelled ? AMBER : GREEN}
+      title={cancelled ? 'Facture authentique, annulée' : 'Facture authentique'}
+      text={`Cette facture a bien été émise par ${legalName}. ${
+        cancelled
+          ? `${invoice.statusLabel} : elle ne vaut plus paiement.`
+          : 'Vérifiez que les informations ci-dessous correspondent à votre document.'
+      }`}
       rows={[
         ['Numéro de facture', invoice.number],
         ['Date d’émission', formatDate(invoice.issuedOn)],
@@ -43,11 +51,22 @@ export function InvoiceFound({ invoice }: { invoice: InvoiceVerification }) {
         ['Montant', amount(invoice.total)],
         service,
         ['Statut', invoice.statusLabel],
-      ]} />
+      ]}
+    />
   );
 }
 
-function Result({ tone, title, text, rows }: { tone: Tone; title: string; text: string; rows: Array<[string, string]> }) {
+function Result({
+  tone,
+  title,
+  text,
+  rows,
+}: {
+  tone: Tone;
+  title: string;
+  text: string;
+  rows: Array<[string, string]>;
+}) {
   return (
     <div className={`rounded-xl border p-5 sm:p-6 ${tone.box}`}>
       <h2 className={`flex items-center gap-2 text-lg font-semibold ${tone.text}`}>

@@ -33,7 +33,9 @@ export function useInvoiceVerification() {
     current.current = controller;
     setState({ status: 'loading' });
     try {
-      const invoice = await api<InvoiceVerification>(`/api/verify-invoice/${encodeURIComponent(key)}`, { signal: controller.signal });
+      const invoice = await api<InvoiceVerification>(`/api/verify-invoice/${encodeURIComponent(key)}`, {
+        signal: controller.signal,
+      });
       if (!controller.signal.aborted) setState({ status: 'found', invoice });
     } catch (error) {
       if (!controller.signal.aborted) setState({ status: 'error', message: messageFor(error) });

@@ -66,11 +66,31 @@ export function VerifyInvoicePage() {
         </p>
 
         <Card className="mt-6 p-5 sm:p-6">
-          <form noValidate onSubmit={onSubmit} role="search" aria-label="Vérification de facture" className="flex flex-col gap-4 sm:flex-row sm:items-start">
-            <TextField ref={input} label="Clé de vérification" name="key" placeholder="RFS-XXXXXX-AAAA" className="flex-1"
-              autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40}
-              inputMode="text" error={fieldError} hint="Format : RFS-XXXXXX-AAAA"
-              onChange={(e) => { upperCaseInPlace(e); setFieldError(undefined); }} />
+          <form
+            noValidate
+            onSubmit={onSubmit}
+            role="search"
+            aria-label="Vérification de facture"
+            className="flex flex-col gap-4 sm:flex-row sm:items-start"
+          >
+            <TextField
+              ref={input}
+              label="Clé de vérification"
+              name="key"
+              placeholder="RFS-XXXXXX-AAAA"
+              className="flex-1"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              inputMode="text"
+              error={fieldError}
+              hint="Format : RFS-XXXXXX-AAAA"
+              onChange={(e) => {
+                upperCaseInPlace(e);
+                setFieldError(undefined);
+              }}
+            />
             <Button type="submit" size="md" className="sm:mt-7" disabled={!hydrated || state.status === 'loading'}>
               <Search aria-hidden="true" className="h-5 w-5" /> Vérifier
             </Button>
@@ -84,7 +104,9 @@ export function VerifyInvoicePage() {
           {state.status === 'error' && <VerificationError message={state.message} />}
         </div>
 
-        <div className="mt-6"><KeyHelp /></div>
+        <div className="mt-6">
+          <KeyHelp />
+        </div>
       </div>
     </PublicLayout>
   );

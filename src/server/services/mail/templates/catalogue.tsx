@@ -5,13 +5,29 @@ import type { MailKind } from '#shared/labels.ts';
 import type { SiteInfo } from '#shared/site.ts';
 import type { MailParams } from '#server/services/mail/mail-params.ts';
 import {
-  CreditNoteMail, Credentials, ErasureDone, ErasureRefused, InterventionStatusMail, Invoice, PasswordReset, RegistrationReceived, RegistrationRefused,
-  RenewalReminder, InterventionMessageMail,
+  CreditNoteMail,
+  Credentials,
+  ErasureDone,
+  ErasureRefused,
+  InterventionStatusMail,
+  Invoice,
+  PasswordReset,
+  RegistrationReceived,
+  RegistrationRefused,
+  RenewalReminder,
+  InterventionMessageMail,
 } from './client-mails.tsx';
 import { DeviceProofRequested, DeviceRefused, DeviceVerified, StaffDeviceProof } from './device-mails.tsx';
 import {
-  StaffContact, StaffInterventionClosed, StaffInterventionMessage, StaffInterventionRating, StaffNewIntervention, StaffNewRegistration,
-  StaffPasswordLink, StaffResponseDueSoon, StaffResponseOverdue,
+  StaffContact,
+  StaffInterventionClosed,
+  StaffInterventionMessage,
+  StaffInterventionRating,
+  StaffNewIntervention,
+  StaffNewRegistration,
+  StaffPasswordLink,
+  StaffResponseDueSoon,
+  StaffResponseOverdue,
 } from './staff-mails.tsx';
 
 type Body<K extends MailKind> = ComponentType<{ site: SiteInfo; params: MailParams[K]; secret?: string }>;

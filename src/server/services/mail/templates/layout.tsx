@@ -20,20 +20,46 @@ const font = '-apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
 export const styles = {
   text: { fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0 0 16px' },
-  panel: { backgroundColor: colors.panel, border: `1px solid ${colors.border}`, borderRadius: '8px', padding: '12px 16px', margin: '0 0 16px' },
+  panel: {
+    backgroundColor: colors.panel,
+    border: `1px solid ${colors.border}`,
+    borderRadius: '8px',
+    padding: '12px 16px',
+    margin: '0 0 16px',
+  },
   panelLine: { fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0' },
-  quote: { fontSize: '15px', lineHeight: '22px', color: colors.muted, margin: '0 0 16px', whiteSpace: 'pre-line' as const },
+  quote: {
+    fontSize: '15px',
+    lineHeight: '22px',
+    color: colors.muted,
+    margin: '0 0 16px',
+    whiteSpace: 'pre-line' as const,
+  },
 };
 
-export function MailLayout({ site, preview, title, children }: { site: SiteInfo; preview: string; title: string; children: ReactNode }) {
+export function MailLayout({
+  site,
+  preview,
+  title,
+  children,
+}: {
+  site: SiteInfo;
+  preview: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Html lang="fr">
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: '#f1f5f9', fontFamily: font, margin: 0, padding: '24px 0' }}>
         <Container style={{ backgroundColor: '#ffffff', borderRadius: '12px', maxWidth: '560px', padding: '24px' }}>
-          <Text style={{ fontSize: '14px', fontWeight: 700, color: colors.brand, margin: '0 0 8px' }}>{site.siteName}</Text>
-          <Heading as="h1" style={{ fontSize: '22px', lineHeight: '30px', color: colors.text, margin: '0 0 16px' }}>{title}</Heading>
+          <Text style={{ fontSize: '14px', fontWeight: 700, color: colors.brand, margin: '0 0 8px' }}>
+            {site.siteName}
+          </Text>
+          <Heading as="h1" style={{ fontSize: '22px', lineHeight: '30px', color: colors.text, margin: '0 0 16px' }}>
+            {title}
+          </Heading>
           {children}
           <Hr style={{ borderColor: colors.border, margin: '24px 0 16px' }} />
           <Text style={{ fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: 0 }}>
@@ -55,11 +81,24 @@ export function Paragraph({ children }: { children: ReactNode }) {
 export function Action({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Section style={{ margin: '8px 0 20px' }}>
-      <Button href={href} style={{ backgroundColor: colors.brand, borderRadius: '8px', color: '#ffffff', fontSize: '16px', fontWeight: 600, padding: '12px 20px' }}>
+      <Button
+        href={href}
+        style={{
+          backgroundColor: colors.brand,
+          borderRadius: '8px',
+          color: '#ffffff',
+          fontSize: '16px',
+          fontWeight: 600,
+          padding: '12px 20px',
+        }}
+      >
         {children}
       </Button>
       {/* The plain-text version already prints the button's address: this copy is for HTML only (catalogue.tsx). */}
-      <Text className="link-fallback" style={{ fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '8px 0 0' }}>
+      <Text
+        className="link-fallback"
+        style={{ fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '8px 0 0' }}
+      >
         <Link href={href}>{href}</Link>
       </Text>
     </Section>
@@ -71,7 +110,9 @@ export function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
     <Section style={styles.panel}>
       {rows.map(([label, value]) => (
-        <Text key={label} style={styles.panelLine}>{label} : <strong>{value}</strong></Text>
+        <Text key={label} style={styles.panelLine}>
+          {label} : <strong>{value}</strong>
+        </Text>
       ))}
     </Section>
   );
