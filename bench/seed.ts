@@ -4,7 +4,7 @@ import { PLANS } from '#shared/plans.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '#shared/labels.ts';
 import { clients, orders } from '#server/db/schema.ts';
 import type { Db } from '#server/db/client.ts';
-import { chainSubscriptions } from '#server/services/orders/subscriptions.ts';
+import { chainSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
 import { loadConfig } from '#server/config.ts';
 import { renderInvoicePdf } from '#server/services/billing/invoice-pdf.ts';
 import { invoiceDataOf } from '#server/services/billing/invoices.ts';

@@ -53,3 +53,6 @@ const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
 export function todayIso(now = new Date()): string {
   return parisDay.format(now);
 }
+
+/** Euros as the order stores them ('35.00') into cents (a payment provider's unit). */
+export const toCents = (price: string): number => Math.round(Number(price) * 100);

@@ -2,7 +2,7 @@
 import { z } from './schemas/zod.ts';
 import { DOCUMENT_KINDS } from './labels.ts';
 import { optionalText } from './schemas/common.ts';
-import { formatEuro } from './format.ts';
+import { formatEuro, toCents } from './format.ts';
 
 /**
  * An issued invoice or credit note as listed with its order (staff and client). Its PDF:
@@ -61,11 +61,8 @@ export const creditNoteOverMessage = (remaining: string) =>
 
 /** The form's rule: the same schema, with what is left of the invoice known (the server checks it again in its transaction). */
 export function creditNoteFormSchema(remaining: string) {
-  return creditNoteInputSchema.refine(
-    (v) => Math.round(Number(v.amount) * 100) <= Math.round(Number(remaining) * 100),
-    {
-      message: creditNoteOverMessage(remaining),
-      path: ['amount'],
-    },
-  );
+  return creditNoteInputSchema.refine((v) => toCents(v.amount) <= toCents(remaining), {
+    message: creditNoteOverMessage(remaining),
+    path: ['amount'],
+  });
 }

@@ -9,7 +9,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { initialDatabaseFor } from './initial-database.ts';
 import { keepingPlans } from './pglite-plans.ts';
 import { APP_ROOT } from '#server/app-root.ts';
-import { closeTree, privateDir } from '#server/services/security/private-files.ts';
+import { closeTree, privateDir } from './private-files.ts';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction or the database itself: services accept either. */

@@ -3,11 +3,15 @@ import { siteInfo } from '#server/config.ts';
 import { openJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
 import { preparedStatements } from '#server/jobs/prepared-statements.ts';
 import { mailDelivery } from '#server/services/mail/delivery.ts';
+import { documentMails } from '#server/services/billing/document-mails.ts';
 import { createMailQueue, type MailQueue } from '#server/services/mail/outbox.ts';
 import { loadSecretKey, secretBox } from '#server/services/mail/secret-box.ts';
 import { outboxRetentionDefinition, scheduleOutboxRetention } from '#server/services/mail/retention.ts';
 import { proofRetentionDefinition, scheduleProofRetention } from '#server/services/devices/proof-retention.ts';
-import { renewalReminderDefinition, scheduleRenewalReminders } from '#server/services/orders/renewal-reminders.ts';
+import {
+  renewalReminderDefinition,
+  scheduleRenewalReminders,
+} from '#server/services/subscriptions/renewal-reminders.ts';
 import { passwordResetRequests } from '#server/services/clients/password-reset.ts';
 import { openSessionsDefinition, scheduleOpenSessionsCheck } from '#server/services/payments/open-sessions.ts';
 import { paymentProvider } from '#server/services/payments/provider.ts';
@@ -50,7 +54,17 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   const passwordResets = passwordResetRequests({ db: app.db, jobs, mail, box });
   app.decorate('passwordResets', { ask: passwordResets.ask });
 
-  jobs.poll(mailDelivery({ db: app.db, mailer: app.mailer, box, config, site, log: app.log }));
+  jobs.poll(
+    mailDelivery({
+      db: app.db,
+      mailer: app.mailer,
+      box,
+      config,
+      site,
+      log: app.log,
+      documents: documentMails({ db: app.db, config }),
+    }),
+  );
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(proofRetentionDefinition({ db: app.db, clock: options.clock }));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteInfo } from '#server/config.ts';
 import { CLIENT_COOKIE, sessionCookieName } from './auth.ts';
-import { clientPageReader } from '#server/routes/client/page-reads.ts';
+import { clientPageReader } from '#server/services/page-reads/page-reads.ts';
 // Types only: the built SSR bundle is what runs (plugins/pages.ts imports it from DIST_DIR).
 import type * as EntryServer from '#client/entry-server.tsx';
 import type { Prefetched, Visitor } from '#client/entry-server.tsx';

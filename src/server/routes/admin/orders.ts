@@ -14,11 +14,11 @@ import { idParams } from '#shared/schemas/query.ts';
 import { notFound } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
 import { createOrder, regenerateOrderCredentials, updateOrder } from '#server/services/orders/orders.ts';
-import { listOrders } from '#server/services/orders/order-queries.ts';
-import { suggestCredentials } from '#server/services/orders/credentials.ts';
+import { listOrders, getOrderDto } from '#server/services/orders/order-queries.ts';
+import { suggestCredentials } from '#server/services/clients/credentials.ts';
 import { documentPdf, loadDocument, orderInvoice } from '#server/services/billing/invoices.ts';
 import { issueCreditNote } from '#server/services/billing/credit-notes.ts';
-import { paymentProvider } from '#server/services/payments/provider.ts';
+import { paymentProvider, cardRefunds } from '#server/services/payments/provider.ts';
 import { creditNoteInputSchema } from '#shared/invoice-api.ts';
 import { HttpError } from '#server/http-error.ts';
 import { sendDocumentPdf } from '#server/routes/invoice-response.ts';
@@ -106,13 +106,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: creditNoteInputSchema, response: { 201: orderSchema } },
     },
     async (request, reply) => {
-      const order = await issueCreditNote(app.db, request.params.id, request.body, request.staff, {
+      await issueCreditNote(app.db, request.params.id, request.body, request.staff, {
         config: app.config,
         mail: app.mail,
         clock: app.clock,
-        provider,
+        refunds: provider && cardRefunds(provider),
       });
-      return reply.status(201).send(order);
+      return reply.status(201).send((await getOrderDto(app.db, request.params.id))!);
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { subscriptionListQuery, subscriptionSchema } from '#shared/admin-api.ts';
 import { todayIso } from '#shared/format.ts';
-import { listSubscriptions } from '#server/services/orders/subscriptions.ts';
+import { listSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
 import { ANY_STAFF } from './roles.ts';
 import { sendPage } from '#server/routes/list-reply.ts';
 

@@ -12,15 +12,11 @@ import { todayIso } from '#shared/format.ts';
 import { idParams, okSchema, pageQuery } from '#shared/schemas/query.ts';
 import { HttpError } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
-import {
-  changeClientPassword,
-  listClientOrders,
-  loadClientDocument,
-  loadClientInvoice,
-} from '#server/services/clients/client-account.ts';
-import { exportClientData } from '#server/services/clients/client-data.ts';
+import { changeClientPassword } from '#server/services/clients/client-account.ts';
+import { listClientOrders, loadClientDocument, loadClientInvoice } from '#server/services/orders/client-orders.ts';
+import { exportClientData } from '#server/services/privacy/client-data.ts';
 import { accountCheck } from '#server/services/security/login-throttle.ts';
-import { pendingErasure, requestErasure } from '#server/services/inbox/erasure.ts';
+import { pendingErasure, requestErasure } from '#server/services/privacy/erasure.ts';
 import { sendDocumentPdf } from '#server/routes/invoice-response.ts';
 import { sendPage } from '#server/routes/list-reply.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';

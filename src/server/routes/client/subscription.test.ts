@@ -11,7 +11,7 @@ import {
   type CurrentSubscription,
 } from '#shared/client-api.ts';
 import { addDays, daysBetween, periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
-import { currentSubscription } from '#server/services/orders/subscriptions.ts';
+import { currentSubscription } from '#server/services/subscriptions/subscriptions.ts';
 import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 const today = () => todayIso();

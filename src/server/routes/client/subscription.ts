@@ -6,7 +6,7 @@ import {
   subscriptionRequestInputSchema,
 } from '#shared/client-api.ts';
 import { smallJsonReply } from '#server/http-schema.ts';
-import { requestSubscription } from '#server/services/orders/subscription-requests.ts';
+import { placePendingOrder } from '#server/services/orders/pending-orders.ts';
 
 /** The dashboard's subscription card, and a client's request for a plan (signed-in scope). */
 export const clientSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +26,6 @@ export const clientSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: subscriptionRequestInputSchema, response: { 201: clientOrderSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await requestSubscription(app.db, request.clientSession.clientId, request.body.planId)),
+      reply.status(201).send(await placePendingOrder(app.db, request.clientSession.clientId, request.body.planId)),
   );
 };

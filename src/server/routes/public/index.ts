@@ -7,7 +7,7 @@ import { createCaptcha } from '#server/services/inbox/captcha.ts';
 import { sharedSecret } from '#server/services/security/shared-secret.ts';
 import { createContactMessage } from '#server/services/inbox/inbox-items.ts';
 import { createRegistration } from '#server/services/inbox/registrations.ts';
-import { queueContactMail, queueRegistrationMails } from '#server/services/mail/request-mails.ts';
+import { queueContactMail, queueRegistrationMails } from '#server/services/mail/intervention-mails.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { verifyInvoiceRoutes } from './verify-invoice.ts';
 

@@ -8,7 +8,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
 import { MIGRATIONS_DIR, type Database, type Tx } from '#server/db/client.ts';
-import { PRIVATE_FILE } from '#server/services/security/private-files.ts';
+import { PRIVATE_FILE } from '#server/db/private-files.ts';
 import { csvHeader, csvLine, UTF8_BOM } from './csv.ts';
 import { signManifest, SIGNATURE } from './signature.ts';
 import { backupTables, fileNameFor, ident, type BackupTable } from './tables.ts';

@@ -9,7 +9,7 @@ import { todayIso } from '#shared/format.ts';
 import { backupFileName, type BackupStatusDto } from '#shared/backup-api.ts';
 import { HttpError } from '#server/http-error.ts';
 import { ensureDocumentPdf, loadDocument } from '#server/services/billing/invoices.ts';
-import { privateDir } from '#server/services/security/private-files.ts';
+import { privateDir } from '#server/db/private-files.ts';
 import { BackupError, writeBackup } from './archive.ts';
 import { loadBackupKey } from './signature.ts';
 

@@ -3,8 +3,7 @@ import type { Config } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { invoices, onlinePayments, orders } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import { creditNoteOverMessage, type CreditNoteValues, type OrderDocuments } from '#shared/invoice-api.ts';
-import type { OrderDto } from '#shared/admin-api.ts';
+import { creditNoteOverMessage, type CreditNoteValues } from '#shared/invoice-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import {
   documentData,
@@ -16,9 +15,8 @@ import {
 } from './invoices.ts';
 import { queueCreditNoteMail } from '#server/services/mail/order-mails.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
-import { getOrderDto } from '#server/services/orders/order-queries.ts';
-import { recomputeSubscriptions } from '#server/services/orders/subscriptions.ts';
-import { toCents, type PaymentProvider } from '#server/services/payments/provider.ts';
+import { recomputeSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
+import { toCents } from '#shared/format.ts';
 
 const NO_INVOICE = 'Cette commande n’a pas de facture émise : un avoir ne s’établit que sur une commande payée.';
 const FULLY_CREDITED = 'Cette facture est déjà entièrement annulée par un avoir.';
@@ -30,8 +28,6 @@ const REFUND_FAILED =
   'Stripe n’a pas effectué le remboursement : aucun avoir n’a été établi. Réessayez dans quelques minutes, ou vérifiez le paiement dans le tableau de bord Stripe.';
 /** The provider's refund statuses that mean the money is (or will be) back on the card. */
 const REFUND_UNDER_WAY = new Set(['succeeded', 'pending', 'requires_action']);
-
-const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** What credit notes may still cancel of an invoice ('0.00' once fully credited), and how many it already has. */
 async function creditState(
@@ -46,7 +42,7 @@ async function creditState(
     .from(invoices)
     .where(and(eq(invoices.invoiceId, invoice.id), eq(invoices.kind, 'credit_note')));
   return {
-    remaining: ((cents(invoice.totalTtc) - cents(row?.credited ?? '0')) / 100).toFixed(2),
+    remaining: ((toCents(invoice.totalTtc) - toCents(row?.credited ?? '0')) / 100).toFixed(2),
     notes: Number(row?.notes ?? 0),
   };
 }
@@ -55,8 +51,21 @@ export async function creditableAmount(tx: Tx, invoice: Pick<InvoiceRow, 'id' | 
   return (await creditState(tx, invoice)).remaining;
 }
 
-/** A credit note also refunded to the card: the provider's client and the payment to refund. */
-type CardRefund = { provider: PaymentProvider; paymentIntent: string };
+/**
+ * The payment provider's refunds, as billing needs them (services/payments/provider.ts gives the real one): billing
+ * never reaches into the provider's SDK.
+ */
+export type CardRefunds = {
+  refund(request: {
+    paymentIntent: string;
+    amountCents: number;
+    invoiceNumber: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; status: string | null }>;
+};
+
+/** A credit note also refunded to the card: the provider's refunds and the payment to refund. */
+type CardRefund = { refunds: CardRefunds; paymentIntent: string };
 
 export type CreditNoteRequest = {
   orderId: number;
@@ -89,10 +98,12 @@ async function refundToCard(
 ): Promise<{ id: string; status: string }> {
   let made;
   try {
-    made = await refund.provider.stripe.refunds.create(
-      { payment_intent: refund.paymentIntent, amount: toCents(amount), metadata: { invoice: invoice.number } },
-      { idempotencyKey: `rfs-invoice-${invoice.id}-credit-note-${noteIndex}-refund-${toCents(amount)}` },
-    );
+    made = await refund.refunds.refund({
+      paymentIntent: refund.paymentIntent,
+      amountCents: toCents(amount),
+      invoiceNumber: invoice.number,
+      idempotencyKey: `rfs-invoice-${invoice.id}-credit-note-${noteIndex}-refund-${toCents(amount)}`,
+    });
   } catch {
     throw new HttpError(502, REFUND_FAILED, 'PROVIDER_UNAVAILABLE');
   }
@@ -119,12 +130,12 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
   } = request;
   await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
   const { remaining, notes } = await creditState(tx, invoice);
-  if (cents(remaining) === 0 && notes > 0) throw new HttpError(409, FULLY_CREDITED, 'ALREADY_CREDITED');
-  if (cents(values.amount) > cents(remaining)) {
+  if (toCents(remaining) === 0 && notes > 0) throw new HttpError(409, FULLY_CREDITED, 'ALREADY_CREDITED');
+  if (toCents(values.amount) > toCents(remaining)) {
     const message = creditNoteOverMessage(remaining);
     throw new HttpError(400, message, 'VALIDATION', { amount: [message] });
   }
-  const cancelsInFull = cents(values.amount) === cents(remaining);
+  const cancelsInFull = toCents(values.amount) === toCents(remaining);
   const refunded = refund ? await refundToCard(refund, invoice, notes + 1, values.amount) : null;
   if (cancelsInFull) {
     const [order] = await tx
@@ -195,12 +206,12 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
 }
 
 /** The card payment a `refund: true` credit note gives back: only an order paid « Carte (en ligne) », provider on. */
-async function cardRefund(tx: Tx, orderId: number, provider: PaymentProvider | null | undefined): Promise<CardRefund> {
+async function cardRefund(tx: Tx, orderId: number, refunds: CardRefunds | null | undefined): Promise<CardRefund> {
   const [order] = await tx.select({ paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Commande introuvable');
   if (order.paymentMethod !== 'carte_en_ligne')
     throw new HttpError(400, NOT_ONLINE, 'NOT_REFUNDABLE', { refund: [NOT_ONLINE] });
-  if (!provider) throw new HttpError(400, PROVIDER_OFF, 'NOT_REFUNDABLE', { refund: [PROVIDER_OFF] });
+  if (!refunds) throw new HttpError(400, PROVIDER_OFF, 'NOT_REFUNDABLE', { refund: [PROVIDER_OFF] });
   const [paid] = await tx
     .select({ paymentIntent: onlinePayments.paymentIntent })
     .from(onlinePayments)
@@ -214,7 +225,7 @@ async function cardRefund(tx: Tx, orderId: number, provider: PaymentProvider | n
     .orderBy(desc(onlinePayments.updatedAt))
     .limit(1);
   if (!paid?.paymentIntent) throw new HttpError(400, NOT_ONLINE, 'NOT_REFUNDABLE', { refund: [NOT_ONLINE] });
-  return { provider, paymentIntent: paid.paymentIntent };
+  return { refunds, paymentIntent: paid.paymentIntent };
 }
 
 /**
@@ -227,8 +238,8 @@ export async function issueCreditNote(
   orderId: number,
   values: CreditNoteValues,
   actor: Actor,
-  deps: { config: Config; mail?: MailQueue; clock?: Clock; provider?: PaymentProvider | null },
-): Promise<OrderDto & OrderDocuments> {
+  deps: { config: Config; mail?: MailQueue; clock?: Clock; refunds?: CardRefunds | null },
+): Promise<InvoiceRow> {
   const { config } = deps;
   const note = await db.transaction(async (tx) => {
     const invoice = await orderInvoice(tx, orderId);
@@ -237,7 +248,7 @@ export async function issueCreditNote(
       if (!order) throw notFound('Commande introuvable');
       throw new HttpError(409, NO_INVOICE, 'NO_INVOICE');
     }
-    const refund = values.refund ? await cardRefund(tx, orderId, deps.provider) : undefined;
+    const refund = values.refund ? await cardRefund(tx, orderId, deps.refunds) : undefined;
     return creditInTransaction(tx, {
       orderId,
       invoice,
@@ -251,5 +262,5 @@ export async function issueCreditNote(
     });
   });
   await ensureDocumentPdf(db, config, note);
-  return (await getOrderDto(db, orderId))!;
+  return note;
 }

@@ -1,3 +1,4 @@
+import { toCents } from '#shared/format.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
@@ -9,7 +10,6 @@ import { PAYMENT_STATUS_LABELS } from '#shared/labels.ts';
 import type { InvoiceVerification } from '#shared/schemas/invoice.ts';
 
 const notes = alias(invoices, 'credit_notes');
-const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /** 'Annulée par l'avoir AV-00000001 du 23/11/2026', or the partial credit notes, or 'Valide'. */
 function verificationStatus(
@@ -19,8 +19,8 @@ function verificationStatus(
   if (!creditNotes.length) return { status: 'valid', statusLabel: 'Valide' };
   const list = creditNotes.map((n) => `${n.number} du ${formatDate(n.issuedOn)}`).join(', ');
   const by = creditNotes.length > 1 ? 'les avoirs' : "l'avoir";
-  const credited = creditNotes.reduce((sum, n) => sum + cents(n.total), 0);
-  if (credited >= cents(total)) return { status: 'cancelled', statusLabel: `Annulée par ${by} ${list}` };
+  const credited = creditNotes.reduce((sum, n) => sum + toCents(n.total), 0);
+  if (credited >= toCents(total)) return { status: 'cancelled', statusLabel: `Annulée par ${by} ${list}` };
   return { status: 'credited', statusLabel: `Valide, réduite de ${formatEuro(credited / 100)} par ${by} ${list}` };
 }
 

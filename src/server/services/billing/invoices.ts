@@ -1,3 +1,4 @@
+import { toCents } from '#shared/format.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -7,7 +8,7 @@ import { isGifted, type DocumentKind } from '#shared/labels.ts';
 import { devicesLabel, getPlan, type PlanId } from '#shared/plans.ts';
 import { formatDate } from '#shared/format.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
-import { usernameHint } from '#server/services/orders/credentials.ts';
+import { usernameHint } from '#server/services/clients/credentials.ts';
 import type { DocumentLine, InvoiceData } from './invoice-pdf.ts';
 import { renderPdfOffThread } from './pdf-renderer.ts';
 import { periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
@@ -32,12 +33,11 @@ function documentNumber(kind: DocumentKind, seq: number): string {
 }
 
 // Amounts in cents while computing: numeric(10,2) strings in and out, never a float sum.
-const cents = (amount: string) => Math.round(Number(amount) * 100);
 const euros = (n: number) => (n / 100).toFixed(2);
 
 /** HT, TVA and TTC of a TTC amount at a rate in percent (catalogue prices are what the client pays). */
 function splitTax(ttc: string, rate: string): { ht: string; tax: string; ttc: string } {
-  const total = cents(ttc);
+  const total = toCents(ttc);
   const ht = Math.round(total / (1 + Number(rate) / 100));
   return { ht: euros(ht), tax: euros(total - ht), ttc: euros(total) };
 }
@@ -219,7 +219,7 @@ function creditNoteDataOf(
   },
 ): InvoiceData {
   const amounts = splitTax(issue.amount, invoice.taxRate);
-  const whole = cents(issue.amount) === cents(invoice.totals.ttc);
+  const whole = toCents(issue.amount) === toCents(invoice.totals.ttc);
   const line: DocumentLine = {
     designation: `${whole ? 'Annulation' : 'Remboursement partiel'} : ${invoice.lines[0]?.designation ?? 'abonnement'}`,
     detail: `Facture n° ${invoice.number} du ${formatDate(invoice.issuedOn)}`,

@@ -1,17 +1,13 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
-import type { Config } from '#server/config.ts';
-import type { Db, Tx } from '#server/db/client.ts';
-import { clientSessions, clients, orders } from '#server/db/schema.ts';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { clientSessions, clients } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
-import { CLIENT_UNAUTHORIZED, type ClientOrder } from '#shared/client-api.ts';
+import { CLIENT_UNAUTHORIZED } from '#shared/client-api.ts';
 import { passwordWeakness } from '#shared/schemas/password.ts';
-import { documentPdf, loadDocument, orderInvoice } from '#server/services/billing/invoices.ts';
-import { documentsOf, toDocumentDto } from '#server/services/orders/order-queries.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import type { AccountCheck } from '#server/services/security/login-throttle.ts';
 import { hashPassword, verifyPassword } from '#server/services/security/passwords.ts';
 import { retireResetLinks } from './password-reset.ts';
-import { toClientOrder } from '#server/services/orders/subscriptions.ts';
 
 const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect';
 const SAME_PASSWORD = 'Choisissez un mot de passe différent de l’actuel';
@@ -58,83 +54,4 @@ export async function changeClientPassword(
     // A « mot de passe oublié » link sent before would otherwise undo the change.
     await retireResetLinks(tx, session.clientId);
   });
-}
-
-const orderColumns = {
-  id: orders.id,
-  plan: orders.plan,
-  price: orders.price,
-  paymentStatus: orders.paymentStatus,
-  orderDate: orders.orderDate,
-  startsOn: orders.startsOn,
-  endsOn: orders.endsOn,
-};
-
-/** The client's own orders (those of their account), newest first. */
-export async function listClientOrders(
-  db: Tx,
-  clientId: number,
-  page: { limit: number; offset: number },
-): Promise<{ items: ClientOrder[]; total: number }> {
-  const where = eq(orders.clientId, clientId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(orderColumns)
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.orderDate), desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  const documents = await documentsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    items: rows.map((row) => toClientOrder(row, (documents.get(row.id) ?? []).map(toDocumentDto))),
-    total: Number(total?.n ?? 0),
-  };
-}
-
-const INVOICE_NOT_FOUND = 'Facture introuvable';
-
-/**
- * The invoice of one of the client's own paid orders, the very document staff download. Someone else's order, a
- * pending one or an unknown id all answer the same 404, so nobody learns that an order exists.
- */
-export async function loadClientInvoice(
-  db: Tx,
-  clientId: number,
-  orderId: number,
-  config: Config,
-): Promise<{ fileName: string; pdf: Buffer }> {
-  const [own] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
-  const row = own ? await orderInvoice(db, orderId) : undefined;
-  if (!row) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
-  return documentPdf(db, config, row);
-}
-
-/**
- * One of the client's own documents (an invoice or a credit note) by its id, checked against the order's client: the
- * document's copy of the client id may be older than a later attachment of the order to the account.
- */
-export async function loadClientDocument(
-  db: Tx,
-  clientId: number,
-  documentId: number,
-  config: Config,
-): Promise<{ fileName: string; pdf: Buffer }> {
-  const row = await loadDocument(db, documentId);
-  const [own] = row
-    ? await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.id, row.orderId), eq(orders.clientId, clientId)))
-    : [];
-  if (!row || !own) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
-  return documentPdf(db, config, row);
 }

@@ -11,7 +11,7 @@ import {
   subscriptionMoment,
   toCurrentSubscription,
   type SubscriptionRow,
-} from '#server/services/orders/subscriptions.ts';
+} from '#server/services/subscriptions/subscriptions.ts';
 
 /** The session behind a client cookie, with the account's identity (never its password hash). */
 export type SignedInClient = {

@@ -5,7 +5,7 @@ import { HttpError } from '#server/http-error.ts';
 import { hashPassword, verifyAndUpgrade, verifyDummyPassword } from '#server/services/security/passwords.ts';
 import { deleteClientSessionsOf } from '#server/services/security/sessions.ts';
 import { isUniqueViolation } from '#server/db/db-errors.ts';
-import { attachEarlierOrders } from '#server/services/orders/subscriptions.ts';
+import { attachEarlierOrders } from '#server/services/subscriptions/subscriptions.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 

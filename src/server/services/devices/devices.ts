@@ -11,7 +11,8 @@ import {
   REGISTRATION_DEVICE_TYPES,
   type RegistrationDeviceType,
 } from '#shared/labels.ts';
-import { currentSubscription, currentSubscriptions, CLIENT_ACTOR } from '#server/services/orders/subscriptions.ts';
+import { currentSubscription, currentSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
+import { CLIENT_ACTOR } from '#server/services/security/audit.ts';
 import type { CurrentSubscription } from '#shared/client-api.ts';
 import type { AdminInterventionDto } from '#shared/admin-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';

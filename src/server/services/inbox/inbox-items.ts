@@ -6,8 +6,8 @@ import type { IssuedCredentials, RegistrationRef, InboxItemDto } from '#shared/a
 import type { InboxKind, InboxStatus, StaffRole } from '#shared/labels.ts';
 import { diff, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { createClientAccount, findClientByEmail, prepareCredentials } from '#server/services/clients/clients.ts';
-import { generatePassword, suggestUsername } from '#server/services/orders/credentials.ts';
-import { containsPattern } from '#server/services/orders/order-queries.ts';
+import { generatePassword, suggestUsername } from '#server/services/clients/credentials.ts';
+import { containsPattern } from '#server/db/search-pattern.ts';
 import { otherPendingRegistrations } from './registrations.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { queueCredentialsMail } from '#server/services/mail/order-mails.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventions } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import { currentSubscription } from '#server/services/orders/subscriptions.ts';
+import { currentSubscription } from '#server/services/subscriptions/subscriptions.ts';
 import { getPlan, responseDueAt } from '#shared/plans.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import {

@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 import type { Poller } from '#server/jobs/job-queue.ts';
 import type { SiteInfo } from '#shared/site.ts';
-import { documentData, ensureDocumentPdf, loadDocument, orderInvoice } from '#server/services/billing/invoices.ts';
+import type { MailKind } from '#shared/labels.ts';
 import type { Mail, MailAttachment, Mailer } from './mailer.ts';
 import { KINDS_WITH_SECRET, type MailParams } from './mail-params.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -35,7 +35,18 @@ export type DeliveryDeps = {
   config: Config;
   site: SiteInfo;
   log: FastifyBaseLogger;
+  /** the documents some messages carry, read when they are sent (billing's invoices and credit notes) */
+  documents?: MailDocuments;
 };
+
+/**
+ * A message's completion at sending time: its final parameters and attachments. The domain that owns the document
+ * provides it (services/billing/document-mails.ts), so mail never reaches up into it.
+ */
+type Completion<K extends MailKind> = (
+  params: MailParams[K],
+) => Promise<{ params: object; attachments: MailAttachment[] }>;
+export type MailDocuments = { invoice: Completion<'invoice'>; credit_note: Completion<'credit_note'> };
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -45,47 +56,14 @@ function describe(error: unknown): string {
   return message.replace(/\s+/g, ' ').slice(0, 500);
 }
 
-/** An invoice message: its figures and its PDF, the issued (frozen) invoice of the order, read when it is sent. */
-async function withInvoice(deps: DeliveryDeps, params: MailParams['invoice']) {
-  const row = await orderInvoice(deps.db, params.orderId);
-  if (!row) throw new Error(`La commande ${params.orderId} n'a pas de facture émise : elle ne peut pas être jointe`);
-  const invoice = documentData(row, deps.config);
-  const attachment: MailAttachment = {
-    filename: `Facture_${row.number}.pdf`,
-    content: await ensureDocumentPdf(deps.db, deps.config, row),
-    contentType: 'application/pdf',
-  };
-  const figures = {
-    price: invoice.totals.ttc,
-    startsOn: invoice.periodStart,
-    endsOn: invoice.periodEnd,
-    gift: invoice.gifted,
-  };
-  return { params: { ...params, figures }, attachments: [attachment] };
-}
-
-/** A credit note message: the stored PDF of the very credit note it announces. */
-async function withCreditNote(deps: DeliveryDeps, params: MailParams['credit_note']) {
-  const row = await loadDocument(deps.db, params.documentId);
-  if (!row) throw new Error(`L’avoir ${params.number} est introuvable : il ne peut pas être joint`);
-  const attachment: MailAttachment = {
-    filename: `Avoir_${row.number}.pdf`,
-    content: await ensureDocumentPdf(deps.db, deps.config, row),
-    contentType: 'application/pdf',
-  };
-  return { params, attachments: [attachment] };
-}
-
 async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
   const secret = row.secret === null ? undefined : deps.box.open(row.secret);
   if (KINDS_WITH_SECRET.has(row.kind) && secret === undefined)
     throw new Error('Le secret de ce message a été effacé : il ne peut plus être envoyé');
-  const { params, attachments } =
-    row.kind === 'invoice'
-      ? await withInvoice(deps, row.params as MailParams['invoice'])
-      : row.kind === 'credit_note'
-        ? await withCreditNote(deps, row.params as MailParams['credit_note'])
-        : { params: row.params, attachments: [] };
+  const complete = row.kind === 'invoice' || row.kind === 'credit_note' ? deps.documents?.[row.kind] : undefined;
+  const { params, attachments } = complete
+    ? await complete(row.params as never)
+    : { params: row.params, attachments: [] as MailAttachment[] };
   // The templates load with the first message (catalogue.tsx); a failed load fails this attempt, which is retried.
   const { renderMail } = await import('./templates/catalogue.tsx');
   const { html, text } = await renderMail(row.kind, params as never, deps.site, secret);

@@ -8,7 +8,7 @@ import type { OutboxMessageDto } from '#shared/admin-api.ts';
 import type { MailKind, MailStatus } from '#shared/labels.ts';
 import type { SiteInfo } from '#shared/site.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
-import { containsPattern } from '#server/services/orders/order-queries.ts';
+import { containsPattern } from '#server/db/search-pattern.ts';
 import { MAIL_DELIVERY } from './delivery.ts';
 import { KINDS_WITH_SECRET, type MailParams, type MailRequest } from './mail-params.ts';
 import type { SecretBox } from './secret-box.ts';

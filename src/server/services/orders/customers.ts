@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import type { CustomerDto } from '#shared/admin-api.ts';
-import { containsPattern } from './order-queries.ts';
+import { containsPattern } from '#server/db/search-pattern.ts';
 
 type CustomerRow = {
   email: string;

@@ -1,15 +1,12 @@
+import { toCents } from '#shared/format.ts';
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { clients, invoices, orders } from '#server/db/schema.ts';
 import type { OrderDto } from '#shared/admin-api.ts';
 import type { IssuedDocumentDto, OrderDocuments } from '#shared/invoice-api.ts';
 import type { CheckoutStatus, PaymentStatus } from '#shared/labels.ts';
-import { dashboardLink } from '#server/services/payments/provider.ts';
-
-/** A LIKE pattern matching `text` literally anywhere ('%' and '_' typed in a search box are not wildcards). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { containsPattern } from '#server/db/search-pattern.ts';
+import { dashboardLink } from './stripe-dashboard.ts';
 
 // The search helpers (email_key, search_text) stay in the database.
 const { emailKey: _emailKey, searchText: _searchText, ...storedColumns } = getTableColumns(orders);
@@ -57,14 +54,12 @@ export async function documentsOf(db: Tx, orderIds: number[]): Promise<Map<numbe
   return byOrder;
 }
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-
 /** The invoice's total less its credit notes; null without an invoice. */
 function creditableOf(documents: readonly Pick<DocumentRow, 'kind' | 'totalTtc'>[]): string | null {
   const invoice = documents.find((d) => d.kind === 'invoice');
   if (!invoice) return null;
-  const credited = documents.filter((d) => d.kind === 'credit_note').reduce((sum, d) => sum + cents(d.totalTtc), 0);
-  return ((cents(invoice.totalTtc) - credited) / 100).toFixed(2);
+  const credited = documents.filter((d) => d.kind === 'credit_note').reduce((sum, d) => sum + toCents(d.totalTtc), 0);
+  return ((toCents(invoice.totalTtc) - credited) / 100).toFixed(2);
 }
 
 export const toDocumentDto = (d: DocumentRow): IssuedDocumentDto => ({

@@ -20,13 +20,13 @@ import {
   setClientCredentials,
   type PreparedCredentials,
 } from '#server/services/clients/clients.ts';
-import { generatePassword, suggestUsername } from './credentials.ts';
+import { generatePassword, suggestUsername } from '#server/services/clients/credentials.ts';
 import { creditableAmount, creditInTransaction } from '#server/services/billing/credit-notes.ts';
 import { ensureDocumentPdf, issueInvoice, orderInvoice, type Clock } from '#server/services/billing/invoices.ts';
 import { getOrderDto } from './order-queries.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { queueCredentialsMail, queueInvoiceMail } from '#server/services/mail/order-mails.ts';
-import { recomputeSubscriptions, type SubscriptionOwner } from './subscriptions.ts';
+import { recomputeSubscriptions, type SubscriptionOwner } from '#server/services/subscriptions/subscriptions.ts';
 
 const ORDER_NOT_FOUND = 'Commande introuvable';
 

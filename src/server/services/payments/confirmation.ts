@@ -9,7 +9,7 @@ import type { CheckoutStatus } from '#shared/labels.ts';
 import { ensureDocumentPdf } from '#server/services/billing/invoices.ts';
 import type { Actor } from '#server/services/security/audit.ts';
 import { updateOrderInTransaction, type OrderDeps } from '#server/services/orders/orders.ts';
-import { toCents } from './provider.ts';
+import { toCents } from '#shared/format.ts';
 
 /** Who the audit log names for a change the provider's confirmation made. */
 const PROVIDER_ACTOR: Actor = { id: null, username: 'stripe' };

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Config } from '#server/config.ts';
+import type { CardRefunds } from '#server/services/billing/credit-notes.ts';
 
 /** The provider's client, or null when online payment is off (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET unset). */
 export type PaymentProvider = { stripe: Stripe; webhookSecret: string };
@@ -26,11 +27,15 @@ export async function paymentProvider(config: Config): Promise<PaymentProvider |
   return { stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET };
 }
 
-/** Euros as the order stores them ('35.00') into the provider's cents. */
-export const toCents = (price: string): number => Math.round(Number(price) * 100);
-
-/** The provider's dashboard page of a session's payment, for staff (a test-mode session opens the test dashboard). */
-export function dashboardLink(sessionId: string, paymentIntent: string | null): string {
-  const base = sessionId.startsWith('cs_live_') ? 'https://dashboard.stripe.com' : 'https://dashboard.stripe.com/test';
-  return paymentIntent ? `${base}/payments/${paymentIntent}` : `${base}/search?query=${encodeURIComponent(sessionId)}`;
+/** The provider's refunds as billing asks for them (services/billing/credit-notes.ts). */
+export function cardRefunds(provider: PaymentProvider): CardRefunds {
+  return {
+    refund: async ({ paymentIntent, amountCents, invoiceNumber, idempotencyKey }) => {
+      const made = await provider.stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountCents, metadata: { invoice: invoiceNumber } },
+        { idempotencyKey },
+      );
+      return { id: made.id, status: made.status };
+    },
+  };
 }

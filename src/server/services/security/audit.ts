@@ -5,6 +5,9 @@ import type { AuditEntryDto } from '#shared/admin-api.ts';
 
 /** Who made a change: a staff member, or a client acting in their own area (id null, see CLIENT_ACTOR). */
 export type Actor = { id: number | null; username: string; address?: string };
+
+/** Orders a client asks for themselves are recorded under this name (createdBy) and audited without a staff member. */
+export const CLIENT_ACTOR = { id: null, username: 'client' } as const;
 export type AuditEntry = {
   action: string;
   entity: string;

@@ -10,12 +10,8 @@ import {
 import { pageQuery } from '#shared/schemas/query.ts';
 import type { Prefetched } from '#client/entry-server.tsx';
 import { clientSessionReader, toAuthUser, type SessionRead } from '#server/services/clients/client-identity.ts';
-import { listClientOrders } from '#server/services/clients/client-account.ts';
-import {
-  clientPageReadStatement,
-  type ClientPageRead,
-  type PagesAsked,
-} from '#server/services/clients/client-page-read.ts';
+import { listClientOrders } from '#server/services/orders/client-orders.ts';
+import { clientPageReadStatement, type ClientPageRead, type PagesAsked } from './client-page-read.ts';
 import {
   listClientInterventions,
   toClientIntervention,

@@ -8,11 +8,8 @@ import { getPlan, type PlanId } from '#shared/plans.ts';
 import { todayIso } from '#shared/format.ts';
 import type { SubscriptionDto } from '#shared/admin-api.ts';
 import { RENEWAL_REMINDER_DAYS, type SubscriptionState } from '#shared/labels.ts';
-import type { ClientOrder, CurrentSubscription } from '#shared/client-api.ts';
+import type { CurrentSubscription } from '#shared/client-api.ts';
 import { addDays, daysBetween, parisMonthStart, periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
-
-/** Orders a client asks for themselves are recorded under this name (createdBy) and audited without a staff member. */
-export const CLIENT_ACTOR = { id: null, username: 'client' } as const;
 
 export type PaidOrder = { id: number; plan: PlanId; orderDate: string };
 export type Period = { id: number; startsOn: string; endsOn: string };
@@ -258,55 +255,4 @@ export async function currentPlanName(db: Tx, clientId: number, now = new Date()
     .where(and(eq(orders.clientId, clientId), eq(orders.paymentStatus, 'paid'), runningOn(todayIso(now))))
     .limit(1);
   return row ? getPlan(row.plan).name : null;
-}
-
-// ---- the client's orders ------------------------------------------------------------------------------------------
-
-type ClientOrderRow = Pick<
-  typeof orders.$inferSelect,
-  'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn'
->;
-
-/**
- * What a client sees of one of their orders: its plan, price, status and, once paid, its period; its issued
- * invoice and credit notes, when any.
- */
-export function toClientOrder(row: ClientOrderRow, documents: ClientOrder['documents'] = []): ClientOrder {
-  const paid = row.paymentStatus === 'paid';
-  return {
-    id: row.id,
-    planId: row.plan,
-    plan: getPlan(row.plan).name,
-    price: row.price,
-    paymentStatus: row.paymentStatus,
-    orderDate: row.orderDate,
-    startsOn: paid ? row.startsOn : null,
-    endsOn: paid ? row.endsOn : null,
-    invoiceNumber: documents.find((d) => d.kind === 'invoice')?.number ?? null,
-    documents,
-  };
-}
-
-/** The client's own pending request for a plan, if one waits for staff (one at a time, see the unique index). */
-export async function pendingClientRequest(db: Tx, clientId: number): Promise<ClientOrderRow | undefined> {
-  const [row] = await db
-    .select({
-      id: orders.id,
-      plan: orders.plan,
-      price: orders.price,
-      paymentStatus: orders.paymentStatus,
-      orderDate: orders.orderDate,
-      startsOn: orders.startsOn,
-      endsOn: orders.endsOn,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.clientId, clientId),
-        eq(orders.paymentStatus, 'pending'),
-        eq(orders.createdBy, CLIENT_ACTOR.username),
-      ),
-    )
-    .limit(1);
-  return row;
 }

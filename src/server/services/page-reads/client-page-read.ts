@@ -19,11 +19,16 @@ import {
 } from '#server/db/schema.ts';
 import type { ClientOrder } from '#shared/client-api.ts';
 import type { IssuedDocumentDto } from '#shared/invoice-api.ts';
-import { toClientOrder } from '#server/services/orders/subscriptions.ts';
+import { toClientOrder } from '#server/services/orders/client-orders.ts';
 import type { ListedRequest } from '#server/services/interventions/client-interventions.ts';
 import { handlerName } from '#server/services/interventions/assignment.ts';
 import { toRating } from '#server/services/interventions/intervention-ratings.ts';
-import { sessionParams, sessionSelection, toSessionRead, type SessionRead } from './client-identity.ts';
+import {
+  sessionParams,
+  sessionSelection,
+  toSessionRead,
+  type SessionRead,
+} from '#server/services/clients/client-identity.ts';
 
 type Page = { limit: number; offset: number };
 /** A page of a list with the full count (X-Total-Count). */

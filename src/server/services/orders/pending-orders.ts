@@ -7,7 +7,8 @@ import { CLIENT_UNAUTHORIZED, type ClientOrder } from '#shared/client-api.ts';
 import { findClientById } from '#server/services/clients/clients.ts';
 import { isUniqueViolation } from '#server/db/db-errors.ts';
 import { createOrder } from './orders.ts';
-import { CLIENT_ACTOR, pendingClientRequest, toClientOrder } from './subscriptions.ts';
+import { CLIENT_ACTOR } from '#server/services/security/audit.ts';
+import { pendingOrderOf, toClientOrder } from './client-orders.ts';
 
 /** Staff read it on the order: the client chose nothing but the plan, payment is arranged with them. */
 const CLIENT_REQUEST_NOTE = 'Demandée par le client depuis son espace : moyen de paiement à convenir avec lui.';
@@ -25,13 +26,13 @@ const alreadyPending = (order: { plan: PlanId; orderDate: string }) =>
  * audit), for staff to confirm in « Commandes »; once they mark it paid it becomes a subscription, chained after
  * the running one. One request waits at a time: a double-click or a second tab makes one order (unique index).
  */
-export async function requestSubscription(
+export async function placePendingOrder(
   db: Db,
   clientId: number,
   planId: PlanId,
   now = new Date(),
 ): Promise<ClientOrder> {
-  const pending = await pendingClientRequest(db, clientId);
+  const pending = await pendingOrderOf(db, clientId);
   if (pending) throw alreadyPending(pending);
   const client = await findClientById(db, clientId);
   if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
@@ -57,7 +58,7 @@ export async function requestSubscription(
     return toClientOrder({ ...order, startsOn: null, endsOn: null });
   } catch (error) {
     if (!isUniqueViolation(error, 'orders_one_client_request_idx')) throw error;
-    const winner = await pendingClientRequest(db, clientId);
+    const winner = await pendingOrderOf(db, clientId);
     throw alreadyPending(winner ?? { plan: planId, orderDate: todayIso(now) });
   }
 }
