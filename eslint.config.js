@@ -3,6 +3,35 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The domains, lowest first: a domain's services import only the domains before it in this list, never one after.
+ * Within a domain, files import each other directly (`./x.ts`); across domains, through `#server/services/<domain>/`.
+ * `src/shared/<domain>/` follows the same order.
+ */
+export const DOMAINS = [
+  'calendar', // Paris days, public holidays, support hours
+  'security', // passwords, sessions, the audit journal, sign-in throttling
+  'live', // the live event stream to open pages
+  'mail', // the outbox and its workers
+  'subscriptions', // periods, renewals, reminders
+  'clients', // client accounts, credentials, password reset
+  'staff', // staff accounts, second factor
+  'devices', // a client's devices and their proofs of ownership
+  'billing', // invoices, credit notes, their PDFs
+  'orders', // orders, pending orders, customers, figures
+  'payments', // online payment
+  'interventions', // a client's requests for help and their threads
+  'inbox', // registrations, contact messages, erasure requests
+  'privacy', // a client's data: export and erasure
+  'page-reads', // what a server-rendered page reads in one go
+  'backup', // the whole database in an archive, and back
+];
+const above = (domain) => DOMAINS.slice(DOMAINS.indexOf(domain) + 1);
+const domainWall = (layer, domain) => ({
+  regex: `^#${layer}/${layer === 'server' ? 'services/' : ''}(${above(domain).join('|')})/`,
+  message: `${domain} sits below ${above(domain).join(', ')}: move the shared piece down, or hand it in from above.`,
+});
+
 /** A file reaches another folder through `#shared/…`, `#server/…` or `#client/…` (package.json `imports`), never `../`. */
 const noClimbing = {
   group: ['../*'],
@@ -84,6 +113,12 @@ export default tseslint.config(
       ],
     },
   },
+  // The walls between domains, tests included: a domain's test sets up what it needs through its own domain or those
+  // below it, or through the fixtures of src/server/test/.
+  ...DOMAINS.map((domain) => ({
+    files: [`src/server/services/${domain}/**`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing, domainWall('server', domain)] }] },
+  })),
   {
     files: ['src/shared/**'],
     rules: {
