@@ -11,14 +11,9 @@ import {
 } from '#shared/device-api.ts';
 import { idParams } from '#shared/schemas/query.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
-import {
-  decideDevice,
-  deviceSettings,
-  listAdminDevices,
-  readProof,
-  requestProof,
-  updateDeviceSettings,
-} from '#server/services/devices/devices.ts';
+import { decideDevice, listAdminDevices, requestProof } from '#server/services/devices/staff-review.ts';
+import { deviceSettings, updateDeviceSettings } from '#server/services/devices/device-settings.ts';
+import { readProof } from '#server/services/devices/proofs.ts';
 import { sendAttachment } from '#server/routes/attachment-response.ts';
 import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
 

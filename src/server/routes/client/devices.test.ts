@@ -6,7 +6,7 @@ import { deviceProofs, devices, inboxItems, outbox } from '#server/db/schema.ts'
 import { todayIso } from '#shared/format.ts';
 import { DEVICE_BLOCKED_MESSAGE, type AdminDevice, type Device } from '#shared/device-api.ts';
 import type { ClientIntervention } from '#shared/client-api.ts';
-import { purgeDeviceProofs } from '#server/services/devices/devices.ts';
+import { purgeDeviceProofs } from '#server/services/devices/proofs.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);

@@ -13,7 +13,8 @@ import {
 import { idParams } from '#shared/schemas/query.ts';
 import { isPrintable } from '#shared/schemas/common.ts';
 import { HttpError } from '#server/http-error.ts';
-import { addDevice, addProof, coverDevice, listClientDevices, retireDevice } from '#server/services/devices/devices.ts';
+import { addDevice, coverDevice, listClientDevices, retireDevice } from '#server/services/devices/client-devices.ts';
+import { addProof } from '#server/services/devices/proofs.ts';
 import { sniffFileType } from '#server/services/interventions/file-type.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
-import { purgeDeviceProofs } from './devices.ts';
+import { purgeDeviceProofs } from './proofs.ts';
 
 const PROOF_RETENTION_QUEUE = 'device-proof-retention';
 /** every night at 3:45, Paris time, after the outbox's purge */

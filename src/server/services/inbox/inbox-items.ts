@@ -11,7 +11,7 @@ import { containsPattern } from '#server/db/search-pattern.ts';
 import { otherPendingRegistrations } from './registrations.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { queueCredentialsMail } from '#server/services/mail/order-mails.ts';
-import { addRegistrationDevice } from '#server/services/devices/devices.ts';
+import { addRegistrationDevice } from '#server/services/devices/client-devices.ts';
 import { publishInboxLive } from '#server/services/live/staff-notices.ts';
 
 export const INBOX_ITEM_NOT_FOUND = 'Demande introuvable';

@@ -19,7 +19,7 @@ import { takeInCharge, type StaffActor } from './assignment.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { firstResponse } from './response-clock.ts';
 import { toRating } from './intervention-ratings.ts';
-import { deviceStates } from '#server/services/devices/devices.ts';
+import { deviceStates } from '#server/services/devices/coverage.ts';
 
 export const INTERVENTION_NOT_FOUND = 'Intervention introuvable';
 

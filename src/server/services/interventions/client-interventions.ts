@@ -16,7 +16,7 @@ import type { clientInterventionInputSchema, staffInterventionInputSchema } from
 import { storedRemoteSession } from '#shared/schemas/remote-session.ts';
 import type { InterventionRating } from '#shared/rating-api.ts';
 import { ratingsFor } from './intervention-ratings.ts';
-import { deviceForRequest } from '#server/services/devices/devices.ts';
+import { deviceForRequest } from '#server/services/devices/coverage.ts';
 import { CLIENT_DEVICE_OF } from '#shared/labels.ts';
 import { handlersFor } from './assignment.ts';
 import { publishLive } from '#server/services/live/events.ts';

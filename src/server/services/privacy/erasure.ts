@@ -18,7 +18,7 @@ import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { DEFAULT_TITLE } from '#server/services/interventions/client-interventions.ts';
 import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from '#server/services/inbox/inbox-items.ts';
 import { auditAbout, ordersOf, requestsOf } from './client-data.ts';
-import { eraseDevicesOf } from '#server/services/devices/devices.ts';
+import { eraseDevicesOf } from '#server/services/devices/client-devices.ts';
 import { anonymiseOutboxOf, type MailQueue } from '#server/services/mail/outbox.ts';
 import { publishInboxLive } from '#server/services/live/staff-notices.ts';
 import { forgetLiveEventsOf } from '#server/services/live/events.ts';

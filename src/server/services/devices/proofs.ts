@@ -1,0 +1,132 @@
+// Proofs of ownership: uploaded by the client, read by staff, purged after the decision.
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients, deviceProofs, devices } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import type { Device } from '#shared/device-api.ts';
+import { currentSubscription } from '#server/services/subscriptions/subscriptions.ts';
+import { CLIENT_ACTOR } from '#server/services/security/audit.ts';
+import { writeAudit } from '#server/services/security/audit.ts';
+import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { publishProofLive } from '#server/services/live/staff-notices.ts';
+import { ownDevice, roomForOneMore } from './client-devices.ts';
+import { deviceLabel, toDevice, proofsOf } from './device-rows.ts';
+import { coverageOf } from './coverage.ts';
+
+export type ProofFile = { name: string; mimeType: string; data: Buffer };
+
+/**
+ * A proof the client sends; staff are told (STAFF_EMAIL). A device waiting for its verification takes one; so does a
+ * refused device, which goes back to « À vérifier » (its place in the plan permitting: the client's row is locked as
+ * in addDevice) with its proof awaited; the refusal stays in the audit log, and its reason on the device until the
+ * next decision.
+ */
+export async function addProof(
+  db: Db,
+  mail: MailQueue,
+  clientId: number,
+  id: number,
+  file: ProofFile,
+  now = new Date(),
+): Promise<Device> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    const row = await ownDevice(tx, clientId, id);
+    if (row.status !== 'pending' && row.status !== 'refused') {
+      throw new HttpError(
+        409,
+        row.status === 'verified'
+          ? 'Cet appareil est déjà vérifié : aucun justificatif n’est attendu.'
+          : 'Cet appareil est retiré : déclarez-le à nouveau depuis « Mes appareils » pour envoyer un justificatif.',
+        'DEVICE_DECIDED',
+      );
+    }
+    const reopened = row.status === 'refused';
+    if (reopened) await roomForOneMore(tx, clientId, now);
+    const [proof] = await tx
+      .insert(deviceProofs)
+      .values({
+        deviceId: id,
+        name: file.name,
+        mimeType: file.mimeType,
+        size: file.data.length,
+        data: file.data,
+        uploadedAt: now,
+      })
+      .returning({ id: deviceProofs.id });
+    const [updated] = await tx
+      .update(devices)
+      .set({
+        updatedAt: now,
+        ...(reopened ? { status: 'pending' as const, proofRequested: true, decidedAt: null, decidedBy: null } : {}),
+      })
+      .where(eq(devices.id, id))
+      .returning();
+    await writeAudit(tx, CLIENT_ACTOR, {
+      action: 'device.proof_upload',
+      entity: 'device',
+      entityId: id,
+      ...(reopened
+        ? { before: { status: row.status, refusalReason: row.refusalReason, decidedBy: row.decidedBy } }
+        : {}),
+      after: {
+        proofId: proof!.id,
+        mimeType: file.mimeType,
+        size: file.data.length,
+        ...(reopened ? { status: 'pending' } : {}),
+      },
+    });
+    const [client] = await tx
+      .select({ name: clients.name, email: clients.email })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    await mail.queueForStaff(tx, `staff-device-proof:${proof!.id}`, 'staff_device_proof', {
+      deviceId: id,
+      clientId,
+      clientName: client!.name,
+      clientEmail: client!.email,
+      device: deviceLabel(row),
+      fileName: file.name,
+    });
+    await publishProofLive(tx, { deviceId: id, clientId, clientName: client!.name });
+    const covered = (await coverageOf(tx, clientId, await currentSubscription(tx, clientId, now))).has(id);
+    return toDevice(updated!, [...((await proofsOf(tx, [id])).get(id) ?? [])], covered);
+  });
+}
+
+/** A proof's bytes, for staff only. */
+export async function readProof(db: Tx, id: number): Promise<ProofFile> {
+  const [row] = await db
+    .select({ name: deviceProofs.name, mimeType: deviceProofs.mimeType, data: deviceProofs.data })
+    .from(deviceProofs)
+    .where(eq(deviceProofs.id, id));
+  if (!row) throw notFound('Justificatif introuvable');
+  return row;
+}
+
+// ---- retention -------------------------------------------------------------------------------------------------
+
+const PROOF_KEEP_DAYS = 30;
+
+/**
+ * Proofs are personal data: deleted 30 days after the device was verified, refused or retired; the decision (who,
+ * when) stays on the device and in the audit log. Safe to run twice.
+ */
+export async function purgeDeviceProofs(db: Db, now: Date): Promise<number> {
+  const limit = new Date(now.getTime() - PROOF_KEEP_DAYS * 86_400_000);
+  const deleted = await db
+    .delete(deviceProofs)
+    .where(
+      inArray(
+        deviceProofs.deviceId,
+        db
+          .select({ id: devices.id })
+          .from(devices)
+          .where(
+            sql`(${devices.status} in ('verified', 'refused') and ${devices.decidedAt} < ${limit}) or (${devices.status} = 'retired' and ${devices.retiredAt} < ${limit})`,
+          ),
+      ),
+    )
+    .returning({ id: deviceProofs.id });
+  return deleted.length;
+}
