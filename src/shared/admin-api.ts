@@ -69,7 +69,7 @@ const orderDtoSchema = z.object({
   clientEmail: z.string(),
   clientPhone: z.string(),
   username: z.string().nullable(),
-  /** the client account has a password (never the password itself: DESIGN.md decision 3) */
+  /** the client account has a password (never the password itself: docs/decisions/004) */
   hasPassword: z.boolean(),
   plan: z.enum(PLAN_IDS),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -358,7 +358,7 @@ export const responseTimeStatsSchema = z.array(
 );
 export type ResponseTimeStats = z.infer<typeof responseTimeStatsSchema>;
 
-/** The statuses staff may move an intervention to from each status (DESIGN.md decision 8); anything else is 409. */
+/** The statuses staff may move an intervention to from each status (docs/decisions/033); anything else is 409. */
 export const INTERVENTION_TRANSITIONS: Record<InterventionStatus, readonly InterventionStatus[]> = {
   pending: ['in_progress', 'cancelled'],
   in_progress: ['completed', 'cancelled'],

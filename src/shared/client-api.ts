@@ -1,6 +1,7 @@
 // The client-area API contract: the server's /api/client/*, /api/auth/*, /api/interventions and /api/subscriptions
 // routes send these shapes and read these bodies; the /dashboard and /client/* pages import the same schemas.
-// Without a client session every signed-in route answers 401 with CLIENT_UNAUTHORIZED (the word SPEC §6 looks for).
+// Without a client session every signed-in route answers 401 with CLIENT_UNAUTHORIZED (the word the dashboard looks
+// for, docs/specification.md §6).
 import { checkRemoteId, remoteSessionFields } from './schemas/remote-session.ts';
 import { z } from './schemas/zod.ts';
 import { PLAN_IDS } from './plans.ts';
@@ -10,7 +11,10 @@ import { newPassword } from './schemas/password.ts';
 import { interventionDeviceId } from './schemas/intervention.ts';
 import { interventionRatingSchema } from './rating-api.ts';
 
-/** The one 401 wording of the client area: the dashboard recognises it (SPEC §6), every page treats it alike. */
+/**
+ * The one 401 wording of the client area: the dashboard recognises it (docs/specification.md §6), every page treats it
+ * alike.
+ */
 export const CLIENT_UNAUTHORIZED = 'Unauthorized';
 
 const isoDay = z.string(); // YYYY-MM-DD, a calendar day in Paris
@@ -18,14 +22,17 @@ const isoInstant = z.string(); // ISO 8601 with time zone
 
 // ---- identity -------------------------------------------------------------------------------------------------
 
-/** GET /api/client/session (SPEC §3 « Client session »): plan is the name of the plan running today, or null. */
+/**
+ * GET /api/client/session (docs/specification.md §3 « Client session »): plan is the name of the plan running today, or
+ * null.
+ */
 export const clientSessionSchema = z.object({ name: z.string(), email: z.string(), plan: z.string().nullable() });
 
 /** POST /api/client/login {username,password} and POST /api/auth/login {email,password} (clientLoginInputSchema). */
 export const clientLoginResultSchema = clientSessionSchema.extend({ id: z.number().int() });
 export type ClientLoginResult = z.infer<typeof clientLoginResultSchema>;
 
-/** GET /api/auth/user: the signed-in client (SPEC §3 « User »). */
+/** GET /api/auth/user: the signed-in client (docs/specification.md §3 « User »). */
 export const authUserSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -40,7 +47,7 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 /**
  * GET /api/subscriptions/current: the subscription running today (JSON null without one). A subscription runs from
  * its paid order's date for the plan's months and ends the day before the same date N months later; a paid order
- * placed while another runs starts the day after it ends (DESIGN.md decision 8).
+ * placed while another runs starts the day after it ends (docs/decisions/006).
  */
 export const currentSubscriptionSchema = z.object({
   /** the plan's display name */
@@ -64,9 +71,9 @@ export const currentSubscriptionSchema = z.object({
 export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
 
 /**
- * POST /api/subscriptions (SPEC §7): the client asks for a plan. Only planId is read; the price and the rest come
- * from the catalogue (the other SPEC fields are accepted and ignored). It records a pending order for staff to
- * confirm → 201 ClientOrder. Without a session: 401 'Vous devez être connecté pour vous abonner'.
+ * POST /api/subscriptions (docs/specification.md §7): the client asks for a plan. Only planId is read; the price and
+ * the rest come from the catalogue (the specification's other fields are accepted and ignored). It records a pending
+ * order for staff to confirm → 201 ClientOrder. Without a session: 401 'Vous devez être connecté pour vous abonner'.
  */
 export const subscriptionRequestInputSchema = z.object({
   planId: z.enum(PLAN_IDS, { error: 'Veuillez sélectionner un plan' }),
@@ -111,7 +118,7 @@ export type ClientOrder = z.infer<typeof clientOrderSchema>;
 // ---- interventions --------------------------------------------------------------------------------------------
 
 /**
- * The response clock of a request (DESIGN.md decision 10): when the first response is due by the client's plan, and
+ * The response clock of a request (docs/decisions/035): when the first response is due by the client's plan, and
  * when staff first took it in charge or wrote; dueAt is null for requests older than the clock.
  */
 const responseClock = { dueAt: isoInstant.nullable(), firstResponseAt: isoInstant.nullable() };
@@ -127,7 +134,10 @@ const handler = {
   openedBy: z.string().nullable(),
 };
 
-/** GET/POST /api/client/interventions (SPEC §3 « Client intervention »); POST reads clientInterventionSchema. */
+/**
+ * GET/POST /api/client/interventions (docs/specification.md §3 « Client intervention »); POST reads
+ * clientInterventionSchema.
+ */
 export const clientInterventionSchema = z.object({
   id: z.number().int(),
   description: z.string(),
@@ -142,7 +152,10 @@ export const clientInterventionSchema = z.object({
 });
 export type ClientIntervention = z.infer<typeof clientInterventionSchema>;
 
-/** GET/POST /api/interventions (SPEC §3 « Intervention (user) »): duration is the minutes staff recorded, or null. */
+/**
+ * GET/POST /api/interventions (docs/specification.md §3 « Intervention (user) »): duration is the minutes staff
+ * recorded, or null.
+ */
 export const userInterventionSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -2,7 +2,7 @@ import { z } from './schemas/zod.ts';
 import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
 import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from './labels.ts';
 
-// The devices a subscription covers and their proofs of ownership (DESIGN.md decision 11): one contract for the
+// The devices a subscription covers and their proofs of ownership (docs/decisions/036): one contract for the
 // client area, the back-office and the server's routes.
 
 /** A proof is a photo or a PDF of 10 MB at most; its type is read from its content, never from its name. */

@@ -94,7 +94,7 @@ const ERROR_CODES = [
 const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
-/** Every error answer: `{ code, message, fieldErrors? }` (DESIGN.md « Runtime contract »). */
+/** Every error answer: `{ code, message, fieldErrors? }` (docs/decisions/016). */
 export const errorAnswerSchema = z.object({
   code: errorCodeSchema,
   message: z.string().min(1),

@@ -1,4 +1,4 @@
-// Issued invoices and credit notes as the back-office and the client area see them (DESIGN.md decisions 6 and 9).
+// Issued invoices and credit notes as the back-office and the client area see them (docs/decisions/031 and 032).
 import { z } from './schemas/zod.ts';
 import { DOCUMENT_KINDS } from './labels.ts';
 import { optionalText } from './schemas/common.ts';

@@ -28,7 +28,7 @@ export const CLIENT_DEVICE_LABELS: Record<ClientDeviceType, string> = {
 };
 
 /**
- * A covered device (DESIGN.md decision 11): « À vérifier » until staff verify or refuse it, « Retiré » when the client
+ * A covered device (docs/decisions/036): « À vérifier » until staff verify or refuse it, « Retiré » when the client
  * stops covering it. Retired and refused devices do not count against the plan's maxDevices.
  */
 export const DEVICE_STATUSES = ['pending', 'verified', 'refused', 'retired'] as const;
@@ -122,7 +122,7 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export const isGifted = (order: { paymentMethod: PaymentMethod }): boolean => order.paymentMethod === 'offert';
 
 /**
- * refunded / cancelled: a paid order whose invoice a credit note cancelled in full (DESIGN.md decision 9); only a
+ * refunded / cancelled: a paid order whose invoice a credit note cancelled in full (docs/decisions/032); only a
  * credit note sets them, so an order is never created with them (ORDER_ENTRY_STATUSES).
  */
 export const PAYMENT_STATUSES = ['paid', 'pending', 'failed', 'refunded', 'cancelled'] as const;

@@ -1,4 +1,4 @@
-// The one plan catalogue (DESIGN.md decision 1): landing, registration, CGV, orders and invoices all read it.
+// The one plan catalogue (docs/decisions/027): landing, registration, CGV, orders and invoices all read it.
 import { addBusinessMinutes, ALWAYS_OPEN, hours, type SupportSchedule } from './support-clock.ts';
 export const PLAN_IDS = ['basique', 'standard', 'etendue', 'pro', 'duo', 'famille'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -16,7 +16,7 @@ export type Plan = {
   responseTime: string;
   supportHours: string;
   /**
-   * The promise behind responseTime and supportHours (DESIGN.md decision 10): business minutes to the first response
+   * The promise behind responseTime and supportHours (docs/decisions/035): business minutes to the first response
    * for a normal request and an urgent one (urgency 'high'), each counted on its schedule.
    */
   support: SupportPromise;

@@ -1,4 +1,4 @@
-// The response clock (DESIGN.md decision 10): business minutes in Paris time, by a plan's support hours, skipping
+// The response clock (docs/decisions/035): business minutes in Paris time, by a plan's support hours, skipping
 // French public holidays. Pure functions on instants; no Node, no DB, so the client shows what the server stored.
 
 /** One day's opening, in minutes after Paris midnight: [open, close). 0–1440 is the whole day. */

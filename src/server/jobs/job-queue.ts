@@ -17,7 +17,7 @@ import type { Database, Tx } from '#server/db/client.ts';
 import { preparedStatements } from './prepared-statements.ts';
 
 /**
- * Background work on the database we already have (pg-boss, DESIGN.md stack table): on the embedded PGlite by default,
+ * Background work on the database we already have (pg-boss, docs/decisions/038): on the embedded PGlite by default,
  * on PostgreSQL with any number of instances. Its tables live in their own schema, created and migrated by pg-boss
  * when the app starts, outside drizzle-kit (drizzle.config.ts) and outside the backup (only our tables are data).
  */

@@ -18,7 +18,9 @@ declare module 'fastify' {
     clientSubscription: CurrentSubscription | null;
   }
   interface FastifyContextConfig {
-    /** a signed-in client route's own 401 message, when SPEC words it differently (POST /api/subscriptions) */
+    /**
+     * a signed-in client route's own 401 message, when the specification words it differently (POST /api/subscriptions)
+     */
     clientUnauthorized?: string;
     /** read the subscription running today with the session, in the same statement */
     clientSubscription?: boolean;
@@ -81,9 +83,9 @@ export async function requireStaff(request: FastifyRequest) {
 
 /**
  * The one client check: the onRequest hook of the signed-in client scope (routes/client/index.ts). Without a valid
- * session it answers 401 with CLIENT_UNAUTHORIZED, the wording the dashboard looks for (SPEC §6), unless the route
- * declares its own message in `config.clientUnauthorized`. A route with `config.clientSubscription` also gets the
- * running subscription, read in the same statement.
+ * session it answers 401 with CLIENT_UNAUTHORIZED, the wording the dashboard looks for (docs/specification.md §6),
+ * unless the route declares its own message in `config.clientUnauthorized`. A route with `config.clientSubscription`
+ * also gets the running subscription, read in the same statement.
  */
 export function requireClient(
   readSession: (token: string | undefined, options: { subscription?: boolean }) => Promise<SessionRead | null>,

@@ -4,9 +4,9 @@ import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 
 /**
- * The calls of SPEC §7 with the French sentences of §5 and §8 that the server sends, as the spec words them (DESIGN.md
- * « Runtime contract »: validation 400, no session 401). One place that fails when a rename changes a path, a status,
- * a field or a sentence the spec fixes.
+ * The calls of docs/specification.md §7 with the French sentences of §5 and §8 that the server sends, as the
+ * specification words them (docs/decisions/016: validation 400, no session 401). One place that fails when a rename
+ * changes a path, a status, a field or a sentence the specification fixes.
  */
 describe('[SPEC §5 §7 §8] the calls and their French messages', () => {
   let t: TestApp;
@@ -264,7 +264,7 @@ describe('[SPEC §5 §7 §8] the calls and their French messages', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/client/session', headers })).statusCode).toBe(401);
   });
 
-  it('the browser navigations /api/login and /api/logout (DESIGN.md decision 4)', async () => {
+  it('the browser navigations /api/login and /api/logout (decision 029)', async () => {
     const login = await t.app.inject({ method: 'GET', url: '/api/login' });
     expect(login.statusCode).toBe(302);
     expect(login.headers.location).toBe('/client/login');

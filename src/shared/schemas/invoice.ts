@@ -16,12 +16,12 @@ export const verificationKeySchema = z
 export const verificationParams = z.object({ key: verificationKeySchema });
 
 /**
- * What /verify-invoice answers for any order's key. First the fields SPEC §7 names, for the order: `id`, `orderDate`,
- * `clientName`, `price`, `plan` (its display name) and `paymentStatus`. Then its invoice once issued (when paid),
- * only what the paper invoice already shows: `number`, `issuedOn`, `total`, and whether credit notes (avoirs) cancelled
- * it since: `status` 'cancelled' when they cancel it in full, 'credited' in part, 'valid' otherwise, and 'not_issued'
- * while there is no invoice (the four invoice fields null); `statusLabel` says it in French ('En attente', 'Valide',
- * 'Annulée par l'avoir AV-00000001 du 23/11/2026').
+ * What /verify-invoice answers for any order's key. First the fields docs/specification.md §7 names, for the order:
+ * `id`, `orderDate`, `clientName`, `price`, `plan` (its display name) and `paymentStatus`. Then its invoice once issued
+ * (when paid), only what the paper invoice already shows: `number`, `issuedOn`, `total`, and whether credit notes
+ * (avoirs) cancelled it since: `status` 'cancelled' when they cancel it in full, 'credited' in part, 'valid' otherwise,
+ * and 'not_issued' while there is no invoice (the four invoice fields null); `statusLabel` says it in French
+ * ('En attente', 'Valide', 'Annulée par l'avoir AV-00000001 du 23/11/2026').
  */
 export const invoiceVerificationSchema = z.object({
   id: z.number().int(),

@@ -4,8 +4,8 @@ import { REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
 import { email, text } from './common.ts';
 
 /**
- * At least 10 characters (SPEC §5) of digits and usual separators, with at least 9 digits (short foreign numbers).
- * One check, so the field shows one message.
+ * At least 10 characters (docs/specification.md §5) of digits and usual separators, with at least 9 digits (short
+ * foreign numbers). One check, so the field shows one message.
  */
 function phone(message: string) {
   return z

@@ -21,7 +21,7 @@ import { bytea } from './columns.ts';
 export const documentKindEnum = pgEnum('document_kind', DOCUMENT_KINDS);
 
 /**
- * Issued invoices and credit notes (DESIGN.md decisions 6 and 9), frozen at issue: what is printed lives in `data`
+ * Issued invoices and credit notes (docs/decisions/031 and 032), frozen at issue: what is printed lives in `data`
  * (seller, client, lines, amounts, tax, period, payment, key) and the rendered PDF in `pdf`, so neither a later edit
  * of the order nor a new configuration can change a document already issued. One table with a kind rather than two:
  * both are the same frozen document with the same columns, read by the same PDF, download and backup code; each kind

@@ -13,7 +13,8 @@ export const clients = pgTable(
     lastName: text('last_name').notNull().default(''),
     name: text('name').notNull(),
     phone: text('phone').notNull().default(''),
-    // No part of the password is kept beside its hash: the invoice shows a hint of the username only (DESIGN.md 6).
+    // No part of the password is kept beside its hash: the invoice shows a hint of the username only
+    // (docs/decisions/031).
     passwordHash: text('password_hash'),
     createdAt: createdAt(),
   },

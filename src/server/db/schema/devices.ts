@@ -8,7 +8,7 @@ export const deviceTypeEnum = pgEnum('device_type', REGISTRATION_DEVICE_TYPES);
 export const deviceStatusEnum = pgEnum('device_status', DEVICE_STATUSES);
 
 /**
- * A device the client's subscription covers (DESIGN.md decision 11). Pending and verified devices take a place of the
+ * A device the client's subscription covers (docs/decisions/036). Pending and verified devices take a place of the
  * plan's maxDevices; staff may ask a proof of ownership, which blocks assistance on the device until verified.
  */
 export const devices = pgTable(

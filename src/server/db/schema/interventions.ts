@@ -37,7 +37,7 @@ export const interventions = pgTable(
     staffNotes: text('staff_notes').notNull().default(''),
     /** the client's plan when the request was sent: its promise, and the row of the dashboard's per-plan figures */
     plan: planEnum('plan'),
-    /** when the first response is due (DESIGN.md decision 10); null for requests older than the clock */
+    /** when the first response is due (docs/decisions/035); null for requests older than the clock */
     dueAt: timestamp('due_at', { withTimezone: true }),
     /** staff took the request in charge or wrote to the client, whichever came first */
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),

@@ -84,7 +84,8 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // SPEC §7's call, kept for scripts: the same background backup (or the one already running), its zip once written.
+  // docs/specification.md §7's call, kept for scripts: the same background backup (or the one already running), its zip
+  // once written.
   app.post('/download-site', { config: { ...ADMIN_ONLY, ...FILE_REPLY } }, async (request, reply) => {
     requireUnlocked(request);
     const running = backups().current();

@@ -265,7 +265,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
       const { notes: _n, username: _u, updatedAt: _a, searchText: _s, ...kept } = ordersBefore[i]!;
       expect(order).toMatchObject({ ...kept, notes: '', username: null });
     });
-    // An issued invoice is kept as issued (DESIGN.md decision 9, docs/invoices.md): the same document after the erasure,
+    // An issued invoice is kept as issued (docs/decisions/032, docs/invoices.md): the same document after the erasure,
     // its username hint (2 + 2 characters) included.
     const invoiceAfter = await invoiceText(paidOrder.id);
     expect(invoiceAfter).toBe(invoiceBefore);

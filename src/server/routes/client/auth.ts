@@ -33,7 +33,7 @@ export async function logOut(app: FastifyInstance, request: FastifyRequest, repl
   clearSessionCookie(request, reply, CLIENT_COOKIE);
 }
 
-/** Public: client sign-in and sign-out, one identity for /client/* and /dashboard (DESIGN.md decision 4). */
+/** Public: client sign-in and sign-out, one identity for /client/* and /dashboard (docs/decisions/029). */
 export const clientAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const signIn = { 200: clientLoginResultSchema };
   app.post(

@@ -33,9 +33,9 @@ a{color:#1d4ed8}</style></head>
 }
 
 /**
- * GET /api/logout, the navigation kept from the original site (SPEC §7): from our own pages or a typed address it
- * signs out and goes to `/`; from anywhere else it asks first. The page's button POSTs to /api/logout, which the
- * Origin check (plugins/security.ts) refuses from another site like every other write.
+ * GET /api/logout, the navigation kept from the original site (docs/specification.md §7): from our own pages or a typed
+ * address it signs out and goes to `/`; from anywhere else it asks first. The page's button POSTs to /api/logout, which
+ * the Origin check (plugins/security.ts) refuses from another site like every other write.
  */
 export const clientLogoutRoutes: FastifyPluginAsync = async (app) => {
   app.get('/logout', { config: REDIRECT_REPLY }, async (request, reply) => {

@@ -18,7 +18,7 @@ export const clientSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => request.clientSubscription,
   );
 
-  // SPEC §6 words this route's 401 its own way.
+  // docs/specification.md §6 words this route's 401 its own way.
   app.post(
     '/subscriptions',
     {

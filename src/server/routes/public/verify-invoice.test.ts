@@ -26,8 +26,8 @@ describe('[PUBLIC][VERIFY_INVOICE] GET /api/verify-invoice/:key', () => {
   it('confirms a genuine invoice with the fields SPEC §7 names, then what the paper shows, and nothing more', async () => {
     const res = await verify(key);
     expect(res.statusCode).toBe(200);
-    // SPEC: id, orderDate, clientName, price, plan, paymentStatus; then the invoice as issued: its number and issue day
-    // (today), not the back-dated order
+    // docs/specification.md §7: id, orderDate, clientName, price, plan, paymentStatus; then the invoice as issued: its
+    // number and issue day (today), not the back-dated order
     expect(res.json()).toEqual({
       id: orderId,
       orderDate: '2025-03-15',

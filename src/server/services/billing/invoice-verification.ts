@@ -25,9 +25,9 @@ function verificationStatus(
 }
 
 /**
- * The public check behind /verify-invoice, for any order's key (SPEC §7): one prepared statement on the order key's
- * unique index, prepared once per database (its plan kept on PGlite too, db/pglite-plans.ts). It reads the order,
- * and its issued (frozen) invoice and credit notes when paid; a pending order has no invoice yet and answers
+ * The public check behind /verify-invoice, for any order's key (docs/specification.md §7): one prepared statement on
+ * the order key's unique index, prepared once per database (its plan kept on PGlite too, db/pglite-plans.ts). It reads
+ * the order, and its issued (frozen) invoice and credit notes when paid; a pending order has no invoice yet and answers
  * « En attente ».
  */
 export function invoiceVerifier(db: Db) {

@@ -26,7 +26,7 @@ function sellerOf(config: Config): InvoiceData['seller'] {
   };
 }
 
-/** '00000042' for an invoice (DESIGN.md decision 6), 'AV-00000003' for a credit note. */
+/** '00000042' for an invoice (docs/decisions/031), 'AV-00000003' for a credit note. */
 function documentNumber(kind: DocumentKind, seq: number): string {
   const padded = String(seq).padStart(8, '0');
   return kind === 'credit_note' ? `AV-${padded}` : padded;

@@ -1,4 +1,4 @@
-// Who the signed-in client is, read once per request with the session (DESIGN.md decision 4: one identity).
+// Who the signed-in client is, read once per request with the session (docs/decisions/029: one identity).
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
@@ -110,7 +110,7 @@ export function clientSessionReader(db: Db) {
   };
 }
 
-/** GET /api/auth/user (SPEC §3 « User »). */
+/** GET /api/auth/user (docs/specification.md §3 « User »). */
 export function toAuthUser(client: SignedInClient): AuthUser {
   return {
     id: client.clientId,

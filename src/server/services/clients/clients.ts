@@ -111,7 +111,7 @@ export async function setClientCredentials(db: Tx, clientId: number, credentials
   await deleteClientSessionsOf(db, clientId);
 }
 
-/** `login` is the username or the e-mail, case-insensitive (DESIGN.md decision 4). */
+/** `login` is the username or the e-mail, case-insensitive (docs/decisions/029). */
 export async function authenticateClient(db: Tx, login: string, password: string): Promise<ClientRow | null> {
   const [client] = await db
     .select()

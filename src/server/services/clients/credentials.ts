@@ -21,7 +21,7 @@ export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
   }
 }
 
-/** 'jd…42': what the invoice shows of a username (DESIGN.md decision 6); never used on a password. */
+/** 'jd…42': what the invoice shows of a username (docs/decisions/031); never used on a password. */
 export function usernameHint(username: string): string {
   return username.length <= 4 ? '…' : `${username.slice(0, 2)}…${username.slice(-2)}`;
 }

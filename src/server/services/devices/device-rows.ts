@@ -10,7 +10,7 @@ export const DEVICE_NOT_FOUND = 'Appareil introuvable';
 export type DeviceRow = typeof devices.$inferSelect;
 type ProofMeta = { id: number; deviceId: number; name: string; size: number; mimeType: string; uploadedAt: Date };
 
-/** Staff asked a proof that is not verified yet, or refused the device: assistance on it waits (DESIGN.md 11). */
+/** Staff asked a proof that is not verified yet, or refused the device: assistance on it waits (docs/decisions/036). */
 export const isBlocked = (d: Pick<DeviceRow, 'status' | 'proofRequested'>) =>
   d.status === 'refused' || (d.status === 'pending' && d.proofRequested);
 

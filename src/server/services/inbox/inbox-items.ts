@@ -115,7 +115,7 @@ export async function updateInboxStatus(
 export type Validated = { clientId: number; credentials: IssuedCredentials; client: { email: string; name: string } };
 
 /**
- * Turns a pending registration into a client account with generated credentials (DESIGN.md decision 8), e-mailed with
+ * Turns a pending registration into a client account with generated credentials (docs/decisions/034), e-mailed with
  * the plan asked for in the same transaction.
  */
 export async function validateRegistration(db: Db, mail: MailQueue, id: number, actor: Actor): Promise<Validated> {

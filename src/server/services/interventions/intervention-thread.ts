@@ -1,4 +1,4 @@
-// The conversation on a request (DESIGN.md decision 10: a staff message is a first response and stops the clock).
+// The conversation on a request (docs/decisions/035: a staff message is a first response and stops the clock).
 import { publishLive } from '#server/services/live/events.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';

@@ -1,4 +1,4 @@
-// The response clock on the server (DESIGN.md decision 10): stopping it at the first response, and measuring it.
+// The response clock on the server (docs/decisions/035): stopping it at the first response, and measuring it.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import type { interventions } from '#server/db/schema.ts';

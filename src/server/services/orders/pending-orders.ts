@@ -1,4 +1,5 @@
-// « Renouveler » / « Changer de formule »: a signed-in client asks for a plan (SPEC §7 POST /api/subscriptions).
+// « Renouveler » / « Changer de formule »: a signed-in client asks for a plan (POST /api/subscriptions,
+// docs/specification.md §7).
 import type { Db } from '#server/db/client.ts';
 import { HttpError } from '#server/http-error.ts';
 import { formatDate, todayIso } from '#shared/format.ts';

@@ -24,7 +24,8 @@ const cents = (n: number) => Math.round(n * 100) / 100;
  * groups at most); GROUPING SETS then rolls those up into the totals, the per-plan and the per-month rows, so the
  * costly month formatting runs on the day groups, not on every order. Dates are inclusive. Revenue is what was
  * invoiced less the credit notes (avoirs) on it, counted on the order's date like the orders themselves: a paid order
- * counts its invoice, a cancelled one nothing, a partly refunded one the rest (SPEC §4, DESIGN.md decision 9).
+ * counts its invoice, a cancelled one nothing, a partly refunded one the rest (docs/specification.md §4,
+ * docs/decisions/032).
  */
 export async function dashboardStats(db: Tx, range: { from?: string; to?: string }): Promise<DashboardStats> {
   const from = range.from ?? null;

@@ -24,7 +24,7 @@ const order = (id: number, plan: 'basique' | 'standard' | 'pro' | 'famille', ord
 /** Noon in Paris on that day. */
 const at = (day: string) => new Date(`${day}T10:00:00Z`);
 
-describe('chainSubscriptions: paid orders add up, no day lost (DESIGN.md decision 8)', () => {
+describe('chainSubscriptions: paid orders add up, no day lost (decision 006)', () => {
   it('a 1-month plan from 31 January runs to the last day of February (there is no 31 February)', () => {
     expect(chainSubscriptions([order(1, 'basique', '2025-01-31')])).toEqual([
       { id: 1, startsOn: '2025-01-31', endsOn: '2025-02-28' },

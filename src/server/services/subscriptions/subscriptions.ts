@@ -1,4 +1,4 @@
-// Subscriptions (DESIGN.md decision 8): a paid order buys its plan's months, chained after the client's previous
+// Subscriptions (docs/decisions/006): a paid order buys its plan's months, chained after the client's previous
 // paid orders so no day is lost. The periods are computed here, by chainSubscriptions, over one client's paid
 // orders and stored on the orders (starts_on, ends_on): every screen reads them, so all agree and lists stay cheap.
 import { and, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
