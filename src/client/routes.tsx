@@ -6,7 +6,10 @@ type PageModule = Promise<{ default: ComponentType }>;
 export type PageRoute = {
   path: string;
   title: string;
-  /** the site's name follows the title as part of one phrase (« Inscription à RFS Assistance », SPEC §2) */
+  /**
+   * the site's name follows the title as part of one phrase (« Inscription à RFS Assistance »,
+   * docs/specification.md §2)
+   */
   titleEndsWithSite?: boolean;
   description?: string;
   /** public pages are rendered on the server for crawlers and a fast first paint */
@@ -38,7 +41,10 @@ function page(load: () => PageModule) {
 
 const dashboard = page(() => import('./pages/client/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
 
-/** SPEC §2: a signed-in client's / is the dashboard; anyone else's the landing page, whose chunk holds no client code. */
+/**
+ * docs/specification.md §2: a signed-in client's / is the dashboard; anyone else's the landing page, whose chunk holds
+ * no client code.
+ */
 function HomePage() {
   const { signedIn } = useViewer();
   return signedIn ? <dashboard.Component /> : <LandingPage />;

@@ -87,7 +87,7 @@ test('[ADMIN][CREATE_ORDER] creates a paid order with generated credentials, dow
   const email = uniqueEmail('commande');
   const dialog = await openNewOrder(page);
 
-  // SPEC §5 defaults, price shown live.
+  // docs/specification.md §5 defaults, price shown live.
   await expect(dialog.getByLabel('Plan')).toHaveValue('basique');
   await expect(dialog.getByLabel('Moyen de paiement')).toHaveValue('carte');
   await expect(dialog.getByLabel('Statut')).toHaveValue('paid');

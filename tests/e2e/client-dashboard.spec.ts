@@ -208,7 +208,7 @@ test("[SPEC §8][CLIENT][DASHBOARD] a request that fails for another reason says
   const client = await createClient(request, 'pro');
   await signInToDashboard(page, client.username, client.password);
   await expect(page.getByRole('button', { name: 'Demander la suppression de mon compte' })).toBeEnabled();
-  // A failure the server does not explain (here a 500): the page gives the spec's sentence.
+  // A failure the server does not explain (here a 500): the page gives the sentence of docs/specification.md §8.
   await page.route('**/api/interventions', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({

@@ -12,7 +12,7 @@ async function waitForHydration(page: Page) {
   });
 }
 
-// The six plans of DESIGN.md decision 1, as the CGV must list them.
+// The six plans of the catalogue (docs/decisions/027), as the CGV must list them.
 const PLANS = [
   ['Basique', '1 mois', '1', '10,00 €'],
   ['Standard', '3 mois', '1', '25,00 €'],

@@ -1,5 +1,5 @@
-// GET /api/logout is a navigation (SPEC §7): it must sign out from our own pages, and never because another site
-// linked to it (the Lax session cookie comes with a cross-site top-level GET).
+// GET /api/logout is a navigation (docs/specification.md §7): it must sign out from our own pages, and never because
+// another site linked to it (the Lax session cookie comes with a cross-site top-level GET).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientLogin } from '#server/test/fixtures.ts';
 import { buildWorld, PASSWORDS, type World } from './world.ts';

@@ -57,7 +57,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   return (await response.json()) as T;
 }
 
-/** List calls send the full count in X-Total-Count (DESIGN.md decision 5). */
+/** List calls send the full count in X-Total-Count (docs/decisions/030). */
 export async function apiList<T>(path: string): Promise<{ items: T[]; total: number }> {
   const response = await apiRaw(path);
   const items = (await response.json()) as T[];

@@ -16,8 +16,9 @@ const LazyToaster = lazy(() =>
   loadSonner().then(({ Toaster }) => ({
     default: function Notifications() {
       useEffect(() => markMounted(), []);
-      // One notification at a time, shown 5 s (SPEC.md §9). Sonner's close button is named in English and 20 px wide:
-      // named in French for screen readers, and 24 px, the smallest target a finger is asked to hit (WCAG 2.5.8).
+      // One notification at a time, shown 5 s (docs/specification.md §9). Sonner's close button is named in English and
+      // 20 px wide: named in French for screen readers, and 24 px, the smallest target a finger is asked to hit
+      // (WCAG 2.5.8).
       return (
         <Toaster
           visibleToasts={1}

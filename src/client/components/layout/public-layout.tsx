@@ -4,7 +4,7 @@ import { beginSignOut } from '#client/lib/sign-out.ts';
 import { telHref, useSite } from '#client/lib/site.tsx';
 import { useViewer } from '#client/lib/viewer.tsx';
 
-/** Where the landing page lists the plans (SPEC §2: the plan-required dialog links /#pricing). */
+/** Where the landing page lists the plans (docs/specification.md §2: the plan-required dialog links /#pricing). */
 export const PRICING_HREF = '/#pricing';
 
 function SiteLogo() {
@@ -94,8 +94,9 @@ export type AccountLink = {
 };
 
 /**
- * Where the visitor's own space is (SPEC §2), in reading order: 'Tableau de bord' and 'Déconnexion' for a signed-in
- * client (known from the rendered page, so nothing flashes), 'Staff' and 'Connexion Client' for anyone else.
+ * Where the visitor's own space is (docs/specification.md §2), in reading order: 'Tableau de bord' and 'Déconnexion'
+ * for a signed-in client (known from the rendered page, so nothing flashes), 'Staff' and 'Connexion Client' for anyone
+ * else.
  */
 export function useAccountLinks(): AccountLink[] {
   const { signedIn } = useViewer();

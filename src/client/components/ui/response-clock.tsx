@@ -28,7 +28,7 @@ type Props = {
 };
 
 /**
- * Where a request stands against the response time of the client's plan (DESIGN.md decision 10). Nothing for a
+ * Where a request stands against the response time of the client's plan (docs/decisions/035). Nothing for a
  * request older than the clock, nor for one cancelled before any answer.
  */
 export function ResponseClock({ request, audience, className }: Props) {

@@ -53,7 +53,10 @@ const TABS: TabDef[] = [
   { value: 'download', label: 'Téléchargement', Icon: Download, Panel: DownloadTab, unlockedOnly: true },
 ];
 
-/** A link saved before the inbox tab took the specification's value (`contacts`) still opens it. */
+/**
+ * A link saved before the inbox tab took the specification's value (`contacts`, docs/specification.md §7) still
+ * opens it.
+ */
 const renamedTab = (value: string | null) => (value === 'messages' ? 'contacts' : value);
 
 /** The tabs of the signed-in member's role (Téléchargement once unlocked); the active one lives in ?tab= so a reload or a shared link keeps it. */

@@ -5,7 +5,7 @@ import { notify } from '#client/lib/notify.tsx';
 import { useUnlock } from './api/session.ts';
 
 /**
- * The secret code unlocks the download tab for this session; the server checks it (DESIGN.md decision 2). A session
+ * The secret code unlocks the download tab for this session; the server checks it (docs/decisions/028). A session
  * opened with a second factor that already proved the code arrives unlocked and never shows this form.
  */
 export function UnlockForm({ unlocked }: { unlocked: boolean }) {

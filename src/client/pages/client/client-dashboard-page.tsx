@@ -24,7 +24,10 @@ import { MyDevices } from './devices/my-devices.tsx';
 const loadForm = () => import('./client-area/intervention-form.tsx');
 const InterventionForm = lazy(() => loadForm().then((m) => ({ default: m.InterventionForm })));
 
-/** /client/dashboard: the client's own space (SPEC §2 « Client dashboard »), with the facts of /dashboard. */
+/**
+ * /client/dashboard: the client's own space (docs/specification.md §2 « Client dashboard »), with the facts of
+ * /dashboard.
+ */
 export function ClientDashboardPage() {
   return <ClientArea>{(user) => <ClientDashboard user={user} />}</ClientArea>;
 }

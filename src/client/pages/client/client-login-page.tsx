@@ -15,7 +15,7 @@ import { AuthSubmit } from '#client/components/auth/auth-form-parts.tsx';
 
 const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";
 
-/** /client/login: the credentials sent by e-mail once the team has validated the account (DESIGN.md decision 4). */
+/** /client/login: the credentials sent by e-mail once the team has validated the account (docs/decisions/029). */
 export function ClientLoginPage() {
   const navigate = useNavigate();
   const site = useSite();

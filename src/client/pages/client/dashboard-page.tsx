@@ -13,7 +13,7 @@ import { AssistanceActions } from './dashboard/assistance-actions.tsx';
 import { InterventionHistory } from './dashboard/intervention-history.tsx';
 import { MyDevices } from './devices/my-devices.tsx';
 
-/** /dashboard (and / for a signed-in client): SPEC §2 « User dashboard ». */
+/** /dashboard (and / for a signed-in client): docs/specification.md §2 « User dashboard ». */
 export function DashboardPage() {
   return <ClientArea>{(user) => <Dashboard user={user} />}</ClientArea>;
 }
@@ -33,7 +33,8 @@ function Dashboard({ user }: { user: AuthUser }) {
         <div className="sm:col-span-2 sm:row-start-2">
           <AssistanceActions subscription={subscription.data} />
         </div>
-        {/* SPEC §2: a navigation to the logout endpoint, which ends the session and returns to the home page. */}
+        {/* docs/specification.md §2: a navigation to the logout endpoint, which ends the session and returns to
+            the home page. */}
         <a
           href="/api/logout"
           onClick={beginSignOut}

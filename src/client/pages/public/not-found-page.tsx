@@ -9,7 +9,7 @@ export function NotFoundPage() {
         <p aria-hidden="true" className="text-5xl font-bold text-brand-600">
           404
         </p>
-        {/* The title SPEC §2 asks for is English: say so, so a screen reader pronounces it right. */}
+        {/* The title docs/specification.md §2 asks for is English: say so, so a screen reader pronounces it right. */}
         <h1 lang="en" className="mt-4 text-2xl font-semibold">
           Page Not Found
         </h1>

@@ -13,7 +13,8 @@ export function signOutLocally(client: QueryClient) {
 
 /**
  * The back-office's own client (the landing page never downloads TanStack Query).
- * SPEC §9: data never stale, no refetch on focus, no retry. A 401 from any call means the session expired.
+ * docs/specification.md §9: data never stale, no refetch on focus, no retry. A 401 from any call means the session
+ * expired.
  */
 export function createAdminQueryClient(): QueryClient {
   let expiredNoticeShown = false;

@@ -17,7 +17,7 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Credentials are shown once (only their hash is kept, DESIGN.md decision 3): the panel says so. */
+/** Credentials are shown once (only their hash is kept, docs/decisions/004): the panel says so. */
 export function CredentialsPanel({
   credentials,
   title = 'Identifiants du client',

@@ -113,7 +113,8 @@ export function DownloadTab() {
         journal.
       </p>
       {running ? <Progress percent={backup.percent} /> : backup && <Finished backup={backup} />}
-      {/* Always there (SPEC §2): « Génération en cours... » and disabled while a backup runs, whoever started it. */}
+      {/* Always there (docs/specification.md §2): « Génération en cours... » and disabled while a backup runs,
+          whoever started it. */}
       <Button
         className="mt-5 w-full sm:w-auto"
         variant={backup?.state === 'done' ? 'secondary' : 'primary'}

@@ -20,7 +20,7 @@ const MOVES: Record<Move, { label: string; icon: ReactNode; variant?: 'secondary
   },
 };
 
-/** Staff move a request along INTERVENTION_TRANSITIONS (DESIGN.md decision 8); completing asks for the time spent. */
+/** Staff move a request along INTERVENTION_TRANSITIONS (docs/decisions/033); completing asks for the time spent. */
 export function InterventionActions({ intervention: i }: { intervention: AdminInterventionDto }) {
   const update = useUpdateIntervention(i.id);
   const [finishing, setFinishing] = useState(false);

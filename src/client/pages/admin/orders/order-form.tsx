@@ -21,7 +21,8 @@ import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { newIdempotencyKey, suggestCredentials, useCreateOrder } from './order-mutations.ts';
 
-// SPEC §5 defaults; the date is read at each reset so a dialog left open past midnight still proposes today.
+// The defaults of docs/specification.md §5; the date is read at each reset so a dialog left open past midnight
+// still proposes today.
 const defaults = (): OrderInput => ({
   clientName: '',
   clientEmail: '',

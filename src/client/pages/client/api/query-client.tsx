@@ -16,8 +16,9 @@ const isUnauthorized = (error: unknown) => error instanceof ApiRequestError && e
 
 /**
  * The client area's own QueryClient (the landing page never downloads TanStack Query).
- * SPEC §9: data never stale, no refetch on focus, no retry. A 401 from any call but the session means the session
- * ended: the visitor is told and sent to sign in; the session query itself resolves to null and the page decides.
+ * docs/specification.md §9: data never stale, no refetch on focus, no retry. A 401 from any call but the session means
+ * the session ended: the visitor is told and sent to sign in; the session query itself resolves to null and the page
+ * decides.
  */
 export function createClientQueryClient(state?: unknown): QueryClient {
   const client = new QueryClient({

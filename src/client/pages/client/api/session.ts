@@ -7,7 +7,10 @@ export function useClientSession() {
   return useQuery(sessionQueryOptions);
 }
 
-/** The client area's « Déconnexion » button (SPEC §7 POST /api/client/logout); the dashboard's is a navigation to /api/logout. */
+/**
+ * The client area's « Déconnexion » button (docs/specification.md §7 POST /api/client/logout); the dashboard's is a
+ * navigation to /api/logout.
+ */
 export function useClientLogout() {
   return useMutation({
     meta: { session: true },

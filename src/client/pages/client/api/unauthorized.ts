@@ -1,7 +1,7 @@
 import { notify } from '#client/lib/notify.tsx';
 import { isSigningOut } from '#client/lib/sign-out.ts';
 
-/** SPEC §9: the toast is read before the browser leaves for the sign-in page. */
+/** docs/specification.md §9: the toast is read before the browser leaves for the sign-in page. */
 const LOGIN_REDIRECT_DELAY_MS = 500;
 
 const PAGE_UNAUTHORIZED = 'Vous devez être connecté pour accéder à cette page.';
@@ -10,8 +10,9 @@ export const ACTION_UNAUTHORIZED = 'Vous êtes déconnecté. Reconnexion en cour
 let leaving = false;
 
 /**
- * The one answer to a missing or expired client session (SPEC §8): the 'Non autorisé' toast, then the browser goes to
- * /api/login, which the server sends on to /client/login. Several calls failing together show one toast.
+ * The one answer to a missing or expired client session (docs/specification.md §8): the 'Non autorisé' toast, then the
+ * browser goes to /api/login, which the server sends on to /client/login. Several calls failing together show one
+ * toast.
  */
 export function sendToLogin(description: string = PAGE_UNAUTHORIZED): void {
   if (leaving || isSigningOut()) return;

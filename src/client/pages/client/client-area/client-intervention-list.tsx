@@ -7,7 +7,10 @@ import { ResponseClock } from '#client/components/ui/response-clock.tsx';
 import { InterventionFollowUp } from '#client/pages/client/common/intervention-follow-up.tsx';
 import { HandledBy, OpenedBy } from '#client/pages/client/common/handled-by.tsx';
 
-/** SPEC §2 « Client dashboard »: 'Intervention #id', status, urgency, description, device, date, details. */
+/**
+ * docs/specification.md §2 « Client dashboard »: 'Intervention #id', status, urgency, description, device, date,
+ * details.
+ */
 export function ClientInterventionList({ items }: { items: ClientIntervention[] }) {
   return (
     <ul className="space-y-3">

@@ -18,7 +18,10 @@ const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS
 const DEVICE_OPTIONS = CLIENT_DEVICE_TYPES.map((value) => ({ value, label: CLIENT_DEVICE_LABELS[value] }));
 const FIELDS = ['description', 'urgency', 'deviceId', 'deviceType', 'deviceInfo'] as const;
 
-/** The 'Créer une demande' form (SPEC §2 « Client dashboard »): validated like the server, then posted; the lists refresh. */
+/**
+ * The 'Créer une demande' form (docs/specification.md §2 « Client dashboard »): validated like the server, then posted;
+ * the lists refresh.
+ */
 export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; onCancel(): void }) {
   const devices = useQuery(devicesQueryOptions);
   if (devices.isPending)

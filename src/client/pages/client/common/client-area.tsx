@@ -37,8 +37,8 @@ export function useWhenIdle(task: () => unknown) {
 }
 
 /**
- * SPEC §2/§8: 'Chargement...' while the session loads (also in the server's page for an anonymous visitor, so
- * hydration matches); without a session nothing is shown, the visitor is told and sent to sign in.
+ * docs/specification.md §2/§8: 'Chargement...' while the session loads (also in the server's page for an anonymous
+ * visitor, so hydration matches); without a session nothing is shown, the visitor is told and sent to sign in.
  */
 function SessionGate({ children }: { children(user: AuthUser): ReactNode }) {
   const session = useClientSession();

@@ -4,7 +4,7 @@ import type { AuthUser } from '#shared/client-api.ts';
 import { formatDate } from '#shared/format.ts';
 import { Card } from '#client/components/ui/card.tsx';
 
-/** SPEC §2 « Profile card »: first name, last name, e-mail, member since (or '-'). */
+/** docs/specification.md §2 « Profile card »: first name, last name, e-mail, member since (or '-'). */
 export function ProfileCard({ user }: { user: AuthUser }) {
   const rows: [string, ReactNode][] = [
     ['Prénom', user.firstName || '-'],

@@ -19,7 +19,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-/** The running subscription (SPEC §2 « Subscription card », with its dates: DESIGN.md decision 8). */
+/** The running subscription (docs/specification.md §2 « Subscription card », with its dates: docs/decisions/006). */
 export function SubscriptionCard({
   subscription,
   awaitingPayment = false,

@@ -8,7 +8,7 @@ export function renewalWindowDays(durationMonths: number): number {
   return durationMonths <= 1 ? 10 : 30;
 }
 
-/** « 1 / 3 » this month, or 'Illimitées' (SPEC §2: when the plan sets no number). */
+/** « 1 / 3 » this month, or 'Illimitées' (docs/specification.md §2: when the plan sets no number). */
 export function allowanceText(s: Pick<CurrentSubscription, 'interventionsUsed' | 'interventionsPerMonth'>): string {
   return s.interventionsPerMonth ? `${s.interventionsUsed} / ${s.interventionsPerMonth}` : 'Illimitées';
 }

@@ -16,8 +16,8 @@ import { pendingOrderOf, renewalWindowDays } from './subscription-facts.ts';
 type OffersProps = { subscription: CurrentSubscription | null; orders: ClientOrder[] };
 
 /**
- * What the client can do about the next period (DESIGN.md decision 8, SPEC §7 POST /api/subscriptions): a pending
- * order says it waits for payment; otherwise, near the end or without a subscription, « Renouveler » and
+ * What the client can do about the next period (docs/decisions/006, docs/specification.md §7 POST /api/subscriptions):
+ * a pending order says it waits for payment; otherwise, near the end or without a subscription, « Renouveler » and
  * « Changer de formule ». Nothing while a long way from the end or when the next period is already paid.
  */
 export function SubscriptionOffers({ subscription, orders }: OffersProps) {

@@ -14,10 +14,11 @@ import { allowanceUsed, pendingOrderOf } from '#client/pages/client/common/subsc
 import { devicesQueryOptions } from '#client/pages/client/devices/device-api.ts';
 import { DevicePicker, preselectedDevice, requestableDevices } from '#client/pages/client/devices/device-picker.tsx';
 
-// SPEC §8 fixes this text, ASCII apostrophes included.
+// docs/specification.md §8 fixes this text, ASCII apostrophes included.
 const FAILED = "Impossible d'envoyer la demande d'assistance";
 
-// Both buttons create a request (SPEC §2); the title tells the technician which kind of help is wanted.
+// Both buttons create a request (docs/specification.md §2); the title tells the technician which kind of help
+// is wanted.
 const REQUESTS = {
   assistance: { title: "Demande d'assistance", description: "Demande d'assistance envoyée depuis le tableau de bord" },
   remote: { title: 'Session à distance', description: 'Le client demande une session de prise en main à distance.' },

@@ -12,7 +12,10 @@ import { ShowMore } from '#client/pages/client/common/show-more.tsx';
 import { InterventionFollowUp } from '#client/pages/client/common/intervention-follow-up.tsx';
 import { HandledBy, OpenedBy } from '#client/pages/client/common/handled-by.tsx';
 
-/** SPEC §2 « Intervention history »: title, date, duration when staff recorded one, status; newest first. */
+/**
+ * docs/specification.md §2 « Intervention history »: title, date, duration when staff recorded one, status; newest
+ * first.
+ */
 export function InterventionHistory() {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const list = useQuery(userInterventionsQueryOptions(limit));

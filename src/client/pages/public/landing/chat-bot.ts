@@ -6,7 +6,7 @@ export type ChatSender = 'user' | 'bot';
 export type ChatMessage = { id: string; text: string; sender: ChatSender; timestamp: number; link?: FaqLink };
 export type BotReply = { text: string; link?: FaqLink };
 
-/** SPEC.md §9: the bot answers one second after the visitor's message. */
+/** docs/specification.md §9: the bot answers one second after the visitor's message. */
 export const BOT_DELAY_MS = 1000;
 
 const CONTACT_LINK: FaqLink = { href: '#contact', label: 'Aller au formulaire de contact' };

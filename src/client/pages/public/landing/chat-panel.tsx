@@ -21,7 +21,7 @@ const timeFmt = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-d
 
 type ChatPanelProps = { id: string; open: boolean; onClose(): void };
 
-/** The conversation: the visitor's messages, and the bot's answers one second later (SPEC.md §9). */
+/** The conversation: the visitor's messages, and the bot's answers one second later (docs/specification.md §9). */
 export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const { siteName } = useSite();
   const [messages, setMessages] = useState<ChatMessage[]>(() => [message('bot', WELCOME)]);

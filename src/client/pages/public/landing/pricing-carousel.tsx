@@ -5,7 +5,7 @@ import { useHydrated } from '#client/lib/use-hydrated.ts';
 import { CHEVRON_LEFT, CHEVRON_RIGHT, Icon } from './icons.tsx';
 import { PlanCard } from './plan-card.tsx';
 
-/** SPEC.md §2: the carousel opens on the fourth plan, Pro, our best seller. */
+/** docs/specification.md §2: the carousel opens on the fourth plan, Pro, our best seller. */
 const START = Math.max(
   0,
   PLANS.findIndex((p) => p.id === 'pro'),

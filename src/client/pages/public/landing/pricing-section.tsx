@@ -4,7 +4,7 @@ import { LandingSection } from './landing-section.tsx';
 import { nbsp } from './typography.ts';
 
 export function PricingSection() {
-  // Other pages link to /#pricing (spec) and /#tarifs: both land here.
+  // Other pages link to /#pricing (docs/specification.md §2) and /#tarifs: both land here.
   return (
     <LandingSection
       id="tarifs"

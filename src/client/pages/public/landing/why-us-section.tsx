@@ -40,7 +40,7 @@ const STEPS = [
 
 export function WhyUsSection() {
   return (
-    // SPEC §2 names this section why-choose-us: a link to /#why-choose-us lands here too.
+    // docs/specification.md §2 names this section why-choose-us: a link to /#why-choose-us lands here too.
     <LandingSection
       id="pourquoi-nous"
       titleId="pourquoi-titre"

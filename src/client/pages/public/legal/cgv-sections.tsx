@@ -3,7 +3,10 @@ import type { SiteInfo } from '#shared/site.ts';
 import type { LegalSection } from './legal-document.tsx';
 import { PlansTable, ServiceLevelsTable } from './plan-tables.tsx';
 
-/** The terms of sale (SPEC §2 /cgv). Company identity comes from configuration, prices from the catalogue. */
+/**
+ * The terms of sale (docs/specification.md §2 /cgv). Company identity comes from configuration, prices from the
+ * catalogue.
+ */
 export function cgvSections(site: SiteInfo): LegalSection[] {
   const mail = <a href={`mailto:${site.email}`}>{site.email}</a>;
   return [

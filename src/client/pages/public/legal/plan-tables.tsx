@@ -56,7 +56,7 @@ function PlanTable({ label, caption, className = '', columns, cells }: PlanTable
   );
 }
 
-/** The six subscriptions, read from the one catalogue (DESIGN.md decision 1); bare counts keep it phone-wide. */
+/** The six subscriptions, read from the one catalogue (docs/decisions/027); bare counts keep it phone-wide. */
 export function PlansTable() {
   return (
     <PlanTable
@@ -75,8 +75,8 @@ export function PlansTable() {
 }
 
 /**
- * What each plan promises: interventions, response time and hours (SPEC §1). Four columns of long text do not fit
- * a phone, so phones get one block per plan and wider screens the table.
+ * What each plan promises: interventions, response time and hours (docs/specification.md §1). Four columns of long text
+ * do not fit a phone, so phones get one block per plan and wider screens the table.
  */
 export function ServiceLevelsTable() {
   return (

@@ -2,7 +2,7 @@ import { Link } from '#client/lib/router.ts';
 import type { SiteInfo } from '#shared/site.ts';
 import type { LegalSection } from './legal-document.tsx';
 
-// SPEC §2 and §9: how long each kind of data is kept.
+// docs/specification.md §2 and §9: how long each kind of data is kept.
 const RETENTION = [
   { data: 'Données de compte (identité, coordonnées, identifiants)', period: 'Durée de la relation, puis 3 ans' },
   { data: 'Données de facturation (commandes, factures, paiements)', period: '10 ans (obligation comptable)' },
@@ -45,7 +45,7 @@ function RetentionTable() {
   );
 }
 
-/** The privacy policy (SPEC §2 /privacy-policy): GDPR information in plain French. */
+/** The privacy policy (docs/specification.md §2 /privacy-policy): GDPR information in plain French. */
 export function privacySections(site: SiteInfo): LegalSection[] {
   const mail = <a href={`mailto:${site.email}`}>{site.email}</a>;
   return [

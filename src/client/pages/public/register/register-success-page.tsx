@@ -9,7 +9,7 @@ import { secondsLabel, useCountdown } from '#client/lib/use-countdown.ts';
 
 const REDIRECT_SECONDS = 15;
 
-/** After registering: what happens next, then back to the home page after 15 s (SPEC §2, §9). */
+/** After registering: what happens next, then back to the home page after 15 s (docs/specification.md §2, §9). */
 export function RegisterSuccessPage() {
   const navigate = useNavigate();
   const hydrated = useHydrated();

@@ -1,6 +1,6 @@
 import { FileText, KeyRound, Lock } from 'lucide-react';
 
-// SPEC §2: what happens after the form, said before the visitor commits.
+// docs/specification.md §2: what happens after the form, said before the visitor commits.
 const NOTICES = [
   { Icon: FileText, text: 'Une preuve d’achat ou de propriété de votre appareil pourra vous être demandée.' },
   { Icon: Lock, text: 'L’assistance reste bloquée tant que ces documents n’ont pas été envoyés et vérifiés.' },

@@ -14,7 +14,7 @@ import { AuthSubmit } from '#client/components/auth/auth-form-parts.tsx';
 
 const FALLBACK = 'Email ou mot de passe incorrect.';
 
-/** /login: the same client credentials open /dashboard (DESIGN.md decision 4). */
+/** /login: the same client credentials open /dashboard (docs/decisions/029). */
 export function LoginPage() {
   const navigate = useNavigate();
   const { setSignedIn } = useViewer();

@@ -5,7 +5,10 @@ import { secondsLabel, useCountdown } from '#client/lib/use-countdown.ts';
 
 const AUTO_CLOSE_SECONDS = 15;
 
-/** 'Sélection d'un plan requis': registration starts from a plan; closes itself after 15 s (SPEC §2, §9). */
+/**
+ * 'Sélection d'un plan requis': registration starts from a plan; closes itself after 15 s
+ * (docs/specification.md §2, §9).
+ */
 export function PlanRequiredDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const left = useCountdown(AUTO_CLOSE_SECONDS, open, () => onOpenChange(false));
   return (

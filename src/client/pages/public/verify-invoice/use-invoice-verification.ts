@@ -11,7 +11,7 @@ export type VerificationState =
   | { status: 'found'; invoice: InvoiceVerification }
   | { status: 'error'; message: string };
 
-/** SPEC §8: 404, network failure and any other status each get their own French message. */
+/** docs/specification.md §8: 404, network failure and any other status each get their own French message. */
 function messageFor(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return FAILED;
   if (error.status === 404) return NOT_FOUND;
