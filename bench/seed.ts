@@ -1,5 +1,5 @@
 // Seeds a large, realistic back-office data set straight into the database (bench only).
-import { KEY_ALPHABET } from '#shared/schemas/invoice.ts';
+import { KEY_ALPHABET } from '#shared/billing/invoice-verification.ts';
 import { PLANS } from '#shared/plans.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '#shared/labels.ts';
 import { clients, orders } from '#server/db/schema.ts';

@@ -1,5 +1,5 @@
 // The back-office API contract: the server's routes send these shapes, the /admin page reads them.
-import { z } from './schemas/zod.ts';
+import { z } from './common/zod.ts';
 import { PLAN_IDS } from './plans.ts';
 import {
   CHECKOUT_STATUSES,
@@ -18,10 +18,10 @@ import {
   URGENCIES,
   type InterventionStatus,
 } from './labels.ts';
-import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
-import { pageQuery } from './schemas/query.ts';
-import { interventionRatingSchema } from './rating-api.ts';
-import { orderDocumentsFields } from './invoice-api.ts';
+import { isoDate, isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './common/fields.ts';
+import { pageQuery } from './common/query.ts';
+import { interventionRatingSchema } from './interventions/rating-api.ts';
+import { orderDocumentsFields } from './billing/invoice-api.ts';
 
 /**
  * GET /api/admin/session; also the answer of POST /api/admin/login (adminLoginInputSchema) and POST /api/admin/unlock

@@ -2,14 +2,14 @@
 // routes send these shapes and read these bodies; the /dashboard and /client/* pages import the same schemas.
 // Without a client session every signed-in route answers 401 with CLIENT_UNAUTHORIZED (the word the dashboard looks
 // for, docs/specification.md §6).
-import { checkRemoteId, remoteSessionFields } from './schemas/remote-session.ts';
-import { z } from './schemas/zod.ts';
+import { checkRemoteId, remoteSessionFields } from './interventions/remote-session.ts';
+import { z } from './common/zod.ts';
 import { PLAN_IDS } from './plans.ts';
 import { CLIENT_DEVICE_TYPES, DOCUMENT_KINDS, INTERVENTION_STATUSES, PAYMENT_STATUSES, URGENCIES } from './labels.ts';
-import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
-import { newPassword } from './schemas/password.ts';
-import { interventionDeviceId } from './schemas/intervention.ts';
-import { interventionRatingSchema } from './rating-api.ts';
+import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './common/fields.ts';
+import { newPassword } from './security/password-rules.ts';
+import { interventionDeviceId } from './interventions/intervention-input.ts';
+import { interventionRatingSchema } from './interventions/rating-api.ts';
 
 /**
  * The one 401 wording of the client area: the dashboard recognises it (docs/specification.md §6), every page treats it

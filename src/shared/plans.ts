@@ -1,5 +1,5 @@
 // The one plan catalogue (docs/decisions/027): landing, registration, CGV, orders and invoices all read it.
-import { addBusinessMinutes, ALWAYS_OPEN, hours, type SupportSchedule } from './support-clock.ts';
+import { addBusinessMinutes, ALWAYS_OPEN, hours, type SupportSchedule } from './calendar/support-clock.ts';
 export const PLAN_IDS = ['basique', 'standard', 'etendue', 'pro', 'duo', 'famille'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 

@@ -9,7 +9,7 @@ import {
 } from './fixtures.ts';
 import { signInToDashboard, WIDTHS } from './client-fixtures.ts';
 import { todayIso } from '#shared/format.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 
 test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the client sees it in « Mes factures »', async ({
   page,

@@ -4,8 +4,8 @@ import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAd
 import { FULL_BROWSER } from '../../playwright.config.ts';
 import type { ClientIntervention } from '#shared/client-api.ts';
 import type { AdminInterventionDto } from '#shared/admin-api.ts';
-import { UPLOAD_HEADER, type Device } from '#shared/device-api.ts';
-import { VALID_REGISTRATION } from '#shared/schemas/test-inputs.ts';
+import { UPLOAD_HEADER, type Device } from '#shared/devices/device-api.ts';
+import { VALID_REGISTRATION } from '#shared/common/test-inputs.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 800 };

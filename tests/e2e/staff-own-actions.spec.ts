@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createClient } from './client-fixtures.ts';
 import { staffSignIn } from './fixtures.ts';
-import type { AdminDevice, Device } from '#shared/device-api.ts';
-import type { LiveEvent } from '#shared/live-api.ts';
+import type { AdminDevice, Device } from '#shared/devices/device-api.ts';
+import type { LiveEvent } from '#shared/live/live-api.ts';
 
 declare global {
   interface Window {

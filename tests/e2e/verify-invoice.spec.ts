@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createOrder, expectNoSeriousA11yViolations, uniqueEmail } from './fixtures.ts';
 import { formatDate } from '#shared/format.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 
 const keyField = (page: Page) => page.getByLabel('Clé de vérification');
 const verifyButton = (page: Page) => page.getByRole('button', { name: 'Vérifier' });

@@ -17,11 +17,11 @@ import {
   REGISTRATION_DEVICE_TYPES,
   URGENCIES,
 } from '#shared/labels.ts';
-import { registrationInputSchema } from '#shared/schemas/registration.ts';
-import { orderInputSchema } from '#shared/schemas/order.ts';
-import { clientInterventionInputSchema } from '#shared/schemas/intervention.ts';
+import { registrationInputSchema } from '#shared/inbox/registration.ts';
+import { orderInputSchema } from '#shared/orders/order-input.ts';
+import { clientInterventionInputSchema } from '#shared/interventions/intervention-input.ts';
 import { adminLoginInputSchema, clientLoginInputSchema } from '#shared/schemas/auth.ts';
-import { verificationKeySchema } from '#shared/schemas/invoice.ts';
+import { verificationKeySchema } from '#shared/billing/invoice-verification.ts';
 import { buildWorld, freshAddress, type World } from './world.ts';
 
 // One seed for every run: the same inputs each time, so a failure is reproducible and the counts of valid inputs

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LiveEvent } from '#shared/live-api.ts';
+import type { LiveEvent } from '#shared/live/live-api.ts';
 
 export type LiveState = 'connecting' | 'open' | 'retrying';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { PROOF_INLINE_TYPES } from '#shared/device-api.ts';
+import { PROOF_INLINE_TYPES } from '#shared/devices/device-api.ts';
 
 /**
  * A thread's file or a proof as its stored type (read from its content when it arrived). A download by default; shown

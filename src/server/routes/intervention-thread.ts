@@ -3,8 +3,13 @@
 // side may read, and whom a message notifies, the service decides from the reader (services/interventions/intervention-thread.ts).
 import type { FastifyContextConfig, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams, okSchema } from '#shared/schemas/query.ts';
-import { MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, messageInputSchema, threadSchema } from '#shared/thread-api.ts';
+import { idParams, okSchema } from '#shared/common/query.ts';
+import {
+  MESSAGE_BODY_LIMIT,
+  MESSAGE_TOO_LARGE,
+  messageInputSchema,
+  threadSchema,
+} from '#shared/interventions/thread-api.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
 import {
   markThreadRead,

@@ -1,7 +1,7 @@
 // Server-Sent Events to one open page (staff or client): what it missed since its last event id, then each event
 // as the hub hears it, a heartbeat that also checks the session is still open, and nothing it may not see.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveEvent } from '#shared/live-api.ts';
+import type { LiveEvent } from '#shared/live/live-api.ts';
 import { eventFor, eventsAfter, lastEventId, type Viewer } from '#server/services/live/events.ts';
 import type { LiveHub } from '#server/services/live/hub.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import type { OrderCreated } from '#shared/admin-api.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { clientLogin, postOrder, staffLogin, validOrder } from '#server/test/fixtures.ts';
 
 // Two instances of the server on one database, behind nothing but different ports (issue 12): the same database

@@ -1,8 +1,8 @@
 // Helpers shared by the back-office API tests (not a test file itself).
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { OrderCreated } from '#shared/admin-api.ts';
-import type { OrderInput } from '#shared/schemas/order.ts';
-import { UPLOAD_HEADER } from '#shared/device-api.ts';
+import type { OrderInput } from '#shared/orders/order-input.ts';
+import { UPLOAD_HEADER } from '#shared/devices/device-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { staffUsers } from '#server/db/schema.ts';
 import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '#server/plugins/auth.ts';

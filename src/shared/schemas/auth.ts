@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
-import { isPrintable } from './common.ts';
+import { z } from '#shared/common/zod.ts';
+import { isPrintable } from '#shared/common/fields.ts';
 
 const required = (message: string) => z.string({ error: message }).min(1, message).max(200, message);
 // Trim before the minimum, so an identifier of spaces counts as missing (a password is kept as typed).

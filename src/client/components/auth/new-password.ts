@@ -1,4 +1,4 @@
-import { z } from '#shared/schemas/zod.ts';
+import { z } from '#shared/common/zod.ts';
 
 // The confirmation is the form's business, not the server's: it only guards against a typo in a hidden field.
 const CONFIRM_REQUIRED = 'Confirmez le nouveau mot de passe';

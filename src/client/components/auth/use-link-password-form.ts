@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ErrorCode } from '#shared/error-codes.ts';
-import { newPassword } from '#shared/schemas/password.ts';
-import { z } from '#shared/schemas/zod.ts';
+import { newPassword } from '#shared/security/password-rules.ts';
+import { z } from '#shared/common/zod.ts';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';

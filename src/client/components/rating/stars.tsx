@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react';
 import { Star } from 'lucide-react';
-import { STARS } from '#shared/rating-api.ts';
+import { STARS } from '#shared/interventions/rating-api.ts';
 import { cn } from '#client/components/ui/cn.ts';
 
 /** What each note means, read by screen readers and shown under the stars once chosen. */

@@ -10,7 +10,7 @@ import {
   messageInputSchema,
   type MessageInput,
   type Thread,
-} from '#shared/thread-api.ts';
+} from '#shared/interventions/thread-api.ts';
 import { api, ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';

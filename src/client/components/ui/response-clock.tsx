@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AlarmClock, CheckCircle2 } from 'lucide-react';
-import { clockState, type ClockState } from '#shared/support-clock.ts';
+import { clockState, type ClockState } from '#shared/calendar/support-clock.ts';
 import { cn } from './cn.ts';
 
 const TONES: Record<ClockState['state'], string> = {

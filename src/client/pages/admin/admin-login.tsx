@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LockKeyhole } from 'lucide-react';
 import { adminLoginInputSchema, type AdminLoginInput } from '#shared/schemas/auth.ts';
-import type { SecondStep } from '#shared/schemas/two-factor.ts';
+import type { SecondStep } from '#shared/staff/two-factor.ts';
 import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';

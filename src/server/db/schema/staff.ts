@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { WeekHours } from '#shared/schemas/duty-hours.ts';
+import type { WeekHours } from '#shared/staff/duty-hours.ts';
 import { STAFF_ROLES } from '#shared/labels.ts';
 import { createdAt } from './columns.ts';
 

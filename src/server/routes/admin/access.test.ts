@@ -9,7 +9,7 @@ import type { Config } from '#server/config.ts';
 import { adminRoutes } from './index.ts';
 import { ROLE_FORBIDDEN } from './roles.ts';
 import { clientLogin, postOrder, staffLogin, validOrder } from '#server/test/fixtures.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { todayIso } from '#shared/format.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backupStatusSchema, currentBackupSchema, type BackupStatusDto } from '#shared/backup-api.ts';
-import { idParams } from '#shared/schemas/query.ts';
+import { backupStatusSchema, currentBackupSchema, type BackupStatusDto } from '#shared/backup/backup-api.ts';
+import { idParams } from '#shared/common/query.ts';
 import { HttpError } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
 import { writeAudit } from '#server/services/security/audit.ts';

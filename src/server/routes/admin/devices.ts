@@ -8,8 +8,8 @@ import {
   deviceSettingsInputSchema,
   deviceSettingsSchema,
   proofRequestInputSchema,
-} from '#shared/device-api.ts';
-import { idParams } from '#shared/schemas/query.ts';
+} from '#shared/devices/device-api.ts';
+import { idParams } from '#shared/common/query.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
 import { decideDevice, listAdminDevices, requestProof } from '#server/services/devices/staff-review.ts';
 import { deviceSettings, updateDeviceSettings } from '#server/services/devices/device-settings.ts';

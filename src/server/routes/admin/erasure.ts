@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusalInputSchema, inboxItemSchema } from '#shared/admin-api.ts';
-import { idParams } from '#shared/schemas/query.ts';
+import { idParams } from '#shared/common/query.ts';
 import { confirmErasure } from '#server/services/privacy/erasure.ts';
 import { refuseInboxItem } from '#server/services/inbox/refusal.ts';
 import { ADMIN_ONLY } from './roles.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAFF_COOKIE } from '#server/plugins/auth.ts';
 import { findStaffSession } from '#server/services/security/sessions.ts';
 import { z } from 'zod';
-import { liveEventSchema } from '#shared/live-api.ts';
+import { liveEventSchema } from '#shared/live/live-api.ts';
 import { liveEventsOnce, openLiveStream, wantsStream } from '#server/routes/live-stream.ts';
 import { ANY_STAFF } from './roles.ts';
 

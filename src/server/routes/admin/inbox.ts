@@ -6,7 +6,7 @@ import {
   inboxItemSchema,
   inboxUpdateInputSchema,
 } from '#shared/admin-api.ts';
-import { idParams } from '#shared/schemas/query.ts';
+import { idParams } from '#shared/common/query.ts';
 import { listInboxItems, updateInboxStatus, validateRegistration } from '#server/services/inbox/inbox-items.ts';
 import { ANY_STAFF } from './roles.ts';
 import { sendPage } from '#server/routes/list-reply.ts';

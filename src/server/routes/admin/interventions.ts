@@ -8,15 +8,15 @@ import {
   interventionUpdateInputSchema,
   responseTimeStatsSchema,
 } from '#shared/admin-api.ts';
-import { ratingStatsSchema } from '#shared/rating-api.ts';
-import { idParams } from '#shared/schemas/query.ts';
+import { ratingStatsSchema } from '#shared/interventions/rating-api.ts';
+import { idParams } from '#shared/common/query.ts';
 import {
   adminIntervention,
   listInterventions,
   updateIntervention,
 } from '#server/services/interventions/admin-interventions.ts';
 import { createClientIntervention } from '#server/services/interventions/client-interventions.ts';
-import { staffInterventionInputSchema } from '#shared/schemas/intervention.ts';
+import { staffInterventionInputSchema } from '#shared/interventions/intervention-input.ts';
 import { assignIntervention } from '#server/services/interventions/assignment.ts';
 import { responseTimeStats } from '#server/services/interventions/response-clock.ts';
 import { ratingStats } from '#server/services/interventions/intervention-ratings.ts';

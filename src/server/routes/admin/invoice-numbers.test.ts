@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invoices } from '#server/db/schema.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { postOrder, staffTestApp, validOrder } from '#server/test/fixtures.ts';
 
 const numberOf = (created: { order: unknown }) => (created.order as OrderDocuments).documents[0]?.number;

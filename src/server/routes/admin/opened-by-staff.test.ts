@@ -6,7 +6,7 @@ import { hashPassword } from '#server/services/security/passwords.ts';
 import { todayIso } from '#shared/format.ts';
 import type { AdminInterventionDto, StaffSession } from '#shared/admin-api.ts';
 import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
-import type { LiveEvent } from '#shared/live-api.ts';
+import type { LiveEvent } from '#shared/live/live-api.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech.julien', password: 'motdepasse-technicien' };

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clients, orders } from '#server/db/schema.ts';
 import type { AuditEntryDto, OrderDto } from '#shared/admin-api.ts';
-import { VERIFICATION_KEY } from '#shared/schemas/invoice.ts';
+import { VERIFICATION_KEY } from '#shared/billing/invoice-verification.ts';
 import { clientLogin, postOrder, staffTestApp, validOrder } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][CREATE_ORDER] manual orders', () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderInputSchema, orderUpdateInputSchema } from '#shared/schemas/order.ts';
+import { orderInputSchema, orderUpdateInputSchema } from '#shared/orders/order-input.ts';
 import {
   IDEMPOTENCY_HEADER,
   credentialsSuggestQuery,
@@ -10,7 +10,7 @@ import {
   orderListQuery,
   orderSchema,
 } from '#shared/admin-api.ts';
-import { idParams } from '#shared/schemas/query.ts';
+import { idParams } from '#shared/common/query.ts';
 import { notFound } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
 import { createOrder, regenerateOrderCredentials, updateOrder } from '#server/services/orders/orders.ts';
@@ -19,7 +19,7 @@ import { suggestCredentials } from '#server/services/clients/credentials.ts';
 import { documentPdf, loadDocument, orderInvoice } from '#server/services/billing/invoices.ts';
 import { issueCreditNote } from '#server/services/billing/credit-notes.ts';
 import { paymentProvider, cardRefunds } from '#server/services/payments/provider.ts';
-import { creditNoteInputSchema } from '#shared/invoice-api.ts';
+import { creditNoteInputSchema } from '#shared/billing/invoice-api.ts';
 import { HttpError } from '#server/http-error.ts';
 import { sendDocumentPdf } from '#server/routes/invoice-response.ts';
 import { ADMIN_ONLY } from './roles.ts';

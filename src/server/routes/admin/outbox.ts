@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxListQuery, outboxMessageSchema } from '#shared/admin-api.ts';
-import { idParams } from '#shared/schemas/query.ts';
+import { idParams } from '#shared/common/query.ts';
 import { listOutbox, resendMail } from '#server/services/mail/outbox.ts';
 import { ADMIN_ONLY } from './roles.ts';
 import { sendPage } from '#server/routes/list-reply.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { formatDate, todayIso } from '#shared/format.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 
 const run = promisify(execFile);
 

@@ -7,7 +7,7 @@ import { hashPassword } from '#server/services/security/passwords.ts';
 import { todayIso } from '#shared/format.ts';
 import type { AdminInterventionDto } from '#shared/admin-api.ts';
 import type { ClientIntervention } from '#shared/client-api.ts';
-import type { AdminDevice, Device } from '#shared/device-api.ts';
+import type { AdminDevice, Device } from '#shared/devices/device-api.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '#shared/admin-api.ts';
-import type { OrderInput } from '#shared/schemas/order.ts';
+import type { OrderInput } from '#shared/orders/order-input.ts';
 import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 // A hand-made month of business; every expected figure below is worked out by hand from this table.

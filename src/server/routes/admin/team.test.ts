@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamMemberDto } from '#shared/schemas/team.ts';
+import type { TeamMemberDto } from '#shared/staff/team.ts';
 import type { AuditEntryDto } from '#shared/admin-api.ts';
 import { auditLog, staffUsers } from '#server/db/schema.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
-import { STAFF_LINK_INVALID } from '#shared/schemas/team.ts';
+import { STAFF_LINK_INVALID } from '#shared/staff/team.ts';
 import { LAST_ADMIN } from '#server/services/staff/staff-accounts.ts';
 import { staffLogin } from '#server/test/fixtures.ts';
 

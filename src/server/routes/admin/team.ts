@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionsEndedSchema } from '#shared/admin-api.ts';
-import { idParams, okSchema } from '#shared/schemas/query.ts';
+import { idParams, okSchema } from '#shared/common/query.ts';
 import {
   passwordSetInputSchema,
   staffChangePasswordInputSchema,
@@ -9,7 +9,7 @@ import {
   teamMemberCreateInputSchema,
   teamMemberSchema,
   teamMemberUpdateInputSchema,
-} from '#shared/schemas/team.ts';
+} from '#shared/staff/team.ts';
 import {
   changeOwnPassword,
   createMember,
@@ -21,7 +21,7 @@ import {
   setPasswordFromLink,
   updateMember,
 } from '#server/services/staff/staff-accounts.ts';
-import { dutyHoursInputSchema, dutyHoursSchema } from '#shared/schemas/duty-hours.ts';
+import { dutyHoursInputSchema, dutyHoursSchema } from '#shared/staff/duty-hours.ts';
 import { accountCheck } from '#server/services/security/login-throttle.ts';
 import { endAllStaffSessions } from '#server/services/security/sessions.ts';
 import { resetMemberTwoFactor } from '#server/services/staff/two-factor.ts';

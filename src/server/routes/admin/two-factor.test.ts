@@ -5,7 +5,7 @@ import { auditLog, staffRecoveryCodes, staffSessions, staffUsers } from '#server
 import { sessionCookieName, STAFF_COOKIE } from '#server/plugins/auth.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
-import { SECOND_FACTOR_REFUSED } from '#shared/schemas/two-factor.ts';
+import { SECOND_FACTOR_REFUSED } from '#shared/staff/two-factor.ts';
 import { cookieHeader, staffLogin } from '#server/test/fixtures.ts';
 
 /** The code an authenticator app shows, `steps` periods of 30 s from now. */

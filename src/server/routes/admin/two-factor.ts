@@ -13,7 +13,7 @@ import {
   twoFactorSetupDtoSchema,
   twoFactorSetupInputSchema,
   twoFactorStatusSchema,
-} from '#shared/schemas/two-factor.ts';
+} from '#shared/staff/two-factor.ts';
 import { staffSessionSchema } from '#shared/admin-api.ts';
 import { HttpError } from '#server/http-error.ts';
 import { writeAudit } from '#server/services/security/audit.ts';

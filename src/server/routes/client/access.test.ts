@@ -14,11 +14,11 @@ import {
   inboxItems,
 } from '#server/db/schema.ts';
 import { CLIENT_UNAUTHORIZED, SUBSCRIBE_UNAUTHORIZED } from '#shared/client-api.ts';
-import type { Thread } from '#shared/thread-api.ts';
+import type { Thread } from '#shared/interventions/thread-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { clientRoutes } from './index.ts';
 import { clientLogin, multipartFile, postOrder, staffLogin } from '#server/test/fixtures.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { serializerCompiler, validatorCompiler } from '#server/http-schema.ts';
 
 type Method = 'GET' | 'POST' | 'PUT';

@@ -9,7 +9,7 @@ import {
   erasureRequestStatusSchema,
 } from '#shared/client-api.ts';
 import { todayIso } from '#shared/format.ts';
-import { idParams, okSchema, pageQuery } from '#shared/schemas/query.ts';
+import { idParams, okSchema, pageQuery } from '#shared/common/query.ts';
 import { HttpError } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
 import { changeClientPassword } from '#server/services/clients/client-account.ts';

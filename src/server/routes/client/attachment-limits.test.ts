@@ -5,7 +5,12 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { interventionAttachments, interventionMessages } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
 import type { ClientIntervention } from '#shared/client-api.ts';
-import { attachmentQuotaMessage, MESSAGE_BODY_LIMIT, MESSAGE_TOO_LARGE, type Thread } from '#shared/thread-api.ts';
+import {
+  attachmentQuotaMessage,
+  MESSAGE_BODY_LIMIT,
+  MESSAGE_TOO_LARGE,
+  type Thread,
+} from '#shared/interventions/thread-api.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const MB = 1024 * 1024;

@@ -9,7 +9,7 @@ import { throttledSignIn } from '#server/services/security/login-throttle.ts';
 import { createClientSession, deleteClientSession, hashSessionToken } from '#server/services/security/sessions.ts';
 import { authUserSchema, clientLoginResultSchema, clientSessionSchema } from '#shared/client-api.ts';
 import { REDIRECT_REPLY, smallJsonReply } from '#server/http-schema.ts';
-import { okSchema } from '#shared/schemas/query.ts';
+import { okSchema } from '#shared/common/query.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 const BAD_LOGIN = "Nom d'utilisateur ou mot de passe incorrect";

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { clientLogin, multipartFile, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { auditLog, deviceProofs, devices, outbox } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
-import type { AdminDevice, Device } from '#shared/device-api.ts';
+import type { AdminDevice, Device } from '#shared/devices/device-api.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 2)]);

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { clientLogin, multipartFile, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { deviceProofs, devices, inboxItems, outbox } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
-import { DEVICE_BLOCKED_MESSAGE, type AdminDevice, type Device } from '#shared/device-api.ts';
+import { DEVICE_BLOCKED_MESSAGE, type AdminDevice, type Device } from '#shared/devices/device-api.ts';
 import type { ClientIntervention } from '#shared/client-api.ts';
 import { purgeDeviceProofs } from '#server/services/devices/proofs.ts';
 

@@ -9,9 +9,9 @@ import {
   PROOF_TOO_BIG_MESSAGE,
   PROOF_TYPE_MESSAGE,
   UPLOAD_HEADER,
-} from '#shared/device-api.ts';
-import { idParams } from '#shared/schemas/query.ts';
-import { isPrintable } from '#shared/schemas/common.ts';
+} from '#shared/devices/device-api.ts';
+import { idParams } from '#shared/common/query.ts';
+import { isPrintable } from '#shared/common/fields.ts';
 import { HttpError } from '#server/http-error.ts';
 import { addDevice, coverDevice, listClientDevices, retireDevice } from '#server/services/devices/client-devices.ts';
 import { addProof } from '#server/services/devices/proofs.ts';

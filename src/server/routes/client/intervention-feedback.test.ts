@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { interventionRatings, interventions, outbox, inboxItems } from '#server/db/schema.ts';
 import type { AdminInterventionDto, ResponseTimeStats } from '#shared/admin-api.ts';
 import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
-import { ALREADY_CLOSED, RATING_NOT_YET, type InterventionRating, type RatingStats } from '#shared/rating-api.ts';
+import {
+  ALREADY_CLOSED,
+  RATING_NOT_YET,
+  type InterventionRating,
+  type RatingStats,
+} from '#shared/interventions/rating-api.ts';
 import { newClient, newTechnician, staffTestApp } from '#server/test/fixtures.ts';
 
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-tech-1' };

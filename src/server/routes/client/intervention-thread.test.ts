@@ -9,7 +9,7 @@ import {
   ATTACHMENT_TOO_BIG,
   THREAD_CLOSED,
   type Thread,
-} from '#shared/thread-api.ts';
+} from '#shared/interventions/thread-api.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { newClient, staffTestApp } from '#server/test/fixtures.ts';
 

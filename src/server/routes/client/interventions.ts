@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientInterventionInputSchema } from '#shared/schemas/intervention.ts';
+import { clientInterventionInputSchema } from '#shared/interventions/intervention-input.ts';
 import { clientInterventionSchema, userInterventionSchema } from '#shared/client-api.ts';
-import { idParams, pageQuery } from '#shared/schemas/query.ts';
-import { closedInterventionSchema, interventionRatingSchema, ratingInputSchema } from '#shared/rating-api.ts';
+import { idParams, pageQuery } from '#shared/common/query.ts';
+import {
+  closedInterventionSchema,
+  interventionRatingSchema,
+  ratingInputSchema,
+} from '#shared/interventions/rating-api.ts';
 import {
   createClientIntervention,
   dashboardInterventionInput,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutStartedSchema, onlinePaymentSchema } from '#shared/payment-api.ts';
-import { idParams } from '#shared/schemas/query.ts';
+import { checkoutStartedSchema, onlinePaymentSchema } from '#shared/payments/payment-api.ts';
+import { idParams } from '#shared/common/query.ts';
 import { HttpError } from '#server/http-error.ts';
 import { startCheckout } from '#server/services/payments/checkout.ts';
 import { paymentProvider } from '#server/services/payments/provider.ts';

@@ -7,7 +7,7 @@ import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { startStripeStandIn } from '#server/test/stripe-stand-in.ts';
 import { todayIso } from '#shared/format.ts';
 import type { OrderDto } from '#shared/admin-api.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_51RefundTests', STRIPE_WEBHOOK_SECRET: 'whsec_refundtestsecret0123' };
 const signer = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);

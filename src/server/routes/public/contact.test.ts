@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { inboxItems } from '#server/db/schema.ts';
-import type { CaptchaChallenge } from '#shared/schemas/contact.ts';
+import type { CaptchaChallenge } from '#shared/inbox/contact.ts';
 
 const message = {
   name: 'Jeanne Dupont',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registrationInputSchema } from '#shared/schemas/registration.ts';
-import { captchaChallengeSchema, contactInputSchema, contactSentSchema } from '#shared/schemas/contact.ts';
-import { messageReply } from '#shared/schemas/query.ts';
+import { registrationInputSchema } from '#shared/inbox/registration.ts';
+import { captchaChallengeSchema, contactInputSchema, contactSentSchema } from '#shared/inbox/contact.ts';
+import { messageReply } from '#shared/common/query.ts';
 import { HttpError } from '#server/http-error.ts';
 import { createCaptcha } from '#server/services/inbox/captcha.ts';
 import { sharedSecret } from '#server/services/security/shared-secret.ts';

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { inboxItems } from '#server/db/schema.ts';
 import type { InboxItemDto } from '#shared/admin-api.ts';
 import { staffLogin } from '#server/test/fixtures.ts';
-import { VALID_REGISTRATION as valid } from '#shared/schemas/test-inputs.ts';
+import { VALID_REGISTRATION as valid } from '#shared/common/test-inputs.ts';
 
 // The route allows 10 submissions a minute per address: each call gets its own address so tests stay independent.
 let nextIp = 1;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { todayIso } from '#shared/format.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 
 describe('[PUBLIC][VERIFY_INVOICE] GET /api/verify-invoice/:key', () => {
   let t: TestApp;

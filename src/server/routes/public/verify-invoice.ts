@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { invoiceVerificationSchema, verificationParams } from '#shared/schemas/invoice.ts';
+import { invoiceVerificationSchema, verificationParams } from '#shared/billing/invoice-verification.ts';
 import { HttpError } from '#server/http-error.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { invoiceVerifier } from '#server/services/billing/invoice-verification.ts';

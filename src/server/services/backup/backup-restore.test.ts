@@ -16,7 +16,7 @@ import {
 } from '#server/db/schema.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { todayIso } from '#shared/format.ts';
-import type { BackupStatusDto, CurrentBackupDto } from '#shared/backup-api.ts';
+import type { BackupStatusDto, CurrentBackupDto } from '#shared/backup/backup-api.ts';
 import { nonEmptyTables, restoreBackup, RestoreError } from './restore.ts';
 import { loadBackupKey } from './signature.ts';
 import { backupTables, EXCLUDED_COLUMNS, EXCLUDED_TABLES, ident, schemaTables } from './tables.ts';

@@ -6,7 +6,7 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { invoices } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
-import { backupFileName, type BackupStatusDto } from '#shared/backup-api.ts';
+import { backupFileName, type BackupStatusDto } from '#shared/backup/backup-api.ts';
 import { HttpError } from '#server/http-error.ts';
 import { ensureDocumentPdf, loadDocument } from '#server/services/billing/invoices.ts';
 import { privateDir } from '#server/db/private-files.ts';

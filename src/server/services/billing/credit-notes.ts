@@ -3,7 +3,7 @@ import type { Config } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { invoices, onlinePayments, orders } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import { creditNoteOverMessage, type CreditNoteValues } from '#shared/invoice-api.ts';
+import { creditNoteOverMessage, type CreditNoteValues } from '#shared/billing/invoice-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import {
   documentData,

@@ -7,7 +7,7 @@ import { invoices, orders } from '#server/db/schema.ts';
 import { formatDate, formatEuro } from '#shared/format.ts';
 import { getPlan } from '#shared/plans.ts';
 import { PAYMENT_STATUS_LABELS } from '#shared/labels.ts';
-import type { InvoiceVerification } from '#shared/schemas/invoice.ts';
+import type { InvoiceVerification } from '#shared/billing/invoice-verification.ts';
 
 const notes = alias(invoices, 'credit_notes');
 

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { clientSessions, clients } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
 import { CLIENT_UNAUTHORIZED } from '#shared/client-api.ts';
-import { passwordWeakness } from '#shared/schemas/password.ts';
+import { passwordWeakness } from '#shared/security/password-rules.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import type { AccountCheck } from '#server/services/security/login-throttle.ts';
 import { hashPassword, verifyPassword } from '#server/services/security/passwords.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usernameHint, generatePassword, usernameBase } from './credentials.ts';
-import { USERNAME_RULE } from '#shared/schemas/order.ts';
+import { USERNAME_RULE } from '#shared/orders/order-input.ts';
 
 describe('generated credentials', () => {
   it('makes 16-character passwords from an unambiguous alphabet, with a digit, a capital and a small letter', () => {

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, deviceProofs, devices } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import type { Device, DeviceInput } from '#shared/device-api.ts';
+import type { Device, DeviceInput } from '#shared/devices/device-api.ts';
 import {
   DEVICE_IN_USE_STATUSES,
   isDeviceInUse,

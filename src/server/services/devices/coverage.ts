@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { devices } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
-import { DEVICE_BLOCKED_MESSAGE } from '#shared/device-api.ts';
+import { DEVICE_BLOCKED_MESSAGE } from '#shared/devices/device-api.ts';
 import { isDeviceInUse } from '#shared/labels.ts';
 import { currentSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
 import type { CurrentSubscription } from '#shared/client-api.ts';

@@ -3,7 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import type { devices } from '#server/db/schema.ts';
 import { deviceProofs } from '#server/db/schema.ts';
-import type { Device } from '#shared/device-api.ts';
+import type { Device } from '#shared/devices/device-api.ts';
 import { REGISTRATION_DEVICE_LABELS } from '#shared/labels.ts';
 
 export const DEVICE_NOT_FOUND = 'Appareil introuvable';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { appSettings } from '#server/db/schema.ts';
-import type { DeviceSettings } from '#shared/device-api.ts';
+import type { DeviceSettings } from '#shared/devices/device-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 
 const PROOF_REQUIRED_KEY = 'deviceProofRequired';

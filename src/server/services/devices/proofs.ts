@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, deviceProofs, devices } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import type { Device } from '#shared/device-api.ts';
+import type { Device } from '#shared/devices/device-api.ts';
 import { currentSubscription } from '#server/services/subscriptions/subscriptions.ts';
 import { CLIENT_ACTOR } from '#server/services/security/audit.ts';
 import { writeAudit } from '#server/services/security/audit.ts';

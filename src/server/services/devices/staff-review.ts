@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, deviceProofs, devices } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import type { AdminDevice, AdminDeviceQuery } from '#shared/device-api.ts';
+import type { AdminDevice, AdminDeviceQuery } from '#shared/devices/device-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { proofsOf, toDevice, DEVICE_NOT_FOUND, deviceLabel } from './device-rows.ts';

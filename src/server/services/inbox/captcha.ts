@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { CaptchaChallenge } from '#shared/schemas/contact.ts';
+import type { CaptchaChallenge } from '#shared/inbox/contact.ts';
 
 const WORDS = [
   'zéro',

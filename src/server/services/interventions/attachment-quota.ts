@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { clients, interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
-import { attachmentQuotaMessage, TEXT_BODY_MAX } from '#shared/thread-api.ts';
+import { attachmentQuotaMessage, TEXT_BODY_MAX } from '#shared/interventions/thread-api.ts';
 
 /** The bytes of the files this client sent (staff's files on their requests are not theirs to count). */
 async function attachmentBytesOf(db: Tx, clientId: number): Promise<number> {

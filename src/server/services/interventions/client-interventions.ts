@@ -12,9 +12,12 @@ import {
   type ClientIntervention,
   type UserIntervention,
 } from '#shared/client-api.ts';
-import type { clientInterventionInputSchema, staffInterventionInputSchema } from '#shared/schemas/intervention.ts';
-import { storedRemoteSession } from '#shared/schemas/remote-session.ts';
-import type { InterventionRating } from '#shared/rating-api.ts';
+import type {
+  clientInterventionInputSchema,
+  staffInterventionInputSchema,
+} from '#shared/interventions/intervention-input.ts';
+import { storedRemoteSession } from '#shared/interventions/remote-session.ts';
+import type { InterventionRating } from '#shared/interventions/rating-api.ts';
 import { ratingsFor } from './intervention-ratings.ts';
 import { deviceForRequest } from '#server/services/devices/coverage.ts';
 import { CLIENT_DEVICE_OF } from '#shared/labels.ts';

@@ -4,9 +4,9 @@ import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts
 import { auditLog, clients, interventions, liveEvents, outbox, staffUsers } from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { getPlan, responseDueAt } from '#shared/plans.ts';
-import type { LiveEvent } from '#shared/live-api.ts';
-import type { TeamMemberDto } from '#shared/schemas/team.ts';
-import type { WeekHours } from '#shared/schemas/duty-hours.ts';
+import type { LiveEvent } from '#shared/live/live-api.ts';
+import type { TeamMemberDto } from '#shared/staff/team.ts';
+import type { WeekHours } from '#shared/staff/duty-hours.ts';
 import { staffLogin } from '#server/test/fixtures.ts';
 import { scanResponseAlerts } from './response-alerts.ts';
 

@@ -15,7 +15,7 @@ import {
   clientCloseOutcome,
   type InterventionRating,
   type ratingInputSchema,
-} from '#shared/rating-api.ts';
+} from '#shared/interventions/rating-api.ts';
 import type { z } from 'zod';
 
 /** One of the client's own requests, locked for the change; another client's id is 404, as if it did not exist. */

@@ -2,7 +2,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { interventionRatings, interventions } from '#server/db/schema.ts';
-import type { InterventionRating, RatingStats } from '#shared/rating-api.ts';
+import type { InterventionRating, RatingStats } from '#shared/interventions/rating-api.ts';
 
 type RatingRow = typeof interventionRatings.$inferSelect;
 

@@ -15,7 +15,7 @@ import {
   ATTACHMENT_TOO_BIG,
   THREAD_CLOSED,
   type Thread,
-} from '#shared/thread-api.ts';
+} from '#shared/interventions/thread-api.ts';
 
 /** Who reads or writes: a client only ever reaches their own requests (another's id is 404, as if it did not exist). */
 export type Reader = { side: 'client'; clientId: number } | { side: 'staff'; username: string };

@@ -5,7 +5,7 @@ import { interventions, liveEvents, outbox, staffUsers } from '#server/db/schema
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { loadConfig } from '#server/config.ts';
 import { getPlan, responsePromise } from '#shared/plans.ts';
-import { addBusinessMinutes } from '#shared/support-clock.ts';
+import { addBusinessMinutes } from '#shared/calendar/support-clock.ts';
 import { todayIso } from '#shared/format.ts';
 import type { ClientIntervention } from '#shared/client-api.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';

@@ -8,10 +8,10 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventions, staffUsers } from '#server/db/schema.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
 import { getPlan, responsePromise } from '#shared/plans.ts';
-import { addBusinessMinutes } from '#shared/support-clock.ts';
+import { addBusinessMinutes } from '#shared/calendar/support-clock.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { publishLive } from '#server/services/live/events.ts';
-import { onDutyAt } from '#shared/schemas/duty-hours.ts';
+import { onDutyAt } from '#shared/staff/duty-hours.ts';
 
 export const RESPONSE_ALERTS_QUEUE = 'response-alerts';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import type { interventions } from '#server/db/schema.ts';
 import { getPlan, responsePromise, type PlanId } from '#shared/plans.ts';
-import { businessMinutesBetween } from '#shared/support-clock.ts';
+import { businessMinutesBetween } from '#shared/calendar/support-clock.ts';
 import type { ResponseTimeStats } from '#shared/admin-api.ts';
 
 type Clocked = Pick<typeof interventions.$inferSelect, 'plan' | 'urgency' | 'createdAt' | 'firstResponseAt'>;

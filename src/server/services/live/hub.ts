@@ -3,7 +3,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
-import type { LiveEvent } from '#shared/live-api.ts';
+import type { LiveEvent } from '#shared/live/live-api.ts';
 import { eventFor, eventsAfter, LIVE_CHANNEL, pruneLive, type StoredEvent, type Viewer } from './events.ts';
 
 export type LiveSubscriber = { viewer: Viewer; send(event: LiveEvent): void; close(): void };

@@ -2,7 +2,7 @@
 // « Messages » and checks proofs (routes/admin/inbox.ts, devices.ts: ANY_STAFF), so every member is told; no client
 // ever is. A sentence names the person as the list shows them, never what they wrote.
 import type { Tx } from '#server/db/client.ts';
-import type { InboxLiveKind } from '#shared/live-api.ts';
+import type { InboxLiveKind } from '#shared/live/live-api.ts';
 import { publishLive } from './events.ts';
 
 type InboxItem = { id: number; name: string; clientId?: number | null };

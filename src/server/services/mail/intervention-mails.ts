@@ -1,5 +1,5 @@
 import type { Tx } from '#server/db/client.ts';
-import type { Registration } from '#shared/schemas/registration.ts';
+import type { Registration } from '#shared/inbox/registration.ts';
 import { todayIso } from '#shared/format.ts';
 import type { MailQueue } from './outbox.ts';
 

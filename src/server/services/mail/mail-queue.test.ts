@@ -4,7 +4,7 @@ import { orders, outbox } from '#server/db/schema.ts';
 import { createTestApp } from '#server/test/harness.ts';
 import { MAIL_RETRY_LIMIT } from './delivery.ts';
 import { clientLogin, postOrder, staffTestApp, validOrder } from '#server/test/fixtures.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 
 describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business transaction', () => {
   const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@rfs.exemple' });

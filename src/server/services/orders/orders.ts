@@ -6,10 +6,10 @@ import { orders } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { isGifted } from '#shared/labels.ts';
 import { getPlan } from '#shared/plans.ts';
-import { KEY_ALPHABET } from '#shared/schemas/invoice.ts';
-import type { OrderUpdate, OrderValues } from '#shared/schemas/order.ts';
+import { KEY_ALPHABET } from '#shared/billing/invoice-verification.ts';
+import type { OrderUpdate, OrderValues } from '#shared/orders/order-input.ts';
 import type { IssuedCredentials, OrderDto } from '#shared/admin-api.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { diff, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import {
   assertUsernameFree,

@@ -18,7 +18,7 @@ import {
   staffUsers,
 } from '#server/db/schema.ts';
 import type { ClientOrder } from '#shared/client-api.ts';
-import type { IssuedDocumentDto } from '#shared/invoice-api.ts';
+import type { IssuedDocumentDto } from '#shared/billing/invoice-api.ts';
 import { toClientOrder } from '#server/services/orders/client-orders.ts';
 import type { ListedRequest } from '#server/services/interventions/client-interventions.ts';
 import { handlerName } from '#server/services/interventions/assignment.ts';

@@ -7,7 +7,7 @@ import {
   currentSubscriptionSchema,
   userInterventionSchema,
 } from '#shared/client-api.ts';
-import { pageQuery } from '#shared/schemas/query.ts';
+import { pageQuery } from '#shared/common/query.ts';
 import type { Prefetched } from '#client/entry-server.tsx';
 import { clientSessionReader, toAuthUser, type SessionRead } from '#server/services/clients/client-identity.ts';
 import { listClientOrders } from '#server/services/orders/client-orders.ts';

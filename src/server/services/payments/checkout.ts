@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { onlinePayments, orders } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { getPlan } from '#shared/plans.ts';
-import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM } from '#shared/payment-api.ts';
+import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM } from '#shared/payments/payment-api.ts';
 import { toCents } from '#shared/format.ts';
 import { type PaymentProvider } from './provider.ts';
 

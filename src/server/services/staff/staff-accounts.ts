@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
 import type { StaffRole } from '#shared/labels.ts';
-import { passwordWeakness } from '#shared/schemas/password.ts';
-import { STAFF_LINK_INVALID, STAFF_PASSWORD_LINK_HOURS, type TeamMemberDto } from '#shared/schemas/team.ts';
+import { passwordWeakness } from '#shared/security/password-rules.ts';
+import { STAFF_LINK_INVALID, STAFF_PASSWORD_LINK_HOURS, type TeamMemberDto } from '#shared/staff/team.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { staffPasswordTokens, staffSessions, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
@@ -12,7 +12,7 @@ import type { AccountCheck } from '#server/services/security/login-throttle.ts';
 import { hashPassword, verifyPassword } from '#server/services/security/passwords.ts';
 import { endAllStaffSessions, hashSessionToken, type StaffIdentity } from '#server/services/security/sessions.ts';
 import { isUniqueViolation } from '#server/db/db-errors.ts';
-import type { WeekHours } from '#shared/schemas/duty-hours.ts';
+import type { WeekHours } from '#shared/staff/duty-hours.ts';
 
 const LINK_MS = STAFF_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 const MEMBER_NOT_FOUND = 'Membre de l’équipe introuvable';

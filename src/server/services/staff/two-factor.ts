@@ -8,7 +8,7 @@ import {
   type SecuritySettings,
   type TwoFactorSetupDto,
   type TwoFactorStatusDto,
-} from '#shared/schemas/two-factor.ts';
+} from '#shared/staff/two-factor.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { appSettings, staffRecoveryCodes, staffSessions, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';

@@ -20,8 +20,8 @@ import type {
   SubscriptionDto,
   SubscriptionFilters,
 } from '#shared/admin-api.ts';
-import type { OrderDocuments } from '#shared/invoice-api.ts';
-import type { TeamMemberDto } from '#shared/schemas/team.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
+import type { TeamMemberDto } from '#shared/staff/team.ts';
 import { api, apiList, ApiRequestError } from '#client/lib/api.ts';
 
 /** Builds `path?a=1&b=2`, leaving out empty values so the URL (and the query key) stays stable. */

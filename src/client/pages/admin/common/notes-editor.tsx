@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LONG_TEXT_MAX } from '#shared/schemas/common.ts';
+import { LONG_TEXT_MAX } from '#shared/common/fields.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { formatStars, type RatingStats } from '#shared/rating-api.ts';
+import { formatStars, type RatingStats } from '#shared/interventions/rating-api.ts';
 import { api } from '#client/lib/api.ts';
 import { StarsDisplay } from '#client/components/rating/stars.tsx';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseTimeStats } from '#shared/admin-api.ts';
 import { findPlan } from '#shared/plans.ts';
-import { durationLabel } from '#shared/support-clock.ts';
+import { durationLabel } from '#shared/calendar/support-clock.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 import { StatsPanel, figureCell, monthLabel } from './stats-panel.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminDevice, AdminDeviceQuery } from '#shared/device-api.ts';
+import type { AdminDevice, AdminDeviceQuery } from '#shared/devices/device-api.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 

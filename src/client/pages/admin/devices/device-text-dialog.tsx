@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { deviceRefusalInputSchema, proofRequestInputSchema, type AdminDevice } from '#shared/device-api.ts';
+import { deviceRefusalInputSchema, proofRequestInputSchema, type AdminDevice } from '#shared/devices/device-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { AdminDevice } from '#shared/device-api.ts';
-import { staffInterventionInputSchema, type StaffInterventionInput } from '#shared/schemas/intervention.ts';
+import type { AdminDevice } from '#shared/devices/device-api.ts';
+import { staffInterventionInputSchema, type StaffInterventionInput } from '#shared/interventions/intervention-input.ts';
 import { DEVICE_STATUS_LABELS, REGISTRATION_DEVICE_LABELS, URGENCIES, URGENCY_LABELS } from '#shared/labels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';

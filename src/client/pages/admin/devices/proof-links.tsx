@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download, Eye, FileText, ExternalLink } from 'lucide-react';
-import { PROOF_INLINE_TYPES, type AdminDevice } from '#shared/device-api.ts';
+import { PROOF_INLINE_TYPES, type AdminDevice } from '#shared/devices/device-api.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';

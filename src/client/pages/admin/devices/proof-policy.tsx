@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeviceSettings } from '#shared/device-api.ts';
+import type { DeviceSettings } from '#shared/devices/device-api.ts';
 import { api, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';

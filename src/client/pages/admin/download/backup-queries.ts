@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BackupStatusDto, CurrentBackupDto } from '#shared/backup-api.ts';
+import type { BackupStatusDto, CurrentBackupDto } from '#shared/backup/backup-api.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 

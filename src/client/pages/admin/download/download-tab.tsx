@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Archive, Download, FileJson, FileSpreadsheet, FileText, RotateCcw } from 'lucide-react';
-import { backupDownloadPath, type BackupStatusDto } from '#shared/backup-api.ts';
+import { backupDownloadPath, type BackupStatusDto } from '#shared/backup/backup-api.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { Button, buttonClass } from '#client/components/ui/button.tsx';
 import { notify } from '#client/lib/notify.tsx';

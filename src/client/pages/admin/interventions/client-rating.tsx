@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { formatDateTime } from '#shared/format.ts';
-import type { InterventionRating } from '#shared/rating-api.ts';
+import type { InterventionRating } from '#shared/interventions/rating-api.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { StarsDisplay } from '#client/components/rating/stars.tsx';
 

@@ -5,7 +5,7 @@ import type {
   interventionAssignInputSchema,
   interventionUpdateInputSchema,
 } from '#shared/admin-api.ts';
-import type { StaffInterventionInput } from '#shared/schemas/intervention.ts';
+import type { StaffInterventionInput } from '#shared/interventions/intervention-input.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 

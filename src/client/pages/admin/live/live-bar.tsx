@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, Volume2, VolumeX } from 'lucide-react';
-import { STAFF_ALERT_KINDS, type LiveEvent, type LiveKind } from '#shared/live-api.ts';
+import { STAFF_ALERT_KINDS, type LiveEvent, type LiveKind } from '#shared/live/live-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useLiveEvents } from '#client/lib/live-events.ts';
 import { adminKeys, interventionListQueryOptions } from '#client/pages/admin/api/queries.ts';

@@ -8,7 +8,7 @@ import {
   type CreditNoteInput,
   type CreditNoteValues,
   type OrderDocuments,
-} from '#shared/invoice-api.ts';
+} from '#shared/billing/invoice-api.ts';
 import { serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { ChevronDown, History } from 'lucide-react';
 import type { OrderDto } from '#shared/admin-api.ts';
 import { formatDate, formatEuro } from '#shared/format.ts';
-import type { OrderDocuments as Documents } from '#shared/invoice-api.ts';
+import type { OrderDocuments as Documents } from '#shared/billing/invoice-api.ts';
 import { isGifted, PAYMENT_METHOD_LABELS } from '#shared/labels.ts';
 import { findPlan } from '#shared/plans.ts';
 import { CopyButton } from '#client/components/ui/copy-button.tsx';

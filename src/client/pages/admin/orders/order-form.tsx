@@ -12,8 +12,8 @@ import {
   ORDER_ENTRY_STATUSES,
 } from '#shared/labels.ts';
 import { PLANS, getPlan } from '#shared/plans.ts';
-import { orderInputSchema, type OrderInput, type OrderValues } from '#shared/schemas/order.ts';
-import { PASSWORD_MIN_LENGTH } from '#shared/schemas/password.ts';
+import { orderInputSchema, type OrderInput, type OrderValues } from '#shared/orders/order-input.ts';
+import { PASSWORD_MIN_LENGTH } from '#shared/security/password-rules.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { ApiRequestError } from '#client/lib/api.ts';

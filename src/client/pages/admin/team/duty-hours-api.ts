@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TeamMemberDto } from '#shared/schemas/team.ts';
-import type { WeekHours } from '#shared/schemas/duty-hours.ts';
+import type { TeamMemberDto } from '#shared/staff/team.ts';
+import type { WeekHours } from '#shared/staff/duty-hours.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
-import type { TeamMemberDto } from '#shared/schemas/team.ts';
-import { dutyHoursLabel, type WeekHours } from '#shared/schemas/duty-hours.ts';
+import type { TeamMemberDto } from '#shared/staff/team.ts';
+import { dutyHoursLabel, type WeekHours } from '#shared/staff/duty-hours.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { notify } from '#client/lib/notify.tsx';

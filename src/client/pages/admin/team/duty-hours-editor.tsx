@@ -5,7 +5,7 @@ import {
   WEEK_ORDER,
   WEEKDAY_NAMES,
   type WeekHours,
-} from '#shared/schemas/duty-hours.ts';
+} from '#shared/staff/duty-hours.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiRequestError } from '#client/lib/api.ts';
 

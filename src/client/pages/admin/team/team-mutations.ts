@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionsEnded } from '#shared/admin-api.ts';
 import type { StaffRole } from '#shared/labels.ts';
-import type { StaffChangePasswordInput, TeamMemberCreateValues, TeamMemberDto } from '#shared/schemas/team.ts';
+import type { StaffChangePasswordInput, TeamMemberCreateValues, TeamMemberDto } from '#shared/staff/team.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 

@@ -11,7 +11,7 @@ import {
   type TeamMemberCreateInput,
   type TeamMemberCreateValues,
   type TeamMemberDto,
-} from '#shared/schemas/team.ts';
+} from '#shared/staff/team.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
@@ -26,7 +26,7 @@ import { useCreateMember, useEndMemberSessions, useSendPasswordLink, useUpdateMe
 import { TeamSecurityCard } from '#client/pages/admin/two-factor/team-security.tsx';
 import { useResetMemberTwoFactor } from '#client/pages/admin/two-factor/two-factor-api.ts';
 import { MemberDutyHoursDialog } from './duty-hours-dialogs.tsx';
-import { dutyHoursLabel } from '#shared/schemas/duty-hours.ts';
+import { dutyHoursLabel } from '#shared/staff/duty-hours.ts';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { TwoFactorSetupDto } from '#shared/schemas/two-factor.ts';
+import type { TwoFactorSetupDto } from '#shared/staff/two-factor.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import type { EnrolledLogin } from '#shared/schemas/two-factor.ts';
+import type { EnrolledLogin } from '#shared/staff/two-factor.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';

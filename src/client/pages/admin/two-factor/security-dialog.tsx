@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { formatDateTime } from '#shared/format.ts';
-import type { TwoFactorSetupDto, TwoFactorStatusDto } from '#shared/schemas/two-factor.ts';
+import type { TwoFactorSetupDto, TwoFactorStatusDto } from '#shared/staff/two-factor.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';

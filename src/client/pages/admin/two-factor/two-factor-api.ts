@@ -8,7 +8,7 @@ import type {
   StaffLoginAnswer,
   TwoFactorSetupDto,
   TwoFactorStatusDto,
-} from '#shared/schemas/two-factor.ts';
+} from '#shared/staff/two-factor.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 

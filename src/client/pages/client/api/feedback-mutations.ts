@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InterventionRating, RatingInput } from '#shared/rating-api.ts';
+import type { InterventionRating, RatingInput } from '#shared/interventions/rating-api.ts';
 import { api } from '#client/lib/api.ts';
 import { clientKeys } from './queries.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientIntervention, UserIntervention, dashboardInterventionInputSchema } from '#shared/client-api.ts';
-import type { ClientInterventionInput } from '#shared/schemas/intervention.ts';
+import type { ClientInterventionInput } from '#shared/interventions/intervention-input.ts';
 import type { z } from 'zod';
 import { api } from '#client/lib/api.ts';
 import { clientKeys } from './queries.ts';

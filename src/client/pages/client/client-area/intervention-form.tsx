@@ -6,13 +6,16 @@ import { SelectField, TextAreaField, TextField } from '#client/components/ui/fie
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
-import { clientInterventionInputSchema, type ClientInterventionInput } from '#shared/schemas/intervention.ts';
+import {
+  clientInterventionInputSchema,
+  type ClientInterventionInput,
+} from '#shared/interventions/intervention-input.ts';
 import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES, URGENCIES, URGENCY_LABELS } from '#shared/labels.ts';
 import { useCreateClientIntervention } from '#client/pages/client/api/intervention-mutations.ts';
 import { devicesQueryOptions } from '#client/pages/client/devices/device-api.ts';
 import { DevicePicker, preselectedDevice, requestableDevices } from '#client/pages/client/devices/device-picker.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import type { Device } from '#shared/device-api.ts';
+import type { Device } from '#shared/devices/device-api.ts';
 
 const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS[value] }));
 const DEVICE_OPTIONS = CLIENT_DEVICE_TYPES.map((value) => ({ value, label: CLIENT_DEVICE_LABELS[value] }));

@@ -11,7 +11,7 @@ import {
   RATING_COMMENT_MAX,
   type InterventionRating,
   type RatingInput,
-} from '#shared/rating-api.ts';
+} from '#shared/interventions/rating-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
-import type { RemoteSessionInput } from '#shared/schemas/remote-session.ts';
+import type { RemoteSessionInput } from '#shared/interventions/remote-session.ts';
 import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { RemoteSessionForm } from './remote-session-form.tsx';
 import type { CurrentSubscription } from '#shared/client-api.ts';

@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { REMOTE_TOOL_LABELS, REMOTE_TOOLS } from '#shared/labels.ts';
-import { remoteSessionInputSchema, type RemoteSessionInput } from '#shared/schemas/remote-session.ts';
+import { remoteSessionInputSchema, type RemoteSessionInput } from '#shared/interventions/remote-session.ts';
 
 const TOOL_OPTIONS = REMOTE_TOOLS.map((value) => ({ value, label: REMOTE_TOOL_LABELS[value] }));
 const ID_HINTS: Record<RemoteSessionInput['remoteTool'], string> = {

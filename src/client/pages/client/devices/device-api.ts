@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { UPLOAD_HEADER, type Device, type DeviceInput } from '#shared/device-api.ts';
+import { UPLOAD_HEADER, type Device, type DeviceInput } from '#shared/devices/device-api.ts';
 import { isDeviceInUse, REGISTRATION_DEVICE_LABELS } from '#shared/labels.ts';
 import { api } from '#client/lib/api.ts';
 import { clientKeys } from '#client/pages/client/api/queries.ts';

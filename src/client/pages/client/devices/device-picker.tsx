@@ -1,5 +1,5 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import type { Device } from '#shared/device-api.ts';
+import type { Device } from '#shared/devices/device-api.ts';
 import { SelectField } from '#client/components/ui/field.tsx';
 import { deviceName, inUse } from './device-api.ts';
 

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Camera } from 'lucide-react';
-import { PROOF_ACCEPT, PROOF_MAX_BYTES, PROOF_TOO_BIG_MESSAGE, type Device } from '#shared/device-api.ts';
+import { PROOF_ACCEPT, PROOF_MAX_BYTES, PROOF_TOO_BIG_MESSAGE, type Device } from '#shared/devices/device-api.ts';
 import { buttonClass, FILE_LABEL_FOCUS } from '#client/components/ui/button.tsx';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';

@@ -7,7 +7,7 @@ import {
   PAYMENT_RETURN_PARAM,
   type CheckoutStarted,
   type OnlinePayment,
-} from '#shared/payment-api.ts';
+} from '#shared/payments/payment-api.ts';
 import { api, ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { useSearchParams } from '#client/lib/router.ts';
 import { notify } from '#client/lib/notify.tsx';

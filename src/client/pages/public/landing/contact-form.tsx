@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import type { CaptchaChallenge, ContactInput } from '#shared/schemas/contact.ts';
+import type { CaptchaChallenge, ContactInput } from '#shared/inbox/contact.ts';
 import { api, ApiRequestError } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactInputSchema } from '#shared/schemas/contact.ts';
+import { contactInputSchema } from '#shared/inbox/contact.ts';
 
 /**
  * The contact form's checks: the very schema the server applies. A chunk of its own (zod is the heaviest library of

@@ -1,7 +1,7 @@
 import { ShieldCheck, TriangleAlert } from 'lucide-react';
 import { findPlan } from '#shared/plans.ts';
 import { formatDate, formatEuro } from '#shared/format.ts';
-import type { InvoiceVerification } from '#shared/schemas/invoice.ts';
+import type { InvoiceVerification } from '#shared/billing/invoice-verification.ts';
 import { useSite } from '#client/lib/site.tsx';
 
 // The public answer carries no payment method: a 0 € invoice is exactly a gifted one (isGifted, shared/labels.ts).

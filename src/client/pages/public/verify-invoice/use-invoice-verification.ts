@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError, NETWORK_ERROR, api } from '#client/lib/api.ts';
-import type { InvoiceVerification } from '#shared/schemas/invoice.ts';
+import type { InvoiceVerification } from '#shared/billing/invoice-verification.ts';
 
 const NOT_FOUND = 'Facture non trouvée. Vérifiez votre clé de vérification.';
 const FAILED = 'Erreur lors de la vérification. Veuillez réessayer.';

@@ -7,7 +7,7 @@ import { Card } from '#client/components/ui/card.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
-import { verificationKeySchema } from '#shared/schemas/invoice.ts';
+import { verificationKeySchema } from '#shared/billing/invoice-verification.ts';
 import { InvoiceFound, VerificationError } from './invoice-result.tsx';
 import { KeyHelp } from './key-help.tsx';
 import { useInvoiceVerification } from './use-invoice-verification.ts';

@@ -1,8 +1,8 @@
 // The « Équipe » tab and a staff member's own password: one schema each for the form and the server.
-import { z } from './zod.ts';
+import { z } from '#shared/common/zod.ts';
 import { STAFF_ROLES } from '#shared/labels.ts';
-import { email } from './common.ts';
-import { newPassword } from './password.ts';
+import { email } from '#shared/common/fields.ts';
+import { newPassword } from '#shared/security/password-rules.ts';
 import { dutyHoursSchema } from './duty-hours.ts';
 
 /** A used, expired, replaced or unknown link (400 LINK_INVALID on POST /api/admin/set-password). */

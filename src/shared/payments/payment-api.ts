@@ -1,6 +1,6 @@
 // Online payment, as the client area sees it (routes/payments/client-payments.ts): off unless the server has the
 // provider's settings; the price always comes from the order on the server, never from the page.
-import { z } from './schemas/zod.ts';
+import { z } from '#shared/common/zod.ts';
 
 /** GET /api/client/payments: whether « Payer en ligne » is offered at all. */
 export const onlinePaymentSchema = z.object({ enabled: z.boolean() });

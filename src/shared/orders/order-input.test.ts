@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { orderInputSchema, orderUpdateInputSchema } from './order.ts';
+import { orderInputSchema, orderUpdateInputSchema } from './order-input.ts';
 import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '#shared/labels.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
-import { fieldMessages } from './test-inputs.ts';
+import { fieldMessages } from '#shared/common/test-inputs.ts';
 
 const valid = {
   clientName: 'Jeanne Dupont',

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from '#shared/common/zod.ts';
 
 /** A password a person chooses: long enough to resist guessing, checked again on the server. */
 export const PASSWORD_MIN_LENGTH = 12;

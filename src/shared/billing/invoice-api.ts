@@ -1,8 +1,8 @@
 // Issued invoices and credit notes as the back-office and the client area see them (docs/decisions/031 and 032).
-import { z } from './schemas/zod.ts';
-import { DOCUMENT_KINDS } from './labels.ts';
-import { optionalText } from './schemas/common.ts';
-import { formatEuro, toCents } from './format.ts';
+import { z } from '#shared/common/zod.ts';
+import { DOCUMENT_KINDS } from '#shared/labels.ts';
+import { optionalText } from '#shared/common/fields.ts';
+import { formatEuro, toCents } from '#shared/format.ts';
 
 /**
  * An issued invoice or credit note as listed with its order (staff and client). Its PDF:

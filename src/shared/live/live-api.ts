@@ -1,7 +1,7 @@
 // What open pages receive as Server-Sent Events: GET /api/admin/events (staff) and GET /api/client/events (a client).
 // An event names what changed, never its content: the page reads the change through its usual API, which checks
 // rights again. `text` is the one sentence a notification shows, written for that reader.
-import { z } from './schemas/zod.ts';
+import { z } from '#shared/common/zod.ts';
 
 const INTERVENTION_KINDS = [
   'intervention.created',

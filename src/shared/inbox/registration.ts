@@ -1,7 +1,7 @@
-import { z } from './zod.ts';
+import { z } from '#shared/common/zod.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
 import { REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
-import { email, text } from './common.ts';
+import { email, text } from '#shared/common/fields.ts';
 
 /**
  * At least 10 characters (docs/specification.md §5) of digits and usual separators, with at least 9 digits (short

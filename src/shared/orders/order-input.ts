@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from '#shared/common/zod.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
 import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '#shared/labels.ts';
 import {
@@ -10,8 +10,8 @@ import {
   optionalText,
   text,
   UNPRINTABLE_MESSAGE,
-} from './common.ts';
-import { newPassword, passwordWeakness } from './password.ts';
+} from '#shared/common/fields.ts';
+import { newPassword, passwordWeakness } from '#shared/security/password-rules.ts';
 
 export const USERNAME_RULE = /^[a-zA-Z0-9._-]{3,40}$/;
 

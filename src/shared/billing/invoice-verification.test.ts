@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_ALPHABET, VERIFICATION_KEY, verificationKeySchema } from './invoice.ts';
+import { KEY_ALPHABET, VERIFICATION_KEY, verificationKeySchema } from './invoice-verification.ts';
 
 const message = (input: unknown) => {
   const result = verificationKeySchema.safeParse(input);

@@ -1,9 +1,9 @@
 // The end of a request on the client's side: closing it (POST /api/client/interventions/:id/close) and rating it
 // (PUT /api/client/interventions/:id/rating); staff read the rating on each request and per month
 // (GET /api/admin/interventions/ratings). The same schema checks the star form and the server.
-import { z } from './schemas/zod.ts';
-import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
-import type { InterventionStatus } from './labels.ts';
+import { z } from '#shared/common/zod.ts';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
+import type { InterventionStatus } from '#shared/labels.ts';
 
 export const RATING_COMMENT_MAX = 1000;
 export const STARS = [1, 2, 3, 4, 5] as const;

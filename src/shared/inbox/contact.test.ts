@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactInputSchema } from './contact.ts';
-import { fieldMessages } from './test-inputs.ts';
+import { fieldMessages } from '#shared/common/test-inputs.ts';
 
 const valid = {
   name: 'Jeanne Dupont',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPlan, responseDueAt } from './plans.ts';
+import { getPlan, responseDueAt } from '#shared/plans.ts';
 import {
   ALWAYS_OPEN,
   addBusinessMinutes,

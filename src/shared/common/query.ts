@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { isPrintable } from './common.ts';
+import { isPrintable } from './fields.ts';
 
 // What every list and every `/:id` route reads from the URL, and the two bare answers many routes share. The server declares these schemas on its routes; the
 // pages build their URLs from the same types, so a parameter cannot be renamed on one side only.

@@ -1,5 +1,5 @@
 // Two-factor sign-in for staff (TOTP, RFC 6238): one schema each for the forms and the server.
-import { z } from './zod.ts';
+import { z } from '#shared/common/zod.ts';
 import { staffSessionSchema } from '#shared/admin-api.ts';
 
 export const RECOVERY_CODE_COUNT = 10;

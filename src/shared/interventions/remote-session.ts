@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from '#shared/common/zod.ts';
 import { REMOTE_TOOLS, REMOTE_TOOL_LABELS, type RemoteTool } from '#shared/labels.ts';
 
 /**

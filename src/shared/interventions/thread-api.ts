@@ -1,8 +1,8 @@
 // The conversation on a request, the same for its client (/api/client/interventions/:id/messages) and for staff
 // (/api/admin/interventions/:id/messages): GET reads the thread, POST writes in it, POST …/read marks it read.
-import { z } from './schemas/zod.ts';
-import { isPrintable, UNPRINTABLE_MESSAGE } from './schemas/common.ts';
-import { MESSAGE_AUTHORS } from './labels.ts';
+import { z } from '#shared/common/zod.ts';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
+import { MESSAGE_AUTHORS } from '#shared/labels.ts';
 
 const MESSAGE_MAX = 4000;
 

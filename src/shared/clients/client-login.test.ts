@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminLoginInputSchema, clientLoginInputSchema, unlockInputSchema } from './auth.ts';
+import { adminLoginInputSchema, clientLoginInputSchema, unlockInputSchema } from '#shared/schemas/auth.ts';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : [...new Set(result.error!.issues.map((i) => i.message))];

@@ -1,8 +1,8 @@
 // A staff member's working hours (« Horaires de garde »): who is on duty when a request's response is near due
 // (services/interventions/response-alerts.ts). One range per day of the week, in Paris time; none set: the member
 // follows the plans' support hours, so a team that sets nothing is warned as before.
-import { z } from './zod.ts';
-import { parisWeekMinute } from '#shared/support-clock.ts';
+import { z } from '#shared/common/zod.ts';
+import { parisWeekMinute } from '#shared/calendar/support-clock.ts';
 
 /** 0 = dimanche … 6 = samedi, as the support clock counts them; shown Monday first. */
 export const WEEKDAY_NAMES = ['Dimanche', 'Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi'] as const;

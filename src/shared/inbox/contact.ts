@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
-import { email, optionalText, text } from './common.ts';
+import { z } from '#shared/common/zod.ts';
+import { email, optionalText, text } from '#shared/common/fields.ts';
 
 export const contactInputSchema = z.object({
   name: text(2, 'Le nom doit contenir au moins 2 caractères', 100),

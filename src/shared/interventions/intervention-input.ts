@@ -1,5 +1,5 @@
-import { z } from './zod.ts';
-import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from './common.ts';
+import { z } from '#shared/common/zod.ts';
+import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
 import { CLIENT_DEVICE_TYPES, URGENCIES } from '#shared/labels.ts';
 
 const missing = 'Veuillez remplir tous les champs';

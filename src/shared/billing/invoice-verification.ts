@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z } from '#shared/common/zod.ts';
 import { PAYMENT_STATUSES } from '#shared/labels.ts';
 
 // X from an alphabet without 0/O, 1/I/L so a key read aloud or on paper is not mistaken.
