@@ -119,8 +119,14 @@ export default tseslint.config(
     files: [`src/server/services/${domain}/**`],
     rules: { 'no-restricted-imports': ['error', { patterns: [noClimbing, domainWall('server', domain)] }] },
   })),
-  {
-    files: ['src/shared/**'],
+  // Shared code runs on both sides: no server, client or Node; schemas take `z` from common/zod.ts (French messages,
+  // no eval under our CSP); and the same walls between domains as the services.
+  ...['common', ...DOMAINS].map((domain) => ({
+    files: [
+      domain === 'common' ? 'src/shared/*.ts' : `src/shared/${domain}/**`,
+      ...(domain === 'common' ? ['src/shared/common/**'] : []),
+    ],
+    ignores: ['src/shared/common/zod.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -131,9 +137,19 @@ export default tseslint.config(
               regex: '^(#server/|#client/|node:|react(-dom)?(/|$))',
               message: 'Shared code stays free of server, client and Node.',
             },
+            {
+              regex: '^zod$',
+              message: 'Take z from #shared/common/zod.ts: French messages, and no eval under our CSP.',
+            },
+            domain === 'common'
+              ? {
+                  regex: `^#shared/(${DOMAINS.join('|')})/`,
+                  message: 'common/ and the root files sit below every domain.',
+                }
+              : domainWall('shared', domain),
           ],
         },
       ],
     },
-  },
+  })),
 );

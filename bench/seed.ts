@@ -1,7 +1,7 @@
 // Seeds a large, realistic back-office data set straight into the database (bench only).
 import { KEY_ALPHABET } from '#shared/billing/invoice-verification.ts';
 import { PLANS } from '#shared/plans.ts';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '#shared/labels.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '#shared/billing/payment-labels.ts';
 import { clients, orders } from '#server/db/schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { chainSubscriptions } from '#server/services/subscriptions/subscriptions.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './common/zod.ts';
 
 /**
  * Every code an error answer of ours carries, beside its French message (docs/decisions/016). The browser decides by

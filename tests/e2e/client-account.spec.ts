@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '#shared/client-api.ts';
+import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '#shared/clients/client-api.ts';
 import { WIDTHS, createClient, lastMailTo, signInToDashboard } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations } from './fixtures.ts';
 

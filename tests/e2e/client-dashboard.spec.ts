@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './fixtures.ts';
 import { WIDTHS, createClient, signInToDashboard } from './client-fixtures.ts';
 import { formatDate } from '#shared/format.ts';
-import type { CurrentSubscription, UserIntervention } from '#shared/client-api.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
+import type { UserIntervention } from '#shared/interventions/intervention-api.ts';
 
 for (const { name, viewport } of WIDTHS) {
   test.describe(`on a ${name}`, () => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { WIDTHS, createClient, daysFromToday, signInToDashboard } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations } from './fixtures.ts';
-import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 
 const PHONE = WIDTHS[0].viewport;
 

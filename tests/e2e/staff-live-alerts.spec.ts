@@ -2,8 +2,8 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { createClient, type Client } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
 import { FULL_BROWSER } from '../../playwright.config.ts';
-import type { ClientIntervention } from '#shared/client-api.ts';
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
 import { UPLOAD_HEADER, type Device } from '#shared/devices/device-api.ts';
 import { VALID_REGISTRATION } from '#shared/common/test-inputs.ts';
 

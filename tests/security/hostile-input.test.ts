@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, inboxItems } from '#server/db/schema.ts';
 import { validOrder } from '#server/test/fixtures.ts';
-import type { OrderCreated, OrderDto, InboxItemDto } from '#shared/admin-api.ts';
+import type { OrderCreated, OrderDto } from '#shared/orders/order-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { buildWorld, freshAddress, type World } from './world.ts';
 
 // What an attacker types into a text field: SQL, markup, template syntax, format strings.

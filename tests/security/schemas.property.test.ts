@@ -6,21 +6,18 @@ import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxItems } from '#server/db/schema.ts';
 import { HttpError, parseInput } from '#server/http-error.ts';
-import type { OrderCreated } from '#shared/admin-api.ts';
+import type { OrderCreated } from '#shared/orders/order-api.ts';
 import { clientLogin, postOrder } from '#server/test/fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
-import {
-  CLIENT_DEVICE_TYPES,
-  ORDER_ENTRY_STATUSES,
-  PAYMENT_METHODS,
-  REGISTRATION_DEVICE_TYPES,
-  URGENCIES,
-} from '#shared/labels.ts';
+import { CLIENT_DEVICE_TYPES, REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
+import { ORDER_ENTRY_STATUSES, PAYMENT_METHODS } from '#shared/billing/payment-labels.ts';
+import { URGENCIES } from '#shared/interventions/intervention-labels.ts';
 import { registrationInputSchema } from '#shared/inbox/registration.ts';
 import { orderInputSchema } from '#shared/orders/order-input.ts';
 import { clientInterventionInputSchema } from '#shared/interventions/intervention-input.ts';
-import { adminLoginInputSchema, clientLoginInputSchema } from '#shared/schemas/auth.ts';
+import { adminLoginInputSchema } from '#shared/staff/staff-login.ts';
+import { clientLoginInputSchema } from '#shared/clients/client-login.ts';
 import { verificationKeySchema } from '#shared/billing/invoice-verification.ts';
 import { buildWorld, freshAddress, type World } from './world.ts';
 

@@ -3,7 +3,8 @@ import { HttpError } from '#server/http-error.ts';
 import type { Config } from '#server/config.ts';
 import { findClientSession, findStaffSession, type StaffIdentity } from '#server/services/security/sessions.ts';
 import type { SessionRead, SignedInClient } from '#server/services/clients/client-identity.ts';
-import { CLIENT_UNAUTHORIZED, type CurrentSubscription } from '#shared/client-api.ts';
+import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
+import { type CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 
 export const STAFF_COOKIE = 'rfs_staff';
 export const CLIENT_COOKIE = 'rfs_client';

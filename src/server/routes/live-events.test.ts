@@ -4,7 +4,7 @@ import { staffUsers } from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import type { LiveEvent } from '#shared/live/live-api.ts';
-import type { ClientIntervention } from '#shared/client-api.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { openEventStream, type EventStream, type StreamEvent } from '#server/test/event-stream.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';

@@ -5,9 +5,9 @@ import { clients, inboxItems, liveEvents, staffUsers } from '#server/db/schema.t
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { createContactMessage } from '#server/services/inbox/inbox-items.ts';
 import { createRegistration } from '#server/services/inbox/registrations.ts';
-import { STAFF_ROLES, type StaffRole } from '#shared/labels.ts';
+import { STAFF_ROLES, type StaffRole } from '#shared/staff/staff-labels.ts';
 import type { LiveEvent, LiveKind } from '#shared/live/live-api.ts';
-import type { ClientIntervention } from '#shared/client-api.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import type { Device } from '#shared/devices/device-api.ts';
 import type { CaptchaChallenge } from '#shared/inbox/contact.ts';
 import { VALID_REGISTRATION } from '#shared/common/test-inputs.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import type { OrderCreated } from '#shared/admin-api.ts';
+import type { OrderCreated } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { clientLogin, postOrder, staffLogin, validOrder } from '#server/test/fixtures.ts';
 

@@ -1,6 +1,6 @@
 // Helpers shared by the back-office API tests (not a test file itself).
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { OrderCreated } from '#shared/admin-api.ts';
+import type { OrderCreated } from '#shared/orders/order-api.ts';
 import type { OrderInput } from '#shared/orders/order-input.ts';
 import { UPLOAD_HEADER } from '#shared/devices/device-api.ts';
 import { todayIso } from '#shared/format.ts';

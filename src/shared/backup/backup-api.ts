@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '#shared/common/zod.ts';
 
 /** The back-office's backup, as the Téléchargement tab follows it (GET /api/admin/backups/current). */
 export const backupStatusSchema = z.object({

@@ -1,6 +1,6 @@
 // Issued invoices and credit notes as the back-office and the client area see them (docs/decisions/031 and 032).
 import { z } from '#shared/common/zod.ts';
-import { DOCUMENT_KINDS } from '#shared/labels.ts';
+import { DOCUMENT_KINDS } from './billing-labels.ts';
 import { optionalText } from '#shared/common/fields.ts';
 import { formatEuro, toCents } from '#shared/format.ts';
 

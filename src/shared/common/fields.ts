@@ -58,3 +58,11 @@ export const isoDate = z.string({ error: 'Date invalide' }).refine((s) => {
 }, 'Date invalide');
 
 /** The error body every API failure sends. */
+
+export const isoDay = z.string(); // YYYY-MM-DD, a calendar day in Paris
+export const isoInstant = z.string();
+
+export const required = (message: string) => z.string({ error: message }).min(1, message).max(200, message);
+// Trim before the minimum, so an identifier of spaces counts as missing (a password is kept as typed).
+export const requiredTrimmed = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, message).refine(isPrintable, message);

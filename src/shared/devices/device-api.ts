@@ -1,6 +1,6 @@
 import { z } from '#shared/common/zod.ts';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
-import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
+import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from './device-labels.ts';
 
 // The devices a subscription covers and their proofs of ownership (docs/decisions/036): one contract for the
 // client area, the back-office and the server's routes.

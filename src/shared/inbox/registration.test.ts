@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registrationInputSchema } from './registration.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
-import { REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
+import { REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import { VALID_REGISTRATION as valid, fieldMessages } from '#shared/common/test-inputs.ts';
 
 const errorsFor = (field: keyof typeof valid, value: unknown) =>

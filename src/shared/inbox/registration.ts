@@ -1,6 +1,6 @@
 import { z } from '#shared/common/zod.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
-import { REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
+import { REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import { email, text } from '#shared/common/fields.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from '#shared/common/zod.ts';
 import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
-import { CLIENT_DEVICE_TYPES, URGENCIES } from '#shared/labels.ts';
+import { CLIENT_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
+import { URGENCIES } from './intervention-labels.ts';
 
 const missing = 'Veuillez remplir tous les champs';
 

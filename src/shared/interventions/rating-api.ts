@@ -3,7 +3,7 @@
 // (GET /api/admin/interventions/ratings). The same schema checks the star form and the server.
 import { z } from '#shared/common/zod.ts';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
-import type { InterventionStatus } from '#shared/labels.ts';
+import type { InterventionStatus } from './intervention-labels.ts';
 
 export const RATING_COMMENT_MAX = 1000;
 export const STARS = [1, 2, 3, 4, 5] as const;

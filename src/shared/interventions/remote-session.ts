@@ -1,5 +1,5 @@
 import { z } from '#shared/common/zod.ts';
-import { REMOTE_TOOLS, REMOTE_TOOL_LABELS, type RemoteTool } from '#shared/labels.ts';
+import { REMOTE_TOOLS, REMOTE_TOOL_LABELS, type RemoteTool } from './intervention-labels.ts';
 
 /**
  * The ID each tool shows its user, spaces removed (they are printed in groups: « 123 456 789 »). RustDesk may also be

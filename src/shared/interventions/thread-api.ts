@@ -2,7 +2,7 @@
 // (/api/admin/interventions/:id/messages): GET reads the thread, POST writes in it, POST …/read marks it read.
 import { z } from '#shared/common/zod.ts';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
-import { MESSAGE_AUTHORS } from '#shared/labels.ts';
+import { MESSAGE_AUTHORS } from './intervention-labels.ts';
 
 const MESSAGE_MAX = 4000;
 

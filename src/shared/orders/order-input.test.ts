@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderInputSchema, orderUpdateInputSchema } from './order-input.ts';
-import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '#shared/labels.ts';
+import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '#shared/billing/payment-labels.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
 import { fieldMessages } from '#shared/common/test-inputs.ts';
 

@@ -1,6 +1,6 @@
 import { z } from '#shared/common/zod.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
-import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '#shared/labels.ts';
+import { ORDER_ENTRY_METHODS, ORDER_ENTRY_STATUSES, PAYMENT_STATUSES } from '#shared/billing/payment-labels.ts';
 import {
   email,
   isoDate,

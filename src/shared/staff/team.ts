@@ -1,6 +1,6 @@
 // The « Équipe » tab and a staff member's own password: one schema each for the form and the server.
 import { z } from '#shared/common/zod.ts';
-import { STAFF_ROLES } from '#shared/labels.ts';
+import { STAFF_ROLES } from './staff-labels.ts';
 import { email } from '#shared/common/fields.ts';
 import { newPassword } from '#shared/security/password-rules.ts';
 import { dutyHoursSchema } from './duty-hours.ts';

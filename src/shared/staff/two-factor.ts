@@ -1,6 +1,6 @@
 // Two-factor sign-in for staff (TOTP, RFC 6238): one schema each for the forms and the server.
 import { z } from '#shared/common/zod.ts';
-import { staffSessionSchema } from '#shared/admin-api.ts';
+import { staffSessionSchema } from './staff-api.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 

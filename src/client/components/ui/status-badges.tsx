@@ -1,12 +1,11 @@
 import { Badge, type BadgeTone } from './badge.tsx';
 import {
   INTERVENTION_STATUS_LABELS,
-  PAYMENT_STATUS_LABELS,
   URGENCY_LABELS,
   type InterventionStatus,
-  type PaymentStatus,
   type Urgency,
-} from '#shared/labels.ts';
+} from '#shared/interventions/intervention-labels.ts';
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '#shared/billing/payment-labels.ts';
 
 // One colour per state, as in the back-office: a client and a technician looking at the same request see the same badge.
 const INTERVENTION_TONES: Record<InterventionStatus, BadgeTone> = {

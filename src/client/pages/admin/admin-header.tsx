@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, RefreshCw } from 'lucide-react';
-import type { StaffSession } from '#shared/admin-api.ts';
+import type { StaffSession } from '#shared/staff/staff-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiRequestError } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
@@ -14,7 +14,7 @@ import { UnlockForm } from './unlock-form.tsx';
 import { MyPasswordButton } from './team/my-password-dialog.tsx';
 import { MyDutyHoursButton } from './team/duty-hours-dialogs.tsx';
 import { SecurityButton } from './two-factor/security-dialog.tsx';
-import { STAFF_ROLE_LABELS } from '#shared/labels.ts';
+import { STAFF_ROLE_LABELS } from '#shared/staff/staff-labels.ts';
 import { LiveBar } from './live/live-bar.tsx';
 
 export function AdminHeader({ session }: { session: StaffSession }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LockKeyhole } from 'lucide-react';
-import { adminLoginInputSchema, type AdminLoginInput } from '#shared/schemas/auth.ts';
+import { adminLoginInputSchema, type AdminLoginInput } from '#shared/staff/staff-login.ts';
 import type { SecondStep } from '#shared/staff/two-factor.ts';
 import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';

@@ -23,7 +23,7 @@ import { InterventionsTab } from './interventions/interventions-tab.tsx';
 import { DownloadTab } from './download/download-tab.tsx';
 import { TeamTab } from './team/team-tab.tsx';
 import { JournalTab } from './journal/journal-tab.tsx';
-import type { StaffRole } from '#shared/labels.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { OutboxTab } from './outbox/outbox-tab.tsx';
 import { DevicesTab } from './devices/devices-tab.tsx';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '#client/lib/router.ts';
 import { LogOut, Plus } from 'lucide-react';
-import type { AuthUser } from '#shared/client-api.ts';
+import type { AuthUser } from '#shared/clients/client-api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { beginSignOut, endSignOut } from '#client/lib/sign-out.ts';
 import { useViewer } from '#client/lib/viewer.tsx';

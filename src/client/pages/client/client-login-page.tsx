@@ -9,8 +9,8 @@ import { api, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { telHref, useSite } from '#client/lib/site.tsx';
 import { useViewer } from '#client/lib/viewer.tsx';
-import { clientLoginInputSchema, type ClientLoginInput } from '#shared/schemas/auth.ts';
-import type { ClientLoginResult } from '#shared/client-api.ts';
+import { clientLoginInputSchema, type ClientLoginInput } from '#shared/clients/client-login.ts';
+import type { ClientLoginResult } from '#shared/clients/client-api.ts';
 import { AuthSubmit } from '#client/components/auth/auth-form-parts.tsx';
 
 const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";

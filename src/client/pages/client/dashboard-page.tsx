@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import type { AuthUser } from '#shared/client-api.ts';
+import type { AuthUser } from '#shared/clients/client-api.ts';
 import { beginSignOut } from '#client/lib/sign-out.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema } from '#shared/client-api.ts';
+import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema } from '#shared/clients/client-api.ts';
 import type { z } from '#shared/common/zod.ts';
 import { api, serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '#client/lib/router.ts';
 import { KeyRound } from 'lucide-react';
-import { RESET_LINK_INVALID } from '#shared/client-api.ts';
+import { RESET_LINK_INVALID } from '#shared/clients/client-api.ts';
 import { api } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { useViewer } from '#client/lib/viewer.tsx';

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { DOCUMENT_KINDS } from '#shared/labels.ts';
+import { DOCUMENT_KINDS } from '#shared/billing/billing-labels.ts';
 import { orders } from './orders.ts';
 import { clients } from './clients.ts';
 import { bytea } from './columns.ts';

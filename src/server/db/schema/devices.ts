@@ -1,6 +1,6 @@
 // A client's devices and their proofs of ownership.
 import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
+import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import { clients } from './clients.ts';
 import { createdAt, bytea } from './columns.ts';
 

@@ -1,7 +1,7 @@
 // The staff's inbox: registrations, contact messages, erasure requests.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { INBOX_KINDS, INBOX_STATUSES } from '#shared/labels.ts';
+import { INBOX_KINDS, INBOX_STATUSES } from '#shared/inbox/inbox-labels.ts';
 import { planEnum } from './orders.ts';
 import { clients } from './clients.ts';
 import { createdAt } from './columns.ts';

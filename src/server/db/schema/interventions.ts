@@ -1,13 +1,13 @@
 // Interventions (a client's requests for help), their threads, attachments and ratings.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { CLIENT_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import {
-  CLIENT_DEVICE_TYPES,
   INTERVENTION_STATUSES,
   MESSAGE_AUTHORS,
   REMOTE_TOOLS,
   URGENCIES,
-} from '#shared/labels.ts';
+} from '#shared/interventions/intervention-labels.ts';
 import { clients } from './clients.ts';
 import { planEnum } from './orders.ts';
 import { staffUsers } from './staff.ts';

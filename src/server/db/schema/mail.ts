@@ -1,7 +1,7 @@
 // The outbox: every e-mail, queued in the transaction of the change that causes it.
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { MAIL_KINDS, MAIL_STATUSES } from '#shared/labels.ts';
+import { MAIL_KINDS, MAIL_STATUSES } from '#shared/mail/mail-labels.ts';
 import { clients } from './clients.ts';
 import { createdAt } from './columns.ts';
 

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PLAN_IDS } from '#shared/plans.ts';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '#shared/labels.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '#shared/billing/payment-labels.ts';
 import { clients } from './clients.ts';
 import { createdAt } from './columns.ts';
 

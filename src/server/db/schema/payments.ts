@@ -1,7 +1,7 @@
 // Online payment: the provider's Checkout sessions and the events already handled.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { CHECKOUT_STATUSES } from '#shared/labels.ts';
+import { CHECKOUT_STATUSES } from '#shared/billing/payment-labels.ts';
 import { orders } from './orders.ts';
 import { createdAt } from './columns.ts';
 

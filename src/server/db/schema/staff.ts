@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { WeekHours } from '#shared/staff/duty-hours.ts';
-import { STAFF_ROLES } from '#shared/labels.ts';
+import { STAFF_ROLES } from '#shared/staff/staff-labels.ts';
 import { createdAt } from './columns.ts';
 
 export const staffRoleEnum = pgEnum('staff_role', STAFF_ROLES);

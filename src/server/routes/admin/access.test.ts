@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
 import { clients, deviceProofs, devices, interventions, outbox, inboxItems, staffUsers } from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
-import type { StaffRole } from '#shared/labels.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { serializerCompiler, validatorCompiler } from '#server/http-schema.ts';
 import type { Config } from '#server/config.ts';
 import { adminRoutes } from './index.ts';

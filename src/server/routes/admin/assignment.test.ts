@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
 import { auditLog, staffUsers } from '#server/db/schema.ts';
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
-import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/interventions/intervention-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { clientLogin, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
 

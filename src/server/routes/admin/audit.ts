@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditEntrySchema, auditListQuery } from '#shared/admin-api.ts';
+import { auditEntrySchema, auditListQuery } from '#shared/security/audit-api.ts';
 import { listAudit } from '#server/services/security/audit.ts';
 import { sendPage } from '#server/routes/list-reply.ts';
 import { ADMIN_ONLY } from './roles.ts';

@@ -2,11 +2,16 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { StaffRole } from '#shared/labels.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { staffLoginAnswerSchema } from '#shared/staff/two-factor.ts';
-import { adminLoginInputSchema, unlockInputSchema } from '#shared/schemas/auth.ts';
+import { adminLoginInputSchema, unlockInputSchema } from '#shared/staff/staff-login.ts';
 import { idParams, okSchema } from '#shared/common/query.ts';
-import { openSessionSchema, sessionsEndedSchema, staffSessionSchema, type StaffSession } from '#shared/admin-api.ts';
+import {
+  openSessionSchema,
+  sessionsEndedSchema,
+  staffSessionSchema,
+  type StaffSession,
+} from '#shared/staff/staff-api.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { clearSessionCookie, setSessionCookie, STAFF_COOKIE } from '#server/plugins/auth.ts';
 import { authenticateStaff, staffNamed } from '#server/services/staff/staff-auth.ts';

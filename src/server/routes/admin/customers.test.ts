@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerDto, OrderDto } from '#shared/admin-api.ts';
+import type { CustomerDto } from '#shared/orders/customer-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][USERS] customers grouped by e-mail in SQL', () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerListQuery, customerSchema } from '#shared/admin-api.ts';
+import { customerListQuery, customerSchema } from '#shared/orders/customer-api.ts';
 import { listCustomers } from '#server/services/orders/customers.ts';
 import { ADMIN_ONLY } from './roles.ts';
 import { sendPage } from '#server/routes/list-reply.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { auditLog, clients, outbox, inboxItems } from '#server/db/schema.ts';
 import { ERASURE_ADMIN_ONLY, ERASURE_NO_STATUS } from '#server/services/inbox/inbox-items.ts';
-import type { InboxItemDto } from '#shared/admin-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { clientLogin, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
 

@@ -16,7 +16,8 @@ import {
   passwordResetTokens,
   inboxItems,
 } from '#server/db/schema.ts';
-import type { AuditEntryDto, InboxItemDto } from '#shared/admin-api.ts';
+import type { AuditEntryDto } from '#shared/security/audit-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 

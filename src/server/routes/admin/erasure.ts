@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refusalInputSchema, inboxItemSchema } from '#shared/admin-api.ts';
+import { refusalInputSchema, inboxItemSchema } from '#shared/inbox/inbox-api.ts';
 import { idParams } from '#shared/common/query.ts';
 import { confirmErasure } from '#server/services/privacy/erasure.ts';
 import { refuseInboxItem } from '#server/services/inbox/refusal.ts';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clients, inboxItems } from '#server/db/schema.ts';
-import type { AuditEntryDto, RegistrationValidated, InboxItemDto } from '#shared/admin-api.ts';
+import type { AuditEntryDto } from '#shared/security/audit-api.ts';
+import type { RegistrationValidated, InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][REQUESTS] registration and contact requests', () => {

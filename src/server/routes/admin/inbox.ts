@@ -5,7 +5,7 @@ import {
   inboxListQuery,
   inboxItemSchema,
   inboxUpdateInputSchema,
-} from '#shared/admin-api.ts';
+} from '#shared/inbox/inbox-api.ts';
 import { idParams } from '#shared/common/query.ts';
 import { listInboxItems, updateInboxStatus, validateRegistration } from '#server/services/inbox/inbox-items.ts';
 import { ANY_STAFF } from './roles.ts';

@@ -7,7 +7,7 @@ import {
   interventionListQuery,
   interventionUpdateInputSchema,
   responseTimeStatsSchema,
-} from '#shared/admin-api.ts';
+} from '#shared/interventions/intervention-api.ts';
 import { ratingStatsSchema } from '#shared/interventions/rating-api.ts';
 import { idParams } from '#shared/common/query.ts';
 import {

@@ -7,7 +7,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, orders } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
-import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';

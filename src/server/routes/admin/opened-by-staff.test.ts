@@ -4,8 +4,9 @@ import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { devices, staffUsers } from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { todayIso } from '#shared/format.ts';
-import type { AdminInterventionDto, StaffSession } from '#shared/admin-api.ts';
-import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
+import type { StaffSession } from '#shared/staff/staff-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/interventions/intervention-api.ts';
 import type { LiveEvent } from '#shared/live/live-api.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';

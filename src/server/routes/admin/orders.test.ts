@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, clients, orders } from '#server/db/schema.ts';
-import type { AuditEntryDto, OrderDto } from '#shared/admin-api.ts';
+import type { AuditEntryDto } from '#shared/security/audit-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 import { VERIFICATION_KEY } from '#shared/billing/invoice-verification.ts';
 import { clientLogin, postOrder, staffTestApp, validOrder } from '#server/test/fixtures.ts';
 

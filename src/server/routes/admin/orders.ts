@@ -9,7 +9,7 @@ import {
   orderCreationHeaders,
   orderListQuery,
   orderSchema,
-} from '#shared/admin-api.ts';
+} from '#shared/orders/order-api.ts';
 import { idParams } from '#shared/common/query.ts';
 import { notFound } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, inboxItems } from '#server/db/schema.ts';
-import type { OutboxMessageDto, InboxItemDto } from '#shared/admin-api.ts';
+import type { OutboxMessageDto } from '#shared/mail/outbox-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a password', () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboxListQuery, outboxMessageSchema } from '#shared/admin-api.ts';
+import { outboxListQuery, outboxMessageSchema } from '#shared/mail/outbox-api.ts';
 import { idParams } from '#shared/common/query.ts';
 import { listOutbox, resendMail } from '#server/services/mail/outbox.ts';
 import { ADMIN_ONLY } from './roles.ts';

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { interventions } from '#server/db/schema.ts';
 import { getPlan, responseDueAt } from '#shared/plans.ts';
-import type { AdminInterventionDto, ResponseTimeStats } from '#shared/admin-api.ts';
-import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
+import type { AdminInterventionDto, ResponseTimeStats } from '#shared/interventions/intervention-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/interventions/intervention-api.ts';
 import { newClient, staffTestApp } from '#server/test/fixtures.ts';
 
 const request = (urgency: string) => ({

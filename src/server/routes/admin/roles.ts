@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { StaffRole } from '#shared/labels.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { HttpError } from '#server/http-error.ts';
 import { requireStaff } from '#server/plugins/auth.ts';
 

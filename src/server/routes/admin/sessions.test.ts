@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenSessionDto } from '#shared/admin-api.ts';
+import type { OpenSessionDto } from '#shared/staff/staff-api.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
 import { staffSessions, staffUsers } from '#server/db/schema.ts';
 import { STAFF_COOKIE } from '#server/plugins/auth.ts';

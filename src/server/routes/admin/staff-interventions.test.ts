@@ -5,8 +5,8 @@ import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { auditLog, clients, devices, liveEvents, staffUsers } from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { todayIso } from '#shared/format.ts';
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
-import type { ClientIntervention } from '#shared/client-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import type { AdminDevice, Device } from '#shared/devices/device-api.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats } from '#shared/admin-api.ts';
+import type { DashboardStats } from '#shared/orders/stats-api.ts';
 import type { OrderInput } from '#shared/orders/order-input.ts';
 import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 

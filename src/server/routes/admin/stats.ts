@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardStatsSchema, statsQueryInputSchema } from '#shared/admin-api.ts';
+import { dashboardStatsSchema, statsQueryInputSchema } from '#shared/orders/stats-api.ts';
 import { dashboardStats } from '#server/services/orders/stats.ts';
 import { ADMIN_ONLY } from './roles.ts';
 

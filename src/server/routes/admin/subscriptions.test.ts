@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '#server/test/harness.ts';
 import { interventions } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
-import type { AdminInterventionDto, AuditEntryDto, SubscriptionDto } from '#shared/admin-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
+import type { AuditEntryDto } from '#shared/security/audit-api.ts';
+import type { SubscriptionDto } from '#shared/subscriptions/subscription-api.ts';
 import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 const daysAgo = (n: number) => todayIso(new Date(Date.now() - n * 86_400_000));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { subscriptionListQuery, subscriptionSchema } from '#shared/admin-api.ts';
+import { subscriptionListQuery, subscriptionSchema } from '#shared/subscriptions/subscription-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { listSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
 import { ANY_STAFF } from './roles.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamMemberDto } from '#shared/staff/team.ts';
-import type { AuditEntryDto } from '#shared/admin-api.ts';
+import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import { auditLog, staffUsers } from '#server/db/schema.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
 import { STAFF_LINK_INVALID } from '#shared/staff/team.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionsEndedSchema } from '#shared/admin-api.ts';
+import { sessionsEndedSchema } from '#shared/staff/staff-api.ts';
 import { idParams, okSchema } from '#shared/common/query.ts';
 import {
   passwordSetInputSchema,

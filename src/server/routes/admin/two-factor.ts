@@ -14,7 +14,7 @@ import {
   twoFactorSetupInputSchema,
   twoFactorStatusSchema,
 } from '#shared/staff/two-factor.ts';
-import { staffSessionSchema } from '#shared/admin-api.ts';
+import { staffSessionSchema } from '#shared/staff/staff-api.ts';
 import { HttpError } from '#server/http-error.ts';
 import { writeAudit } from '#server/services/security/audit.ts';
 import { accountCheck, throttledSignIn } from '#server/services/security/login-throttle.ts';

@@ -13,7 +13,8 @@ import {
   orders,
   inboxItems,
 } from '#server/db/schema.ts';
-import { CLIENT_UNAUTHORIZED, SUBSCRIBE_UNAUTHORIZED } from '#shared/client-api.ts';
+import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
+import { SUBSCRIBE_UNAUTHORIZED } from '#shared/orders/pending-order-api.ts';
 import type { Thread } from '#shared/interventions/thread-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { clientRoutes } from './index.ts';

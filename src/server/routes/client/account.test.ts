@@ -7,9 +7,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { clientSessions, clients, interventions, inboxItems } from '#server/db/schema.ts';
-import { clientOrderSchema, erasureRequestResultSchema } from '#shared/client-api.ts';
+import { clientOrderSchema } from '#shared/orders/order-api.ts';
+import { erasureRequestResultSchema } from '#shared/privacy/privacy-api.ts';
 import { todayIso } from '#shared/format.ts';
-import type { InboxItemDto } from '#shared/admin-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 const run = promisify(execFile);

@@ -1,13 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  changePasswordInputSchema,
-  CLIENT_UNAUTHORIZED,
-  clientOrderSchema,
-  erasureRequestResultSchema,
-  erasureRequestStatusSchema,
-} from '#shared/client-api.ts';
+import { changePasswordInputSchema, CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
+import { clientOrderSchema } from '#shared/orders/order-api.ts';
+import { erasureRequestResultSchema, erasureRequestStatusSchema } from '#shared/privacy/privacy-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { idParams, okSchema, pageQuery } from '#shared/common/query.ts';
 import { HttpError } from '#server/http-error.ts';

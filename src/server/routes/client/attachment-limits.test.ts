@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { interventionAttachments, interventionMessages } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
-import type { ClientIntervention } from '#shared/client-api.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import {
   attachmentQuotaMessage,
   MESSAGE_BODY_LIMIT,

@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientAreaLoginInputSchema, clientLoginInputSchema, type ClientLoginInput } from '#shared/schemas/auth.ts';
+import {
+  clientAreaLoginInputSchema,
+  clientLoginInputSchema,
+  type ClientLoginInput,
+} from '#shared/clients/client-login.ts';
 import { HttpError } from '#server/http-error.ts';
 import { CLIENT_COOKIE, clearSessionCookie, setSessionCookie } from '#server/plugins/auth.ts';
 import { authenticateClient } from '#server/services/clients/clients.ts';
 import { clientLoginResult, toAuthUser } from '#server/services/clients/client-identity.ts';
 import { throttledSignIn } from '#server/services/security/login-throttle.ts';
 import { createClientSession, deleteClientSession, hashSessionToken } from '#server/services/security/sessions.ts';
-import { authUserSchema, clientLoginResultSchema, clientSessionSchema } from '#shared/client-api.ts';
+import { authUserSchema, clientLoginResultSchema, clientSessionSchema } from '#shared/clients/client-api.ts';
 import { REDIRECT_REPLY, smallJsonReply } from '#server/http-schema.ts';
 import { okSchema } from '#shared/common/query.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';

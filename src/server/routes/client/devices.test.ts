@@ -5,7 +5,7 @@ import { clientLogin, multipartFile, postOrder, staffLogin } from '#server/test/
 import { deviceProofs, devices, inboxItems, outbox } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
 import { DEVICE_BLOCKED_MESSAGE, type AdminDevice, type Device } from '#shared/devices/device-api.ts';
-import type { ClientIntervention } from '#shared/client-api.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import { purgeDeviceProofs } from '#server/services/devices/proofs.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';

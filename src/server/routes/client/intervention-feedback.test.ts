@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { interventionRatings, interventions, outbox, inboxItems } from '#server/db/schema.ts';
-import type { AdminInterventionDto, ResponseTimeStats } from '#shared/admin-api.ts';
-import type { ClientIntervention, UserIntervention } from '#shared/client-api.ts';
+import type { AdminInterventionDto, ResponseTimeStats } from '#shared/interventions/intervention-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/interventions/intervention-api.ts';
 import {
   ALREADY_CLOSED,
   RATING_NOT_YET,

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { interventionMessages, outbox } from '#server/db/schema.ts';
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
-import type { ClientIntervention } from '#shared/client-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import {
   ATTACHMENT_BAD_TYPE,
   ATTACHMENT_MAX_BYTES,

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { interventions } from '#server/db/schema.ts';
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
-import { CLIENT_UNAUTHORIZED, type ClientIntervention, type UserIntervention } from '#shared/client-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
+import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
+import { type ClientIntervention, type UserIntervention } from '#shared/interventions/intervention-api.ts';
 import {
   DEFAULT_DESCRIPTION,
   MONTHLY_LIMIT_REACHED,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientInterventionInputSchema } from '#shared/interventions/intervention-input.ts';
-import { clientInterventionSchema, userInterventionSchema } from '#shared/client-api.ts';
+import { clientInterventionSchema, userInterventionSchema } from '#shared/interventions/intervention-api.ts';
 import { idParams, pageQuery } from '#shared/common/query.ts';
 import {
   closedInterventionSchema,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { decodeMail, startSmtpPeer } from '#server/test/smtp-peer.ts';
-import { FORGOT_PASSWORD_SENT } from '#shared/client-api.ts';
+import { FORGOT_PASSWORD_SENT } from '#shared/clients/client-api.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 describe('[CLIENT][RESET][MAIL] the reset link reaches a real SMTP server and works', () => {

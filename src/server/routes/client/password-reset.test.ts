@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { clientSessions, clients, passwordResetTokens } from '#server/db/schema.ts';
-import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '#shared/client-api.ts';
+import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '#shared/clients/client-api.ts';
 import { hashSessionToken } from '#server/services/security/sessions.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 

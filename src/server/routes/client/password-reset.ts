@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FORGOT_PASSWORD_SENT, forgotPasswordInputSchema, resetPasswordInputSchema } from '#shared/client-api.ts';
+import {
+  FORGOT_PASSWORD_SENT,
+  forgotPasswordInputSchema,
+  resetPasswordInputSchema,
+} from '#shared/clients/client-api.ts';
 import { messageReply, okSchema } from '#shared/common/query.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { resetPassword } from '#server/services/clients/password-reset.ts';

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { interventions } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
-import type { UserIntervention } from '#shared/client-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
+import type { UserIntervention } from '#shared/interventions/intervention-api.ts';
 import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 const remote = (extra: Record<string, unknown>) => ({

@@ -2,14 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, clients, orders } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
-import type { OrderDto, SubscriptionDto } from '#shared/admin-api.ts';
-import {
-  clientOrderSchema,
-  currentSubscriptionSchema,
-  SUBSCRIBE_UNAUTHORIZED,
-  type ClientOrder,
-  type CurrentSubscription,
-} from '#shared/client-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
+import type { SubscriptionDto } from '#shared/subscriptions/subscription-api.ts';
+import { clientOrderSchema, type ClientOrder } from '#shared/orders/order-api.ts';
+import { currentSubscriptionSchema, type CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
+import { SUBSCRIBE_UNAUTHORIZED } from '#shared/orders/pending-order-api.ts';
 import { addDays, daysBetween, periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
 import { currentSubscription } from '#server/services/subscriptions/subscriptions.ts';
 import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  clientOrderSchema,
-  currentSubscriptionSchema,
-  SUBSCRIBE_UNAUTHORIZED,
-  subscriptionRequestInputSchema,
-} from '#shared/client-api.ts';
+import { clientOrderSchema } from '#shared/orders/order-api.ts';
+import { currentSubscriptionSchema } from '#shared/subscriptions/subscription-api.ts';
+import { SUBSCRIBE_UNAUTHORIZED, subscriptionRequestInputSchema } from '#shared/orders/pending-order-api.ts';
 import { smallJsonReply } from '#server/http-schema.ts';
 import { placePendingOrder } from '#server/services/orders/pending-orders.ts';
 

@@ -6,7 +6,7 @@ import { auditLog, invoices, orders } from '#server/db/schema.ts';
 import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { startStripeStandIn } from '#server/test/stripe-stand-in.ts';
 import { todayIso } from '#shared/format.ts';
-import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_51RefundTests', STRIPE_WEBHOOK_SECRET: 'whsec_refundtestsecret0123' };

@@ -5,7 +5,7 @@ import { createTestApp } from '#server/test/harness.ts';
 import { auditLog, onlinePayments, invoices, orders, outbox, paymentEvents } from '#server/db/schema.ts';
 import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 import { todayIso } from '#shared/format.ts';
-import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 
 const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_51WebhookTests',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { inboxItems } from '#server/db/schema.ts';
-import type { InboxItemDto } from '#shared/admin-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { staffLogin } from '#server/test/fixtures.ts';
 import { VALID_REGISTRATION as valid } from '#shared/common/test-inputs.ts';
 

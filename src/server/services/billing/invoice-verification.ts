@@ -1,12 +1,11 @@
-import { toCents } from '#shared/format.ts';
+import { toCents, formatDate, formatEuro } from '#shared/format.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
 import { invoices, orders } from '#server/db/schema.ts';
-import { formatDate, formatEuro } from '#shared/format.ts';
 import { getPlan } from '#shared/plans.ts';
-import { PAYMENT_STATUS_LABELS } from '#shared/labels.ts';
+import { PAYMENT_STATUS_LABELS } from '#shared/billing/payment-labels.ts';
 import type { InvoiceVerification } from '#shared/billing/invoice-verification.ts';
 
 const notes = alias(invoices, 'credit_notes');

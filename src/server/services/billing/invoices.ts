@@ -1,12 +1,11 @@
-import { toCents } from '#shared/format.ts';
+import { toCents, todayIso, formatDate } from '#shared/format.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Tx } from '#server/db/client.ts';
 import { clients, invoices, orders } from '#server/db/schema.ts';
-import { todayIso } from '#shared/format.ts';
-import { isGifted, type DocumentKind } from '#shared/labels.ts';
+import { isGifted } from '#shared/billing/payment-labels.ts';
+import { type DocumentKind } from '#shared/billing/billing-labels.ts';
 import { devicesLabel, getPlan, type PlanId } from '#shared/plans.ts';
-import { formatDate } from '#shared/format.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { usernameHint } from '#server/services/clients/credentials.ts';
 import type { DocumentLine, InvoiceData } from './invoice-pdf.ts';

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { clientSessions, clients } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
-import { CLIENT_UNAUTHORIZED } from '#shared/client-api.ts';
+import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
 import { passwordWeakness } from '#shared/security/password-rules.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import type { AccountCheck } from '#server/services/security/login-throttle.ts';

@@ -3,7 +3,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
 import { clients, clientSessions } from '#server/db/schema.ts';
-import type { AuthUser, ClientLoginResult, CurrentSubscription } from '#shared/client-api.ts';
+import type { AuthUser, ClientLoginResult } from '#shared/clients/client-api.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import { hashSessionToken } from '#server/services/security/sessions.ts';
 import {
   currentPlanName,

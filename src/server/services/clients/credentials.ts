@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { clients } from '#server/db/schema.ts';
-import type { IssuedCredentials } from '#shared/admin-api.ts';
+import type { IssuedCredentials } from '#shared/orders/order-api.ts';
 
 // No 0/O, 1/l/I: a password read from an e-mail or over the phone is typed right the first time.
 const LOWER = 'abcdefghjkmnpqrstuvwxyz';

@@ -3,7 +3,7 @@ import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, passwordResetTokens } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
-import { RESET_LINK_INVALID } from '#shared/client-api.ts';
+import { RESET_LINK_INVALID } from '#shared/clients/client-api.ts';
 import { passwordWeakness } from '#shared/security/password-rules.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';

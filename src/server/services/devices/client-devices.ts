@@ -10,7 +10,7 @@ import {
   REGISTRATION_DEVICE_LABELS,
   REGISTRATION_DEVICE_TYPES,
   type RegistrationDeviceType,
-} from '#shared/labels.ts';
+} from '#shared/devices/device-labels.ts';
 import { currentSubscription } from '#server/services/subscriptions/subscriptions.ts';
 import { CLIENT_ACTOR } from '#server/services/security/audit.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';

@@ -4,10 +4,10 @@ import type { Tx } from '#server/db/client.ts';
 import { devices } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
 import { DEVICE_BLOCKED_MESSAGE } from '#shared/devices/device-api.ts';
-import { isDeviceInUse } from '#shared/labels.ts';
+import { isDeviceInUse } from '#shared/devices/device-labels.ts';
 import { currentSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
-import type { CurrentSubscription } from '#shared/client-api.ts';
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
 import type { DeviceRow } from './device-rows.ts';
 import { isBlocked } from './device-rows.ts';
 

@@ -4,7 +4,7 @@ import type { Tx } from '#server/db/client.ts';
 import type { devices } from '#server/db/schema.ts';
 import { deviceProofs } from '#server/db/schema.ts';
 import type { Device } from '#shared/devices/device-api.ts';
-import { REGISTRATION_DEVICE_LABELS } from '#shared/labels.ts';
+import { REGISTRATION_DEVICE_LABELS } from '#shared/devices/device-labels.ts';
 
 export const DEVICE_NOT_FOUND = 'Appareil introuvable';
 export type DeviceRow = typeof devices.$inferSelect;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { clients, inboxItems } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import type { InboxItemDto } from '#shared/admin-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items.ts';

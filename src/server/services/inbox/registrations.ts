@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { inboxItems } from '#server/db/schema.ts';
-import type { RegistrationRef } from '#shared/admin-api.ts';
+import type { RegistrationRef } from '#shared/inbox/inbox-api.ts';
 import type { Registration } from '#shared/inbox/registration.ts';
 import { publishInboxLive } from '#server/services/live/staff-notices.ts';
 

@@ -11,8 +11,8 @@ import {
   type InterventionRatingFilter,
   type InterventionSort,
   type interventionUpdateInputSchema,
-} from '#shared/admin-api.ts';
-import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '#shared/labels.ts';
+} from '#shared/interventions/intervention-api.ts';
+import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '#shared/interventions/intervention-labels.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import { diff, writeAudit } from '#server/services/security/audit.ts';
 import { takeInCharge, type StaffActor } from './assignment.ts';

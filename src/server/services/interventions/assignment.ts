@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { interventions, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import type { StaffRole } from '#shared/labels.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { publishLive } from '#server/services/live/events.ts';
 

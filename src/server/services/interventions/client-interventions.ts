@@ -6,12 +6,12 @@ import { HttpError, notFound } from '#server/http-error.ts';
 import { currentSubscription } from '#server/services/subscriptions/subscriptions.ts';
 import { getPlan, responseDueAt } from '#shared/plans.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
 import {
-  CLIENT_UNAUTHORIZED,
   dashboardInterventionInputSchema,
   type ClientIntervention,
   type UserIntervention,
-} from '#shared/client-api.ts';
+} from '#shared/interventions/intervention-api.ts';
 import type {
   clientInterventionInputSchema,
   staffInterventionInputSchema,
@@ -20,7 +20,7 @@ import { storedRemoteSession } from '#shared/interventions/remote-session.ts';
 import type { InterventionRating } from '#shared/interventions/rating-api.ts';
 import { ratingsFor } from './intervention-ratings.ts';
 import { deviceForRequest } from '#server/services/devices/coverage.ts';
-import { CLIENT_DEVICE_OF } from '#shared/labels.ts';
+import { CLIENT_DEVICE_OF } from '#shared/devices/device-labels.ts';
 import { handlersFor } from './assignment.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';

@@ -1,6 +1,6 @@
 // The end of a request on the client's side: closing it and rating it (shared/rating-api.ts holds the rules).
 import { publishLive } from '#server/services/live/events.ts';
-import { INTERVENTION_STATUS_LABELS } from '#shared/labels.ts';
+import { INTERVENTION_STATUS_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventionRatings, interventions } from '#server/db/schema.ts';

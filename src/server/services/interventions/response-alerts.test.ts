@@ -7,7 +7,7 @@ import { loadConfig } from '#server/config.ts';
 import { getPlan, responsePromise } from '#shared/plans.ts';
 import { addBusinessMinutes } from '#shared/calendar/support-clock.ts';
 import { todayIso } from '#shared/format.ts';
-import type { ClientIntervention } from '#shared/client-api.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { RESPONSE_ALERTS_QUEUE, scanResponseAlerts } from './response-alerts.ts';
 

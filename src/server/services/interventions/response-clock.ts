@@ -4,7 +4,7 @@ import type { Tx } from '#server/db/client.ts';
 import type { interventions } from '#server/db/schema.ts';
 import { getPlan, responsePromise, type PlanId } from '#shared/plans.ts';
 import { businessMinutesBetween } from '#shared/calendar/support-clock.ts';
-import type { ResponseTimeStats } from '#shared/admin-api.ts';
+import type { ResponseTimeStats } from '#shared/interventions/intervention-api.ts';
 
 type Clocked = Pick<typeof interventions.$inferSelect, 'plan' | 'urgency' | 'createdAt' | 'firstResponseAt'>;
 

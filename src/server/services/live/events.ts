@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { liveEvents } from '#server/db/schema.ts';
-import type { StaffRole } from '#shared/labels.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import type { LiveEvent, LiveKind } from '#shared/live/live-api.ts';
 
 /** The channel of PostgreSQL's NOTIFY (PGlite's too): every instance listening hears every event once committed. */

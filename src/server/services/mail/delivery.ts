@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 import type { Poller } from '#server/jobs/job-queue.ts';
 import type { SiteInfo } from '#shared/site.ts';
-import type { MailKind } from '#shared/labels.ts';
+import type { MailKind } from '#shared/mail/mail-labels.ts';
 import type { Mail, MailAttachment, Mailer } from './mailer.ts';
 import { KINDS_WITH_SECRET, type MailParams } from './mail-params.ts';
 import type { SecretBox } from './secret-box.ts';

@@ -1,11 +1,7 @@
-import type {
-  ClientDeviceType,
-  InterventionStatus,
-  MailKind,
-  PaymentMethod,
-  PaymentStatus,
-  Urgency,
-} from '#shared/labels.ts';
+import type { ClientDeviceType } from '#shared/devices/device-labels.ts';
+import type { InterventionStatus, Urgency } from '#shared/interventions/intervention-labels.ts';
+import type { MailKind } from '#shared/mail/mail-labels.ts';
+import type { PaymentMethod, PaymentStatus } from '#shared/billing/payment-labels.ts';
 import type { PlanId } from '#shared/plans.ts';
 
 /**

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#server/db/schema.ts';
-import type { OutboxMessageDto } from '#shared/admin-api.ts';
+import type { OutboxMessageDto } from '#shared/mail/outbox-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { attachmentsOf, decodeMail, startSmtpPeer } from '#server/test/smtp-peer.ts';

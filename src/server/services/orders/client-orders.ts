@@ -1,7 +1,7 @@
 // A client's own orders as the client area shows them: their plan, price, status and period, their documents, and
 // the one pending order a client may have asked for themselves (a renewal or a change of plan).
 import { orders } from '#server/db/schema.ts';
-import type { ClientOrder } from '#shared/client-api.ts';
+import type { ClientOrder } from '#shared/orders/order-api.ts';
 import { getPlan } from '#shared/plans.ts';
 import type { Tx } from '#server/db/client.ts';
 import { and, eq, desc, count } from 'drizzle-orm';

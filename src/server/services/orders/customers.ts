@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import type { CustomerDto } from '#shared/admin-api.ts';
+import type { CustomerDto } from '#shared/orders/customer-api.ts';
 import { containsPattern } from '#server/db/search-pattern.ts';
 
 type CustomerRow = {

@@ -2,9 +2,9 @@ import { toCents } from '#shared/format.ts';
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { clients, invoices, orders } from '#server/db/schema.ts';
-import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 import type { IssuedDocumentDto, OrderDocuments } from '#shared/billing/invoice-api.ts';
-import type { CheckoutStatus, PaymentStatus } from '#shared/labels.ts';
+import type { CheckoutStatus, PaymentStatus } from '#shared/billing/payment-labels.ts';
 import { containsPattern } from '#server/db/search-pattern.ts';
 import { dashboardLink } from './stripe-dashboard.ts';
 

@@ -4,11 +4,11 @@ import type { Config } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import { isGifted } from '#shared/labels.ts';
+import { isGifted } from '#shared/billing/payment-labels.ts';
 import { getPlan } from '#shared/plans.ts';
 import { KEY_ALPHABET } from '#shared/billing/invoice-verification.ts';
 import type { OrderUpdate, OrderValues } from '#shared/orders/order-input.ts';
-import type { IssuedCredentials, OrderDto } from '#shared/admin-api.ts';
+import type { IssuedCredentials, OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { diff, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import type { DashboardStats, PlanStats } from '#shared/admin-api.ts';
+import type { DashboardStats, PlanStats } from '#shared/orders/stats-api.ts';
 import { PLANS, type PlanId } from '#shared/plans.ts';
 
 type Row = {

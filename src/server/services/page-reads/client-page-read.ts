@@ -17,7 +17,7 @@ import {
   orders,
   staffUsers,
 } from '#server/db/schema.ts';
-import type { ClientOrder } from '#shared/client-api.ts';
+import type { ClientOrder } from '#shared/orders/order-api.ts';
 import type { IssuedDocumentDto } from '#shared/billing/invoice-api.ts';
 import { toClientOrder } from '#server/services/orders/client-orders.ts';
 import type { ListedRequest } from '#server/services/interventions/client-interventions.ts';

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  authUserSchema,
-  clientInterventionSchema,
-  clientOrderSchema,
-  currentSubscriptionSchema,
-  userInterventionSchema,
-} from '#shared/client-api.ts';
+import { authUserSchema } from '#shared/clients/client-api.ts';
+import { clientInterventionSchema, userInterventionSchema } from '#shared/interventions/intervention-api.ts';
+import { clientOrderSchema } from '#shared/orders/order-api.ts';
+import { currentSubscriptionSchema } from '#shared/subscriptions/subscription-api.ts';
 import { pageQuery } from '#shared/common/query.ts';
 import type { Prefetched } from '#client/entry-server.tsx';
 import { clientSessionReader, toAuthUser, type SessionRead } from '#server/services/clients/client-identity.ts';

@@ -4,12 +4,11 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '#server/db/client.ts';
 import { onlinePayments, orders, paymentEvents } from '#server/db/schema.ts';
-import { formatEuro } from '#shared/format.ts';
-import type { CheckoutStatus } from '#shared/labels.ts';
+import { formatEuro, toCents } from '#shared/format.ts';
+import type { CheckoutStatus } from '#shared/billing/payment-labels.ts';
 import { ensureDocumentPdf } from '#server/services/billing/invoices.ts';
 import type { Actor } from '#server/services/security/audit.ts';
 import { updateOrderInTransaction, type OrderDeps } from '#server/services/orders/orders.ts';
-import { toCents } from '#shared/format.ts';
 
 /** Who the audit log names for a change the provider's confirmation made. */
 const PROVIDER_ACTOR: Actor = { id: null, username: 'stripe' };

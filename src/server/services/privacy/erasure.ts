@@ -12,8 +12,8 @@ import {
   inboxItems,
 } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
-import { CLIENT_UNAUTHORIZED } from '#shared/client-api.ts';
-import type { InboxItemDto } from '#shared/admin-api.ts';
+import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { DEFAULT_TITLE } from '#server/services/interventions/client-interventions.ts';
 import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from '#server/services/inbox/inbox-items.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema.ts';
-import type { AuditEntryDto } from '#shared/admin-api.ts';
+import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 
 /** Who made a change: a staff member, or a client acting in their own area (id null, see CLIENT_ACTOR). */
 export type Actor = { id: number | null; username: string; address?: string };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { OpenSessionDto } from '#shared/admin-api.ts';
-import type { StaffRole } from '#shared/labels.ts';
+import type { OpenSessionDto } from '#shared/staff/staff-api.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
 import { clientSessions, staffSessions, staffUsers } from '#server/db/schema.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
-import type { StaffRole } from '#shared/labels.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { passwordWeakness } from '#shared/security/password-rules.ts';
 import { STAFF_LINK_INVALID, STAFF_PASSWORD_LINK_HOURS, type TeamMemberDto } from '#shared/staff/team.ts';
 import type { Db, Tx } from '#server/db/client.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outbox } from '#server/db/schema.ts';
-import type { SubscriptionDto } from '#shared/admin-api.ts';
+import type { SubscriptionDto } from '#shared/subscriptions/subscription-api.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '#server/test/harness.ts';
 import { postOrder, staffLogin, staffTestApp } from '#server/test/fixtures.ts';
 import { REMINDERS_QUEUE, scheduleRenewalReminders } from './renewal-reminders.ts';

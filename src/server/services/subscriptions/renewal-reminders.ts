@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
 import { todayIso } from '#shared/format.ts';
-import { RENEWAL_REMINDER_DAYS } from '#shared/labels.ts';
+import { RENEWAL_REMINDER_DAYS } from '#shared/subscriptions/subscription-labels.ts';
 import type { PlanId } from '#shared/plans.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { addDays, daysBetween } from '#server/services/calendar/paris-calendar.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { MIGRATIONS_DIR } from '#server/db/client.ts';
 import { orders, inboxItems } from '#server/db/schema.ts';
-import type { SubscriptionDto } from '#shared/admin-api.ts';
+import type { SubscriptionDto } from '#shared/subscriptions/subscription-api.ts';
 import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
 import {
   chainSubscriptions,

@@ -6,9 +6,9 @@ import type { Tx } from '#server/db/client.ts';
 import { clients, interventions, orders } from '#server/db/schema.ts';
 import { getPlan, type PlanId } from '#shared/plans.ts';
 import { todayIso } from '#shared/format.ts';
-import type { SubscriptionDto } from '#shared/admin-api.ts';
-import { RENEWAL_REMINDER_DAYS, type SubscriptionState } from '#shared/labels.ts';
-import type { CurrentSubscription } from '#shared/client-api.ts';
+import type { SubscriptionDto } from '#shared/subscriptions/subscription-api.ts';
+import { RENEWAL_REMINDER_DAYS, type SubscriptionState } from '#shared/subscriptions/subscription-labels.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import { addDays, daysBetween, parisMonthStart, periodEndsOn } from '#server/services/calendar/paris-calendar.ts';
 
 export type PaidOrder = { id: number; plan: PlanId; orderDate: string };

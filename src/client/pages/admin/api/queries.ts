@@ -1,25 +1,14 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  AdminInterventionDto,
-  AuditEntryDto,
-  AuditFilters,
-  CustomerDto,
-  CustomerFilters,
-  DashboardStats,
-  InterventionFilters,
-  OpenSessionDto,
-  OrderDto,
-  OrderFilters,
-  OutboxFilters,
-  OutboxMessageDto,
-  InboxItemDto,
-  InboxFilters,
-  StaffSession,
-  statsQueryInputSchema,
-  SubscriptionDto,
-  SubscriptionFilters,
-} from '#shared/admin-api.ts';
+import type { AdminInterventionDto, InterventionFilters } from '#shared/interventions/intervention-api.ts';
+import type { AuditEntryDto, AuditFilters } from '#shared/security/audit-api.ts';
+import type { CustomerDto, CustomerFilters } from '#shared/orders/customer-api.ts';
+import type { DashboardStats, statsQueryInputSchema } from '#shared/orders/stats-api.ts';
+import type { OpenSessionDto, StaffSession } from '#shared/staff/staff-api.ts';
+import type { OrderDto, OrderFilters } from '#shared/orders/order-api.ts';
+import type { OutboxFilters, OutboxMessageDto } from '#shared/mail/outbox-api.ts';
+import type { InboxItemDto, InboxFilters } from '#shared/inbox/inbox-api.ts';
+import type { SubscriptionDto, SubscriptionFilters } from '#shared/subscriptions/subscription-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import type { TeamMemberDto } from '#shared/staff/team.ts';
 import { api, apiList, ApiRequestError } from '#client/lib/api.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StaffSession } from '#shared/admin-api.ts';
+import type { StaffSession } from '#shared/staff/staff-api.ts';
 import { api } from '#client/lib/api.ts';
 import { twoFactorKeys } from '#client/pages/admin/two-factor/two-factor-api.ts';
 import { adminKeys, sessionQueryOptions } from './queries.ts';

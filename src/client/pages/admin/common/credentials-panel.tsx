@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import type { IssuedCredentials } from '#shared/admin-api.ts';
+import type { IssuedCredentials } from '#shared/orders/order-api.ts';
 import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { notify } from '#client/lib/notify.tsx';
 

@@ -1,5 +1,7 @@
-import type { InboxStatus, SubscriptionState } from '#shared/labels.ts';
-import { INBOX_STATUS_LABELS, SUBSCRIPTION_STATE_LABELS } from '#shared/labels.ts';
+import type { InboxStatus } from '#shared/inbox/inbox-labels.ts';
+import type { SubscriptionState } from '#shared/subscriptions/subscription-labels.ts';
+import { INBOX_STATUS_LABELS } from '#shared/inbox/inbox-labels.ts';
+import { SUBSCRIPTION_STATE_LABELS } from '#shared/subscriptions/subscription-labels.ts';
 import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
 
 // The badges clients see too (payment, intervention, urgency) have one copy, shared with the client area.

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { CustomerDto } from '#shared/admin-api.ts';
+import type { CustomerDto } from '#shared/orders/customer-api.ts';
 import { formatCredits, formatEuro } from '#shared/format.ts';
 import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { OrderList } from '#client/pages/admin/orders/order-list.tsx';

@@ -1,4 +1,4 @@
-import type { CustomerDto } from '#shared/admin-api.ts';
+import type { CustomerDto } from '#shared/orders/customer-api.ts';
 import { formatEuro } from '#shared/format.ts';
 import { cn } from '#client/components/ui/cn.ts';
 

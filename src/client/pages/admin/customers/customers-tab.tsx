@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerDto } from '#shared/admin-api.ts';
+import type { CustomerDto } from '#shared/orders/customer-api.ts';
 import { customerListQueryOptions } from '#client/pages/admin/api/queries.ts';
 import { PagedList } from '#client/pages/admin/common/paged-list.tsx';
 import { TabHeading } from '#client/pages/admin/common/query-state.tsx';

@@ -1,4 +1,4 @@
-import type { PlanStats } from '#shared/admin-api.ts';
+import type { PlanStats } from '#shared/orders/stats-api.ts';
 import { formatCredits, formatEuro } from '#shared/format.ts';
 import { findPlan } from '#shared/plans.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ResponseTimeStats } from '#shared/admin-api.ts';
+import type { ResponseTimeStats } from '#shared/interventions/intervention-api.ts';
 import { findPlan } from '#shared/plans.ts';
 import { durationLabel } from '#shared/calendar/support-clock.ts';
 import { api } from '#client/lib/api.ts';

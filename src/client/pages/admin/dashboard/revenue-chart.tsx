@@ -1,4 +1,4 @@
-import type { DashboardStats } from '#shared/admin-api.ts';
+import type { DashboardStats } from '#shared/orders/stats-api.ts';
 import { formatEuro } from '#shared/format.ts';
 import { EmptyState } from '#client/pages/admin/common/query-state.tsx';
 

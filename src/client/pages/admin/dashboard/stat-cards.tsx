@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BadgePercent, Clock, Coins, Euro, Gift, ShoppingBag } from 'lucide-react';
-import type { DashboardStats } from '#shared/admin-api.ts';
+import type { DashboardStats } from '#shared/orders/stats-api.ts';
 import { formatCredits, formatEuro } from '#shared/format.ts';
 
 type StatProps = { label: string; value: ReactNode; icon: ReactNode; hint?: string };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminDeviceQuery } from '#shared/devices/device-api.ts';
-import { DEVICE_STATUS_LABELS, DEVICE_STATUSES } from '#shared/labels.ts';
+import { DEVICE_STATUS_LABELS, DEVICE_STATUSES } from '#shared/devices/device-labels.ts';
 import { SelectField } from '#client/components/ui/field.tsx';
 import { useStaffSession } from '#client/pages/admin/api/session.ts';
 import { DeviceList } from './device-list.tsx';

@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import type { InboxItemDto } from '#shared/admin-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 

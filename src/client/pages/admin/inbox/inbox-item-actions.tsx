@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Ban, Check, UserPlus, UserX, X } from 'lucide-react';
-import type { RegistrationValidated, InboxItemDto } from '#shared/admin-api.ts';
-import { INBOX_STATUS_LABELS, type InboxStatus } from '#shared/labels.ts';
+import type { RegistrationValidated, InboxItemDto } from '#shared/inbox/inbox-api.ts';
+import { INBOX_STATUS_LABELS, type InboxStatus } from '#shared/inbox/inbox-labels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';

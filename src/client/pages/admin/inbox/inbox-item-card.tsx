@@ -1,11 +1,7 @@
-import type { InboxItemDto } from '#shared/admin-api.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { formatDateTime } from '#shared/format.ts';
-import {
-  REGISTRATION_DEVICE_LABELS,
-  INBOX_KIND_LABELS,
-  type RegistrationDeviceType,
-  type InboxKind,
-} from '#shared/labels.ts';
+import { REGISTRATION_DEVICE_LABELS, type RegistrationDeviceType } from '#shared/devices/device-labels.ts';
+import { INBOX_KIND_LABELS, type InboxKind } from '#shared/inbox/inbox-labels.ts';
 import { findPlan } from '#shared/plans.ts';
 import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
 import { InboxStatusBadge } from '#client/pages/admin/common/status-badges.tsx';

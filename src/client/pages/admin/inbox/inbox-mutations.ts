@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErasureConfirmed, RefusalInput, RegistrationValidated, InboxItemDto } from '#shared/admin-api.ts';
-import type { InboxStatus } from '#shared/labels.ts';
+import type { ErasureConfirmed, RefusalInput, RegistrationValidated, InboxItemDto } from '#shared/inbox/inbox-api.ts';
+import type { InboxStatus } from '#shared/inbox/inbox-labels.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 

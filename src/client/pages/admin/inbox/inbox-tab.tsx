@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from '#shared/labels.ts';
+import { INBOX_STATUS_LABELS, INBOX_STATUSES, type InboxKind, type InboxStatus } from '#shared/inbox/inbox-labels.ts';
 import { inboxListQueryOptions } from '#client/pages/admin/api/queries.ts';
 import { FilterSelect } from '#client/pages/admin/common/filter-select.tsx';
 import { CardList, PagedList } from '#client/pages/admin/common/paged-list.tsx';

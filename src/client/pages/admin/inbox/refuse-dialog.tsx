@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { refusalInputSchema, type RefusalInput, type InboxItemDto } from '#shared/admin-api.ts';
+import { refusalInputSchema, type RefusalInput, type InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { UserCheck, UserX } from 'lucide-react';
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { teamQueryOptions } from '#client/pages/admin/api/queries.ts';
 import { useStaffSession } from '#client/pages/admin/api/session.ts';

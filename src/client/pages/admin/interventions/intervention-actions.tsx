@@ -1,7 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Ban, CheckCircle2, Play } from 'lucide-react';
-import { DURATION_MAX_MINUTES, INTERVENTION_TRANSITIONS, type AdminInterventionDto } from '#shared/admin-api.ts';
-import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '#shared/labels.ts';
+import {
+  DURATION_MAX_MINUTES,
+  INTERVENTION_TRANSITIONS,
+  type AdminInterventionDto,
+} from '#shared/interventions/intervention-api.ts';
+import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '#shared/interventions/intervention-labels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { notify } from '#client/lib/notify.tsx';
 import { NotesEditor } from '#client/pages/admin/common/notes-editor.tsx';

@@ -1,6 +1,6 @@
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
 import { formatDateTime } from '#shared/format.ts';
-import { CLIENT_DEVICE_LABELS, DEVICE_STATUS_LABELS, isDeviceInUse } from '#shared/labels.ts';
+import { CLIENT_DEVICE_LABELS, DEVICE_STATUS_LABELS, isDeviceInUse } from '#shared/devices/device-labels.ts';
 import { InterventionStatusBadge, UrgencyBadge } from '#client/pages/admin/common/status-badges.tsx';
 import { InterventionActions } from './intervention-actions.tsx';
 import { RemoteSessionDetails } from './remote-session-details.tsx';

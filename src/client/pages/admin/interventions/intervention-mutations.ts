@@ -4,7 +4,7 @@ import type {
   AdminInterventionDto,
   interventionAssignInputSchema,
   interventionUpdateInputSchema,
-} from '#shared/admin-api.ts';
+} from '#shared/interventions/intervention-api.ts';
 import type { StaffInterventionInput } from '#shared/interventions/intervention-input.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';

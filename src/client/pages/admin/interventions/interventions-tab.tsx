@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { InterventionAssigneeFilter, InterventionRatingFilter } from '#shared/admin-api.ts';
-import { INTERVENTION_STATUS_LABELS, INTERVENTION_STATUSES, type InterventionStatus } from '#shared/labels.ts';
+import type { InterventionAssigneeFilter, InterventionRatingFilter } from '#shared/interventions/intervention-api.ts';
+import {
+  INTERVENTION_STATUS_LABELS,
+  INTERVENTION_STATUSES,
+  type InterventionStatus,
+} from '#shared/interventions/intervention-labels.ts';
 import { interventionListQueryOptions, type InterventionFilters } from '#client/pages/admin/api/queries.ts';
 import { FilterSelect } from '#client/pages/admin/common/filter-select.tsx';
 import { CardList, PagedList } from '#client/pages/admin/common/paged-list.tsx';

@@ -1,6 +1,6 @@
 import { ExternalLink, MonitorSmartphone } from 'lucide-react';
-import type { AdminInterventionDto } from '#shared/admin-api.ts';
-import { REMOTE_TOOL_LABELS } from '#shared/labels.ts';
+import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
+import { REMOTE_TOOL_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { formatRemoteId, remoteLink } from '#shared/interventions/remote-session.ts';
 import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { notify } from '#client/lib/notify.tsx';

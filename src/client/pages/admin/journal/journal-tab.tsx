@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AuditEntryDto } from '#shared/admin-api.ts';
+import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { journalQueryOptions, teamQueryOptions, type AuditFilters } from '#client/pages/admin/api/queries.ts';

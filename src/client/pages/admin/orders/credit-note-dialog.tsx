@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 import { formatEuro } from '#shared/format.ts';
 import {
   creditNoteFormSchema,

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Ban, Check, Clock, FileDown, Pencil, ReceiptText, X } from 'lucide-react';
-import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '#shared/labels.ts';
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '#shared/billing/payment-labels.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { notify } from '#client/lib/notify.tsx';
 import { downloadFile } from '#client/pages/admin/api/save-blob.ts';

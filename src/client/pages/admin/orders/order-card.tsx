@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { ChevronDown, History } from 'lucide-react';
-import type { OrderDto } from '#shared/admin-api.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
 import { formatDate, formatEuro } from '#shared/format.ts';
 import type { OrderDocuments as Documents } from '#shared/billing/invoice-api.ts';
-import { isGifted, PAYMENT_METHOD_LABELS } from '#shared/labels.ts';
+import { isGifted, PAYMENT_METHOD_LABELS } from '#shared/billing/payment-labels.ts';
 import { findPlan } from '#shared/plans.ts';
 import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { PaymentStatusBadge } from '#client/pages/admin/common/status-badges.tsx';

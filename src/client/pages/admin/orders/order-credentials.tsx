@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RotateCcw } from 'lucide-react';
-import type { IssuedCredentials, OrderDto } from '#shared/admin-api.ts';
+import type { IssuedCredentials, OrderDto } from '#shared/orders/order-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { CopyButton } from '#client/components/ui/copy-button.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FileDown } from 'lucide-react';
 import { formatDate, formatEuro } from '#shared/format.ts';
-import { DOCUMENT_KIND_LABELS } from '#shared/labels.ts';
+import { DOCUMENT_KIND_LABELS } from '#shared/billing/billing-labels.ts';
 import type { IssuedDocumentDto } from '#shared/billing/invoice-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { notify } from '#client/lib/notify.tsx';

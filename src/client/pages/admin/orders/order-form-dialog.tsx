@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import type { OrderCreated } from '#shared/admin-api.ts';
+import type { OrderCreated } from '#shared/orders/order-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { CredentialsPanel } from '#client/pages/admin/common/credentials-panel.tsx';

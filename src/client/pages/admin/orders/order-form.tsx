@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Wand2 } from 'lucide-react';
-import type { OrderCreated } from '#shared/admin-api.ts';
+import type { OrderCreated } from '#shared/orders/order-api.ts';
 import { formatEuro, todayIso } from '#shared/format.ts';
 import {
   isGifted,
@@ -10,7 +10,7 @@ import {
   ORDER_ENTRY_METHODS,
   PAYMENT_STATUS_LABELS,
   ORDER_ENTRY_STATUSES,
-} from '#shared/labels.ts';
+} from '#shared/billing/payment-labels.ts';
 import { PLANS, getPlan } from '#shared/plans.ts';
 import { orderInputSchema, type OrderInput, type OrderValues } from '#shared/orders/order-input.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/security/password-rules.ts';

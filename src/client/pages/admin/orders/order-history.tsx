@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuditEntryDto } from '#shared/admin-api.ts';
+import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import { formatDate, formatDateTime, formatEuro } from '#shared/format.ts';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   type PaymentMethod,
   type PaymentStatus,
-} from '#shared/labels.ts';
+} from '#shared/billing/payment-labels.ts';
 import { findPlan } from '#shared/plans.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { auditQueryOptions } from '#client/pages/admin/api/queries.ts';

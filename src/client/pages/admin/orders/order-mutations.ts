@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, type IssuedCredentials, type OrderCreated, type OrderDto } from '#shared/admin-api.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  type IssuedCredentials,
+  type OrderCreated,
+  type OrderDto,
+} from '#shared/orders/order-api.ts';
 import type { OrderInput, OrderUpdate } from '#shared/orders/order-input.ts';
 import type { CreditNoteInput, OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { ApiRequestError, api } from '#client/lib/api.ts';

@@ -1,6 +1,6 @@
 import { AlertTriangle, ExternalLink } from 'lucide-react';
-import type { OrderDto } from '#shared/admin-api.ts';
-import type { CheckoutStatus } from '#shared/labels.ts';
+import type { OrderDto } from '#shared/orders/order-api.ts';
+import type { CheckoutStatus } from '#shared/billing/payment-labels.ts';
 import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
 
 const SESSION_STATES: Record<CheckoutStatus, string> = {

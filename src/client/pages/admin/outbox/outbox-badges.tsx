@@ -1,4 +1,4 @@
-import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS, type MailKind, type MailStatus } from '#shared/labels.ts';
+import { MAIL_KIND_LABELS, MAIL_STATUS_LABELS, type MailKind, type MailStatus } from '#shared/mail/mail-labels.ts';
 import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
 
 const STATUS_TONES: Record<MailStatus, BadgeTone> = {

@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import type { OutboxMessageDto } from '#shared/admin-api.ts';
+import type { OutboxMessageDto } from '#shared/mail/outbox-api.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OutboxMessageDto } from '#shared/admin-api.ts';
+import type { OutboxMessageDto } from '#shared/mail/outbox-api.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MAIL_STATUS_LABELS, type MailStatus } from '#shared/labels.ts';
+import { MAIL_STATUS_LABELS, type MailStatus } from '#shared/mail/mail-labels.ts';
 import { outboxListQueryOptions } from '#client/pages/admin/api/queries.ts';
 import { FilterSelect } from '#client/pages/admin/common/filter-select.tsx';
 import { CardList, PagedList } from '#client/pages/admin/common/paged-list.tsx';

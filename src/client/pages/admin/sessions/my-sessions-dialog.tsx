@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
-import type { OpenSessionDto } from '#shared/admin-api.ts';
+import type { OpenSessionDto } from '#shared/staff/staff-api.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';

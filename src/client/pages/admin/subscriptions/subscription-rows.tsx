@@ -1,4 +1,4 @@
-import type { SubscriptionDto } from '#shared/admin-api.ts';
+import type { SubscriptionDto } from '#shared/subscriptions/subscription-api.ts';
 import { formatDate } from '#shared/format.ts';
 import { findPlan } from '#shared/plans.ts';
 import { cn } from '#client/components/ui/cn.ts';

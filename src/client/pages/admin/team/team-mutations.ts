@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SessionsEnded } from '#shared/admin-api.ts';
-import type { StaffRole } from '#shared/labels.ts';
+import type { SessionsEnded } from '#shared/staff/staff-api.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import type { StaffChangePasswordInput, TeamMemberCreateValues, TeamMemberDto } from '#shared/staff/team.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, KeyRound, LogOut, Power, ShieldOff, UserPlus } from 'lucide-react';
 import { formatDateTime } from '#shared/format.ts';
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#shared/labels.ts';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#shared/staff/staff-labels.ts';
 import {
   STAFF_PASSWORD_LINK_HOURS,
   teamMemberCreateInputSchema,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffSession } from '#shared/admin-api.ts';
-import type { AdminLoginInput } from '#shared/schemas/auth.ts';
+import type { StaffSession } from '#shared/staff/staff-api.ts';
+import type { AdminLoginInput } from '#shared/staff/staff-login.ts';
 import type {
   EnrolledLogin,
   RecoveryCodesDto,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import type { ClientOrder } from '#shared/client-api.ts';
+import type { ClientOrder } from '#shared/orders/order-api.ts';
 import { formatDate, formatEuro } from '#shared/format.ts';
-import { DOCUMENT_KIND_LABELS } from '#shared/labels.ts';
+import { DOCUMENT_KIND_LABELS } from '#shared/billing/billing-labels.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
 import { PaymentStatusBadge } from '#client/components/ui/status-badges.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordInputSchema } from '#shared/client-api.ts';
+import { changePasswordInputSchema } from '#shared/clients/client-api.ts';
 import { passwordWeakness } from '#shared/security/password-rules.ts';
 import type { z } from '#shared/common/zod.ts';
 import { serverMessage } from '#client/lib/api.ts';

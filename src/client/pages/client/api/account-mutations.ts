@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ChangePasswordInput, erasureRequestResultSchema } from '#shared/client-api.ts';
+import type { ChangePasswordInput } from '#shared/clients/client-api.ts';
+import type { erasureRequestResultSchema } from '#shared/privacy/privacy-api.ts';
 import { api } from '#client/lib/api.ts';
 import { clientKeys } from './queries.ts';
 

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientIntervention, UserIntervention, dashboardInterventionInputSchema } from '#shared/client-api.ts';
+import type {
+  ClientIntervention,
+  UserIntervention,
+  dashboardInterventionInputSchema,
+} from '#shared/interventions/intervention-api.ts';
 import type { ClientInterventionInput } from '#shared/interventions/intervention-input.ts';
 import type { z } from 'zod';
 import { api } from '#client/lib/api.ts';

@@ -1,13 +1,10 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  AuthUser,
-  ClientIntervention,
-  ClientOrder,
-  CurrentSubscription,
-  UserIntervention,
-  erasureRequestStatusSchema,
-} from '#shared/client-api.ts';
+import type { AuthUser } from '#shared/clients/client-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/interventions/intervention-api.ts';
+import type { ClientOrder } from '#shared/orders/order-api.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
+import type { erasureRequestStatusSchema } from '#shared/privacy/privacy-api.ts';
 import { api, apiList, ApiRequestError } from '#client/lib/api.ts';
 
 /** How many requests a list shows at first; « Afficher plus » adds as many again. */

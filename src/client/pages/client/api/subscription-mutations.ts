@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientOrder, SubscriptionRequest } from '#shared/client-api.ts';
+import type { ClientOrder } from '#shared/orders/order-api.ts';
+import type { SubscriptionRequest } from '#shared/orders/pending-order-api.ts';
 import { api } from '#client/lib/api.ts';
 import { clientKeys } from './queries.ts';
 

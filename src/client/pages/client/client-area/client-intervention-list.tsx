@@ -1,5 +1,5 @@
-import type { ClientIntervention } from '#shared/client-api.ts';
-import { CLIENT_DEVICE_LABELS } from '#shared/labels.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
+import { CLIENT_DEVICE_LABELS } from '#shared/devices/device-labels.ts';
 import { formatDate } from '#shared/format.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { InterventionStatusBadge, UrgencyBadge } from '#client/components/ui/status-badges.tsx';

@@ -10,7 +10,8 @@ import {
   clientInterventionInputSchema,
   type ClientInterventionInput,
 } from '#shared/interventions/intervention-input.ts';
-import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES, URGENCIES, URGENCY_LABELS } from '#shared/labels.ts';
+import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
+import { URGENCIES, URGENCY_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { useCreateClientIntervention } from '#client/pages/client/api/intervention-mutations.ts';
 import { devicesQueryOptions } from '#client/pages/client/devices/device-api.ts';
 import { DevicePicker, preselectedDevice, requestableDevices } from '#client/pages/client/devices/device-picker.tsx';

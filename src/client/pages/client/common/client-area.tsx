@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import type { AuthUser } from '#shared/client-api.ts';
+import type { AuthUser } from '#shared/clients/client-api.ts';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { ErrorBoundary } from '#client/components/layout/error-boundary.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';

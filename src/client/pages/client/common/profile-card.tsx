@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { UserRound } from 'lucide-react';
-import type { AuthUser } from '#shared/client-api.ts';
+import type { AuthUser } from '#shared/clients/client-api.ts';
 import { formatDate } from '#shared/format.ts';
 import { Card } from '#client/components/ui/card.tsx';
 

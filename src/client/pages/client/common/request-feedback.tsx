@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
-import type { InterventionStatus } from '#shared/labels.ts';
+import type { InterventionStatus } from '#shared/interventions/intervention-labels.ts';
 import { formatDate } from '#shared/format.ts';
 import {
   canRate,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, ShieldCheck } from 'lucide-react';
-import type { CurrentSubscription } from '#shared/client-api.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import { devicesLabel } from '#shared/plans.ts';
 import { formatDate, formatEuro } from '#shared/format.ts';
 import { Badge } from '#client/components/ui/badge.tsx';

@@ -1,4 +1,4 @@
-import type { CurrentSubscription } from '#shared/client-api.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 
 /**
  * Renewal is offered from this many days before the end: a month ahead leaves time to pay; a one-month plan would

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '#client/lib/router.ts';
 import { Clock, RefreshCw } from 'lucide-react';
-import type { ClientOrder, CurrentSubscription } from '#shared/client-api.ts';
+import type { ClientOrder } from '#shared/orders/order-api.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import { findPlan, getPlan, type PlanId } from '#shared/plans.ts';
 import { formatDate, formatEuro } from '#shared/format.ts';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';

@@ -4,7 +4,7 @@ import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
 import type { RemoteSessionInput } from '#shared/interventions/remote-session.ts';
 import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { RemoteSessionForm } from './remote-session-form.tsx';
-import type { CurrentSubscription } from '#shared/client-api.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { Button } from '#client/components/ui/button.tsx';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
-import { REMOTE_TOOL_LABELS, REMOTE_TOOLS } from '#shared/labels.ts';
+import { REMOTE_TOOL_LABELS, REMOTE_TOOLS } from '#shared/interventions/intervention-labels.ts';
 import { remoteSessionInputSchema, type RemoteSessionInput } from '#shared/interventions/remote-session.ts';
 
 const TOOL_OPTIONS = REMOTE_TOOLS.map((value) => ({ value, label: REMOTE_TOOL_LABELS[value] }));

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_HEADER, type Device, type DeviceInput } from '#shared/devices/device-api.ts';
-import { isDeviceInUse, REGISTRATION_DEVICE_LABELS } from '#shared/labels.ts';
+import { isDeviceInUse, REGISTRATION_DEVICE_LABELS } from '#shared/devices/device-labels.ts';
 import { api } from '#client/lib/api.ts';
 import { clientKeys } from '#client/pages/client/api/queries.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Laptop } from 'lucide-react';
 import type { Device } from '#shared/devices/device-api.ts';
-import { DEVICE_STATUS_LABELS, type DeviceStatus } from '#shared/labels.ts';
+import { DEVICE_STATUS_LABELS, type DeviceStatus } from '#shared/devices/device-labels.ts';
 import { formatDate } from '#shared/format.ts';
 import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Loader2, XCircle } from 'lucide-react';
-import type { ClientOrder } from '#shared/client-api.ts';
+import type { ClientOrder } from '#shared/orders/order-api.ts';
 import {
   PAYMENT_ORDER_PARAM,
   PAYMENT_RETURN_PARAM,

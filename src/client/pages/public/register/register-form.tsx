@@ -8,7 +8,7 @@ import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
 import { registrationInputSchema, type Registration, type RegistrationInput } from '#shared/inbox/registration.ts';
-import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '#shared/labels.ts';
+import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import { PLANS, type Plan } from '#shared/plans.ts';
 import { pricePerPeriod } from './selected-plan-card.tsx';
 

@@ -9,7 +9,7 @@ import { api, serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { useViewer } from '#client/lib/viewer.tsx';
-import { clientLoginInputSchema, type ClientLoginInput } from '#shared/schemas/auth.ts';
+import { clientLoginInputSchema, type ClientLoginInput } from '#shared/clients/client-login.ts';
 import { AuthSubmit } from '#client/components/auth/auth-form-parts.tsx';
 
 const FALLBACK = 'Email ou mot de passe incorrect.';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
-import type { MailKind } from '#shared/labels.ts';
+import type { MailKind } from '#shared/mail/mail-labels.ts';
 import type { SiteInfo } from '#shared/site.ts';
 import type { MailParams } from '#server/services/mail/mail-params.ts';
 import {

@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime, formatEuro } from '#shared/format.ts';
-import { INTERVENTION_STATUS_LABELS, isGifted, PAYMENT_METHOD_LABELS } from '#shared/labels.ts';
+import { INTERVENTION_STATUS_LABELS } from '#shared/interventions/intervention-labels.ts';
+import { isGifted, PAYMENT_METHOD_LABELS } from '#shared/billing/payment-labels.ts';
 import { findPlan, getPlan } from '#shared/plans.ts';
 import type { SiteInfo } from '#shared/site.ts';
 import type { MailParams } from '#server/services/mail/mail-params.ts';

@@ -2,9 +2,9 @@ import { formatDateTime } from '#shared/format.ts';
 import {
   CLIENT_DEVICE_LABELS,
   REGISTRATION_DEVICE_LABELS,
-  URGENCY_LABELS,
   type RegistrationDeviceType,
-} from '#shared/labels.ts';
+} from '#shared/devices/device-labels.ts';
+import { URGENCY_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { findPlan } from '#shared/plans.ts';
 import type { SiteInfo } from '#shared/site.ts';
 import type { MailParams } from '#server/services/mail/mail-params.ts';

@@ -1,18 +1,6 @@
+// The client's sign-in, on /client/login and on the dashboard's login.
 import { z } from '#shared/common/zod.ts';
-import { isPrintable } from '#shared/common/fields.ts';
-
-const required = (message: string) => z.string({ error: message }).min(1, message).max(200, message);
-// Trim before the minimum, so an identifier of spaces counts as missing (a password is kept as typed).
-const requiredTrimmed = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(200, message).refine(isPrintable, message);
-
-export const adminLoginInputSchema = z.object({
-  username: requiredTrimmed("Le nom d'utilisateur est requis"),
-  password: required('Le mot de passe est requis'),
-});
-export type AdminLoginInput = z.input<typeof adminLoginInputSchema>;
-
-export const unlockInputSchema = z.object({ code: required('Le code secret est requis') });
+import { requiredTrimmed, required } from '#shared/common/fields.ts';
 
 /** Client login: `email` carries the username or the e-mail (docs/decisions/029). */
 export const clientLoginInputSchema = z.object({

@@ -1,0 +1,15 @@
+// A pending order a client places (a renewal or a change of plan, POST /api/subscriptions).
+
+/**
+ * POST /api/subscriptions (docs/specification.md §7): the client asks for a plan. Only planId is read; the price and
+ * the rest come from the catalogue (the specification's other fields are accepted and ignored). It records a pending
+ * order for staff to confirm → 201 ClientOrder. Without a session: 401 'Vous devez être connecté pour vous abonner'.
+ */
+import { z } from '#shared/common/zod.ts';
+import { PLAN_IDS } from '#shared/plans.ts';
+
+export const subscriptionRequestInputSchema = z.object({
+  planId: z.enum(PLAN_IDS, { error: 'Veuillez sélectionner un plan' }),
+});
+export type SubscriptionRequest = z.input<typeof subscriptionRequestInputSchema>;
+export const SUBSCRIBE_UNAUTHORIZED = 'Vous devez être connecté pour vous abonner';
