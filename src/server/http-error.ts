@@ -1,19 +1,23 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '#shared/error-codes.ts';
+import { ERROR_STATUS, type ErrorCode } from '#shared/error-codes.ts';
 
-/** An error the client may read: its message is French and says what to do. */
+/**
+ * An error the client may read: its message is French and says what to do. Its status is its code's
+ * (ERROR_STATUS, beside the codes), never chosen where it is thrown.
+ */
 export class HttpError extends Error {
+  readonly statusCode: number;
   constructor(
-    public readonly statusCode: number,
-    message: string,
     public readonly code: ErrorCode,
+    message: string,
     public readonly fieldErrors?: Record<string, string[]>,
   ) {
     super(message);
+    this.statusCode = ERROR_STATUS[code];
   }
 }
 
-export const notFound = (message = 'Élément introuvable') => new HttpError(404, message, 'NOT_FOUND');
+export const notFound = (message = 'Élément introuvable') => new HttpError('NOT_FOUND', message);
 
 /** Validates with the same zod schema as the form; failures become 400 with a message under each field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -37,5 +41,5 @@ export function validationError(error: z.ZodError): HttpError {
     distinct.size > 1
       ? 'Certains champs sont invalides : corrigez les erreurs indiquées.'
       : (first ?? 'Requête invalide');
-  return new HttpError(400, message, 'VALIDATION', fieldErrors);
+  return new HttpError('VALIDATION', message, fieldErrors);
 }

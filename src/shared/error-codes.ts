@@ -1,100 +1,110 @@
 import { z } from './common/zod.ts';
 
 /**
- * Every code an error answer of ours carries, beside its French message (docs/decisions/016). The browser decides by
- * the code (which form field, whether a link is dead, whether to reload a list), never by the message's text, so a
- * reworded message changes nothing but what people read.
+ * Every code an error answer of ours carries, beside its French message (docs/decisions/016), and the one HTTP status
+ * it is always sent with: an error is raised by its code alone (`new HttpError('NOT_FOUND', message)`), so a code
+ * cannot answer 400 here and 409 there. The browser decides by the code (which form field, whether a link is dead,
+ * whether to reload a list), never by the message's text, so a reworded message changes nothing but what people read.
  */
-const ERROR_CODES = [
-  // The request itself
-  'VALIDATION',
-  'INVALID_REQUEST',
-  'INVALID_JSON',
-  'EMPTY_BODY',
-  'INVALID_LENGTH',
-  'BODY_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'BAD_URL',
-  'URL_TOO_LONG',
-  'NOT_FOUND',
-  'FORBIDDEN_ORIGIN',
-  'RATE_LIMITED',
-  'DATABASE_UNAVAILABLE',
-  'SERVER_ERROR',
+export const ERROR_STATUS = {
+  // The HTTP request itself
+  VALIDATION: 400,
+  INVALID_REQUEST: 400,
+  INVALID_JSON: 400,
+  EMPTY_BODY: 400,
+  INVALID_LENGTH: 400,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BAD_URL: 400,
+  URL_TOO_LONG: 414,
+  NOT_FOUND: 404,
+  FORBIDDEN_ORIGIN: 403,
+  RATE_LIMITED: 429,
+  DATABASE_UNAVAILABLE: 503,
+  SERVER_ERROR: 500,
   // Sessions and roles
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'ROLE_FORBIDDEN',
-  'LOCKED',
-  'ACCOUNT_DISABLED',
-  'DISABLED',
-  'LAST_ADMIN',
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  ROLE_FORBIDDEN: 403,
+  LOCKED: 403,
+  ACCOUNT_DISABLED: 403,
+  DISABLED: 409,
+  LAST_ADMIN: 409,
   // Signing in, passwords, second factor
-  'BAD_CREDENTIALS',
-  'BAD_PASSWORD',
-  'BAD_CURRENT_PASSWORD',
-  'SAME_PASSWORD',
-  'WEAK_PASSWORD',
-  'THROTTLED',
-  'BAD_CODE',
-  'CHALLENGE_EXPIRED',
-  'TWO_FACTOR_REQUIRED',
-  'NO_ENROLMENT',
-  'SECRET_GONE',
-  'LINK_INVALID',
-  'LINK_EXPIRED',
-  'RESET_LINK_INVALID',
-  'USERNAME_TAKEN',
-  'NO_ACCOUNT',
-  'NO_EMAIL',
-  'CAPTCHA',
+  BAD_CREDENTIALS: 401,
+  BAD_PASSWORD: 400,
+  BAD_CURRENT_PASSWORD: 400,
+  SAME_PASSWORD: 400,
+  WEAK_PASSWORD: 400,
+  THROTTLED: 429,
+  /** a confirmation code typed in a form (enrolling, recovery codes, turning the second factor off) */
+  BAD_CODE: 400,
+  /** the second step of a staff sign-in refused: the sign-in fails */
+  BAD_SECOND_FACTOR: 401,
+  /** the secret code that unlocks the download tab */
+  BAD_SECRET_CODE: 403,
+  CHALLENGE_EXPIRED: 401,
+  TWO_FACTOR_REQUIRED: 409,
+  NO_ENROLMENT: 409,
+  SECRET_GONE: 409,
+  LINK_INVALID: 400,
+  LINK_EXPIRED: 409,
+  RESET_LINK_INVALID: 400,
+  USERNAME_TAKEN: 409,
+  NO_ACCOUNT: 409,
+  NO_EMAIL: 409,
+  CAPTCHA: 400,
   // Orders, invoices, credit notes
-  'IDEMPOTENCY_MISMATCH',
-  'REQUEST_PENDING',
-  'INVOICED',
-  'NO_INVOICE',
-  'ALREADY_CREDITED',
+  IDEMPOTENCY_MISMATCH: 422,
+  /** the client already has a pending order waiting for staff (one at a time) */
+  ORDER_PENDING: 409,
+  INVOICED: 409,
+  NO_INVOICE: 409,
+  ALREADY_CREDITED: 409,
   // Online payment
-  'NOT_PAYABLE',
-  'PROVIDER_UNAVAILABLE',
-  'BAD_SIGNATURE',
-  'NOT_REFUNDABLE',
-  // Registrations, contact messages, erasure requests
-  'NOT_REGISTRATION',
-  'NOT_ERASURE',
-  'ERASURE_NO_STATUS',
-  'ERASURE_ADMIN_ONLY',
-  'ALREADY_EXISTS',
-  'ALREADY_DONE',
+  NOT_PAYABLE: 409,
+  PROVIDER_UNAVAILABLE: 502,
+  BAD_SIGNATURE: 400,
+  NOT_REFUNDABLE: 400,
+  // Inbox items: registrations, contact messages, erasure requests
+  NOT_REGISTRATION: 400,
+  NOT_ERASURE: 400,
+  ERASURE_NO_STATUS: 409,
+  ERASURE_ADMIN_ONLY: 403,
+  ALREADY_EXISTS: 409,
+  ALREADY_DONE: 409,
   // Interventions and their threads
-  'NO_SUBSCRIPTION',
-  'MONTHLY_LIMIT',
-  'BAD_TRANSITION',
-  'ALREADY_CLOSED',
-  'THREAD_CLOSED',
-  'RATING_NOT_YET',
-  'ATTACHMENT_TYPE',
-  'ATTACHMENT_TOO_BIG',
-  'ATTACHMENT_QUOTA',
+  /** the signed-in client has no running plan */
+  NO_SUBSCRIPTION: 403,
+  /** staff act for a client who has no running plan (a 403 in the back-office would read as « not your role ») */
+  CLIENT_WITHOUT_SUBSCRIPTION: 409,
+  MONTHLY_LIMIT: 409,
+  BAD_TRANSITION: 409,
+  ALREADY_CLOSED: 409,
+  THREAD_CLOSED: 409,
+  RATING_NOT_YET: 409,
+  ATTACHMENT_TYPE: 415,
+  ATTACHMENT_TOO_BIG: 413,
+  ATTACHMENT_QUOTA: 413,
   // Devices and their proofs of ownership
-  'DEVICE_LIMIT',
-  'DEVICE_BLOCKED',
-  'DEVICE_NOT_IN_USE',
-  'DEVICE_NOT_COVERED',
-  'DEVICE_DECIDED',
-  'UPLOAD_HEADER',
-  'ASSIGN_FORBIDDEN',
-  'ASSIGNEE_INVALID',
+  DEVICE_LIMIT: 409,
+  DEVICE_BLOCKED: 409,
+  DEVICE_NOT_IN_USE: 409,
+  DEVICE_NOT_COVERED: 409,
+  DEVICE_DECIDED: 409,
+  UPLOAD_HEADER: 400,
+  ASSIGN_FORBIDDEN: 403,
+  ASSIGNEE_INVALID: 400,
   // E-mail, backup
-  'NOT_FAILED',
-  'BACKUP_RUNNING',
-  'BACKUP_FAILED',
-] as const;
+  NOT_FAILED: 409,
+  BACKUP_RUNNING: 409,
+  BACKUP_FAILED: 500,
+} as const satisfies Record<string, number>;
 
-const errorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
-/** Every error answer: `{ code, message, fieldErrors? }` (docs/decisions/016). */
+/** Every error answer: `{ code, message, fieldErrors? }` (the runtime contract, docs/decisions/016). */
 export const errorAnswerSchema = z.object({
   code: errorCodeSchema,
   message: z.string().min(1),

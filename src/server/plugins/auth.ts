@@ -77,9 +77,9 @@ export async function requireStaff(request: FastifyRequest) {
     return;
   }
   if (await findClientSession(request.server.db, request.cookies[CLIENT_COOKIE])) {
-    throw new HttpError(403, 'Accès réservé au personnel.', 'FORBIDDEN');
+    throw new HttpError('FORBIDDEN', 'Accès réservé au personnel.');
   }
-  throw new HttpError(401, SESSION_EXPIRED, 'UNAUTHENTICATED');
+  throw new HttpError('UNAUTHENTICATED', SESSION_EXPIRED);
 }
 
 /**
@@ -94,7 +94,7 @@ export function requireClient(
   return async (request: FastifyRequest) => {
     const { config } = request.routeOptions;
     const read = await readSession(request.cookies[CLIENT_COOKIE], { subscription: config.clientSubscription });
-    if (!read) throw new HttpError(401, config.clientUnauthorized ?? CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+    if (!read) throw new HttpError('UNAUTHENTICATED', config.clientUnauthorized ?? CLIENT_UNAUTHORIZED);
     request.clientSession = read.client;
     if (read.subscription !== undefined) request.clientSubscription = read.subscription;
   };

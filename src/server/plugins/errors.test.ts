@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS, type ErrorCode } from '#shared/error-codes.ts';
+import { HttpError } from '#server/http-error.ts';
 import { registerErrorHandling } from './errors.ts';
 
 describe('[FAULTS] a request that needs a stopped database', () => {
@@ -27,5 +29,30 @@ describe('[FAULTS] a request that needs a stopped database', () => {
     const response = await app.inject({ method: 'GET', url: '/compte', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('Service momentanément indisponible');
+  });
+});
+
+describe('[FAULTS] an error raised by its code', () => {
+  const app = Fastify({ logger: false });
+  registerErrorHandling(app);
+  app.get<{ Params: { code: ErrorCode } }>('/api/raise/:code', async (request) => {
+    throw new HttpError(request.params.code, 'Message en français', { champ: ['Message en français'] });
+  });
+
+  it.each(Object.entries(ERROR_STATUS))('%s always answers %i, with its code and message', async (code, status) => {
+    const response = await app.inject({ method: 'GET', url: `/api/raise/${code}` });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({
+      code,
+      message: 'Message en français',
+      fieldErrors: { champ: ['Message en français'] },
+    });
+  });
+
+  it('keeps client errors and server errors apart in the map', () => {
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      const serverSide = ['DATABASE_UNAVAILABLE', 'SERVER_ERROR', 'BACKUP_FAILED', 'PROVIDER_UNAVAILABLE'];
+      expect(status >= 500, code).toBe(serverSide.includes(code));
+    }
   });
 });

@@ -80,7 +80,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   if (https) readHostPrefixedCookies(app);
   // Right after the headers: an address longer than any page or API call of ours is refused before anything reads it.
   app.addHook('onRequest', async (request) => {
-    if (request.url.length > MAX_URL_LENGTH) throw new HttpError(414, 'Adresse trop longue.', 'URL_TOO_LONG');
+    if (request.url.length > MAX_URL_LENGTH) throw new HttpError('URL_TOO_LONG', 'Adresse trop longue.');
   });
   // Limits are declared per route (login, registration, verification); nothing is limited by default. Counted in the
   // database, so that several instances share them.
@@ -93,7 +93,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
     if (request.headers['sec-fetch-site'] === 'cross-site')
-      throw new HttpError(403, 'Requête refusée : origine non autorisée.', 'FORBIDDEN_ORIGIN');
+      throw new HttpError('FORBIDDEN_ORIGIN', 'Requête refusée : origine non autorisée.');
     const origin = request.headers.origin;
     if (!origin) return;
     let host: string;
@@ -103,7 +103,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       host = '';
     }
     if (host !== allowed && host !== request.headers.host) {
-      throw new HttpError(403, 'Requête refusée : origine non autorisée.', 'FORBIDDEN_ORIGIN');
+      throw new HttpError('FORBIDDEN_ORIGIN', 'Requête refusée : origine non autorisée.');
     }
   });
 }

@@ -2,7 +2,7 @@
 
 /**
  * GET /api/admin/session; also the answer of POST /api/admin/login (adminLoginInputSchema) and POST /api/admin/unlock
- * (unlockInputSchema; wrong code → 403 code BAD_CODE). Without a session every /api/admin/* call answers 401, and 403
+ * (unlockInputSchema; wrong code → 403 code BAD_SECRET_CODE). Without a session every /api/admin/* call answers 401, and 403
  * to a signed-in client.
  */
 import { z } from '#shared/common/zod.ts';

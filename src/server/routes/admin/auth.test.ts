@@ -254,11 +254,11 @@ describe('[ADMIN][UNLOCK] the secret code unlocks the download tab for one sessi
   const unlock = (staff: Record<string, string>, code: unknown, remoteAddress = '127.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/admin/unlock', headers: staff, payload: { code }, remoteAddress });
 
-  it('refuses a wrong code with 403 BAD_CODE and keeps the session locked', async () => {
+  it('refuses a wrong code with 403 BAD_SECRET_CODE and keeps the session locked', async () => {
     const staff = await staffLogin(t);
     const res = await unlock(staff, 'code-secret-43');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Le code secret saisi est invalide', code: 'BAD_CODE' });
+    expect(res.json()).toEqual({ message: 'Le code secret saisi est invalide', code: 'BAD_SECRET_CODE' });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: staff })).json().unlocked).toBe(
       false,
     );

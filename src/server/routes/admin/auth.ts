@@ -109,13 +109,13 @@ export const staffLoginRoutes: FastifyPluginAsyncZod = async (app) => {
           (await staffNamed(app.db, username)) ?? { id: null, username: UNKNOWN_USERNAME },
           'staff.login_failed',
         );
-        throw new HttpError(401, 'Identifiants incorrects', 'BAD_CREDENTIALS');
+        throw new HttpError('BAD_CREDENTIALS', 'Identifiants incorrects');
       }
       const standing = await staffStanding(app.db, staff.id);
       // Told only after the right password: a stranger learns nothing about which accounts exist.
       if (!standing || standing.disabled) {
         await audit(staff, 'staff.login_refused');
-        throw new HttpError(403, 'Ce compte a été désactivé. Adressez-vous à un administrateur.', 'ACCOUNT_DISABLED');
+        throw new HttpError('ACCOUNT_DISABLED', 'Ce compte a été désactivé. Adressez-vous à un administrateur.');
       }
       const [enrolled, { requireTwoFactor }] = await Promise.all([
         hasTwoFactor(app.db, staff.id),
@@ -158,7 +158,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { code } = request.body;
-      if (!codeMatches(request, code)) throw new HttpError(403, 'Le code secret saisi est invalide', 'BAD_CODE');
+      if (!codeMatches(request, code)) throw new HttpError('BAD_SECRET_CODE', 'Le code secret saisi est invalide');
       await unlockStaffSession(app.db, request.staff.sessionHash);
       if (request.staff.secondFactor) await trustFactorAfterCode(app.db, request.staff);
       return toSession({ ...request.staff, unlocked: true });

@@ -11,7 +11,7 @@ import { ADMIN_ONLY } from './roles.ts';
 
 function requireUnlocked(request: FastifyRequest) {
   if (!request.staff.unlocked) {
-    throw new HttpError(403, 'Déverrouillez d’abord l’onglet Téléchargement avec le code secret.', 'LOCKED');
+    throw new HttpError('LOCKED', 'Déverrouillez d’abord l’onglet Téléchargement avec le code secret.');
   }
 }
 
@@ -93,7 +93,7 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     await backups().settled();
     const finished = backups().current();
     if (finished?.id !== id || finished.state !== 'done')
-      throw new HttpError(500, finished?.error ?? 'La sauvegarde a échoué.', 'BACKUP_FAILED');
+      throw new HttpError('BACKUP_FAILED', finished?.error ?? 'La sauvegarde a échoué.');
     return send(request, reply, id);
   });
 };

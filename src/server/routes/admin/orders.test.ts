@@ -296,8 +296,11 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
       url: `/api/admin/manual-orders/${created.id}/credentials`,
       headers: staff,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain("n'est liée à aucun compte client");
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'NO_ACCOUNT',
+      message: expect.stringContaining("n'est liée à aucun compte client"),
+    });
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/admin/manual-orders/999999/credentials',

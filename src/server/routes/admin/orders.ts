@@ -119,7 +119,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // Any issued invoice or credit note, by the id the order's documents list gives.
   app.get('/documents/:id/pdf', { config: FILE, schema: { params: idParams } }, async (request, reply) => {
     const row = await loadDocument(app.db, request.params.id);
-    if (!row) throw new HttpError(404, 'Document introuvable', 'NOT_FOUND');
+    if (!row) throw new HttpError('NOT_FOUND', 'Document introuvable');
     const { fileName, pdf } = await documentPdf(app.db, app.config, row);
     return sendDocumentPdf(reply, fileName, pdf);
   });

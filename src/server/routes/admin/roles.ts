@@ -25,5 +25,5 @@ export async function staffGate(request: FastifyRequest) {
   await requireStaff(request);
   request.staff.address = request.ip;
   const roles = request.routeOptions.config.roles ?? ADMIN_ONLY.roles;
-  if (!roles.includes(request.staff.role)) throw new HttpError(403, ROLE_FORBIDDEN, 'ROLE_FORBIDDEN');
+  if (!roles.includes(request.staff.role)) throw new HttpError('ROLE_FORBIDDEN', ROLE_FORBIDDEN);
 }

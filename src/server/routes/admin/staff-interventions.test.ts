@@ -169,7 +169,7 @@ describe("[ADMIN][INTERVENTIONS] staff open a request on a client's behalf, for 
       .returning();
     const noPlan = await open(tech, body(device!.id, { clientId: lapsed!.id }));
     expect(noPlan.statusCode).toBe(409);
-    expect(noPlan.json()).toMatchObject({ code: 'NO_SUBSCRIPTION' });
+    expect(noPlan.json()).toMatchObject({ code: 'CLIENT_WITHOUT_SUBSCRIPTION' });
     expect(noPlan.json().message).toMatch(/pas d’abonnement en cours : enregistrez d’abord sa commande/);
   });
 

@@ -47,14 +47,14 @@ const CHALLENGE_EXPIRED = 'Votre connexion a expiré. Saisissez à nouveau votre
 /** The member behind a live challenge, still enabled, or the one answer a stranger gets. */
 async function challengeOf(request: FastifyRequest, token: string, kind: Challenge['kind']) {
   const found = await findChallenge(request.server.db, token, kind);
-  if (!found) throw new HttpError(401, CHALLENGE_EXPIRED, 'CHALLENGE_EXPIRED');
+  if (!found) throw new HttpError('CHALLENGE_EXPIRED', CHALLENGE_EXPIRED);
   return found;
 }
 
 async function roleOf(request: FastifyRequest, staffId: number) {
   const standing = await staffStanding(request.server.db, staffId);
   if (!standing || standing.disabled)
-    throw new HttpError(403, 'Ce compte a été désactivé. Adressez-vous à un administrateur.', 'ACCOUNT_DISABLED');
+    throw new HttpError('ACCOUNT_DISABLED', 'Ce compte a été désactivé. Adressez-vous à un administrateur.');
   return standing.role;
 }
 
@@ -88,7 +88,7 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
             { action: 'staff.login_code_failed', entity: 'staff', entityId: found.staffId },
           );
         }
-        throw new HttpError(401, SECOND_FACTOR_REFUSED, 'BAD_CODE');
+        throw new HttpError('BAD_SECOND_FACTOR', SECOND_FACTOR_REFUSED);
       }
       await endChallenge(app.db, found.idHash);
       const opensDownload = await factorOpensDownload(app.db, found.staffId);
@@ -143,7 +143,7 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!recoveryCodes) {
         await challengeFailed(app.db, found.idHash);
-        throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
+        throw new HttpError('BAD_CODE', ENROL_CODE_REFUSED, { code: [ENROL_CODE_REFUSED] });
       }
       await endChallenge(app.db, found.idHash);
       const session = await openStaffSession(
@@ -181,8 +181,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         { scope: 'staff', login: staff.username, address: request.ip },
         () => authenticateStaff(app.db, staff.username, password),
       );
-      if (!ok)
-        throw new HttpError(400, 'Mot de passe incorrect', 'BAD_PASSWORD', { password: ['Mot de passe incorrect'] });
+      if (!ok) throw new HttpError('BAD_PASSWORD', 'Mot de passe incorrect', { password: ['Mot de passe incorrect'] });
       return startEnrolment(app.db, await totpBox(app.config), staff, app.config.SITE_NAME);
     },
   );
@@ -209,7 +208,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           sessionId: staff.sessionId,
         }),
       );
-      if (!recoveryCodes) throw new HttpError(400, ENROL_CODE_REFUSED, 'BAD_CODE', { code: [ENROL_CODE_REFUSED] });
+      if (!recoveryCodes) throw new HttpError('BAD_CODE', ENROL_CODE_REFUSED, { code: [ENROL_CODE_REFUSED] });
       return { recoveryCodes };
     },
   );
@@ -226,8 +225,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const recoveryCodes = await throttledCode(request, reply, () =>
         renewRecoveryCodes(app.db, box, request.staff, code),
       );
-      if (!recoveryCodes)
-        throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
+      if (!recoveryCodes) throw new HttpError('BAD_CODE', SECOND_FACTOR_REFUSED, { code: [SECOND_FACTOR_REFUSED] });
       return { recoveryCodes };
     },
   );
@@ -248,7 +246,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
           async () => (await disableOwnTwoFactor(app.db, box, request.staff, code)) || null,
         ))
       ) {
-        throw new HttpError(400, SECOND_FACTOR_REFUSED, 'BAD_CODE', { code: [SECOND_FACTOR_REFUSED] });
+        throw new HttpError('BAD_CODE', SECOND_FACTOR_REFUSED, { code: [SECOND_FACTOR_REFUSED] });
       }
       return twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor);
     },

@@ -80,7 +80,7 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   // A download (« Mes données »): every table about the client, as one JSON file.
   app.get('/client/data', { preHandler: exportLimit, config: FILE_REPLY }, async (request, reply) => {
     const data = await exportClientData(app.db, request.clientSession.clientId);
-    if (!data) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+    if (!data) throw new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
     return reply
       .header('content-disposition', `attachment; filename="mes-donnees-${todayIso()}.json"`)
       .header('cache-control', 'no-store')

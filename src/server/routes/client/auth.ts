@@ -24,7 +24,7 @@ async function logIn(app: FastifyInstance, request: FastifyRequest, reply: Fasti
   const client = await throttledSignIn(app.db, reply, { scope: 'client', login, address: request.ip }, () =>
     authenticateClient(app.db, login, password),
   );
-  if (!client) throw new HttpError(401, BAD_LOGIN, 'BAD_CREDENTIALS');
+  if (!client) throw new HttpError('BAD_CREDENTIALS', BAD_LOGIN);
   const { token, expiresAt } = await createClientSession(app.db, client.id);
   setSessionCookie(request, reply, CLIENT_COOKIE, token, expiresAt);
   return clientLoginResult(app.db, client);

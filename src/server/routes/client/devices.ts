@@ -60,14 +60,13 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
           async (request) => {
             if (request.headers[UPLOAD_HEADER] !== '1') {
               throw new HttpError(
-                400,
-                'Envoi refusé : rechargez la page puis envoyez le fichier depuis « Mes appareils ».',
                 'UPLOAD_HEADER',
+                'Envoi refusé : rechargez la page puis envoyez le fichier depuis « Mes appareils ».',
               );
             }
             // A body announced larger than a proof (and its multipart framing) is refused before it is read.
             if (Number(request.headers['content-length'] ?? 0) > PROOF_MAX_BYTES + 64 * 1024) {
-              throw new HttpError(413, PROOF_TOO_BIG_MESSAGE, 'ATTACHMENT_TOO_BIG');
+              throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
             }
           },
           limit,
@@ -76,10 +75,10 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         if (!request.isMultipart())
-          throw new HttpError(415, 'Envoyez le fichier comme formulaire (champ « file »).', 'UNSUPPORTED_MEDIA_TYPE');
+          throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Envoyez le fichier comme formulaire (champ « file »).');
         const part = await request.file();
         if (!part || part.fieldname !== 'file')
-          throw new HttpError(400, 'Choisissez une photo ou un PDF à envoyer.', 'VALIDATION', {
+          throw new HttpError('VALIDATION', 'Choisissez une photo ou un PDF à envoyer.', {
             file: ['Fichier manquant'],
           });
         let data: Buffer;
@@ -87,11 +86,11 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
           data = await part.toBuffer();
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError(413, PROOF_TOO_BIG_MESSAGE, 'ATTACHMENT_TOO_BIG');
+            throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
           throw error;
         }
         const mimeType = sniffFileType(data);
-        if (!mimeType) throw new HttpError(415, PROOF_TYPE_MESSAGE, 'ATTACHMENT_TYPE', { file: [PROOF_TYPE_MESSAGE] });
+        if (!mimeType) throw new HttpError('ATTACHMENT_TYPE', PROOF_TYPE_MESSAGE, { file: [PROOF_TYPE_MESSAGE] });
         const name = (part.filename || 'justificatif').slice(0, 200);
         const device = await addProof(
           app.db,

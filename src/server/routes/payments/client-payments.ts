@@ -19,9 +19,8 @@ export const clientPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!provider)
         throw new HttpError(
-          404,
-          'Le paiement en ligne n’est pas proposé : notre équipe vous contacte pour le règlement.',
           'NOT_FOUND',
+          'Le paiement en ligne n’est pas proposé : notre équipe vous contacte pour le règlement.',
         );
       const started = await startCheckout(
         app.db,

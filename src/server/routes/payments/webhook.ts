@@ -26,7 +26,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ provider: PaymentProvider
         SIGNATURE_TOLERANCE_S,
       );
     } catch {
-      throw new HttpError(400, 'Signature absente, invalide ou trop ancienne : événement refusé.', 'BAD_SIGNATURE');
+      throw new HttpError('BAD_SIGNATURE', 'Signature absente, invalide ou trop ancienne : événement refusé.');
     }
     const outcome = await handleProviderEvent(app.db, event, { config: app.config, mail: app.mail, clock: app.clock });
     request.log.info({ event: event.id, type: event.type, outcome }, 'payment provider event');

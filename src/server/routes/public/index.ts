@@ -51,9 +51,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body;
       if (!captcha.check(input.captchaToken, input.captchaAnswer)) {
         throw new HttpError(
-          400,
-          'Réponse incorrecte à la question de sécurité. Une nouvelle question vous est proposée.',
           'CAPTCHA',
+          'Réponse incorrecte à la question de sécurité. Une nouvelle question vous est proposée.',
           {
             captchaAnswer: ['Réponse incorrecte, essayez à nouveau'],
           },

@@ -25,7 +25,7 @@ export const verifyInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const invoice = await verify(request.params.key);
-      if (!invoice) throw new HttpError(404, 'Facture non trouvée. Vérifiez votre clé de vérification.', 'NOT_FOUND');
+      if (!invoice) throw new HttpError('NOT_FOUND', 'Facture non trouvée. Vérifiez votre clé de vérification.');
       return invoice;
     },
   );

@@ -71,9 +71,8 @@ export function createBackupRunner(deps: {
     start(startedBy) {
       if (status?.state === 'running') {
         throw new HttpError(
-          409,
-          'Une sauvegarde est déjà en cours : attendez qu’elle se termine pour la télécharger.',
           'BACKUP_RUNNING',
+          'Une sauvegarde est déjà en cours : attendez qu’elle se termine pour la télécharger.',
         );
       }
       const now = new Date();
@@ -139,7 +138,7 @@ export function createBackupRunner(deps: {
     settled: () => running,
     async file(id) {
       if (!status || status.id !== id || status.state !== 'done' || !status.fileName) {
-        throw new HttpError(404, 'Cette sauvegarde n’est plus disponible : lancez-en une nouvelle.', 'NOT_FOUND');
+        throw new HttpError('NOT_FOUND', 'Cette sauvegarde n’est plus disponible : lancez-en une nouvelle.');
       }
       const file = path.join(dir, `${status.id}-${status.fileName}`);
       return { path: file, fileName: status.fileName, size: (await stat(file)).size };

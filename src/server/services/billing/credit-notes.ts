@@ -105,9 +105,9 @@ async function refundToCard(
       idempotencyKey: `rfs-invoice-${invoice.id}-credit-note-${noteIndex}-refund-${toCents(amount)}`,
     });
   } catch {
-    throw new HttpError(502, REFUND_FAILED, 'PROVIDER_UNAVAILABLE');
+    throw new HttpError('PROVIDER_UNAVAILABLE', REFUND_FAILED);
   }
-  if (!REFUND_UNDER_WAY.has(made.status ?? '')) throw new HttpError(502, REFUND_FAILED, 'PROVIDER_UNAVAILABLE');
+  if (!REFUND_UNDER_WAY.has(made.status ?? '')) throw new HttpError('PROVIDER_UNAVAILABLE', REFUND_FAILED);
   return { id: made.id, status: made.status ?? '' };
 }
 
@@ -130,10 +130,10 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): P
   } = request;
   await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
   const { remaining, notes } = await creditState(tx, invoice);
-  if (toCents(remaining) === 0 && notes > 0) throw new HttpError(409, FULLY_CREDITED, 'ALREADY_CREDITED');
+  if (toCents(remaining) === 0 && notes > 0) throw new HttpError('ALREADY_CREDITED', FULLY_CREDITED);
   if (toCents(values.amount) > toCents(remaining)) {
     const message = creditNoteOverMessage(remaining);
-    throw new HttpError(400, message, 'VALIDATION', { amount: [message] });
+    throw new HttpError('VALIDATION', message, { amount: [message] });
   }
   const cancelsInFull = toCents(values.amount) === toCents(remaining);
   const refunded = refund ? await refundToCard(refund, invoice, notes + 1, values.amount) : null;
@@ -210,8 +210,8 @@ async function cardRefund(tx: Tx, orderId: number, refunds: CardRefunds | null |
   const [order] = await tx.select({ paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Commande introuvable');
   if (order.paymentMethod !== 'carte_en_ligne')
-    throw new HttpError(400, NOT_ONLINE, 'NOT_REFUNDABLE', { refund: [NOT_ONLINE] });
-  if (!refunds) throw new HttpError(400, PROVIDER_OFF, 'NOT_REFUNDABLE', { refund: [PROVIDER_OFF] });
+    throw new HttpError('NOT_REFUNDABLE', NOT_ONLINE, { refund: [NOT_ONLINE] });
+  if (!refunds) throw new HttpError('NOT_REFUNDABLE', PROVIDER_OFF, { refund: [PROVIDER_OFF] });
   const [paid] = await tx
     .select({ paymentIntent: onlinePayments.paymentIntent })
     .from(onlinePayments)
@@ -224,7 +224,7 @@ async function cardRefund(tx: Tx, orderId: number, refunds: CardRefunds | null |
     )
     .orderBy(desc(onlinePayments.updatedAt))
     .limit(1);
-  if (!paid?.paymentIntent) throw new HttpError(400, NOT_ONLINE, 'NOT_REFUNDABLE', { refund: [NOT_ONLINE] });
+  if (!paid?.paymentIntent) throw new HttpError('NOT_REFUNDABLE', NOT_ONLINE, { refund: [NOT_ONLINE] });
   return { refunds, paymentIntent: paid.paymentIntent };
 }
 
@@ -246,7 +246,7 @@ export async function issueCreditNote(
     if (!invoice) {
       const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
       if (!order) throw notFound('Commande introuvable');
-      throw new HttpError(409, NO_INVOICE, 'NO_INVOICE');
+      throw new HttpError('NO_INVOICE', NO_INVOICE);
     }
     const refund = values.refund ? await cardRefund(tx, orderId, deps.refunds) : undefined;
     return creditInTransaction(tx, {

@@ -13,7 +13,7 @@ const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect';
 const SAME_PASSWORD = 'Choisissez un mot de passe différent de l’actuel';
 
 const fieldError = (field: string, message: string, code: ErrorCode) =>
-  new HttpError(400, message, code, { [field]: [message] });
+  new HttpError(code, message, { [field]: [message] });
 
 /**
  * The signed-in client changes their password: the current one proves it is them (a borrowed open session is not
@@ -30,7 +30,7 @@ export async function changeClientPassword(
     .select({ username: clients.username, email: clients.email, passwordHash: clients.passwordHash })
     .from(clients)
     .where(eq(clients.id, session.clientId));
-  if (!client?.passwordHash) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+  if (!client?.passwordHash) throw new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
   const { passwordHash: stored } = client;
   // The buckets of a sign-in by username (by e-mail for an account without one).
   if (

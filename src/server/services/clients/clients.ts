@@ -11,7 +11,7 @@ export type ClientRow = typeof clients.$inferSelect;
 
 const USERNAME_TAKEN = "Ce nom d'utilisateur est déjà utilisé";
 
-const usernameConflict = () => new HttpError(409, USERNAME_TAKEN, 'ALREADY_EXISTS', { username: [USERNAME_TAKEN] });
+const usernameConflict = () => new HttpError('ALREADY_EXISTS', USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
 
 export async function findClientByEmail(db: Tx, email: string): Promise<ClientRow | undefined> {
   const [row] = await db
@@ -87,7 +87,7 @@ export async function createClientAccount(db: Tx, input: NewClient): Promise<Cli
   } catch (error) {
     // Two staff members creating the same account at once: the unique indexes decide, the loser gets a clear 409.
     if (isUniqueViolation(error, 'clients_email_lower_idx')) {
-      throw new HttpError(409, 'Un compte client existe déjà pour cette adresse e-mail.', 'ALREADY_EXISTS', {
+      throw new HttpError('ALREADY_EXISTS', 'Un compte client existe déjà pour cette adresse e-mail.', {
         clientEmail: ['Un compte client existe déjà pour cette adresse e-mail.'],
       });
     }

@@ -101,7 +101,7 @@ async function requestPasswordReset(db: Db, mail: MailQueue, login: string, now 
   });
 }
 
-const linkInvalid = () => new HttpError(400, RESET_LINK_INVALID, 'RESET_LINK_INVALID');
+const linkInvalid = () => new HttpError('RESET_LINK_INVALID', RESET_LINK_INVALID);
 
 const usable = (now: Date) => and(isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
 
@@ -120,7 +120,7 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
     .limit(1);
   if (!link) throw linkInvalid();
   const weakness = passwordWeakness(newPassword, link);
-  if (weakness) throw new HttpError(400, weakness, 'WEAK_PASSWORD', { newPassword: [weakness] });
+  if (weakness) throw new HttpError('WEAK_PASSWORD', weakness, { newPassword: [weakness] });
   // The hash takes tens of milliseconds: computed before the transaction so it holds no lock meanwhile.
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

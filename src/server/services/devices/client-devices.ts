@@ -49,7 +49,7 @@ export async function roomForOneMore(tx: Tx, clientId: number, now: Date) {
   const max = subscription?.maxDevices ?? 1;
   const [used] = await tx.select({ n: count() }).from(devices).where(inUseOf(clientId));
   if (Number(used?.n ?? 0) >= max)
-    throw new HttpError(409, deviceLimitMessage(max, subscription?.plan ?? null), 'DEVICE_LIMIT');
+    throw new HttpError('DEVICE_LIMIT', deviceLimitMessage(max, subscription?.plan ?? null));
 }
 
 /**
@@ -133,7 +133,7 @@ export async function ownDevice(tx: Tx, clientId: number, id: number): Promise<D
 export async function retireDevice(db: Db, clientId: number, id: number, now = new Date()): Promise<Device> {
   return db.transaction(async (tx) => {
     const row = await ownDevice(tx, clientId, id);
-    if (row.status === 'retired') throw new HttpError(409, 'Cet appareil est déjà retiré.', 'ALREADY_DONE');
+    if (row.status === 'retired') throw new HttpError('ALREADY_DONE', 'Cet appareil est déjà retiré.');
     const [updated] = await tx
       .update(devices)
       .set({ status: 'retired', retiredAt: now, updatedAt: now })
@@ -160,9 +160,8 @@ export async function coverDevice(db: Db, clientId: number, id: number, now = ne
     const row = await ownDevice(tx, clientId, id);
     if (!isDeviceInUse(row)) {
       throw new HttpError(
-        409,
-        'Cet appareil est retiré ou refusé : déclarez-le à nouveau dans « Mes appareils » pour qu’il soit couvert.',
         'DEVICE_NOT_IN_USE',
+        'Cet appareil est retiré ou refusé : déclarez-le à nouveau dans « Mes appareils » pour qu’il soit couvert.',
       );
     }
     const subscription = await currentSubscription(tx, clientId, now);

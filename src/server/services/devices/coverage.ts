@@ -107,22 +107,22 @@ export async function deviceForRequest(
     const message = options.staff
       ? 'Cet appareil n’est pas à ce client : choisissez un de ses appareils.'
       : 'Cet appareil n’est pas dans votre espace : choisissez un de vos appareils.';
-    throw new HttpError(404, message, 'NOT_FOUND', { deviceId: ['Appareil introuvable'] });
+    throw new HttpError('NOT_FOUND', message, { deviceId: ['Appareil introuvable'] });
   }
   if (isBlocked(row) && !options.staff) {
     const message = DEVICE_BLOCKED_MESSAGE + BLOCKED_NEXT[row.status === 'refused' ? 'refused' : 'pending'];
-    throw new HttpError(409, message, 'DEVICE_BLOCKED', { deviceId: [message] });
+    throw new HttpError('DEVICE_BLOCKED', message, { deviceId: [message] });
   }
   if (row.status === 'retired' || (row.status === 'refused' && !options.staff)) {
     const message = options.staff
       ? 'Cet appareil est retiré : choisissez un appareil en service, ou demandez au client de le déclarer à nouveau.'
       : 'Cet appareil est retiré : choisissez un appareil en service ou déclarez-le à nouveau dans « Mes appareils ».';
-    throw new HttpError(409, message, 'DEVICE_NOT_IN_USE', { deviceId: ['Appareil retiré'] });
+    throw new HttpError('DEVICE_NOT_IN_USE', message, { deviceId: ['Appareil retiré'] });
   }
   const { subscription } = options;
   if (subscription && !options.staff && !(await coverageOf(tx, clientId, subscription)).has(row.id)) {
     const message = notCoveredMessage(subscription);
-    throw new HttpError(409, message, 'DEVICE_NOT_COVERED', { deviceId: [message] });
+    throw new HttpError('DEVICE_NOT_COVERED', message, { deviceId: [message] });
   }
   return row;
 }

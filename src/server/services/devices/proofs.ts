@@ -34,11 +34,10 @@ export async function addProof(
     const row = await ownDevice(tx, clientId, id);
     if (row.status !== 'pending' && row.status !== 'refused') {
       throw new HttpError(
-        409,
+        'DEVICE_DECIDED',
         row.status === 'verified'
           ? 'Cet appareil est déjà vérifié : aucun justificatif n’est attendu.'
           : 'Cet appareil est retiré : déclarez-le à nouveau depuis « Mes appareils » pour envoyer un justificatif.',
-        'DEVICE_DECIDED',
       );
     }
     const reopened = row.status === 'refused';

@@ -95,9 +95,8 @@ export async function requestProof(
     const { device, name, email } = await staffDevice(tx, id);
     if (device.status === 'retired' || device.status === 'refused') {
       throw new HttpError(
-        409,
-        'Cet appareil n’est plus couvert : aucun justificatif ne peut être demandé.',
         'DEVICE_DECIDED',
+        'Cet appareil n’est plus couvert : aucun justificatif ne peut être demandé.',
       );
     }
     await tx
@@ -141,7 +140,7 @@ export async function decideDevice(
   return db.transaction(async (tx) => {
     const { device, name, email } = await staffDevice(tx, id);
     if (device.status !== 'pending')
-      throw new HttpError(409, 'Cet appareil a déjà été traité : rechargez la liste.', 'DEVICE_DECIDED');
+      throw new HttpError('DEVICE_DECIDED', 'Cet appareil a déjà été traité : rechargez la liste.');
     const reason = decision.verdict === 'refused' ? decision.reason : null;
     await tx
       .update(devices)

@@ -60,8 +60,8 @@ export const ERASURE_NO_STATUS =
  */
 function assertStatusChangeAllowed(kind: string, role: StaffRole) {
   if (kind !== 'erasure') return;
-  if (role !== 'admin') throw new HttpError(403, ERASURE_ADMIN_ONLY, 'ERASURE_ADMIN_ONLY');
-  throw new HttpError(409, ERASURE_NO_STATUS, 'ERASURE_NO_STATUS');
+  if (role !== 'admin') throw new HttpError('ERASURE_ADMIN_ONLY', ERASURE_ADMIN_ONLY);
+  throw new HttpError('ERASURE_NO_STATUS', ERASURE_NO_STATUS);
 }
 
 export type InboxFilter = { q?: string; status?: InboxStatus; kind?: InboxKind; limit: number; offset: number };
@@ -124,14 +124,13 @@ export async function validateRegistration(db: Db, mail: MailQueue, id: number, 
   const [request] = await db.select().from(inboxItems).where(eq(inboxItems.id, id));
   if (!request) throw notFound(INBOX_ITEM_NOT_FOUND);
   if (request.kind !== 'registration')
-    throw new HttpError(400, 'Seule une demande d’inscription peut être validée.', 'NOT_REGISTRATION');
-  if (request.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
+    throw new HttpError('NOT_REGISTRATION', 'Seule une demande d’inscription peut être validée.');
+  if (request.status !== 'pending') throw new HttpError('ALREADY_DONE', 'Cette demande a déjà été traitée.');
   const existing = await findClientByEmail(db, request.email);
   if (existing) {
     throw new HttpError(
-      409,
-      `Un compte client existe déjà pour ${request.email}${existing.username ? ` (identifiant ${existing.username})` : ''} : créez plutôt une commande pour ce client.`,
       'ALREADY_EXISTS',
+      `Un compte client existe déjà pour ${request.email}${existing.username ? ` (identifiant ${existing.username})` : ''} : créez plutôt une commande pour ce client.`,
     );
   }
   const prepared = await prepareCredentials(await suggestUsername(db, request.name), generatePassword());
@@ -142,7 +141,7 @@ export async function validateRegistration(db: Db, mail: MailQueue, id: number, 
       .from(inboxItems)
       .where(eq(inboxItems.id, id))
       .for('update');
-    if (locked?.status !== 'pending') throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
+    if (locked?.status !== 'pending') throw new HttpError('ALREADY_DONE', 'Cette demande a déjà été traitée.');
     const client = await createClientAccount(tx, {
       name: request.name,
       email: request.email,

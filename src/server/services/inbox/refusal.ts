@@ -12,15 +12,15 @@ type Refusable = 'registration' | 'erasure';
 type Request = typeof inboxItems.$inferSelect;
 
 /** What differs between the two refusals: the wrong-kind answer, when a request counts as handled, the audit action. */
-const RULES: Record<Refusable, { wrongKind: [string, ErrorCode]; handled(request: Request): boolean; action: string }> =
+const RULES: Record<Refusable, { wrongKind: [ErrorCode, string]; handled(request: Request): boolean; action: string }> =
   {
     registration: {
-      wrongKind: ['Seule une demande d’inscription peut être refusée.', 'NOT_REGISTRATION'],
+      wrongKind: ['NOT_REGISTRATION', 'Seule une demande d’inscription peut être refusée.'],
       handled: (request) => request.status !== 'pending',
       action: 'request.refuse',
     },
     erasure: {
-      wrongKind: ['Seule une demande d’effacement peut être refusée ici.', 'NOT_ERASURE'],
+      wrongKind: ['NOT_ERASURE', 'Seule une demande d’effacement peut être refusée ici.'],
       // Done means confirmed or refused: one closed by hand before this rule existed can still be answered.
       handled: (request) => request.erasedAt !== null || request.refusalReason !== null,
       action: 'request.refuse_erasure',
@@ -44,8 +44,8 @@ export async function refuseInboxItem(
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, id)).for('update');
     if (!request) throw notFound(INBOX_ITEM_NOT_FOUND);
-    if (request.kind !== kind) throw new HttpError(400, ...rules.wrongKind);
-    if (rules.handled(request)) throw new HttpError(409, 'Cette demande a déjà été traitée.', 'ALREADY_DONE');
+    if (request.kind !== kind) throw new HttpError(...rules.wrongKind);
+    if (rules.handled(request)) throw new HttpError('ALREADY_DONE', 'Cette demande a déjà été traitée.');
     // The account's address today when there is one: the person may have changed it since asking.
     const [client] =
       request.clientId === null

@@ -173,7 +173,7 @@ export async function updateIntervention(
       patch.status !== current.status &&
       !INTERVENTION_TRANSITIONS[current.status].includes(patch.status)
     ) {
-      throw new HttpError(409, 'Transition de statut impossible', 'BAD_TRANSITION');
+      throw new HttpError('BAD_TRANSITION', 'Transition de statut impossible');
     }
     const change = diff(
       { status: current.status, durationMinutes: current.durationMinutes, staffNotes: current.staffNotes },

@@ -64,7 +64,7 @@ async function setAssignee(tx: Tx, actor: Actor, current: Current, staffId: numb
 export async function takeInCharge(tx: Tx, actor: StaffActor, current: Current, now: Date) {
   if (current.assignedStaffId === null) return setAssignee(tx, actor, current, actor.id, now);
   if (current.assignedStaffId !== actor.id && actor.role !== 'admin')
-    throw new HttpError(403, ASSIGN_FORBIDDEN, 'ASSIGN_FORBIDDEN');
+    throw new HttpError('ASSIGN_FORBIDDEN', ASSIGN_FORBIDDEN);
 }
 
 /** PUT …/assignee: an admin gives the request to any active member or to nobody; a technician only takes a free one. */
@@ -83,15 +83,14 @@ export async function assignIntervention(db: Db, id: number, staffId: number | n
     if (!current) throw notFound('Intervention introuvable');
     if (current.assignedStaffId === staffId) return;
     const mayTake = staffId === actor.id && current.assignedStaffId === null;
-    if (actor.role !== 'admin' && !mayTake) throw new HttpError(403, ASSIGN_FORBIDDEN, 'ASSIGN_FORBIDDEN');
-    if (current.status === 'completed' || current.status === 'cancelled')
-      throw new HttpError(409, CLOSED, 'ALREADY_CLOSED');
+    if (actor.role !== 'admin' && !mayTake) throw new HttpError('ASSIGN_FORBIDDEN', ASSIGN_FORBIDDEN);
+    if (current.status === 'completed' || current.status === 'cancelled') throw new HttpError('ALREADY_CLOSED', CLOSED);
     if (staffId !== null) {
       const [member] = await tx
         .select({ id: staffUsers.id })
         .from(staffUsers)
         .where(and(eq(staffUsers.id, staffId), isNull(staffUsers.disabledAt)));
-      if (!member) throw new HttpError(400, ASSIGNEE_INVALID, 'ASSIGNEE_INVALID', { staffId: [ASSIGNEE_INVALID] });
+      if (!member) throw new HttpError('ASSIGNEE_INVALID', ASSIGNEE_INVALID, { staffId: [ASSIGNEE_INVALID] });
     }
     await setAssignee(tx, actor, current, staffId, new Date());
   });

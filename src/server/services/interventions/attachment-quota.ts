@@ -18,7 +18,7 @@ async function attachmentBytesOf(db: Tx, clientId: number): Promise<number> {
 }
 
 const overQuota = (used: number, quotaBytes: number) =>
-  new HttpError(413, attachmentQuotaMessage(used, quotaBytes), 'ATTACHMENT_QUOTA', {
+  new HttpError('ATTACHMENT_QUOTA', attachmentQuotaMessage(used, quotaBytes), {
     attachment: [attachmentQuotaMessage(used, quotaBytes)],
   });
 

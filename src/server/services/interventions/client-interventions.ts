@@ -175,17 +175,16 @@ export async function createClientIntervention(
       .where(eq(clients.id, clientId))
       .for('update');
     const staff = input.source === 'staff' ? input.actor : null;
-    if (!client)
-      throw staff ? notFound(STAFF_REFUSALS.client) : new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+    if (!client) throw staff ? notFound(STAFF_REFUSALS.client) : new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
     const subscription = await currentSubscription(tx, clientId, now);
     // 409 for staff: a 403 in the back-office reads as « not your role ».
     if (!subscription)
       throw staff
-        ? new HttpError(409, STAFF_REFUSALS.subscription, 'NO_SUBSCRIPTION')
-        : new HttpError(403, NO_SUBSCRIPTION, 'NO_SUBSCRIPTION');
+        ? new HttpError('CLIENT_WITHOUT_SUBSCRIPTION', STAFF_REFUSALS.subscription)
+        : new HttpError('NO_SUBSCRIPTION', NO_SUBSCRIPTION);
     const limit = subscription.interventionsPerMonth;
     if (limit !== null && subscription.interventionsUsed >= limit) {
-      throw new HttpError(409, staff ? STAFF_REFUSALS.monthly : MONTHLY_LIMIT_REACHED, 'MONTHLY_LIMIT');
+      throw new HttpError('MONTHLY_LIMIT', staff ? STAFF_REFUSALS.monthly : MONTHLY_LIMIT_REACHED);
     }
     // Stamped with the same clock the allowance was counted with; the plan running now sets the promise.
     // A request names one of the client's devices: refused while its proof is awaited, after a refusal, or

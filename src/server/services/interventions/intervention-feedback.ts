@@ -35,7 +35,7 @@ export async function closeClientIntervention(db: Db, mail: MailQueue, id: numbe
   return db.transaction(async (tx) => {
     const { intervention, clientName, clientEmail } = await ownRequest(tx, id, clientId);
     const status = clientCloseOutcome(intervention.status);
-    if (!status) throw new HttpError(409, ALREADY_CLOSED, 'ALREADY_CLOSED');
+    if (!status) throw new HttpError('ALREADY_CLOSED', ALREADY_CLOSED);
     await tx.update(interventions).set({ status, updatedAt: now }).where(eq(interventions.id, id));
     await publishLive(
       tx,
@@ -70,7 +70,7 @@ export async function rateIntervention(
 ): Promise<InterventionRating> {
   return db.transaction(async (tx) => {
     const { intervention, clientName, clientEmail } = await ownRequest(tx, id, clientId);
-    if (!canRate(intervention.status)) throw new HttpError(409, RATING_NOT_YET, 'RATING_NOT_YET');
+    if (!canRate(intervention.status)) throw new HttpError('RATING_NOT_YET', RATING_NOT_YET);
     const [row] = await tx
       .insert(interventionRatings)
       .values({ interventionId: id, stars: input.stars, comment: input.comment, createdAt: now, updatedAt: now })

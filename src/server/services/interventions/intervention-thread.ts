@@ -89,14 +89,13 @@ export async function markThreadRead(db: Tx, id: number, reader: Reader, now = n
  */
 export type NewMessage = { body: string; attachment?: { name: string; data: string } };
 
-/** The bytes of a file sent in base64, checked for size and, by content, for type: 400 in French otherwise. */
+/** The bytes of a file sent in base64, checked for size (413) and, by content, for type (415), in French. */
 function decodeAttachment(file: { name: string; data: string }) {
   const data = Buffer.from(file.data, 'base64');
   if (data.length > ATTACHMENT_MAX_BYTES)
-    throw new HttpError(400, ATTACHMENT_TOO_BIG, 'ATTACHMENT_TOO_BIG', { attachment: [ATTACHMENT_TOO_BIG] });
+    throw new HttpError('ATTACHMENT_TOO_BIG', ATTACHMENT_TOO_BIG, { attachment: [ATTACHMENT_TOO_BIG] });
   const mimeType = sniffFileType(data);
-  if (!mimeType)
-    throw new HttpError(400, ATTACHMENT_BAD_TYPE, 'ATTACHMENT_TYPE', { attachment: [ATTACHMENT_BAD_TYPE] });
+  if (!mimeType) throw new HttpError('ATTACHMENT_TYPE', ATTACHMENT_BAD_TYPE, { attachment: [ATTACHMENT_BAD_TYPE] });
   return { name: file.name, mimeType, size: data.length, data };
 }
 
@@ -142,7 +141,7 @@ export async function postMessage(
     if (file && reader.side === 'client')
       await reserveAttachmentRoom(tx, reader.clientId, file.size, reader.attachmentQuotaBytes);
     const row = await findIntervention(tx, id, reader, true);
-    if (!isOpen(row.status)) throw new HttpError(409, THREAD_CLOSED, 'THREAD_CLOSED');
+    if (!isOpen(row.status)) throw new HttpError('THREAD_CLOSED', THREAD_CLOSED);
     const [message] = await tx
       .insert(interventionMessages)
       .values({

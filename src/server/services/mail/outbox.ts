@@ -193,16 +193,14 @@ export async function resendMail(db: Db, jobs: JobQueue, id: number, actor: Acto
     if (!row) throw notFound(OUTBOX_NOT_FOUND);
     if (row.status !== 'failed') {
       throw new HttpError(
-        409,
-        'Seul un message en échec peut être renvoyé : celui-ci est déjà envoyé, annulé ou en cours d’envoi.',
         'NOT_FAILED',
+        'Seul un message en échec peut être renvoyé : celui-ci est déjà envoyé, annulé ou en cours d’envoi.',
       );
     }
     if (KINDS_WITH_SECRET.has(row.kind) && row.secret === null) {
       throw new HttpError(
-        409,
-        'Ce message contenait un mot de passe ou un lien qui n’est plus valable : régénérez les identifiants depuis la commande.',
         'SECRET_GONE',
+        'Ce message contenait un mot de passe ou un lien qui n’est plus valable : régénérez les identifiants depuis la commande.',
       );
     }
     if (
@@ -210,9 +208,8 @@ export async function resendMail(db: Db, jobs: JobQueue, id: number, actor: Acto
       new Date((row.params as MailParams['password_reset']).expiresAt) < new Date()
     ) {
       throw new HttpError(
-        409,
-        'Le lien de ce message a expiré : le client doit refaire une demande de mot de passe oublié.',
         'LINK_EXPIRED',
+        'Le lien de ce message a expiré : le client doit refaire une demande de mot de passe oublié.',
       );
     }
     const [updated] = await tx

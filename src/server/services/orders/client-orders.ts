@@ -114,7 +114,7 @@ export async function loadClientInvoice(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
   const row = own ? await orderInvoice(db, orderId) : undefined;
-  if (!row) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
+  if (!row) throw new HttpError('NOT_FOUND', INVOICE_NOT_FOUND);
   return documentPdf(db, config, row);
 }
 
@@ -135,6 +135,6 @@ export async function loadClientDocument(
         .from(orders)
         .where(and(eq(orders.id, row.orderId), eq(orders.clientId, clientId)))
     : [];
-  if (!row || !own) throw new HttpError(404, INVOICE_NOT_FOUND, 'NOT_FOUND');
+  if (!row || !own) throw new HttpError('NOT_FOUND', INVOICE_NOT_FOUND);
   return documentPdf(db, config, row);
 }

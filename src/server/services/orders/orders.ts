@@ -96,7 +96,7 @@ async function orderOfKey(tx: Tx, key: string, digest: string) {
     .select({ id: orders.id, digest: orders.idempotencyDigest })
     .from(orders)
     .where(eq(orders.idempotencyKey, key));
-  if (row && row.digest !== digest) throw new HttpError(422, IDEMPOTENCY_MISMATCH, 'IDEMPOTENCY_MISMATCH');
+  if (row && row.digest !== digest) throw new HttpError('IDEMPOTENCY_MISMATCH', IDEMPOTENCY_MISMATCH);
   return row;
 }
 
@@ -278,7 +278,7 @@ export async function updateOrderInTransaction(
   const next = change.after.paymentStatus;
   const invoice = next ? await orderInvoice(tx, id) : undefined;
   if (next && invoice && next !== 'paid') {
-    if (next !== 'refunded' && next !== 'cancelled') throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
+    if (next !== 'refunded' && next !== 'cancelled') throw new HttpError('INVOICED', INVOICED_STATUS_CHANGE);
     // The whole remainder is credited; the credit note sets the status and recomputes the subscriptions.
     if (change.after.notes !== undefined) {
       await tx.update(orders).set({ notes: change.after.notes, updatedAt: new Date() }).where(eq(orders.id, id));
@@ -302,7 +302,7 @@ export async function updateOrderInTransaction(
     current.paymentStatus !== 'pending' &&
     current.paymentStatus !== 'failed'
   ) {
-    throw new HttpError(409, INVOICED_STATUS_CHANGE, 'INVOICED');
+    throw new HttpError('INVOICED', INVOICED_STATUS_CHANGE);
   }
   // Paid: an online payment's earlier trouble (services/payments/) is no longer staff's to look at.
   await tx
@@ -330,9 +330,8 @@ export async function regenerateOrderCredentials(
   const client = order.clientId ? await findClientById(db, order.clientId) : undefined;
   if (!client) {
     throw new HttpError(
-      400,
-      "Cette commande n'est liée à aucun compte client : créez une commande avec un nom d'utilisateur.",
       'NO_ACCOUNT',
+      "Cette commande n'est liée à aucun compte client : créez une commande avec un nom d'utilisateur.",
     );
   }
   const prepared = await prepareCredentials(

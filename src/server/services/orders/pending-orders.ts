@@ -17,10 +17,9 @@ const CLIENT_REQUEST_NOTE = 'Demandée par le client depuis son espace : moyen d
 
 const alreadyPending = (order: { plan: PlanId; orderDate: string }) =>
   new HttpError(
-    409,
+    'ORDER_PENDING',
     `Votre demande de formule ${getPlan(order.plan).name} du ${formatDate(order.orderDate)} attend déjà son paiement : ` +
       'nous vous contactons pour la finaliser. Pour changer de formule, écrivez-nous.',
-    'REQUEST_PENDING',
   );
 
 /**
@@ -37,7 +36,7 @@ export async function placePendingOrder(
   const pending = await pendingOrderOf(db, clientId);
   if (pending) throw alreadyPending(pending);
   const client = await findClientById(db, clientId);
-  if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+  if (!client) throw new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
   try {
     const { order } = await createOrder(
       db,

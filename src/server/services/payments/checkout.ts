@@ -40,7 +40,7 @@ export async function startCheckout(
     .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)));
   if (!order) throw notFound('Commande introuvable');
   const amount = toCents(order.price);
-  if (order.paymentStatus !== 'pending' || amount <= 0) throw new HttpError(409, NOT_PAYABLE, 'NOT_PAYABLE');
+  if (order.paymentStatus !== 'pending' || amount <= 0) throw new HttpError('NOT_PAYABLE', NOT_PAYABLE);
 
   const [open] = await db
     .select({ url: onlinePayments.url })
@@ -88,9 +88,9 @@ export async function startCheckout(
       { idempotencyKey: `rfs-order-${order.id}-checkout-${Number(made?.n ?? 0) + 1}` },
     );
   } catch {
-    throw new HttpError(502, UNAVAILABLE, 'PROVIDER_UNAVAILABLE');
+    throw new HttpError('PROVIDER_UNAVAILABLE', UNAVAILABLE);
   }
-  if (!session.url) throw new HttpError(502, UNAVAILABLE, 'PROVIDER_UNAVAILABLE');
+  if (!session.url) throw new HttpError('PROVIDER_UNAVAILABLE', UNAVAILABLE);
   await db
     .insert(onlinePayments)
     .values({

@@ -54,7 +54,7 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
       .from(clients)
       .where(eq(clients.id, clientId))
       .for('update');
-    if (!client) throw new HttpError(401, CLIENT_UNAUTHORIZED, 'UNAUTHENTICATED');
+    if (!client) throw new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
     const existing = await pendingErasure(tx, clientId);
     if (existing) return { ...existing, created: false };
     const [row] = await tx
@@ -99,16 +99,16 @@ export async function confirmErasure(
 ): Promise<InboxItemDto> {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId)).for('update');
-    if (!request) throw new HttpError(404, INBOX_ITEM_NOT_FOUND, 'NOT_FOUND');
+    if (!request) throw new HttpError('NOT_FOUND', INBOX_ITEM_NOT_FOUND);
     if (request.kind !== 'erasure')
-      throw new HttpError(400, 'Seule une demande d’effacement peut être confirmée.', 'NOT_ERASURE');
-    if (request.erasedAt) throw new HttpError(409, 'Les données de ce client ont déjà été effacées.', 'ALREADY_DONE');
+      throw new HttpError('NOT_ERASURE', 'Seule une demande d’effacement peut être confirmée.');
+    if (request.erasedAt) throw new HttpError('ALREADY_DONE', 'Les données de ce client ont déjà été effacées.');
     if (request.refusalReason)
-      throw new HttpError(409, 'Cette demande a été refusée : le client peut en faire une nouvelle.', 'ALREADY_DONE');
+      throw new HttpError('ALREADY_DONE', 'Cette demande a été refusée : le client peut en faire une nouvelle.');
     if (request.clientId === null)
-      throw new HttpError(409, 'Le compte client de cette demande n’existe plus.', 'NO_ACCOUNT');
+      throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
     const [client] = await tx.select().from(clients).where(eq(clients.id, request.clientId)).for('update');
-    if (!client) throw new HttpError(409, 'Le compte client de cette demande n’existe plus.', 'NO_ACCOUNT');
+    if (!client) throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
     const placeholder = erasedEmail(client.id);
 
     // Read who is concerned before anything is renamed: the e-mail is how older orders and requests are found.

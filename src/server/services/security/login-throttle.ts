@@ -159,7 +159,7 @@ export function frenchDelay(totalSeconds: number): string {
 }
 
 const tooManyAttempts = (retryAfterSeconds: number) =>
-  new HttpError(429, `Trop de tentatives de connexion. Réessayez dans ${frenchDelay(retryAfterSeconds)}.`, 'THROTTLED');
+  new HttpError('THROTTLED', `Trop de tentatives de connexion. Réessayez dans ${frenchDelay(retryAfterSeconds)}.`);
 
 /**
  * Runs `check` (the password check) only when the throttle grants the attempt; 429 with Retry-After otherwise. The

@@ -88,7 +88,7 @@ async function issuePasswordLink(
   purpose: 'welcome' | 'reset',
 ) {
   if (!member.email) {
-    throw new HttpError(409, 'Ce membre n’a pas d’adresse e-mail : impossible de lui envoyer un lien.', 'NO_EMAIL');
+    throw new HttpError('NO_EMAIL', 'Ce membre n’a pas d’adresse e-mail : impossible de lui envoyer un lien.');
   }
   const now = new Date();
   await tx
@@ -150,7 +150,7 @@ export async function createMember(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new HttpError(409, 'Cet identifiant est déjà pris', 'USERNAME_TAKEN', {
+      throw new HttpError('USERNAME_TAKEN', 'Cet identifiant est déjà pris', {
         username: ['Cet identifiant est déjà pris'],
       });
     }
@@ -181,7 +181,7 @@ export async function updateMember(
         .select({ n: count() })
         .from(staffUsers)
         .where(and(eq(staffUsers.role, 'admin'), isNull(staffUsers.disabledAt), ne(staffUsers.id, id)));
-      if (Number(others?.n ?? 0) === 0) throw new HttpError(409, LAST_ADMIN, 'LAST_ADMIN');
+      if (Number(others?.n ?? 0) === 0) throw new HttpError('LAST_ADMIN', LAST_ADMIN);
     }
     await tx
       .update(staffUsers)
@@ -211,8 +211,7 @@ export async function resetMemberPassword(db: Db, mail: MailQueue, actor: Actor,
   const passwordHash = await unusablePassword();
   await db.transaction(async (tx) => {
     const member = await memberForUpdate(tx, id);
-    if (member.disabledAt)
-      throw new HttpError(409, 'Réactivez d’abord ce membre pour lui envoyer un lien.', 'DISABLED');
+    if (member.disabledAt) throw new HttpError('DISABLED', 'Réactivez d’abord ce membre pour lui envoyer un lien.');
     await issuePasswordLink(tx, mail, member, 'reset');
     await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, id));
     const sessionsEnded = await endAllStaffSessions(tx, id);
@@ -259,10 +258,10 @@ export async function setPasswordFromLink(
         isNull(staffUsers.disabledAt),
       ),
     );
-  if (!link) throw new HttpError(400, STAFF_LINK_INVALID, 'LINK_INVALID');
+  if (!link) throw new HttpError('LINK_INVALID', STAFF_LINK_INVALID);
   const member = link.staff_users;
   const weakness = passwordWeakness(password, { username: member.username, email: member.email });
-  if (weakness) throw new HttpError(400, weakness, 'WEAK_PASSWORD', { newPassword: [weakness] });
+  if (weakness) throw new HttpError('WEAK_PASSWORD', weakness, { newPassword: [weakness] });
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     // Used up in the same statement that checks it is still unused: two submissions of one link, one password.
@@ -271,7 +270,7 @@ export async function setPasswordFromLink(
       .set({ usedAt: now })
       .where(and(eq(staffPasswordTokens.id, link.staff_password_tokens.id), isNull(staffPasswordTokens.usedAt)))
       .returning({ id: staffPasswordTokens.id });
-    if (used.length === 0) throw new HttpError(400, STAFF_LINK_INVALID, 'LINK_INVALID');
+    if (used.length === 0) throw new HttpError('LINK_INVALID', STAFF_LINK_INVALID);
     await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, member.id));
     await endAllStaffSessions(tx, member.id);
     await writeAudit(
@@ -296,12 +295,12 @@ export async function changeOwnPassword(
 ): Promise<number> {
   const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, staff.id));
   if (!row || !(await throttle(row.username, async () => (await verifyPassword(current, row.passwordHash)) || null))) {
-    throw new HttpError(400, 'Le mot de passe actuel est incorrect', 'BAD_PASSWORD', {
+    throw new HttpError('BAD_PASSWORD', 'Le mot de passe actuel est incorrect', {
       currentPassword: ['Le mot de passe actuel est incorrect'],
     });
   }
   const weakness = passwordWeakness(next, { username: row.username, email: row.email });
-  if (weakness) throw new HttpError(400, weakness, 'WEAK_PASSWORD', { newPassword: [weakness] });
+  if (weakness) throw new HttpError('WEAK_PASSWORD', weakness, { newPassword: [weakness] });
   const passwordHash = await hashPassword(next);
   return db.transaction(async (tx) => {
     await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, staff.id));

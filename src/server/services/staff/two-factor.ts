@@ -116,8 +116,7 @@ export async function confirmEnrolment(
       .from(staffUsers)
       .where(eq(staffUsers.id, member.id))
       .for('update');
-    if (!row?.pending)
-      throw new HttpError(409, 'Aucune activation en cours : recommencez depuis le début.', 'NO_ENROLMENT');
+    if (!row?.pending) throw new HttpError('NO_ENROLMENT', 'Aucune activation en cours : recommencez depuis le début.');
     const step = codeStep(box.open(row.pending), code, now);
     if (step === null) return null;
     const opensDownload = place.unlockedSession;
@@ -286,9 +285,8 @@ export async function disableOwnTwoFactor(
   return db.transaction(async (tx) => {
     if ((await securitySettings(tx)).requireTwoFactor) {
       throw new HttpError(
-        409,
-        'La double authentification est obligatoire pour toute l’équipe : elle ne peut pas être désactivée.',
         'TWO_FACTOR_REQUIRED',
+        'La double authentification est obligatoire pour toute l’équipe : elle ne peut pas être désactivée.',
       );
     }
     if ((await verifySecondFactor(tx, box, actor.id, code)) !== 'totp') return false;
