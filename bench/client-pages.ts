@@ -4,7 +4,7 @@
 // Then what those pages read (the session with the subscription, the orders and the requests), alone, both ways in
 // alternating rounds on the same database: through the routes' services (the session, then for each list its rows,
 // its count and their documents, ratings and staff names) and as the page reads it now, one prepared statement
-// (services/clients/client-page-read.ts). Build first. Writes bench/results/client-pages.json (BENCH_BEFORE names a
+// (services/page-reads/client-page-read.ts). Build first. Writes bench/results/client-pages.json (BENCH_BEFORE names a
 // results file of the code before, kept under "before"). Target (speed issue): /dashboard median ≤ 4 ms.
 // First, as in the server: React loads its production build (it reads NODE_ENV as it loads).
 import '#server/production-by-default.ts';

@@ -302,9 +302,7 @@ test('[ADMIN][SESSION] an expired session returns to the sign-in form with a not
   await expect(page.getByText('Session expirée')).toBeVisible();
 });
 
-test('[ADMIN][MESSAGES] validates a registration request into a client account, credentials shown once', async ({
-  page,
-}) => {
+test('[ADMIN][MESSAGES] validates a registration into a client account, credentials shown once', async ({ page }) => {
   const email = uniqueEmail('inscription');
   const registered = await page.request.post('/api/register', {
     data: {
@@ -377,7 +375,7 @@ test('[ADMIN][USERS] finds a customer by e-mail with their figures and orders, a
   await expect(rows.filter({ hasText: 'Famille' }).getByText('À venir', { exact: true })).toBeVisible();
 });
 
-test('[ADMIN][INTERVENTIONS] takes a client request in hand, then completes it with its duration', async ({
+test('[ADMIN][INTERVENTIONS] takes a client’s intervention in hand, then completes it with its duration', async ({
   page,
   request,
 }) => {

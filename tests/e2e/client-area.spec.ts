@@ -61,7 +61,7 @@ test('[CLIENT][LOGIN] a wrong password shows the error toast and stays on the pa
   await expect(page).toHaveURL(/\/client\/login$/);
 });
 
-test('[CLIENT][DASHBOARD] log in, create a request, see it listed, log out', async ({ page, request }) => {
+test('[CLIENT][DASHBOARD] log in, create an intervention, see it listed, log out', async ({ page, request }) => {
   const client = await createClient(request, 'pro');
   await logIn(page, client.username, client.password);
   await expect(page).toHaveURL(/\/client\/dashboard$/);
@@ -102,7 +102,7 @@ test('[CLIENT][DASHBOARD] log in, create a request, see it listed, log out', asy
   await expect(page).toHaveURL(/\/client\/login$/);
 });
 
-test("[SPEC §8][CLIENT][DASHBOARD] failures without a server message: the request's and the logout's own sentences", async ({
+test("[SPEC §8][CLIENT][DASHBOARD] failures without a server message: the intervention's and the logout's own sentences", async ({
   page,
   request,
 }) => {

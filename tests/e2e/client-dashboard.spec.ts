@@ -130,7 +130,7 @@ test("[CLIENT][SITE] the server renders a signed-in client's pages for them, nev
   }
 });
 
-test('[CLIENT][AREA] /client/dashboard shows the end date, the allowance and the true number of requests', async ({
+test('[CLIENT][AREA] /client/dashboard shows the end date, the allowance and the true number of interventions', async ({
   page,
   request,
 }) => {
@@ -183,7 +183,7 @@ test('[CLIENT][DASHBOARD] a visitor without a session is told and sent to the si
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion client' })).toBeVisible();
 });
 
-test('[CLIENT][DASHBOARD] a request sent after the session ended says so and leads back to sign in', async ({
+test('[CLIENT][DASHBOARD] an intervention sent after the session ended says so and leads back to sign in', async ({
   page,
   request,
 }) => {
@@ -202,7 +202,7 @@ test('[CLIENT][DASHBOARD] a request sent after the session ended says so and lea
   await leaving;
 });
 
-test("[SPEC §8][CLIENT][DASHBOARD] a request that fails for another reason says « Erreur » in the spec's words", async ({
+test("[SPEC §8][CLIENT][DASHBOARD] an intervention that fails for another reason says « Erreur » in the spec's words", async ({
   page,
   request,
 }) => {

@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures.ts'
 const COMMENT = 'Technicien très patient, tout remarche !';
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[CLIENT][RATE_REQUEST] staff complete a request, the client rates it 5 with a comment, staff see it (${name})`, async ({
+  test(`[CLIENT][RATE_INTERVENTION] staff complete an intervention, the client rates it 5 with a comment, staff see it (${name})`, async ({
     browser,
     request,
   }) => {
@@ -94,7 +94,7 @@ for (const { name, viewport } of WIDTHS) {
 }
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[CLIENT][CLOSE_REQUEST] the client withdraws a request nobody has taken yet, from the client area (${name})`, async ({
+  test(`[CLIENT][CLOSE_INTERVENTION] the client withdraws an intervention nobody has taken yet, from the client area (${name})`, async ({
     browser,
     request,
   }) => {

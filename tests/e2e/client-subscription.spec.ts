@@ -70,7 +70,7 @@ test('[CLIENT][SUBSCRIPTION] « Changer de formule » orders another plan from t
   await expect(page.getByTestId('pending-order')).toContainText('Famille');
 });
 
-test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif », the offers, and requests refused with the reason', async ({
+test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif », the offers, and interventions refused with the reason', async ({
   page,
   request,
 }) => {
@@ -106,7 +106,7 @@ test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif �
   await expectNoSeriousA11yViolations(page);
 });
 
-test("[CLIENT][SUBSCRIPTION] once the month's requests are used, the dashboard says so and shows the server's reason", async ({
+test("[CLIENT][SUBSCRIPTION] once the month's interventions are used, the dashboard says so and shows the server's reason", async ({
   page,
   request,
 }) => {

@@ -33,7 +33,7 @@ async function openCustomer(staff: Page, client: Client) {
 }
 
 for (const { name, viewport } of WIDTHS) {
-  test(`[DEVICES][STAFF] a client with two devices picks one in the client-area form; staff see it on the request (${name})`, async ({
+  test(`[DEVICES][STAFF] a client with two devices picks one in the client-area form; staff see it on the intervention (${name})`, async ({
     browser,
     request,
   }) => {
@@ -68,7 +68,7 @@ for (const { name, viewport } of WIDTHS) {
     await expectNoSeriousA11yViolations(staff);
   });
 
-  test(`[DEVICES][STAFF] staff view a proof, then open a request the client could not, which the client sees come in (${name})`, async ({
+  test(`[DEVICES][STAFF] staff view a proof, then open an intervention the client could not, which the client sees come in (${name})`, async ({
     browser,
     request,
   }) => {

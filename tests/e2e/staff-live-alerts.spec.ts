@@ -64,7 +64,7 @@ async function signedInClient(
   return { client, context };
 }
 
-test('[LIVE][LATE] a request past its promise shows « En retard » in red, marked as escalated to the admins (desktop, phone)', async ({
+test('[LIVE][LATE] an intervention past its promise shows « En retard » in red, marked as escalated to the admins (desktop, phone)', async ({
   browser,
   request,
 }) => {

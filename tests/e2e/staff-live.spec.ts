@@ -30,7 +30,7 @@ async function createTechnician(request: APIRequestContext, firstName: string) {
   return account;
 }
 
-test('[LIVE][ASSIGN] a new request reaches an open queue without reload, and the client sees who took it (desktop)', async ({
+test('[LIVE][ASSIGN] a new intervention reaches an open queue without reload, and the client sees who took it (desktop)', async ({
   browser,
   request,
 }) => {

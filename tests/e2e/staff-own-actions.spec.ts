@@ -11,7 +11,7 @@ declare global {
   }
 }
 
-test('[LIVE][OWN] a request a member opens for a client reloads their list without a tone; a client’s request plays one (desktop)', async ({
+test('[LIVE][OWN] an intervention a member opens for a client reloads their list without a tone; a client’s intervention plays one (desktop)', async ({
   browser,
   request,
 }) => {

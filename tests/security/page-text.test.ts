@@ -63,7 +63,7 @@ describe('[SECURITY][PAGES] a client’s own text on the pages rendered for them
     for (const part of Object.values(parts)) expect(page).toContain(part);
   });
 
-  it('renders the dashboard of a client whose name and request hold `$&` and `$`` exactly as typed', async () => {
+  it('renders the dashboard of a client whose name and intervention hold `$&` and `$`` exactly as typed', async () => {
     const { renderPage, signedInVisitor } = pageRenderer(
       t.app,
       { render, prefetchUrls },

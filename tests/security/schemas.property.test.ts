@@ -198,7 +198,7 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
     );
   });
 
-  it("client request: accepted input comes back unchanged; rejected input is a 400 with the schema's messages", async () => {
+  it("client intervention: accepted input comes back unchanged; rejected input is a 400 with the schema's messages", async () => {
     const input = fc.record(
       {
         description: maybe(words(1, 100)),

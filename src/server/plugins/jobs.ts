@@ -12,7 +12,7 @@ import {
   renewalReminderDefinition,
   scheduleRenewalReminders,
 } from '#server/services/subscriptions/renewal-reminders.ts';
-import { passwordResetRequests } from '#server/services/clients/password-reset.ts';
+import { passwordResets } from '#server/services/clients/password-reset.ts';
 import { openSessionsDefinition, scheduleOpenSessionsCheck } from '#server/services/payments/open-sessions.ts';
 import { paymentProvider } from '#server/services/payments/provider.ts';
 import { responseAlertsDefinition, scheduleResponseAlerts } from '#server/services/interventions/response-alerts.ts';
@@ -51,8 +51,8 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   app.decorate('jobs', jobs);
   app.decorate('mail', mail);
   app.decorate('clock', options.clock);
-  const passwordResets = passwordResetRequests({ db: app.db, jobs, mail, box });
-  app.decorate('passwordResets', { ask: passwordResets.ask });
+  const resets = passwordResets({ db: app.db, jobs, mail, box });
+  app.decorate('passwordResets', { ask: resets.ask });
 
   jobs.poll(
     mailDelivery({
@@ -68,7 +68,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(proofRetentionDefinition({ db: app.db, clock: options.clock }));
-  await jobs.define(passwordResets.definition);
+  await jobs.define(resets.definition);
   // Online payment (when configured): sessions left open an hour are asked about, in case a webhook was lost.
   const provider = await paymentProvider(config);
   if (provider)

@@ -32,7 +32,7 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     return s;
   };
   const ready = (s: EventStream) => s.next((e) => e.event === 'ready');
-  const newRequest = async (headers: Record<string, string>) =>
+  const newIntervention = async (headers: Record<string, string>) =>
     (
       await one.app.inject({ method: 'POST', url: '/api/client/interventions', headers, payload: ask })
     ).json<ClientIntervention>().id;
@@ -68,18 +68,18 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     await one.close();
   });
 
-  it('a new request made on one instance reaches a staff page connected to the other', async () => {
+  it('a new intervention made on one instance reaches a staff page connected to the other', async () => {
     const page = await open('/api/admin/events', tech);
     expect(page.status).toBe(200);
     await ready(page);
-    const id = await newRequest(anne);
+    const id = await newIntervention(anne);
     const event = body(await page.next(about(id)));
     expect(event).toMatchObject({ kind: 'intervention.created', text: `Nouvelle demande #${id} de anne` });
   });
 
-  it('a client hears staff answer and change the status of their own requests, never another client’s', async () => {
-    const anneId = await newRequest(anne);
-    const brunoId = await newRequest(bruno);
+  it('a client hears staff answer and change the status of their own interventions, never another client’s', async () => {
+    const anneId = await newIntervention(anne);
+    const brunoId = await newIntervention(bruno);
     const annePage = await open('/api/client/events', anne);
     const brunoPage = await open('/api/client/events', bruno);
     await Promise.all([ready(annePage), ready(brunoPage)]);
@@ -142,7 +142,7 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     const techPage = await open('/api/admin/events', tech);
     const adminPage = await open('/api/admin/events', admin);
     await Promise.all([ready(techPage), ready(adminPage)]);
-    const id = await newRequest(anne);
+    const id = await newIntervention(anne);
     await one.db.transaction(async (tx) =>
       publishLive(
         tx,
@@ -153,7 +153,7 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     );
     expect(body(await adminPage.next(about(id, 'intervention.overdue'))).text).toBe('En retard');
     // The technician's next event after the new request is the next request, not the escalation.
-    const later = await newRequest(anne);
+    const later = await newIntervention(anne);
     await techPage.next(about(id, 'intervention.created'));
     const next = body(await techPage.next((e) => e.event === 'message'));
     expect(next.interventionId).toBe(later);
@@ -163,7 +163,7 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     const page = await open('/api/admin/events', tech);
     const start = await ready(page);
     page.close();
-    const missed = [await newRequest(anne), await newRequest(bruno)];
+    const missed = [await newIntervention(anne), await newIntervention(bruno)];
     // EventSource sends the last id it saw in Last-Event-ID; the instance it reaches may be another one.
     const back = await open('/api/admin/events', { ...tech, 'last-event-id': start.id! });
     const got = [body(await back.next(about(missed[0]!))), body(await back.next(about(missed[1]!)))];
@@ -172,7 +172,7 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
   });
 
   it('answers once in JSON to a caller that does not stream, with only what it may see', async () => {
-    const id = await newRequest(bruno);
+    const id = await newIntervention(bruno);
     const created = await one.app.inject({
       method: 'GET',
       url: '/api/admin/events',

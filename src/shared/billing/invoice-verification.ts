@@ -1,5 +1,5 @@
 import { z } from '#shared/common/zod.ts';
-import { PAYMENT_STATUSES } from '#shared/billing/payment-labels.ts';
+import { PAYMENT_STATUSES } from './payment-labels.ts';
 
 // X from an alphabet without 0/O, 1/I/L so a key read aloud or on paper is not mistaken.
 export const KEY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -28,7 +28,7 @@ describe('French public holidays', () => {
   });
 });
 
-describe('the due time of a request', () => {
+describe('the due time of an intervention', () => {
   it('carries the rest of the promise over the night to the next opening', () => {
     // Tuesday 17:00 in Paris (winter, UTC+1): one hour today, three tomorrow from 9 h.
     expect(responseDueAt(basique, 'medium', at('2026-11-24T16:00:00Z')).toISOString()).toBe('2026-11-25T11:00:00.000Z');
@@ -62,7 +62,7 @@ describe('the due time of a request', () => {
     expect(businessMinutesBetween(at('2026-10-24T22:00:00Z'), at('2026-10-25T23:00:00Z'), ALWAYS_OPEN)).toBe(25 * 60);
   });
 
-  it('answers an urgent request of a yearly plan within 30 minutes at night, a normal one in the morning', () => {
+  it('answers an urgent intervention of a yearly plan within 30 minutes at night, a normal one in the morning', () => {
     const night = at('2026-11-24T22:00:00Z'); // 23:00 in Paris
     expect(responseDueAt(pro, 'high', night).toISOString()).toBe('2026-11-24T22:30:00.000Z');
     expect(responseDueAt(pro, 'medium', night).toISOString()).toBe('2026-11-25T07:15:00.000Z');
@@ -91,7 +91,7 @@ describe('business minutes between two instants', () => {
 
 describe('how the clock reads', () => {
   const now = at('2026-11-24T10:00:00Z'); // Tuesday 11:00 in Paris
-  it('tells the client when the request will be taken in charge', () => {
+  it('tells the client when the intervention will be taken in charge', () => {
     expect(clockState({ dueAt: '2026-11-24T13:30:00Z', firstResponseAt: null }, now, 'client')?.label).toBe(
       'Prise en charge avant 14 h 30',
     );
@@ -104,7 +104,7 @@ describe('how the clock reads', () => {
     ).toEqual({ state: 'answered', label: 'Prise en charge dans les délais' });
   });
 
-  it('tells staff the time left or how late the request is', () => {
+  it('tells staff the time left or how late the intervention is', () => {
     expect(clockState({ dueAt: '2026-11-24T11:20:00Z', firstResponseAt: null }, now, 'staff')).toEqual({
       state: 'waiting',
       label: 'Reste 1 h 20 (avant 12 h 20)',

@@ -8,8 +8,8 @@
 import { z } from '#shared/common/zod.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
 
-export const subscriptionRequestInputSchema = z.object({
+export const pendingOrderInputSchema = z.object({
   planId: z.enum(PLAN_IDS, { error: 'Veuillez sélectionner un plan' }),
 });
-export type SubscriptionRequest = z.input<typeof subscriptionRequestInputSchema>;
+export type PendingOrderInput = z.input<typeof pendingOrderInputSchema>;
 export const SUBSCRIBE_UNAUTHORIZED = 'Vous devez être connecté pour vous abonner';

@@ -2,7 +2,7 @@
 
 /**
  * GET /api/admin/audit?entity=&entityId=&staffUsername=&action=&from=&to=&limit=&offset= (admins only; newest first,
- * X-Total-Count). Actions: order.create, order.update, order.credentials, staff.login, staff.login_failed, team.create,
+ * X-Total-Count). Actions: order.create, order.update, order.credentials, staff.login, staff.login_failed, staff.create,
  * … (`action=order` finds every order.*). No route edits or deletes an entry.
  */
 import { z } from '#shared/common/zod.ts';

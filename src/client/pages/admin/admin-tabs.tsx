@@ -21,7 +21,7 @@ import { InboxTab } from './inbox/inbox-tab.tsx';
 import { SubscriptionsTab } from './subscriptions/subscriptions-tab.tsx';
 import { InterventionsTab } from './interventions/interventions-tab.tsx';
 import { DownloadTab } from './download/download-tab.tsx';
-import { TeamTab } from './team/team-tab.tsx';
+import { StaffTab } from './staff/staff-tab.tsx';
 import { JournalTab } from './journal/journal-tab.tsx';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { OutboxTab } from './outbox/outbox-tab.tsx';
@@ -48,7 +48,7 @@ const TABS: TabDef[] = [
   { value: 'interventions', label: 'Interventions', Icon: Wrench, Panel: InterventionsTab, roles: EVERYONE },
   { value: 'devices', label: 'Appareils', Icon: Laptop, Panel: DevicesTab, roles: EVERYONE },
   { value: 'courriels', label: 'Courriels', Icon: Send, Panel: OutboxTab },
-  { value: 'team', label: 'Équipe', Icon: UserCog, Panel: TeamTab },
+  { value: 'team', label: 'Équipe', Icon: UserCog, Panel: StaffTab },
   { value: 'journal', label: 'Journal', Icon: ScrollText, Panel: JournalTab },
   { value: 'download', label: 'Téléchargement', Icon: Download, Panel: DownloadTab, unlockedOnly: true },
 ];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
-import { STAFF_LINK_INVALID } from '#shared/staff/team.ts';
+import { STAFF_LINK_INVALID } from '#shared/staff/staff-members.ts';
 import { api } from '#client/lib/api.ts';
 import { Link } from '#client/lib/router.ts';
 import { buttonClass } from '#client/components/ui/button.tsx';

@@ -27,7 +27,7 @@ export const staffUsers = pgTable('staff_users', {
   /** the first name clients read on a request this member handles (« Pris en charge par Julien »); never the username */
   firstName: text('first_name'),
   /**
-   * When the member is on duty (shared/schemas/duty-hours.ts): one range per weekday, Paris time, 0 = Sunday; null:
+   * When the member is on duty (shared/staff/duty-hours.ts): one range per weekday, Paris time, 0 = Sunday; null:
    * the plans' support hours. Read by the response warning (services/interventions/response-alerts.ts).
    */
   dutyHours: jsonb('duty_hours').$type<WeekHours>(),

@@ -16,7 +16,7 @@ const ask = {
   deviceInfo: 'HP',
 };
 
-describe('[INTERVENTIONS][ASSIGN] who handles a request, by role', () => {
+describe('[INTERVENTIONS][ASSIGN] who handles an intervention, by role', () => {
   let t: TestApp;
   let admin: Record<string, string>;
   let julien: Record<string, string>;
@@ -25,7 +25,7 @@ describe('[INTERVENTIONS][ASSIGN] who handles a request, by role', () => {
   let julienId: number;
   let marcId: number;
 
-  const newRequest = async () =>
+  const newIntervention = async () =>
     (
       await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: client, payload: ask })
     ).json<ClientIntervention>().id;
@@ -60,8 +60,8 @@ describe('[INTERVENTIONS][ASSIGN] who handles a request, by role', () => {
   });
   afterAll(async () => t.close());
 
-  it('« Prendre en charge » gives the request to whoever clicks, and the client reads their first name', async () => {
-    const id = await newRequest();
+  it('« Prendre en charge » gives the intervention to whoever clicks, and the client reads their first name', async () => {
+    const id = await newIntervention();
     const before = (await t.app.inject({ method: 'GET', url: '/api/client/interventions', headers: client })).json<
       ClientIntervention[]
     >();
@@ -96,7 +96,7 @@ describe('[INTERVENTIONS][ASSIGN] who handles a request, by role', () => {
   });
 
   it('a member with no first name shows as « l’équipe » to the client', async () => {
-    const id = await newRequest();
+    const id = await newIntervention();
     expect((await take(id, marc)).statusCode).toBe(200);
     const mine = (await t.app.inject({ method: 'GET', url: '/api/client/interventions', headers: client })).json<
       ClientIntervention[]
@@ -116,8 +116,8 @@ describe('[INTERVENTIONS][ASSIGN] who handles a request, by role', () => {
     expect(again.find((i) => i.id === id)?.handledBy).toBe('Marc');
   });
 
-  it('a technician cannot take or reassign a request someone else handles; an admin can', async () => {
-    const id = await newRequest();
+  it('a technician cannot take or reassign an intervention someone else handles; an admin can', async () => {
+    const id = await newIntervention();
     expect((await assign(id, julien, julienId)).statusCode).toBe(200);
     // Marc may neither take it over, nor give it away, nor free it.
     for (const res of [
@@ -150,8 +150,8 @@ describe('[INTERVENTIONS][ASSIGN] who handles a request, by role', () => {
     expect((await assign(id, admin, null)).json<AdminInterventionDto>().assignee).toBeNull();
   });
 
-  it('refuses a disabled or unknown member, a closed request and an unknown one', async () => {
-    const id = await newRequest();
+  it('refuses a disabled or unknown member, a closed intervention and an unknown one', async () => {
+    const id = await newIntervention();
     const unknown = await assign(id, admin, 999_999);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'ASSIGNEE_INVALID', fieldErrors: { staffId: [expect.any(String)] } });
@@ -171,8 +171,8 @@ describe('[INTERVENTIONS][ASSIGN] who handles a request, by role', () => {
   });
 
   it('filters « Mes demandes » and « Non attribuées », by due time', async () => {
-    const free = await newRequest();
-    const julienS = await newRequest();
+    const free = await newIntervention();
+    const julienS = await newIntervention();
     await take(julienS, julien);
     const mineJ = await list(julien, 'assignee=me&sort=due');
     expect(mineJ).toContain(julienS);

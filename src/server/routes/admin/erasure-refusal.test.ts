@@ -53,7 +53,7 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
   const refuse = (id: number, headers: Record<string, string>, reason = REASON) =>
     t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/erasure/refuse`, headers, payload: { reason } });
 
-  it('refuses a technician who closes or answers an erasure request: 403, the request still waits for the admins', async () => {
+  it('refuses a technician who closes or answers an erasure request: 403, the erasure request still waits for the admins', async () => {
     const id = await ask();
     for (const status of ['closed', 'replied'] as const) {
       const res = await patch(id, status, technician);
@@ -85,7 +85,7 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     expect((await patch(contact!.id, 'closed', technician)).statusCode).toBe(200);
   });
 
-  it('lets an admin refuse with a reason: request ended, the person e-mailed the reason, the refusal audited', async () => {
+  it('lets an admin refuse with a reason: erasure request ended, the person e-mailed the reason, the refusal audited', async () => {
     const id = await ask();
     const res = await refuse(id, admin);
     expect(res.statusCode, res.body).toBe(200);
@@ -105,7 +105,7 @@ describe('[ADMIN][ERASURE] an erasure request ends only by an admin’s confirma
     const [entry] = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'request.refuse_erasure'), eq(auditLog.entityId, String(id))));
+      .where(and(eq(auditLog.action, 'inbox.refuse_erasure'), eq(auditLog.entityId, String(id))));
     expect(entry).toMatchObject({
       staffUsername: 'staff',
       before: { status: 'pending' },

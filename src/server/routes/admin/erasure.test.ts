@@ -328,7 +328,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     expect(JSON.stringify(history)).toContain('Cliente fidèle');
   });
 
-  it('shows the closed request in « Messages » and refuses to erase twice', async () => {
+  it('shows the closed erasure request in « Messages » and refuses to erase twice', async () => {
     const listed = await t.app.inject({ method: 'GET', url: '/api/admin/contacts?kind=erasure', headers: staff });
     expect(listed.json<InboxItemDto[]>()).toEqual([
       expect.objectContaining({ id: erasureId, status: 'closed', erasedAt: expect.any(String) }),

@@ -5,7 +5,7 @@ import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import type { RegistrationValidated, InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
-describe('[ADMIN][REQUESTS] registration and contact requests', () => {
+describe('[ADMIN][INBOX] registrations and contact messages', () => {
   const { t, staff } = staffTestApp();
   let ids: { contact: number; helene: number; deja: number };
   beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
     return { items: res.json<InboxItemDto[]>(), total: Number(res.headers['x-total-count']) };
   };
 
-  it('lists requests newest first, filtered by kind, status and text', async () => {
+  it('lists inbox items newest first, filtered by kind, status and text', async () => {
     const all = await list();
     expect(all.total).toBe(3);
     expect(all.items.map((r) => r.id)).toEqual([ids.deja, ids.helene, ids.contact]);
@@ -90,11 +90,11 @@ describe('[ADMIN][REQUESTS] registration and contact requests', () => {
     expect((await list('?status=closed')).items.map((r) => r.id)).toEqual([ids.contact]);
     const audit = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/audit?entity=request&entityId=${ids.contact}`,
+      url: `/api/admin/audit?entity=inbox_item&entityId=${ids.contact}`,
       headers: staff,
     });
     expect(audit.json<AuditEntryDto[]>()[0]).toMatchObject({
-      action: 'request.update',
+      action: 'inbox.update',
       before: { status: 'pending' },
       after: { status: 'closed' },
     });

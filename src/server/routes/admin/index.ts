@@ -14,7 +14,7 @@ import { staffEventRoutes } from './events.ts';
 import { auditRoutes } from './audit.ts';
 import { backupRoutes } from './backup.ts';
 import { staffGate } from './roles.ts';
-import { teamRoutes, setPasswordRoutes } from './team.ts';
+import { staffMemberRoutes, setPasswordRoutes } from './staff-members.ts';
 import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor.ts';
 
 /**
@@ -42,7 +42,7 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(auditRoutes);
     await staffOnly.register(backupRoutes);
     await staffOnly.register(outboxRoutes);
-    await staffOnly.register(teamRoutes);
+    await staffOnly.register(staffMemberRoutes);
     await staffOnly.register(twoFactorRoutes);
   });
 }

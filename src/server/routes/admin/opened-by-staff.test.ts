@@ -12,7 +12,7 @@ import type { LiveEvent } from '#shared/live/live-api.ts';
 const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech.julien', password: 'motdepasse-technicien' };
 
-describe('[ADMIN][INTERVENTIONS] a request staff open says so, and its opener is not alerted of it', () => {
+describe('[ADMIN][INTERVENTIONS] an intervention staff open says so, and its opener is not alerted of it', () => {
   let t: TestApp;
   let admin: Record<string, string>;
   let tech: Record<string, string>;
@@ -98,7 +98,7 @@ describe('[ADMIN][INTERVENTIONS] a request staff open says so, and its opener is
     });
   });
 
-  it('a request the client sent names no opener', async () => {
+  it('an intervention the client sent names no opener', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/client/interventions',

@@ -143,10 +143,10 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
     expect(mail!.text).toContain('« Nous n’intervenons pas sur les serveurs d’entreprise. »');
     const audit = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/audit?entity=request&entityId=${registration!.id}`,
+      url: `/api/admin/audit?entity=inbox_item&entityId=${registration!.id}`,
       headers: staff,
     });
-    expect(audit.json<Array<{ action: string }>>().map((a) => a.action)).toContain('request.refuse');
+    expect(audit.json<Array<{ action: string }>>().map((a) => a.action)).toContain('inbox.refuse');
   });
 
   it('acknowledges a registration to the person and announces it and a contact message to staff', async () => {

@@ -13,7 +13,7 @@ const request = (urgency: string) => ({
   deviceInfo: 'HP',
 });
 
-describe('[INTERVENTIONS][CLOCK] the response clock of each request', () => {
+describe('[INTERVENTIONS][CLOCK] the response clock of each intervention', () => {
   const { t, staff } = staffTestApp();
   let monthly: { id: number; headers: Record<string, string> };
   let client: { id: number; headers: Record<string, string> };
@@ -54,7 +54,7 @@ describe('[INTERVENTIONS][CLOCK] the response clock of each request', () => {
     expect(row!.plan).toBe('basique');
   });
 
-  it('stops the clock when staff take the request in charge, once', async () => {
+  it('stops the clock when staff take the intervention in charge, once', async () => {
     const created = (
       await t.app.inject({
         method: 'POST',
@@ -100,7 +100,7 @@ describe('[INTERVENTIONS][CLOCK] the response clock of each request', () => {
     expect(noted.json<AdminInterventionDto>().firstResponseAt).toBeNull();
   });
 
-  it('sorts the waiting requests by due time, the most pressing first', async () => {
+  it('sorts the waiting interventions by due time, the most pressing first', async () => {
     const soon = (
       await t.app.inject({
         method: 'POST',

@@ -12,7 +12,7 @@ import type { AdminDevice, Device } from '#shared/devices/device-api.ts';
 const PASSWORD = 'Azur-Passerelle-2026';
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-technicien' };
 
-describe("[ADMIN][INTERVENTIONS] staff open a request on a client's behalf, for one of their devices", () => {
+describe("[ADMIN][INTERVENTIONS] staff open an intervention on a client's behalf, for one of their devices", () => {
   let t: TestApp;
   let admin: Record<string, string>;
   let tech: Record<string, string>;
@@ -79,7 +79,7 @@ describe("[ADMIN][INTERVENTIONS] staff open a request on a client's behalf, for 
     ...over,
   });
 
-  it("opens a request for a device whose proof is awaited: audited, live for staff and the client, in the client's list", async () => {
+  it("opens an intervention for a device whose proof is awaited: audited, live for staff and the client, in the client's list", async () => {
     // The client cannot, while the proof is awaited.
     const byClient = await t.app.inject({
       method: 'POST',
@@ -173,7 +173,7 @@ describe("[ADMIN][INTERVENTIONS] staff open a request on a client's behalf, for 
     expect(noPlan.json().message).toMatch(/pas d’abonnement en cours : enregistrez d’abord sa commande/);
   });
 
-  it("marks the devices beyond the plan's cap « hors formule » in the back-office, and on the requests naming them", async () => {
+  it("marks the devices beyond the plan's cap « hors formule » in the back-office, and on the interventions naming them", async () => {
     const duo = await postOrder(t, admin, {
       clientName: 'Paul Petit',
       clientEmail: 'petit@exemple.fr',

@@ -303,7 +303,7 @@ describe('[ADMIN][TWO_FACTOR] TOTP sign-in, recovery codes, the admin policy', (
     const reset = await t.app.inject({ method: 'DELETE', url: `/api/admin/team/${m.id}/two-factor`, headers: admin });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: own })).statusCode).toBe(401);
-    const [trace] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'team.two_factor_reset'));
+    const [trace] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.two_factor_reset'));
     expect(trace).toMatchObject({
       staffUsername: TEST_ADMIN.username,
       entityId: String(m.id),

@@ -287,7 +287,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
   });
 
   describe('erasure request', () => {
-    it('records one request staff see in « Messages »; asking again answers the same date', async () => {
+    it('records one erasure request staff see in « Messages »; asking again answers the same date', async () => {
       expect((await get('/api/client/erasure-request', jean)).json()).toEqual({ requestedAt: null });
       const first = await post('/api/client/erasure-request', jean);
       expect(first.statusCode).toBe(202);
@@ -316,7 +316,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(request!.message).toContain(`client n° ${jeanId}`);
     });
 
-    it('makes one request when the client clicks twice at once', async () => {
+    it('makes one erasure request when the client clicks twice at once', async () => {
       const both = await Promise.all([
         post('/api/client/erasure-request', anne),
         post('/api/client/erasure-request', anne),

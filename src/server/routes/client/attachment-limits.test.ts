@@ -46,7 +46,7 @@ describe('[SECURITY][ATTACHMENTS] a quota per client, and oversized bodies refus
   /** a client with room left: the size limit, not the quota, answers */
   let bruno: Record<string, string>;
   let request: number;
-  let brunoRequest: number;
+  let brunoIntervention: number;
   beforeAll(async () => {
     // A quota of 1 MB keeps the files of the test small; the rule is the same at 50.
     t = await createTestApp({ ATTACHMENT_QUOTA_MB: '1' });
@@ -79,7 +79,7 @@ describe('[SECURITY][ATTACHMENTS] a quota per client, and oversized bodies refus
         })
       ).json<ClientIntervention>().id;
     request = await open(alice);
-    brunoRequest = await open(bruno);
+    brunoIntervention = await open(bruno);
   });
   afterAll(async () => t.close());
 
@@ -142,7 +142,7 @@ describe('[SECURITY][ATTACHMENTS] a quota per client, and oversized bodies refus
       const body = endlessBody();
       const res = await t.app.inject({
         method: 'POST',
-        url: side === 'client' ? `/api/client/interventions/${brunoRequest}/messages` : staffUrl(),
+        url: side === 'client' ? `/api/client/interventions/${brunoIntervention}/messages` : staffUrl(),
         headers: {
           ...(side === 'client' ? bruno : staff),
           'content-type': 'application/json',
@@ -161,7 +161,7 @@ describe('[SECURITY][ATTACHMENTS] a quota per client, and oversized bodies refus
       const body = endlessBody();
       const res = await t.app.inject({
         method: 'POST',
-        url: side === 'client' ? `/api/client/interventions/${brunoRequest}/messages` : staffUrl(),
+        url: side === 'client' ? `/api/client/interventions/${brunoIntervention}/messages` : staffUrl(),
         headers: {
           ...(side === 'client' ? bruno : staff),
           'content-type': 'application/json',

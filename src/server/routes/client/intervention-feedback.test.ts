@@ -14,7 +14,7 @@ import { newClient, newTechnician, staffTestApp } from '#server/test/fixtures.ts
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-tech-1' };
 const request = { description: 'Imprimante hors ligne', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'HP' };
 
-describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own request; staff read the ratings', () => {
+describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own intervention; staff read the ratings', () => {
   const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
   let tech: Record<string, string>;
   let alice: Record<string, string>;
@@ -44,7 +44,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     bruno = (await newClient(t, staff, 'bruno', { plan: 'pro' })).headers;
   });
 
-  it("rates only a completed request of one's own: once completed, 1 to 5 stars and a comment, staff told by e-mail", async () => {
+  it("rates only a completed intervention of one's own: once completed, 1 to 5 stars and a comment, staff told by e-mail", async () => {
     const id = await newRequest();
     const early = await rate(id, { stars: 5 });
     expect(early.statusCode).toBe(409);
@@ -88,7 +88,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     expect(completed.text).toContain('Donner mon avis');
   });
 
-  it('answers 404 to another client, as if the request did not exist, and writes nothing', async () => {
+  it('answers 404 to another client, as if the intervention did not exist, and writes nothing', async () => {
     const id = await newRequest();
     await setStatus(id, 'in_progress');
     await setStatus(id, 'completed');
@@ -127,7 +127,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     expect(await t.db.select().from(interventionRatings).where(eq(interventionRatings.interventionId, id))).toEqual([]);
   });
 
-  it('keeps one rating per request: rating again changes it, keeps the first date, and tells staff of the change', async () => {
+  it('keeps one rating per intervention: rating again changes it, keeps the first date, and tells staff of the change', async () => {
     const id = await newRequest();
     await setStatus(id, 'in_progress');
     await setStatus(id, 'completed');
@@ -143,7 +143,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     );
   });
 
-  it('closes a request: cancelled when nobody took it yet, completed (and then rateable) once in progress, 409 afterwards', async () => {
+  it('closes an intervention: cancelled when nobody took it yet, completed (and then rateable) once in progress, 409 afterwards', async () => {
     const waiting = await newRequest();
     const cancel = await t.app.inject({
       method: 'POST',
@@ -178,7 +178,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     ]);
   });
 
-  it('measures a request the client withdrew unanswered after its due time as a miss, not one withdrawn in time', async () => {
+  it('measures an intervention the client withdrew unanswered after its due time as a miss, not one withdrawn in time', async () => {
     const pro = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/admin/interventions/response-times', headers: staff }))
         .json<ResponseTimeStats>()
@@ -199,7 +199,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     expect(after.withinPromise).toBe(before.withinPromise);
   });
 
-  it("shows staff each request's rating and the monthly average, to technicians as to admins", async () => {
+  it("shows staff each intervention's rating and the monthly average, to technicians as to admins", async () => {
     for (const headers of [staff, tech]) {
       const list = await t.app.inject({ method: 'GET', url: '/api/admin/interventions?limit=100', headers });
       expect(list.statusCode).toBe(200);
@@ -237,7 +237,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own reques
     expect(rows.map((r) => r.comment)).toEqual(['', '', '']);
   });
 
-  it('lets staff list the rated requests, and the poorly rated ones (1 or 2 stars) to call back', async () => {
+  it('lets staff list the rated interventions, and the poorly rated ones (1 or 2 stars) to call back', async () => {
     const id = (
       await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: bruno, payload: request })
     ).json<ClientIntervention>().id;

@@ -20,15 +20,15 @@ const request = {
   deviceInfo: 'Lenovo',
 };
 
-describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
+describe('[INTERVENTIONS][THREAD] the conversation on an intervention', () => {
   const { t, staff } = staffTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
   let alice: Record<string, string>;
   let bruno: Record<string, string>;
-  let aliceRequest: number;
+  let aliceIntervention: number;
   beforeAll(async () => {
     alice = (await newClient(t, staff, 'alice', { plan: 'pro' })).headers;
     bruno = (await newClient(t, staff, 'bruno', { plan: 'famille' })).headers;
-    aliceRequest = (
+    aliceIntervention = (
       await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })
     ).json<ClientIntervention>().id;
   });
@@ -39,7 +39,7 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
   it('lets the client write, tells staff by e-mail, and staff read it', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/client/interventions/${aliceRequest}/messages`,
+      url: `/api/client/interventions/${aliceIntervention}/messages`,
       headers: alice,
       payload: { body: '  Le code d’erreur est 0x0000007B  ' },
     });
@@ -47,10 +47,14 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     expect(res.json<Thread>().messages).toMatchObject([{ author: 'client', body: 'Le code d’erreur est 0x0000007B' }]);
     const staffMails = await mailsTo('equipe@exemple.fr', 'staff_intervention_message');
     expect(staffMails).toHaveLength(1);
-    expect(staffMails[0]!.subject).toBe(`Message de Client alice sur l’intervention n° ${aliceRequest}`);
+    expect(staffMails[0]!.subject).toBe(`Message de Client alice sur l’intervention n° ${aliceIntervention}`);
 
     const thread = (
-      await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/interventions/${aliceIntervention}/messages`,
+        headers: staff,
+      })
     ).json<Thread>();
     expect(thread.messages.map((m) => m.body)).toEqual(['Le code d’erreur est 0x0000007B']);
     // Writing is reading: the client has read the thread up to their own message.
@@ -60,7 +64,7 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
   it('counts a staff answer as the first response, e-mails the client, and marks reads on each side', async () => {
     const answer = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/interventions/${aliceRequest}/messages`,
+      url: `/api/admin/interventions/${aliceIntervention}/messages`,
       headers: staff,
       payload: { body: 'Démarrez en mode sans échec, je vous appelle.' },
     });
@@ -68,37 +72,49 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: staff })).json<
       AdminInterventionDto[]
     >();
-    expect(list.find((i) => i.id === aliceRequest)!.firstResponseAt).not.toBeNull();
+    expect(list.find((i) => i.id === aliceIntervention)!.firstResponseAt).not.toBeNull();
     expect(await mailsTo('alice@exemple.fr', 'intervention_message')).toHaveLength(1);
 
     // The client sees « Technicien », never the staff login; staff's own message shows as not yet read.
     const before = (
-      await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/client/interventions/${aliceIntervention}/messages`,
+        headers: alice,
+      })
     ).json<Thread>();
     expect(before.messages.map((m) => m.authorName)).toEqual(['Client', 'Technicien']);
     expect(
       (
-        await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/interventions/${aliceIntervention}/messages`,
+          headers: staff,
+        })
       ).json<Thread>().readByOtherAt,
     ).not.toBeNull(); // the client's own message marked their read
     const read = await t.app.inject({
       method: 'POST',
-      url: `/api/client/interventions/${aliceRequest}/messages/read`,
+      url: `/api/client/interventions/${aliceIntervention}/messages/read`,
       headers: alice,
     });
     expect(read.statusCode).toBe(200);
     const staffView = (
-      await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${aliceRequest}/messages`, headers: staff })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/interventions/${aliceIntervention}/messages`,
+        headers: staff,
+      })
     ).json<Thread>();
     expect(new Date(staffView.readByOtherAt!) >= new Date(staffView.messages.at(-1)!.createdAt)).toBe(true);
   });
 
-  it("never shows or accepts a message on another client's request: 404 as if it did not exist", async () => {
+  it("never shows or accepts a message on another client's intervention: 404 as if it did not exist", async () => {
     const before = await t.db.select().from(interventionMessages);
     for (const call of [
-      { method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages` },
-      { method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages`, payload: { body: 'Coucou' } },
-      { method: 'POST', url: `/api/client/interventions/${aliceRequest}/messages/read` },
+      { method: 'GET', url: `/api/client/interventions/${aliceIntervention}/messages` },
+      { method: 'POST', url: `/api/client/interventions/${aliceIntervention}/messages`, payload: { body: 'Coucou' } },
+      { method: 'POST', url: `/api/client/interventions/${aliceIntervention}/messages/read` },
       { method: 'GET', url: '/api/client/interventions/999999/messages' },
     ] as const) {
       const res = await t.app.inject({ ...call, headers: bruno });
@@ -106,14 +122,17 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
       expect(res.json().message).toBe('Intervention introuvable');
     }
     expect(await t.db.select().from(interventionMessages)).toHaveLength(before.length);
-    const noSession = await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages` });
+    const noSession = await t.app.inject({
+      method: 'GET',
+      url: `/api/client/interventions/${aliceIntervention}/messages`,
+    });
     expect(noSession.statusCode).toBe(401);
   });
 
-  it("refuses an empty message with the form's wording, and any message once the request is closed", async () => {
+  it("refuses an empty message with the form's wording, and any message once the intervention is closed", async () => {
     const empty = await t.app.inject({
       method: 'POST',
-      url: `/api/client/interventions/${aliceRequest}/messages`,
+      url: `/api/client/interventions/${aliceIntervention}/messages`,
       headers: alice,
       payload: { body: '   ' },
     });
@@ -121,19 +140,19 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     expect(empty.json().fieldErrors.body[0]).toBe('Écrivez votre message');
     await t.app.inject({
       method: 'PATCH',
-      url: `/api/admin/interventions/${aliceRequest}`,
+      url: `/api/admin/interventions/${aliceIntervention}`,
       headers: staff,
       payload: { status: 'in_progress' },
     });
     await t.app.inject({
       method: 'PATCH',
-      url: `/api/admin/interventions/${aliceRequest}`,
+      url: `/api/admin/interventions/${aliceIntervention}`,
       headers: staff,
       payload: { status: 'completed' },
     });
     const late = await t.app.inject({
       method: 'POST',
-      url: `/api/client/interventions/${aliceRequest}/messages`,
+      url: `/api/client/interventions/${aliceIntervention}/messages`,
       headers: alice,
       payload: { body: 'Encore une question' },
     });
@@ -141,12 +160,16 @@ describe('[INTERVENTIONS][THREAD] the conversation on a request', () => {
     expect(late.json().message).toBe(THREAD_CLOSED);
     expect(
       (
-        await t.app.inject({ method: 'GET', url: `/api/client/interventions/${aliceRequest}/messages`, headers: alice })
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/client/interventions/${aliceIntervention}/messages`,
+          headers: alice,
+        })
       ).json<Thread>().open,
     ).toBe(false);
   });
 
-  it("takes an image or a PDF by its content, opens it only to the request's client and staff, and refuses anything else", async () => {
+  it("takes an image or a PDF by its content, opens it only to the intervention's client and staff, and refuses anything else", async () => {
     const id = (
       await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })
     ).json<ClientIntervention>().id;

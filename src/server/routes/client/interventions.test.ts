@@ -20,7 +20,7 @@ const request = (description: string) => ({
 });
 
 /** A client with credentials and one order; returns its id and session headers. */
-describe("[CLIENT][INTERVENTIONS] a client's own requests", () => {
+describe("[CLIENT][INTERVENTIONS] a client's own interventions", () => {
   const { t, staff } = staffTestApp();
   let alice: { id: number; headers: Record<string, string> };
   let bruno: { id: number; headers: Record<string, string> };
@@ -47,7 +47,7 @@ describe("[CLIENT][INTERVENTIONS] a client's own requests", () => {
     expect(await t.db.select().from(interventions)).toEqual([]);
   });
 
-  it('creates a client-area request stored under the signed-in client, and answers it', async () => {
+  it('creates a client-area intervention stored under the signed-in client, and answers it', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/client/interventions',
@@ -81,7 +81,7 @@ describe("[CLIENT][INTERVENTIONS] a client's own requests", () => {
     });
   });
 
-  it("refuses an incomplete client-area request with the form's message", async () => {
+  it("refuses an incomplete client-area intervention with the form's message", async () => {
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/client/interventions',
@@ -122,7 +122,7 @@ describe("[CLIENT][INTERVENTIONS] a client's own requests", () => {
     expect(await t.db.select().from(interventions).where(eq(interventions.clientId, alice.id))).toHaveLength(1);
   });
 
-  it('creates a dashboard request with the fixed title and default text, and enforces lengths', async () => {
+  it('creates a dashboard intervention with the fixed title and default text, and enforces lengths', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/interventions',
@@ -264,7 +264,7 @@ describe("[CLIENT][INTERVENTIONS] a client's own requests", () => {
     expect(after).toMatchObject({ id: mine!.id, status: 'completed', duration: 45 });
   });
 
-  it('shows a client-created request in the staff list', async () => {
+  it('shows a client-created intervention in the staff list', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: staff });
     expect(res.statusCode).toBe(200);
     const virus = res.json<AdminInterventionDto[]>().find((i) => i.description === 'Virus sur le portable');
@@ -300,7 +300,7 @@ describe('[CLIENT][INTERVENTIONS] what the subscription allows', () => {
     }
   });
 
-  it('stops a basique client at 3 requests this month with 409, on both calls', async () => {
+  it('stops a basique client at 3 interventions this month with 409, on both calls', async () => {
     const basique = await newClient(t, staff, 'basique', { plan: 'basique' });
     const made: number[] = [];
     for (const [url, payload] of [
@@ -341,7 +341,7 @@ describe('[CLIENT][INTERVENTIONS] what the subscription allows', () => {
     expect(again.statusCode, again.body).toBe(201);
   });
 
-  it('lets simultaneous requests take the last place only once', async () => {
+  it('lets simultaneous interventions take the last place only once', async () => {
     const racer = await newClient(t, staff, 'course', { plan: 'basique' });
     for (let i = 0; i < 2; i++) {
       expect(

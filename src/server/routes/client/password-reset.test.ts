@@ -131,7 +131,7 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
     expect(await passwordHashOfJean()).toBe(hash);
   });
 
-  it('keeps only the latest link: a new request retires the older ones', async () => {
+  it('keeps only the latest link: a new link asked for retires the older ones', async () => {
     const first = await linkFromMail();
     const second = await linkFromMail('jdupont');
     expect((await reset(first.token, 'Premier-Lien-Refuse-1')).json().message).toBe(RESET_LINK_INVALID);
@@ -139,7 +139,7 @@ describe('[CLIENT][RESET] « Mot de passe oublié »: an e-mailed single-use lin
     expect(ok.statusCode).toBe(200);
   });
 
-  it('works until one hour after the request, not after', async () => {
+  it('works until one hour after it was asked, not after', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = new Date();
     vi.setSystemTime(start);

@@ -189,7 +189,7 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     expect(audit).toMatchObject({ action: 'order.create', staffId: null, staffUsername: 'client' });
   });
 
-  it('makes one order of a double-click, and refuses a second request while one waits (409)', async () => {
+  it('makes one order of a double-click, and refuses a second pending order while one waits (409)', async () => {
     const both = await Promise.all([ask({ planId: 'duo' }), ask({ planId: 'duo' })]);
     expect(both.map((r) => r.statusCode)).toEqual([409, 409]);
     expect(both[0]!.json().message).toMatch(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOrderSchema } from '#shared/orders/order-api.ts';
 import { currentSubscriptionSchema } from '#shared/subscriptions/subscription-api.ts';
-import { SUBSCRIBE_UNAUTHORIZED, subscriptionRequestInputSchema } from '#shared/orders/pending-order-api.ts';
+import { SUBSCRIBE_UNAUTHORIZED, pendingOrderInputSchema } from '#shared/orders/pending-order-api.ts';
 import { smallJsonReply } from '#server/http-schema.ts';
 import { placePendingOrder } from '#server/services/orders/pending-orders.ts';
 
@@ -20,7 +20,7 @@ export const clientSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/subscriptions',
     {
       config: { clientUnauthorized: SUBSCRIBE_UNAUTHORIZED },
-      schema: { body: subscriptionRequestInputSchema, response: { 201: clientOrderSchema } },
+      schema: { body: pendingOrderInputSchema, response: { 201: clientOrderSchema } },
     },
     async (request, reply) =>
       reply.status(201).send(await placePendingOrder(app.db, request.clientSession.clientId, request.body.planId)),

@@ -67,7 +67,7 @@ export type CardRefunds = {
 /** A credit note also refunded to the card: the provider's refunds and the payment to refund. */
 type CardRefund = { refunds: CardRefunds; paymentIntent: string };
 
-export type CreditNoteRequest = {
+export type CreditNoteArgs = {
   orderId: number;
   invoice: InvoiceRow;
   values: Pick<CreditNoteValues, 'amount' | 'reason'>;
@@ -116,7 +116,7 @@ async function refundToCard(
  * at once cannot both take the same remainder. Credited in full, the order becomes `fullStatus` (« Annulé » or
  * « Remboursé ») and no longer counts as a subscription. The series lock comes last (insertCreditNote).
  */
-export async function creditInTransaction(tx: Tx, request: CreditNoteRequest): Promise<InvoiceRow> {
+export async function creditInTransaction(tx: Tx, request: CreditNoteArgs): Promise<InvoiceRow> {
   const {
     orderId,
     invoice,

@@ -28,13 +28,13 @@ type PasswordResetJob = { login: string };
  * nothing else. Looking the account up, counting its links and queueing the e-mail happen in the job, after the
  * answer: a request for an existing account took 18 ms against 13 for an unknown one, which told who has an account.
  */
-export function passwordResetRequests(deps: { db: Db; jobs: JobQueue; mail: MailQueue; box: SecretBox }) {
+export function passwordResets(deps: { db: Db; jobs: JobQueue; mail: MailQueue; box: SecretBox }) {
   const definition: QueueDefinition<PasswordResetJob> = {
     name: PASSWORD_RESET_QUEUE,
     // The sealed login is of no use once handled: kept an hour, not the queue's week.
     options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, deleteAfterSeconds: 3600 },
     handler: async (job) => {
-      await requestPasswordReset(deps.db, deps.mail, deps.box.open(job.data.login));
+      await askPasswordReset(deps.db, deps.mail, deps.box.open(job.data.login));
     },
   };
   return {
@@ -50,7 +50,7 @@ export function passwordResetRequests(deps: { db: Db; jobs: JobQueue; mail: Mail
  * one was queued: not for an unknown account, an account without a password, or beyond the hourly cap. Never waits for
  * the SMTP server.
  */
-async function requestPasswordReset(db: Db, mail: MailQueue, login: string, now = new Date()): Promise<boolean> {
+async function askPasswordReset(db: Db, mail: MailQueue, login: string, now = new Date()): Promise<boolean> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashSessionToken(token);
   const [found] = await db

@@ -93,7 +93,7 @@ const notCoveredMessage = (subscription: CurrentSubscription) =>
  * after a refusal, unless staff open the request themselves (`staff`); refused too when the running plan
  * (`subscription`, when given) leaves it « hors formule ».
  */
-export async function deviceForRequest(
+export async function deviceForIntervention(
   tx: Tx,
   clientId: number,
   deviceId: number,

@@ -44,7 +44,7 @@ export function toInboxItemDto(r: InboxItemRow, duplicates: RegistrationRef[] = 
   };
 }
 
-async function toRequestDtos(db: Tx, rows: InboxItemRow[]): Promise<InboxItemDto[]> {
+async function toInboxItemDtos(db: Tx, rows: InboxItemRow[]): Promise<InboxItemDto[]> {
   const duplicates = await otherPendingRegistrations(db, rows);
   return rows.map((r) => toInboxItemDto(r, duplicates.get(r.id)));
 }
@@ -93,7 +93,7 @@ export async function listInboxItems(db: Tx, filter: InboxFilter): Promise<{ ite
       .offset(filter.offset),
     db.select({ n: count() }).from(inboxItems).where(where),
   ]);
-  return { items: await toRequestDtos(db, rows), total: Number(total?.n ?? 0) };
+  return { items: await toInboxItemDtos(db, rows), total: Number(total?.n ?? 0) };
 }
 
 export async function updateInboxStatus(
@@ -107,10 +107,10 @@ export async function updateInboxStatus(
     if (!current) throw notFound(INBOX_ITEM_NOT_FOUND);
     assertStatusChangeAllowed(current.kind, actor.role);
     const change = diff({ status: current.status }, { status });
-    if (!change) return (await toRequestDtos(tx, [current]))[0]!;
+    if (!change) return (await toInboxItemDtos(tx, [current]))[0]!;
     const [updated] = await tx.update(inboxItems).set({ status }).where(eq(inboxItems.id, id)).returning();
-    await writeAudit(tx, actor, { action: 'request.update', entity: 'request', entityId: id, ...change });
-    return (await toRequestDtos(tx, [updated!]))[0]!;
+    await writeAudit(tx, actor, { action: 'inbox.update', entity: 'inbox_item', entityId: id, ...change });
+    return (await toInboxItemDtos(tx, [updated!]))[0]!;
   });
 }
 
@@ -154,8 +154,8 @@ export async function validateRegistration(db: Db, mail: MailQueue, id: number, 
     // The device the person registered with is the account's first covered device.
     await addRegistrationDevice(tx, client.id, request.deviceType, request.deviceInfo, actor);
     await writeAudit(tx, actor, {
-      action: 'request.validate',
-      entity: 'request',
+      action: 'inbox.validate',
+      entity: 'inbox_item',
       entityId: id,
       before: { status: request.status },
       after: { status: 'replied', clientId: client.id, username: prepared.username },

@@ -17,13 +17,13 @@ const RULES: Record<Refusable, { wrongKind: [ErrorCode, string]; handled(request
     registration: {
       wrongKind: ['NOT_REGISTRATION', 'Seule une demande d’inscription peut être refusée.'],
       handled: (request) => request.status !== 'pending',
-      action: 'request.refuse',
+      action: 'inbox.refuse',
     },
     erasure: {
       wrongKind: ['NOT_ERASURE', 'Seule une demande d’effacement peut être refusée ici.'],
       // Done means confirmed or refused: one closed by hand before this rule existed can still be answered.
       handled: (request) => request.erasedAt !== null || request.refusalReason !== null,
-      action: 'request.refuse_erasure',
+      action: 'inbox.refuse_erasure',
     },
   };
 
@@ -61,7 +61,7 @@ export async function refuseInboxItem(
       .returning();
     await writeAudit(tx, actor, {
       action: rules.action,
-      entity: 'request',
+      entity: 'inbox_item',
       entityId: id,
       before: { status: request.status },
       after: { status: 'closed', refusalReason: reason },

@@ -19,7 +19,7 @@ import type {
 import { storedRemoteSession } from '#shared/interventions/remote-session.ts';
 import type { InterventionRating } from '#shared/interventions/rating-api.ts';
 import { ratingsFor } from './intervention-ratings.ts';
-import { deviceForRequest } from '#server/services/devices/coverage.ts';
+import { deviceForIntervention } from '#server/services/devices/coverage.ts';
 import { CLIENT_DEVICE_OF } from '#shared/devices/device-labels.ts';
 import { handlersFor } from './assignment.ts';
 import { publishLive } from '#server/services/live/events.ts';
@@ -47,7 +47,7 @@ type StaffNames = { handledBy?: string | null; openedBy?: string | null };
 /** A request as listed to its client: with its rating (a new request has none). */
 type Rated = Row & { rating?: InterventionRating | null } & StaffNames;
 /** What the client's two views of a request read of it (never its staff notes). */
-export type ListedRequest = Pick<
+export type ListedIntervention = Pick<
   Row,
   | 'id'
   | 'title'
@@ -62,7 +62,7 @@ export type ListedRequest = Pick<
   | 'firstResponseAt'
 > & { rating?: InterventionRating | null } & StaffNames;
 
-export function toClientIntervention(i: ListedRequest): ClientIntervention {
+export function toClientIntervention(i: ListedIntervention): ClientIntervention {
   return {
     id: i.id,
     description: i.description,
@@ -85,7 +85,7 @@ function clock(i: Pick<Row, 'dueAt' | 'firstResponseAt'>) {
   return { dueAt: i.dueAt?.toISOString() ?? null, firstResponseAt: i.firstResponseAt?.toISOString() ?? null };
 }
 
-export function toUserIntervention(i: ListedRequest): UserIntervention {
+export function toUserIntervention(i: ListedIntervention): UserIntervention {
   return {
     id: i.id,
     title: i.title,
@@ -192,7 +192,7 @@ export async function createClientIntervention(
     const device =
       input.deviceId === undefined
         ? null
-        : await deviceForRequest(tx, clientId, input.deviceId, { subscription, staff: !!staff });
+        : await deviceForIntervention(tx, clientId, input.deviceId, { subscription, staff: !!staff });
     const fromDevice = device
       ? { deviceId: device.id, deviceType: CLIENT_DEVICE_OF[device.deviceType], deviceInfo: device.deviceInfo }
       : {};

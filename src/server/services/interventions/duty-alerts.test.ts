@@ -5,7 +5,7 @@ import { auditLog, clients, interventions, liveEvents, outbox, staffUsers } from
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { getPlan, responseDueAt } from '#shared/plans.ts';
 import type { LiveEvent } from '#shared/live/live-api.ts';
-import type { TeamMemberDto } from '#shared/staff/team.ts';
+import type { StaffMemberDto } from '#shared/staff/staff-members.ts';
 import type { WeekHours } from '#shared/staff/duty-hours.ts';
 import { staffLogin } from '#server/test/fixtures.ts';
 import { scanResponseAlerts } from './response-alerts.ts';
@@ -41,7 +41,7 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
       at,
     );
 
-  async function warnedRequest(createdAt: Date, assignedStaffId: number | null = null) {
+  async function warnedIntervention(createdAt: Date, assignedStaffId: number | null = null) {
     const [row] = await t.db
       .insert(interventions)
       .values({
@@ -108,7 +108,7 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
         payload: { hours: OFFICE },
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<TeamMemberDto>().dutyHours).toEqual(OFFICE);
+      expect(res.json<StaffMemberDto>().dutyHours).toEqual(OFFICE);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/me/duty-hours', headers: night })).json()).toEqual({
       hours: null,
@@ -133,10 +133,10 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
     ).toBe(403);
 
     const team = (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: admin })).json<
-      TeamMemberDto[]
+      StaffMemberDto[]
     >();
     expect(team.find((m) => m.id === ids.night)!.dutyHours).toEqual(NIGHTS);
-    const log = await t.db.select().from(auditLog).where(eq(auditLog.action, 'team.duty_hours'));
+    const log = await t.db.select().from(auditLog).where(eq(auditLog.action, 'staff.duty_hours'));
     expect(log.map((e) => [e.staffUsername, e.entityId])).toEqual([
       [TEST_ADMIN.username, String(ids.admin)],
       [TEST_ADMIN.username, String(ids.office)],
@@ -181,7 +181,7 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
   });
 
   it('on a weekday morning: the members on duty are warned, by e-mail and live; the night member is not', async () => {
-    const r = await warnedRequest(WEDNESDAY_10H);
+    const r = await warnedIntervention(WEDNESDAY_10H);
     expect(r.recipients).toEqual(['jour@exemple.fr', 'patron@exemple.fr']);
     expect(r.event.staffIds?.sort()).toEqual([ids.admin, ids.office].sort());
     expect(await seesWarning(admin, r.id)).toBe(true);
@@ -189,18 +189,18 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
   });
 
   it('the member handling it is warned alone when on duty, and passed over when off duty', async () => {
-    const atNight = await warnedRequest(THURSDAY_3H, ids.night);
+    const atNight = await warnedIntervention(THURSDAY_3H, ids.night);
     expect(atNight.recipients).toEqual(['nuit@exemple.fr']);
     expect(atNight.event.staffIds).toEqual([ids.night]);
     expect(await seesWarning(night, atNight.id)).toBe(true);
     expect(await seesWarning(admin, atNight.id)).toBe(false);
 
-    const byDay = await warnedRequest(WEDNESDAY_10H, ids.night);
+    const byDay = await warnedIntervention(WEDNESDAY_10H, ids.night);
     expect(byDay.recipients).toEqual(['jour@exemple.fr', 'patron@exemple.fr']);
   });
 
   it('nobody on duty: the team’s address is told so, and every open page hears it', async () => {
-    const r = await warnedRequest(SUNDAY_7H);
+    const r = await warnedIntervention(SUNDAY_7H);
     expect(r.recipients).toEqual(['equipe@exemple.fr']);
     expect(r.mails[0]!.params).toMatchObject({ nobodyOnDuty: true });
     expect(r.event.staffIds).toBeNull();
@@ -219,7 +219,7 @@ describe('[INTERVENTIONS][ALERTS][DUTY] the response warning goes to the staff o
         payload: { hours: null },
       });
     }
-    const r = await warnedRequest(SUNDAY_7H);
+    const r = await warnedIntervention(SUNDAY_7H);
     expect(r.recipients).toEqual(['jour@exemple.fr', 'patron@exemple.fr']);
     expect(r.mails[0]!.params).not.toHaveProperty('nobodyOnDuty');
   });

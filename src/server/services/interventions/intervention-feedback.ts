@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 
 /** One of the client's own requests, locked for the change; another client's id is 404, as if it did not exist. */
-async function ownRequest(tx: Tx, id: number, clientId: number) {
+async function ownIntervention(tx: Tx, id: number, clientId: number) {
   const [row] = await tx
     .select({ intervention: interventions, clientName: clients.name, clientEmail: clients.email })
     .from(interventions)
@@ -33,7 +33,7 @@ async function ownRequest(tx: Tx, id: number, clientId: number) {
 /** The client closes their request (clientCloseOutcome) and staff are told by e-mail, in one transaction. */
 export async function closeClientIntervention(db: Db, mail: MailQueue, id: number, clientId: number, now = new Date()) {
   return db.transaction(async (tx) => {
-    const { intervention, clientName, clientEmail } = await ownRequest(tx, id, clientId);
+    const { intervention, clientName, clientEmail } = await ownIntervention(tx, id, clientId);
     const status = clientCloseOutcome(intervention.status);
     if (!status) throw new HttpError('ALREADY_CLOSED', ALREADY_CLOSED);
     await tx.update(interventions).set({ status, updatedAt: now }).where(eq(interventions.id, id));
@@ -69,7 +69,7 @@ export async function rateIntervention(
   now = new Date(),
 ): Promise<InterventionRating> {
   return db.transaction(async (tx) => {
-    const { intervention, clientName, clientEmail } = await ownRequest(tx, id, clientId);
+    const { intervention, clientName, clientEmail } = await ownIntervention(tx, id, clientId);
     if (!canRate(intervention.status)) throw new HttpError('RATING_NOT_YET', RATING_NOT_YET);
     const [row] = await tx
       .insert(interventionRatings)

@@ -44,7 +44,7 @@ describe('[SUBSCRIPTIONS] a month bought on 31 January, and the monthly allowanc
     expect(await read(clientId, new Date('2025-03-31T22:30:00Z'))).toBeNull();
   });
 
-  it('allows a 3rd request on basique, refuses the 4th, and gives 3 again when a new month starts', async () => {
+  it('allows a 3rd intervention on basique, refuses the 4th, and gives 3 again when a new month starts', async () => {
     const ask = (now: Date) =>
       createClientIntervention(t.db, clientId, { source: 'dashboard', title: 'Aide', description: 'Imprimante' }, now);
     await ask(at('2025-02-01'));

@@ -22,7 +22,7 @@ describe('[INTERVENTIONS][ALERTS] warned before the promise is missed, escalated
   const scan = (at: Date, over: Partial<typeof settings> = {}) =>
     scanResponseAlerts({ db: t.db, mail: t.app.mail, clock: () => at, ...settings, ...over }, at);
 
-  async function newRequest() {
+  async function newIntervention() {
     const created = (
       await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: client, payload: ask })
     ).json<ClientIntervention>();
@@ -72,7 +72,7 @@ describe('[INTERVENTIONS][ALERTS] warned before the promise is missed, escalated
   afterAll(async () => t.close());
 
   it('warns every member on duty at 75 % of the time, once, live and by e-mail through the queue', async () => {
-    const r = await newRequest();
+    const r = await newIntervention();
     expect((await scan(minutes(r.warnAt, -1))).warned).not.toContain(r.id);
     expect((await scan(r.warnAt)).warned).toEqual([r.id]);
     // A second scan, or another instance's, finds it claimed.
@@ -89,8 +89,8 @@ describe('[INTERVENTIONS][ALERTS] warned before the promise is missed, escalated
     ).toHaveLength(2);
   });
 
-  it('past the due time: marked late, the admins alone are told, once; an answered request never is', async () => {
-    const r = await newRequest();
+  it('past the due time: marked late, the admins alone are told, once; an answered intervention never is', async () => {
+    const r = await newIntervention();
     const late = await scan(minutes(r.dueAt, 1));
     // Missed while nobody scanned: escalated at once, with no warning afterwards.
     expect(late.escalated).toContain(r.id);
@@ -107,7 +107,7 @@ describe('[INTERVENTIONS][ALERTS] warned before the promise is missed, escalated
     ).json<{ id: number; escalatedAt: string | null }[]>();
     expect(listed.find((i) => i.id === r.id)?.escalatedAt).toBe(row!.escalatedAt!.toISOString());
 
-    const answered = await newRequest();
+    const answered = await newIntervention();
     await t.app.inject({
       method: 'PATCH',
       url: `/api/admin/interventions/${answered.id}`,
@@ -118,7 +118,7 @@ describe('[INTERVENTIONS][ALERTS] warned before the promise is missed, escalated
   });
 
   it('warns only the member handling it, and runs from the queue on the app’s clock', async () => {
-    const r = await newRequest();
+    const r = await newIntervention();
     const [tech] = await t.db.select().from(staffUsers).where(eq(staffUsers.username, 'tech.alerte'));
     await t.app.inject({
       method: 'PUT',
@@ -133,7 +133,7 @@ describe('[INTERVENTIONS][ALERTS] warned before the promise is missed, escalated
   });
 
   it('the thresholds are settings', async () => {
-    const r = await newRequest();
+    const r = await newIntervention();
     const half = (await scan(minutes(r.warnAt, -1), { warnPercent: 50 })).warned;
     expect(half).toContain(r.id);
     expect(loadConfig({}).RESPONSE_WARNING_PERCENT).toBe(75);

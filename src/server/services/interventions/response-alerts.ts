@@ -1,7 +1,7 @@
 // Before a promise is missed: at a share of its time to respond (RESPONSE_WARNING_PERCENT), staff are warned live and
 // by e-mail; past it (RESPONSE_ESCALATION_PERCENT of the time, 100 by default) the request is marked late and the
 // admins are told. Each once per request, whatever the number of instances or scans (a conditional update claims it).
-// The warning goes to the staff on duty (their working hours, shared/schemas/duty-hours.ts); the escalation to every
+// The warning goes to the staff on duty (their working hours, shared/staff/duty-hours.ts); the escalation to every
 // active admin, on duty or not: a missed promise is theirs to handle.
 import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';

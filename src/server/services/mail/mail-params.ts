@@ -146,7 +146,7 @@ export const KINDS_WITH_SECRET: ReadonlySet<MailKind> = new Set([
 ]);
 
 /** One message to queue: `key` names the business event, so queueing it twice sends it once. */
-export type MailRequest<K extends MailKind = MailKind> = K extends MailKind
+export type MailToQueue<K extends MailKind = MailKind> = K extends MailKind
   ? {
       key: string;
       kind: K;

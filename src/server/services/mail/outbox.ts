@@ -10,7 +10,7 @@ import type { SiteInfo } from '#shared/site.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { containsPattern } from '#server/db/search-pattern.ts';
 import { MAIL_DELIVERY } from './delivery.ts';
-import { KINDS_WITH_SECRET, type MailParams, type MailRequest } from './mail-params.ts';
+import { KINDS_WITH_SECRET, type MailParams, type MailToQueue } from './mail-params.ts';
 import type { SecretBox } from './secret-box.ts';
 import { mailSubject } from './templates/subjects.ts';
 
@@ -23,7 +23,7 @@ const OUTBOX_NOT_FOUND = 'Message introuvable';
  */
 export type MailQueue = {
   /** Queues one message; false when a message with this key already exists (it is then sent once, not twice). */
-  queue(tx: Tx, request: MailRequest): Promise<boolean>;
+  queue(tx: Tx, request: MailToQueue): Promise<boolean>;
   /** A message to STAFF_EMAIL; nothing when it is unset (staff then read the back-office only). */
   queueForStaff<
     K extends
@@ -98,7 +98,7 @@ export function createMailQueue(deps: {
     },
     async queueForStaff(tx, key, kind, params) {
       if (!deps.staffEmail) return false;
-      return mail.queue(tx, { key, kind, to: deps.staffEmail, params } as MailRequest);
+      return mail.queue(tx, { key, kind, to: deps.staffEmail, params } as MailToQueue);
     },
   };
   return mail;

@@ -45,7 +45,7 @@ export async function listCustomers(
              coalesce(sum(i.total_ttc - coalesce(c.amount, 0)), 0)::float8 as revenue,
              count(*)::int as order_count,
              (count(*) filter (where o.payment_status = 'paid'))::int as paid_count,
-             (count(*) filter (where o.payment_method = 'offert'))::int as gifted_count, -- isGifted, shared/labels.ts
+             (count(*) filter (where o.payment_method = 'offert'))::int as gifted_count, -- isGifted, shared/billing/payment-labels.ts
              coalesce(sum(o.credit_cost), 0)::float8 as credits,
              (count(*) over ())::int as total
       from orders o

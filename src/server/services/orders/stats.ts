@@ -38,7 +38,7 @@ export async function dashboardStats(db: Tx, range: { from?: string; to?: string
       select o.plan, o.order_date,
              count(*) as orders,
              count(*) filter (where o.payment_status = 'paid') as paid,
-             count(*) filter (where o.payment_method = 'offert') as gifted, -- isGifted, shared/labels.ts
+             count(*) filter (where o.payment_method = 'offert') as gifted, -- isGifted, shared/billing/payment-labels.ts
              count(*) filter (where o.payment_status = 'pending') as pending,
              coalesce(sum(i.total_ttc - coalesce(c.amount, 0)), 0) as revenue,
              sum(o.credit_cost) as credits

@@ -20,7 +20,7 @@ import {
 import type { ClientOrder } from '#shared/orders/order-api.ts';
 import type { IssuedDocumentDto } from '#shared/billing/invoice-api.ts';
 import { toClientOrder } from '#server/services/orders/client-orders.ts';
-import type { ListedRequest } from '#server/services/interventions/client-interventions.ts';
+import type { ListedIntervention } from '#server/services/interventions/client-interventions.ts';
 import { handlerName } from '#server/services/interventions/assignment.ts';
 import { toRating } from '#server/services/interventions/intervention-ratings.ts';
 import {
@@ -41,7 +41,7 @@ export type PagesAsked = { orders?: Page; interventions?: Page };
  */
 export type ClientPageRead = Required<SessionRead> & {
   orders: Listed<ClientOrder> | null;
-  interventions: Listed<ListedRequest> | null;
+  interventions: Listed<ListedIntervention> | null;
 };
 
 const o = alias(orders, 'o');
@@ -74,7 +74,7 @@ const ratingFields = {
 };
 
 /** The request as the client's views read it (`ListedRequest`): its rating, who handles it and who opened it. */
-const requestFields = {
+const interventionFields = {
   id: i.id,
   title: i.title,
   description: i.description,
@@ -123,7 +123,7 @@ export function clientPageReadStatement(db: Db) {
         orders: pageOf(sql`${orders} ${o}`, orderFields, o.clientId, [desc(o.orderDate), desc(o.id)], 'orders'),
         interventions: pageOf(
           sql`${interventions} ${i}`,
-          requestFields,
+          interventionFields,
           i.clientId,
           [desc(i.createdAt), desc(i.id)],
           'interventions',
@@ -153,7 +153,7 @@ export function clientPageReadStatement(db: Db) {
         return toClientOrder(order, documents);
       }),
       interventions: listed(asked.interventions, requestRows, (value) => {
-        const { rating, handledBy, openedBy, ...request } = fromJsonObject(requestFields, value);
+        const { rating, handledBy, openedBy, ...request } = fromJsonObject(interventionFields, value);
         return {
           ...request,
           rating: rating ? toRating(fromJsonObject(ratingFields, rating)) : null,

@@ -132,7 +132,7 @@ describe('[CLIENT][PAGES] a signed-in page starts from the answers its API route
     expect(direct!.map((answer) => answer.total)).toEqual([6, 6, 6, 2, 2, 1]);
   });
 
-  it('gives a client without requests the empty first page the routes give', async () => {
+  it('gives a client without interventions the empty first page the routes give', async () => {
     const staff = await staffLogin(t);
     await postOrder(t, staff, {
       clientName: 'Paul Neuf',

@@ -53,14 +53,14 @@ const READS: Record<string, Read> = {
   '/api/interventions': {
     schema: z.array(userInterventionSchema),
     read: async (signed, query, app) => {
-      const page = await requestsOf(signed, query, app);
+      const page = await interventionsOf(signed, query, app);
       return { body: page.items.map(toUserIntervention), total: page.total };
     },
   },
   '/api/client/interventions': {
     schema: z.array(clientInterventionSchema),
     read: async (signed, query, app) => {
-      const page = await requestsOf(signed, query, app);
+      const page = await interventionsOf(signed, query, app);
       return { body: page.items.map(toClientIntervention), total: page.total };
     },
   },
@@ -70,7 +70,7 @@ const READS: Record<string, Read> = {
  * The client's requests, a page of them (both views list the same rows): the page's read when it is the page read
  * there, otherwise the route's own service.
  */
-const requestsOf = async ({ client, interventions, asked }: Signed, query: Query, app: FastifyInstance) =>
+const interventionsOf = async ({ client, interventions, asked }: Signed, query: Query, app: FastifyInstance) =>
   (samePage(query, asked.interventions) ? interventions : null) ??
   listClientInterventions(app.db, client.clientId, query);
 

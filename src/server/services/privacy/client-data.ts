@@ -26,18 +26,18 @@ export function ordersOf(client: Pick<ClientRow, 'id' | 'email'>): SQL {
 }
 
 /** Registration, contact and erasure requests: linked to the account or sent from its e-mail. */
-export function requestsOf(client: Pick<ClientRow, 'id' | 'email'>): SQL {
+export function inboxItemsOf(client: Pick<ClientRow, 'id' | 'email'>): SQL {
   return or(eq(inboxItems.clientId, client.id), sql`lower(${inboxItems.email}) = lower(${client.email})`)!;
 }
 
 /** Audit entries about these orders, interventions and requests (ids as the audit stores them, as text). */
-export function auditAbout(ids: { orders: number[]; interventions: number[]; requests: number[] }): SQL | undefined {
+export function auditAbout(ids: { orders: number[]; interventions: number[]; inboxItems: number[] }): SQL | undefined {
   const about = (entity: string, list: number[]) =>
     list.length ? and(eq(auditLog.entity, entity), inArray(auditLog.entityId, list.map(String))) : undefined;
   const parts = [
     about('order', ids.orders),
     about('intervention', ids.interventions),
-    about('request', ids.requests),
+    about('inbox_item', ids.inboxItems),
   ].filter((p): p is SQL => p !== undefined);
   return parts.length ? or(...parts) : undefined;
 }
@@ -63,7 +63,7 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       .from(interventions)
       .where(eq(interventions.clientId, clientId))
       .orderBy(asc(interventions.createdAt), asc(interventions.id)),
-    db.select().from(inboxItems).where(requestsOf(client)).orderBy(asc(inboxItems.createdAt), asc(inboxItems.id)),
+    db.select().from(inboxItems).where(inboxItemsOf(client)).orderBy(asc(inboxItems.createdAt), asc(inboxItems.id)),
     db
       .select({ createdAt: clientSessions.createdAt, expiresAt: clientSessions.expiresAt })
       .from(clientSessions)
@@ -92,7 +92,7 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
   const auditWhere = auditAbout({
     orders: clientOrders.map((o) => o.id),
     interventions: clientInterventions.map((i) => i.id),
-    requests: clientRequests.map((r) => r.id),
+    inboxItems: clientRequests.map((r) => r.id),
   });
   const audit = auditWhere
     ? await db

@@ -17,7 +17,7 @@ import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { DEFAULT_TITLE } from '#server/services/interventions/client-interventions.ts';
 import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from '#server/services/inbox/inbox-items.ts';
-import { auditAbout, ordersOf, requestsOf } from './client-data.ts';
+import { auditAbout, ordersOf, inboxItemsOf } from './client-data.ts';
 import { eraseDevicesOf } from '#server/services/devices/client-devices.ts';
 import { anonymiseOutboxOf, type MailQueue } from '#server/services/mail/outbox.ts';
 import { publishInboxLive } from '#server/services/live/staff-notices.ts';
@@ -115,7 +115,7 @@ export async function confirmErasure(
     const [orderIds, interventionIds, requestIds] = await Promise.all([
       tx.select({ id: orders.id }).from(orders).where(ordersOf(client)),
       tx.select({ id: interventions.id }).from(interventions).where(eq(interventions.clientId, client.id)),
-      tx.select({ id: inboxItems.id }).from(inboxItems).where(requestsOf(client)),
+      tx.select({ id: inboxItems.id }).from(inboxItems).where(inboxItemsOf(client)),
     ]).then((lists) => lists.map((rows) => rows.map((r) => r.id)) as [number[], number[], number[]]);
 
     if (orderIds.length) {
@@ -154,7 +154,7 @@ export async function confirmErasure(
       .update(inboxItems)
       .set({ status: 'closed', erasedAt: now })
       .where(or(eq(inboxItems.id, requestId), pendingErasureOf(client.id)));
-    const history = auditAbout({ orders: orderIds, interventions: interventionIds, requests: requestIds });
+    const history = auditAbout({ orders: orderIds, interventions: interventionIds, inboxItems: requestIds });
     if (history) {
       // The audit log refuses every UPDATE (drizzle/0014 trigger) but this one: personal fields leaving its history,
       // allowed by this transaction-local setting, which ends with the transaction.

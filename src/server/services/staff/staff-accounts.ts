@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { passwordWeakness } from '#shared/security/password-rules.ts';
-import { STAFF_LINK_INVALID, STAFF_PASSWORD_LINK_HOURS, type TeamMemberDto } from '#shared/staff/team.ts';
+import { STAFF_LINK_INVALID, STAFF_PASSWORD_LINK_HOURS, type StaffMemberDto } from '#shared/staff/staff-members.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { staffPasswordTokens, staffSessions, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
@@ -31,7 +31,7 @@ export async function staffStanding(db: Tx, id: number): Promise<{ role: StaffRo
   return row ? { role: row.role, disabled: row.disabledAt !== null } : null;
 }
 
-export async function listTeam(db: Tx): Promise<TeamMemberDto[]> {
+export async function listStaffMembers(db: Tx): Promise<StaffMemberDto[]> {
   const open = db
     .select({
       staffId: staffSessions.staffId,
@@ -113,7 +113,7 @@ export async function createMember(
   mail: MailQueue,
   actor: Actor,
   input: { username: string; email: string; role: StaffRole; firstName?: string | null },
-): Promise<TeamMemberDto> {
+): Promise<StaffMemberDto> {
   const passwordHash = await unusablePassword();
   try {
     return await db.transaction(async (tx) => {
@@ -129,7 +129,7 @@ export async function createMember(
         .returning();
       await issuePasswordLink(tx, mail, row!, 'welcome');
       await writeAudit(tx, actor, {
-        action: 'team.create',
+        action: 'staff.create',
         entity: 'staff',
         entityId: row!.id,
         after: { username: row!.username, firstName: row!.firstName, email: row!.email, role: row!.role },
@@ -167,7 +167,7 @@ export async function updateMember(
   actor: Actor,
   id: number,
   patch: { role?: StaffRole; disabled?: boolean; firstName?: string | null },
-): Promise<TeamMemberDto> {
+): Promise<StaffMemberDto> {
   await db.transaction(async (tx) => {
     // Every admin row locked: two admins demoting each other at once cannot both pass the count below.
     await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.role, 'admin')).for('update');
@@ -194,15 +194,15 @@ export async function updateMember(
     if (next.disabled) await endAllStaffSessions(tx, id);
     const action =
       patch.disabled === true
-        ? 'team.disable'
+        ? 'staff.disable'
         : patch.disabled === false
-          ? 'team.enable'
+          ? 'staff.enable'
           : change.after.role
-            ? 'team.role'
-            : 'team.name';
+            ? 'staff.role'
+            : 'staff.name';
     await writeAudit(tx, actor, { action, entity: 'staff', entityId: id, ...change });
   });
-  const member = (await listTeam(db)).find((m) => m.id === id);
+  const member = (await listStaffMembers(db)).find((m) => m.id === id);
   return member!;
 }
 
@@ -216,7 +216,7 @@ export async function resetMemberPassword(db: Db, mail: MailQueue, actor: Actor,
     await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, id));
     const sessionsEnded = await endAllStaffSessions(tx, id);
     await writeAudit(tx, actor, {
-      action: 'team.password_link',
+      action: 'staff.password_link',
       entity: 'staff',
       entityId: id,
       after: { sessionsEnded },
@@ -229,7 +229,7 @@ export async function endMemberSessions(db: Db, actor: Actor, id: number): Promi
     await memberForUpdate(tx, id);
     const ended = await endAllStaffSessions(tx, id);
     await writeAudit(tx, actor, {
-      action: 'team.sessions_end',
+      action: 'staff.sessions_end',
       entity: 'staff',
       entityId: id,
       after: { sessionsEnded: ended },
@@ -341,7 +341,7 @@ export async function setDutyHours(
     if (JSON.stringify(before) === JSON.stringify(hours)) return before;
     await tx.update(staffUsers).set({ dutyHours: hours }).where(eq(staffUsers.id, id));
     await writeAudit(tx, actor, {
-      action: 'team.duty_hours',
+      action: 'staff.duty_hours',
       entity: 'staff',
       entityId: id,
       before: { dutyHours: before },

@@ -65,7 +65,7 @@ export async function ensureStaffAccount(db: Db, config: Config, logger: Pick<Lo
         tx,
         { id: null, username: 'démarrage' },
         {
-          action: existing ? 'team.password_env' : 'team.create',
+          action: existing ? 'staff.password_env' : 'staff.create',
           entity: 'staff',
           entityId: row!.id,
           after: { username, role: 'admin', sessionsEnded: ended, twoFactor: false },

@@ -338,7 +338,7 @@ export async function resetMemberTwoFactor(
     await removeTwoFactor(tx, staffId);
     const sessionsEnded = await endSessions(tx);
     await writeAudit(tx, actor, {
-      action: 'team.two_factor_reset',
+      action: 'staff.two_factor_reset',
       entity: 'staff',
       entityId: staffId,
       before: { twoFactor: member.secret !== null },

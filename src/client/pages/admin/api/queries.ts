@@ -10,7 +10,7 @@ import type { OutboxFilters, OutboxMessageDto } from '#shared/mail/outbox-api.ts
 import type { InboxItemDto, InboxFilters } from '#shared/inbox/inbox-api.ts';
 import type { SubscriptionDto, SubscriptionFilters } from '#shared/subscriptions/subscription-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
-import type { TeamMemberDto } from '#shared/staff/team.ts';
+import type { StaffMemberDto } from '#shared/staff/staff-members.ts';
 import { api, apiList, ApiRequestError } from '#client/lib/api.ts';
 
 /** Builds `path?a=1&b=2`, leaving out empty values so the URL (and the query key) stays stable. */
@@ -32,7 +32,7 @@ function pageQueryOptions<T>(queryKey: QueryKey, path: string, filters: Record<s
   });
 }
 
-// The lists' query parameters are the server's own schemas (shared/admin-api.ts).
+// The lists' query parameters are the server's own schemas (shared/<domain>/*-api.ts).
 export type StatsRange = z.input<typeof statsQueryInputSchema>;
 export type {
   AuditFilters,
@@ -121,9 +121,9 @@ export const interventionListQueryOptions = (f: InterventionFilters) =>
 export const outboxListQueryOptions = (f: OutboxFilters) =>
   pageQueryOptions<OutboxMessageDto>(adminKeys.outboxList(f), '/api/admin/outbox', f);
 
-export const teamQueryOptions = queryOptions({
+export const staffMembersQueryOptions = queryOptions({
   queryKey: adminKeys.team,
-  queryFn: () => api<TeamMemberDto[]>('/api/admin/team'),
+  queryFn: () => api<StaffMemberDto[]>('/api/admin/team'),
 });
 
 export const journalQueryOptions = (f: AuditFilters) =>

@@ -17,7 +17,7 @@ import { serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { adminDevicesQueryOptions, useVerifyDevice } from './device-queries.ts';
 import { DeviceTextDialog } from './device-text-dialog.tsx';
-import { OpenRequestDialog } from './open-request-dialog.tsx';
+import { OpenInterventionDialog } from './open-intervention-dialog.tsx';
 import { ProofLinks } from './proof-links.tsx';
 
 const TONES: Record<DeviceStatus, BadgeTone> = {
@@ -66,7 +66,7 @@ export function DeviceList({
 
 function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient: boolean }) {
   const verify = useVerifyDevice();
-  const [dialog, setDialog] = useState<'proof' | 'refuse' | 'request' | null>(null);
+  const [dialog, setDialog] = useState<'proof' | 'refuse' | 'intervention' | null>(null);
   // « Hors formule »: computed by the server as for the client (decision 022), never here.
   const outside = isDeviceInUse(d) && !d.covered;
   const onVerify = () =>
@@ -139,12 +139,12 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
             </Button>
           )}
           {/* Even while its proof is awaited or after a refusal: staff open the request the client cannot. */}
-          <Button variant="secondary" onClick={() => setDialog('request')}>
+          <Button variant="secondary" onClick={() => setDialog('intervention')}>
             <LifeBuoy aria-hidden="true" className="h-4 w-4" /> Ouvrir une demande
           </Button>
         </div>
       )}
-      {dialog === 'request' && <OpenRequestDialog device={d} onClose={() => setDialog(null)} />}
+      {dialog === 'intervention' && <OpenInterventionDialog device={d} onClose={() => setDialog(null)} />}
       {(dialog === 'proof' || dialog === 'refuse') && (
         <DeviceTextDialog kind={dialog} device={d} onClose={() => setDialog(null)} />
       )}

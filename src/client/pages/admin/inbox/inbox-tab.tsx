@@ -41,12 +41,12 @@ export function InboxTab() {
         </div>
       </TabHeading>
       {/* keyed by the filters so a new filter starts on page 1 */}
-      <RequestList key={`${status}/${kind}`} status={status || undefined} kind={kind || undefined} />
+      <InboxList key={`${status}/${kind}`} status={status || undefined} kind={kind || undefined} />
     </section>
   );
 }
 
-function RequestList({ status, kind }: { status?: InboxStatus; kind?: InboxKind }) {
+function InboxList({ status, kind }: { status?: InboxStatus; kind?: InboxKind }) {
   const [offset, setOffset] = useState(0);
   const requests = useQuery(inboxListQueryOptions({ status, kind, limit: PAGE_SIZE, offset }));
   return (

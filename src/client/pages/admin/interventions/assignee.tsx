@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserCheck, UserX } from 'lucide-react';
 import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
 import { notify } from '#client/lib/notify.tsx';
-import { teamQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { staffMembersQueryOptions } from '#client/pages/admin/api/queries.ts';
 import { useStaffSession } from '#client/pages/admin/api/session.ts';
 import { useAssignIntervention } from './intervention-mutations.ts';
 
@@ -44,7 +44,7 @@ export function AssigneeLine({ intervention: i }: { intervention: AdminIntervent
 
 function Reassign({ intervention: i }: { intervention: AdminInterventionDto }) {
   const id = useId();
-  const team = useQuery(teamQueryOptions);
+  const team = useQuery(staffMembersQueryOptions);
   const assign = useAssignIntervention(i.id);
   const members = (team.data ?? []).filter((m) => !m.disabled);
   function change(value: string) {

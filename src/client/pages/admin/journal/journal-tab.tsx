@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { journalQueryOptions, teamQueryOptions, type AuditFilters } from '#client/pages/admin/api/queries.ts';
+import { journalQueryOptions, staffMembersQueryOptions, type AuditFilters } from '#client/pages/admin/api/queries.ts';
 import { Pagination } from '#client/pages/admin/common/pagination.tsx';
 import { EmptyState, Loading, plural, QueryError, TabHeading } from '#client/pages/admin/common/query-state.tsx';
 import { useDebouncedValue } from '#client/pages/admin/common/use-debounced-value.ts';
@@ -18,11 +18,11 @@ const ACTIONS = [
   { value: 'staff.login_code_failed', label: 'Codes de connexion refusés' },
   { value: 'staff.two_factor', label: 'Double authentification' },
   { value: 'order', label: 'Commandes et identifiants' },
-  { value: 'request', label: 'Demandes (Messages)' },
+  { value: 'inbox', label: 'Messages (inscriptions, contacts, effacements)' },
   { value: 'intervention', label: 'Interventions' },
   { value: 'client', label: 'Clients (effacement…)' },
   { value: 'backup', label: 'Sauvegardes' },
-  { value: 'team', label: 'Équipe' },
+  { value: 'staff', label: 'Équipe (comptes, rôles, horaires, connexions)' },
   { value: 'staff.password', label: 'Mots de passe du personnel' },
   { value: 'settings', label: 'Réglages (double authentification exigée…)' },
 ];
@@ -74,7 +74,7 @@ export function JournalTab() {
   });
   const [offset, setOffset] = useState(0);
   const entityId = useDebouncedValue(filters.entityId.trim(), 300);
-  const team = useQuery(teamQueryOptions);
+  const team = useQuery(staffMembersQueryOptions);
   const query = useQuery(journalQueryOptions({ ...filters, entityId: entityId || undefined, limit: PAGE, offset }));
   const set = (patch: Partial<typeof filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -128,7 +128,7 @@ export function JournalTab() {
             onChange={(e) => set({ entity: e.target.value || undefined })}
           >
             <option value="">Tous</option>
-            {['order', 'request', 'intervention', 'client', 'staff', 'site'].map((v) => (
+            {['order', 'inbox_item', 'intervention', 'client', 'staff', 'site'].map((v) => (
               <option key={v} value={v}>
                 {v}
               </option>

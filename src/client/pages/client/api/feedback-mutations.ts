@@ -4,7 +4,7 @@ import { api } from '#client/lib/api.ts';
 import { clientKeys } from './queries.ts';
 
 /** « Annuler ma demande » / « Mon problème est résolu » (POST …/close): both lists and the month's allowance change. */
-export function useCloseRequest(id: number) {
+export function useCloseIntervention(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
@@ -20,7 +20,7 @@ export function useCloseRequest(id: number) {
 }
 
 /** « Envoyer mon avis » (PUT …/rating): giving it again changes it. */
-export function useRateRequest(id: number) {
+export function useRateIntervention(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: RatingInput) =>

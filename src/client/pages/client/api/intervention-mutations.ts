@@ -9,9 +9,9 @@ import type { z } from 'zod';
 import { api } from '#client/lib/api.ts';
 import { clientKeys } from './queries.ts';
 
-type DashboardRequest = z.input<typeof dashboardInterventionInputSchema>;
+type DashboardIntervention = z.input<typeof dashboardInterventionInputSchema>;
 
-function useInvalidateRequests() {
+function useInvalidateInterventions() {
   const client = useQueryClient();
   // A new request shows in both lists and uses one of the month's interventions.
   return () =>
@@ -22,10 +22,10 @@ function useInvalidateRequests() {
 }
 
 /** The dashboard's 'Demander une assistance' and 'Session à distance' (POST /api/interventions). */
-export function useRequestAssistance() {
-  const invalidate = useInvalidateRequests();
+export function useAskAssistance() {
+  const invalidate = useInvalidateInterventions();
   return useMutation({
-    mutationFn: (input: DashboardRequest) =>
+    mutationFn: (input: DashboardIntervention) =>
       api<UserIntervention>('/api/interventions', { method: 'POST', json: input }),
     onSuccess: invalidate,
   });
@@ -33,7 +33,7 @@ export function useRequestAssistance() {
 
 /** The client area's 'Créer une demande' form (POST /api/client/interventions). */
 export function useCreateClientIntervention() {
-  const invalidate = useInvalidateRequests();
+  const invalidate = useInvalidateInterventions();
   return useMutation({
     mutationFn: (input: ClientInterventionInput) =>
       api<ClientIntervention>('/api/client/interventions', { method: 'POST', json: input }),

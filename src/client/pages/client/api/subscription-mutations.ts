@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientOrder } from '#shared/orders/order-api.ts';
-import type { SubscriptionRequest } from '#shared/orders/pending-order-api.ts';
+import type { PendingOrderInput } from '#shared/orders/pending-order-api.ts';
 import { api } from '#client/lib/api.ts';
 import { clientKeys } from './queries.ts';
 
@@ -8,7 +8,7 @@ import { clientKeys } from './queries.ts';
 export function useSubscribe() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SubscriptionRequest) => api<ClientOrder>('/api/subscriptions', { method: 'POST', json: input }),
+    mutationFn: (input: PendingOrderInput) => api<ClientOrder>('/api/subscriptions', { method: 'POST', json: input }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: clientKeys.orders }),

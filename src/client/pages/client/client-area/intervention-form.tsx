@@ -14,7 +14,11 @@ import { CLIENT_DEVICE_LABELS, CLIENT_DEVICE_TYPES } from '#shared/devices/devic
 import { URGENCIES, URGENCY_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { useCreateClientIntervention } from '#client/pages/client/api/intervention-mutations.ts';
 import { devicesQueryOptions } from '#client/pages/client/devices/device-api.ts';
-import { DevicePicker, preselectedDevice, requestableDevices } from '#client/pages/client/devices/device-picker.tsx';
+import {
+  DevicePicker,
+  preselectedDevice,
+  devicesForIntervention,
+} from '#client/pages/client/devices/device-picker.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import type { Device } from '#shared/devices/device-api.ts';
 
@@ -34,13 +38,21 @@ export function InterventionForm({ onCreated, onCancel }: { onCreated(): void; o
         <Spinner />
       </div>
     );
-  return <RequestForm devices={devices.data ?? []} onCreated={onCreated} onCancel={onCancel} />;
+  return <InterventionFields devices={devices.data ?? []} onCreated={onCreated} onCancel={onCancel} />;
 }
 
 /** With devices, the request names one of them; without (an account from before devices), its type and description. */
-function RequestForm({ devices, onCreated, onCancel }: { devices: Device[]; onCreated(): void; onCancel(): void }) {
+function InterventionFields({
+  devices,
+  onCreated,
+  onCancel,
+}: {
+  devices: Device[];
+  onCreated(): void;
+  onCancel(): void;
+}) {
   const create = useCreateClientIntervention();
-  const withDevices = requestableDevices(devices).length > 0;
+  const withDevices = devicesForIntervention(devices).length > 0;
   const {
     register,
     handleSubmit,

@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react';
 import { Conversation } from '#client/components/thread/conversation.tsx';
 import { clientKeys } from '#client/pages/client/api/queries.ts';
-import { RequestFeedback } from './request-feedback.tsx';
+import { InterventionFeedback } from './intervention-feedback.tsx';
 
 /** Under each of the client's requests, wherever it is listed: the conversation with the team, then closing or rating. */
-export function InterventionFollowUp({ item }: { item: ComponentProps<typeof RequestFeedback>['request'] }) {
+export function InterventionFollowUp({ item }: { item: ComponentProps<typeof InterventionFeedback>['request'] }) {
   return (
     <>
       <Conversation
@@ -13,7 +13,7 @@ export function InterventionFollowUp({ item }: { item: ComponentProps<typeof Req
         refreshKey={clientKeys.interventions}
         viewer="client"
       />
-      <RequestFeedback request={item} />
+      <InterventionFeedback request={item} />
     </>
   );
 }

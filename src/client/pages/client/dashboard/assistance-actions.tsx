@@ -8,11 +8,15 @@ import type { CurrentSubscription } from '#shared/subscriptions/subscription-api
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { useRequestAssistance } from '#client/pages/client/api/intervention-mutations.ts';
+import { useAskAssistance } from '#client/pages/client/api/intervention-mutations.ts';
 import { ordersQueryOptions } from '#client/pages/client/api/queries.ts';
 import { allowanceUsed, pendingOrderOf } from '#client/pages/client/common/subscription-facts.ts';
 import { devicesQueryOptions } from '#client/pages/client/devices/device-api.ts';
-import { DevicePicker, preselectedDevice, requestableDevices } from '#client/pages/client/devices/device-picker.tsx';
+import {
+  DevicePicker,
+  preselectedDevice,
+  devicesForIntervention,
+} from '#client/pages/client/devices/device-picker.tsx';
 
 // docs/specification.md §8 fixes this text, ASCII apostrophes included.
 const FAILED = "Impossible d'envoyer la demande d'assistance";
@@ -28,7 +32,7 @@ const REQUESTS = {
 const explained = (error: unknown) => error instanceof ApiRequestError && [403, 409, 429].includes(error.status);
 
 export function AssistanceActions({ subscription }: { subscription: CurrentSubscription | null | undefined }) {
-  const request = useRequestAssistance();
+  const request = useAskAssistance();
   const [askingRemote, setAskingRemote] = useState(false);
   // Each request names one of the client's devices; the first usable one is preselected.
   const devices = useQuery(devicesQueryOptions);
@@ -67,7 +71,7 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
   const sending = request.isPending ? request.variables?.title : undefined;
   return (
     <div>
-      {requestableDevices(devices.data).length > 1 && (
+      {devicesForIntervention(devices.data).length > 1 && (
         <DevicePicker
           className="mb-3"
           devices={devices.data!}

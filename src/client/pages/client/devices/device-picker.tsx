@@ -4,9 +4,9 @@ import { SelectField } from '#client/components/ui/field.tsx';
 import { deviceName, inUse } from './device-api.ts';
 
 /** The devices a request can name: those in use, the first covered one not waiting for a proof preselected. */
-export const requestableDevices = (devices: Device[] | undefined) => (devices ?? []).filter(inUse);
+export const devicesForIntervention = (devices: Device[] | undefined) => (devices ?? []).filter(inUse);
 export const preselectedDevice = (devices: Device[] | undefined) => {
-  const usable = requestableDevices(devices);
+  const usable = devicesForIntervention(devices);
   return (usable.find((d) => !d.blocked && d.covered) ?? usable[0])?.id;
 };
 
@@ -17,7 +17,7 @@ export const DevicePicker = forwardRef<HTMLSelectElement, Props>(function Device
   { devices, error, ...props },
   ref,
 ) {
-  const options = requestableDevices(devices).map((d) => ({
+  const options = devicesForIntervention(devices).map((d) => ({
     value: String(d.id),
     label: !d.covered
       ? `${deviceName(d)} – hors formule`

@@ -4,7 +4,7 @@ import { formatDate, formatEuro } from '#shared/format.ts';
 import type { InvoiceVerification } from '#shared/billing/invoice-verification.ts';
 import { useSite } from '#client/lib/site.tsx';
 
-// The public answer carries no payment method: a 0 € invoice is exactly a gifted one (isGifted, shared/labels.ts).
+// The public answer carries no payment method: a 0 € invoice is exactly a gifted one (isGifted, shared/billing/payment-labels.ts).
 function amount(price: string): string {
   return Number(price) === 0 ? 'OFFERT' : `${formatEuro(price)} TTC`;
 }

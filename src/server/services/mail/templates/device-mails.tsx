@@ -3,7 +3,7 @@ import type { MailParams } from '#server/services/mail/mail-params.ts';
 import { Action, Facts, MailLayout, Paragraph, Signature, styles } from './layout.tsx';
 import { Text } from '@react-email/text';
 
-// The messages of a device's proof of ownership (services/devices/devices.ts): to the client, and to STAFF_EMAIL.
+// The messages of a device's proof of ownership (services/devices/): to the client, and to STAFF_EMAIL.
 
 type Props<K extends keyof MailParams> = { site: SiteInfo; params: MailParams[K] };
 const myDevices = (site: SiteInfo) => `${site.publicUrl}/client/dashboard#mes-appareils`;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamMemberDto } from '#shared/staff/team.ts';
+import type { StaffMemberDto } from '#shared/staff/staff-members.ts';
 import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import { auditLog, staffUsers } from '#server/db/schema.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
-import { STAFF_LINK_INVALID } from '#shared/staff/team.ts';
+import { STAFF_LINK_INVALID } from '#shared/staff/staff-members.ts';
 import { LAST_ADMIN } from '#server/services/staff/staff-accounts.ts';
 import { staffLogin } from '#server/test/fixtures.ts';
 
@@ -24,7 +24,7 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
   const setPassword = (token: string, newPassword: string) =>
     t.app.inject({ method: 'POST', url: '/api/admin/set-password', payload: { token, newPassword } });
   const team = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: admin })).json<TeamMemberDto[]>();
+    (await t.app.inject({ method: 'GET', url: '/api/admin/team', headers: admin })).json<StaffMemberDto[]>();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -40,7 +40,7 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
       payload: { username: 'Lucie.Tech', email: 'lucie@exemple.fr', role: 'technicien' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json<TeamMemberDto>()).toMatchObject({
+    expect(created.json<StaffMemberDto>()).toMatchObject({
       username: 'lucie.tech',
       role: 'technicien',
       disabled: false,
@@ -98,7 +98,7 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
       payload: { disabled: true },
     });
     expect(off.statusCode).toBe(200);
-    expect(off.json<TeamMemberDto>()).toMatchObject({ disabled: true, openSessions: 0 });
+    expect(off.json<StaffMemberDto>()).toMatchObject({ disabled: true, openSessions: 0 });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/interventions', headers: lucie })).statusCode).toBe(
       401,
     );
@@ -126,9 +126,9 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
       await t.app.inject({ method: 'GET', url: `/api/admin/audit?entity=staff&entityId=${id}`, headers: admin })
     ).json<AuditEntryDto[]>();
     expect(log.map((e) => e.action)).toEqual(
-      expect.arrayContaining(['team.create', 'team.disable', 'team.enable', 'staff.login', 'staff.login_refused']),
+      expect.arrayContaining(['staff.create', 'staff.disable', 'staff.enable', 'staff.login', 'staff.login_refused']),
     );
-    expect(log.find((e) => e.action === 'team.disable')).toMatchObject({
+    expect(log.find((e) => e.action === 'staff.disable')).toMatchObject({
       staffUsername: TEST_ADMIN.username,
       before: { disabled: false },
       after: { disabled: true },
@@ -209,13 +209,13 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
   it('lists the audit log with filters and the total in X-Total-Count', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/audit?action=team&staffUsername=${TEST_ADMIN.username}&limit=2`,
+      url: `/api/admin/audit?action=staff&staffUsername=${TEST_ADMIN.username}&limit=2`,
       headers: admin,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<AuditEntryDto[]>()).toHaveLength(2);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThan(4);
-    for (const entry of res.json<AuditEntryDto[]>()) expect(entry.action).toMatch(/^team\./);
+    for (const entry of res.json<AuditEntryDto[]>()) expect(entry.action).toMatch(/^staff\./);
     const failed = await t.app.inject({
       method: 'POST',
       url: '/api/admin/login',

@@ -7,7 +7,7 @@ import { securityQueryOptions, useUpdateSecurity } from './two-factor-api.ts';
  * « Équipe »: an admin requires two-factor sign-in for everyone; sessions opened without it end at once (but the admin's
  * own), and members without it enrol at their next sign-in.
  */
-export function TeamSecurityCard() {
+export function StaffSecurityCard() {
   const query = useQuery(securityQueryOptions);
   const update = useUpdateSecurity();
   const required = query.data?.requireTwoFactor ?? false;

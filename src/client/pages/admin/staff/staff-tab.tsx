@@ -7,11 +7,11 @@ import { formatDateTime } from '#shared/format.ts';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#shared/staff/staff-labels.ts';
 import {
   STAFF_PASSWORD_LINK_HOURS,
-  teamMemberCreateInputSchema,
-  type TeamMemberCreateInput,
-  type TeamMemberCreateValues,
-  type TeamMemberDto,
-} from '#shared/staff/team.ts';
+  staffMemberCreateInputSchema,
+  type StaffMemberCreateInput,
+  type StaffMemberCreateValues,
+  type StaffMemberDto,
+} from '#shared/staff/staff-members.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
@@ -19,11 +19,11 @@ import { Dialog } from '#client/components/ui/dialog.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
-import { teamQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { staffMembersQueryOptions } from '#client/pages/admin/api/queries.ts';
 import { useStaffSession } from '#client/pages/admin/api/session.ts';
 import { EmptyState, Loading, plural, QueryError, TabHeading } from '#client/pages/admin/common/query-state.tsx';
-import { useCreateMember, useEndMemberSessions, useSendPasswordLink, useUpdateMember } from './team-mutations.ts';
-import { TeamSecurityCard } from '#client/pages/admin/two-factor/team-security.tsx';
+import { useCreateMember, useEndMemberSessions, useSendPasswordLink, useUpdateMember } from './staff-mutations.ts';
+import { StaffSecurityCard } from '#client/pages/admin/two-factor/staff-security.tsx';
 import { useResetMemberTwoFactor } from '#client/pages/admin/two-factor/two-factor-api.ts';
 import { MemberDutyHoursDialog } from './duty-hours-dialogs.tsx';
 import { dutyHoursLabel } from '#shared/staff/duty-hours.ts';
@@ -38,8 +38,8 @@ function CreateMemberDialog({ open, onOpenChange }: { open: boolean; onOpenChang
     setError,
     reset,
     formState: { errors },
-  } = useForm<TeamMemberCreateInput, unknown, TeamMemberCreateValues>({
-    resolver: zodResolver(teamMemberCreateInputSchema),
+  } = useForm<StaffMemberCreateInput, unknown, StaffMemberCreateValues>({
+    resolver: zodResolver(staffMemberCreateInputSchema),
     defaultValues: { username: '', firstName: '', email: '', role: 'technicien' },
   });
   const submit = handleSubmit((values) =>
@@ -108,9 +108,9 @@ function CreateMemberDialog({ open, onOpenChange }: { open: boolean; onOpenChang
   );
 }
 
-type Pending = { kind: 'disable' | 'link' | 'sessions' | 'twoFactor' | 'hours'; member: TeamMemberDto } | null;
+type Pending = { kind: 'disable' | 'link' | 'sessions' | 'twoFactor' | 'hours'; member: StaffMemberDto } | null;
 
-function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boolean; onAsk(p: Pending): void }) {
+function MemberRow({ member, isMe, onAsk }: { member: StaffMemberDto; isMe: boolean; onAsk(p: Pending): void }) {
   const update = useUpdateMember();
   function changeRole(role: StaffRole) {
     update.mutate(
@@ -216,8 +216,8 @@ function MemberRow({ member, isMe, onAsk }: { member: TeamMemberDto; isMe: boole
 }
 
 /** « Équipe » (admins): who may sign in to the back-office, with which role. */
-export function TeamTab() {
-  const query = useQuery(teamQueryOptions);
+export function StaffTab() {
+  const query = useQuery(staffMembersQueryOptions);
   const session = useStaffSession();
   const [creating, setCreating] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
@@ -297,7 +297,7 @@ export function TeamTab() {
           <UserPlus aria-hidden="true" className="h-4 w-4" /> Ajouter un membre
         </Button>
       </TabHeading>
-      <TeamSecurityCard />
+      <StaffSecurityCard />
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (

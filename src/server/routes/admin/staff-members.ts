@@ -6,16 +6,16 @@ import {
   passwordSetInputSchema,
   staffChangePasswordInputSchema,
   staffSetPasswordInputSchema,
-  teamMemberCreateInputSchema,
-  teamMemberSchema,
-  teamMemberUpdateInputSchema,
-} from '#shared/staff/team.ts';
+  staffMemberCreateInputSchema,
+  staffMemberSchema,
+  staffMemberUpdateInputSchema,
+} from '#shared/staff/staff-members.ts';
 import {
   changeOwnPassword,
   createMember,
   dutyHoursOf,
   endMemberSessions,
-  listTeam,
+  listStaffMembers,
   resetMemberPassword,
   setDutyHours,
   setPasswordFromLink,
@@ -41,15 +41,15 @@ export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** « Équipe » (admins) and every member's own password. Each change is audited with its before/after. */
-export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const ok = { 200: okSchema };
-  app.get('/team', { config: ADMIN_ONLY, schema: { response: { 200: z.array(teamMemberSchema) } } }, async () =>
-    listTeam(app.db),
+  app.get('/team', { config: ADMIN_ONLY, schema: { response: { 200: z.array(staffMemberSchema) } } }, async () =>
+    listStaffMembers(app.db),
   );
 
   app.post(
     '/team',
-    { config: ADMIN_ONLY, schema: { body: teamMemberCreateInputSchema, response: { 201: teamMemberSchema } } },
+    { config: ADMIN_ONLY, schema: { body: staffMemberCreateInputSchema, response: { 201: staffMemberSchema } } },
     async (request, reply) => reply.status(201).send(await createMember(app.db, app.mail, request.staff, request.body)),
   );
 
@@ -57,7 +57,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/team/:id',
     {
       config: ADMIN_ONLY,
-      schema: { params: idParams, body: teamMemberUpdateInputSchema, response: { 200: teamMemberSchema } },
+      schema: { params: idParams, body: staffMemberUpdateInputSchema, response: { 200: staffMemberSchema } },
     },
     async (request) => updateMember(app.db, request.staff, request.params.id, request.body),
   );
@@ -67,11 +67,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     '/team/:id/duty-hours',
     {
       config: ADMIN_ONLY,
-      schema: { params: idParams, body: dutyHoursInputSchema, response: { 200: teamMemberSchema } },
+      schema: { params: idParams, body: dutyHoursInputSchema, response: { 200: staffMemberSchema } },
     },
     async (request) => {
       await setDutyHours(app.db, request.staff, request.params.id, request.body.hours);
-      return (await listTeam(app.db)).find((m) => m.id === request.params.id)!;
+      return (await listStaffMembers(app.db)).find((m) => m.id === request.params.id)!;
     },
   );
 

@@ -29,7 +29,7 @@ function clientWaitsFor(d: AdminDevice) {
  * « Ouvrir une demande »: a request on the client's behalf (they phoned) for this device, with the client-area form's
  * fields, checked by the same shared schema as the server; the client finds it in their requests.
  */
-export function OpenRequestDialog({ device: d, onClose }: { device: AdminDevice; onClose(): void }) {
+export function OpenInterventionDialog({ device: d, onClose }: { device: AdminDevice; onClose(): void }) {
   const open = useOpenIntervention();
   const {
     register,

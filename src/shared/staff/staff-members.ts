@@ -33,17 +33,17 @@ const firstName = z
   .transform((v) => v || null);
 
 /** POST /api/admin/team → 201 TeamMemberDto; the member receives a link to choose their password. */
-export const teamMemberCreateInputSchema = z.object({
+export const staffMemberCreateInputSchema = z.object({
   username: staffUsername,
   email: email('Adresse e-mail invalide'),
   role,
   firstName: firstName.nullable().optional(),
 });
-export type TeamMemberCreateInput = z.input<typeof teamMemberCreateInputSchema>;
-export type TeamMemberCreateValues = z.output<typeof teamMemberCreateInputSchema>;
+export type StaffMemberCreateInput = z.input<typeof staffMemberCreateInputSchema>;
+export type StaffMemberCreateValues = z.output<typeof staffMemberCreateInputSchema>;
 
 /** PATCH /api/admin/team/:id: change the role, disable (sessions end at once) or re-enable. */
-export const teamMemberUpdateInputSchema = z.object({
+export const staffMemberUpdateInputSchema = z.object({
   role: role.optional(),
   disabled: z.boolean({ error: 'Valeur invalide' }).optional(),
   firstName: firstName.nullable().optional(),
@@ -66,7 +66,7 @@ export const staffChangePasswordInputSchema = z.object({
 export type StaffChangePasswordInput = z.input<typeof staffChangePasswordInputSchema>;
 
 /** GET /api/admin/team (admins only): every member, enabled first. */
-export const teamMemberSchema = z.object({
+export const staffMemberSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   firstName: z.string().nullable(),
@@ -75,7 +75,7 @@ export const teamMemberSchema = z.object({
   disabled: z.boolean(),
   /** two-factor sign-in is on for this member */
   twoFactor: z.boolean(),
-  /** when the member is on duty for response warnings (shared/schemas/duty-hours.ts); null: the plans' support hours */
+  /** when the member is on duty for response warnings (shared/staff/duty-hours.ts); null: the plans' support hours */
   dutyHours: dutyHoursSchema.shape.hours,
   /** sessions open right now */
   openSessions: z.number().int(),
@@ -83,7 +83,7 @@ export const teamMemberSchema = z.object({
   lastSeenAt: z.string().nullable(),
   createdAt: z.string(),
 });
-export type TeamMemberDto = z.infer<typeof teamMemberSchema>;
+export type StaffMemberDto = z.infer<typeof staffMemberSchema>;
 
 /** POST /api/admin/set-password: whose password the link set (the page then offers to sign in). */
 export const passwordSetInputSchema = z.object({ username: z.string() });

@@ -19,13 +19,13 @@ import { StarInput, StarsDisplay } from '#client/components/rating/stars.tsx';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
-import { useCloseRequest, useRateRequest } from '#client/pages/client/api/feedback-mutations.ts';
+import { useCloseIntervention, useRateIntervention } from '#client/pages/client/api/feedback-mutations.ts';
 
 type Request = { id: number; status: InterventionStatus; rating: InterventionRating | null };
 
 /** Under each request of both client views: close it while it is open, rate it once completed. */
-export function RequestFeedback({ request }: { request: Request }) {
-  if (clientCloseOutcome(request.status)) return <CloseRequest request={request} />;
+export function InterventionFeedback({ request }: { request: Request }) {
+  if (clientCloseOutcome(request.status)) return <CloseIntervention request={request} />;
   if (canRate(request.status)) return <Rating request={request} />;
   return null;
 }
@@ -49,9 +49,9 @@ const CLOSE_TEXTS = {
   },
 } as const;
 
-function CloseRequest({ request }: { request: Request }) {
+function CloseIntervention({ request }: { request: Request }) {
   const [open, setOpen] = useState(false);
-  const close = useCloseRequest(request.id);
+  const close = useCloseIntervention(request.id);
   const texts = CLOSE_TEXTS[clientCloseOutcome(request.status)!];
   return (
     <div className="mt-4 border-t border-slate-100 pt-3">
@@ -116,7 +116,7 @@ function Rating({ request }: { request: Request }) {
 const FIELDS = ['stars', 'comment'] as const;
 
 function RatingForm({ request, onDone, onCancel }: { request: Request; onDone(): void; onCancel?: () => void }) {
-  const rate = useRateRequest(request.id);
+  const rate = useRateIntervention(request.id);
   const {
     control,
     register,

@@ -3,14 +3,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { passwordWeakness, PASSWORD_MIN_LENGTH } from '#shared/security/password-rules.ts';
-import { staffChangePasswordInputSchema, type StaffChangePasswordInput } from '#shared/staff/team.ts';
+import { staffChangePasswordInputSchema, type StaffChangePasswordInput } from '#shared/staff/staff-members.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { plural } from '#client/pages/admin/common/query-state.tsx';
-import { useChangeOwnPassword } from './team-mutations.ts';
+import { useChangeOwnPassword } from './staff-mutations.ts';
 
 function MyPasswordForm({ username, onDone }: { username: string; onDone(): void }) {
   const change = useChangeOwnPassword();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
-import type { TeamMemberDto } from '#shared/staff/team.ts';
+import type { StaffMemberDto } from '#shared/staff/staff-members.ts';
 import { dutyHoursLabel, type WeekHours } from '#shared/staff/duty-hours.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
@@ -16,7 +16,7 @@ const WHY =
 const saved = (hours: WeekHours | null) => notify('success', 'Horaires enregistrés', dutyHoursLabel(hours));
 
 /** « Horaires » of a member in « Équipe » (admins). */
-export function MemberDutyHoursDialog({ member, onClose }: { member: TeamMemberDto | null; onClose(): void }) {
+export function MemberDutyHoursDialog({ member, onClose }: { member: StaffMemberDto | null; onClose(): void }) {
   const set = useSetMemberDutyHours();
   return (
     <Dialog

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TeamMemberDto } from '#shared/staff/team.ts';
+import type { StaffMemberDto } from '#shared/staff/staff-members.ts';
 import type { WeekHours } from '#shared/staff/duty-hours.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
@@ -18,7 +18,7 @@ export function useSetMemberDutyHours() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, hours }: { id: number; hours: WeekHours | null }) =>
-      api<TeamMemberDto>(`/api/admin/team/${id}/duty-hours`, { method: 'PUT', json: { hours } }),
+      api<StaffMemberDto>(`/api/admin/team/${id}/duty-hours`, { method: 'PUT', json: { hours } }),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: adminKeys.team }),
