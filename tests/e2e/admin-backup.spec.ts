@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { todayIso } from '#shared/format.ts';
+import { readZip } from '#server/test/zip-files.ts';
 import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
-
-const run = promisify(execFile);
 
 async function openDownloadTab(page: Page) {
   await page.goto('/admin');
@@ -53,9 +50,9 @@ for (const width of [375, 1280]) {
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Téléchargement réussi' })).toBeVisible();
     const file = testInfo.outputPath(fileName);
     await download.saveAs(file);
-    const { stdout } = await run('unzip', ['-Z1', file]);
-    expect(stdout.split('\n')).toContain('manifest.json');
-    const manifest = JSON.parse((await run('unzip', ['-p', file, 'manifest.json'])).stdout);
+    const entries = await readZip(file);
+    expect([...entries.keys()]).toContain('manifest.json');
+    const manifest = JSON.parse(entries.get('manifest.json')!.toString('utf8'));
     expect(manifest.tables.staff_users.rows).toBeGreaterThan(0);
     expect(manifest.tables).not.toHaveProperty('staff_sessions');
   });

@@ -1,10 +1,14 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
 import yauzl, { type Entry } from 'yauzl';
 import yazl from 'yazl';
 
-/** Every entry of a zip, read whole (test archives are small). */
+/**
+ * Every entry of a zip, in the archive's order, read whole (test archives are small). Each entry's CRC-32 is checked
+ * against its bytes, as `unzip -t` would: a damaged archive throws.
+ */
 export async function readZip(file: string): Promise<Map<string, Buffer>> {
   const zip = await promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open)(file, { lazyEntries: true });
   const out = new Map<string, Buffer>();
@@ -14,7 +18,9 @@ export async function readZip(file: string): Promise<Map<string, Buffer>> {
         if (error) return reject(error);
         const chunks: Buffer[] = [];
         for await (const chunk of stream) chunks.push(chunk as Buffer);
-        out.set(entry.fileName, Buffer.concat(chunks));
+        const data = Buffer.concat(chunks);
+        if (crc32(data) !== entry.crc32) return reject(new Error(`CRC-32 mismatch in ${entry.fileName}`));
+        out.set(entry.fileName, data);
         zip.readEntry();
       });
     });
