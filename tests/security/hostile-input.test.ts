@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, inboxItems } from '#server/db/schema.ts';
 import { validOrder } from '#server/test/fixtures.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 import type { OrderCreated, OrderDto } from '#shared/orders/order-api.ts';
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { buildWorld, freshAddress, type World } from './world.ts';
@@ -23,13 +20,6 @@ const HOSTILE = [
 const UNUSUAL = ['Zoé\u200BMartin', 'Ana\u00A0Lopez', 'Łukasz Żółć', 'Émile 🐧 Dupuis'];
 // Characters with no place in a name or a message: refused with a French message, never a 500.
 const FORBIDDEN = ['Jean\u0000Dupont', 'Jean\u202EtnopuD', 'Jean\u0007Dupont', 'Jean\u2066Dupont'];
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'rfs-pdf-'));
-  const file = path.join(dir, 'f.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', () => {
   let w: World;
@@ -62,7 +52,7 @@ describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', ()
         headers: w.staff,
       });
       expect(pdf.statusCode).toBe(200);
-      expect(pdfText(pdf.rawPayload).replace(/\s+/g, ' ')).toContain(hostile.replace(/\s+/g, ' '));
+      expect((await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ')).toContain(hostile.replace(/\s+/g, ' '));
     }
     // The tables an injection would have touched are intact.
     expect(await w.t.db.$count(orders)).toBeGreaterThanOrEqual(HOSTILE.length + 2);

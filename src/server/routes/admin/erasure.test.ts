@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
@@ -20,13 +15,11 @@ import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
-
-const run = promisify(execFile);
+import { pdfText } from '#server/test/pdf-text.ts';
 
 describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anonymised, the invoices stay', () => {
   let t: TestApp;
   let staff: Record<string, string>;
-  let dir: string;
   let jeanId: number;
   let anneId: number;
   let paidOrder: { id: number; verificationKey: string };
@@ -36,7 +29,6 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
   beforeAll(async () => {
     t = await createTestApp();
     staff = await staffLogin(t);
-    dir = await mkdtemp(path.join(tmpdir(), 'rfs-erasure-'));
     // Jean: an order placed before his account existed, then the one that created it, requests, an intervention.
     const early = await postOrder(t, staff, {
       clientName: 'Jean Dupont',
@@ -122,10 +114,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     const [erasure] = await t.db.select().from(inboxItems).where(eq(inboxItems.kind, 'erasure'));
     erasureId = erasure!.id;
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => t.close());
 
   const erase = (id: number | string, headers = staff) =>
     t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/erase`, headers });
@@ -137,9 +126,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
       headers: staff,
     });
     expect(res.statusCode).toBe(200);
-    const file = path.join(dir, `${orderId}-${Date.now()}.pdf`);
-    await writeFile(file, res.rawPayload);
-    return (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/[ \t]+/g, ' ');
+    return pdfText(res.rawPayload);
   }
 
   /** Everything stored about one client, to compare before and after. */

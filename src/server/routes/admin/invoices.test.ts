@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, orders } from '#server/db/schema.ts';
@@ -11,23 +6,18 @@ import type { OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 
-const run = promisify(execFile);
 type Order = OrderDto & OrderDocuments;
 
 describe('[ADMIN][INVOICES] invoices frozen at issue, credit notes, numbering', () => {
   let t: TestApp;
   let staff: Record<string, string>;
-  let dir: string;
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL: 'https://support.exemple.fr' });
     staff = await staffLogin(t);
-    dir = await mkdtemp(path.join(tmpdir(), 'rfs-invoices-'));
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => t.close());
 
   const get = (url: string, app = t, headers = staff) => app.app.inject({ method: 'GET', url, headers });
   const patch = (id: number, payload: object) =>
@@ -42,12 +32,6 @@ describe('[ADMIN][INVOICES] invoices frozen at issue, credit notes, numbering', 
   const verify = async (key: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/verify-invoice/${key}` })).json();
 
-  async function pdfText(bytes: Buffer) {
-    const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-    await writeFile(file, bytes);
-    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
-    return stdout.replace(/[ \t]+/g, ' ');
-  }
   async function receipt(id: number, app = t, headers = staff) {
     const res = await get(`/api/admin/manual-orders/${id}/receipt`, app, headers);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);

@@ -1,43 +1,29 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 import { formatDate, todayIso } from '#shared/format.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
-
-const run = promisify(execFile);
 
 describe('[ADMIN][INVOICE] PDF invoices', () => {
   let t: TestApp;
   let staff: Record<string, string>;
-  let dir: string;
   beforeAll(async () => {
     t = await createTestApp({
       PUBLIC_URL: 'https://support.exemple.fr',
       INVOICE_TAX_MENTION: 'TVA non applicable, art. 293 B du CGI (test)',
     });
     staff = await staffLogin(t);
-    dir = await mkdtemp(path.join(tmpdir(), 'rfs-pdf-'));
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => t.close());
 
-  /** Downloads the receipt and reads it back as text with poppler's pdftotext. */
+  /** Downloads the receipt and reads it back as text. */
   async function receiptText(id: number) {
     const res = await t.app.inject({ method: 'GET', url: `/api/admin/manual-orders/${id}/receipt`, headers: staff });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const file = path.join(dir, `${id}.pdf`);
-    await writeFile(file, res.rawPayload);
-    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
-    return { text: stdout.replace(/[ \t]+/g, ' '), headers: res.headers };
+    return { text: await pdfText(res.rawPayload), headers: res.headers };
   }
 
   it('prints the invoice of a paid order, accents and € included', async () => {

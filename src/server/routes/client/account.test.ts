@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
@@ -12,8 +7,7 @@ import { erasureRequestResultSchema } from '#shared/privacy/privacy-api.ts';
 import { todayIso } from '#shared/format.ts';
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
-
-const run = promisify(execFile);
+import { pdfText } from '#server/test/pdf-text.ts';
 
 const JEAN = { username: 'jdupont', password: 'motdepasse-client-A' };
 const ANNE = { username: 'amartin', password: 'motdepasse-client-B' };
@@ -26,12 +20,10 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
   let jeanId: number;
   let jeanOrders: { first: number; pending: number; renewal: number };
   let anneOrder: number;
-  let dir: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     staff = await staffLogin(t);
-    dir = await mkdtemp(path.join(tmpdir(), 'rfs-account-'));
     const first = await postOrder(t, staff, {
       clientName: 'Jean Dupont',
       clientEmail: 'jean.dupont@exemple.fr',
@@ -67,10 +59,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
     jean = await clientLogin(t, JEAN.username, JEAN.password);
     anne = await clientLogin(t, ANNE.username, ANNE.password);
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => t.close());
 
   const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
   const post = (url: string, headers?: Record<string, string>, payload?: object) =>
@@ -141,12 +130,6 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(bad.json().message).toBe('Paramètre limit invalide');
     });
 
-    async function pdfText(body: Buffer, name: string) {
-      const file = path.join(dir, name);
-      await writeFile(file, body);
-      return (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/[ \t]+/g, ' ');
-    }
-
     it('downloads the invoice of an own paid order: the same PDF staff download', async () => {
       const res = await get(`/api/client/orders/${jeanOrders.first}/invoice`, jean);
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
@@ -154,10 +137,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(res.headers['content-disposition']).toContain('Facture_00000001_Jean Dupont.pdf');
       expect(res.headers['cache-control']).toBe('no-store');
       const staffCopy = await get(`/api/admin/manual-orders/${jeanOrders.first}/receipt`, staff);
-      const [mine, theirs] = await Promise.all([
-        pdfText(res.rawPayload, 'client.pdf'),
-        pdfText(staffCopy.rawPayload, 'staff.pdf'),
-      ]);
+      const [mine, theirs] = await Promise.all([pdfText(res.rawPayload), pdfText(staffCopy.rawPayload)]);
       expect(mine).toBe(theirs);
       for (const expected of ['FACTURE', 'N° 00000001', 'Jean Dupont', 'à distance Pro', '50,00 € TTC']) {
         expect(mine).toContain(expected);

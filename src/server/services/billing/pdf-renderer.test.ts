@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 import { invoiceDataOf } from './invoices.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { renderPdfOffThread } from './pdf-renderer.ts';
@@ -36,7 +36,7 @@ describe('invoice PDFs drawn in a worker thread', () => {
     const [inThread, inProcess] = await Promise.all([renderPdfOffThread(data(1)), renderInvoicePdf(data(1))]);
     expect(Buffer.isBuffer(inThread)).toBe(true);
     expect(inThread.equals(inProcess)).toBe(true);
-    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: inThread }).toString();
+    const text = await pdfText(inThread);
     expect(text).toContain('FACTURE');
     expect(text).toContain('Élodie Bérénger 1');
   });
@@ -44,10 +44,7 @@ describe('invoice PDFs drawn in a worker thread', () => {
   it('keeps each document to its own data when several are asked at once', async () => {
     const numbers = [2, 3, 4, 5, 6];
     const pdfs = await Promise.all(numbers.map((n) => renderPdfOffThread(data(n))));
-    pdfs.forEach((pdf, i) => {
-      expect(execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString()).toContain(
-        `Élodie Bérénger ${numbers[i]}`,
-      );
-    });
+    const texts = await Promise.all(pdfs.map(pdfText));
+    texts.forEach((text, i) => expect(text).toContain(`Élodie Bérénger ${numbers[i]}`));
   });
 });

@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '#server/db/schema.ts';
@@ -11,19 +6,16 @@ import { todayIso } from '#shared/format.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { attachmentsOf, decodeMail, startSmtpPeer } from '#server/test/smtp-peer.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 import { MAIL_RETRY_LIMIT } from './delivery.ts';
-
-const run = promisify(execFile);
 
 describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it was down', () => {
   let t: TestApp;
   let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
   let staff: Record<string, string>;
-  let dir: string;
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    dir = await mkdtemp(path.join(tmpdir(), 'rfs-mail-'));
     t = await createTestApp(
       {
         SMTP_URL: peer.url,
@@ -38,7 +30,6 @@ describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it 
   afterAll(async () => {
     await t.close();
     await peer.stop();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('sends credentials and payment terms, and the invoice with its PDF attached, in French', async () => {
@@ -79,11 +70,9 @@ describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it 
     const [pdf] = attachmentsOf(invoice.raw);
     expect(pdf).toMatchObject({ contentType: 'application/pdf' });
     expect(pdf!.filename).toMatch(/^Facture_\d+\.pdf$/);
-    const file = path.join(dir, pdf!.filename);
-    await writeFile(file, pdf!.content);
-    const { stdout } = await run('pdftotext', ['-layout', file, '-']);
-    expect(stdout).toContain('Élodie Bérénger');
-    expect(stdout).toContain('Duo');
+    const printed = await pdfText(pdf!.content);
+    expect(printed).toContain('Élodie Bérénger');
+    expect(printed).toContain('Duo');
     expect(decodeMail(invoice.raw)).toContain('Vous trouverez votre facture en pièce jointe');
   });
 

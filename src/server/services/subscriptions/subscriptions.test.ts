@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { MIGRATIONS_DIR } from '#server/db/client.ts';
 import { orders, inboxItems } from '#server/db/schema.ts';
 import type { SubscriptionDto } from '#shared/subscriptions/subscription-api.ts';
 import { clientLogin, postOrder, staffTestApp } from '#server/test/fixtures.ts';
+import { pdfText } from '#server/test/pdf-text.ts';
 import {
   chainSubscriptions,
   currentSubscription,
@@ -231,14 +229,7 @@ describe('[SUBSCRIPTIONS] stored periods, read everywhere', () => {
       headers: staff,
     });
     expect(res.statusCode).toBe(200);
-    const dir = await mkdtemp(path.join(tmpdir(), 'rfs-pdf-'));
-    try {
-      await writeFile(path.join(dir, 'f.pdf'), res.rawPayload);
-      const { stdout } = await promisify(execFile)('pdftotext', ['-layout', path.join(dir, 'f.pdf'), '-']);
-      expect(stdout.replace(/[ \t]+/g, ' ')).toContain('3 mois, du 15/03/2026 au 14/06/2026');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    expect(await pdfText(res.rawPayload)).toContain('3 mois, du 15/03/2026 au 14/06/2026');
   });
 
   it("the migration's backfill computes the same periods as chainSubscriptions", async () => {
