@@ -296,6 +296,8 @@ describe('[ADMIN][INVOICES] invoices frozen at issue, credit notes, numbering', 
         'TVA acquittée sur les encaissements',
       ])
         expect(text).toContain(expected);
+      // The narrower designation column wraps the plan's name: the period reads on its own line, under it.
+      expect(text).toMatch(/\ndistance Pro\n1 an, du \d{2}\/\d{2}\/\d{4} au /);
       const [row] = await taxed.db.select().from(invoices);
       expect(row).toMatchObject({ totalHt: '41.67', totalTax: '8.33', totalTtc: '50.00' });
     } finally {

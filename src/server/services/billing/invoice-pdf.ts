@@ -146,21 +146,25 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     .text('Désignation', LEFT + 8, top + 7, { width: 190 });
   for (const [label, x] of columns) doc.text(label, LEFT + x - 8, top + 7, { width: 62, align: 'right' });
   let y = top + 32;
+  const designationWidth = taxed(data) ? 190 : 250;
   for (const line of data.lines) {
     doc
       .font('Helvetica')
       .fontSize(10)
       .fillColor(INK)
-      .text(line.designation, LEFT + 8, y, { width: taxed(data) ? 190 : 250 });
+      .text(line.designation, LEFT + 8, y, { width: designationWidth });
+    // The narrower column of a taxed invoice wraps the designation: the period goes under its last line.
+    const designationHeight = doc.heightOfString(line.designation, { width: designationWidth });
     const values = taxed(data)
       ? [money(data, line.unitHt), money(data, line.ht), money(data, line.tax), money(data, line.ttc)]
       : [String(line.quantity), money(data, line.unitHt), money(data, line.ttc)];
     values.forEach((value, i) => doc.text(value, LEFT + columns[i]![1] - 8, y, { width: 62, align: 'right' }));
+    const detailY = y + Math.max(14, designationHeight + 2);
     doc
       .fontSize(9)
       .fillColor(MUTED)
-      .text(line.detail, LEFT + 8, y + 14, { width: taxed(data) ? 190 : 250 });
-    y += 44;
+      .text(line.detail, LEFT + 8, detailY, { width: designationWidth });
+    y = Math.max(y + 44, detailY + doc.heightOfString(line.detail, { width: designationWidth }) + 18);
   }
   doc
     .moveTo(LEFT, y)
