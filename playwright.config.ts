@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { browsersOf } from './scripts/browsers.ts';
 
 // E2E_PORT lets two runs share a machine; each gets its own server and data.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -14,13 +15,14 @@ const args = [
   '--no-first-run',
   '--disable-quic',
 ];
+const browsers = browsersOf(process.env);
 // Its headless shell (package chromium-headless-shell): the same Blink without the browser's user interface, as
 // Playwright's own headless default. The suite runs in about half the time it took in the full Chromium, whose
 // `--headless` is the whole browser drawing through a GPU process.
-const headlessShell = { executablePath: process.env.E2E_BROWSER_PATH ?? '/usr/bin/chromium-headless-shell', args };
+const headlessShell = { executablePath: browsers.headlessShell.path, args };
 // The full Chromium, for the tests tagged FULL_BROWSER: the shell has no permission prompts (it refuses notifications
 // before anyone is asked), and those tests are about what a member answers to that prompt.
-const fullChromium = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args };
+const fullChromium = { executablePath: browsers.chromium.path, args };
 export const FULL_BROWSER = '@full-browser';
 
 export default defineConfig({

@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { browsersOf } from '../scripts/browsers.ts';
 
 const run = promisify(execFile);
 const FLAGS =
@@ -50,7 +51,7 @@ export async function runLighthouse(url: string): Promise<LighthouseSummary> {
         '--only-categories=performance,accessibility,best-practices,seo',
       ],
       {
-        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+        env: { ...process.env, CHROME_PATH: browsersOf(process.env).chromium.path },
         maxBuffer: 64 * 1024 * 1024,
       },
     );
