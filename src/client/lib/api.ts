@@ -35,20 +35,36 @@ export async function apiRaw(path: string, init: RequestInit & { json?: unknown 
     throw new ApiRequestError(0, NETWORK_ERROR, undefined, 'NETWORK');
   }
   if (!response.ok) {
-    let body: Partial<ErrorAnswer> = {};
-    try {
-      body = (await response.json()) as ErrorAnswer;
-    } catch {
-      /* not JSON: keep the status text */
-    }
+    const text = await response.text().catch(() => '');
+    const body = errorAnswerOf(text);
     throw new ApiRequestError(
       response.status,
-      body.message ?? `${response.status}: ${response.statusText}`,
-      body.fieldErrors,
-      body.code,
+      body?.message ?? failureMessage(response, text),
+      body?.fieldErrors,
+      body?.code,
     );
   }
   return response;
+}
+
+function errorAnswerOf(text: string): Partial<ErrorAnswer> | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    return body && typeof body === 'object' ? (body as Partial<ErrorAnswer>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * docs/specification.md §7, for an answer without the server's message (a proxy's, a stand-in's): `{status}: {body}`,
+ * or the status text when the body is empty or a web page (markup is not a sentence). Only staff screens show it as it
+ * is; people read a fallback sentence instead (serverMessage).
+ */
+function failureMessage(response: Response, text: string): string {
+  const body = text.trim();
+  const page = /html/i.test(response.headers.get('content-type') ?? '') || body.startsWith('<');
+  return `${response.status}: ${body && !page ? body : response.statusText}`;
 }
 
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
