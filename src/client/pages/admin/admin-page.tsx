@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ErrorBoundary } from '#client/components/layout/error-boundary.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
+import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
 import { createAdminQueryClient } from './api/query-client.ts';
 import { useStaffSession } from './api/session.ts';
 import { AdminLogin } from './admin-login.tsx';
@@ -9,14 +10,19 @@ import { AdminHeader } from './admin-header.tsx';
 import { AdminTabs } from './admin-tabs.tsx';
 import { QueryError } from './common/query-state.tsx';
 
-/** /admin: its own QueryClient (created here so the public pages never load TanStack Query), then the session gate. */
+/**
+ * /admin: its own QueryClient (created here so the public pages never load TanStack Query), the tooltips' provider,
+ * then the session gate.
+ */
 export function AdminPage() {
   const [client] = useState(createAdminQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <ErrorBoundary>
-        <AdminGate />
-      </ErrorBoundary>
+      <TooltipProvider>
+        <ErrorBoundary>
+          <AdminGate />
+        </ErrorBoundary>
+      </TooltipProvider>
     </QueryClientProvider>
   );
 }
