@@ -2,7 +2,7 @@ import { expect, test, type CDPSession, type Page, type Route } from '@playwrigh
 import { PLANS } from '#shared/plans.ts';
 import { formatEuro } from '#shared/format.ts';
 import { FAQ_ITEMS } from '#client/pages/public/landing/faq-data.ts';
-import { expectNoSeriousA11yViolations } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
 
 const planSlides = (page: Page) => page.locator('[aria-roledescription="formule"]');
 const shownPlan = (page: Page) => page.getByText(/^Formule affichée/);
@@ -355,6 +355,52 @@ test('[PUBLIC][LANDING] the Tarifs link scrolls to the pricing section', async (
   await expect(page).toHaveURL(/#tarifs$/);
   await expect(pricing).toBeInViewport();
 });
+
+for (const { name, viewport } of [
+  { name: 'phone', viewport: { width: 375, height: 800 } },
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+]) {
+  test(`[SPEC §2][PUBLIC][LANDING] « Créer un compte » asks for a plan first, closes after 15 s, and shows the plans (${name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openLanding(page);
+    // Fake, paused time from here on: the countdown moves only when the test says so.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 1000);
+    // Without the script, a link to /signup, which asks the same.
+    const link = page.getByRole('main').getByRole('link', { name: 'Créer un compte' });
+    await expect(link).toHaveAttribute('href', '/signup');
+    await link.click();
+    const dialog = page.getByRole('dialog', { name: "Sélection d'un plan requis" });
+    await expect(dialog).toContainText('choisissez d’abord l’abonnement qui vous convient');
+    await expect(dialog).toContainText('Fermeture automatique dans 15 secondes');
+    await shot(dialog, `landing-plan-required-${name}`);
+    await page.clock.runFor(1000);
+    await expect(dialog).toContainText('Fermeture automatique dans 14 secondes');
+    await page.clock.runFor(13_000);
+    await expect(dialog).toContainText('Fermeture automatique dans 1 seconde');
+    await page.clock.runFor(1000);
+    await expect(dialog).toBeHidden();
+    await expect(link).toBeFocused();
+    await expect(page).toHaveURL('/');
+
+    // Asked again: « Voir les plans d'abonnement » closes it and brings the plans into view, focus on their title.
+    await link.click();
+    await expect(dialog).toContainText('Fermeture automatique dans 15 secondes');
+    const pricing = page.getByRole('heading', { level: 2, name: /Des formules claires/ });
+    await expect(pricing).not.toBeInViewport();
+    await dialog.getByRole('link', { name: "Voir les plans d'abonnement" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(pricing).toBeFocused();
+    await expect(pricing).toBeInViewport();
+    await expect(page).toHaveURL('/');
+    // The plans as the carousel showed them, Pro in the middle.
+    await expectShown(page, 'Pro');
+    await shot(page.locator('#accueil'), `landing-hero-${name}`);
+  });
+}
 
 test('[PUBLIC][LANDING] /#pricing and /#tarifs both land on the pricing section', async ({ page }) => {
   for (const hash of ['#pricing', '#tarifs']) {

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { CreateAccountLink } from './create-account-link.tsx';
 import { CHECK, HEADSET, Icon } from './icons.tsx';
 import { nbsp } from './typography.ts';
 
@@ -43,7 +44,11 @@ export function HeroSection() {
               Poser une question
             </a>
           </div>
-          <ul className="mt-8 space-y-2 text-slate-800">
+          <p className="mt-3 text-slate-700">
+            Pas encore client ?{' '}
+            <CreateAccountLink className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800" />
+          </p>
+          <ul className="mt-5 space-y-2 text-slate-800">
             {PROMISES.map((p) => (
               <li key={p} className="flex items-start gap-2">
                 <Icon path={CHECK} className="mt-0.5 h-5 w-5 text-emerald-700" />
