@@ -106,6 +106,36 @@ test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif �
   await expectNoSeriousA11yViolations(page);
 });
 
+test('[SPEC §8][CLIENT][SUBSCRIPTION] choosing a plan once the session has ended says « Erreur »: « Vous devez être connecté pour vous abonner », then sign-in', async ({
+  page,
+  request,
+}) => {
+  const client = await createClient(request, 'basique', { orderDate: '2020-01-01' });
+  await signInToDashboard(page, client.username, client.password);
+  const offers = page.getByRole('region', { name: 'Nos offres' });
+  await offers.getByRole('radio', { name: /Pro/ }).check();
+  // Everything on the page has loaded (« Mon compte » last), so only the order meets the ended session.
+  await expect(page.getByRole('button', { name: 'Demander la suppression de mon compte' })).toBeEnabled();
+  // The session ends elsewhere (another tab signed out, or it expired) while the offers are on screen.
+  expect((await page.request.post('/api/client/logout')).status()).toBe(200);
+  // The way out is answered 204 (the browser stays): the toast is read without a race against its 500 ms.
+  await page.route('**/api/login', (route) => route.fulfill({ status: 204 }));
+  const leaving = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/api/login');
+  const ordered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/subscriptions');
+  await offers.getByRole('button', { name: 'Commander la formule Pro' }).click();
+  expect((await ordered).status()).toBe(401);
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur' });
+  await expect(toast).toContainText('Erreur');
+  await expect(toast).toContainText('Vous devez être connecté pour vous abonner');
+  await expect(page.getByText('Abonnement créé')).toHaveCount(0);
+  await leaving;
+
+  // Then for real: /api/login leads to the client sign-in page.
+  await page.unroute('**/api/login');
+  await page.goto('/api/login');
+  await expect(page).toHaveURL(/\/client\/login$/);
+});
+
 test("[CLIENT][SUBSCRIPTION] once the month's interventions are used, the dashboard says so and shows the server's reason", async ({
   page,
   request,

@@ -7,7 +7,7 @@ import {
   hydrate,
   type DehydratedState,
 } from '@tanstack/react-query';
-import { ApiRequestError } from '#client/lib/api.ts';
+import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { useViewer } from '#client/lib/viewer.tsx';
 import { clientKeys } from './queries.ts';
 import { ACTION_UNAUTHORIZED, sendToLogin } from './unauthorized.ts';
@@ -30,7 +30,12 @@ export function createClientQueryClient(state?: unknown): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _v, _c, mutation) => {
         // meta.session: a 401 there is a wrong current password or a failed sign-in, not an ended session.
-        if (isUnauthorized(error) && mutation.options.meta?.session !== true) sendToLogin(ACTION_UNAUTHORIZED);
+        if (!isUnauthorized(error) || mutation.options.meta?.session === true) return;
+        // meta.unauthorizedTitle: the action's own toast title, over the server's sentence (docs/specification.md §8,
+        // for a subscription).
+        const title = mutation.options.meta?.unauthorizedTitle;
+        if (typeof title === 'string') sendToLogin(serverMessage(error, ACTION_UNAUTHORIZED), title);
+        else sendToLogin(ACTION_UNAUTHORIZED);
       },
     }),
     defaultOptions: {

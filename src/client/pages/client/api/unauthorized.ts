@@ -10,17 +10,17 @@ export const ACTION_UNAUTHORIZED = 'Vous êtes déconnecté. Reconnexion en cour
 let leaving = false;
 
 /**
- * The one answer to a missing or expired client session (docs/specification.md §8): the 'Non autorisé' toast, then the
- * browser goes to /api/login, which the server sends on to /client/login. Several calls failing together show one
- * toast.
+ * The one answer to a missing or expired client session (docs/specification.md §8): the 'Non autorisé' toast (or the
+ * title an action gives its own, 'Erreur' for a subscription), then the browser goes to /api/login, which the server
+ * sends on to /client/login. Several calls failing together show one toast.
  */
-export function sendToLogin(description: string = PAGE_UNAUTHORIZED): void {
+export function sendToLogin(description: string = PAGE_UNAUTHORIZED, title = 'Non autorisé'): void {
   if (leaving || isSigningOut()) return;
   leaving = true;
   const leave = () => setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY_MS);
   // The delay counts from when the toast shows (its code loads on demand, slowly on a poor connection); if it
   // cannot load at all, the visitor still gets to the sign-in page.
-  const shown = notify('error', 'Non autorisé', description);
+  const shown = notify('error', title, description);
   void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, TOAST_WAIT_MS))]).then(leave, leave);
 }
 
