@@ -220,6 +220,32 @@ test('[SPEC §2 §8][ADMIN][ORDERS] empty search, a failed PDF and a failed relo
   ).toBeVisible();
 });
 
+test('[SPEC §2 §7][ADMIN][REFRESH] « Actualiser » reloads every list, those of the tabs left too, together', async ({
+  page,
+}) => {
+  await staffSignIn(page);
+  // The specification's five lists, each in its tab, and the dashboard's figures, opened first.
+  const lists = [
+    ['Commandes', '/api/admin/manual-orders'],
+    ['Utilisateurs', '/api/admin/users'],
+    ['Messages', '/api/admin/contacts'],
+    ['Abonnements', '/api/admin/subscriptions'],
+    ['Interventions', '/api/admin/interventions'],
+  ] as const;
+  for (const [tab, path] of lists) {
+    const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === path);
+    await page.getByRole('tab', { name: tab }).click();
+    expect((await loaded).status()).toBe(200);
+  }
+
+  // Only « Interventions » is on screen now; « Actualiser » asks the server for every list again.
+  const asked = new Set<string>();
+  page.on('request', (r) => asked.add(new URL(r.url()).pathname));
+  await page.getByRole('button', { name: 'Actualiser' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Données actualisées' })).toBeVisible();
+  expect([...asked]).toEqual(expect.arrayContaining([...lists.map(([, path]) => path), '/api/admin/stats']));
+});
+
 test("[SPEC §2][ADMIN][MESSAGES] « Demandes d'inscription » and its empty state", async ({ page }) => {
   await staffSignIn(page);
   // Other tests leave requests behind: the list is answered empty, as on a new site.

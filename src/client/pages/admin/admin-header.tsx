@@ -26,8 +26,10 @@ export function AdminHeader({ session }: { session: StaffSession }) {
   async function refresh() {
     setRefreshing(true);
     try {
-      // Refetches the lists on screen now; the others are marked stale and reload when their tab opens.
-      await client.invalidateQueries({ queryKey: adminKeys.data }, { throwOnError: true });
+      // docs/specification.md §2: « Actualiser » reloads everything. Every list this page holds is read again,
+      // together: those on screen and those of the tabs opened before (their pages, their filters), so none shows older
+      // data when its tab opens again. A tab not opened yet loads when it opens, as on sign-in (decision 024).
+      await client.invalidateQueries({ queryKey: adminKeys.data, refetchType: 'all' }, { throwOnError: true });
       notify('success', 'Données actualisées');
     } catch (error) {
       // An expired session already has its own notice.
