@@ -73,13 +73,12 @@ export async function buildApp(options: BuildOptions) {
   registerErrorHandling(app);
   await registerSecurity(app, config);
   // For what is made per request (API answers, signed-in pages): brotli at quality 4, most of the gain of 11 at a
-  // fraction of the CPU. On a client's 24 kB dashboard, quality 5 took half as long again (0.63 against 0.44 ms) for
-  // 7 % fewer bytes (4,250 against 4,552). The browser's files and the public pages are compressed once, at their best
+  // fraction of the CPU; quality 5 cost half as long again for a few per cent fewer bytes (docs/quality.md « Figures behind the code »). The browser's files and the public pages are compressed once, at their best
   // (plugins/pages.ts). Brotli and gzip only: offered zstd too, it would compress on the fly the files kept in brotli.
   // Up to 64 kB, in one synchronous call (the library's default on two cores stops at 8 kB): the stream path's hops
-  // through the thread pool cost the dashboard 1–1.5 ms of waiting (bench/client-pages.ts). A 256 kB window (2^18)
-  // instead of brotli's 4 MB: what we send per request fits in it, and preparing the larger window doubled the time of
-  // each small compression for the same bytes.
+  // through the thread pool made the dashboard wait (bench/client-pages.ts). A 256 kB window (2^18)
+  // instead of brotli's 4 MB: what we send per request fits in it, and preparing the larger window cost each small
+  // compression more time for the same bytes.
   await app.register(compress, {
     threshold: 1024,
     syncThreshold: 64 * 1024,

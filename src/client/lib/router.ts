@@ -1,5 +1,5 @@
-// The app's router: wouter (about 2 kB gzip) rather than React Router (12 kB, an eighth of what the landing page
-// loads): the app needs paths, links, search parameters and navigation, nothing of a data router. Every page imports
+// The app's router: wouter rather than React Router (six times its size, an eighth of what the landing page loads;
+// docs/decisions/013): the app needs paths, links, search parameters and navigation, nothing of a data router. Every page imports
 // these names from here, so the choice is made in one place.
 import { useLocation } from 'wouter';
 

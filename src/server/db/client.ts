@@ -31,8 +31,7 @@ export const MIGRATIONS_DIR = path.join(APP_ROOT, 'drizzle');
 /**
  * PostgreSQL's buffers inside PGlite's WebAssembly memory, which never shrinks: the server's defaults (128 MB of shared
  * buffers) made up a third of the process's memory before any request. PGlite reads its files through the operating
- * system, whose cache keeps hot pages anyway: bench/backup.ts took as long as with the defaults (54–58 s against 58),
- * though /healthz answered a little slower meanwhile (p99 55 ms against 49, on a machine whose speed varied too).
+ * system, whose cache keeps hot pages anyway: a backup takes as long as with the defaults (docs/quality.md « Figures behind the code »).
  * PGlite writes these lines into the folder's postgresql.conf at each start, so existing folders take them too.
  */
 const PGLITE_SETTINGS = [

@@ -5,8 +5,8 @@ import { DIST_DIR } from '#server/app-root.ts';
 
 /**
  * A migrated, empty PGlite database made by `npm run build` (build-database.ts), as a gzipped tarball. PostgreSQL's
- * initdb inside PGlite grows the WebAssembly memory to about 700 MB, which never shrinks; a first start that unpacks
- * this file instead peaked at 448 MB against 716 and was ready in about half the time (bench/first-start.ts).
+ * initdb inside PGlite grows the WebAssembly memory, which never shrinks; a first start that unpacks this file instead
+ * peaks far lower and is ready sooner (bench/first-start.ts, docs/quality.md « Figures behind the code »).
  */
 export const INITIAL_DATABASE_FILE = path.join(DIST_DIR, 'pglite-initial.tar.gz');
 

@@ -2,7 +2,7 @@
 //
 // Drizzle's PGlite driver ignores a prepared statement's name: each run parses, analyses and plans the statement
 // again. On PostgreSQL the driver prepares it once per connection. For the client's dashboard (one statement with
-// its subscription and two lists) that work was two thirds of the read: 1.8 ms against 0.55 ms through EXECUTE.
+// its subscription and two lists) that work was two thirds of the read (docs/quality.md « Figures behind the code »).
 // A kept statement is prepared (PREPARE) in PGlite's one session at its first run, then run with EXECUTE, its values
 // written in as quoted literals (db/sql-literal.ts); a value without that form runs the statement the ordinary way.
 import type { PGlite } from '@electric-sql/pglite';

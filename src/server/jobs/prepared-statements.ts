@@ -41,8 +41,8 @@ function literal(value: unknown): string {
  * INSERT … SELECT over json_to_recordset that PostgreSQL parsed and planned anew at each send.
  *
  * PostgreSQL: a named statement, which node-postgres parses once per connection. PGlite: PREPARE once per instance
- * (its one session) and EXECUTE, both through PGlite's simple protocol (a Drizzle statement costs PGlite about 0.2 ms
- * where this costs 0.05). EXECUTE takes no bind parameter, so the values are written in as quoted literals. Only inside
+ * (its one session) and EXECUTE, both through PGlite's simple protocol (a quarter of a Drizzle statement's cost there:
+ * docs/quality.md « Figures behind the code »). EXECUTE takes no bind parameter, so the values are written in as quoted literals. Only inside
  * a transaction, which holds PGlite for itself: nothing runs between the check of `prepared` and the PREPARE, and a
  * statement prepared there outlives the transaction even if it rolls back (prepared statements belong to the session);
  * given the database itself, the statement gets a transaction of its own. A reopened PGlite starts with none.

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'rfs-test-'));
   const database = await openPglite();
   await prepare(database);
-  // Uncompressed: each test file loads it, and a 40 MB tar opens in half the time of its 5 MB gzip (no inflate).
+  // Uncompressed: each test file loads it, and a tar opens faster than its gzip (no inflate; docs/quality.md « Figures behind the code »).
   const dump = await database.pglite!.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

@@ -17,8 +17,8 @@ export const MANIFEST = 'manifest.json';
 export const BACKUP_FORMAT = 1;
 /**
  * rows per read: each read is short, so requests served meanwhile wait a little at most. On PGlite a read runs on the
- * event loop: pages of 500 took up to 90 ms each, and /healthz's p99 during the 50k backup was 47–54 ms; with 250, 30–31
- * ms, for a backup as fast (45–47 s against 47–51; bench/backup.ts, 26 November).
+ * event loop: 250 rows keep /healthz answering during a large backup, for a backup as fast as with bigger pages
+ * (docs/quality.md « Figures behind the code »).
  */
 const PAGE_ROWS = 250;
 /** bytes of files (PDFs, attachments) read at once: memory stays flat whatever their number */

@@ -3,8 +3,8 @@ import { Piscina } from 'piscina';
 import type { InvoiceData } from './invoice-pdf.ts';
 
 /**
- * Invoice and credit-note PDFs are drawn in a worker thread: one takes about 9 ms of CPU (pdfkit, its fonts, the QR
- * code), time during which the event loop would answer nobody else. The pool holds one thread less than the machine
+ * Invoice and credit-note PDFs are drawn in a worker thread: one takes milliseconds of CPU (pdfkit, its fonts, the QR
+ * code; docs/quality.md « Figures behind the code »), time during which the event loop would answer nobody else. The pool holds one thread less than the machine
  * has cores (at least one), starts on the first PDF and lets an idle thread go after a minute, so a server that renders
  * none keeps neither the thread nor pdfkit in memory.
  *

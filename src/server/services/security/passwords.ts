@@ -6,8 +6,8 @@ import pLimit from 'p-limit';
 export type Argon2Cost = { m: number; t: number; p: number };
 
 /**
- * OWASP's Argon2id (Password Storage Cheat Sheet): m=19 MiB, t=2, p=1, about 30 ms of one core here where scrypt at
- * its OWASP cost took 300 (docs/decisions/018). The one place the cost is set: a hash made at any other cost, or with
+ * OWASP's Argon2id (Password Storage Cheat Sheet): m=19 MiB, t=2, p=1, a tenth of scrypt's time at its OWASP cost
+ * (docs/decisions/018, docs/quality.md « Figures behind the code »). The one place the cost is set: a hash made at any other cost, or with
  * scrypt, is replaced at the account's next sign-in (needsRehash).
  */
 export const ARGON2_COST: Argon2Cost = { m: 19_456, t: 2, p: 1 };
