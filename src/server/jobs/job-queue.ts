@@ -14,7 +14,8 @@ import {
   type SendOptions,
 } from 'pg-boss';
 import type { Database, Tx } from '#server/db/client.ts';
-import { preparedStatements } from './prepared-statements.ts';
+import { preparedStatements, type RunPrepared } from './prepared-statements.ts';
+import { errorOutput, startPollerLoop, type PollerLoop } from './poller-loop.ts';
 
 /**
  * Background work on the database we already have (pg-boss, docs/decisions/038): on the embedded PGlite by default,
@@ -84,11 +85,7 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-/** how often the workers look for work when nothing woke them */
-const POLL_MS = 1000;
 const STOP_TIMEOUT_MS = 15_000;
-
-const errorOutput = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) });
 
 function bossOptions(database: Database): ConstructorOptions {
   if (database.kind === 'pglite') return { db: fromPglite(database.pglite!), backend: 'pglite' };
@@ -99,10 +96,9 @@ function bossOptions(database: Database): ConstructorOptions {
 export async function openJobQueue(database: Database, options: JobQueueOptions): Promise<JobQueue> {
   // No LISTEN/NOTIFY (pg-boss's default). A job's NOTIFY is written at its commit, under a lock that notifying commits
   // take in turn, and woke every instance's workers into a fetch; each instance also held a connection to listen. Paid
-  // orders already commit one after the other (their invoice number's lock). On PostgreSQL under load, their p99 against
-  // orders queueing no e-mail was 1.20 and 1.40 with NOTIFY, 1.00, 1.17 and 1.37 without (bench/mail-queue.ts): less
-  // work, but within the machine's noise. The workers poll every second instead, and on PGlite the local worker is
-  // woken at once (see send): an e-mail leaves within about a second.
+  // orders already commit one after the other (their invoice number's lock), and under load NOTIFY bought nothing
+  // measurable (bench/mail-queue.ts). The workers poll every second instead, and on PGlite the local worker is woken at
+  // once (see send): an e-mail leaves within about a second.
   const boss = new PgBoss({
     ...bossOptions(database),
     schema: JOB_SCHEMA,
@@ -114,11 +110,119 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
   });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
+  return new BossQueue(boss, database, options);
+}
 
-  const runPrepared = preparedStatements(database);
+/** The job queue on pg-boss, with our pollers beside its queues. */
+class BossQueue implements JobQueue {
+  private readonly definitions = new Map<string, QueueDefinition<object>>();
+  private readonly workerIds = new Map<string, string>();
+  private readonly pollers = new Map<string, Poller>();
+  /** each running poller's loop, and how to cut its wait short */
+  private readonly polling = new Map<string, PollerLoop>();
+  private readonly runPrepared: RunPrepared;
+  private working = false;
+
+  constructor(
+    readonly boss: PgBoss,
+    private readonly database: Database,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.runPrepared = preparedStatements(database);
+  }
+
+  async define(definition: QueueDefinition<object>) {
+    // A dead letter queue must exist before the queue naming it; createQueue is a no-op for an existing one.
+    await this.boss.createQueue(definition.name, { notify: false, ...definition.options });
+    // An existing queue takes today's retry settings (its policy is fixed at creation).
+    const { policy: _policy, partition: _partition, ...settings } = definition.options;
+    // A queue created by an earlier version with NOTIFY loses it.
+    await this.boss.updateQueue(definition.name, { notify: false, ...settings });
+    this.definitions.set(definition.name, definition);
+    if (this.working) await this.work(definition);
+  }
+
+  async send(tx: Tx, name: string, data: object, sendOptions: SendOptions = {}) {
+    await this.boss.send(name, data, { ...sendOptions, db: this.preparedDb(tx) });
+    this.wakeBossWorker(name);
+  }
+
+  poll(poller: Poller) {
+    this.pollers.set(poller.name, poller);
+    if (this.working) this.startPolling(poller);
+  }
+
+  wake(name: string) {
+    if (this.database.kind !== 'pglite') return;
+    this.pollers.get(name)?.wake?.();
+    this.polling.get(name)?.wake();
+  }
+
+  async schedule(name: string, cron: string, scheduleOptions: ScheduleOptions) {
+    await this.boss.schedule(name, cron, null, scheduleOptions);
+  }
+
+  async startWorkers() {
+    this.working = true;
+    for (const definition of this.definitions.values()) await this.work(definition);
+    for (const poller of this.pollers.values()) this.startPolling(poller);
+  }
+
+  async drain() {
+    let ran = 0;
+    for (;;) {
+      let ranThisPass = 0;
+      for (const definition of this.definitions.values()) {
+        const jobs = await this.boss.fetch<object>(definition.name, { batchSize: 50, includeMetadata: true });
+        if (jobs.length === 0) continue;
+        for (const result of await this.runBatch(definition, jobs)) {
+          if (result.status === 'completed') await this.boss.complete(definition.name, result.id);
+          else await this.boss.fail(definition.name, result.id, result.output as object);
+        }
+        ranThisPass += jobs.length;
+      }
+      for (const poller of this.pollers.values()) ranThisPass += await poller.runDue(() => true);
+      if (ranThisPass === 0) return ran;
+      ran += ranThisPass;
+    }
+  }
+
+  async skipBackoff() {
+    let moved = 0;
+    for (const name of this.definitions.keys()) {
+      const waiting = (await this.boss.findJobs(name, { queued: true })).filter((job) => job.state === 'retry');
+      for (const job of waiting) {
+        await this.boss.update(name, undefined, { id: job.id, startAfter: new Date() });
+        moved++;
+      }
+    }
+    for (const poller of this.pollers.values()) moved += await poller.skipBackoff();
+    return moved;
+  }
+
+  async stop() {
+    this.working = false;
+    this.workerIds.clear();
+    // Graceful: a message being handed to the SMTP server finishes (its transport gives up well before 15 s); close
+    // only a pool pg-boss opened itself.
+    for (const poller of this.pollers.values()) poller.wake?.();
+    const loops = [...this.polling.values()].map((running) => (running.wake(), running.loop));
+    this.polling.clear();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(loops),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, STOP_TIMEOUT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    await this.boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: this.database.kind === 'postgres' });
+  }
+
   /** pg-boss's job insert (one text parameter, the jobs' JSON) prepared; anything else goes its own way. */
-  const preparedDb = (tx: Tx): BossDb => {
+  private preparedDb(tx: Tx): BossDb {
     const plain = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+    const runPrepared = this.runPrepared;
     return {
       async executeSql(text, values) {
         if (values?.length !== 1 || typeof values[0] !== 'string' || !/^\s*INSERT INTO/i.test(text))
@@ -126,26 +230,20 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
         return { rows: await runPrepared(tx, text, values) };
       },
     };
-  };
-  const definitions = new Map<string, QueueDefinition<object>>();
-  const workerIds = new Map<string, string>();
-  const pollers = new Map<string, Poller>();
-  /** each running poller's loop, and how to cut its wait short */
-  const polling = new Map<string, { loop: Promise<void>; wake: () => void }>();
-  let working = false;
+  }
 
   /**
    * Runs a batch (one job from a worker, up to 50 from drain()), one job after the other, letting waiting requests
    * through between two; each succeeds or fails on its own.
    */
-  async function runBatch(definition: QueueDefinition<object>, jobs: JobWithMetadata<object>[]): Promise<JobResult[]> {
+  private async runBatch(definition: QueueDefinition<object>, jobs: JobWithMetadata<object>[]): Promise<JobResult[]> {
     const results: JobResult[] = [];
     for (const job of jobs) {
       try {
         await definition.handler(job);
         results.push({ id: job.id, status: 'completed' });
       } catch (error) {
-        options.log.warn(
+        this.options.log.warn(
           { queue: definition.name, jobId: job.id, attempt: job.retryCount + 1, err: errorOutput(error) },
           'job failed',
         );
@@ -156,152 +254,24 @@ export async function openJobQueue(database: Database, options: JobQueueOptions)
     return results;
   }
 
-  return {
-    boss,
-    async define(definition) {
-      // A dead letter queue must exist before the queue naming it; createQueue is a no-op for an existing one.
-      await boss.createQueue(definition.name, { notify: false, ...definition.options });
-      // An existing queue takes today's retry settings (its policy is fixed at creation).
-      const { policy: _policy, partition: _partition, ...settings } = definition.options;
-      // A queue created by an earlier version with NOTIFY loses it.
-      await boss.updateQueue(definition.name, { notify: false, ...settings });
-      definitions.set(definition.name, definition as QueueDefinition<object>);
-      if (working) await work(definition as QueueDefinition<object>);
-    },
-
-    async send(tx, name, data, sendOptions = {}) {
-      await boss.send(name, data, { ...sendOptions, db: preparedDb(tx) });
-      wakeBossWorker(name);
-    },
-
-    poll(poller) {
-      pollers.set(poller.name, poller);
-      if (working) startPolling(poller);
-    },
-
-    wake(name) {
-      if (database.kind !== 'pglite') return;
-      pollers.get(name)?.wake?.();
-      polling.get(name)?.wake();
-    },
-
-    async schedule(name, cron, scheduleOptions) {
-      await boss.schedule(name, cron, null, scheduleOptions);
-    },
-
-    async startWorkers() {
-      working = true;
-      for (const definition of definitions.values()) await work(definition);
-      for (const poller of pollers.values()) startPolling(poller);
-    },
-
-    async drain() {
-      let ran = 0;
-      for (;;) {
-        let ranThisPass = 0;
-        for (const definition of definitions.values()) {
-          const jobs = await boss.fetch<object>(definition.name, { batchSize: 50, includeMetadata: true });
-          if (jobs.length === 0) continue;
-          for (const result of await runBatch(definition, jobs)) {
-            if (result.status === 'completed') await boss.complete(definition.name, result.id);
-            else await boss.fail(definition.name, result.id, result.output as object);
-          }
-          ranThisPass += jobs.length;
-        }
-        for (const poller of pollers.values()) ranThisPass += await poller.runDue(() => true);
-        if (ranThisPass === 0) return ran;
-        ran += ranThisPass;
-      }
-    },
-
-    async skipBackoff() {
-      let moved = 0;
-      for (const name of definitions.keys()) {
-        const waiting = (await boss.findJobs(name, { queued: true })).filter((job) => job.state === 'retry');
-        for (const job of waiting) {
-          await boss.update(name, undefined, { id: job.id, startAfter: new Date() });
-          moved++;
-        }
-      }
-      for (const poller of pollers.values()) moved += await poller.skipBackoff();
-      return moved;
-    },
-
-    async stop() {
-      working = false;
-      workerIds.clear();
-      // Graceful: a message being handed to the SMTP server finishes (its transport gives up well before 15 s); close
-      // only a pool pg-boss opened itself.
-      for (const poller of pollers.values()) poller.wake?.();
-      const loops = [...polling.values()].map((running) => (running.wake(), running.loop));
-      polling.clear();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(loops),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, STOP_TIMEOUT_MS);
-        }),
-      ]);
-      clearTimeout(timer);
-      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: database.kind === 'postgres' });
-    },
-  };
-
-  /**
-   * A poller's loop: what is due, then a second's wait (cut short by wake()) until stop(). A wake during a run makes the
-   * loop look again at once: the run may have looked before the new work was there.
-   */
-  function startPolling(poller: Poller) {
-    if (polling.has(poller.name)) return;
-    let woken = false;
-    let endWait = () => {};
-    const wakeUp = () => {
-      woken = true;
-      endWait();
-    };
-    const loop = (async () => {
-      while (working) {
-        woken = false;
-        try {
-          await poller.runDue(() => working);
-        } catch (error) {
-          options.log.error(
-            { poller: poller.name, err: errorOutput(error) },
-            'background work failed; next try in a second',
-          );
-        }
-        if (!working || woken) continue;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, POLL_MS);
-          endWait = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        endWait = () => {};
-      }
-    })();
-    polling.set(poller.name, { loop, wake: wakeUp });
+  private startPolling(poller: Poller) {
+    if (this.polling.has(poller.name)) return;
+    this.polling.set(poller.name, startPollerLoop(poller, { working: () => this.working, log: this.options.log }));
   }
 
   /** PGlite runs one statement at a time: the fetch this wakes waits for the transaction and finds the job committed. */
-  function wakeBossWorker(name: string) {
-    const worker = workerIds.get(name);
-    if (database.kind === 'pglite' && worker) setImmediate(() => boss.notifyWorker(worker));
+  private wakeBossWorker(name: string) {
+    const worker = this.workerIds.get(name);
+    if (this.database.kind === 'pglite' && worker) setImmediate(() => this.boss.notifyWorker(worker));
   }
 
-  async function work(definition: QueueDefinition<object>) {
-    const id = await boss.work<object>(
+  private async work(definition: QueueDefinition<object>) {
+    const id = await this.boss.work<object>(
       definition.name,
-      {
-        batchSize: 1,
-        includeMetadata: true,
-        perJobResults: true,
-        pollingIntervalSeconds: 1,
-      },
-      (jobs) => runBatch(definition, jobs as JobWithMetadata<object>[]),
+      { batchSize: 1, includeMetadata: true, perJobResults: true, pollingIntervalSeconds: 1 },
+      (jobs) => this.runBatch(definition, jobs as JobWithMetadata<object>[]),
     );
-    workerIds.set(definition.name, id);
+    this.workerIds.set(definition.name, id);
   }
 }
 
