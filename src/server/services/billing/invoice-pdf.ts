@@ -62,34 +62,8 @@ const taxed = (data: InvoiceData) => Number(data.taxRate) > 0;
 const percent = (rate: string) => `${Number(rate).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 const money = (data: InvoiceData, amount: string) => (data.gifted ? 'OFFERT' : formatEuro(amount));
 
-/** An A4 invoice or credit note in the standard Helvetica fonts, whose WinAnsi encoding carries French accents and €. */
-export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
-  const verifyUrl = `${data.publicUrl}/verify-invoice?key=${encodeURIComponent(data.verificationKey)}`;
-  const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
-  const creditNote = data.kind === 'credit_note';
-  const title = creditNote ? 'AVOIR' : 'FACTURE';
-  const issued = new Date(data.issuedAt);
-
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    // The creation date is the issue: pdfkit would otherwise stamp « now » (and derive the file ID from it).
-    info: {
-      Title: `${creditNote ? 'Avoir' : 'Facture'} ${data.number}`,
-      Author: data.seller.legalName,
-      Subject: `${data.lines[0]?.designation ?? ''} – ${data.client.name}`,
-      CreationDate: issued,
-      ModDate: issued,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  // Seller, left; title, number and dates, right.
+/** Seller, left; title, number and dates, right. */
+function drawHeader(doc: PDFKit.PDFDocument, data: InvoiceData, title: string) {
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(data.seller.siteName, LEFT, 50, { width: 280 });
   doc
     .font('Helvetica')
@@ -113,8 +87,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       align: 'right',
     });
   }
+}
 
-  // Client.
+function drawClient(doc: PDFKit.PDFDocument, data: InvoiceData, creditNote: boolean) {
   doc
     .font('Helvetica-Bold')
     .fontSize(10)
@@ -123,8 +98,10 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(data.client.name, LEFT, 165, { width: 300 });
   doc.font('Helvetica').fontSize(10).text(data.client.email, { width: 300 });
   if (data.client.phone) doc.text(data.client.phone, { width: 300 });
+}
 
-  // The lines: designation and period, then the amounts (HT, TVA and TTC when a rate applies).
+/** The lines: designation and period, then the amounts (HT, TVA and TTC when a rate applies); returns where they end. */
+function drawLines(doc: PDFKit.PDFDocument, data: InvoiceData): number {
   const top = 240;
   const columns = taxed(data)
     ? ([
@@ -171,8 +148,11 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     .lineTo(LEFT + WIDTH, y)
     .strokeColor('#d1d5db')
     .stroke();
+  return y;
+}
 
-  // Totals.
+function drawTotals(doc: PDFKit.PDFDocument, data: InvoiceData, creditNote: boolean, linesEnd: number) {
+  let y = linesEnd;
   y += 12;
   doc.font('Helvetica').fontSize(10).fillColor(INK);
   if (taxed(data)) {
@@ -205,8 +185,10 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       .fillColor(MUTED)
       .text(`Identifiant : ${data.usernameHint} — connexion sur ${data.publicUrl}/client/login`, { width: WIDTH });
   }
+}
 
-  // Verification key and its QR code.
+/** The verification key and its QR code, which lead to /verify-invoice. */
+function drawVerification(doc: PDFKit.PDFDocument, data: InvoiceData, qr: Buffer, verifyUrl: string) {
   const box = 540;
   doc.rect(LEFT, box, WIDTH, 110).strokeColor('#d1d5db').stroke();
   doc.image(qr, LEFT + 10, box + 10, { width: 90, height: 90 });
@@ -226,8 +208,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     .fillColor(MUTED)
     .text('Scannez le code ou saisissez la clé sur', LEFT + 115, box + 58, { width: 370 })
     .text(`${data.publicUrl}/verify-invoice`, { width: 370, link: verifyUrl });
+}
 
-  // Legal footer.
+function drawLegalFooter(doc: PDFKit.PDFDocument, data: InvoiceData) {
   doc
     .font('Helvetica')
     .fontSize(8.5)
@@ -237,7 +220,40 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       width: WIDTH,
       align: 'center',
     });
+}
 
+/** An A4 invoice or credit note in the standard Helvetica fonts, whose WinAnsi encoding carries French accents and €. */
+export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const verifyUrl = `${data.publicUrl}/verify-invoice?key=${encodeURIComponent(data.verificationKey)}`;
+  const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  const creditNote = data.kind === 'credit_note';
+  const title = creditNote ? 'AVOIR' : 'FACTURE';
+  const issued = new Date(data.issuedAt);
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    // The creation date is the issue: pdfkit would otherwise stamp « now » (and derive the file ID from it).
+    info: {
+      Title: `${creditNote ? 'Avoir' : 'Facture'} ${data.number}`,
+      Author: data.seller.legalName,
+      Subject: `${data.lines[0]?.designation ?? ''} – ${data.client.name}`,
+      CreationDate: issued,
+      ModDate: issued,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  drawHeader(doc, data, title);
+  drawClient(doc, data, creditNote);
+  drawTotals(doc, data, creditNote, drawLines(doc, data));
+  drawVerification(doc, data, qr, verifyUrl);
+  drawLegalFooter(doc, data);
   doc.end();
   return done;
 }
