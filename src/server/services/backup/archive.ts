@@ -1,17 +1,13 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
-import { once } from 'node:events';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
-import yazl from 'yazl';
 import { MIGRATIONS_DIR, type Database, type Tx } from '#server/db/client.ts';
-import { PRIVATE_FILE } from '#server/db/private-files.ts';
 import { csvHeader, csvLine, UTF8_BOM } from './csv.ts';
 import { signManifest, SIGNATURE } from './signature.ts';
 import { backupTables, fileNameFor, ident, type BackupTable } from './tables.ts';
+import type { FileDigest } from './archive-writer.ts';
+import { ArchiveWriter, hashedWriter } from './archive-writer.ts';
 
 export const MANIFEST = 'manifest.json';
 export const BACKUP_FORMAT = 1;
@@ -24,7 +20,6 @@ const PAGE_ROWS = 250;
 /** bytes of files (PDFs, attachments) read at once: memory stays flat whatever their number */
 const FILE_BYTES_PER_READ = 1024 * 1024;
 
-type FileDigest = { sha256: string; size: number };
 type TableManifest = { rows: number; key: string[]; columns: Array<{ name: string; type: string }>; files: string[] };
 export type BackupManifest = {
   format: number;
@@ -89,117 +84,21 @@ async function withSnapshot<T>(database: Database, work: (db: Tx, bounded: boole
 /** Writes the archive to `file` (through a temporary name, so a half-written one is never served). */
 export async function writeBackup(database: Database, file: string, options: BackupOptions): Promise<BackupManifest> {
   const tables = backupTables();
-  const partial = `${file}.partiel`;
   const tmpDir = path.dirname(file);
-  const zip = new yazl.ZipFile();
-  // Readable by the server's user only, as its folder (runner.ts), from the first byte.
-  const output = createWriteStream(partial, { mode: PRIVATE_FILE });
-  let failure: Error | undefined;
-  const failed = new Promise<never>((_, reject) => {
-    const stop = (error: Error) => {
-      failure ??= error;
-      reject(error);
-    };
-    zip.outputStream.on('error', stop);
-    output.on('error', stop);
-  });
-  failed.catch(() => {
-    /* raised where awaited */
-  });
-  zip.outputStream.pipe(output);
   const mtime = options.now ?? new Date();
-  const files: Record<string, FileDigest> = {};
-  const digest = (data: Buffer) => ({ sha256: createHash('sha256').update(data).digest('hex'), size: data.length });
-
-  /** Waits until the zip has read an entry, or the archive failed (disk full). */
-  const consumed = async (stream: NodeJS.ReadableStream) => {
-    await Promise.race([once(stream, 'end'), failed]);
-  };
-
-  async function addFiles(entries: Array<{ name: string; data: Buffer }>) {
-    // Each as a stream made when the zip comes to it (yazl's addBuffer keeps every buffer until the archive ends, and
-    // addReadStream its stream: 30,000 PDFs kept 12 MB of spent streams), stored as is: PDFs and images are compressed
-    // already. Entries are written in order: once the last is read, all are, and their bytes can go.
-    let lastRead: Promise<void> | undefined;
-    for (const entry of entries) {
-      files[entry.name] = digest(entry.data);
-      let data: Buffer | null = entry.data;
-      let read!: () => void;
-      lastRead = new Promise<void>((resolve) => {
-        read = resolve;
-      });
-      zip.addReadStreamLazy(entry.name, { mtime, compress: false, size: data.length }, (give) => {
-        const stream = new PassThrough();
-        stream.once('end', read);
-        stream.end(data);
-        data = null;
-        give(null, stream);
-      });
-    }
-    if (lastRead) await Promise.race([lastRead, failed]);
-  }
-
-  async function addTempFile(name: string, temp: string) {
-    const stream = createReadStream(temp);
-    // Fastest deflate: JSON and CSV still shrink several times, for a third of the default level's time.
-    zip.addReadStream(stream, name, { mtime, compressionLevel: 1 });
-    await consumed(stream);
-    await rm(temp, { force: true });
-  }
-
+  const archive = new ArchiveWriter(file, mtime);
   try {
     const manifest = await withSnapshot(database, async (db, bounded) => {
-      const counts = new Map<string, { rows: number; max: unknown }>();
-      for (const t of tables) {
-        const single = t.key.length === 1 ? t.key[0]! : undefined;
-        const [row] = await rowsOf(
-          db,
-          sql.raw(`select count(*)::int as n${single ? `, max(${ident(single)}) as max` : ''} from ${ident(t.name)}`),
-        );
-        counts.set(t.name, { rows: Number(row!.n), max: row!.max ?? null });
-      }
-      const total = [...counts.values()].reduce((sum, c) => sum + c.rows, 0);
-      let done = 0;
-      options.onProgress?.({ done, total });
+      const counts = await countRows(db, tables);
+      const progress = { done: 0, total: [...counts.values()].reduce((sum, c) => sum + c.rows, 0) };
+      options.onProgress?.({ ...progress });
       const tableManifests: Record<string, TableManifest> = {};
       let invoicePdfs = 0;
-
       for (const t of tables) {
         const bound = bounded && t.key.length === 1 ? counts.get(t.name)!.max : null;
-        const jsonTemp = path.join(tmpDir, `.${t.name}.jsonl.tmp`);
-        const csvTemp = path.join(tmpDir, `.${t.name}.csv.tmp`);
-        const json = hashedWriter(jsonTemp);
-        const csv = hashedWriter(csvTemp);
-        const names = t.columns.map((c) => c.name);
-        await csv.write(UTF8_BOM + csvHeader(names));
-        const tableFiles: string[] = [];
-        let rows = 0;
-        for await (const { page, lines } of readPages(db, t, bound)) {
-          await yieldToRequests();
-          const entries = await readFiles(db, t, page);
-          // One write per page (a write per row cost more than the reads); rows naming a file are written anew.
-          await json.write(
-            `${(t.columns.some((c) => c.binary) ? page.map((row) => JSON.stringify(row)) : lines).join('\n')}\n`,
-          );
-          await csv.write(page.map((row) => csvLine(row, names)).join(''));
-          for (const entry of entries) tableFiles.push(entry.name);
-          if (t.name === 'invoices') invoicePdfs += entries.length;
-          await addFiles(entries);
-          rows += page.length;
-          done += page.length;
-          options.onProgress?.({ done, total });
-          await yieldToRequests();
-        }
-        files[jsonPath(t.name)] = await json.finish();
-        files[csvPath(t.name)] = await csv.finish();
-        await addTempFile(jsonPath(t.name), jsonTemp);
-        await addTempFile(csvPath(t.name), csvTemp);
-        tableManifests[t.name] = {
-          rows,
-          key: t.key,
-          columns: t.columns.map((c) => ({ name: c.name, type: c.sqlType })),
-          files: t.columns.filter((c) => c.binary).map((c) => c.name),
-        };
+        const written = await writeTable(db, t, bound, { archive, tmpDir, progress, onProgress: options.onProgress });
+        tableManifests[t.name] = written.manifest;
+        invoicePdfs += written.invoicePdfs;
       }
       return {
         format: BACKUP_FORMAT,
@@ -208,20 +107,14 @@ export async function writeBackup(database: Database, file: string, options: Bac
         schemaVersion: await schemaVersion(),
         tables: tableManifests,
         invoicePdfs,
-        files,
+        files: archive.files,
       } satisfies BackupManifest;
     });
     const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1));
-    zip.addBuffer(manifestBytes, MANIFEST, { mtime });
-    zip.addBuffer(signManifest(options.key, manifestBytes), SIGNATURE, { mtime });
-    zip.end();
-    await Promise.race([once(output, 'close'), failed]);
-    if (failure) throw failure;
-    await rename(partial, file);
+    await archive.finish(manifestBytes, MANIFEST, signManifest(options.key, manifestBytes), SIGNATURE);
     return manifest;
   } catch (error) {
-    output.destroy();
-    await rm(partial, { force: true });
+    await archive.discard();
     throw error;
   } finally {
     for (const t of tables) {
@@ -229,6 +122,63 @@ export async function writeBackup(database: Database, file: string, options: Bac
       await rm(path.join(tmpDir, `.${t.name}.csv.tmp`), { force: true });
     }
   }
+}
+
+/** Each table's row count, and its largest key when it has one (the snapshot's bound on PGlite). */
+async function countRows(db: Tx, tables: BackupTable[]) {
+  const counts = new Map<string, { rows: number; max: unknown }>();
+  for (const t of tables) {
+    const single = t.key.length === 1 ? t.key[0]! : undefined;
+    const [row] = await rowsOf(
+      db,
+      sql.raw(`select count(*)::int as n${single ? `, max(${ident(single)}) as max` : ''} from ${ident(t.name)}`),
+    );
+    counts.set(t.name, { rows: Number(row!.n), max: row!.max ?? null });
+  }
+  return counts;
+}
+
+type TableWriting = {
+  archive: ArchiveWriter;
+  tmpDir: string;
+  progress: BackupProgress;
+  onProgress?: (progress: BackupProgress) => void;
+};
+
+/** One table as JSON lines and CSV, with the files its rows name, a page at a time. */
+async function writeTable(db: Tx, t: BackupTable, bound: unknown, w: TableWriting) {
+  const jsonTemp = path.join(w.tmpDir, `.${t.name}.jsonl.tmp`);
+  const csvTemp = path.join(w.tmpDir, `.${t.name}.csv.tmp`);
+  const json = hashedWriter(jsonTemp);
+  const csv = hashedWriter(csvTemp);
+  const names = t.columns.map((c) => c.name);
+  await csv.write(UTF8_BOM + csvHeader(names));
+  let rows = 0;
+  let invoicePdfs = 0;
+  for await (const { page, lines } of readPages(db, t, bound)) {
+    await yieldToRequests();
+    const entries = await readFiles(db, t, page);
+    // One write per page (a write per row cost more than the reads); rows naming a file are written anew.
+    await json.write(
+      `${(t.columns.some((c) => c.binary) ? page.map((row) => JSON.stringify(row)) : lines).join('\n')}\n`,
+    );
+    await csv.write(page.map((row) => csvLine(row, names)).join(''));
+    if (t.name === 'invoices') invoicePdfs += entries.length;
+    await w.archive.addFiles(entries);
+    rows += page.length;
+    w.progress.done += page.length;
+    w.onProgress?.({ ...w.progress });
+    await yieldToRequests();
+  }
+  await w.archive.addTempFile(jsonPath(t.name), jsonTemp, await json.finish());
+  await w.archive.addTempFile(csvPath(t.name), csvTemp, await csv.finish());
+  const manifest: TableManifest = {
+    rows,
+    key: t.key,
+    columns: t.columns.map((c) => ({ name: c.name, type: c.sqlType })),
+    files: t.columns.filter((c) => c.binary).map((c) => c.name),
+  };
+  return { manifest, invoicePdfs };
 }
 
 /**
@@ -325,30 +275,4 @@ async function readFiles(
   }
   await flush();
   return out;
-}
-
-/** A temporary file written with backpressure, its SHA-256 computed on the way. */
-function hashedWriter(file: string) {
-  const stream: WriteStream = createWriteStream(file, { mode: PRIVATE_FILE });
-  const hash = createHash('sha256');
-  let size = 0;
-  let error: Error | undefined;
-  stream.on('error', (e) => {
-    error = e;
-  });
-  return {
-    async write(text: string) {
-      if (error) throw error;
-      const chunk = Buffer.from(text);
-      hash.update(chunk);
-      size += chunk.length;
-      if (!stream.write(chunk)) await once(stream, 'drain');
-    },
-    async finish(): Promise<FileDigest> {
-      stream.end();
-      await once(stream, 'close');
-      if (error) throw error;
-      return { sha256: hash.digest('hex'), size };
-    },
-  };
 }
