@@ -2,7 +2,8 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runtimeProblem } from './runtime.ts';
-import { ACCEPT_UNSIGNED_FLAG, loadArchive, RestoreError, verifyArchive } from './services/backup/restore.ts';
+import { ACCEPT_UNSIGNED_FLAG, RestoreError, verifyArchive } from './services/backup/verify-archive.ts';
+import { loadArchive } from './services/backup/restore.ts';
 import { loadBackupKey } from './services/backup/signature.ts';
 
 /**

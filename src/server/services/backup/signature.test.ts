@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { readZip, writeZip } from '#server/test/zip-files.ts';
 import { MANIFEST, type BackupManifest } from './archive.ts';
-import { ACCEPT_UNSIGNED_FLAG, MAX_MANIFEST_BYTES, RestoreError, verifyArchive } from './restore.ts';
+import { ACCEPT_UNSIGNED_FLAG, MAX_MANIFEST_BYTES, RestoreError, verifyArchive } from './verify-archive.ts';
 import { createBackupRunner } from './runner.ts';
 import { loadBackupKey, SIGNATURE } from './signature.ts';
 
