@@ -19,12 +19,8 @@ import { staffStanding } from '#server/services/staff/staff-accounts.ts';
 import { writeAudit } from '#server/services/security/audit.ts';
 import { throttledSignIn } from '#server/services/security/login-throttle.ts';
 import { createChallenge } from '#server/services/staff/staff-login-challenge.ts';
-import {
-  hasTwoFactor,
-  securitySettings,
-  trustFactorAfterCode,
-  type SecondFactor,
-} from '#server/services/staff/two-factor.ts';
+import { hasTwoFactor, trustFactorAfterCode, type SecondFactor } from '#server/services/staff/two-factor.ts';
+import { securitySettings } from '#server/services/staff/security-settings.ts';
 import {
   createStaffSession,
   deleteStaffSession,

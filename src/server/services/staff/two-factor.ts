@@ -1,72 +1,17 @@
 // Two-factor sign-in for staff: TOTP (RFC 6238) through otpauth, single-use recovery codes, the admin's policy.
-import { randomInt } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
+import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
-import {
-  RECOVERY_CODE_COUNT,
-  type SecuritySettings,
-  type TwoFactorSetupDto,
-  type TwoFactorStatusDto,
-} from '#shared/staff/two-factor.ts';
+import { type TwoFactorSetupDto, type TwoFactorStatusDto } from '#shared/staff/two-factor.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { appSettings, staffRecoveryCodes, staffSessions, staffUsers } from '#server/db/schema.ts';
+import { staffRecoveryCodes, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
-import { endAllStaffSessions, endOtherStaffSessions, hashSessionToken } from '#server/services/security/sessions.ts';
+import { endAllStaffSessions, endOtherStaffSessions } from '#server/services/security/sessions.ts';
 import type { SecretBox } from '#server/services/mail/secret-box.ts';
-
-const TOTP_PERIOD_SECONDS = 30;
-/** Codes of the step before and after are accepted too: a phone's clock a little off still signs in. */
-const TOTP_WINDOW = 1;
-const DIGITS = 6;
-
-const stepAt = (now: Date) => Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
-
-function totpFor(secret: string, username = '', issuer = '') {
-  return new TOTP({
-    issuer,
-    label: username,
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: DIGITS,
-    period: TOTP_PERIOD_SECONDS,
-  });
-}
-
-/**
- * The time step the code belongs to, within the window, or null. Comparing against each step's code in turn is what
- * otpauth does (in constant time per code).
- */
-function codeStep(secret: string, code: string, now: Date): number | null {
-  if (!/^\d{6}$/.test(code)) return null;
-  const delta = totpFor(secret).validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW });
-  return delta === null ? null : stepAt(now) + delta;
-}
-
-// Recovery codes: 16 characters of an unambiguous alphabet (80 bits), shown as four groups of four. With that much
-// chance in them a SHA-256 is enough to store them, as for session ids (docs/decisions/004).
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const RECOVERY_LENGTH = 16;
-
-function generateRecoveryCode(): string {
-  const raw = Array.from(
-    { length: RECOVERY_LENGTH },
-    () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]!,
-  ).join('');
-  return raw.match(/.{4}/g)!.join('-');
-}
-
-/** What is hashed: the code as typed, without spaces, dashes or capitals. */
-const normaliseRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
-const hashRecoveryCode = (code: string) => hashSessionToken(`recovery:${normaliseRecoveryCode(code)}`);
-
-async function replaceRecoveryCodes(tx: Tx, staffId: number): Promise<string[]> {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
-  await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
-  await tx.insert(staffRecoveryCodes).values(codes.map((code) => ({ staffId, codeHash: hashRecoveryCode(code) })));
-  return codes;
-}
+import { totpFor, codeStep } from './totp.ts';
+import { replaceRecoveryCodes, RECOVERY_LENGTH, hashRecoveryCode } from './recovery-codes.ts';
+import { securitySettings } from './security-settings.ts';
 
 type Member = { id: number; username: string };
 
@@ -344,49 +289,5 @@ export async function resetMemberTwoFactor(
       before: { twoFactor: member.secret !== null },
       after: { twoFactor: false, sessionsEnded },
     });
-  });
-}
-
-const REQUIRE_KEY = 'require_two_factor';
-
-export async function securitySettings(db: Tx): Promise<SecuritySettings> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, REQUIRE_KEY));
-  return { requireTwoFactor: row?.value === true };
-}
-
-/**
- * Turning the requirement on also ends every session opened without a second factor, but the acting admin's own: a
- * requirement that waited for sessions to expire (up to their full length) would leave a stolen password enough for
- * days. Those members sign in again and enrol first.
- */
-export async function updateSecuritySettings(
-  db: Db,
-  actor: Actor & { sessionId: number },
-  next: SecuritySettings,
-): Promise<SecuritySettings> {
-  return db.transaction(async (tx) => {
-    const current = await securitySettings(tx);
-    if (current.requireTwoFactor === next.requireTwoFactor) return current;
-    await tx
-      .insert(appSettings)
-      .values({ key: REQUIRE_KEY, value: next.requireTwoFactor })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: next.requireTwoFactor, updatedAt: sql`now()` } });
-    const ended = next.requireTwoFactor
-      ? await tx
-          .delete(staffSessions)
-          .where(and(eq(staffSessions.secondFactor, false), ne(staffSessions.id, actor.sessionId)))
-          .returning({ id: staffSessions.id })
-      : [];
-    await writeAudit(tx, actor, {
-      action: 'settings.require_two_factor',
-      entity: 'settings',
-      entityId: REQUIRE_KEY,
-      before: { requireTwoFactor: current.requireTwoFactor },
-      after: {
-        requireTwoFactor: next.requireTwoFactor,
-        ...(next.requireTwoFactor ? { sessionsEnded: ended.length } : {}),
-      },
-    });
-    return next;
   });
 }
