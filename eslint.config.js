@@ -61,6 +61,8 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type X }` alone would still load the module at run time.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

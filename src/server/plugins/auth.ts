@@ -4,7 +4,7 @@ import type { Config } from '#server/config.ts';
 import { findClientSession, findStaffSession, type StaffIdentity } from '#server/services/security/sessions.ts';
 import type { SessionRead, SignedInClient } from '#server/services/clients/client-identity.ts';
 import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
-import { type CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
+import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 
 export const STAFF_COOKIE = 'rfs_staff';
 export const CLIENT_COOKIE = 'rfs_client';

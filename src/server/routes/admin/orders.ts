@@ -16,7 +16,7 @@ import { FILE_REPLY } from '#server/http-schema.ts';
 import { createOrder, regenerateOrderCredentials, updateOrder } from '#server/services/orders/orders.ts';
 import { listOrders, getOrderDto } from '#server/services/orders/order-queries.ts';
 import { suggestCredentials } from '#server/services/clients/credentials.ts';
-import { documentPdf, loadDocument, orderInvoice } from '#server/services/billing/invoices.ts';
+import { documentPdf, loadDocument, orderInvoice } from '#server/services/billing/documents.ts';
 import { issueCreditNote } from '#server/services/billing/credit-notes.ts';
 import { paymentProvider, cardRefunds } from '#server/services/payments/provider.ts';
 import { creditNoteInputSchema } from '#shared/billing/invoice-api.ts';

@@ -26,7 +26,15 @@ import {
   findChallenge,
   type Challenge,
 } from '#server/services/staff/staff-login-challenge.ts';
-import { confirmEnrolment, disableOwnTwoFactor, factorOpensDownload, renewRecoveryCodes, startEnrolment, twoFactorStatus, verifySecondFactor } from '#server/services/staff/two-factor.ts';
+import {
+  confirmEnrolment,
+  disableOwnTwoFactor,
+  factorOpensDownload,
+  renewRecoveryCodes,
+  startEnrolment,
+  twoFactorStatus,
+  verifySecondFactor,
+} from '#server/services/staff/two-factor.ts';
 import { securitySettings, updateSecuritySettings } from '#server/services/staff/security-settings.ts';
 import { totpBox } from '#server/services/staff/two-factor-key.ts';
 import { openStaffSession } from './auth.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { interventions } from '#server/db/schema.ts';
 import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
 import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
-import { type ClientIntervention, type UserIntervention } from '#shared/interventions/intervention-api.ts';
+import type { ClientIntervention, UserIntervention } from '#shared/interventions/intervention-api.ts';
 import {
   DEFAULT_DESCRIPTION,
   MONTHLY_LIMIT_REACHED,

@@ -8,7 +8,7 @@ import { invoices } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
 import { backupFileName, type BackupStatusDto } from '#shared/backup/backup-api.ts';
 import { HttpError } from '#server/http-error.ts';
-import { ensureDocumentPdf, loadDocument } from '#server/services/billing/invoices.ts';
+import { ensureDocumentPdf, loadDocument } from '#server/services/billing/documents.ts';
 import { privateDir } from '#server/db/private-files.ts';
 import { BackupError, writeBackup } from './archive.ts';
 import { loadBackupKey } from './signature.ts';

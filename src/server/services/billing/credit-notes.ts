@@ -5,14 +5,8 @@ import { invoices, onlinePayments, orders } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { creditNoteOverMessage, type CreditNoteValues } from '#shared/billing/invoice-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
-import {
-  documentData,
-  ensureDocumentPdf,
-  insertCreditNote,
-  orderInvoice,
-  type Clock,
-  type InvoiceRow,
-} from './invoices.ts';
+import { documentData, ensureDocumentPdf, orderInvoice } from './documents.ts';
+import { insertCreditNote, type Clock, type InvoiceRow } from './invoices.ts';
 import { queueCreditNoteMail } from '#server/services/mail/order-mails.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { recomputeSubscriptions } from '#server/services/subscriptions/subscriptions.ts';

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import type { MailDocuments } from '#server/services/mail/delivery.ts';
 import type { MailAttachment } from '#server/services/mail/mailer.ts';
 import type { MailParams } from '#server/services/mail/mail-params.ts';
-import { documentData, ensureDocumentPdf, loadDocument, orderInvoice } from './invoices.ts';
+import { documentData, ensureDocumentPdf, loadDocument, orderInvoice } from './documents.ts';
 
 type Deps = { db: Db; config: Config };
 

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatDate, formatEuro } from '#shared/format.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/billing/payment-labels.ts';
-import { type DocumentKind } from '#shared/billing/billing-labels.ts';
+import type { DocumentKind } from '#shared/billing/billing-labels.ts';
 
 /** One printed line; amounts as '12.50' strings (what the database holds), the tax columns shown when the rate is above 0. */
 export type DocumentLine = {

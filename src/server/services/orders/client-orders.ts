@@ -8,7 +8,7 @@ import { and, eq, desc, count } from 'drizzle-orm';
 import { CLIENT_ACTOR } from '#server/services/security/audit.ts';
 import { documentsOf, toDocumentDto } from './order-queries.ts';
 import type { Config } from '#server/config.ts';
-import { orderInvoice, documentPdf, loadDocument } from '#server/services/billing/invoices.ts';
+import { orderInvoice, documentPdf, loadDocument } from '#server/services/billing/documents.ts';
 import { HttpError } from '#server/http-error.ts';
 
 type ClientOrderRow = Pick<

@@ -22,7 +22,8 @@ import {
 } from '#server/services/clients/clients.ts';
 import { generatePassword, suggestUsername } from '#server/services/clients/credentials.ts';
 import { creditableAmount, creditInTransaction } from '#server/services/billing/credit-notes.ts';
-import { ensureDocumentPdf, issueInvoice, orderInvoice, type Clock } from '#server/services/billing/invoices.ts';
+import { ensureDocumentPdf, orderInvoice } from '#server/services/billing/documents.ts';
+import { issueInvoice, type Clock } from '#server/services/billing/invoices.ts';
 import { getOrderDto } from './order-queries.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { queueCredentialsMail, queueInvoiceMail } from '#server/services/mail/order-mails.ts';

@@ -5,7 +5,7 @@ import { HttpError } from '#server/http-error.ts';
 import { formatDate, todayIso } from '#shared/format.ts';
 import { getPlan, type PlanId } from '#shared/plans.ts';
 import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
-import { type ClientOrder } from '#shared/orders/order-api.ts';
+import type { ClientOrder } from '#shared/orders/order-api.ts';
 import { findClientById } from '#server/services/clients/clients.ts';
 import { isUniqueViolation } from '#server/db/db-errors.ts';
 import { createOrder } from './orders.ts';

@@ -7,7 +7,7 @@ import { HttpError, notFound } from '#server/http-error.ts';
 import { getPlan } from '#shared/plans.ts';
 import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM } from '#shared/payments/payment-api.ts';
 import { toCents } from '#shared/format.ts';
-import { type PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
 
 const NOT_PAYABLE = 'Cette commande n’est plus en attente de paiement : rechargez la page pour voir où elle en est.';
 const UNAVAILABLE =

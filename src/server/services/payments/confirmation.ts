@@ -6,7 +6,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { onlinePayments, orders, paymentEvents } from '#server/db/schema.ts';
 import { formatEuro, toCents } from '#shared/format.ts';
 import type { CheckoutStatus } from '#shared/billing/payment-labels.ts';
-import { ensureDocumentPdf } from '#server/services/billing/invoices.ts';
+import { ensureDocumentPdf } from '#server/services/billing/documents.ts';
 import type { Actor } from '#server/services/security/audit.ts';
 import { updateOrderInTransaction, type OrderDeps } from '#server/services/orders/orders.ts';
 

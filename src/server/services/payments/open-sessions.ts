@@ -4,7 +4,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { onlinePayments } from '#server/db/schema.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
-import { ensureDocumentPdf } from '#server/services/billing/invoices.ts';
+import { ensureDocumentPdf } from '#server/services/billing/documents.ts';
 import type { OrderDeps } from '#server/services/orders/orders.ts';
 import { applySession } from './confirmation.ts';
 import type { PaymentProvider } from './provider.ts';

@@ -1,6 +1,6 @@
 // « Sécurité »: whether every staff member must sign in with a second factor.
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { type SecuritySettings } from '#shared/staff/two-factor.ts';
+import type { SecuritySettings } from '#shared/staff/two-factor.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { appSettings, staffSessions } from '#server/db/schema.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';

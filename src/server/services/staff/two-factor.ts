@@ -2,7 +2,7 @@
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
-import { type TwoFactorSetupDto, type TwoFactorStatusDto } from '#shared/staff/two-factor.ts';
+import type { TwoFactorSetupDto, TwoFactorStatusDto } from '#shared/staff/two-factor.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { staffRecoveryCodes, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';

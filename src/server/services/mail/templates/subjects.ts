@@ -1,6 +1,6 @@
 import { formatDate } from '#shared/format.ts';
 import { INTERVENTION_STATUS_LABELS } from '#shared/interventions/intervention-labels.ts';
-import { type MailKind } from '#shared/mail/mail-labels.ts';
+import type { MailKind } from '#shared/mail/mail-labels.ts';
 import { getPlan } from '#shared/plans.ts';
 import type { SiteInfo } from '#shared/site.ts';
 import type { MailParams } from '#server/services/mail/mail-params.ts';
