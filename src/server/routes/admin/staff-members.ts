@@ -10,17 +10,15 @@ import {
   staffMemberSchema,
   staffMemberUpdateInputSchema,
 } from '#shared/staff/staff-members.ts';
+import { changeOwnPassword, setPasswordFromLink } from '#server/services/staff/staff-passwords.ts';
 import {
-  changeOwnPassword,
   createMember,
-  dutyHoursOf,
   endMemberSessions,
   listStaffMembers,
   resetMemberPassword,
-  setDutyHours,
-  setPasswordFromLink,
   updateMember,
 } from '#server/services/staff/staff-accounts.ts';
+import { dutyHoursOf, setDutyHours } from '#server/services/staff/duty-hours.ts';
 import { dutyHoursInputSchema, dutyHoursSchema } from '#shared/staff/duty-hours.ts';
 import { accountCheck } from '#server/services/security/login-throttle.ts';
 import { endAllStaffSessions } from '#server/services/security/sessions.ts';
