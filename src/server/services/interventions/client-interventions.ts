@@ -156,9 +156,90 @@ const STAFF_REFUSALS = {
     'Ce client a déjà utilisé toutes les interventions de sa formule ce mois-ci : proposez-lui une formule qui en compte plus.',
 };
 
+type Opener = Actor | null;
+
 /**
- * Creates a request for the client, if a subscription runs today and its monthly allowance is not used up.
- * The client's row is locked for the check and the insert, so two simultaneous requests cannot both take the last place.
+ * The client (locked) and the subscription that lets them ask for help today, its monthly allowance not used up; or
+ * the refusal the client (or staff opening it for them) reads.
+ */
+async function allowance(tx: Tx, clientId: number, staff: Opener, now: Date) {
+  const [client] = await tx
+    .select({ id: clients.id, name: clients.name, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .for('update');
+  if (!client) throw staff ? notFound(STAFF_REFUSALS.client) : new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
+  const subscription = await currentSubscription(tx, clientId, now);
+  // 409 for staff: a 403 in the back-office reads as « not your role ».
+  if (!subscription)
+    throw staff
+      ? new HttpError('CLIENT_WITHOUT_SUBSCRIPTION', STAFF_REFUSALS.subscription)
+      : new HttpError('NO_SUBSCRIPTION', NO_SUBSCRIPTION);
+  const limit = subscription.interventionsPerMonth;
+  if (limit !== null && subscription.interventionsUsed >= limit) {
+    throw new HttpError('MONTHLY_LIMIT', staff ? STAFF_REFUSALS.monthly : MONTHLY_LIMIT_REACHED);
+  }
+  return { client, subscription };
+}
+
+/** The row as each way of asking writes it: the dashboard's fixed title and remote session, the client area's device. */
+function rowOf(input: NewIntervention, common: typeof interventions.$inferInsert) {
+  if (input.source === 'dashboard')
+    return {
+      ...common,
+      title: input.title,
+      remoteTool: input.remoteTool ?? null,
+      remoteId: input.remoteId ?? null,
+    };
+  if (input.source === 'client') return { deviceType: input.deviceType, deviceInfo: input.deviceInfo ?? '', ...common };
+  return { ...common, openedByStaffId: input.actor.id };
+}
+
+/** Every open back-office page lists it, the client's page too when staff opened it; staff are e-mailed otherwise. */
+async function announce(
+  tx: Tx,
+  row: Row,
+  client: { name: string; email: string },
+  staff: Opener,
+  extra: { deviceStatus?: string; mail?: MailQueue },
+) {
+  const ids = { interventionId: row.id, clientId: row.clientId };
+  if (staff) {
+    await writeAudit(tx, staff, {
+      action: 'intervention.create',
+      entity: 'intervention',
+      entityId: row.id,
+      after: {
+        clientId: row.clientId,
+        deviceId: row.deviceId,
+        urgency: row.urgency,
+        deviceStatus: extra.deviceStatus,
+        onBehalfOfClient: true,
+      },
+    });
+    await publishLive(tx, 'intervention.created', ids, {
+      staff: `Nouvelle demande #${row.id} de ${client.name}, ouverte par ${staff.username}`,
+      client: `Notre équipe a ouvert pour vous la demande #${row.id}`,
+      actorStaffId: staff.id,
+    });
+    return;
+  }
+  await publishLive(tx, 'intervention.created', ids, { staff: `Nouvelle demande #${row.id} de ${client.name}` });
+  await extra.mail?.queueForStaff(tx, `staff-intervention:${row.id}`, 'staff_new_intervention', {
+    ...ids,
+    clientName: client.name,
+    clientEmail: client.email,
+    title: row.title,
+    description: row.description,
+    urgency: row.urgency,
+    deviceType: row.deviceType,
+    deviceInfo: row.deviceInfo,
+  });
+}
+
+/**
+ * Creates an intervention for the client, if a subscription runs today and its monthly allowance is not used up.
+ * The client's row is locked for the check and the insert, so two simultaneous ones cannot both take the last place.
  * With `mail`, staff are told (STAFF_EMAIL) in the same transaction.
  */
 export async function createClientIntervention(
@@ -169,25 +250,10 @@ export async function createClientIntervention(
   mail?: MailQueue,
 ): Promise<Row> {
   return db.transaction(async (tx) => {
-    const [client] = await tx
-      .select({ id: clients.id, name: clients.name, email: clients.email })
-      .from(clients)
-      .where(eq(clients.id, clientId))
-      .for('update');
     const staff = input.source === 'staff' ? input.actor : null;
-    if (!client) throw staff ? notFound(STAFF_REFUSALS.client) : new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
-    const subscription = await currentSubscription(tx, clientId, now);
-    // 409 for staff: a 403 in the back-office reads as « not your role ».
-    if (!subscription)
-      throw staff
-        ? new HttpError('CLIENT_WITHOUT_SUBSCRIPTION', STAFF_REFUSALS.subscription)
-        : new HttpError('NO_SUBSCRIPTION', NO_SUBSCRIPTION);
-    const limit = subscription.interventionsPerMonth;
-    if (limit !== null && subscription.interventionsUsed >= limit) {
-      throw new HttpError('MONTHLY_LIMIT', staff ? STAFF_REFUSALS.monthly : MONTHLY_LIMIT_REACHED);
-    }
+    const { client, subscription } = await allowance(tx, clientId, staff, now);
     // Stamped with the same clock the allowance was counted with; the plan running now sets the promise.
-    // A request names one of the client's devices: refused while its proof is awaited, after a refusal, or
+    // An intervention names one of the client's devices: refused while its proof is awaited, after a refusal, or
     // when the plan leaves it « hors formule », unless staff open it themselves (decision 022).
     const device =
       input.deviceId === undefined
@@ -197,80 +263,18 @@ export async function createClientIntervention(
       ? { deviceId: device.id, deviceType: CLIENT_DEVICE_OF[device.deviceType], deviceInfo: device.deviceInfo }
       : {};
     const urgency = input.source === 'dashboard' ? ('medium' as const) : input.urgency;
-    const promise = { plan: subscription.planId, dueAt: responseDueAt(getPlan(subscription.planId), urgency, now) };
-    const values =
-      input.source === 'dashboard'
-        ? {
-            clientId,
-            createdAt: now,
-            ...promise,
-            title: input.title,
-            description: input.description,
-            urgency,
-            remoteTool: input.remoteTool ?? null,
-            remoteId: input.remoteId ?? null,
-            ...fromDevice,
-          }
-        : input.source === 'client'
-          ? {
-              clientId,
-              createdAt: now,
-              ...promise,
-              title: DEFAULT_TITLE,
-              description: input.description,
-              urgency,
-              deviceType: input.deviceType,
-              deviceInfo: input.deviceInfo ?? '',
-              ...fromDevice,
-            }
-          : {
-              clientId,
-              createdAt: now,
-              ...promise,
-              title: DEFAULT_TITLE,
-              description: input.description,
-              urgency,
-              openedByStaffId: input.actor.id,
-              ...fromDevice,
-            };
-    const [row] = await tx.insert(interventions).values(values).returning();
-    if (staff) {
-      // The same event as a client's request: every open back-office page lists it, and the client's page too.
-      await writeAudit(tx, staff, {
-        action: 'intervention.create',
-        entity: 'intervention',
-        entityId: row!.id,
-        after: { clientId, deviceId: row!.deviceId, urgency, deviceStatus: device?.status, onBehalfOfClient: true },
-      });
-      await publishLive(
-        tx,
-        'intervention.created',
-        { interventionId: row!.id, clientId },
-        {
-          staff: `Nouvelle demande #${row!.id} de ${client.name}, ouverte par ${staff.username}`,
-          client: `Notre équipe a ouvert pour vous la demande #${row!.id}`,
-          actorStaffId: staff.id,
-        },
-      );
-      return row!;
-    }
-    await publishLive(
-      tx,
-      'intervention.created',
-      { interventionId: row!.id, clientId },
-      { staff: `Nouvelle demande #${row!.id} de ${client.name}` },
-    );
-    await mail?.queueForStaff(tx, `staff-intervention:${row!.id}`, 'staff_new_intervention', {
-      interventionId: row!.id,
+    const common = {
       clientId,
-      clientName: client.name,
-      clientEmail: client.email,
-      title: row!.title,
-      description: row!.description,
-      urgency: row!.urgency,
-      deviceType: row!.deviceType,
-      deviceInfo: row!.deviceInfo,
-    });
+      createdAt: now,
+      plan: subscription.planId,
+      dueAt: responseDueAt(getPlan(subscription.planId), urgency, now),
+      title: DEFAULT_TITLE,
+      description: input.description,
+      urgency,
+      ...fromDevice,
+    };
+    const [row] = await tx.insert(interventions).values(rowOf(input, common)).returning();
+    await announce(tx, row!, client, staff, { deviceStatus: device?.status, mail });
     return row!;
   });
 }
