@@ -36,18 +36,21 @@ export function toClientOrder(row: ClientOrderRow, documents: ClientOrder['docum
   };
 }
 
-/** The client's own pending request for a plan, if one waits for staff (one at a time, see the unique index). */
+/** What a client's views read of an order. */
+const orderColumns = {
+  id: orders.id,
+  plan: orders.plan,
+  price: orders.price,
+  paymentStatus: orders.paymentStatus,
+  orderDate: orders.orderDate,
+  startsOn: orders.startsOn,
+  endsOn: orders.endsOn,
+} satisfies Record<keyof ClientOrderRow, unknown>;
+
+/** The client's own pending order, if one waits for staff (one at a time, see the unique index). */
 export async function pendingOrderOf(db: Tx, clientId: number): Promise<ClientOrderRow | undefined> {
   const [row] = await db
-    .select({
-      id: orders.id,
-      plan: orders.plan,
-      price: orders.price,
-      paymentStatus: orders.paymentStatus,
-      orderDate: orders.orderDate,
-      startsOn: orders.startsOn,
-      endsOn: orders.endsOn,
-    })
+    .select(orderColumns)
     .from(orders)
     .where(
       and(
@@ -59,16 +62,6 @@ export async function pendingOrderOf(db: Tx, clientId: number): Promise<ClientOr
     .limit(1);
   return row;
 }
-
-const orderColumns = {
-  id: orders.id,
-  plan: orders.plan,
-  price: orders.price,
-  paymentStatus: orders.paymentStatus,
-  orderDate: orders.orderDate,
-  startsOn: orders.startsOn,
-  endsOn: orders.endsOn,
-};
 
 /** The client's own orders (those of their account), newest first. */
 export async function listClientOrders(
