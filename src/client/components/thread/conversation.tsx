@@ -46,12 +46,88 @@ export function Conversation({ basePath, queryKey, refreshKey, viewer }: Props) 
 }
 
 function ThreadBody({ basePath, queryKey, refreshKey, viewer }: Props) {
-  const queryClient = useQueryClient();
   const thread = useQuery({ queryKey, queryFn: () => api<Thread>(`${basePath}/messages`) });
   const loaded = thread.isSuccess;
   useEffect(() => {
     if (loaded) void api(`${basePath}/messages/read`, { method: 'POST', json: {} }).catch(() => undefined);
   }, [loaded, basePath]);
+
+  if (thread.isPending)
+    return (
+      <div className="flex justify-center py-4">
+        <Spinner />
+      </div>
+    );
+  if (thread.isError)
+    return (
+      <p role="alert" className="px-3 py-2 text-sm text-red-700">
+        {serverMessage(thread.error, 'Conversation indisponible')}
+      </p>
+    );
+  const { messages, readByOtherAt, open } = thread.data;
+  return (
+    <div className="space-y-3 border-t border-slate-200 px-3 py-3">
+      {messages.length === 0 && <p className="text-sm text-slate-600">Aucun message pour le moment.</p>}
+      <MessageList messages={messages} readByOtherAt={readByOtherAt} viewer={viewer} basePath={basePath} />
+      {open ? (
+        <MessageForm basePath={basePath} queryKey={queryKey} refreshKey={refreshKey} />
+      ) : (
+        <p className="text-sm text-slate-600">Cette demande est close.</p>
+      )}
+    </div>
+  );
+}
+
+function MessageList({
+  messages,
+  readByOtherAt,
+  viewer,
+  basePath,
+}: Pick<Thread, 'messages' | 'readByOtherAt'> & Pick<Props, 'viewer' | 'basePath'>) {
+  const mine = (author: string) => author === viewer;
+  const lastMine = [...messages].reverse().find((m) => mine(m.author));
+  return (
+    <ol className="space-y-2" aria-label="Messages">
+      {messages.map((m) => (
+        <li
+          key={m.id}
+          className={cn(
+            'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+            mine(m.author) ? 'ml-auto bg-blue-50 text-blue-950' : 'bg-slate-100 text-slate-900',
+          )}
+        >
+          <p className="text-xs text-slate-600">
+            {mine(m.author) ? 'Vous' : m.authorName} · {formatDateTime(m.createdAt)}
+          </p>
+          {m.body && <p className="mt-1 whitespace-pre-line break-words">{m.body}</p>}
+          {m.attachments.map((f) => {
+            // /api/client/intervention-attachments/7 or /api/admin/intervention-attachments/7
+            const href = `${basePath.replace(/\/interventions\/\d+$/, '/intervention-attachments')}/${f.id}`;
+            return (
+              <a key={f.id} href={href} download={f.name} className="mt-2 block font-medium underline">
+                {f.mimeType.startsWith('image/') ? (
+                  <img src={href} alt={f.name} className="max-h-48 rounded border border-slate-200 bg-white" />
+                ) : (
+                  <span className="inline-flex items-center gap-1">
+                    <FileText aria-hidden="true" className="h-4 w-4" />
+                    {f.name}
+                  </span>
+                )}
+              </a>
+            );
+          })}
+          {m === lastMine && readByOtherAt && readByOtherAt >= m.createdAt && (
+            <p className="mt-1 text-right text-xs text-slate-600">Lu</p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A message, with a capture or a PDF if wanted: the file travels in base64 in the JSON body. */
+function MessageForm({ basePath, queryKey, refreshKey }: Pick<Props, 'basePath' | 'queryKey' | 'refreshKey'>) {
+  const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: (input: MessageInput) => api<Thread>(`${basePath}/messages`, { method: 'POST', json: input }),
     onSuccess: (data) => {
@@ -85,7 +161,7 @@ function ThreadBody({ basePath, queryKey, refreshKey, viewer }: Props) {
       },
     }),
   );
-  // The file travels in base64 inside the JSON body; its type is judged by the server from its content.
+  // Its type is judged by the server from its content; its size is checked here first.
   async function pick(file: File | undefined) {
     if (!file) return setValue('attachment', undefined);
     if (file.size > ATTACHMENT_MAX_BYTES) {
@@ -101,99 +177,41 @@ function ThreadBody({ basePath, queryKey, refreshKey, viewer }: Props) {
     setValue('attachment', { name: file.name, data }, { shouldValidate: true });
   }
   const attached = useWatch({ control, name: 'attachment' });
-
-  if (thread.isPending)
-    return (
-      <div className="flex justify-center py-4">
-        <Spinner />
-      </div>
-    );
-  if (thread.isError)
-    return (
-      <p role="alert" className="px-3 py-2 text-sm text-red-700">
-        {serverMessage(thread.error, 'Conversation indisponible')}
-      </p>
-    );
-  const { messages, readByOtherAt, open } = thread.data;
-  const mine = (author: string) => author === viewer;
-  const lastMine = [...messages].reverse().find((m) => mine(m.author));
   return (
-    <div className="space-y-3 border-t border-slate-200 px-3 py-3">
-      {messages.length === 0 && <p className="text-sm text-slate-600">Aucun message pour le moment.</p>}
-      <ol className="space-y-2" aria-label="Messages">
-        {messages.map((m) => (
-          <li
-            key={m.id}
-            className={cn(
-              'max-w-[85%] rounded-lg px-3 py-2 text-sm',
-              mine(m.author) ? 'ml-auto bg-blue-50 text-blue-950' : 'bg-slate-100 text-slate-900',
-            )}
-          >
-            <p className="text-xs text-slate-600">
-              {mine(m.author) ? 'Vous' : m.authorName} · {formatDateTime(m.createdAt)}
-            </p>
-            {m.body && <p className="mt-1 whitespace-pre-line break-words">{m.body}</p>}
-            {m.attachments.map((f) => {
-              // /api/client/intervention-attachments/7 or /api/admin/intervention-attachments/7
-              const href = `${basePath.replace(/\/interventions\/\d+$/, '/intervention-attachments')}/${f.id}`;
-              return (
-                <a key={f.id} href={href} download={f.name} className="mt-2 block font-medium underline">
-                  {f.mimeType.startsWith('image/') ? (
-                    <img src={href} alt={f.name} className="max-h-48 rounded border border-slate-200 bg-white" />
-                  ) : (
-                    <span className="inline-flex items-center gap-1">
-                      <FileText aria-hidden="true" className="h-4 w-4" />
-                      {f.name}
-                    </span>
-                  )}
-                </a>
-              );
-            })}
-            {m === lastMine && readByOtherAt && readByOtherAt >= m.createdAt && (
-              <p className="mt-1 text-right text-xs text-slate-600">Lu</p>
-            )}
-          </li>
-        ))}
-      </ol>
-      {open ? (
-        <form noValidate onSubmit={submit} className="space-y-2">
-          <TextAreaField label="Votre message" rows={3} error={errors.body?.message} {...register('body')} />
-          <div>
-            <label
-              className={cn(
-                'inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md text-sm font-medium text-slate-800',
-                FILE_LABEL_FOCUS,
-              )}
-            >
-              <Paperclip aria-hidden="true" className="h-4 w-4" /> Joindre une capture ou un PDF (5 Mo au plus)
-              <input
-                key={fileInputKey}
-                type="file"
-                accept="image/png,image/jpeg,image/gif,image/webp,application/pdf"
-                className="sr-only"
-                onChange={(e) => void pick(e.target.files?.[0])}
-              />
-            </label>
-            {attached && (
-              <p className="text-sm text-slate-700" data-testid="attached-file">
-                {attached.name}
-              </p>
-            )}
-            {errors.attachment && (
-              <p role="alert" className="text-sm text-red-700">
-                {errors.attachment.message ?? errors.attachment.data?.message}
-              </p>
-            )}
-          </div>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? 'Envoi...' : 'Envoyer'}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <p className="text-sm text-slate-600">Cette demande est close.</p>
-      )}
-    </div>
+    <form noValidate onSubmit={submit} className="space-y-2">
+      <TextAreaField label="Votre message" rows={3} error={errors.body?.message} {...register('body')} />
+      <div>
+        <label
+          className={cn(
+            'inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md text-sm font-medium text-slate-800',
+            FILE_LABEL_FOCUS,
+          )}
+        >
+          <Paperclip aria-hidden="true" className="h-4 w-4" /> Joindre une capture ou un PDF (5 Mo au plus)
+          <input
+            key={fileInputKey}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp,application/pdf"
+            className="sr-only"
+            onChange={(e) => void pick(e.target.files?.[0])}
+          />
+        </label>
+        {attached && (
+          <p className="text-sm text-slate-700" data-testid="attached-file">
+            {attached.name}
+          </p>
+        )}
+        {errors.attachment && (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.attachment.message ?? errors.attachment.data?.message}
+          </p>
+        )}
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={send.isPending}>
+          {send.isPending ? 'Envoi...' : 'Envoyer'}
+        </Button>
+      </div>
+    </form>
   );
 }
