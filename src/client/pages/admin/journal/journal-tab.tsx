@@ -67,102 +67,106 @@ function Entry({ entry: e }: { entry: AuditEntryDto }) {
   );
 }
 
+type Filters = Omit<AuditFilters, 'limit' | 'offset' | 'entityId'> & { entityId: string };
+const select = 'mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
+const label = 'flex flex-col text-sm font-medium text-slate-800';
+
+function DateFilter({ name, value, onChange }: { name: string; value?: string; onChange(day?: string): void }) {
+  return (
+    <label className={label}>
+      {name}
+      <input
+        type="date"
+        className={select}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      />
+    </label>
+  );
+}
+
+/** Who, what, on which object and when: each change goes back to the first page. */
+function JournalFilters({ filters, set }: { filters: Filters; set(patch: Partial<Filters>): void }) {
+  const team = useQuery(staffMembersQueryOptions);
+  return (
+    <form
+      className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+      onSubmit={(e) => e.preventDefault()}
+      aria-label="Filtres du journal"
+    >
+      <label className={label}>
+        Membre
+        <select
+          className={select}
+          value={filters.staffUsername ?? ''}
+          onChange={(e) => set({ staffUsername: e.target.value || undefined })}
+        >
+          <option value="">Tout le monde</option>
+          {team.data?.map((m) => (
+            <option key={m.id} value={m.username}>
+              {m.username}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        Action
+        <select
+          className={select}
+          value={filters.action ?? ''}
+          onChange={(e) => set({ action: e.target.value || undefined })}
+        >
+          {ACTIONS.map((a) => (
+            <option key={a.value} value={a.value}>
+              {a.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        Objet
+        <select
+          className={select}
+          value={filters.entity ?? ''}
+          onChange={(e) => set({ entity: e.target.value || undefined })}
+        >
+          <option value="">Tous</option>
+          {['order', 'inbox_item', 'intervention', 'client', 'staff', 'site'].map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={label}>
+        N° de l’objet
+        <input
+          className={select}
+          inputMode="numeric"
+          value={filters.entityId}
+          onChange={(e) => set({ entityId: e.target.value })}
+        />
+      </label>
+      <DateFilter name="Du" value={filters.from} onChange={(from) => set({ from })} />
+      <DateFilter name="Au" value={filters.to} onChange={(to) => set({ to })} />
+    </form>
+  );
+}
+
 /** « Journal » (admins): every staff action, read only, newest first. */
 export function JournalTab() {
-  const [filters, setFilters] = useState<Omit<AuditFilters, 'limit' | 'offset' | 'entityId'> & { entityId: string }>({
-    entityId: '',
-  });
+  const [filters, setFilters] = useState<Filters>({ entityId: '' });
   const [offset, setOffset] = useState(0);
   const entityId = useDebouncedValue(filters.entityId.trim(), 300);
-  const team = useQuery(staffMembersQueryOptions);
   const query = useQuery(journalQueryOptions({ ...filters, entityId: entityId || undefined, limit: PAGE, offset }));
   const set = (patch: Partial<typeof filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setOffset(0);
   };
-  const select = 'mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
-  const label = 'flex flex-col text-sm font-medium text-slate-800';
-
   return (
     <section aria-labelledby="journal-title">
       <TabHeading id="journal-title" title="Journal" count={query.data && plural(query.data.total, 'entrée')} />
-      <form
-        className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label="Filtres du journal"
-      >
-        <label className={label}>
-          Membre
-          <select
-            className={select}
-            value={filters.staffUsername ?? ''}
-            onChange={(e) => set({ staffUsername: e.target.value || undefined })}
-          >
-            <option value="">Tout le monde</option>
-            {team.data?.map((m) => (
-              <option key={m.id} value={m.username}>
-                {m.username}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          Action
-          <select
-            className={select}
-            value={filters.action ?? ''}
-            onChange={(e) => set({ action: e.target.value || undefined })}
-          >
-            {ACTIONS.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          Objet
-          <select
-            className={select}
-            value={filters.entity ?? ''}
-            onChange={(e) => set({ entity: e.target.value || undefined })}
-          >
-            <option value="">Tous</option>
-            {['order', 'inbox_item', 'intervention', 'client', 'staff', 'site'].map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={label}>
-          N° de l’objet
-          <input
-            className={select}
-            inputMode="numeric"
-            value={filters.entityId}
-            onChange={(e) => set({ entityId: e.target.value })}
-          />
-        </label>
-        <label className={label}>
-          Du
-          <input
-            type="date"
-            className={select}
-            value={filters.from ?? ''}
-            onChange={(e) => set({ from: e.target.value || undefined })}
-          />
-        </label>
-        <label className={label}>
-          Au
-          <input
-            type="date"
-            className={select}
-            value={filters.to ?? ''}
-            onChange={(e) => set({ to: e.target.value || undefined })}
-          />
-        </label>
-      </form>
+      <JournalFilters filters={filters} set={set} />
       {Object.values(filters).some(Boolean) && (
         <Button
           size="sm"
