@@ -29,6 +29,111 @@ function dayErrors(issues: { path: readonly PropertyKey[]; message: string }[]):
 const timeInput =
   'w-20 rounded-md border bg-white px-2 py-1.5 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-500';
 
+function TimeInput(props: {
+  word: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  disabled: boolean;
+  errorId?: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <label className="flex items-center gap-1">
+      {props.word}
+      <input
+        type="text"
+        inputMode="numeric"
+        maxLength={5}
+        placeholder={props.placeholder}
+        className={`${timeInput} ${props.errorId ? 'border-red-600' : 'border-slate-300'}`}
+        value={props.value}
+        disabled={props.disabled}
+        aria-label={props.label}
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
+/** One day: on duty or not, and from when to when; the schema's message under it. */
+function DayRow({
+  day,
+  value,
+  error,
+  onChange,
+}: {
+  day: number;
+  value: Day;
+  error?: string;
+  onChange(patch: Partial<Day>): void;
+}) {
+  const name = WEEKDAY_NAMES[day];
+  const errorId = `duty-${day}-error`;
+  return (
+    <li className="px-3 py-2" data-testid="duty-day">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <label className="flex w-28 items-center gap-2 font-medium text-slate-900">
+          <input type="checkbox" checked={value.on} onChange={(e) => onChange({ on: e.target.checked })} />
+          {name}
+        </label>
+        <span className="flex items-center gap-2 text-sm text-slate-700">
+          <TimeInput
+            word="de"
+            label={`${name} : début`}
+            placeholder="09:00"
+            value={value.start}
+            disabled={!value.on}
+            errorId={error ? errorId : undefined}
+            onChange={(start) => onChange({ start })}
+          />
+          <TimeInput
+            word="à"
+            label={`${name} : fin`}
+            placeholder="18:00"
+            value={value.end}
+            disabled={!value.on}
+            errorId={error ? errorId : undefined}
+            onChange={(end) => onChange({ end })}
+          />
+        </span>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The plans' support hours, or the member's own. */
+function DutyMode({ subject, own, setOwn }: { subject: string; own: boolean; setOwn(own: boolean): void }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-800">Quand {subject} de garde</legend>
+      <label className="flex items-start gap-2 text-slate-800">
+        <input type="radio" name="duty-mode" className="mt-1.5" checked={!own} onChange={() => setOwn(false)} />
+        <span>
+          Horaires des formules{' '}
+          <span className="block text-sm text-slate-600">
+            Prévenu de chaque réponse bientôt due, aux heures d’assistance de la formule du client.
+          </span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-slate-800">
+        <input type="radio" name="duty-mode" className="mt-1.5" checked={own} onChange={() => setOwn(true)} />
+        <span>
+          Horaires personnels{' '}
+          <span className="block text-sm text-slate-600">Prévenu seulement pendant ces heures (heure de Paris).</span>
+        </span>
+      </label>
+    </fieldset>
+  );
+}
+
 /**
  * Working hours of a member: the plans' support hours (the default), or a range per day of the week in Paris time.
  * Checked with the server's own schema before sending; its refusal lands under the day too.
@@ -71,83 +176,20 @@ export function DutyHoursEditor({
   const subject = who === 'me' ? 'vous êtes' : 'ce membre est';
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Quand {subject} de garde</legend>
-        <label className="flex items-start gap-2 text-slate-800">
-          <input type="radio" name="duty-mode" className="mt-1.5" checked={!own} onChange={() => setOwn(false)} />
-          <span>
-            Horaires des formules{' '}
-            <span className="block text-sm text-slate-600">
-              Prévenu de chaque réponse bientôt due, aux heures d’assistance de la formule du client.
-            </span>
-          </span>
-        </label>
-        <label className="flex items-start gap-2 text-slate-800">
-          <input type="radio" name="duty-mode" className="mt-1.5" checked={own} onChange={() => setOwn(true)} />
-          <span>
-            Horaires personnels{' '}
-            <span className="block text-sm text-slate-600">Prévenu seulement pendant ces heures (heure de Paris).</span>
-          </span>
-        </label>
-      </fieldset>
+      <DutyMode subject={subject} own={own} setOwn={setOwn} />
       {own && (
         <fieldset className="space-y-1">
           <legend className="sr-only">Jours et heures de garde</legend>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
-            {WEEK_ORDER.map((day) => {
-              const d = days[day]!;
-              const name = WEEKDAY_NAMES[day];
-              const errorId = `duty-${day}-error`;
-              return (
-                <li key={day} className="px-3 py-2" data-testid="duty-day">
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                    <label className="flex w-28 items-center gap-2 font-medium text-slate-900">
-                      <input type="checkbox" checked={d.on} onChange={(e) => change(day, { on: e.target.checked })} />
-                      {name}
-                    </label>
-                    <span className="flex items-center gap-2 text-sm text-slate-700">
-                      <label className="flex items-center gap-1">
-                        de
-                        <input
-                          type="text"
-                          inputMode="numeric"
-                          maxLength={5}
-                          placeholder="09:00"
-                          className={`${timeInput} ${errors[day] ? 'border-red-600' : 'border-slate-300'}`}
-                          value={d.start}
-                          disabled={!d.on}
-                          aria-label={`${name} : début`}
-                          aria-invalid={errors[day] ? true : undefined}
-                          aria-describedby={errors[day] ? errorId : undefined}
-                          onChange={(e) => change(day, { start: e.target.value })}
-                        />
-                      </label>
-                      <label className="flex items-center gap-1">
-                        à
-                        <input
-                          type="text"
-                          inputMode="numeric"
-                          maxLength={5}
-                          placeholder="18:00"
-                          className={`${timeInput} ${errors[day] ? 'border-red-600' : 'border-slate-300'}`}
-                          value={d.end}
-                          disabled={!d.on}
-                          aria-label={`${name} : fin`}
-                          aria-invalid={errors[day] ? true : undefined}
-                          aria-describedby={errors[day] ? errorId : undefined}
-                          onChange={(e) => change(day, { end: e.target.value })}
-                        />
-                      </label>
-                    </span>
-                  </div>
-                  {errors[day] && (
-                    <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-                      {errors[day]}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
+            {WEEK_ORDER.map((day) => (
+              <DayRow
+                key={day}
+                day={day}
+                value={days[day]!}
+                error={errors[day]}
+                onChange={(patch) => change(day, patch)}
+              />
+            ))}
           </ul>
           <p className="text-sm text-slate-600">
             Heures au format 08:30. Une garde de nuit se note sur deux jours : jusqu’à 24:00 le premier, dès 00:00 le
