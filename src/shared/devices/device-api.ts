@@ -7,6 +7,8 @@ import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from './device-labels.ts';
 
 /** A proof is a photo or a PDF of 10 MB at most; its type is read from its content, never from its name. */
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+/** The proof's request as sent: the file and its multipart framing; a longer Content-Length is refused unread. */
+export const PROOF_UPLOAD_MAX_BYTES = PROOF_MAX_BYTES + 64 * 1024;
 /** What the file input offers: a phone opens its camera or its gallery. */
 export const PROOF_ACCEPT = 'image/*,application/pdf';
 export const PROOF_TYPE_MESSAGE =

@@ -8,6 +8,7 @@ import {
   PROOF_MAX_BYTES,
   PROOF_TOO_BIG_MESSAGE,
   PROOF_TYPE_MESSAGE,
+  PROOF_UPLOAD_MAX_BYTES,
   UPLOAD_HEADER,
 } from '#shared/devices/device-api.ts';
 import { idParams } from '#shared/common/query.ts';
@@ -65,12 +66,14 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
               );
             }
             // A body announced larger than a proof (and its multipart framing) is refused before it is read.
-            if (Number(request.headers['content-length'] ?? 0) > PROOF_MAX_BYTES + 64 * 1024) {
+            if (Number(request.headers['content-length'] ?? 0) > PROOF_UPLOAD_MAX_BYTES) {
               throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
             }
           },
           limit,
         ],
+        // Read by multipart's own limits, declared here too: the proxy recipe's body limit follows the largest.
+        bodyLimit: PROOF_UPLOAD_MAX_BYTES,
         schema: { params: idParams, response: { 201: deviceSchema } },
       },
       async (request, reply) => {
