@@ -16,11 +16,13 @@ import { isPrintable } from '#shared/common/fields.ts';
 import { HttpError } from '#server/http-error.ts';
 import { addDevice, coverDevice, listClientDevices, retireDevice } from '#server/services/devices/client-devices.ts';
 import { addProof } from '#server/services/devices/proofs.ts';
+import { proofRoomBeforeBody } from '#server/services/devices/proof-room.ts';
 import { sniffFileType } from '#server/services/interventions/file-type.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 /** « Mes appareils »: the client's own devices (another client's id answers 404), in the signed-in scope. */
 export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const proofQuotaBytes = app.config.PROOF_QUOTA_MB * 1024 * 1024;
   const limit = app.rateLimit({
     ...RATE_LIMITS.clientFeedback,
     keyGenerator: (request: FastifyRequest) => `client-device:${request.clientSession.clientId}`,
@@ -72,6 +74,8 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
           },
           limit,
         ],
+        // After the rate limit, before the body is read (the handler reads it): room for one more proof.
+        preHandler: proofRoomBeforeBody(app.db, proofQuotaBytes, (request) => request.clientSession.clientId),
         // Read by multipart's own limits, declared here too: the proxy recipe's body limit follows the largest.
         bodyLimit: PROOF_UPLOAD_MAX_BYTES,
         schema: { params: idParams, response: { 201: deviceSchema } },
@@ -105,6 +109,7 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
             mimeType,
             data,
           },
+          proofQuotaBytes,
           app.clock(),
         );
         return reply.status(201).send(device);
