@@ -65,6 +65,13 @@ const envSchema = z
       .min(1, 'must be at least 1 (MB)')
       .max(100_000, 'must be at most 100000 (MB)')
       .default(50),
+    /** room for the proofs of ownership each client's devices hold, in MB (services/devices/proof-room.ts) */
+    PROOF_QUOTA_MB: z.coerce
+      .number()
+      .int('must be a whole number of MB')
+      .min(1, 'must be at least 1 (MB)')
+      .max(100_000, 'must be at most 100000 (MB)')
+      .default(30),
     /** share of a request's time to respond after which staff are warned, and after which admins are told it is late (services/interventions/response-alerts.ts) */
     RESPONSE_WARNING_PERCENT: z.coerce
       .number()
