@@ -10,6 +10,7 @@ export const HELP_CATEGORIES = [
   'sauvegarde',
   'abonnement',
 ] as const;
+export type HelpCategory = (typeof HELP_CATEGORIES)[number];
 
 /** A draft is seen by staff only; a published article is on /aide, in the sitemap and in the search. */
 export const HELP_STATUSES = ['draft', 'published'] as const;
@@ -19,3 +20,4 @@ export const HELP_STATUSES = ['draft', 'published'] as const;
  * suggested while they wrote a request (a question answered without a technician).
  */
 export const HELP_ANSWERS = ['yes', 'no', 'solved'] as const;
+export type HelpAnswer = (typeof HELP_ANSWERS)[number];
