@@ -72,6 +72,13 @@ export const ROUTES: PageRoute[] = [
     ...page(() => import('./pages/public/legal/cgv-page.tsx').then((m) => ({ default: m.CgvPage }))),
   },
   {
+    path: '/mentions-legales',
+    title: 'Mentions légales',
+    description: 'Éditeur, directeur de la publication, hébergeur et médiateur de la consommation.',
+    indexable: true,
+    ...page(() => import('./pages/public/legal/legal-notices-page.tsx').then((m) => ({ default: m.LegalNoticesPage }))),
+  },
+  {
     path: '/privacy-policy',
     title: 'Politique de confidentialité',
     description: 'Comment nous collectons, utilisons et protégeons vos données personnelles.',

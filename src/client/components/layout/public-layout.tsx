@@ -34,8 +34,11 @@ export function SiteFooter() {
           <Link className={footerLink} to="/verify-invoice">
             Vérifier une facture
           </Link>
-          <Link className={footerLink} to="/cgv">
+          <Link className={footerLink} to="/mentions-legales">
             Mentions légales
+          </Link>
+          <Link className={footerLink} to="/cgv">
+            Conditions générales de vente
           </Link>
           <Link className={footerLink} to="/privacy-policy">
             Politique de confidentialité
