@@ -23,6 +23,7 @@ export const DOMAINS = [
   'interventions', // a client's requests for help and their threads
   'inbox', // registrations, contact messages, erasure requests
   'privacy', // a client's data: export and erasure
+  'help', // help articles, their French search, what readers tell of them
   'page-reads', // what a server-rendered page reads in one go
   'backup', // the whole database in an archive, and back
 ];

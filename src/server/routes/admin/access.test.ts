@@ -1,7 +1,16 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
-import { clients, deviceProofs, devices, interventions, outbox, inboxItems, staffUsers } from '#server/db/schema.ts';
+import {
+  clients,
+  deviceProofs,
+  devices,
+  helpArticles,
+  interventions,
+  outbox,
+  inboxItems,
+  staffUsers,
+} from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { serializerCompiler, validatorCompiler } from '#server/http-schema.ts';
@@ -153,6 +162,19 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
         data: Buffer.from('%PDF-1.7\n'),
       })
       .returning();
+    const article = {
+      summary: 'Un résumé assez long.',
+      body: 'Un texte',
+      bodyText: 'Un texte',
+      category: 'mac',
+    } as const;
+    const [draft, doomed] = await t.db
+      .insert(helpArticles)
+      .values([
+        { ...article, slug: `brouillon-${n}`, title: 'Brouillon' },
+        { ...article, slug: `a-supprimer-${n}`, title: 'À supprimer' },
+      ])
+      .returning();
     const id = order.id;
     const invoiceId = (order.order as typeof order.order & OrderDocuments).documents[0]!.id;
     return [
@@ -294,6 +316,28 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
         },
         status: 200,
       },
+      { method: 'GET', url: '/api/admin/help/articles', status: 200 },
+      { method: 'GET', url: `/api/admin/help/articles/${draft!.id}`, status: 200 },
+      {
+        method: 'POST',
+        url: '/api/admin/help/articles',
+        payload: {
+          title: 'Un nouvel article',
+          summary: 'Un résumé de l’article.',
+          body: 'Le texte de l’article.',
+          category: 'mac',
+        },
+        status: 201,
+      },
+      {
+        method: 'PATCH',
+        url: `/api/admin/help/articles/${draft!.id}`,
+        payload: { title: 'Brouillon repris' },
+        status: 200,
+      },
+      { method: 'DELETE', url: `/api/admin/help/articles/${doomed!.id}`, status: 200 },
+      { method: 'POST', url: '/api/admin/help/preview', payload: { body: '# Titre' }, status: 200 },
+      { method: 'GET', url: '/api/admin/help/failed-searches', status: 200 },
       // Last: it ends the session used by the calls above.
       { method: 'POST', url: '/api/admin/logout', status: 200 },
     ];
@@ -424,6 +468,13 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
             'POST /api/admin/me/two-factor/disable',
             'POST /api/admin/me/two-factor/recovery-codes',
             'POST /api/admin/me/two-factor/setup',
+            // help articles: they write drafts (the service keeps publishing to admins), never delete
+            'GET /api/admin/help/articles',
+            'GET /api/admin/help/articles/:id',
+            'POST /api/admin/help/articles',
+            'PATCH /api/admin/help/articles/:id',
+            'POST /api/admin/help/preview',
+            'GET /api/admin/help/failed-searches',
           ].sort(),
         );
       } else {
