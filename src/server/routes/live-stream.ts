@@ -69,7 +69,11 @@ export async function openLiveStream(
     unsubscribe();
     raw.end();
   };
-  const unsubscribe = hub.subscribe({ viewer, send, close: end });
+  // A signal is for now or never: not numbered, not replayed (a page that missed one starts its exchange again).
+  const signal = (body: unknown) => {
+    if (!ended) raw.write(`event: signal\ndata: ${JSON.stringify(body)}\n\n`);
+  };
+  const unsubscribe = hub.subscribe({ viewer, send, signal, close: end });
   const heartbeat = setInterval(() => {
     void stillAllowed().then(
       (ok) => (ok ? raw.write(': ping\n\n') : end()),

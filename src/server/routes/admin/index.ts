@@ -16,6 +16,7 @@ import { backupRoutes } from './backup.ts';
 import { staffGate } from './roles.ts';
 import { staffMemberRoutes, setPasswordRoutes } from './staff-members.ts';
 import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor.ts';
+import { staffScreenShareRoutes } from './screen-share.ts';
 
 /**
  * /api/admin/*: sign-in (password, then code) and « choose your password » are the only routes outside the staff-session hook; everything
@@ -44,5 +45,6 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(outboxRoutes);
     await staffOnly.register(staffMemberRoutes);
     await staffOnly.register(twoFactorRoutes);
+    await staffOnly.register(staffScreenShareRoutes);
   });
 }
