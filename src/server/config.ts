@@ -71,6 +71,20 @@ const envSchema = z
       .min(1, 'must be at least 1 (MB)')
       .max(100_000, 'must be at most 100000 (MB)')
       .default(50),
+    /** room for the proofs of ownership each client's devices hold, in MB (services/devices/proof-room.ts) */
+    PROOF_QUOTA_MB: z.coerce
+      .number()
+      .int('must be a whole number of MB')
+      .min(1, 'must be at least 1 (MB)')
+      .max(100_000, 'must be at most 100000 (MB)')
+      .default(30),
+    /** the open live-event streams (pages) one instance holds at most: each is a socket (services/live/hub.ts) */
+    LIVE_STREAMS_MAX: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(10, 'must be at least 10')
+      .max(100_000, 'must be at most 100000')
+      .default(2000),
     /** share of a request's time to respond after which staff are warned, and after which admins are told it is late (services/interventions/response-alerts.ts) */
     RESPONSE_WARNING_PERCENT: z.coerce
       .number()
@@ -93,6 +107,21 @@ const envSchema = z
     COMPANY_EMAIL: z.email().default('contact@rfs-assistance.example'),
     COMPANY_PHONE: z.string().min(1).default('+33 1 84 80 00 00'),
     COMPANY_ID: z.string().min(1).default('Wyoming LLC n° 2023-001234567'),
+    /** the consumer mediator the company adheres to (L612-1, L616-1), named in the CGV, legal notices and e-mails */
+    MEDIATOR_NAME: z
+      .string()
+      .min(1)
+      .default('CM2C – Centre de la médiation de la consommation de conciliateurs de justice'),
+    MEDIATOR_URL: z.url({ protocol: /^https?$/ }).default('https://www.cm2c.net'),
+    MEDIATOR_ADDRESS: z.string().min(1).default('49 rue de Ponthieu, 75008 Paris, France'),
+    /** the legal notices' host (LCEN art. 6): name, address and phone of who stores the site */
+    HOSTING_PROVIDER: z.string().min(1).default('OVH SAS, 2 rue Kellermann, 59100 Roubaix, France, +33 9 72 10 10 07'),
+    /** the legal notices' director of publication (LCEN art. 6): a person's name and role */
+    PUBLICATION_DIRECTOR: z.string().min(1).default('Le gérant de RFS Assistance LLC'),
+    /** the representative in the EU of a company established outside it (RGPD art. 27): name and address */
+    EU_REPRESENTATIVE: optional,
+    /** who carries the e-mails (the SMTP provider), named as a processor on the privacy page */
+    SMTP_PROVIDER: optional,
     /** VAT rate in percent printed on invoices issued from now on (0: no VAT, the mention below says why); docs/invoices.md */
     INVOICE_TAX_RATE: z.coerce
       .number()
@@ -202,6 +231,11 @@ export function siteInfo(config: Config): SiteInfo {
     phone: config.COMPANY_PHONE,
     companyId: config.COMPANY_ID,
     publicUrl: config.PUBLIC_URL,
+    mediator: { name: config.MEDIATOR_NAME, url: config.MEDIATOR_URL, address: config.MEDIATOR_ADDRESS },
+    hostingProvider: config.HOSTING_PROVIDER,
+    publicationDirector: config.PUBLICATION_DIRECTOR,
+    ...(config.EU_REPRESENTATIVE ? { euRepresentative: config.EU_REPRESENTATIVE } : {}),
+    ...(config.SMTP_PROVIDER ? { smtpProvider: config.SMTP_PROVIDER } : {}),
     ...(config.STRIPE_SECRET_KEY ? { onlinePayment: true as const } : {}),
   };
 }

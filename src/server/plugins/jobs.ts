@@ -77,6 +77,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
         db: app.db,
         provider,
         orders: { config, mail, clock: options.clock },
+        log: app.log,
         clock: options.clock,
       }),
     );

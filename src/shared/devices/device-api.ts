@@ -7,12 +7,22 @@ import { DEVICE_STATUSES, REGISTRATION_DEVICE_TYPES } from './device-labels.ts';
 
 /** A proof is a photo or a PDF of 10 MB at most; its type is read from its content, never from its name. */
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+/** The proof's request as sent: the file and its multipart framing; a longer Content-Length is refused unread. */
+export const PROOF_UPLOAD_MAX_BYTES = PROOF_MAX_BYTES + 64 * 1024;
 /** What the file input offers: a phone opens its camera or its gallery. */
 export const PROOF_ACCEPT = 'image/*,application/pdf';
 export const PROOF_TYPE_MESSAGE =
   'Ce fichier n’est ni une photo ni un PDF : envoyez une photo (JPEG, PNG) ou un PDF de votre facture.';
 export const PROOF_TOO_BIG_MESSAGE =
   'Ce fichier dépasse 10 Mo : envoyez une photo moins lourde ou un PDF de votre facture.';
+/** How many proofs one device may hold while it waits for staff's decision. */
+export const PROOFS_AWAITING_MAX = 3;
+export const PROOFS_AWAITING_MESSAGE = `Vous avez déjà envoyé ${PROOFS_AWAITING_MAX} justificatifs pour cet appareil : l’équipe les examine et vous répond par e-mail. Attendez sa réponse avant d’en envoyer un autre.`;
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+/** The 413 of a proof that does not fit in the client's room for proofs (PROOF_QUOTA_MB). */
+export const proofQuotaMessage = (usedBytes: number, quotaBytes: number) =>
+  `Vos justificatifs occupent déjà ${megabytes(usedBytes)} Mo sur les ${megabytes(quotaBytes)} Mo prévus pour votre compte : ` +
+  'envoyez une photo plus légère ou un PDF de votre facture, ou attendez que l’équipe ait vérifié vos appareils (les justificatifs sont ensuite effacés). Besoin d’aide ? Contactez-nous.';
 /**
  * What staff may look at in the back-office without downloading it (GET /api/admin/device-proofs/:id?inline=1): the
  * types read from a proof's content at upload. Anything else is always a download.

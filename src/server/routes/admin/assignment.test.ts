@@ -150,6 +150,30 @@ describe('[INTERVENTIONS][ASSIGN] who handles an intervention, by role', () => {
     expect((await assign(id, admin, null)).json<AdminInterventionDto>().assignee).toBeNull();
   });
 
+  it('a technician closes or cancels only their own request or a free one; an admin any', async () => {
+    const patch = (id: number, headers: Record<string, string>, status: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/interventions/${id}`, headers, payload: { status } });
+    const julienS = await newIntervention();
+    expect((await take(julienS, julien)).statusCode).toBe(200);
+    for (const status of ['completed', 'cancelled']) {
+      const refused = await patch(julienS, marc, status);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'ASSIGN_FORBIDDEN' });
+    }
+    // Nothing changed, and the client was asked nothing.
+    const [still] = (await t.app.inject({ method: 'GET', url: '/api/admin/interventions?limit=200', headers: admin }))
+      .json<AdminInterventionDto[]>()
+      .filter((i) => i.id === julienS);
+    expect(still).toMatchObject({ status: 'in_progress', assignee: { id: julienId } });
+    expect((await patch(julienS, julien, 'completed')).statusCode).toBe(200);
+
+    const free = await newIntervention();
+    expect((await patch(free, marc, 'cancelled')).statusCode).toBe(200);
+    const adminCloses = await newIntervention();
+    expect((await take(adminCloses, julien)).statusCode).toBe(200);
+    expect((await patch(adminCloses, admin, 'cancelled')).statusCode).toBe(200);
+  });
+
   it('refuses a disabled or unknown member, a closed intervention and an unknown one', async () => {
     const id = await newIntervention();
     const unknown = await assign(id, admin, 999_999);

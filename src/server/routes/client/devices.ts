@@ -8,6 +8,7 @@ import {
   PROOF_MAX_BYTES,
   PROOF_TOO_BIG_MESSAGE,
   PROOF_TYPE_MESSAGE,
+  PROOF_UPLOAD_MAX_BYTES,
   UPLOAD_HEADER,
 } from '#shared/devices/device-api.ts';
 import { idParams } from '#shared/common/query.ts';
@@ -15,11 +16,13 @@ import { isPrintable } from '#shared/common/fields.ts';
 import { HttpError } from '#server/http-error.ts';
 import { addDevice, coverDevice, listClientDevices, retireDevice } from '#server/services/devices/client-devices.ts';
 import { addProof } from '#server/services/devices/proofs.ts';
+import { proofRoomBeforeBody } from '#server/services/devices/proof-room.ts';
 import { sniffFileType } from '#server/services/interventions/file-type.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 /** « Mes appareils »: the client's own devices (another client's id answers 404), in the signed-in scope. */
 export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const proofQuotaBytes = app.config.PROOF_QUOTA_MB * 1024 * 1024;
   const limit = app.rateLimit({
     ...RATE_LIMITS.clientFeedback,
     keyGenerator: (request: FastifyRequest) => `client-device:${request.clientSession.clientId}`,
@@ -65,12 +68,16 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
               );
             }
             // A body announced larger than a proof (and its multipart framing) is refused before it is read.
-            if (Number(request.headers['content-length'] ?? 0) > PROOF_MAX_BYTES + 64 * 1024) {
+            if (Number(request.headers['content-length'] ?? 0) > PROOF_UPLOAD_MAX_BYTES) {
               throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
             }
           },
           limit,
         ],
+        // After the rate limit, before the body is read (the handler reads it): room for one more proof.
+        preHandler: proofRoomBeforeBody(app.db, proofQuotaBytes, (request) => request.clientSession.clientId),
+        // Read by multipart's own limits, declared here too: the proxy recipe's body limit follows the largest.
+        bodyLimit: PROOF_UPLOAD_MAX_BYTES,
         schema: { params: idParams, response: { 201: deviceSchema } },
       },
       async (request, reply) => {
@@ -102,6 +109,7 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
             mimeType,
             data,
           },
+          proofQuotaBytes,
           app.clock(),
         );
         return reply.status(201).send(device);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { onlinePayments, invoices, orders } from '#server/db/schema.ts';
@@ -143,6 +143,42 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
         .map((r) => r.path)
         .sort(),
     ).toEqual([`/v1/checkout/sessions/${expired.id}`, `/v1/checkout/sessions/${paid.id}`].sort());
+  });
+
+  it('skips a session the provider cannot answer about, logs it once, and goes on with the others', async () => {
+    const { id: brokenId, headers } = await clientWithOrder('casse');
+    await checkout(brokenId, headers);
+    const { id: paidId, headers: other } = await clientWithOrder('suivant', { plan: 'basique' });
+    await checkout(paidId, other);
+    const sessionOf = async (orderId: number) =>
+      (await t.db.select().from(onlinePayments).where(eq(onlinePayments.orderId, orderId)))[0]!;
+    const [broken, paid] = [await sessionOf(brokenId), await sessionOf(paidId)];
+    // The provider no longer knows the oldest one: asking about it fails (404).
+    standIn.sessions.delete(broken.id);
+    standIn.markPaid(paid.id);
+    await t.db
+      .update(onlinePayments)
+      .set({ createdAt: new Date(Date.now() - 3 * 3600_000) })
+      .where(eq(onlinePayments.id, broken.id));
+    await t.db
+      .update(onlinePayments)
+      .set({ createdAt: new Date(Date.now() - 2 * 3600_000) })
+      .where(eq(onlinePayments.id, paid.id));
+    const warn = vi.spyOn(t.app.log, 'warn');
+    try {
+      for (let run = 0; run < 2; run++) {
+        await t.db.transaction((tx) => t.app.jobs.send(tx, OPEN_SESSIONS_QUEUE, {}));
+        await t.drain();
+      }
+      expect((await t.db.select().from(orders).where(eq(orders.id, paidId)))[0]).toMatchObject({
+        paymentStatus: 'paid',
+      });
+      expect((await sessionOf(brokenId)).status).toBe('open');
+      const aboutBroken = warn.mock.calls.filter(([obj]) => JSON.stringify(obj ?? {}).includes(broken.id));
+      expect(aboutBroken).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('is not offered without the Stripe settings', async () => {

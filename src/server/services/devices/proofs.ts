@@ -1,5 +1,5 @@
 // Proofs of ownership: uploaded by the client, read by staff, purged after the decision.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, deviceProofs, devices } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
@@ -12,14 +12,17 @@ import { publishProofLive } from '#server/services/live/staff-notices.ts';
 import { ownDevice, roomForOneMore } from './client-devices.ts';
 import { deviceLabel, toDevice, proofsOf } from './device-rows.ts';
 import { coverageOf } from './coverage.ts';
+import { reserveProofRoom } from './proof-room.ts';
 
 export type ProofFile = { name: string; mimeType: string; data: Buffer };
 
 /**
- * A proof the client sends; staff are told (STAFF_EMAIL). A device waiting for its verification takes one; so does a
- * refused device, which goes back to « À vérifier » (its place in the plan permitting: the client's row is locked as
- * in addDevice) with its proof awaited; the refusal stays in the audit log, and its reason on the device until the
- * next decision.
+ * A proof the client sends, within their room for proofs (proof-room.ts). A device waiting for its verification takes
+ * one; so does a refused device, which goes back to « À vérifier » (its place in the plan permitting: the client's row
+ * is locked as in addDevice) with its proof awaited; the refusal stays in the audit log, and its reason on the device
+ * until the next decision, while the refused proofs go at once (kept, they would outlive the 30 days after the
+ * decision: the purge reads only decided devices). Staff are told (STAFF_EMAIL, live) once per device and round:
+ * the proofs sent after the first join it.
  */
 export async function addProof(
   db: Db,
@@ -27,6 +30,7 @@ export async function addProof(
   clientId: number,
   id: number,
   file: ProofFile,
+  quotaBytes: number,
   now = new Date(),
 ): Promise<Device> {
   return db.transaction(async (tx) => {
@@ -41,7 +45,11 @@ export async function addProof(
       );
     }
     const reopened = row.status === 'refused';
-    if (reopened) await roomForOneMore(tx, clientId, now);
+    if (reopened) {
+      await roomForOneMore(tx, clientId, now);
+      await tx.delete(deviceProofs).where(eq(deviceProofs.deviceId, id));
+    }
+    await reserveProofRoom(tx, clientId, { id, status: 'pending' }, file.data.length, quotaBytes);
     const [proof] = await tx
       .insert(deviceProofs)
       .values({
@@ -79,15 +87,24 @@ export async function addProof(
       .select({ name: clients.name, email: clients.email })
       .from(clients)
       .where(eq(clients.id, clientId));
-    await mail.queueForStaff(tx, `staff-device-proof:${proof!.id}`, 'staff_device_proof', {
-      deviceId: id,
-      clientId,
-      clientName: client!.name,
-      clientEmail: client!.email,
-      device: deviceLabel(row),
-      fileName: file.name,
-    });
-    await publishProofLive(tx, { deviceId: id, clientId, clientName: client!.name });
+    // The round's first proof names the notice: the e-mail's key makes the later ones queue nothing.
+    const [first] = await tx
+      .select({ id: deviceProofs.id })
+      .from(deviceProofs)
+      .where(eq(deviceProofs.deviceId, id))
+      .orderBy(asc(deviceProofs.id))
+      .limit(1);
+    if (first!.id === proof!.id) {
+      await mail.queueForStaff(tx, `staff-device-proof:${id}:${proof!.id}`, 'staff_device_proof', {
+        deviceId: id,
+        clientId,
+        clientName: client!.name,
+        clientEmail: client!.email,
+        device: deviceLabel(row),
+        fileName: file.name,
+      });
+      await publishProofLive(tx, { deviceId: id, clientId, clientName: client!.name });
+    }
     const covered = (await coverageOf(tx, clientId, await currentSubscription(tx, clientId, now))).has(id);
     return toDevice(updated!, [...((await proofsOf(tx, [id])).get(id) ?? [])], covered);
   });

@@ -15,7 +15,7 @@ import {
 import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '#shared/interventions/intervention-labels.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import { diff, writeAudit } from '#server/services/security/audit.ts';
-import { takeInCharge, type StaffActor } from './assignment.ts';
+import { assertMayClose, takeInCharge, type StaffActor } from './assignment.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { firstResponse } from './response-clock.ts';
 import { toRating } from './intervention-ratings.ts';
@@ -175,6 +175,12 @@ export async function updateIntervention(
     ) {
       throw new HttpError('BAD_TRANSITION', 'Transition de statut impossible');
     }
+    if (
+      patch.status &&
+      patch.status !== current.status &&
+      (patch.status === 'completed' || patch.status === 'cancelled')
+    )
+      assertMayClose(actor, current);
     const change = diff(
       { status: current.status, durationMinutes: current.durationMinutes, staffNotes: current.staffNotes },
       { status: patch.status, durationMinutes: patch.durationMinutes, staffNotes: patch.staffNotes },

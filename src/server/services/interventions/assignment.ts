@@ -12,6 +12,8 @@ export type StaffActor = Actor & { id: number; role: StaffRole };
 
 const ASSIGN_FORBIDDEN =
   'Seul un administrateur peut confier une demande à un autre membre ou la reprendre à celui qui la traite.';
+const CLOSE_FORBIDDEN =
+  'Cette demande est traitée par un autre membre : lui seul ou un administrateur peut la clore ou l’annuler.';
 const ASSIGNEE_INVALID = 'Choisissez un membre actif de l’équipe.';
 const CLOSED = 'Cette demande est close : elle ne change plus de main.';
 /** What clients read when the member who handles (or opened) their request gave no first name. */
@@ -65,6 +67,16 @@ export async function takeInCharge(tx: Tx, actor: StaffActor, current: Current, 
   if (current.assignedStaffId === null) return setAssignee(tx, actor, current, actor.id, now);
   if (current.assignedStaffId !== actor.id && actor.role !== 'admin')
     throw new HttpError('ASSIGN_FORBIDDEN', ASSIGN_FORBIDDEN);
+}
+
+/**
+ * Closing or cancelling follows the owner rule of « Prendre en charge »: an admin may; a technician only a request that
+ * is theirs or that nobody holds.
+ */
+export function assertMayClose(actor: StaffActor, current: Pick<Current, 'assignedStaffId'>) {
+  if (actor.role === 'admin') return;
+  if (current.assignedStaffId !== null && current.assignedStaffId !== actor.id)
+    throw new HttpError('ASSIGN_FORBIDDEN', CLOSE_FORBIDDEN);
 }
 
 /** PUT …/assignee: an admin gives the request to any active member or to nobody; a technician only takes a free one. */

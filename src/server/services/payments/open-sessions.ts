@@ -1,6 +1,7 @@
 // A webhook can be lost (the server down for hours, a misconfigured endpoint): sessions still open an hour after they
 // were made are asked about, and what the provider answers is applied as its event would have been.
 import { and, asc, eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { onlinePayments } from '#server/db/schema.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
@@ -16,17 +17,39 @@ const ASK_AFTER_MS = 3600_000;
 /** At most this many per run: the rest wait a quarter of an hour. */
 const BATCH = 50;
 
-/** Asks the provider about each session open for more than an hour; returns how many changed. */
-async function checkOpenSessions(db: Db, provider: PaymentProvider, deps: OrderDeps, now: Date): Promise<number> {
+type Check = {
+  db: Db;
+  provider: PaymentProvider;
+  orders: OrderDeps;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** the sessions whose question failed in this process: logged once, asked again after the others */
+  failing: Set<string>;
+};
+
+/**
+ * Asks the provider about each session open for more than an hour; returns how many changed. A session the provider
+ * cannot answer about is skipped (logged the first time) and asked last from then on, so it never holds up the others.
+ */
+async function checkOpenSessions({ db, provider, orders: deps, log, failing }: Check, now: Date): Promise<number> {
   const open = await db
     .select({ id: onlinePayments.id })
     .from(onlinePayments)
     .where(and(eq(onlinePayments.status, 'open'), lt(onlinePayments.createdAt, new Date(now.getTime() - ASK_AFTER_MS))))
     .orderBy(asc(onlinePayments.createdAt))
-    .limit(BATCH);
+    .limit(BATCH + failing.size);
+  const batch = [...open.filter((s) => !failing.has(s.id)), ...open.filter((s) => failing.has(s.id))].slice(0, BATCH);
   let changed = 0;
-  for (const { id } of open) {
-    const session = await provider.stripe.checkout.sessions.retrieve(id);
+  for (const { id } of batch) {
+    let session;
+    try {
+      session = await provider.stripe.checkout.sessions.retrieve(id);
+      failing.delete(id);
+    } catch (error) {
+      if (!failing.has(id))
+        log.warn({ err: error, sessionId: id }, 'open payment session: the provider did not answer');
+      failing.add(id);
+      continue;
+    }
     const news = session.status === 'complete' ? 'completed' : session.status === 'expired' ? 'expired' : null;
     if (!news) continue;
     const { outcome, invoice } = await db.transaction((tx) => applySession(tx, session, news, deps));
@@ -40,18 +63,14 @@ export async function scheduleOpenSessionsCheck(jobs: JobQueue): Promise<void> {
   await jobs.schedule(OPEN_SESSIONS_QUEUE, OPEN_SESSIONS_CRON, { tz: 'Europe/Paris', missed: 'once' });
 }
 
-export function openSessionsDefinition(deps: {
-  db: Db;
-  provider: PaymentProvider;
-  orders: OrderDeps;
-  clock: () => Date;
-}): QueueDefinition<object> {
+export function openSessionsDefinition(deps: Omit<Check, 'failing'> & { clock: () => Date }): QueueDefinition<object> {
+  const failing = new Set<string>();
   return {
     name: OPEN_SESSIONS_QUEUE,
     // One check at a time; a provider out of reach is asked again at the next quarter.
     options: { policy: 'singleton', retryLimit: 2, retryDelay: 120 },
     handler: async () => {
-      await checkOpenSessions(deps.db, deps.provider, deps.orders, deps.clock());
+      await checkOpenSessions({ ...deps, failing }, deps.clock());
     },
   };
 }
