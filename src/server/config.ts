@@ -3,6 +3,12 @@ import type { SiteInfo } from '#shared/site.ts';
 import { z } from 'zod';
 
 const optional = z.string().trim().min(1).optional();
+/** One entry of the browser's RTCConfiguration.iceServers (ICE_SERVERS). */
+const iceServer = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
 
 // What proxy-addr (Fastify's trustProxy) understands: an address, a CIDR range, or one of its named ranges.
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -126,6 +132,40 @@ const envSchema = z
       .string()
       .min(1)
       .default('TVA non applicable : prestation fournie par une société établie aux États-Unis.'),
+    /**
+     * Screen sharing's relay (services/remote/ice-servers.ts): coturn's addresses, comma-separated, and its
+     * `static-auth-secret`; each page gets credentials valid a few hours. Or ICE_SERVERS, the browser's own list in
+     * JSON. Neither: the two pages connect directly (on one network, or where their routers allow it).
+     */
+    TURN_URL: z
+      .string()
+      .trim()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.length > 0 && list.every((u) => /^(turns?|stuns?):\S+$/.test(u)), {
+        message: 'must list turn:, turns: or stun: addresses, comma-separated',
+      })
+      .optional(),
+    TURN_SECRET: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
+    ICE_SERVERS: z
+      .string()
+      .transform((s, ctx) => {
+        try {
+          return JSON.parse(s) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON list of ICE servers' });
+          return z.NEVER;
+        }
+      })
+      .refine((list) => Array.isArray(list) && list.length > 0 && list.every((e) => iceServer.safeParse(e).success), {
+        message: 'must be a JSON list of ICE servers ([{"urls":"stun:…"}])',
+      })
+      .transform((list) => list as z.output<typeof iceServer>[])
+      .optional(),
     /** Stripe Checkout (services/payments/): both or neither; unset, orders are paid by hand as before */
     STRIPE_SECRET_KEY: z
       .string()
@@ -148,6 +188,15 @@ const envSchema = z
   .refine((e) => !e.ADMIN_USERNAME || e.ADMIN_PASSWORD, {
     message: 'is set without ADMIN_PASSWORD',
     path: ['ADMIN_USERNAME'],
+  })
+  .refine((e) => !e.TURN_URL || e.TURN_SECRET, {
+    message: 'is set without TURN_SECRET (coturn needs its shared secret)',
+    path: ['TURN_URL'],
+  })
+  .refine((e) => !e.TURN_SECRET || e.TURN_URL, { message: 'is set without TURN_URL', path: ['TURN_SECRET'] })
+  .refine((e) => !(e.TURN_URL && e.ICE_SERVERS), {
+    message: 'is set with TURN_URL: give one or the other',
+    path: ['ICE_SERVERS'],
   })
   .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, {
     message: 'is set without STRIPE_WEBHOOK_SECRET (online payment needs both)',

@@ -35,4 +35,8 @@ export const RATE_LIMITS = {
   helpAsked: { max: 30, timeWindow: '1 minute' },
   /** « Cet article vous a-t-il aidé ? » and « Cela a résolu mon problème », per address. */
   helpAnswer: { max: 20, timeWindow: '1 minute' },
+  /** A screen share's signals, per person: a connection takes a few dozen, a flood is stopped. */
+  screenShareSignal: { max: 180, timeWindow: '1 minute' },
+  /** Starting, joining and ending screen shares, per person. */
+  screenShareStart: { max: 20, timeWindow: '1 minute' },
 } as const satisfies Record<string, { max: number; timeWindow: string }>;

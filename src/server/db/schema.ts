@@ -12,3 +12,4 @@ export * from './schema/devices.ts';
 export * from './schema/mail.ts';
 export * from './schema/live.ts';
 export * from './schema/help.ts';
+export * from './schema/remote.ts';

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
+import { eq } from 'drizzle-orm';
 import {
   clients,
   deviceProofs,
@@ -9,6 +10,7 @@ import {
   interventions,
   outbox,
   inboxItems,
+  screenShares,
   staffUsers,
 } from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
@@ -175,6 +177,19 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
         { ...article, slug: `a-supprimer-${n}`, title: 'À supprimer' },
       ])
       .returning();
+    // A client sharing the screen on a request this member handles: they may join it.
+    const [me] = await t.db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.username, role === 'admin' ? TEST_ADMIN.username : TECHNICIAN.username));
+    const [watched] = await t.db
+      .insert(interventions)
+      .values({ clientId: order.order.clientId!, title: 'Écran partagé', description: 'Aide', assignedStaffId: me!.id })
+      .returning();
+    const [share] = await t.db
+      .insert(screenShares)
+      .values({ interventionId: watched!.id, clientId: order.order.clientId! })
+      .returning();
     const id = order.id;
     const invoiceId = (order.order as typeof order.order & OrderDocuments).documents[0]!.id;
     return [
@@ -269,6 +284,15 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
           urgency: 'medium',
         },
       },
+      { method: 'GET', url: '/api/admin/screen-shares', status: 200 },
+      { method: 'POST', url: `/api/admin/screen-shares/${share!.id}/join`, status: 200 },
+      {
+        method: 'POST',
+        url: `/api/admin/screen-shares/${share!.id}/signal`,
+        payload: { kind: 'candidate', peer: 'p', candidate: { candidate: '' } },
+        status: 204,
+      },
+      { method: 'POST', url: `/api/admin/screen-shares/${share!.id}/end`, status: 200 },
       { method: 'GET', url: '/api/admin/device-settings', status: 200 },
       { method: 'PUT', url: '/api/admin/device-settings', payload: { proofRequired: false }, status: 200 },
       { method: 'GET', url: '/api/admin/audit?entity=order', status: 200 },
@@ -475,6 +499,11 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
             'PATCH /api/admin/help/articles/:id',
             'POST /api/admin/help/preview',
             'GET /api/admin/help/failed-searches',
+            // the screen a client shares on a request they handle (services/remote/ decides which)
+            'GET /api/admin/screen-shares',
+            'POST /api/admin/screen-shares/:id/join',
+            'POST /api/admin/screen-shares/:id/signal',
+            'POST /api/admin/screen-shares/:id/end',
           ].sort(),
         );
       } else {
