@@ -79,6 +79,7 @@ test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under 
   test.slow();
   const client = await createClient(request, 'pro');
   await signInToDashboard(page, client.username, client.password);
+  await page.getByRole('navigation', { name: 'Espace client' }).getByRole('link', { name: 'Mon compte' }).click();
   const form = page.getByRole('region', { name: 'Mot de passe' });
   const submit = form.getByRole('button', { name: 'Changer mon mot de passe' });
 
