@@ -70,6 +70,7 @@ for (const { name, viewport } of WIDTHS) {
     // The client asks for help: the request names the device.
     await page.reload();
     await expect(card).toContainText('Vérifié');
+    await page.getByRole('navigation', { name: 'Espace client' }).getByRole('link', { name: 'Accueil' }).click();
     await page.getByRole('button', { name: 'Demander une assistance' }).click();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Demande envoyée' })).toBeVisible();
     await shot(page, `devices-client-verified-${name}`);

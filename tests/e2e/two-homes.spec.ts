@@ -110,8 +110,10 @@ test('[CLIENT][HOMES] a mail that names a request opens « Mes demandes » on it
 });
 
 async function adminWithWork(page: Page, request: Parameters<typeof createOrder>[0]) {
-  await createOrder(request, { clientName: 'Claire Dubois', clientEmail: uniqueEmail('coquille'), plan: 'pro' });
+  const email = uniqueEmail('coquille');
+  await createOrder(request, { clientName: 'Claire Dubois', clientEmail: email, plan: 'pro' });
   await staffSignIn(page);
+  return email;
 }
 
 test('[ADMIN][SHELL] at 1366 × 768: one header row, a navigation that never wraps, the list near the top', async ({
@@ -140,11 +142,11 @@ test('[ADMIN][SHELL] at 1366 × 768: one header row, a navigation that never wra
   expect(lastTab.bottom).toBeLessThanOrEqual(DESKTOP.height);
 });
 
-test('[ADMIN][SHELL] each tab has its address: Back returns to the tab before, reload and links keep it', async ({
+test('[ADMIN][SHELL] each tab and an opened customer have their address: Back, reload and links keep them', async ({
   page,
   request,
 }) => {
-  await adminWithWork(page, request);
+  const email = await adminWithWork(page, request);
   await page.getByRole('tab', { name: 'Commandes' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=orders$/);
   await page.getByRole('tab', { name: 'Messages' }).click();
@@ -156,6 +158,20 @@ test('[ADMIN][SHELL] each tab has its address: Back returns to the tab before, r
   await expect(page.getByRole('tab', { name: 'Commandes' })).toHaveAttribute('aria-selected', 'true');
   await page.goto('/admin?tab=journal');
   await expect(page.getByRole('tab', { name: 'Journal' })).toHaveAttribute('aria-selected', 'true');
+  // An opened customer has an address too: Back closes them, a reload (or a link) opens them again.
+  await page.getByRole('tab', { name: 'Utilisateurs' }).click();
+  await page.getByLabel('Rechercher un client').fill(email);
+  const list = page.getByRole('list', { name: 'Clients' });
+  await expect(list.getByRole('button')).toHaveCount(1);
+  await list.getByRole('button').click();
+  const detail = page.getByRole('region', { name: 'Claire Dubois' });
+  await expect(detail).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?tab=users&client=${encodeURIComponent(email)}$`));
+  await page.reload();
+  await expect(detail).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\?tab=users$/);
+  await expect(detail).toHaveCount(0);
   // The tabs are grouped, each group named.
   for (const group of ['Ventes', 'Activité', 'Administration'])
     await expect(page.getByRole('tablist', { name: group })).toBeVisible();
