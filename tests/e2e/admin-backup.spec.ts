@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { todayIso } from '#shared/format.ts';
 import { readZip } from '#server/test/zip-files.ts';
-import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, openSecretCode } from './fixtures.ts';
 
 async function openDownloadTab(page: Page) {
   await page.goto('/admin');
@@ -10,6 +10,7 @@ async function openDownloadTab(page: Page) {
   await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
+  await openSecretCode(page);
   await page.getByLabel('Code secret').fill(E2E_ADMIN.secretCode);
   await page.getByRole('button', { name: 'Activer' }).click();
   await page.getByRole('tab', { name: 'Téléchargement' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, staffSignIn, uniqueEmail, openStaffMenu } from './fixtures.ts';
 
 /** A device of the member's: its browser, and the address it signed in from (as the site's proxy reports it). */
 async function signedInPage(browser: Browser, userAgent: string, address?: string): Promise<Page> {
@@ -19,6 +19,7 @@ test('[ADMIN][SESSIONS] a staff member sees their devices and signs out another 
   const laptop = await signedInPage(browser, FIREFOX, '10.20.30.40');
   const phone = await signedInPage(browser, IPHONE, '10.20.30.41');
 
+  await openStaffMenu(laptop);
   await laptop.getByRole('button', { name: 'Mes sessions' }).click();
   const dialog = laptop.getByRole('dialog', { name: 'Mes sessions' });
   const current = dialog.getByTestId('staff-session').filter({ hasText: 'Cette session' });

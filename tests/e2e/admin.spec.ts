@@ -7,6 +7,8 @@ import {
   staffSignIn,
   uniqueEmail,
   fromAnAddress,
+  openSecretCode,
+  openStaffMenu,
 } from './fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 
@@ -291,6 +293,7 @@ test('[ADMIN][UNLOCK] a wrong code is refused, the right one adds the download t
   await staffSignIn(page);
   await expect(page.getByRole('tab')).toHaveCount(10);
 
+  await openSecretCode(page);
   await page.getByLabel('Code secret').fill('mauvais-code');
   await page.getByRole('button', { name: 'Activer' }).click();
   await expect(page.locator('form').getByText('Le code secret saisi est invalide')).toBeVisible();
@@ -308,6 +311,7 @@ test('[ADMIN][UNLOCK] a wrong code is refused, the right one adds the download t
 
   // The backup itself (progress, download, archive): admin-backup.spec.ts.
 
+  await openStaffMenu(page);
   await page.getByRole('button', { name: 'Déconnexion' }).click();
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   await page.reload();

@@ -79,6 +79,7 @@ test('[CLIENT][ACCOUNT] change the password from « Mon compte », errors under 
   test.slow();
   const client = await createClient(request, 'pro');
   await signInToDashboard(page, client.username, client.password);
+  await page.getByRole('navigation', { name: 'Espace client' }).getByRole('link', { name: 'Mon compte' }).click();
   const form = page.getByRole('region', { name: 'Mot de passe' });
   const submit = form.getByRole('button', { name: 'Changer mon mot de passe' });
 
@@ -117,6 +118,7 @@ test('[CLIENT][ACCOUNT] « Mes factures » downloads the paid invoice; « Mes do
 }) => {
   const client = await createClient(request, 'basique');
   await signInToDashboard(page, client.username, client.password);
+  await page.goto('/client/factures');
   const invoices = page.getByRole('region', { name: 'Mes factures' });
   await expect(invoices).toContainText('Basique');
   await expect(invoices).toContainText('10,00 €');
@@ -127,6 +129,7 @@ test('[CLIENT][ACCOUNT] « Mes factures » downloads the paid invoice; « Mes do
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
+  await page.goto('/client/compte');
   const data = page.getByRole('region', { name: 'Mes données' });
   const [file] = await Promise.all([
     page.waitForEvent('download'),

@@ -18,6 +18,7 @@ for (const { name, viewport } of WIDTHS) {
     const client = await createClient(request, 'famille');
     const page = await (await browser.newContext({ viewport })).newPage();
     await signInToDashboard(page, client.username, client.password);
+    await page.goto('/client/appareils');
     const devices = page.locator('#mes-appareils');
     await expect(devices.getByTestId('devices-covered')).toHaveText(/0 appareil couvert sur 3/);
     await devices.getByLabel('Type d’appareil').selectOption('windows-laptop');
@@ -69,6 +70,7 @@ for (const { name, viewport } of WIDTHS) {
     // The client asks for help: the request names the device.
     await page.reload();
     await expect(card).toContainText('Vérifié');
+    await page.getByRole('navigation', { name: 'Espace client' }).getByRole('link', { name: 'Accueil' }).click();
     await page.getByRole('button', { name: 'Demander une assistance' }).click();
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Demande envoyée' })).toBeVisible();
     await shot(page, `devices-client-verified-${name}`);
@@ -118,7 +120,7 @@ for (const { name, viewport } of WIDTHS) {
       orderDate: todayIso(),
     });
 
-    await page.reload();
+    await page.goto('/client/appareils');
     const devices = page.locator('#mes-appareils');
     await expect(devices.getByTestId('devices-over-plan')).toContainText(
       'Votre formule Duo couvre 2 appareils : choisissez ceux qui restent',

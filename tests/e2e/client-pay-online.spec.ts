@@ -106,6 +106,8 @@ for (const { name, viewport } of WIDTHS) {
     const nextStart = addDays(periodEndsOn(startedOn, 1), 1);
     await expect(page.getByText(`Ensuite : Basique, du ${formatDate(nextStart)}`)).toBeVisible();
     await expect(page.getByTestId('pending-order')).toHaveCount(0);
+    // Both invoices are on « Mes factures ».
+    await page.getByRole('navigation', { name: 'Espace client' }).getByRole('link', { name: 'Mes factures' }).click();
     await expect(page.getByRole('link', { name: /^Télécharger la facture/ })).toHaveCount(2);
     await shot(page, `pay-online-paid-${name}`);
   });

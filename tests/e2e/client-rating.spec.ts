@@ -17,7 +17,13 @@ for (const { name, viewport } of WIDTHS) {
     const clientPage = await clientContext.newPage();
     await signInToDashboard(clientPage, client.username, client.password);
     await clientPage.getByRole('button', { name: 'Demander une assistance' }).click();
-    const item = clientPage.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
+    await expect(clientPage.getByText('Demande envoyée', { exact: true })).toBeVisible();
+    // Followed, closed and rated on « Mes demandes ».
+    await clientPage
+      .getByRole('navigation', { name: 'Espace client' })
+      .getByRole('link', { name: 'Mes demandes' })
+      .click();
+    const item = clientPage.getByRole('listitem').filter({ hasText: /Intervention #\d+/ });
     // While nobody has taken it, the client may withdraw it; nothing to rate yet.
     await expect(item.getByRole('button', { name: 'Je n’ai plus besoin d’aide' })).toBeVisible();
     await expect(item.getByRole('radio')).toHaveCount(0);

@@ -119,3 +119,23 @@ export async function searchOrders(page: Page, email: string, count = 1) {
     page.getByRole('tabpanel').getByText(count === 1 ? '1 commande' : `${count} commandes`, { exact: true }),
   ).toBeVisible();
 }
+
+/** Opens the member's own menu in the back-office's header: « Mes sessions », « Mon mot de passe », « Déconnexion »… */
+export async function openStaffMenu(page: Page) {
+  const button = page
+    .getByRole('banner')
+    .getByRole('button')
+    .filter({ has: page.getByTestId('staff-username') });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+}
+
+/** Shows the secret code's field, behind its one button in the back-office's header. */
+export async function openSecretCode(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Code secret' }).click();
+}
+
+/** Opens the header's « Notifications » panel (the browser's notifications, the alerts' tone). */
+export async function openNotifications(page: Page) {
+  const button = page.getByRole('banner').getByRole('button', { name: 'Notifications' });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+}

@@ -31,8 +31,13 @@ for (const { name, viewport } of WIDTHS) {
     await expect(dialog).toBeHidden();
 
     // The client reads when it will be taken in charge (15 minutes of the Pro hours).
-    const history = clientPage.getByRole('listitem').filter({ hasText: 'Session à distance' });
-    await expect(history.getByTestId('response-clock')).toHaveText(/^Prise en charge avant /);
+    const home = clientPage.getByRole('listitem').filter({ hasText: 'Session à distance' });
+    await expect(home.getByTestId('response-clock')).toHaveText(/^Prise en charge avant /);
+    await expect(home.getByTestId('response-clock')).toHaveAttribute('data-state', 'waiting');
+    // « Suivre » opens the request on « Mes demandes », where its conversation is.
+    await home.getByRole('link', { name: /^Suivre/ }).click();
+    await expect(clientPage).toHaveURL(/\/client\/demandes\?demande=\d+$/);
+    const history = clientPage.getByRole('listitem').filter({ hasText: /Intervention #\d+/ });
     await expect(history.getByTestId('response-clock')).toHaveAttribute('data-state', 'waiting');
     // The client adds a detail in the request's conversation.
     await history.getByText('Conversation').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, openStaffMenu } from './fixtures.ts';
 
 async function shoot(page: Page, name: string) {
   for (const [width, height] of [
@@ -48,6 +48,7 @@ test('[ADMIN][TEAM][DUTY] an admin sets a member’s working hours in « Équipe
   await expectNoSeriousA11yViolations(page);
 
   // The signed-in member's own hours, from the header: read, not changed (other tests warn this account).
+  await openStaffMenu(page);
   await page.getByRole('button', { name: 'Mes horaires' }).click();
   const mine = page.getByRole('dialog', { name: 'Mes horaires de garde' });
   await expect(mine.getByLabel(/^Horaires des formules/)).toBeChecked();

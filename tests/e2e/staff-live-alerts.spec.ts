@@ -1,6 +1,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createClient, type Client } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import {
+  expectNoSeriousA11yViolations,
+  shot,
+  staffSignIn,
+  uniqueEmail,
+  fromAnAddress,
+  openNotifications,
+} from './fixtures.ts';
 import { FULL_BROWSER } from '../../playwright.config.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import type { AdminInterventionDto } from '#shared/interventions/intervention-api.ts';
@@ -134,7 +141,8 @@ test(
     await staffSignIn(page);
     await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
 
-    // Not decided yet: the bar offers to ask, once.
+    // Not decided yet: the header's panel offers to ask, once.
+    await openNotifications(page);
     const ask = page.getByRole('button', { name: 'Recevoir les notifications' });
     await expect(ask).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -211,6 +219,7 @@ test(
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await staffSignIn(page);
+    await openNotifications(page);
     const ask = page.getByRole('button', { name: 'Recevoir les notifications' });
     // Not allowed beforehand, the browser answers the prompt with a refusal (a member who clicks « Bloquer »).
     await ask.click();
@@ -221,6 +230,7 @@ test(
     // The browser remembers the refusal: the next visit does not ask again.
     await page.reload();
     await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
+    await openNotifications(page);
     await expect(refused).toBeVisible();
     await expect(ask).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);

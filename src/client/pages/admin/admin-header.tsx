@@ -47,7 +47,7 @@ export function AdminHeader({ session }: { session: StaffSession }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 sm:px-6 lg:h-14 lg:flex-nowrap lg:py-0">
-        <p className="mr-auto flex min-w-0 items-baseline gap-2 whitespace-nowrap font-bold text-brand-700 lg:mr-2">
+        <p className="mr-auto flex min-w-0 items-baseline gap-2 whitespace-nowrap font-bold text-brand-700 lg:hidden">
           <span className="truncate">{siteName}</span>
           <span className="hidden text-sm font-medium text-slate-600 sm:inline">Espace staff</span>
         </p>

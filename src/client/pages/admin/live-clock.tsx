@@ -15,7 +15,11 @@ export function LiveClock() {
   }, []);
   if (!now) return <span className="inline-block h-5 w-40" aria-hidden="true" />;
   return (
-    <time dateTime={now.toISOString()} className="text-sm tabular-nums text-slate-600" data-testid="live-clock">
+    <time
+      dateTime={now.toISOString()}
+      className="whitespace-nowrap text-sm tabular-nums text-slate-600"
+      data-testid="live-clock"
+    >
       <span>{capitalize(dateFmt.format(now))}</span>
       <span aria-hidden="true"> · </span>
       <span className="font-medium text-slate-800">{timeFmt.format(now)}</span>

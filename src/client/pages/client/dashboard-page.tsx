@@ -20,11 +20,11 @@ export function DashboardPage() {
 function Dashboard({ user }: { user: AuthUser }) {
   const subscription = useQuery(subscriptionQueryOptions);
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-5 sm:py-8">
-      <Card className="space-y-4 p-5 sm:p-6">
+    <div className="mx-auto max-w-5xl space-y-4 px-4 py-4 sm:space-y-6 sm:py-8">
+      <Card className="space-y-4 p-4 sm:p-6">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Tableau de bord</h1>
-          <p className="mt-1 text-lg text-slate-700">
+          <p className="mt-1 text-slate-700 sm:text-lg">
             Bonjour {user.firstName || user.lastName}, comment pouvons-nous vous aider ?
           </p>
         </div>

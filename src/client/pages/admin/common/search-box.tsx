@@ -14,12 +14,13 @@ type SearchBoxProps = {
 export function SearchBox({ label, value, onChange, placeholder, resettable }: SearchBoxProps) {
   const id = useId();
   return (
-    <div className="flex w-full flex-col gap-1 sm:w-auto">
+    // The label beside the field on a wide screen, above it on a phone.
+    <div className="flex w-full flex-col gap-1 sm:w-auto lg:flex-row lg:items-center lg:gap-3">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
       <div className="flex gap-2">
-        <div className="relative w-full sm:w-80">
+        <div className="relative w-full sm:w-72">
           <Search
             aria-hidden="true"
             className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"

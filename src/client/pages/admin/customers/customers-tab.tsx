@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from '#client/lib/router.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerDto } from '#shared/orders/customer-api.ts';
 import { customerListQueryOptions } from '#client/pages/admin/api/queries.ts';
@@ -10,14 +11,32 @@ import { CustomerList } from './customer-list.tsx';
 import { CustomerDetail } from './customer-detail.tsx';
 
 const PAGE_SIZE = 50;
+const CLIENT_PARAM = 'client';
 const sameCustomer = (a: CustomerDto, email: string) => a.email.toLowerCase() === email.toLowerCase();
 
 /** Customers are grouped by lower-case e-mail on the server; the e-mail is their identity here. */
 export function CustomersTab() {
-  const [search, setSearch] = useState('');
+  // The open customer is in the address (?client=<e-mail>): Back closes it, a reload or a link opens it again (the
+  // search starts on their e-mail, so the list holds them).
+  const [params, setParams] = useSearchParams();
+  const opened = params.get(CLIENT_PARAM);
+  const [search, setSearch] = useState(opened ?? '');
   const q = useDebouncedValue(search.trim());
   // The chosen customer stays open while staff search or page through the list.
-  const [selected, setSelected] = useState<CustomerDto | null>(null);
+  const [chosen, setChosen] = useState<CustomerDto | null>(null);
+  const selected = opened && chosen && sameCustomer(chosen, opened) ? chosen : null;
+  const choose = useCallback(
+    (customer: CustomerDto) => {
+      setChosen(customer);
+      if (opened && sameCustomer(customer, opened)) return;
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(CLIENT_PARAM, customer.email.toLowerCase());
+        return next;
+      });
+    },
+    [opened, setParams],
+  );
 
   return (
     <section aria-labelledby="customers-title">
@@ -32,7 +51,7 @@ export function CustomersTab() {
         />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <CustomerPage key={q} q={q} selected={selected} onSelect={setSelected} />
+        <CustomerPage key={q} q={q} opened={opened} selected={selected} onSelect={choose} onFound={setChosen} />
         {selected ? (
           <CustomerDetail customer={selected} />
         ) : (
@@ -45,16 +64,23 @@ export function CustomersTab() {
   );
 }
 
-type CustomerPageProps = { q: string; selected: CustomerDto | null; onSelect(customer: CustomerDto): void };
+type CustomerPageProps = {
+  q: string;
+  /** the e-mail in the address */
+  opened: string | null;
+  selected: CustomerDto | null;
+  onSelect(customer: CustomerDto): void;
+  onFound(customer: CustomerDto): void;
+};
 
-function CustomerPage({ q, selected, onSelect }: CustomerPageProps) {
+function CustomerPage({ q, opened, selected, onSelect, onFound }: CustomerPageProps) {
   const [offset, setOffset] = useState(0);
   const customers = useQuery(customerListQueryOptions({ q, limit: PAGE_SIZE, offset }));
-  // Fresh figures for the open customer after a refetch (a new order changes their revenue).
-  const fresh = selected ? customers.data?.items.find((c) => sameCustomer(c, selected.email)) : undefined;
+  // The customer the address names, with fresh figures after a refetch (a new order changes their revenue).
+  const fresh = opened ? customers.data?.items.find((c) => sameCustomer(c, opened)) : undefined;
   useEffect(() => {
-    if (fresh && fresh !== selected) onSelect(fresh);
-  }, [fresh, selected, onSelect]);
+    if (fresh && fresh !== selected) onFound(fresh);
+  }, [fresh, selected, onFound]);
   return (
     <PagedList
       query={customers}

@@ -10,10 +10,8 @@ export function OrdersTab() {
   const q = useDebouncedValue(search.trim());
   return (
     <section aria-labelledby="orders-title">
+      {/* The search beside the title: the list starts high on a laptop's screen (docs/decisions/039). */}
       <TabHeading id="orders-title" title="Commandes">
-        <OrderFormDialog />
-      </TabHeading>
-      <div className="mb-4">
         <SearchBox
           label="Rechercher une commande"
           placeholder="Nom, e-mail, n° ou clé"
@@ -21,7 +19,8 @@ export function OrdersTab() {
           onChange={setSearch}
           resettable
         />
-      </div>
+        <OrderFormDialog />
+      </TabHeading>
       {/* keyed by the search so a new search starts on page 1 */}
       <OrderList key={q} q={q} />
     </section>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { SiteFooter, SiteLogo, SkipLink } from '#client/components/layout/public-layout.tsx';
+import { SiteLogo, SkipLink } from '#client/components/layout/public-layout.tsx';
+import { ClientFooter } from './client-footer.tsx';
 import { ClientNav } from './client-nav.tsx';
 import { SignOutControl } from './sign-out-control.tsx';
 
@@ -21,7 +22,7 @@ export function ClientLayout({ children }: { children: ReactNode }) {
       <main id="contenu" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <ClientFooter />
     </div>
   );
 }

@@ -31,7 +31,7 @@ export function SubscriptionCard({
   children?: ReactNode;
 }) {
   return (
-    <Card as="section" className="p-5 sm:p-6" aria-labelledby="abonnement-titre">
+    <Card as="section" className="p-4 sm:p-6" aria-labelledby="abonnement-titre">
       <div className="flex items-start justify-between gap-3">
         <h2 id="abonnement-titre" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
           <ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" /> Mon abonnement

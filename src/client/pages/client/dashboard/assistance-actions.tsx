@@ -82,7 +82,7 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
       <div className="grid gap-3 sm:grid-cols-2">
         <Button
           size="lg"
-          className="h-auto min-h-14 w-full py-3"
+          className="h-auto min-h-14 w-full py-3 text-base sm:text-lg"
           onClick={() => send('assistance')}
           disabled={request.isPending}
         >
@@ -92,7 +92,7 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
         <Button
           size="lg"
           variant="secondary"
-          className="h-auto min-h-14 w-full py-3"
+          className="h-auto min-h-14 w-full py-3 text-base sm:text-lg"
           onClick={() => setAskingRemote(true)}
           disabled={request.isPending}
         >
