@@ -72,6 +72,13 @@ const envSchema = z
       .min(1, 'must be at least 1 (MB)')
       .max(100_000, 'must be at most 100000 (MB)')
       .default(30),
+    /** the open live-event streams (pages) one instance holds at most: each is a socket (services/live/hub.ts) */
+    LIVE_STREAMS_MAX: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(10, 'must be at least 10')
+      .max(100_000, 'must be at most 100000')
+      .default(2000),
     /** share of a request's time to respond after which staff are warned, and after which admins are told it is late (services/interventions/response-alerts.ts) */
     RESPONSE_WARNING_PERCENT: z.coerce
       .number()

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LiveHub } from '#server/services/live/hub.ts';
+import { LiveHub, STREAM_LIMITS } from '#server/services/live/hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 /** Starts listening before the routes serve; the streams end before the server stops waiting for its connections. */
 export async function registerLive(app: FastifyInstance) {
-  const hub = new LiveHub(app.database, app.log);
+  const hub = new LiveHub(app.database, app.log, { ...STREAM_LIMITS, perInstance: app.config.LIVE_STREAMS_MAX });
   await hub.start();
   app.decorate('live', hub);
   app.addHook('preClose', async () => hub.close());

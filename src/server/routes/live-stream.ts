@@ -4,11 +4,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveEvent } from '#shared/live/live-api.ts';
 import { eventFor, eventsAfter, lastEventId, type Viewer } from '#server/services/live/events.ts';
 import type { LiveHub } from '#server/services/live/hub.ts';
+import { HttpError } from '#server/http-error.ts';
 
 /** Proxies close a silent connection after about a minute; a comment line every 25 s keeps it open. */
 const HEARTBEAT_MS = 25_000;
 /** How soon EventSource tries again after the connection drops (a restart, a deploy). */
 const RETRY_MS = 2000;
+/** A page closed for a newer one of its session waits this long before EventSource tries again: it does not. */
+const GIVEN_UP_RETRY_MS = 24 * 3600_000;
+/** When a page refused for the instance's ceiling or its address's count may try again (EventSource's own 5 s aside). */
+const REFUSED_RETRY_SECONDS = 30;
+const INSTANCE_FULL =
+  'Le serveur suit déjà beaucoup de pages ouvertes : celle-ci se mettra à jour toute seule dans un instant. Vous pouvez continuer à l’utiliser normalement.';
+const ADDRESS_FULL =
+  'Trop de pages ouvertes depuis votre connexion : fermez celles dont vous n’avez plus besoin, puis rechargez celle-ci.';
 
 const line = (event: LiveEvent) => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
 
@@ -31,13 +40,25 @@ export async function liveEventsOnce(request: FastifyRequest, viewer: Viewer): P
 
 export const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
+/**
+ * `session`: the hash of the session cookie, what the per-session count reads. Refused streams close their connection
+ * (no keep-alive socket left behind); so does one closed for a newer page of its session.
+ */
 export async function openLiveStream(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: LiveHub,
   viewer: Viewer,
+  session: string,
   stillAllowed: () => Promise<boolean>,
 ) {
+  const admitted = hub.admit(request.ip);
+  if (admitted !== 'ok') {
+    reply.header('retry-after', String(REFUSED_RETRY_SECONDS)).header('connection', 'close');
+    throw admitted === 'instance'
+      ? new HttpError('LIVE_BUSY', INSTANCE_FULL)
+      : new HttpError('LIVE_TOO_MANY', ADDRESS_FULL);
+  }
   const after = lastIdOf(request);
   reply.hijack();
   const raw = reply.raw;
@@ -59,38 +80,45 @@ export async function openLiveStream(
       return;
     }
     if (sent.has(event.id)) return;
-    raw.write(line(event));
+    write(line(event));
   };
   let ended = false;
-  const end = () => {
+  /** Nothing is written once the stream ended (a newer page of the session may close it during its catch-up). */
+  const write = (text: string) => {
+    if (!ended) raw.write(text);
+  };
+  const end = (reason?: string) => {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
     unsubscribe();
-    raw.end();
+    if (reason === undefined) return void raw.end();
+    raw.end(`retry: ${GIVEN_UP_RETRY_MS}\nevent: closed\ndata: ${JSON.stringify({ message: reason })}\n\n`, () =>
+      request.raw.socket?.destroy(),
+    );
   };
-  const unsubscribe = hub.subscribe({ viewer, send, close: end });
+  const unsubscribe = hub.subscribe({ viewer, send, close: end, session, address: request.ip });
   const heartbeat = setInterval(() => {
     void stillAllowed().then(
-      (ok) => (ok ? raw.write(': ping\n\n') : end()),
-      () => raw.write(': ping\n\n'),
+      (ok) => (ok ? write(': ping\n\n') : end()),
+      () => write(': ping\n\n'),
     );
   }, HEARTBEAT_MS);
-  raw.on('close', end);
+  raw.on('close', () => end());
 
   try {
     if (after === null) {
       // A new page: it has just read its lists; its first id is where a later reconnect starts.
-      raw.write(`id: ${await lastEventId(request.server.db)}\nevent: ready\ndata: {}\n\n`);
+      write(`id: ${await lastEventId(request.server.db)}\nevent: ready\ndata: {}\n\n`);
     } else {
       for (const stored of await eventsAfter(request.server.db, after)) {
         const event = eventFor(viewer, stored);
         if (event) {
           sent.add(event.id);
-          raw.write(line(event));
+          write(line(event));
         }
       }
-      raw.write('event: ready\ndata: {}\n\n');
+      write('event: ready\ndata: {}\n\n');
     }
   } catch (error) {
     request.log.warn({ err: error }, 'live events: catch-up failed');

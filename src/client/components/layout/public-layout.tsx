@@ -7,7 +7,7 @@ import { useViewer } from '#client/lib/viewer.tsx';
 /** Where the landing page lists the plans (docs/specification.md §2: the plan-required dialog links /#pricing). */
 export const PRICING_HREF = '/#pricing';
 
-function SiteLogo() {
+export function SiteLogo() {
   const { siteName } = useSite();
   return (
     <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-700">

@@ -18,10 +18,17 @@ export const staffEventRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, role } = request.staff;
       if (!wantsStream(request)) return liveEventsOnce(request, { side: 'staff', role, id });
       const token = request.cookies[STAFF_COOKIE];
-      await openLiveStream(request, reply, app.live, { side: 'staff', role, id }, async () => {
-        const session = await findStaffSession(app.db, token);
-        return session !== null && session.id === id && session.role === role;
-      });
+      await openLiveStream(
+        request,
+        reply,
+        app.live,
+        { side: 'staff', role, id },
+        request.staff.sessionHash,
+        async () => {
+          const session = await findStaffSession(app.db, token);
+          return session !== null && session.id === id && session.role === role;
+        },
+      );
     },
   );
 };

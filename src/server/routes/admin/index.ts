@@ -16,6 +16,7 @@ import { backupRoutes } from './backup.ts';
 import { staffGate } from './roles.ts';
 import { staffMemberRoutes, setPasswordRoutes } from './staff-members.ts';
 import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor.ts';
+import { countRoutes } from './counts.ts';
 import { helpArticleRoutes } from './help.ts';
 
 /**
@@ -45,6 +46,7 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(outboxRoutes);
     await staffOnly.register(staffMemberRoutes);
     await staffOnly.register(twoFactorRoutes);
+    await staffOnly.register(countRoutes);
     await staffOnly.register(helpArticleRoutes);
   });
 }

@@ -20,6 +20,7 @@ export const clientEventRoutes: FastifyPluginAsyncZod = async (app) => {
       reply,
       app.live,
       { side: 'client', clientId },
+      request.clientSession.sessionHash,
       async () => (await readSession(token, {}))?.client.clientId === clientId,
     );
   });

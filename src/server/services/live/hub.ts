@@ -6,7 +6,24 @@ import type { Database } from '#server/db/client.ts';
 import type { LiveEvent } from '#shared/live/live-api.ts';
 import { eventFor, eventsAfter, LIVE_CHANNEL, pruneLive, type StoredEvent, type Viewer } from './events.ts';
 
-export type LiveSubscriber = { viewer: Viewer; send(event: LiveEvent): void; close(): void };
+/** `close(reason)`: the stream ends with a last event saying why (a newer page of the same session took its place). */
+export type LiveSubscriber = {
+  viewer: Viewer;
+  send(event: LiveEvent): void;
+  close(reason?: string): void;
+  /** the session (its hash) and the address the stream was opened from: what the limits count */
+  session: string;
+  address: string;
+};
+
+/**
+ * Each open stream holds a socket: a few per session (a newer tab closes the oldest), more per address (an office),
+ * and a ceiling per instance under its file descriptors, past which a page is told to come back (503, Retry-After).
+ */
+export type StreamLimits = { perSession: number; perAddress: number; perInstance: number };
+export const STREAM_LIMITS: StreamLimits = { perSession: 5, perAddress: 40, perInstance: 2000 };
+export const SESSION_STREAMS_CLOSED =
+  'Cette page ne se met plus à jour toute seule : la même session en a ouvert trop d’autres. Rechargez-la pour la suivre à nouveau.';
 
 /** How many recent ids the hub remembers so an event heard twice (notice and catch-up) is sent once. */
 const SEEN_MAX = 2000;
@@ -20,6 +37,9 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export class LiveHub {
   private readonly subscribers = new Set<LiveSubscriber>();
+  /** each session's streams, oldest first; each address's count */
+  private readonly bySession = new Map<string, LiveSubscriber[]>();
+  private readonly byAddress = new Map<string, number>();
   /** the newest event handed out: after a lost connection, the ones after it are read from the table */
   private lastId = 0;
   private readonly seen = new Set<number>();
@@ -31,7 +51,15 @@ export class LiveHub {
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    public limits: StreamLimits = STREAM_LIMITS,
   ) {}
+
+  /** Whether one more stream from this address may open (checked before anything is written to it). */
+  admit(address: string): 'ok' | 'instance' | 'address' {
+    if (this.subscribers.size >= this.limits.perInstance) return 'instance';
+    if ((this.byAddress.get(address) ?? 0) >= this.limits.perAddress) return 'address';
+    return 'ok';
+  }
 
   get size() {
     return this.subscribers.size;
@@ -52,8 +80,25 @@ export class LiveHub {
 
   subscribe(subscriber: LiveSubscriber): () => void {
     this.subscribers.add(subscriber);
+    this.byAddress.set(subscriber.address, (this.byAddress.get(subscriber.address) ?? 0) + 1);
+    const mine = this.bySession.get(subscriber.session) ?? [];
+    mine.push(subscriber);
+    this.bySession.set(subscriber.session, mine);
+    // The oldest pages of the session give way (their close() unsubscribes them).
+    while (mine.length > this.limits.perSession) {
+      const oldest = mine[0]!;
+      oldest.close(SESSION_STREAMS_CLOSED);
+      if (mine[0] === oldest) mine.shift();
+    }
     return () => {
-      this.subscribers.delete(subscriber);
+      if (!this.subscribers.delete(subscriber)) return;
+      const left = (this.byAddress.get(subscriber.address) ?? 1) - 1;
+      if (left > 0) this.byAddress.set(subscriber.address, left);
+      else this.byAddress.delete(subscriber.address);
+      const streams = this.bySession.get(subscriber.session) ?? [];
+      const at = streams.indexOf(subscriber);
+      if (at >= 0) streams.splice(at, 1);
+      if (!streams.length) this.bySession.delete(subscriber.session);
     };
   }
 
@@ -63,6 +108,8 @@ export class LiveHub {
     if (this.pruner) clearInterval(this.pruner);
     for (const s of this.subscribers) s.close();
     this.subscribers.clear();
+    this.bySession.clear();
+    this.byAddress.clear();
     await this.stopListening?.().catch(() => undefined);
   }
 

@@ -31,7 +31,7 @@ const TONES: Record<DeviceStatus, BadgeTone> = {
   retired: 'slate',
 };
 
-/** « Mes appareils » on both dashboards: the devices the plan covers, what each waits for, add / retire / prove. */
+/** « Mes appareils », the page's whole content: the devices the plan covers, what each waits for, add / retire / prove. */
 export function MyDevices() {
   const devices = useQuery(devicesQueryOptions);
   const subscription = useQuery(subscriptionQueryOptions);
@@ -47,9 +47,9 @@ export function MyDevices() {
   return (
     <section id="mes-appareils" aria-labelledby="appareils-titre" className="space-y-4">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <h2 id="appareils-titre" className="text-xl font-semibold text-slate-900">
+        <h1 id="appareils-titre" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Mes appareils
-        </h2>
+        </h1>
         {devices.data && (
           <p className="text-slate-700" data-testid="devices-covered">
             {plan
