@@ -7,13 +7,12 @@ type RouterProps = Parameters<typeof Router>[0];
 type AroundNav = NonNullable<RouterProps['aroundNav']>;
 
 /**
- * A route's path matches as the server matches it (routes.ts): exactly, trailing slashes aside, so the browser never
- * shows another page than the one the server rendered. No path: any address (the « not found » page).
+ * A route's path matches as the server matches it (routes.ts): exactly, trailing slashes aside (and /aide/<slug>), so
+ * the browser never shows another page than the one the server rendered. No path: any address (the « not found » page).
  */
 const parser: NonNullable<RouterProps['parser']> = (route) => ({
   pattern: {
-    exec: (path: string) =>
-      route === '*' || withoutTrailingSlashes(path) === route ? ([path] as RegExpExecArray) : null,
+    exec: (path: string) => (route === '*' || matchRoute(path)?.path === route ? ([path] as RegExpExecArray) : null),
   },
   keys: [],
 });

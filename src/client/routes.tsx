@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { LandingPage } from './pages/public/landing/landing-page.tsx';
 import { useViewer } from './lib/viewer.tsx';
+import { HELP_HOME } from '#shared/help/help-pages.ts';
 import { CLIENT_PAGES } from '#shared/clients/client-pages.ts';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -53,6 +54,10 @@ function HomePage() {
   const { signedIn } = useViewer();
   return signedIn ? <dashboard.Component /> : <LandingPage />;
 }
+
+/** The one route with a part of its own: a help article, /aide/<slug>. */
+const HELP_ARTICLE = `${HELP_HOME}/:slug`;
+const HELP_ARTICLE_PATH = /^\/aide\/[^/]+$/;
 
 const DASHBOARD_TITLE = 'Tableau de bord';
 const DESCRIPTION =
@@ -124,6 +129,20 @@ export const ROUTES: PageRoute[] = [
     ),
   },
   {
+    path: HELP_HOME,
+    title: 'Centre d’aide',
+    description:
+      'Réponses simples aux questions d’informatique : ordinateur lent, Internet, imprimante, e-mails, sauvegarde, abonnement.',
+    indexable: true,
+    ...page(() => import('./pages/public/help/help-home-page.tsx').then((m) => ({ default: m.HelpHomePage }))),
+  },
+  {
+    path: HELP_ARTICLE,
+    title: 'Centre d’aide',
+    indexable: true,
+    ...page(() => import('./pages/public/help/help-article-page.tsx').then((m) => ({ default: m.HelpArticlePage }))),
+  },
+  {
     path: '/admin',
     title: 'Espace staff',
     ...page(() => import('./pages/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage }))),
@@ -182,7 +201,8 @@ export function withoutTrailingSlashes(pathname: string): string {
 
 export function matchRoute(pathname: string): PageRoute | undefined {
   const clean = withoutTrailingSlashes(pathname);
-  return ROUTES.find((r) => r.path === clean);
+  const path = HELP_ARTICLE_PATH.test(clean) ? HELP_ARTICLE : clean;
+  return ROUTES.find((r) => r.path === path);
 }
 
 export function documentTitle(route: PageRoute | undefined, siteName: string, signedIn = false): string {

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { ensureStaffAccount } from './services/staff/staff-bootstrap.ts';
+import { writeStarterArticles } from './services/help/starter-articles.ts';
 import { runtimeProblem } from './runtime.ts';
 import { LOG_OPTIONS } from './plugins/logging.ts';
 
@@ -29,6 +30,8 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   await ensureStaffAccount(database.db, config, logger);
+  const articles = await writeStarterArticles(database.db);
+  if (articles) logger.info({ articles }, 'help centre: starter articles published');
   const app = await buildApp({ config, database, pages: true, logger: { level: config.LOG_LEVEL } });
 
   // SIGTERM (a deployment, systemd, a container stop): new requests get 503, those in flight finish, the queue's workers

@@ -1,9 +1,11 @@
+import type { HelpPageData } from '#shared/help/help-pages.ts';
+
 /**
  * What the server knows about the visitor when it renders a page, read once by the browser: whether a client is
  * signed in (so the navigation is right from the first paint) and, for a signed-in client, the client area's data
  * already fetched (dehydrated query cache), so the dashboard does not load it a second time.
  */
-export type PageData = { signedIn: boolean; clientState?: unknown };
+export type PageData = { signedIn: boolean; clientState?: unknown; help?: HelpPageData };
 
 const PAGE_DATA_ID = 'page-data';
 export const ANONYMOUS: PageData = { signedIn: false };
@@ -13,7 +15,7 @@ export function readPageData(): PageData {
   if (!text) return ANONYMOUS;
   try {
     const data = JSON.parse(text) as Partial<PageData>;
-    return { signedIn: data.signedIn === true, clientState: data.clientState };
+    return { signedIn: data.signedIn === true, clientState: data.clientState, help: data.help };
   } catch {
     return ANONYMOUS;
   }

@@ -10,6 +10,8 @@ type Viewer = {
   /** the server's prefetched client-area data, meant for epoch 0 only */
   clientState: unknown;
   setSignedIn(signedIn: boolean): void;
+  /** the help centre's page content the server read for this address (/aide, /aide/<slug>) */
+  help: PageData['help'];
 };
 
 const ViewerContext = createContext<Viewer | null>(null);
@@ -21,12 +23,13 @@ export function ViewerProvider({ initial, children }: { initial: PageData; child
     () => ({
       ...state,
       clientState: initial.clientState,
+      help: initial.help,
       setSignedIn: (signedIn) => {
         if (signedIn) endSignOut();
         setState((s) => ({ signedIn, epoch: s.epoch + 1 }));
       },
     }),
-    [state, initial.clientState],
+    [state, initial.clientState, initial.help],
   );
   return <ViewerContext.Provider value={value}>{children}</ViewerContext.Provider>;
 }

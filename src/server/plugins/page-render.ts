@@ -5,8 +5,11 @@ import { clientPageReader } from '#server/services/page-reads/page-reads.ts';
 // Types only: the built SSR bundle is what runs (plugins/pages.ts imports it from DIST_DIR).
 import type * as EntryServer from '#client/entry-server.tsx';
 import type { Prefetched, Visitor } from '#client/entry-server.tsx';
+import type { HelpPageData } from '#shared/help/help-pages.ts';
 
 export type Renderer = Pick<typeof EntryServer, 'render' | 'prefetchUrls'>;
+/** The built bundle as the server loads it: the renderer, and the indexable addresses for the sitemap. */
+export type SiteRenderer = Renderer & Pick<typeof EntryServer, 'indexablePaths'>;
 export type RenderedHtml = { status: number; shared: boolean; body: string };
 
 const escapeJson = (json: string) => json.replace(/</g, '\\u003c');
@@ -28,8 +31,8 @@ export function pageRenderer(app: FastifyInstance, renderer: Renderer, templates
   const site = siteInfo(app.config);
   const siteData = `<script type="application/json" id="site-data">${escapeJson(JSON.stringify(site))}</script>`;
 
-  async function renderPage(key: string, visitor?: Visitor): Promise<RenderedHtml> {
-    const result = await renderer.render(key, site, visitor);
+  async function renderPage(key: string, visitor?: Visitor, help?: HelpPageData): Promise<RenderedHtml> {
+    const result = await renderer.render(key, site, visitor, help);
     const pageData = `<script type="application/json" id="page-data">${escapeJson(JSON.stringify(result.pageData))}</script>`;
     // A signed-in client's page is rendered and compressed for each response, for someone who comes back: it links
     // the stylesheet, which the browser then keeps for a year (its name changes with it), and each response is four

@@ -13,7 +13,9 @@ import { CLIENT_COOKIE } from './auth.ts';
 import { CSP_NONCE, newNonce } from './csp.ts';
 import { notFoundAnswer } from './errors.ts';
 import { DIST_DIR } from '#server/app-root.ts';
-import { pageRenderer, type Renderer } from './page-render.ts';
+import { pageRenderer, type SiteRenderer } from './page-render.ts';
+import { readHelpPage } from './help-pages.ts';
+import { registerSitemap } from './sitemap.ts';
 
 /**
  * The stylesheet inlined, for pages anyone may open first (the public pages, sign-in, a reset link from an e-mail): it
@@ -76,7 +78,7 @@ export async function registerPages(app: FastifyInstance) {
   const built = await readFile(path.join(clientDir, 'index.html'), 'utf8');
   const inlinedTemplate = await inlineStylesheets(built, clientDir);
   const linkedTemplate = linkStylesheets(built);
-  const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
+  const renderer = (await import(pathToFileURL(entry).href)) as SiteRenderer;
   const { renderPage, signedInVisitor } = pageRenderer(app, renderer, {
     inlined: inlinedTemplate,
     linked: linkedTemplate,
@@ -122,6 +124,8 @@ export async function registerPages(app: FastifyInstance) {
     return plan ? `${url.pathname}?plan=${plan}` : url.pathname;
   }
 
+  registerSitemap(app, renderer.indexablePaths());
+
   app.get('/*', async (request, reply) => {
     const url = pageUrl(request);
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') {
@@ -133,6 +137,13 @@ export async function registerPages(app: FastifyInstance) {
     // A signed-in client's page is theirs alone (their dashboard on /, their navigation everywhere): never cached.
     const token = request.cookies[CLIENT_COOKIE];
     const visitor = token ? await signedInVisitor(request, token, url.pathname) : null;
+    // The help centre changes whenever staff publish: its pages are read and rendered for each response, never kept.
+    const help = await readHelpPage(app, url, request.method);
+    if (help) {
+      const page = await renderPage(key, visitor ?? undefined, help);
+      const cache = visitor ? 'private, no-store' : 'no-cache';
+      return reply.status(page.status).header('cache-control', cache).send(page.body);
+    }
     if (visitor) {
       const page = await renderPage(key, visitor);
       return reply.status(page.status).header('cache-control', 'private, no-store').send(page.body);

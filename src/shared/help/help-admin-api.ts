@@ -21,7 +21,7 @@ export const helpArticleInputSchema = z.object({
   title: words(5, 120, 'Le titre'),
   summary: words(10, 300, 'Le résumé'),
   body: words(20, HELP_BODY_MAX, 'Le texte'),
-  category: z.enum(HELP_CATEGORIES, { error: 'Choisissez une catégorie' }),
+  category: z.enum(HELP_CATEGORIES, { error: 'Choisissez un thème' }),
   slug: z
     .string({ error: 'Adresse invalide' })
     .trim()

@@ -11,6 +11,16 @@ export const HELP_CATEGORIES = [
   'abonnement',
 ] as const;
 export type HelpCategory = (typeof HELP_CATEGORIES)[number];
+export const HELP_CATEGORY_LABELS: Record<HelpCategory, string> = {
+  windows: 'Windows',
+  mac: 'Mac',
+  internet: 'Internet et Wi-Fi',
+  imprimantes: 'Imprimantes',
+  messagerie: 'Messagerie',
+  securite: 'Sécurité',
+  sauvegarde: 'Sauvegarde',
+  abonnement: 'Mon abonnement',
+};
 
 /** A draft is seen by staff only; a published article is on /aide, in the sitemap and in the search. */
 export const HELP_STATUSES = ['draft', 'published'] as const;

@@ -31,6 +31,9 @@ export function SiteFooter() {
           <p className="mt-2 text-sm text-slate-300">Assistance informatique à distance pour Windows et Mac.</p>
         </div>
         <nav aria-label="Liens utiles" className="flex flex-col items-start gap-0 text-sm sm:gap-2">
+          <a className={footerLink} href="/aide">
+            Centre d’aide
+          </a>
           <Link className={footerLink} to="/verify-invoice">
             Vérifier une facture
           </Link>

@@ -107,7 +107,7 @@ describe('[ADMIN][HELP] staff write articles: admins publish, technicians draft,
       title: ['Le titre doit faire au moins 5 caractères'],
       summary: ['Le résumé doit faire au moins 10 caractères'],
       body: ['Le texte doit faire au moins 20 caractères'],
-      category: ['Choisissez une catégorie'],
+      category: ['Choisissez un thème'],
     });
     const badSlug = await call('POST', '/articles', staff, { ...ARTICLE, slug: 'Mon Article!' });
     expect(badSlug.statusCode).toBe(400);

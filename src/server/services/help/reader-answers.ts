@@ -1,10 +1,17 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { helpFailedSearches, helpFeedback } from '#server/db/schema.ts';
 import { notFound } from '#server/http-error.ts';
 import type { FailedSearchDto } from '#shared/help/help-admin-api.ts';
 import type { HelpAnswer } from '#shared/help/help-labels.ts';
 import { ARTICLE_NOT_FOUND, publishedArticle } from './public-articles.ts';
+
+/** One more read of an article's page. */
+export async function recordView(db: Tx, articleId: number): Promise<void> {
+  await db.execute(sql`
+    insert into help_article_views (article_id, views) values (${articleId}, 1)
+    on conflict (article_id) do update set views = help_article_views.views + 1`);
+}
 
 /** « Oui », « Non », or « Cela a résolu mon problème » under a published article. */
 export async function recordAnswer(db: Tx, slug: string, answer: HelpAnswer): Promise<void> {

@@ -3,6 +3,7 @@ import {
   CalendarRange,
   Download,
   Laptop,
+  LifeBuoy,
   LayoutDashboard,
   Mail,
   ScrollText,
@@ -25,6 +26,7 @@ import { StaffTab } from '#client/pages/admin/staff/staff-tab.tsx';
 import { JournalTab } from '#client/pages/admin/journal/journal-tab.tsx';
 import { OutboxTab } from '#client/pages/admin/outbox/outbox-tab.tsx';
 import { DevicesTab } from '#client/pages/admin/devices/devices-tab.tsx';
+import { HelpTab } from '#client/pages/admin/help/help-tab.tsx';
 
 export type TabDef = {
   /** the tab's value in the address (?tab=), the specification's names (docs/specification.md §2, §7) */
@@ -77,6 +79,7 @@ const TAB_GROUPS: TabGroup[] = [
         roles: EVERYONE,
         count: 'proofsToCheck',
       },
+      { value: 'aide', label: 'Aide', Icon: LifeBuoy, Panel: HelpTab, roles: EVERYONE },
     ],
   },
   {
