@@ -63,6 +63,10 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ICE_SERVERS: bad }), bad).toThrow(
         /^Invalid environment variable ICE_SERVERS: must be a JSON list/,
       );
+    expect(loadConfig({ ...turn, ICE_TRANSPORT_POLICY: 'relay' }).ICE_TRANSPORT_POLICY).toBe('relay');
+    expect(() => loadConfig({ ICE_TRANSPORT_POLICY: 'relay' })).toThrow(
+      /ICE_TRANSPORT_POLICY: is relay without a relay/,
+    );
     expect(() => loadConfig({ ...turn, ICE_SERVERS: '[{"urls":"stun:x"}]' })).toThrow(
       /ICE_SERVERS: is set with TURN_URL/,
     );

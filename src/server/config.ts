@@ -150,6 +150,8 @@ const envSchema = z
         message: 'must list turn:, turns: or stun: addresses, comma-separated',
       })
       .optional(),
+    /** `relay`: pages connect only through the relay, so neither side learns the other's network address */
+    ICE_TRANSPORT_POLICY: z.enum(['all', 'relay']).default('all'),
     TURN_SECRET: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
     ICE_SERVERS: z
       .string()
@@ -194,6 +196,10 @@ const envSchema = z
     path: ['TURN_URL'],
   })
   .refine((e) => !e.TURN_SECRET || e.TURN_URL, { message: 'is set without TURN_URL', path: ['TURN_SECRET'] })
+  .refine((e) => e.ICE_TRANSPORT_POLICY !== 'relay' || e.TURN_URL || e.ICE_SERVERS, {
+    message: 'is relay without a relay (set TURN_URL and TURN_SECRET, or ICE_SERVERS)',
+    path: ['ICE_TRANSPORT_POLICY'],
+  })
   .refine((e) => !(e.TURN_URL && e.ICE_SERVERS), {
     message: 'is set with TURN_URL: give one or the other',
     path: ['ICE_SERVERS'],

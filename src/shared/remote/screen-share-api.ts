@@ -27,6 +27,8 @@ export type ScreenShareDto = z.infer<typeof screenShareSchema>;
 export const screenShareSessionSchema = z.object({
   share: screenShareSchema,
   iceServers: z.array(iceServerSchema),
+  /** `relay` (ICE_TRANSPORT_POLICY): only through the relay, neither side learns the other's address */
+  iceTransportPolicy: z.enum(['all', 'relay']),
   /** the viewer's connection: every signal of this exchange carries it, older ones are ignored */
   peer: z.string().nullable(),
 });

@@ -15,7 +15,7 @@ import {
   relaySignal,
   runningScreenShares,
 } from '#server/services/remote/screen-shares.ts';
-import { iceServersFor } from '#server/services/remote/ice-servers.ts';
+import { rtcConfigFor } from '#server/services/remote/ice-servers.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { ANY_STAFF } from './roles.ts';
 
@@ -46,7 +46,7 @@ export const staffScreenShareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { share, peer } = await joinScreenShare(app.db, request.params.id, request.staff, app.clock());
-      return { share, peer, iceServers: iceServersFor(app.config, `staff-${request.staff.id}`, app.clock()) };
+      return { share, peer, ...rtcConfigFor(app.config, `staff-${request.staff.id}`, app.clock()) };
     },
   );
 

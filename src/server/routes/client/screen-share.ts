@@ -9,7 +9,7 @@ import {
   SIGNAL_BODY_MAX,
 } from '#shared/remote/screen-share-api.ts';
 import { endScreenShare, relaySignal, startScreenShare } from '#server/services/remote/screen-shares.ts';
-import { iceServersFor } from '#server/services/remote/ice-servers.ts';
+import { rtcConfigFor } from '#server/services/remote/ice-servers.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 /**
@@ -31,7 +31,7 @@ export const clientScreenShareRoutes: FastifyPluginAsyncZod = async (app) => {
       const share = await startScreenShare(app.db, clientId, request.params.id, app.clock());
       return reply
         .status(201)
-        .send({ share, iceServers: iceServersFor(app.config, `client-${clientId}`, app.clock()), peer: null });
+        .send({ share, ...rtcConfigFor(app.config, `client-${clientId}`, app.clock()), peer: null });
     },
   );
 

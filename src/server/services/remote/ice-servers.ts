@@ -17,6 +17,15 @@ function turnCredentials(secret: string, who: string, now = new Date()) {
   return { username, credential: createHmac('sha1', secret).update(username).digest('base64') };
 }
 
+/** What a page's RTCPeerConnection is given: the servers, and whether only the relay may carry the media. */
+export function rtcConfigFor(
+  config: Pick<Config, 'TURN_URL' | 'TURN_SECRET' | 'ICE_SERVERS' | 'ICE_TRANSPORT_POLICY'>,
+  who: string,
+  now = new Date(),
+) {
+  return { iceServers: iceServersFor(config, who, now), iceTransportPolicy: config.ICE_TRANSPORT_POLICY };
+}
+
 /** TURN_URL with fresh credentials, or ICE_SERVERS as given, or none (host candidates only: one network). */
 export function iceServersFor(
   config: Pick<Config, 'TURN_URL' | 'TURN_SECRET' | 'ICE_SERVERS'>,

@@ -11,6 +11,7 @@ import { getPlan } from '#shared/plans.ts';
 import { ClientRating, RatingBadge } from './client-rating.tsx';
 import { AssigneeLine } from './assignee.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
+import { ShareNotice } from '#client/pages/admin/screen-share/share-notice.tsx';
 
 export function InterventionCard({ intervention: i }: { intervention: AdminInterventionDto }) {
   const titleId = `intervention-${i.id}-title`;
@@ -53,6 +54,7 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
       </header>
       <p className="mt-3 whitespace-pre-line text-sm text-slate-800">{i.description}</p>
       <ClientRating rating={i.rating} />
+      <ShareNotice interventionId={i.id} />
       <RemoteSessionDetails intervention={i} />
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         {device && (

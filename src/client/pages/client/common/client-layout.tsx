@@ -3,6 +3,7 @@ import { SiteLogo, SkipLink } from '#client/components/layout/public-layout.tsx'
 import { ClientFooter } from './client-footer.tsx';
 import { ClientNav } from './client-nav.tsx';
 import { SignOutControl } from './sign-out-control.tsx';
+import { ShareBanner } from '#client/pages/client/screen-share/share-banner.tsx';
 
 /**
  * Around every page of the client area: the site's name and the one « Déconnexion » in a slim header, the area's
@@ -12,6 +13,8 @@ export function ClientLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col pb-16 sm:pb-0">
       <SkipLink />
+      {/* While the screen is shared, above everything on every page. */}
+      <ShareBanner />
       <header className="border-b border-slate-200 bg-white sm:border-b-0">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
           <SiteLogo />

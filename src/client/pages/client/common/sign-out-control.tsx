@@ -5,6 +5,7 @@ import { beginSignOut, endSignOut } from '#client/lib/sign-out.ts';
 import { useViewer } from '#client/lib/viewer.tsx';
 import { buttonClass } from '#client/components/ui/button.tsx';
 import { useClientLogout } from '#client/pages/client/api/session.ts';
+import { dropSharing } from '#client/pages/client/screen-share/share-store.ts';
 
 const look = buttonClass('ghost', 'sm', 'min-h-11 shrink-0');
 
@@ -20,13 +21,22 @@ export function SignOutControl() {
   const logout = useClientLogout();
   if (!pathname.startsWith('/client/')) {
     return (
-      <a href="/api/logout" onClick={beginSignOut} className={look}>
+      <a
+        href="/api/logout"
+        onClick={() => {
+          beginSignOut();
+          // The server ends the share with the session; the page lets go of the screen at once.
+          dropSharing();
+        }}
+        className={look}
+      >
         <LogOut aria-hidden="true" className="h-4 w-4" /> Déconnexion
       </a>
     );
   }
   const signOut = () => {
     beginSignOut();
+    dropSharing();
     logout.mutate(undefined, {
       onSuccess: () => {
         notify('success', 'Déconnexion réussie', 'À bientôt !');

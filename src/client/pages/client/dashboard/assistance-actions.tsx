@@ -4,6 +4,7 @@ import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
 import type { RemoteSessionInput } from '#shared/interventions/remote-session.ts';
 import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { RemoteSessionForm } from './remote-session-form.tsx';
+import { RemoteShareChoice } from '#client/pages/client/screen-share/remote-share-choice.tsx';
 import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
@@ -106,6 +107,18 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
         title="Session à distance"
         description="Indiquez l’outil installé sur votre ordinateur et l’identifiant qu’il affiche : le technicien s’y connectera."
       >
+        <RemoteShareChoice
+          open={async () =>
+            (
+              await request.mutateAsync({
+                ...REQUESTS.remote,
+                description: 'Le client partage son écran depuis le navigateur.',
+                deviceId,
+              })
+            ).id
+          }
+          onStarted={() => setAskingRemote(false)}
+        />
         <RemoteSessionForm sending={request.isPending} onSubmit={sendRemote} onCancel={() => setAskingRemote(false)} />
       </LazyDialog>
       {subscription === null && awaitingPayment && (

@@ -1,0 +1,167 @@
+// The client's screen share, one per tab, kept outside React: it lasts while the client moves between the pages of
+// their area (each page mounts its own tree), and ends with the tab.
+import { useSyncExternalStore } from 'react';
+import type { ScreenShareSession, Signal, SignalInput } from '#shared/remote/screen-share-api.ts';
+import { apiRaw } from '#client/lib/api.ts';
+import { openSignalStream } from '#client/lib/screen-share/signal-stream.ts';
+import { SharePeer } from '#client/lib/screen-share/peer.ts';
+
+export type ShareState =
+  | { phase: 'idle' }
+  | {
+      phase: 'waiting' | 'connected';
+      shareId: number;
+      interventionId: number;
+      staffName: string | null;
+      microphone: boolean;
+      /** the technician's voice, when their microphone is on */
+      remoteAudio: MediaStream | null;
+    }
+  | { phase: 'ended'; interventionId: number; durationMinutes: number | null };
+
+const IDLE: ShareState = { phase: 'idle' };
+let state: ShareState = IDLE;
+const listeners = new Set<() => void>();
+const set = (next: ShareState) => {
+  state = next;
+  listeners.forEach((l) => l());
+};
+const update = (patch: Partial<Extract<ShareState, { phase: 'waiting' | 'connected' }>>) => {
+  if (state.phase === 'waiting' || state.phase === 'connected') set({ ...state, ...patch });
+};
+
+/** What is held while sharing: the captured screen, the connection to the viewer, the signal stream. */
+let held: {
+  shareId: number;
+  session: ScreenShareSession;
+  screen: MediaStream;
+  peer: SharePeer | null;
+  closeSignals: () => void;
+} | null = null;
+
+const endUrl = (shareId: number) => `/api/client/screen-shares/${shareId}/end`;
+
+function post(shareId: number, signal: SignalInput) {
+  void apiRaw(`/api/client/screen-shares/${shareId}/signal`, { method: 'POST', json: signal }).catch(() => undefined);
+}
+
+async function onSignal(signal: Signal) {
+  if (!held || signal.shareId !== held.shareId) return;
+  if (signal.kind === 'end') {
+    // Ended by the member, or by signing out elsewhere: the record is written, the page lets go.
+    const interventionId = state.phase === 'waiting' || state.phase === 'connected' ? state.interventionId : 0;
+    release();
+    set({ phase: 'ended', interventionId, durationMinutes: signal.durationMinutes });
+    return;
+  }
+  if (signal.kind === 'join') {
+    // A member joins (or joins again after a lost connection): a new connection, a new offer.
+    held.peer?.close();
+    const shareId = held.shareId;
+    const peer = new SharePeer(held.session, signal.peer, (s) => post(shareId, s));
+    held.peer = peer;
+    peer.pc.onconnectionstatechange = () => {
+      if (peer.pc.connectionState === 'connected') update({ phase: 'connected' });
+      if (peer.pc.connectionState === 'failed' || peer.pc.connectionState === 'closed') update({ phase: 'waiting' });
+    };
+    peer.pc.ontrack = () => update({ remoteAudio: peer.remoteAudio() });
+    update({ staffName: signal.staffName ?? (state.phase === 'waiting' ? state.staffName : null) });
+    await peer.offer(held.screen);
+    return;
+  }
+  if (!held.peer || signal.peer !== held.peer.peer) return;
+  if (signal.kind === 'answer') await held.peer.accept(signal.sdp);
+  if (signal.kind === 'candidate') await held.peer.candidate(signal.candidate);
+}
+
+/** The tab is going away: the end is sent with keepalive so it outlives the page. */
+function onPageHide() {
+  if (!held) return;
+  void fetch(endUrl(held.shareId), {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: 'page_closed' }),
+  }).catch(() => undefined);
+  release();
+}
+
+/** Lets go of the screen, the connection and the stream (the browser's « partage en cours » goes away). */
+function release() {
+  if (!held) return;
+  held.screen.getTracks().forEach((t) => t.stop());
+  held.peer?.close();
+  held.closeSignals();
+  held = null;
+  window.removeEventListener('pagehide', onPageHide);
+}
+
+/**
+ * After the client agreed: the browser asks which screen or window (this must follow the click), then the share is
+ * opened on the request and the page waits for the member to join. `open` creates the request when there is none yet.
+ */
+export async function startSharing(open: () => Promise<number>) {
+  if (held) return;
+  const screen = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+  try {
+    const interventionId = await open();
+    const session = (await (
+      await apiRaw(`/api/client/interventions/${interventionId}/screen-share`, { method: 'POST' })
+    ).json()) as ScreenShareSession;
+    const shareId = session.share.id;
+    const closeSignals = await openSignalStream('/api/client/events', (s) => void onSignal(s));
+    held = { shareId, session, screen, peer: null, closeSignals };
+    // The browser's own « Arrêter le partage » ends it too.
+    screen.getVideoTracks()[0]?.addEventListener('ended', () => void stopSharing());
+    window.addEventListener('pagehide', onPageHide);
+    set({
+      phase: 'waiting',
+      shareId,
+      interventionId,
+      staffName: session.share.staffName,
+      microphone: false,
+      remoteAudio: null,
+    });
+  } catch (error) {
+    screen.getTracks().forEach((t) => t.stop());
+    throw error;
+  }
+}
+
+/** « Arrêter le partage »: recorded by the server, then everything let go. */
+export async function stopSharing() {
+  if (!held) return;
+  const { shareId } = held;
+  const interventionId = state.phase === 'idle' || state.phase === 'ended' ? 0 : state.interventionId;
+  release();
+  set({ phase: 'ended', interventionId, durationMinutes: null });
+  await apiRaw(endUrl(shareId), { method: 'POST', json: { reason: 'client' } }).catch(() => undefined);
+}
+
+/** Signing out: the server ends the share with the session; the page only lets go. */
+export function dropSharing() {
+  release();
+  set(IDLE);
+}
+
+export async function setMicrophone(on: boolean) {
+  if (!held?.peer) return;
+  await held.peer.setMicrophone(on);
+  update({ microphone: on });
+}
+
+export function dismissEnded() {
+  if (state.phase === 'ended') set(IDLE);
+}
+
+export function useShareState(): ShareState {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => state,
+    () => IDLE,
+  );
+}
