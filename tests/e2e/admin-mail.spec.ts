@@ -19,6 +19,7 @@ test('[ADMIN][REFUSE] staff refuse a registration with a reason, which « Courri
       planId: 'pro',
       deviceType: 'other',
       deviceInfo: 'Serveur de mon entreprise',
+      acceptCgv: true,
     },
   });
   expect(registered.status()).toBe(201);

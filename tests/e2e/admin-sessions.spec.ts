@@ -55,6 +55,7 @@ test('[ADMIN][REQUESTS] a second registration for the same e-mail is shown as a 
     planId: 'pro',
     deviceType: 'macbook',
     deviceInfo: 'MacBook Air 2020, macOS Sonoma',
+    acceptCgv: true,
   };
   expect(
     (

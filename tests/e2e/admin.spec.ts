@@ -343,6 +343,7 @@ test('[ADMIN][MESSAGES] validates a registration into a client account, credenti
       planId: 'duo',
       deviceType: 'macbook',
       deviceInfo: 'MacBook Air de 2019',
+      acceptCgv: true,
     },
   });
   expect(registered.status()).toBe(201);

@@ -19,8 +19,9 @@ test.describe('on a phone', () => {
     await expect(card.getByText(/^Votre abonnement se termine le \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
 
     await card.getByRole('button', { name: 'Renouveler' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Renouveler la formule Standard ?' });
+    const confirm = page.getByRole('dialog', { name: 'Renouveler la formule Standard ?' });
     await expect(confirm).toContainText('25,00 € pour 3 mois');
+    await confirm.getByRole('checkbox', { name: /J’ai lu et j’accepte/ }).check();
     await confirm.getByRole('button', { name: 'Renouveler' }).click();
     await expect(page.getByText('Abonnement créé')).toBeVisible();
     await expect(page.getByText('Votre abonnement a été créé avec succès !')).toBeVisible();
@@ -47,8 +48,9 @@ test("[CLIENT][SUBSCRIPTION] the reminder e-mail's link opens the renewal of its
   await signInToDashboard(page, client.username, client.password);
   await expect(page.getByRole('button', { name: 'Renouveler' })).toHaveCount(0);
   await page.goto('/dashboard?renouveler=pro');
-  const confirm = page.getByRole('alertdialog', { name: 'Renouveler la formule Pro ?' });
+  const confirm = page.getByRole('dialog', { name: 'Renouveler la formule Pro ?' });
   await expect(confirm).toContainText('50,00 €');
+  await confirm.getByRole('checkbox', { name: /J’ai lu et j’accepte/ }).check();
   await confirm.getByRole('button', { name: 'Renouveler' }).click();
   await expect(page.getByText('Abonnement créé')).toBeVisible();
   await expect(page.getByTestId('pending-order')).toContainText('Pro');
@@ -64,6 +66,7 @@ test('[CLIENT][SUBSCRIPTION] « Changer de formule » orders another plan from t
   const dialog = page.getByRole('dialog', { name: 'Changer de formule' });
   await expect(dialog.getByRole('button', { name: 'Renouveler la formule Standard' })).toBeVisible();
   await dialog.getByRole('radio', { name: /Famille/ }).check();
+  await dialog.getByRole('checkbox', { name: /J’ai lu et j’accepte/ }).check();
   await dialog.getByRole('button', { name: 'Commander la formule Famille' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Abonnement créé')).toBeVisible();
@@ -91,6 +94,7 @@ test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif �
   // The last plan is preselected for a renewal; another can be picked.
   await expect(offers.getByRole('button', { name: 'Renouveler la formule Basique' })).toBeVisible();
   await offers.getByRole('radio', { name: /Pro/ }).check();
+  await offers.getByRole('checkbox', { name: /J’ai lu et j’accepte/ }).check();
   await expectNoSeriousA11yViolations(page);
   await offers.getByRole('button', { name: 'Commander la formule Pro' }).click();
   await expect(page.getByText('Votre abonnement a été créé avec succès !')).toBeVisible();
@@ -122,6 +126,7 @@ test('[SPEC §8][CLIENT][SUBSCRIPTION] choosing a plan once the session has ende
   await page.route('**/api/login', (route) => route.fulfill({ status: 204 }));
   const leaving = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/api/login');
   const ordered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/subscriptions');
+  await offers.getByRole('checkbox', { name: /J’ai lu et j’accepte/ }).check();
   await offers.getByRole('button', { name: 'Commander la formule Pro' }).click();
   expect((await ordered).status()).toBe(401);
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur' });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './fixtures.ts';
+import { CGV_REQUIRED } from '#shared/orders/order-consent.ts';
 
 const ALL_ERRORS = [
   'Le prénom doit contenir au moins 2 caractères',
@@ -9,6 +10,7 @@ const ALL_ERRORS = [
   'Veuillez sélectionner un plan',
   "Veuillez sélectionner le type d'appareil",
   'Veuillez décrire votre appareil (marque, modèle, etc.)',
+  CGV_REQUIRED,
 ];
 
 async function fillForm(page: Page, email: string) {
@@ -18,6 +20,7 @@ async function fillForm(page: Page, email: string) {
   await page.getByLabel('Téléphone').fill('06 12 34 56 78');
   await page.getByLabel("Type d'appareil").selectOption({ label: 'MacBook (Air/Pro)' });
   await page.getByLabel("Description de l'appareil").fill('MacBook Air 2020, macOS Sonoma');
+  await page.getByRole('checkbox', { name: /J’ai lu et j’accepte/ }).check();
 }
 
 // Fake time that flows while the page loads and hydrates (React needs its timers), then stops: from there a
@@ -47,6 +50,8 @@ test('[PUBLIC][REGISTER] registers from /register?plan=pro and lands on the succ
     deviceType: 'macbook',
     firstName: 'Jeanne',
     phone: '06 12 34 56 78',
+    acceptCgv: true,
+    expressStart: false,
   });
 
   await expect(page).toHaveURL('/register-success');

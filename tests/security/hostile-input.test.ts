@@ -72,6 +72,7 @@ describe('[SECURITY][INPUT] hostile text is stored verbatim and stays inert', ()
           planId: 'pro',
           deviceType: 'macbook',
           deviceInfo: name.padEnd(5, '.'),
+          acceptCgv: true,
         },
       });
       expect(res.statusCode, `${JSON.stringify(name)}: ${res.body}`).toBe(201);

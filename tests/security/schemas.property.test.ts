@@ -104,6 +104,8 @@ describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () =>
         planId: maybe(fc.constantFrom(...PLAN_IDS)),
         deviceType: maybe(fc.constantFrom(...REGISTRATION_DEVICE_TYPES)),
         deviceInfo: maybe(words(5, 80)),
+        acceptCgv: maybe(fc.constant(true)),
+        expressStart: maybe(fc.boolean()),
       },
       { requiredKeys: [] },
     );

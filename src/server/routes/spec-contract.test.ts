@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CGV_REQUIRED } from '#shared/orders/order-consent.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { todayIso } from '#shared/format.ts';
@@ -29,6 +30,7 @@ describe('[SPEC §5 §7 §8] the calls and their French messages', () => {
       planId: 'pro',
       deviceType: 'macbook',
       deviceInfo: 'MacBook Air 2020',
+      acceptCgv: true,
     });
     expect(ok.statusCode, ok.body).toBe(201);
     const bad = await post('/api/register', {
@@ -49,6 +51,7 @@ describe('[SPEC §5 §7 §8] the calls and their French messages', () => {
       planId: ['Veuillez sélectionner un plan'],
       deviceType: ["Veuillez sélectionner le type d'appareil"],
       deviceInfo: ['Veuillez décrire votre appareil (marque, modèle, etc.)'],
+      acceptCgv: [CGV_REQUIRED],
     });
   });
 
@@ -183,6 +186,7 @@ describe('[SPEC §5 §7 §8] the calls and their French messages', () => {
     }
     const subscribe = await post('/api/subscriptions', {
       planId: 'pro',
+      acceptCgv: true,
       price: 50,
       duration: 12,
       interventionsPerMonth: null,

@@ -9,6 +9,8 @@ export const VALID_REGISTRATION = {
   planId: 'pro',
   deviceType: 'macbook',
   deviceInfo: 'MacBook Air 2020, macOS Sonoma',
+  // the CGV box, which every order must tick (docs/decisions/041)
+  acceptCgv: true,
 };
 
 /** The messages a schema gives one field when a valid input changes only that field. */

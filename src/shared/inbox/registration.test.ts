@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CGV_REQUIRED } from '#shared/orders/order-consent.ts';
 import { registrationInputSchema } from './registration.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
 import { REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
@@ -9,7 +10,8 @@ const errorsFor = (field: keyof typeof valid, value: unknown) =>
 
 describe('registrationInputSchema', () => {
   it('accepts a complete registration', () => {
-    expect(registrationInputSchema.parse(valid)).toEqual(valid);
+    // the express request, absent, reads as not asked
+    expect(registrationInputSchema.parse(valid)).toEqual({ ...valid, expressStart: false });
   });
 
   it('gives every field its French message of SPEC §5 when the body is empty', () => {
@@ -24,6 +26,7 @@ describe('registrationInputSchema', () => {
       planId: 'Veuillez sélectionner un plan',
       deviceType: "Veuillez sélectionner le type d'appareil",
       deviceInfo: 'Veuillez décrire votre appareil (marque, modèle, etc.)',
+      acceptCgv: CGV_REQUIRED,
     });
   });
 

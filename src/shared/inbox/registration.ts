@@ -2,6 +2,7 @@ import { z } from '#shared/common/zod.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
 import { REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import { email, text } from '#shared/common/fields.ts';
+import { orderConsentFields } from '#shared/orders/order-consent.ts';
 
 /**
  * At least 10 characters (docs/specification.md §5) of digits and usual separators, with at least 9 digits (short
@@ -23,6 +24,7 @@ export const registrationInputSchema = z.object({
   planId: z.enum(PLAN_IDS, { error: 'Veuillez sélectionner un plan' }),
   deviceType: z.enum(REGISTRATION_DEVICE_TYPES, { error: "Veuillez sélectionner le type d'appareil" }),
   deviceInfo: text(5, 'Veuillez décrire votre appareil (marque, modèle, etc.)', 1000),
+  ...orderConsentFields,
 });
 export type RegistrationInput = z.input<typeof registrationInputSchema>;
 export type Registration = z.output<typeof registrationInputSchema>;

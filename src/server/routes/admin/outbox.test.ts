@@ -159,6 +159,7 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
       planId: 'standard',
       deviceType: 'macbook',
       deviceInfo: 'MacBook Air 2019, très lent',
+      acceptCgv: true,
     };
     const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: registration });
     expect(res.statusCode, res.body).toBe(201);

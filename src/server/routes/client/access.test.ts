@@ -161,7 +161,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { method: 'GET', url: '/api/interventions', clientStatus: 200 },
       { method: 'POST', url: '/api/interventions', payload: {}, clientStatus: 201 },
       { method: 'GET', url: '/api/subscriptions/current', clientStatus: 200 },
-      { method: 'POST', url: '/api/subscriptions', payload: { planId: 'duo' }, clientStatus: 201 },
+      { method: 'POST', url: '/api/subscriptions', payload: { planId: 'duo', acceptCgv: true }, clientStatus: 201 },
       { method: 'GET', url: '/api/client/orders', clientStatus: 200 },
       { method: 'GET', url: `/api/client/orders/${orderId}/invoice`, clientStatus: 200 },
       { method: 'GET', url: `/api/client/documents/${documentId}/pdf`, clientStatus: 200 },
@@ -293,7 +293,10 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     const writes = [
       { url: '/api/client/interventions', payload: assistance('Au nom d’Alice', { clientId: alice.id }) },
       { url: '/api/interventions', payload: { clientId: alice.id, title: 'Au nom d’Alice' } },
-      { url: '/api/subscriptions', payload: { planId: 'pro', clientId: alice.id, email: 'alice@exemple.fr' } },
+      {
+        url: '/api/subscriptions',
+        payload: { planId: 'pro', acceptCgv: true, clientId: alice.id, email: 'alice@exemple.fr' },
+      },
       { url: '/api/client/erasure-request', payload: { clientId: alice.id } },
       {
         url: '/api/client/password',

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CGV_REQUIRED } from '#shared/orders/order-consent.ts';
+import { CURRENT_CGV } from '#shared/orders/cgv-versions.ts';
 import { eq } from 'drizzle-orm';
 import { auditLog, clients, orders } from '#server/db/schema.ts';
 import { todayIso } from '#shared/format.ts';
@@ -130,8 +132,9 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     headers = await clientLogin(t, 'lfabre', 'Azur-Passerelle-2026');
   });
 
-  const ask = (payload: unknown, h = headers) =>
-    t.app.inject({ method: 'POST', url: '/api/subscriptions', headers: h, payload: payload as object });
+  // The CGV box ticked unless a test says otherwise (docs/decisions/041).
+  const ask = (payload: object, h = headers) =>
+    t.app.inject({ method: 'POST', url: '/api/subscriptions', headers: h, payload: { acceptCgv: true, ...payload } });
   const ordersOfClient = () => t.db.select().from(orders).where(eq(orders.clientId, clientId));
 
   it("answers 401 with SPEC's own sentence without a session, and records nothing", async () => {
@@ -181,13 +184,26 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
       createdBy: 'client',
       startsOn: null,
       endsOn: null,
+      cgvVersion: CURRENT_CGV.version,
+      expressRequestAt: null,
     });
+    expect(row!.cgvAcceptedAt).toBeInstanceOf(Date);
     expect(row!.verificationKey).toMatch(/^RFS-[A-HJ-NP-Z2-9]{6}-\d{4}$/);
     const [audit] = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, String(order.id)));
     expect(audit).toMatchObject({ action: 'order.create', staffId: null, staffUsername: 'client' });
+  });
+
+  it('refuses an order whose CGV box is not ticked, with the box’s sentence, and records nothing', async () => {
+    const before = (await ordersOfClient()).length;
+    for (const acceptCgv of [false, undefined, 'oui']) {
+      const res = await ask({ planId: 'duo', acceptCgv, expressStart: true });
+      expect(res.statusCode, String(acceptCgv)).toBe(400);
+      expect(res.json().fieldErrors.acceptCgv).toEqual([CGV_REQUIRED]);
+    }
+    expect(await ordersOfClient()).toHaveLength(before);
   });
 
   it('makes one order of a double-click, and refuses a second pending order while one waits (409)', async () => {
@@ -228,5 +244,22 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     const again = await Promise.all([ask({ planId: 'famille' }), ask({ planId: 'famille' })]);
     expect(again.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect((await ordersOfClient()).filter((o) => o.paymentStatus === 'pending')).toHaveLength(1);
+  });
+
+  it('stores the express request to start within the withdrawal period with its date, only when ticked', async () => {
+    const [waiting] = (await ordersOfClient()).filter((o) => o.paymentStatus === 'pending');
+    const failed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/manual-orders/${waiting!.id}`,
+      headers: staff,
+      payload: { paymentStatus: 'failed' },
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(waiting!.expressRequestAt).toBeNull();
+    const res = await ask({ planId: 'standard', expressStart: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, res.json<ClientOrder>().id));
+    expect(row!.expressRequestAt).toBeInstanceOf(Date);
+    expect(row!.expressRequestAt!.getTime()).toBe(row!.cgvAcceptedAt!.getTime());
   });
 });

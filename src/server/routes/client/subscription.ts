@@ -23,6 +23,6 @@ export const clientSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: pendingOrderInputSchema, response: { 201: clientOrderSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send(await placePendingOrder(app.db, request.clientSession.clientId, request.body.planId)),
+      reply.status(201).send(await placePendingOrder(app.db, request.clientSession.clientId, request.body)),
   );
 };

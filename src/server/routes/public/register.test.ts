@@ -102,6 +102,7 @@ describe('POST /api/register', () => {
     const body = res.json();
     expect(body.message).toBe('Certains champs sont invalides : corrigez les erreurs indiquées.');
     expect(Object.keys(body.fieldErrors).sort()).toEqual([
+      'acceptCgv',
       'deviceInfo',
       'deviceType',
       'email',

@@ -4,6 +4,7 @@ import { inboxItems } from '#server/db/schema.ts';
 import type { RegistrationRef } from '#shared/inbox/inbox-api.ts';
 import type { Registration } from '#shared/inbox/registration.ts';
 import { publishInboxLive } from '#server/services/live/staff-notices.ts';
+import { consentOf } from '#server/services/orders/order-consent.ts';
 
 /**
  * Stores a registration request. A later one for an e-mail that already has a pending request is kept as a new
@@ -11,7 +12,7 @@ import { publishInboxLive } from '#server/services/live/staff-notices.ts';
  * may change what the first one says. Staff see both marked as possible duplicates and decide.
  * Open back-office pages are told in the caller's transaction.
  */
-export async function createRegistration(db: Tx, input: Registration): Promise<{ id: number }> {
+export async function createRegistration(db: Tx, input: Registration, now = new Date()): Promise<{ id: number }> {
   const [row] = await db
     .insert(inboxItems)
     .values({
@@ -26,6 +27,7 @@ export async function createRegistration(db: Tx, input: Registration): Promise<{
       planId: input.planId,
       deviceType: input.deviceType,
       deviceInfo: input.deviceInfo,
+      ...consentOf(input, now),
     })
     .returning({ id: inboxItems.id, name: inboxItems.name });
   await publishInboxLive(db, 'inbox.registration', row!);

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { registrationConsent, type OrderConsent } from './order-consent.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -110,7 +111,7 @@ export async function createOrder(
   db: Db,
   values: OrderValues,
   actor: Actor,
-  deps: OrderDeps & { idempotencyKey?: string } = {},
+  deps: OrderDeps & { idempotencyKey?: string; consent?: OrderConsent } = {},
 ): Promise<OrderResult> {
   const { mail, idempotencyKey } = deps;
   const config = values.paymentStatus === 'paid' ? settingsFor(deps) : undefined;
@@ -151,6 +152,8 @@ export async function createOrder(
       }
     }
     if (issued) username = issued.username;
+    // What the client ticked: on the site's order, or on their registration for the account's first order.
+    const consent = deps.consent ?? (clientId !== null ? await registrationConsent(tx, clientId) : null);
 
     const base = {
       clientId,
@@ -172,6 +175,7 @@ export async function createOrder(
         .insert(orders)
         .values({
           ...base,
+          ...consent,
           verificationKey: newVerificationKey(values.orderDate),
           idempotencyKey: idempotencyKey ?? null,
           idempotencyDigest: digest,
@@ -184,7 +188,11 @@ export async function createOrder(
         action: 'order.create',
         entity: 'order',
         entityId: row.id,
-        after: { ...base, credentialsIssued: issued !== null },
+        after: {
+          ...base,
+          credentialsIssued: issued !== null,
+          ...(consent ? { cgvVersion: consent.cgvVersion, expressRequest: consent.expressRequestAt !== null } : {}),
+        },
       });
       if (mail && issued && clientId !== null) {
         await queueCredentialsMail(tx, mail, {

@@ -11,6 +11,8 @@ import { isUniqueViolation } from '#server/db/db-errors.ts';
 import { createOrder } from './orders.ts';
 import { CLIENT_ACTOR } from '#server/services/security/audit.ts';
 import { pendingOrderOf, toClientOrder } from './client-orders.ts';
+import { consentOf } from './order-consent.ts';
+import type { PendingOrderInput } from '#shared/orders/pending-order-api.ts';
 
 /** Staff read it on the order: the client chose nothing but the plan, payment is arranged with them. */
 const CLIENT_REQUEST_NOTE = 'Demandée par le client depuis son espace : moyen de paiement à convenir avec lui.';
@@ -30,9 +32,10 @@ const alreadyPending = (order: { plan: PlanId; orderDate: string }) =>
 export async function placePendingOrder(
   db: Db,
   clientId: number,
-  planId: PlanId,
+  input: PendingOrderInput,
   now = new Date(),
 ): Promise<ClientOrder> {
+  const planId = input.planId;
   const pending = await pendingOrderOf(db, clientId);
   if (pending) throw alreadyPending(pending);
   const client = await findClientById(db, clientId);
@@ -55,6 +58,7 @@ export async function placePendingOrder(
         notes: CLIENT_REQUEST_NOTE,
       },
       CLIENT_ACTOR,
+      { consent: consentOf({ acceptCgv: input.acceptCgv, expressStart: input.expressStart ?? false }, now) },
     );
     return toClientOrder({ ...order, startsOn: null, endsOn: null });
   } catch (error) {

@@ -4,12 +4,14 @@ import { formatEuro } from '#shared/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/components/ui/cn.ts';
 import { useOnlinePayment } from '#client/pages/client/payments/pay-online.tsx';
+import { OrderConsentBoxes, useConsentBoxes } from '#client/components/order/order-consent-boxes.tsx';
+import type { OrderConsentInput } from '#shared/orders/order-consent.ts';
 
 type PlanPickerProps = {
   /** preselected: the plan the client has or had (choosing it again reads « Renouveler ») */
   initial?: PlanId;
   pending: boolean;
-  onChoose(planId: PlanId): void;
+  onChoose(planId: PlanId, consent: OrderConsentInput): void;
   onCancel?(): void;
 };
 
@@ -21,11 +23,13 @@ export function PlanPicker({ initial, pending, onChoose, onCancel }: PlanPickerP
   const name = useId();
   const plan = PLANS.find((p) => p.id === chosen);
   const online = useOnlinePayment();
+  const consent = useConsentBoxes();
   return (
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (chosen) onChoose(chosen);
+        if (chosen && consent.check()) onChoose(chosen, consent.values);
       }}
     >
       <fieldset>
@@ -66,6 +70,9 @@ export function PlanPicker({ initial, pending, onChoose, onCancel }: PlanPickerP
           : 'Pas de paiement en ligne : notre équipe vous contacte pour le règlement, puis votre abonnement démarre'}{' '}
         (le lendemain de la fin de l’abonnement en cours, s’il y en a un).
       </p>
+      <div className="mt-4">
+        <OrderConsentBoxes accept={consent.accept} express={consent.express} error={consent.error} />
+      </div>
       <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel}>

@@ -8,7 +8,9 @@ import { formatDate, formatEuro } from '#shared/format.ts';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { LazyConfirmDialog, LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
+import type { OrderConsentInput } from '#shared/orders/order-consent.ts';
+import { RenewalConfirm } from './renewal-confirm.tsx';
 import { useSubscribe } from '#client/pages/client/api/subscription-mutations.ts';
 import { PlanPicker } from './plan-picker.tsx';
 import { PayOnlineButton, useOnlinePayment } from '#client/pages/client/payments/pay-online.tsx';
@@ -42,8 +44,8 @@ function useSubscribeWithToasts() {
   const subscribe = useSubscribe();
   // mutateAsync: the pending order replaces these buttons as soon as the lists refresh, and callbacks given to
   // mutate() would be dropped with the unmounted buttons; the promise still settles.
-  const order = (planId: PlanId, onDone?: () => void) =>
-    subscribe.mutateAsync({ planId }).then(
+  const order = (planId: PlanId, consent: OrderConsentInput, onDone?: () => void) =>
+    subscribe.mutateAsync({ planId, ...consent }).then(
       () => {
         notify('success', 'Abonnement créé', 'Votre abonnement a été créé avec succès !');
         onDone?.();
@@ -54,7 +56,10 @@ function useSubscribeWithToasts() {
         notify('error', 'Erreur', serverMessage(error, 'Impossible de créer l’abonnement. Veuillez réessayer.'));
       },
     );
-  return { order: (planId: PlanId, onDone?: () => void) => void order(planId, onDone), pending: subscribe.isPending };
+  return {
+    order: (planId: PlanId, consent: OrderConsentInput, onDone?: () => void) => void order(planId, consent, onDone),
+    pending: subscribe.isPending,
+  };
 }
 
 function PendingOrder({ order }: { order: ClientOrder }) {
@@ -89,7 +94,6 @@ function RenewalNotice({
   confirmAtOnce: boolean;
 }) {
   const { order, pending } = useSubscribeWithToasts();
-  const online = useOnlinePayment();
   const [confirming, setConfirming] = useState(false);
   // Opened after hydration: the server's page and the first render in the browser stay the same.
   useEffect(() => {
@@ -114,14 +118,14 @@ function RenewalNotice({
         </Button>
       </div>
       {plan && (
-        <LazyConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={`Renouveler la formule ${plan.name} ?`}
-          description={`${formatEuro(plan.price)} pour ${plan.durationText}, à partir du lendemain de la fin de votre abonnement. ${online ? 'Vous la réglerez en ligne par carte bancaire, ou notre équipe vous contacte.' : 'Notre équipe vous contacte pour le règlement.'}`}
-          confirmLabel="Renouveler"
-          onConfirm={() => order(plan.id)}
-        />
+        <LazyDialog open={confirming} onOpenChange={setConfirming} title={`Renouveler la formule ${plan.name} ?`}>
+          <RenewalConfirm
+            plan={plan}
+            pending={pending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={(consent) => order(plan.id, consent, () => setConfirming(false))}
+          />
+        </LazyDialog>
       )}
       <LazyDialog
         open={picking}
@@ -134,7 +138,7 @@ function RenewalNotice({
           initial={lastPlan}
           pending={pending}
           onCancel={() => setPicking(false)}
-          onChoose={(id) => order(id, () => setPicking(false))}
+          onChoose={(id, consent) => order(id, consent, () => setPicking(false))}
         />
       </LazyDialog>
     </div>
@@ -151,7 +155,7 @@ function Offers({ lastPlan }: { lastPlan: PlanId | undefined }) {
       <p className="mb-4 mt-1 text-slate-700">
         {lastPlan ? 'Renouvelez votre formule ou choisissez-en une autre.' : 'Choisissez la formule qui vous convient.'}
       </p>
-      <PlanPicker initial={lastPlan} pending={pending} onChoose={(id) => order(id)} />
+      <PlanPicker initial={lastPlan} pending={pending} onChoose={(id, consent) => order(id, consent)} />
     </section>
   );
 }

@@ -11,8 +11,9 @@ import { registrationInputSchema, type Registration, type RegistrationInput } fr
 import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import { PLANS, type Plan } from '#shared/plans.ts';
 import { pricePerPeriod } from './selected-plan-card.tsx';
+import { OrderConsentBoxes } from '#client/components/order/order-consent-boxes.tsx';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'planId', 'deviceType', 'deviceInfo'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'planId', 'deviceType', 'deviceInfo', 'acceptCgv'] as const;
 const DEVICE_OPTIONS = REGISTRATION_DEVICE_TYPES.map((value) => ({ value, label: REGISTRATION_DEVICE_LABELS[value] }));
 const PLAN_OPTIONS = PLANS.map((p) => ({ value: p.id, label: `${p.name} – ${pricePerPeriod(p)}` }));
 
@@ -28,7 +29,7 @@ export function RegisterForm({ plan }: { plan: Plan | undefined }) {
   } = useForm<RegistrationInput, unknown, Registration>({
     resolver: zodResolver(registrationInputSchema),
     // Only the plan: with no default, a field keeps what the visitor typed before the page finished loading.
-    defaultValues: { planId: plan?.id },
+    defaultValues: { planId: plan?.id, acceptCgv: false, expressStart: false },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -109,6 +110,12 @@ export function RegisterForm({ plan }: { plan: Plan | undefined }) {
           {errors.planId.message}
         </p>
       )}
+
+      <OrderConsentBoxes
+        accept={register('acceptCgv')}
+        express={register('expressStart')}
+        error={errors.acceptCgv?.message}
+      />
 
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Inscription en cours...' : "Finaliser l'inscription"}
