@@ -1,6 +1,6 @@
 // Online payment: the provider's Checkout sessions and the events already handled.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CHECKOUT_STATUSES } from '#shared/billing/payment-labels.ts';
 import { orders } from './orders.ts';
 import { createdAt } from './columns.ts';
@@ -41,3 +41,33 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A call to the payment provider, recorded in its own committed transaction before it is made (docs/decisions/040):
+ * its idempotency key, what it is for (`request`: what to write once the provider has answered) and how it ended. One
+ * a crash or a lost answer left `asked` is made again with the same key, so the provider answers what it already did.
+ */
+export const providerIntents = pgTable(
+  'provider_intents',
+  {
+    id: serial('id').primaryKey(),
+    /** 'refund' (a credit note refunded to the card) or 'checkout' (a Checkout session for an order) */
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    request: jsonb('request').notNull(),
+    /** asked → done (its result written) or failed (the provider refused: nothing was written) */
+    status: text('status').notNull().default('asked'),
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('provider_intents_order_idx').on(t.orderId),
+    index('provider_intents_asked_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'asked'`),
+  ],
+);
