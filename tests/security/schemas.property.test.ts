@@ -80,7 +80,9 @@ const phone = fc.oneof(
 
 const without = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
-describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', () => {
+// Hundreds of requests per property, sign-ins hashed at the real Argon2id cost: a limit, not a wait, that holds on a
+// loaded machine.
+describe('[SECURITY][SCHEMAS] the server agrees with every shared schema', { timeout: 180_000 }, () => {
   let w: World;
   // How many generated inputs were valid: a property that only ever saw rejections would prove half of nothing.
   const accepted = { registration: 0, order: 0, request: 0 };

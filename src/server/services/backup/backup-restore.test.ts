@@ -79,7 +79,9 @@ async function backupThroughTab(
   return res.rawPayload;
 }
 
-describe('[ADMIN][BACKUP] backup then restore into a fresh database', () => {
+// Each test opens a fresh embedded database (initdb and every migration in WebAssembly): seconds on a quiet machine,
+// far more on a loaded one. A limit, not a wait.
+describe('[ADMIN][BACKUP] backup then restore into a fresh database', { timeout: 180_000 }, () => {
   let t: TestApp;
   let dir: string;
   let file: string;
