@@ -8,6 +8,7 @@ import http from 'node:http';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cannon, type Figures } from './alternating.ts';
 import { staffSignIn, startServer } from './server.ts';
+import { STREAM_LIMITS } from '#server/services/live/stream-limits.ts';
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -143,7 +144,7 @@ export async function measureLiveStreams() {
       cores: os.cpus().length,
       database: 'pglite',
       what: `${ATTEMPTS} attempted GET /api/client/events from one client session over ${SECONDS} s, each held until the server ends it; /healthz under 10 connections meanwhile`,
-      limits: { perSession: 5, perAddress: 40, perInstance: 2000 },
+      limits: STREAM_LIMITS,
       healthzAlone: {
         requestsPerSec: alone.requestsPerSec,
         p50Ms: alone.p50Ms,
