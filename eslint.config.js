@@ -21,8 +21,10 @@ export const DOMAINS = [
   'orders', // orders, pending orders, customers, figures
   'payments', // online payment
   'interventions', // a client's requests for help and their threads
+  'remote', // screen sharing from the browser, its sessions on the record
   'inbox', // registrations, contact messages, erasure requests
   'privacy', // a client's data: export and erasure
+  'help', // help articles, their French search, what readers tell of them
   'page-reads', // what a server-rendered page reads in one go
   'backup', // the whole database in an archive, and back
 ];

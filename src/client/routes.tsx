@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { LandingPage } from './pages/public/landing/landing-page.tsx';
 import { useViewer } from './lib/viewer.tsx';
+import { CLIENT_PAGES } from '#shared/clients/client-pages.ts';
 
 type PageModule = Promise<{ default: ComponentType }>;
 export type PageRoute = {
@@ -40,6 +41,9 @@ function page(load: () => PageModule) {
 }
 
 const dashboard = page(() => import('./pages/client/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })));
+const clientDashboard = page(() =>
+  import('./pages/client/client-dashboard-page.tsx').then((m) => ({ default: m.ClientDashboardPage })),
+);
 
 /**
  * docs/specification.md §2: a signed-in client's / is the dashboard; anyone else's the landing page, whose chunk holds
@@ -70,6 +74,13 @@ export const ROUTES: PageRoute[] = [
     description: 'Conditions générales de vente de nos abonnements d’assistance informatique à distance.',
     indexable: true,
     ...page(() => import('./pages/public/legal/cgv-page.tsx').then((m) => ({ default: m.CgvPage }))),
+  },
+  {
+    path: '/mentions-legales',
+    title: 'Mentions légales',
+    description: 'Éditeur, directeur de la publication, hébergeur et médiateur de la consommation.',
+    indexable: true,
+    ...page(() => import('./pages/public/legal/legal-notices-page.tsx').then((m) => ({ default: m.LegalNoticesPage }))),
   },
   {
     path: '/privacy-policy',
@@ -127,12 +138,26 @@ export const ROUTES: PageRoute[] = [
     title: 'Connexion client',
     ...page(() => import('./pages/client/client-login-page.tsx').then((m) => ({ default: m.ClientLoginPage }))),
   },
-  {
-    path: '/client/dashboard',
-    title: 'Espace client',
-    ...page(() => import('./pages/client/client-dashboard-page.tsx').then((m) => ({ default: m.ClientDashboardPage }))),
-  },
+  { path: '/client/dashboard', title: 'Espace client', ...clientDashboard },
   { path: '/dashboard', title: DASHBOARD_TITLE, ...dashboard },
+  // The client area's pages (docs/decisions/039); /dashboard and /client/dashboard show the first two.
+  { path: CLIENT_PAGES.home, title: 'Accueil', ...dashboard },
+  { path: CLIENT_PAGES.requests, title: 'Mes demandes', ...clientDashboard },
+  {
+    path: CLIENT_PAGES.devices,
+    title: 'Mes appareils',
+    ...page(() => import('./pages/client/devices-page.tsx').then((m) => ({ default: m.DevicesPage }))),
+  },
+  {
+    path: CLIENT_PAGES.invoices,
+    title: 'Mes factures',
+    ...page(() => import('./pages/client/invoices-page.tsx').then((m) => ({ default: m.InvoicesPage }))),
+  },
+  {
+    path: CLIENT_PAGES.account,
+    title: 'Mon compte',
+    ...page(() => import('./pages/client/account-page.tsx').then((m) => ({ default: m.AccountPage }))),
+  },
   {
     path: '/forgot-password',
     title: 'Mot de passe oublié',

@@ -47,6 +47,27 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the screen share relay as coturn addresses with their secret, or a JSON list, and stops on a half', () => {
+    expect(loadConfig({}).TURN_URL).toBeUndefined();
+    const turn = { TURN_URL: 'turn:turn.example.fr:3478, turns:turn.example.fr:5349', TURN_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(turn).TURN_URL).toEqual(['turn:turn.example.fr:3478', 'turns:turn.example.fr:5349']);
+    expect(() => loadConfig({ TURN_URL: turn.TURN_URL })).toThrow(
+      /^Invalid environment variable TURN_URL: is set without TURN_SECRET/,
+    );
+    expect(() => loadConfig({ TURN_SECRET: turn.TURN_SECRET })).toThrow(/^Invalid environment variable TURN_SECRET/);
+    expect(() => loadConfig({ ...turn, TURN_URL: 'https://turn.example.fr' })).toThrow(/TURN_URL: must list turn:/);
+    expect(loadConfig({ ICE_SERVERS: '[{"urls":"stun:stun.example.fr:3478"}]' }).ICE_SERVERS).toEqual([
+      { urls: 'stun:stun.example.fr:3478' },
+    ]);
+    for (const bad of ['stun:x', '[]', '{"urls":"stun:x"}', '[{"url":"stun:x"}]'])
+      expect(() => loadConfig({ ICE_SERVERS: bad }), bad).toThrow(
+        /^Invalid environment variable ICE_SERVERS: must be a JSON list/,
+      );
+    expect(() => loadConfig({ ...turn, ICE_SERVERS: '[{"urls":"stun:x"}]' })).toThrow(
+      /ICE_SERVERS: is set with TURN_URL/,
+    );
+  });
+
   it('trusts nobody’s X-Forwarded-For by default, and only the proxies listed by address or range', () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([

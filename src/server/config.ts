@@ -3,6 +3,12 @@ import type { SiteInfo } from '#shared/site.ts';
 import { z } from 'zod';
 
 const optional = z.string().trim().min(1).optional();
+/** One entry of the browser's RTCConfiguration.iceServers (ICE_SERVERS). */
+const iceServer = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
 
 // What proxy-addr (Fastify's trustProxy) understands: an address, a CIDR range, or one of its named ranges.
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -101,6 +107,21 @@ const envSchema = z
     COMPANY_EMAIL: z.email().default('contact@rfs-assistance.example'),
     COMPANY_PHONE: z.string().min(1).default('+33 1 84 80 00 00'),
     COMPANY_ID: z.string().min(1).default('Wyoming LLC n° 2023-001234567'),
+    /** the consumer mediator the company adheres to (L612-1, L616-1), named in the CGV, legal notices and e-mails */
+    MEDIATOR_NAME: z
+      .string()
+      .min(1)
+      .default('CM2C – Centre de la médiation de la consommation de conciliateurs de justice'),
+    MEDIATOR_URL: z.url({ protocol: /^https?$/ }).default('https://www.cm2c.net'),
+    MEDIATOR_ADDRESS: z.string().min(1).default('49 rue de Ponthieu, 75008 Paris, France'),
+    /** the legal notices' host (LCEN art. 6): name, address and phone of who stores the site */
+    HOSTING_PROVIDER: z.string().min(1).default('OVH SAS, 2 rue Kellermann, 59100 Roubaix, France, +33 9 72 10 10 07'),
+    /** the legal notices' director of publication (LCEN art. 6): a person's name and role */
+    PUBLICATION_DIRECTOR: z.string().min(1).default('Le gérant de RFS Assistance LLC'),
+    /** the representative in the EU of a company established outside it (RGPD art. 27): name and address */
+    EU_REPRESENTATIVE: optional,
+    /** who carries the e-mails (the SMTP provider), named as a processor on the privacy page */
+    SMTP_PROVIDER: optional,
     /** VAT rate in percent printed on invoices issued from now on (0: no VAT, the mention below says why); docs/invoices.md */
     INVOICE_TAX_RATE: z.coerce
       .number()
@@ -111,6 +132,40 @@ const envSchema = z
       .string()
       .min(1)
       .default('TVA non applicable : prestation fournie par une société établie aux États-Unis.'),
+    /**
+     * Screen sharing's relay (services/remote/ice-servers.ts): coturn's addresses, comma-separated, and its
+     * `static-auth-secret`; each page gets credentials valid a few hours. Or ICE_SERVERS, the browser's own list in
+     * JSON. Neither: the two pages connect directly (on one network, or where their routers allow it).
+     */
+    TURN_URL: z
+      .string()
+      .trim()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.length > 0 && list.every((u) => /^(turns?|stuns?):\S+$/.test(u)), {
+        message: 'must list turn:, turns: or stun: addresses, comma-separated',
+      })
+      .optional(),
+    TURN_SECRET: z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional(),
+    ICE_SERVERS: z
+      .string()
+      .transform((s, ctx) => {
+        try {
+          return JSON.parse(s) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON list of ICE servers' });
+          return z.NEVER;
+        }
+      })
+      .refine((list) => Array.isArray(list) && list.length > 0 && list.every((e) => iceServer.safeParse(e).success), {
+        message: 'must be a JSON list of ICE servers ([{"urls":"stun:…"}])',
+      })
+      .transform((list) => list as z.output<typeof iceServer>[])
+      .optional(),
     /** Stripe Checkout (services/payments/): both or neither; unset, orders are paid by hand as before */
     STRIPE_SECRET_KEY: z
       .string()
@@ -133,6 +188,15 @@ const envSchema = z
   .refine((e) => !e.ADMIN_USERNAME || e.ADMIN_PASSWORD, {
     message: 'is set without ADMIN_PASSWORD',
     path: ['ADMIN_USERNAME'],
+  })
+  .refine((e) => !e.TURN_URL || e.TURN_SECRET, {
+    message: 'is set without TURN_SECRET (coturn needs its shared secret)',
+    path: ['TURN_URL'],
+  })
+  .refine((e) => !e.TURN_SECRET || e.TURN_URL, { message: 'is set without TURN_URL', path: ['TURN_SECRET'] })
+  .refine((e) => !(e.TURN_URL && e.ICE_SERVERS), {
+    message: 'is set with TURN_URL: give one or the other',
+    path: ['ICE_SERVERS'],
   })
   .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, {
     message: 'is set without STRIPE_WEBHOOK_SECRET (online payment needs both)',
@@ -167,6 +231,11 @@ export function siteInfo(config: Config): SiteInfo {
     phone: config.COMPANY_PHONE,
     companyId: config.COMPANY_ID,
     publicUrl: config.PUBLIC_URL,
+    mediator: { name: config.MEDIATOR_NAME, url: config.MEDIATOR_URL, address: config.MEDIATOR_ADDRESS },
+    hostingProvider: config.HOSTING_PROVIDER,
+    publicationDirector: config.PUBLICATION_DIRECTOR,
+    ...(config.EU_REPRESENTATIVE ? { euRepresentative: config.EU_REPRESENTATIVE } : {}),
+    ...(config.SMTP_PROVIDER ? { smtpProvider: config.SMTP_PROVIDER } : {}),
     ...(config.STRIPE_SECRET_KEY ? { onlinePayment: true as const } : {}),
   };
 }

@@ -31,4 +31,12 @@ export const RATE_LIMITS = {
   clientMessage: { max: 30, timeWindow: '1 minute' },
   /** Closing and rating one's own requests, per client. */
   clientFeedback: { max: 30, timeWindow: '1 minute' },
+  /** Questions put to the help centre by a person (the chat bot), per address: each miss is kept for staff. */
+  helpAsked: { max: 30, timeWindow: '1 minute' },
+  /** « Cet article vous a-t-il aidé ? » and « Cela a résolu mon problème », per address. */
+  helpAnswer: { max: 20, timeWindow: '1 minute' },
+  /** A screen share's signals, per person: a connection takes a few dozen, a flood is stopped. */
+  screenShareSignal: { max: 180, timeWindow: '1 minute' },
+  /** Starting, joining and ending screen shares, per person. */
+  screenShareStart: { max: 20, timeWindow: '1 minute' },
 } as const satisfies Record<string, { max: number; timeWindow: string }>;

@@ -104,6 +104,9 @@ export const ERROR_STATUS = {
   NOT_FAILED: 409,
   BACKUP_RUNNING: 409,
   BACKUP_FAILED: 500,
+  // Screen sharing
+  SCREEN_SHARE_ENDED: 409,
+  SCREEN_SHARE_FORBIDDEN: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

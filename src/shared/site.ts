@@ -7,6 +7,15 @@ export type SiteInfo = {
   phone: string;
   companyId: string;
   publicUrl: string;
+  /** the consumer mediator (L612-1): shown in the CGV, the legal notices and the contract e-mail */
+  mediator: { name: string; url: string; address: string };
+  /** the legal notices' host and director of publication */
+  hostingProvider: string;
+  publicationDirector: string;
+  /** the company's representative in the EU (RGPD art. 27), when one is named */
+  euRepresentative?: string;
+  /** the e-mail carrier, named as a processor, when set */
+  smtpProvider?: string;
   /** « Payer en ligne » is offered (the provider's settings are given); absent when off */
   onlinePayment?: true;
 };

@@ -25,7 +25,7 @@ for (const { name, viewport } of WIDTHS) {
     await devices.getByLabel('Marque et modèle').fill(model);
     await devices.getByRole('button', { name: 'Ajouter' }).click();
     const card = devices.getByTestId('device-card').filter({ hasText: model });
-    await expect(card).toContainText('À vérifier');
+    await expect(card).toContainText('En service');
     await expect(devices.getByTestId('devices-covered')).toHaveText(/1 appareil couvert sur 3/);
 
     // Staff ask a proof from the « Appareils » tab.

@@ -40,14 +40,45 @@ test('[PUBLIC][LEGAL] the CGV state the key terms of SPEC §2', async ({ page })
     'n’est pas renouvelé automatiquement',
     'sans notre accord écrit préalable',
     'carte bancaire',
-    'cryptomonnaie',
-    'Une fois le service commencé, le droit de rétractation ne peut plus être exercé.',
     'Aucune TVA n’est facturée',
-    'limitée au montant que vous avez payé',
     'vous installez vous-même',
-    'droit de l’État du Wyoming',
+    // Consumer law (docs/decisions/041): withdrawal even after an express request, French law, a mediator, no cap.
+    'demander expressément',
+    'Sans cette demande, vous ne devez rien',
+    'Modèle de formulaire de rétractation',
+    'droit français',
+    'article R631-3',
+    'ne limite ni n’exclut votre droit à réparation',
+    'CM2C',
   ])
     await expect(main).toContainText(text);
+  for (const gone of [
+    'cryptomonnaie',
+    'tribunaux compétents du Wyoming',
+    'limitée au montant',
+    'ne peut plus être exercé',
+  ])
+    await expect(main).not.toContainText(gone);
+  await expect(page.getByTestId('withdrawal-form')).toContainText('Je/Nous (*) vous notifie/notifions (*)');
+});
+
+test('[PUBLIC][LEGAL] the CGV version of 17 January 2025 stays readable, marked as past', async ({ page }) => {
+  await page.goto('/cgv');
+  await page.getByRole('link', { name: 'Version du 17 janvier 2025' }).click();
+  await expect(page).toHaveURL(/\/cgv\?version=2025-01-17$/);
+  await expect(page.getByTestId('cgv-past-version')).toContainText('n’est plus en vigueur');
+  await expect(page.getByRole('main')).toContainText('droit de l’État du Wyoming');
+  await expect(page.getByText('Dernière mise à jour : 17 janvier 2025')).toBeVisible();
+});
+
+test('[PUBLIC][LEGAL] the legal notices name the publisher, the director of publication, the host, the mediator', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();
+  for (const text of ['RFS Assistance LLC', 'Le gérant de RFS Assistance LLC', 'OVH SAS', 'CM2C'])
+    await expect(page.getByRole('main')).toContainText(text);
 });
 
 test('[PUBLIC][LEGAL] company details come from the configuration', async ({ page }) => {
@@ -109,9 +140,11 @@ test('[PUBLIC][LEGAL] the privacy policy states retention, rights, cookies and i
   }
 });
 
-test('[PUBLIC][LEGAL] the footer links reach both legal pages', async ({ page }) => {
+test('[PUBLIC][LEGAL] the footer links reach the legal pages', async ({ page }) => {
   await page.goto('/privacy-policy');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
+  await expect(page).toHaveURL('/mentions-legales');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Conditions générales de vente' }).click();
   await expect(page).toHaveURL('/cgv');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Politique de confidentialité' }).click();
   await expect(page).toHaveURL('/privacy-policy');
@@ -120,7 +153,7 @@ test('[PUBLIC][LEGAL] the footer links reach both legal pages', async ({ page })
 test('[PUBLIC][LEGAL] a link at the foot of the landing page opens the CGV at their top', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('[data-hydrated="true"]')).toBeAttached();
-  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' });
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Conditions générales de vente' });
   await link.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await link.click();

@@ -45,15 +45,18 @@ const PGLITE_SETTINGS = [
 
 /** PGlite and its drivers are imported when used: a server on PostgreSQL never loads them (2 MB of heap). */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { unaccent }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    // The help centre's French search ignores accents (migration 0032): PostgreSQL's contrib, built for PGlite.
+    import('@electric-sql/pglite/contrib/unaccent'),
   ]);
   if (options.dataDir) await privateDir(options.dataDir);
   const client = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     postgresqlconf: PGLITE_SETTINGS,
+    extensions: { unaccent },
   });
   await client.waitReady;
   // The database's files (password hashes, personal data): the server's user only, see services/security/private-files.ts.

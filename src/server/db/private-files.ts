@@ -24,6 +24,11 @@ export async function closeTree(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) await closeTree(file);
-    else if (entry.isFile()) await chmod(file, PRIVATE_FILE);
+    else if (entry.isFile()) await chmod(file, PRIVATE_FILE).catch(vanished);
   }
+}
+
+/** A file the database removed between the listing and the chmod (its pid file, a temporary one) needs no closing. */
+function vanished(error: NodeJS.ErrnoException) {
+  if (error.code !== 'ENOENT') throw error;
 }

@@ -11,3 +11,5 @@ export * from './schema/interventions.ts';
 export * from './schema/devices.ts';
 export * from './schema/mail.ts';
 export * from './schema/live.ts';
+export * from './schema/help.ts';
+export * from './schema/remote.ts';

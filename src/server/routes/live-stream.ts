@@ -94,7 +94,11 @@ export async function openLiveStream(
       request.raw.socket?.destroy(),
     );
   };
-  const unsubscribe = hub.subscribe({ viewer, send, close: end, session, address: request.ip });
+  // A signal is for now or never: not numbered, not replayed (a page that missed one starts its exchange again).
+  const signal = (body: unknown) => {
+    if (!ended) write(`event: signal\ndata: ${JSON.stringify(body)}\n\n`);
+  };
+  const unsubscribe = hub.subscribe({ viewer, send, signal, close: end, session, address: request.ip });
   const heartbeat = setInterval(() => {
     void stillAllowed().then(
       (ok) => (ok ? write(': ping\n\n') : end()),

@@ -11,6 +11,8 @@ const INTERVENTION_KINDS = [
   'intervention.assigned',
   'intervention.due_soon',
   'intervention.overdue',
+  'intervention.screen_share',
+  'intervention.screen_share_ended',
 ] as const;
 /** Staff only: what arrives in « Messages » (registrations, contact messages, erasure requests) and a device's proof. */
 const STAFF_ONLY_KINDS = ['inbox.registration', 'inbox.contact', 'inbox.erasure', 'device.proof'] as const;
@@ -38,6 +40,7 @@ export const STAFF_ALERT_KINDS: readonly LiveKind[] = [
   'intervention.message',
   'intervention.due_soon',
   'intervention.overdue',
+  'intervention.screen_share',
   'inbox.registration',
   'inbox.contact',
   'inbox.erasure',

@@ -125,5 +125,7 @@ export const clientOrderSchema = z.object({
       totalTtc: z.string(),
     }),
   ),
+  /** a payment attempt did not go through (refused, expired, wrong amount): the client may pay again */
+  paymentRefused: z.boolean(),
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;

@@ -7,7 +7,7 @@ import { useViewer } from '#client/lib/viewer.tsx';
 /** Where the landing page lists the plans (docs/specification.md §2: the plan-required dialog links /#pricing). */
 export const PRICING_HREF = '/#pricing';
 
-function SiteLogo() {
+export function SiteLogo() {
   const { siteName } = useSite();
   return (
     <Link to="/" className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-700">
@@ -34,8 +34,11 @@ export function SiteFooter() {
           <Link className={footerLink} to="/verify-invoice">
             Vérifier une facture
           </Link>
-          <Link className={footerLink} to="/cgv">
+          <Link className={footerLink} to="/mentions-legales">
             Mentions légales
+          </Link>
+          <Link className={footerLink} to="/cgv">
+            Conditions générales de vente
           </Link>
           <Link className={footerLink} to="/privacy-policy">
             Politique de confidentialité

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, RefreshCw } from 'lucide-react';
+import { KeyRound, LogOut, RefreshCw, ShieldCheck, UserRound } from 'lucide-react';
 import type { StaffSession } from '#shared/staff/staff-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ApiRequestError } from '#client/lib/api.ts';
@@ -16,11 +16,15 @@ import { MyDutyHoursButton } from './staff/duty-hours-dialogs.tsx';
 import { SecurityButton } from './two-factor/security-dialog.tsx';
 import { STAFF_ROLE_LABELS } from '#shared/staff/staff-labels.ts';
 import { LiveBar } from './live/live-bar.tsx';
+import { HeaderMenu } from './shell/header-menu.tsx';
 
+/**
+ * One row (docs/decisions/039): the site, the clock, « En direct », « Actualiser », the notifications, the secret code
+ * and the member's own menu (sessions, password, hours, security, « Déconnexion »). On a phone it wraps in two lines.
+ */
 export function AdminHeader({ session }: { session: StaffSession }) {
   const { siteName } = useSite();
   const client = useQueryClient();
-  const logout = useLogout();
   const [refreshing, setRefreshing] = useState(false);
 
   async function refresh() {
@@ -42,56 +46,79 @@ export function AdminHeader({ session }: { session: StaffSession }) {
 
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-3 py-3 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <p className="flex flex-wrap items-baseline gap-x-2 text-lg font-bold text-brand-700">
-            <span>{siteName}</span>
-            <span className="text-sm font-medium text-slate-600">Espace staff</span>
-          </p>
-          {/* Beside the account it concerns, and away from the unlock form that toasts may cover. */}
-          <div className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-            <p>
-              Connecté :{' '}
-              <span className="font-semibold text-slate-900" data-testid="staff-username">
-                {session.username}
-              </span>{' '}
-              ({STAFF_ROLE_LABELS[session.role].toLowerCase()})
-            </p>
-            <MySessionsButton />
-            <MyPasswordButton username={session.username} />
-            <MyDutyHoursButton />
-            <SecurityButton />
-          </div>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 sm:px-6 lg:h-14 lg:flex-nowrap lg:py-0">
+        <p className="mr-auto flex min-w-0 items-baseline gap-2 whitespace-nowrap font-bold text-brand-700 lg:mr-2">
+          <span className="truncate">{siteName}</span>
+          <span className="hidden text-sm font-medium text-slate-600 sm:inline">Espace staff</span>
+        </p>
+        <div className="order-last basis-full sm:order-none sm:basis-auto lg:mr-auto">
           <LiveClock />
-          <LiveBar />
         </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end lg:justify-end">
-          {/* The backup is an admin's: a technician is never offered the code. */}
-          {session.role === 'admin' && <UnlockForm unlocked={session.unlocked} />}
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void refresh()}
-              disabled={refreshing}
-              className="flex-1 sm:flex-none"
-            >
-              <RefreshCw aria-hidden="true" className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
-              Actualiser
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => logout.mutate()}
-              disabled={logout.isPending}
-              className="flex-1 sm:flex-none"
-            >
-              <LogOut aria-hidden="true" className="h-4 w-4" />
-              Déconnexion
-            </Button>
-          </div>
-        </div>
+        <LiveBar />
+        <Button variant="secondary" size="sm" onClick={() => void refresh()} disabled={refreshing}>
+          <RefreshCw aria-hidden="true" className={refreshing ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+          <span className="sr-only sm:not-sr-only">Actualiser</span>
+        </Button>
+        {/* The backup is an admin's: a technician is never offered the code. */}
+        {session.role === 'admin' && <SecretCode unlocked={session.unlocked} />}
+        <PersonalMenu session={session} />
       </div>
     </header>
+  );
+}
+
+function SecretCode({ unlocked }: { unlocked: boolean }) {
+  if (unlocked) {
+    return (
+      <p className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-lg bg-green-50 px-2.5 py-1.5 text-sm font-medium text-green-800">
+        <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Téléchargement activé
+      </p>
+    );
+  }
+  return (
+    <HeaderMenu
+      label={<span className="sr-only sm:not-sr-only">Code secret</span>}
+      icon={<KeyRound aria-hidden="true" className="h-4 w-4" />}
+      closeOnChoice={false}
+    >
+      <div className="p-1">
+        <UnlockForm />
+      </div>
+    </HeaderMenu>
+  );
+}
+
+function PersonalMenu({ session }: { session: StaffSession }) {
+  const logout = useLogout();
+  return (
+    <HeaderMenu
+      icon={<UserRound aria-hidden="true" className="h-4 w-4" />}
+      label={
+        <span className="max-w-32 truncate" data-testid="staff-username">
+          {session.username}
+        </span>
+      }
+    >
+      <p className="px-2 pb-2 text-sm text-slate-600">
+        Connecté : <span className="font-semibold text-slate-900">{session.username}</span> (
+        {STAFF_ROLE_LABELS[session.role].toLowerCase()})
+      </p>
+      <div className="flex flex-col items-stretch gap-0.5 border-t border-slate-100 pt-1 [&_button]:w-full [&_button]:justify-start">
+        <MySessionsButton />
+        <MyPasswordButton username={session.username} />
+        <MyDutyHoursButton />
+        <SecurityButton />
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          className="h-8 px-2"
+        >
+          <LogOut aria-hidden="true" className="h-4 w-4" />
+          Déconnexion
+        </Button>
+      </div>
+    </HeaderMenu>
   );
 }

@@ -40,11 +40,10 @@ function AdminGate() {
   }
   if (!session.data) return <AdminLogin />;
   return (
-    <div className="min-h-screen">
-      <AdminHeader session={session.data} />
-      <main id="contenu" className="mx-auto max-w-7xl px-3 py-4 sm:px-6 sm:py-6">
-        <AdminTabs unlocked={session.data.unlocked} role={session.data.role} />
-      </main>
-    </div>
+    <AdminTabs
+      unlocked={session.data.unlocked}
+      role={session.data.role}
+      header={<AdminHeader session={session.data} />}
+    />
   );
 }

@@ -1,100 +1,53 @@
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
+import { Tabs as T } from 'radix-ui';
 import { useSearchParams } from '#client/lib/router.ts';
-import {
-  CalendarRange,
-  Download,
-  Laptop,
-  LayoutDashboard,
-  Mail,
-  ScrollText,
-  UserCog,
-  Send,
-  ShoppingCart,
-  Users,
-  Wrench,
-} from 'lucide-react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
-import { DashboardTab } from './dashboard/dashboard-tab.tsx';
-import { OrdersTab } from './orders/orders-tab.tsx';
-import { CustomersTab } from './customers/customers-tab.tsx';
-import { InboxTab } from './inbox/inbox-tab.tsx';
-import { SubscriptionsTab } from './subscriptions/subscriptions-tab.tsx';
-import { InterventionsTab } from './interventions/interventions-tab.tsx';
-import { DownloadTab } from './download/download-tab.tsx';
-import { StaffTab } from './staff/staff-tab.tsx';
-import { JournalTab } from './journal/journal-tab.tsx';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
-import { OutboxTab } from './outbox/outbox-tab.tsx';
-import { DevicesTab } from './devices/devices-tab.tsx';
+import { renamedTab, visibleGroups } from './shell/admin-sections.ts';
+import { AdminNav } from './shell/admin-nav.tsx';
+import { useAdminCounts } from './shell/use-counts.ts';
 
-type TabDef = {
-  value: string;
-  label: string;
-  Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
-  Panel: ComponentType;
-  unlockedOnly?: boolean;
-  /** who sees the tab (admins only when absent); the server refuses the same routes to the others */
-  roles?: readonly StaffRole[];
-};
-
-const EVERYONE = ['admin', 'technicien'] as const;
-
-const TABS: TabDef[] = [
-  { value: 'dashboard', label: 'Tableau de bord', Icon: LayoutDashboard, Panel: DashboardTab },
-  { value: 'orders', label: 'Commandes', Icon: ShoppingCart, Panel: OrdersTab },
-  { value: 'users', label: 'Utilisateurs', Icon: Users, Panel: CustomersTab },
-  { value: 'contacts', label: 'Messages', Icon: Mail, Panel: InboxTab, roles: EVERYONE },
-  { value: 'subscriptions', label: 'Abonnements', Icon: CalendarRange, Panel: SubscriptionsTab, roles: EVERYONE },
-  { value: 'interventions', label: 'Interventions', Icon: Wrench, Panel: InterventionsTab, roles: EVERYONE },
-  { value: 'devices', label: 'Appareils', Icon: Laptop, Panel: DevicesTab, roles: EVERYONE },
-  { value: 'courriels', label: 'Courriels', Icon: Send, Panel: OutboxTab },
-  { value: 'team', label: 'Équipe', Icon: UserCog, Panel: StaffTab },
-  { value: 'journal', label: 'Journal', Icon: ScrollText, Panel: JournalTab },
-  { value: 'download', label: 'Téléchargement', Icon: Download, Panel: DownloadTab, unlockedOnly: true },
-];
+const TAB_PARAM = 'tab';
 
 /**
- * A link saved before the inbox tab took the specification's value (`contacts`, docs/specification.md §7) still
- * opens it.
+ * The back-office's shell: the navigation at the side (a row on narrow screens), the header's row, then the open
+ * tab. The tab lives in ?tab=, and choosing one is a step in the history: Back returns to the tab before, a reload or a
+ * shared link opens the same one (docs/decisions/039).
  */
-const renamedTab = (value: string | null) => (value === 'messages' ? 'contacts' : value);
-
-/** The tabs of the signed-in member's role (Téléchargement once unlocked); the active one lives in ?tab= so a reload or a shared link keeps it. */
-export function AdminTabs({ unlocked, role }: { unlocked: boolean; role: StaffRole }) {
+export function AdminTabs({ unlocked, role, header }: { unlocked: boolean; role: StaffRole; header: ReactNode }) {
   const [params, setParams] = useSearchParams();
-  const tabs = TABS.filter((t) => (unlocked || !t.unlockedOnly) && (t.roles ?? ['admin']).includes(role));
-  const requested = renamedTab(params.get('tab'));
+  const groups = visibleGroups(role, unlocked);
+  const tabs = groups.flatMap((g) => g.tabs);
+  const counts = useAdminCounts();
+  const requested = renamedTab(params.get(TAB_PARAM));
   // A technician has no dashboard: their first tab is where they start.
   const active = tabs.some((t) => t.value === requested) ? requested! : tabs[0]!.value;
 
   function select(value: string) {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === tabs[0]!.value) next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
+    // Another tab starts clean: what the last one had open stays in its own history entry.
+    const next = new URLSearchParams();
+    if (value !== tabs[0]!.value) next.set(TAB_PARAM, value);
+    setParams(next);
   }
 
   return (
-    <Tabs value={active} onValueChange={select}>
-      <TabsList aria-label="Sections de l’espace staff">
-        {tabs.map(({ value, label, Icon }) => (
-          <TabsTrigger key={value} value={value}>
-            <Icon aria-hidden className="h-4 w-4" />
-            {label}
-          </TabsTrigger>
+    <T.Root
+      value={active}
+      onValueChange={select}
+      orientation="vertical"
+      className="flex min-h-screen flex-col lg:grid lg:grid-cols-[13.5rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]"
+    >
+      <div className="lg:col-start-2 lg:row-start-1">{header}</div>
+      <aside className="border-slate-200 bg-white lg:sticky lg:top-0 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:h-screen lg:overflow-y-auto lg:border-r">
+        <AdminNav groups={groups} counts={counts} />
+      </aside>
+      <main id="contenu" className="min-w-0 px-3 py-4 sm:px-6 lg:col-start-2 lg:row-start-2 lg:py-5">
+        {/* Radix mounts only the active panel: a tab's data loads when it is first opened, then stays cached. */}
+        {tabs.map(({ value, Panel }) => (
+          <T.Content key={value} value={value} className="focus-visible:outline-offset-4">
+            <Panel />
+          </T.Content>
         ))}
-      </TabsList>
-      {/* Radix mounts only the active panel: a tab's data loads when it is first opened, then stays cached. */}
-      {tabs.map(({ value, Panel }) => (
-        <TabsContent key={value} value={value}>
-          <Panel />
-        </TabsContent>
-      ))}
-    </Tabs>
+      </main>
+    </T.Root>
   );
 }

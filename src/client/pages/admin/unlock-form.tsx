@@ -1,26 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
-import { KeyRound, ShieldCheck } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { notify } from '#client/lib/notify.tsx';
 import { useUnlock } from './api/session.ts';
 
 /**
  * The secret code unlocks the download tab for this session; the server checks it (docs/decisions/028). A session
- * opened with a second factor that already proved the code arrives unlocked and never shows this form.
+ * opened with a second factor that already proved the code arrives unlocked and never shows this form (the header
+ * shows « Téléchargement activé » instead).
  */
-export function UnlockForm({ unlocked }: { unlocked: boolean }) {
+export function UnlockForm() {
   const unlock = useUnlock();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-
-  if (unlocked) {
-    return (
-      <p className="inline-flex items-center gap-1.5 self-start rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800 sm:self-auto">
-        <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Téléchargement activé
-      </p>
-    );
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,32 +1,28 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '#client/lib/router.ts';
-import { LogOut, Plus } from 'lucide-react';
+import { usePathname, useSearchParams } from '#client/lib/router.ts';
+import { Plus } from 'lucide-react';
 import type { AuthUser } from '#shared/clients/client-api.ts';
-import { notify } from '#client/lib/notify.tsx';
-import { beginSignOut, endSignOut } from '#client/lib/sign-out.ts';
-import { useViewer } from '#client/lib/viewer.tsx';
+import { REQUEST_PARAM } from '#shared/clients/client-pages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { PAGE_SIZE, clientInterventionsQueryOptions } from './api/queries.ts';
-import { useClientLogout } from './api/session.ts';
-import { AccountArea } from './common/account-area.tsx';
 import { ClientArea, useWhenIdle } from './common/client-area.tsx';
 import { ShowMore } from './common/show-more.tsx';
 import { SubscriptionBlock } from './common/subscription-block.tsx';
 import { ClientInterventionList } from './client-area/client-intervention-list.tsx';
-import { MyDevices } from './devices/my-devices.tsx';
 
 // The form (react-hook-form and the schema) loads when the client first opens it, or once the page is idle.
 const loadForm = () => import('./client-area/intervention-form.tsx');
 const InterventionForm = lazy(() => loadForm().then((m) => ({ default: m.InterventionForm })));
 
 /**
- * /client/dashboard: the client's own space (docs/specification.md §2 « Client dashboard »), with the facts of
- * /dashboard.
+ * « Mes demandes » (/client/demandes), also /client/dashboard: the client's own space as docs/specification.md §2
+ * « Client dashboard » lists it (name, plan, number of requests, e-mail, « Créer une demande », the whole list). The
+ * header holds the one « Déconnexion » (docs/decisions/039).
  */
 export function ClientDashboardPage() {
   return <ClientArea>{(user) => <ClientDashboard user={user} />}</ClientArea>;
@@ -34,40 +30,22 @@ export function ClientDashboardPage() {
 
 function ClientDashboard({ user }: { user: AuthUser }) {
   useWhenIdle(loadForm);
-  const navigate = useNavigate();
-  const { setSignedIn } = useViewer();
-  const logout = useClientLogout();
+  const onDashboard = usePathname().startsWith('/client/dashboard');
   const [limit, setLimit] = useState(PAGE_SIZE);
   const requests = useQuery(clientInterventionsQueryOptions(limit));
   const [formOpen, setFormOpen] = useState(false);
   const name = `${user.firstName} ${user.lastName}`.trim();
-
-  const signOut = () => {
-    beginSignOut();
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        notify('success', 'Déconnexion réussie', 'À bientôt !');
-        // Leaving first, then a new epoch: the client area's cache goes with the session, and / is the landing page.
-        void navigate('/');
-        setSignedIn(false);
-      },
-      onError: () => {
-        endSignOut();
-        notify('error', 'Erreur de déconnexion', 'Veuillez réessayer dans un instant.');
-      },
-    });
-  };
+  useScrollToRequest(requests.data?.items.length ?? 0);
 
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-10">
-      {/* The way to ask for help first, under the greeting (on a phone the list of requests is screens below); sign-out
-          last on a phone, top right on a desktop. */}
-      <Card className="grid gap-4 p-5 sm:grid-cols-[1fr_auto] sm:p-6">
+      {/* The way to ask for help first, under the greeting. */}
+      <Card className="grid gap-4 p-5 sm:p-6">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900">Bonjour {name}</h1>
-          <p className="mt-1 break-words text-slate-700">{user.email}</p>
+          <h1 className="text-2xl font-bold text-slate-900">{onDashboard ? `Bonjour ${name}` : 'Mes demandes'}</h1>
+          <p className="mt-1 break-words text-slate-700">{onDashboard ? user.email : `${name} · ${user.email}`}</p>
         </div>
-        <div className="flex flex-col gap-3 rounded-lg bg-slate-50 p-4 sm:col-span-2 sm:row-start-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-3 rounded-lg bg-slate-50 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p>
             <span className="text-sm text-slate-600">Vos demandes d’assistance : </span>
             {/* The true count (X-Total-Count), not the length of the page shown. */}
@@ -79,19 +57,9 @@ function ClientDashboard({ user }: { user: AuthUser }) {
             <Plus aria-hidden="true" className="h-5 w-5" /> Créer une demande
           </Button>
         </div>
-        <Button
-          variant="secondary"
-          className="self-start justify-self-start sm:col-start-2 sm:row-start-1"
-          onClick={signOut}
-          disabled={logout.isPending}
-        >
-          <LogOut aria-hidden="true" className="h-4 w-4" /> Déconnexion
-        </Button>
       </Card>
 
       <SubscriptionBlock />
-
-      <MyDevices />
 
       <section aria-labelledby="demandes-titre" className="space-y-4">
         <h2 id="demandes-titre" className="text-xl font-semibold text-slate-900">
@@ -122,8 +90,6 @@ function ClientDashboard({ user }: { user: AuthUser }) {
         )}
       </section>
 
-      <AccountArea email={user.email} />
-
       <LazyDialog
         open={formOpen}
         onOpenChange={setFormOpen}
@@ -142,4 +108,14 @@ function ClientDashboard({ user }: { user: AuthUser }) {
       </LazyDialog>
     </div>
   );
+}
+
+/** A mail's link names one request (?demande=<id>): once it is on the page, it is scrolled into view. */
+function useScrollToRequest(shown: number) {
+  const [params] = useSearchParams();
+  const id = params.get(REQUEST_PARAM);
+  useEffect(() => {
+    if (!id || !/^\d+$/.test(id)) return;
+    document.getElementById(`demande-${id}`)?.scrollIntoView({ block: 'start' });
+  }, [id, shown]);
 }

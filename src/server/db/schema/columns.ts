@@ -1,5 +1,5 @@
 // Column helpers every table uses.
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { customType, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -7,4 +7,15 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * What a client agreed to when ordering (docs/decisions/041): the CGV version accepted and when, and when they asked
+ * expressly for the service to start within the withdrawal period (null: not asked). All null on an order staff
+ * entered without the client ordering on the site.
+ */
+export const orderConsent = () => ({
+  cgvVersion: text('cgv_version'),
+  cgvAcceptedAt: timestamp('cgv_accepted_at', { withTimezone: true }),
+  expressRequestAt: timestamp('express_request_at', { withTimezone: true }),
 });

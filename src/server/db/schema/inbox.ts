@@ -4,7 +4,7 @@ import { index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzl
 import { INBOX_KINDS, INBOX_STATUSES } from '#shared/inbox/inbox-labels.ts';
 import { planEnum } from './orders.ts';
 import { clients } from './clients.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, orderConsent } from './columns.ts';
 
 export const inboxKindEnum = pgEnum('inbox_kind', INBOX_KINDS);
 export const inboxStatusEnum = pgEnum('inbox_status', INBOX_STATUSES);
@@ -32,6 +32,8 @@ export const inboxItems = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** a registration staff refused (« Refuser »): the reason, also e-mailed to the person */
     refusalReason: text('refusal_reason'),
+    /** a registration with a plan is an order: what its sender accepted, carried to the account's first order */
+    ...orderConsent(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -34,3 +34,22 @@ export const liveEvents = pgTable(
   },
   (t) => [index('live_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Messages from one open page to another (a screen share's offer, answer and network candidates), addressed to one
+ * client or one staff member and delivered on their live stream (services/live/signals.ts). Never replayed: a page
+ * that missed one starts the exchange again. Deleted when their topic ends, and after ten minutes at most.
+ */
+export const liveSignals = pgTable(
+  'live_signals',
+  {
+    id: serial('id').primaryKey(),
+    /** what the messages belong to (`screen-share:12`): deleted together when it ends */
+    topic: text('topic').notNull(),
+    toClientId: integer('to_client_id'),
+    toStaffId: integer('to_staff_id'),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_signals_topic_idx').on(t.topic), index('live_signals_created_idx').on(t.createdAt)],
+);

@@ -15,7 +15,7 @@ import {
 import { PLAN_IDS } from '#shared/plans.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '#shared/billing/payment-labels.ts';
 import { clients } from './clients.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, orderConsent } from './columns.ts';
 
 export const planEnum = pgEnum('plan_id', PLAN_IDS);
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
@@ -64,6 +64,12 @@ export const orders = pgTable(
      * match): shown to staff until the order is paid. Null when nothing is to be looked at.
      */
     paymentIssue: text('payment_issue'),
+    ...orderConsent(),
+    /** when the contract confirmation (L221-13) was queued, once, on the order's first payment */
+    contractMailedAt: timestamp('contract_mailed_at', { withTimezone: true }),
+    /** « Me rétracter »: when the client withdrew, and the amount to give back proposed for the credit note */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawalRefund: numeric('withdrawal_refund', { precision: 10, scale: 2 }),
   },
   (t) => [
     index('orders_email_key_idx').on(t.emailKey),

@@ -1,7 +1,18 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
-import { clients, deviceProofs, devices, interventions, outbox, inboxItems, staffUsers } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import {
+  clients,
+  deviceProofs,
+  devices,
+  helpArticles,
+  interventions,
+  outbox,
+  inboxItems,
+  screenShares,
+  staffUsers,
+} from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { serializerCompiler, validatorCompiler } from '#server/http-schema.ts';
@@ -153,6 +164,32 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
         data: Buffer.from('%PDF-1.7\n'),
       })
       .returning();
+    const article = {
+      summary: 'Un résumé assez long.',
+      body: 'Un texte',
+      bodyText: 'Un texte',
+      category: 'mac',
+    } as const;
+    const [draft, doomed] = await t.db
+      .insert(helpArticles)
+      .values([
+        { ...article, slug: `brouillon-${n}`, title: 'Brouillon' },
+        { ...article, slug: `a-supprimer-${n}`, title: 'À supprimer' },
+      ])
+      .returning();
+    // A client sharing the screen on a request this member handles: they may join it.
+    const [me] = await t.db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.username, role === 'admin' ? TEST_ADMIN.username : TECHNICIAN.username));
+    const [watched] = await t.db
+      .insert(interventions)
+      .values({ clientId: order.order.clientId!, title: 'Écran partagé', description: 'Aide', assignedStaffId: me!.id })
+      .returning();
+    const [share] = await t.db
+      .insert(screenShares)
+      .values({ interventionId: watched!.id, clientId: order.order.clientId! })
+      .returning();
     const id = order.id;
     const invoiceId = (order.order as typeof order.order & OrderDocuments).documents[0]!.id;
     return [
@@ -191,6 +228,7 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'GET', url: '/api/admin/outbox?status=failed', status: 200 },
       { method: 'POST', url: `/api/admin/outbox/${failedMail!.id}/resend`, status: 200 },
       { method: 'GET', url: '/api/admin/stats', status: 200 },
+      { method: 'GET', url: '/api/admin/counts', status: 200 },
       { method: 'GET', url: '/api/admin/subscriptions', status: 200 },
       { method: 'GET', url: '/api/admin/interventions', status: 200 },
       { method: 'GET', url: '/api/admin/interventions/response-times', status: 200 },
@@ -246,6 +284,15 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
           urgency: 'medium',
         },
       },
+      { method: 'GET', url: '/api/admin/screen-shares', status: 200 },
+      { method: 'POST', url: `/api/admin/screen-shares/${share!.id}/join`, status: 200 },
+      {
+        method: 'POST',
+        url: `/api/admin/screen-shares/${share!.id}/signal`,
+        payload: { kind: 'candidate', peer: 'p', candidate: { candidate: '' } },
+        status: 204,
+      },
+      { method: 'POST', url: `/api/admin/screen-shares/${share!.id}/end`, status: 200 },
       { method: 'GET', url: '/api/admin/device-settings', status: 200 },
       { method: 'PUT', url: '/api/admin/device-settings', payload: { proofRequired: false }, status: 200 },
       { method: 'GET', url: '/api/admin/audit?entity=order', status: 200 },
@@ -293,6 +340,28 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
         },
         status: 200,
       },
+      { method: 'GET', url: '/api/admin/help/articles', status: 200 },
+      { method: 'GET', url: `/api/admin/help/articles/${draft!.id}`, status: 200 },
+      {
+        method: 'POST',
+        url: '/api/admin/help/articles',
+        payload: {
+          title: 'Un nouvel article',
+          summary: 'Un résumé de l’article.',
+          body: 'Le texte de l’article.',
+          category: 'mac',
+        },
+        status: 201,
+      },
+      {
+        method: 'PATCH',
+        url: `/api/admin/help/articles/${draft!.id}`,
+        payload: { title: 'Brouillon repris' },
+        status: 200,
+      },
+      { method: 'DELETE', url: `/api/admin/help/articles/${doomed!.id}`, status: 200 },
+      { method: 'POST', url: '/api/admin/help/preview', payload: { body: '# Titre' }, status: 200 },
+      { method: 'GET', url: '/api/admin/help/failed-searches', status: 200 },
       // Last: it ends the session used by the calls above.
       { method: 'POST', url: '/api/admin/logout', status: 200 },
     ];
@@ -386,6 +455,7 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
             'DELETE /api/admin/sessions',
             'DELETE /api/admin/sessions/:id',
             'GET /api/admin/contacts',
+            'GET /api/admin/counts',
             'GET /api/admin/intervention-attachments/:id',
             'GET /api/admin/events',
             'GET /api/admin/interventions',
@@ -422,6 +492,18 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
             'POST /api/admin/me/two-factor/disable',
             'POST /api/admin/me/two-factor/recovery-codes',
             'POST /api/admin/me/two-factor/setup',
+            // help articles: they write drafts (the service keeps publishing to admins), never delete
+            'GET /api/admin/help/articles',
+            'GET /api/admin/help/articles/:id',
+            'POST /api/admin/help/articles',
+            'PATCH /api/admin/help/articles/:id',
+            'POST /api/admin/help/preview',
+            'GET /api/admin/help/failed-searches',
+            // the screen a client shares on a request they handle (services/remote/ decides which)
+            'GET /api/admin/screen-shares',
+            'POST /api/admin/screen-shares/:id/join',
+            'POST /api/admin/screen-shares/:id/signal',
+            'POST /api/admin/screen-shares/:id/end',
           ].sort(),
         );
       } else {

@@ -16,6 +16,9 @@ import { backupRoutes } from './backup.ts';
 import { staffGate } from './roles.ts';
 import { staffMemberRoutes, setPasswordRoutes } from './staff-members.ts';
 import { twoFactorLoginRoutes, twoFactorRoutes } from './two-factor.ts';
+import { staffScreenShareRoutes } from './screen-share.ts';
+import { countRoutes } from './counts.ts';
+import { helpArticleRoutes } from './help.ts';
 
 /**
  * /api/admin/*: sign-in (password, then code) and « choose your password » are the only routes outside the staff-session hook; everything
@@ -44,5 +47,8 @@ export async function adminRoutes(app: FastifyInstance) {
     await staffOnly.register(outboxRoutes);
     await staffOnly.register(staffMemberRoutes);
     await staffOnly.register(twoFactorRoutes);
+    await staffOnly.register(staffScreenShareRoutes);
+    await staffOnly.register(countRoutes);
+    await staffOnly.register(helpArticleRoutes);
   });
 }

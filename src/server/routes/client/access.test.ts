@@ -12,6 +12,7 @@ import {
   interventions,
   orders,
   inboxItems,
+  screenShares,
 } from '#server/db/schema.ts';
 import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
 import { SUBSCRIBE_UNAUTHORIZED } from '#shared/orders/pending-order-api.ts';
@@ -63,6 +64,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     documentId: number;
     invoiceNumber: string;
     deviceId: number;
+    shareId: number;
   };
   let alice: Client;
   let bruno: Client;
@@ -102,7 +104,12 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       payload: { deviceType: 'windows-pc', deviceInfo: `PC de ${username}` },
     });
     expect(device.statusCode, device.body).toBe(201);
+    const [share] = await t.db
+      .insert(screenShares)
+      .values({ interventionId, clientId: created.order.clientId! })
+      .returning();
     return {
+      shareId: share!.id,
       id: created.order.clientId!,
       orderId: created.id,
       interventionId,
@@ -119,7 +126,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
     staff = await staffLogin(t);
     alice = await newClient('alice', 'pro');
     bruno = await newClient('bruno', 'famille');
-    calls = ({ orderId, interventionId, attachmentId, documentId, deviceId }) => [
+    calls = ({ orderId, interventionId, attachmentId, documentId, deviceId, shareId }) => [
       { method: 'GET', url: '/api/client/session', clientStatus: 200 },
       { method: 'GET', url: '/api/auth/user', clientStatus: 200 },
       { method: 'GET', url: '/api/client/events', clientStatus: 200 },
@@ -133,6 +140,15 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
         clientStatus: 201,
       },
       { method: 'POST', url: `/api/client/interventions/${interventionId}/messages/read`, clientStatus: 200 },
+      // A screen share nobody joined yet: a signal waits for nobody, the end records it; then a new one.
+      {
+        method: 'POST',
+        url: `/api/client/screen-shares/${shareId}/signal`,
+        payload: { kind: 'candidate', peer: 'p', candidate: { candidate: '' } },
+        clientStatus: 204,
+      },
+      { method: 'POST', url: `/api/client/screen-shares/${shareId}/end`, payload: {}, clientStatus: 200 },
+      { method: 'POST', url: `/api/client/interventions/${interventionId}/screen-share`, clientStatus: 201 },
       { method: 'GET', url: `/api/client/intervention-attachments/${attachmentId}`, clientStatus: 200 },
       // Closing the client's own waiting request cancels it; a cancelled request is not rated (409).
       { method: 'POST', url: `/api/client/interventions/${interventionId}/close`, clientStatus: 200 },

@@ -108,6 +108,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
         documents: [
           { id: expect.any(Number), kind: 'invoice', number: '00000001', issuedOn: todayIso(), totalTtc: '50.00' },
         ],
+        paymentRefused: false,
       });
       // Ordered while the first one runs: it starts the day after it ends.
       expect(renewal).toMatchObject({ startsOn: '2026-03-15', endsOn: '2027-03-14', paymentStatus: 'paid' });
@@ -117,6 +118,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
         endsOn: null,
         invoiceNumber: null,
         documents: [],
+        paymentRefused: false,
         price: '10.00',
       });
     });

@@ -15,6 +15,7 @@ import { authUserSchema, clientLoginResultSchema, clientSessionSchema } from '#s
 import { REDIRECT_REPLY, smallJsonReply } from '#server/http-schema.ts';
 import { okSchema } from '#shared/common/query.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
+import { endClientScreenShares } from '#server/services/remote/screen-shares.ts';
 
 const BAD_LOGIN = "Nom d'utilisateur ou mot de passe incorrect";
 
@@ -33,7 +34,9 @@ async function logIn(app: FastifyInstance, request: FastifyRequest, reply: Fasti
 /** Signing out needs no valid session: whatever the cookie holds is forgotten, on the server and in the browser. */
 export async function logOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[CLIENT_COOKIE];
-  if (token) await deleteClientSession(app.db, hashSessionToken(token));
+  const clientId = token ? await deleteClientSession(app.db, hashSessionToken(token)) : null;
+  // A screen shared from this session stops with it (its page no longer belongs to anyone signed in).
+  if (clientId !== null) await endClientScreenShares(app.db, clientId, 'sign_out', app.clock());
   clearSessionCookie(request, reply, CLIENT_COOKIE);
 }
 

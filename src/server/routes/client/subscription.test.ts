@@ -167,6 +167,7 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
       endsOn: null,
       invoiceNumber: null,
       documents: [],
+      paymentRefused: false,
     });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({

@@ -10,12 +10,14 @@ import { createRegistration } from '#server/services/inbox/registrations.ts';
 import { queueContactMail, queueRegistrationMails } from '#server/services/mail/intervention-mails.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { verifyInvoiceRoutes } from './verify-invoice.ts';
+import { helpRoutes } from './help.ts';
 
 /** Routes anyone may call: registration, contact, invoice verification. */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   // The question's signature must check on whichever instance receives the answer (services/security/shared-secret.ts).
   const captcha = createCaptcha(app.config.SESSION_SECRET ?? (await sharedSecret(app.db, 'captcha')));
   await app.register(verifyInvoiceRoutes);
+  await app.register(helpRoutes);
 
   app.post(
     '/register',

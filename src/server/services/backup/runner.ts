@@ -76,7 +76,6 @@ export function createBackupRunner(deps: {
         );
       }
       const now = new Date();
-      const fileName = backupFileName(todayIso());
       const current: BackupStatusDto = {
         // Seconds: an id a route parameter accepts (a Postgres integer), one more than the last if started the same second.
         id: Math.max(Math.floor(now.getTime() / 1000), (status?.id ?? 0) + 1),
@@ -90,48 +89,7 @@ export function createBackupRunner(deps: {
         error: null,
       };
       status = current;
-      running = (async () => {
-        try {
-          // The archive holds every table, password hashes included: the server's user only.
-          await privateDir(dir);
-          // The previous archive goes: only the latest one is kept on the server.
-          for (const old of await readdir(dir)) await rm(path.join(dir, old), { force: true, recursive: true });
-          const file = path.join(dir, `${current.id}-${fileName}`);
-          const interrupted = () => {
-            if (stopping) throw new BackupError('Sauvegarde interrompue : le serveur s’arrête.');
-          };
-          const rendered = await storeMissingPdfs(deps.database, deps.config, (percent) => {
-            interrupted();
-            current.percent = percent;
-          });
-          if (rendered) deps.log.info({ backup: current.id, rendered }, 'invoice PDFs stored before the backup');
-          const start = rendered ? RENDER_SHARE : 0;
-          await writeBackup(deps.database, file, {
-            siteName: deps.config.SITE_NAME,
-            key: await loadBackupKey(deps.config),
-            now,
-            onProgress: ({ done, total }) => {
-              interrupted();
-              current.percent = total ? Math.min(99, start + Math.floor((done / total) * (100 - start))) : 99;
-            },
-          });
-          Object.assign(current, {
-            state: 'done',
-            percent: 100,
-            fileName,
-            size: (await stat(file)).size,
-            finishedAt: new Date().toISOString(),
-          });
-          deps.log.info({ backup: current.id, size: current.size }, 'backup written');
-        } catch (error) {
-          deps.log.error({ err: error }, 'backup failed');
-          const message =
-            error instanceof BackupError
-              ? error.message
-              : 'La sauvegarde a échoué (voir le journal du serveur). Réessayez ; si l’échec se répète, vérifiez la place libre sur le disque.';
-          Object.assign(current, { state: 'failed', error: message, finishedAt: new Date().toISOString() });
-        }
-      })();
+      running = runBackup(deps, dir, current, () => stopping);
       return { ...current };
     },
     current: () => (status ? { ...status } : null),
@@ -148,4 +106,54 @@ export function createBackupRunner(deps: {
       await running;
     },
   };
+}
+
+type RunnerDeps = Parameters<typeof createBackupRunner>[0];
+
+/**
+ * One backup, start to end, writing its progress and outcome into `current` (what the status route shows). Never
+ * throws: a failure is the status « failed » with a message staff can act on.
+ */
+async function runBackup(deps: RunnerDeps, dir: string, current: BackupStatusDto, stopping: () => boolean) {
+  const fileName = backupFileName(todayIso());
+  try {
+    // The archive holds every table, password hashes included: the server's user only.
+    await privateDir(dir);
+    // The previous archive goes: only the latest one is kept on the server.
+    for (const old of await readdir(dir)) await rm(path.join(dir, old), { force: true, recursive: true });
+    const file = path.join(dir, `${current.id}-${fileName}`);
+    const interrupted = () => {
+      if (stopping()) throw new BackupError('Sauvegarde interrompue : le serveur s’arrête.');
+    };
+    const rendered = await storeMissingPdfs(deps.database, deps.config, (percent) => {
+      interrupted();
+      current.percent = percent;
+    });
+    if (rendered) deps.log.info({ backup: current.id, rendered }, 'invoice PDFs stored before the backup');
+    const start = rendered ? RENDER_SHARE : 0;
+    await writeBackup(deps.database, file, {
+      siteName: deps.config.SITE_NAME,
+      key: await loadBackupKey(deps.config),
+      now: new Date(current.startedAt),
+      onProgress: ({ done, total }) => {
+        interrupted();
+        current.percent = total ? Math.min(99, start + Math.floor((done / total) * (100 - start))) : 99;
+      },
+    });
+    Object.assign(current, {
+      state: 'done',
+      percent: 100,
+      fileName,
+      size: (await stat(file)).size,
+      finishedAt: new Date().toISOString(),
+    });
+    deps.log.info({ backup: current.id, size: current.size }, 'backup written');
+  } catch (error) {
+    deps.log.error({ err: error }, 'backup failed');
+    const message =
+      error instanceof BackupError
+        ? error.message
+        : 'La sauvegarde a échoué (voir le journal du serveur). Réessayez ; si l’échec se répète, vérifiez la place libre sur le disque.';
+    Object.assign(current, { state: 'failed', error: message, finishedAt: new Date().toISOString() });
+  }
 }

@@ -63,13 +63,16 @@ export function invoiceVerifier(db: Db) {
     if (!row) return null;
     const { orderClientName, invoiceClientName, ...order } = row;
     const creditNotes = (row.creditNotes ?? []).map((n) => ({ ...n, total: Number(n.total).toFixed(2) }));
+    // A failed payment is for staff to act on (decision 12): the public reads the order as still awaiting payment.
+    const paymentStatus = row.paymentStatus === 'failed' ? ('pending' as const) : row.paymentStatus;
     const status =
       row.total === null
-        ? { status: 'not_issued' as const, statusLabel: PAYMENT_STATUS_LABELS[row.paymentStatus] }
+        ? { status: 'not_issued' as const, statusLabel: PAYMENT_STATUS_LABELS[paymentStatus] }
         : verificationStatus(row.total, creditNotes);
     // The plan's display name ('Pro'), as printed on the invoice.
     return {
       ...order,
+      paymentStatus,
       clientName: invoiceClientName ?? orderClientName,
       plan: getPlan(row.plan).name,
       creditNotes,

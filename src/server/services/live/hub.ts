@@ -12,16 +12,24 @@ import {
   type StreamVerdict,
 } from './stream-limits.ts';
 import { eventFor, eventsAfter, LIVE_CHANNEL, pruneLive, type StoredEvent, type Viewer } from './events.ts';
+import { pruneSignals, readSignal, SIGNAL_CHANNEL, type SignalNotice } from './signals.ts';
 
-/** `close(reason)`: the stream ends with a last event saying why (a newer page of the same session took its place). */
+/**
+ * An open page: its events, and the signals addressed to its client or member (services/live/signals.ts).
+ * `close(reason)`: the stream ends with a last event saying why (a newer page of the same session took its place).
+ */
 export type LiveSubscriber = {
   viewer: Viewer;
   send(event: LiveEvent): void;
+  signal?(body: unknown): void;
   close(reason?: string): void;
   /** the session (its hash) and the address the stream was opened from: what the limits count */
   session: string;
   address: string;
 };
+
+const isFor = (viewer: Viewer, notice: SignalNotice) =>
+  viewer.side === 'client' ? notice.toClientId === viewer.clientId : notice.toStaffId === viewer.id;
 
 /** How many recent ids the hub remembers so an event heard twice (notice and catch-up) is sent once. */
 const SEEN_MAX = 2000;
@@ -81,7 +89,7 @@ export class LiveHub {
     await this.listen();
     this.pruner = setInterval(
       () =>
-        void pruneLive(this.database.db).catch(() => {
+        void Promise.all([pruneLive(this.database.db), pruneSignals(this.database.db)]).catch(() => {
           /* tried again in an hour */
         }),
       PRUNE_EVERY_MS,
@@ -144,10 +152,34 @@ export class LiveHub {
     }
   };
 
+  /** A signal is read once, and only by the instance holding a page it is for (most hear it and skip it). */
+  private onSignal = (payload: string) => {
+    let notice: SignalNotice;
+    try {
+      notice = JSON.parse(payload) as SignalNotice;
+    } catch (error) {
+      this.log.warn({ err: error }, 'live signal unreadable');
+      return;
+    }
+    const to = [...this.subscribers].filter((s) => s.signal && isFor(s.viewer, notice));
+    if (!to.length) return;
+    void readSignal(this.database.db, notice.id).then(
+      (body) => {
+        if (body !== null) for (const s of to) s.signal!(body);
+      },
+      (error: unknown) => this.log.warn({ err: error }, 'live signal not read'),
+    );
+  };
+
   private async listen() {
     if (this.database.kind === 'pglite') {
       // One embedded database, one process: its own NOTIFY reaches its own listener.
-      this.stopListening = await this.database.pglite!.listen(LIVE_CHANNEL, this.onPayload);
+      const stopEvents = await this.database.pglite!.listen(LIVE_CHANNEL, this.onPayload);
+      const stopSignals = await this.database.pglite!.listen(SIGNAL_CHANNEL, this.onSignal);
+      this.stopListening = async () => {
+        await stopEvents();
+        await stopSignals();
+      };
       return;
     }
     await this.listenPostgres(RETRY_MS);
@@ -168,11 +200,14 @@ export class LiveHub {
     client.on('error', again);
     client.on('end', again);
     client.on('notification', (message) => {
-      if (message.payload) this.onPayload(message.payload);
+      if (!message.payload) return;
+      if (message.channel === SIGNAL_CHANNEL) this.onSignal(message.payload);
+      else this.onPayload(message.payload);
     });
     try {
       await client.connect();
       await client.query(`listen ${LIVE_CHANNEL}`);
+      await client.query(`listen ${SIGNAL_CHANNEL}`);
     } catch {
       again();
       return;

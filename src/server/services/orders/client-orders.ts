@@ -13,7 +13,7 @@ import { HttpError } from '#server/http-error.ts';
 
 type ClientOrderRow = Pick<
   typeof orders.$inferSelect,
-  'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn'
+  'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn' | 'paymentIssue'
 >;
 
 /**
@@ -33,6 +33,8 @@ export function toClientOrder(row: ClientOrderRow, documents: ClientOrder['docum
     endsOn: paid ? row.endsOn : null,
     invoiceNumber: documents.find((d) => d.kind === 'invoice')?.number ?? null,
     documents,
+    // The reason stays for staff; the client learns only that the card payment did not go through.
+    paymentRefused: row.paymentStatus === 'failed' || (row.paymentStatus === 'pending' && row.paymentIssue !== null),
   };
 }
 
@@ -45,6 +47,7 @@ const orderColumns = {
   orderDate: orders.orderDate,
   startsOn: orders.startsOn,
   endsOn: orders.endsOn,
+  paymentIssue: orders.paymentIssue,
 } satisfies Record<keyof ClientOrderRow, unknown>;
 
 /** The client's own pending order, if one waits for staff (one at a time, see the unique index). */

@@ -56,6 +56,7 @@ const orderFields = {
   orderDate: o.orderDate,
   startsOn: o.startsOn,
   endsOn: o.endsOn,
+  paymentIssue: o.paymentIssue,
   documents: sql<IssuedDocumentDto[]>`(select coalesce(json_agg(json_build_object(
     'id', ${invoices.id}, 'kind', ${invoices.kind}, 'number', ${invoices.number},
     'issuedOn', ${invoices.issuedOn}, 'totalTtc', ${invoices.totalTtc}::text

@@ -11,6 +11,7 @@ import {
   orders,
   passwordResetTokens,
   inboxItems,
+  screenShares,
 } from '#server/db/schema.ts';
 import { getPlan } from '#shared/plans.ts';
 import { ratingsFor } from '#server/services/interventions/intervention-ratings.ts';
@@ -79,7 +80,7 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       .where(eq(passwordResetTokens.clientId, clientId))
       .orderBy(asc(passwordResetTokens.createdAt)),
   ]);
-  const [documents, ratings] = await Promise.all([
+  const [documents, ratings, shares] = await Promise.all([
     documentsOf(
       db,
       clientOrders.map((o) => o.id),
@@ -88,6 +89,12 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       db,
       clientInterventions.map((i) => i.id),
     ),
+    // Screen shares keep times only: nothing of the screen or the voice was ever stored.
+    db
+      .select()
+      .from(screenShares)
+      .where(eq(screenShares.clientId, clientId))
+      .orderBy(asc(screenShares.startedAt), asc(screenShares.id)),
   ]);
   const auditWhere = auditAbout({
     orders: clientOrders.map((o) => o.id),
@@ -164,6 +171,14 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       rating: ratings.get(i.id) ?? null,
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
+    })),
+    screenShares: shares.map((s) => ({
+      interventionId: s.interventionId,
+      startedAt: s.startedAt.toISOString(),
+      joinedAt: s.joinedAt?.toISOString() ?? null,
+      endedAt: s.endedAt?.toISOString() ?? null,
+      durationMinutes: s.durationMinutes,
+      endedBy: s.endedBy,
     })),
     requests: clientRequests.map((r) => ({
       id: r.id,

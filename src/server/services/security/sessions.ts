@@ -194,8 +194,13 @@ export async function findClientSession(
   return row ? { clientId: row.clientId, sessionHash: hash } : null;
 }
 
-export async function deleteClientSession(db: Tx, sessionHash: string) {
-  await db.delete(clientSessions).where(eq(clientSessions.idHash, sessionHash));
+/** Ends one session; answers whose it was (null: none), so signing out can end what the session held open. */
+export async function deleteClientSession(db: Tx, sessionHash: string): Promise<number | null> {
+  const [row] = await db
+    .delete(clientSessions)
+    .where(eq(clientSessions.idHash, sessionHash))
+    .returning({ clientId: clientSessions.clientId });
+  return row?.clientId ?? null;
 }
 
 /** A new password ends every open session of that client: whoever knew the old one is signed out. */

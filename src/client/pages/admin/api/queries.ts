@@ -11,6 +11,7 @@ import type { InboxItemDto, InboxFilters } from '#shared/inbox/inbox-api.ts';
 import type { SubscriptionDto, SubscriptionFilters } from '#shared/subscriptions/subscription-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import type { StaffMemberDto } from '#shared/staff/staff-members.ts';
+import type { AdminCounts } from '#shared/staff/admin-counts.ts';
 import { api, apiList, ApiRequestError } from '#client/lib/api.ts';
 
 /** Builds `path?a=1&b=2`, leaving out empty values so the URL (and the query key) stays stable. */
@@ -48,6 +49,7 @@ export type {
 export const adminKeys = {
   session: ['admin', 'session'] as const,
   data: ['admin', 'data'] as const,
+  counts: ['admin', 'data', 'counts'] as const,
   orders: ['admin', 'data', 'orders'] as const,
   orderList: (f: OrderFilters) => [...adminKeys.orders, 'list', f] as const,
   audit: (orderId: number) => [...adminKeys.orders, 'audit', orderId] as const,
@@ -128,3 +130,9 @@ export const staffMembersQueryOptions = queryOptions({
 
 export const journalQueryOptions = (f: AuditFilters) =>
   pageQueryOptions<AuditEntryDto>(adminKeys.journal(f), '/api/admin/audit', f);
+
+/** The figures beside the navigation's tabs (GET /api/admin/counts). */
+export const countsQueryOptions = queryOptions({
+  queryKey: adminKeys.counts,
+  queryFn: () => api<AdminCounts>('/api/admin/counts'),
+});

@@ -11,6 +11,9 @@ type NotesEditorProps = {
   onCancel?(): void;
 };
 
+/** Notes about a client are in the export of their data (right of access): staff write knowing it. */
+export const CLIENT_READS_NOTES = 'Le client peut en demander copie : ces notes figurent dans l’export de ses données.';
+
 /** A textarea with « Enregistrer » (and « Annuler »); the text is kept if saving fails. */
 export function NotesEditor({ label, initial, pending, onSave, onCancel }: NotesEditorProps) {
   const [notes, setNotes] = useState(initial);
@@ -28,6 +31,7 @@ export function NotesEditor({ label, initial, pending, onSave, onCancel }: Notes
         maxLength={LONG_TEXT_MAX}
         value={notes}
         onChange={(e) => setNotes(e.target.value)}
+        hint={CLIENT_READS_NOTES}
       />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending || notes.trim() === initial.trim()}>

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, Volume2, VolumeX } from 'lucide-react';
 import { STAFF_ALERT_KINDS, type LiveEvent, type LiveKind } from '#shared/live/live-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { HeaderMenu } from '#client/pages/admin/shell/header-menu.tsx';
 import { useLiveEvents } from '#client/lib/live-events.ts';
 import { adminKeys, interventionListQueryOptions } from '#client/pages/admin/api/queries.ts';
 import { useStaffSession } from '#client/pages/admin/api/session.ts';
@@ -61,37 +62,53 @@ export function LiveBar() {
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm">
-      <span className="inline-flex items-center gap-1.5 text-slate-700" data-testid="live-state" data-state={state}>
+    <div className="flex items-center gap-1 text-sm">
+      <span
+        className="inline-flex items-center gap-1.5 whitespace-nowrap px-1 text-slate-700"
+        data-testid="live-state"
+        data-state={state}
+      >
         <span
           aria-hidden="true"
           className={`h-2 w-2 rounded-full ${state === 'open' ? 'bg-green-600' : 'bg-amber-500'}`}
         />
         {state === 'open' ? 'En direct' : 'Connexion…'}
       </span>
-      {permission === 'default' && (
-        <Button variant="secondary" size="sm" onClick={() => void askPermission()}>
-          <Bell aria-hidden="true" className="h-4 w-4" /> Recevoir les notifications
-        </Button>
-      )}
-      {permission === 'granted' && (
-        <span className="inline-flex items-center gap-1 text-slate-700">
-          <Bell aria-hidden="true" className="h-4 w-4" /> Notifications activées
-        </span>
-      )}
-      {permission === 'denied' && (
-        <span className="inline-flex items-center gap-1 text-slate-600">
-          <BellOff aria-hidden="true" className="h-4 w-4" /> Notifications refusées par le navigateur
-        </span>
-      )}
-      <Button variant="ghost" size="sm" aria-pressed={sound} onClick={toggleSound}>
-        {sound ? (
-          <Volume2 aria-hidden="true" className="h-4 w-4" />
-        ) : (
-          <VolumeX aria-hidden="true" className="h-4 w-4" />
-        )}
-        Son des alertes
-      </Button>
+      {/* The browser's notifications and the tone: set once, so behind one button of the header's row. */}
+      <HeaderMenu
+        label={<span className="sr-only sm:not-sr-only">Notifications</span>}
+        icon={<Bell aria-hidden="true" className="h-4 w-4" />}
+        closeOnChoice={false}
+      >
+        <div className="flex flex-col items-start gap-2 p-1">
+          {permission === 'default' && (
+            <Button variant="secondary" size="sm" onClick={() => void askPermission()}>
+              <Bell aria-hidden="true" className="h-4 w-4" /> Recevoir les notifications
+            </Button>
+          )}
+          {permission === 'granted' && (
+            <span className="inline-flex items-center gap-1 text-slate-700">
+              <Bell aria-hidden="true" className="h-4 w-4" /> Notifications activées
+            </span>
+          )}
+          {permission === 'denied' && (
+            <span className="inline-flex items-center gap-1 text-slate-600">
+              <BellOff aria-hidden="true" className="h-4 w-4" /> Notifications refusées par le navigateur
+            </span>
+          )}
+          {permission === 'unsupported' && (
+            <span className="text-slate-600">Ce navigateur n’affiche pas de notifications.</span>
+          )}
+          <Button variant="ghost" size="sm" aria-pressed={sound} onClick={toggleSound}>
+            {sound ? (
+              <Volume2 aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <VolumeX aria-hidden="true" className="h-4 w-4" />
+            )}
+            Son des alertes
+          </Button>
+        </div>
+      </HeaderMenu>
     </div>
   );
 }

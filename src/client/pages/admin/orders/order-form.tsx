@@ -16,6 +16,7 @@ import { orderInputSchema, type OrderInput, type OrderValues } from '#shared/ord
 import { PASSWORD_MIN_LENGTH } from '#shared/security/password-rules.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
+import { CLIENT_READS_NOTES } from '#client/pages/admin/common/notes-editor.tsx';
 import { ApiRequestError } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
@@ -225,6 +226,7 @@ function PaymentFields({ form: { register, formState } }: { form: Form }) {
       <TextField label="Date" type="date" required error={errors.orderDate?.message} {...register('orderDate')} />
       <TextAreaField
         label="Notes"
+        hint={CLIENT_READS_NOTES}
         rows={3}
         error={errors.notes?.message}
         {...register('notes')}

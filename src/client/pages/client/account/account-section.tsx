@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { FileText, KeyRound, ShieldCheck } from 'lucide-react';
+import { KeyRound, ShieldCheck } from 'lucide-react';
 import { Card } from '#client/components/ui/card.tsx';
-import { Invoices } from './invoices.tsx';
 import { MyData } from './my-data.tsx';
 import { PasswordForm } from './password-form.tsx';
 
@@ -16,17 +15,10 @@ function Part({ id, icon, title, children }: { id: string; icon: ReactNode; titl
   );
 }
 
-/** « Mon compte », its own chunk: forms and downloads most visits never open, kept out of the dashboard's first load. */
+/** « Mon compte »'s forms, their own chunk: loaded once the page responds (see account-area.tsx). */
 export function AccountSection({ email }: { email: string }) {
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
-      <Part
-        id="factures-titre"
-        icon={<FileText aria-hidden="true" className="h-5 w-5 text-brand-700" />}
-        title="Mes factures"
-      >
-        <Invoices />
-      </Part>
       <Part
         id="mot-de-passe-titre"
         icon={<KeyRound aria-hidden="true" className="h-5 w-5 text-brand-700" />}
@@ -34,15 +26,13 @@ export function AccountSection({ email }: { email: string }) {
       >
         <PasswordForm email={email} />
       </Part>
-      <div className="lg:col-span-2">
-        <Part
-          id="donnees-titre"
-          icon={<ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />}
-          title="Mes données"
-        >
-          <MyData />
-        </Part>
-      </div>
+      <Part
+        id="donnees-titre"
+        icon={<ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-700" />}
+        title="Mes données"
+      >
+        <MyData />
+      </Part>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { ClientIntervention, UserIntervention } from '#shared/interventions
 import type { ClientOrder } from '#shared/orders/order-api.ts';
 import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import type { erasureRequestStatusSchema } from '#shared/privacy/privacy-api.ts';
+import { CLIENT_PAGES } from '#shared/clients/client-pages.ts';
 import { api, apiList, ApiRequestError } from '#client/lib/api.ts';
 
 /** How many requests a list shows at first; « Afficher plus » adds as many again. */
@@ -84,8 +85,11 @@ export const erasureStatusQueryOptions = one<z.infer<typeof erasureRequestStatus
 /** What each signed-in page shows at first, so the server can render it with the data (and the browser not fetch it again). */
 export function fetchablesFor(pathname: string): Fetchable[] {
   const dashboard = [sessionFetchable, subscription.fetchable, orders.fetchable];
-  if (pathname === '/' || pathname === '/dashboard') return [...dashboard, userInterventions(PAGE_SIZE).fetchable];
-  if (pathname === '/client/dashboard') return [...dashboard, clientInterventions(PAGE_SIZE).fetchable];
+  if (pathname === '/' || pathname === '/dashboard' || pathname === CLIENT_PAGES.home)
+    return [...dashboard, userInterventions(PAGE_SIZE).fetchable];
+  if (pathname === '/client/dashboard' || pathname === CLIENT_PAGES.requests)
+    return [...dashboard, clientInterventions(PAGE_SIZE).fetchable];
+  if (pathname === CLIENT_PAGES.invoices) return [sessionFetchable, orders.fetchable];
   // Any other page only needs to know that the visitor is signed in (its navigation says so).
   return [sessionFetchable];
 }

@@ -15,7 +15,8 @@ export function ClientInterventionList({ items }: { items: ClientIntervention[] 
   return (
     <ul className="space-y-3">
       {items.map((item) => (
-        <li key={item.id}>
+        // A mail's link (?demande=<id>) scrolls to its request.
+        <li key={item.id} id={`demande-${item.id}`} className="scroll-mt-4">
           <Card>
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="mr-auto font-semibold text-slate-900">Intervention #{item.id}</h3>

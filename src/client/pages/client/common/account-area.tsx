@@ -7,7 +7,7 @@ const AccountSection = lazy(() =>
 );
 
 /**
- * « Mon compte » on both dashboards. Loaded in the browser only, once the page responds: its forms must never be
+ * The forms of « Mon compte » (password, data, deletion). Loaded in the browser only, once the page responds: its forms must never be
  * shown before their handlers exist (a password typed into a form that is not live yet would be lost or sent as a GET).
  */
 export function AccountArea({ email }: { email: string }) {
@@ -18,10 +18,7 @@ export function AccountArea({ email }: { email: string }) {
     </div>
   );
   return (
-    <section id="mon-compte" aria-labelledby="mon-compte-titre" className="scroll-mt-4">
-      <h2 id="mon-compte-titre" className="mb-3 text-xl font-semibold text-slate-900">
-        Mon compte
-      </h2>
+    <div>
       {hydrated ? (
         <Suspense fallback={loading}>
           <AccountSection email={email} />
@@ -29,6 +26,6 @@ export function AccountArea({ email }: { email: string }) {
       ) : (
         loading
       )}
-    </section>
+    </div>
   );
 }

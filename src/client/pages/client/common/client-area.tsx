@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import type { AuthUser } from '#shared/clients/client-api.ts';
-import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 import { ErrorBoundary } from '#client/components/layout/error-boundary.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
@@ -9,16 +8,17 @@ import { ClientAreaProvider } from '#client/pages/client/api/query-client.tsx';
 import { useClientSession } from '#client/pages/client/api/session.ts';
 import { sendToLogin } from '#client/pages/client/api/unauthorized.ts';
 import { ClientLive } from './client-live.tsx';
+import { ClientLayout } from './client-layout.tsx';
 
-/** A signed-in client page: the client area's query cache, the site's layout, then the session gate. */
+/** A signed-in client page: the client area's query cache, the area's layout and navigation, then the session gate. */
 export function ClientArea({ children }: { children(user: AuthUser): ReactNode }) {
   return (
     <ClientAreaProvider>
-      <PublicLayout>
+      <ClientLayout>
         <ErrorBoundary>
           <SessionGate>{children}</SessionGate>
         </ErrorBoundary>
-      </PublicLayout>
+      </ClientLayout>
     </ClientAreaProvider>
   );
 }

@@ -89,6 +89,7 @@ function RenewalNotice({
   confirmAtOnce: boolean;
 }) {
   const { order, pending } = useSubscribeWithToasts();
+  const online = useOnlinePayment();
   const [confirming, setConfirming] = useState(false);
   // Opened after hydration: the server's page and the first render in the browser stay the same.
   useEffect(() => {
@@ -117,7 +118,7 @@ function RenewalNotice({
           open={confirming}
           onOpenChange={setConfirming}
           title={`Renouveler la formule ${plan.name} ?`}
-          description={`${formatEuro(plan.price)} pour ${plan.durationText}, à partir du lendemain de la fin de votre abonnement. Notre équipe vous contacte pour le règlement.`}
+          description={`${formatEuro(plan.price)} pour ${plan.durationText}, à partir du lendemain de la fin de votre abonnement. ${online ? 'Vous la réglerez en ligne par carte bancaire, ou notre équipe vous contacte.' : 'Notre équipe vous contacte pour le règlement.'}`}
           confirmLabel="Renouveler"
           onConfirm={() => order(plan.id)}
         />

@@ -65,7 +65,8 @@ export function RemoteSessionForm({ sending, onSubmit, onCancel }: Props) {
         />
       )}
       <p className="text-sm text-slate-600">
-        Ne communiquez jamais votre mot de passe : le technicien vous le demandera au moment de se connecter.
+        Gardez pour vous le mot de passe de votre espace client : le technicien vous demandera seulement le code
+        temporaire que l’outil affiche, au moment de se connecter.
       </p>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>

@@ -31,26 +31,31 @@ const TONES: Record<DeviceStatus, BadgeTone> = {
   retired: 'slate',
 };
 
-/** « Mes appareils » on both dashboards: the devices the plan covers, what each waits for, add / retire / prove. */
+/** « Mes appareils », the page's whole content: the devices the plan covers, what each waits for, add / retire / prove. */
 export function MyDevices() {
   const devices = useQuery(devicesQueryOptions);
   const subscription = useQuery(subscriptionQueryOptions);
   const max = subscription.data?.maxDevices ?? 1;
   const used = devices.data?.filter(inUse) ?? [];
-  const covered = used.filter((d) => d.covered).length;
+  // « Couvert » means assistance is open: a device whose proof is awaited is counted apart.
+  const covered = used.filter((d) => d.covered && !d.blocked).length;
+  const awaitingProof = used.filter((d) => d.covered && d.blocked).length;
+  const plan = subscription.data?.plan;
   // A refused device stays in sight: a new proof brings it back to « À vérifier ».
   const refused = devices.data?.filter((d) => d.status === 'refused') ?? [];
   const retired = devices.data?.filter((d) => d.status === 'retired') ?? [];
   return (
     <section id="mes-appareils" aria-labelledby="appareils-titre" className="space-y-4">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <h2 id="appareils-titre" className="text-xl font-semibold text-slate-900">
+        <h1 id="appareils-titre" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Mes appareils
-        </h2>
+        </h1>
         {devices.data && (
           <p className="text-slate-700" data-testid="devices-covered">
-            {covered} appareil{covered > 1 ? 's' : ''} couvert{covered > 1 ? 's' : ''} sur {max}
-            {subscription.data ? ` (formule ${subscription.data.plan})` : ''}
+            {plan
+              ? `${covered} appareil${covered > 1 ? 's' : ''} couvert${covered > 1 ? 's' : ''} sur ${max} (formule ${plan})`
+              : 'Aucun abonnement en cours : vos appareils seront couverts dès le paiement de votre formule'}
+            {awaitingProof > 0 ? ` · ${awaitingProof} en attente de justificatif` : ''}
           </p>
         )}
       </div>
@@ -72,14 +77,14 @@ export function MyDevices() {
               d’assistance le concerne.
             </Card>
           )}
-          {covered < used.length && (
+          {covered + awaitingProof < used.length && (
             <p
               className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
               data-testid="devices-over-plan"
             >
-              Votre formule {subscription.data?.plan ?? ''} couvre {max} appareil{max > 1 ? 's' : ''} : choisissez ceux
-              qui restent couverts (« Couvrir cet appareil »), ou retirez-en un. Un appareil hors formule ne peut pas
-              recevoir d’assistance.
+              {plan ? `Votre formule ${plan}` : 'Une formule'} couvre {max} appareil{max > 1 ? 's' : ''} : choisissez
+              ceux qui restent couverts (« Couvrir cet appareil »), ou retirez-en un. Un appareil hors formule ne peut
+              pas recevoir d’assistance.
             </p>
           )}
           <ul className="space-y-3">
@@ -92,10 +97,10 @@ export function MyDevices() {
           {used.length < max ? (
             <AddDeviceForm />
           ) : (
-            covered === used.length && (
+            covered + awaitingProof === used.length && (
               <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-                Votre formule couvre {max} appareil{max > 1 ? 's' : ''}. Pour en déclarer un autre, retirez d’abord un
-                appareil que vous n’utilisez plus, ou passez à une formule qui en couvre plus.
+                {plan ? 'Votre formule' : 'Une formule'} couvre {max} appareil{max > 1 ? 's' : ''}. Pour en déclarer un
+                autre, retirez d’abord un appareil que vous n’utilisez plus, ou passez à une formule qui en couvre plus.
               </p>
             )
           )}
@@ -138,6 +143,16 @@ function awaited(d: Device): string {
   return 'En service. Une preuve d’achat ou de propriété pourra vous être demandée.';
 }
 
+/**
+ * The client's word for a device's state: a pending device nobody asked a proof of is in service (assistance is open
+ * for it), so it reads « En service », not the staff's « À vérifier » beside a sentence saying the opposite.
+ */
+function DeviceBadge({ device: d }: { device: Device }) {
+  if (d.status !== 'pending') return <Badge tone={TONES[d.status]}>{DEVICE_STATUS_LABELS[d.status]}</Badge>;
+  if (!d.proofRequested) return <Badge tone="green">En service</Badge>;
+  return <Badge tone="amber">{d.proofs.length ? 'Justificatif reçu' : 'Justificatif demandé'}</Badge>;
+}
+
 function DeviceCard({ device: d }: { device: Device }) {
   const retire = useRetireDevice();
   const cover = useCoverDevice();
@@ -176,7 +191,7 @@ function DeviceCard({ device: d }: { device: Device }) {
         </p>
         <span className="flex flex-wrap gap-1">
           {outside && <Badge tone="red">Hors formule</Badge>}
-          <Badge tone={TONES[d.status]}>{DEVICE_STATUS_LABELS[d.status]}</Badge>
+          <DeviceBadge device={d} />
         </span>
       </div>
       <p

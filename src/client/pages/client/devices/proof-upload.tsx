@@ -32,7 +32,7 @@ export function ProofUpload({ device }: { device: Device }) {
             'success',
             'Justificatif envoyé',
             refused
-              ? 'Votre appareil repasse « À vérifier » : nous le vérifions au plus vite.'
+              ? 'Justificatif reçu : nous vérifions votre appareil au plus vite.'
               : 'Nous le vérifions au plus vite.',
           ),
         onError: (error) => {

@@ -105,6 +105,14 @@ export function PaymentReturnNotice() {
       </Notice>
     );
   }
+  if (outcome === 'retour' && order.paymentRefused) {
+    return (
+      <Notice tone="neutral" icon={<XCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />}>
+        Le paiement n’a pas abouti : rien n’a été débité. Votre commande de la formule {order.plan} reste en attente ;
+        réessayez avec « Payer en ligne » ou contactez-nous.
+      </Notice>
+    );
+  }
   if (outcome !== 'retour' || order.paymentStatus !== 'pending') return null;
   return (
     <Notice tone="neutral" icon={<Loader2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 animate-spin" />}>

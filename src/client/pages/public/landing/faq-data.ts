@@ -14,8 +14,8 @@ import { nbsp } from './typography.ts';
 export type FaqLink = { href: string; label: string };
 export type FaqItem = { id: string; question: string; answer: string; link?: FaqLink };
 
-// The answers follow the CGV: fixed term, no automatic renewal, paid in advance by card or crypto, no VAT,
-// remote tool installed by the customer. The chat bot answers from the same texts.
+// The answers follow the CGV: fixed term, no automatic renewal, paid in advance (online when offered, else as staff
+// say), withdrawal within 14 days, no VAT, remote tool installed by the customer. The chat bot answers from the same texts.
 export const FAQ_ITEMS: readonly FaqItem[] = (
   [
     {
@@ -43,9 +43,10 @@ export const FAQ_ITEMS: readonly FaqItem[] = (
       id: 'paiement',
       question: 'Comment se passe le paiement ?',
       answer:
-        'Après votre inscription, notre équipe vérifie votre demande et vous envoie les modalités de paiement par e-mail. ' +
-        'Vous payez une seule fois, d’avance, en euros, par carte bancaire ou en cryptomonnaie. Aucune TVA n’est ajoutée : ' +
-        'notre société est établie aux États-Unis, le prix affiché est donc le prix que vous payez.',
+        'Vous payez une seule fois, d’avance, en euros. Quand le paiement en ligne est proposé, le bouton « Payer en ligne » ' +
+        'de votre espace client vous permet de régler par carte bancaire ; sinon, ou si vous préférez, notre équipe vous ' +
+        'indique par e-mail comment régler (carte, virement ou chèque). Une facture est émise dès le paiement. ' +
+        'Aucune TVA n’est ajoutée : notre société est établie aux États-Unis, le prix affiché est donc le prix que vous payez.',
     },
     {
       id: 'engagement',
@@ -53,7 +54,9 @@ export const FAQ_ITEMS: readonly FaqItem[] = (
       answer:
         'Il n’y a rien à résilier : votre abonnement dure le temps choisi puis s’arrête tout seul, sans reconduction automatique ' +
         'ni prélèvement surprise. Vous décidez ensuite librement de repartir pour une nouvelle période. ' +
-        'Une fois l’assistance commencée, il n’y a plus de droit de rétractation.',
+        'Et vous pouvez vous rétracter dans les 14 jours qui suivent chaque commande, avec le bouton « Me rétracter » de ' +
+        'votre espace client : vous êtes remboursé, moins la part de la période écoulée si vous aviez demandé que ' +
+        'l’assistance commence tout de suite.',
       link: { href: '/cgv', label: 'Lire les conditions générales de vente' },
     },
     {
@@ -84,8 +87,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = (
       question: 'Comment m’inscrire et recevoir mes identifiants ?',
       answer:
         'Choisissez une formule dans la partie Tarifs, puis remplissez le court formulaire d’inscription (nom, e-mail, téléphone, appareil). ' +
-        'Notre équipe valide votre demande et vous envoie par e-mail les modalités de paiement et vos identifiants personnels ' +
-        'pour l’espace client. Pensez à regarder aussi dans vos courriers indésirables.',
+        'Notre équipe valide votre demande et vous envoie par e-mail vos identifiants personnels pour l’espace client, ' +
+        'où vous réglez votre commande. Pensez à regarder aussi dans vos courriers indésirables.',
     },
     {
       id: 'facture',

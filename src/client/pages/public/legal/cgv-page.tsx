@@ -1,20 +1,70 @@
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from '#client/lib/router.ts';
 import { useSite } from '#client/lib/site.tsx';
-import { LegalDocument } from './legal-document.tsx';
+import type { SiteInfo } from '#shared/site.ts';
+import { CGV_VERSIONS, CURRENT_CGV, cgvHref, findCgvVersion, type CgvVersion } from '#shared/orders/cgv-versions.ts';
+import { LegalDocument, type LegalSection } from './legal-document.tsx';
 import { cgvSections } from './cgv-sections.tsx';
+import { cgvSections20250117 } from './cgv-2025-01-17.tsx';
+
+/** Every version's text: an order stores the version its client accepted, which must stay readable (decision 041). */
+const SECTIONS: Record<CgvVersion, (site: SiteInfo) => LegalSection[]> = {
+  '2025-01-17': cgvSections20250117,
+  '2026-11-27': cgvSections,
+};
 
 export function CgvPage() {
   const site = useSite();
+  const [params] = useSearchParams();
+  const shown = findCgvVersion(params.get('version')) ?? CURRENT_CGV;
+  const past = shown.version !== CURRENT_CGV.version;
   return (
     <LegalDocument
       title="Conditions générales de vente"
+      updated={{ iso: shown.version, label: shown.label }}
       intro={
-        <p>
-          Ces conditions expliquent simplement ce que comprend votre abonnement {site.siteName}, comment le payer, sa
-          durée et vos droits. Lisez-les avant de vous inscrire ; en cas de question, écrivez-nous à{' '}
-          <a href={`mailto:${site.email}`}>{site.email}</a>.
-        </p>
+        past ? (
+          <p data-testid="cgv-past-version">
+            Vous lisez la version du {shown.label}, qui n’est plus en vigueur : elle reste applicable aux commandes
+            passées sous cette version. <Link to={cgvHref()}>Lire la version en vigueur</Link>.
+          </p>
+        ) : (
+          <p>
+            Ces conditions expliquent simplement ce que comprend votre abonnement {site.siteName}, comment le payer, sa
+            durée et vos droits. Lisez-les avant de commander ; en cas de question, écrivez-nous à{' '}
+            <a href={`mailto:${site.email}`}>{site.email}</a>.
+          </p>
+        )
       }
-      sections={cgvSections(site)}
+      sections={SECTIONS[shown.version](site)}
+      after={<Versions shown={shown.version} />}
     />
+  );
+}
+
+function Versions({ shown }: { shown: CgvVersion }): ReactNode {
+  return (
+    <section aria-labelledby="versions-titre" className="mt-10 rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="versions-titre" className="text-lg font-semibold text-slate-900">
+        Toutes les versions
+      </h2>
+      <ul className="mt-3 list-disc space-y-1.5 pl-6">
+        {[...CGV_VERSIONS].reverse().map((v) => (
+          <li key={v.version}>
+            {v.version === shown ? (
+              <span aria-current="page">
+                Version du {v.label}
+                {v.version === CURRENT_CGV.version ? ' (en vigueur)' : ''}
+              </span>
+            ) : (
+              <Link to={cgvHref(v.version)} className="font-medium text-brand-700 underline">
+                Version du {v.label}
+                {v.version === CURRENT_CGV.version ? ' (en vigueur)' : ''}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { PublicLayout } from '#client/components/layout/public-layout.tsx';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
-/** Both legal texts carry the same date: they were revised together. */
+/** The date a legal text shows unless it gives its own (the CGV give their version's). */
 const LEGAL_UPDATED = { iso: '2025-01-17', label: '17 janvier 2025' };
 
 // Long-form text styles for the section bodies (no typography plugin: a few rules are enough).
@@ -19,10 +19,15 @@ export function LegalDocument({
   title,
   intro,
   sections,
+  updated = LEGAL_UPDATED,
+  after,
 }: {
   title: string;
   intro: ReactNode;
   sections: LegalSection[];
+  updated?: { iso: string; label: string };
+  /** what follows the sections (the CGV's past versions) */
+  after?: ReactNode;
 }) {
   return (
     <PublicLayout>
@@ -30,7 +35,7 @@ export function LegalDocument({
         <header>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
           <p className="mt-3 text-sm text-slate-600">
-            Dernière mise à jour : <time dateTime={LEGAL_UPDATED.iso}>{LEGAL_UPDATED.label}</time>
+            Dernière mise à jour : <time dateTime={updated.iso}>{updated.label}</time>
           </p>
           <div className={`mt-6 ${prose}`}>{intro}</div>
         </header>
@@ -61,6 +66,7 @@ export function LegalDocument({
             <div className={prose}>{s.body}</div>
           </section>
         ))}
+        {after}
 
         <p className="mt-12 border-t border-slate-200 pt-6 text-sm">
           <a href="#contenu" className="font-medium text-brand-700 hover:underline">

@@ -3,6 +3,7 @@ import { INTERVENTION_STATUS_LABELS } from '#shared/interventions/intervention-l
 import { isGifted, PAYMENT_METHOD_LABELS } from '#shared/billing/payment-labels.ts';
 import { findPlan, getPlan } from '#shared/plans.ts';
 import type { SiteInfo } from '#shared/site.ts';
+import { CLIENT_PAGES, requestPage } from '#shared/clients/client-pages.ts';
 import type { MailParams } from '#server/services/mail/mail-params.ts';
 import { Action, Facts, MailLayout, Paragraph, Signature, styles } from './layout.tsx';
 import { Text } from '@react-email/text';
@@ -102,7 +103,7 @@ function PaymentTerms({
       {order.paymentStatus === 'pending' && site.onlinePayment && (
         <Paragraph>
           Vous pouvez aussi la régler tout de suite en ligne par carte bancaire : connectez-vous à votre espace client (
-          {site.publicUrl}/dashboard) et choisissez « Payer en ligne ».
+          {`${site.publicUrl}${CLIENT_PAGES.invoices}`}) et choisissez « Payer en ligne ».
         </Paragraph>
       )}
     </>
@@ -160,6 +161,7 @@ export function Invoice({ site, params }: Props<'invoice'>) {
         Chaque facture porte une clé de vérification : vous pouvez en contrôler l’authenticité sur {site.publicUrl}
         /verify-invoice.
       </Paragraph>
+      <Action href={`${site.publicUrl}${CLIENT_PAGES.invoices}`}>Voir mes factures</Action>
       <Signature site={site} />
     </MailLayout>
   );
@@ -184,6 +186,7 @@ export function CreditNoteMail({ site, params }: Props<'credit_note'>) {
       <Paragraph>
         Vos factures et avoirs restent disponibles dans votre espace client, rubrique « Mes factures ».
       </Paragraph>
+      <Action href={`${site.publicUrl}${CLIENT_PAGES.invoices}`}>Voir mes factures</Action>
       <Signature site={site} />
     </MailLayout>
   );
@@ -222,7 +225,7 @@ export function InterventionStatusMail({ site, params }: Props<'intervention_sta
           notre équipe à mieux vous servir.
         </Paragraph>
       )}
-      <Action href={`${site.publicUrl}/client/dashboard`}>
+      <Action href={`${site.publicUrl}${requestPage(params.interventionId)}`}>
         {params.status === 'completed' ? 'Donner mon avis' : 'Suivre mes demandes'}
       </Action>
       <Signature site={site} />
@@ -338,7 +341,7 @@ export function InterventionMessageMail({ site, params }: Props<'intervention_me
         Un technicien a écrit sur votre demande n° {params.interventionId} – {params.title} :
       </Paragraph>
       <Text style={styles.quote}>{params.body}</Text>
-      <Action href={`${site.publicUrl}/client/dashboard`}>Répondre depuis mon espace</Action>
+      <Action href={`${site.publicUrl}${requestPage(params.interventionId)}`}>Répondre depuis mon espace</Action>
       <Signature site={site} />
     </MailLayout>
   );

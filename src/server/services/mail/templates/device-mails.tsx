@@ -1,4 +1,5 @@
 import type { SiteInfo } from '#shared/site.ts';
+import { CLIENT_PAGES } from '#shared/clients/client-pages.ts';
 import type { MailParams } from '#server/services/mail/mail-params.ts';
 import { Action, Facts, MailLayout, Paragraph, Signature, styles } from './layout.tsx';
 import { Text } from '@react-email/text';
@@ -6,7 +7,7 @@ import { Text } from '@react-email/text';
 // The messages of a device's proof of ownership (services/devices/): to the client, and to STAFF_EMAIL.
 
 type Props<K extends keyof MailParams> = { site: SiteInfo; params: MailParams[K] };
-const myDevices = (site: SiteInfo) => `${site.publicUrl}/client/dashboard#mes-appareils`;
+const myDevices = (site: SiteInfo) => `${site.publicUrl}${CLIENT_PAGES.devices}`;
 
 export function DeviceProofRequested({ site, params }: Props<'device_proof_requested'>) {
   return (

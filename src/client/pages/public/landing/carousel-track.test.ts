@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearestSlide, wrap } from './pricing-carousel.tsx';
+import { nearestSlide, wrap } from './carousel-track.ts';
 
 describe('pricing carousel', () => {
   it('wraps around: after the last plan comes the first, before the first the last', () => {

@@ -1,0 +1,66 @@
+import { Link } from '#client/lib/router.ts';
+import { useSite } from '#client/lib/site.tsx';
+import { LegalDocument } from './legal-document.tsx';
+
+/** The legal notices the LCEN (art. 6) asks of a site: publisher, director of publication, host; all from settings. */
+export function LegalNoticesPage() {
+  const site = useSite();
+  return (
+    <LegalDocument
+      title="Mentions légales"
+      updated={{ iso: '2026-11-27', label: '27 novembre 2026' }}
+      intro={<p>Qui publie ce site, qui l’héberge, et à qui vous adresser.</p>}
+      sections={[
+        {
+          id: 'editeur',
+          title: 'Éditeur du site',
+          body: (
+            <ul>
+              <li>
+                <strong>Société :</strong> {site.legalName} (nom commercial : {site.siteName})
+              </li>
+              <li>
+                <strong>Immatriculation :</strong> {site.companyId}
+              </li>
+              <li>
+                <strong>Adresse :</strong> {site.address}
+              </li>
+              <li>
+                <strong>E-mail :</strong> <a href={`mailto:${site.email}`}>{site.email}</a>
+              </li>
+              <li>
+                <strong>Téléphone :</strong> {site.phone}
+              </li>
+            </ul>
+          ),
+        },
+        {
+          id: 'directeur-publication',
+          title: 'Directeur de la publication',
+          body: <p>{site.publicationDirector}</p>,
+        },
+        { id: 'hebergeur', title: 'Hébergeur', body: <p>{site.hostingProvider}</p> },
+        {
+          id: 'mediateur',
+          title: 'Médiateur de la consommation',
+          body: (
+            <p>
+              {site.mediator.name}, {site.mediator.address}, <a href={site.mediator.url}>{site.mediator.url}</a>. Avant
+              de le saisir, adressez-nous une réclamation écrite (voir nos{' '}
+              <Link to="/cgv#reclamations">conditions générales de vente</Link>).
+            </p>
+          ),
+        },
+        {
+          id: 'donnees',
+          title: 'Données personnelles',
+          body: (
+            <p>
+              Voir notre <Link to="/privacy-policy">politique de confidentialité</Link>.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}

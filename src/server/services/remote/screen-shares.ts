@@ -1,0 +1,257 @@
+// A client's screen shared with the member handling the request (docs/decisions/043). The server decides who may
+// take part and relays their signals; the picture and the voice go from page to page and are never stored here.
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client.ts';
+import { interventionMessages, interventions, screenShares, staffUsers } from '#server/db/schema.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import { CLIENT_ACTOR, writeAudit, type Actor } from '#server/services/security/audit.ts';
+import { publishLive } from '#server/services/live/events.ts';
+import { forgetSignals, sendSignal } from '#server/services/live/signals.ts';
+import type { StaffRole } from '#shared/staff/staff-labels.ts';
+import type { ScreenShareEndReason } from '#shared/remote/screen-share-labels.ts';
+import {
+  SCREEN_SHARE_ENDED,
+  SCREEN_SHARE_FORBIDDEN,
+  SCREEN_SHARE_NOT_FOUND,
+  SCREEN_SHARE_REQUEST_CLOSED,
+  screenShareLine,
+  type ScreenShareDto,
+  type SignalInput,
+} from '#shared/remote/screen-share-api.ts';
+
+type ShareRow = typeof screenShares.$inferSelect;
+export type ShareStaff = Actor & { id: number; role: StaffRole };
+export type ShareParty = { side: 'client'; clientId: number; address?: string } | { side: 'staff'; staff: ShareStaff };
+
+const topicOf = (shareId: number) => `screen-share:${shareId}`;
+const isOpen = (status: string) => status === 'pending' || status === 'in_progress';
+
+async function firstNameOf(db: Tx, staffId: number | null): Promise<string | null> {
+  if (staffId === null) return null;
+  const [row] = await db.select({ firstName: staffUsers.firstName }).from(staffUsers).where(eq(staffUsers.id, staffId));
+  return row?.firstName || null;
+}
+
+/** Who the client reads: the member watching, else the one handling the request, else null (« l’équipe »). */
+async function staffNameFor(db: Tx, share: ShareRow, assignedStaffId: number | null) {
+  return firstNameOf(db, share.staffId ?? assignedStaffId);
+}
+
+function toDto(share: ShareRow, staffName: string | null): ScreenShareDto {
+  return {
+    id: share.id,
+    interventionId: share.interventionId,
+    startedAt: share.startedAt.toISOString(),
+    joinedAt: share.joinedAt?.toISOString() ?? null,
+    endedAt: share.endedAt?.toISOString() ?? null,
+    endedBy: share.endedBy,
+    durationMinutes: share.durationMinutes,
+    staffName,
+  };
+}
+
+/** The member handling the request may watch, and an admin; nobody else. */
+const mayWatch = (staff: ShareStaff, assignedStaffId: number | null) =>
+  staff.role === 'admin' || assignedStaffId === staff.id;
+
+/**
+ * The share and its request, as the party may see them: another client's share does not exist for a client (404);
+ * a member who neither handles the request nor is an admin is refused (403). With `lock`, the row is held.
+ */
+async function shareFor(tx: Tx, shareId: number, party: ShareParty, lock = false) {
+  const query = tx
+    .select({ share: screenShares, assignedStaffId: interventions.assignedStaffId, status: interventions.status })
+    .from(screenShares)
+    .innerJoin(interventions, eq(interventions.id, screenShares.interventionId))
+    .where(
+      and(
+        eq(screenShares.id, shareId),
+        party.side === 'client' ? eq(screenShares.clientId, party.clientId) : undefined,
+      ),
+    );
+  const [found] = lock ? await query.for('update', { of: screenShares }) : await query;
+  if (!found) throw notFound(SCREEN_SHARE_NOT_FOUND);
+  if (party.side === 'staff' && !mayWatch(party.staff, found.assignedStaffId))
+    throw new HttpError('SCREEN_SHARE_FORBIDDEN', SCREEN_SHARE_FORBIDDEN);
+  return found;
+}
+
+/** « Partager mon écran » on one of the client's open requests; a share still running there ends first. */
+export async function startScreenShare(db: Db, clientId: number, interventionId: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(interventions)
+      .where(and(eq(interventions.id, interventionId), eq(interventions.clientId, clientId)))
+      .for('update');
+    if (!request) throw notFound('Demande introuvable');
+    if (!isOpen(request.status)) throw new HttpError('THREAD_CLOSED', SCREEN_SHARE_REQUEST_CLOSED);
+    const [running] = await tx
+      .select({ id: screenShares.id })
+      .from(screenShares)
+      .where(and(eq(screenShares.interventionId, interventionId), isNull(screenShares.endedAt)));
+    if (running) await closeShare(tx, running.id, { side: 'client', clientId }, 'page_closed', now);
+    const [share] = await tx.insert(screenShares).values({ interventionId, clientId, startedAt: now }).returning();
+    await publishLive(
+      tx,
+      'intervention.screen_share',
+      { interventionId, clientId },
+      { staff: `Le client partage son écran sur la demande #${interventionId}` },
+    );
+    return toDto(share!, await firstNameOf(tx, request.assignedStaffId));
+  });
+}
+
+/** « Rejoindre »: the member becomes the share's viewer; the client's page is told to make its offer. */
+export async function joinScreenShare(db: Db, shareId: number, staff: ShareStaff, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const { share } = await shareFor(tx, shareId, { side: 'staff', staff }, true);
+    if (share.endedAt) throw new HttpError('SCREEN_SHARE_ENDED', SCREEN_SHARE_ENDED);
+    const [joined] = await tx
+      .update(screenShares)
+      .set({ staffId: staff.id, joinedAt: share.joinedAt ?? now })
+      .where(eq(screenShares.id, shareId))
+      .returning();
+    const staffName = await firstNameOf(tx, staff.id);
+    const peer = randomUUID();
+    await sendSignal(
+      tx,
+      topicOf(shareId),
+      { side: 'client', clientId: share.clientId },
+      {
+        kind: 'join',
+        shareId,
+        peer,
+        staffName,
+      },
+    );
+    return { share: toDto(joined!, staffName), peer };
+  });
+}
+
+/**
+ * One signal from a page to the other: the client's go to the member watching, the member's to the client. Refused
+ * once the share has ended; a member other than the one watching may not speak in it.
+ */
+export async function relaySignal(db: Db, shareId: number, from: ShareParty, input: SignalInput) {
+  await db.transaction(async (tx) => {
+    const { share } = await shareFor(tx, shareId, from);
+    if (share.endedAt) throw new HttpError('SCREEN_SHARE_ENDED', SCREEN_SHARE_ENDED);
+    if (from.side === 'staff' && share.staffId !== from.staff.id)
+      throw new HttpError('SCREEN_SHARE_FORBIDDEN', 'Rejoignez d’abord le partage pour voir l’écran du client.');
+    const to =
+      from.side === 'staff'
+        ? ({ side: 'client', clientId: share.clientId } as const)
+        : share.staffId === null
+          ? null
+          : ({ side: 'staff', staffId: share.staffId } as const);
+    // Nobody watches yet: the client's page makes its offer again when a member joins.
+    if (to) await sendSignal(tx, topicOf(shareId), to, { ...input, shareId });
+  });
+}
+
+/**
+ * Ends the share once: its minutes go to the request's duration, its line to the conversation, its entry to the
+ * journal; both pages are told. Ending it again answers the same record and writes nothing.
+ */
+async function closeShare(tx: Tx, shareId: number, party: ShareParty, reason: ScreenShareEndReason, now: Date) {
+  const { share, assignedStaffId } = await shareFor(tx, shareId, party, true);
+  if (share.endedAt) return toDto(share, await staffNameFor(tx, share, assignedStaffId));
+  const minutes = share.joinedAt ? Math.max(1, Math.round((now.getTime() - share.joinedAt.getTime()) / 60_000)) : 0;
+  const [ended] = await tx
+    .update(screenShares)
+    .set({ endedAt: now, endedBy: reason, durationMinutes: minutes })
+    .where(eq(screenShares.id, shareId))
+    .returning();
+  const staffName = await staffNameFor(tx, ended!, assignedStaffId);
+  const watcher = ended!.staffId;
+  if (minutes > 0) {
+    await tx
+      .update(interventions)
+      .set({ durationMinutes: sql`coalesce(${interventions.durationMinutes}, 0) + ${minutes}`, updatedAt: now })
+      .where(eq(interventions.id, share.interventionId));
+    const [member] = await tx
+      .select({ username: staffUsers.username })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, watcher ?? -1));
+    await tx.insert(interventionMessages).values({
+      interventionId: share.interventionId,
+      author: 'staff',
+      staffUsername: member?.username ?? null,
+      body: screenShareLine(minutes, staffName),
+      createdAt: now,
+    });
+  }
+  const actor: Actor =
+    party.side === 'staff' ? party.staff : { ...CLIENT_ACTOR, ...(party.address ? { address: party.address } : {}) };
+  await writeAudit(tx, actor, {
+    action: 'intervention.screen_share',
+    entity: 'intervention',
+    entityId: share.interventionId,
+    after: {
+      screenShareId: shareId,
+      startedAt: share.startedAt.toISOString(),
+      joinedAt: share.joinedAt?.toISOString() ?? null,
+      endedAt: now.toISOString(),
+      durationMinutes: minutes,
+      endedBy: reason,
+    },
+  });
+  await publishLive(
+    tx,
+    'intervention.screen_share_ended',
+    { interventionId: share.interventionId, clientId: share.clientId },
+    {
+      staff: `Partage d’écran terminé sur la demande #${share.interventionId} (${minutes} min)`,
+      client: `Partage d’écran terminé (${minutes} min)`,
+      ...(party.side === 'staff' ? { actorStaffId: party.staff.id } : {}),
+    },
+  );
+  // Its offers and candidates (network addresses) go now; the end itself is the last message of each side.
+  await forgetSignals(tx, topicOf(shareId));
+  const end = { kind: 'end', shareId, durationMinutes: minutes };
+  await sendSignal(tx, topicOf(shareId), { side: 'client', clientId: share.clientId }, end);
+  if (watcher !== null) await sendSignal(tx, topicOf(shareId), { side: 'staff', staffId: watcher }, end);
+  return toDto(ended!, staffName);
+}
+
+export async function endScreenShare(
+  db: Db,
+  shareId: number,
+  party: ShareParty,
+  reason: ScreenShareEndReason,
+  now = new Date(),
+) {
+  return db.transaction((tx) => closeShare(tx, shareId, party, reason, now));
+}
+
+/** Signing out ends the client's running shares: their page no longer belongs to a session. */
+export async function endClientScreenShares(db: Db, clientId: number, reason: ScreenShareEndReason, now = new Date()) {
+  const running = await db
+    .select({ id: screenShares.id })
+    .from(screenShares)
+    .where(and(eq(screenShares.clientId, clientId), isNull(screenShares.endedAt)));
+  for (const { id } of running) await endScreenShare(db, id, { side: 'client', clientId }, reason, now);
+}
+
+/** Staff: the shares running now, each with whether this member may join it. */
+export async function runningScreenShares(db: Tx, staff: ShareStaff) {
+  const rows = await db
+    .select({
+      share: screenShares,
+      assignedStaffId: interventions.assignedStaffId,
+      assignedFirstName: staffUsers.firstName,
+    })
+    .from(screenShares)
+    .innerJoin(interventions, eq(interventions.id, screenShares.interventionId))
+    .leftJoin(staffUsers, eq(staffUsers.id, sql`coalesce(${screenShares.staffId}, ${interventions.assignedStaffId})`))
+    .where(isNull(screenShares.endedAt));
+  return rows.map((r) => ({
+    id: r.share.id,
+    interventionId: r.share.interventionId,
+    startedAt: r.share.startedAt.toISOString(),
+    staffName: r.assignedFirstName || null,
+    canJoin: mayWatch(staff, r.assignedStaffId),
+  }));
+}

@@ -1,0 +1,8 @@
+// How a screen share ended: one tuple feeding the column's enum, the API and the journal.
+export const SCREEN_SHARE_END_REASONS = [
+  'client', // « Arrêter le partage », or the browser's own stop control
+  'staff', // the member closed the viewer with « Terminer »
+  'page_closed', // the client's tab was closed or reloaded
+  'sign_out', // the client signed out
+] as const;
+export type ScreenShareEndReason = (typeof SCREEN_SHARE_END_REASONS)[number];
