@@ -10,6 +10,7 @@ import { initialDatabaseFor } from './initial-database.ts';
 import { keepingPlans } from './pglite-plans.ts';
 import { APP_ROOT } from '#server/app-root.ts';
 import { closeTree, privateDir } from './private-files.ts';
+import { markTransactions } from './open-transaction.ts';
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** A transaction or the database itself: services accept either. */
@@ -62,7 +63,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   if (options.dataDir) await closeTree(options.dataDir);
   // Both drivers speak the same dialect; the node-postgres type is the one services are written against.
   const plans = keepingPlans(client);
-  const db = drizzlePglite({ client: plans.client, schema }) as unknown as Db;
+  const db = markTransactions(drizzlePglite({ client: plans.client, schema }) as unknown as Db);
   plans.attach(db);
   return {
     db,
@@ -113,7 +114,7 @@ export async function openPostgres(
       /* reported by the statement that was running */
     });
   });
-  const db = drizzlePg({ client: pool, schema });
+  const db = markTransactions(drizzlePg({ client: pool, schema }));
   return {
     db,
     kind: 'postgres',

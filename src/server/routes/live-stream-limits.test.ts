@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { openEventStream, type EventStream } from '#server/test/event-stream.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
-import { SESSION_STREAMS_CLOSED } from '#server/services/live/hub.ts';
+import { SESSION_STREAMS_CLOSED, STREAM_LIMITS } from '#server/services/live/stream-limits.ts';
 import { todayIso } from '#shared/format.ts';
 
 const PASSWORD = 'Azur-Passerelle-2026';
@@ -44,7 +44,7 @@ describe('[SECURITY][LIVE] live-event streams: a few per session, a count per ad
   });
 
   it('a session past its streams closes its oldest with a last event saying why, and no reconnection soon', async () => {
-    t.app.live.limits = { perSession: 2, perAddress: 100, perInstance: 100 };
+    t.app.live.limits = { ...STREAM_LIMITS, perSession: 2, perAddress: 100, perInstance: 100 };
     const first = await open(clients[0]!);
     await open(clients[0]!);
     expect(t.app.live.size).toBe(2);
@@ -57,7 +57,7 @@ describe('[SECURITY][LIVE] live-event streams: a few per session, a count per ad
 
   it('refuses a stream past the count of its address (429) and past the instance ceiling (503), in French with Retry-After', async () => {
     await expect.poll(() => t.app.live.size).toBe(0);
-    t.app.live.limits = { perSession: 2, perAddress: 3, perInstance: 100 };
+    t.app.live.limits = { ...STREAM_LIMITS, perSession: 2, perAddress: 3, perInstance: 100 };
     await open(clients[0]!);
     await open(clients[0]!);
     await open(clients[1]!);
@@ -69,7 +69,7 @@ describe('[SECURITY][LIVE] live-event streams: a few per session, a count per ad
       message: expect.stringMatching(/^Trop de pages ouvertes depuis votre connexion/),
     });
 
-    t.app.live.limits = { perSession: 2, perAddress: 100, perInstance: 3 };
+    t.app.live.limits = { ...STREAM_LIMITS, perSession: 2, perAddress: 100, perInstance: 3 };
     const busy = await attempt(clients[2]!);
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('30');
@@ -82,5 +82,24 @@ describe('[SECURITY][LIVE] live-event streams: a few per session, a count per ad
     streams.pop()!.close();
     await expect.poll(() => t.app.live.size).toBe(2);
     expect((await open(clients[2]!)).status).toBe(200);
+  });
+
+  it('refuses a session opening streams too fast before reading it: no database work for a flood', async () => {
+    streams.splice(0).forEach((s) => s.close());
+    await expect.poll(() => t.app.live.size).toBe(0);
+    t.app.live.limits = { ...STREAM_LIMITS, opensPerSession: 2 };
+    // A cookie no session has: past the allowance it is refused (429) before anyone looks it up (which says 401).
+    const forged = { cookie: 'rfs_client=inconnu-0123456789' };
+    expect((await attempt(forged)).status).toBe(401);
+    expect((await attempt(forged)).status).toBe(401);
+    const flood = await attempt(forged);
+    expect(flood.status).toBe(429);
+    expect(flood.headers.get('retry-after')).toBe('60');
+    expect(await flood.json()).toMatchObject({
+      code: 'LIVE_TOO_MANY',
+      message: expect.stringMatching(/coup sur coup/),
+    });
+    // Another session from the same address still opens its stream.
+    expect((await open(clients[1]!)).status).toBe(200);
   });
 });

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LiveEvent } from '#shared/live/live-api.ts';
 import { eventFor, eventsAfter, lastEventId, type Viewer } from '#server/services/live/events.ts';
 import type { LiveHub } from '#server/services/live/hub.ts';
-import { HttpError } from '#server/http-error.ts';
+import type { StreamVerdict } from '#server/services/live/stream-limits.ts';
+import { streamRefusal } from '#server/services/live/stream-limits.ts';
 
 /** Proxies close a silent connection after about a minute; a comment line every 25 s keeps it open. */
 const HEARTBEAT_MS = 25_000;
@@ -12,12 +13,6 @@ const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 2000;
 /** A page closed for a newer one of its session waits this long before EventSource tries again: it does not. */
 const GIVEN_UP_RETRY_MS = 24 * 3600_000;
-/** When a page refused for the instance's ceiling or its address's count may try again (EventSource's own 5 s aside). */
-const REFUSED_RETRY_SECONDS = 30;
-const INSTANCE_FULL =
-  'Le serveur suit déjà beaucoup de pages ouvertes : celle-ci se mettra à jour toute seule dans un instant. Vous pouvez continuer à l’utiliser normalement.';
-const ADDRESS_FULL =
-  'Trop de pages ouvertes depuis votre connexion : fermez celles dont vous n’avez plus besoin, puis rechargez celle-ci.';
 
 const line = (event: LiveEvent) => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
 
@@ -38,6 +33,13 @@ export async function liveEventsOnce(request: FastifyRequest, viewer: Viewer): P
   return (await eventsAfter(request.server.db, after)).map((e) => eventFor(viewer, e)).filter((e) => e !== null);
 }
 
+/** A refused stream: its French answer, when to try again, and its connection closed (no idle socket kept). */
+export function refuseStream(reply: FastifyReply, verdict: Exclude<StreamVerdict, 'ok'>): never {
+  const { error, retryAfterSeconds } = streamRefusal(verdict);
+  reply.header('retry-after', String(retryAfterSeconds)).header('connection', 'close');
+  throw error;
+}
+
 export const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
 
 /**
@@ -53,12 +55,7 @@ export async function openLiveStream(
   stillAllowed: () => Promise<boolean>,
 ) {
   const admitted = hub.admit(request.ip);
-  if (admitted !== 'ok') {
-    reply.header('retry-after', String(REFUSED_RETRY_SECONDS)).header('connection', 'close');
-    throw admitted === 'instance'
-      ? new HttpError('LIVE_BUSY', INSTANCE_FULL)
-      : new HttpError('LIVE_TOO_MANY', ADDRESS_FULL);
-  }
+  if (admitted !== 'ok') refuseStream(reply, admitted);
   const after = lastIdOf(request);
   reply.hijack();
   const raw = reply.raw;

@@ -17,6 +17,10 @@ export async function startStripeStandIn() {
   /** Refunds made, by idempotency key: the same key answers the same refund, as the provider does. */
   const refunds = new Map<string, Record<string, unknown>>();
   let failNextRefund: { status: number } | { refundStatus: string } | null = null;
+  /** Refunds made whose answers are lost (a 500 instead) this many times: the SDK's retries included. */
+  let lostRefundAnswers = 0;
+  /** A refund request waits for this gate to open before it is handled (a slow provider). */
+  let refundGate: Promise<void> | null = null;
   /** Where the provider's page sends its signed event once « paid » (the app under test), see deliverTo(). */
   let webhook: { url: string; secret: string } | null = null;
   const signer = new Stripe('sk_test_standin');
@@ -41,6 +45,34 @@ export async function startStripeStandIn() {
     });
     if (!res.ok) throw new Error(`webhook answered ${res.status}`);
     return String(session.success_url);
+  }
+  /** POST /v1/refunds: the same key answers the same refund, as the provider does. */
+  function handleRefund(req: IncomingMessage, form: URLSearchParams, reply: (status: number, body: unknown) => void) {
+    const key = String(req.headers['idempotency-key'] ?? '');
+    const known = refunds.get(key);
+    if (known && lostRefundAnswers > 0) {
+      lostRefundAnswers--;
+      return reply(500, { error: { type: 'api_error', message: 'stand-in: answer lost' } });
+    }
+    if (known) return reply(200, known);
+    const failure = failNextRefund;
+    failNextRefund = null;
+    if (failure && 'status' in failure)
+      return reply(failure.status, { error: { type: 'api_error', message: 'stand-in failure' } });
+    const refund = {
+      id: `re_test_standin_${refunds.size + 1}`,
+      object: 'refund',
+      amount: Number(form.get('amount')),
+      currency: 'eur',
+      payment_intent: form.get('payment_intent'),
+      status: failure ? failure.refundStatus : 'succeeded',
+    };
+    refunds.set(key, refund);
+    if (lostRefundAnswers > 0) {
+      lostRefundAnswers--;
+      return reply(500, { error: { type: 'api_error', message: 'stand-in: answer lost' } });
+    }
+    return reply(200, refund);
   }
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -78,25 +110,13 @@ export async function startStripeStandIn() {
         sessions.set(id, session);
         return reply(200, session);
       }
-      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-        const key = String(req.headers['idempotency-key'] ?? '');
-        const known = refunds.get(key);
-        if (known) return reply(200, known);
-        const failure = failNextRefund;
-        failNextRefund = null;
-        if (failure && 'status' in failure)
-          return reply(failure.status, { error: { type: 'api_error', message: 'stand-in failure' } });
-        const refund = {
-          id: `re_test_standin_${refunds.size + 1}`,
-          object: 'refund',
-          amount: Number(form.get('amount')),
-          currency: 'eur',
-          payment_intent: form.get('payment_intent'),
-          status: failure ? failure.refundStatus : 'succeeded',
-        };
-        refunds.set(key, refund);
-        return reply(200, refund);
+      if (req.method === 'POST' && url.pathname === '/v1/refunds' && refundGate) {
+        const gate = refundGate;
+        refundGate = null;
+        void gate.then(() => handleRefund(req, form, reply));
+        return;
       }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') return handleRefund(req, form, reply);
       const page = /^\/pay\/([^/]+)$/.exec(url.pathname);
       if (page && req.method === 'GET' && sessions.has(page[1]!)) {
         const session = sessions.get(page[1]!)!;
@@ -141,6 +161,17 @@ export async function startStripeStandIn() {
     failNextRefund(failure: { status: number } | { refundStatus: string }) {
       failNextRefund = failure;
     },
+    /** The next refund is made, but its answer is lost `times` times (the SDK tries three times). */
+    loseRefundAnswers(times: number) {
+      lostRefundAnswers = times;
+    },
+    /** The next refund request waits until the returned function is called. */
+    holdNextRefund(): () => void {
+      let open!: () => void;
+      refundGate = new Promise<void>((resolve) => (open = resolve));
+      return open;
+    },
+    refunds,
     /** The app's webhook address and signing secret, for the provider's page. */
     deliverTo(url: string, secret: string) {
       webhook = { url, secret };

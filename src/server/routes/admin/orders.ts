@@ -17,7 +17,7 @@ import { createOrder, regenerateOrderCredentials, updateOrder } from '#server/se
 import { listOrders, getOrderDto } from '#server/services/orders/order-queries.ts';
 import { suggestCredentials } from '#server/services/clients/credentials.ts';
 import { documentPdf, loadDocument, orderInvoice } from '#server/services/billing/documents.ts';
-import { issueCreditNote } from '#server/services/billing/credit-notes.ts';
+import { issueCreditNote } from '#server/services/billing/credit-note-issue.ts';
 import { paymentProvider, cardRefunds } from '#server/services/payments/provider.ts';
 import { creditNoteInputSchema } from '#shared/billing/invoice-api.ts';
 import { HttpError } from '#server/http-error.ts';

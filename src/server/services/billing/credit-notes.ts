@@ -1,27 +1,25 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
-import type { Db, Tx } from '#server/db/client.ts';
-import { invoices, onlinePayments, orders } from '#server/db/schema.ts';
+import type { Tx } from '#server/db/client.ts';
+import { invoices, onlinePayments, orders, providerIntents } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { creditNoteOverMessage, type CreditNoteValues } from '#shared/billing/invoice-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
-import { documentData, ensureDocumentPdf, orderInvoice } from './documents.ts';
+import { documentData, orderInvoice } from './documents.ts';
 import { insertCreditNote, type Clock, type InvoiceRow } from './invoices.ts';
 import { queueCreditNoteMail } from '#server/services/mail/order-mails.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { recomputeSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
 import { toCents } from '#shared/format.ts';
 
+export const REFUND_PENDING =
+  'Un remboursement de cette commande est en cours auprès de Stripe : attendez sa réponse (au plus un quart d’heure) avant d’établir un autre avoir.';
 const NO_INVOICE = 'Cette commande n’a pas de facture émise : un avoir ne s’établit que sur une commande payée.';
 const FULLY_CREDITED = 'Cette facture est déjà entièrement annulée par un avoir.';
 const NOT_ONLINE =
   'Cette commande n’a pas été payée par carte en ligne : établissez l’avoir sans remboursement automatique et remboursez le client par le moyen qu’il a utilisé.';
 const PROVIDER_OFF =
   'Le paiement en ligne n’est pas activé : établissez l’avoir sans remboursement automatique et remboursez le client depuis le tableau de bord Stripe.';
-const REFUND_FAILED =
-  'Stripe n’a pas effectué le remboursement : aucun avoir n’a été établi. Réessayez dans quelques minutes, ou vérifiez le paiement dans le tableau de bord Stripe.';
-/** The provider's refund statuses that mean the money is (or will be) back on the card. */
-const REFUND_UNDER_WAY = new Set(['succeeded', 'pending', 'requires_action']);
 
 /** What credit notes may still cancel of an invoice ('0.00' once fully credited), and how many it already has. */
 async function creditState(
@@ -39,6 +37,25 @@ async function creditState(
     remaining: ((toCents(invoice.totalTtc) - toCents(row?.credited ?? '0')) / 100).toFixed(2),
     notes: Number(row?.notes ?? 0),
   };
+}
+
+/**
+ * Locks the invoice row (two credit notes at once cannot both take the same remainder) and checks that `amount` fits
+ * in what is left; answers what is left and how many credit notes the invoice has.
+ */
+export async function lockCreditable(
+  tx: Tx,
+  invoice: Pick<InvoiceRow, 'id' | 'totalTtc'>,
+  amount: string,
+): Promise<{ remaining: string; notes: number }> {
+  await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
+  const state = await creditState(tx, invoice);
+  if (toCents(state.remaining) === 0 && state.notes > 0) throw new HttpError('ALREADY_CREDITED', FULLY_CREDITED);
+  if (toCents(amount) > toCents(state.remaining)) {
+    const message = creditNoteOverMessage(state.remaining);
+    throw new HttpError('VALIDATION', message, { amount: [message] });
+  }
+  return state;
 }
 
 export async function creditableAmount(tx: Tx, invoice: Pick<InvoiceRow, 'id' | 'totalTtc'>): Promise<string> {
@@ -59,7 +76,9 @@ export type CardRefunds = {
 };
 
 /** A credit note also refunded to the card: the provider's refunds and the payment to refund. */
-type CardRefund = { refunds: CardRefunds; paymentIntent: string };
+export type CardRefund = { refunds: CardRefunds; paymentIntent: string };
+/** A refund the provider made (or is making), written on its credit note. */
+export type MadeRefund = { id: string; status: string };
 
 export type CreditNoteArgs = {
   orderId: number;
@@ -72,38 +91,9 @@ export type CreditNoteArgs = {
   clock?: Clock;
   /** the client gets the credit note by e-mail, queued in the same transaction (none without a queue: tools, tests) */
   mail?: MailQueue;
-  /** the credit note's amount is refunded to the card through the provider before the credit note is written */
-  refund?: CardRefund;
+  /** the refund the provider made of this credit note's amount, before this transaction (refund-intents.ts) */
+  refunded?: MadeRefund;
 };
-
-/**
- * The refund of a credit note's amount, asked of the provider inside the credit note's transaction, after every check
- * and before anything is written; the invoice row is locked, the series not yet. So a refusal (or no answer) throws a
- * 502 and the transaction rolls back: no credit note, no number taken, nothing to undo. The idempotency key names the
- * credit note to be (the n-th one of this invoice, stable under the lock) and its amount: asked again after a failed
- * commit, the provider answers the refund it already made rather than making a second one. A refund made whose commit
- * then failed is the one case left for staff: it shows in the provider's dashboard, with the invoice in its metadata.
- */
-async function refundToCard(
-  refund: CardRefund,
-  invoice: InvoiceRow,
-  noteIndex: number,
-  amount: string,
-): Promise<{ id: string; status: string }> {
-  let made;
-  try {
-    made = await refund.refunds.refund({
-      paymentIntent: refund.paymentIntent,
-      amountCents: toCents(amount),
-      invoiceNumber: invoice.number,
-      idempotencyKey: `rfs-invoice-${invoice.id}-credit-note-${noteIndex}-refund-${toCents(amount)}`,
-    });
-  } catch {
-    throw new HttpError('PROVIDER_UNAVAILABLE', REFUND_FAILED);
-  }
-  if (!REFUND_UNDER_WAY.has(made.status ?? '')) throw new HttpError('PROVIDER_UNAVAILABLE', REFUND_FAILED);
-  return { id: made.id, status: made.status ?? '' };
-}
 
 /**
  * A credit note on `invoice`, in the caller's transaction. The invoice row is locked first, so two credit notes on it
@@ -120,17 +110,24 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteArgs): Prom
     fullStatus = 'cancelled',
     clock = () => new Date(),
     mail,
-    refund,
+    refunded,
   } = request;
-  await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
-  const { remaining, notes } = await creditState(tx, invoice);
-  if (toCents(remaining) === 0 && notes > 0) throw new HttpError('ALREADY_CREDITED', FULLY_CREDITED);
-  if (toCents(values.amount) > toCents(remaining)) {
-    const message = creditNoteOverMessage(remaining);
-    throw new HttpError('VALIDATION', message, { amount: [message] });
+  const { remaining } = await lockCreditable(tx, invoice, values.amount);
+  // A refund under way takes its share of the remainder once the provider has answered: nothing else meanwhile.
+  if (!refunded) {
+    const [pending] = await tx
+      .select({ id: providerIntents.id })
+      .from(providerIntents)
+      .where(
+        and(
+          eq(providerIntents.orderId, orderId),
+          eq(providerIntents.kind, 'refund'),
+          eq(providerIntents.status, 'asked'),
+        ),
+      );
+    if (pending) throw new HttpError('REFUND_PENDING', REFUND_PENDING);
   }
   const cancelsInFull = toCents(values.amount) === toCents(remaining);
-  const refunded = refund ? await refundToCard(refund, invoice, notes + 1, values.amount) : null;
   if (cancelsInFull) {
     const [order] = await tx
       .select({ paymentStatus: orders.paymentStatus, clientId: orders.clientId, clientEmail: orders.clientEmail })
@@ -200,7 +197,11 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteArgs): Prom
 }
 
 /** The card payment a `refund: true` credit note gives back: only an order paid « Carte (en ligne) », provider on. */
-async function cardRefund(tx: Tx, orderId: number, refunds: CardRefunds | null | undefined): Promise<CardRefund> {
+export async function cardRefund(
+  tx: Tx,
+  orderId: number,
+  refunds: CardRefunds | null | undefined,
+): Promise<CardRefund> {
   const [order] = await tx.select({ paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound('Commande introuvable');
   if (order.paymentMethod !== 'carte_en_ligne')
@@ -222,39 +223,11 @@ async function cardRefund(tx: Tx, orderId: number, refunds: CardRefunds | null |
   return { refunds, paymentIntent: paid.paymentIntent };
 }
 
-/**
- * « Établir un avoir »: a credit note for all or part of what is left of the order's invoice, e-mailed to the client;
- * its PDF stored after commit. With `refund`, its amount is also refunded to the card through the provider (an order
- * paid online) and the order, credited in full, becomes « Remboursé ».
- */
-export async function issueCreditNote(
-  db: Db,
-  orderId: number,
-  values: CreditNoteValues,
-  actor: Actor,
-  deps: { config: Config; mail?: MailQueue; clock?: Clock; refunds?: CardRefunds | null },
-): Promise<InvoiceRow> {
-  const { config } = deps;
-  const note = await db.transaction(async (tx) => {
-    const invoice = await orderInvoice(tx, orderId);
-    if (!invoice) {
-      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-      if (!order) throw notFound('Commande introuvable');
-      throw new HttpError('NO_INVOICE', NO_INVOICE);
-    }
-    const refund = values.refund ? await cardRefund(tx, orderId, deps.refunds) : undefined;
-    return creditInTransaction(tx, {
-      orderId,
-      invoice,
-      values,
-      actor,
-      config,
-      mail: deps.mail,
-      clock: deps.clock,
-      refund,
-      ...(refund ? { fullStatus: 'refunded' as const } : {}),
-    });
-  });
-  await ensureDocumentPdf(db, config, note);
-  return note;
+/** The order's issued invoice, or why there is none to credit. */
+export async function invoiceToCredit(tx: Tx, orderId: number): Promise<InvoiceRow> {
+  const invoice = await orderInvoice(tx, orderId);
+  if (invoice) return invoice;
+  const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Commande introuvable');
+  throw new HttpError('NO_INVOICE', NO_INVOICE);
 }

@@ -4,6 +4,13 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import type { LiveEvent } from '#shared/live/live-api.ts';
+import {
+  OpenCounter,
+  SESSION_STREAMS_CLOSED,
+  STREAM_LIMITS,
+  type StreamLimits,
+  type StreamVerdict,
+} from './stream-limits.ts';
 import { eventFor, eventsAfter, LIVE_CHANNEL, pruneLive, type StoredEvent, type Viewer } from './events.ts';
 import { pruneSignals, readSignal, SIGNAL_CHANNEL, type SignalNotice } from './signals.ts';
 
@@ -23,15 +30,6 @@ export type LiveSubscriber = {
 
 const isFor = (viewer: Viewer, notice: SignalNotice) =>
   viewer.side === 'client' ? notice.toClientId === viewer.clientId : notice.toStaffId === viewer.id;
-
-/**
- * Each open stream holds a socket: a few per session (a newer tab closes the oldest), more per address (an office),
- * and a ceiling per instance under its file descriptors, past which a page is told to come back (503, Retry-After).
- */
-export type StreamLimits = { perSession: number; perAddress: number; perInstance: number };
-export const STREAM_LIMITS: StreamLimits = { perSession: 5, perAddress: 40, perInstance: 2000 };
-export const SESSION_STREAMS_CLOSED =
-  'Cette page ne se met plus à jour toute seule : la même session en a ouvert trop d’autres. Rechargez-la pour la suivre à nouveau.';
 
 /** How many recent ids the hub remembers so an event heard twice (notice and catch-up) is sent once. */
 const SEEN_MAX = 2000;
@@ -62,10 +60,24 @@ export class LiveHub {
     public limits: StreamLimits = STREAM_LIMITS,
   ) {}
 
-  /** Whether one more stream from this address may open (checked before anything is written to it). */
-  admit(address: string): 'ok' | 'instance' | 'address' {
+  private readonly opens = new OpenCounter();
+
+  /** Whether one more stream from this address may open (checked again just before it is subscribed). */
+  admit(address: string): StreamVerdict {
     if (this.subscribers.size >= this.limits.perInstance) return 'instance';
     if ((this.byAddress.get(address) ?? 0) >= this.limits.perAddress) return 'address';
+    return 'ok';
+  }
+
+  /**
+   * Before the session is read: the counts above, and how many streams this session (its cookie, as sent) and this
+   * address opened in the last minute. A flood of attempts is refused here without touching the database.
+   */
+  admitEarly(sessionToken: string | null, address: string): StreamVerdict {
+    const open = this.admit(address);
+    if (open !== 'ok') return open;
+    if (!this.opens.take(`a:${address}`, this.limits.opensPerAddress)) return 'rate';
+    if (sessionToken && !this.opens.take(`s:${sessionToken}`, this.limits.opensPerSession)) return 'rate';
     return 'ok';
   }
 

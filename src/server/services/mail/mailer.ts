@@ -1,3 +1,4 @@
+import { assertNoOpenTransaction } from '#server/db/open-transaction.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type nodemailer from 'nodemailer';
@@ -59,6 +60,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     );
     return {
       async send(mail) {
+        assertNoOpenTransaction('The SMTP server');
         await (await transport.get()).sendMail({ from: config.MAIL_FROM, ...mail });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },

@@ -1,8 +1,8 @@
 // « Payer en ligne »: a Checkout session for one of the signed-in client's pending orders.
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/client.ts';
-import { onlinePayments, orders } from '#server/db/schema.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import { onlinePayments, orders, providerIntents } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { getPlan } from '#shared/plans.ts';
 import { PAYMENT_ORDER_PARAM, PAYMENT_RETURN_PARAM } from '#shared/payments/payment-api.ts';
@@ -14,6 +14,51 @@ const UNAVAILABLE =
   'Le paiement en ligne ne répond pas pour le moment. Réessayez dans quelques minutes, ou contactez-nous pour régler autrement.';
 /** A session the provider made stays usable 24 hours; one made less than 23 hours ago is offered again. */
 const REUSE_MS = 23 * 3600_000;
+
+/**
+ * The attempt's idempotency key, recorded before the provider is called (docs/decisions/040): one left `asked` (no
+ * answer, a crash) for this amount within the session's life is asked again with its key, and the provider answers the
+ * session it made; otherwise a new attempt, numbered after the order's earlier ones.
+ */
+async function checkoutIntent(db: Db, orderId: number, amountCents: number): Promise<{ id: number; key: string }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const [left] = await tx
+      .select({ id: providerIntents.id, key: providerIntents.idempotencyKey })
+      .from(providerIntents)
+      .where(
+        and(
+          eq(providerIntents.orderId, orderId),
+          eq(providerIntents.kind, 'checkout'),
+          eq(providerIntents.status, 'asked'),
+          sql`(${providerIntents.request} ->> 'amountCents')::int = ${amountCents}`,
+          gt(providerIntents.createdAt, new Date(Date.now() - REUSE_MS)),
+        ),
+      )
+      .orderBy(desc(providerIntents.createdAt))
+      .limit(1);
+    if (left) return left;
+    // Numbered after every earlier attempt, those made before intents were recorded included (their sessions).
+    const [intents] = await tx
+      .select({ n: count() })
+      .from(providerIntents)
+      .where(and(eq(providerIntents.orderId, orderId), eq(providerIntents.kind, 'checkout')));
+    const [sessions] = await tx.select({ n: count() }).from(onlinePayments).where(eq(onlinePayments.orderId, orderId));
+    const key = `rfs-order-${orderId}-checkout-${Math.max(Number(intents?.n ?? 0), Number(sessions?.n ?? 0)) + 1}`;
+    const [row] = await tx
+      .insert(providerIntents)
+      .values({ kind: 'checkout', idempotencyKey: key, orderId, request: { amountCents } })
+      .returning({ id: providerIntents.id });
+    return { id: row!.id, key };
+  });
+}
+
+async function endIntent(db: Tx, id: number, status: 'done' | 'failed', result?: object) {
+  await db
+    .update(providerIntents)
+    .set({ status, ...(result ? { result } : {}), updatedAt: new Date() })
+    .where(eq(providerIntents.id, id));
+}
 
 /**
  * The provider's page for the client's pending order. The amount is the order's price (the catalogue's, set by the
@@ -57,7 +102,7 @@ export async function startCheckout(
     .limit(1);
   if (open?.url) return { url: open.url };
 
-  const [made] = await db.select({ n: count() }).from(onlinePayments).where(eq(onlinePayments.orderId, order.id));
+  const intent = await checkoutIntent(db, order.id, amount);
   const plan = getPlan(order.plan);
   const back = (outcome: 'retour' | 'annule') =>
     `${config.PUBLIC_URL}/dashboard?${PAYMENT_RETURN_PARAM}=${outcome}&${PAYMENT_ORDER_PARAM}=${order.id}`;
@@ -85,21 +130,23 @@ export async function startCheckout(
         success_url: back('retour'),
         cancel_url: back('annule'),
       },
-      { idempotencyKey: `rfs-order-${order.id}-checkout-${Number(made?.n ?? 0) + 1}` },
+      { idempotencyKey: intent.key },
     );
-  } catch {
+  } catch (error) {
+    // A refusal ends the attempt (the next click takes a new key); no answer keeps the key for the next click.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500 && status !== 409 && status !== 429)
+      await endIntent(db, intent.id, 'failed');
     throw new HttpError('PROVIDER_UNAVAILABLE', UNAVAILABLE);
   }
   if (!session.url) throw new HttpError('PROVIDER_UNAVAILABLE', UNAVAILABLE);
-  await db
-    .insert(onlinePayments)
-    .values({
-      id: session.id,
-      orderId: order.id,
-      amountCents: amount,
-      currency: 'eur',
-      url: session.url,
-    })
-    .onConflictDoNothing();
-  return { url: session.url };
+  const url = session.url;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(onlinePayments)
+      .values({ id: session.id, orderId: order.id, amountCents: amount, currency: 'eur', url })
+      .onConflictDoNothing();
+    await endIntent(tx, intent.id, 'done', { sessionId: session.id });
+  });
+  return { url };
 }

@@ -8,7 +8,8 @@ import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
 import { ensureDocumentPdf } from '#server/services/billing/documents.ts';
 import type { OrderDeps } from '#server/services/orders/orders.ts';
 import { applySession } from './confirmation.ts';
-import type { PaymentProvider } from './provider.ts';
+import { cardRefunds, type PaymentProvider } from './provider.ts';
+import { resumeRefunds } from '#server/services/billing/refund-intents.ts';
 
 export const OPEN_SESSIONS_QUEUE = 'payment-open-sessions';
 /** Every quarter of an hour; pg-boss's cron makes one job per occurrence whatever the number of instances. */
@@ -71,6 +72,17 @@ export function openSessionsDefinition(deps: Omit<Check, 'failing'> & { clock: (
     options: { policy: 'singleton', retryLimit: 2, retryDelay: 120 },
     handler: async () => {
       await checkOpenSessions({ ...deps, failing }, deps.clock());
+      // Refunds a crash or a lost answer left half-way (docs/decisions/040): the same quarter-hourly look.
+      const { config } = deps.orders;
+      if (config) {
+        const notes = await resumeRefunds(
+          deps.db,
+          cardRefunds(deps.provider),
+          { ...deps.orders, config },
+          deps.clock(),
+        );
+        for (const note of notes) await ensureDocumentPdf(deps.db, config, note);
+      }
     },
   };
 }
