@@ -15,6 +15,8 @@ const args = [
   '--no-first-run',
   '--disable-quic',
 ];
+/** The flags every test browser starts with: a spec that launches its own browser starts from them. */
+export const BROWSER_ARGS: readonly string[] = args;
 const browsers = browsersOf(process.env);
 // Its headless shell (package chromium-headless-shell): the same Blink without the browser's user interface, as
 // Playwright's own headless default. The suite runs in about half the time it took in the full Chromium, whose

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide, gatherFacts, placeOf, type Facts, type Probe } from './preflight-checks.ts';
 
-const DEBIAN_BROWSERS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+const DEBIAN_BROWSERS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/turnserver'];
 
 /** A machine as the test describes it: which paths are executable, who runs, what PostgreSQL answers. */
 function machine(over: Partial<Probe> & { executables?: string[] } = {}): Probe {
@@ -28,7 +28,10 @@ describe('[TEST][PREFLIGHT] npm test checks the machine first', () => {
   });
 
   it('names the exact apt-get command with sudo, in French and in English, when a browser is missing', async () => {
-    const facts = await gatherFacts({}, machine({ executables: ['/usr/bin/chromium', '/usr/bin/apt-get'] }));
+    const facts = await gatherFacts(
+      {},
+      machine({ executables: ['/usr/bin/chromium', '/usr/bin/turnserver', '/usr/bin/apt-get'] }),
+    );
     const line = lineOf(facts);
     expect(line).toBe(
       'npm test : il manque chromium-headless-shell pour les tests de navigateur. Commande : sudo apt-get install -y chromium-headless-shell / ' +
@@ -41,15 +44,18 @@ describe('[TEST][PREFLIGHT] npm test checks the machine first', () => {
     const facts = await gatherFacts({}, machine({ executables: ['/usr/bin/apt-get'], root: true }));
     expect(decide(facts)).toEqual({
       kind: 'install',
-      packages: ['chromium-headless-shell', 'chromium'],
-      line: 'npm test : installation de chromium-headless-shell et chromium (apt-get)… / npm test: installing chromium-headless-shell and chromium (apt-get)…',
+      packages: ['chromium-headless-shell', 'chromium', 'coturn'],
+      line: 'npm test : installation de chromium-headless-shell, chromium et coturn (apt-get)… / npm test: installing chromium-headless-shell, chromium and coturn (apt-get)…',
     });
     // Still missing after the install: it stops and says what to run (as root, without sudo).
-    expect(lineOf(facts, false)).toContain('Commande : apt-get install -y chromium-headless-shell chromium /');
+    expect(lineOf(facts, false)).toContain('Commande : apt-get install -y chromium-headless-shell chromium coturn /');
   });
 
   it('asks for the browsers by path and variable where there is no apt-get', async () => {
-    const facts = await gatherFacts({}, machine({ executables: ['/usr/bin/chromium-headless-shell'], root: true }));
+    const facts = await gatherFacts(
+      {},
+      machine({ executables: ['/usr/bin/chromium-headless-shell', '/usr/bin/turnserver'], root: true }),
+    );
     expect(decide(facts).kind).toBe('stop');
     expect(lineOf(facts)).toMatch(
       /il manque \/usr\/bin\/chromium pour .* chemins dans CHROMIUM_PATH \/ .*set CHROMIUM_PATH/,
@@ -59,13 +65,18 @@ describe('[TEST][PREFLIGHT] npm test checks the machine first', () => {
   it('checks the binaries that E2E_BROWSER_PATH and CHROMIUM_PATH name, and never installs over them', async () => {
     const env = { E2E_BROWSER_PATH: '/opt/shell/headless_shell', CHROMIUM_PATH: '/opt/chrome/chrome' };
     expect(
-      decide(await gatherFacts(env, machine({ executables: ['/opt/shell/headless_shell', '/opt/chrome/chrome'] }))),
+      decide(
+        await gatherFacts(
+          env,
+          machine({ executables: ['/opt/shell/headless_shell', '/opt/chrome/chrome', '/usr/bin/turnserver'] }),
+        ),
+      ),
     ).toEqual({
       kind: 'ready',
     });
     const facts = await gatherFacts(
       env,
-      machine({ executables: ['/opt/chrome/chrome', '/usr/bin/apt-get'], root: true }),
+      machine({ executables: ['/opt/chrome/chrome', '/usr/bin/turnserver', '/usr/bin/apt-get'], root: true }),
     );
     expect(lineOf(facts)).toMatch(
       /^npm test : E2E_BROWSER_PATH=\/opt\/shell\/headless_shell ne désigne pas un programme exécutable/,

@@ -68,7 +68,10 @@ describe('[SECURITY][HEADERS] the Observatory rules, on pages, API answers and e
         'cross-origin-resource-policy': 'same-origin',
       });
       const permissions = res.headers['permissions-policy'] as string;
-      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+      for (const feature of ['camera=()', 'geolocation=()', 'payment=()', 'usb=()'])
+        expect(permissions, url).toContain(feature);
+      // A screen share and its voice, from our own pages and no frame of another site (docs/decisions/043).
+      for (const feature of ['display-capture=(self)', 'microphone=(self)'])
         expect(permissions, url).toContain(feature);
       expect(res.headers['x-powered-by'], url).toBeUndefined();
       expect(res.headers.server, url).toBeUndefined();

@@ -111,11 +111,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'camera=()',
-  'display-capture=()',
+  // The client's screen and the voice of a screen share (docs/decisions/043), from our own pages only.
+  'display-capture=(self)',
   'geolocation=()',
   'gyroscope=()',
   'magnetometer=()',
-  'microphone=()',
+  'microphone=(self)',
   'midi=()',
   'payment=()',
   'usb=()',

@@ -93,6 +93,12 @@ export function privacySections(site: SiteInfo): LegalSection[] {
             Pendant une prise en main à distance, le technicien voit votre écran avec votre accord. Il ne copie pas vos
             fichiers personnels et ne consulte que ce qui est nécessaire pour résoudre le problème.
           </p>
+          <p>
+            Quand vous partagez votre écran depuis votre navigateur (« Partager mon écran »), l’image et, si vous
+            l’activez, la voix vont directement de votre ordinateur à celui du technicien :{' '}
+            <strong>rien n’en est enregistré</strong>, ni par nous ni par le serveur. Nous gardons seulement le début,
+            la fin, la durée et le nom du technicien, avec votre demande.
+          </p>
         </>
       ),
     },
