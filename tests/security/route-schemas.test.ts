@@ -30,6 +30,10 @@ const BODYLESS = new Set([
   'POST /api/client/devices/:id/retire',
   'POST /api/client/devices/:id/cover',
   'POST /api/admin/devices/:id/verify',
+  'POST /api/client/interventions/:id/screen-share',
+  'POST /api/admin/screen-shares/:id/join',
+  'POST /api/admin/screen-shares/:id/end',
+  'DELETE /api/admin/help/articles/:id',
   // multipart, not JSON: its one file is checked by the handler (type from its content, 10 MB), routes/client/devices.ts
   'POST /api/client/devices/:id/proofs',
 ]);

@@ -25,6 +25,9 @@ const PUBLIC = new Set([
   'POST /api/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  // the help centre answers visitors as it answers clients
+  'GET /api/help/search',
+  'POST /api/help/articles/:slug/feedback',
 ]);
 
 type Route = { method: string; url: string };

@@ -55,11 +55,11 @@ export const staffScreenShareRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: signalLimit,
       bodyLimit: SIGNAL_BODY_MAX,
-      schema: { params: idParams, body: signalInputSchema },
+      schema: { params: idParams, body: signalInputSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
       await relaySignal(app.db, request.params.id, { side: 'staff', staff: request.staff }, request.body);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

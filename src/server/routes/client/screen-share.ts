@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '#shared/common/query.ts';
@@ -40,11 +41,11 @@ export const clientScreenShareRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: signalLimit,
       bodyLimit: SIGNAL_BODY_MAX,
-      schema: { params: idParams, body: signalInputSchema },
+      schema: { params: idParams, body: signalInputSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
       await relaySignal(app.db, request.params.id, party(request), request.body);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -29,10 +29,11 @@ describe('chat bot', () => {
     expect(text).toMatch(/urgence express/);
   });
 
-  it('explains payment by card or crypto, without VAT', () => {
+  it('explains the payment ways the product offers, without VAT', () => {
     const { text } = botReply('Je peux payer par carte bleue ?');
     expect(text).toMatch(/carte bancaire/);
-    expect(text).toMatch(/cryptomonnaie/);
+    expect(text).toMatch(/« Payer en ligne »/);
+    expect(text).toMatch(/virement ou chèque/);
     expect(text).toMatch(/TVA/);
   });
 
