@@ -4,6 +4,7 @@ import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
 import type { RemoteSessionInput } from '#shared/interventions/remote-session.ts';
 import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { RemoteSessionForm } from './remote-session-form.tsx';
+import { DescribeFirst } from './describe-first.tsx';
 import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
@@ -68,6 +69,9 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
         },
       },
     );
+  // The request in the client's words when they described it first (the suggestions did not answer it).
+  const sendDescribed = (description: string) =>
+    request.mutateAsync({ ...REQUESTS.assistance, description: description.trim() || undefined, deviceId }, callbacks);
   const sending = request.isPending ? request.variables?.title : undefined;
   return (
     <div>
@@ -100,6 +104,7 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
           {sending === REQUESTS.remote.title ? 'Envoi...' : 'Session à distance'}
         </Button>
       </div>
+      <DescribeFirst onSend={sendDescribed} sending={request.isPending} />
       <LazyDialog
         open={askingRemote}
         onOpenChange={setAskingRemote}
