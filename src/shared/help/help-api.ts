@@ -4,8 +4,9 @@ import { isPrintable } from '#shared/common/fields.ts';
 import { HELP_CATEGORIES } from './help-labels.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
 
-/** The search answers this many articles. */
+/** The search answers this many articles; the request forms suggest the first three. */
 export const HELP_SEARCH_LIMIT = 5;
+export const HELP_SUGGESTIONS = 3;
 
 /** `GET /api/help/search?q=…`: `asked=1` when a person asked it (the chat bot), so a miss is kept for staff. */
 export const helpSearchQuery = z.object({
@@ -34,6 +35,9 @@ export type HelpSearchResult = z.infer<typeof helpSearchResultSchema>;
 export const helpSlugParams = z.object({
   slug: z.string().max(SLUG_MAX, 'Article introuvable').regex(SLUG_PATTERN, 'Article introuvable'),
 });
+
+/** `POST /api/client/help/solved`: a suggested article answered the client's question; no request was sent. */
+export const helpSolvedInputSchema = z.object({ slug: helpSlugParams.shape.slug });
 
 /** `POST /api/help/articles/:slug/feedback`: « Cet article vous a-t-il aidé ? Oui / Non ». */
 export const helpFeedbackInputSchema = z.object({ answer: z.enum(['yes', 'no'], { error: 'Réponse invalide' }) });

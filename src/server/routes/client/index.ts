@@ -11,6 +11,7 @@ import { clientAccountRoutes } from './account.ts';
 import { clientPaymentRoutes } from '#server/routes/payments/client-payments.ts';
 import { clientEventRoutes } from './events.ts';
 import { clientScreenShareRoutes } from './screen-share.ts';
+import { clientHelpRoutes } from './help.ts';
 
 /**
  * Client-area routes (/api/client/*, /api/auth/*, /api/interventions, /api/subscriptions), the back-office's shape:
@@ -36,5 +37,6 @@ export async function clientRoutes(app: FastifyInstance) {
     await signedIn.register(clientPaymentRoutes);
     await signedIn.register(clientEventRoutes);
     await signedIn.register(clientScreenShareRoutes);
+    await signedIn.register(clientHelpRoutes);
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
@@ -21,6 +21,7 @@ import {
 } from '#client/pages/client/devices/device-picker.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import type { Device } from '#shared/devices/device-api.ts';
+import { HelpSuggestions } from '#client/pages/client/common/help-suggestions.tsx';
 
 const URGENCY_OPTIONS = URGENCIES.map((value) => ({ value, label: URGENCY_LABELS[value] }));
 const DEVICE_OPTIONS = CLIENT_DEVICE_TYPES.map((value) => ({ value, label: CLIENT_DEVICE_LABELS[value] }));
@@ -57,6 +58,7 @@ function InterventionFields({
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<ClientInterventionInput>({
     resolver: zodResolver(clientInterventionInputSchema),
@@ -65,6 +67,7 @@ function InterventionFields({
       : { description: '', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: '' },
   });
 
+  const description = useWatch({ control, name: 'description' }) ?? '';
   const onSubmit = handleSubmit((values) =>
     create.mutate(values, {
       onSuccess: () => {
@@ -87,6 +90,12 @@ function InterventionFields({
         placeholder="Par exemple : mon ordinateur est très lent depuis hier"
         error={errors.description?.message}
         {...register('description')}
+      />
+      <HelpSuggestions
+        text={description}
+        onSolved={onCancel}
+        onSend={() => void onSubmit()}
+        sending={create.isPending}
       />
       <SelectField label="Urgence" options={URGENCY_OPTIONS} error={errors.urgency?.message} {...register('urgency')} />
       {withDevices ? (

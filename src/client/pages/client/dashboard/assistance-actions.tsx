@@ -5,6 +5,7 @@ import type { RemoteSessionInput } from '#shared/interventions/remote-session.ts
 import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { RemoteSessionForm } from './remote-session-form.tsx';
 import { RemoteShareChoice } from '#client/pages/client/screen-share/remote-share-choice.tsx';
+import { DescribeFirst } from './describe-first.tsx';
 import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
@@ -69,6 +70,9 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
         },
       },
     );
+  // The request in the client's words when they described it first (the suggestions did not answer it).
+  const sendDescribed = (description: string) =>
+    request.mutateAsync({ ...REQUESTS.assistance, description: description.trim() || undefined, deviceId }, callbacks);
   const sending = request.isPending ? request.variables?.title : undefined;
   return (
     <div>
@@ -101,6 +105,7 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
           {sending === REQUESTS.remote.title ? 'Envoi...' : 'Session à distance'}
         </Button>
       </div>
+      <DescribeFirst onSend={sendDescribed} sending={request.isPending} />
       <LazyDialog
         open={askingRemote}
         onOpenChange={setAskingRemote}

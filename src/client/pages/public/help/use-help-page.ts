@@ -21,7 +21,8 @@ export function useHelpArticle(slug: string): Read<HelpArticleData> {
   const read: Read<HelpArticleData> =
     help?.kind === 'article' && help.article.slug === slug
       ? { state: 'ready', data: help }
-      : help?.kind === 'missing' && help.slug === slug
+      : // The server said « not found » for this address (its slug as the server read it, encoding aside).
+        help?.kind === 'missing'
         ? { state: 'missing' }
         : { state: 'loading' };
   useReloadWhileLoading(read.state);
