@@ -99,6 +99,9 @@ export const ERROR_STATUS = {
   NOT_FAILED: 409,
   BACKUP_RUNNING: 409,
   BACKUP_FAILED: 500,
+  // Withdrawal (« Me rétracter »)
+  NOT_PAID: 409,
+  WITHDRAWAL_CLOSED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

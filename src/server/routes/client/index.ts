@@ -10,6 +10,7 @@ import { clientSubscriptionRoutes } from './subscription.ts';
 import { clientAccountRoutes } from './account.ts';
 import { clientPaymentRoutes } from '#server/routes/payments/client-payments.ts';
 import { clientEventRoutes } from './events.ts';
+import { clientWithdrawalRoutes } from './withdrawal.ts';
 
 /**
  * Client-area routes (/api/client/*, /api/auth/*, /api/interventions, /api/subscriptions), the back-office's shape:
@@ -34,5 +35,7 @@ export async function clientRoutes(app: FastifyInstance) {
     // « Payer en ligne » (when the provider's settings are given).
     await signedIn.register(clientPaymentRoutes);
     await signedIn.register(clientEventRoutes);
+    // « Me rétracter » within 14 days of an order's payment.
+    await signedIn.register(clientWithdrawalRoutes);
   });
 }
