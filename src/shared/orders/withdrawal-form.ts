@@ -34,7 +34,7 @@ export function withdrawalFormLines(company: {
 }
 
 /** An ISO day moved by whole days (calendar days, no time zone involved). */
-export function addIsoDays(day: string, days: number): string {
+function addIsoDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
