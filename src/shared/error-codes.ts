@@ -107,6 +107,9 @@ export const ERROR_STATUS = {
   // Screen sharing
   SCREEN_SHARE_ENDED: 409,
   SCREEN_SHARE_FORBIDDEN: 403,
+  // Withdrawal (« Me rétracter »)
+  NOT_PAID: 409,
+  WITHDRAWAL_CLOSED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

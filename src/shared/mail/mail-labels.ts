@@ -26,6 +26,8 @@ export const MAIL_KINDS = [
   'staff_device_proof',
   'staff_response_due_soon',
   'staff_response_overdue',
+  'contract_confirmation',
+  'withdrawal_received',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -53,6 +55,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   staff_device_proof: 'Justificatif reçu (équipe)',
   staff_response_due_soon: 'Réponse bientôt due (équipe)',
   staff_response_overdue: 'Réponse en retard (administrateurs)',
+  contract_confirmation: 'Confirmation du contrat',
+  withdrawal_received: 'Rétractation reçue',
 };
 
 /**

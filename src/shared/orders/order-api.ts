@@ -43,6 +43,12 @@ const orderDtoSchema = z.object({
       dashboardUrl: z.string(),
     })
     .nullable(),
+  /** what the client ticked when ordering on the site (docs/decisions/041); null for an order staff entered */
+  consent: z
+    .object({ cgvVersion: z.string(), acceptedAt: z.string(), expressRequestAt: z.string().nullable() })
+    .nullable(),
+  /** « Me rétracter »: when, and the amount to give back as the credit note (and card refund where paid online) */
+  withdrawal: z.object({ at: z.string(), refund: z.string() }).nullable(),
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
 /** An order with its invoice and credit notes, as every order route answers it. */
@@ -127,5 +133,12 @@ export const clientOrderSchema = z.object({
   ),
   /** a payment attempt did not go through (refused, expired, wrong amount): the client may pay again */
   paymentRefused: z.boolean(),
+  /** « Me rétracter »: the last day the client may withdraw (paid, not withdrawn), else null (docs/decisions/041) */
+  withdrawableUntil: isoDay.nullable(),
+  /** the client withdrew: the day, and the amount to be given back */
+  withdrawal: z.object({ on: isoDay, refund: z.string() }).nullable(),
 });
+
+/** POST /api/client/orders/:id/withdrawal: the withdrawal recorded and the amount to be given back. */
+export const withdrawalDoneSchema = z.object({ withdrawnOn: isoDay, refund: z.string() });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;

@@ -32,3 +32,32 @@ export function withdrawalFormLines(company: {
     { text: '(*) Rayez la mention inutile.' },
   ];
 }
+
+/** An ISO day moved by whole days (calendar days, no time zone involved). */
+function addIsoDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The last day a client may withdraw from an order concluded (paid) on `concludedOn`: 14 days later (L221-18). */
+export const withdrawalDeadline = (concludedOn: string): string => addIsoDays(concludedOn, WITHDRAWAL_DAYS);
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/**
+ * What goes back to a client who withdraws on `withdrawnOn` (L221-25): all of the price without an express request;
+ * with one, the price less the days of the period already past (from its first day to the day before the withdrawal),
+ * pro rata over the period's days. A period not started yet has cost nothing. In cents, rounded for the client.
+ */
+export function withdrawalRefundCents(order: {
+  priceCents: number;
+  expressRequest: boolean;
+  startsOn: string | null;
+  endsOn: string | null;
+  withdrawnOn: string;
+}): number {
+  if (!order.expressRequest || !order.startsOn || !order.endsOn) return order.priceCents;
+  const total = dayNumber(order.endsOn) - dayNumber(order.startsOn) + 1;
+  const used = Math.min(total, Math.max(0, dayNumber(order.withdrawnOn) - dayNumber(order.startsOn)));
+  return order.priceCents - Math.floor((order.priceCents * used) / total);
+}

@@ -32,8 +32,8 @@ describe('[ADMIN][MAIL] credentials reach a real SMTP server', () => {
     expect(received).toHaveLength(0); // queued with the order, not sent by the request
     await t.drain();
     expect(t.mailer.sent).toHaveLength(0); // not the memory mailer
-    // The order is paid: its invoice follows in a message of its own.
-    expect(received).toHaveLength(2);
+    // The order is paid: its invoice and its contract confirmation follow in messages of their own.
+    expect(received).toHaveLength(3);
     const mail = received.find((m) => /^Subject: Vos identifiants/m.test(m.raw))!;
     expect(mail.from).toBe('contact@rfs.example');
     expect(mail.to).toEqual(['elodie@exemple.fr']);

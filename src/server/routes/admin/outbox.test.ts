@@ -21,12 +21,13 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
       password: 'Soleil-du-Midi-42',
     });
     const queued = await list();
-    expect(queued.total).toBe(2);
+    expect(queued.total).toBe(3);
     expect(queued.items.map((m) => [m.kind, m.status, m.recipient, m.attempts])).toEqual([
+      ['contract_confirmation', 'queued', 'elodie@exemple.fr', 0],
       ['invoice', 'queued', 'elodie@exemple.fr', 0],
       ['credentials', 'queued', 'elodie@exemple.fr', 0],
     ]);
-    expect(queued.items[1]).toMatchObject({
+    expect(queued.items[2]).toMatchObject({
       subject: 'Vos identifiants RFS Assistance',
       lastError: null,
       sentAt: null,
@@ -37,11 +38,11 @@ describe('[ADMIN][OUTBOX] « Courriels »: every message, its status, never a pa
 
     await t.drain();
     const sent = await list('?status=sent');
-    expect(sent.total).toBe(2);
+    expect(sent.total).toBe(3);
     expect(sent.items.every((m) => m.sentAt !== null && m.attempts === 1)).toBe(true);
     expect((await list('?status=queued')).total).toBe(0);
     expect((await list('?q=identifiants')).items.map((m) => m.kind)).toEqual(['credentials']);
-    expect((await list('?q=ELODIE@')).total).toBe(2);
+    expect((await list('?q=ELODIE@')).total).toBe(3);
   });
 
   it('cancels unsent credentials when new ones are issued: the old password never leaves', async () => {

@@ -12,6 +12,7 @@ import { clientPaymentRoutes } from '#server/routes/payments/client-payments.ts'
 import { clientEventRoutes } from './events.ts';
 import { clientScreenShareRoutes } from './screen-share.ts';
 import { clientHelpRoutes } from './help.ts';
+import { clientWithdrawalRoutes } from './withdrawal.ts';
 
 /**
  * Client-area routes (/api/client/*, /api/auth/*, /api/interventions, /api/subscriptions), the back-office's shape:
@@ -38,5 +39,7 @@ export async function clientRoutes(app: FastifyInstance) {
     await signedIn.register(clientEventRoutes);
     await signedIn.register(clientScreenShareRoutes);
     await signedIn.register(clientHelpRoutes);
+    // « Me rétracter » within 14 days of an order's payment.
+    await signedIn.register(clientWithdrawalRoutes);
   });
 }

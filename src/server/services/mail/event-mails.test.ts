@@ -78,11 +78,15 @@ describe('[MAIL][EVENTS] what each event sends, and to whom', () => {
     expect((await pay('paid')).statusCode).toBe(200);
     await t.drain();
     const sent = t.mailer.sent.slice(before);
-    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+    // With the invoice, once too: the contract it concludes (L221-13, docs/decisions/041).
+    expect(sent.map((m) => [m.to, m.subject]).sort()).toEqual([
+      ['attente@exemple.fr', 'Confirmation de votre abonnement Pro – RFS Assistance'],
       ['attente@exemple.fr', 'Votre facture RFS Assistance – abonnement Pro'],
     ]);
     const [order] = await t.db.select({ endsOn: orders.endsOn }).from(orders).where(eq(orders.id, created.id));
-    expect(sent[0]!.text).toContain(order!.endsOn!.split('-').reverse().join('/'));
+    expect(sent.find((m) => m.subject.startsWith('Votre facture'))!.text).toContain(
+      order!.endsOn!.split('-').reverse().join('/'),
+    );
   });
 
   it('sends a waiting message written without the mail queue, as a restored backup holds it', async () => {

@@ -134,6 +134,29 @@ export type MailParams = {
     dueAt: string;
     assignee: string | null;
   };
+  /**
+   * The contract confirmed on a durable medium (L221-13), once per order at its first payment: plan, price, term,
+   * the CGV version accepted (linked), the withdrawal information and form (docs/decisions/041).
+   */
+  contract_confirmation: {
+    orderId: number;
+    name: string;
+    planId: PlanId;
+    price: string;
+    /** the day the payment was confirmed: the contract's conclusion, when the 14 days start */
+    concludedOn: string;
+    cgvVersion: string;
+    expressRequest: boolean;
+  };
+  /** « Me rétracter »: the withdrawal acknowledged (L221-21), with the amount to be given back */
+  withdrawal_received: {
+    orderId: number;
+    name: string;
+    planId: PlanId;
+    withdrawnOn: string;
+    refund: string;
+    expressRequest: boolean;
+  };
 };
 
 type InvoiceFigures = { price: string; startsOn: string; endsOn: string; gift: boolean };

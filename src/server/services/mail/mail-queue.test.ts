@@ -24,6 +24,7 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(rows.map((r) => [r.kind, r.status])).toEqual([
       ['credentials', 'queued'],
       ['invoice', 'queued'],
+      ['contract_confirmation', 'queued'],
     ]);
     // The password is only sealed on the row, never in clear, nor anywhere in the job queue's tables.
     expect(JSON.stringify(rows)).not.toContain('Soleil-du-Midi-42');
@@ -32,7 +33,11 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     expect(JSON.stringify(jobs.rows)).not.toContain('Soleil');
 
     expect(await t.drain()).toBeGreaterThanOrEqual(2);
-    const sent = t.mailer.sent.slice(before).sort((a, b) => a.subject.localeCompare(b.subject));
+    // The contract confirmation (docs/decisions/041) has its own tests: contract-mail-smtp.test.ts.
+    const sent = t.mailer.sent
+      .slice(before)
+      .filter((m) => !m.subject.startsWith('Confirmation de votre abonnement'))
+      .sort((a, b) => a.subject.localeCompare(b.subject));
     expect(sent.map((m) => m.subject)).toEqual([
       'Vos identifiants RFS Assistance',
       'Votre facture RFS Assistance – abonnement Pro',
@@ -59,7 +64,7 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
     );
     // Draining again sends nothing more.
     await t.drain();
-    expect(t.mailer.sent.length).toBe(before + 2);
+    expect(t.mailer.sent.length).toBe(before + 3);
   });
 
   it('sends the client each credit note on their invoice, its PDF attached, once', async () => {

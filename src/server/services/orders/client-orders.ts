@@ -3,6 +3,8 @@
 import { orders } from '#server/db/schema.ts';
 import type { ClientOrder } from '#shared/orders/order-api.ts';
 import { getPlan } from '#shared/plans.ts';
+import { todayIso } from '#shared/format.ts';
+import { withdrawalDeadline } from '#shared/orders/withdrawal-form.ts';
 import type { Tx } from '#server/db/client.ts';
 import { and, eq, desc, count } from 'drizzle-orm';
 import { CLIENT_ACTOR } from '#server/services/security/audit.ts';
@@ -13,7 +15,16 @@ import { HttpError } from '#server/http-error.ts';
 
 type ClientOrderRow = Pick<
   typeof orders.$inferSelect,
-  'id' | 'plan' | 'price' | 'paymentStatus' | 'orderDate' | 'startsOn' | 'endsOn' | 'paymentIssue'
+  | 'id'
+  | 'plan'
+  | 'price'
+  | 'paymentStatus'
+  | 'orderDate'
+  | 'startsOn'
+  | 'endsOn'
+  | 'paymentIssue'
+  | 'withdrawnAt'
+  | 'withdrawalRefund'
 >;
 
 /**
@@ -22,6 +33,7 @@ type ClientOrderRow = Pick<
  */
 export function toClientOrder(row: ClientOrderRow, documents: ClientOrder['documents'] = []): ClientOrder {
   const paid = row.paymentStatus === 'paid';
+  const invoice = documents.find((d) => d.kind === 'invoice');
   return {
     id: row.id,
     planId: row.plan,
@@ -35,6 +47,8 @@ export function toClientOrder(row: ClientOrderRow, documents: ClientOrder['docum
     documents,
     // The reason stays for staff; the client learns only that the card payment did not go through.
     paymentRefused: row.paymentStatus === 'failed' || (row.paymentStatus === 'pending' && row.paymentIssue !== null),
+    withdrawableUntil: paid && !row.withdrawnAt && invoice ? withdrawalDeadline(invoice.issuedOn) : null,
+    withdrawal: row.withdrawnAt ? { on: todayIso(row.withdrawnAt), refund: row.withdrawalRefund ?? '0.00' } : null,
   };
 }
 
@@ -48,6 +62,8 @@ const orderColumns = {
   startsOn: orders.startsOn,
   endsOn: orders.endsOn,
   paymentIssue: orders.paymentIssue,
+  withdrawnAt: orders.withdrawnAt,
+  withdrawalRefund: orders.withdrawalRefund,
 } satisfies Record<keyof ClientOrderRow, unknown>;
 
 /** The client's own pending order, if one waits for staff (one at a time, see the unique index). */

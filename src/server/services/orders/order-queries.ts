@@ -91,6 +91,17 @@ function toOrderDto(row: OrderRow, documents: readonly DocumentRow[] = []): Orde
     verificationKey: row.verificationKey,
     createdAt: new Date(row.createdAt).toISOString(),
     paymentIssue: row.paymentIssue,
+    consent:
+      row.cgvVersion && row.cgvAcceptedAt
+        ? {
+            cgvVersion: row.cgvVersion,
+            acceptedAt: new Date(row.cgvAcceptedAt).toISOString(),
+            expressRequestAt: row.expressRequestAt ? new Date(row.expressRequestAt).toISOString() : null,
+          }
+        : null,
+    withdrawal: row.withdrawnAt
+      ? { at: new Date(row.withdrawnAt).toISOString(), refund: row.withdrawalRefund ?? '0.00' }
+      : null,
     onlinePayment: row.onlinePayment && {
       ...row.onlinePayment,
       dashboardUrl: dashboardLink(row.onlinePayment.sessionId, row.onlinePayment.paymentIntent),

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { registrationConsent, type OrderConsent } from './order-consent.ts';
+import { queueContractConfirmation } from './contract.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -209,7 +210,10 @@ export async function createOrder(
           },
         });
       }
-      if (mail && base.paymentStatus === 'paid') await queueInvoiceMail(tx, mail, { ...base, id: row.id });
+      if (mail && base.paymentStatus === 'paid') {
+        await queueInvoiceMail(tx, mail, { ...base, id: row.id });
+        await queueContractConfirmation(tx, mail, row.id, deps.clock?.() ?? new Date());
+      }
       // Last: the invoice number's lock is held only for the number, the insert and the commit.
       const invoice = config
         ? await issueInvoice(tx, row.id, config, actor, { paidAtCreation: true, clock: deps.clock })
@@ -322,7 +326,10 @@ export async function updateOrderInTransaction(
   if (next) await recomputeSubscriptions(tx, ownerOf(current));
   await writeAudit(tx, actor, { action: 'order.update', entity: 'order', entityId: id, ...change });
   if (next !== 'paid') return null;
-  if (mail) await queueInvoiceMail(tx, mail, { ...current, id });
+  if (mail) {
+    await queueInvoiceMail(tx, mail, { ...current, id });
+    await queueContractConfirmation(tx, mail, id, deps.clock?.() ?? new Date());
+  }
   // Last, as at creation: the number's lock is held for the number, the insert and the commit only.
   return issueInvoice(tx, id, settingsFor(deps), actor, { paidAtCreation: false, clock: deps.clock });
 }

@@ -60,7 +60,7 @@ export async function placePendingOrder(
       CLIENT_ACTOR,
       { consent: consentOf({ acceptCgv: input.acceptCgv, expressStart: input.expressStart ?? false }, now) },
     );
-    return toClientOrder({ ...order, startsOn: null, endsOn: null });
+    return toClientOrder({ ...order, startsOn: null, endsOn: null, withdrawnAt: null, withdrawalRefund: null });
   } catch (error) {
     if (!isUniqueViolation(error, 'orders_one_client_request_idx')) throw error;
     const winner = await pendingOrderOf(db, clientId);

@@ -57,6 +57,8 @@ const orderFields = {
   startsOn: o.startsOn,
   endsOn: o.endsOn,
   paymentIssue: o.paymentIssue,
+  withdrawnAt: o.withdrawnAt,
+  withdrawalRefund: o.withdrawalRefund,
   documents: sql<IssuedDocumentDto[]>`(select coalesce(json_agg(json_build_object(
     'id', ${invoices.id}, 'kind', ${invoices.kind}, 'number', ${invoices.number},
     'issuedOn', ${invoices.issuedOn}, 'totalTtc', ${invoices.totalTtc}::text

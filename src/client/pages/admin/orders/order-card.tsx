@@ -13,6 +13,7 @@ import { OrderHistory } from './order-history.tsx';
 import { OrderDocuments } from './order-documents.tsx';
 import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
 import { OrderOnlinePayment } from './order-online-payment.tsx';
+import { OrderConsent } from './order-consent.tsx';
 
 // Per-order costs are 0.1, 0.25, 0.5…: two decimals so 0.25 does not read as 0.3.
 const orderCredits = (n: number) => n.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 2 });
@@ -64,6 +65,7 @@ export function OrderCard({ order }: { order: OrderDto & Documents }) {
         </DetailItem>
         <OrderCredentials order={order} />
         <OrderOnlinePayment order={order} />
+        <OrderConsent order={order} />
         {order.notes && (
           <DetailItem label="Notes" className="col-span-full">
             <span className="whitespace-pre-line">{order.notes}</span>

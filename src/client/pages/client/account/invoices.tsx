@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { WithdrawFromOrder } from '#client/pages/client/withdrawal/withdraw-button.tsx';
 import { Download } from 'lucide-react';
 import type { ClientOrder } from '#shared/orders/order-api.ts';
 import { formatDate, formatEuro } from '#shared/format.ts';
@@ -46,6 +47,7 @@ export function Invoices() {
             <p className="text-sm text-slate-600">{period(order)}</p>
           </div>
           <PayOnlineButton order={order} className="shrink-0 self-start @lg:self-center" />
+          <WithdrawFromOrder order={order} />
           {order.documents.length > 0 && (
             <ul className="flex shrink-0 flex-col gap-2" aria-label={`Documents de la commande ${order.plan}`}>
               {order.documents.map((doc) => (

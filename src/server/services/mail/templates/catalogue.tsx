@@ -17,6 +17,7 @@ import {
   RenewalReminder,
   InterventionMessageMail,
 } from './client-mails.tsx';
+import { ContractConfirmation, WithdrawalReceived } from './contract-mails.tsx';
 import { DeviceProofRequested, DeviceRefused, DeviceVerified, StaffDeviceProof } from './device-mails.tsx';
 import {
   StaffContact,
@@ -61,6 +62,8 @@ const BODIES: { [K in MailKind]: Body<K> } = {
   device_verified: DeviceVerified,
   device_refused: DeviceRefused,
   staff_device_proof: StaffDeviceProof,
+  contract_confirmation: ContractConfirmation,
+  withdrawal_received: WithdrawalReceived,
 };
 
 /**

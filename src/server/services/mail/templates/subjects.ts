@@ -37,6 +37,9 @@ const SUBJECTS: { [K in MailKind]: (params: MailParams[K], site: SiteInfo) => st
   device_verified: (_, s) => `Votre appareil est vérifié – ${s.siteName}`,
   device_refused: (_, s) => `Votre appareil n’a pas pu être vérifié – ${s.siteName}`,
   staff_device_proof: (p) => `Justificatif reçu de ${p.clientName} : appareil n° ${p.deviceId}`,
+  contract_confirmation: (p, s) => `Confirmation de votre abonnement ${getPlan(p.planId).name} – ${s.siteName}`,
+  withdrawal_received: (p, s) =>
+    `Votre rétractation est enregistrée – abonnement ${getPlan(p.planId).name} – ${s.siteName}`,
 };
 
 export function mailSubject<K extends MailKind>(kind: K, params: MailParams[K], site: SiteInfo): string {
