@@ -34,6 +34,7 @@ const BODYLESS = new Set([
   'POST /api/admin/screen-shares/:id/join',
   'POST /api/admin/screen-shares/:id/end',
   'DELETE /api/admin/help/articles/:id',
+  'POST /api/client/orders/:id/withdrawal',
   // multipart, not JSON: its one file is checked by the handler (type from its content, 10 MB), routes/client/devices.ts
   'POST /api/client/devices/:id/proofs',
 ]);
