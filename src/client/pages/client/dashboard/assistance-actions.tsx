@@ -105,7 +105,11 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
           {sending === REQUESTS.remote.title ? 'Envoi...' : 'Session à distance'}
         </Button>
       </div>
-      <DescribeFirst onSend={sendDescribed} sending={request.isPending} />
+      {/* From a tablet up: on a phone the home stays within two screens, and « Créer une demande » on « Mes
+          demandes » suggests the same articles as the problem is typed. */}
+      <div className="hidden sm:block">
+        <DescribeFirst onSend={sendDescribed} sending={request.isPending} />
+      </div>
       <LazyDialog
         open={askingRemote}
         onOpenChange={setAskingRemote}
