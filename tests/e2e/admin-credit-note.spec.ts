@@ -77,6 +77,7 @@ test('[ADMIN][CREDIT_NOTE] staff cancel a paid order with a credit note; the cli
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport });
     const clientPage = await context.newPage();
     await signInToDashboard(clientPage, client.username, client.password);
+    await clientPage.goto('/client/factures');
     const invoices = clientPage.getByRole('region', { name: 'Mes factures' });
     await expect(invoices).toContainText(`Facture n° ${invoice.number}`);
     await expect(invoices).toContainText(`Avoir n° ${noteNumber}`);

@@ -51,7 +51,7 @@ describe('[FAULTS] an error raised by its code', () => {
 
   it('keeps client errors and server errors apart in the map', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
-      const serverSide = ['DATABASE_UNAVAILABLE', 'SERVER_ERROR', 'BACKUP_FAILED', 'PROVIDER_UNAVAILABLE'];
+      const serverSide = ['DATABASE_UNAVAILABLE', 'SERVER_ERROR', 'BACKUP_FAILED', 'PROVIDER_UNAVAILABLE', 'LIVE_BUSY'];
       expect(status >= 500, code).toBe(serverSide.includes(code));
     }
   });

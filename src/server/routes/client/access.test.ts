@@ -168,6 +168,8 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       // Online payment is off in this app: said so, and « Payer en ligne » is not offered (404).
       { method: 'GET', url: '/api/client/payments', clientStatus: 200 },
       { method: 'POST', url: `/api/client/orders/${orderId}/checkout`, clientStatus: 404 },
+      // Past the session check: « Me rétracter » on an order that is not the client's (or does not exist) is 404.
+      { method: 'POST', url: '/api/client/orders/999999/withdrawal', clientStatus: 404 },
       { method: 'GET', url: '/api/client/devices', clientStatus: 200 },
       {
         method: 'POST',

@@ -109,6 +109,9 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
           { id: expect.any(Number), kind: 'invoice', number: '00000001', issuedOn: todayIso(), totalTtc: '50.00' },
         ],
         paymentRefused: false,
+        // paid today: « Me rétracter » is offered for 14 days from the payment
+        withdrawableUntil: expect.any(String),
+        withdrawal: null,
       });
       // Ordered while the first one runs: it starts the day after it ends.
       expect(renewal).toMatchObject({ startsOn: '2026-03-15', endsOn: '2027-03-14', paymentStatus: 'paid' });

@@ -171,6 +171,9 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
       invoiceNumber: null,
       documents: [],
       paymentRefused: false,
+      // not paid yet: nothing to withdraw from
+      withdrawableUntil: null,
+      withdrawal: null,
     });
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({

@@ -46,7 +46,8 @@ describe('[MAIL][SMTP] messages reach a real SMTP server, late but once when it 
     });
     await t.drain();
     const mails = peer.received.slice(before);
-    expect(mails.map((m) => m.to)).toEqual([['elodie@exemple.fr'], ['elodie@exemple.fr']]);
+    // Credentials, the invoice, and the contract's confirmation (the order is paid).
+    expect(mails.map((m) => m.to)).toEqual([['elodie@exemple.fr'], ['elodie@exemple.fr'], ['elodie@exemple.fr']]);
     const credentials = mails.find((m) => /^Subject: Vos identifiants RFS Assistance/m.test(decodeMail(m.raw)))!;
     const invoice = mails.find((m) =>
       /^Subject: Votre facture RFS Assistance – abonnement Duo/m.test(decodeMail(m.raw)),

@@ -22,7 +22,7 @@ describe('[PAYMENTS][MAIL] the credentials of a pending order', () => {
     );
     const { text } = await renderMail('credentials', credentials, site, 'secret');
     expect(text).toMatch(/régler tout de suite en ligne par carte bancaire/);
-    expect(text).toContain('https://support.exemple.fr/dashboard');
+    expect(text).toContain('https://support.exemple.fr/client/factures');
   });
 
   it('say nothing of it when online payment is off', async () => {
