@@ -57,7 +57,7 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await expect(tech.getByText(`Connectez-vous avec l’identifiant « ${username} »`)).toBeVisible();
 
   await staffSignIn(tech, { username, password }, { form: true });
-  await expect(tech.getByRole('tab')).toHaveText(['Messages', 'Abonnements', 'Interventions', 'Appareils']);
+  await expect(tech.getByRole('tab')).toHaveText(['Messages', 'Abonnements', 'Interventions', 'Appareils', 'Aide']);
   await expect(tech.getByRole('button', { name: 'Déverrouiller' })).toHaveCount(0);
   await shoot(tech, 'technician-view');
   await expectNoSeriousA11yViolations(tech);

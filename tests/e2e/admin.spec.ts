@@ -44,8 +44,8 @@ test('[ADMIN][LOGIN] a wrong password is refused, the right one signs in and sur
   await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByTestId('staff-username')).toHaveText(E2E_ADMIN.username);
-  // An admin's ten tabs (Téléchargement comes once unlocked).
-  await expect(page.getByRole('tab')).toHaveCount(10);
+  // An admin's eleven tabs, « Aide » included (Téléchargement comes once unlocked).
+  await expect(page.getByRole('tab')).toHaveCount(11);
 
   // The session is the server's cookie: a reload keeps the staff signed in, and ?tab= keeps the tab.
   await page.getByRole('tab', { name: 'Commandes' }).click();
@@ -291,18 +291,18 @@ test('[ADMIN][UNLOCK] a wrong code is refused, the right one adds the download t
   page,
 }) => {
   await staffSignIn(page);
-  await expect(page.getByRole('tab')).toHaveCount(10);
+  await expect(page.getByRole('tab')).toHaveCount(11);
 
   await openSecretCode(page);
   await page.getByLabel('Code secret').fill('mauvais-code');
   await page.getByRole('button', { name: 'Activer' }).click();
   await expect(page.locator('form').getByText('Le code secret saisi est invalide')).toBeVisible();
   await expect(page.getByText('Code incorrect')).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveCount(10);
+  await expect(page.getByRole('tab')).toHaveCount(11);
 
   await page.getByLabel('Code secret').fill(E2E_ADMIN.secretCode);
   await page.getByRole('button', { name: 'Activer' }).click();
-  await expect(page.getByRole('tab')).toHaveCount(11);
+  await expect(page.getByRole('tab')).toHaveCount(12);
   await page.getByRole('tab', { name: 'Téléchargement' }).click();
   // « Génération en cours... » while a backup of another test runs on this server.
   await expect(
