@@ -142,9 +142,9 @@ test('[PUBLIC][LEGAL] the privacy policy states retention, rights, cookies and i
 
 test('[PUBLIC][LEGAL] the footer links reach the legal pages', async ({ page }) => {
   await page.goto('/privacy-policy');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Éditeur et hébergeur' }).click();
   await expect(page).toHaveURL('/mentions-legales');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Conditions générales de vente' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
   await expect(page).toHaveURL('/cgv');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Politique de confidentialité' }).click();
   await expect(page).toHaveURL('/privacy-policy');
@@ -153,7 +153,7 @@ test('[PUBLIC][LEGAL] the footer links reach the legal pages', async ({ page }) 
 test('[PUBLIC][LEGAL] a link at the foot of the landing page opens the CGV at their top', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('[data-hydrated="true"]')).toBeAttached();
-  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Conditions générales de vente' });
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' });
   await link.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await link.click();

@@ -37,11 +37,13 @@ export function SiteFooter() {
           <Link className={footerLink} to="/verify-invoice">
             Vérifier une facture
           </Link>
-          <Link className={footerLink} to="/mentions-legales">
+          {/* « Mentions légales » leads to the CGV, as the specification's footer has it; the publisher, director of
+              publication and host have their own page beside it. */}
+          <Link className={footerLink} to="/cgv">
             Mentions légales
           </Link>
-          <Link className={footerLink} to="/cgv">
-            Conditions générales de vente
+          <Link className={footerLink} to="/mentions-legales">
+            Éditeur et hébergeur
           </Link>
           <Link className={footerLink} to="/privacy-policy">
             Politique de confidentialité
