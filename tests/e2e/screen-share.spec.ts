@@ -42,6 +42,9 @@ async function clientAndTechnician(browser: Browser, request: APIRequestContext)
   const clientPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signInToDashboard(clientPage, client.username, client.password);
   await clientPage.getByRole('button', { name: 'Demander une assistance' }).click();
+  await expect(clientPage.getByText('Demande envoyée', { exact: false }).first()).toBeVisible();
+  // Each open request offers the share on « Mes demandes », where its follow-up lives.
+  await clientPage.goto('/client/demandes');
   const mine = clientPage.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
   await expect(mine).toBeVisible();
   const [intervention] = await (await clientPage.request.get('/api/client/interventions')).json();
@@ -201,6 +204,8 @@ test('[REMOTE][SCREEN_SHARE][RELAY] the screen arrives through a real coturn wit
     const clientPage = await (await browser.newContext({ viewport: DESKTOP, baseURL })).newPage();
     await signInToDashboard(clientPage, client.username, client.password);
     await clientPage.getByRole('button', { name: 'Demander une assistance' }).click();
+    await expect(clientPage.getByText('Demande envoyée', { exact: false }).first()).toBeVisible();
+    await clientPage.goto('/client/demandes');
     const mine = clientPage.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
     await mine.getByRole('button', { name: 'Partager mon écran' }).click();
     await clientPage.getByRole('button', { name: 'Choisir l’écran à partager' }).click();
