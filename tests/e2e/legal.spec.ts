@@ -75,7 +75,7 @@ test('[PUBLIC][LEGAL] the legal notices name the publisher, the director of publ
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Éditeur et hébergeur' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();
   for (const text of ['RFS Assistance LLC', 'Le gérant de RFS Assistance LLC', 'OVH SAS', 'CM2C'])
     await expect(page.getByRole('main')).toContainText(text);
