@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Tx } from '#server/db/client.ts';
 import { invoices, onlinePayments, orders, providerIntents } from '#server/db/schema.ts';
@@ -20,6 +20,26 @@ const NOT_ONLINE =
   'Cette commande n’a pas été payée par carte en ligne : établissez l’avoir sans remboursement automatique et remboursez le client par le moyen qu’il a utilisé.';
 const PROVIDER_OFF =
   'Le paiement en ligne n’est pas activé : établissez l’avoir sans remboursement automatique et remboursez le client depuis le tableau de bord Stripe.';
+
+/**
+ * Refuses a credit note while a card refund of the order waits for the provider's answer (its intent still `asked`),
+ * apart from the one under this idempotency key: asking for it again (a double click) goes on with the same key.
+ */
+export async function refuseWhileRefundAsked(tx: Tx, orderId: number, sameKey?: string): Promise<void> {
+  const [other] = await tx
+    .select({ id: providerIntents.id })
+    .from(providerIntents)
+    .where(
+      and(
+        eq(providerIntents.orderId, orderId),
+        eq(providerIntents.kind, 'refund'),
+        eq(providerIntents.status, 'asked'),
+        sameKey === undefined ? undefined : ne(providerIntents.idempotencyKey, sameKey),
+      ),
+    )
+    .limit(1);
+  if (other) throw new HttpError('REFUND_PENDING', REFUND_PENDING);
+}
 
 /** What credit notes may still cancel of an invoice ('0.00' once fully credited), and how many it already has. */
 async function creditState(
@@ -114,19 +134,7 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteArgs): Prom
   } = request;
   const { remaining } = await lockCreditable(tx, invoice, values.amount);
   // A refund under way takes its share of the remainder once the provider has answered: nothing else meanwhile.
-  if (!refunded) {
-    const [pending] = await tx
-      .select({ id: providerIntents.id })
-      .from(providerIntents)
-      .where(
-        and(
-          eq(providerIntents.orderId, orderId),
-          eq(providerIntents.kind, 'refund'),
-          eq(providerIntents.status, 'asked'),
-        ),
-      );
-    if (pending) throw new HttpError('REFUND_PENDING', REFUND_PENDING);
-  }
+  if (!refunded) await refuseWhileRefundAsked(tx, orderId);
   const cancelsInFull = toCents(values.amount) === toCents(remaining);
   if (cancelsInFull) {
     const [order] = await tx

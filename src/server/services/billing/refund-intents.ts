@@ -3,7 +3,7 @@
 // 3. the credit note written with the refund, the intent done, in one transaction. A crash between 1 and 3 (or an answer
 // lost on the way) leaves the intent `asked`: resumeRefunds asks again with the same key, and the provider answers the
 // refund it already made rather than making a second one.
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { invoices, providerIntents } from '#server/db/schema.ts';
@@ -15,7 +15,7 @@ import { toCents } from '#shared/format.ts';
 import {
   cardRefund,
   creditInTransaction,
-  REFUND_PENDING,
+  refuseWhileRefundAsked,
   invoiceToCredit,
   lockCreditable,
   type CardRefunds,
@@ -59,18 +59,7 @@ async function recordRefund(
     const idempotencyKey = `rfs-invoice-${invoice.id}-credit-note-${notes + 1}-refund-${toCents(values.amount)}`;
     // Another refund of this order under way (another amount: another key) waits for its answer; the same one again
     // (a double click) goes on with the same key, and the provider makes one refund.
-    const [other] = await tx
-      .select({ key: providerIntents.idempotencyKey })
-      .from(providerIntents)
-      .where(
-        and(
-          eq(providerIntents.orderId, orderId),
-          eq(providerIntents.kind, 'refund'),
-          eq(providerIntents.status, 'asked'),
-          ne(providerIntents.idempotencyKey, idempotencyKey),
-        ),
-      );
-    if (other) throw new HttpError('REFUND_PENDING', REFUND_PENDING);
+    await refuseWhileRefundAsked(tx, orderId, idempotencyKey);
     const request: RefundRequest = {
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
