@@ -1,3 +1,4 @@
+import { CompanyIdentity } from './company-identity.tsx';
 import { Link } from '#client/lib/router.ts';
 import type { SiteInfo } from '#shared/site.ts';
 import type { LegalSection } from './legal-document.tsx';
@@ -29,25 +30,7 @@ export function cgvSections20250117(site: SiteInfo): LegalSection[] {
     {
       id: 'prestataire',
       title: 'Qui sommes-nous ?',
-      body: (
-        <ul>
-          <li>
-            <strong>Société :</strong> {site.legalName} (nom commercial : {site.siteName})
-          </li>
-          <li>
-            <strong>Immatriculation :</strong> {site.companyId}
-          </li>
-          <li>
-            <strong>Adresse :</strong> {site.address}
-          </li>
-          <li>
-            <strong>E-mail :</strong> {mail}
-          </li>
-          <li>
-            <strong>Téléphone :</strong> {site.phone}
-          </li>
-        </ul>
-      ),
+      body: <CompanyIdentity />,
     },
     {
       id: 'services',

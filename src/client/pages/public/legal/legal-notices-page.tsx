@@ -1,5 +1,6 @@
 import { Link } from '#client/lib/router.ts';
 import { useSite } from '#client/lib/site.tsx';
+import { CompanyIdentity } from './company-identity.tsx';
 import { LegalDocument } from './legal-document.tsx';
 
 /** The legal notices the LCEN (art. 6) asks of a site: publisher, director of publication, host; all from settings. */
@@ -14,25 +15,7 @@ export function LegalNoticesPage() {
         {
           id: 'editeur',
           title: 'Éditeur du site',
-          body: (
-            <ul>
-              <li>
-                <strong>Société :</strong> {site.legalName} (nom commercial : {site.siteName})
-              </li>
-              <li>
-                <strong>Immatriculation :</strong> {site.companyId}
-              </li>
-              <li>
-                <strong>Adresse :</strong> {site.address}
-              </li>
-              <li>
-                <strong>E-mail :</strong> <a href={`mailto:${site.email}`}>{site.email}</a>
-              </li>
-              <li>
-                <strong>Téléphone :</strong> {site.phone}
-              </li>
-            </ul>
-          ),
+          body: <CompanyIdentity />,
         },
         {
           id: 'directeur-publication',
