@@ -13,7 +13,8 @@ import {
 import { idParams } from '#shared/common/query.ts';
 import { notFound } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
-import { createOrder, regenerateOrderCredentials, updateOrder } from '#server/services/orders/orders.ts';
+import { createOrder, updateOrder } from '#server/services/orders/orders.ts';
+import { regenerateOrderCredentials } from '#server/services/orders/order-accounts.ts';
 import { listOrders, getOrderDto } from '#server/services/orders/order-queries.ts';
 import { suggestCredentials } from '#server/services/clients/credentials.ts';
 import { documentPdf, loadDocument, orderInvoice } from '#server/services/billing/documents.ts';

@@ -8,6 +8,8 @@ import type { CheckoutStatus, PaymentStatus } from '#shared/billing/payment-labe
 import { containsPattern } from '#server/db/search-pattern.ts';
 import { dashboardLink } from './stripe-dashboard.ts';
 
+export const ORDER_NOT_FOUND = 'Commande introuvable';
+
 // The search helpers (email_key, search_text) stay in the database.
 const { emailKey: _emailKey, searchText: _searchText, ...storedColumns } = getTableColumns(orders);
 

@@ -1,7 +1,7 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { registrationConsent, type OrderConsent } from './order-consent.ts';
 import { queueContractConfirmation } from './contract.ts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
@@ -13,25 +13,17 @@ import type { OrderUpdate, OrderValues } from '#shared/orders/order-input.ts';
 import type { IssuedCredentials, OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { diff, writeAudit, type Actor } from '#server/services/security/audit.ts';
-import {
-  assertUsernameFree,
-  createClientAccount,
-  findClientByEmail,
-  findClientById,
-  prepareCredentials,
-  setClientCredentials,
-  type PreparedCredentials,
-} from '#server/services/clients/clients.ts';
-import { generatePassword, suggestUsername } from '#server/services/clients/credentials.ts';
+import { prepareCredentials, type PreparedCredentials } from '#server/services/clients/clients.ts';
+import { generatePassword } from '#server/services/clients/credentials.ts';
 import { creditableAmount, creditInTransaction } from '#server/services/billing/credit-notes.ts';
 import { ensureDocumentPdf, orderInvoice } from '#server/services/billing/documents.ts';
 import { issueInvoice, type Clock } from '#server/services/billing/invoices.ts';
-import { getOrderDto } from './order-queries.ts';
+import { getOrderDto, ORDER_NOT_FOUND } from './order-queries.ts';
+import { accountForOrder } from './order-accounts.ts';
+import { orderDigest, orderOfKey } from './order-idempotency.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
-import { queueCredentialsMail, queueInvoiceMail } from '#server/services/mail/order-mails.ts';
+import { queueCredentialsMail, queueInvoiceMail, type PaidOrder } from '#server/services/mail/order-mails.ts';
 import { recomputeSubscriptions, type SubscriptionOwner } from '#server/services/subscriptions/subscriptions.ts';
-
-const ORDER_NOT_FOUND = 'Commande introuvable';
 
 /** What issuing an invoice needs: the seller and tax settings (config) and, optionally, the mail queue. */
 export type OrderDeps = {
@@ -60,11 +52,6 @@ function orderPricing(values: Pick<OrderValues, 'plan' | 'paymentMethod'>) {
   };
 }
 
-/** Keeps the username copied on orders in step with the account, so search finds the client by the name they use. */
-async function syncOrderUsernames(tx: Tx, clientId: number, username: string) {
-  await tx.update(orders).set({ username }).where(eq(orders.clientId, clientId));
-}
-
 const ownerOf = (order: { clientId: number | null; clientEmail: string }): SubscriptionOwner =>
   order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail };
 
@@ -76,31 +63,33 @@ export type OrderResult = {
   replayed: boolean;
 };
 
-/** Takes turns per idempotency key (first number: this lock's own space). */
-const IDEMPOTENCY_LOCK = 8_000_003;
-
-const IDEMPOTENCY_MISMATCH =
-  'Cette commande a déjà été créée avec d’autres informations. Rechargez la liste des commandes avant d’en créer une nouvelle.';
-
-/**
- * What a creation asked, for comparing a request sent again: the values after validation, without the password
- * (an unsalted hash of it must not be stored).
- */
-function orderDigest(values: OrderValues): string {
-  return createHash('sha256')
-    .update(JSON.stringify({ ...values, password: undefined }))
-    .digest('base64url');
-}
-
-/** The order an earlier request with this key made, if any; under a lock, so a concurrent twin waits and finds it. */
-async function orderOfKey(tx: Tx, key: string, digest: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(IDEMPOTENCY_LOCK))}, hashtext(${key}))`);
-  const [row] = await tx
-    .select({ id: orders.id, digest: orders.idempotencyDigest })
-    .from(orders)
-    .where(eq(orders.idempotencyKey, key));
-  if (row && row.digest !== digest) throw new HttpError('IDEMPOTENCY_MISMATCH', IDEMPOTENCY_MISMATCH);
-  return row;
+/** The e-mails of a new order, queued in its transaction: credentials when issued; invoice and contract when paid. */
+async function queueOrderMails(
+  tx: Tx,
+  mail: MailQueue,
+  order: PaidOrder & Pick<typeof orders.$inferSelect, 'price' | 'paymentMethod' | 'paymentStatus'>,
+  issued: PreparedCredentials | null,
+  clock: Clock | undefined,
+) {
+  if (issued && order.clientId !== null) {
+    await queueCredentialsMail(tx, mail, {
+      clientId: order.clientId,
+      to: { email: order.clientEmail, name: order.clientName },
+      username: issued.username,
+      password: issued.password,
+      order: {
+        id: order.id,
+        plan: order.plan,
+        price: order.price,
+        paymentMethod: order.paymentMethod,
+        paymentStatus: order.paymentStatus,
+      },
+    });
+  }
+  if (order.paymentStatus === 'paid') {
+    await queueInvoiceMail(tx, mail, order);
+    await queueContractConfirmation(tx, mail, order.id, clock?.() ?? new Date());
+  }
 }
 
 /**
@@ -128,31 +117,7 @@ export async function createOrder(
       // The password issued then is not kept in clear: the answer says the order exists; « Renvoyer les identifiants » remains.
       if (earlier) return { issued: null, invoice: null, order: (await getOrderDto(tx, earlier.id))!, replayed: true };
     }
-    const existing = await findClientByEmail(tx, values.clientEmail);
-    let clientId = existing?.id ?? null;
-    let username = existing?.username ?? null;
-    let issued: PreparedCredentials | null = null;
-
-    if (prepared && !existing) {
-      const created = await createClientAccount(tx, {
-        name: values.clientName,
-        email: values.clientEmail,
-        phone: values.clientPhone,
-        credentials: prepared,
-      });
-      clientId = created.id;
-      issued = prepared;
-    } else if (prepared && existing) {
-      if (!existing.passwordHash || values.updatePassword) {
-        await setClientCredentials(tx, existing.id, prepared);
-        await syncOrderUsernames(tx, existing.id, prepared.username);
-        issued = prepared;
-      } else {
-        // The account keeps its credentials; a username belonging to someone else is still an error worth telling.
-        await assertUsernameFree(tx, prepared.username, existing.id);
-      }
-    }
-    if (issued) username = issued.username;
+    const { clientId, username, issued } = await accountForOrder(tx, values, prepared);
     // What the client ticked: on the site's order, or on their registration for the account's first order.
     const consent = deps.consent ?? (clientId !== null ? await registrationConsent(tx, clientId) : null);
 
@@ -195,25 +160,7 @@ export async function createOrder(
           ...(consent ? { cgvVersion: consent.cgvVersion, expressRequest: consent.expressRequestAt !== null } : {}),
         },
       });
-      if (mail && issued && clientId !== null) {
-        await queueCredentialsMail(tx, mail, {
-          clientId,
-          to: { email: values.clientEmail, name: values.clientName },
-          username: issued.username,
-          password: issued.password,
-          order: {
-            id: row.id,
-            plan: base.plan,
-            price: base.price,
-            paymentMethod: base.paymentMethod,
-            paymentStatus: base.paymentStatus,
-          },
-        });
-      }
-      if (mail && base.paymentStatus === 'paid') {
-        await queueInvoiceMail(tx, mail, { ...base, id: row.id });
-        await queueContractConfirmation(tx, mail, row.id, deps.clock?.() ?? new Date());
-      }
+      if (mail) await queueOrderMails(tx, mail, { ...base, id: row.id, clientId }, issued, deps.clock);
       // Last: the invoice number's lock is held only for the number, the insert and the commit.
       const invoice = config
         ? await issueInvoice(tx, row.id, config, actor, { paidAtCreation: true, clock: deps.clock })
@@ -332,48 +279,4 @@ export async function updateOrderInTransaction(
   }
   // Last, as at creation: the number's lock is held for the number, the insert and the commit only.
   return issueInvoice(tx, id, settingsFor(deps), actor, { paidAtCreation: false, clock: deps.clock });
-}
-
-/** « Régénérer »: a new password for the order's client account, username kept, e-mailed in the same transaction. */
-export async function regenerateOrderCredentials(
-  db: Db,
-  mail: MailQueue,
-  orderId: number,
-  actor: Actor,
-): Promise<OrderResult> {
-  const [order] = await db.select({ clientId: orders.clientId }).from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  const client = order.clientId ? await findClientById(db, order.clientId) : undefined;
-  if (!client) {
-    throw new HttpError(
-      'NO_ACCOUNT',
-      "Cette commande n'est liée à aucun compte client : créez une commande avec un nom d'utilisateur.",
-    );
-  }
-  const prepared = await prepareCredentials(
-    client.username ?? (await suggestUsername(db, client.name)),
-    generatePassword(),
-  );
-  await db.transaction(async (tx) => {
-    await setClientCredentials(tx, client.id, prepared);
-    await syncOrderUsernames(tx, client.id, prepared.username);
-    await writeAudit(tx, actor, {
-      action: 'order.credentials',
-      entity: 'order',
-      entityId: orderId,
-      after: { clientId: client.id, username: prepared.username },
-    });
-    await queueCredentialsMail(tx, mail, {
-      clientId: client.id,
-      to: client,
-      username: prepared.username,
-      password: prepared.password,
-    });
-  });
-  return {
-    order: (await getOrderDto(db, orderId))!,
-    credentials: { username: prepared.username, password: prepared.password },
-    client: { email: client.email, name: client.name },
-    replayed: false,
-  };
 }

@@ -9,8 +9,7 @@ import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { CLIENT_ACTOR, writeAudit } from '#server/services/security/audit.ts';
 import { formatDate, toCents, todayIso } from '#shared/format.ts';
 import { withdrawalDeadline, withdrawalRefundCents } from '#shared/orders/withdrawal-form.ts';
-
-const NOT_FOUND = 'Commande introuvable';
+import { ORDER_NOT_FOUND } from './order-queries.ts';
 
 export async function withdrawFromOrder(db: Db, mail: MailQueue, clientId: number, orderId: number, now = new Date()) {
   return db.transaction(async (tx) => {
@@ -20,7 +19,7 @@ export async function withdrawFromOrder(db: Db, mail: MailQueue, clientId: numbe
       .where(and(eq(orders.id, orderId), eq(orders.clientId, clientId)))
       .for('update');
     // Someone else's order and an unknown one answer alike: nobody learns that an order exists.
-    if (!order) throw new HttpError('NOT_FOUND', NOT_FOUND);
+    if (!order) throw new HttpError('NOT_FOUND', ORDER_NOT_FOUND);
     if (order.withdrawnAt) {
       throw new HttpError(
         'ALREADY_DONE',
