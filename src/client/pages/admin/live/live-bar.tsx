@@ -44,7 +44,7 @@ export function LiveBar() {
     setSound(soundEnabled());
   }, []);
 
-  const state = useLiveEvents('/api/admin/events', (event: LiveEvent) => {
+  const { state, closedMessage } = useLiveEvents('/api/admin/events', (event: LiveEvent) => {
     void client.invalidateQueries({ queryKey: listsOf(event.kind) });
     // One's own action (a request opened for a client) refreshes the lists but is no news to oneself.
     if (!STAFF_ALERT_KINDS.includes(event.kind) || (event.actorId != null && event.actorId === me)) return;
@@ -72,8 +72,13 @@ export function LiveBar() {
           aria-hidden="true"
           className={`h-2 w-2 rounded-full ${state === 'open' ? 'bg-green-600' : 'bg-amber-500'}`}
         />
-        {state === 'open' ? 'En direct' : 'Connexion…'}
+        {state === 'open' ? 'En direct' : state === 'closed' ? 'Plus en direct' : 'Connexion…'}
       </span>
+      {state === 'closed' && (
+        <Button variant="secondary" size="sm" title={closedMessage} onClick={() => window.location.reload()}>
+          Recharger
+        </Button>
+      )}
       {/* The browser's notifications and the tone: set once, so behind one button of the header's row. */}
       <HeaderMenu
         label={<span className="sr-only sm:not-sr-only">Notifications</span>}
