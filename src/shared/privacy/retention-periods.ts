@@ -1,6 +1,6 @@
 // How long each kind of personal data is kept: the one table the privacy page prints and the purge jobs read.
 
-export type RetentionUnit = 'minutes' | 'hours' | 'days' | 'months' | 'years';
+type RetentionUnit = 'minutes' | 'hours' | 'days' | 'months' | 'years';
 
 export type RetentionPeriod = {
   /** the data, as the privacy page names it */
@@ -36,7 +36,7 @@ export const RETENTION = {
     data: 'Session de connexion à l’espace client (cookie)',
     amount: 30,
     unit: 'days',
-    from: 'après la connexion, ou dès la déconnexion',
+    from: 'après la connexion (moins si vous vous déconnectez)',
     why: 'Vous garder connecté ; au-delà, vous vous reconnectez.',
     then: 'deleted',
     by: 'job',
@@ -90,7 +90,7 @@ export const RETENTION = {
     data: 'Adresses réseau échangées pour établir un partage d’écran',
     amount: 10,
     unit: 'minutes',
-    from: 'au plus, et dès la fin du partage',
+    from: 'au plus (dès la fin du partage, le plus souvent)',
     why: 'Relier directement votre navigateur à celui du technicien.',
     then: 'deleted',
     by: 'job',
