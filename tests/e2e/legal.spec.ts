@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { RETENTION } from '#shared/privacy/retention-periods.ts';
 
 /**
  * Waits until React has hydrated the page's content. Today a #fragment click in the instant between hydrateRoot and
@@ -114,7 +115,7 @@ test('[PUBLIC][LEGAL] the privacy policy states processors, transfers, each rete
   await expect(page.getByText('Dernière mise à jour : 27 novembre 2026')).toBeVisible();
   // One entry per period of the table the nightly purges read (src/shared/privacy/retention-periods.ts).
   const retention = page.getByRole('list', { name: 'Durées de conservation' });
-  await expect(retention.getByRole('listitem')).toHaveCount(18);
+  await expect(retention.getByRole('listitem')).toHaveCount(Object.keys(RETENTION).length);
   for (const text of [
     '3 ans après la fin de votre dernier abonnement',
     '30 jours après la décision',

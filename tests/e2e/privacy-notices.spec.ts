@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { RETENTION } from '#shared/privacy/retention-periods.ts';
 import { expectNoSeriousA11yViolations } from './fixtures.ts';
 
 // A phone and a laptop: the notices and the periods must read on both (docs/decisions/041).
@@ -24,7 +25,7 @@ for (const { name, viewport } of WIDTHS) {
     test('[PUBLIC][PRIVACY] the privacy page lists every period and no line runs off the screen', async ({ page }) => {
       await page.goto('/privacy-policy');
       const periods = page.getByRole('list', { name: 'Durées de conservation' });
-      await expect(periods.getByRole('listitem')).toHaveCount(18);
+      await expect(periods.getByRole('listitem')).toHaveCount(Object.keys(RETENTION).length);
       await expect(periods).toContainText('Justificatif d’appareil');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: test.info().outputPath(`privacy-${viewport.width}.png`), fullPage: true });
