@@ -243,5 +243,6 @@ export function siteInfo(config: Config): SiteInfo {
     ...(config.EU_REPRESENTATIVE ? { euRepresentative: config.EU_REPRESENTATIVE } : {}),
     ...(config.SMTP_PROVIDER ? { smtpProvider: config.SMTP_PROVIDER } : {}),
     ...(config.STRIPE_SECRET_KEY ? { onlinePayment: true as const } : {}),
+    ...(config.TURN_URL || config.ICE_SERVERS ? { screenShareRelay: true as const } : {}),
   };
 }

@@ -18,4 +18,6 @@ export type SiteInfo = {
   smtpProvider?: string;
   /** « Payer en ligne » is offered (the provider's settings are given); absent when off */
   onlinePayment?: true;
+  /** screen sharing goes through a relay (TURN_URL or ICE_SERVERS): named as a processor on the privacy page */
+  screenShareRelay?: true;
 };

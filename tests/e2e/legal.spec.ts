@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { RETENTION } from '#shared/privacy/retention-periods.ts';
 
 /**
  * Waits until React has hydrated the page's content. Today a #fragment click in the instant between hydrateRoot and
@@ -106,15 +107,32 @@ test('[PUBLIC][LEGAL] the table of contents jumps to its section', async ({ page
   await expect(page.getByRole('heading', { level: 2, name: /Droit applicable et litiges/ })).toBeInViewport();
 });
 
-test('[PUBLIC][LEGAL] the privacy policy states retention, rights, cookies and its date', async ({ page }) => {
+test('[PUBLIC][LEGAL] the privacy policy states processors, transfers, each retention period, rights and its date', async ({
+  page,
+}) => {
   await page.goto('/privacy-policy');
   await expect(page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' })).toBeVisible();
-  await expect(page.getByText('Dernière mise à jour : 17 janvier 2025')).toBeVisible();
-  const retention = page.getByRole('region', { name: 'Durées de conservation' });
-  for (const text of ['Durée de la relation, puis 3 ans', '10 ans', '5 ans', '2 ans'])
+  await expect(page.getByText('Dernière mise à jour : 27 novembre 2026')).toBeVisible();
+  // One entry per period of the table the nightly purges read (src/shared/privacy/retention-periods.ts).
+  const retention = page.getByRole('list', { name: 'Durées de conservation' });
+  await expect(retention.getByRole('listitem')).toHaveCount(Object.keys(RETENTION).length);
+  for (const text of [
+    '3 ans après la fin de votre dernier abonnement',
+    '30 jours après la décision',
+    '2 ans après la clôture de la demande',
+    '90 jours après leur envoi',
+    '10 ans après la clôture de l’exercice comptable',
+    'puis anonymisation',
+  ])
     await expect(retention).toContainText(text);
   const main = page.getByRole('main');
   for (const text of [
+    'justificatif',
+    'pièces jointes',
+    'identifiant de prise en main',
+    'OVH SAS',
+    'notre prestataire d’envoi d’e-mails',
+    'clauses contractuelles types',
     'accéder',
     'rectifier',
     'effacement',
@@ -126,10 +144,13 @@ test('[PUBLIC][LEGAL] the privacy policy states retention, rights, cookies and i
   ]) {
     await expect(main).toContainText(text);
   }
+  // The e2e server runs without online payment: Stripe is not named as a processor.
+  await expect(main).not.toContainText('Stripe Payments Europe');
   for (const title of [
     'Données que nous collectons',
     'Utilisation de vos données',
-    'Partage des données',
+    'Destinataires et sous-traitants',
+    'Transferts hors de l’Union européenne',
     'Sécurité',
     'Durée de conservation',
     'Vos droits',

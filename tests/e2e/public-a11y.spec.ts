@@ -80,7 +80,13 @@ const SERVER_RENDERED: Array<{ path: string; title: string; contains: string[] }
   {
     path: '/privacy-policy',
     title: 'Politique de confidentialité | RFS Assistance',
-    contains: ['Politique de confidentialité', 'Dernière mise à jour', '17 janvier 2025', 'CNIL'],
+    contains: [
+      'Politique de confidentialité',
+      'Dernière mise à jour',
+      '27 novembre 2026',
+      'CNIL',
+      'Destinataires et sous-traitants',
+    ],
   },
   {
     path: '/register',

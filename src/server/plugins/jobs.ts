@@ -8,6 +8,7 @@ import { createMailQueue, type MailQueue } from '#server/services/mail/outbox.ts
 import { loadSecretKey, secretBox } from '#server/services/mail/secret-box.ts';
 import { outboxRetentionDefinition, scheduleOutboxRetention } from '#server/services/mail/retention.ts';
 import { proofRetentionDefinition, scheduleProofRetention } from '#server/services/devices/proof-retention.ts';
+import { privacyRetentionDefinition, schedulePrivacyRetention } from '#server/services/privacy/retention.ts';
 import {
   renewalReminderDefinition,
   scheduleRenewalReminders,
@@ -35,7 +36,7 @@ export type JobsOptions = {
   clock: () => Date;
 };
 
-/** The job queue, the mail workers on it, the renewal reminders and the outbox's nightly purge; stopped (workers finishing their message) on close. */
+/** The job queue, the mail workers on it, the renewal reminders and the nightly purges of the retention table; stopped (workers finishing their message) on close. */
 export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   const { config } = app;
   const jobs = await openJobQueue(app.database, { log: app.log, supervise: options.workers });
@@ -68,6 +69,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));
   await jobs.define(outboxRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(proofRetentionDefinition({ db: app.db, clock: options.clock }));
+  await jobs.define(privacyRetentionDefinition({ db: app.db, clock: options.clock }));
   await jobs.define(resets.definition);
   // Online payment (when configured): sessions left open an hour are asked about, in case a webhook was lost.
   const provider = await paymentProvider(config);
@@ -95,6 +97,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
     await scheduleRenewalReminders(jobs);
     await scheduleOutboxRetention(jobs);
     await scheduleProofRetention(jobs);
+    await schedulePrivacyRetention(jobs);
     if (provider) await scheduleOpenSessionsCheck(jobs);
     await scheduleResponseAlerts(jobs);
     await jobs.startWorkers();

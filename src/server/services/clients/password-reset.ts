@@ -5,14 +5,15 @@ import { clients, passwordResetTokens } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
 import { RESET_LINK_INVALID } from '#shared/clients/client-api.ts';
 import { passwordWeakness } from '#shared/security/password-rules.ts';
+import { periodMs, RETENTION } from '#shared/privacy/retention-periods.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import type { SecretBox } from '#server/services/mail/secret-box.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { deleteClientSessionsOf, hashSessionToken } from '#server/services/security/sessions.ts';
 
-/** A link works for one hour after it was asked for. */
-const RESET_LINK_MS = 60 * 60 * 1000;
+/** A link works for its period (one hour) after it was asked for. */
+const RESET_LINK_MS = periodMs(RETENTION.passwordResets);
 /**
  * At most this many links are e-mailed per account and hour, whoever asks: beyond it the visitor gets the same answer
  * and nothing is sent, so nobody can flood a client's mailbox or tell that the account exists.

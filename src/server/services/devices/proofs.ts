@@ -4,6 +4,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { clients, deviceProofs, devices } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import type { Device } from '#shared/devices/device-api.ts';
+import { RETENTION, retentionLimit } from '#shared/privacy/retention-periods.ts';
 import { currentSubscription } from '#server/services/subscriptions/subscriptions.ts';
 import { CLIENT_ACTOR } from '#server/services/security/audit.ts';
 import { writeAudit } from '#server/services/security/audit.ts';
@@ -122,14 +123,12 @@ export async function readProof(db: Tx, id: number): Promise<ProofFile> {
 
 // ---- retention -------------------------------------------------------------------------------------------------
 
-const PROOF_KEEP_DAYS = 30;
-
 /**
- * Proofs are personal data: deleted 30 days after the device was verified, refused or retired; the decision (who,
+ * Proofs are personal data: deleted their period (RETENTION.deviceProofs) after the device was verified, refused or retired; the decision (who,
  * when) stays on the device and in the audit log. Safe to run twice.
  */
 export async function purgeDeviceProofs(db: Db, now: Date): Promise<number> {
-  const limit = new Date(now.getTime() - PROOF_KEEP_DAYS * 86_400_000);
+  const limit = retentionLimit(RETENTION.deviceProofs, now);
   const deleted = await db
     .delete(deviceProofs)
     .where(

@@ -4,6 +4,7 @@ import type { Tx } from '#server/db/client.ts';
 import { liveEvents } from '#server/db/schema.ts';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import type { LiveEvent, LiveKind } from '#shared/live/live-api.ts';
+import { RETENTION, retentionLimit } from '#shared/privacy/retention-periods.ts';
 
 /** The channel of PostgreSQL's NOTIFY (PGlite's too): every instance listening hears every event once committed. */
 export const LIVE_CHANNEL = 'rfs_live';
@@ -101,9 +102,11 @@ export async function forgetLiveEventsOf(tx: Tx, who: { clientId: number; inboxI
     );
 }
 
-/** Events are kept a day: enough for a restart or a night's lost connection. */
-export async function pruneLive(db: Tx, now = new Date()) {
-  await db
+/** Events are kept a day (RETENTION.liveEvents): enough for a restart or a night's lost connection. */
+export async function pruneLive(db: Tx, now = new Date()): Promise<number> {
+  const gone = await db
     .delete(liveEvents)
-    .where(sql`${liveEvents.createdAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);
+    .where(sql`${liveEvents.createdAt} < ${retentionLimit(RETENTION.liveEvents, now).toISOString()}::timestamptz`)
+    .returning({ id: liveEvents.id });
+  return gone.length;
 }

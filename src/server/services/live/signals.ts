@@ -4,6 +4,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { liveSignals } from '#server/db/schema.ts';
+import { RETENTION, retentionLimit } from '#shared/privacy/retention-periods.ts';
 
 export const SIGNAL_CHANNEL = 'rfs_signal';
 
@@ -34,7 +35,11 @@ export async function forgetSignals(tx: Tx, topic: string) {
   await tx.delete(liveSignals).where(eq(liveSignals.topic, topic));
 }
 
-/** A signal is useful for seconds: what a crash left behind goes after ten minutes. */
-export async function pruneSignals(db: Tx, now = new Date()) {
-  await db.delete(liveSignals).where(lt(liveSignals.createdAt, new Date(now.getTime() - 10 * 60_000)));
+/** A signal is useful for seconds: what a crash left behind goes after its period (RETENTION.liveSignals). */
+export async function pruneSignals(db: Tx, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(liveSignals)
+    .where(lt(liveSignals.createdAt, retentionLimit(RETENTION.liveSignals, now)))
+    .returning({ id: liveSignals.id });
+  return gone.length;
 }

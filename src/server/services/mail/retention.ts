@@ -2,20 +2,16 @@ import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { outbox } from '#server/db/schema.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
+import { RETENTION, retentionLimit } from '#shared/privacy/retention-periods.ts';
 
 export const OUTBOX_RETENTION_QUEUE = 'outbox-retention';
 /** every night at 3:30, Paris time */
 const OUTBOX_RETENTION_CRON = '30 3 * * *';
-/** a message that reached its end (sent, cancelled, given up) is kept this long for « Courriels », then deleted */
-const OUTBOX_KEEP_DAYS = 90;
-/**
- * A failed message keeps its sealed secret (a new client's password, a reset link) this long so that « Renvoyer »
- * can still send it; afterwards staff regenerate the credentials instead. A sent or cancelled message loses its
- * secret at once (delivery.ts, outbox.ts): the purge clears any left over, whatever its age.
- */
-const FAILED_SECRET_DAYS = 7;
-
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+// A message that reached its end (sent, cancelled, given up) is kept for « Courriels » its period (outboxMessages),
+// then deleted. A failed message keeps its sealed secret (a new client's password, a reset link) its own period
+// (outboxSecrets) so that « Renvoyer » can still send it; afterwards staff regenerate the credentials instead. A sent
+// or cancelled message loses its secret at once (delivery.ts, outbox.ts): the purge clears any left over, whatever
+// its age.
 
 /** One pass of the retention rules; returns what it did. Safe to run twice (the same rows are gone or already cleared). */
 export async function purgeOutbox(db: Db, now: Date): Promise<{ secretsCleared: number; deleted: number }> {
@@ -27,7 +23,7 @@ export async function purgeOutbox(db: Db, now: Date): Promise<{ secretsCleared: 
         isNotNull(outbox.secret),
         or(
           inArray(outbox.status, ['sent', 'cancelled']),
-          and(inArray(outbox.status, ['failed']), lt(outbox.updatedAt, daysBefore(now, FAILED_SECRET_DAYS))),
+          and(inArray(outbox.status, ['failed']), lt(outbox.updatedAt, retentionLimit(RETENTION.outboxSecrets, now))),
         ),
       ),
     )
@@ -38,7 +34,7 @@ export async function purgeOutbox(db: Db, now: Date): Promise<{ secretsCleared: 
     .where(
       and(
         inArray(outbox.status, ['sent', 'cancelled', 'failed']),
-        lt(outbox.createdAt, daysBefore(now, OUTBOX_KEEP_DAYS)),
+        lt(outbox.createdAt, retentionLimit(RETENTION.outboxMessages, now)),
       ),
     )
     .returning({ id: outbox.id });

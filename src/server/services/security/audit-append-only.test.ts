@@ -84,6 +84,30 @@ describe('[AUDIT] the audit log is append-only in the database', () => {
     );
   });
 
+  it('lets the retention purge delete, in its own transaction, only entries older than six months', async () => {
+    const { db } = database;
+    const [old] = await db
+      .insert(auditLog)
+      .values({
+        staffUsername: 'partant',
+        action: 'order.view',
+        entity: 'order',
+        entityId: '8',
+        createdAt: sql`now() - interval '7 months'`,
+      })
+      .returning({ id: auditLog.id });
+    const purge = (id: number) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('rfs.audit_retention', 'on', true)`);
+        await tx.delete(auditLog).where(eq(auditLog.id, id));
+      });
+    // A recent entry stays whatever the purge asks; without the declaration an old one stays too.
+    expect(await refusal(() => purge(entryId))).toMatch(/append-only/);
+    expect(await refusal(() => db.execute(sql`delete from audit_log where id = ${old!.id}`))).toMatch(/append-only/);
+    await purge(old!.id);
+    expect(await db.select().from(auditLog).where(eq(auditLog.id, old!.id))).toEqual([]);
+  });
+
   it('lets a deleted staff account leave its entries with the name written in them', async () => {
     const { db } = database;
     expect(await refusal(() => db.execute(sql`update audit_log set staff_id = null where id = ${entryId}`))).toMatch(

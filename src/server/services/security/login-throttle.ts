@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { Tx } from '#server/db/client.ts';
 import { loginThrottle } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
+import { periodMs, RETENTION } from '#shared/privacy/retention-periods.ts';
 
 /**
  * Failed sign-ins slow the one who fails, never lock the owner out (docs/security.md, « Login throttling »).
@@ -29,8 +30,8 @@ export const POLICIES: Record<Bucket, Policy> = {
 
 /** An address that signed in to the account within this time skips the account-wide bucket. */
 export const KNOWN_ADDRESS_DAYS = 30;
-/** Rows untouched for this long are deleted (longer than every reset and the known-address memory). */
-const PURGE_DAYS = KNOWN_ADDRESS_DAYS + 1;
+/** Rows untouched for this long are deleted: longer than every reset and the known-address memory (the test checks). */
+const THROTTLE_PURGE_MS = periodMs(RETENTION.loginThrottle);
 
 export type LoginAttempt = { scope: LoginScope; login: string; address: string };
 type Key = { bucket: Bucket; keyHash: string };
@@ -95,7 +96,9 @@ export type Gate = { granted: true; succeeded(): Promise<void> } | { granted: fa
 export async function reserveLoginAttempt(db: Tx, attempt: LoginAttempt): Promise<Gate> {
   const { scope } = attempt;
   const keys = keysOf(attempt);
-  await db.delete(loginThrottle).where(lt(loginThrottle.lastAttemptAt, sql`now() - ${seconds(PURGE_DAYS * 86_400)}`));
+  await db
+    .delete(loginThrottle)
+    .where(lt(loginThrottle.lastAttemptAt, sql`now() - ${seconds(THROTTLE_PURGE_MS / 1000)}`));
 
   const taken: Key[] = [];
   const refuse = async (blockedUntil: Date | null) => {

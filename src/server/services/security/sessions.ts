@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { OpenSessionDto } from '#shared/staff/staff-api.ts';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
+import { periodMs, RETENTION } from '#shared/privacy/retention-periods.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
 import { clientSessions, staffSessions, staffUsers } from '#server/db/schema.ts';
 
 const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
-const CLIENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+const CLIENT_SESSION_MS = periodMs(RETENTION.clientSessions);
 
 export type StaffIdentity = {
   id: number;

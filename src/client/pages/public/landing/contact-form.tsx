@@ -7,6 +7,8 @@ import { notify } from '#client/lib/notify.tsx';
 import { TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { DataNotice } from '#client/components/privacy/data-notice.tsx';
+import { durationLabel, RETENTION } from '#shared/privacy/retention-periods.ts';
 import { nbsp } from './typography.ts';
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '', captchaToken: '', captchaAnswer: '' };
@@ -128,6 +130,10 @@ export function ContactForm() {
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Envoi en cours...' : 'Envoyer le message'}
       </Button>
+      <DataNotice>
+        Votre nom, votre e-mail et votre message servent uniquement à vous répondre. Nous les gardons{' '}
+        {durationLabel(RETENTION.contactMessages)} {RETENTION.contactMessages.from}.
+      </DataNotice>
       <p role="status" className="font-medium text-emerald-800">
         {sent ? 'Merci, votre message est bien parti. Nous vous répondrons par e-mail.' : ''}
       </p>

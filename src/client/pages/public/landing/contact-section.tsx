@@ -1,8 +1,7 @@
 import { lazy, memo, Suspense } from 'react';
-import { Link } from '#client/lib/router.ts';
 import { useSite } from '#client/lib/site.tsx';
 import { whenNear } from '#client/lib/when-near.ts';
-import { CHAT, LOCK, MAIL, Icon } from './icons.tsx';
+import { CHAT, MAIL, Icon } from './icons.tsx';
 import { LandingSection } from './landing-section.tsx';
 
 // react-hook-form weighs as much as the rest of the page below the hero: the form is its own chunk, fetched when the
@@ -49,16 +48,6 @@ export function ContactSection() {
               >
                 {site.email}
               </a>
-            </span>
-          </p>
-          <p className="flex items-start gap-3">
-            <Icon path={LOCK} className="mt-0.5 text-brand-700" />
-            <span>
-              Vos informations servent à vous répondre. Pour en savoir plus, lisez notre{' '}
-              <Link to="/privacy-policy" className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
-                politique de confidentialité
-              </Link>
-              .
             </span>
           </p>
           <p className="flex items-start gap-3">

@@ -14,6 +14,7 @@ export function PrivacyPage() {
         </p>
       }
       sections={privacySections(site)}
+      updated={{ iso: '2026-11-27', label: '27 novembre 2026' }}
     />
   );
 }

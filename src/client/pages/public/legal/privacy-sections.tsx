@@ -1,49 +1,8 @@
 import { Link } from '#client/lib/router.ts';
 import type { SiteInfo } from '#shared/site.ts';
 import type { LegalSection } from './legal-document.tsx';
-
-// docs/specification.md §2 and §9: how long each kind of data is kept.
-const RETENTION = [
-  { data: 'Données de compte (identité, coordonnées, identifiants)', period: 'Durée de la relation, puis 3 ans' },
-  { data: 'Données de facturation (commandes, factures, paiements)', period: '10 ans (obligation comptable)' },
-  { data: 'Historique des interventions', period: '5 ans' },
-  { data: 'Demandes de support et messages de contact', period: '2 ans' },
-];
-
-function RetentionTable() {
-  return (
-    <div
-      role="region"
-      aria-label="Durées de conservation"
-      tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white"
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Durée de conservation par type de données</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className="px-3 py-2.5 text-left font-semibold text-slate-900">
-              Données
-            </th>
-            <th scope="col" className="px-3 py-2.5 text-left font-semibold text-slate-900">
-              Durée de conservation
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {RETENTION.map((r) => (
-            <tr key={r.data}>
-              <th scope="row" className="px-3 py-2.5 text-left font-normal text-slate-800">
-                {r.data}
-              </th>
-              <td className="px-3 py-2.5 font-medium text-slate-900">{r.period}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+import { Processors, Transfers } from './privacy-processors.tsx';
+import { RetentionList } from './privacy-retention.tsx';
 
 /** The privacy policy (docs/specification.md §2 /privacy-policy): GDPR information in plain French. */
 export function privacySections(site: SiteInfo): LegalSection[] {
@@ -67,26 +26,32 @@ export function privacySections(site: SiteInfo): LegalSection[] {
           <p>Nous ne collectons que ce qui est utile pour vous aider :</p>
           <ul>
             <li>
-              <strong>Inscription :</strong> prénom, nom, adresse e-mail, téléphone, abonnement choisi, type et
-              description de votre appareil.
+              <strong>Inscription et compte :</strong> prénom, nom, adresse e-mail, téléphone, abonnement choisi, nom
+              d’utilisateur et mot de passe (enregistré sous forme chiffrée, illisible même pour nous).
             </li>
             <li>
-              <strong>Compte :</strong> nom d’utilisateur et mot de passe (enregistré sous forme chiffrée, illisible
-              même pour nous).
+              <strong>Appareils :</strong> type et description de chaque appareil couvert, et le justificatif que vous
+              envoyez pour prouver qu’il est à vous (photo, capture ou facture d’achat).
             </li>
             <li>
-              <strong>Commandes :</strong> abonnement, prix, moyen et état du paiement, date, facture.
+              <strong>Demandes d’assistance :</strong> la description du problème, vos messages et ceux du technicien,
+              les pièces jointes (images, PDF), l’identifiant de prise en main à distance que vous nous donnez (AnyDesk,
+              TeamViewer… jamais de mot de passe), la durée de l’intervention et votre note.
             </li>
             <li>
-              <strong>Assistance :</strong> vos demandes, la description des problèmes, les notes et la durée des
-              interventions.
+              <strong>Partages d’écran :</strong> le début, la fin, la durée et le nom du technicien.
+            </li>
+            <li>
+              <strong>Commandes :</strong> abonnement, prix, moyen et état du paiement, date, facture, votre acceptation
+              des conditions générales et, le cas échéant, votre demande de commencer le service avant la fin du délai
+              de rétractation.
             </li>
             <li>
               <strong>Contact :</strong> nom, e-mail et contenu des messages envoyés par le formulaire de contact.
             </li>
             <li>
-              <strong>Sécurité :</strong> adresse IP et journaux techniques du serveur, conservés peu de temps pour
-              prévenir les abus.
+              <strong>Connexion et sécurité :</strong> la session qui vous garde connecté, les tentatives de connexion
+              (sous forme d’empreinte de l’identifiant et de l’adresse IP), et les e-mails que nous vous envoyons.
             </li>
           </ul>
           <p>
@@ -108,33 +73,23 @@ export function privacySections(site: SiteInfo): LegalSection[] {
       body: (
         <ul>
           <li>Traiter votre inscription, vérifier votre appareil et créer votre compte (exécution du contrat).</li>
+          <li>Vérifier que chaque appareil couvert est bien le vôtre (exécution du contrat).</li>
           <li>Fournir l’assistance et suivre vos interventions (exécution du contrat).</li>
           <li>Établir les factures et tenir la comptabilité (obligation légale).</li>
           <li>Répondre à vos messages (intérêt légitime ou mesures précontractuelles).</li>
-          <li>Protéger le site contre la fraude et les abus (intérêt légitime).</li>
+          <li>Vous garder connecté et protéger les comptes contre la fraude et les abus (intérêt légitime).</li>
         </ul>
       ),
     },
     {
       id: 'partage',
-      title: 'Partage des données',
-      body: (
-        <>
-          <p>
-            <strong>Nous ne vendons ni ne louons vos données.</strong> Elles ne sont accessibles qu’à notre équipe, dans
-            la limite de ce dont chacun a besoin.
-          </p>
-          <p>
-            Certains prestataires techniques les traitent pour notre compte (hébergement du site, envoi des e-mails),
-            sous contrat et avec des garanties de confidentialité. Nous les communiquons aux autorités uniquement
-            lorsque la loi l’exige.
-          </p>
-          <p>
-            Notre société étant établie aux États-Unis, vos données peuvent y être transférées. Ces transferts sont
-            encadrés par les clauses contractuelles types de la Commission européenne.
-          </p>
-        </>
-      ),
+      title: 'Destinataires et sous-traitants',
+      body: <Processors site={site} />,
+    },
+    {
+      id: 'transferts',
+      title: 'Transferts hors de l’Union européenne',
+      body: <Transfers site={site} />,
     },
     {
       id: 'securite',
@@ -153,8 +108,12 @@ export function privacySections(site: SiteInfo): LegalSection[] {
       title: 'Durée de conservation',
       body: (
         <>
-          <p>Nous gardons vos données le temps nécessaire, puis nous les supprimons ou les rendons anonymes :</p>
-          <RetentionTable />
+          <p>
+            Nous gardons chaque donnée le temps nécessaire, puis nous la supprimons ou la rendons anonyme. La
+            suppression est automatique, chaque nuit, sauf pour le compte et les factures, que notre équipe vérifie
+            avant de les effacer.
+          </p>
+          <RetentionList />
         </>
       ),
     },

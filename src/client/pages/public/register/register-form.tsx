@@ -12,6 +12,8 @@ import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '#shared/d
 import { PLANS, type Plan } from '#shared/plans.ts';
 import { pricePerPeriod } from './selected-plan-card.tsx';
 import { OrderConsentBoxes } from '#client/components/order/order-consent-boxes.tsx';
+import { DataNotice } from '#client/components/privacy/data-notice.tsx';
+import { durationLabel, RETENTION } from '#shared/privacy/retention-periods.ts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'planId', 'deviceType', 'deviceInfo', 'acceptCgv'] as const;
 const DEVICE_OPTIONS = REGISTRATION_DEVICE_TYPES.map((value) => ({ value, label: REGISTRATION_DEVICE_LABELS[value] }));
@@ -120,6 +122,11 @@ export function RegisterForm({ plan }: { plan: Plan | undefined }) {
       <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? 'Inscription en cours...' : "Finaliser l'inscription"}
       </Button>
+      <DataNotice>
+        Vos coordonnées et la description de votre appareil servent à étudier votre inscription, créer votre compte et
+        vous assister. Nous les gardons {durationLabel(RETENTION.account)} après la fin de votre dernier abonnement, ou{' '}
+        {durationLabel(RETENTION.registrations)} après la demande si l’inscription n’aboutit pas.
+      </DataNotice>
     </form>
   );
 }
