@@ -20,7 +20,7 @@ import { createClientSession } from '#server/services/security/sessions.ts';
 import { listClientOrders } from '#server/services/orders/client-orders.ts';
 import { clientSessionReader } from '#server/services/clients/client-identity.ts';
 import { clientPageReadStatement } from '#server/services/page-reads/client-page-read.ts';
-import { listClientInterventions } from '#server/services/interventions/client-interventions.ts';
+import { listClientInterventions } from '#server/services/interventions/client-intervention-list.ts';
 import type { Db } from '#server/db/client.ts';
 import { todayIso } from '#shared/format.ts';
 import { median } from './alternating.ts';

@@ -236,6 +236,15 @@ describe("[CLIENT][INTERVENTIONS] a client's own interventions", () => {
       headers: bruno.headers,
     });
     expect(searched.json<ClientIntervention[]>().map((i) => i.description)).toEqual(['Virus sur le portable']);
+    expect(searched.headers['x-total-count']).toBe('1');
+    // A page past the last one is empty and still says how many there are.
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: '/api/client/interventions?limit=2&offset=10',
+      headers: bruno.headers,
+    });
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('3');
     // Alice searching Bruno's words finds nothing.
     const foreign = await t.app.inject({
       method: 'GET',

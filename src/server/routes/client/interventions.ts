@@ -12,10 +12,10 @@ import {
 import {
   createClientIntervention,
   dashboardInterventionInput,
-  listClientInterventions,
   toClientIntervention,
   toUserIntervention,
 } from '#server/services/interventions/client-interventions.ts';
+import { listClientInterventions } from '#server/services/interventions/client-intervention-list.ts';
 import { quotaBeforeBody } from '#server/services/interventions/attachment-quota.ts';
 import { closeClientIntervention, rateIntervention } from '#server/services/interventions/intervention-feedback.ts';
 import { interventionThreadRoutes } from '#server/routes/intervention-thread.ts';

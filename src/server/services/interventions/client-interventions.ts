@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventions } from '#server/db/schema.ts';
@@ -18,10 +18,8 @@ import type {
 } from '#shared/interventions/intervention-input.ts';
 import { storedRemoteSession } from '#shared/interventions/remote-session.ts';
 import type { InterventionRating } from '#shared/interventions/rating-api.ts';
-import { ratingsFor } from './intervention-ratings.ts';
 import { deviceForIntervention } from '#server/services/devices/coverage.ts';
 import { CLIENT_DEVICE_OF } from '#shared/devices/device-labels.ts';
-import { handlersFor } from './assignment.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 
@@ -44,8 +42,6 @@ export const dashboardInterventionInput = dashboardInterventionInputSchema.trans
 type Row = typeof interventions.$inferSelect;
 /** Who handles a request and who opened it, by first name (services/interventions/assignment.ts). */
 type StaffNames = { handledBy?: string | null; openedBy?: string | null };
-/** A request as listed to its client: with its rating (a new request has none). */
-type Rated = Row & { rating?: InterventionRating | null } & StaffNames;
 /** What the client's two views of a request read of it (never its staff notes). */
 export type ListedIntervention = Pick<
   Row,
@@ -96,46 +92,6 @@ export function toUserIntervention(i: ListedIntervention): UserIntervention {
     ...clock(i),
     rating: i.rating ?? null,
     ...staffNames(i),
-  };
-}
-
-export type ListFilter = { limit: number; offset: number; q?: string };
-
-export async function listClientInterventions(
-  db: Tx,
-  clientId: number,
-  filter: ListFilter,
-): Promise<{ items: Rated[]; total: number }> {
-  const where = and(
-    eq(interventions.clientId, clientId),
-    filter.q
-      ? sql`position(${filter.q.toLowerCase()} in lower(${interventions.title} || ' ' || ${interventions.description})) > 0`
-      : undefined,
-  );
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(interventions)
-      .where(where)
-      .orderBy(desc(interventions.createdAt), desc(interventions.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
-    db.select({ n: count() }).from(interventions).where(where),
-  ]);
-  const ids = items.map((i) => i.id);
-  const [ratings, handlers, openers] = await Promise.all([
-    ratingsFor(db, ids),
-    handlersFor(db, ids),
-    handlersFor(db, ids, 'opener'),
-  ]);
-  return {
-    items: items.map((i) => ({
-      ...i,
-      rating: ratings.get(i.id) ?? null,
-      handledBy: handlers.get(i.id) ?? null,
-      openedBy: openers.get(i.id) ?? null,
-    })),
-    total: Number(total?.n ?? 0),
   };
 }
 

@@ -9,11 +9,8 @@ import type { Prefetched } from '#client/entry-server.tsx';
 import { clientSessionReader, toAuthUser, type SessionRead } from '#server/services/clients/client-identity.ts';
 import { listClientOrders } from '#server/services/orders/client-orders.ts';
 import { clientPageReadStatement, type ClientPageRead, type PagesAsked } from './client-page-read.ts';
-import {
-  listClientInterventions,
-  toClientIntervention,
-  toUserIntervention,
-} from '#server/services/interventions/client-interventions.ts';
+import { toClientIntervention, toUserIntervention } from '#server/services/interventions/client-interventions.ts';
+import { listClientInterventions } from '#server/services/interventions/client-intervention-list.ts';
 
 type Query = z.infer<typeof pageQuery>;
 /** What the page's one read gave: the session, and the subscription and lists when the page shows them. */
