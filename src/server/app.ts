@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
-import { LOG_OPTIONS } from './plugins/logging.ts';
+import { LOG_OPTIONS, OneLinePerRequest } from './plugins/logging.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { createMailer, type Mailer } from './services/mail/mailer.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -51,6 +51,7 @@ export async function buildApp(options: BuildOptions) {
   const app = Fastify({
     // Whatever logger is asked for, it shows errors, requests and URLs without secrets (plugins/logging.ts).
     logger: options.logger ? { ...(options.logger === true ? {} : options.logger), ...LOG_OPTIONS } : false,
+    logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     // Per-IP limits rely on the client address: believe X-Forwarded-For only from the proxies named in TRUST_PROXY
     // (a hop count would believe whoever reaches the server directly).

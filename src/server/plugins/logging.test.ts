@@ -96,7 +96,16 @@ describe('[SECURITY][LOGS] no password, token, cookie, body or SQL value reaches
     });
 
     const text = lines.join('');
-    expect(text).toContain('incoming request'); // the log is on, and requests are in it
+    // The log is on, and each request is in it once, answered: its path (no query), status and time.
+    const answered = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request completed');
+    expect(answered.slice(-4).map((l) => [l.req.method, l.req.url, l.res.statusCode])).toEqual([
+      ['POST', '/api/admin/login', 401],
+      ['POST', '/api/client/login', 401],
+      ['GET', '/api/admin/manual-orders?…', 200],
+      ['POST', '/api/auth/reset-password', 400],
+    ]);
+    expect(answered.every((l) => typeof l.responseTime === 'number')).toBe(true);
+    expect(text).not.toContain('incoming request');
     expect(text).toContain('/api/admin/manual-orders?…');
     const staffToken = staff.cookie!.split('=')[1]!;
     for (const secret of [
