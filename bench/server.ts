@@ -23,16 +23,20 @@ async function serveCommand(): Promise<{ env: Record<string, string>; flags: str
 
 export type RunningServer = { url: string; stop(): Promise<void>; process: ChildProcess };
 
-/** `dataDir`: a folder the caller keeps (a restart on the same data); by default a new one, removed at stop(). */
+/**
+ * `dataDir`: a folder the caller keeps (a restart on the same data); by default a new one, removed at stop().
+ * `logs: 'discard'`: the server logs as deployed (its request lines are part of the cost) without filling the console.
+ */
 export async function startServer(
   port: number,
   env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; logs?: 'show' | 'discard'; nodeFlags?: string[] } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'rfs-bench-')));
   const url = `http://127.0.0.1:${port}`;
   const serve = await serveCommand();
-  const child = spawn(process.execPath, [...serve.flags, path.join(process.env.RFS_DIST ?? 'dist', 'server/main.js')], {
+  const main = path.join(process.env.RFS_DIST ?? 'dist', 'server/main.js');
+  const child = spawn(process.execPath, [...serve.flags, ...(options.nodeFlags ?? []), main], {
     env: {
       ...process.env,
       ...serve.env,
@@ -43,7 +47,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.logs === 'discard' ? 'ignore' : 'inherit', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
     try {
