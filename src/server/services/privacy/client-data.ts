@@ -15,6 +15,10 @@ import {
 } from '#server/db/schema.ts';
 import { getPlan } from '#shared/plans.ts';
 import { ratingsFor } from '#server/services/interventions/intervention-ratings.ts';
+import { devicesOf, emailsOf, filePlacer, paymentsOf, threadsOf } from './export-sections.ts';
+
+/** The files one download carries at most (proofs and attachments): past it, data.json says which stayed out. */
+export const EXPORT_FILES_MAX_BYTES = 500 * 1024 * 1024;
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -51,12 +55,20 @@ function withoutStaff(value: unknown): unknown {
 }
 
 /**
- * Everything about the client, for the JSON download. Secrets stay out: no password hash nor hint, no session or
- * reset token (only when they were opened and until when), no staff member's identity.
+ * Everything about the client, for the download: data.json, and the files it names (their proofs, the files of their
+ * requests' threads) listed in `files` for the archive. Secrets stay out: no password hash nor hint, no session or
+ * reset token (only when they were opened and until when), no staff member's identity. Every table holding client
+ * data is here, or declared left out with its reason, in PRIVACY_COVERAGE (coverage.ts).
  */
-export async function exportClientData(db: Tx, clientId: number, now = new Date()) {
+export async function exportClientData(
+  db: Tx,
+  clientId: number,
+  now = new Date(),
+  maxFileBytes = EXPORT_FILES_MAX_BYTES,
+) {
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) return null;
+  const placer = filePlacer(maxFileBytes);
   const [clientOrders, clientInterventions, clientRequests, sessions, resetLinks] = await Promise.all([
     db.select().from(orders).where(ordersOf(client)).orderBy(asc(orders.orderDate), asc(orders.id)),
     db
@@ -80,25 +92,31 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       .where(eq(passwordResetTokens.clientId, clientId))
       .orderBy(asc(passwordResetTokens.createdAt)),
   ]);
-  const [documents, ratings, shares] = await Promise.all([
+  const interventionIds = clientInterventions.map((i) => i.id);
+  // Devices first, then threads: the files are placed in that order, the size guard keeping the earliest.
+  const clientDevices = await devicesOf(db, clientId, placer);
+  const threads = await threadsOf(db, interventionIds, placer);
+  const [documents, ratings, shares, payments, emails] = await Promise.all([
     documentsOf(
       db,
       clientOrders.map((o) => o.id),
     ),
-    ratingsFor(
-      db,
-      clientInterventions.map((i) => i.id),
-    ),
+    ratingsFor(db, interventionIds),
     // Screen shares keep times only: nothing of the screen or the voice was ever stored.
     db
       .select()
       .from(screenShares)
       .where(eq(screenShares.clientId, clientId))
       .orderBy(asc(screenShares.startedAt), asc(screenShares.id)),
+    paymentsOf(
+      db,
+      clientOrders.map((o) => o.id),
+    ),
+    emailsOf(db, client),
   ]);
   const auditWhere = auditAbout({
     orders: clientOrders.map((o) => o.id),
-    interventions: clientInterventions.map((i) => i.id),
+    interventions: interventionIds,
     inboxItems: clientRequests.map((r) => r.id),
   });
   const audit = auditWhere
@@ -116,11 +134,17 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
         .orderBy(asc(auditLog.id))
     : [];
 
-  return {
+  const data = {
     exportedAt: now.toISOString(),
     about:
-      'Toutes les données que nous détenons à votre sujet. Votre mot de passe n’est conservé que sous une forme ' +
-      'chiffrée irréversible et ne figure pas ici. Les factures sont conservées 10 ans (obligation comptable).',
+      'Toutes les données que nous détenons à votre sujet. Les fichiers que vous nous avez envoyés (justificatifs, ' +
+      'pièces jointes) et ceux de l’équipe dans vos demandes sont dans le dossier « fichiers » de cette archive, ' +
+      'au chemin indiqué par « file ». Votre mot de passe n’est conservé que sous une forme chiffrée irréversible ' +
+      'et ne figure pas ici. Les factures sont conservées 10 ans (obligation comptable).' +
+      (placer.left()
+        ? ` ${placer.left()} fichier(s) trop volumineux pour ce téléchargement (« file » vide) : demandez-les à ` +
+          'notre équipe, qui vous les transmettra.'
+        : ''),
     account: {
       id: client.id,
       username: client.username,
@@ -156,8 +180,15 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       username: o.username,
       notes: o.notes,
       verificationKey: o.verificationKey,
+      cgvVersion: o.cgvVersion,
+      cgvAcceptedAt: o.cgvAcceptedAt?.toISOString() ?? null,
+      expressRequestAt: o.expressRequestAt?.toISOString() ?? null,
+      withdrawnAt: o.withdrawnAt?.toISOString() ?? null,
+      withdrawalRefund: o.withdrawalRefund,
+      onlinePayments: payments.get(o.id) ?? [],
       createdAt: o.createdAt.toISOString(),
     })),
+    devices: clientDevices,
     interventions: clientInterventions.map((i) => ({
       id: i.id,
       title: i.title,
@@ -165,10 +196,17 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       urgency: i.urgency,
       deviceType: i.deviceType,
       deviceInfo: i.deviceInfo,
+      deviceId: i.deviceId,
+      plan: i.plan,
+      remoteTool: i.remoteTool,
+      remoteId: i.remoteId,
       status: i.status,
       durationMinutes: i.durationMinutes,
+      // Written by staff, and part of what the right of access covers (staff are told so where they write them).
       staffNotes: i.staffNotes,
+      firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
       rating: ratings.get(i.id) ?? null,
+      messages: threads.get(i.id) ?? [],
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
     })),
@@ -196,6 +234,7 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       deviceInfo: r.deviceInfo,
       createdAt: r.createdAt.toISOString(),
     })),
+    emails,
     history: audit.map((a) => ({
       entity: a.entity,
       entityId: a.entityId,
@@ -205,4 +244,5 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       at: a.createdAt.toISOString(),
     })),
   };
+  return { data, files: placer.files };
 }

@@ -7,7 +7,7 @@ import { PRIVACY_COVERAGE } from './coverage.ts';
 /** Every table the schema module exports, by its SQL name. */
 function schemaTables() {
   return new Map(
-    Object.values(schema)
+    (Object.values(schema) as unknown[])
       .filter((value): value is PgTable => is(value, PgTable))
       .map((table) => [getTableConfig(table).name, getTableConfig(table)]),
   );
