@@ -202,7 +202,7 @@ export async function exportClientData(
       remoteId: i.remoteId,
       status: i.status,
       durationMinutes: i.durationMinutes,
-      // Written by staff, and part of what the right of access covers (staff are told so where they write them).
+      // Written by staff about the client: part of what the right of access covers.
       staffNotes: i.staffNotes,
       firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
       rating: ratings.get(i.id) ?? null,
