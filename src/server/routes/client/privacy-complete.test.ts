@@ -51,6 +51,7 @@ const IDENTITY = ['Zoé Marchal', 'zoe.marchal@exemple.fr'];
 describe('[PRIVACY][COMPLETE] a client who used every feature: « Mes données » holds it all, the erasure leaves none', () => {
   const { t, staff } = staffTestApp();
   let zoe: { id: number; headers: Record<string, string> };
+  let other: { id: number; headers: Record<string, string> };
   let requestId: number;
   let erasureId: number;
   const ids = { orders: [] as number[], interventions: [] as number[] };
@@ -179,6 +180,21 @@ describe('[PRIVACY][COMPLETE] a client who used every feature: « Mes données �
     });
     expect(remote.statusCode, remote.body).toBe(201);
     ids.interventions = [id, remote.json<UserIntervention>().id];
+    // Another client's request and file, which neither her download nor her erasure may touch.
+    other = await newClient(t, staff, 'voisin');
+    const asking = await call('POST', '/api/client/interventions', other.headers, {
+      description: 'Imprimante du voisin en panne',
+      deviceType: 'pc_windows',
+      deviceInfo: 'HP',
+      urgency: 'medium',
+    });
+    expect(asking.statusCode, asking.body).toBe(201);
+    const theirs = asking.json<ClientIntervention>().id;
+    const sent = await call('POST', `/api/client/interventions/${theirs}/messages`, other.headers, {
+      body: 'Message du voisin',
+      attachment: attachment(PNG, 'fichier-du-voisin.png'),
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
     const [order] = await t.db.select().from(orders).where(eq(orders.clientId, zoe.id));
     ids.orders = [order!.id];
     // A card payment of the order as the provider told it, and the call that asked for it (no provider here).
@@ -273,6 +289,7 @@ describe('[PRIVACY][COMPLETE] a client who used every feature: « Mes données �
     expect([...entries.keys()].sort()).toEqual(['data.json', ...files.map((f) => f.file)].sort());
     // No secret, no staff identity.
     expect(text).not.toMatch(/passwordHash|idHash|tokenHash|staffUsername|decidedBy|"createdBy"|cs_test_zoe/);
+    expect(text).not.toMatch(/voisin/);
   });
 
   it('keeps the files of one download under its size guard, and says which stayed out', async () => {
@@ -301,6 +318,13 @@ describe('[PRIVACY][COMPLETE] a client who used every feature: « Mes données �
         for (const marker of WRITTEN) expect(text, `${table} still holds « ${marker} »`).not.toContain(marker);
       }
     }
+    // Once the last e-mail to her has left, no e-mail names her; the other client's thread is whole.
+    await t.drain();
+    const mails = JSON.stringify(await t.db.select().from(outbox));
+    for (const marker of [...WRITTEN, ...IDENTITY]) expect(mails).not.toContain(marker);
+    expect(await t.db.$count(interventionAttachments, eq(interventionAttachments.name, 'fichier-du-voisin.png'))).toBe(
+      1,
+    );
     const [order] = await rowsOf.orders!();
     expect(order).toMatchObject({ clientName: 'Zoé Marchal', clientEmail: 'zoe.marchal@exemple.fr' });
   });
