@@ -2,7 +2,7 @@
 // what a client can download is what an erasure goes through.
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import { documentsOf, toDocumentDto } from '#server/services/orders/order-queries.ts';
+import { documentsOf } from '#server/services/orders/order-queries.ts';
 import {
   auditLog,
   clientSessions,
@@ -13,9 +13,9 @@ import {
   inboxItems,
   screenShares,
 } from '#server/db/schema.ts';
-import { getPlan } from '#shared/plans.ts';
 import { ratingsFor } from '#server/services/interventions/intervention-ratings.ts';
 import { devicesOf, emailsOf, filePlacer, paymentsOf, threadsOf } from './export-sections.ts';
+import { interventionEntry, orderEntry, requestEntry } from './export-entries.ts';
 
 /** The files one download carries at most (proofs and attachments): past it, data.json says which stayed out. */
 export const EXPORT_FILES_MAX_BYTES = 500 * 1024 * 1024;
@@ -52,6 +52,30 @@ function withoutStaff(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const { createdBy: _createdBy, ...rest } = value as Record<string, unknown>;
   return rest;
+}
+
+/** The audit history of the client's orders, requests and messages, without the staff member who acted. */
+async function historyOf(db: Tx, where: SQL) {
+  const rows = await db
+    .select({
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(where)
+    .orderBy(asc(auditLog.id));
+  return rows.map((a) => ({
+    entity: a.entity,
+    entityId: a.entityId,
+    action: a.action,
+    before: withoutStaff(a.before),
+    after: withoutStaff(a.after),
+    at: a.createdAt.toISOString(),
+  }));
 }
 
 /**
@@ -119,20 +143,7 @@ export async function exportClientData(
     interventions: interventionIds,
     inboxItems: clientRequests.map((r) => r.id),
   });
-  const audit = auditWhere
-    ? await db
-        .select({
-          entity: auditLog.entity,
-          entityId: auditLog.entityId,
-          action: auditLog.action,
-          before: auditLog.before,
-          after: auditLog.after,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .where(auditWhere)
-        .orderBy(asc(auditLog.id))
-    : [];
+  const history = auditWhere ? await historyOf(db, auditWhere) : [];
 
   const data = {
     exportedAt: now.toISOString(),
@@ -162,54 +173,11 @@ export async function exportClientData(
       expiresAt: l.expiresAt.toISOString(),
       usedAt: l.usedAt?.toISOString() ?? null,
     })),
-    orders: clientOrders.map((o) => ({
-      id: o.id,
-      invoiceNumber: documents.get(o.id)?.find((d) => d.kind === 'invoice')?.number ?? null,
-      documents: (documents.get(o.id) ?? []).map(toDocumentDto),
-      planId: o.plan,
-      plan: getPlan(o.plan).name,
-      price: o.price,
-      paymentMethod: o.paymentMethod,
-      paymentStatus: o.paymentStatus,
-      orderDate: o.orderDate,
-      startsOn: o.startsOn,
-      endsOn: o.endsOn,
-      clientName: o.clientName,
-      clientEmail: o.clientEmail,
-      clientPhone: o.clientPhone,
-      username: o.username,
-      notes: o.notes,
-      verificationKey: o.verificationKey,
-      cgvVersion: o.cgvVersion,
-      cgvAcceptedAt: o.cgvAcceptedAt?.toISOString() ?? null,
-      expressRequestAt: o.expressRequestAt?.toISOString() ?? null,
-      withdrawnAt: o.withdrawnAt?.toISOString() ?? null,
-      withdrawalRefund: o.withdrawalRefund,
-      onlinePayments: payments.get(o.id) ?? [],
-      createdAt: o.createdAt.toISOString(),
-    })),
+    orders: clientOrders.map((o) => orderEntry(o, documents.get(o.id) ?? [], payments.get(o.id) ?? [])),
     devices: clientDevices,
-    interventions: clientInterventions.map((i) => ({
-      id: i.id,
-      title: i.title,
-      description: i.description,
-      urgency: i.urgency,
-      deviceType: i.deviceType,
-      deviceInfo: i.deviceInfo,
-      deviceId: i.deviceId,
-      plan: i.plan,
-      remoteTool: i.remoteTool,
-      remoteId: i.remoteId,
-      status: i.status,
-      durationMinutes: i.durationMinutes,
-      // Written by staff about the client: part of what the right of access covers.
-      staffNotes: i.staffNotes,
-      firstResponseAt: i.firstResponseAt?.toISOString() ?? null,
-      rating: ratings.get(i.id) ?? null,
-      messages: threads.get(i.id) ?? [],
-      createdAt: i.createdAt.toISOString(),
-      updatedAt: i.updatedAt.toISOString(),
-    })),
+    interventions: clientInterventions.map((i) =>
+      interventionEntry(i, ratings.get(i.id) ?? null, threads.get(i.id) ?? []),
+    ),
     screenShares: shares.map((s) => ({
       interventionId: s.interventionId,
       startedAt: s.startedAt.toISOString(),
@@ -218,31 +186,9 @@ export async function exportClientData(
       durationMinutes: s.durationMinutes,
       endedBy: s.endedBy,
     })),
-    requests: clientRequests.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      status: r.status,
-      name: r.name,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      email: r.email,
-      phone: r.phone,
-      subject: r.subject,
-      message: r.message,
-      planId: r.planId,
-      deviceType: r.deviceType,
-      deviceInfo: r.deviceInfo,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    requests: clientRequests.map(requestEntry),
     emails,
-    history: audit.map((a) => ({
-      entity: a.entity,
-      entityId: a.entityId,
-      action: a.action,
-      before: withoutStaff(a.before),
-      after: withoutStaff(a.after),
-      at: a.createdAt.toISOString(),
-    })),
+    history,
   };
   return { data, files: placer.files };
 }
