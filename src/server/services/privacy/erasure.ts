@@ -113,11 +113,11 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
  * What goes: on the account, the names, e-mail (→ a unique placeholder), phone, username, password and its hint, so
  * nobody can sign in again; every session and reset link; the free text of interventions (title, description,
  * device, remote ID, staff notes, the comment of their rating: the rows stay, with status, duration and stars, for the
- * counts); the threads of their requests and the files in them; their devices' descriptions and proofs; the
- * person's registration, contact
- * and erasure requests (names, e-mail, phone, messages); staff notes and username on orders, and every field naming
- * them or written about them in the audit history of their orders, interventions and requests; the day's live events about them (their sentences
- * name the person).
+ * counts); the threads of their requests and the files in them; their devices' descriptions and proofs; the person's
+ * registration, contact and erasure requests (names, e-mail, phone, messages); staff notes and username on orders,
+ * and every field naming them or written about them in the audit history of their orders, interventions and
+ * requests; the day's live events about them (their sentences name the person) and signals on their way to them.
+ * PRIVACY_COVERAGE (coverage.ts) lists every table and what this does to it.
  *
  * What stays: orders are billing data, kept 10 years (privacy policy; Code de commerce L123-22). An issued invoice
  * is an accounting document that cannot be altered afterwards, so each order keeps everything its invoice prints:
