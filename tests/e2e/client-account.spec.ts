@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID } from '#shared/clients/client-api.ts';
 import { WIDTHS, createClient, lastMailTo, signInToDashboard } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
+import { readZip } from '#server/test/zip-files.ts';
 
 test.describe('on a phone', () => {
   test.use({ viewport: WIDTHS[0].viewport });
@@ -133,10 +133,18 @@ test('[CLIENT][ACCOUNT] « Mes factures » downloads the paid invoice; « Mes do
   const data = page.getByRole('region', { name: 'Mes données' });
   const [file] = await Promise.all([
     page.waitForEvent('download'),
-    data.getByRole('link', { name: 'Télécharger mes données' }).click(),
+    data.getByRole('link', { name: 'Télécharger mes données (.zip)' }).click(),
   ]);
-  const json = JSON.stringify(JSON.parse(await readFile(await file.path(), 'utf8')));
-  expect(json).toContain(client.email);
+  expect(file.suggestedFilename()).toMatch(/^mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
+  const archive = await readZip(await file.path());
+  const json = JSON.parse(archive.get('data.json')!.toString('utf8'));
+  expect(json.account.email).toBe(client.email);
+  expect(json.orders).toHaveLength(1);
+  await shot(page, 'mes-donnees-1280');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await data.getByRole('link', { name: 'Télécharger mes données (.zip)' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'mes-donnees-375');
 
   await data.getByRole('button', { name: 'Demander la suppression de mon compte' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Demander la suppression de votre compte ?' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { auditLog, interventionMessages, interventions, liveSignals, screenShares } from '#server/db/schema.ts';
-import { clientLogin, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { clientLogin, downloadClientData, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { openEventStream, type EventStream, type StreamEvent } from '#server/test/event-stream.ts';
 import { todayIso } from '#shared/format.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
@@ -263,9 +263,11 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
   });
 
   it('puts the shares in the client’s data export, times only', async () => {
-    const res = await call('GET', '/api/client/data', anne);
-    expect(res.statusCode).toBe(200);
-    const shares = res.json<{ screenShares: { durationMinutes: number; endedBy: string }[] }>().screenShares;
+    const { data } = await downloadClientData<{ screenShares: { durationMinutes: number; endedBy: string }[] }>(
+      one,
+      anne,
+    );
+    const shares = data.screenShares;
     expect(shares).toContainEqual(expect.objectContaining({ durationMinutes: 14, endedBy: 'client' }));
     expect(Object.keys(shares[0]!).sort()).toEqual(
       ['durationMinutes', 'endedAt', 'endedBy', 'interventionId', 'joinedAt', 'startedAt'].sort(),

@@ -8,6 +8,7 @@ import { staffUsers } from '#server/db/schema.ts';
 import { CLIENT_COOKIE, sessionCookieName, STAFF_COOKIE } from '#server/plugins/auth.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from './harness.ts';
+import { readZipBuffer } from './zip-files.ts';
 
 export const cookieHeader = (name: string, value: string) => ({ cookie: `${name}=${value}` });
 
@@ -127,4 +128,15 @@ export function multipartFile(name: string, data: Buffer, type = 'application/oc
     payload: body,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, [UPLOAD_HEADER]: '1' },
   };
+}
+
+/** « Mes données » of a signed-in client: the archive's data.json, parsed, and every entry of the archive. */
+export async function downloadClientData<T = ReturnType<typeof JSON.parse>>(
+  t: TestApp,
+  headers: Record<string, string>,
+) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/client/data', headers });
+  expect(res.statusCode, res.body).toBe(200);
+  const entries = await readZipBuffer(res.rawPayload);
+  return { res, entries, data: JSON.parse(entries.get('data.json')!.toString('utf8')) as T };
 }

@@ -10,7 +10,17 @@ import yazl from 'yazl';
  * against its bytes, as `unzip -t` would: a damaged archive throws.
  */
 export async function readZip(file: string): Promise<Map<string, Buffer>> {
-  const zip = await promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open)(file, { lazyEntries: true });
+  return entriesOf(await promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open)(file, { lazyEntries: true }));
+}
+
+/** The same, for an archive received in memory (a download through app.inject). */
+export async function readZipBuffer(data: Buffer): Promise<Map<string, Buffer>> {
+  return entriesOf(
+    await promisify<Buffer, yauzl.Options, yauzl.ZipFile>(yauzl.fromBuffer)(data, { lazyEntries: true }),
+  );
+}
+
+async function entriesOf(zip: yauzl.ZipFile): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: Entry) => {

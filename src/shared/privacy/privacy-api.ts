@@ -1,7 +1,8 @@
 // « Mes données »: the erasure request a client sends.
 
 /**
- * GET /api/client/data: everything held about the client, as a JSON download (« Mes données »).
+ * GET /api/client/data: everything held about the client, as a zip download (« Mes données »): data.json and the
+ * client's files (proofs, attachments of their requests) under fichiers/.
  * POST /api/client/erasure-request → 202 { requestedAt }: staff confirm it in « Messages »; the person is then
  * anonymised, invoices are kept 10 years (privacy policy).
  */

@@ -6,7 +6,7 @@ import { clientOrderSchema } from '#shared/orders/order-api.ts';
 import { erasureRequestResultSchema } from '#shared/privacy/privacy-api.ts';
 import { todayIso } from '#shared/format.ts';
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
-import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { clientLogin, downloadClientData, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
 
 const JEAN = { username: 'jdupont', password: 'motdepasse-client-A' };
@@ -209,13 +209,12 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       });
     });
 
-    it('downloads everything held about the client as a dated JSON file, with no secret in it', async () => {
-      const res = await get('/api/client/data', jean);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="mes-donnees-${todayIso()}.json"`);
+    it('downloads everything held about the client as a dated archive, with no secret in it', async () => {
+      const { res, entries, data } = await downloadClientData(t, jean);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="mes-donnees-${todayIso()}.zip"`);
       expect(res.headers['cache-control']).toBe('no-store');
-      const data = res.json();
+      expect([...entries.keys()]).toEqual(['data.json']);
       expect(data.account).toEqual({
         id: jeanId,
         username: 'jdupont',
@@ -257,7 +256,7 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(Object.keys(data.sessions[0]).sort()).toEqual(['expiresAt', 'openedAt']);
 
       // Nothing of another client, no password hash or hint, no session token, no staff identity.
-      const text = res.body;
+      const text = entries.get('data.json')!.toString('utf8');
       expect(text).not.toContain('anne@exemple.fr');
       expect(text).not.toContain('Message d’Anne');
       expect(text).not.toMatch(/argon2|scrypt|passwordHash|passwordHint|idHash|tokenHash/);

@@ -10,7 +10,7 @@ import { HttpError } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
 import { changeClientPassword } from '#server/services/clients/client-account.ts';
 import { listClientOrders, loadClientDocument, loadClientInvoice } from '#server/services/orders/client-orders.ts';
-import { exportClientData } from '#server/services/privacy/client-data.ts';
+import { clientDataArchive } from '#server/services/privacy/export-archive.ts';
 import { accountCheck } from '#server/services/security/login-throttle.ts';
 import { pendingErasure, requestErasure } from '#server/services/privacy/erasure.ts';
 import { sendDocumentPdf } from '#server/routes/invoice-response.ts';
@@ -77,15 +77,15 @@ export const clientAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendDocumentPdf(reply, fileName, pdf);
   });
 
-  // A download (« Mes données »): every table about the client, as one JSON file.
+  // A download (« Mes données »): every table about the client in data.json, and their files beside it, as one zip.
   app.get('/client/data', { preHandler: exportLimit, config: FILE_REPLY }, async (request, reply) => {
-    const data = await exportClientData(app.db, request.clientSession.clientId);
-    if (!data) throw new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
+    const archive = await clientDataArchive(app.db, request.clientSession.clientId);
+    if (!archive) throw new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
     return reply
-      .header('content-disposition', `attachment; filename="mes-donnees-${todayIso()}.json"`)
+      .header('content-disposition', `attachment; filename="mes-donnees-${todayIso()}.zip"`)
       .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(data, null, 2));
+      .type('application/zip')
+      .send(archive);
   });
 
   app.get('/client/erasure-request', { schema: { response: { 200: erasureRequestStatusSchema } } }, async (request) => {

@@ -9,7 +9,7 @@ import {
   type InterventionRating,
   type RatingStats,
 } from '#shared/interventions/rating-api.ts';
-import { newClient, newTechnician, staffTestApp } from '#server/test/fixtures.ts';
+import { downloadClientData, newClient, newTechnician, staffTestApp } from '#server/test/fixtures.ts';
 
 const TECHNICIAN = { username: 'tech', password: 'motdepasse-tech-1' };
 const request = { description: 'Imprimante hors ligne', urgency: 'medium', deviceType: 'pc_windows', deviceInfo: 'HP' };
@@ -68,9 +68,7 @@ describe('[INTERVENTIONS][FEEDBACK] the client closes and rates their own interv
       `Avis de Client alice : 5/5 sur l’intervention n° ${id}`,
     ]);
     // « Mes données » carries it too.
-    const data = (await t.app.inject({ method: 'GET', url: '/api/client/data', headers: alice })).json<{
-      interventions: { id: number; rating: unknown }[];
-    }>();
+    const { data } = await downloadClientData<{ interventions: { id: number; rating: unknown }[] }>(t, alice);
     expect(data.interventions.find((i) => i.id === id)!.rating).toMatchObject({
       stars: 5,
       comment: 'Très efficace, merci !',

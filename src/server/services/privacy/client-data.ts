@@ -2,7 +2,7 @@
 // what a client can download is what an erasure goes through.
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import { documentsOf, toDocumentDto } from '#server/services/orders/order-queries.ts';
+import { documentsOf } from '#server/services/orders/order-queries.ts';
 import {
   auditLog,
   clientSessions,
@@ -13,8 +13,12 @@ import {
   inboxItems,
   screenShares,
 } from '#server/db/schema.ts';
-import { getPlan } from '#shared/plans.ts';
 import { ratingsFor } from '#server/services/interventions/intervention-ratings.ts';
+import { devicesOf, emailsOf, filePlacer, paymentsOf, threadsOf } from './export-sections.ts';
+import { interventionEntry, orderEntry, requestEntry } from './export-entries.ts';
+
+/** The files one download carries at most (proofs and attachments): past it, data.json says which stayed out. */
+export const EXPORT_FILES_MAX_BYTES = 500 * 1024 * 1024;
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -50,13 +54,45 @@ function withoutStaff(value: unknown): unknown {
   return rest;
 }
 
+/** The audit history of the client's orders, requests and messages, without the staff member who acted. */
+async function historyOf(db: Tx, where: SQL) {
+  const rows = await db
+    .select({
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(where)
+    .orderBy(asc(auditLog.id));
+  return rows.map((a) => ({
+    entity: a.entity,
+    entityId: a.entityId,
+    action: a.action,
+    before: withoutStaff(a.before),
+    after: withoutStaff(a.after),
+    at: a.createdAt.toISOString(),
+  }));
+}
+
 /**
- * Everything about the client, for the JSON download. Secrets stay out: no password hash nor hint, no session or
- * reset token (only when they were opened and until when), no staff member's identity.
+ * Everything about the client, for the download: data.json, and the files it names (their proofs, the files of their
+ * requests' threads) listed in `files` for the archive. Secrets stay out: no password hash nor hint, no session or
+ * reset token (only when they were opened and until when), no staff member's identity. Every table holding client
+ * data is here, or declared left out with its reason, in PRIVACY_COVERAGE (coverage.ts).
  */
-export async function exportClientData(db: Tx, clientId: number, now = new Date()) {
+export async function exportClientData(
+  db: Tx,
+  clientId: number,
+  now = new Date(),
+  maxFileBytes = EXPORT_FILES_MAX_BYTES,
+) {
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) return null;
+  const placer = filePlacer(maxFileBytes);
   const [clientOrders, clientInterventions, clientRequests, sessions, resetLinks] = await Promise.all([
     db.select().from(orders).where(ordersOf(client)).orderBy(asc(orders.orderDate), asc(orders.id)),
     db
@@ -80,47 +116,46 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       .where(eq(passwordResetTokens.clientId, clientId))
       .orderBy(asc(passwordResetTokens.createdAt)),
   ]);
-  const [documents, ratings, shares] = await Promise.all([
+  const interventionIds = clientInterventions.map((i) => i.id);
+  // Devices first, then threads: the files are placed in that order, the size guard keeping the earliest.
+  const clientDevices = await devicesOf(db, clientId, placer);
+  const threads = await threadsOf(db, interventionIds, placer);
+  const [documents, ratings, shares, payments, emails] = await Promise.all([
     documentsOf(
       db,
       clientOrders.map((o) => o.id),
     ),
-    ratingsFor(
-      db,
-      clientInterventions.map((i) => i.id),
-    ),
+    ratingsFor(db, interventionIds),
     // Screen shares keep times only: nothing of the screen or the voice was ever stored.
     db
       .select()
       .from(screenShares)
       .where(eq(screenShares.clientId, clientId))
       .orderBy(asc(screenShares.startedAt), asc(screenShares.id)),
+    paymentsOf(
+      db,
+      clientOrders.map((o) => o.id),
+    ),
+    emailsOf(db, client),
   ]);
   const auditWhere = auditAbout({
     orders: clientOrders.map((o) => o.id),
-    interventions: clientInterventions.map((i) => i.id),
+    interventions: interventionIds,
     inboxItems: clientRequests.map((r) => r.id),
   });
-  const audit = auditWhere
-    ? await db
-        .select({
-          entity: auditLog.entity,
-          entityId: auditLog.entityId,
-          action: auditLog.action,
-          before: auditLog.before,
-          after: auditLog.after,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .where(auditWhere)
-        .orderBy(asc(auditLog.id))
-    : [];
+  const history = auditWhere ? await historyOf(db, auditWhere) : [];
 
-  return {
+  const data = {
     exportedAt: now.toISOString(),
     about:
-      'Toutes les données que nous détenons à votre sujet. Votre mot de passe n’est conservé que sous une forme ' +
-      'chiffrée irréversible et ne figure pas ici. Les factures sont conservées 10 ans (obligation comptable).',
+      'Toutes les données que nous détenons à votre sujet. Les fichiers que vous nous avez envoyés (justificatifs, ' +
+      'pièces jointes) et ceux de l’équipe dans vos demandes sont dans le dossier « fichiers » de cette archive, ' +
+      'au chemin indiqué par « file ». Votre mot de passe n’est conservé que sous une forme chiffrée irréversible ' +
+      'et ne figure pas ici. Les factures sont conservées 10 ans (obligation comptable).' +
+      (placer.left()
+        ? ` ${placer.left()} fichier(s) trop volumineux pour ce téléchargement (« file » vide) : demandez-les à ` +
+          'notre équipe, qui vous les transmettra.'
+        : ''),
     account: {
       id: client.id,
       username: client.username,
@@ -138,40 +173,11 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       expiresAt: l.expiresAt.toISOString(),
       usedAt: l.usedAt?.toISOString() ?? null,
     })),
-    orders: clientOrders.map((o) => ({
-      id: o.id,
-      invoiceNumber: documents.get(o.id)?.find((d) => d.kind === 'invoice')?.number ?? null,
-      documents: (documents.get(o.id) ?? []).map(toDocumentDto),
-      planId: o.plan,
-      plan: getPlan(o.plan).name,
-      price: o.price,
-      paymentMethod: o.paymentMethod,
-      paymentStatus: o.paymentStatus,
-      orderDate: o.orderDate,
-      startsOn: o.startsOn,
-      endsOn: o.endsOn,
-      clientName: o.clientName,
-      clientEmail: o.clientEmail,
-      clientPhone: o.clientPhone,
-      username: o.username,
-      notes: o.notes,
-      verificationKey: o.verificationKey,
-      createdAt: o.createdAt.toISOString(),
-    })),
-    interventions: clientInterventions.map((i) => ({
-      id: i.id,
-      title: i.title,
-      description: i.description,
-      urgency: i.urgency,
-      deviceType: i.deviceType,
-      deviceInfo: i.deviceInfo,
-      status: i.status,
-      durationMinutes: i.durationMinutes,
-      staffNotes: i.staffNotes,
-      rating: ratings.get(i.id) ?? null,
-      createdAt: i.createdAt.toISOString(),
-      updatedAt: i.updatedAt.toISOString(),
-    })),
+    orders: clientOrders.map((o) => orderEntry(o, documents.get(o.id) ?? [], payments.get(o.id) ?? [])),
+    devices: clientDevices,
+    interventions: clientInterventions.map((i) =>
+      interventionEntry(i, ratings.get(i.id) ?? null, threads.get(i.id) ?? []),
+    ),
     screenShares: shares.map((s) => ({
       interventionId: s.interventionId,
       startedAt: s.startedAt.toISOString(),
@@ -180,29 +186,9 @@ export async function exportClientData(db: Tx, clientId: number, now = new Date(
       durationMinutes: s.durationMinutes,
       endedBy: s.endedBy,
     })),
-    requests: clientRequests.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      status: r.status,
-      name: r.name,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      email: r.email,
-      phone: r.phone,
-      subject: r.subject,
-      message: r.message,
-      planId: r.planId,
-      deviceType: r.deviceType,
-      deviceInfo: r.deviceInfo,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    history: audit.map((a) => ({
-      entity: a.entity,
-      entityId: a.entityId,
-      action: a.action,
-      before: withoutStaff(a.before),
-      after: withoutStaff(a.after),
-      at: a.createdAt.toISOString(),
-    })),
+    requests: clientRequests.map(requestEntry),
+    emails,
+    history,
   };
+  return { data, files: placer.files };
 }

@@ -5,8 +5,10 @@ import {
   auditLog,
   clientSessions,
   clients,
+  interventionMessages,
   interventionRatings,
   interventions,
+  liveSignals,
   orders,
   passwordResetTokens,
   inboxItems,
@@ -28,6 +30,36 @@ const ERASED_FIRST_NAME = 'Client';
 const ERASED_LAST_NAME = 'supprimé';
 /** Unique per account (the e-mail index is unique) and undeliverable by definition (RFC 6761 reserves .invalid). */
 const erasedEmail = (clientId: number) => `supprime-${clientId}@invalid`;
+
+/**
+ * The fields of an audit entry that name the person or hold what they or staff wrote about them. The order keeps its
+ * billed identity and its invoice is frozen apart (invoices.data): the history needs no copy of either.
+ */
+const PERSONAL_AUDIT_FIELDS = [
+  'notes',
+  'username',
+  'staffNotes',
+  'clientName',
+  'clientEmail',
+  'clientPhone',
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'title',
+  'description',
+  'deviceInfo',
+  'remoteId',
+  'subject',
+  'message',
+  'comment',
+];
+
+const personalAuditFields = sql`array[${sql.join(
+  PERSONAL_AUDIT_FIELDS.map((f) => sql`${f}`),
+  sql`, `,
+)}]::text[]`;
 
 const pendingErasureOf = (clientId: number) =>
   and(eq(inboxItems.clientId, clientId), eq(inboxItems.kind, 'erasure'), eq(inboxItems.status, 'pending'));
@@ -80,10 +112,12 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
  *
  * What goes: on the account, the names, e-mail (→ a unique placeholder), phone, username, password and its hint, so
  * nobody can sign in again; every session and reset link; the free text of interventions (title, description,
- * device, staff notes, the comment of their rating: the rows stay, with status, duration and stars, for the counts); the person's registration, contact
- * and erasure requests (names, e-mail, phone, messages); staff notes and username on orders, and those fields in
- * the audit history of their orders, interventions and requests; the day's live events about them (their sentences
- * name the person).
+ * device, remote ID, staff notes, the comment of their rating: the rows stay, with status, duration and stars, for the
+ * counts); the threads of their requests and the files in them; their devices' descriptions and proofs; the person's
+ * registration, contact and erasure requests (names, e-mail, phone, messages); staff notes and username on orders,
+ * and every field naming them or written about them in the audit history of their orders, interventions and
+ * requests; the day's live events about them (their sentences name the person) and signals on their way to them.
+ * PRIVACY_COVERAGE (coverage.ts) lists every table and what this does to it.
  *
  * What stays: orders are billing data, kept 10 years (privacy policy; Code de commerce L123-22). An issued invoice
  * is an accounting document that cannot be altered afterwards, so each order keeps everything its invoice prints:
@@ -123,10 +157,12 @@ export async function confirmErasure(
     }
     await tx
       .update(interventions)
-      .set({ title: DEFAULT_TITLE, description: '', deviceInfo: '', staffNotes: '', updatedAt: now })
+      .set({ title: DEFAULT_TITLE, description: '', deviceInfo: '', staffNotes: '', remoteId: null, updatedAt: now })
       .where(eq(interventions.clientId, client.id));
-    // Their ratings keep the stars (the monthly averages) and lose the words.
+    // Their ratings keep the stars (the monthly averages) and lose the words; the threads go whole, their files with
+    // them (kept in the database, deleted by the cascade: nothing on disk to remove after the commit).
     if (interventionIds.length) {
+      await tx.delete(interventionMessages).where(inArray(interventionMessages.interventionId, interventionIds));
       await tx
         .update(interventionRatings)
         .set({ comment: '' })
@@ -162,8 +198,8 @@ export async function confirmErasure(
       await tx
         .update(auditLog)
         .set({
-          before: sql`${auditLog.before} - 'notes' - 'username' - 'staffNotes'`,
-          after: sql`${auditLog.after} - 'notes' - 'username' - 'staffNotes'`,
+          before: sql`${auditLog.before} - ${personalAuditFields}`,
+          after: sql`${auditLog.after} - ${personalAuditFields}`,
         })
         .where(history);
     }
@@ -182,6 +218,7 @@ export async function confirmErasure(
     await tx.delete(clientSessions).where(eq(clientSessions.clientId, client.id));
     await eraseDevicesOf(tx, client.id);
     await forgetLiveEventsOf(tx, { clientId: client.id, inboxItemIds: requestIds });
+    await tx.delete(liveSignals).where(eq(liveSignals.toClientId, client.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, client.id));
     // The trace names nobody: it says what was done, not to whom beyond the account number.
     await writeAudit(tx, actor, {

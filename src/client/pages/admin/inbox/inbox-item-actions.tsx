@@ -104,8 +104,9 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
         confirmLabel="Effacer définitivement"
         description={
           `Le compte n° ${r.clientId} (${r.name}, ${r.email}) sera anonymisé : nom, e-mail, téléphone, identifiants, ` +
-          'messages et textes des interventions seront effacés et le client ne pourra plus se connecter. Ses factures sont ' +
-          'conservées 10 ans (obligation comptable). Cette action est irréversible.'
+          'messages, textes et fichiers des interventions, appareils et justificatifs seront effacés et le client ne ' +
+          'pourra plus se connecter. Ses factures sont conservées 10 ans (obligation comptable). Cette action est ' +
+          'irréversible.'
         }
       />
       {refusing && <RefuseDialog request={r} open={refusing} onOpenChange={setRefusing} />}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { FileJson } from 'lucide-react';
+import { FileArchive } from 'lucide-react';
 import { formatDate } from '#shared/format.ts';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
@@ -29,11 +29,16 @@ export function MyData() {
     <div className="space-y-5">
       <div>
         <p className="text-slate-700">
-          Téléchargez une copie de toutes les informations que nous détenons sur vous, dans un fichier que vous pouvez
-          garder ou transmettre à un autre service.
+          Téléchargez une copie de tout ce que nous détenons sur vous (compte, commandes, appareils, demandes et leurs
+          échanges), avec les fichiers de vos demandes et vos justificatifs, dans une archive à garder ou à transmettre
+          à un autre service.
         </p>
-        <a href="/api/client/data" download className={buttonClass('secondary', 'md', 'mt-3')}>
-          <FileJson aria-hidden="true" className="h-4 w-4" /> Télécharger mes données
+        <a
+          href="/api/client/data"
+          download
+          className={buttonClass('secondary', 'md', 'mt-3 h-auto min-h-11 w-full py-2 sm:w-auto')}
+        >
+          <FileArchive aria-hidden="true" className="h-4 w-4 shrink-0" /> Télécharger mes données (.zip)
         </a>
       </div>
       <div className="border-t border-slate-200 pt-5">
