@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LiveEvent } from '#shared/live/live-api.ts';
 
 /** closed: the server ended this page's stream for good and said why (another page of the session took its place). */
-export type LiveState = 'connecting' | 'open' | 'retrying' | 'closed';
+type LiveState = 'connecting' | 'open' | 'retrying' | 'closed';
 export type LiveStatus = { state: LiveState; closedMessage?: string };
 
 /** If the server answered with an error (a restart behind a proxy: 502, 503), EventSource gives up; we try again. */

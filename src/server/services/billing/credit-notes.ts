@@ -12,7 +12,7 @@ import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { recomputeSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
 import { toCents } from '#shared/format.ts';
 
-export const REFUND_PENDING =
+const REFUND_PENDING =
   'Un remboursement de cette commande est en cours auprès de Stripe : attendez sa réponse (au plus un quart d’heure) avant d’établir un autre avoir.';
 const NO_INVOICE = 'Cette commande n’a pas de facture émise : un avoir ne s’établit que sur une commande payée.';
 const FULLY_CREDITED = 'Cette facture est déjà entièrement annulée par un avoir.';
