@@ -19,18 +19,19 @@ export const helpSearchQuery = z.object({
   asked: z.enum(['1']).optional(),
 });
 
-/** A snippet of the body: its parts in order, the words found marked. */
-const snippetPartSchema = z.object({ text: z.string(), found: z.boolean() });
-export type SnippetPart = z.infer<typeof snippetPartSchema>;
-
+/** What the search answers while someone types (the request forms' suggestions, the chat bot): no snippet, none shows. */
 export const helpSearchResultSchema = z.object({
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
   category: z.enum(HELP_CATEGORIES),
-  snippet: z.array(snippetPartSchema),
 });
 export type HelpSearchResult = z.infer<typeof helpSearchResultSchema>;
+
+/** A snippet of the body: its parts in order, the words found marked. */
+export type SnippetPart = { text: string; found: boolean };
+/** A result of /aide's search box, with the snippet its page shows. */
+export type HelpSearchHit = HelpSearchResult & { snippet: SnippetPart[] };
 
 export const helpSlugParams = z.object({
   slug: z.string().max(SLUG_MAX, 'Article introuvable').regex(SLUG_PATTERN, 'Article introuvable'),

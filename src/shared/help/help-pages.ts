@@ -1,5 +1,5 @@
 // What the server reads for /aide and /aide/<slug> and hands to the page it renders (and to its hydration).
-import type { HelpSearchResult } from './help-api.ts';
+import type { HelpSearchHit } from './help-api.ts';
 import type { HelpCategory } from './help-labels.ts';
 
 export const HELP_HOME = '/aide';
@@ -14,7 +14,7 @@ export type HelpHomeData = {
   kind: 'home';
   categories: { category: HelpCategory; articles: HelpArticleCard[] }[];
   mostRead: HelpArticleCard[];
-  search: { q: string; results: HelpSearchResult[] } | null;
+  search: { q: string; results: HelpSearchHit[] } | null;
 };
 
 /** /aide/<slug>: a published article, its body already rendered from Markdown on the server, and its neighbours. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { helpArticles, helpFailedSearches, helpFeedback } from '#server/db/schema.ts';
 import { markdownText } from '#server/services/help/markdown.ts';
+import { askWithSnippets } from '#server/services/help/search.ts';
 import type { HelpSearchResult } from '#shared/help/help-api.ts';
 import type { HelpCategory } from '#shared/help/help-labels.ts';
 
@@ -116,13 +117,20 @@ describe('[HELP][SEARCH] French search over the published articles', () => {
     expect(slugs(found)[0]).toBe('imprimante-n-imprime-plus');
   });
 
-  it('quotes the body with the words found marked', async () => {
-    const [result] = await search(t, 'wifi file');
+  it('quotes the body with the words found marked on /aide, and nothing of the body while typing', async () => {
+    const [result] = await askWithSnippets(t.db, 'wifi file');
     expect(result!.slug).toBe('imprimante-n-imprime-plus');
     expect(result!.snippet.filter((p) => p.found).map((p) => p.text.toLowerCase())).toEqual(
       expect.arrayContaining(['file']),
     );
     expect(result!.snippet.map((p) => p.text).join('')).toContain('relancez la file d’attente');
+    const [typed] = await search(t, 'wifi file');
+    expect(typed).toEqual({
+      slug: 'imprimante-n-imprime-plus',
+      title: 'Mon imprimante n’imprime plus',
+      summary: 'Les vérifications à faire avant de nous appeler.',
+      category: 'imprimantes',
+    });
   });
 
   it('answers the best five at most, and nothing for an empty query or one of operators only', async () => {
