@@ -27,9 +27,27 @@ function queryWords(q: string): string[] {
     .map((w) => w.slice(0, MAX_WORD));
 }
 
-/** `w1 & w2 & last:*`: the last word is still being typed, so it matches as a prefix. */
+/**
+ * The forms of a word to look for. The French stemmer reads an English loanword in -er as a verb and cuts it
+ * differently from its plural: « scanner » → scann, « scanners » → scanner. So such a word is also asked in its
+ * other number, and either form finds the other. No French stop word ends in -er or -ers, so neither form can turn a
+ * word the search ignores into one it requires.
+ */
+function forms(word: string): string[] {
+  const lower = word.toLowerCase();
+  if (lower.length > 4 && lower.endsWith('ers')) return [word, word.slice(0, -1)];
+  if (lower.length > 3 && lower.endsWith('er')) return [word, `${word}s`];
+  return [word];
+}
+
+/** `w1 & (w2 | w2s) & last:*`: the last word is still being typed, so it matches as a prefix. */
 function tsQuery(words: string[], join: '&' | '|'): string {
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(` ${join} `);
+  return words
+    .map((word, i) => {
+      const terms = forms(word).map((w) => (i === words.length - 1 ? `${w}:*` : w));
+      return terms.length > 1 ? `(${terms.join(' | ')})` : terms[0]!;
+    })
+    .join(` ${join} `);
 }
 
 /** ts_headline's text with its marks, as parts a page renders with React (no HTML travels). */
