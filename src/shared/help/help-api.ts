@@ -4,9 +4,8 @@ import { isPrintable } from '#shared/common/fields.ts';
 import { HELP_CATEGORIES } from './help-labels.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
 
-/** The search answers this many articles; the request forms suggest the first three. */
+/** The search answers this many articles; the request forms and the chat bot show the first HELP_SUGGESTIONS. */
 export const HELP_SEARCH_LIMIT = 5;
-export const HELP_SUGGESTIONS = 3;
 
 /** `GET /api/help/search?q=…`: `asked=1` when a person asked it (the chat bot), so a miss is kept for staff. */
 export const helpSearchQuery = z.object({

@@ -4,6 +4,9 @@ import type { HelpCategory } from './help-labels.ts';
 
 export const HELP_HOME = '/aide';
 export const helpArticlePath = (slug: string) => `${HELP_HOME}/${slug}`;
+/** How many articles the request forms suggest and the landing page's chat bot answers with: here, not beside the
+ * search's schemas, so that the chat's chunk loads without zod. */
+export const HELP_SUGGESTIONS = 3;
 /** How many articles « Les plus lus » shows. */
 export const MOST_READ = 5;
 
