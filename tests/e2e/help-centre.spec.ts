@@ -182,4 +182,8 @@ test('[HELP][404] a draft and an unknown address answer the 404 page; the sitema
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain('/aide/imprimante-n-imprime-plus</loc>');
   expect(sitemap).toContain('/aide</loc>');
+  // Crawlers find the sitemap from robots.txt, at the address the server is configured with.
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  expect(await robots.text()).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
 });
