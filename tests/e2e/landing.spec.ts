@@ -341,9 +341,10 @@ test.describe('chat', () => {
     );
     expect(await reply.getByRole('link').count()).toBeLessThanOrEqual(4); // three articles at most, and the form
     await expect(reply.getByRole('link', { name: 'Aller au formulaire de contact' })).toBeVisible();
-    await shot(page, 'chat-articles-1280');
+    const panel = page.getByRole('dialog', { name: 'Posez votre question' });
+    await shot(panel, 'chat-articles-1280');
     await page.setViewportSize({ width: 375, height: 800 });
-    await shot(page, 'chat-articles-375');
+    await shot(panel, 'chat-articles-375');
     await reply.getByRole('link', { name: 'J’ai reçu un e-mail suspect' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'J’ai reçu un e-mail suspect' })).toBeVisible();
   });
