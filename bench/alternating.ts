@@ -21,22 +21,46 @@ export type Figures = {
   errors: number;
 };
 
+/** autocannon's own API in a child process, for a load that rotates over several paths (its CLI takes one URL). */
+const ROTATING = `
+import autocannon from 'autocannon';
+const [url, connections, duration, paths] = process.argv.slice(1);
+const requests = JSON.parse(paths).map((path) => ({ method: 'GET', path }));
+const r = await autocannon({ url, connections: Number(connections), duration: Number(duration), requests });
+console.log(JSON.stringify(r));`;
+
 export async function cannon(
   url: string,
-  options: { connections: number; seconds: number; headers?: string[] },
+  options: { connections: number; seconds: number; headers?: string[]; paths?: string[] },
 ): Promise<Figures> {
-  const args = [
-    'autocannon',
-    '--json',
-    '-c',
-    String(options.connections),
-    '-d',
-    String(options.seconds),
-    ...(options.headers ?? []).flatMap((h) => ['-H', h]),
-    url,
-  ];
+  const [command, args] = options.paths
+    ? [
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          ROTATING,
+          url,
+          String(options.connections),
+          String(options.seconds),
+          JSON.stringify(options.paths),
+        ],
+      ]
+    : [
+        'npx',
+        [
+          'autocannon',
+          '--json',
+          '-c',
+          String(options.connections),
+          '-d',
+          String(options.seconds),
+          ...(options.headers ?? []).flatMap((h) => ['-H', h]),
+          url,
+        ],
+      ];
   const cpu = process.cpuUsage();
-  const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(command, args, { maxBuffer: 64 * 1024 * 1024 });
   const used = process.cpuUsage(cpu);
   const r = JSON.parse(stdout) as Cannon;
   return {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import { runLighthouse, type LighthouseSummary } from './lighthouse-run.ts';
 import { startServer } from './server.ts';
 
-const PAGES = ['/', '/register', '/cgv', '/verify-invoice'];
+const PAGES = ['/', '/register', '/cgv', '/verify-invoice', '/aide', '/aide/imprimante-n-imprime-plus'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100 };
 

@@ -7,8 +7,8 @@ import type { HelpArticleDto } from '#shared/help/help-admin-api.ts';
 const ARTICLES = {
   phone: {
     title: 'Mon scanner ne numérise plus',
-    // « scanners » does not find « scanner » yet: the French stemmer cuts the loanword to « scann » (issue 38).
-    query: 'scanner',
+    // The plural finds the loanword the French stemmer cuts otherwise (« scanner » → scann, « scanners » → scanner).
+    query: 'scanners',
     problem: 'Bonjour, mon scanner ne marche plus du tout',
   },
   desktop: {
@@ -116,6 +116,60 @@ for (const { name, viewport } of WIDTHS) {
   });
 }
 
+test('[HELP][SUGGEST] the dashboard suggests three articles as the problem is described; « solved » sends nothing', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  await staffSignIn(page);
+  const solvedCounts = async () =>
+    new Map(
+      ((await (await page.request.get('/api/admin/help/articles')).json()) as HelpArticleDto[]).map((a) => [
+        a.slug,
+        a.solved,
+      ]),
+    );
+  const before = await solvedCounts();
+
+  const client = await createClient(request, 'pro');
+  const customer = await visitorPage(browser, { width: 1280, height: 900 });
+  const signIn = await customer.request.post('/api/auth/login', {
+    data: { email: client.username, password: client.password },
+    headers: fromAnAddress(),
+  });
+  expect(signIn.status()).toBe(200);
+  await customer.goto('/dashboard');
+  await expect(customer.locator('html[data-script-ready="true"]')).toHaveCount(1);
+  const describe = customer.getByText('Décrire mon problème d’abord');
+  const description = customer.getByLabel('Décrivez votre problème');
+  const suggestions = customer.getByTestId('help-suggestions');
+
+  // A sentence naming three problems: more than three articles answer it, three are shown once the typing pauses.
+  await describe.click();
+  await description.fill('Mon ordinateur est lent, Internet ne marche plus et mon imprimante n’imprime plus');
+  await expect(suggestions.getByRole('listitem')).toHaveCount(3);
+  const first = suggestions.getByRole('listitem').first();
+  const slug = (await first.getByRole('link').getAttribute('href'))!.replace('/aide/', '');
+  await expectNoSeriousA11yViolations(customer);
+  await first.getByRole('button', { name: /^Cela a résolu mon problème/ }).click();
+  await expect(customer.getByText('Tant mieux !')).toBeVisible();
+  await expect(description).toBeHidden();
+  expect(await (await customer.request.get('/api/client/interventions')).json()).toEqual([]);
+  expect((await solvedCounts()).get(slug)).toBe((before.get(slug) ?? 0) + 1);
+
+  // Described again, and not answered: « Non, envoyer ma demande » sends it in the client's words.
+  await describe.click();
+  await description.fill('Mon imprimante fait un bruit étrange au démarrage');
+  await expect(suggestions.getByRole('button', { name: 'Non, envoyer ma demande' })).toBeVisible();
+  await suggestions.getByRole('button', { name: 'Non, envoyer ma demande' }).click();
+  await expect(customer.getByText('Demande envoyée')).toBeVisible();
+  await expect(description).toBeHidden();
+  const sent = (await (await customer.request.get('/api/client/interventions')).json()) as { description: string }[];
+  expect(sent.map((r) => r.description)).toEqual(['Mon imprimante fait un bruit étrange au démarrage']);
+  await customer.context().close();
+});
+
 test('[HELP][404] a draft and an unknown address answer the 404 page; the sitemap lists published articles only', async ({
   page,
   request,
@@ -128,4 +182,8 @@ test('[HELP][404] a draft and an unknown address answer the 404 page; the sitema
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain('/aide/imprimante-n-imprime-plus</loc>');
   expect(sitemap).toContain('/aide</loc>');
+  // Crawlers find the sitemap from robots.txt, at the address the server is configured with.
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  expect(await robots.text()).toMatch(/^Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml$/m);
 });

@@ -326,9 +326,32 @@ test.describe('chat', () => {
     await expect(log.getByRole('listitem')).toHaveCount(1);
   });
 
-  test('[PUBLIC][LANDING] an unknown question points to the contact form', async ({ page }) => {
+  test('[PUBLIC][LANDING] a question the canned answers miss is answered with the help centre’s articles', async ({
+    page,
+  }) => {
     const log = await openChat(page);
-    await page.getByLabel('Votre message').fill('Quelle est la couleur du ciel ?');
+    await page.getByLabel('Votre message').fill('J’ai reçu un message suspect');
+    await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+    await page.clock.runFor(1000);
+    const reply = log.getByRole('listitem').last();
+    await expect(reply).toContainText('Notre centre d’aide en parle peut-être');
+    await expect(reply.getByRole('link', { name: 'J’ai reçu un e-mail suspect' })).toHaveAttribute(
+      'href',
+      '/aide/e-mail-suspect',
+    );
+    expect(await reply.getByRole('link').count()).toBeLessThanOrEqual(4); // three articles at most, and the form
+    await expect(reply.getByRole('link', { name: 'Aller au formulaire de contact' })).toBeVisible();
+    const panel = page.getByRole('dialog', { name: 'Posez votre question' });
+    await shot(panel, 'chat-articles-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await shot(panel, 'chat-articles-375');
+    await reply.getByRole('link', { name: 'J’ai reçu un e-mail suspect' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'J’ai reçu un e-mail suspect' })).toBeVisible();
+  });
+
+  test('[PUBLIC][LANDING] a question nothing answers points to the contact form', async ({ page }) => {
+    const log = await openChat(page);
+    await page.getByLabel('Votre message').fill('Vous vendez des vélos ?');
     await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await page.clock.runFor(1000);
     await expect(log.getByRole('listitem').last()).toContainText('formulaire de contact');

@@ -15,7 +15,7 @@ import { notFoundAnswer } from './errors.ts';
 import { DIST_DIR } from '#server/app-root.ts';
 import { pageRenderer, type SiteRenderer } from './page-render.ts';
 import { readHelpPage } from './help-pages.ts';
-import { registerSitemap } from './sitemap.ts';
+import { registerCrawlerFiles } from './sitemap.ts';
 
 /**
  * The stylesheet inlined, for pages anyone may open first (the public pages, sign-in, a reset link from an e-mail): it
@@ -97,8 +97,8 @@ export async function registerPages(app: FastifyInstance) {
     root: clientDir,
     prefix: '/',
     wildcard: false,
-    // One route per file (favicon, robots.txt…); not the assets': a route of its own per file would shadow the
-    // registration above (its year-long cache and its compressed files).
+    // One route per file (the favicon…; robots.txt is the server's, sitemap.ts); not the assets': a route of its own
+    // per file would shadow the registration above (its year-long cache and its compressed files).
     globIgnore: ['assets/**', 'index.html', '**/*.br', '**/*.gz'],
     preCompressed: true,
     index: false,
@@ -124,7 +124,7 @@ export async function registerPages(app: FastifyInstance) {
     return plan ? `${url.pathname}?plan=${plan}` : url.pathname;
   }
 
-  registerSitemap(app, renderer.indexablePaths());
+  registerCrawlerFiles(app, renderer.indexablePaths());
 
   app.get('/*', async (request, reply) => {
     const url = pageUrl(request);

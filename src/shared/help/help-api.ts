@@ -4,9 +4,8 @@ import { isPrintable } from '#shared/common/fields.ts';
 import { HELP_CATEGORIES } from './help-labels.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
 
-/** The search answers this many articles; the request forms suggest the first three. */
+/** The search answers this many articles; the request forms and the chat bot show the first HELP_SUGGESTIONS. */
 export const HELP_SEARCH_LIMIT = 5;
-export const HELP_SUGGESTIONS = 3;
 
 /** `GET /api/help/search?q=…`: `asked=1` when a person asked it (the chat bot), so a miss is kept for staff. */
 export const helpSearchQuery = z.object({
@@ -19,18 +18,19 @@ export const helpSearchQuery = z.object({
   asked: z.enum(['1']).optional(),
 });
 
-/** A snippet of the body: its parts in order, the words found marked. */
-const snippetPartSchema = z.object({ text: z.string(), found: z.boolean() });
-export type SnippetPart = z.infer<typeof snippetPartSchema>;
-
+/** What the search answers while someone types (the request forms' suggestions, the chat bot): no snippet, none shows. */
 export const helpSearchResultSchema = z.object({
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
   category: z.enum(HELP_CATEGORIES),
-  snippet: z.array(snippetPartSchema),
 });
 export type HelpSearchResult = z.infer<typeof helpSearchResultSchema>;
+
+/** A snippet of the body: its parts in order, the words found marked. */
+export type SnippetPart = { text: string; found: boolean };
+/** A result of /aide's search box, with the snippet its page shows. */
+export type HelpSearchHit = HelpSearchResult & { snippet: SnippetPart[] };
 
 export const helpSlugParams = z.object({
   slug: z.string().max(SLUG_MAX, 'Article introuvable').regex(SLUG_PATTERN, 'Article introuvable'),

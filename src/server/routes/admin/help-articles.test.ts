@@ -29,6 +29,8 @@ describe('[ADMIN][HELP] staff write articles: admins publish, technicians draft,
     ).filter((e) => e.entity === 'help_article');
 
   it('an admin publishes at once: the address comes from the title, readers find it, the journal has it', async () => {
+    // Searched before it exists: what the search keeps a moment must not hide the article once published.
+    expect(await found('imprimantes')).toEqual([]);
     const res = await call('POST', '/articles', staff, { ...ARTICLE, status: 'published' });
     expect(res.statusCode, res.body).toBe(201);
     const article = res.json<HelpArticleDto>();

@@ -11,6 +11,7 @@ import type { helpArticleInputSchema, helpArticlePatchSchema, HelpArticleDto } f
 import { slugify } from '#shared/help/slug.ts';
 import { markdownText } from './markdown.ts';
 import { ARTICLE_NOT_FOUND } from './public-articles.ts';
+import { forgetSearches } from './search.ts';
 
 type Input = z.output<typeof helpArticleInputSchema>;
 type Patch = z.output<typeof helpArticlePatchSchema>;
@@ -85,7 +86,7 @@ const slugTaken = () => new HttpError('ALREADY_EXISTS', SLUG_TAKEN, { slug: [SLU
 export async function createArticle(db: Db, author: Author, input: Input): Promise<HelpArticleDto> {
   if (input.status === 'published' && author.role !== 'admin') throw new HttpError('ROLE_FORBIDDEN', ADMINS_PUBLISH);
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const slug = input.slug ?? (await freeSlug(tx, input.title));
       const [row] = await tx
         .insert(helpArticles)
@@ -111,6 +112,8 @@ export async function createArticle(db: Db, author: Author, input: Input): Promi
       });
       return getArticle(tx, row!.id);
     });
+    forgetSearches(db);
+    return saved;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
@@ -123,7 +126,7 @@ export async function createArticle(db: Db, author: Author, input: Input): Promi
  */
 export async function updateArticle(db: Db, author: Author, id: number, patch: Patch): Promise<HelpArticleDto> {
   try {
-    return await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(helpArticles).where(eq(helpArticles.id, id)).for('update');
       if (!current) throw notFound(ARTICLE_NOT_FOUND);
       const status = patch.status ?? current.status;
@@ -161,6 +164,8 @@ export async function updateArticle(db: Db, author: Author, id: number, patch: P
       await writeAudit(tx, author, { action, entity: 'help_article', entityId: id, ...changes });
       return getArticle(tx, id);
     });
+    forgetSearches(db);
+    return saved;
   } catch (error) {
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
@@ -175,4 +180,5 @@ export async function deleteArticle(db: Db, author: Actor, id: number): Promise<
     const { search: _search, bodyText: _text, ...before } = removed;
     await writeAudit(tx, author, { action: 'help.delete', entity: 'help_article', entityId: id, before });
   });
+  forgetSearches(db);
 }

@@ -4,7 +4,7 @@ import { helpArticles, helpArticleViews } from '#server/db/schema.ts';
 import { HELP_CATEGORIES } from '#shared/help/help-labels.ts';
 import { MOST_READ, type HelpArticleData, type HelpHomeData } from '#shared/help/help-pages.ts';
 import { renderMarkdown } from './markdown.ts';
-import { askArticles } from './search.ts';
+import { askWithSnippets } from './search.ts';
 
 export const ARTICLE_NOT_FOUND = 'Article introuvable';
 
@@ -42,7 +42,7 @@ export async function helpHome(db: Tx, q: string | undefined): Promise<HelpHomeD
       .where(published)
       .orderBy(desc(helpArticleViews.views), asc(helpArticles.title))
       .limit(MOST_READ),
-    q ? askArticles(db, q) : null,
+    q ? askWithSnippets(db, q) : null,
   ]);
   return {
     kind: 'home',

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { HELP_SEARCH_CONFIG } from '#server/db/schema.ts';
-import { HELP_SEARCH_LIMIT, type HelpSearchResult, type SnippetPart } from '#shared/help/help-api.ts';
-import type { HelpCategory } from '#shared/help/help-labels.ts';
+import {
+  HELP_SEARCH_LIMIT,
+  type HelpSearchHit,
+  type HelpSearchResult,
+  type SnippetPart,
+} from '#shared/help/help-api.ts';
 
 /** Words of a query, at most this many: a description pasted whole still makes a short query. */
 const MAX_WORDS = 12;
@@ -23,9 +27,27 @@ function queryWords(q: string): string[] {
     .map((w) => w.slice(0, MAX_WORD));
 }
 
-/** `w1 & w2 & last:*`: the last word is still being typed, so it matches as a prefix. */
+/**
+ * The forms of a word to look for. The French stemmer reads an English loanword in -er as a verb and cuts it
+ * differently from its plural: « scanner » → scann, « scanners » → scanner. So such a word is also asked in its
+ * other number, and either form finds the other. No French stop word ends in -er or -ers, so neither form can turn a
+ * word the search ignores into one it requires.
+ */
+function forms(word: string): string[] {
+  const lower = word.toLowerCase();
+  if (lower.length > 4 && lower.endsWith('ers')) return [word, word.slice(0, -1)];
+  if (lower.length > 3 && lower.endsWith('er')) return [word, `${word}s`];
+  return [word];
+}
+
+/** `w1 & (w2 | w2s) & last:*`: the last word is still being typed, so it matches as a prefix. */
 function tsQuery(words: string[], join: '&' | '|'): string {
-  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(` ${join} `);
+  return words
+    .map((word, i) => {
+      const terms = forms(word).map((w) => (i === words.length - 1 ? `${w}:*` : w));
+      return terms.length > 1 ? `(${terms.join(' | ')})` : terms[0]!;
+    })
+    .join(` ${join} `);
 }
 
 /** ts_headline's text with its marks, as parts a page renders with React (no HTML travels). */
@@ -39,52 +61,92 @@ function snippetParts(headline: string): SnippetPart[] {
   return parts;
 }
 
-type Row = { slug: string; title: string; summary: string; category: HelpCategory; headline: string };
-
-async function run(db: Tx, query: string, limit: number): Promise<HelpSearchResult[]> {
-  // The best articles first (an index scan and the ranking), then the snippet of those few only: ts_headline reads the
-  // whole body again, the costliest part of a search.
-  const result = await db.execute<Row>(sql`
-    with q as (select to_tsquery(${HELP_SEARCH_CONFIG}::regconfig, ${query}) as query),
-    best as (
-      select a.id, ts_rank(a.search, q.query) as rank
-      from help_articles a, q
-      where a.status = 'published' and a.search @@ q.query
-      order by rank desc, a.id
-      limit ${limit}
-    )
-    select a.slug, a.title, a.summary, a.category,
-      ts_headline(${HELP_SEARCH_CONFIG}::regconfig, a.body_text, q.query,
-        ${`StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=12, MaxFragments=1, FragmentDelimiter=" … "`})
-        as headline
-    from best join help_articles a on a.id = best.id, q
-    order by best.rank desc, a.id`);
-  return result.rows.map((r) => ({
-    slug: r.slug,
-    title: r.title,
-    summary: r.summary,
-    category: r.category,
-    snippet: snippetParts(r.headline),
-  }));
+/**
+ * The best articles, every word found (`&`) or any of them (`|`). The query is written out where it is used, not
+ * joined from a CTE, so the planner can take the GIN index on `search` (a CTE made it read and rank every row).
+ */
+async function best(db: Tx, query: string, limit: number): Promise<HelpSearchResult[]> {
+  const tsq = sql`to_tsquery(${HELP_SEARCH_CONFIG}::regconfig, ${query})`;
+  const result = await db.execute<HelpSearchResult>(sql`
+    select a.slug, a.title, a.summary, a.category
+    from help_articles a
+    where a.status = 'published' and a.search @@ ${tsq}
+    order by ts_rank(a.search, ${tsq}) desc, a.id
+    limit ${limit}`);
+  return result.rows;
 }
 
 /**
- * The published articles that best answer a query, in French (stemmed, accents ignored), title over summary over
- * body. Every word must be found; when that finds nothing, any of them (a request's description is a sentence, not
- * keywords), the articles with more of them first.
+ * Every word must be found; when that finds nothing, any of them (a request's description is a sentence, not
+ * keywords), the articles with more of them first. The second query runs only when the first found nothing.
  */
+async function find(db: Tx, words: string[], limit: number): Promise<HelpSearchResult[]> {
+  const all = await best(db, tsQuery(words, '&'), limit);
+  if (all.length || words.length === 1) return all;
+  return best(db, tsQuery(words, '|'), limit);
+}
+
+/**
+ * What was found lately, per application and per normalised query: people type the same few things (« imprimante »,
+ * « wifi »), and a search while typing asks at every pause. Short-lived and forgotten whenever staff change an
+ * article on this instance; another instance (PostgreSQL) sees a change within CACHE_MS.
+ */
+const CACHE_MS = 30_000;
+const CACHE_SIZE = 500;
+type Cached = { at: number; results: HelpSearchResult[] };
+const caches = new WeakMap<object, Map<string, Cached>>();
+
+/** Staff changed an article: what this application found before may be wrong now. */
+export function forgetSearches(db: Tx): void {
+  caches.delete(db);
+}
+
+/** The published articles that best answer a query, in French (stemmed, accents ignored), title over summary over body. */
 export async function searchArticles(db: Tx, q: string, limit = HELP_SEARCH_LIMIT): Promise<HelpSearchResult[]> {
   const words = queryWords(q);
   if (!words.length) return [];
-  const all = await run(db, tsQuery(words, '&'), limit);
-  if (all.length || words.length === 1) return all;
-  return run(db, tsQuery(words, '|'), limit);
+  const key = `${limit} ${normalise(words.join(' '))}`;
+  let cache = caches.get(db);
+  const hit = cache?.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.results;
+  const results = await find(db, words, limit);
+  if (!cache) caches.set(db, (cache = new Map()));
+  cache.delete(key);
+  // A Map keeps its insertion order: the first key is the one asked longest ago.
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, { at: Date.now(), results });
+  return results;
 }
 
-/** How a query is kept among the misses: lower case, accents off, single spaces, so one question counts once. */
-function missKey(q: string): string {
-  return q.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 100);
+/**
+ * /aide's search box: the same articles, each with a snippet of its body, the words found marked. Only this page
+ * shows snippets, so only it pays for ts_headline, which reads each body again (the costliest part of a search).
+ */
+async function searchWithSnippets(db: Tx, q: string): Promise<HelpSearchHit[]> {
+  const found = await searchArticles(db, q);
+  if (!found.length) return [];
+  const query = tsQuery(queryWords(q), '|');
+  const result = await db.execute<{ slug: string; headline: string }>(sql`
+    select a.slug, ts_headline(${HELP_SEARCH_CONFIG}::regconfig, a.body_text,
+        to_tsquery(${HELP_SEARCH_CONFIG}::regconfig, ${query}),
+        ${`StartSel=${START}, StopSel=${STOP}, MaxWords=28, MinWords=12, MaxFragments=1, FragmentDelimiter=" … "`})
+        as headline
+    from help_articles a
+    where a.slug in (${sql.join(
+      found.map((f) => sql`${f.slug}`),
+      sql`, `,
+    )})`);
+  const headlines = new Map(result.rows.map((r) => [r.slug, r.headline]));
+  return found.map((f) => ({ ...f, snippet: snippetParts(headlines.get(f.slug) ?? '') }));
 }
+
+/** Lower case, accents off, single spaces: one question however it was typed. */
+function normalise(q: string): string {
+  return q.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** How a query is kept among the misses, so one question counts once. */
+const missKey = (q: string) => normalise(q).slice(0, 100);
 
 /** A question someone asked that found nothing: counted, so staff know what to write next. */
 async function recordMiss(db: Tx, q: string): Promise<void> {
@@ -95,9 +157,16 @@ async function recordMiss(db: Tx, q: string): Promise<void> {
     on conflict (query) do update set count = help_failed_searches.count + 1, last_at = now()`);
 }
 
-/** Searches as a person asked them: a miss is kept. */
+/** Searches as a person asked them (the chat bot): a miss is kept. */
 export async function askArticles(db: Tx, q: string): Promise<HelpSearchResult[]> {
   const found = await searchArticles(db, q);
+  if (!found.length) await recordMiss(db, q);
+  return found;
+}
+
+/** /aide's search box, sent by a person: a miss is kept. */
+export async function askWithSnippets(db: Tx, q: string): Promise<HelpSearchHit[]> {
+  const found = await searchWithSnippets(db, q);
   if (!found.length) await recordMiss(db, q);
   return found;
 }

@@ -4,8 +4,8 @@ import { BookOpen } from 'lucide-react';
 import { api, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { HELP_SUGGESTIONS, type HelpSearchResult } from '#shared/help/help-api.ts';
-import { helpArticlePath } from '#shared/help/help-pages.ts';
+import type { HelpSearchResult } from '#shared/help/help-api.ts';
+import { HELP_SUGGESTIONS, helpArticlePath } from '#shared/help/help-pages.ts';
 
 /** The pause after the last key before asking: a word being typed is not a question yet. */
 const PAUSE_MS = 500;

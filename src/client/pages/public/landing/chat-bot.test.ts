@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '#shared/plans.ts';
-import { FALLBACK, botReply, normalize } from './chat-bot.ts';
+import { FALLBACK, articlesReply, botReply, normalize } from './chat-bot.ts';
 
 describe('chat bot', () => {
   it('reads questions without case, accents or punctuation', () => {
@@ -59,7 +59,7 @@ describe('chat bot', () => {
   });
 
   it('points invoices to the verification page and registration to the form', () => {
-    expect(botReply('Ma facture est-elle authentique ?').link?.href).toBe('/verify-invoice');
+    expect(botReply('Ma facture est-elle authentique ?').links?.[0]?.href).toBe('/verify-invoice');
     expect(botReply('Comment je m’inscris ?').text).toMatch(/identifiants/);
   });
 
@@ -71,6 +71,18 @@ describe('chat bot', () => {
     const reply = botReply('Quelle est la couleur du ciel ?');
     expect(reply).toBe(FALLBACK);
     expect(reply.text).toMatch(/formulaire de contact/);
-    expect(reply.link?.href).toBe('#contact');
+    expect(reply.links?.map((l) => l.href)).toEqual(['#contact']);
+  });
+
+  it('answers from the help centre with up to three articles, the contact form still offered', () => {
+    const found = ['a', 'b', 'c', 'd'].map((x) => ({ slug: `article-${x}`, title: `Article ${x}` }));
+    const reply = articlesReply(found);
+    expect(reply.links).toEqual([
+      { href: '/aide/article-a', label: 'Article a' },
+      { href: '/aide/article-b', label: 'Article b' },
+      { href: '/aide/article-c', label: 'Article c' },
+      { href: '#contact', label: 'Aller au formulaire de contact' },
+    ]);
+    expect(articlesReply([])).toBe(FALLBACK);
   });
 });

@@ -1,10 +1,11 @@
+import { HELP_SUGGESTIONS, helpArticlePath, type HelpArticleCard } from '#shared/help/help-pages.ts';
 import { faqItem, type FaqLink } from './faq-data.ts';
 import { cheapestPlan, interventionsPerPlan, planPrice } from './plan-facts.ts';
 import { nbsp } from './typography.ts';
 
 export type ChatSender = 'user' | 'bot';
-export type ChatMessage = { id: string; text: string; sender: ChatSender; timestamp: number; link?: FaqLink };
-export type BotReply = { text: string; link?: FaqLink };
+export type ChatMessage = { id: string; text: string; sender: ChatSender; timestamp: number; links?: FaqLink[] };
+export type BotReply = { text: string; links?: FaqLink[] };
 
 /** docs/specification.md §9: the bot answers one second after the visitor's message. */
 export const BOT_DELAY_MS = 1000;
@@ -23,12 +24,13 @@ export const FALLBACK: BotReply = {
     'Je n’ai pas bien compris, désolé. Essayez avec d’autres mots (prix, délai, Mac, paiement…) ' +
       'ou écrivez-nous avec le formulaire de contact en bas de la page : un conseiller vous répondra par e-mail.',
   ),
-  link: CONTACT_LINK,
+  links: [CONTACT_LINK],
 };
 
 const fromFaq = (id: string, link?: FaqLink): BotReply => {
   const item = faqItem(id);
-  return { text: item.answer, link: link ?? item.link };
+  const shown = link ?? item.link;
+  return { text: item.answer, links: shown ? [shown] : undefined };
 };
 
 // A keyword matches a whole word; "stem*" matches words starting with stem; "a b" matches that phrase.
@@ -70,12 +72,12 @@ const TOPICS: Topic[] = [
       text:
         'Oui, nous recherchons et supprimons les virus et logiciels indésirables, nous vérifions votre antivirus ' +
         'et vous aidons à repérer les arnaques (faux messages, fausses alertes). C’est compris dans toutes les formules.',
-      link: PRICING_LINK,
+      links: [PRICING_LINK],
     }),
   },
   {
     keywords: ['intervention*', 'combien de fois', 'illimite*', 'nombre de demandes'],
-    reply: () => ({ text: `Nombre d’interventions : ${interventionsPerPlan()}.`, link: PRICING_LINK }),
+    reply: () => ({ text: `Nombre d’interventions : ${interventionsPerPlan()}.`, links: [PRICING_LINK] }),
   },
   {
     keywords: ['appareil*', 'ordinateurs', 'plusieurs', 'tablette*', 'telephone portable'],
@@ -101,7 +103,7 @@ const TOPICS: Topic[] = [
       text:
         'Oui, nous dépannons les ordinateurs Windows : PC fixes, portables et tablettes Windows ' +
         '(mises à jour, messages d’erreur, logiciels, réglages). Les Mac aussi, dans toutes les formules.',
-      link: PRICING_LINK,
+      links: [PRICING_LINK],
     }),
   },
   {
@@ -110,7 +112,7 @@ const TOPICS: Topic[] = [
       text:
         'Un ordinateur lent ou qui se bloque ? Un technicien fait le ménage à distance : programmes inutiles, ' +
         'démarrage allégé, espace libéré, mises à jour. Vous voyez tout sur votre écran.',
-      link: PRICING_LINK,
+      links: [PRICING_LINK],
     }),
   },
   {
@@ -119,7 +121,7 @@ const TOPICS: Topic[] = [
       text:
         'Oui, nous vous aidons à installer une imprimante ou un scanner, à vous connecter au Wi-Fi ' +
         'et à régler votre messagerie e-mail, à distance.',
-      link: PRICING_LINK,
+      links: [PRICING_LINK],
     }),
   },
   {
@@ -128,7 +130,7 @@ const TOPICS: Topic[] = [
       text:
         'Nous mettons vos photos et documents à l’abri : sauvegarde automatique, aide pour transférer ' +
         'vos fichiers vers un nouvel ordinateur.',
-      link: PRICING_LINK,
+      links: [PRICING_LINK],
     }),
   },
   {
@@ -137,7 +139,7 @@ const TOPICS: Topic[] = [
       text:
         'Pour parler à un conseiller, laissez-nous un message avec le formulaire de contact en bas de la page : ' +
         'nous vous répondons par e-mail.',
-      link: CONTACT_LINK,
+      links: [CONTACT_LINK],
     }),
   },
   { keywords: ['merci'], reply: () => ({ text: 'Avec plaisir ! N’hésitez pas si vous avez une autre question.' }) },
@@ -175,4 +177,19 @@ export function botReply(message: string): BotReply {
   if (!topic) return FALLBACK;
   const reply = topic.reply();
   return { ...reply, text: nbsp(reply.text) };
+}
+
+/** The bot's answer from the help centre's articles (up to three, best first), the contact form still offered. */
+export function articlesReply(articles: Pick<HelpArticleCard, 'slug' | 'title'>[]): BotReply {
+  if (!articles.length) return FALLBACK;
+  return {
+    text: nbsp(
+      'Notre centre d’aide en parle peut-être. Si ces articles ne suffisent pas, écrivez-nous avec le formulaire de ' +
+        'contact en bas de la page : un conseiller vous répondra par e-mail.',
+    ),
+    links: [
+      ...articles.slice(0, HELP_SUGGESTIONS).map((a) => ({ href: helpArticlePath(a.slug), label: a.title })),
+      CONTACT_LINK,
+    ],
+  };
 }

@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSite } from '#client/lib/site.tsx';
 import { cn } from '#client/components/ui/cn.ts';
-import { BOT_DELAY_MS, WELCOME, botReply, type BotReply, type ChatMessage, type ChatSender } from './chat-bot.ts';
+import type { HelpArticleCard } from '#shared/help/help-pages.ts';
+import {
+  BOT_DELAY_MS,
+  FALLBACK,
+  WELCOME,
+  articlesReply,
+  botReply,
+  type BotReply,
+  type ChatMessage,
+  type ChatSender,
+} from './chat-bot.ts';
 import { SEND, Icon } from './icons.tsx';
 import { panelBox } from './chat-styles.ts';
 
@@ -13,8 +23,26 @@ function message(sender: ChatSender, reply: BotReply): ChatMessage {
     text: reply.text,
     sender,
     timestamp: Date.now(),
-    link: reply.link,
+    links: reply.links,
   };
+}
+
+/** The search refuses longer questions (shared/help/help-api.ts). */
+const QUESTION_MAX = 200;
+
+/**
+ * The canned answers first; when none fits, the help centre's articles, asked as a question (so a question they do
+ * not answer is kept for staff). Plain fetch: this chunk stays light, and any failure gives the canned fallback.
+ */
+async function answer(text: string): Promise<BotReply> {
+  const canned = botReply(text);
+  if (canned !== FALLBACK) return canned;
+  try {
+    const res = await fetch(`/api/help/search?asked=1&q=${encodeURIComponent(text.slice(0, QUESTION_MAX))}`);
+    return res.ok ? articlesReply((await res.json()) as HelpArticleCard[]) : FALLBACK;
+  } catch {
+    return FALLBACK;
+  }
 }
 
 const timeFmt = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
@@ -52,12 +80,19 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     setMessages((m) => [...m, message('user', { text })]);
     setDraft('');
     setWaiting((n) => n + 1);
-    const timer = window.setTimeout(() => {
-      timers.current.delete(timer);
+    // The answer shows once both the articles (when asked for) and the one-second delay are there; if the page goes
+    // away first, its timer is cleared and the answer never shows.
+    const delay = new Promise<void>((resolve) => {
+      const timer = window.setTimeout(() => {
+        timers.current.delete(timer);
+        resolve();
+      }, BOT_DELAY_MS);
+      timers.current.add(timer);
+    });
+    void Promise.all([answer(text), delay]).then(([reply]) => {
       setWaiting((n) => n - 1);
-      setMessages((m) => [...m, message('bot', botReply(text))]);
-    }, BOT_DELAY_MS);
-    timers.current.add(timer);
+      setMessages((m) => [...m, message('bot', reply)]);
+    });
   }
 
   return (
@@ -98,11 +133,15 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
               >
                 <span className="sr-only">{m.sender === 'user' ? 'Vous : ' : 'Assistant : '}</span>
                 <span className="whitespace-pre-line">{m.text}</span>
-                {m.link && (
-                  <a href={m.link.href} className="mt-1 block font-medium text-brand-700 underline underline-offset-2">
-                    {m.link.label}
+                {m.links?.map((link) => (
+                  <a
+                    key={link.href}
+                    href={link.href}
+                    className="mt-1 block font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    {link.label}
                   </a>
-                )}
+                ))}
                 <time
                   dateTime={new Date(m.timestamp).toISOString()}
                   className={cn('mt-1 block text-xs', m.sender === 'user' ? 'text-brand-100' : 'text-slate-600')}
