@@ -136,9 +136,16 @@ describe('[HELP][SEARCH] French search over the published articles', () => {
     expect(slugs(await search(t, 'ecran no'))).toEqual(['ecran-noir-au-demarrage']);
   });
 
-  it('reads a sentence as its words: the articles with any of them, the most matching first', async () => {
+  it('reads a sentence as its words: the articles with most of them first', async () => {
     const found = await search(t, 'Bonjour, mon imprimante ne marche plus depuis hier soir');
     expect(slugs(found)[0]).toBe('imprimante-n-imprime-plus');
+  });
+
+  it('answers nothing to a sentence whose only word found is a common one', async () => {
+    // « plus » is in the printer's title; nothing is about a mouse.
+    expect(await search(t, 'Ma souris ne répond plus')).toEqual([]);
+    // Two words of the question are enough, whatever the others.
+    expect(slugs(await search(t, 'l’écran reste tout noir quand je démarre'))).toEqual(['ecran-noir-au-demarrage']);
   });
 
   it('quotes the body with the words found marked on /aide, and nothing of the body while typing', async () => {

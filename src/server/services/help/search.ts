@@ -40,14 +40,15 @@ function forms(word: string): string[] {
   return [word];
 }
 
+/** One word's terms: its forms, as a prefix when it is the last word (still being typed). */
+function wordTerm(word: string, last: boolean): string {
+  const terms = forms(word).map((w) => (last ? `${w}:*` : w));
+  return terms.length > 1 ? `(${terms.join(' | ')})` : terms[0]!;
+}
+
 /** `w1 & (w2 | w2s) & last:*`: the last word is still being typed, so it matches as a prefix. */
 function tsQuery(words: string[], join: '&' | '|'): string {
-  return words
-    .map((word, i) => {
-      const terms = forms(word).map((w) => (i === words.length - 1 ? `${w}:*` : w));
-      return terms.length > 1 ? `(${terms.join(' | ')})` : terms[0]!;
-    })
-    .join(` ${join} `);
+  return words.map((word, i) => wordTerm(word, i === words.length - 1)).join(` ${join} `);
 }
 
 /** ts_headline's text with its marks, as parts a page renders with React (no HTML travels). */
@@ -62,7 +63,7 @@ function snippetParts(headline: string): SnippetPart[] {
 }
 
 /**
- * The best articles, every word found (`&`) or any of them (`|`). The query is written out where it is used, not
+ * The best articles for a tsquery. The query is written out where it is used, not
  * joined from a CTE, so the planner can take the GIN index on `search` (a CTE made it read and rank every row).
  */
 async function best(db: Tx, query: string, limit: number): Promise<HelpSearchResult[]> {
@@ -77,13 +78,42 @@ async function best(db: Tx, query: string, limit: number): Promise<HelpSearchRes
 }
 
 /**
- * Every word must be found; when that finds nothing, any of them (a request's description is a sentence, not
- * keywords), the articles with more of them first. The second query runs only when the first found nothing.
+ * When every word is not found: the articles holding at least two of the words that count (one when the question
+ * has fewer than three), the most matching first. One common word alone (« plus », « marche ») is no answer to a
+ * sentence: « Ma souris ne répond plus » found the printer and the Internet articles by « plus ». Stop words (« ma »,
+ * « ne ») count for nothing: their tsquery is empty.
+ */
+async function mostWords(db: Tx, words: string[], limit: number): Promise<HelpSearchResult[]> {
+  const any = sql`to_tsquery(${HELP_SEARCH_CONFIG}::regconfig, ${tsQuery(words, '|')})`;
+  const each = words.map(
+    (word, i) => sql`to_tsquery(${HELP_SEARCH_CONFIG}::regconfig, ${wordTerm(word, i === words.length - 1)})`,
+  );
+  const matched = sql.join(
+    each.map((q) => sql`(a.search @@ ${q})::int`),
+    sql` + `,
+  );
+  const counted = sql.join(
+    each.map((q) => sql`(numnode(${q}) > 0)::int`),
+    sql` + `,
+  );
+  const result = await db.execute<HelpSearchResult>(sql`
+    select a.slug, a.title, a.summary, a.category
+    from help_articles a
+    where a.status = 'published' and a.search @@ ${any}
+      and ${matched} >= case when ${counted} >= 3 then 2 else 1 end
+    order by ${matched} desc, ts_rank(a.search, ${any}) desc, a.id
+    limit ${limit}`);
+  return result.rows;
+}
+
+/**
+ * Every word must be found; when that finds nothing, most of them (a request's description is a sentence, not
+ * keywords). The second query runs only when the first found nothing.
  */
 async function find(db: Tx, words: string[], limit: number): Promise<HelpSearchResult[]> {
   const all = await best(db, tsQuery(words, '&'), limit);
   if (all.length || words.length === 1) return all;
-  return best(db, tsQuery(words, '|'), limit);
+  return mostWords(db, words, limit);
 }
 
 /**
