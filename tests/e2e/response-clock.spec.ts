@@ -19,7 +19,7 @@ for (const { name, viewport } of WIDTHS) {
     // The ID is checked against the tool before anything is sent.
     await clientPage.getByRole('button', { name: 'Session à distance' }).click();
     const dialog = clientPage.getByRole('dialog', { name: 'Session à distance' });
-    await expect(dialog.getByLabel('Outil de prise en main installé')).toHaveValue('rustdesk');
+    await expect(dialog.getByLabel('Outil de prise en main')).toHaveValue('rustdesk');
     await dialog.getByLabel('Identifiant RustDesk').fill('12 34');
     await dialog.getByRole('button', { name: 'Demander la session' }).click();
     await expect(dialog.getByText('Identifiant RustDesk invalide : 9 chiffres, par exemple 123 456 789')).toBeVisible();
@@ -67,7 +67,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(remote).toContainText('123 456 789');
     await expect(remote.getByRole('link', { name: 'Ouvrir dans RustDesk' })).toHaveAttribute(
       'href',
-      'rustdesk://123456789',
+      'rustdesk://connection/new/123456789',
     );
     await remote.getByRole('button', { name: 'Copier l’identifiant' }).click();
     expect(await staffPage.evaluate(() => navigator.clipboard.readText())).toBe('123456789');

@@ -133,7 +133,7 @@ test('[REMOTE][SCREEN_SHARE] on a phone, no « Partager mon écran »: one sente
   await page.getByRole('button', { name: 'Session à distance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Session à distance' });
   await expect(dialog.getByTestId('no-screen-share')).toHaveText(/^Ce navigateur ne peut pas partager l’écran/);
-  await expect(dialog.getByLabel('Outil de prise en main installé')).toBeVisible();
+  await expect(dialog.getByLabel('Outil de prise en main')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Partager mon écran' })).toHaveCount(0);
   await shot(page, 'screen-share-phone-tools');
 });

@@ -295,6 +295,17 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'POST', url: `/api/admin/screen-shares/${share!.id}/end`, status: 200 },
       { method: 'GET', url: '/api/admin/device-settings', status: 200 },
       { method: 'PUT', url: '/api/admin/device-settings', payload: { proofRequired: false }, status: 200 },
+      { method: 'GET', url: '/api/admin/remote-tools', status: 200 },
+      {
+        method: 'PUT',
+        url: '/api/admin/remote-tools',
+        payload: {
+          offered: ['rustdesk', 'anydesk', 'teamviewer', 'quick_assist'],
+          rustdeskIdServer: '',
+          rustdeskKey: '',
+        },
+        status: 200,
+      },
       { method: 'GET', url: '/api/admin/audit?entity=order', status: 200 },
       { method: 'POST', url: '/api/admin/backups', status: 202 },
       { method: 'GET', url: '/api/admin/backups/current', status: 200 },
@@ -476,6 +487,8 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
             'GET /api/admin/devices',
             'GET /api/admin/device-proofs/:id',
             'GET /api/admin/device-settings',
+            // the remote tools offered to clients: they read them, admins choose them
+            'GET /api/admin/remote-tools',
             'POST /api/admin/devices/:id/refuse',
             'POST /api/admin/devices/:id/request-proof',
             'POST /api/admin/devices/:id/verify',

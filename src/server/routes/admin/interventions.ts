@@ -21,7 +21,9 @@ import { assignIntervention } from '#server/services/interventions/assignment.ts
 import { responseTimeStats } from '#server/services/interventions/response-clock.ts';
 import { ratingStats } from '#server/services/interventions/intervention-ratings.ts';
 import { interventionThreadRoutes } from '#server/routes/intervention-thread.ts';
-import { ANY_STAFF } from './roles.ts';
+import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
+import { remoteToolSettingsReply, remoteToolSettingsSchema } from '#shared/interventions/remote-tools.ts';
+import { remoteToolSettings, updateRemoteToolSettings } from '#server/services/interventions/remote-tool-settings.ts';
 import { sendPage } from '#server/routes/list-reply.ts';
 
 export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -86,6 +88,16 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
       await assignIntervention(app.db, request.params.id, request.body.staffId, request.staff);
       return (await adminIntervention(app.db, request.params.id))!;
     },
+  );
+
+  // The tools offered to clients for « Session à distance »: technicians read them, admins choose them.
+  app.get('/remote-tools', { config: ANY_STAFF, schema: { response: { 200: remoteToolSettingsReply } } }, async () =>
+    remoteToolSettings(app.db),
+  );
+  app.put(
+    '/remote-tools',
+    { config: ADMIN_ONLY, schema: { body: remoteToolSettingsSchema, response: { 200: remoteToolSettingsReply } } },
+    async (request) => updateRemoteToolSettings(app.db, request.body, request.staff),
   );
 
   // Technicians and admins answer clients in the thread of each request (routes/intervention-thread.ts). Staff files

@@ -187,6 +187,7 @@ describe('[CLIENT][ACCESS] every signed-in client route checks the session on th
       { method: 'POST', url: `/api/client/devices/${deviceId}/retire`, clientStatus: 200 },
       // Past the session check: no published article at that address.
       { method: 'POST', url: '/api/client/help/solved', payload: { slug: 'inconnu' }, clientStatus: 404 },
+      { method: 'GET', url: '/api/client/remote-tools', clientStatus: 200 },
       { method: 'GET', url: '/api/client/data', clientStatus: 200 },
       { method: 'GET', url: '/api/client/erasure-request', clientStatus: 200 },
       { method: 'POST', url: '/api/client/erasure-request', clientStatus: 202 },

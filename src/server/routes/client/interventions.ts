@@ -21,6 +21,8 @@ import { closeClientIntervention, rateIntervention } from '#server/services/inte
 import { interventionThreadRoutes } from '#server/routes/intervention-thread.ts';
 import { sendPage } from '#server/routes/list-reply.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
+import { remoteToolSettingsReply } from '#shared/interventions/remote-tools.ts';
+import { remoteToolSettings } from '#server/services/interventions/remote-tool-settings.ts';
 
 /**
  * A client's own interventions, from the client area (/api/client/interventions) and from the dashboard
@@ -84,6 +86,11 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(toUserIntervention(row));
     },
+  );
+
+  // « Session à distance »: the tools the company offers, and its RustDesk server to enter (a public key, by design).
+  app.get('/client/remote-tools', { schema: { response: { 200: remoteToolSettingsReply } } }, async () =>
+    remoteToolSettings(app.db),
   );
 
   // The thread of one of the client's own requests (routes/intervention-thread.ts): another client's id answers 404.

@@ -21,6 +21,7 @@ import type { InterventionRating } from '#shared/interventions/rating-api.ts';
 import { deviceForIntervention } from '#server/services/devices/coverage.ts';
 import { CLIENT_DEVICE_OF } from '#shared/devices/device-labels.ts';
 import { publishLive } from '#server/services/live/events.ts';
+import { assertToolOffered } from './remote-tool-settings.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 
 export const DEFAULT_TITLE = "Demande d'assistance";
@@ -208,6 +209,7 @@ export async function createClientIntervention(
   return db.transaction(async (tx) => {
     const staff = input.source === 'staff' ? input.actor : null;
     const { client, subscription } = await allowance(tx, clientId, staff, now);
+    if (input.source === 'dashboard') await assertToolOffered(tx, input.remoteTool);
     // Stamped with the same clock the allowance was counted with; the plan running now sets the promise.
     // An intervention names one of the client's devices: refused while its proof is awaited, after a refusal, or
     // when the plan leaves it « hors formule », unless staff open it themselves (decision 022).

@@ -11,6 +11,7 @@ import { FilterSelect } from '#client/pages/admin/common/filter-select.tsx';
 import { CardList, PagedList } from '#client/pages/admin/common/paged-list.tsx';
 import { TabHeading } from '#client/pages/admin/common/query-state.tsx';
 import { InterventionCard } from './intervention-card.tsx';
+import { RemoteToolsSettings } from './remote-tools-settings.tsx';
 
 const PAGE_SIZE = 25;
 const statusOptions = INTERVENTION_STATUSES.map((s) => ({ value: s, label: INTERVENTION_STATUS_LABELS[s] }));
@@ -63,6 +64,7 @@ export function InterventionsTab() {
           </button>
         ))}
       </div>
+      <RemoteToolsSettings />
       <InterventionList
         key={`${status}:${rating}:${sort}:${assignee}`}
         status={status || undefined}

@@ -5,7 +5,10 @@ import { formatRemoteId, remoteLink } from '#shared/interventions/remote-session
 import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { notify } from '#client/lib/notify.tsx';
 
-/** The tool and ID the client gave for « Session à distance »: copied in one click, opened directly for RustDesk. */
+/**
+ * The tool and ID the client gave for « Session à distance »: copied in one click, opened directly where the tool
+ * documents a link (RustDesk, AnyDesk; shared/interventions/remote-tools.ts).
+ */
 export function RemoteSessionDetails({ intervention: i }: { intervention: AdminInterventionDto }) {
   if (!i.remoteTool) return null;
   const link = remoteLink(i.remoteTool, i.remoteId);
@@ -26,7 +29,7 @@ export function RemoteSessionDetails({ intervention: i }: { intervention: AdminI
           />
           {link && (
             <a href={link} className="inline-flex items-center gap-1 font-medium text-sky-800 underline">
-              <ExternalLink aria-hidden="true" className="h-4 w-4" /> Ouvrir dans RustDesk
+              <ExternalLink aria-hidden="true" className="h-4 w-4" /> Ouvrir dans {REMOTE_TOOL_LABELS[i.remoteTool]}
             </a>
           )}
         </>

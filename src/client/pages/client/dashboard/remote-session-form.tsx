@@ -1,18 +1,21 @@
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
-import { REMOTE_TOOL_LABELS, REMOTE_TOOLS } from '#shared/interventions/intervention-labels.ts';
+import { api } from '#client/lib/api.ts';
+import { clientKeys } from '#client/pages/client/api/queries.ts';
+import { REMOTE_TOOL_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { remoteSessionInputSchema, type RemoteSessionInput } from '#shared/interventions/remote-session.ts';
+import { REMOTE_TOOL_SPECS, systemFromUserAgent, type RemoteToolSettings } from '#shared/interventions/remote-tools.ts';
+import { RemoteToolGuide } from './remote-tool-guide.tsx';
 
-const TOOL_OPTIONS = REMOTE_TOOLS.map((value) => ({ value, label: REMOTE_TOOL_LABELS[value] }));
-const ID_HINTS: Record<RemoteSessionInput['remoteTool'], string> = {
-  rustdesk: 'Affiché sous « Votre bureau » dans RustDesk, par exemple 123 456 789.',
-  anydesk: 'Affiché sous « Votre adresse » dans AnyDesk, par exemple 123 456 789.',
-  teamviewer: 'Affiché sous « Votre ID » dans TeamViewer, par exemple 1 234 567 890.',
-  quick_assist: '',
-};
+const remoteToolsQueryOptions = queryOptions({
+  queryKey: [...clientKeys.data, 'remote-tools'],
+  queryFn: () => api<RemoteToolSettings>('/api/client/remote-tools'),
+});
 
 type Props = { sending: boolean; onSubmit(values: RemoteSessionInput): Promise<unknown>; onCancel(): void };
 
@@ -20,7 +23,14 @@ type Props = { sending: boolean; onSubmit(values: RemoteSessionInput): Promise<u
  * « Session à distance »: which tool the client installed and the ID it shows. Never its password: the technician
  * asks for the one-time code on the phone when connecting, and it is never typed here.
  */
-export function RemoteSessionForm({ sending, onSubmit, onCancel }: Props) {
+export function RemoteSessionForm(props: Props) {
+  const settings = useQuery(remoteToolsQueryOptions);
+  if (settings.isError) return <p className="text-sm text-red-700">Impossible de charger les outils : réessayez.</p>;
+  return settings.data ? <ToolForm {...props} settings={settings.data} /> : null;
+}
+
+function ToolForm({ sending, onSubmit, onCancel, settings }: Props & { settings: RemoteToolSettings }) {
+  const [system, setSystem] = useState(() => systemFromUserAgent(navigator.userAgent));
   const {
     register,
     handleSubmit,
@@ -29,7 +39,7 @@ export function RemoteSessionForm({ sending, onSubmit, onCancel }: Props) {
     formState: { errors },
   } = useForm<RemoteSessionInput>({
     resolver: zodResolver(remoteSessionInputSchema),
-    defaultValues: { remoteTool: 'rustdesk', remoteId: '' },
+    defaultValues: { remoteTool: settings.offered[0], remoteId: '' },
   });
   const tool = useWatch({ control, name: 'remoteTool' });
   const submit = handleSubmit(async (values) => {
@@ -43,12 +53,13 @@ export function RemoteSessionForm({ sending, onSubmit, onCancel }: Props) {
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       <SelectField
-        label="Outil de prise en main installé"
-        options={TOOL_OPTIONS}
+        label="Outil de prise en main"
+        options={settings.offered.map((value) => ({ value, label: REMOTE_TOOL_LABELS[value] }))}
         error={errors.remoteTool?.message}
         {...register('remoteTool')}
       />
-      {tool === 'quick_assist' ? (
+      <RemoteToolGuide tool={tool} system={system} onSystemChange={setSystem} settings={settings} />
+      {!REMOTE_TOOL_SPECS[tool].id ? (
         <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-950">
           Avec l’Assistance rapide de Windows, c’est le technicien qui vous donnera un code à saisir : rien à indiquer
           ici.
@@ -59,7 +70,7 @@ export function RemoteSessionForm({ sending, onSubmit, onCancel }: Props) {
           inputMode="text"
           autoComplete="off"
           spellCheck={false}
-          hint={ID_HINTS[tool]}
+          hint={REMOTE_TOOL_SPECS[tool].id?.where}
           error={errors.remoteId?.message}
           {...register('remoteId')}
         />
