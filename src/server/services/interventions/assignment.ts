@@ -112,11 +112,7 @@ export async function assignIntervention(db: Db, id: number, staffId: number | n
  * The name clients read on each of these requests, in one query: of the member who handles it (the default), or who
  * opened it for them (`opener`); only the requests that have one.
  */
-async function handlersFor(
-  db: Tx,
-  ids: number[],
-  who: 'handler' | 'opener' = 'handler',
-): Promise<Map<number, string>> {
+async function handlersFor(db: Tx, ids: number[], who: 'handler' | 'opener' = 'handler'): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const column = who === 'handler' ? interventions.assignedStaffId : interventions.openedByStaffId;
   const rows = await db
