@@ -1,23 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { FileText, MessagesSquare, Paperclip } from 'lucide-react';
 import { formatDateTime } from '#shared/format.ts';
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_TOO_BIG,
-  messageInputSchema,
-  type MessageInput,
-  type Thread,
-} from '#shared/interventions/thread-api.ts';
-import { api, ApiRequestError, serverMessage } from '#client/lib/api.ts';
-import { applyFieldErrors } from '#client/lib/form-errors.ts';
-import { notify } from '#client/lib/notify.tsx';
+import type { Thread } from '#shared/interventions/thread-api.ts';
+import { api, serverMessage } from '#client/lib/api.ts';
 import { Button, FILE_LABEL_FOCUS } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/components/ui/cn.ts';
+import { useMessageForm } from './use-message-form.ts';
 
 type Props = {
   /** '/api/client/interventions/12' or '/api/admin/interventions/12' */
@@ -127,56 +118,11 @@ function MessageList({
 
 /** A message, with a capture or a PDF if wanted: the file travels in base64 in the JSON body. */
 function MessageForm({ basePath, queryKey, refreshKey }: Pick<Props, 'basePath' | 'queryKey' | 'refreshKey'>) {
-  const queryClient = useQueryClient();
-  const send = useMutation({
-    mutationFn: (input: MessageInput) => api<Thread>(`${basePath}/messages`, { method: 'POST', json: input }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(queryKey, data);
-      void queryClient.invalidateQueries({ queryKey: refreshKey });
-    },
+  const { register, errors, submit, pick, attached, fileInputKey, sending } = useMessageForm({
+    basePath,
+    queryKey,
+    refreshKey,
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    control,
-    formState: { errors },
-  } = useForm<MessageInput>({
-    resolver: zodResolver(messageInputSchema),
-    defaultValues: { body: '' },
-  });
-  const [fileInputKey, setFileInputKey] = useState(0);
-  const submit = handleSubmit((values) =>
-    send.mutate(values, {
-      onSuccess: () => {
-        reset({ body: '' });
-        setFileInputKey((k) => k + 1);
-      },
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.status === 401) return;
-        if (!applyFieldErrors(error, setError, ['body', 'attachment']))
-          notify('error', 'Message non envoyé', serverMessage(error, 'Réessayez dans un instant.'));
-      },
-    }),
-  );
-  // Its type is judged by the server from its content; its size is checked here first.
-  async function pick(file: File | undefined) {
-    if (!file) return setValue('attachment', undefined);
-    if (file.size > ATTACHMENT_MAX_BYTES) {
-      setValue('attachment', undefined);
-      return setError('attachment', { type: 'size', message: ATTACHMENT_TOO_BIG });
-    }
-    const data = await new Promise<string>((resolve, reject) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-      reader.onerror = () => reject(reader.error);
-      reader.readAsDataURL(file);
-    });
-    setValue('attachment', { name: file.name, data }, { shouldValidate: true });
-  }
-  const attached = useWatch({ control, name: 'attachment' });
   return (
     <form noValidate onSubmit={submit} className="space-y-2">
       <TextAreaField label="Votre message" rows={3} error={errors.body?.message} {...register('body')} />
@@ -208,8 +154,8 @@ function MessageForm({ basePath, queryKey, refreshKey }: Pick<Props, 'basePath' 
         )}
       </div>
       <div className="flex justify-end">
-        <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? 'Envoi...' : 'Envoyer'}
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Envoi...' : 'Envoyer'}
         </Button>
       </div>
     </form>

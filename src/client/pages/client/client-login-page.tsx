@@ -7,18 +7,17 @@ import { ForgotPasswordLink } from '#client/components/auth/forgot-password-link
 import { TextField } from '#client/components/ui/field.tsx';
 import { api, serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
-import { telHref, useSite } from '#client/lib/site.tsx';
 import { useViewer } from '#client/lib/viewer.tsx';
 import { clientLoginInputSchema, type ClientLoginInput } from '#shared/clients/client-login.ts';
 import type { ClientLoginResult } from '#shared/clients/client-api.ts';
 import { AuthSubmit } from '#client/components/auth/auth-form-parts.tsx';
+import { MissingCredentialsHelp } from './missing-credentials-help.tsx';
 
 const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";
 
 /** /client/login: the credentials sent by e-mail once the team has validated the account (docs/decisions/029). */
 export function ClientLoginPage() {
   const navigate = useNavigate();
-  const site = useSite();
   const { setSignedIn } = useViewer();
   const {
     register,
@@ -82,21 +81,7 @@ export function ClientLoginPage() {
       <p className="mt-4 text-center">
         <ForgotPasswordLink />
       </p>
-      <div className="mt-6 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
-        <p>Vos identifiants vous sont envoyés par e-mail après la validation de votre compte par notre équipe.</p>
-        {/* How to reach the support, not only that one should: a tap calls or writes from a phone. */}
-        <p className="mt-1">
-          Vous ne les avez pas reçus ? Contactez notre support pour les obtenir&nbsp;:{' '}
-          <a href={telHref(site.phone)} className="whitespace-nowrap font-medium text-brand-700 underline">
-            {site.phone}
-          </a>{' '}
-          ou{' '}
-          <a href={`mailto:${site.email}`} className="break-words font-medium text-brand-700 underline">
-            {site.email}
-          </a>
-          .
-        </p>
-      </div>
+      <MissingCredentialsHelp />
       <div className="mt-6 space-y-1 text-center text-sm text-slate-700">
         <p>
           Pas encore de compte ?{' '}

@@ -16,6 +16,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { serverMessage } from '#client/lib/api.ts';
 import { notify } from '#client/lib/notify.tsx';
 import { adminDevicesQueryOptions, useVerifyDevice } from './device-queries.ts';
+import { DeviceNotes } from './device-notes.tsx';
 import { DeviceTextDialog } from './device-text-dialog.tsx';
 import { OpenInterventionDialog } from './open-intervention-dialog.tsx';
 import { ProofLinks } from './proof-links.tsx';
@@ -64,6 +65,7 @@ export function DeviceList({
   );
 }
 
+/** One device for staff: whose it is, its state and proofs, and what staff can do about it. */
 function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient: boolean }) {
   const verify = useVerifyDevice();
   const [dialog, setDialog] = useState<'proof' | 'refuse' | 'intervention' | null>(null);
@@ -102,24 +104,7 @@ function DeviceRow({ device: d, showClient }: { device: AdminDevice; showClient:
           {d.blocked && <Badge tone="red">Assistance bloquée</Badge>}
         </div>
       </div>
-      {outside && (
-        <p className="mt-2 text-sm text-slate-700" data-testid="device-outside-plan">
-          Au-delà des appareils que couvre la formule du client : il ne peut pas demander d’aide pour lui, sauf à le
-          couvrir à la place d’un autre dans « Mes appareils ».
-        </p>
-      )}
-      {d.proofRequested && d.status === 'pending' && d.proofMessage && (
-        <p className="mt-2 text-sm text-slate-700">Justificatif demandé : « {d.proofMessage} »</p>
-      )}
-      {d.refusalReason && d.status === 'refused' && (
-        <p className="mt-2 text-sm text-red-800">Refusé : « {d.refusalReason} »</p>
-      )}
-      {/* A refused device the client sent a new proof for: the earlier reason helps judge the new file. */}
-      {d.refusalReason && d.status === 'pending' && (
-        <p className="mt-2 text-sm text-slate-700">
-          Refusé une première fois (« {d.refusalReason} ») : le client a envoyé un nouveau justificatif.
-        </p>
-      )}
+      <DeviceNotes device={d} outside={outside} />
       {d.proofs.length > 0 && <ProofLinks device={d} />}
       {d.status !== 'retired' && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">

@@ -1,22 +1,19 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { serverMessage } from '#client/lib/api.ts';
-import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
-import { helpArticleInputSchema, type HelpArticleDto } from '#shared/help/help-admin-api.ts';
+import type { HelpArticleDto } from '#shared/help/help-admin-api.ts';
 import { HELP_CATEGORIES, HELP_CATEGORY_LABELS } from '#shared/help/help-labels.ts';
 import { helpArticlePath } from '#shared/help/help-pages.ts';
 import { slugify } from '#shared/help/slug.ts';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
-import { useDeleteArticle, useSaveArticle, type ArticleInput } from './help-api.ts';
+import { useDeleteArticle } from './help-api.ts';
+import { useArticleForm } from './use-article-form.ts';
 import { MarkdownPreview } from './markdown-preview.tsx';
 
 const CATEGORY_OPTIONS = HELP_CATEGORIES.map((value) => ({ value, label: HELP_CATEGORY_LABELS[value] }));
-const FIELDS = ['title', 'slug', 'category', 'summary', 'body'] as const;
 const MARKDOWN_HINT =
   'En Markdown : « ## » pour un intertitre, **gras**, « 1. » ou « - » pour une liste, [texte](adresse) pour un lien. Le HTML s’affiche tel quel.';
 
@@ -26,34 +23,8 @@ type Props = { article: HelpArticleDto | null; role: StaffRole; onDone(): void }
 export function ArticleEditor({ article, role, onDone }: Props) {
   const admin = role === 'admin';
   const locked = !admin && article?.status === 'published';
-  const save = useSaveArticle(article?.id ?? null);
+  const { register, errors, title, body, submit, pending } = useArticleForm(article, onDone);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors },
-  } = useForm<ArticleInput>({
-    resolver: zodResolver(helpArticleInputSchema),
-    defaultValues: article
-      ? { ...article, slug: article.slug }
-      : { title: '', slug: '', category: undefined, summary: '', body: '' },
-  });
-  const [title, body] = useWatch({ control, name: ['title', 'body'] });
-
-  const submit = (status: 'draft' | 'published') =>
-    handleSubmit(async (values) => {
-      try {
-        await save.mutateAsync({ ...values, status });
-        await notify('success', status === 'published' ? 'Article publié' : 'Brouillon enregistré');
-        onDone();
-      } catch (error) {
-        if (!applyFieldErrors(error, setError, FIELDS)) {
-          await notify('error', serverMessage(error, 'L’article n’a pas pu être enregistré. Réessayez.'));
-        }
-      }
-    });
 
   return (
     <section aria-labelledby="editor-title">
@@ -71,7 +42,7 @@ export function ArticleEditor({ article, role, onDone }: Props) {
         </p>
       )}
       <form noValidate onSubmit={submit(article?.status === 'published' ? 'published' : 'draft')} className="space-y-4">
-        <fieldset disabled={locked || save.isPending} className="space-y-4">
+        <fieldset disabled={locked || pending} className="space-y-4">
           <TextField label="Titre" error={errors.title?.message} maxLength={120} {...register('title')} />
           <TextField
             label="Adresse (facultative)"
@@ -109,7 +80,7 @@ export function ArticleEditor({ article, role, onDone }: Props) {
           <EditorActions
             article={article}
             admin={admin}
-            pending={save.isPending}
+            pending={pending}
             submit={submit}
             onDelete={() => setConfirmDelete(true)}
           />

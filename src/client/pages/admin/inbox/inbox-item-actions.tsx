@@ -1,55 +1,24 @@
 import { useState } from 'react';
 import { Ban, Check, UserPlus, UserX, X } from 'lucide-react';
-import type { RegistrationValidated, InboxItemDto } from '#shared/inbox/inbox-api.ts';
-import { INBOX_STATUS_LABELS, type InboxStatus } from '#shared/inbox/inbox-labels.ts';
+import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
-import { Dialog } from '#client/components/ui/dialog.tsx';
-import { notify } from '#client/lib/notify.tsx';
-import { CredentialsPanel } from '#client/pages/admin/common/credentials-panel.tsx';
-import { RefuseDialog } from './refuse-dialog.tsx';
-import { useConfirmErasure, useUpdateInboxStatus, useValidateRegistration } from './inbox-mutations.ts';
 import { useStaffSession } from '#client/pages/admin/api/session.ts';
+import { RefuseDialog } from './refuse-dialog.tsx';
+import { ConfirmErasureDialog, ConfirmValidationDialog, ValidatedAccountDialog } from './inbox-item-dialogs.tsx';
+import { useInboxItemActions } from './use-inbox-item-actions.ts';
 
+/** The buttons under an inbox item, by its kind and status, and the dialogs they open. */
 export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
-  const update = useUpdateInboxStatus(r.id);
-  const validate = useValidateRegistration(r.id);
-  const erase = useConfirmErasure(r.id);
+  const actions = useInboxItemActions(r);
+  const { busy, setStatus } = actions;
   // Erasing a client is an admin's decision (the server refuses it to a technician): a technician is told who does it.
   const canErase = useStaffSession().data?.role === 'admin';
   const [confirming, setConfirming] = useState(false);
   const [confirmingErasure, setConfirmingErasure] = useState(false);
   const [refusing, setRefusing] = useState(false);
-  const [validated, setValidated] = useState<RegistrationValidated | null>(null);
-
-  function setStatus(status: InboxStatus) {
-    update.mutate(status, {
-      onSuccess: () => notify('success', 'Demande mise à jour', `Statut : ${INBOX_STATUS_LABELS[status]}`),
-      onError: (error) => notify('error', 'Impossible de modifier la demande', error.message),
-    });
-  }
-
-  function runValidate() {
-    validate.mutate(undefined, {
-      onSuccess: (result) => {
-        setValidated(result);
-        notify('success', 'Compte client créé', `Les identifiants de ${r.name} ont été envoyés par e-mail.`);
-      },
-      onError: (error) => notify('error', 'Impossible de valider la demande', error.message),
-    });
-  }
-
-  function runErase() {
-    erase.mutate(undefined, {
-      onSuccess: () =>
-        notify('success', 'Données effacées', `Le compte de ${r.name} a été anonymisé ; ses factures sont conservées.`),
-      onError: (error) => notify('error', 'Impossible d’effacer les données', error.message),
-    });
-  }
 
   // Once erased or refused there is nothing left to answer: the request is a record of what was done.
   if (r.erasedAt || (r.kind === 'erasure' && r.refusalReason)) return null;
-  const busy = update.isPending || validate.isPending || erase.isPending;
   // An erasure request ends only by an admin's confirmation or refusal (the server refuses any other status change).
   const byStatus = r.kind !== 'erasure';
   return (
@@ -60,7 +29,7 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
       {r.kind === 'erasure' && canErase && (
         <Button size="sm" variant="danger" onClick={() => setConfirmingErasure(true)} disabled={busy}>
           <UserX aria-hidden="true" className="h-4 w-4" />{' '}
-          {erase.isPending ? 'Effacement...' : 'Confirmer l’effacement'}
+          {actions.erasing ? 'Effacement...' : 'Confirmer l’effacement'}
         </Button>
       )}
       {r.kind === 'erasure' && canErase && (
@@ -71,7 +40,7 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
       {r.kind === 'registration' && r.status === 'pending' && (
         <Button size="sm" onClick={() => setConfirming(true)} disabled={busy}>
           <UserPlus aria-hidden="true" className="h-4 w-4" />{' '}
-          {validate.isPending ? 'Création...' : 'Valider et créer le compte'}
+          {actions.validating ? 'Création...' : 'Valider et créer le compte'}
         </Button>
       )}
       {r.kind === 'registration' && r.status === 'pending' && (
@@ -95,43 +64,20 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
           Remettre en attente
         </Button>
       )}
-      <ConfirmDialog
+      <ConfirmErasureDialog
+        request={r}
         open={confirmingErasure}
         onOpenChange={setConfirmingErasure}
-        onConfirm={runErase}
-        danger
-        title="Effacer les données de ce client ?"
-        confirmLabel="Effacer définitivement"
-        description={
-          `Le compte n° ${r.clientId} (${r.name}, ${r.email}) sera anonymisé : nom, e-mail, téléphone, identifiants, ` +
-          'messages, textes et fichiers des interventions, appareils et justificatifs seront effacés et le client ne ' +
-          'pourra plus se connecter. Ses factures sont conservées 10 ans (obligation comptable). Cette action est ' +
-          'irréversible.'
-        }
+        onConfirm={actions.runErase}
       />
       {refusing && <RefuseDialog request={r} open={refusing} onOpenChange={setRefusing} />}
-      <ConfirmDialog
+      <ConfirmValidationDialog
+        request={r}
         open={confirming}
         onOpenChange={setConfirming}
-        onConfirm={runValidate}
-        title="Valider cette inscription ?"
-        confirmLabel="Valider et créer le compte"
-        description={`Un compte client sera créé pour ${r.name} (${r.email}) et ses identifiants lui seront envoyés par e-mail.`}
+        onConfirm={actions.runValidate}
       />
-      <Dialog
-        open={!!validated}
-        onOpenChange={(open) => !open && setValidated(null)}
-        title={`Compte créé pour ${r.name}`}
-      >
-        {validated && (
-          <div className="space-y-4">
-            <CredentialsPanel credentials={validated.credentials} />
-            <div className="flex justify-end">
-              <Button onClick={() => setValidated(null)}>Terminé</Button>
-            </div>
-          </div>
-        )}
-      </Dialog>
+      <ValidatedAccountDialog name={r.name} validated={actions.validated} onClose={actions.clearValidated} />
     </div>
   );
 }

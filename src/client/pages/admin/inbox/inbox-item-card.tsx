@@ -1,19 +1,17 @@
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { formatDateTime } from '#shared/format.ts';
-import { REGISTRATION_DEVICE_LABELS, type RegistrationDeviceType } from '#shared/devices/device-labels.ts';
 import { INBOX_KIND_LABELS, type InboxKind } from '#shared/inbox/inbox-labels.ts';
-import { findPlan } from '#shared/plans.ts';
 import { Badge, type BadgeTone } from '#client/components/ui/badge.tsx';
 import { InboxStatusBadge } from '#client/pages/admin/common/status-badges.tsx';
 import { DuplicateBadge, DuplicateNotice } from './duplicate-notice.tsx';
 import { InboxItemActions } from './inbox-item-actions.tsx';
-import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
+import { ErasureDetails, RegistrationDetails } from './inbox-item-details.tsx';
 
 const KIND_TONES: Record<InboxKind, BadgeTone> = { registration: 'purple', contact: 'blue', erasure: 'red' };
 
+/** One inbox item: who wrote, what they sent or asked for, and what staff can do with it. */
 export function InboxItemCard({ request: r }: { request: InboxItemDto }) {
   const titleId = `request-${r.id}-title`;
-  const plan = findPlan(r.planId);
   const registration = r.kind === 'registration';
   return (
     <article aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -56,54 +54,8 @@ export function InboxItemCard({ request: r }: { request: InboxItemDto }) {
             Réponse au captcha : <span className="font-medium text-slate-900">{r.captchaAnswer}</span>
           </p>
         )}
-        {registration && (
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-4">
-            <DetailItem label="Plan">{plan ? `${plan.name} (${plan.durationText})` : (r.planId ?? '-')}</DetailItem>
-            <DetailItem label="Téléphone">{r.phone || '-'}</DetailItem>
-            <DetailItem label="Appareil">
-              {r.deviceType
-                ? (REGISTRATION_DEVICE_LABELS[r.deviceType as RegistrationDeviceType] ?? r.deviceType)
-                : '-'}
-            </DetailItem>
-            {r.captchaAnswer && <DetailItem label="Réponse au captcha">{r.captchaAnswer}</DetailItem>}
-            {r.deviceInfo && (
-              <DetailItem label="Description de l’appareil" className="col-span-2 sm:col-span-4">
-                {r.deviceInfo}
-              </DetailItem>
-            )}
-            {r.clientId !== null && (
-              <DetailItem label="Compte client" className="col-span-2 sm:col-span-4">
-                Créé (n° {r.clientId})
-              </DetailItem>
-            )}
-            {r.refusalReason && (
-              <DetailItem label="Refusée, raison envoyée" className="col-span-2 sm:col-span-4">
-                {r.refusalReason}
-              </DetailItem>
-            )}
-          </dl>
-        )}
-        {r.kind === 'erasure' && (
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3">
-            <DetailItem label="Compte client">{r.clientId !== null ? `n° ${r.clientId}` : 'Supprimé'}</DetailItem>
-            <DetailItem label="Effacement">
-              {r.erasedAt ? (
-                <>
-                  Effectué le <time dateTime={r.erasedAt}>{formatDateTime(r.erasedAt)}</time>
-                </>
-              ) : r.refusalReason ? (
-                'Refusé'
-              ) : (
-                'À confirmer'
-              )}
-            </DetailItem>
-            {r.refusalReason && (
-              <DetailItem label="Refusée, raison envoyée" className="col-span-2">
-                {r.refusalReason}
-              </DetailItem>
-            )}
-          </dl>
-        )}
+        {registration && <RegistrationDetails request={r} />}
+        {r.kind === 'erasure' && <ErasureDetails request={r} />}
         <InboxItemActions request={r} />
       </div>
     </article>

@@ -1,24 +1,10 @@
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { OrderDto } from '#shared/orders/order-api.ts';
 import { formatEuro } from '#shared/format.ts';
-import {
-  creditNoteFormSchema,
-  type CreditNoteInput,
-  type CreditNoteValues,
-  type OrderDocuments,
-} from '#shared/billing/invoice-api.ts';
-import { serverMessage } from '#client/lib/api.ts';
-import { applyFieldErrors } from '#client/lib/form-errors.ts';
-import { notify } from '#client/lib/notify.tsx';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog } from '#client/components/ui/dialog.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
-import { useIssueCreditNote } from './order-mutations.ts';
-
-const FIELDS = ['amount', 'reason', 'refund'] as const;
-const typed = (amount: string) => amount.replace('.', ',');
+import { useCreditNoteForm } from './use-credit-note-form.ts';
 
 /**
  * « Établir un avoir »: a credit note on the order's invoice, for all of what is left (the default: the order is then
@@ -33,42 +19,9 @@ export function CreditNoteDialog({
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
-  const remaining = order.creditable ?? '0.00';
-  const invoice = order.documents.find((d) => d.kind === 'invoice');
+  const { register, errors, onSubmit, pending, remaining, invoice } = useCreditNoteForm(order, onOpenChange);
   // Only a card payment made online can be given back through the provider.
   const paidOnline = order.paymentMethod === 'carte_en_ligne';
-  const issue = useIssueCreditNote(order.id);
-  const schema = useMemo(() => creditNoteFormSchema(remaining), [remaining]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<CreditNoteInput, unknown, CreditNoteValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { amount: typed(remaining), reason: '', refund: false },
-  });
-
-  const onSubmit = handleSubmit((values) =>
-    issue.mutate(values, {
-      onSuccess: (updated) => {
-        const note = updated.documents.filter((d) => d.kind === 'credit_note').at(-1);
-        reset();
-        onOpenChange(false);
-        const refunded = note?.refund ? ` ; remboursement Stripe ${note.refund.id}` : '';
-        notify(
-          'success',
-          `Avoir ${note?.number ?? ''} établi`,
-          `${formatEuro(values.amount)} sur la facture n° ${invoice?.number ?? ''}${refunded}`,
-        );
-      },
-      onError: (error) => {
-        if (!applyFieldErrors(error, setError, FIELDS))
-          notify('error', 'Impossible d’établir l’avoir', serverMessage(error, 'Veuillez réessayer.'));
-      },
-    }),
-  );
 
   return (
     <Dialog
@@ -120,8 +73,8 @@ export function CreditNoteDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Annuler
           </Button>
-          <Button type="submit" variant="danger" disabled={issue.isPending}>
-            {issue.isPending ? 'Émission...' : 'Émettre l’avoir'}
+          <Button type="submit" variant="danger" disabled={pending}>
+            {pending ? 'Émission...' : 'Émettre l’avoir'}
           </Button>
         </div>
       </form>

@@ -2,13 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { Ban, Check, Clock, FileDown, Pencil, ReceiptText, X } from 'lucide-react';
 import type { OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
-import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '#shared/billing/payment-labels.ts';
+import type { PaymentStatus } from '#shared/billing/payment-labels.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { notify } from '#client/lib/notify.tsx';
-import { downloadFile } from '#client/pages/admin/api/save-blob.ts';
 import { NotesEditor } from '#client/pages/admin/common/notes-editor.tsx';
-import { useUpdateOrder } from './order-mutations.ts';
 import { CreditNoteDialog } from './credit-note-dialog.tsx';
+import { useOrderActions } from './use-order-actions.ts';
 
 const STATUS_ACTIONS: Array<{ status: PaymentStatus; label: string; Icon: typeof Check }> = [
   { status: 'paid', label: 'Marquer payé', Icon: Check },
@@ -21,52 +19,11 @@ const STATUS_ACTIONS: Array<{ status: PaymentStatus; label: string; Icon: typeof
  * order's status no longer moves by hand: « Établir un avoir » cancels or refunds it (a gifted one: « Annuler »).
  */
 export function OrderActions({ order, extra }: { order: OrderDto & OrderDocuments; extra?: ReactNode }) {
-  const update = useUpdateOrder(order.id);
-  const [editingNotes, setEditingNotes] = useState(false);
-  const [downloading, setDownloading] = useState(false);
+  const { invoice, downloadPdf, downloading, setStatus, saveNotes, saving, editingNotes, setEditingNotes } =
+    useOrderActions(order);
   const [crediting, setCrediting] = useState(false);
-  const invoice = order.documents.find((d) => d.kind === 'invoice');
   const creditable = Number(order.creditable ?? 0) > 0;
   const giftedOpen = invoice && !creditable && order.paymentStatus === 'paid';
-
-  async function downloadPdf() {
-    if (!invoice) return;
-    setDownloading(true);
-    try {
-      await downloadFile(
-        `/api/admin/manual-orders/${order.id}/receipt`,
-        `Facture_${invoice.number}_${order.clientName}.pdf`,
-      );
-      notify('success', 'PDF généré', `Facture n° ${invoice.number} de ${order.clientName}`);
-    } catch (error) {
-      notify('error', 'Impossible de générer le PDF', error instanceof Error ? error.message : undefined);
-    } finally {
-      setDownloading(false);
-    }
-  }
-
-  function setStatus(status: PaymentStatus) {
-    update.mutate(
-      { paymentStatus: status },
-      {
-        onSuccess: () => notify('success', 'Commande mise à jour', `Statut : ${PAYMENT_STATUS_LABELS[status]}`),
-        onError: (error) => notify('error', 'Impossible de modifier la commande', error.message),
-      },
-    );
-  }
-
-  function saveNotes(notes: string) {
-    update.mutate(
-      { notes },
-      {
-        onSuccess: () => {
-          setEditingNotes(false);
-          notify('success', 'Notes enregistrées');
-        },
-        onError: (error) => notify('error', 'Impossible d’enregistrer les notes', error.message),
-      },
-    );
-  }
 
   return (
     <div className="space-y-3">
@@ -78,13 +35,7 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
         )}
         {!invoice &&
           STATUS_ACTIONS.filter((a) => a.status !== order.paymentStatus).map(({ status, label, Icon }) => (
-            <Button
-              key={status}
-              size="sm"
-              variant="secondary"
-              onClick={() => setStatus(status)}
-              disabled={update.isPending}
-            >
+            <Button key={status} size="sm" variant="secondary" onClick={() => setStatus(status)} disabled={saving}>
               <Icon aria-hidden="true" className="h-4 w-4" /> {label}
             </Button>
           ))}
@@ -94,7 +45,7 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
           </Button>
         )}
         {giftedOpen && (
-          <Button size="sm" variant="secondary" onClick={() => setStatus('cancelled')} disabled={update.isPending}>
+          <Button size="sm" variant="secondary" onClick={() => setStatus('cancelled')} disabled={saving}>
             <Ban aria-hidden="true" className="h-4 w-4" /> Annuler (avoir)
           </Button>
         )}
@@ -113,7 +64,7 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
         <NotesEditor
           label={`Notes de la commande n° ${order.id}`}
           initial={order.notes}
-          pending={update.isPending}
+          pending={saving}
           onSave={saveNotes}
           onCancel={() => setEditingNotes(false)}
         />

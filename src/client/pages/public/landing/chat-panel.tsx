@@ -1,69 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSite } from '#client/lib/site.tsx';
 import { cn } from '#client/components/ui/cn.ts';
-import type { HelpArticleCard } from '#shared/help/help-pages.ts';
-import {
-  BOT_DELAY_MS,
-  FALLBACK,
-  WELCOME,
-  articlesReply,
-  botReply,
-  type BotReply,
-  type ChatMessage,
-  type ChatSender,
-} from './chat-bot.ts';
 import { SEND, Icon } from './icons.tsx';
 import { panelBox } from './chat-styles.ts';
-
-let sequence = 0;
-function message(sender: ChatSender, reply: BotReply): ChatMessage {
-  sequence += 1;
-  return {
-    id: `msg-${Date.now().toString(36)}-${sequence}`,
-    text: reply.text,
-    sender,
-    timestamp: Date.now(),
-    links: reply.links,
-  };
-}
-
-/** The search refuses longer questions (shared/help/help-api.ts). */
-const QUESTION_MAX = 200;
-
-/**
- * The canned answers first; when none fits, the help centre's articles, asked as a question (so a question they do
- * not answer is kept for staff). Plain fetch: this chunk stays light, and any failure gives the canned fallback.
- */
-async function answer(text: string): Promise<BotReply> {
-  const canned = botReply(text);
-  if (canned !== FALLBACK) return canned;
-  try {
-    const res = await fetch(`/api/help/search?asked=1&q=${encodeURIComponent(text.slice(0, QUESTION_MAX))}`);
-    return res.ok ? articlesReply((await res.json()) as HelpArticleCard[]) : FALLBACK;
-  } catch {
-    return FALLBACK;
-  }
-}
-
-const timeFmt = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+import { ChatMessageItem } from './chat-message.tsx';
+import { useChatConversation } from './use-chat-conversation.ts';
 
 type ChatPanelProps = { id: string; open: boolean; onClose(): void };
 
 /** The conversation: the visitor's messages, and the bot's answers one second later (docs/specification.md §9). */
 export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const { siteName } = useSite();
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [message('bot', WELCOME)]);
+  const { messages, waiting, ask } = useChatConversation();
   const [draft, setDraft] = useState('');
-  const [waiting, setWaiting] = useState(0);
-  const timers = useRef(new Set<number>());
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
-
-  // Pending answers are dropped if the page goes away.
-  useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach((t) => window.clearTimeout(t));
-  }, []);
 
   useEffect(() => {
     if (open) input.current?.focus();
@@ -77,22 +28,8 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     e.preventDefault();
     const text = draft.trim();
     if (!text) return;
-    setMessages((m) => [...m, message('user', { text })]);
     setDraft('');
-    setWaiting((n) => n + 1);
-    // The answer shows once both the articles (when asked for) and the one-second delay are there; if the page goes
-    // away first, its timer is cleared and the answer never shows.
-    const delay = new Promise<void>((resolve) => {
-      const timer = window.setTimeout(() => {
-        timers.current.delete(timer);
-        resolve();
-      }, BOT_DELAY_MS);
-      timers.current.add(timer);
-    });
-    void Promise.all([answer(text), delay]).then(([reply]) => {
-      setWaiting((n) => n - 1);
-      setMessages((m) => [...m, message('bot', reply)]);
-    });
+    ask(text);
   }
 
   return (
@@ -122,34 +59,7 @@ export function ChatPanel({ id, open, onClose }: ChatPanelProps) {
       >
         <ul className="space-y-3">
           {messages.map((m) => (
-            <li key={m.id} className={cn('flex', m.sender === 'user' && 'justify-end')}>
-              <div
-                className={cn(
-                  'max-w-[85%] rounded-2xl px-4 py-2',
-                  m.sender === 'user'
-                    ? 'rounded-br-sm bg-brand-600 text-white'
-                    : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
-                )}
-              >
-                <span className="sr-only">{m.sender === 'user' ? 'Vous : ' : 'Assistant : '}</span>
-                <span className="whitespace-pre-line">{m.text}</span>
-                {m.links?.map((link) => (
-                  <a
-                    key={link.href}
-                    href={link.href}
-                    className="mt-1 block font-medium text-brand-700 underline underline-offset-2"
-                  >
-                    {link.label}
-                  </a>
-                ))}
-                <time
-                  dateTime={new Date(m.timestamp).toISOString()}
-                  className={cn('mt-1 block text-xs', m.sender === 'user' ? 'text-brand-100' : 'text-slate-600')}
-                >
-                  {timeFmt.format(m.timestamp)}
-                </time>
-              </div>
-            </li>
+            <ChatMessageItem key={m.id} message={m} />
           ))}
           {waiting > 0 && <li className="text-sm text-slate-600">L’assistant écrit…</li>}
         </ul>

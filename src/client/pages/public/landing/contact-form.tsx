@@ -1,95 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import type { CaptchaChallenge, ContactInput } from '#shared/inbox/contact.ts';
-import { api, ApiRequestError } from '#client/lib/api.ts';
-import { applyFieldErrors } from '#client/lib/form-errors.ts';
-import { notify } from '#client/lib/notify.tsx';
 import { TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
 import { DataNotice } from '#client/components/privacy/data-notice.tsx';
 import { durationLabel, RETENTION } from '#shared/privacy/retention-periods.ts';
-import { nbsp } from './typography.ts';
-
-const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '', captchaToken: '', captchaAnswer: '' };
-const FIELDS = ['name', 'email', 'subject', 'message', 'captchaAnswer'] as const;
-type Captcha = { question: string } | { failed: true } | null;
-
-/** Fetched on the first focus in the form (or, at the latest, on the first check): see contact-validation.ts. */
-const loadValidation = () => import('./contact-validation.ts');
-const lazyResolver: Resolver<ContactInput> = async (values, context, options) =>
-  (await loadValidation()).contactResolver(values, context, options);
+import { captchaHint, captchaLabel } from './contact-captcha.tsx';
+import { loadValidation, useContactForm } from './use-contact-form.ts';
 
 /** The contact form, checked by the same zod schema as the server; the server's field errors land under the fields. */
 export function ContactForm() {
   const hydrated = useHydrated();
+  const { form, captcha, sent, loadCaptcha, onSubmit } = useContactForm();
   const {
     register,
-    handleSubmit,
-    setError,
-    setValue,
-    reset,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: lazyResolver,
-    defaultValues: EMPTY,
-  });
-  const [captcha, setCaptcha] = useState<Captcha>(null);
-  const [sent, setSent] = useState(false);
-
-  const loadCaptcha = useCallback(async () => {
-    setCaptcha(null);
-    try {
-      const challenge = await api<CaptchaChallenge>('/api/contact/captcha');
-      setValue('captchaToken', challenge.token);
-      setCaptcha({ question: challenge.question });
-    } catch {
-      setCaptcha({ failed: true });
-    }
-  }, [setValue]);
-
-  useEffect(() => {
-    void loadCaptcha();
-  }, [loadCaptcha]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setSent(false);
-    try {
-      await api('/api/contact', { method: 'POST', json: values });
-      reset(EMPTY);
-      setSent(true);
-      notify('success', 'Message envoyé', 'Merci ! Nous vous répondrons par e-mail dans les meilleurs délais.');
-      void loadCaptcha();
-    } catch (error) {
-      const fieldErrors = error instanceof ApiRequestError ? (error.fieldErrors ?? {}) : {};
-      if (fieldErrors.captchaAnswer || fieldErrors.captchaToken) {
-        // A wrong or expired answer: a new question, an empty answer, and everything else kept as typed.
-        setValue('captchaAnswer', '');
-        void loadCaptcha();
-      }
-      // An expired question (its token) is told under the answer, the only captcha field a visitor sees.
-      if (!applyFieldErrors(error, setError, FIELDS, { captchaToken: 'captchaAnswer' })) {
-        notify('error', 'Message non envoyé', error instanceof Error ? error.message : undefined);
-      }
-    }
-  });
-
-  // The sum stays on one line: "4 +" then "5 ?" on the next reads badly.
-  const captchaLabel =
-    captcha && 'question' in captcha ? (
-      <>
-        {nbsp('Question de sécurité : ')}
-        <span className="whitespace-nowrap">{captcha.question}</span>
-      </>
-    ) : (
-      'Question de sécurité'
-    );
-  const captchaHint =
-    captcha === null
-      ? 'Chargement de la question…'
-      : 'failed' in captcha
-        ? nbsp('La question n’a pas pu être chargée. Cliquez sur « Nouvelle question ».')
-        : 'Elle nous protège des envois automatiques. Répondez en chiffres.';
+  } = form;
 
   return (
     <form
@@ -115,8 +39,8 @@ export function ContactForm() {
       <TextAreaField label="Message" rows={5} error={errors.message?.message} {...register('message')} />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <TextField
-          label={captchaLabel}
-          hint={captchaHint}
+          label={captchaLabel(captcha)}
+          hint={captchaHint(captcha)}
           inputMode="numeric"
           autoComplete="off"
           className="flex-1"

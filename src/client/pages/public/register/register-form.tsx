@@ -1,85 +1,34 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '#client/lib/router.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
-import { api, serverMessage } from '#client/lib/api.ts';
-import { applyFieldErrors } from '#client/lib/form-errors.ts';
-import { notify } from '#client/lib/notify.tsx';
+import { SelectField, TextAreaField } from '#client/components/ui/field.tsx';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
-import { registrationInputSchema, type Registration, type RegistrationInput } from '#shared/inbox/registration.ts';
 import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import { PLANS, type Plan } from '#shared/plans.ts';
 import { pricePerPeriod } from './selected-plan-card.tsx';
 import { OrderConsentBoxes } from '#client/components/order/order-consent-boxes.tsx';
 import { DataNotice } from '#client/components/privacy/data-notice.tsx';
 import { durationLabel, RETENTION } from '#shared/privacy/retention-periods.ts';
+import { RegisterContactFields, registerContactFields } from './register-contact-fields.tsx';
+import { useRegisterForm } from './use-register-form.ts';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'planId', 'deviceType', 'deviceInfo', 'acceptCgv'] as const;
 const DEVICE_OPTIONS = REGISTRATION_DEVICE_TYPES.map((value) => ({ value, label: REGISTRATION_DEVICE_LABELS[value] }));
 const PLAN_OPTIONS = PLANS.map((p) => ({ value: p.id, label: `${p.name} – ${pricePerPeriod(p)}` }));
 
 /** The registration form: the server's schema checks it on submit; server field errors land under their field. */
 export function RegisterForm({ plan }: { plan: Plan | undefined }) {
-  const navigate = useNavigate();
   const hydrated = useHydrated();
+  const { form, onSubmit } = useRegisterForm(plan);
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegistrationInput, unknown, Registration>({
-    resolver: zodResolver(registrationInputSchema),
-    // Only the plan: with no default, a field keeps what the visitor typed before the page finished loading.
-    defaultValues: { planId: plan?.id, acceptCgv: false, expressStart: false },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await api('/api/register', { method: 'POST', json: values });
-      void navigate('/register-success');
-    } catch (error) {
-      // Typed values stay in place: only errors are added.
-      applyFieldErrors(error, setError, FIELDS);
-      // The server's French message when it sent one; the wrapper's "500: Internal Server Error" is not for people.
-      const message = serverMessage(error, "Erreur lors de l'inscription");
-      notify('error', "Erreur d'inscription", message);
-    }
-  });
+  } = form;
+  const contactFields = registerContactFields(register);
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="form-titre" className="space-y-5">
       <h2 id="form-titre" className="text-lg font-semibold text-slate-900">
         Vos coordonnées
       </h2>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Prénom"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField label="Nom" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-      </div>
-      <TextField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        hint="Vos identifiants et les modalités de paiement seront envoyés à cette adresse."
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Téléphone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="06 12 34 56 78"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <RegisterContactFields fields={contactFields} errors={errors} />
 
       {!plan && (
         <SelectField

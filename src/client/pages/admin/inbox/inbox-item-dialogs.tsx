@@ -1,0 +1,59 @@
+import type { RegistrationValidated, InboxItemDto } from '#shared/inbox/inbox-api.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { Dialog } from '#client/components/ui/dialog.tsx';
+import { CredentialsPanel } from '#client/pages/admin/common/credentials-panel.tsx';
+
+type ConfirmProps = { request: InboxItemDto; open: boolean; onOpenChange(open: boolean): void; onConfirm(): void };
+
+/** The admin's last check before a client's data is erased: it says what goes and what the law keeps. */
+export function ConfirmErasureDialog({ request: r, open, onOpenChange, onConfirm }: ConfirmProps) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onConfirm={onConfirm}
+      danger
+      title="Effacer les données de ce client ?"
+      confirmLabel="Effacer définitivement"
+      description={
+        `Le compte n° ${r.clientId} (${r.name}, ${r.email}) sera anonymisé : nom, e-mail, téléphone, identifiants, ` +
+        'messages, textes et fichiers des interventions, appareils et justificatifs seront effacés et le client ne ' +
+        'pourra plus se connecter. Ses factures sont conservées 10 ans (obligation comptable). Cette action est ' +
+        'irréversible.'
+      }
+    />
+  );
+}
+
+/** Before a registration becomes a client account, whose credentials leave by e-mail. */
+export function ConfirmValidationDialog({ request: r, open, onOpenChange, onConfirm }: ConfirmProps) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onConfirm={onConfirm}
+      title="Valider cette inscription ?"
+      confirmLabel="Valider et créer le compte"
+      description={`Un compte client sera créé pour ${r.name} (${r.email}) et ses identifiants lui seront envoyés par e-mail.`}
+    />
+  );
+}
+
+type ValidatedProps = { name: string; validated: RegistrationValidated | null; onClose(): void };
+
+/** The new account's credentials, shown once to the staff member who validated the registration. */
+export function ValidatedAccountDialog({ name, validated, onClose }: ValidatedProps) {
+  return (
+    <Dialog open={!!validated} onOpenChange={(open) => !open && onClose()} title={`Compte créé pour ${name}`}>
+      {validated && (
+        <div className="space-y-4">
+          <CredentialsPanel credentials={validated.credentials} />
+          <div className="flex justify-end">
+            <Button onClick={onClose}>Terminé</Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
