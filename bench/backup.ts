@@ -26,7 +26,7 @@ import { interventions } from '#server/db/schema.ts';
 import { installJobSchema } from '#server/jobs/job-queue.ts';
 import { ensureStaffAccount } from '#server/services/staff/staff-bootstrap.ts';
 import { seedOrders } from './seed.ts';
-import { startServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 const run = promisify(execFile);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
@@ -131,12 +131,95 @@ const figures = (r: autocannon.Result) => ({
   errors: r.errors,
 });
 
+const databaseEnv = (url: string | undefined): Record<string, string> => (url ? { DATABASE_URL: url } : {});
+
+type Call = (method: string, url: string, body?: unknown) => Promise<Response>;
+
+/** Calls to the server as one staff member: the session cookie it sets is kept for the next call. */
+function staffCaller(serverUrl: string): Call {
+  let cookie = '';
+  return async (method, url, body) => {
+    const res = await fetch(`${serverUrl}${url}`, {
+      method,
+      headers: { cookie, origin: serverUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0]!;
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+}
+
+/** The backup started over HTTP and followed to its end, /healthz under load meanwhile, the server's memory sampled. */
+async function backupUnderLoad(server: RunningServer, call: Call) {
+  const pid = server.process.pid!;
+  const load = healthzLoad(server.url);
+  const started = Date.now();
+  const { id } = (await (await call('POST', '/api/admin/backups')).json()) as { id: number };
+  let status: { state: string; percent: number; error: string | null; size: number | null };
+  let rssSampledMax = 0;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 500));
+    rssSampledMax = Math.max(rssSampledMax, await rssMb(pid));
+    status = ((await (await call('GET', '/api/admin/backups/current')).json()) as { backup: typeof status }).backup;
+    if (status.state !== 'running') break;
+  }
+  const backupSeconds = (Date.now() - started) / 1000;
+  load.stop();
+  const during = figures(await load.done);
+  const peak = await peakRssMb(pid);
+  if (status.state !== 'done') throw new Error(`backup failed: ${status.error}`);
+  return { id, backupSeconds, during, peak, rssSampledMax };
+}
+
+/** The archive downloaded to `zip`, timed, and its manifest read. */
+async function download(call: Call, id: number, zip: string) {
+  const downloadStart = Date.now();
+  const res = await call('GET', `/api/admin/backups/${id}/download`);
+  await pipeline(Readable.fromWeb(res.body as never), createWriteStream(zip));
+  const downloadSeconds = (Date.now() - downloadStart) / 1000;
+  const manifest = JSON.parse((await run('unzip', ['-p', zip, 'manifest.json'], { maxBuffer: 1 << 28 })).stdout) as {
+    invoicePdfs: number;
+    tables: Record<string, { rows: number }>;
+    files: object;
+  };
+  return { downloadSeconds, manifest };
+}
+
+/** `npm run restore` of the archive into an empty folder (or database), timed, its memory sampled. */
+async function timedRestore(zip: string, restoreDir: string, databaseUrl: string | undefined) {
+  await mkdir(restoreDir);
+  const restoreStart = Date.now();
+  const restorePeak = await new Promise<number>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/restore.ts', zip], {
+      // The server's configuration: its SESSION_SECRET signed the archive (services/backup/signature.ts).
+      env: { ...process.env, ...ENV, DATA_DIR: restoreDir, ...databaseEnv(databaseUrl) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    let maxRss = 0;
+    const timer = setInterval(() => {
+      rssMb(child.pid!).then(
+        (v) => {
+          maxRss = Math.max(maxRss, v);
+        },
+        () => {},
+      );
+    }, 500);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      if (code === 0) resolve(maxRss);
+      else reject(new Error(`restore exited with ${code}`));
+    });
+  });
+  return { restoreSeconds: (Date.now() - restoreStart) / 1000, restorePeak };
+}
+
 export async function measureBackup(kind: Kind = 'pglite') {
   const work = await mkdtemp(path.join(tmpdir(), 'rfs-bench-backup-'));
   const dataDir = path.join(work, 'data');
   const source = kind === 'postgres' ? await ownPostgres('rfs_bench_backup') : null;
   const target = kind === 'postgres' ? await ownPostgres('rfs_bench_restore') : null;
-  const databaseEnv = (url: string | undefined): Record<string, string> => (url ? { DATABASE_URL: url } : {});
   const seedStart = Date.now();
   const { invoices } = await seed(dataDir, source?.url);
   const seedSeconds = (Date.now() - seedStart) / 1000;
@@ -145,79 +228,17 @@ export async function measureBackup(kind: Kind = 'pglite') {
   );
 
   const server = await startServer(PORT, { ...ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...databaseEnv(source?.url) });
-  const pid = server.process.pid!;
-  let cookie = '';
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { cookie, origin: server.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0]!;
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res;
-  };
+  const call = staffCaller(server.url);
   try {
     await call('POST', '/api/admin/login', { username: ENV.ADMIN_USERNAME, password: ENV.ADMIN_PASSWORD });
     await call('POST', '/api/admin/unlock', { code: ENV.ADMIN_SECRET_CODE });
     const idle = figures(await healthzLoad(server.url, 10).done);
-    const rssBefore = await rssMb(pid);
-
-    const load = healthzLoad(server.url);
-    const started = Date.now();
-    const { id } = (await (await call('POST', '/api/admin/backups')).json()) as { id: number };
-    let status: { state: string; percent: number; error: string | null; size: number | null };
-    let rssSampledMax = 0;
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 500));
-      rssSampledMax = Math.max(rssSampledMax, await rssMb(pid));
-      status = ((await (await call('GET', '/api/admin/backups/current')).json()) as { backup: typeof status }).backup;
-      if (status.state !== 'running') break;
-    }
-    const backupSeconds = (Date.now() - started) / 1000;
-    load.stop();
-    const during = figures(await load.done);
-    const peak = await peakRssMb(pid);
-    if (status.state !== 'done') throw new Error(`backup failed: ${status.error}`);
-
+    const rssBefore = await rssMb(server.process.pid!);
+    const { id, backupSeconds, during, peak, rssSampledMax } = await backupUnderLoad(server, call);
     const zip = path.join(work, 'sauvegarde.zip');
-    const downloadStart = Date.now();
-    const res = await call('GET', `/api/admin/backups/${id}/download`);
-    await pipeline(Readable.fromWeb(res.body as never), createWriteStream(zip));
-    const downloadSeconds = (Date.now() - downloadStart) / 1000;
-    const manifest = JSON.parse((await run('unzip', ['-p', zip, 'manifest.json'], { maxBuffer: 1 << 28 })).stdout) as {
-      invoicePdfs: number;
-      tables: Record<string, { rows: number }>;
-      files: object;
-    };
+    const { downloadSeconds, manifest } = await download(call, id, zip);
     await server.stop();
-
-    const restoreDir = path.join(work, 'restored');
-    await mkdir(restoreDir);
-    const restoreStart = Date.now();
-    const restorePeak = await new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/restore.ts', zip], {
-        // The server's configuration: its SESSION_SECRET signed the archive (services/backup/signature.ts).
-        env: { ...process.env, ...ENV, DATA_DIR: restoreDir, ...databaseEnv(target?.url) },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      let maxRss = 0;
-      const timer = setInterval(() => {
-        rssMb(child.pid!).then(
-          (v) => {
-            maxRss = Math.max(maxRss, v);
-          },
-          () => {},
-        );
-      }, 500);
-      child.on('exit', (code) => {
-        clearInterval(timer);
-        if (code === 0) resolve(maxRss);
-        else reject(new Error(`restore exited with ${code}`));
-      });
-    });
-    const restoreSeconds = (Date.now() - restoreStart) / 1000;
+    const { restoreSeconds, restorePeak } = await timedRestore(zip, path.join(work, 'restored'), target?.url);
 
     const targets = TARGETS[kind];
     const results = {

@@ -19,6 +19,64 @@ const ENV = {
 
 type Created = { id: number; order: { verificationKey: string; documents: Array<{ number: string }> } };
 
+/** One paid order sent to `base`, with its own idempotency key; status 0 when no answer came. */
+async function createOrder(base: string, cookie: string, i: number) {
+  const res = await fetch(`${base}/api/admin/manual-orders`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(120_000),
+    headers: {
+      'content-type': 'application/json',
+      origin: base,
+      cookie,
+      'idempotency-key': `instances-bench-${i}-${Date.now()}`,
+    },
+    body: JSON.stringify({
+      clientName: `Client Foule ${i}`,
+      clientEmail: `foule${i}@exemple.fr`,
+      plan: 'pro',
+      paymentMethod: 'carte',
+      paymentStatus: 'paid',
+      orderDate: '2026-11-20',
+    }),
+  }).catch(() => null);
+  return {
+    status: res?.status ?? 0,
+    body: res?.status === 201 ? ((await res.json()) as Created) : (await res?.text(), null),
+  };
+}
+
+/** What the database holds once every answer is in: orders, keys, invoice numbers, queued invoice e-mails. */
+async function readData(databaseUrl: string) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const count = async (q: string) => Number((await db.query<{ n: string }>(q)).rows[0]!.n);
+  const numbers = (
+    await db.query<{ seq: number }>("select seq from invoices where kind = 'invoice' order by seq")
+  ).rows.map((r) => r.seq);
+  const data = {
+    orders: await count('select count(*) as n from orders'),
+    distinctVerificationKeys: await count('select count(distinct verification_key) as n from orders'),
+    invoices: numbers.length,
+    invoiceNumbersWithoutGap: numbers.every((n, i) => n === i + 1),
+    invoiceMailsQueued: await count("select count(*) as n from outbox where kind = 'invoice'"),
+  };
+  await db.end();
+  return data;
+}
+
+/** Each check the bench exists for, from the answers and the data. */
+function verdictOf(statuses: Record<string, number>, created: Created[], data: Awaited<ReturnType<typeof readData>>) {
+  return {
+    everyCreationAnswered201: statuses['201'] === ORDERS,
+    thousandOrders: data.orders === ORDERS,
+    uniqueIds: new Set(created.map((c) => c.id)).size === ORDERS,
+    uniqueKeys:
+      data.distinctVerificationKeys === ORDERS && new Set(created.map((c) => c.order.verificationKey)).size === ORDERS,
+    gapFreeInvoiceNumbers: data.invoices === ORDERS && data.invoiceNumbersWithoutGap,
+    oneInvoiceMailPerOrder: data.invoiceMailsQueued === ORDERS,
+  };
+}
+
 export async function measureInstances() {
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -34,60 +92,13 @@ export async function measureInstances() {
     const cookie = await staffSignIn(servers[0]!.url, ENV.ADMIN_USERNAME, ENV.ADMIN_PASSWORD);
     const started = performance.now();
     const answers = await Promise.all(
-      Array.from({ length: ORDERS }, async (_, i) => {
-        const base = servers[i % 2]!.url;
-        const res = await fetch(`${base}/api/admin/manual-orders`, {
-          method: 'POST',
-          signal: AbortSignal.timeout(120_000),
-          headers: {
-            'content-type': 'application/json',
-            origin: base,
-            cookie,
-            'idempotency-key': `instances-bench-${i}-${Date.now()}`,
-          },
-          body: JSON.stringify({
-            clientName: `Client Foule ${i}`,
-            clientEmail: `foule${i}@exemple.fr`,
-            plan: 'pro',
-            paymentMethod: 'carte',
-            paymentStatus: 'paid',
-            orderDate: '2026-11-20',
-          }),
-        }).catch(() => null);
-        return {
-          status: res?.status ?? 0,
-          body: res?.status === 201 ? ((await res.json()) as Created) : (await res?.text(), null),
-        };
-      }),
+      Array.from({ length: ORDERS }, (_, i) => createOrder(servers[i % 2]!.url, cookie, i)),
     );
     const seconds = (performance.now() - started) / 1000;
     const statuses: Record<string, number> = {};
     for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
     const created = answers.flatMap((a) => (a.body ? [a.body] : []));
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    const count = async (q: string) => Number((await db.query<{ n: string }>(q)).rows[0]!.n);
-    const numbers = (
-      await db.query<{ seq: number }>("select seq from invoices where kind = 'invoice' order by seq")
-    ).rows.map((r) => r.seq);
-    const data = {
-      orders: await count('select count(*) as n from orders'),
-      distinctVerificationKeys: await count('select count(distinct verification_key) as n from orders'),
-      invoices: numbers.length,
-      invoiceNumbersWithoutGap: numbers.every((n, i) => n === i + 1),
-      invoiceMailsQueued: await count("select count(*) as n from outbox where kind = 'invoice'"),
-    };
-    await db.end();
-    const verdict = {
-      everyCreationAnswered201: statuses['201'] === ORDERS,
-      thousandOrders: data.orders === ORDERS,
-      uniqueIds: new Set(created.map((c) => c.id)).size === ORDERS,
-      uniqueKeys:
-        data.distinctVerificationKeys === ORDERS &&
-        new Set(created.map((c) => c.order.verificationKey)).size === ORDERS,
-      gapFreeInvoiceNumbers: data.invoices === ORDERS && data.invoiceNumbersWithoutGap,
-      oneInvoiceMailPerOrder: data.invoiceMailsQueued === ORDERS,
-    };
+    const data = await readData(url.toString());
     const result = {
       measuredAt: new Date().toISOString(),
       cores: os.cpus().length,
@@ -96,7 +107,7 @@ export async function measureInstances() {
       seconds: Math.round(seconds * 10) / 10,
       statuses,
       data,
-      verdict,
+      verdict: verdictOf(statuses, created, data),
     };
     await mkdir('bench/results', { recursive: true });
     await writeFile('bench/results/instances.json', `${JSON.stringify(result, null, 2)}\n`);

@@ -42,6 +42,119 @@ async function call(base: string, cookie: string, method: string, path: string, 
   return res.json() as Promise<unknown>;
 }
 
+/** One client and one of their interventions, whose owner the admin changes back and forth; and the admin's id. */
+async function setUpIntervention(a: RunningServer, cookie: string) {
+  await call(a.url, cookie, 'POST', '/api/admin/manual-orders', {
+    clientName: 'Client Direct',
+    clientEmail: 'direct@exemple.fr',
+    username: 'direct',
+    password: 'Azur-Passerelle-2026',
+    plan: 'pro',
+    paymentMethod: 'carte',
+    paymentStatus: 'paid',
+    orderDate: new Date().toISOString().slice(0, 10),
+  });
+  const login = await fetch(`${a.url}/api/client/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: a.url },
+    body: JSON.stringify({ username: 'direct', password: 'Azur-Passerelle-2026' }),
+  });
+  const clientCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const request = (await call(a.url, clientCookie, 'POST', '/api/client/interventions', {
+    description: 'Banc',
+    urgency: 'medium',
+    deviceType: 'mac',
+    deviceInfo: 'iMac',
+  })) as { id: number };
+  const team = (await call(a.url, cookie, 'GET', '/api/admin/team')) as { id: number; username: string }[];
+  const me = team.find((m) => m.username === ENV.ADMIN_USERNAME)!.id;
+  return { requestId: request.id, me };
+}
+
+/** PAGES staff pages open their event stream on B, each waiting for its « ready ». */
+async function connectPages(b: RunningServer, cookie: string, pages: EventStream[]) {
+  for (let i = 0; i < PAGES; i++) pages.push(await openEventStream(`${b.url}/api/admin/events`, { cookie }));
+  await Promise.all(pages.map((p) => p.next((e) => e.event === 'ready', 30_000)));
+}
+
+/** The requests list staff reload all day, on B, in alternating slices without and with the pages connected. */
+async function underLoad(b: RunningServer, cookie: string, pages: EventStream[]) {
+  const load = () =>
+    cannon(`${b.url}/api/admin/interventions?limit=20`, {
+      connections: 10,
+      seconds: SLICE_SECONDS,
+      headers: [`cookie=${cookie}`],
+    });
+  const slices: Array<{ withoutPages: Figures; withPages: Figures }> = [];
+  await load(); // warm-up
+  const withPagesSlice = async () => {
+    await connectPages(b, cookie, pages);
+    const figures = await load();
+    pages.splice(0).forEach((p) => p.close());
+    return figures;
+  };
+  for (let i = 0; i < SLICES; i++) {
+    // Alternately first, so that neither way always runs on a machine warmed (or loaded) by the other.
+    if (i % 2) {
+      const withPages = await withPagesSlice();
+      slices.push({ withPages, withoutPages: await load() });
+    } else {
+      const withoutPages = await load();
+      slices.push({ withoutPages, withPages: await withPagesSlice() });
+    }
+  }
+  return slices;
+}
+
+/** EVENTS changes of owner asked of A, each timed until the first page on B receives its event. */
+async function eventLatencies(
+  a: RunningServer,
+  cookie: string,
+  { requestId, me }: { requestId: number; me: number },
+  pages: EventStream[],
+) {
+  const probe = pages[0]!;
+  const latencies: number[] = [];
+  for (let i = 0; i < EVENTS; i++) {
+    const started = performance.now();
+    const answer = call(a.url, cookie, 'PUT', `/api/admin/interventions/${requestId}/assignee`, {
+      staffId: i % 2 === 0 ? me : null,
+    });
+    await probe.next(
+      (e) => e.event === 'message' && (JSON.parse(e.data) as { kind: string }).kind === 'intervention.assigned',
+      10_000,
+    );
+    latencies.push(performance.now() - started);
+    await answer;
+    // Every page received it: the others drop what they were sent.
+    for (const p of pages.slice(1)) p.pending();
+  }
+  return latencies;
+}
+
+/** The staff list's figures without and with the pages, medians of the slices. */
+function loadSummary(slices: Array<{ withoutPages: Figures; withPages: Figures }>) {
+  return {
+    what: `GET /api/admin/interventions on B, 10 connections, ${SLICE_SECONDS} s slices, alternately without and with ${PAGES} pages connected`,
+    withoutPages: {
+      requestsPerSec: median(slices.map((x) => x.withoutPages.requestsPerSec)),
+      p99Ms: median(slices.map((x) => x.withoutPages.p99Ms)),
+    },
+    withPages: {
+      requestsPerSec: median(slices.map((x) => x.withPages.requestsPerSec)),
+      p99Ms: median(slices.map((x) => x.withPages.p99Ms)),
+    },
+    withOverWithout: Number(
+      median(slices.map((x) => x.withPages.requestsPerSec / x.withoutPages.requestsPerSec)).toFixed(2),
+    ),
+    errors: slices.reduce(
+      (n, x) => n + x.withPages.errors + x.withPages.non2xx + x.withoutPages.errors + x.withoutPages.non2xx,
+      0,
+    ),
+    slices,
+  };
+}
+
 export async function measureLive() {
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -55,84 +168,16 @@ export async function measureLive() {
     for (const port of [3993, 3994]) servers.push(await startServer(port, { ...ENV, DATABASE_URL: url.toString() }));
     const [a, b] = servers as [RunningServer, RunningServer];
     const cookie = await staffSignIn(a.url, ENV.ADMIN_USERNAME, ENV.ADMIN_PASSWORD);
-    // One client and one request whose owner the admin changes back and forth.
-    await call(a.url, cookie, 'POST', '/api/admin/manual-orders', {
-      clientName: 'Client Direct',
-      clientEmail: 'direct@exemple.fr',
-      username: 'direct',
-      password: 'Azur-Passerelle-2026',
-      plan: 'pro',
-      paymentMethod: 'carte',
-      paymentStatus: 'paid',
-      orderDate: new Date().toISOString().slice(0, 10),
-    });
-    const login = await fetch(`${a.url}/api/client/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: a.url },
-      body: JSON.stringify({ username: 'direct', password: 'Azur-Passerelle-2026' }),
-    });
-    const clientCookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const request = (await call(a.url, clientCookie, 'POST', '/api/client/interventions', {
-      description: 'Banc',
-      urgency: 'medium',
-      deviceType: 'mac',
-      deviceInfo: 'iMac',
-    })) as { id: number };
-    const team = (await call(a.url, cookie, 'GET', '/api/admin/team')) as { id: number; username: string }[];
-    const me = team.find((m) => m.username === ENV.ADMIN_USERNAME)!.id;
-
-    const connectPages = async () => {
-      for (let i = 0; i < PAGES; i++) pages.push(await openEventStream(`${b.url}/api/admin/events`, { cookie }));
-      await Promise.all(pages.map((p) => p.next((e) => e.event === 'ready', 30_000)));
-    };
-    // The requests list staff reload all day, on B, alternately without and with the pages connected.
-    const load = () =>
-      cannon(`${b.url}/api/admin/interventions?limit=20`, {
-        connections: 10,
-        seconds: SLICE_SECONDS,
-        headers: [`cookie=${cookie}`],
-      });
-    const slices: Array<{ withoutPages: Figures; withPages: Figures }> = [];
-    await load(); // warm-up
-    const withPagesSlice = async () => {
-      await connectPages();
-      const figures = await load();
-      pages.splice(0).forEach((p) => p.close());
-      return figures;
-    };
-    for (let i = 0; i < SLICES; i++) {
-      // Alternately first, so that neither way always runs on a machine warmed (or loaded) by the other.
-      if (i % 2) {
-        const withPages = await withPagesSlice();
-        slices.push({ withPages, withoutPages: await load() });
-      } else {
-        const withoutPages = await load();
-        slices.push({ withoutPages, withPages: await withPagesSlice() });
-      }
-    }
+    const intervention = await setUpIntervention(a, cookie);
+    const slices = await underLoad(b, cookie, pages);
 
     await settle();
     const before = await rssMb(b.process.pid!);
-    await connectPages();
+    await connectPages(b, cookie, pages);
     await settle();
     const after = await rssMb(b.process.pid!);
 
-    const probe = pages[0]!;
-    const latencies: number[] = [];
-    for (let i = 0; i < EVENTS; i++) {
-      const started = performance.now();
-      const answer = call(a.url, cookie, 'PUT', `/api/admin/interventions/${request.id}/assignee`, {
-        staffId: i % 2 === 0 ? me : null,
-      });
-      await probe.next(
-        (e) => e.event === 'message' && (JSON.parse(e.data) as { kind: string }).kind === 'intervention.assigned',
-        10_000,
-      );
-      latencies.push(performance.now() - started);
-      await answer;
-      // Every page received it: the others drop what they were sent.
-      for (const p of pages.slice(1)) p.pending();
-    }
+    const latencies = await eventLatencies(a, cookie, intervention, pages);
     const sorted = [...latencies].sort((x, y) => x - y);
     const round = (n: number) => Math.round(n * 10) / 10;
     const result = {
@@ -148,25 +193,7 @@ export async function measureLive() {
         max: round(sorted.at(-1)!),
       },
       memoryOfInstanceB: { rssBeforeMb: before, rssWithPagesMb: after, pagesCostMb: round(after - before) },
-      staffListUnderLoad: {
-        what: `GET /api/admin/interventions on B, 10 connections, ${SLICE_SECONDS} s slices, alternately without and with ${PAGES} pages connected`,
-        withoutPages: {
-          requestsPerSec: median(slices.map((x) => x.withoutPages.requestsPerSec)),
-          p99Ms: median(slices.map((x) => x.withoutPages.p99Ms)),
-        },
-        withPages: {
-          requestsPerSec: median(slices.map((x) => x.withPages.requestsPerSec)),
-          p99Ms: median(slices.map((x) => x.withPages.p99Ms)),
-        },
-        withOverWithout: Number(
-          median(slices.map((x) => x.withPages.requestsPerSec / x.withoutPages.requestsPerSec)).toFixed(2),
-        ),
-        errors: slices.reduce(
-          (n, x) => n + x.withPages.errors + x.withPages.non2xx + x.withoutPages.errors + x.withoutPages.non2xx,
-          0,
-        ),
-        slices,
-      },
+      staffListUnderLoad: loadSummary(slices),
       target: { latencyMedianUnderMs: 1000, pagesCostUnderMb: 50 },
       met: { latency: quantile(sorted, 0.5) < 1000, memory: after - before < 50 },
     };

@@ -49,9 +49,8 @@ const figures = (ms: number[]) => {
   };
 };
 
-export async function measureSignIn() {
-  const loadAverageAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
-  const scryptMsAtStart = yardstickMs();
+/** The app in this process on a fresh PGlite, with one client who signs in with USERNAME and PASSWORD. */
+async function startApp() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rfs-bench-sign-in-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -82,54 +81,17 @@ export async function measureSignIn() {
   const clientId = order.clientId!;
   const app = await buildApp({ config, database });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { dataDir, database, clientId, app, base };
+}
 
-  const signIn = async () => {
-    const res = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      body: JSON.stringify({ email: USERNAME, password: PASSWORD }),
-      headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': randomAddress() },
-    });
-    if (res.status !== 200) throw new Error(`sign-in answered ${res.status} ${await res.text()}`);
-  };
-  const storedHash = async () =>
-    (await database.db.select().from(clients).where(eq(clients.id, clientId)))[0]!.passwordHash!;
-  const formerScrypt = scryptHash(PASSWORD, { N: 2 ** 17, r: 8, p: 1 });
-  const argon2id = await hashPassword(PASSWORD);
+type Kind = 'signIn' | 'signInReplacingScryptHash' | 'argon2idCheck' | 'scryptCheck';
 
-  const kinds = {
-    /** the sign-in as every client has it once their hash is Argon2id */
-    signIn: () => timed(signIn),
-    /** the first sign-in of an account still holding a scrypt hash: that check, then a new Argon2id hash stored */
-    signInReplacingScryptHash: async () => {
-      await database.db.update(clients).set({ passwordHash: formerScrypt }).where(eq(clients.id, clientId));
-      const ms = await timed(signIn);
-      if (!(await storedHash()).startsWith('$argon2id$v=19$m=19456,t=2,p=1$'))
-        throw new Error('the scrypt hash was not replaced');
-      return ms;
-    },
-    /** one check of the password against the Argon2id hash, as sign-in makes it (services/security/passwords.ts) */
-    argon2idCheck: () => timed(() => verifyPassword(PASSWORD, argon2id)),
-    /** the same against the scrypt hash at N=2^17, r=8, p=1: what a sign-in cost before */
-    scryptCheck: () => timed(() => verifyPassword(PASSWORD, formerScrypt)),
-  };
-  type Kind = keyof typeof kinds;
-  const names = Object.keys(kinds) as Kind[];
-  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Kind, number[]>;
-  try {
-    // Warm-up (JIT, the dummy hash, the database's pages), not recorded.
-    for (const name of names) await kinds[name]();
-    if (!(await storedHash()).startsWith('$argon2id$')) throw new Error('the client’s hash is not Argon2id');
-    for (let round = 0; round < ROUNDS; round++) {
-      for (let i = 0; i < names.length; i++) {
-        const name = names[(round + i) % names.length]!;
-        for (let n = 0; n < PER_ROUND; n++) times[name].push(await kinds[name]());
-      }
-    }
-  } finally {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+/** The figures of each kind, with the same run's yardstick and load, into bench/results/sign-in.json. */
+async function writeResult(
+  times: Record<Kind, number[]>,
+  { loadAverageAtStart, scryptMsAtStart }: { loadAverageAtStart: number[]; scryptMsAtStart: number },
+) {
+  const names = Object.keys(times) as Kind[];
   const summary = Object.fromEntries(names.map((n) => [n, figures(times[n])])) as Record<
     Kind,
     ReturnType<typeof figures>
@@ -155,6 +117,60 @@ export async function measureSignIn() {
   await mkdir('bench/results', { recursive: true });
   await writeFile('bench/results/sign-in.json', `${JSON.stringify(result, null, 2)}\n`);
   return result;
+}
+
+export async function measureSignIn() {
+  const loadAverageAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  const scryptMsAtStart = yardstickMs();
+  const { dataDir, database, clientId, app, base } = await startApp();
+
+  const signIn = async () => {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ email: USERNAME, password: PASSWORD }),
+      headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-for': randomAddress() },
+    });
+    if (res.status !== 200) throw new Error(`sign-in answered ${res.status} ${await res.text()}`);
+  };
+  const storedHash = async () =>
+    (await database.db.select().from(clients).where(eq(clients.id, clientId)))[0]!.passwordHash!;
+  const formerScrypt = scryptHash(PASSWORD, { N: 2 ** 17, r: 8, p: 1 });
+  const argon2id = await hashPassword(PASSWORD);
+
+  const kinds: Record<Kind, () => Promise<number>> = {
+    /** the sign-in as every client has it once their hash is Argon2id */
+    signIn: () => timed(signIn),
+    /** the first sign-in of an account still holding a scrypt hash: that check, then a new Argon2id hash stored */
+    signInReplacingScryptHash: async () => {
+      await database.db.update(clients).set({ passwordHash: formerScrypt }).where(eq(clients.id, clientId));
+      const ms = await timed(signIn);
+      if (!(await storedHash()).startsWith('$argon2id$v=19$m=19456,t=2,p=1$'))
+        throw new Error('the scrypt hash was not replaced');
+      return ms;
+    },
+    /** one check of the password against the Argon2id hash, as sign-in makes it (services/security/passwords.ts) */
+    argon2idCheck: () => timed(() => verifyPassword(PASSWORD, argon2id)),
+    /** the same against the scrypt hash at N=2^17, r=8, p=1: what a sign-in cost before */
+    scryptCheck: () => timed(() => verifyPassword(PASSWORD, formerScrypt)),
+  };
+  const names = Object.keys(kinds) as Kind[];
+  const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Kind, number[]>;
+  try {
+    // Warm-up (JIT, the dummy hash, the database's pages), not recorded.
+    for (const name of names) await kinds[name]();
+    if (!(await storedHash()).startsWith('$argon2id$')) throw new Error('the client’s hash is not Argon2id');
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let i = 0; i < names.length; i++) {
+        const name = names[(round + i) % names.length]!;
+        for (let n = 0; n < PER_ROUND; n++) times[name].push(await kinds[name]());
+      }
+    }
+  } finally {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return writeResult(times, { loadAverageAtStart, scryptMsAtStart });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

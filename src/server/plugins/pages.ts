@@ -13,7 +13,7 @@ import { CLIENT_COOKIE } from './auth.ts';
 import { CSP_NONCE, newNonce } from './csp.ts';
 import { notFoundAnswer } from './errors.ts';
 import { DIST_DIR } from '#server/app-root.ts';
-import { pageRenderer, type SiteRenderer } from './page-render.ts';
+import { pageRenderer, type RenderedHtml, type SiteRenderer } from './page-render.ts';
 import { readHelpPage } from './help-pages.ts';
 import { registerCrawlerFiles } from './sitemap.ts';
 
@@ -68,22 +68,8 @@ async function compressPage(status: number, html: string): Promise<SharedPage> {
   return { status, etag, body: { br, gzip: gz, identity } };
 }
 
-/** Serves the built front end: hashed assets with a long cache, and every page rendered on the server. */
-export async function registerPages(app: FastifyInstance) {
-  const clientDir = path.join(DIST_DIR, 'client');
-  const entry = path.join(DIST_DIR, 'ssr', 'entry-server.js');
-  if (!existsSync(entry) || !existsSync(path.join(clientDir, 'index.html'))) {
-    throw new Error('The front end is not built: run `npm run build` (npm start does it).');
-  }
-  const built = await readFile(path.join(clientDir, 'index.html'), 'utf8');
-  const inlinedTemplate = await inlineStylesheets(built, clientDir);
-  const linkedTemplate = linkStylesheets(built);
-  const renderer = (await import(pathToFileURL(entry).href)) as SiteRenderer;
-  const { renderPage, signedInVisitor } = pageRenderer(app, renderer, {
-    inlined: inlinedTemplate,
-    linked: linkedTemplate,
-  });
-
+/** The hashed assets with a year's cache, and the few other built files, each sent as the build compressed it. */
+async function registerBuiltFiles(app: FastifyInstance, clientDir: string) {
   await app.register(fastifyStatic, {
     root: path.join(clientDir, 'assets'),
     prefix: '/assets/',
@@ -106,9 +92,59 @@ export async function registerPages(app: FastifyInstance) {
     maxAge: '1d',
     decorateReply: false,
   });
+}
 
-  // Only the query a page reads takes part in the key, so /?utm=… does not grow the cache.
+/** Only the query a page reads takes part in the key, so /?utm=… does not grow the cache. */
+function cacheKey(url: URL): string {
+  const plan = url.pathname.startsWith('/register') ? findPlan(url.searchParams.get('plan'))?.id : undefined;
+  return plan ? `${url.pathname}?plan=${plan}` : url.pathname;
+}
+
+/**
+ * An anonymous visitor's page by its key, rendered once and kept (MAX_CACHED keys at most): a public page compressed
+ * with the shared nonce in it, any other as rendered.
+ */
+function anonymousPages(renderPage: (key: string) => Promise<RenderedHtml>, sharedNonce: string) {
   const cache = new Map<string, Promise<SharedPage | RenderedPage>>();
+  return (key: string): Promise<SharedPage | RenderedPage> => {
+    let pending = cache.get(key);
+    if (!pending) {
+      // Concurrent first visitors share one rendering; a 404 is not kept (any address can ask for one).
+      pending = renderPage(key).then<SharedPage | RenderedPage>((page) =>
+        page.shared && page.status === 200
+          ? compressPage(page.status, page.body.replaceAll(CSP_NONCE, sharedNonce))
+          : { status: page.status, html: page.body },
+      );
+      if (cache.size < MAX_CACHED) cache.set(key, pending);
+      pending.then(
+        (page) => {
+          if (page.status !== 200) cache.delete(key);
+        },
+        () => cache.delete(key),
+      );
+    }
+    return pending;
+  };
+}
+
+/** Serves the built front end: hashed assets with a long cache, and every page rendered on the server. */
+export async function registerPages(app: FastifyInstance) {
+  const clientDir = path.join(DIST_DIR, 'client');
+  const entry = path.join(DIST_DIR, 'ssr', 'entry-server.js');
+  if (!existsSync(entry) || !existsSync(path.join(clientDir, 'index.html'))) {
+    throw new Error('The front end is not built: run `npm run build` (npm start does it).');
+  }
+  const built = await readFile(path.join(clientDir, 'index.html'), 'utf8');
+  const inlinedTemplate = await inlineStylesheets(built, clientDir);
+  const linkedTemplate = linkStylesheets(built);
+  const renderer = (await import(pathToFileURL(entry).href)) as SiteRenderer;
+  const { renderPage, signedInVisitor } = pageRenderer(app, renderer, {
+    inlined: inlinedTemplate,
+    linked: linkedTemplate,
+  });
+
+  await registerBuiltFiles(app, clientDir);
+
   const encodings = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
   /**
    * The public pages (landing, legal pages, registration, invoice check) are the same bytes for every visitor until
@@ -119,10 +155,7 @@ export async function registerPages(app: FastifyInstance) {
    */
   const sharedNonce = newNonce();
   const sharedPolicy = app.pagePolicy(sharedNonce);
-  function cacheKey(url: URL): string {
-    const plan = url.pathname.startsWith('/register') ? findPlan(url.searchParams.get('plan'))?.id : undefined;
-    return plan ? `${url.pathname}?plan=${plan}` : url.pathname;
-  }
+  const keptPage = anonymousPages(renderPage, sharedNonce);
 
   registerCrawlerFiles(app, renderer.indexablePaths());
 
@@ -149,23 +182,7 @@ export async function registerPages(app: FastifyInstance) {
       return reply.status(page.status).header('cache-control', 'private, no-store').send(page.body);
     }
 
-    let pending = cache.get(key);
-    if (!pending) {
-      // Concurrent first visitors share one rendering; a 404 is not kept (any address can ask for one).
-      pending = renderPage(key).then<SharedPage | RenderedPage>((page) =>
-        page.shared && page.status === 200
-          ? compressPage(page.status, page.body.replaceAll(CSP_NONCE, sharedNonce))
-          : { status: page.status, html: page.body },
-      );
-      if (cache.size < MAX_CACHED) cache.set(key, pending);
-      pending.then(
-        (page) => {
-          if (page.status !== 200) cache.delete(key);
-        },
-        () => cache.delete(key),
-      );
-    }
-    const page = await pending;
+    const page = await keptPage(key);
     reply.status(page.status).header('cache-control', 'no-cache');
     if ('html' in page) return reply.send(page.html);
 

@@ -115,6 +115,55 @@ export type CreditNoteArgs = {
   refunded?: MadeRefund;
 };
 
+/** Credited in full, the order takes its final status and leaves the client's subscriptions. */
+async function closeCreditedOrder(
+  tx: Tx,
+  orderId: number,
+  fullStatus: NonNullable<CreditNoteArgs['fullStatus']>,
+  actor: Actor,
+) {
+  const [order] = await tx
+    .select({ paymentStatus: orders.paymentStatus, clientId: orders.clientId, clientEmail: orders.clientEmail })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  if (!order) throw notFound('Commande introuvable');
+  await tx.update(orders).set({ paymentStatus: fullStatus, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await recomputeSubscriptions(
+    tx,
+    order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail },
+  );
+  await writeAudit(tx, actor, {
+    action: 'order.update',
+    entity: 'order',
+    entityId: orderId,
+    before: { paymentStatus: order.paymentStatus },
+    after: { paymentStatus: fullStatus },
+  });
+}
+
+/** The client's copy of the credit note, queued in the caller's transaction so it leaves only if the note exists. */
+async function mailCreditNote(
+  tx: Tx,
+  mail: MailQueue,
+  orderId: number,
+  credited: { invoice: InvoiceRow; note: InvoiceRow; cancelsInFull: boolean },
+) {
+  const { invoice, note, cancelsInFull } = credited;
+  const [order] = await tx
+    .select({ clientId: orders.clientId, clientName: orders.clientName, clientEmail: orders.clientEmail })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  await queueCreditNoteMail(tx, mail, order, {
+    id: note.id,
+    number: note.number,
+    invoiceNumber: invoice.number,
+    amount: note.totalTtc,
+    cancelsInFull,
+  });
+}
+
 /**
  * A credit note on `invoice`, in the caller's transaction. The invoice row is locked first, so two credit notes on it
  * at once cannot both take the same remainder. Credited in full, the order becomes `fullStatus` (« Annulé » or
@@ -136,26 +185,7 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteArgs): Prom
   // A refund under way takes its share of the remainder once the provider has answered: nothing else meanwhile.
   if (!refunded) await refuseWhileRefundAsked(tx, orderId);
   const cancelsInFull = toCents(values.amount) === toCents(remaining);
-  if (cancelsInFull) {
-    const [order] = await tx
-      .select({ paymentStatus: orders.paymentStatus, clientId: orders.clientId, clientEmail: orders.clientEmail })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
-    if (!order) throw notFound('Commande introuvable');
-    await tx.update(orders).set({ paymentStatus: fullStatus, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await recomputeSubscriptions(
-      tx,
-      order.clientId !== null ? { clientId: order.clientId } : { clientId: null, email: order.clientEmail },
-    );
-    await writeAudit(tx, actor, {
-      action: 'order.update',
-      entity: 'order',
-      entityId: orderId,
-      before: { paymentStatus: order.paymentStatus },
-      after: { paymentStatus: fullStatus },
-    });
-  }
+  if (cancelsInFull) await closeCreditedOrder(tx, orderId, fullStatus, actor);
   // Last: the series lock is held for the number, two inserts and the commit.
   let note = await insertCreditNote(
     tx,
@@ -186,21 +216,7 @@ export async function creditInTransaction(tx: Tx, request: CreditNoteArgs): Prom
       ...(refunded ? { refundId: refunded.id, refundStatus: refunded.status } : {}),
     },
   });
-  if (mail) {
-    const [order] = await tx
-      .select({ clientId: orders.clientId, clientName: orders.clientName, clientEmail: orders.clientEmail })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (order) {
-      await queueCreditNoteMail(tx, mail, order, {
-        id: note.id,
-        number: note.number,
-        invoiceNumber: invoice.number,
-        amount: note.totalTtc,
-        cancelsInFull,
-      });
-    }
-  }
+  if (mail) await mailCreditNote(tx, mail, orderId, { invoice, note, cancelsInFull });
   return note;
 }
 

@@ -11,11 +11,43 @@ import { writeAudit } from '#server/services/security/audit.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { publishProofLive } from '#server/services/live/staff-notices.ts';
 import { ownDevice, roomForOneMore } from './client-devices.ts';
-import { deviceLabel, toDevice, proofsOf } from './device-rows.ts';
+import { deviceLabel, toDevice, proofsOf, type DeviceRow } from './device-rows.ts';
 import { coverageOf } from './coverage.ts';
 import { reserveProofRoom } from './proof-room.ts';
 
 export type ProofFile = { name: string; mimeType: string; data: Buffer };
+
+/**
+ * Staff are told once per device and round (STAFF_EMAIL, live). The round's first proof names the notice: the
+ * e-mail's key makes the later ones queue nothing.
+ */
+async function tellStaffOfFirstProof(
+  tx: Tx,
+  mail: MailQueue,
+  sent: { clientId: number; device: DeviceRow; proofId: number; fileName: string },
+) {
+  const { clientId, device, proofId, fileName } = sent;
+  const [client] = await tx
+    .select({ name: clients.name, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  const [first] = await tx
+    .select({ id: deviceProofs.id })
+    .from(deviceProofs)
+    .where(eq(deviceProofs.deviceId, device.id))
+    .orderBy(asc(deviceProofs.id))
+    .limit(1);
+  if (first!.id !== proofId) return;
+  await mail.queueForStaff(tx, `staff-device-proof:${device.id}:${proofId}`, 'staff_device_proof', {
+    deviceId: device.id,
+    clientId,
+    clientName: client!.name,
+    clientEmail: client!.email,
+    device: deviceLabel(device),
+    fileName,
+  });
+  await publishProofLive(tx, { deviceId: device.id, clientId, clientName: client!.name });
+}
 
 /**
  * A proof the client sends, within their room for proofs (proof-room.ts). A device waiting for its verification takes
@@ -84,28 +116,7 @@ export async function addProof(
         ...(reopened ? { status: 'pending' } : {}),
       },
     });
-    const [client] = await tx
-      .select({ name: clients.name, email: clients.email })
-      .from(clients)
-      .where(eq(clients.id, clientId));
-    // The round's first proof names the notice: the e-mail's key makes the later ones queue nothing.
-    const [first] = await tx
-      .select({ id: deviceProofs.id })
-      .from(deviceProofs)
-      .where(eq(deviceProofs.deviceId, id))
-      .orderBy(asc(deviceProofs.id))
-      .limit(1);
-    if (first!.id === proof!.id) {
-      await mail.queueForStaff(tx, `staff-device-proof:${id}:${proof!.id}`, 'staff_device_proof', {
-        deviceId: id,
-        clientId,
-        clientName: client!.name,
-        clientEmail: client!.email,
-        device: deviceLabel(row),
-        fileName: file.name,
-      });
-      await publishProofLive(tx, { deviceId: id, clientId, clientName: client!.name });
-    }
+    await tellStaffOfFirstProof(tx, mail, { clientId, device: row, proofId: proof!.id, fileName: file.name });
     const covered = (await coverageOf(tx, clientId, await currentSubscription(tx, clientId, now))).has(id);
     return toDevice(updated!, [...((await proofsOf(tx, [id])).get(id) ?? [])], covered);
   });

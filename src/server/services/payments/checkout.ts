@@ -60,19 +60,8 @@ async function endIntent(db: Tx, id: number, status: 'done' | 'failed', result?:
     .where(eq(providerIntents.id, id));
 }
 
-/**
- * The provider's page for the client's pending order. The amount is the order's price (the catalogue's, set by the
- * server when the order was made: what its invoice will print), in euros; the order travels in the metadata and as
- * client_reference_id, which the webhook reads. A session still open is offered again rather than a second one; a
- * new one carries an idempotency key per order and attempt, so a double click or a retried call makes one.
- */
-export async function startCheckout(
-  db: Db,
-  provider: PaymentProvider,
-  config: Config,
-  clientId: number,
-  orderId: number,
-): Promise<{ url: string }> {
+/** The client's own order, if it still waits for a payment of more than nothing. */
+async function payableOrder(db: Db, clientId: number, orderId: number) {
   const [order] = await db
     .select({
       id: orders.id,
@@ -86,13 +75,17 @@ export async function startCheckout(
   if (!order) throw notFound('Commande introuvable');
   const amount = toCents(order.price);
   if (order.paymentStatus !== 'pending' || amount <= 0) throw new HttpError('NOT_PAYABLE', NOT_PAYABLE);
+  return { order, amount };
+}
 
+/** The page of a session still open for this amount, made recently enough to be offered again. */
+async function openSessionUrl(db: Db, orderId: number, amount: number): Promise<string | null> {
   const [open] = await db
     .select({ url: onlinePayments.url })
     .from(onlinePayments)
     .where(
       and(
-        eq(onlinePayments.orderId, order.id),
+        eq(onlinePayments.orderId, orderId),
         eq(onlinePayments.status, 'open'),
         eq(onlinePayments.amountCents, amount),
         gt(onlinePayments.createdAt, new Date(Date.now() - REUSE_MS)),
@@ -100,7 +93,25 @@ export async function startCheckout(
     )
     .orderBy(desc(onlinePayments.createdAt))
     .limit(1);
-  if (open?.url) return { url: open.url };
+  return open?.url || null;
+}
+
+/**
+ * The provider's page for the client's pending order. The amount is the order's price (the catalogue's, set by the
+ * server when the order was made: what its invoice will print), in euros; the order travels in the metadata and as
+ * client_reference_id, which the webhook reads. A session still open is offered again rather than a second one; a
+ * new one carries an idempotency key per order and attempt, so a double click or a retried call makes one.
+ */
+export async function startCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  config: Config,
+  clientId: number,
+  orderId: number,
+): Promise<{ url: string }> {
+  const { order, amount } = await payableOrder(db, clientId, orderId);
+  const openUrl = await openSessionUrl(db, order.id, amount);
+  if (openUrl) return { url: openUrl };
 
   const intent = await checkoutIntent(db, order.id, amount);
   const plan = getPlan(order.plan);

@@ -14,7 +14,7 @@ import {
   screenShares,
 } from '#server/db/schema.ts';
 import { ratingsFor } from '#server/services/interventions/intervention-ratings.ts';
-import { devicesOf, emailsOf, filePlacer, paymentsOf, threadsOf } from './export-sections.ts';
+import { devicesOf, emailsOf, filePlacer, paymentsOf, threadsOf, type Placer } from './export-sections.ts';
 import { interventionEntry, orderEntry, requestEntry } from './export-entries.ts';
 
 /** The files one download carries at most (proofs and attachments): past it, data.json says which stayed out. */
@@ -78,6 +78,91 @@ async function historyOf(db: Tx, where: SQL) {
   }));
 }
 
+/** The rows the download starts from, each kind in the order it happened. */
+async function rowsOf(db: Tx, client: ClientRow) {
+  const [clientOrders, clientInterventions, clientRequests, sessions, resetLinks] = await Promise.all([
+    db.select().from(orders).where(ordersOf(client)).orderBy(asc(orders.orderDate), asc(orders.id)),
+    db
+      .select()
+      .from(interventions)
+      .where(eq(interventions.clientId, client.id))
+      .orderBy(asc(interventions.createdAt), asc(interventions.id)),
+    db.select().from(inboxItems).where(inboxItemsOf(client)).orderBy(asc(inboxItems.createdAt), asc(inboxItems.id)),
+    db
+      .select({ createdAt: clientSessions.createdAt, expiresAt: clientSessions.expiresAt })
+      .from(clientSessions)
+      .where(eq(clientSessions.clientId, client.id))
+      .orderBy(asc(clientSessions.createdAt)),
+    db
+      .select({
+        createdAt: passwordResetTokens.createdAt,
+        expiresAt: passwordResetTokens.expiresAt,
+        usedAt: passwordResetTokens.usedAt,
+      })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.clientId, client.id))
+      .orderBy(asc(passwordResetTokens.createdAt)),
+  ]);
+  return { clientOrders, clientInterventions, clientRequests, sessions, resetLinks };
+}
+
+/** What hangs from those rows: devices and threads with their files, documents, ratings, payments, e-mails, history. */
+async function relatedTo(db: Tx, client: ClientRow, rows: Awaited<ReturnType<typeof rowsOf>>, placer: Placer) {
+  const orderIds = rows.clientOrders.map((o) => o.id);
+  const interventionIds = rows.clientInterventions.map((i) => i.id);
+  // Devices first, then threads: the files are placed in that order, the size guard keeping the earliest.
+  const devices = await devicesOf(db, client.id, placer);
+  const threads = await threadsOf(db, interventionIds, placer);
+  const [documents, ratings, shares, payments, emails] = await Promise.all([
+    documentsOf(db, orderIds),
+    ratingsFor(db, interventionIds),
+    // Screen shares keep times only: nothing of the screen or the voice was ever stored.
+    db
+      .select()
+      .from(screenShares)
+      .where(eq(screenShares.clientId, client.id))
+      .orderBy(asc(screenShares.startedAt), asc(screenShares.id)),
+    paymentsOf(db, orderIds),
+    emailsOf(db, client),
+  ]);
+  const auditWhere = auditAbout({
+    orders: orderIds,
+    interventions: interventionIds,
+    inboxItems: rows.clientRequests.map((r) => r.id),
+  });
+  const history = auditWhere ? await historyOf(db, auditWhere) : [];
+  return { devices, threads, documents, ratings, shares, payments, emails, history };
+}
+
+/** The archive's opening words; read once every file is placed, so it can say how many stayed out. */
+function aboutText(placer: Placer): string {
+  return (
+    'Toutes les données que nous détenons à votre sujet. Les fichiers que vous nous avez envoyés (justificatifs, ' +
+    'pièces jointes) et ceux de l’équipe dans vos demandes sont dans le dossier « fichiers » de cette archive, ' +
+    'au chemin indiqué par « file ». Votre mot de passe n’est conservé que sous une forme chiffrée irréversible ' +
+    'et ne figure pas ici. Les factures sont conservées 10 ans (obligation comptable).' +
+    (placer.left()
+      ? ` ${placer.left()} fichier(s) trop volumineux pour ce téléchargement (« file » vide) : demandez-les à ` +
+        'notre équipe, qui vous les transmettra.'
+      : '')
+  );
+}
+
+/** The account as the client sees it: whether a password is set, never its hash nor its hint. */
+function accountEntry(client: ClientRow) {
+  return {
+    id: client.id,
+    username: client.username,
+    firstName: client.firstName,
+    lastName: client.lastName,
+    name: client.name,
+    email: client.email,
+    phone: client.phone,
+    hasPassword: client.passwordHash !== null,
+    createdAt: client.createdAt.toISOString(),
+  };
+}
+
 /**
  * Everything about the client, for the download: data.json, and the files it names (their proofs, the files of their
  * requests' threads) listed in `files` for the archive. Secrets stay out: no password hash nor hint, no session or
@@ -93,89 +178,29 @@ export async function exportClientData(
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) return null;
   const placer = filePlacer(maxFileBytes);
-  const [clientOrders, clientInterventions, clientRequests, sessions, resetLinks] = await Promise.all([
-    db.select().from(orders).where(ordersOf(client)).orderBy(asc(orders.orderDate), asc(orders.id)),
-    db
-      .select()
-      .from(interventions)
-      .where(eq(interventions.clientId, clientId))
-      .orderBy(asc(interventions.createdAt), asc(interventions.id)),
-    db.select().from(inboxItems).where(inboxItemsOf(client)).orderBy(asc(inboxItems.createdAt), asc(inboxItems.id)),
-    db
-      .select({ createdAt: clientSessions.createdAt, expiresAt: clientSessions.expiresAt })
-      .from(clientSessions)
-      .where(eq(clientSessions.clientId, clientId))
-      .orderBy(asc(clientSessions.createdAt)),
-    db
-      .select({
-        createdAt: passwordResetTokens.createdAt,
-        expiresAt: passwordResetTokens.expiresAt,
-        usedAt: passwordResetTokens.usedAt,
-      })
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.clientId, clientId))
-      .orderBy(asc(passwordResetTokens.createdAt)),
-  ]);
-  const interventionIds = clientInterventions.map((i) => i.id);
-  // Devices first, then threads: the files are placed in that order, the size guard keeping the earliest.
-  const clientDevices = await devicesOf(db, clientId, placer);
-  const threads = await threadsOf(db, interventionIds, placer);
-  const [documents, ratings, shares, payments, emails] = await Promise.all([
-    documentsOf(
-      db,
-      clientOrders.map((o) => o.id),
-    ),
-    ratingsFor(db, interventionIds),
-    // Screen shares keep times only: nothing of the screen or the voice was ever stored.
-    db
-      .select()
-      .from(screenShares)
-      .where(eq(screenShares.clientId, clientId))
-      .orderBy(asc(screenShares.startedAt), asc(screenShares.id)),
-    paymentsOf(
-      db,
-      clientOrders.map((o) => o.id),
-    ),
-    emailsOf(db, client),
-  ]);
-  const auditWhere = auditAbout({
-    orders: clientOrders.map((o) => o.id),
-    interventions: interventionIds,
-    inboxItems: clientRequests.map((r) => r.id),
-  });
-  const history = auditWhere ? await historyOf(db, auditWhere) : [];
-
+  const rows = await rowsOf(db, client);
+  const { devices, threads, documents, ratings, shares, payments, emails, history } = await relatedTo(
+    db,
+    client,
+    rows,
+    placer,
+  );
   const data = {
     exportedAt: now.toISOString(),
-    about:
-      'Toutes les données que nous détenons à votre sujet. Les fichiers que vous nous avez envoyés (justificatifs, ' +
-      'pièces jointes) et ceux de l’équipe dans vos demandes sont dans le dossier « fichiers » de cette archive, ' +
-      'au chemin indiqué par « file ». Votre mot de passe n’est conservé que sous une forme chiffrée irréversible ' +
-      'et ne figure pas ici. Les factures sont conservées 10 ans (obligation comptable).' +
-      (placer.left()
-        ? ` ${placer.left()} fichier(s) trop volumineux pour ce téléchargement (« file » vide) : demandez-les à ` +
-          'notre équipe, qui vous les transmettra.'
-        : ''),
-    account: {
-      id: client.id,
-      username: client.username,
-      firstName: client.firstName,
-      lastName: client.lastName,
-      name: client.name,
-      email: client.email,
-      phone: client.phone,
-      hasPassword: client.passwordHash !== null,
-      createdAt: client.createdAt.toISOString(),
-    },
-    sessions: sessions.map((s) => ({ openedAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() })),
-    passwordResetLinks: resetLinks.map((l) => ({
+    about: aboutText(placer),
+    account: accountEntry(client),
+    sessions: rows.sessions.map((s) => ({
+      openedAt: s.createdAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+    })),
+    passwordResetLinks: rows.resetLinks.map((l) => ({
       requestedAt: l.createdAt.toISOString(),
       expiresAt: l.expiresAt.toISOString(),
       usedAt: l.usedAt?.toISOString() ?? null,
     })),
-    orders: clientOrders.map((o) => orderEntry(o, documents.get(o.id) ?? [], payments.get(o.id) ?? [])),
-    devices: clientDevices,
-    interventions: clientInterventions.map((i) =>
+    orders: rows.clientOrders.map((o) => orderEntry(o, documents.get(o.id) ?? [], payments.get(o.id) ?? [])),
+    devices,
+    interventions: rows.clientInterventions.map((i) =>
       interventionEntry(i, ratings.get(i.id) ?? null, threads.get(i.id) ?? []),
     ),
     screenShares: shares.map((s) => ({
@@ -186,7 +211,7 @@ export async function exportClientData(
       durationMinutes: s.durationMinutes,
       endedBy: s.endedBy,
     })),
-    requests: clientRequests.map(requestEntry),
+    requests: rows.clientRequests.map(requestEntry),
     emails,
     history,
   };

@@ -107,6 +107,152 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
   });
 }
 
+type ClientRow = typeof clients.$inferSelect;
+
+/** Who an erasure reaches beyond the account: its orders, interventions and inbox items. */
+type Concerned = { orderIds: number[]; interventionIds: number[]; requestIds: number[] };
+
+/** The erasure request and its account, locked, or the reason it cannot be confirmed. */
+async function lockRequestAndClient(tx: Tx, requestId: number) {
+  const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId)).for('update');
+  if (!request) throw new HttpError('NOT_FOUND', INBOX_ITEM_NOT_FOUND);
+  if (request.kind !== 'erasure')
+    throw new HttpError('NOT_ERASURE', 'Seule une demande d’effacement peut être confirmée.');
+  if (request.erasedAt) throw new HttpError('ALREADY_DONE', 'Les données de ce client ont déjà été effacées.');
+  if (request.refusalReason)
+    throw new HttpError('ALREADY_DONE', 'Cette demande a été refusée : le client peut en faire une nouvelle.');
+  if (request.clientId === null) throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
+  const [client] = await tx.select().from(clients).where(eq(clients.id, request.clientId)).for('update');
+  if (!client) throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
+  return client;
+}
+
+/** Read before anything is renamed: the e-mail is how older orders and requests are found. */
+async function concernedBy(tx: Tx, client: ClientRow): Promise<Concerned> {
+  const [orderIds, interventionIds, requestIds] = await Promise.all([
+    tx.select({ id: orders.id }).from(orders).where(ordersOf(client)),
+    tx.select({ id: interventions.id }).from(interventions).where(eq(interventions.clientId, client.id)),
+    tx.select({ id: inboxItems.id }).from(inboxItems).where(inboxItemsOf(client)),
+  ]).then((lists) => lists.map((rows) => rows.map((r) => r.id)) as [number[], number[], number[]]);
+  return { orderIds, interventionIds, requestIds };
+}
+
+/** The free text of their orders and interventions; the rows stay for the books and the counts. */
+async function blankOrdersAndInterventions(tx: Tx, clientId: number, ids: Concerned, now: Date) {
+  if (ids.orderIds.length) {
+    await tx.update(orders).set({ notes: '', username: null, updatedAt: now }).where(inArray(orders.id, ids.orderIds));
+  }
+  await tx
+    .update(interventions)
+    .set({ title: DEFAULT_TITLE, description: '', deviceInfo: '', staffNotes: '', remoteId: null, updatedAt: now })
+    .where(eq(interventions.clientId, clientId));
+  // Their ratings keep the stars (the monthly averages) and lose the words; the threads go whole, their files with
+  // them (kept in the database, deleted by the cascade: nothing on disk to remove after the commit).
+  if (ids.interventionIds.length) {
+    await tx.delete(interventionMessages).where(inArray(interventionMessages.interventionId, ids.interventionIds));
+    await tx
+      .update(interventionRatings)
+      .set({ comment: '' })
+      .where(inArray(interventionRatings.interventionId, ids.interventionIds));
+  }
+}
+
+/** Their registration, contact and erasure requests lose who sent them and what they wrote. */
+async function blankInboxItems(tx: Tx, requestIds: number[], placeholder: string) {
+  if (!requestIds.length) return;
+  await tx
+    .update(inboxItems)
+    .set({
+      name: ERASED_NAME,
+      email: placeholder,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      subject: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.subject} else '' end`,
+      // The erasure request's own text names no one (see requestErasure); the others are what the person wrote.
+      message: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.message} else '' end`,
+      captchaAnswer: null,
+      deviceInfo: null,
+    })
+    .where(inArray(inboxItems.id, requestIds));
+}
+
+/** The personal fields of the audit history of their orders, interventions and requests. */
+async function blankAuditHistory(tx: Tx, ids: Concerned) {
+  const history = auditAbout({ orders: ids.orderIds, interventions: ids.interventionIds, inboxItems: ids.requestIds });
+  if (!history) return;
+  // The audit log refuses every UPDATE (drizzle/0014 trigger) but this one: personal fields leaving its history,
+  // allowed by this transaction-local setting, which ends with the transaction.
+  await tx.execute(sql`select set_config('rfs.audit_erasure', 'on', true)`);
+  await tx
+    .update(auditLog)
+    .set({
+      before: sql`${auditLog.before} - ${personalAuditFields}`,
+      after: sql`${auditLog.after} - ${personalAuditFields}`,
+    })
+    .where(history);
+}
+
+/** The account itself, so nobody can sign in again, and what hangs from it: sessions, devices, live traces, links. */
+async function blankAccount(tx: Tx, clientId: number, requestIds: number[], placeholder: string) {
+  await tx
+    .update(clients)
+    .set({
+      name: ERASED_NAME,
+      firstName: ERASED_FIRST_NAME,
+      lastName: ERASED_LAST_NAME,
+      email: placeholder,
+      phone: '',
+      username: null,
+      passwordHash: null,
+    })
+    .where(eq(clients.id, clientId));
+  await tx.delete(clientSessions).where(eq(clientSessions.clientId, clientId));
+  await eraseDevicesOf(tx, clientId);
+  await forgetLiveEventsOf(tx, { clientId, inboxItemIds: requestIds });
+  await tx.delete(liveSignals).where(eq(liveSignals.toClientId, clientId));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, clientId));
+}
+
+/** The trace of the erasure, their queued e-mails blanked, and the last message to them. */
+async function recordErasure(
+  tx: Tx,
+  mail: MailQueue,
+  actor: Actor,
+  erased: { requestId: number; client: ClientRow; ids: Concerned; placeholder: string },
+) {
+  const { requestId, client, ids, placeholder } = erased;
+  // The trace names nobody: it says what was done, not to whom beyond the account number.
+  await writeAudit(tx, actor, {
+    action: 'client.erase',
+    entity: 'client',
+    entityId: client.id,
+    after: {
+      requestId,
+      ordersKept: ids.orderIds.length,
+      interventions: ids.interventionIds.length,
+      requests: ids.requestIds.length,
+    },
+  });
+  // Their e-mails too; then the last message to them, queued here so it cannot be lost, keeps their address only
+  // until it is sent (services/mail/delivery.ts).
+  await anonymiseOutboxOf(tx, {
+    clientId: client.id,
+    email: client.email,
+    placeholder,
+    keys: [
+      ...ids.requestIds.flatMap((id) => [`staff-registration:${id}`, `staff-contact:${id}`]),
+      ...ids.interventionIds.map((id) => `staff-intervention:${id}`),
+    ],
+  });
+  await mail.queue(tx, {
+    key: `erasure-done:${requestId}`,
+    kind: 'erasure_done',
+    to: client.email,
+    params: { name: client.name },
+  });
+}
+
 /**
  * Staff confirm an erasure request: in one transaction the person is anonymised and the request closed.
  *
@@ -132,123 +278,19 @@ export async function confirmErasure(
   now = new Date(),
 ): Promise<InboxItemDto> {
   return db.transaction(async (tx) => {
-    const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId)).for('update');
-    if (!request) throw new HttpError('NOT_FOUND', INBOX_ITEM_NOT_FOUND);
-    if (request.kind !== 'erasure')
-      throw new HttpError('NOT_ERASURE', 'Seule une demande d’effacement peut être confirmée.');
-    if (request.erasedAt) throw new HttpError('ALREADY_DONE', 'Les données de ce client ont déjà été effacées.');
-    if (request.refusalReason)
-      throw new HttpError('ALREADY_DONE', 'Cette demande a été refusée : le client peut en faire une nouvelle.');
-    if (request.clientId === null)
-      throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
-    const [client] = await tx.select().from(clients).where(eq(clients.id, request.clientId)).for('update');
-    if (!client) throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
+    const client = await lockRequestAndClient(tx, requestId);
     const placeholder = erasedEmail(client.id);
-
-    // Read who is concerned before anything is renamed: the e-mail is how older orders and requests are found.
-    const [orderIds, interventionIds, requestIds] = await Promise.all([
-      tx.select({ id: orders.id }).from(orders).where(ordersOf(client)),
-      tx.select({ id: interventions.id }).from(interventions).where(eq(interventions.clientId, client.id)),
-      tx.select({ id: inboxItems.id }).from(inboxItems).where(inboxItemsOf(client)),
-    ]).then((lists) => lists.map((rows) => rows.map((r) => r.id)) as [number[], number[], number[]]);
-
-    if (orderIds.length) {
-      await tx.update(orders).set({ notes: '', username: null, updatedAt: now }).where(inArray(orders.id, orderIds));
-    }
-    await tx
-      .update(interventions)
-      .set({ title: DEFAULT_TITLE, description: '', deviceInfo: '', staffNotes: '', remoteId: null, updatedAt: now })
-      .where(eq(interventions.clientId, client.id));
-    // Their ratings keep the stars (the monthly averages) and lose the words; the threads go whole, their files with
-    // them (kept in the database, deleted by the cascade: nothing on disk to remove after the commit).
-    if (interventionIds.length) {
-      await tx.delete(interventionMessages).where(inArray(interventionMessages.interventionId, interventionIds));
-      await tx
-        .update(interventionRatings)
-        .set({ comment: '' })
-        .where(inArray(interventionRatings.interventionId, interventionIds));
-    }
-    if (requestIds.length) {
-      await tx
-        .update(inboxItems)
-        .set({
-          name: ERASED_NAME,
-          email: placeholder,
-          firstName: null,
-          lastName: null,
-          phone: null,
-          subject: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.subject} else '' end`,
-          // The erasure request's own text names no one (see requestErasure); the others are what the person wrote.
-          message: sql`case when ${inboxItems.kind} = 'erasure' then ${inboxItems.message} else '' end`,
-          captchaAnswer: null,
-          deviceInfo: null,
-        })
-        .where(inArray(inboxItems.id, requestIds));
-    }
+    const ids = await concernedBy(tx, client);
+    await blankOrdersAndInterventions(tx, client.id, ids, now);
+    await blankInboxItems(tx, ids.requestIds, placeholder);
     // This request, and any other erasure request of the account still waiting, is done.
     await tx
       .update(inboxItems)
       .set({ status: 'closed', erasedAt: now })
       .where(or(eq(inboxItems.id, requestId), pendingErasureOf(client.id)));
-    const history = auditAbout({ orders: orderIds, interventions: interventionIds, inboxItems: requestIds });
-    if (history) {
-      // The audit log refuses every UPDATE (drizzle/0014 trigger) but this one: personal fields leaving its history,
-      // allowed by this transaction-local setting, which ends with the transaction.
-      await tx.execute(sql`select set_config('rfs.audit_erasure', 'on', true)`);
-      await tx
-        .update(auditLog)
-        .set({
-          before: sql`${auditLog.before} - ${personalAuditFields}`,
-          after: sql`${auditLog.after} - ${personalAuditFields}`,
-        })
-        .where(history);
-    }
-    await tx
-      .update(clients)
-      .set({
-        name: ERASED_NAME,
-        firstName: ERASED_FIRST_NAME,
-        lastName: ERASED_LAST_NAME,
-        email: placeholder,
-        phone: '',
-        username: null,
-        passwordHash: null,
-      })
-      .where(eq(clients.id, client.id));
-    await tx.delete(clientSessions).where(eq(clientSessions.clientId, client.id));
-    await eraseDevicesOf(tx, client.id);
-    await forgetLiveEventsOf(tx, { clientId: client.id, inboxItemIds: requestIds });
-    await tx.delete(liveSignals).where(eq(liveSignals.toClientId, client.id));
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, client.id));
-    // The trace names nobody: it says what was done, not to whom beyond the account number.
-    await writeAudit(tx, actor, {
-      action: 'client.erase',
-      entity: 'client',
-      entityId: client.id,
-      after: {
-        requestId,
-        ordersKept: orderIds.length,
-        interventions: interventionIds.length,
-        requests: requestIds.length,
-      },
-    });
-    // Their e-mails too; then the last message to them, queued here so it cannot be lost, keeps their address only
-    // until it is sent (services/mail/delivery.ts).
-    await anonymiseOutboxOf(tx, {
-      clientId: client.id,
-      email: client.email,
-      placeholder,
-      keys: [
-        ...requestIds.flatMap((id) => [`staff-registration:${id}`, `staff-contact:${id}`]),
-        ...interventionIds.map((id) => `staff-intervention:${id}`),
-      ],
-    });
-    await mail.queue(tx, {
-      key: `erasure-done:${requestId}`,
-      kind: 'erasure_done',
-      to: client.email,
-      params: { name: client.name },
-    });
+    await blankAuditHistory(tx, ids);
+    await blankAccount(tx, client.id, ids.requestIds, placeholder);
+    await recordErasure(tx, mail, actor, { requestId, client, ids, placeholder });
     const [updated] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId));
     return toInboxItemDto(updated!);
   });

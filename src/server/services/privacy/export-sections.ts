@@ -39,7 +39,7 @@ export function filePlacer(maxBytes: number) {
   };
 }
 
-type Placer = ReturnType<typeof filePlacer>;
+export type Placer = ReturnType<typeof filePlacer>;
 
 /** A name the client gave, usable as one path segment of a zip entry on any system (accents kept). */
 function safeName(name: string): string {
