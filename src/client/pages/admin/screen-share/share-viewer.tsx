@@ -77,21 +77,23 @@ function useShareConnection(
   return { state, peer };
 }
 
-/**
- * The client's screen in the back-office: fitted to the window, full screen on demand, the voice on demand. Closing
- * it leaves the share running (« Rejoindre » again); « Terminer le partage » ends it for both.
- */
-export function ShareViewer({ shareId, onClose }: { shareId: number; onClose(): void }) {
-  const frame = useRef<HTMLDivElement>(null);
-  const video = useRef<HTMLVideoElement>(null);
-  const audio = useRef<HTMLAudioElement>(null);
-  const { state, peer } = useShareConnection(shareId, video, audio);
+/** Full screen, the voice and the end of the share, while the share is live. */
+function ViewerControls({
+  shareId,
+  watching,
+  onFullScreen,
+  switchMicrophone,
+}: {
+  shareId: number;
+  watching: boolean;
+  onFullScreen(): void;
+  switchMicrophone(on: boolean): Promise<void> | undefined;
+}) {
   const [microphone, setMicrophone] = useState(false);
   const [ending, setEnding] = useState(false);
-
   async function toggleMicrophone() {
     try {
-      await peer.current?.setMicrophone(!microphone);
+      await switchMicrophone(!microphone);
       setMicrophone(!microphone);
     } catch {
       setMicrophone(false);
@@ -102,6 +104,41 @@ export function ShareViewer({ shareId, onClose }: { shareId: number; onClose(): 
     await apiRaw(`/api/admin/screen-shares/${shareId}/end`, { method: 'POST' }).catch(() => undefined);
     setEnding(false);
   }
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={onFullScreen}>
+        <Maximize aria-hidden="true" className="h-4 w-4" /> Plein écran
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-pressed={microphone}
+        disabled={!watching}
+        onClick={() => void toggleMicrophone()}
+      >
+        {microphone ? (
+          <Mic aria-hidden="true" className="h-4 w-4" />
+        ) : (
+          <MicOff aria-hidden="true" className="h-4 w-4" />
+        )}
+        {microphone ? 'Couper le micro' : 'Parler au client'}
+      </Button>
+      <Button variant="danger" size="sm" disabled={ending} onClick={() => void end()}>
+        Terminer le partage
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The client's screen in the back-office: fitted to the window, full screen on demand, the voice on demand. Closing
+ * it leaves the share running (« Rejoindre » again); « Terminer le partage » ends it for both.
+ */
+export function ShareViewer({ shareId, onClose }: { shareId: number; onClose(): void }) {
+  const frame = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const audio = useRef<HTMLAudioElement>(null);
+  const { state, peer } = useShareConnection(shareId, video, audio);
   const live = state.phase === 'connecting' || state.phase === 'watching';
   return (
     <D.Root open onOpenChange={(open) => !open && onClose()}>
@@ -114,28 +151,12 @@ export function ShareViewer({ shareId, onClose }: { shareId: number; onClose(): 
           <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2">
             <D.Title className="mr-auto text-lg font-semibold text-slate-900">Écran du client</D.Title>
             {live && (
-              <>
-                <Button variant="secondary" size="sm" onClick={() => void frame.current?.requestFullscreen()}>
-                  <Maximize aria-hidden="true" className="h-4 w-4" /> Plein écran
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-pressed={microphone}
-                  disabled={state.phase !== 'watching'}
-                  onClick={() => void toggleMicrophone()}
-                >
-                  {microphone ? (
-                    <Mic aria-hidden="true" className="h-4 w-4" />
-                  ) : (
-                    <MicOff aria-hidden="true" className="h-4 w-4" />
-                  )}
-                  {microphone ? 'Couper le micro' : 'Parler au client'}
-                </Button>
-                <Button variant="danger" size="sm" disabled={ending} onClick={() => void end()}>
-                  Terminer le partage
-                </Button>
-              </>
+              <ViewerControls
+                shareId={shareId}
+                watching={state.phase === 'watching'}
+                onFullScreen={() => void frame.current?.requestFullscreen()}
+                switchMicrophone={(on) => peer.current?.setMicrophone(on)}
+              />
             )}
             <D.Close
               className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"

@@ -33,16 +33,12 @@ const REQUESTS = {
 /** The server says why when the month's allowance is used (409), there is no subscription (403) or too many tries (429). */
 const explained = (error: unknown) => error instanceof ApiRequestError && [403, 409, 429].includes(error.status);
 
-export function AssistanceActions({ subscription }: { subscription: CurrentSubscription | null | undefined }) {
+/**
+ * The requests the dashboard's buttons send, for the chosen device: a plain one, a remote session (the form, or the
+ * screen shared from the browser) and one in the client's words. Errors the server explains are shown as it says.
+ */
+function useAssistanceRequests(deviceId: number | undefined, closeRemote: () => void) {
   const request = useAskAssistance();
-  const [askingRemote, setAskingRemote] = useState(false);
-  // Each request names one of the client's devices; the first usable one is preselected.
-  const devices = useQuery(devicesQueryOptions);
-  const [chosen, setChosen] = useState<number | undefined>();
-  const deviceId = chosen ?? preselectedDevice(devices.data);
-  // With an order waiting for its payment, the offers (#tarifs) give way to it: no plan to choose, only to wait.
-  const orders = useQuery(ordersQueryOptions);
-  const awaitingPayment = !!pendingOrderOf(orders.data?.items ?? []);
   const callbacks = {
     onSuccess: () =>
       notify(
@@ -58,22 +54,85 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
       notify('error', 'Erreur', explained(error) ? serverMessage(error, FAILED) : FAILED);
     },
   };
-  const send = (kind: keyof typeof REQUESTS) => request.mutate({ ...REQUESTS[kind], deviceId }, callbacks);
-  const sendRemote = (session: RemoteSessionInput) =>
-    request.mutateAsync(
-      { ...REQUESTS.remote, ...session, deviceId },
-      {
-        ...callbacks,
-        onSuccess: () => {
-          setAskingRemote(false);
-          callbacks.onSuccess();
+  return {
+    request,
+    send: (kind: keyof typeof REQUESTS) => request.mutate({ ...REQUESTS[kind], deviceId }, callbacks),
+    sendRemote: (session: RemoteSessionInput) =>
+      request.mutateAsync(
+        { ...REQUESTS.remote, ...session, deviceId },
+        {
+          ...callbacks,
+          onSuccess: () => {
+            closeRemote();
+            callbacks.onSuccess();
+          },
         },
-      },
-    );
-  // The request in the client's words when they described it first (the suggestions did not answer it).
-  const sendDescribed = (description: string) =>
-    request.mutateAsync({ ...REQUESTS.assistance, description: description.trim() || undefined, deviceId }, callbacks);
-  const sending = request.isPending ? request.variables?.title : undefined;
+      ),
+    // The request in the client's words when they described it first (the suggestions did not answer it).
+    sendDescribed: (description: string) =>
+      request.mutateAsync(
+        { ...REQUESTS.assistance, description: description.trim() || undefined, deviceId },
+        callbacks,
+      ),
+    /** The request a screen share from the browser belongs to: its id. */
+    openForShare: async () =>
+      (
+        await request.mutateAsync({
+          ...REQUESTS.remote,
+          description: 'Le client partage son écran depuis le navigateur.',
+          deviceId,
+        })
+      ).id,
+    sending: request.isPending ? request.variables?.title : undefined,
+  };
+}
+
+/** Why the buttons may not help today: an order awaiting payment, no plan, or the month's allowance used. */
+function AssistanceNotices({
+  subscription,
+  awaitingPayment,
+}: {
+  subscription: CurrentSubscription | null | undefined;
+  awaitingPayment: boolean;
+}) {
+  return (
+    <>
+      {subscription === null && awaitingPayment && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="awaiting-payment">
+          Votre commande attend son paiement&nbsp;: vous pourrez demander une assistance dès qu’il sera confirmé.
+        </p>
+      )}
+      {subscription === null && !awaitingPayment && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-subscription">
+          Nos techniciens interviennent pour les abonnés&nbsp;:{' '}
+          <a href="#tarifs" className="font-medium underline">
+            choisissez une formule
+          </a>{' '}
+          pour demander une assistance.
+        </p>
+      )}
+      {subscription && allowanceUsed(subscription) && (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="allowance-used">
+          Vous avez utilisé les {subscription.interventionsPerMonth} interventions de votre formule ce mois-ci. Pour une
+          nouvelle demande, contactez-nous ou passez à une formule illimitée.
+        </p>
+      )}
+    </>
+  );
+}
+
+export function AssistanceActions({ subscription }: { subscription: CurrentSubscription | null | undefined }) {
+  const [askingRemote, setAskingRemote] = useState(false);
+  // Each request names one of the client's devices; the first usable one is preselected.
+  const devices = useQuery(devicesQueryOptions);
+  const [chosen, setChosen] = useState<number | undefined>();
+  const deviceId = chosen ?? preselectedDevice(devices.data);
+  // With an order waiting for its payment, the offers (#tarifs) give way to it: no plan to choose, only to wait.
+  const orders = useQuery(ordersQueryOptions);
+  const awaitingPayment = !!pendingOrderOf(orders.data?.items ?? []);
+  const { request, send, sendRemote, sendDescribed, openForShare, sending } = useAssistanceRequests(deviceId, () =>
+    setAskingRemote(false),
+  );
   return (
     <div>
       {devicesForIntervention(devices.data).length > 1 && (
@@ -116,40 +175,10 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
         title="Session à distance"
         description="Indiquez l’outil installé sur votre ordinateur et l’identifiant qu’il affiche : le technicien s’y connectera."
       >
-        <RemoteShareChoice
-          open={async () =>
-            (
-              await request.mutateAsync({
-                ...REQUESTS.remote,
-                description: 'Le client partage son écran depuis le navigateur.',
-                deviceId,
-              })
-            ).id
-          }
-          onStarted={() => setAskingRemote(false)}
-        />
+        <RemoteShareChoice open={openForShare} onStarted={() => setAskingRemote(false)} />
         <RemoteSessionForm sending={request.isPending} onSubmit={sendRemote} onCancel={() => setAskingRemote(false)} />
       </LazyDialog>
-      {subscription === null && awaitingPayment && (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="awaiting-payment">
-          Votre commande attend son paiement&nbsp;: vous pourrez demander une assistance dès qu’il sera confirmé.
-        </p>
-      )}
-      {subscription === null && !awaitingPayment && (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-subscription">
-          Nos techniciens interviennent pour les abonnés&nbsp;:{' '}
-          <a href="#tarifs" className="font-medium underline">
-            choisissez une formule
-          </a>{' '}
-          pour demander une assistance.
-        </p>
-      )}
-      {subscription && allowanceUsed(subscription) && (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="allowance-used">
-          Vous avez utilisé les {subscription.interventionsPerMonth} interventions de votre formule ce mois-ci. Pour une
-          nouvelle demande, contactez-nous ou passez à une formule illimitée.
-        </p>
-      )}
+      <AssistanceNotices subscription={subscription} awaitingPayment={awaitingPayment} />
     </div>
   );
 }
