@@ -71,6 +71,9 @@ for (const { name, viewport } of WIDTHS) {
     );
     await remote.getByRole('button', { name: 'Copier l’identifiant' }).click();
     expect(await staffPage.evaluate(() => navigator.clipboard.readText())).toBe('123456789');
+    // Once answered, the request leaves the top of « À traiter en premier » for the requests still waiting (other
+    // tests' too, on the shared server): the answer is followed in « Plus récentes », where it stays on the first page.
+    await staffPage.getByLabel('Trier par').selectOption('recent');
     // Staff read the client's message and answer it: the answer is the first response.
     await card.getByText('Conversation').click();
     await expect(card.getByRole('list', { name: 'Messages' })).toContainText(

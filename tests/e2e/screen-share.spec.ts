@@ -58,6 +58,8 @@ async function clientAndTechnician(browser: Browser, request: APIRequestContext)
   expect(taken.status(), await taken.text()).toBe(200);
   await techPage.goto('/admin?tab=interventions');
   await expect(techPage.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
+  // His own requests: the shared server's other open requests may fill the first page of all of them.
+  await techPage.getByRole('button', { name: 'Mes demandes', exact: true }).click();
   const card = techPage.getByRole('article').filter({ hasText: client.email });
   await expect(card).toBeVisible();
   return { clientPage, mine, techPage, card };
