@@ -35,7 +35,7 @@ function databaseUrl(name: string): string {
 }
 
 /** 50,000 orders for 10,000 clients, 10,000 open sessions, and one signed-in client with a running subscription. */
-export async function seedHotPath(url: string, dataDir: string) {
+async function seedHotPath(url: string, dataDir: string) {
   const database = await openDatabase({ DATABASE_URL: url, DATA_DIR: dataDir });
   await migrateDatabase(database);
   await seedOrders(database.db);
