@@ -25,6 +25,12 @@ declare module 'fastify' {
     clientUnauthorized?: string;
     /** read the subscription running today with the session, in the same statement */
     clientSubscription?: boolean;
+    /**
+     * a route that reads its data in the session's own statement (one round trip instead of two): given the cookie's
+     * token, it answers the session under the same rule as the hook's reader, or null, and keeps its data for the
+     * handler. The hook still decides: null is the same 401.
+     */
+    clientReadWithSession?: (token: string, request: FastifyRequest) => Promise<SessionRead | null>;
   }
 }
 
@@ -93,7 +99,11 @@ export function requireClient(
 ) {
   return async (request: FastifyRequest) => {
     const { config } = request.routeOptions;
-    const read = await readSession(request.cookies[CLIENT_COOKIE], { subscription: config.clientSubscription });
+    const token = request.cookies[CLIENT_COOKIE];
+    const read =
+      token && config.clientReadWithSession
+        ? await config.clientReadWithSession(token, request)
+        : await readSession(token, { subscription: config.clientSubscription });
     if (!read) throw new HttpError('UNAUTHENTICATED', config.clientUnauthorized ?? CLIENT_UNAUTHORIZED);
     request.clientSession = read.client;
     if (read.subscription !== undefined) request.clientSubscription = read.subscription;

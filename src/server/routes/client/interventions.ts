@@ -15,7 +15,13 @@ import {
   toClientIntervention,
   toUserIntervention,
 } from '#server/services/interventions/client-interventions.ts';
-import { listClientInterventions } from '#server/services/interventions/client-intervention-list.ts';
+import {
+  clientSessionWithInterventions,
+  listClientInterventions,
+  type ListFilter,
+} from '#server/services/interventions/client-intervention-list.ts';
+import type { ListedIntervention } from '#server/services/interventions/client-interventions.ts';
+import type { Listed } from '#server/db/json-page.ts';
 import { quotaBeforeBody } from '#server/services/interventions/attachment-quota.ts';
 import { closeClientIntervention, rateIntervention } from '#server/services/interventions/intervention-feedback.ts';
 import { interventionThreadRoutes } from '#server/routes/intervention-thread.ts';
@@ -34,11 +40,25 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request: FastifyRequest) => `client-intervention:${request.clientSession.clientId}`,
   });
 
+  // Both lists read their page in the session's statement (config.clientReadWithSession): one round trip a call.
+  const readWithSession = clientSessionWithInterventions(app.db);
+  const pages = new WeakMap<FastifyRequest, Listed<ListedIntervention>>();
+  const listRead = {
+    clientReadWithSession: async (token: string, request: FastifyRequest) => {
+      const query = pageQuery.safeParse(request.query);
+      const read = await readWithSession(token, query.success ? query.data : null);
+      if (read?.interventions) pages.set(request, read.interventions);
+      return read;
+    },
+  };
+  const listed = (request: FastifyRequest & { query: ListFilter }) =>
+    pages.get(request) ?? listClientInterventions(app.db, request.clientSession.clientId, request.query);
+
   app.get(
     '/client/interventions',
-    { schema: { querystring: pageQuery, response: { 200: z.array(clientInterventionSchema) } } },
+    { config: listRead, schema: { querystring: pageQuery, response: { 200: z.array(clientInterventionSchema) } } },
     async (request, reply) => {
-      const page = await listClientInterventions(app.db, request.clientSession.clientId, request.query);
+      const page = await listed(request);
       return sendPage(reply, { items: page.items.map(toClientIntervention), total: page.total });
     },
   );
@@ -63,9 +83,9 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/interventions',
-    { schema: { querystring: pageQuery, response: { 200: z.array(userInterventionSchema) } } },
+    { config: listRead, schema: { querystring: pageQuery, response: { 200: z.array(userInterventionSchema) } } },
     async (request, reply) => {
-      const page = await listClientInterventions(app.db, request.clientSession.clientId, request.query);
+      const page = await listed(request);
       return sendPage(reply, { items: page.items.map(toUserIntervention), total: page.total });
     },
   );

@@ -1,13 +1,15 @@
 // A client's requests as both client views list them, in one prepared statement: the page, its count, each request's
 // rating and who handles and opened it. The list was five statements (the page, the count, the ratings and the two
 // names), and the client's area reads it on every visit and every live update: it cost ten times a keyed lookup.
+// The routes read it in the session's own statement (`clientSessionWithInterventions`): one round trip a call.
 import { and, count, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { fromJsonObject, jsonObject } from '#server/db/json-object.ts';
 import { jsonPage, listedPage, type Listed, type Page } from '#server/db/json-page.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
-import { clients, interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
+import { clients, clientSessions, interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
+import { sessionParams, sessionSelection, type SessionRead } from '#server/services/clients/client-identity.ts';
 import { toRating } from './intervention-ratings.ts';
 import { handlerName } from './assignment.ts';
 import type { ListedIntervention } from './client-interventions.ts';
@@ -62,6 +64,17 @@ export function toListedIntervention(value: Record<string, unknown>): ListedInte
 const searched = (q: unknown, title: AnyColumn, description: AnyColumn) =>
   sql`position(lower(${q}::text) in lower(${title} || ' ' || ${description})) > 0`;
 
+/** The page of requests as the statements select it, `q` narrowing them. */
+const requestPage = () =>
+  jsonPage(
+    sql`${interventions} ${i}`,
+    listedRequestFields,
+    i.clientId,
+    listedRequestOrder,
+    'list',
+    searched(sql.placeholder('q'), i.title, i.description),
+  );
+
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 function prepare(db: Db) {
@@ -69,16 +82,7 @@ function prepare(db: Db) {
     db,
     'client_interventions',
     db
-      .select({
-        page: jsonPage(
-          sql`${interventions} ${i}`,
-          listedRequestFields,
-          i.clientId,
-          listedRequestOrder,
-          'list',
-          searched(sql.placeholder('q'), i.title, i.description),
-        ),
-      })
+      .select({ page: requestPage() })
       .from(clients)
       .where(eq(clients.id, sql.placeholder('clientId'))),
   );
@@ -94,14 +98,55 @@ export async function listClientInterventions(
 ): Promise<Listed<ListedIntervention>> {
   let statement = statements.get(db);
   if (!statement) statements.set(db, (statement = prepare(db)));
-  const q = filter.q ?? '';
-  const [row] = await statement.execute({ clientId, q, listLimit: filter.limit, listOffset: filter.offset });
-  const page = listedPage(filter, row?.page ?? null, toListedIntervention);
-  if (page) return page;
-  // A page past the end carries no count: the count alone.
+  const [row] = await statement.execute({ clientId, ...pageParams(filter) });
+  return listedPage(filter, row?.page ?? null, toListedIntervention) ?? countPastTheEnd(db, clientId, filter);
+}
+
+const pageParams = (filter: ListFilter) => ({ q: filter.q ?? '', listLimit: filter.limit, listOffset: filter.offset });
+
+/** A page past the end carries no count: the count alone. */
+async function countPastTheEnd(db: Db, clientId: number, filter: ListFilter): Promise<Listed<ListedIntervention>> {
   const [total] = await db
     .select({ n: count() })
     .from(interventions)
-    .where(and(eq(interventions.clientId, clientId), searched(q, interventions.title, interventions.description)));
+    .where(
+      and(
+        eq(interventions.clientId, clientId),
+        searched(filter.q ?? '', interventions.title, interventions.description),
+      ),
+    );
   return { items: [], total: Number(total?.n ?? 0) };
+}
+
+/**
+ * The session behind a client cookie and a page of that client's requests, in one prepared statement under the
+ * session rule every signed-in call follows (`sessionSelection.open`): the requests' routes give it to the session
+ * hook (`config.clientReadWithSession`), so listing costs one round trip instead of two. Null without an open session.
+ */
+export function clientSessionWithInterventions(db: Db) {
+  const { identity, open } = sessionSelection;
+  const statement = keptStatement(
+    db,
+    'client_session_interventions',
+    db
+      .select({ ...identity, page: requestPage() })
+      .from(clientSessions)
+      .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+      .where(open)
+      .limit(1),
+  );
+  /** `filter` null (a query the route will refuse): the session alone, its page not read. */
+  return async (
+    token: string,
+    filter: ListFilter | null,
+  ): Promise<(SessionRead & { interventions: Listed<ListedIntervention> | null }) | null> => {
+    const { hash, now } = sessionParams(token);
+    const [row] = await statement.execute({ hash, now, ...pageParams(filter ?? { limit: 0, offset: 0 }) });
+    if (!row) return null;
+    const { page, ...client } = row;
+    const interventions = filter
+      ? (listedPage(filter, page, toListedIntervention) ?? (await countPastTheEnd(db, client.clientId, filter)))
+      : null;
+    return { client: { ...client, createdAt: new Date(client.createdAt), sessionHash: hash }, interventions };
+  };
 }
