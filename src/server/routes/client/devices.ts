@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,7 +22,6 @@ import { RATE_LIMITS } from '#server/rate-limits.ts';
 
 /** « Mes appareils »: the client's own devices (another client's id answers 404), in the signed-in scope. */
 export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const proofQuotaBytes = app.config.PROOF_QUOTA_MB * 1024 * 1024;
   const limit = app.rateLimit({
     ...RATE_LIMITS.clientFeedback,
     keyGenerator: (request: FastifyRequest) => `client-device:${request.clientSession.clientId}`,
@@ -54,66 +53,70 @@ export const clientDeviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The one multipart route, in a scope of its own: no other route parses multipart, and a cross-site <form> cannot
   // send the header it requires (a fetch with it needs a preflight nothing answers; docs/decisions/015 and 019).
-  await app.register(async (upload: typeof app) => {
-    await upload.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
-    upload.post(
-      '/client/devices/:id/proofs',
-      {
-        onRequest: [
-          async (request) => {
-            if (request.headers[UPLOAD_HEADER] !== '1') {
-              throw new HttpError(
-                'UPLOAD_HEADER',
-                'Envoi refusé : rechargez la page puis envoyez le fichier depuis « Mes appareils ».',
-              );
-            }
-            // A body announced larger than a proof (and its multipart framing) is refused before it is read.
-            if (Number(request.headers['content-length'] ?? 0) > PROOF_UPLOAD_MAX_BYTES) {
-              throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
-            }
-          },
-          limit,
-        ],
-        // After the rate limit, before the body is read (the handler reads it): room for one more proof.
-        preHandler: proofRoomBeforeBody(app.db, proofQuotaBytes, (request) => request.clientSession.clientId),
-        // Read by multipart's own limits, declared here too: the proxy recipe's body limit follows the largest.
-        bodyLimit: PROOF_UPLOAD_MAX_BYTES,
-        schema: { params: idParams, response: { 201: deviceSchema } },
-      },
-      async (request, reply) => {
-        if (!request.isMultipart())
-          throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Envoyez le fichier comme formulaire (champ « file »).');
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file')
-          throw new HttpError('VALIDATION', 'Choisissez une photo ou un PDF à envoyer.', {
-            file: ['Fichier manquant'],
-          });
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
-          throw error;
-        }
-        const mimeType = sniffFileType(data);
-        if (!mimeType) throw new HttpError('ATTACHMENT_TYPE', PROOF_TYPE_MESSAGE, { file: [PROOF_TYPE_MESSAGE] });
-        const name = (part.filename || 'justificatif').slice(0, 200);
-        const device = await addProof(
-          app.db,
-          app.mail,
-          request.clientSession.clientId,
-          request.params.id,
-          {
-            name: isPrintable(name) ? name : 'justificatif',
-            mimeType,
-            data,
-          },
-          proofQuotaBytes,
-          app.clock(),
-        );
-        return reply.status(201).send(device);
-      },
+  await app.register(proofUploadRoutes, { limit });
+};
+
+/** A request that cannot be a proof, refused before its body is read: no upload header, or a body too large. */
+async function refuseBeforeBody(request: FastifyRequest) {
+  if (request.headers[UPLOAD_HEADER] !== '1') {
+    throw new HttpError(
+      'UPLOAD_HEADER',
+      'Envoi refusé : rechargez la page puis envoyez le fichier depuis « Mes appareils ».',
     );
-  });
+  }
+  // A body announced larger than a proof (and its multipart framing) is refused before it is read.
+  if (Number(request.headers['content-length'] ?? 0) > PROOF_UPLOAD_MAX_BYTES) {
+    throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
+  }
+}
+
+/** The proof's file, read within multipart's limits, with its sniffed type and a printable name. */
+async function readProof(request: FastifyRequest) {
+  if (!request.isMultipart())
+    throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Envoyez le fichier comme formulaire (champ « file »).');
+  const part = await request.file();
+  if (!part || part.fieldname !== 'file')
+    throw new HttpError('VALIDATION', 'Choisissez une photo ou un PDF à envoyer.', { file: ['Fichier manquant'] });
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
+    throw error;
+  }
+  const mimeType = sniffFileType(data);
+  if (!mimeType) throw new HttpError('ATTACHMENT_TYPE', PROOF_TYPE_MESSAGE, { file: [PROOF_TYPE_MESSAGE] });
+  const name = (part.filename || 'justificatif').slice(0, 200);
+  return { name: isPrintable(name) ? name : 'justificatif', mimeType, data };
+}
+
+const proofUploadRoutes: FastifyPluginAsyncZod<{ limit: preHandlerAsyncHookHandler }> = async (upload, { limit }) => {
+  const proofQuotaBytes = upload.config.PROOF_QUOTA_MB * 1024 * 1024;
+  await upload.register(multipart, { limits: { fileSize: PROOF_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+  upload.post(
+    '/client/devices/:id/proofs',
+    {
+      onRequest: [refuseBeforeBody, limit],
+      // After the rate limit, before the body is read (the handler reads it): room for one more proof.
+      preHandler: proofRoomBeforeBody(upload.db, proofQuotaBytes, (request) => request.clientSession.clientId),
+      // Read by multipart's own limits, declared here too: the proxy recipe's body limit follows the largest.
+      bodyLimit: PROOF_UPLOAD_MAX_BYTES,
+      schema: { params: idParams, response: { 201: deviceSchema } },
+    },
+    async (request, reply) => {
+      const proof = await readProof(request);
+      const clientId = request.clientSession.clientId;
+      const device = await addProof(
+        upload.db,
+        upload.mail,
+        clientId,
+        request.params.id,
+        proof,
+        proofQuotaBytes,
+        upload.clock(),
+      );
+      return reply.status(201).send(device);
+    },
+  );
 };

@@ -35,11 +35,13 @@ import { remoteToolSettings } from '#server/services/interventions/remote-tool-s
  * (/api/interventions), in the signed-in scope; no call takes a client id from the request.
  */
 export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const creationLimit = app.rateLimit({
-    ...RATE_LIMITS.clientInterventionCreation,
-    keyGenerator: (request: FastifyRequest) => `client-intervention:${request.clientSession.clientId}`,
-  });
+  await app.register(listRoutes);
+  await app.register(creationRoutes);
+  await app.register(followUpRoutes);
+};
 
+/** The two lists, each in the client area's shape and the dashboard's. */
+const listRoutes: FastifyPluginAsyncZod = async (app) => {
   // Both lists read their page in the session's statement (config.clientReadWithSession): one round trip a call.
   const readWithSession = clientSessionWithInterventions(app.db);
   const pages = new WeakMap<FastifyRequest, Listed<ListedIntervention>>();
@@ -63,6 +65,23 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/interventions',
+    { config: listRead, schema: { querystring: pageQuery, response: { 200: z.array(userInterventionSchema) } } },
+    async (request, reply) => {
+      const page = await listed(request);
+      return sendPage(reply, { items: page.items.map(toUserIntervention), total: page.total });
+    },
+  );
+};
+
+/** Asking for help, from the client area's form or the dashboard's buttons: one allowance across both. */
+const creationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const creationLimit = app.rateLimit({
+    ...RATE_LIMITS.clientInterventionCreation,
+    keyGenerator: (request: FastifyRequest) => `client-intervention:${request.clientSession.clientId}`,
+  });
+
   app.post(
     '/client/interventions',
     {
@@ -78,15 +97,6 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
         app.mail,
       );
       return reply.status(201).send(toClientIntervention(row));
-    },
-  );
-
-  app.get(
-    '/interventions',
-    { config: listRead, schema: { querystring: pageQuery, response: { 200: z.array(userInterventionSchema) } } },
-    async (request, reply) => {
-      const page = await listed(request);
-      return sendPage(reply, { items: page.items.map(toUserIntervention), total: page.total });
     },
   );
 
@@ -107,7 +117,10 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(toUserIntervention(row));
     },
   );
+};
 
+/** What follows a request: the remote tools to use, its conversation, closing and rating it. */
+const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
   // « Session à distance »: the tools the company offers, and its RustDesk server to enter (a public key, by design).
   app.get('/client/remote-tools', { schema: { response: { 200: remoteToolSettingsReply } } }, async () =>
     remoteToolSettings(app.db),
