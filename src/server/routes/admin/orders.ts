@@ -30,6 +30,12 @@ const NO_INVOICE_YET = 'Cette commande n’a pas encore de facture : elle est é
 const FILE = { ...ADMIN_ONLY, ...FILE_REPLY };
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(orderEntryRoutes);
+  await app.register(orderDocumentRoutes);
+};
+
+/** Orders as staff enter them: the list, a new order, its changes and its credentials. */
+const orderEntryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manual-orders',
     { config: ADMIN_ONLY, schema: { querystring: orderListQuery, response: { 200: z.array(orderSchema) } } },
@@ -90,6 +96,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/credentials/suggest',
+    {
+      config: ADMIN_ONLY,
+      schema: { querystring: credentialsSuggestQuery, response: { 200: issuedCredentialsSchema } },
+    },
+    async (request) => suggestCredentials(app.db, request.query.name),
+  );
+};
+
+/** What an order has issued: its invoice, its credit notes (with a card refund) and any document's PDF. */
+const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The order's invoice as issued; a pending order has none yet (it is issued on the day it is paid).
   app.get('/manual-orders/:id/receipt', { config: FILE, schema: { params: idParams } }, async (request, reply) => {
     const invoice = await orderInvoice(app.db, request.params.id);
@@ -124,13 +142,4 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const { fileName, pdf } = await documentPdf(app.db, app.config, row);
     return sendDocumentPdf(reply, fileName, pdf);
   });
-
-  app.get(
-    '/credentials/suggest',
-    {
-      config: ADMIN_ONLY,
-      schema: { querystring: credentialsSuggestQuery, response: { 200: issuedCredentialsSchema } },
-    },
-    async (request) => suggestCredentials(app.db, request.query.name),
-  );
 };

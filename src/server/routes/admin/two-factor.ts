@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   ENROL_CODE_REFUSED,
   enrolledLoginSchema,
@@ -57,6 +58,40 @@ async function roleOf(request: FastifyRequest, staffId: number) {
   return standing.role;
 }
 
+/** The code step of a staff sign-in: a TOTP or recovery code against the challenge the password step gave. */
+function codeStep(app: FastifyInstance) {
+  return async (request: FastifyRequest<{ Body: z.infer<typeof loginCodeInputSchema> }>, reply: FastifyReply) => {
+    const { challenge, code } = request.body;
+    const found = await findChallenge(app.db, challenge, 'code');
+    const box = await totpBox(app.config);
+    const factor = await throttledSignIn(
+      app.db,
+      reply,
+      { scope: 'staff-code', login: found?.username ?? '', address: request.ip },
+      async () => (found ? verifySecondFactor(app.db, box, found.staffId, code) : null),
+    );
+    if (!found || !factor) {
+      if (found) {
+        await challengeFailed(app.db, found.idHash);
+        await writeAudit(
+          app.db,
+          { id: found.staffId, username: found.username, address: request.ip },
+          { action: 'staff.login_code_failed', entity: 'staff', entityId: found.staffId },
+        );
+      }
+      throw new HttpError('BAD_SECOND_FACTOR', SECOND_FACTOR_REFUSED);
+    }
+    await endChallenge(app.db, found.idHash);
+    const opensDownload = await factorOpensDownload(app.db, found.staffId);
+    return openStaffSession(
+      request,
+      reply,
+      { id: found.staffId, username: found.username, role: await roleOf(request, found.staffId) },
+      { kind: factor, opensDownload },
+    );
+  };
+}
+
 /**
  * The second step of a staff sign-in, outside the staff session (no session exists yet): the code, or the enrolment
  * an admin requires. Counted by the sign-in throttle like passwords; every failure answers the same words.
@@ -68,36 +103,7 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: RATE_LIMITS.staffSignIn },
       schema: { body: loginCodeInputSchema, response: { 200: staffSessionSchema } },
     },
-    async (request, reply) => {
-      const { challenge, code } = request.body;
-      const found = await findChallenge(app.db, challenge, 'code');
-      const box = await totpBox(app.config);
-      const factor = await throttledSignIn(
-        app.db,
-        reply,
-        { scope: 'staff-code', login: found?.username ?? '', address: request.ip },
-        async () => (found ? verifySecondFactor(app.db, box, found.staffId, code) : null),
-      );
-      if (!found || !factor) {
-        if (found) {
-          await challengeFailed(app.db, found.idHash);
-          await writeAudit(
-            app.db,
-            { id: found.staffId, username: found.username, address: request.ip },
-            { action: 'staff.login_code_failed', entity: 'staff', entityId: found.staffId },
-          );
-        }
-        throw new HttpError('BAD_SECOND_FACTOR', SECOND_FACTOR_REFUSED);
-      }
-      await endChallenge(app.db, found.idHash);
-      const opensDownload = await factorOpensDownload(app.db, found.staffId);
-      return openStaffSession(
-        request,
-        reply,
-        { id: found.staffId, username: found.username, role: await roleOf(request, found.staffId) },
-        { kind: factor, opensDownload },
-      );
-    },
+    codeStep(app),
   );
 
   app.post(
@@ -158,7 +164,26 @@ export const twoFactorLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** « Mon compte » › double authentification (every member, for themself) and the team's policy (admins). */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const codeLimit = { ...ANY_STAFF, rateLimit: RATE_LIMITS.staffSignIn };
+  await app.register(enrolmentRoutes);
+  await app.register(ownCodeRoutes);
+  await app.register(securitySettingRoutes);
+};
+
+const codeLimit = { ...ANY_STAFF, rateLimit: RATE_LIMITS.staffSignIn };
+
+/**
+ * Codes typed from a session count against the member's account like the sign-in's code step (scope 'staff-code'),
+ * not only per address: a borrowed session must not guess codes faster than a sign-in could.
+ */
+const throttledCode = <T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  check: () => Promise<T | null>,
+) => accountCheck(app.db, reply, 'staff-code', request.ip)(request.staff.username, check);
+
+/** A member's own second factor: its state, then enrolling a phone (the password, then a first code). */
+const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/two-factor',
     { config: ANY_STAFF, schema: { response: { 200: twoFactorStatusSchema } } },
@@ -185,11 +210,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Codes typed from a session count against the member's account like the sign-in's code step (scope 'staff-code'),
-  // not only per address: a borrowed session must not guess codes faster than a sign-in could.
-  const throttledCode = <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T | null>) =>
-    accountCheck(app.db, reply, 'staff-code', request.ip)(request.staff.username, check);
-
   app.post(
     '/me/two-factor/confirm',
     {
@@ -201,7 +221,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { staff } = request;
       const box = await totpBox(app.config);
       // The new factor opens the download tab only when this session already did (docs/decisions/009).
-      const recoveryCodes = await throttledCode(request, reply, () =>
+      const recoveryCodes = await throttledCode(app, request, reply, () =>
         confirmEnrolment(app.db, box, staff, staff, code, {
           unlockedSession: staff.unlocked,
           sessionId: staff.sessionId,
@@ -211,7 +231,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       return { recoveryCodes };
     },
   );
+};
 
+/** With a code of the member's factor: new recovery codes, or the factor removed. */
+const ownCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/two-factor/recovery-codes',
     {
@@ -221,7 +244,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { code } = request.body;
       const box = await totpBox(app.config);
-      const recoveryCodes = await throttledCode(request, reply, () =>
+      const recoveryCodes = await throttledCode(app, request, reply, () =>
         renewRecoveryCodes(app.db, box, request.staff, code),
       );
       if (!recoveryCodes) throw new HttpError('BAD_CODE', SECOND_FACTOR_REFUSED, { code: [SECOND_FACTOR_REFUSED] });
@@ -240,6 +263,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const box = await totpBox(app.config);
       if (
         !(await throttledCode(
+          app,
           request,
           reply,
           async () => (await disableOwnTwoFactor(app.db, box, request.staff, code)) || null,
@@ -250,7 +274,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       return twoFactorStatus(app.db, request.staff.id, request.staff.secondFactor);
     },
   );
+};
 
+/** The team's policy (admins): whether every member must sign in with a second factor. */
+const securitySettingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/security', { config: ADMIN_ONLY, schema: { response: { 200: securitySettingsSchema } } }, async () =>
     securitySettings(app.db),
   );
