@@ -106,6 +106,47 @@ async function join(staff: Page, email: string): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
+/** The first frame of each of FIRST_FRAME_SESSIONS sessions, one after the other, each from fresh pages. */
+async function firstFrames(browser: Browser, base: string) {
+  const firstFrameMs: number[] = [];
+  for (let n = 0; n < FIRST_FRAME_SESSIONS; n++) {
+    const client = await sharingClient(browser, base, n);
+    const staff = await staffPage(browser, base);
+    firstFrameMs.push(await join(staff, client.email));
+    await client.page.getByRole('button', { name: 'Arrêter le partage' }).click();
+    await client.page.context().close();
+    await staff.context().close();
+  }
+  return firstFrameMs;
+}
+
+/** AT_ONCE sessions shared and watched together: the server's memory before and with them, its CPU while they run. */
+async function manyAtOnce(many: Browser, server: RunningServer) {
+  const base = server.url;
+  // One session first, shared, watched and stopped: the fresh server's first requests warm it (code compiled, pages
+  // and statements cached), which is not what the sessions cost.
+  const warm = await sharingClient(many, base, 99);
+  const warmStaff = await staffPage(many, base);
+  await join(warmStaff, warm.email);
+  await warm.page.getByRole('button', { name: 'Arrêter le partage' }).click();
+  await warm.page.context().close();
+  await warmStaff.context().close();
+  await new Promise((r) => setTimeout(r, 2000));
+  const before = await serverUsage(server);
+  const open: Page[] = [];
+  for (let n = 0; n < AT_ONCE; n++) {
+    const client = await sharingClient(many, base, 100 + n);
+    const staff = await staffPage(many, base);
+    await join(staff, client.email);
+    open.push(client.page, staff);
+  }
+  const during = await serverUsage(server);
+  await new Promise((r) => setTimeout(r, CPU_WINDOW_MS));
+  const after = await serverUsage(server);
+  const cpuPercent = Math.round(((after.cpuMs - during.cpuMs) / CPU_WINDOW_MS) * 1000) / 10;
+  return { before, after, cpuPercent, open };
+}
+
 export async function measureScreenShare() {
   const boot = (port: number) =>
     startServer(
@@ -132,42 +173,13 @@ export async function measureScreenShare() {
   const many = await launch('--use-fake-device-for-media-stream=fps=5');
   try {
     // 1. One session after the other: each joined from a fresh back-office page, then the client stops.
-    const firstFrameMs: number[] = [];
-    for (let n = 0; n < FIRST_FRAME_SESSIONS; n++) {
-      const client = await sharingClient(browser, server.url, n);
-      const staff = await staffPage(browser, server.url);
-      firstFrameMs.push(await join(staff, client.email));
-      await client.page.getByRole('button', { name: 'Arrêter le partage' }).click();
-      await client.page.context().close();
-      await staff.context().close();
-    }
+    const firstFrameMs = await firstFrames(browser, server.url);
 
     // 2. Many at once, on a fresh instance (the back-office lists 25 requests a page; the first part's would push
     // these off it): memory before, with every session watched, and the CPU while they run.
     await server.stop();
     server = await boot(PORT + 1);
-    const base = server.url;
-    // One session first, shared, watched and stopped: the fresh server's first requests warm it (code compiled, pages
-    // and statements cached), which is not what the sessions cost.
-    const warm = await sharingClient(many, base, 99);
-    const warmStaff = await staffPage(many, base);
-    await join(warmStaff, warm.email);
-    await warm.page.getByRole('button', { name: 'Arrêter le partage' }).click();
-    await warm.page.context().close();
-    await warmStaff.context().close();
-    await new Promise((r) => setTimeout(r, 2000));
-    const before = await serverUsage(server);
-    const open: Page[] = [];
-    for (let n = 0; n < AT_ONCE; n++) {
-      const client = await sharingClient(many, base, 100 + n);
-      const staff = await staffPage(many, base);
-      await join(staff, client.email);
-      open.push(client.page, staff);
-    }
-    const during = await serverUsage(server);
-    await new Promise((r) => setTimeout(r, CPU_WINDOW_MS));
-    const after = await serverUsage(server);
-    const cpuPercent = Math.round(((after.cpuMs - during.cpuMs) / CPU_WINDOW_MS) * 1000) / 10;
+    const { before, after, cpuPercent, open } = await manyAtOnce(many, server);
 
     const result = {
       measuredAt: new Date().toISOString(),

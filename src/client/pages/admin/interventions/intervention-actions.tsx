@@ -28,9 +28,6 @@ const MOVES: Record<Move, { label: string; icon: ReactNode; variant?: 'secondary
 export function InterventionActions({ intervention: i }: { intervention: AdminInterventionDto }) {
   const update = useUpdateIntervention(i.id);
   const [finishing, setFinishing] = useState(false);
-  const [minutes, setMinutes] = useState('');
-  const [minutesError, setMinutesError] = useState<string | null>(null);
-  const id = useId();
   const moves = INTERVENTION_TRANSITIONS[i.status].filter((to): to is Move => to !== 'pending');
 
   function send(patch: InterventionUpdate, done?: () => void) {
@@ -45,17 +42,6 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
       },
       onError: (error) => notify('error', 'Impossible de modifier l’intervention', error.message),
     });
-  }
-
-  function finish(event: FormEvent) {
-    event.preventDefault();
-    const n = Number(minutes);
-    if (minutes.trim() === '' || !Number.isInteger(n) || n < 0 || n > DURATION_MAX_MINUTES) {
-      setMinutesError(`Indiquez une durée en minutes (0 à ${DURATION_MAX_MINUTES})`);
-      return;
-    }
-    setMinutesError(null);
-    send({ status: 'completed', durationMinutes: n }, () => setFinishing(false));
   }
 
   return (
@@ -79,36 +65,11 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
         </div>
       )}
       {finishing && (
-        <form onSubmit={finish} noValidate className="flex flex-wrap items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={id} className="text-sm font-medium text-slate-800">
-              Durée (minutes)
-            </label>
-            <input
-              id={id}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={DURATION_MAX_MINUTES}
-              value={minutes}
-              onChange={(e) => setMinutes(e.target.value)}
-              aria-invalid={minutesError ? true : undefined}
-              aria-describedby={minutesError ? `${id}-error` : undefined}
-              className="h-9 w-32 rounded-lg border border-slate-300 bg-white px-3 text-sm"
-            />
-          </div>
-          <Button type="submit" size="sm" disabled={update.isPending}>
-            Confirmer la fin
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setFinishing(false)}>
-            Retour
-          </Button>
-          {minutesError && (
-            <p id={`${id}-error`} role="alert" className="w-full text-sm font-medium text-red-700">
-              {minutesError}
-            </p>
-          )}
-        </form>
+        <FinishForm
+          pending={update.isPending}
+          onFinish={(durationMinutes) => send({ status: 'completed', durationMinutes }, () => setFinishing(false))}
+          onBack={() => setFinishing(false)}
+        />
       )}
       <details>
         <summary className="cursor-pointer text-sm font-medium text-slate-700">
@@ -126,5 +87,56 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
         </div>
       </details>
     </div>
+  );
+}
+
+/** « Terminer » asks for the time spent first: whole minutes, within what the server accepts. */
+function FinishForm(props: { pending: boolean; onFinish: (minutes: number) => void; onBack: () => void }) {
+  const [minutes, setMinutes] = useState('');
+  const [minutesError, setMinutesError] = useState<string | null>(null);
+  const id = useId();
+
+  function finish(event: FormEvent) {
+    event.preventDefault();
+    const n = Number(minutes);
+    if (minutes.trim() === '' || !Number.isInteger(n) || n < 0 || n > DURATION_MAX_MINUTES) {
+      setMinutesError(`Indiquez une durée en minutes (0 à ${DURATION_MAX_MINUTES})`);
+      return;
+    }
+    setMinutesError(null);
+    props.onFinish(n);
+  }
+
+  return (
+    <form onSubmit={finish} noValidate className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          Durée (minutes)
+        </label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={DURATION_MAX_MINUTES}
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+          aria-invalid={minutesError ? true : undefined}
+          aria-describedby={minutesError ? `${id}-error` : undefined}
+          className="h-9 w-32 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+        />
+      </div>
+      <Button type="submit" size="sm" disabled={props.pending}>
+        Confirmer la fin
+      </Button>
+      <Button size="sm" variant="ghost" onClick={props.onBack}>
+        Retour
+      </Button>
+      {minutesError && (
+        <p id={`${id}-error`} role="alert" className="w-full text-sm font-medium text-red-700">
+          {minutesError}
+        </p>
+      )}
+    </form>
   );
 }

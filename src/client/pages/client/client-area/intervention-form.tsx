@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '#client/components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
@@ -98,29 +98,7 @@ function InterventionFields({
         sending={create.isPending}
       />
       <SelectField label="Urgence" options={URGENCY_OPTIONS} error={errors.urgency?.message} {...register('urgency')} />
-      {withDevices ? (
-        <DevicePicker
-          devices={devices}
-          error={errors.deviceId?.message}
-          {...register('deviceId', { valueAsNumber: true })}
-        />
-      ) : (
-        <>
-          <SelectField
-            label="Type d'appareil"
-            options={DEVICE_OPTIONS}
-            error={errors.deviceType?.message}
-            {...register('deviceType')}
-          />
-          <TextField
-            label="Votre appareil"
-            placeholder="Par exemple : PC HP sous Windows 11"
-            hint="La marque, le modèle ou le système, si vous les connaissez."
-            error={errors.deviceInfo?.message}
-            {...register('deviceInfo')}
-          />
-        </>
-      )}
+      <DeviceFields devices={withDevices ? devices : null} register={register} errors={errors} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Annuler
@@ -130,5 +108,42 @@ function InterventionFields({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The device the request is about: one of the client's, or, without any, its type and a description. */
+function DeviceFields({
+  devices,
+  register,
+  errors,
+}: {
+  devices: Device[] | null;
+  register: UseFormRegister<ClientInterventionInput>;
+  errors: FieldErrors<ClientInterventionInput>;
+}) {
+  if (devices)
+    return (
+      <DevicePicker
+        devices={devices}
+        error={errors.deviceId?.message}
+        {...register('deviceId', { valueAsNumber: true })}
+      />
+    );
+  return (
+    <>
+      <SelectField
+        label="Type d'appareil"
+        options={DEVICE_OPTIONS}
+        error={errors.deviceType?.message}
+        {...register('deviceType')}
+      />
+      <TextField
+        label="Votre appareil"
+        placeholder="Par exemple : PC HP sous Windows 11"
+        hint="La marque, le modèle ou le système, si vous les connaissez."
+        error={errors.deviceInfo?.message}
+        {...register('deviceInfo')}
+      />
+    </>
   );
 }
