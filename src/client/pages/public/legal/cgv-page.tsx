@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from '#client/lib/router.ts';
 import { useSite } from '#client/lib/site.tsx';
-import type { SiteInfo } from '#shared/site.ts';
 import { CGV_VERSIONS, CURRENT_CGV, cgvHref, findCgvVersion, type CgvVersion } from '#shared/orders/cgv-versions.ts';
+import type { SiteInfo } from '#shared/site.ts';
+import { cgv20261127 } from '#shared/orders/cgv-2026-11-27.ts';
 import { LegalDocument, type LegalSection } from './legal-document.tsx';
-import { cgvSections } from './cgv-sections.tsx';
+import { LegalBlocks } from './legal-blocks.tsx';
 import { cgvSections20250117 } from './cgv-2025-01-17.tsx';
 
-/** Every version's text: an order stores the version its client accepted, which must stay readable (decision 041). */
 const SECTIONS: Record<CgvVersion, (site: SiteInfo) => LegalSection[]> = {
   '2025-01-17': cgvSections20250117,
-  '2026-11-27': cgvSections,
+  '2026-11-27': (site) =>
+    cgv20261127(site).map((s) => ({ id: s.id, title: s.title, body: <LegalBlocks blocks={s.blocks} site={site} /> })),
 };
 
 export function CgvPage() {
