@@ -64,8 +64,7 @@ function drawTable(doc: Doc, block: Extract<PdfBlock, { kind: 'table' }>) {
   const pad = 4;
   const row = (cells: string[], bold: boolean, shade: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    const height =
-      Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: widths[i]! - 2 * pad }))) + 2 * pad;
+    const height = rowHeight(cells);
     room(doc, height);
     const top = doc.y;
     if (shade) doc.rect(LEFT, top, WIDTH, height).fill('#eff6ff');
@@ -85,6 +84,14 @@ function drawTable(doc: Doc, block: Extract<PdfBlock, { kind: 'table' }>) {
       .stroke();
     doc.y = top + height;
   };
+  // A table that fits on a page is not cut: it starts on the next one when too little is left.
+  doc.font('Helvetica').fontSize(9);
+  const rowHeight = (cells: string[]) =>
+    Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: widths[i]! - 2 * pad }))) + 2 * pad;
+  room(
+    doc,
+    [block.columns.map((c) => c.title), ...block.rows].reduce((sum, cells) => sum + rowHeight(cells), 0),
+  );
   row(
     block.columns.map((c) => c.title),
     true,
@@ -103,13 +110,19 @@ function drawForm(doc: Doc, block: Extract<PdfBlock, { kind: 'form' }>) {
     lines.reduce((sum, line) => sum + doc.heightOfString(line, { width: inner, lineGap: 2 }) + 6, 0) + 2 * pad - 6;
   room(doc, height);
   const top = doc.y;
-  doc.rect(LEFT, top, WIDTH, height).strokeColor(MUTED).lineWidth(0.75).stroke();
   doc.fillColor(INK).text('', LEFT + pad, top + pad);
   lines.forEach((line, i) => {
     doc.text(line, LEFT + pad, doc.y, { width: inner, lineGap: 2 });
     if (i < lines.length - 1) doc.moveDown(0.4);
   });
-  doc.y = top + height;
+  // The frame drawn around what the lines took (the estimate above only keeps the form on one page).
+  const bottom = doc.y + pad - 2;
+  doc
+    .rect(LEFT, top, WIDTH, bottom - top)
+    .strokeColor(MUTED)
+    .lineWidth(0.75)
+    .stroke();
+  doc.y = bottom;
   doc.x = LEFT;
 }
 

@@ -10,11 +10,17 @@ import { CGV_TEXT } from '#shared/orders/cgv-text.ts';
 import { catalogueTable, type Inline, type LegalBlock } from '#shared/orders/legal-text.ts';
 import { withdrawalFormLines } from '#shared/orders/withdrawal-form.ts';
 
+/**
+ * French spacing kept on paper: the space inside « » and before : ; ? ! becomes a no-break space, so a line never
+ * starts with the sign (the page leaves that to the browser's width).
+ */
+const french = (text: string) => text.replace(/« /g, '«\u00a0').replace(/ ([»:;?!])/g, '\u00a0$1');
+
 /** A sentence as printed: a link keeps its words, followed by its address when the words do not already say it. */
 function printed(text: Inline[], site: SiteInfo): PdfRun[] {
   return text.map((piece): PdfRun => {
-    if (typeof piece === 'string') return { text: piece };
-    if ('bold' in piece) return { text: piece.bold, bold: true };
+    if (typeof piece === 'string') return { text: french(piece) };
+    if ('bold' in piece) return { text: french(piece.bold), bold: true };
     const address = piece.href.startsWith('/') ? `${site.publicUrl}${piece.href}` : piece.href;
     const said = address === piece.link || address === `mailto:${piece.link}`;
     return { text: said ? piece.link : `${piece.link} (${address})` };
@@ -25,9 +31,9 @@ function printedBlock(block: LegalBlock, site: SiteInfo): PdfBlock {
   if ('p' in block) return { kind: 'paragraph', runs: printed(block.p, site) };
   if ('ul' in block) return { kind: 'list', ordered: false, items: block.ul.map((item) => printed(item, site)) };
   if ('ol' in block) return { kind: 'list', ordered: true, items: block.ol.map((item) => printed(item, site)) };
-  if ('h3' in block) return { kind: 'heading', text: block.h3 };
+  if ('h3' in block) return { kind: 'heading', text: french(block.h3) };
   if ('table' in block) return { kind: 'table', ...catalogueTable(block.table) };
-  return { kind: 'form', lines: withdrawalFormLines(site) };
+  return { kind: 'form', lines: withdrawalFormLines(site).map((line) => ({ ...line, text: french(line.text) })) };
 }
 
 /** Everything the PDF of one version prints: the company from settings, the version's sections as the page has them. */
@@ -46,7 +52,7 @@ function cgvPdfData(version: CgvVersion, site: SiteInfo): LegalPdfData {
       companyId: site.companyId,
     },
     sections: CGV_TEXT[version](site).map((section) => ({
-      title: section.title,
+      title: french(section.title),
       blocks: section.blocks.map((block) => printedBlock(block, site)),
     })),
     footer: `${site.siteName} — Conditions générales de vente, version du ${label}`,
