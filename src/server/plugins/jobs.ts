@@ -4,6 +4,7 @@ import { openJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
 import { preparedStatements } from '#server/jobs/prepared-statements.ts';
 import { mailDelivery } from '#server/services/mail/delivery.ts';
 import { documentMails } from '#server/services/billing/document-mails.ts';
+import { contractMails } from '#server/services/orders/cgv-pdf.ts';
 import { createMailQueue, type MailQueue } from '#server/services/mail/outbox.ts';
 import { loadSecretKey, secretBox } from '#server/services/mail/secret-box.ts';
 import { outboxRetentionDefinition, scheduleOutboxRetention } from '#server/services/mail/retention.ts';
@@ -63,7 +64,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
       config,
       site,
       log: app.log,
-      documents: documentMails({ db: app.db, config }),
+      documents: { ...documentMails({ db: app.db, config }), ...contractMails({ site }) },
     }),
   );
   await jobs.define(renewalReminderDefinition({ db: app.db, mail, clock: options.clock }));

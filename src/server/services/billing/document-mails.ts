@@ -40,7 +40,7 @@ async function withCreditNote(deps: Deps, params: MailParams['credit_note']) {
 }
 
 /** What the mail workers attach to the invoice and credit note messages. */
-export function documentMails(deps: Deps): MailDocuments {
+export function documentMails(deps: Deps): Pick<MailDocuments, 'invoice' | 'credit_note'> {
   return {
     invoice: (params) => withInvoice(deps, params),
     credit_note: (params) => withCreditNote(deps, params),

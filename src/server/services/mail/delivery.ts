@@ -35,18 +35,24 @@ export type DeliveryDeps = {
   config: Config;
   site: SiteInfo;
   log: FastifyBaseLogger;
-  /** the documents some messages carry, read when they are sent (billing's invoices and credit notes) */
-  documents?: MailDocuments;
+  /** the documents some messages carry, read when they are sent (billing's invoices and credit notes, the CGV) */
+  documents?: Partial<MailDocuments>;
 };
 
 /**
  * A message's completion at sending time: its final parameters and attachments. The domain that owns the document
- * provides it (services/billing/document-mails.ts), so mail never reaches up into it.
+ * provides it (services/billing/document-mails.ts, services/orders/cgv-pdf.ts), so mail never reaches up into it.
  */
 type Completion<K extends MailKind> = (
   params: MailParams[K],
 ) => Promise<{ params: object; attachments: MailAttachment[] }>;
-export type MailDocuments = { invoice: Completion<'invoice'>; credit_note: Completion<'credit_note'> };
+export type MailDocuments = {
+  invoice: Completion<'invoice'>;
+  credit_note: Completion<'credit_note'>;
+  contract_confirmation: Completion<'contract_confirmation'>;
+};
+const completed = (kind: MailKind): kind is keyof MailDocuments =>
+  kind === 'invoice' || kind === 'credit_note' || kind === 'contract_confirmation';
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -60,7 +66,7 @@ async function compose(deps: DeliveryDeps, row: OutboxRow): Promise<Mail> {
   const secret = row.secret === null ? undefined : deps.box.open(row.secret);
   if (KINDS_WITH_SECRET.has(row.kind) && secret === undefined)
     throw new Error('Le secret de ce message a été effacé : il ne peut plus être envoyé');
-  const complete = row.kind === 'invoice' || row.kind === 'credit_note' ? deps.documents?.[row.kind] : undefined;
+  const complete = completed(row.kind) ? deps.documents?.[row.kind] : undefined;
   const { params, attachments } = complete
     ? await complete(row.params as never)
     : { params: row.params, attachments: [] as MailAttachment[] };

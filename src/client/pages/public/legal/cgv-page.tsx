@@ -1,17 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from '#client/lib/router.ts';
 import { useSite } from '#client/lib/site.tsx';
-import type { SiteInfo } from '#shared/site.ts';
 import { CGV_VERSIONS, CURRENT_CGV, cgvHref, findCgvVersion, type CgvVersion } from '#shared/orders/cgv-versions.ts';
-import { LegalDocument, type LegalSection } from './legal-document.tsx';
-import { cgvSections } from './cgv-sections.tsx';
-import { cgvSections20250117 } from './cgv-2025-01-17.tsx';
-
-/** Every version's text: an order stores the version its client accepted, which must stay readable (decision 041). */
-const SECTIONS: Record<CgvVersion, (site: SiteInfo) => LegalSection[]> = {
-  '2025-01-17': cgvSections20250117,
-  '2026-11-27': cgvSections,
-};
+import { CGV_TEXT } from '#shared/orders/cgv-text.ts';
+import { LegalDocument } from './legal-document.tsx';
+import { LegalBlocks } from './legal-blocks.tsx';
 
 export function CgvPage() {
   const site = useSite();
@@ -36,7 +29,12 @@ export function CgvPage() {
           </p>
         )
       }
-      sections={SECTIONS[shown.version](site)}
+      // Every version's text, from the one copy the contract e-mail's PDF prints too (decision 041).
+      sections={CGV_TEXT[shown.version](site).map((s) => ({
+        id: s.id,
+        title: s.title,
+        body: <LegalBlocks blocks={s.blocks} site={site} />,
+      }))}
       after={<Versions shown={shown.version} />}
     />
   );

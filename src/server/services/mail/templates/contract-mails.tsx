@@ -25,7 +25,10 @@ function WithdrawalForm({ site }: { site: SiteInfo }) {
   );
 }
 
-/** The contract on a durable medium (L221-13), sent once when an order is first paid (docs/decisions/041). */
+/**
+ * The contract on a durable medium (L221-13), sent once when an order is first paid (docs/decisions/041); the PDF of
+ * the CGV version accepted is joined when it is sent (services/orders/cgv-pdf.ts).
+ */
 export function ContractConfirmation({ site, params }: Props<'contract_confirmation'>) {
   const plan = getPlan(params.planId);
   const version = findCgvVersion(params.cgvVersion);
@@ -51,6 +54,10 @@ export function ContractConfirmation({ site, params }: Props<'contract_confirmat
           ['Conditions générales', `version du ${version?.label ?? params.cgvVersion}`],
         ]}
       />
+      <Paragraph>
+        Les conditions générales de vente que vous avez acceptées sont jointes à ce message en PDF ; elles restent
+        consultables en ligne à tout moment.
+      </Paragraph>
       <Action href={cgvUrl}>Lire les conditions générales acceptées</Action>
       <Text style={{ ...styles.text, fontWeight: 600 }}>Votre droit de rétractation</Text>
       <Paragraph>
