@@ -75,6 +75,10 @@ export const ERROR_STATUS = {
   ERASURE_ADMIN_ONLY: 403,
   ALREADY_EXISTS: 409,
   ALREADY_DONE: 409,
+  /** staff erase an account still inside its retention period (« Conservation dépassée ») */
+  RETENTION_RUNNING: 409,
+  /** an assistance request of the account is still open: its erasure waits */
+  REQUEST_OPEN: 409,
   // Interventions and their threads
   /** the signed-in client has no running plan */
   NO_SUBSCRIPTION: 403,

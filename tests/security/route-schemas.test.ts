@@ -13,6 +13,7 @@ const BODYLESS = new Set([
   'DELETE /api/admin/sessions/:id',
   'POST /api/admin/contacts/:id/validate',
   'POST /api/admin/contacts/:id/erase',
+  'POST /api/admin/clients/:id/erase',
   'POST /api/admin/outbox/:id/resend',
   'POST /api/admin/interventions/:id/messages/read',
   'POST /api/client/interventions/:id/messages/read',

@@ -114,6 +114,11 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       .insert(inboxItems)
       .values({ kind: 'erasure', name: 'Marc Petit', email: `marc${n}@exemple.fr`, clientId: staying!.id })
       .returning();
+    // Created four years ago, never subscribed: past the account's retention period, an admin may anonymise it.
+    const [expired] = await t.db
+      .insert(clients)
+      .values({ name: 'Jean Ancien', email: `ancien${n}@exemple.fr`, createdAt: new Date('2020-01-15T10:00:00Z') })
+      .returning();
     const [refused] = await t.db
       .insert(inboxItems)
       .values({
@@ -209,6 +214,7 @@ describe('[ADMIN][ACCESS] role matrix: every /api/admin route × no session, cli
       { method: 'POST', url: `/api/admin/manual-orders/${id}/credit-notes`, payload: { amount: '1' }, status: 201 },
       { method: 'GET', url: '/api/admin/credentials/suggest?name=Jean%20Dupont', status: 200 },
       { method: 'GET', url: '/api/admin/users', status: 200 },
+      { method: 'POST', url: `/api/admin/clients/${expired!.id}/erase`, status: 200 },
       { method: 'GET', url: '/api/admin/contacts', status: 200 },
       { method: 'PATCH', url: `/api/admin/contacts/${registration!.id}`, payload: { status: 'pending' }, status: 200 },
       { method: 'POST', url: `/api/admin/contacts/${registration!.id}/validate`, status: 200 },

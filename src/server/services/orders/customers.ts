@@ -3,7 +3,21 @@ import type { Tx } from '#server/db/client.ts';
 import type { CustomerDto } from '#shared/orders/customer-api.ts';
 import { containsPattern } from '#server/db/search-pattern.ts';
 
-type CustomerRow = {
+/** Revenue as on the dashboard (stats.ts): what was invoiced less the credit notes on it. */
+export const CREDITED_CTE = sql`credited as (
+  select order_id, sum(total_ttc) as amount from invoices where kind = 'credit_note' group by order_id)`;
+/** Orders `o` with their invoice `i` and what was credited on it `c` (needs CREDITED_CTE). */
+export const ORDERS_INVOICED = sql`orders o
+  left join invoices i on i.order_id = o.id and i.kind = 'invoice'
+  left join credited c on c.order_id = o.id`;
+/** A customer's figures over a group of ORDERS_INVOICED, named as CustomerRow's columns. */
+export const CUSTOMER_FIGURES = sql`coalesce(sum(i.total_ttc - coalesce(c.amount, 0)), 0)::float8 as revenue,
+  count(o.id)::int as order_count,
+  (count(o.id) filter (where o.payment_status = 'paid'))::int as paid_count,
+  (count(o.id) filter (where o.payment_method = 'offert'))::int as gifted_count, -- isGifted, shared/billing/payment-labels.ts
+  coalesce(sum(o.credit_cost), 0)::float8 as credits`;
+
+export type CustomerRow = {
   email: string;
   name: string;
   phone: string;
@@ -13,7 +27,7 @@ type CustomerRow = {
   paid_count: number;
   gifted_count: number;
   credits: number;
-  last_order_date: string;
+  last_order_date: string | null;
   total: number;
 };
 
@@ -33,24 +47,15 @@ export async function listCustomers(
         select lower(c.email) from clients c where lower(c.username) like lower(${containsPattern(filter.q)})
           or lower(c.name) like lower(${containsPattern(filter.q)}))`
     : sql``;
-  // Revenue as on the dashboard (stats.ts): what was invoiced less the credit notes on it.
   const result = await db.execute(sql`
-    with credited as (
-      select order_id, sum(total_ttc) as amount from invoices where kind = 'credit_note' group by order_id
-    ),
+    with ${CREDITED_CTE},
     groups as (
       select o.email_key,
              max(o.id) as last_id,
              max(o.order_date) as last_order_date,
-             coalesce(sum(i.total_ttc - coalesce(c.amount, 0)), 0)::float8 as revenue,
-             count(*)::int as order_count,
-             (count(*) filter (where o.payment_status = 'paid'))::int as paid_count,
-             (count(*) filter (where o.payment_method = 'offert'))::int as gifted_count, -- isGifted, shared/billing/payment-labels.ts
-             coalesce(sum(o.credit_cost), 0)::float8 as credits,
+             ${CUSTOMER_FIGURES},
              (count(*) over ())::int as total
-      from orders o
-      left join invoices i on i.order_id = o.id and i.kind = 'invoice'
-      left join credited c on c.order_id = o.id
+      from ${ORDERS_INVOICED}
       ${matching}
       group by o.email_key
       order by max(o.order_date) desc, max(o.id) desc
@@ -77,7 +82,7 @@ async function countCustomers(db: Tx, matching: SQL): Promise<number> {
   return (result.rows[0] as { n: number } | undefined)?.n ?? 0;
 }
 
-function toCustomerDto(row: CustomerRow): CustomerDto {
+export function toCustomerDto(row: Omit<CustomerRow, 'total'>): CustomerDto {
   return {
     email: row.email,
     name: row.name,

@@ -219,9 +219,9 @@ async function recordErasure(
   tx: Tx,
   mail: MailQueue,
   actor: Actor,
-  erased: { requestId: number; client: ClientRow; ids: Concerned; placeholder: string },
+  erased: { requestId: number; client: ClientRow; ids: Concerned; placeholder: string; why: ErasureReason },
 ) {
-  const { requestId, client, ids, placeholder } = erased;
+  const { requestId, client, ids, placeholder, why } = erased;
   // The trace names nobody: it says what was done, not to whom beyond the account number.
   await writeAudit(tx, actor, {
     action: 'client.erase',
@@ -229,6 +229,7 @@ async function recordErasure(
     entityId: client.id,
     after: {
       requestId,
+      ...(why === 'retention' && { reason: 'retention' }),
       ordersKept: ids.orderIds.length,
       interventions: ids.interventionIds.length,
       requests: ids.requestIds.length,
@@ -245,6 +246,8 @@ async function recordErasure(
       ...ids.interventionIds.map((id) => `staff-intervention:${id}`),
     ],
   });
+  // « Comme vous l’avez demandé »: only the person who asked is told; an account past its period goes quietly.
+  if (why !== 'request') return;
   await mail.queue(tx, {
     key: `erasure-done:${requestId}`,
     kind: 'erasure_done',
@@ -279,19 +282,36 @@ export async function confirmErasure(
 ): Promise<InboxItemDto> {
   return db.transaction(async (tx) => {
     const client = await lockRequestAndClient(tx, requestId);
-    const placeholder = erasedEmail(client.id);
-    const ids = await concernedBy(tx, client);
-    await blankOrdersAndInterventions(tx, client.id, ids, now);
-    await blankInboxItems(tx, ids.requestIds, placeholder);
-    // This request, and any other erasure request of the account still waiting, is done.
-    await tx
-      .update(inboxItems)
-      .set({ status: 'closed', erasedAt: now })
-      .where(or(eq(inboxItems.id, requestId), pendingErasureOf(client.id)));
-    await blankAuditHistory(tx, ids);
-    await blankAccount(tx, client.id, ids.requestIds, placeholder);
-    await recordErasure(tx, mail, actor, { requestId, client, ids, placeholder });
-    const [updated] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId));
-    return toInboxItemDto(updated!);
+    return eraseLockedClient(tx, mail, actor, { requestId, client, now, why: 'request' });
   });
+}
+
+/** `request`: the client asked (« Mes données »); `retention`: staff end an account past its period. */
+export type ErasureReason = 'request' | 'retention';
+
+/**
+ * The erasure itself, on an account and its erasure request both locked by the caller: see confirmErasure. Staff
+ * erasing an account past its period (services/privacy/retention-erasure.ts) come here with a request they recorded.
+ */
+export async function eraseLockedClient(
+  tx: Tx,
+  mail: MailQueue,
+  actor: Actor,
+  erasure: { requestId: number; client: ClientRow; now: Date; why: ErasureReason },
+): Promise<InboxItemDto> {
+  const { requestId, client, now, why } = erasure;
+  const placeholder = erasedEmail(client.id);
+  const ids = await concernedBy(tx, client);
+  await blankOrdersAndInterventions(tx, client.id, ids, now);
+  await blankInboxItems(tx, ids.requestIds, placeholder);
+  // This request, and any other erasure request of the account still waiting, is done.
+  await tx
+    .update(inboxItems)
+    .set({ status: 'closed', erasedAt: now })
+    .where(or(eq(inboxItems.id, requestId), pendingErasureOf(client.id)));
+  await blankAuditHistory(tx, ids);
+  await blankAccount(tx, client.id, ids.requestIds, placeholder);
+  await recordErasure(tx, mail, actor, { requestId, client, ids, placeholder, why });
+  const [updated] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId));
+  return toInboxItemDto(updated!);
 }

@@ -5,8 +5,10 @@ import { CopyButton } from '#client/components/ui/copy-button.tsx';
 import { OrderList } from '#client/pages/admin/orders/order-list.tsx';
 import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
 import { DeviceList } from '#client/pages/admin/devices/device-list.tsx';
+import { RetentionCard } from './retention-erasure.tsx';
 
-export function CustomerDetail({ customer }: { customer: CustomerDto }) {
+/** `onErased`: an account past its period was just anonymised from its pane (« Conservation dépassée »). */
+export function CustomerDetail({ customer, onErased }: { customer: CustomerDto; onErased(): void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // On a phone the pane sits below the list: bring it into view (and focus there) when a customer is chosen.
   useEffect(() => {
@@ -44,6 +46,9 @@ export function CustomerDetail({ customer }: { customer: CustomerDto }) {
           <DetailItem label="Crédits RFS">{formatCredits(customer.credits)}</DetailItem>
         </dl>
       </div>
+      {customer.retention && (
+        <RetentionCard customer={{ ...customer, retention: customer.retention }} onErased={onErased} />
+      )}
       <div>
         <h4 className="mb-2 font-semibold text-slate-900">Appareils</h4>
         <DeviceList

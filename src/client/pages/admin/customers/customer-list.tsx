@@ -1,6 +1,7 @@
 import type { CustomerDto } from '#shared/orders/customer-api.ts';
 import { formatEuro } from '#shared/format.ts';
 import { cn } from '#client/components/ui/cn.ts';
+import { OpenRequestsBadge, RetentionSince } from './retention-erasure.tsx';
 
 type CustomerListProps = { customers: CustomerDto[]; selectedEmail: string | null; onSelect(email: string): void };
 
@@ -42,6 +43,12 @@ export function CustomerList({ customers, selectedEmail, onSelect }: CustomerLis
                   {c.giftedCount} offerte{c.giftedCount > 1 ? 's' : ''}
                 </span>
               </span>
+              {c.retention && (
+                <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-800">
+                  <RetentionSince retention={c.retention} />
+                  <OpenRequestsBadge count={c.retention.openRequests} />
+                </span>
+              )}
             </button>
           </li>
         );

@@ -9,9 +9,17 @@ import { SearchBox } from '#client/pages/admin/common/search-box.tsx';
 import { useDebouncedValue } from '#client/pages/admin/common/use-debounced-value.ts';
 import { CustomerList } from './customer-list.tsx';
 import { CustomerDetail } from './customer-detail.tsx';
+import { RETENTION_FILTER_LABEL } from './retention-erasure.tsx';
+import { cn } from '#client/components/ui/cn.ts';
 
 const PAGE_SIZE = 50;
 const CLIENT_PARAM = 'client';
+/** ?retention=expired: the accounts past their retention period, as the API names the filter */
+const RETENTION_PARAM = 'retention';
+const VIEWS = [
+  { expired: false, label: 'Tous' },
+  { expired: true, label: RETENTION_FILTER_LABEL },
+];
 const sameCustomer = (a: CustomerDto, email: string) => a.email.toLowerCase() === email.toLowerCase();
 
 /** Customers are grouped by lower-case e-mail on the server; the e-mail is their identity here. */
@@ -20,6 +28,7 @@ export function CustomersTab() {
   // search starts on their e-mail, so the list holds them).
   const [params, setParams] = useSearchParams();
   const opened = params.get(CLIENT_PARAM);
+  const expired = params.get(RETENTION_PARAM) === 'expired';
   const [search, setSearch] = useState(opened ?? '');
   const q = useDebouncedValue(search.trim());
   // The chosen customer stays open while staff search or page through the list.
@@ -37,10 +46,40 @@ export function CustomersTab() {
     },
     [opened, setParams],
   );
+  // Another view, or an account just anonymised: the pane closes (Back reopens the view before).
+  const show = (view: { expired?: boolean; close?: boolean }) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.delete(CLIENT_PARAM);
+      if (view.expired === true) next.set(RETENTION_PARAM, 'expired');
+      if (view.expired === false) next.delete(RETENTION_PARAM);
+      return next;
+    });
 
   return (
     <section aria-labelledby="customers-title">
-      <TabHeading id="customers-title" title="Utilisateurs" />
+      <TabHeading id="customers-title" title="Utilisateurs">
+        <div
+          role="group"
+          aria-label="Clients affichés"
+          className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-0.5"
+        >
+          {VIEWS.map((v) => (
+            <button
+              key={v.label}
+              type="button"
+              aria-pressed={expired === v.expired}
+              onClick={() => show({ expired: v.expired })}
+              className={cn(
+                'rounded-md px-3 py-1.5 text-sm font-medium',
+                expired === v.expired ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100',
+              )}
+            >
+              {v.label}
+            </button>
+          ))}
+        </div>
+      </TabHeading>
       <div className="mb-4">
         <SearchBox
           label="Rechercher un client"
@@ -51,9 +90,17 @@ export function CustomersTab() {
         />
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <CustomerPage key={q} q={q} opened={opened} selected={selected} onSelect={choose} onFound={setChosen} />
+        <CustomerPage
+          key={`${expired}:${q}`}
+          q={q}
+          expired={expired}
+          opened={opened}
+          selected={selected}
+          onSelect={choose}
+          onFound={setChosen}
+        />
         {selected ? (
-          <CustomerDetail customer={selected} />
+          <CustomerDetail customer={selected} onErased={() => show({ close: true })} />
         ) : (
           <p className="hidden rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600 lg:block">
             Sélectionnez un client pour voir sa fiche et ses commandes.
@@ -66,6 +113,8 @@ export function CustomersTab() {
 
 type CustomerPageProps = {
   q: string;
+  /** the accounts past their retention period only */
+  expired: boolean;
   /** the e-mail in the address */
   opened: string | null;
   selected: CustomerDto | null;
@@ -73,9 +122,10 @@ type CustomerPageProps = {
   onFound(customer: CustomerDto): void;
 };
 
-function CustomerPage({ q, opened, selected, onSelect, onFound }: CustomerPageProps) {
+function CustomerPage({ q, expired, opened, selected, onSelect, onFound }: CustomerPageProps) {
   const [offset, setOffset] = useState(0);
-  const customers = useQuery(customerListQueryOptions({ q, limit: PAGE_SIZE, offset }));
+  const filter = { q, limit: PAGE_SIZE, offset, ...(expired && { retention: 'expired' as const }) };
+  const customers = useQuery(customerListQueryOptions(filter));
   // The customer the address names, with fresh figures after a refetch (a new order changes their revenue).
   const fresh = opened ? customers.data?.items.find((c) => sameCustomer(c, opened)) : undefined;
   useEffect(() => {
@@ -87,8 +137,14 @@ function CustomerPage({ q, opened, selected, onSelect, onFound }: CustomerPagePr
       offset={offset}
       limit={PAGE_SIZE}
       onOffsetChange={setOffset}
-      noun={['client']}
-      empty="Aucun client trouvé"
+      noun={expired ? ['compte à anonymiser', 'comptes à anonymiser'] : ['client']}
+      empty={
+        expired
+          ? q
+            ? 'Aucun compte à anonymiser ne correspond à cette recherche.'
+            : 'Aucun compte n’a dépassé sa durée de conservation : rien à anonymiser.'
+          : 'Aucun client trouvé'
+      }
       pagesLabel="Pages des clients"
     >
       {(items) => (

@@ -6,8 +6,13 @@ import { CredentialsPanel } from '#client/pages/admin/common/credentials-panel.t
 
 type ConfirmProps = { request: InboxItemDto; open: boolean; onOpenChange(open: boolean): void; onConfirm(): void };
 
-/** The admin's last check before a client's data is erased: it says what goes and what the law keeps. */
-export function ConfirmErasureDialog({ request: r, open, onOpenChange, onConfirm }: ConfirmProps) {
+type ErasureProps = Omit<ConfirmProps, 'request'> & { request: Pick<InboxItemDto, 'clientId' | 'name' | 'email'> };
+
+/**
+ * The admin's last check before a client's data is erased: it says what goes and what the law keeps. From an erasure
+ * request in « Messages », and from an account past its period in « Utilisateurs ».
+ */
+export function ConfirmErasureDialog({ request: r, open, onOpenChange, onConfirm }: ErasureProps) {
   return (
     <ConfirmDialog
       open={open}
