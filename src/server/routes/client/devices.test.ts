@@ -1,64 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { clientLogin, multipartFile, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { describe, expect, it } from 'vitest';
 import { deviceProofs, devices, inboxItems, outbox } from '#server/db/schema.ts';
-import { todayIso } from '#shared/format.ts';
 import { DEVICE_BLOCKED_MESSAGE, type AdminDevice, type Device } from '#shared/devices/device-api.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
+import { multipartFile } from '#server/test/fixtures.ts';
 import { purgeDeviceProofs } from '#server/services/devices/proofs.ts';
-
-const PASSWORD = 'Azur-Passerelle-2026';
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+import { devicesTestApp, PNG } from './devices-fixtures.ts';
 
 describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, assistance keyed to devices', () => {
-  let t: TestApp;
-  let staff: Record<string, string>;
-  let famille: Record<string, string>;
-  let duo: Record<string, string>;
-  let other: Record<string, string>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr', LOG_LEVEL: 'error' });
-    staff = await staffLogin(t);
-    const order = (name: string, plan: 'duo' | 'famille' | 'pro') =>
-      postOrder(t, staff, {
-        clientName: name,
-        clientEmail: `${name}@exemple.fr`,
-        username: name,
-        password: PASSWORD,
-        orderDate: todayIso(),
-        plan,
-      });
-    await order('duo', 'duo');
-    await order('famille', 'famille');
-    await order('autre', 'pro');
-    duo = await clientLogin(t, 'duo', PASSWORD);
-    famille = await clientLogin(t, 'famille', PASSWORD);
-    other = await clientLogin(t, 'autre', PASSWORD);
-  });
-  afterAll(async () => t.close());
-
-  const add = (headers: Record<string, string>, deviceInfo: string, deviceType = 'windows-laptop') =>
-    t.app.inject({ method: 'POST', url: '/api/client/devices', headers, payload: { deviceType, deviceInfo } });
-  const list = async (headers: Record<string, string>) =>
-    (await t.app.inject({ method: 'GET', url: '/api/client/devices', headers })).json<Device[]>();
-  const upload = (headers: Record<string, string>, id: number, name: string, data: Buffer) => {
-    const body = multipartFile(name, data);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/client/devices/${id}/proofs`,
-      payload: body.payload,
-      headers: { ...headers, ...body.headers },
-    });
-  };
-  const askHelp = (headers: Record<string, string>, deviceId: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/client/interventions',
-      headers,
-      payload: { description: 'Écran noir au démarrage', urgency: 'medium', deviceId },
-    });
+  const { t, staff, famille, duo, other, add, list, upload, askHelp } = devicesTestApp();
 
   it('caps the devices in use by the plan: duo takes a 2nd, refuses a 3rd until one is retired', async () => {
     expect((await add(duo, 'Dell Inspiron 15')).statusCode).toBe(201);
@@ -296,65 +246,5 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     expect(left.every((d) => d.deviceInfo === '')).toBe(true);
     for (const d of left)
       expect(await t.db.select().from(deviceProofs).where(eq(deviceProofs.deviceId, d.id))).toEqual([]);
-  });
-
-  it('after a change to a plan with fewer devices, leaves the newest « hors formule » and lets the client choose', async () => {
-    const DAY = 86_400_000;
-    const now = t.clock.now();
-    // Famille bought 400 days ago has ended; the duo bought today runs now: a change from 3 devices to 2.
-    const order = (plan: 'famille' | 'duo', orderDate: string, username: string) =>
-      postOrder(t, staff, {
-        clientName: 'Nadia Martin',
-        clientEmail: 'nadia@exemple.fr',
-        username,
-        password: username ? PASSWORD : '',
-        orderDate,
-        plan,
-      });
-    await order('famille', todayIso(new Date(now.getTime() - 400 * DAY)), 'nadia');
-    await order('duo', todayIso(now), '');
-    t.clock.set(new Date(now.getTime() - 390 * DAY));
-    const nadia = await clientLogin(t, 'nadia', PASSWORD);
-    const [pc, mac, tablet] = [
-      (await add(nadia, 'PC du salon')).json<Device>(),
-      (await add(nadia, 'MacBook Air', 'macbook')).json<Device>(),
-      (await add(nadia, 'Tablette Surface', 'windows-tablet')).json<Device>(),
-    ];
-    expect((await list(nadia)).map((d) => d.covered)).toEqual([true, true, true]);
-
-    t.clock.set(now);
-    const covered = async () => Object.fromEntries((await list(nadia)).map((d) => [d.deviceInfo, d.covered]));
-    expect(await covered()).toEqual({ 'PC du salon': true, 'MacBook Air': true, 'Tablette Surface': false });
-    const refused = await askHelp(nadia, tablet!.id);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'DEVICE_NOT_COVERED' });
-    expect(refused.json().message).toContain('hors formule : votre formule Duo couvre 2 appareils');
-    expect(refused.json().message).toMatch(/Mes appareils.*retirez/);
-
-    const chosen = await t.app.inject({
-      method: 'POST',
-      url: `/api/client/devices/${tablet!.id}/cover`,
-      headers: nadia,
-    });
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(chosen.json<Device>()).toMatchObject({ id: tablet!.id, covered: true });
-    expect(await covered()).toEqual({ 'PC du salon': true, 'MacBook Air': false, 'Tablette Surface': true });
-    expect((await askHelp(nadia, mac!.id)).json().code).toBe('DEVICE_NOT_COVERED');
-    expect((await askHelp(nadia, tablet!.id)).statusCode).toBe(201);
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/client/devices/${mac!.id}/cover`, headers: other })).statusCode,
-    ).toBe(404);
-
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/client/devices/${pc!.id}/retire`, headers: nadia })).statusCode,
-    ).toBe(200);
-    expect(await covered()).toEqual({ 'PC du salon': false, 'MacBook Air': true, 'Tablette Surface': true });
-    expect((await askHelp(nadia, mac!.id)).statusCode).toBe(201);
-    const retiredCover = await t.app.inject({
-      method: 'POST',
-      url: `/api/client/devices/${pc!.id}/cover`,
-      headers: nadia,
-    });
-    expect(retiredCover.json().code).toBe('DEVICE_NOT_IN_USE');
   });
 });
