@@ -59,26 +59,7 @@ export function CustomersTab() {
   return (
     <section aria-labelledby="customers-title">
       <TabHeading id="customers-title" title="Utilisateurs">
-        <div
-          role="group"
-          aria-label="Clients affichés"
-          className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-0.5"
-        >
-          {VIEWS.map((v) => (
-            <button
-              key={v.label}
-              type="button"
-              aria-pressed={expired === v.expired}
-              onClick={() => show({ expired: v.expired })}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium',
-                expired === v.expired ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100',
-              )}
-            >
-              {v.label}
-            </button>
-          ))}
-        </div>
+        <ViewToggle expired={expired} onChange={(next) => show({ expired: next })} />
       </TabHeading>
       <div className="mb-4">
         <SearchBox
@@ -108,6 +89,32 @@ export function CustomersTab() {
         )}
       </div>
     </section>
+  );
+}
+
+/** « Tous » or only the accounts past their retention period. */
+function ViewToggle({ expired, onChange }: { expired: boolean; onChange(expired: boolean): void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Clients affichés"
+      className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-0.5"
+    >
+      {VIEWS.map((v) => (
+        <button
+          key={v.label}
+          type="button"
+          aria-pressed={expired === v.expired}
+          onClick={() => onChange(v.expired)}
+          className={cn(
+            'rounded-md px-3 py-1.5 text-sm font-medium',
+            expired === v.expired ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100',
+          )}
+        >
+          {v.label}
+        </button>
+      ))}
+    </div>
   );
 }
 
