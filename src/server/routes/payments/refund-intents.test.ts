@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { invoices, providerIntents } from '#server/db/schema.ts';
 import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { paidOnline } from './payment-fixtures.ts';
 import { startStripeStandIn } from '#server/test/stripe-stand-in.ts';
 import { assertNoOpenTransaction, CallInTransactionError } from '#server/db/open-transaction.ts';
 import { paymentProvider } from '#server/services/payments/provider.ts';
 import { OPEN_SESSIONS_QUEUE } from '#server/services/payments/open-sessions.ts';
-import { todayIso } from '#shared/format.ts';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_51IntentTests', STRIPE_WEBHOOK_SECRET: 'whsec_intenttestsecret0123' };
-const signer = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);
 
 // docs/decisions/040: no call to another service while a database transaction is open; a refund recorded before it
 // is asked, so that neither a slow provider nor a crash costs anything.
@@ -19,48 +17,8 @@ describe('[PAYMENTS][INTENTS] the provider is called with no transaction open, f
   let t: TestApp;
   let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
   let staff: Record<string, string>;
-  let sequence = 0;
 
-  async function paidOnline(name: string) {
-    const { id } = await postOrder(t, staff, {
-      clientName: `Client ${name}`,
-      clientEmail: `${name}@exemple.fr`,
-      username: name,
-      password: 'Azur-Passerelle-2026',
-      plan: 'pro',
-      paymentStatus: 'pending',
-      orderDate: todayIso(),
-    });
-    sequence++;
-    const payload = JSON.stringify({
-      id: `evt_intent_${sequence}_${Date.now()}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: `cs_test_intent_${sequence}`,
-          object: 'checkout.session',
-          amount_total: 5000,
-          currency: 'eur',
-          payment_status: 'paid',
-          status: 'complete',
-          client_reference_id: String(id),
-          metadata: { orderId: String(id) },
-          payment_intent: `pi_test_intent_${sequence}`,
-        },
-      },
-    });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return id;
-  }
+  const paidOnlineOrder = async (name: string) => (await paidOnline(t, staff, STRIPE_ENV, name, 'intent')).id;
   const creditNote = (id: number, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/admin/manual-orders/${id}/credit-notes`, headers: staff, payload });
   const creditNotesOf = (id: number) =>
@@ -95,7 +53,7 @@ describe('[PAYMENTS][INTENTS] the provider is called with no transaction open, f
   });
 
   it('a slow refund holds no transaction: other changes go through while the provider thinks', async () => {
-    const id = await paidOnline('lent');
+    const id = await paidOnlineOrder('lent');
     const release = standIn.holdNextRefund();
     const asked = refundCalls().length;
     const pending = creditNote(id, { amount: '10', reason: 'Geste', refund: true });
@@ -113,7 +71,7 @@ describe('[PAYMENTS][INTENTS] the provider is called with no transaction open, f
   });
 
   it('a refund whose answer was lost is completed by the quarter-hourly job with the same key: one refund, one credit note', async () => {
-    const id = await paidOnline('perdu');
+    const id = await paidOnlineOrder('perdu');
     standIn.loseRefundAnswers(3);
     const made = standIn.refunds.size;
     const lost = await creditNote(id, { amount: '50', reason: 'Résiliation', refund: true });

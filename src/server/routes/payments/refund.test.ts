@@ -1,64 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { auditLog, invoices, orders } from '#server/db/schema.ts';
 import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { paidOnline } from './payment-fixtures.ts';
 import { startStripeStandIn } from '#server/test/stripe-stand-in.ts';
 import { todayIso } from '#shared/format.ts';
 import type { OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_51RefundTests', STRIPE_WEBHOOK_SECRET: 'whsec_refundtestsecret0123' };
-const signer = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);
 
 describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the card through the provider', () => {
   let t: TestApp;
   let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
   let staff: Record<string, string>;
-  let sequence = 0;
 
-  /** A « Pro » order (50 €) paid by card online: the provider's signed checkout.session.completed reached the app. */
-  async function paidOnline(name: string) {
-    const { id } = await postOrder(t, staff, {
-      clientName: `Client ${name}`,
-      clientEmail: `${name}@exemple.fr`,
-      username: name,
-      password: 'Azur-Passerelle-2026',
-      plan: 'pro',
-      paymentStatus: 'pending',
-      orderDate: todayIso(),
-    });
-    sequence++;
-    const payload = JSON.stringify({
-      id: `evt_refund_${sequence}_${Date.now()}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: `cs_test_refund_${sequence}`,
-          object: 'checkout.session',
-          amount_total: 5000,
-          currency: 'eur',
-          payment_status: 'paid',
-          status: 'complete',
-          client_reference_id: String(id),
-          metadata: { orderId: String(id) },
-          payment_intent: `pi_test_refund_${sequence}`,
-        },
-      },
-    });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_ENV.STRIPE_WEBHOOK_SECRET });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return { id, paymentIntent: `pi_test_refund_${sequence}` };
-  }
+  const paidOnlineOrder = (name: string) => paidOnline(t, staff, STRIPE_ENV, name, 'refund');
   const creditNote = (id: number, payload: object) =>
     t.app.inject({ method: 'POST', url: `/api/admin/manual-orders/${id}/credit-notes`, headers: staff, payload });
   const creditNotesOf = (id: number) =>
@@ -79,7 +37,7 @@ describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the c
   });
 
   it('refunds part of the payment: the provider gets the payment, the amount in cents and a key per credit note', async () => {
-    const { id, paymentIntent } = await paidOnline('partiel');
+    const { id, paymentIntent } = await paidOnlineOrder('partiel');
     const res = await creditNote(id, { amount: '12,50', reason: 'Geste commercial', refund: true });
     expect(res.statusCode, res.body).toBe(201);
     const [note] = await creditNotesOf(id);
@@ -123,7 +81,7 @@ describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the c
   });
 
   it('a credit note without `refund` asks nothing of the provider', async () => {
-    const { id } = await paidOnline('sansremb');
+    const { id } = await paidOnlineOrder('sansremb');
     const before = refundCalls().length;
     const res = await creditNote(id, { amount: '50' });
     expect(res.statusCode, res.body).toBe(201);
@@ -133,7 +91,7 @@ describe('[PAYMENTS][REFUND] a credit note on an order paid online refunds the c
   });
 
   it('a refusal by the provider leaves no credit note and the order as it was (502, French)', async () => {
-    const { id } = await paidOnline('refuse');
+    const { id } = await paidOnlineOrder('refuse');
     for (const failure of [{ status: 400 }, { refundStatus: 'failed' }]) {
       standIn.failNextRefund(failure);
       const res = await creditNote(id, { amount: '50', refund: true });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { createTestApp } from '#server/test/harness.ts';
 import { auditLog, onlinePayments, invoices, orders, outbox, paymentEvents } from '#server/db/schema.ts';
-import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
+import { staffTestApp } from '#server/test/fixtures.ts';
+import { deliverEvent, pendingProOrder, sessionEvent } from './payment-fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 import type { OrderDto } from '#shared/orders/order-api.ts';
 
@@ -11,63 +11,13 @@ const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_51WebhookTests',
   STRIPE_WEBHOOK_SECRET: 'whsec_webhooktestsecret0123',
 };
-const stripe = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY);
-
-let sequence = 0;
-/** A checkout.session.* event as the provider sends it, with the fields we read. */
-function sessionEvent(type: string, orderId: number, session: Record<string, unknown> = {}) {
-  sequence++;
-  return {
-    id: `evt_test_${sequence}_${Date.now()}`,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: `cs_test_${sequence}`,
-        object: 'checkout.session',
-        amount_total: 5000,
-        currency: 'eur',
-        payment_status: 'paid',
-        status: 'complete',
-        client_reference_id: String(orderId),
-        metadata: { orderId: String(orderId) },
-        payment_intent: `pi_test_${sequence}`,
-        ...session,
-      },
-    },
-  };
-}
 
 describe('[PAYMENTS][WEBHOOK] the provider confirms an online payment', () => {
   const { t, staff } = staffTestApp(STRIPE_ENV);
-  /** A client's pending order of the « Pro » plan (50 €). */
-  async function pendingOrder(name: string) {
-    const created = await postOrder(t, staff, {
-      clientName: `Client ${name}`,
-      clientEmail: `${name}@exemple.fr`,
-      username: name,
-      password: 'Azur-Passerelle-2026',
-      plan: 'pro',
-      paymentStatus: 'pending',
-      orderDate: todayIso(),
-    });
-    return created.id;
-  }
-  async function deliver(
-    event: object,
-    { secret = STRIPE_ENV.STRIPE_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {},
-  ) {
-    const payload = JSON.stringify(event);
-    const header = stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    });
-  }
+  const pendingOrder = (name: string) => pendingProOrder(t, staff, name);
+  const deliver = (event: object, options?: { secret?: string; timestamp?: number }) =>
+    deliverEvent(t, STRIPE_ENV, event, options);
+
   const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const staffOrder = async (id: number) =>
     (await t.app.inject({ method: 'GET', url: `/api/admin/manual-orders?q=${id}`, headers: staff })).json<OrderDto[]>();
