@@ -11,10 +11,15 @@ import { catalogueTable, type Inline, type LegalBlock } from '#shared/orders/leg
 import { withdrawalFormLines } from '#shared/orders/withdrawal-form.ts';
 
 /**
- * French spacing kept on paper: the space inside « » and before : ; ? ! becomes a no-break space, so a line never
- * starts with the sign (the page leaves that to the browser's width).
+ * French spacing kept on paper: the space inside « » and before : ; ? ! € becomes a no-break space, so a line never
+ * starts with the sign, and a number's groups (a phone number, 10 000) stay on one line (the page leaves that to the
+ * browser's width).
  */
-const french = (text: string) => text.replace(/« /g, '«\u00a0').replace(/ ([»:;?!])/g, '\u00a0$1');
+const french = (text: string) =>
+  text
+    .replace(/« /g, '«\u00a0')
+    .replace(/ ([»:;?!€])/g, '\u00a0$1')
+    .replace(/(\d) (?=\d)/g, '$1\u00a0');
 
 /** A sentence as printed: a link keeps its words, followed by its address when the words do not already say it. */
 function printed(text: Inline[], site: SiteInfo): PdfRun[] {
