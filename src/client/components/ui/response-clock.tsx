@@ -24,6 +24,8 @@ type Props = {
   request: { dueAt: string | null; firstResponseAt: string | null; status: string };
   /** the client reads « Prise en charge avant 14 h 30 », staff the time left and the delay in red */
   audience: 'client' | 'staff';
+  /** `small` in short lists on a phone: « Prise en charge avant demain à 9 h 15 » then keeps to one line */
+  size?: 'small';
   className?: string;
 };
 
@@ -31,7 +33,7 @@ type Props = {
  * Where a request stands against the response time of the client's plan (docs/decisions/035). Nothing for a
  * request older than the clock, nor for one cancelled before any answer.
  */
-export function ResponseClock({ request, audience, className }: Props) {
+export function ResponseClock({ request, audience, size, className }: Props) {
   const now = useMinuteClock();
   if (request.status === 'cancelled' && !request.firstResponseAt) return null;
   const clock = clockState(request, now, audience);
@@ -44,7 +46,8 @@ export function ResponseClock({ request, audience, className }: Props) {
       data-testid="response-clock"
       data-state={clock.state}
       className={cn(
-        'inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm ring-1 ring-inset',
+        'inline-flex items-center gap-1.5 rounded-md px-2 py-1 ring-1 ring-inset',
+        size === 'small' ? 'text-xs sm:text-sm' : 'text-sm',
         TONES[clock.state],
         clock.state === 'overdue' && 'font-semibold',
         className,

@@ -31,7 +31,7 @@ function Dashboard({ user }: { user: AuthUser }) {
         <AssistanceActions subscription={subscription.data} />
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <SubscriptionBlock />
         </div>

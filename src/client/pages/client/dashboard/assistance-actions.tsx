@@ -144,9 +144,9 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
         />
       )}
       <div className="grid gap-3 sm:grid-cols-2">
+        {/* On a phone the label keeps to one line (the home stays within two screens); larger from a tablet up. */}
         <Button
-          size="lg"
-          className="h-auto min-h-14 w-full py-3 text-base sm:text-lg"
+          className="h-auto min-h-14 w-full py-3 sm:px-6 sm:text-lg"
           onClick={() => send('assistance')}
           disabled={request.isPending}
         >
@@ -154,9 +154,8 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
           {sending === REQUESTS.assistance.title ? 'Envoi...' : 'Demander une assistance'}
         </Button>
         <Button
-          size="lg"
           variant="secondary"
-          className="h-auto min-h-14 w-full py-3 text-base sm:text-lg"
+          className="h-auto min-h-14 w-full py-3 sm:px-6 sm:text-lg"
           onClick={() => setAskingRemote(true)}
           disabled={request.isPending}
         >

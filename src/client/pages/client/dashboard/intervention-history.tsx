@@ -42,7 +42,7 @@ export function InterventionHistory() {
             <ul className="space-y-2">
               {list.data.items.map((item) => (
                 <li key={item.id}>
-                  <Card className="px-4 py-3">
+                  <Card className="px-3 py-3 sm:px-4">
                     <div className="flex items-center justify-between gap-2">
                       <h3 className="font-semibold text-slate-900">{item.title}</h3>
                       {/* The conversation, closing and rating are on « Mes demandes », one tap away. */}
@@ -65,7 +65,7 @@ export function InterventionHistory() {
                     </p>
                     <OpenedBy name={item.openedBy} className="mt-1" />
                     <HandledBy name={item.handledBy} className="mt-1" />
-                    <ResponseClock request={item} audience="client" className="mt-2" />
+                    <ResponseClock request={item} audience="client" size="small" className="mt-2" />
                   </Card>
                 </li>
               ))}
