@@ -8,11 +8,12 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { readHelpPage } from './help-pages.ts';
 
 const at = (path: string) => new URL(path, 'http://localhost');
+const VISITOR = '203.0.113.7';
 
 describe('[HELP][PAGES] /aide and /aide/<slug> rendered on the server', () => {
   let t: TestApp;
   const page = async (path: string, method = 'GET') => {
-    const help = await readHelpPage(t.app, at(path), method);
+    const help = await readHelpPage(t.app, at(path), method, VISITOR);
     const rendered = await render(path.split('?')[0]!, siteInfo(t.config), { signedIn: false }, help);
     // The text as a reader sees it: without the comments React puts between a text and a value.
     return { help, rendered: { ...rendered, html: rendered.html.replaceAll('<!-- -->', '') } };
@@ -91,8 +92,22 @@ describe('[HELP][PAGES] /aide and /aide/<slug> rendered on the server', () => {
     expect((await t.db.select().from(helpFailedSearches)).map((m) => m.query)).toEqual(['fax qui bipe']);
   });
 
+  it('keeps the misses of one address up to the allowance of a question asked; the page still answers past it', async () => {
+    const kept = async () =>
+      (await t.db.select().from(helpFailedSearches)).filter((m) => m.query.startsWith('zorglub quasar'));
+    const ask = (n: number, address: string) => readHelpPage(t.app, at(`/aide?q=zorglub quasar ${n}`), 'GET', address);
+    for (let n = 1; n <= 40; n++) {
+      const help = await ask(n, '198.51.100.20');
+      expect(help?.kind === 'home' && help.search).toEqual({ q: `zorglub quasar ${n}`, results: [] });
+    }
+    expect(await kept()).toHaveLength(30);
+    // Another address keeps its own allowance.
+    await ask(41, '198.51.100.21');
+    expect((await kept()).map((m) => m.query)).toContain('zorglub quasar 41');
+  });
+
   it('leaves every other address to the other pages', async () => {
-    expect(await readHelpPage(t.app, at('/aidez-moi'), 'GET')).toBeUndefined();
-    expect(await readHelpPage(t.app, at('/cgv'), 'GET')).toBeUndefined();
+    expect(await readHelpPage(t.app, at('/aidez-moi'), 'GET', VISITOR)).toBeUndefined();
+    expect(await readHelpPage(t.app, at('/cgv'), 'GET', VISITOR)).toBeUndefined();
   });
 });

@@ -3,19 +3,45 @@ import { HELP_HOME, type HelpPageData } from '#shared/help/help-pages.ts';
 import { SLUG_PATTERN } from '#shared/help/slug.ts';
 import { helpArticlePage, helpHome } from '#server/services/help/public-articles.ts';
 import { recordView } from '#server/services/help/reader-answers.ts';
+import { RATE_LIMITS } from '#server/rate-limits.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 const MAX_QUERY = 200;
+
+/**
+ * The misses /aide's search keeps, per address: the allowance of a question asked through the API (RATE_LIMITS.helpAsked),
+ * counted apart. Past it the page still answers; the miss is not written (the page has no limit of its own, and every
+ * new text would otherwise be a new row, and a way to push any text to the top of the staff's list).
+ */
+const MISS_WINDOW_MS = { '1 minute': 60_000 }[RATE_LIMITS.helpAsked.timeWindow];
+function mayKeepMiss(app: FastifyInstance, address: string) {
+  const Store = databaseRateLimitStore(app.db);
+  const counts = new Store(undefined, 'help-page-miss|');
+  return () =>
+    new Promise<boolean>((resolve, reject) =>
+      counts.incr(
+        address,
+        (error, result) => (error ? reject(error) : resolve(result!.current <= RATE_LIMITS.helpAsked.max)),
+        MISS_WINDOW_MS,
+      ),
+    );
+}
 
 /**
  * What a help page shows, read for its rendering (plugins/pages.ts): /aide with the search sent by its form (`?q=`), or
  * /aide/<slug>, a published article, whose read is counted (not a HEAD, which reads nothing). Undefined for any
  * other address.
  */
-export async function readHelpPage(app: FastifyInstance, url: URL, method: string): Promise<HelpPageData | undefined> {
+export async function readHelpPage(
+  app: FastifyInstance,
+  url: URL,
+  method: string,
+  address: string,
+): Promise<HelpPageData | undefined> {
   const path = url.pathname.replace(/\/+$/, '');
   if (path === HELP_HOME) {
     const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
-    return helpHome(app.db, q || undefined);
+    return helpHome(app.db, q || undefined, mayKeepMiss(app, address));
   }
   if (!path.startsWith(`${HELP_HOME}/`)) return undefined;
   const slug = path.slice(HELP_HOME.length + 1);

@@ -171,7 +171,7 @@ export async function registerPages(app: FastifyInstance) {
     const token = request.cookies[CLIENT_COOKIE];
     const visitor = token ? await signedInVisitor(request, token, url.pathname) : null;
     // The help centre changes whenever staff publish: its pages are read and rendered for each response, never kept.
-    const help = await readHelpPage(app, url, request.method);
+    const help = await readHelpPage(app, url, request.method, request.ip);
     if (help) {
       const page = await renderPage(key, visitor ?? undefined, help);
       const cache = visitor ? 'private, no-store' : 'no-cache';

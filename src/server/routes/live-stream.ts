@@ -16,11 +16,14 @@ const GIVEN_UP_RETRY_MS = 24 * 3600_000;
 
 const line = (event: LiveEvent) => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
 
+/** The largest id an event can have (a `serial`): a larger one is compared as this one, never sent to the database. */
+const LAST_EVENT_ID_MAX = 2_147_483_647;
+
 /** EventSource's own Last-Event-ID header, or `?lastEventId=` from a page that had to open a new EventSource. */
 function lastIdOf(request: FastifyRequest): number | null {
   const raw = request.headers['last-event-id'] ?? (request.query as Record<string, unknown> | undefined)?.lastEventId;
   const value = Array.isArray(raw) ? raw[0] : raw;
-  return typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null;
+  return typeof value === 'string' && /^\d{1,10}$/.test(value) ? Math.min(Number(value), LAST_EVENT_ID_MAX) : null;
 }
 
 /**

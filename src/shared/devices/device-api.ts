@@ -107,6 +107,7 @@ export const adminDeviceQuery = z.object({
     .number<number>({ error: 'Client invalide' })
     .int('Client invalide')
     .positive('Client invalide')
+    .max(2_147_483_647, 'Client invalide')
     .optional(),
   /** the customer's page: customers are grouped by e-mail */
   email: z

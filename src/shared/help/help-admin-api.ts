@@ -32,7 +32,9 @@ export const helpArticleInputSchema = z.object({
     .transform((s) => s || undefined),
   status: z.enum(HELP_STATUSES, { error: 'État invalide' }).default('draft'),
 });
+// The status without its default: a change that does not name it keeps the article's (a published one stays online).
 export const helpArticlePatchSchema = helpArticleInputSchema
+  .extend({ status: z.enum(HELP_STATUSES, { error: 'État invalide' }) })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, {
     message: 'Rien à modifier',

@@ -117,7 +117,12 @@ export const interventionUpdateInputSchema = z.object({
  * member; a technician may only take for themself a request nobody handles (403 otherwise).
  */
 export const interventionAssignInputSchema = z.object({
-  staffId: z.number({ error: 'Membre invalide' }).int('Membre invalide').positive('Membre invalide').nullable(),
+  staffId: z
+    .number({ error: 'Membre invalide' })
+    .int('Membre invalide')
+    .positive('Membre invalide')
+    .max(2_147_483_647, 'Membre invalide')
+    .nullable(),
 });
 
 // ---- interventions --------------------------------------------------------------------------------------------

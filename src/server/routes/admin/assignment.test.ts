@@ -179,6 +179,12 @@ describe('[INTERVENTIONS][ASSIGN] who handles an intervention, by role', () => {
     const unknown = await assign(id, admin, 999_999);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'ASSIGNEE_INVALID', fieldErrors: { staffId: [expect.any(String)] } });
+    // A number past any member id is the caller's mistake, never a 500 from the database.
+    for (const staffId of [2_147_483_648, Number.MAX_SAFE_INTEGER]) {
+      const huge = await assign(id, admin, staffId);
+      expect(huge.statusCode, huge.body).toBe(400);
+      expect(huge.json()).toMatchObject({ fieldErrors: { staffId: ['Membre invalide'] } });
+    }
     const [gone] = await t.db
       .insert(staffUsers)
       .values({ username: 'parti', role: 'technicien', passwordHash: 'x', disabledAt: new Date() })

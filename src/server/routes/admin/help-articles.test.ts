@@ -101,6 +101,20 @@ describe('[ADMIN][HELP] staff write articles: admins publish, technicians draft,
     ]);
   });
 
+  it('an admin who changes one field of a published article leaves it published', async () => {
+    const article = (
+      await call('POST', '/articles', staff, { ...ARTICLE, title: 'Le Wi-Fi se coupe', status: 'published' })
+    ).json<HelpArticleDto>();
+    const edited = await call('PATCH', `/articles/${article.id}`, staff, { summary: 'Trois réglages à vérifier.' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ summary: 'Trois réglages à vérifier.', status: 'published' });
+    expect((await found('wifi coupe')).map((r) => r.slug)).toEqual([article.slug]);
+    expect((await journal(article.id)).map((e) => e.action)).toEqual(['help.create', 'help.update']);
+    const empty = await call('PATCH', `/articles/${article.id}`, staff, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Rien à modifier');
+  });
+
   it('refuses a bad article in French and keeps nothing of it', async () => {
     const before = await t.db.$count(helpArticles);
     const res = await call('POST', '/articles', staff, { title: 'Non', summary: '', body: 'x', category: 'fax' });

@@ -247,4 +247,12 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     for (const d of left)
       expect(await t.db.select().from(deviceProofs).where(eq(deviceProofs.deviceId, d.id))).toEqual([]);
   });
+
+  it('answers 400 to a client number past any id in the staff list, never a 500', async () => {
+    for (const clientId of ['2147483648', '9007199254740991']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/devices?clientId=${clientId}`, headers: staff });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ fieldErrors: { clientId: ['Client invalide'] } });
+    }
+  });
 });

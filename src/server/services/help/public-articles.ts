@@ -32,7 +32,11 @@ export async function publishedArticle(db: Tx, slug: string) {
 }
 
 /** /aide: every published article by category (in the catalogue's order), the most read, and a search if one was sent. */
-export async function helpHome(db: Tx, q: string | undefined): Promise<HelpHomeData> {
+export async function helpHome(
+  db: Tx,
+  q: string | undefined,
+  mayKeepMiss?: () => Promise<boolean>,
+): Promise<HelpHomeData> {
   const [all, mostRead, results] = await Promise.all([
     db.select(card).from(helpArticles).where(published).orderBy(asc(helpArticles.title)),
     db
@@ -42,7 +46,7 @@ export async function helpHome(db: Tx, q: string | undefined): Promise<HelpHomeD
       .where(published)
       .orderBy(desc(helpArticleViews.views), asc(helpArticles.title))
       .limit(MOST_READ),
-    q ? askWithSnippets(db, q) : null,
+    q ? askWithSnippets(db, q, mayKeepMiss) : null,
   ]);
   return {
     kind: 'home',

@@ -194,9 +194,16 @@ export async function askArticles(db: Tx, q: string): Promise<HelpSearchResult[]
   return found;
 }
 
-/** /aide's search box, sent by a person: a miss is kept. */
-export async function askWithSnippets(db: Tx, q: string): Promise<HelpSearchHit[]> {
+/**
+ * /aide's search box, sent by a person: a miss is kept, when `mayKeepMiss` allows it (the page counts its misses per
+ * address, as the API's question does; past the allowance the page still answers, and nothing is written).
+ */
+export async function askWithSnippets(
+  db: Tx,
+  q: string,
+  mayKeepMiss: () => Promise<boolean> = async () => true,
+): Promise<HelpSearchHit[]> {
   const found = await searchWithSnippets(db, q);
-  if (!found.length) await recordMiss(db, q);
+  if (!found.length && (await mayKeepMiss())) await recordMiss(db, q);
   return found;
 }
