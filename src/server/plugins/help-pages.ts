@@ -9,23 +9,29 @@ import { databaseRateLimitStore } from './rate-limit-store.ts';
 const MAX_QUERY = 200;
 
 /**
- * The misses /aide's search keeps, per address: the allowance of a question asked through the API (RATE_LIMITS.helpAsked),
- * counted apart. Past it the page still answers; the miss is not written (the page has no limit of its own, and every
- * new text would otherwise be a new row, and a way to push any text to the top of the staff's list).
+ * An allowance per key in the shared rate-limit table, for what a public page writes: past `max` in the window the page
+ * still answers, and the write is skipped.
  */
-const MISS_WINDOW_MS = { '1 minute': 60_000 }[RATE_LIMITS.helpAsked.timeWindow];
-function mayKeepMiss(app: FastifyInstance, address: string) {
+function allowance(app: FastifyInstance, prefix: string, max: number, windowMs: number) {
   const Store = databaseRateLimitStore(app.db);
-  const counts = new Store(undefined, 'help-page-miss|');
-  return () =>
+  const counts = new Store(undefined, prefix);
+  return (key: string) =>
     new Promise<boolean>((resolve, reject) =>
-      counts.incr(
-        address,
-        (error, result) => (error ? reject(error) : resolve(result!.current <= RATE_LIMITS.helpAsked.max)),
-        MISS_WINDOW_MS,
-      ),
+      counts.incr(key, (error, result) => (error ? reject(error) : resolve(result!.current <= max)), windowMs),
     );
 }
+
+/**
+ * The misses /aide's search keeps, per address: the allowance of a question asked through the API (RATE_LIMITS.helpAsked),
+ * counted apart. Past it the miss is not written (the page has no limit of its own, and every new text would otherwise
+ * be a new row, and a way to push any text to the top of the staff's list).
+ */
+const MISS_WINDOW_MS = { '1 minute': 60_000 }[RATE_LIMITS.helpAsked.timeWindow];
+/**
+ * A read counts once per address and article an hour: « Les plus lus » ranks what readers read, and reloading a page
+ * (or a script doing so) cannot push an article to the top.
+ */
+const VIEW_WINDOW_MS = 60 * 60_000;
 
 /**
  * What a help page shows, read for its rendering (plugins/pages.ts): /aide with the search sent by its form (`?q=`), or
@@ -41,13 +47,15 @@ export async function readHelpPage(
   const path = url.pathname.replace(/\/+$/, '');
   if (path === HELP_HOME) {
     const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
-    return helpHome(app.db, q || undefined, mayKeepMiss(app, address));
+    const misses = allowance(app, 'help-page-miss|', RATE_LIMITS.helpAsked.max, MISS_WINDOW_MS);
+    return helpHome(app.db, q || undefined, () => misses(address));
   }
   if (!path.startsWith(`${HELP_HOME}/`)) return undefined;
   const slug = path.slice(HELP_HOME.length + 1);
   const page = SLUG_PATTERN.test(slug) && !slug.includes('/') ? await helpArticlePage(app.db, slug) : null;
   if (!page) return { kind: 'missing', slug };
-  if (method === 'GET') await recordView(app.db, page.id);
+  if (method === 'GET' && (await allowance(app, 'help-view|', 1, VIEW_WINDOW_MS)(`${address}|${page.id}`)))
+    await recordView(app.db, page.id);
   const { id: _id, ...data } = page;
   return data;
 }
