@@ -40,3 +40,9 @@ export const RATE_LIMITS = {
   /** Starting, joining and ending screen shares, per person. */
   screenShareStart: { max: 20, timeWindow: '1 minute' },
 } as const satisfies Record<string, { max: number; timeWindow: string }>;
+
+/** A limit's window in milliseconds, for the counts kept outside @fastify/rate-limit (plugins/help-pages.ts). */
+export const WINDOW_MS = { '1 minute': 60_000, '15 minutes': 900_000 } as const satisfies Record<
+  (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS]['timeWindow'],
+  number
+>;

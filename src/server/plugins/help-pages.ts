@@ -3,7 +3,7 @@ import { HELP_HOME, type HelpPageData } from '#shared/help/help-pages.ts';
 import { SLUG_PATTERN } from '#shared/help/slug.ts';
 import { helpArticlePage, helpHome } from '#server/services/help/public-articles.ts';
 import { recordView } from '#server/services/help/reader-answers.ts';
-import { RATE_LIMITS } from '#server/rate-limits.ts';
+import { RATE_LIMITS, WINDOW_MS } from '#server/rate-limits.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 const MAX_QUERY = 200;
@@ -21,12 +21,6 @@ function allowance(app: FastifyInstance, prefix: string, max: number, windowMs: 
     );
 }
 
-/**
- * The misses /aide's search keeps, per address: the allowance of a question asked through the API (RATE_LIMITS.helpAsked),
- * counted apart. Past it the miss is not written (the page has no limit of its own, and every new text would otherwise
- * be a new row, and a way to push any text to the top of the staff's list).
- */
-const MISS_WINDOW_MS = { '1 minute': 60_000 }[RATE_LIMITS.helpAsked.timeWindow];
 /**
  * A read counts once per address and article an hour: « Les plus lus » ranks what readers read, and reloading a page
  * (or a script doing so) cannot push an article to the top.
@@ -47,7 +41,15 @@ export async function readHelpPage(
   const path = url.pathname.replace(/\/+$/, '');
   if (path === HELP_HOME) {
     const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
-    const misses = allowance(app, 'help-page-miss|', RATE_LIMITS.helpAsked.max, MISS_WINDOW_MS);
+    // The misses /aide's search keeps, per address: the allowance of a question asked through the API, counted apart.
+    // Past it the miss is not written: every new text would otherwise be a new row, and a way to push any text to
+    // the top of the staff's list.
+    const misses = allowance(
+      app,
+      'help-page-miss|',
+      RATE_LIMITS.helpAsked.max,
+      WINDOW_MS[RATE_LIMITS.helpAsked.timeWindow],
+    );
     return helpHome(app.db, q || undefined, () => misses(address));
   }
   if (!path.startsWith(`${HELP_HOME}/`)) return undefined;
