@@ -145,6 +145,26 @@ describe('[ADMIN][RETENTION] « Conservation dépassée »: accounts past their 
     expect(still!.name).toBe('Client fini-hier');
   });
 
+  it('counts only paid orders as a subscription: a renewal never paid does not restart the period', async () => {
+    await t.db.insert(orders).values({
+      clientId: ids['fini-hier']!,
+      clientName: 'Client fini-hier',
+      clientEmail: 'fini-hier@exemple.fr',
+      plan: 'standard',
+      paymentMethod: 'carte',
+      paymentStatus: 'pending',
+      price: '120.00',
+      creditCost: '0',
+      orderDate: todayIso(now),
+      createdBy: 'staff',
+      verificationKey: 'cle-fini-hier-renouvellement',
+      startsOn: todayIso(now),
+      endsOn: dayFromLimit(3 * 365 + 90),
+    });
+    const ended = (await expired()).items.find((c) => c.email === 'fini-hier@exemple.fr');
+    expect(ended?.retention).toMatchObject({ since: dayFromLimit(-1), from: 'subscription' });
+  });
+
   it('answers a 400 in French to a filter it does not know', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/users?retention=bientot', headers: staff });
     expect(res.statusCode).toBe(400);

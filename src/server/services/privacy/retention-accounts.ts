@@ -50,8 +50,9 @@ export async function listExpiredAccounts(
     accounts as (
       select c.id, c.name, c.email, c.phone, c.username,
              greatest(
-               (select max(o.ends_on) from orders o where o.client_id = c.id),
-               (select max(o.ends_on) from orders o where o.client_id is null and o.email_key = lower(c.email))
+               (select max(o.ends_on) from orders o where o.client_id = c.id and o.payment_status = 'paid'),
+               (select max(o.ends_on) from orders o
+                 where o.client_id is null and o.email_key = lower(c.email) and o.payment_status = 'paid')
              ) as last_end,
              (c.created_at at time zone 'Europe/Paris')::date as created_on,
              c.created_at
