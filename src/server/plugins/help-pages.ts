@@ -12,7 +12,7 @@ const MAX_QUERY = 200;
  * An allowance per key in the shared rate-limit table, for what a public page writes: past `max` in the window the page
  * still answers, and the write is skipped.
  */
-function allowance(app: FastifyInstance, prefix: string, max: number, windowMs: number) {
+function allowance(app: FastifyInstance, prefix: string, max: number, windowMs: number): Allowance {
   const Store = databaseRateLimitStore(app.db);
   const counts = new Store(undefined, prefix);
   return (key: string) =>
@@ -26,6 +26,25 @@ function allowance(app: FastifyInstance, prefix: string, max: number, windowMs: 
  * (or a script doing so) cannot push an article to the top.
  */
 const VIEW_WINDOW_MS = 60 * 60_000;
+
+type Allowance = (key: string) => Promise<boolean>;
+const allowances = new WeakMap<FastifyInstance, { miss: Allowance; view: Allowance }>();
+
+/** The help pages' two allowances, made once per app. */
+function allowancesOf(app: FastifyInstance) {
+  let made = allowances.get(app);
+  if (!made) {
+    made = {
+      // The misses /aide's search keeps, per address: the allowance of a question asked through the API, counted
+      // apart. Past it the miss is not written: every new text would otherwise be a new row, and a way to push any
+      // text to the top of the staff's list.
+      miss: allowance(app, 'help-page-miss|', RATE_LIMITS.helpAsked.max, WINDOW_MS[RATE_LIMITS.helpAsked.timeWindow]),
+      view: allowance(app, 'help-view|', 1, VIEW_WINDOW_MS),
+    };
+    allowances.set(app, made);
+  }
+  return made;
+}
 
 /**
  * What a help page shows, read for its rendering (plugins/pages.ts): /aide with the search sent by its form (`?q=`), or
@@ -41,23 +60,13 @@ export async function readHelpPage(
   const path = url.pathname.replace(/\/+$/, '');
   if (path === HELP_HOME) {
     const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
-    // The misses /aide's search keeps, per address: the allowance of a question asked through the API, counted apart.
-    // Past it the miss is not written: every new text would otherwise be a new row, and a way to push any text to
-    // the top of the staff's list.
-    const misses = allowance(
-      app,
-      'help-page-miss|',
-      RATE_LIMITS.helpAsked.max,
-      WINDOW_MS[RATE_LIMITS.helpAsked.timeWindow],
-    );
-    return helpHome(app.db, q || undefined, () => misses(address));
+    return helpHome(app.db, q || undefined, () => allowancesOf(app).miss(address));
   }
   if (!path.startsWith(`${HELP_HOME}/`)) return undefined;
   const slug = path.slice(HELP_HOME.length + 1);
   const page = SLUG_PATTERN.test(slug) && !slug.includes('/') ? await helpArticlePage(app.db, slug) : null;
   if (!page) return { kind: 'missing', slug };
-  if (method === 'GET' && (await allowance(app, 'help-view|', 1, VIEW_WINDOW_MS)(`${address}|${page.id}`)))
-    await recordView(app.db, page.id);
+  if (method === 'GET' && (await allowancesOf(app).view(`${address}|${page.id}`))) await recordView(app.db, page.id);
   const { id: _id, ...data } = page;
   return data;
 }
