@@ -59,6 +59,11 @@ export function sessionParams(token: string, now = new Date()) {
   return { hash: hashSessionToken(token), now: now.toISOString(), ...subscriptionMoment(now) };
 }
 
+/** A session statement's identity columns as the signed-in client behind the token's hash. */
+export function toSignedInClient(row: IdentityRow, hash: string): SignedInClient {
+  return { ...row, createdAt: new Date(row.createdAt), sessionHash: hash };
+}
+
 /** A row of the session statements as the signed-in client and their subscription. */
 export function toSessionRead(
   row: IdentityRow & SubscriptionRow,
@@ -66,7 +71,7 @@ export function toSessionRead(
 ): Required<SessionRead> {
   const { running, next, used, ...client } = row;
   return {
-    client: { ...client, createdAt: new Date(client.createdAt), sessionHash: params.hash },
+    client: toSignedInClient(client, params.hash),
     subscription: toCurrentSubscription({ running, next, used }, params.today),
   };
 }
@@ -104,7 +109,7 @@ export function clientSessionReader(db: Db) {
     const params = sessionParams(token);
     if (!options.subscription) {
       const [row] = await plain.execute({ hash: params.hash, now: params.now });
-      return row ? { client: { ...row, createdAt: new Date(row.createdAt), sessionHash: params.hash } } : null;
+      return row ? { client: toSignedInClient(row, params.hash) } : null;
     }
     const [row] = await withSubscription.execute(params);
     return row ? toSessionRead(row, params) : null;

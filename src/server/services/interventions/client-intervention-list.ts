@@ -9,7 +9,12 @@ import { fromJsonObject, jsonObject } from '#server/db/json-object.ts';
 import { jsonPage, listedPage, type Listed, type Page } from '#server/db/json-page.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
 import { clients, clientSessions, interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
-import { sessionParams, sessionSelection, type SessionRead } from '#server/services/clients/client-identity.ts';
+import {
+  sessionParams,
+  sessionSelection,
+  toSignedInClient,
+  type SessionRead,
+} from '#server/services/clients/client-identity.ts';
 import { toRating } from './intervention-ratings.ts';
 import { handlerName } from './assignment.ts';
 import type { ListedIntervention } from './client-interventions.ts';
@@ -147,6 +152,6 @@ export function clientSessionWithInterventions(db: Db) {
     const interventions = filter
       ? (listedPage(filter, page, toListedIntervention) ?? (await countPastTheEnd(db, client.clientId, filter)))
       : null;
-    return { client: { ...client, createdAt: new Date(client.createdAt), sessionHash: hash }, interventions };
+    return { client: toSignedInClient(client, hash), interventions };
   };
 }
