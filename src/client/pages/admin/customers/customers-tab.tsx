@@ -1,3 +1,4 @@
+import { ToggleGroup } from '#client/pages/admin/common/toggle-group.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from '#client/lib/router.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -10,15 +11,14 @@ import { useDebouncedValue } from '#client/pages/admin/common/use-debounced-valu
 import { CustomerList } from './customer-list.tsx';
 import { CustomerDetail } from './customer-detail.tsx';
 import { RETENTION_FILTER_LABEL } from './retention-erasure.tsx';
-import { cn } from '#client/components/ui/cn.ts';
 
 const PAGE_SIZE = 50;
 const CLIENT_PARAM = 'client';
 /** ?retention=expired: the accounts past their retention period, as the API names the filter */
 const RETENTION_PARAM = 'retention';
 const VIEWS = [
-  { expired: false, label: 'Tous' },
-  { expired: true, label: RETENTION_FILTER_LABEL },
+  { value: false, label: 'Tous' },
+  { value: true, label: RETENTION_FILTER_LABEL },
 ];
 const sameCustomer = (a: CustomerDto, email: string) => a.email.toLowerCase() === email.toLowerCase();
 
@@ -59,7 +59,12 @@ export function CustomersTab() {
   return (
     <section aria-labelledby="customers-title">
       <TabHeading id="customers-title" title="Utilisateurs">
-        <ViewToggle expired={expired} onChange={(next) => show({ expired: next })} />
+        <ToggleGroup
+          label="Clients affichés"
+          options={VIEWS}
+          value={expired}
+          onChange={(next) => show({ expired: next })}
+        />
       </TabHeading>
       <div className="mb-4">
         <SearchBox
@@ -89,32 +94,6 @@ export function CustomersTab() {
         )}
       </div>
     </section>
-  );
-}
-
-/** « Tous » or only the accounts past their retention period. */
-function ViewToggle({ expired, onChange }: { expired: boolean; onChange(expired: boolean): void }) {
-  return (
-    <div
-      role="group"
-      aria-label="Clients affichés"
-      className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-0.5"
-    >
-      {VIEWS.map((v) => (
-        <button
-          key={v.label}
-          type="button"
-          aria-pressed={expired === v.expired}
-          onClick={() => onChange(v.expired)}
-          className={cn(
-            'rounded-md px-3 py-1.5 text-sm font-medium',
-            expired === v.expired ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100',
-          )}
-        >
-          {v.label}
-        </button>
-      ))}
-    </div>
   );
 }
 

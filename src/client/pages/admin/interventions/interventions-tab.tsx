@@ -1,3 +1,4 @@
+import { ToggleGroup } from '#client/pages/admin/common/toggle-group.tsx';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { InterventionAssigneeFilter, InterventionRatingFilter } from '#shared/interventions/intervention-api.ts';
@@ -47,23 +48,13 @@ export function InterventionsTab() {
           <FilterSelect label="Trier par" value={sort} onChange={setSort} options={sortOptions} />
         </div>
       </TabHeading>
-      <div
-        role="group"
-        aria-label="Demandes affichées"
-        className="mb-4 inline-flex rounded-lg border border-slate-300 bg-white p-0.5"
-      >
-        {assigneeOptions.map((o) => (
-          <button
-            key={o.value}
-            type="button"
-            aria-pressed={assignee === o.value}
-            onClick={() => setAssignee(o.value)}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium ${assignee === o.value ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100'}`}
-          >
-            {o.label}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup
+        label="Demandes affichées"
+        options={assigneeOptions}
+        value={assignee}
+        onChange={setAssignee}
+        className="mb-4"
+      />
       <RemoteToolsSettings />
       <InterventionList
         key={`${status}:${rating}:${sort}:${assignee}`}

@@ -1,6 +1,6 @@
+import { ToggleGroup } from '#client/pages/admin/common/toggle-group.tsx';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { cn } from '#client/components/ui/cn.ts';
 import { subscriptionListQueryOptions, type SubscriptionFilters } from '#client/pages/admin/api/queries.ts';
 import { PagedList } from '#client/pages/admin/common/paged-list.tsx';
 import { TabHeading } from '#client/pages/admin/common/query-state.tsx';
@@ -32,26 +32,7 @@ export function SubscriptionsTab() {
   return (
     <section aria-labelledby="subscriptions-title">
       <TabHeading id="subscriptions-title" title="Abonnements">
-        <div
-          role="group"
-          aria-label="Filtrer les abonnements"
-          className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-white p-0.5"
-        >
-          {FILTERS.map((f) => (
-            <button
-              key={f.value}
-              type="button"
-              aria-pressed={filter === f.value}
-              onClick={() => setFilter(f.value)}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium',
-                filter === f.value ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
-              )}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup label="Filtrer les abonnements" options={FILTERS} value={filter} onChange={setFilter} />
       </TabHeading>
       <SubscriptionList key={filter} filter={FILTERS.find((f) => f.value === filter)!} />
     </section>
