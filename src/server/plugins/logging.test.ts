@@ -105,6 +105,8 @@ describe('[SECURITY][LOGS] no password, token, cookie, body or SQL value reaches
       ['POST', '/api/auth/reset-password', 400],
     ]);
     expect(answered.every((l) => typeof l.responseTime === 'number')).toBe(true);
+    // Each line names its request as Fastify's other lines do, so a failure's lines can be found beside it.
+    expect(answered.every((l) => typeof l.reqId === 'string' && l.reqId.length > 0)).toBe(true);
     expect(text).not.toContain('incoming request');
     expect(text).toContain('/api/admin/manual-orders?…');
     const staffToken = staff.cookie!.split('=')[1]!;
