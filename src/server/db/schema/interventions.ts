@@ -71,6 +71,19 @@ export const interventions = pgTable(
   ],
 );
 
+/**
+ * How many times what a client's list of requests shows has changed. The database moves it itself, when the
+ * transaction commits (triggers of migration 0040): a listed column of a request, its rating, or the first name of a
+ * member who handles or opened one. Read with the session, it tells a server that the page it answered last for that
+ * session still holds (docs/decisions/044). No row yet: nothing has changed since the counter exists (0).
+ */
+export const clientRequestVersions = pgTable('client_request_versions', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+});
+
 /** The conversation on a request between its client and staff; staff messages keep who wrote them. */
 export const interventionMessages = pgTable(
   'intervention_messages',

@@ -19,6 +19,14 @@ export const EXCLUDED_TABLES = new Set([
 ]);
 
 /**
+ * Tables the database fills by itself from the others (triggers): left out, the restore's own inserts fill them again.
+ */
+export const DERIVED_TABLES = new Set([
+  // each client's count of changes to their list of requests (migration 0040)
+  'client_request_versions',
+]);
+
+/**
  * Tables renamed since archives were first made (migration 0020): an older archive restores into today's name.
  */
 export const RENAMED_TABLES: Readonly<Record<string, string>> = { manual_orders: 'orders', requests: 'inbox_items' };
@@ -89,7 +97,7 @@ export const schemaTables = (): PgTable[] =>
 export function backupTables(): BackupTable[] {
   const described = schemaTables()
     .map(describe)
-    .filter((t) => !EXCLUDED_TABLES.has(t.name));
+    .filter((t) => !EXCLUDED_TABLES.has(t.name) && !DERIVED_TABLES.has(t.name));
   return dependencyOrder(described);
 }
 

@@ -1,0 +1,123 @@
+import { Column, eq, is, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientRequestVersions, clients, interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
+import { listedRequestFields } from './client-intervention-list.ts';
+
+// The counter the database moves when what a client's list of requests shows changes (migration 0040): every writer
+// counts, as these statements are none of the services'.
+describe('[INTERVENTIONS] the database counts the changes to each client’s list of requests', () => {
+  let t: TestApp;
+  let clientId: number;
+  let otherClientId: number;
+  let staffId: number;
+  let requestId: number;
+  const version = async (id = clientId) =>
+    (await t.db.select().from(clientRequestVersions).where(eq(clientRequestVersions.clientId, id)))[0]?.version ?? 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const rows = await t.db
+      .insert(clients)
+      .values([
+        { email: 'compte@exemple.fr', name: 'Chloé Compte' },
+        { email: 'autre@exemple.fr', name: 'Alain Autre' },
+      ])
+      .returning({ id: clients.id });
+    [clientId, otherClientId] = rows.map((r) => r.id) as [number, number];
+    const [staff] = await t.db
+      .insert(staffUsers)
+      .values({ username: 'julien', passwordHash: 'x', role: 'technicien', firstName: 'Julien' })
+      .returning({ id: staffUsers.id });
+    staffId = staff!.id;
+  });
+  afterAll(async () => t.close());
+
+  it('a new request, a listed column, a rating, a move to another client and a deletion each count once', async () => {
+    expect(await version()).toBe(0);
+    const [row] = await t.db
+      .insert(interventions)
+      .values({ clientId, title: 'Imprimante', description: 'Elle n’imprime plus' })
+      .returning({ id: interventions.id });
+    requestId = row!.id;
+    expect(await version()).toBe(1);
+
+    await t.db.update(interventions).set({ status: 'in_progress' }).where(eq(interventions.id, requestId));
+    expect(await version()).toBe(2);
+    await t.db.update(interventions).set({ assignedStaffId: staffId }).where(eq(interventions.id, requestId));
+    expect(await version()).toBe(3);
+
+    await t.db.insert(interventionRatings).values({ interventionId: requestId, stars: 4 });
+    expect(await version()).toBe(4);
+    await t.db.update(interventionRatings).set({ stars: 5 }).where(eq(interventionRatings.interventionId, requestId));
+    expect(await version()).toBe(5);
+
+    await t.db.update(interventions).set({ clientId: otherClientId }).where(eq(interventions.id, requestId));
+    expect([await version(), await version(otherClientId)]).toEqual([6, 1]);
+    await t.db.update(interventions).set({ clientId }).where(eq(interventions.id, requestId));
+    expect([await version(), await version(otherClientId)]).toEqual([7, 2]);
+  });
+
+  it('what the list does not show moves nothing: reading a thread, the staff notes', async () => {
+    const before = await version();
+    await t.db
+      .update(interventions)
+      .set({ clientReadAt: new Date(), staffReadAt: new Date(), staffNotes: 'rappeler', updatedAt: new Date() })
+      .where(eq(interventions.id, requestId));
+    expect(await version()).toBe(before);
+  });
+
+  it('the first name of the member who handles a request counts for its client, the username does not', async () => {
+    const before = await version();
+    await t.db.update(staffUsers).set({ username: 'julien.b' }).where(eq(staffUsers.id, staffId));
+    expect(await version()).toBe(before);
+    await t.db.update(staffUsers).set({ firstName: 'Julie' }).where(eq(staffUsers.id, staffId));
+    expect(await version()).toBe(before + 1);
+    expect(await version(otherClientId)).toBe(2);
+  });
+
+  it('counts when the transaction commits, once per change, and never before', async () => {
+    const before = await version();
+    await t.db.transaction(async (tx) => {
+      await tx.update(interventions).set({ title: 'Imprimante laser' }).where(eq(interventions.id, requestId));
+      await tx.update(interventions).set({ urgency: 'high' }).where(eq(interventions.id, requestId));
+      const [inside] = await tx
+        .select({ version: clientRequestVersions.version })
+        .from(clientRequestVersions)
+        .where(eq(clientRequestVersions.clientId, clientId));
+      expect(inside!.version).toBe(before);
+    });
+    expect(await version()).toBe(before + 2);
+  });
+
+  it('a deleted request counts, and deleting a client with requests and a rating goes through', async () => {
+    const before = await version();
+    const [second] = await t.db
+      .insert(interventions)
+      .values({ clientId, title: 'Wi-Fi', description: 'Coupé' })
+      .returning({ id: interventions.id });
+    await t.db.delete(interventions).where(eq(interventions.id, second!.id));
+    expect(await version()).toBe(before + 2);
+
+    await t.db.delete(clients).where(eq(clients.id, clientId));
+    expect(await t.db.select().from(interventions).where(eq(interventions.clientId, clientId))).toEqual([]);
+    expect(await t.db.select().from(clientRequestVersions).where(eq(clientRequestVersions.clientId, clientId))).toEqual(
+      [],
+    );
+  });
+
+  it('the update trigger watches every column the list reads, and who handles and opened each request', async () => {
+    const listed = Object.values(listedRequestFields)
+      .filter((field) => is(field, Column))
+      .map((field) => (field as Column).name)
+      .filter((name) => name !== 'id'); // the key: a request keeps it
+    const { rows } = await t.db.execute<{ definition: string }>(
+      sql`select pg_get_triggerdef(oid) as definition from pg_trigger where tgname = 'interventions_list_updated'`,
+    );
+    const watched = new Set(
+      [...rows[0]!.definition.matchAll(/\bold\.(\w+)/gi)].map((m) => m[1]!.toLowerCase().replace(/^"|"$/g, '')),
+    );
+    for (const column of [...listed, 'client_id', 'assigned_staff_id', 'opened_by_staff_id'])
+      expect(watched, column).toContain(column);
+  });
+});
