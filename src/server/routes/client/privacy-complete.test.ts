@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  clientRequestVersions,
   clientSessions,
   clients,
   deviceProofs,
@@ -102,6 +103,8 @@ describe('[PRIVACY][COMPLETE] a client who used every feature: « Mes données �
             and(eq(auditLog.entity, 'inbox_item'), eq(auditLog.entityId, String(requestId))),
           ),
         ),
+    client_request_versions: () =>
+      t.db.select().from(clientRequestVersions).where(eq(clientRequestVersions.clientId, zoe.id)),
     live_events: () => t.db.select().from(liveEvents).where(eq(liveEvents.clientId, zoe.id)),
     live_signals: () => t.db.select().from(liveSignals).where(eq(liveSignals.toClientId, zoe.id)),
   };

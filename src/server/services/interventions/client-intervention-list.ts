@@ -8,7 +8,14 @@ import type { Db } from '#server/db/client.ts';
 import { fromJsonObject, jsonObject } from '#server/db/json-object.ts';
 import { jsonPage, listedPage, type Listed, type Page } from '#server/db/json-page.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
-import { clients, clientSessions, interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
+import {
+  clientRequestVersions,
+  clients,
+  clientSessions,
+  interventionRatings,
+  interventions,
+  staffUsers,
+} from '#server/db/schema.ts';
 import {
   sessionParams,
   sessionSelection,
@@ -18,6 +25,7 @@ import {
 import { toRating } from './intervention-ratings.ts';
 import { handlerName } from './assignment.ts';
 import type { ListedIntervention } from './client-interventions.ts';
+import { keptPageKey, keptRequestPages } from './kept-request-pages.ts';
 
 export const listedRequests = alias(interventions, 'i');
 const i = listedRequests;
@@ -127,31 +135,58 @@ async function countPastTheEnd(db: Db, clientId: number, filter: ListFilter): Pr
  * The session behind a client cookie and a page of that client's requests, in one prepared statement under the
  * session rule every signed-in call follows (`sessionSelection.open`): the requests' routes give it to the session
  * hook (`config.clientReadWithSession`), so listing costs one round trip instead of two. Null without an open session.
+ *
+ * The statement also reads the client's counter of changes (client_request_versions) and builds the page only when it
+ * differs from the one this session's last page was read at (kept-request-pages.ts): polling an unchanged list costs
+ * the session's keyed read alone.
  */
 export function clientSessionWithInterventions(db: Db) {
   const { identity, open } = sessionSelection;
+  const version = sql<number>`coalesce(${clientRequestVersions.version}, 0)`.mapWith(Number);
   const statement = keptStatement(
     db,
     'client_session_interventions',
     db
-      .select({ ...identity, page: requestPage() })
+      .select({
+        ...identity,
+        version,
+        page: sql<Array<Record<string, unknown>> | null>`case when ${version} = ${sql.placeholder('knownVersion')}::int
+          then null else ${requestPage()} end`,
+      })
       .from(clientSessions)
       .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+      .leftJoin(clientRequestVersions, eq(clientRequestVersions.clientId, clients.id))
       .where(open)
       .limit(1),
   );
+  const kept = keptRequestPages();
+
   /** `filter` null (a query the route will refuse): the session alone, its page not read. */
   return async (
     token: string,
     filter: ListFilter | null,
   ): Promise<(SessionRead & { interventions: Listed<ListedIntervention> | null }) | null> => {
     const { hash, now } = sessionParams(token);
-    const [row] = await statement.execute({ hash, now, ...pageParams(filter ?? { limit: 0, offset: 0 }) });
+    const key = filter && keptPageKey(hash, filter);
+    const known = key ? kept.get(key) : undefined;
+    const [row] = await statement.execute({
+      hash,
+      now,
+      knownVersion: known?.version ?? -1,
+      ...pageParams(filter ?? { limit: 0, offset: 0 }),
+    });
     if (!row) return null;
-    const { page, ...client } = row;
-    const interventions = filter
-      ? (listedPage(filter, page, toListedIntervention) ?? (await countPastTheEnd(db, client.clientId, filter)))
-      : null;
-    return { client: toSignedInClient(client, hash), interventions };
+    const { page, version: read, ...identityRow } = row;
+    const client = toSignedInClient(identityRow, hash);
+    if (!filter || !key) return { client, interventions: null };
+    // The page was skipped: the one kept still holds (a session never changes client; checked all the same).
+    if (known && read === known.version) {
+      const interventions =
+        known.clientId === client.clientId ? known.page : await listClientInterventions(db, client.clientId, filter);
+      return { client, interventions };
+    }
+    const listed = listedPage(filter, page, toListedIntervention);
+    if (listed) kept.set(key, { clientId: client.clientId, version: read, page: listed });
+    return { client, interventions: listed ?? (await countPastTheEnd(db, client.clientId, filter)) };
   };
 }

@@ -60,6 +60,13 @@ export const PRIVACY_COVERAGE: Record<string, TableCoverage> = {
   },
   outbox: { holdsClientData: true, export: 'emails', erasure: 'blanked' },
   audit_log: { holdsClientData: true, export: 'history', erasure: 'blanked' },
+  client_request_versions: {
+    holdsClientData: true,
+    export: {
+      omitted: 'a count of the changes to the list of requests, kept by the database: the requests are exported',
+    },
+    erasure: { kept: 'a number of changes and the account number, nothing the person wrote or is' },
+  },
   live_events: {
     holdsClientData: true,
     export: {
