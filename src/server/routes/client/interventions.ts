@@ -42,7 +42,7 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The two lists, each in the client area's shape and the dashboard's. */
 const listRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Both lists read their page in the session's statement (config.clientReadWithSession): one round trip a call.
+  // Both lists read their page with the session (config.clientReadWithSession): a page that still holds is not read.
   const readWithSession = clientSessionWithInterventions(app.db);
   const pages = new WeakMap<FastifyRequest, Listed<ListedIntervention>>();
   const listRead = {

@@ -1,7 +1,8 @@
 // A client's requests as both client views list them, in one prepared statement: the page, its count, each request's
 // rating and who handles and opened it. The list was five statements (the page, the count, the ratings and the two
 // names), and the client's area reads it on every visit and every live update: it cost ten times a keyed lookup.
-// The routes read it in the session's own statement (`clientSessionWithInterventions`): one round trip a call.
+// The routes read it after the session, unless the page this session was last answered still holds
+// (`clientSessionWithInterventions`).
 import { and, count, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
@@ -132,27 +133,21 @@ async function countPastTheEnd(db: Db, clientId: number, filter: ListFilter): Pr
 }
 
 /**
- * The session behind a client cookie and a page of that client's requests, in one prepared statement under the
- * session rule every signed-in call follows (`sessionSelection.open`): the requests' routes give it to the session
- * hook (`config.clientReadWithSession`), so listing costs one round trip instead of two. Null without an open session.
+ * The session behind a client cookie and a page of that client's requests, for the requests' routes, which give it to
+ * the session hook (`config.clientReadWithSession`). Null without an open session.
  *
- * The statement also reads the client's counter of changes (client_request_versions) and builds the page only when it
- * differs from the one this session's last page was read at (kept-request-pages.ts): polling an unchanged list costs
- * the session's keyed read alone.
+ * The session's statement, under the rule every signed-in call follows (`sessionSelection.open`), also reads the
+ * client's counter of changes (client_request_versions). While it stands at the one this session's last page was read
+ * at, that page is answered again (kept-request-pages.ts) and listing costs the session's keyed read alone; otherwise
+ * the page is read after it, so it is never older than the counter it is kept with.
  */
 export function clientSessionWithInterventions(db: Db) {
   const { identity, open } = sessionSelection;
-  const version = sql<number>`coalesce(${clientRequestVersions.version}, 0)`.mapWith(Number);
   const statement = keptStatement(
     db,
-    'client_session_interventions',
+    'client_session_request_version',
     db
-      .select({
-        ...identity,
-        version,
-        page: sql<Array<Record<string, unknown>> | null>`case when ${version} = ${sql.placeholder('knownVersion')}::int
-          then null else ${requestPage()} end`,
-      })
+      .select({ ...identity, version: sql<number>`coalesce(${clientRequestVersions.version}, 0)`.mapWith(Number) })
       .from(clientSessions)
       .innerJoin(clients, eq(clients.id, clientSessions.clientId))
       .leftJoin(clientRequestVersions, eq(clientRequestVersions.clientId, clients.id))
@@ -167,26 +162,17 @@ export function clientSessionWithInterventions(db: Db) {
     filter: ListFilter | null,
   ): Promise<(SessionRead & { interventions: Listed<ListedIntervention> | null }) | null> => {
     const { hash, now } = sessionParams(token);
-    const key = filter && keptPageKey(hash, filter);
-    const known = key ? kept.get(key) : undefined;
-    const [row] = await statement.execute({
-      hash,
-      now,
-      knownVersion: known?.version ?? -1,
-      ...pageParams(filter ?? { limit: 0, offset: 0 }),
-    });
+    const [row] = await statement.execute({ hash, now });
     if (!row) return null;
-    const { page, version: read, ...identityRow } = row;
+    const { version, ...identityRow } = row;
     const client = toSignedInClient(identityRow, hash);
-    if (!filter || !key) return { client, interventions: null };
-    // The page was skipped: the one kept still holds (a session never changes client; checked all the same).
-    if (known && read === known.version) {
-      const interventions =
-        known.clientId === client.clientId ? known.page : await listClientInterventions(db, client.clientId, filter);
-      return { client, interventions };
-    }
-    const listed = listedPage(filter, page, toListedIntervention);
-    if (listed) kept.set(key, { clientId: client.clientId, version: read, page: listed });
-    return { client, interventions: listed ?? (await countPastTheEnd(db, client.clientId, filter)) };
+    if (!filter) return { client, interventions: null };
+    const key = keptPageKey(hash, filter);
+    const known = kept.get(key);
+    // A session never changes client: checked all the same.
+    if (known?.version === version && known.clientId === client.clientId) return { client, interventions: known.page };
+    const page = await listClientInterventions(db, client.clientId, filter);
+    kept.set(key, { clientId: client.clientId, version, page });
+    return { client, interventions: page };
   };
 }
