@@ -25,7 +25,7 @@ import type { Listed } from '#server/db/json-page.ts';
 import { quotaBeforeBody } from '#server/services/interventions/attachment-quota.ts';
 import { closeClientIntervention, rateIntervention } from '#server/services/interventions/intervention-feedback.ts';
 import { interventionThreadRoutes } from '#server/routes/intervention-thread.ts';
-import { sendPage } from '#server/routes/list-reply.ts';
+import { sendJsonPage } from '#server/routes/list-reply.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { remoteToolSettingsReply } from '#shared/interventions/remote-tools.ts';
 import { remoteToolSettings } from '#server/services/interventions/remote-tool-settings.ts';
@@ -56,21 +56,37 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
   const listed = (request: FastifyRequest & { query: ListFilter }) =>
     pages.get(request) ?? listClientInterventions(app.db, request.clientSession.clientId, request.query);
 
+  // A kept page is answered again as the text written the first time, checked against the answer's schema then.
+  const answers = new WeakMap<Listed<ListedIntervention>, Map<z.ZodType, string>>();
+  const answer = <T>(
+    page: Listed<ListedIntervention>,
+    schema: z.ZodType<T[]>,
+    toItem: (i: ListedIntervention) => T,
+  ) => {
+    let byShape = answers.get(page);
+    if (!byShape) answers.set(page, (byShape = new Map()));
+    let text = byShape.get(schema);
+    if (text === undefined) byShape.set(schema, (text = JSON.stringify(schema.parse(page.items.map(toItem)))));
+    return text;
+  };
+  const clientList = z.array(clientInterventionSchema);
+  const userList = z.array(userInterventionSchema);
+
   app.get(
     '/client/interventions',
-    { config: listRead, schema: { querystring: pageQuery, response: { 200: z.array(clientInterventionSchema) } } },
+    { config: listRead, schema: { querystring: pageQuery, response: { 200: clientList } } },
     async (request, reply) => {
       const page = await listed(request);
-      return sendPage(reply, { items: page.items.map(toClientIntervention), total: page.total });
+      return sendJsonPage(reply, answer(page, clientList, toClientIntervention), page.total);
     },
   );
 
   app.get(
     '/interventions',
-    { config: listRead, schema: { querystring: pageQuery, response: { 200: z.array(userInterventionSchema) } } },
+    { config: listRead, schema: { querystring: pageQuery, response: { 200: userList } } },
     async (request, reply) => {
       const page = await listed(request);
-      return sendPage(reply, { items: page.items.map(toUserIntervention), total: page.total });
+      return sendJsonPage(reply, answer(page, userList, toUserIntervention), page.total);
     },
   );
 };
