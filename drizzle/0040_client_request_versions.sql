@@ -5,13 +5,24 @@ CREATE TABLE "client_request_versions" (
 --> statement-breakpoint
 ALTER TABLE "client_request_versions" ADD CONSTRAINT "client_request_versions_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- The counter of each client's list of requests (docs/decisions/044), moved by the database itself so that every
--- writer counts: the services, the jobs, a restore, a statement typed by hand. The triggers are deferred: the counter's
--- row is locked only while the transaction commits, after every other lock it takes, so they add no lock wait in the
--- middle of a transaction (an erasure holding the account while it rewrites the requests, a member taking one).
+-- writer counts: the services, the jobs, a restore, a statement typed by hand. Each client has its row from the start
+-- (below, and the trigger on clients), so moving it is an UPDATE of that row alone: it never waits on the client's
+-- row, which creating a request or an erasure holds. The triggers are deferred: the counter's row is locked only while
+-- the transaction commits, after every other lock it takes, so they add no lock wait in the middle of a transaction.
+INSERT INTO client_request_versions (client_id) SELECT id FROM clients;
+--> statement-breakpoint
+CREATE FUNCTION client_request_version_row() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO client_request_versions (client_id) VALUES (NEW.id);
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER clients_request_version_row AFTER INSERT ON clients
+  FOR EACH ROW EXECUTE FUNCTION client_request_version_row();
+--> statement-breakpoint
 CREATE FUNCTION client_requests_changed(changed_client integer) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO client_request_versions (client_id, version)
-    SELECT id, 1 FROM clients WHERE id = changed_client
-  ON CONFLICT (client_id) DO UPDATE SET version = client_request_versions.version + 1
+  UPDATE client_request_versions SET version = version + 1 WHERE client_id = changed_client
 $$;
 --> statement-breakpoint
 CREATE FUNCTION interventions_list_changed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -10,12 +10,22 @@ import type { ListedIntervention } from './client-interventions.ts';
 
 export type KeptPage = { clientId: number; version: number; page: Listed<ListedIntervention> };
 
-/** About 2 bytes a character: at most some 16 MB of pages, the longest-unused ones leaving first. */
+/**
+ * What a kept page holds, in characters: its texts (the rating's comment included) and about 400 for the rest of each
+ * request, three times over, as each list route keeps beside it the answer it wrote (routes/client/interventions.ts).
+ * At most 8 million: some 16 MB at 2 bytes a character, the longest-unused pages leaving first.
+ */
 const MAX_CHARACTERS = 8_000_000;
 const ITEM_OVERHEAD = 400;
+const COPIES = 3;
 
 const size = ({ page }: KeptPage) =>
-  page.items.reduce((n, i) => n + i.title.length + i.description.length + i.deviceInfo.length + ITEM_OVERHEAD, 1);
+  COPIES *
+  page.items.reduce(
+    (n, i) =>
+      n + i.title.length + i.description.length + i.deviceInfo.length + (i.rating?.comment.length ?? 0) + ITEM_OVERHEAD,
+    1,
+  );
 
 export const keptRequestPages = () =>
   new LRUCache<string, KeptPage>({ max: 5000, maxSize: MAX_CHARACTERS, sizeCalculation: size });
