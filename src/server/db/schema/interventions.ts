@@ -75,7 +75,7 @@ export const interventions = pgTable(
  * How many times what a client's list of requests shows has changed. The database moves it itself, when the
  * transaction commits (triggers of migration 0040): a listed column of a request, its rating, or the first name of a
  * member who handles or opened one. Read with the session, it tells a server that the page it answered last for that
- * session still holds (docs/decisions/044). No row yet: nothing has changed since the counter exists (0).
+ * session still holds (docs/decisions/044). Every client has its row from its creation (a trigger on clients).
  */
 export const clientRequestVersions = pgTable('client_request_versions', {
   clientId: integer('client_id')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { interventions } from '#server/db/schema.ts';
+import { clientRequestVersions, interventions } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { newClient, newTechnician, staffLogin, staffTestApp } from '#server/test/fixtures.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
@@ -112,5 +112,14 @@ describe('[CLIENT][INTERVENTIONS] the list a server keeps, across two server pro
     expect(dashboard.headers['x-total-count']).toBe('2');
     const area = (await list()).items;
     expect(area.map((i) => 'title' in i)).toEqual([false, false]);
+  });
+
+  it('keeps nothing for a client without a counter: each read reads the page', async () => {
+    await list();
+    await reader.db.delete(clientRequestVersions).where(eq(clientRequestVersions.clientId, carla.id));
+    await reader.db.update(interventions).set({ description: 'Sans compteur' }).where(eq(interventions.id, requestId));
+    expect((await list()).items.map((i) => i.description)).toContain('Sans compteur');
+    await reader.db.update(interventions).set({ description: 'Toujours lu' }).where(eq(interventions.id, requestId));
+    expect((await list()).items.map((i) => i.description)).toContain('Toujours lu');
   });
 });

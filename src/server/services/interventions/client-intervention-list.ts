@@ -147,7 +147,7 @@ export function clientSessionWithInterventions(db: Db) {
     db,
     'client_session_request_version',
     db
-      .select({ ...identity, version: sql<number>`coalesce(${clientRequestVersions.version}, 0)`.mapWith(Number) })
+      .select({ ...identity, version: clientRequestVersions.version })
       .from(clientSessions)
       .innerJoin(clients, eq(clients.id, clientSessions.clientId))
       .leftJoin(clientRequestVersions, eq(clientRequestVersions.clientId, clients.id))
@@ -169,10 +169,12 @@ export function clientSessionWithInterventions(db: Db) {
     if (!filter) return { client, interventions: null };
     const key = keptPageKey(hash, filter);
     const known = kept.get(key);
-    // A session never changes client: checked all the same.
-    if (known?.version === version && known.clientId === client.clientId) return { client, interventions: known.page };
+    // A session never changes client: checked all the same. Without a counter (none is ever missing: migration 0040
+    // and the trigger on clients write each), nothing would say the page changed: it is read and not kept.
+    if (version !== null && known?.version === version && known.clientId === client.clientId)
+      return { client, interventions: known.page };
     const page = await listClientInterventions(db, client.clientId, filter);
-    kept.set(key, { clientId: client.clientId, version, page });
+    if (version !== null) kept.set(key, { clientId: client.clientId, version, page });
     return { client, interventions: page };
   };
 }
