@@ -5,6 +5,9 @@ import { runLighthouse } from '../../bench/lighthouse-run.ts';
 // and one of its articles too. Performance is reported, not gated: on a shared machine its score moves with the load
 // of the moment, not with the page (bench/lighthouse.ts measures it, target ≥ 95).
 const PAGES = ['/', '/aide', '/aide/imprimante-n-imprime-plus'];
+// One page at a time, whatever the suite's parallelism: two Lighthouse runs at once on two cores lost Chromium's trace
+// of a page load (« NO_NAVSTART »), and each run's performance figure would be the other's load.
+test.describe.configure({ mode: 'default' });
 
 for (const page of PAGES) {
   test(`[PUBLIC][LIGHTHOUSE] ${page} keeps accessibility, best practices and SEO at 100 (performance reported)`, async ({
