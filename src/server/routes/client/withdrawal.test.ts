@@ -5,8 +5,12 @@ import { orders, outbox } from '#server/db/schema.ts';
 import { withdrawFromOrder } from '#server/services/orders/withdrawal.ts';
 import { withdrawalRefundCents } from '#shared/orders/withdrawal-form.ts';
 import type { ClientOrder } from '#shared/orders/order-api.ts';
+import { todayIso } from '#shared/format.ts';
 
 const DAY = 86_400_000;
+/** The calendar day `days` after today, both in Paris, where orders and their deadlines are dated. */
+const parisDayIn = (days: number) =>
+  new Date(Date.parse(`${todayIso()}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 // « Me rétracter » (L221-18 to L221-25, docs/decisions/041): within 14 days of the payment, all back without an
 // express request, pro rata with one; acknowledged by e-mail; staff see it on the order.
@@ -20,7 +24,7 @@ describe('[CLIENT][WITHDRAWAL] « Me rétracter »', () => {
       username,
       password: 'Rivière-Calme-2026',
       plan: 'pro',
-      orderDate: new Date().toISOString().slice(0, 10),
+      orderDate: todayIso(),
     });
     return { orderId: created.order.id, headers: await clientLogin(t, username, 'Rivière-Calme-2026') };
   }
@@ -31,7 +35,7 @@ describe('[CLIENT][WITHDRAWAL] « Me rétracter »', () => {
     const { orderId, headers } = await paidClient('rretrait');
     const listed = await t.app.inject({ method: 'GET', url: '/api/client/orders', headers });
     const order = listed.json<ClientOrder[]>().find((o) => o.id === orderId)!;
-    expect(order.withdrawableUntil).toBe(new Date(Date.now() + 14 * DAY).toISOString().slice(0, 10));
+    expect(order.withdrawableUntil).toBe(parisDayIn(14));
 
     const res = await withdraw(orderId, headers);
     expect(res.statusCode, res.body).toBe(200);
