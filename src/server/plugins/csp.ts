@@ -9,8 +9,12 @@ import { fileURLToPath } from 'node:url';
 // - the stylesheet sonner (toasts) adds when it loads is always the same text: allowed by its hash.
 // No style attribute at all (style-src-attr 'none'): React sets styles through the DOM, which CSP does not govern.
 
-/** Written where a page needs the nonce; each HTML response replaces it with a fresh one (plugins/security.ts). */
-export const CSP_NONCE = '__CSP_NONCE__';
+/**
+ * Written where a page needs the nonce; each HTML response replaces it with a fresh one (plugins/security.ts). Pages
+ * carry what clients typed (their names, their requests): it reaches them escaped by React or, in the page's data,
+ * with every `<` written `\u003c` (plugins/page-render.ts), so no text of theirs can hold this and be taken for it.
+ */
+export const CSP_NONCE = '<csp-nonce>';
 
 export const newNonce = () => randomBytes(16).toString('base64');
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
-import { postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { newClient, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { CLIENT_COOKIE, hostCookie, STAFF_COOKIE } from './auth.ts';
-import { inlineStyleHashes, sonnerStylesheet, withStyleNonce } from './csp.ts';
+import { CSP_NONCE, inlineStyleHashes, sonnerStylesheet, withStyleNonce } from './csp.ts';
 
 /** One directive of a policy, as its list of sources. */
 function directive(policy: string, name: string): string[] | undefined {
@@ -157,5 +157,40 @@ describe('[SECURITY][CSP] inline styles allowed', () => {
     expect(withStyleNonce(policy, 'abc')).toBe(
       "default-src 'self';style-src 'nonce-abc' 'self' 'sha256-x';style-src-elem 'nonce-abc' 'self' 'sha256-x';style-src-attr 'none'",
     );
+  });
+});
+
+describe('[SECURITY][CSP] the nonce is written into pages only, never into what someone typed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  // The placeholder was once plain text (« __CSP_NONCE__ »): a request described with it came back, in every JSON
+  // answer that carried it, as a random nonce, with a page's policy on a JSON answer.
+  it.each([CSP_NONCE, '__CSP_NONCE__'])('a request described as « %s » is listed as typed', async (words) => {
+    const staff = await staffLogin(t, TEST_ADMIN);
+    const { headers } = await newClient(t, staff, `nonce${words.length}`);
+    const description = `Mon écran affiche ${words} au démarrage`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers,
+      payload: { description, urgency: 'low', deviceType: 'pc_windows', deviceInfo: 'Dell' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<{ description: string }>().description).toBe(description);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/client/interventions', headers });
+    expect(list.json<Array<{ description: string }>>().map((i) => i.description)).toEqual([description]);
+    expect(directive(list.headers['content-security-policy'] as string, 'style-src')).toEqual([
+      "'self'",
+      ...inlineStyleHashes(),
+    ]);
+  });
+
+  it('what React writes cannot carry the placeholder: it holds characters React always escapes', () => {
+    expect(CSP_NONCE).toMatch(/[<>&"]/);
   });
 });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
@@ -25,6 +25,8 @@ export const MAX_URL_LENGTH = 2048;
 const ASSETS_ROUTE = '/assets/*';
 /** What still applies to a script or a stylesheet: no sniffing it as something else, no use by another site, HTTPS. */
 const ASSET_HEADERS = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);
+
+const isPage = (reply: FastifyReply) => String(reply.getHeader('content-type')).startsWith('text/html');
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   // JSON only, everywhere: Fastify also parses text/plain by default, which a cross-site <form> can send without a
@@ -70,9 +72,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(request.routeOptions.url === ASSETS_ROUTE ? assetHeaders : headers);
   });
-  // A page gets a nonce of its own for the inline styles it may carry (written as CSP_NONCE by plugins/pages.ts).
+  // A page gets a nonce of its own for the inline styles it may carry (written as CSP_NONCE by plugins/pages.ts). Only
+  // a page: a JSON answer is what was stored, as it was typed.
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (typeof payload !== 'string' || !payload.includes(CSP_NONCE)) return payload;
+    if (typeof payload !== 'string' || !isPage(reply) || !payload.includes(CSP_NONCE)) return payload;
     const nonce = newNonce();
     reply.header('content-security-policy', withStyleNonce(policy, nonce));
     return payload.replaceAll(CSP_NONCE, nonce);
