@@ -40,21 +40,30 @@ export const clientInterventionRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(followUpRoutes);
 };
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by the session hook on the two lists: the page read with the session, or kept from before */
+    interventionPage: Listed<ListedIntervention> | null;
+  }
+}
+
 /** The two lists, each in the client area's shape and the dashboard's. */
 const listRoutes: FastifyPluginAsyncZod = async (app) => {
   // Both lists read their page with the session (config.clientReadWithSession): a page that still holds is not read.
+  // It is handed to the handler on the request itself, declared up front: a WeakMap keyed by every request made each
+  // collection walk its dead entries, and the list slowed down the longer the server ran.
+  app.decorateRequest('interventionPage', null);
   const readWithSession = clientSessionWithInterventions(app.db);
-  const pages = new WeakMap<FastifyRequest, Listed<ListedIntervention>>();
   const listRead = {
     clientReadWithSession: async (token: string, request: FastifyRequest) => {
       const query = pageQuery.safeParse(request.query);
       const read = await readWithSession(token, query.success ? query.data : null);
-      if (read?.interventions) pages.set(request, read.interventions);
+      if (read) request.interventionPage = read.interventions;
       return read;
     },
   };
   const listed = (request: FastifyRequest & { query: ListFilter }) =>
-    pages.get(request) ?? listClientInterventions(app.db, request.clientSession.clientId, request.query);
+    request.interventionPage ?? listClientInterventions(app.db, request.clientSession.clientId, request.query);
 
   // A kept page is answered again as the text written the first time, checked against the answer's schema then.
   const answers = new WeakMap<Listed<ListedIntervention>, Map<z.ZodType, string>>();
