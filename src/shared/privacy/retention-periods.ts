@@ -218,7 +218,23 @@ export function periodMs(p: Pick<RetentionPeriod, 'amount' | 'unit'>): number {
  */
 export function retentionLimit(p: Pick<RetentionPeriod, 'amount' | 'unit'>, now: Date): Date {
   if (p.unit !== 'months' && p.unit !== 'years') return new Date(now.getTime() - periodMs(p));
-  const limit = new Date(now);
+  return monthsBefore(now, p);
+}
+
+/**
+ * The day (YYYY-MM-DD) before which a period counted from a day (a subscription's last day) is over, on `today` (a
+ * Paris day). Counted on the day itself: from the instant, then read in Paris, a limit across a change of clock lands
+ * an hour further and, in the last hour of the evening, on the next day.
+ */
+export function retentionLimitDay(p: Pick<RetentionPeriod, 'amount' | 'unit'>, today: string): string {
+  if (p.unit !== 'months' && p.unit !== 'years') throw new Error(`a period in ${p.unit} is not counted in days`);
+  return monthsBefore(new Date(`${today}T00:00:00Z`), p)
+    .toISOString()
+    .slice(0, 10);
+}
+
+function monthsBefore(instant: Date, p: Pick<RetentionPeriod, 'amount' | 'unit'>): Date {
+  const limit = new Date(instant);
   limit.setUTCMonth(limit.getUTCMonth() - (p.unit === 'years' ? 12 * p.amount : p.amount));
   return limit;
 }

@@ -175,3 +175,47 @@ describe('[ADMIN][RETENTION] « Conservation dépassée »: accounts past their 
 function expected(page: { items: CustomerDto[]; total: number }) {
   return { emails: page.items.map((c) => c.email), total: page.total };
 }
+
+describe('[ADMIN][RETENTION] the period of an account is counted in Paris days, across changes of clock', () => {
+  const { t, staff } = staffTestApp();
+  const listed = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/users?retention=expired', headers: staff });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<CustomerDto[]>().map((c) => c.email);
+  };
+
+  // Winter time in October 2026, summer time three years before on the same date: counted on the instant, 26 October
+  // at 23:30 in Paris gave a limit of 27 October 2023, and this account could be erased half an hour early.
+  it('keeps an account whose last day was three years ago today until midnight in Paris', async () => {
+    t.clock.set(new Date('2026-10-26T22:30:00Z'));
+    const [client] = await t.db
+      .insert(clients)
+      .values({ name: 'Client octobre', email: 'octobre@exemple.fr', createdAt: new Date('2019-05-02T09:00:00Z') })
+      .returning({ id: clients.id });
+    await t.db.insert(orders).values({
+      clientId: client!.id,
+      clientName: 'Client octobre',
+      clientEmail: 'octobre@exemple.fr',
+      plan: 'standard',
+      paymentMethod: 'carte',
+      paymentStatus: 'paid',
+      price: '120.00',
+      creditCost: '0',
+      orderDate: '2022-10-27',
+      createdBy: 'staff',
+      verificationKey: 'cle-octobre',
+      startsOn: '2022-10-27',
+      endsOn: '2023-10-26',
+    });
+    expect(await listed()).not.toContain('octobre@exemple.fr');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/clients/${client!.id}/erase`,
+      headers: staff,
+    });
+    expect(refused.statusCode).toBe(409);
+
+    t.clock.set(new Date('2026-10-26T23:00:00Z'));
+    expect(await listed()).toContain('octobre@exemple.fr');
+  });
+});

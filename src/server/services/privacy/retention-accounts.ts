@@ -4,7 +4,7 @@ import type { Tx } from '#server/db/client.ts';
 import { containsPattern } from '#server/db/search-pattern.ts';
 import type { CustomerDto } from '#shared/orders/customer-api.ts';
 import { todayIso } from '#shared/format.ts';
-import { RETENTION, retentionLimit } from '#shared/privacy/retention-periods.ts';
+import { RETENTION, retentionLimit, retentionLimitDay } from '#shared/privacy/retention-periods.ts';
 import {
   CREDITED_CTE,
   CUSTOMER_FIGURES,
@@ -39,6 +39,7 @@ export async function listExpiredAccounts(
   now: Date,
 ): Promise<{ items: CustomerDto[]; total: number }> {
   const limit = retentionLimit(RETENTION.account, now);
+  const limitDay = retentionLimitDay(RETENTION.account, todayIso(now));
   const pattern = filter.q ? containsPattern(filter.q) : null;
   const matching = pattern
     ? sql`and (lower(c.email) like lower(${pattern}) or lower(c.name) like lower(${pattern})
@@ -63,7 +64,7 @@ export async function listExpiredAccounts(
       select a.*, coalesce(a.last_end, a.created_on) as since, (count(*) over ())::int as total
       from accounts a
       where case when a.last_end is null then a.created_at < ${limit.toISOString()}::timestamptz
-                 else a.last_end < ${todayIso(limit)}::date end
+                 else a.last_end < ${limitDay}::date end
       order by coalesce(a.last_end, a.created_on), a.id
       limit ${filter.limit} offset ${filter.offset}
     )
