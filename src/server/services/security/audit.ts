@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
+import { addDays } from '#server/services/calendar/paris-calendar.ts';
 import { auditLog } from '#server/db/schema.ts';
 import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 
@@ -58,6 +59,7 @@ export type AuditFilter = {
   offset: number;
 };
 
+/** Midnight in Paris starting `day`. A day ends where the next one starts: 23 or 25 hours on the days clocks change. */
 const parisDayStart = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/Paris'`;
 
 /** The audit log, newest first, with the full count for X-Total-Count. */
@@ -71,7 +73,7 @@ export async function listAudit(db: Tx, filter: AuditFilter): Promise<{ items: A
       ? sql`(${auditLog.action} = ${filter.action} or ${auditLog.action} like ${`${filter.action}.%`})`
       : undefined,
     filter.from ? gte(auditLog.createdAt, parisDayStart(filter.from)) : undefined,
-    filter.to ? lt(auditLog.createdAt, sql`${parisDayStart(filter.to)} + interval '1 day'`) : undefined,
+    filter.to ? lt(auditLog.createdAt, parisDayStart(addDays(filter.to, 1))) : undefined,
   );
   const [rows, total] = await Promise.all([
     db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(filter.limit).offset(filter.offset),
