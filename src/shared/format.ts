@@ -47,11 +47,25 @@ export function formatCredits(n: number): string {
 }
 
 // Built once: constructing an Intl formatter costs far more than formatting with it (this runs on every dashboard read).
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
+// Read by its parts: a locale's written form (en-CA's YYYY-MM-DD) is locale data, which browsers have changed before.
+const parisDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today's calendar date in Paris, as YYYY-MM-DD. */
 export function todayIso(now = new Date()): string {
-  return parisDay.format(now);
+  let year = '';
+  let month = '';
+  let day = '';
+  for (const { type, value } of parisDay.formatToParts(now)) {
+    if (type === 'year') year = value;
+    else if (type === 'month') month = value;
+    else if (type === 'day') day = value;
+  }
+  return `${year}-${month}-${day}`;
 }
 
 /** Euros as the order stores them ('35.00') into cents (a payment provider's unit). */
