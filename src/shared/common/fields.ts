@@ -6,8 +6,12 @@ import { z } from './zod.ts';
 const UNPRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const UNPRINTABLE_MESSAGE = 'Ce champ contient des caractères non autorisés';
 
-/** True when the text holds no control or direction-override character. */
-export const isPrintable = (s: string) => !UNPRINTABLE.test(s);
+// Half of a pair that encodes one character (an emoji…), alone: no keyboard makes one, a JSON body can carry it
+// (« \ud800 »), and PostgreSQL refuses it in a JSON column (an audit entry, a live event), the text stored beside it.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** True when the text holds no control or direction-override character, and no half of a character. */
+export const isPrintable = (s: string) => !UNPRINTABLE.test(s) && !LONE_SURROGATE.test(s);
 
 /** The longest text a person writes in one field (a description, notes): the forms' text areas stop there too. */
 export const LONG_TEXT_MAX = 2000;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { isPrintable } from './fields.ts';
+
+describe('[FIELDS] what a person can type, and what only a tool sends', () => {
+  it('accepts French text, line breaks, tabs and emoji', () => {
+    for (const text of ['Écran noir après la mise à jour', 'Ligne 1\nLigne 2\tfin', 'Merci 👍 😀', '« Œuvre » — l’été'])
+      expect(isPrintable(text), text).toBe(true);
+  });
+
+  it('refuses control characters, direction overrides and half of a character', () => {
+    for (const text of [
+      'a\u0000b',
+      'bell\u0007',
+      'Ju\u202Elien',
+      'fin\ud800',
+      '\udc00début',
+      'à l’envers \ude00\ud83d',
+    ])
+      expect(isPrintable(text), JSON.stringify(text)).toBe(false);
+  });
+});
