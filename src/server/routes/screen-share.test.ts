@@ -235,6 +235,16 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
     expect((await signal({ kind: 'offer', peer: 'p', sdp: 'x'.repeat(SIGNAL_SDP_MAX + 1) })).statusCode).toBe(400);
     expect((await signal({ kind: 'offer', peer: 'p', sdp: 'x'.repeat(40_000) })).statusCode).toBe(413);
     expect((await signal({ kind: 'video', peer: 'p', data: 'x' })).statusCode).toBe(400);
+    // What the signals table cannot hold (a NUL, half of a character) is refused, not a 500 from the database.
+    for (const malformed of [
+      { kind: 'offer', peer: 'p', sdp: 'v=0\u0000' },
+      { kind: 'offer', peer: 'p\ud800', sdp: 'v=0' },
+      { kind: 'candidate', peer: 'p', candidate: { candidate: 'candidate:1 \u0000' } },
+    ]) {
+      const refused = await signal(malformed);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBeTruthy();
+    }
     const statuses: number[] = [];
     for (let i = 0; i < 181; i++)
       statuses.push((await signal({ kind: 'candidate', peer: 'p', candidate: { candidate: '' } })).statusCode);

@@ -9,7 +9,7 @@ import { PLAN_IDS } from '#shared/plans.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, CHECKOUT_STATUSES } from '#shared/billing/payment-labels.ts';
 import { orderDocumentsFields } from '#shared/billing/invoice-api.ts';
 import { pageQuery } from '#shared/common/query.ts';
-import { isoDay } from '#shared/common/fields.ts';
+import { isoDay, isPrintable } from '#shared/common/fields.ts';
 import { DOCUMENT_KINDS } from '#shared/billing/billing-labels.ts';
 
 const orderDtoSchema = z.object({
@@ -58,6 +58,7 @@ export const orderListQuery = pageQuery.extend({
     .string({ error: 'Adresse e-mail invalide' })
     .trim()
     .max(254, 'Adresse e-mail invalide')
+    .refine(isPrintable, 'Adresse e-mail invalide')
     .optional()
     .transform((s) => s || undefined),
   status: z.enum(PAYMENT_STATUSES, { error: 'Statut de paiement invalide' }).optional(),

@@ -1,6 +1,7 @@
 // A client's screen shared with the member handling their request (docs/decisions/043). The server stores who, when
 // and how long; it relays the pages' offer, answer and network candidates, never the picture or the voice.
 import { z } from '#shared/common/zod.ts';
+import { isPrintable, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
 import { SCREEN_SHARE_END_REASONS } from './screen-share-labels.ts';
 
 /** One entry of RTCConfiguration.iceServers. */
@@ -50,18 +51,20 @@ export const SIGNAL_SDP_MAX = 16_000;
 /** Every signal's body is refused above this size (413) before it is read. */
 export const SIGNAL_BODY_MAX = 20_000;
 
-const peer = z.string().min(1).max(64);
+// Written as they come into a JSON column (live_signals): no NUL, no half of a character, which the database refuses.
+const signalText = (min: number, max: number) => z.string().min(min).max(max).refine(isPrintable, UNPRINTABLE_MESSAGE);
+const peer = signalText(1, 64);
 /** What one page sends the other through the server: WebRTC's offer, answer and candidates, as they are. */
 export const signalInputSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.enum(['offer', 'answer']), peer, sdp: z.string().min(1).max(SIGNAL_SDP_MAX) }),
+  z.object({ kind: z.enum(['offer', 'answer']), peer, sdp: signalText(1, SIGNAL_SDP_MAX) }),
   z.object({
     kind: z.literal('candidate'),
     peer,
     candidate: z.object({
-      candidate: z.string().max(1000),
-      sdpMid: z.string().max(64).nullable().optional(),
+      candidate: signalText(0, 1000),
+      sdpMid: signalText(0, 64).nullable().optional(),
       sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
-      usernameFragment: z.string().max(256).nullable().optional(),
+      usernameFragment: signalText(0, 256).nullable().optional(),
     }),
   }),
 ]);

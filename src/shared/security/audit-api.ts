@@ -7,7 +7,7 @@
  */
 import { z } from '#shared/common/zod.ts';
 import { pageQuery } from '#shared/common/query.ts';
-import { isoDate } from '#shared/common/fields.ts';
+import { isoDate, isPrintable } from '#shared/common/fields.ts';
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -27,6 +27,7 @@ const filterText = (name: string, max: number) =>
     .string({ error: `Paramètre ${name} invalide` })
     .trim()
     .max(max, `Paramètre ${name} invalide`)
+    .refine(isPrintable, `Paramètre ${name} invalide`)
     .optional()
     .transform((s) => s || undefined);
 export const auditListQuery = pageQuery.extend({

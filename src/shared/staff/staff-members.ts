@@ -1,7 +1,7 @@
 // The « Équipe » tab and a staff member's own password: one schema each for the form and the server.
 import { z } from '#shared/common/zod.ts';
 import { STAFF_ROLES } from './staff-labels.ts';
-import { email } from '#shared/common/fields.ts';
+import { email, isPrintable, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
 import { newPassword } from '#shared/security/password-rules.ts';
 import { dutyHoursSchema } from './duty-hours.ts';
 
@@ -30,6 +30,7 @@ const firstName = z
   .string({ error: 'Prénom invalide' })
   .trim()
   .max(40, 'Le prénom ne peut pas dépasser 40 caractères')
+  .refine(isPrintable, UNPRINTABLE_MESSAGE)
   .transform((v) => v || null);
 
 /** POST /api/admin/team → 201 TeamMemberDto; the member receives a link to choose their password. */

@@ -37,6 +37,7 @@ describe('[ADMIN][ORDERS] list, update, audit', () => {
     expect((await list('?limit=1000')).json()).toHaveLength(7);
     expect((await list('?limit=abc')).statusCode).toBe(400);
     expect((await list('?offset=-1')).statusCode).toBe(400);
+    expect((await list('?email=a%00b@exemple.fr')).json().message).toBe('Adresse e-mail invalide');
   });
 
   it('filters by e-mail (any case), status and search text', async () => {

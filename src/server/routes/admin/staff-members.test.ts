@@ -86,6 +86,21 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
     expect(res.json().fieldErrors.username).toEqual(['Cet identifiant est déjà pris']);
   });
 
+  it('refuses a first name a person cannot type (NUL, a direction override), in French, and stores nothing', async () => {
+    const before = (await team()).length;
+    for (const firstName of ['Ju\u0000lien', 'Ju\u202Elien']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/team',
+        headers: admin,
+        payload: { username: 'nul.tech', email: 'nul.tech@exemple.fr', role: 'technicien', firstName },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fieldErrors.firstName).toEqual(['Ce champ contient des caractères non autorisés']);
+    }
+    expect(await team()).toHaveLength(before);
+  });
+
   it('disabling a member ends their sessions at once and refuses their sign-in; re-enabling lets them back', async () => {
     const lucie = await staffLogin(t, { username: 'lucie.tech', password: 'cheval-agrafe-batterie' });
     const id = (await team()).find((m) => m.username === 'lucie.tech')!.id;
@@ -234,6 +249,11 @@ describe('[ADMIN][TEAM] staff accounts managed in the back-office', () => {
     });
     const bad = await t.app.inject({ method: 'GET', url: '/api/admin/audit?from=2025-02-30', headers: admin });
     expect(bad.statusCode).toBe(400);
+    for (const filter of ['entity', 'entityId', 'staffUsername', 'action']) {
+      const nul = await t.app.inject({ method: 'GET', url: `/api/admin/audit?${filter}=a%00b`, headers: admin });
+      expect(nul.statusCode, filter).toBe(400);
+      expect(nul.json().message).toBe(`Paramètre ${filter} invalide`);
+    }
   });
 
   it("never writes down what was typed as the username of a failed sign-in; a known account's failure is traced to it", async () => {
