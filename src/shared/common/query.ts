@@ -28,6 +28,7 @@ export const pageQuery = z.object({
     .number<number>({ error: 'Paramètre offset invalide' })
     .int('Paramètre offset invalide')
     .min(0, 'Paramètre offset invalide')
+    .max(MAX_ID, 'Paramètre offset invalide')
     .default(0),
   q: z
     .string({ error: 'Recherche invalide' })

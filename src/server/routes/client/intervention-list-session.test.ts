@@ -23,7 +23,12 @@ describe('[CLIENT][INTERVENTIONS] the lists read with the session', () => {
   });
 
   it('refuses a bad page with the French message, and a bad page without a session with the 401', async () => {
-    for (const url of ['/api/client/interventions?limit=zéro', '/api/interventions?offset=-1']) {
+    for (const url of [
+      '/api/client/interventions?limit=zéro',
+      '/api/interventions?offset=-1',
+      // past a PostgreSQL integer, where the page's statement would fail
+      '/api/client/interventions?offset=2147483648',
+    ]) {
       const signedIn = await t.app.inject({ method: 'GET', url, headers: carla.headers });
       expect(signedIn.statusCode, url).toBe(400);
       expect(signedIn.json().message).toMatch(/^Paramètre (limit|offset) invalide$/);
