@@ -28,6 +28,12 @@ describe('orderInputSchema', () => {
     });
   });
 
+  it('an e-mail that is not text, beside a password, is the e-mail’s error, not a crash of the password check', () => {
+    const withPassword = { ...valid, username: 'jdupont', password: 'Azur-Passerelle-2026' };
+    for (const clientEmail of [42, null, { a: 1 }, ['x@exemple.fr']])
+      expect(fieldMessages(orderInputSchema, withPassword, 'clientEmail', clientEmail)).toEqual(['Email invalide']);
+  });
+
   it('gives the French messages of SPEC §5 when the body is empty', () => {
     const result = orderInputSchema.safeParse({});
     const byField = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));

@@ -15,6 +15,8 @@ import { newPassword, passwordWeakness } from '#shared/security/password-rules.t
 
 export const USERNAME_RULE = /^[a-zA-Z0-9._-]{3,40}$/;
 
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
 export const orderInputSchema = z
   .object({
     clientName: text(1, 'Le nom du client est requis', 120),
@@ -45,12 +47,16 @@ export const orderInputSchema = z
     message: "Un mot de passe nécessite un nom d'utilisateur",
     path: ['username'],
   })
-  .refine((o) => !o.password || !passwordWeakness(o.password, { username: o.username, email: o.clientEmail }), {
-    message: 'Le mot de passe ne doit contenir ni l’identifiant ni l’adresse e-mail du client',
-    path: ['password'],
-    // Shown as soon as the username and the password are valid, even while other fields are not yet filled in.
-    when: (payload) => !payload.issues.some((i) => ['password', 'username'].includes(String(i.path?.[0]))),
-  });
+  // Runs before the e-mail is known to be valid (see `when`): a body from a tool may hold anything there.
+  .refine(
+    (o) => !o.password || !passwordWeakness(o.password, { username: o.username, email: textOrNull(o.clientEmail) }),
+    {
+      message: 'Le mot de passe ne doit contenir ni l’identifiant ni l’adresse e-mail du client',
+      path: ['password'],
+      // Shown as soon as the username and the password are valid, even while other fields are not yet filled in.
+      when: (payload) => !payload.issues.some((i) => ['password', 'username'].includes(String(i.path?.[0]))),
+    },
+  );
 export type OrderInput = z.input<typeof orderInputSchema>;
 export type OrderValues = z.output<typeof orderInputSchema>;
 
