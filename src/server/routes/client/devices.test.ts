@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deviceProofs, devices, inboxItems, outbox } from '#server/db/schema.ts';
-import { DEVICE_BLOCKED_MESSAGE, type AdminDevice, type Device } from '#shared/devices/device-api.ts';
+import { DEVICE_BLOCKED_MESSAGE, UPLOAD_HEADER, type AdminDevice, type Device } from '#shared/devices/device-api.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import { multipartFile } from '#server/test/fixtures.ts';
 import { purgeDeviceProofs } from '#server/services/devices/proofs.ts';
@@ -71,6 +71,25 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     });
     expect(noHeader.statusCode).toBe(400);
     expect(noHeader.json().code).toBe('UPLOAD_HEADER');
+    // A body that is not the page's form (no boundary, cut short, a plain field first): a French 400, nothing kept.
+    const proofs = async () => (await list(duo)).find((d) => d.id === device!.id)!.proofs.length;
+    const kept = await proofs();
+    const part = (headers: string) => `--limite\r\nContent-Disposition: form-data; ${headers}\r\n\r\n`;
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'sans limite'],
+      ['multipart/form-data; boundary=limite', `${part('name="file"; filename="a.png"')}\x89PNG`],
+      ['multipart/form-data; boundary=limite', `${part('name="note"')}bonjour\r\n--limite--\r\n`],
+    ]) {
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: `/api/client/devices/${device!.id}/proofs`,
+        payload,
+        headers: { ...duo, 'content-type': contentType, [UPLOAD_HEADER]: '1' },
+      });
+      expect(malformed.statusCode, `${contentType} ${malformed.body}`).toBe(400);
+      expect(malformed.json().message).toBe('Choisissez une photo ou un PDF à envoyer.');
+    }
+    expect(await proofs()).toBe(kept);
     // A JSON body never reaches the multipart parser of another route.
     expect(
       (

@@ -70,21 +70,26 @@ async function refuseBeforeBody(request: FastifyRequest) {
   }
 }
 
+const PROOF_MISSING_MESSAGE = 'Choisissez une photo ou un PDF à envoyer.';
+
+/**
+ * What reading the form can throw is the sender's: a file over the limit, or a body that is not the form the page
+ * sends (no boundary, cut short, a plain field first). Each gets a French answer, not the parser's 500.
+ */
+function unreadableUpload(error: unknown): never {
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+    throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
+  throw new HttpError('VALIDATION', PROOF_MISSING_MESSAGE, { file: ['Fichier illisible : envoyez-le à nouveau'] });
+}
+
 /** The proof's file, read within multipart's limits, with its sniffed type and a printable name. */
 async function readProof(request: FastifyRequest) {
   if (!request.isMultipart())
     throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Envoyez le fichier comme formulaire (champ « file »).');
-  const part = await request.file();
+  const part = await request.file().catch(unreadableUpload);
   if (!part || part.fieldname !== 'file')
-    throw new HttpError('VALIDATION', 'Choisissez une photo ou un PDF à envoyer.', { file: ['Fichier manquant'] });
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError('ATTACHMENT_TOO_BIG', PROOF_TOO_BIG_MESSAGE);
-    throw error;
-  }
+    throw new HttpError('VALIDATION', PROOF_MISSING_MESSAGE, { file: ['Fichier manquant'] });
+  const data = await part.toBuffer().catch(unreadableUpload);
   const mimeType = sniffFileType(data);
   if (!mimeType) throw new HttpError('ATTACHMENT_TYPE', PROOF_TYPE_MESSAGE, { file: [PROOF_TYPE_MESSAGE] });
   const name = (part.filename || 'justificatif').slice(0, 200);
