@@ -3,6 +3,8 @@
 // route doing one keyed `pg` lookup in a process of its own (the yardstick), measured in the same run (alternating
 // slices, see below; BENCH_SECONDS per slice, BENCH_ROUNDS rounds). Build first.
 // Writes bench/results/client-api.json. Target (issue 36): at least 80 % of the yardstick's requests/s, p99 < 15 ms.
+// Each figure also gives the server process's CPU time per answer (cpuUsPerRequest, read from /proc): steadier than
+// requests/s on a shared machine, it says how much of a gap is the server's own work.
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,6 +87,7 @@ async function bareRoute(url: string) {
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   return {
     url: `${line.toString().trim()}/baseline/42`,
+    pid: child.pid!,
     close: async () => {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
@@ -134,11 +137,11 @@ export async function measureClientApi() {
     // The machine is shared: the routes are measured in short alternating slices (bench/alternating.ts).
     const { summary, perRound: rounds } = await alternate(
       {
-        baseline: () => cannon(bare.url, options),
+        baseline: () => cannon(bare.url, { ...options, pid: bare.pid }),
         ...(Object.fromEntries(
           Object.entries(ROUTES).map(([name, route]) => [
             name,
-            () => cannon(`${base}${route}`, { ...options, headers }),
+            () => cannon(`${base}${route}`, { ...options, headers, pid: server.process.pid }),
           ]),
         ) as Record<keyof typeof ROUTES, () => ReturnType<typeof cannon>>),
       },
