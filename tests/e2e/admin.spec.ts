@@ -59,6 +59,23 @@ test('[ADMIN][CLOCK] the header clock shows the date and time and ticks every se
   await expect(clock).toContainText('09:26:54');
 });
 
+test.describe('a member whose computer is set to another time zone', () => {
+  test.use({ timezoneId: 'America/Martinique' });
+
+  test('[ADMIN][CLOCK] reads the time in Paris, as the due times beside it', async ({ page }) => {
+    await page.clock.install({ time: new Date('2025-03-14T23:30:00+01:00') });
+    await staffSignIn(page);
+    await page.clock.pauseAt(new Date('2025-03-14T23:59:58+01:00'));
+    const clock = page.getByTestId('live-clock');
+    // 18:59 in Martinique, 23:59 in Paris; two seconds later, Saturday in Paris.
+    await expect(clock).toContainText('Vendredi 14 mars 2025');
+    await expect(clock).toContainText('23:59:58');
+    await page.clock.runFor(2000);
+    await expect(clock).toContainText('Samedi 15 mars 2025');
+    await expect(clock).toContainText('00:00:00');
+  });
+});
+
 test('[SPEC §2 §7][ADMIN][REFRESH] « Actualiser » reloads every list, those of the tabs left too, together', async ({
   page,
 }) => {

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 
-const dateFmt = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const timeFmt = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+// In Paris, as every due time staff read beside it (« Prise en charge avant 20 h 45 »), wherever the browser is set.
+const timeZone = 'Europe/Paris';
+const dateFmt = new Intl.DateTimeFormat('fr-FR', {
+  timeZone,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const timeFmt = new Intl.DateTimeFormat('fr-FR', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
