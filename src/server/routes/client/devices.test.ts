@@ -89,6 +89,19 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
       expect(malformed.statusCode, `${contentType} ${malformed.body}`).toBe(400);
       expect(malformed.json().message).toBe('Choisissez une photo ou un PDF à envoyer.');
     }
+    // Two files in one upload: refused whole, neither kept.
+    const png = PNG.toString('latin1');
+    const twoFiles = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/devices/${device!.id}/proofs`,
+      payload: Buffer.from(
+        `${part('name="file"; filename="a.png"')}${png}\r\n${part('name="file"; filename="b.png"')}${png}\r\n--limite--\r\n`,
+        'latin1',
+      ),
+      headers: { ...duo, 'content-type': 'multipart/form-data; boundary=limite', [UPLOAD_HEADER]: '1' },
+    });
+    expect(twoFiles.statusCode, twoFiles.body).toBe(400);
+    expect(twoFiles.json().message).toBe('Envoyez un seul fichier à la fois : une photo ou un PDF par envoi.');
     expect(await proofs()).toBe(kept);
     // A JSON body never reaches the multipart parser of another route.
     expect(

@@ -71,6 +71,7 @@ async function refuseBeforeBody(request: FastifyRequest) {
 }
 
 const PROOF_MISSING_MESSAGE = 'Choisissez une photo ou un PDF à envoyer.';
+const PROOF_ONE_FILE_MESSAGE = 'Envoyez un seul fichier à la fois : une photo ou un PDF par envoi.';
 
 /**
  * What reading the form can throw is the sender's: a file over the limit, or a body that is not the form the page
@@ -86,10 +87,15 @@ function unreadableUpload(error: unknown): never {
 async function readProof(request: FastifyRequest) {
   if (!request.isMultipart())
     throw new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Envoyez le fichier comme formulaire (champ « file »).');
-  const part = await request.file().catch(unreadableUpload);
-  if (!part || part.fieldname !== 'file')
+  const parts = request.parts();
+  const { value: part } = await parts.next().catch(unreadableUpload);
+  if (!part || part.type !== 'file' || part.fieldname !== 'file')
     throw new HttpError('VALIDATION', PROOF_MISSING_MESSAGE, { file: ['Fichier manquant'] });
   const data = await part.toBuffer().catch(unreadableUpload);
+  // One proof per upload, as the page sends it: a second part (over multipart's limit of one) is refused, not dropped
+  // while the first is kept as if nothing else had been sent.
+  const more = await parts.next().catch(() => ({ done: false }));
+  if (!more.done) throw new HttpError('VALIDATION', PROOF_ONE_FILE_MESSAGE, { file: [PROOF_ONE_FILE_MESSAGE] });
   const mimeType = sniffFileType(data);
   if (!mimeType) throw new HttpError('ATTACHMENT_TYPE', PROOF_TYPE_MESSAGE, { file: [PROOF_TYPE_MESSAGE] });
   const name = (part.filename || 'justificatif').slice(0, 200);
