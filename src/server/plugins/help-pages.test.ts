@@ -92,6 +92,11 @@ describe('[HELP][PAGES] /aide and /aide/<slug> rendered on the server', () => {
     const none = await page('/aide?q=fax qui bipe');
     expect(none.rendered.html).toContain('Aucun article ne répond encore à cette question');
     expect((await t.db.select().from(helpFailedSearches)).map((m) => m.query)).toEqual(['fax qui bipe']);
+
+    // A link can carry what no one types (a NUL, a bell): searched and kept as spaces.
+    const odd = await page('/aide?q=zorglubqx%00minitel%07');
+    expect(odd.help?.kind === 'home' && odd.help.search?.results).toEqual([]);
+    expect((await t.db.select().from(helpFailedSearches)).map((m) => m.query)).toContain('zorglubqx minitel');
   });
 
   it('keeps the misses of one address up to the allowance of a question asked; the page still answers past it', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { printableOnly } from '#shared/common/fields.ts';
 import { HELP_HOME, type HelpPageData } from '#shared/help/help-pages.ts';
 import { SLUG_PATTERN } from '#shared/help/slug.ts';
 import { helpArticlePage, helpHome } from '#server/services/help/public-articles.ts';
@@ -59,7 +60,10 @@ export async function readHelpPage(
 ): Promise<HelpPageData | undefined> {
   const path = url.pathname.replace(/\/+$/, '');
   if (path === HELP_HOME) {
-    const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
+    // A control character in the address (`?q=…%00`) is not searched, nor kept among the misses: PostgreSQL refuses it.
+    const q = printableOnly(url.searchParams.get('q') ?? '')
+      .trim()
+      .slice(0, MAX_QUERY);
     return helpHome(app.db, q || undefined, () => allowancesOf(app).miss(address));
   }
   if (!path.startsWith(`${HELP_HOME}/`)) return undefined;

@@ -13,6 +13,14 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** True when the text holds no control or direction-override character, and no half of a character. */
 export const isPrintable = (s: string) => !UNPRINTABLE.test(s) && !LONE_SURROGATE.test(s);
 
+const EVERY_UNPRINTABLE = new RegExp(`${UNPRINTABLE.source}|${LONE_SURROGATE.source}`, 'gu');
+
+/**
+ * The text with each character `isPrintable` refuses read as a space: for what a page takes from its address (a
+ * search typed in a link), where there is no form to send back with a message.
+ */
+export const printableOnly = (s: string) => s.replace(EVERY_UNPRINTABLE, ' ');
+
 /** The longest text a person writes in one field (a description, notes): the forms' text areas stop there too. */
 export const LONG_TEXT_MAX = 2000;
 /** « La description ne peut pas dépasser 2000 caractères »: `subject` names the field, singular. */
