@@ -265,4 +265,25 @@ describe('[CLIENT][SUBSCRIPTION] a client asks for a plan (POST /api/subscriptio
     expect(row!.expressRequestAt).toBeInstanceOf(Date);
     expect(row!.expressRequestAt!.getTime()).toBe(row!.cgvAcceptedAt!.getTime());
   });
+
+  it('refuses, with a 409 naming the waiting one, to set an old request back to pending while a newer one waits', async () => {
+    const mine = await ordersOfClient();
+    const failed = mine.find((o) => o.paymentStatus === 'failed')!;
+    const waiting = mine.find((o) => o.paymentStatus === 'pending')!;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/manual-orders/${failed.id}`,
+      headers: staff,
+      payload: { paymentStatus: 'pending' },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'ORDER_PENDING',
+      message:
+        `Ce client attend déjà une autre formule demandée depuis son espace (commande n° ${waiting.id}) : ` +
+        'traitez ou annulez-la avant de remettre celle-ci en attente.',
+    });
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, failed.id));
+    expect(after).toEqual(failed);
+  });
 });

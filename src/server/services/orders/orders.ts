@@ -19,6 +19,8 @@ import { creditableAmount, creditInTransaction } from '#server/services/billing/
 import { ensureDocumentPdf, orderInvoice } from '#server/services/billing/documents.ts';
 import { issueInvoice, type Clock } from '#server/services/billing/invoices.ts';
 import { getOrderDto, ORDER_NOT_FOUND } from './order-queries.ts';
+import { pendingOrderOf } from './client-orders.ts';
+import { isUniqueViolation } from '#server/db/db-errors.ts';
 import { accountForOrder } from './order-accounts.ts';
 import { orderDigest, orderOfKey } from './order-idempotency.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
@@ -199,10 +201,27 @@ export async function updateOrder(
   actor: Actor,
   deps: OrderDeps = {},
 ): Promise<OrderDto & OrderDocuments> {
-  const issuedPdf = await db.transaction((tx) => updateOrderInTransaction(tx, id, patch, actor, deps));
+  const issuedPdf = await db
+    .transaction((tx) => updateOrderInTransaction(tx, id, patch, actor, deps))
+    .catch(async (error: unknown) => {
+      // Back to « en attente » while the client has asked for another plan since: one request waits at a time.
+      if (!isUniqueViolation(error, 'orders_one_client_request_idx')) throw error;
+      throw await anotherRequestWaits(db, id);
+    });
   // As at creation: the invoice e-mail's worker renders and stores the PDF; without a mail queue, here.
   if (issuedPdf && deps.config && !deps.mail) await ensureDocumentPdf(db, deps.config, issuedPdf);
   return (await getOrderDto(db, id))!;
+}
+
+/** The 409 of an order set back to pending while the same client's newer request from their area waits. */
+async function anotherRequestWaits(db: Db, id: number): Promise<HttpError> {
+  const [order] = await db.select({ clientId: orders.clientId }).from(orders).where(eq(orders.id, id));
+  const waiting = order?.clientId ? await pendingOrderOf(db, order.clientId) : undefined;
+  return new HttpError(
+    'ORDER_PENDING',
+    `Ce client attend déjà une autre formule demandée depuis son espace${waiting ? ` (commande n° ${waiting.id})` : ''} : ` +
+      'traitez ou annulez-la avant de remettre celle-ci en attente.',
+  );
 }
 
 /**
