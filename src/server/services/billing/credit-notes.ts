@@ -62,12 +62,16 @@ async function creditState(
 /**
  * Locks the invoice row (two credit notes at once cannot both take the same remainder) and checks that `amount` fits
  * in what is left; answers what is left and how many credit notes the invoice has.
+ *
+ * Its order is locked first: a change of the order's status locks the order, then reads and credits its invoice, so
+ * a credit note taking them the other way round, at the same moment, would deadlock with it on PostgreSQL.
  */
 export async function lockCreditable(
   tx: Tx,
-  invoice: Pick<InvoiceRow, 'id' | 'totalTtc'>,
+  invoice: Pick<InvoiceRow, 'id' | 'orderId' | 'totalTtc'>,
   amount: string,
 ): Promise<{ remaining: string; notes: number }> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, invoice.orderId)).for('update');
   await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
   const state = await creditState(tx, invoice);
   if (toCents(state.remaining) === 0 && state.notes > 0) throw new HttpError('ALREADY_CREDITED', FULLY_CREDITED);
