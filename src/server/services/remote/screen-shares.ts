@@ -223,7 +223,26 @@ export async function endScreenShare(
   reason: ScreenShareEndReason,
   now = new Date(),
 ) {
-  return db.transaction((tx) => closeShare(tx, shareId, party, reason, now));
+  return db.transaction(async (tx) => {
+    // Its request first, then the share: the order in which starting a share takes them (and ending one adds its
+    // minutes to the request). Taken the other way round, an end and a start at the same moment would deadlock.
+    const [share] = await tx
+      .select({ interventionId: screenShares.interventionId })
+      .from(screenShares)
+      .where(
+        and(
+          eq(screenShares.id, shareId),
+          party.side === 'client' ? eq(screenShares.clientId, party.clientId) : undefined,
+        ),
+      );
+    if (share)
+      await tx
+        .select({ id: interventions.id })
+        .from(interventions)
+        .where(eq(interventions.id, share.interventionId))
+        .for('update');
+    return closeShare(tx, shareId, party, reason, now);
+  });
 }
 
 /** Signing out ends the client's running shares: their page no longer belongs to a session. */

@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { interventions, screenShares } from '#server/db/schema.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { todayIso } from '#shared/format.ts';
+import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
+import type { ScreenShareSession } from '#shared/remote/screen-share-api.ts';
+
+// On PostgreSQL, where transactions run side by side. Starting a share locks its request, then ends the share still
+// running there; ending a share adds its minutes to the request. Both must take the request before the share, or an
+// end and a new start at the same moment each hold what the other waits for, and PostgreSQL cancels one (a 500).
+describe.skipIf(process.env.TEST_DB !== 'postgres')('[REMOTE] screen shares lock their request first', () => {
+  let t: TestApp;
+  let staff: Record<string, string>;
+  let client: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await staffLogin(t);
+    await postOrder(t, staff, {
+      clientName: 'Anne Verrou',
+      clientEmail: 'anne.verrou@exemple.fr',
+      username: 'averrou',
+      password: 'Azur-Passerelle-2026',
+      orderDate: todayIso(),
+      plan: 'pro',
+    });
+    client = await clientLogin(t, 'averrou', 'Azur-Passerelle-2026');
+  });
+  afterAll(async () => t.close());
+
+  /** True once another connection of this test's database waits for a row lock. */
+  const someoneWaitsForALock = async () => {
+    const { rows } = await t.db.execute<{ waiting: number }>(sql`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`);
+    return rows[0]!.waiting > 0;
+  };
+
+  it('ends a watched share while a new start holds its request, then takes the share', async () => {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: client,
+      payload: {
+        description: 'Mon imprimante ne répond plus',
+        urgency: 'medium',
+        deviceType: 'pc_windows',
+        deviceInfo: 'HP',
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const requestId = asked.json<ClientIntervention>().id;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${requestId}/screen-share`,
+      headers: client,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const shareId = started.json<ScreenShareSession>().share.id;
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/screen-shares/${shareId}/join`,
+      headers: staff,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+
+    let ended: Promise<{ statusCode: number; body: string }> | undefined;
+    await t.db.transaction(async (tx) => {
+      // What « Partager mon écran » does first, on the same request.
+      await tx
+        .select({ id: interventions.id })
+        .from(interventions)
+        .where(eq(interventions.id, requestId))
+        .for('update');
+      ended = t.app.inject({
+        method: 'POST',
+        url: `/api/client/screen-shares/${shareId}/end`,
+        headers: client,
+        payload: { reason: 'client' },
+      });
+      await vi.waitFor(async () => expect(await someoneWaitsForALock()).toBe(true), { timeout: 30_000, interval: 20 });
+      // Then the share still running there: the end, waiting for the request, holds nothing this needs.
+      await tx.select({ id: screenShares.id }).from(screenShares).where(eq(screenShares.id, shareId)).for('update');
+    });
+    const res = await ended!;
+    expect(res.statusCode, res.body).toBe(200);
+    const [request] = await t.db.select().from(interventions).where(eq(interventions.id, requestId));
+    expect(request!.durationMinutes).toBe(1);
+  });
+});
