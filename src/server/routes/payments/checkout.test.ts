@@ -106,6 +106,25 @@ describe('[CLIENT][PAY_ONLINE] « Payer en ligne » opens a Checkout session mad
     });
   });
 
+  it('numbers a new attempt after a refused one, on an order paid for before attempts were recorded', async () => {
+    const { id, headers } = await clientWithOrder('ancienne');
+    // A session from before the provider's intents were recorded (migration 0036), expired since.
+    await t.db.insert(onlinePayments).values({
+      id: 'cs_test_avant_0036',
+      orderId: id,
+      status: 'expired',
+      amountCents: 2500,
+      currency: 'eur',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_avant_0036',
+    });
+    standIn.failNextCreation(400);
+    expect((await checkout(id, headers)).statusCode).toBe(502);
+    expect(standIn.requests.at(-1)!.headers['idempotency-key']).toBe(`rfs-order-${id}-checkout-2`);
+    const again = await checkout(id, headers);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(standIn.requests.at(-1)!.headers['idempotency-key']).toBe(`rfs-order-${id}-checkout-3`);
+  });
+
   it('catches a lost webhook: a session open for over an hour is asked about, and paid or expired as the provider says', async () => {
     const { id: paidId, headers } = await clientWithOrder('perdu', { plan: 'basique' });
     const { url } = (await checkout(paidId, headers)).json<{ url: string }>();

@@ -38,13 +38,17 @@ async function checkoutIntent(db: Db, orderId: number, amountCents: number): Pro
       .orderBy(desc(providerIntents.createdAt))
       .limit(1);
     if (left) return left;
-    // Numbered after every earlier attempt, those made before intents were recorded included (their sessions).
+    // Numbered after every earlier attempt: the highest key recorded, and the sessions made before intents were
+    // recorded (one per attempt). Counting the intents instead gave a refused attempt's number again to an order with
+    // such a session, and its key was taken.
     const [intents] = await tx
-      .select({ n: count() })
+      .select({
+        last: sql<number>`coalesce(max(substring(${providerIntents.idempotencyKey} from '-checkout-([0-9]+)$')::int), 0)`,
+      })
       .from(providerIntents)
       .where(and(eq(providerIntents.orderId, orderId), eq(providerIntents.kind, 'checkout')));
     const [sessions] = await tx.select({ n: count() }).from(onlinePayments).where(eq(onlinePayments.orderId, orderId));
-    const key = `rfs-order-${orderId}-checkout-${Math.max(Number(intents?.n ?? 0), Number(sessions?.n ?? 0)) + 1}`;
+    const key = `rfs-order-${orderId}-checkout-${Math.max(Number(intents?.last ?? 0), Number(sessions?.n ?? 0)) + 1}`;
     const [row] = await tx
       .insert(providerIntents)
       .values({ kind: 'checkout', idempotencyKey: key, orderId, request: { amountCents } })
