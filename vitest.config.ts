@@ -18,6 +18,7 @@ export const MOCKING = [
   'src/server/routes/admin/auth.test.ts',
   'src/server/routes/client/login-throttle.test.ts',
   'src/server/services/security/password-slots.test.ts',
+  'src/server/services/billing/credit-note-pdf-failure.test.ts',
 ];
 
 /** One database's projects: the shared-registry run and the isolated one. */

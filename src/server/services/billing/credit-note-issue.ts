@@ -32,6 +32,8 @@ export async function issueCreditNote(
           clock: deps.clock,
         }),
       );
-  await ensureDocumentPdf(db, deps.config, note);
+  // Committed and e-mailed by now: a PDF that fails to render here is rendered at the first download, rather than
+  // telling staff the credit note failed (they would issue it again).
+  await ensureDocumentPdf(db, deps.config, note).catch(() => undefined);
   return note;
 }

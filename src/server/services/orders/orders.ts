@@ -209,7 +209,9 @@ export async function updateOrder(
       throw await anotherRequestWaits(db, id);
     });
   // As at creation: the invoice e-mail's worker renders and stores the PDF; without a mail queue, here.
-  if (issuedPdf && deps.config && !deps.mail) await ensureDocumentPdf(db, deps.config, issuedPdf);
+  // A failure leaves it to the first download, as at creation: the change is committed.
+  if (issuedPdf && deps.config && !deps.mail)
+    await ensureDocumentPdf(db, deps.config, issuedPdf).catch(() => undefined);
   return (await getOrderDto(db, id))!;
 }
 
