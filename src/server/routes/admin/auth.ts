@@ -54,24 +54,28 @@ export async function openStaffSession(
 ): Promise<StaffSession> {
   const { db } = request.server;
   const unlocked = factor?.opensDownload === true;
-  const { token, expiresAt } = await createStaffSession(
-    db,
-    staff.id,
-    { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
-    request.cookies[STAFF_COOKIE],
-    { secondFactor: factor !== null, unlocked },
-  );
+  // The session and its line in the journal together: no session opens without its entry. The cookie after commit.
+  const { token, expiresAt } = await db.transaction(async (tx) => {
+    const session = await createStaffSession(
+      tx,
+      staff.id,
+      { address: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+      request.cookies[STAFF_COOKIE],
+      { secondFactor: factor !== null, unlocked },
+    );
+    await writeAudit(
+      tx,
+      { id: staff.id, username: staff.username, address: request.ip },
+      {
+        action: 'staff.login',
+        entity: 'staff',
+        entityId: staff.id,
+        after: factor ? { secondFactor: factor.kind, unlocked } : undefined,
+      },
+    );
+    return session;
+  });
   setSessionCookie(request, reply, STAFF_COOKIE, token, expiresAt);
-  await writeAudit(
-    db,
-    { id: staff.id, username: staff.username, address: request.ip },
-    {
-      action: 'staff.login',
-      entity: 'staff',
-      entityId: staff.id,
-      after: factor ? { secondFactor: factor.kind, unlocked } : undefined,
-    },
-  );
   return toSession({ id: staff.id, username: staff.username, role: staff.role, unlocked });
 }
 
@@ -155,8 +159,11 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { code } = request.body;
       if (!codeMatches(request, code)) throw new HttpError('BAD_SECRET_CODE', 'Le code secret saisi est invalide');
-      await unlockStaffSession(app.db, request.staff.sessionHash);
-      if (request.staff.secondFactor) await trustFactorAfterCode(app.db, request.staff);
+      // The session unlocked and, with a second factor, the factor trusted with its journal entry: all or nothing.
+      await app.db.transaction(async (tx) => {
+        await unlockStaffSession(tx, request.staff.sessionHash);
+        if (request.staff.secondFactor) await trustFactorAfterCode(tx, request.staff);
+      });
       return toSession({ ...request.staff, unlocked: true });
     },
   );
