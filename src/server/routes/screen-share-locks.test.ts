@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { interventions, screenShares } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { someoneWaitsForALock } from '#server/test/lock-waits.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
@@ -28,14 +29,6 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('[REMOTE] screen shares lock
     client = await clientLogin(t, 'averrou', 'Azur-Passerelle-2026');
   });
   afterAll(async () => t.close());
-
-  /** True once another connection of this test's database waits for a row lock. */
-  const someoneWaitsForALock = async () => {
-    const { rows } = await t.db.execute<{ waiting: number }>(sql`
-      select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`);
-    return rows[0]!.waiting > 0;
-  };
 
   it('ends a watched share while a new start holds its request, then takes the share', async () => {
     const asked = await t.app.inject({
@@ -79,7 +72,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('[REMOTE] screen shares lock
         headers: client,
         payload: { reason: 'client' },
       });
-      await vi.waitFor(async () => expect(await someoneWaitsForALock()).toBe(true), { timeout: 30_000, interval: 20 });
+      await vi.waitFor(async () => expect(await someoneWaitsForALock(t.db)).toBe(true), {
+        timeout: 30_000,
+        interval: 20,
+      });
       // Then the share still running there: the end, waiting for the request, holds nothing this needs.
       await tx.select({ id: screenShares.id }).from(screenShares).where(eq(screenShares.id, shareId)).for('update');
     });

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices, orders } from '#server/db/schema.ts';
 import type { OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { someoneWaitsForALock } from '#server/test/lock-waits.ts';
 import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 
 // On PostgreSQL, where two staff members' transactions run side by side. Changing an order's status locks the order,
@@ -17,14 +18,6 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('[ADMIN][INVOICES] credit no
     staff = await staffLogin(t);
   });
   afterAll(async () => t.close());
-
-  /** True once another connection of this test's database waits for a row lock. */
-  const someoneWaitsForALock = async () => {
-    const { rows } = await t.db.execute<{ waiting: number }>(sql`
-      select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`);
-    return rows[0]!.waiting > 0;
-  };
 
   it('issues a full credit note while a status change holds the order, then takes its invoice', async () => {
     const { order } = await postOrder(t, staff, {
@@ -47,7 +40,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('[ADMIN][INVOICES] credit no
         headers: staff,
         payload: { amount: invoice.totalTtc, reason: 'Annulation à la demande du client' },
       });
-      await vi.waitFor(async () => expect(await someoneWaitsForALock()).toBe(true), { timeout: 30_000, interval: 20 });
+      await vi.waitFor(async () => expect(await someoneWaitsForALock(t.db)).toBe(true), {
+        timeout: 30_000,
+        interval: 20,
+      });
       // Then its invoice: the credit note, waiting for the order, holds nothing this needs.
       await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
     });
