@@ -121,6 +121,55 @@ test('[REMOTE][SCREEN_SHARE] the client shares, Julien watches, the client stops
   await expect(mine.getByText('Durée : 1 min')).toBeVisible();
 });
 
+/** Starts watching the page's live stream; `received` resolves once it has delivered a signal of this kind. */
+async function watchSignals(page: Page, kind: 'join' | 'offer') {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const received = new Promise<void>((resolve) =>
+    cdp.on('Network.eventSourceMessageReceived', (m) => {
+      if (m.eventName === 'signal' && (JSON.parse(m.data) as { kind: string }).kind === kind) resolve();
+    }),
+  );
+  return { received };
+}
+
+/** Holds the answer to a call matching `url` until `until` resolves: the server has answered, the page reads it late. */
+async function answerLate(page: Page, url: RegExp, until: Promise<void>) {
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    await until;
+    await route.fulfill({ response });
+  });
+}
+
+// On a busy machine a page may read a live event before the answer to its own call. Both orders are forced here: the
+// member's join reaches the client's page before it has read its share's answer, and the client's offer reaches the
+// member's page before it has read its join's answer. Neither may be lost.
+test('[REMOTE][SCREEN_SHARE] a join and an offer read before the calls that led to them: the screen arrives', async ({
+  browser,
+  request,
+}) => {
+  const { clientPage, mine, techPage, card } = await clientAndTechnician(browser, request);
+  await answerLate(
+    clientPage,
+    /\/api\/client\/interventions\/\d+\/screen-share$/,
+    (await watchSignals(clientPage, 'join')).received,
+  );
+  await answerLate(
+    techPage,
+    /\/api\/admin\/screen-shares\/\d+\/join$/,
+    (await watchSignals(techPage, 'offer')).received,
+  );
+
+  await mine.getByRole('button', { name: 'Partager mon écran' }).click();
+  await clientPage.getByRole('button', { name: 'Choisir l’écran à partager' }).click();
+  // The share exists (the member is told) while the client's page still waits for its answer.
+  await card.getByRole('button', { name: 'Rejoindre' }).click();
+  await expectFrames(techPage);
+  await expect(clientPage.getByTestId('share-banner')).toContainText('Votre écran est partagé avec Julien');
+  await expect(techPage.getByTestId('viewer-state')).toHaveAttribute('data-phase', 'watching');
+});
+
 test('[REMOTE][SCREEN_SHARE] on a phone, no « Partager mon écran »: one sentence, and the tools', async ({
   browser,
   request,

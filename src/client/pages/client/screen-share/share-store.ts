@@ -39,6 +39,9 @@ let held: {
   closeSignals: () => void;
 } | null = null;
 
+/** A join, at most a few, can come before the share is known: more is not for this share. */
+const MAX_EARLY_SIGNALS = 20;
+
 const endUrl = (shareId: number) => `/api/client/screen-shares/${shareId}/end`;
 
 function post(shareId: number, signal: SignalInput) {
@@ -104,13 +107,20 @@ function release() {
 export async function startSharing(open: () => Promise<number>) {
   if (held) return;
   const screen = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+  let closeSignals: (() => void) | null = null;
   try {
     const interventionId = await open();
+    // Listening before the share exists: a member quick to « Rejoindre » sends the join as soon as the share is
+    // announced, maybe before its answer is read here. What comes meanwhile waits for the share to be known.
+    const early: Signal[] = [];
+    closeSignals = await openSignalStream('/api/client/events', (s) => {
+      if (held) void onSignal(s);
+      else if (early.length < MAX_EARLY_SIGNALS) early.push(s);
+    });
     const session = (await (
       await apiRaw(`/api/client/interventions/${interventionId}/screen-share`, { method: 'POST' })
     ).json()) as ScreenShareSession;
     const shareId = session.share.id;
-    const closeSignals = await openSignalStream('/api/client/events', (s) => void onSignal(s));
     held = { shareId, session, screen, peer: null, closeSignals };
     // The browser's own « Arrêter le partage » ends it too.
     screen.getVideoTracks()[0]?.addEventListener('ended', () => void stopSharing());
@@ -123,7 +133,9 @@ export async function startSharing(open: () => Promise<number>) {
       microphone: false,
       remoteAudio: null,
     });
+    early.splice(0).forEach((s) => void onSignal(s));
   } catch (error) {
+    closeSignals?.();
     screen.getTracks().forEach((t) => t.stop());
     throw error;
   }
