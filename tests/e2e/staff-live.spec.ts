@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createClient, lastMailTo, signInToDashboard } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
 import { E2E_ADMIN } from '../../playwright.config.ts';
+import { VALID_REGISTRATION } from '#shared/common/test-inputs.ts';
+import type { AdminCounts } from '#shared/staff/admin-counts.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -76,4 +78,28 @@ test('[LIVE][ASSIGN] a new intervention reaches an open queue without reload, an
   await expect(clientPage.getByText(technician.username)).toHaveCount(0);
   await shot(clientPage, 'live-client-taken-desktop');
   await expectNoSeriousA11yViolations(clientPage);
+});
+
+test('[LIVE][COUNTS] a registration moves the « Messages » figure while another tab is open (desktop)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await staffSignIn(page);
+  await page.goto('/admin?tab=interventions');
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'open');
+  const registered = await request.post('/api/register', {
+    data: { ...VALID_REGISTRATION, firstName: 'Odile', lastName: 'Compte', email: uniqueEmail('inscription') },
+    headers: fromAnAddress(),
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  // Other tests add and answer messages meanwhile: the figure beside « Messages » catches up with the server's.
+  const badge = page.getByTestId('count-contacts');
+  await expect
+    .poll(async () => {
+      const { inbox } = (await (await page.request.get('/api/admin/counts')).json()) as AdminCounts;
+      const shown = (await badge.count()) ? Number.parseInt(await badge.innerText(), 10) : 0;
+      return shown === inbox && inbox > 0;
+    })
+    .toBe(true);
 });

@@ -45,7 +45,11 @@ export function LiveBar() {
   }, []);
 
   const { state, closedMessage } = useLiveEvents('/api/admin/events', (event: LiveEvent) => {
-    void client.invalidateQueries({ queryKey: listsOf(event.kind) });
+    const lists = listsOf(event.kind);
+    void client.invalidateQueries({ queryKey: lists });
+    // The requests' waiting count below is always read, and its answer has the navigation's figures read again
+    // (use-counts.ts). « Messages » and « Appareils » may have no tab open to read theirs: their figures are asked here.
+    if (lists !== adminKeys.interventions) void client.invalidateQueries({ queryKey: adminKeys.counts });
     // One's own action (a request opened for a client) refreshes the lists but is no news to oneself.
     if (!STAFF_ALERT_KINDS.includes(event.kind) || (event.actorId != null && event.actorId === me)) return;
     playAlert();
