@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { staffUsers } from '#server/db/schema.ts';
+import { desc, eq } from 'drizzle-orm';
+import { clients, liveEvents, staffUsers } from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import type { LiveEvent } from '#shared/live/live-api.ts';
@@ -169,6 +170,31 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     const got = [body(await back.next(about(missed[0]!))), body(await back.next(about(missed[1]!)))];
     expect(got.map((e) => e.kind)).toEqual(['intervention.created', 'intervention.created']);
     expect(got[0]!.id).toBeLessThan(got[1]!.id);
+  });
+
+  it('a page back after hundreds of others’ events still gets its own, and its place moves past all of them', async () => {
+    const page = await open('/api/client/events', anne);
+    const start = await ready(page);
+    page.close();
+    // 600 events for staff alone, then one of Anne's: more than one read of the catch-up takes.
+    const others = Array.from({ length: 600 }, () => ({ kind: 'inbox.contact', subjectId: 1, staffText: 'Message' }));
+    await one.db.insert(liveEvents).values(others);
+    const [client] = await one.db.select({ id: clients.id }).from(clients).where(eq(clients.email, 'anne@exemple.fr'));
+    const [hers] = await one.db
+      .insert(liveEvents)
+      .values({
+        kind: 'intervention.status',
+        subjectId: 1,
+        clientId: client!.id,
+        clientText: 'Votre demande est close',
+      })
+      .returning();
+    await one.db.insert(liveEvents).values(others.slice(0, 3));
+    const back = await open('/api/client/events', { ...anne, 'last-event-id': start.id! });
+    expect(body(await back.next((e) => e.event === 'message')).id).toBe(hers!.id);
+    const caughtUp = await ready(back);
+    const [newest] = await one.db.select({ id: liveEvents.id }).from(liveEvents).orderBy(desc(liveEvents.id)).limit(1);
+    expect(Number(caughtUp.id)).toBe(newest!.id);
   });
 
   it('answers once in JSON to a caller that does not stream, with only what it may see', async () => {

@@ -33,7 +33,12 @@ function lastIdOf(request: FastifyRequest): number | null {
 export async function liveEventsOnce(request: FastifyRequest, viewer: Viewer): Promise<LiveEvent[]> {
   const after = lastIdOf(request);
   if (after === null) return [];
-  return (await eventsAfter(request.server.db, after)).map((e) => eventFor(viewer, e)).filter((e) => e !== null);
+  const events: LiveEvent[] = [];
+  for await (const stored of eventsAfter(request.server.db, after)) {
+    const event = eventFor(viewer, stored);
+    if (event) events.push(event);
+  }
+  return events;
 }
 
 /** A refused stream: its French answer, when to try again, and its connection closed (no idle socket kept). */
@@ -115,14 +120,17 @@ export async function openLiveStream(
       // A new page: it has just read its lists; its first id is where a later reconnect starts.
       write(`id: ${await lastEventId(request.server.db)}\nevent: ready\ndata: {}\n\n`);
     } else {
-      for (const stored of await eventsAfter(request.server.db, after)) {
+      // The page's place moves past every event read, its own or not: its next reconnect starts from there.
+      let scanned = after;
+      for await (const stored of eventsAfter(request.server.db, after)) {
+        scanned = stored.id;
         const event = eventFor(viewer, stored);
         if (event) {
           sent.add(event.id);
           write(line(event));
         }
       }
-      write('event: ready\ndata: {}\n\n');
+      write(`id: ${scanned}\nevent: ready\ndata: {}\n\n`);
     }
   } catch (error) {
     request.log.warn({ err: error }, 'live events: catch-up failed');

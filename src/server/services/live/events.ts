@@ -71,12 +71,26 @@ export function eventFor(viewer: Viewer, e: StoredEvent): LiveEvent | null {
   return { ...base, text: e.clientText };
 }
 
-/** How many events a reconnecting page is sent at most; a page that missed more reloads its lists anyway. */
-const REPLAY_MAX = 500;
+/** How many stored events one read of a catch-up takes: a page back after a long time reads several. */
+const REPLAY_PAGE = 500;
 
-/** The events after `afterId`, oldest first (a reconnect's catch-up, or the hub's after its listener came back). */
-export async function eventsAfter(db: Tx, afterId: number): Promise<StoredEvent[]> {
-  return db.select().from(liveEvents).where(gt(liveEvents.id, afterId)).orderBy(asc(liveEvents.id)).limit(REPLAY_MAX);
+/**
+ * The events after `afterId`, oldest first, in reads of REPLAY_PAGE (a reconnect's catch-up, or the hub's after its
+ * listener came back). All of them: a page's own events may lie behind hundreds of others', and a page that is not
+ * sent one has no other way to learn of it. The table keeps a day of events (pruneLive), which bounds the walk.
+ */
+export async function* eventsAfter(db: Tx, afterId: number): AsyncGenerator<StoredEvent> {
+  for (let after = afterId; ;) {
+    const page = await db
+      .select()
+      .from(liveEvents)
+      .where(gt(liveEvents.id, after))
+      .orderBy(asc(liveEvents.id))
+      .limit(REPLAY_PAGE);
+    yield* page;
+    if (page.length < REPLAY_PAGE) return;
+    after = page.at(-1)!.id;
+  }
 }
 
 /** The newest event's id (0 when none): where a page that just opened starts counting. */

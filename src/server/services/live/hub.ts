@@ -218,8 +218,12 @@ export class LiveHub {
     };
     // What was committed while nobody listened (the first start has nothing to catch up on).
     if (this.lastId > 0) {
-      const missed = await eventsAfter(this.database.db, Math.max(0, this.lastId - CATCH_UP_MARGIN)).catch(() => []);
-      for (const event of missed) this.deliver(event);
+      try {
+        for await (const event of eventsAfter(this.database.db, Math.max(0, this.lastId - CATCH_UP_MARGIN)))
+          this.deliver(event);
+      } catch {
+        /* what could not be read stays undelivered to the open pages, as before the listener came back */
+      }
     }
   }
 }
