@@ -26,7 +26,7 @@ export function indexablePaths(): string[] {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Who the page is rendered for: anyone (the page may be cached), or a signed-in client with what was fetched for them. */
-export type Visitor = { signedIn: false } | { signedIn: true; prefetched: Prefetched[] };
+export type Visitor = { signedIn: false } | { signedIn: true; prefetched: Prefetched[]; liveFrom: number };
 
 /** `shared`: the page is the same for every anonymous visitor and holds no data (a public page search engines index). */
 export type RenderResult = { html: string; head: string; status: number; pageData: PageData; shared: boolean };
@@ -44,7 +44,11 @@ export async function render(
   const route = matchRoute(pathname);
   const pageData: PageData = {
     ...(visitor.signedIn
-      ? { signedIn: true, clientState: clientStateFrom(route?.path ?? pathname, visitor.prefetched) }
+      ? {
+          signedIn: true,
+          clientState: clientStateFrom(route?.path ?? pathname, visitor.prefetched),
+          liveFrom: visitor.liveFrom,
+        }
       : ANONYMOUS),
     ...(help ? { help } : {}),
   };

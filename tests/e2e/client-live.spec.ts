@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createClient, signInToDashboard } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
 import { STREAM_LIMITS } from '#server/services/live/stream-limits.ts';
+import type { UserIntervention } from '#shared/interventions/intervention-api.ts';
 
 test('[CLIENT][LIVE] a page whose updates the server ends says so and offers to reload', async ({
   page,
@@ -33,4 +34,55 @@ test('[CLIENT][LIVE] a page whose updates the server ends says so and offers to 
   await notice.getByRole('button', { name: 'Recharger la page' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(notice).toHaveCount(0);
+});
+
+test('[CLIENT][LIVE] what staff change while a page is on its way shows on it: on arrival, and after a move', async ({
+  page,
+  request,
+}) => {
+  const client = await createClient(request, 'pro');
+  await signInToDashboard(page, client.username, client.password);
+  await page.getByRole('button', { name: 'Demander une assistance' }).click();
+  const item = page.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
+  await expect(item).toContainText('En attente');
+  const [mine] = (await (await page.request.get('/api/interventions')).json()) as UserIntervention[];
+  const staffSets = async (data: Record<string, unknown>) => {
+    const res = await request.patch(`/api/admin/interventions/${mine!.id}`, { data });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  /** The page's next live stream waits until the change is made, as on a slow connection. */
+  const changeBeforeTheStream = async (go: () => Promise<unknown>, change: () => Promise<void>) => {
+    let asked!: () => void;
+    const streamAsked = new Promise<void>((resolve) => (asked = resolve));
+    let changed!: () => void;
+    const changeMade = new Promise<void>((resolve) => (changed = resolve));
+    await page.route(
+      '**/api/client/events*',
+      async (route) => {
+        asked();
+        await changeMade;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await go();
+    await streamAsked;
+    await change();
+    changed();
+  };
+
+  // The page arrives showing the request « En attente »; a technician takes it before its stream opens.
+  await changeBeforeTheStream(
+    () => page.reload(),
+    () => staffSets({ status: 'in_progress' }),
+  );
+  await expect(item).toContainText('En cours');
+
+  // The client moves to « Mes demandes »; the request is closed during the move.
+  await changeBeforeTheStream(
+    () => page.getByRole('navigation', { name: 'Espace client' }).getByRole('link', { name: 'Mes demandes' }).click(),
+    () => staffSets({ status: 'completed', durationMinutes: 30 }),
+  );
+  await expect(page).toHaveURL(/\/client\/demandes/);
+  await expect(item).toContainText('Terminée');
 });

@@ -5,31 +5,44 @@ import type { LiveEvent } from '#shared/live/live-api.ts';
 type LiveState = 'connecting' | 'open' | 'retrying' | 'closed';
 export type LiveStatus = { state: LiveState; closedMessage?: string };
 
+/**
+ * Where each stream of this tab got to: a page of the client area that mounts its own stream after another page closed
+ * one (a move within the tab) starts from there, so what happened in between is replayed, not lost.
+ */
+const places = new Map<string, string>();
+
 /** If the server answered with an error (a restart behind a proxy: 502, 503), EventSource gives up; we try again. */
 const REOPEN_MS = 5000;
 
 /**
  * Listens to a Server-Sent Events route while the page is open. EventSource reconnects by itself and sends the last
  * id it received, so the server replays what was missed; when it gives up, the hook opens it again with that id.
+ * `from`: the newest event when the server read the page's data (a rendered page's `liveFrom`), where a stream that
+ * has no place yet in this tab starts.
  */
-export function useLiveEvents(url: string, onEvent: (event: LiveEvent) => void, enabled = true): LiveStatus {
+export function useLiveEvents(url: string, onEvent: (event: LiveEvent) => void, from?: number): LiveStatus {
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
   });
   const [status, setStatus] = useState<LiveStatus>({ state: 'connecting' });
   useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return;
+    if (typeof EventSource === 'undefined') return;
     const setState = (state: LiveState) => setStatus({ state });
     let source: EventSource | null = null;
-    let lastId = '';
+    let lastId = places.get(url) ?? (from === undefined ? '' : String(from));
+    const moveTo = (id: string) => {
+      if (!id) return;
+      lastId = id;
+      places.set(url, id);
+    };
     let timer: ReturnType<typeof setTimeout> | undefined;
     let closedForGood = false;
     const open = () => {
       source = new EventSource(lastId ? `${url}?lastEventId=${encodeURIComponent(lastId)}` : url);
       source.onopen = () => setState('open');
       source.addEventListener('ready', (m) => {
-        if (m.lastEventId) lastId = m.lastEventId;
+        moveTo(m.lastEventId);
       });
       // The server's last word on a stream it ends for good: reconnecting would only close another page's.
       source.addEventListener('closed', (m) => {
@@ -44,7 +57,7 @@ export function useLiveEvents(url: string, onEvent: (event: LiveEvent) => void, 
         setStatus({ state: 'closed', closedMessage });
       });
       source.onmessage = (m) => {
-        lastId = m.lastEventId || lastId;
+        moveTo(m.lastEventId);
         try {
           handler.current(JSON.parse(m.data as string) as LiveEvent);
         } catch {
@@ -65,6 +78,6 @@ export function useLiveEvents(url: string, onEvent: (event: LiveEvent) => void, 
       clearTimeout(timer);
       source?.close();
     };
-  }, [url, enabled]);
+  }, [url, from]);
   return status;
 }

@@ -9,6 +9,8 @@ type Viewer = {
   epoch: number;
   /** the server's prefetched client-area data, meant for epoch 0 only */
   clientState: unknown;
+  /** the newest live event when the server read that data (epoch 0 only) */
+  liveFrom: number | undefined;
   setSignedIn(signedIn: boolean): void;
   /** the help centre's page content the server read for this address (/aide, /aide/<slug>) */
   help: PageData['help'];
@@ -23,13 +25,14 @@ export function ViewerProvider({ initial, children }: { initial: PageData; child
     () => ({
       ...state,
       clientState: initial.clientState,
+      liveFrom: initial.liveFrom,
       help: initial.help,
       setSignedIn: (signedIn) => {
         if (signedIn) endSignOut();
         setState((s) => ({ signedIn, epoch: s.epoch + 1 }));
       },
     }),
-    [state, initial.clientState, initial.help],
+    [state, initial.clientState, initial.liveFrom, initial.help],
   );
   return <ViewerContext.Provider value={value}>{children}</ViewerContext.Provider>;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteInfo } from '#server/config.ts';
 import { CLIENT_COOKIE, sessionCookieName } from './auth.ts';
 import { clientPageReader } from '#server/services/page-reads/page-reads.ts';
+import { lastEventId } from '#server/services/live/events.ts';
 // Types only: the built SSR bundle is what runs (plugins/pages.ts imports it from DIST_DIR).
 import type * as EntryServer from '#client/entry-server.tsx';
 import type { Prefetched, Visitor } from '#client/entry-server.tsx';
@@ -60,8 +61,10 @@ export function pageRenderer(app: FastifyInstance, renderer: Renderer, templates
       const total = res.headers['x-total-count'];
       return { url, body: res.json(), ...(total !== undefined ? { total: Number(total) } : {}) };
     };
+    // Read before the data: the page's live stream replays from here whatever changed while the page was on its way.
+    const liveFrom = await lastEventId(app.db);
     const prefetched = await readClientPage(token, [session, ...data], viaApi);
-    return prefetched ? { signedIn: true, prefetched } : null;
+    return prefetched ? { signedIn: true, prefetched, liveFrom } : null;
   }
 
   return { renderPage, signedInVisitor };

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '#client/lib/live-events.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { clientKeys } from '#client/pages/client/api/queries.ts';
+import { useViewer } from '#client/lib/viewer.tsx';
 
 /**
  * The client's requests reload by themselves when staff answer, take them or change their status (their own only).
@@ -9,8 +10,12 @@ import { clientKeys } from '#client/pages/client/api/queries.ts';
  */
 export function ClientLive() {
   const client = useQueryClient();
-  const { state, closedMessage } = useLiveEvents('/api/client/events', () =>
-    client.invalidateQueries({ queryKey: clientKeys.interventions }),
+  // The rendered page's place counts for the data it came with: the first epoch's, before any sign-in in this tab.
+  const { epoch, liveFrom } = useViewer();
+  const { state, closedMessage } = useLiveEvents(
+    '/api/client/events',
+    () => client.invalidateQueries({ queryKey: clientKeys.interventions }),
+    epoch === 0 ? liveFrom : undefined,
   );
   if (state !== 'closed') return null;
   return (
