@@ -3,6 +3,7 @@ import { createClient, signInToDashboard } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
 import { STREAM_LIMITS } from '#server/services/live/stream-limits.ts';
 import type { UserIntervention } from '#shared/interventions/intervention-api.ts';
+import type { Thread } from '#shared/interventions/thread-api.ts';
 
 test('[CLIENT][LIVE] a page whose updates the server ends says so and offers to reload', async ({
   page,
@@ -85,4 +86,31 @@ test('[CLIENT][LIVE] what staff change while a page is on its way shows on it: o
   );
   await expect(page).toHaveURL(/\/client\/demandes/);
   await expect(item).toContainText('Terminée');
+});
+
+test('[CLIENT][LIVE][THREAD] a reply that arrives while the conversation is open is read as it shows', async ({
+  page,
+  request,
+}) => {
+  const client = await createClient(request, 'pro');
+  await signInToDashboard(page, client.username, client.password);
+  await page.getByRole('button', { name: 'Demander une assistance' }).click();
+  const item = page.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
+  await expect(item).toContainText('En attente');
+  const [mine] = (await (await page.request.get('/api/interventions')).json()) as UserIntervention[];
+  await page.goto('/client/demandes');
+  await item.locator('summary').filter({ hasText: 'Conversation' }).click();
+  await expect(item.getByText('Aucun message pour le moment.')).toBeVisible();
+
+  const thread = `/api/admin/interventions/${mine!.id}/messages`;
+  const sent = await request.post(thread, { data: { body: 'Redémarrez, puis dites-moi ce qui s’affiche.' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await expect(item.getByText('Redémarrez, puis dites-moi ce qui s’affiche.')).toBeVisible();
+  // The technician's view: their message, read by the client once it was on the client's screen.
+  await expect
+    .poll(async () => {
+      const { messages, readByOtherAt } = (await (await request.get(thread)).json()) as Thread;
+      return readByOtherAt === messages.at(-1)?.createdAt;
+    })
+    .toBe(true);
 });

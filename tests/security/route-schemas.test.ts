@@ -15,8 +15,6 @@ const BODYLESS = new Set([
   'POST /api/admin/contacts/:id/erase',
   'POST /api/admin/clients/:id/erase',
   'POST /api/admin/outbox/:id/resend',
-  'POST /api/admin/interventions/:id/messages/read',
-  'POST /api/client/interventions/:id/messages/read',
   'POST /api/client/interventions/:id/close',
   'POST /api/client/logout',
   'POST /api/client/erasure-request',

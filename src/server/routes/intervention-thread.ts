@@ -8,6 +8,7 @@ import {
   MESSAGE_BODY_LIMIT,
   MESSAGE_TOO_LARGE,
   messageInputSchema,
+  threadReadSchema,
   threadSchema,
 } from '#shared/interventions/thread-api.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
@@ -67,9 +68,12 @@ export const interventionThreadRoutes: FastifyPluginAsyncZod<ThreadSide> = async
 
   app.post(
     '/interventions/:id/messages/read',
-    { config: { ...side.config }, schema: { params: idParams, response: { 200: okSchema } } },
+    {
+      config: { ...side.config },
+      schema: { params: idParams, body: threadReadSchema.optional(), response: { 200: okSchema } },
+    },
     async (request) => {
-      await markThreadRead(app.db, request.params.id, reader(request));
+      await markThreadRead(app.db, request.params.id, reader(request), request.body?.upTo);
       return { ok: true as const };
     },
   );

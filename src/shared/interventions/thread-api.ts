@@ -73,4 +73,12 @@ export const threadSchema = z.object({
 });
 export type Thread = z.infer<typeof threadSchema>;
 
+/**
+ * POST …/messages/read: the reader has seen the thread up to this message (the newest the page shows), so one written
+ * meanwhile is not « Lu ». Without it, everything written so far.
+ */
+export const threadReadSchema = z
+  .object({ upTo: z.number({ error: 'Message invalide' }).int('Message invalide').positive('Message invalide') })
+  .partial();
+
 export const THREAD_CLOSED = 'Cette demande est close : créez une nouvelle demande pour nous écrire.';

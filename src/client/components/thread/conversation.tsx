@@ -38,10 +38,13 @@ export function Conversation({ basePath, queryKey, refreshKey, viewer }: Props) 
 
 function ThreadBody({ basePath, queryKey, refreshKey, viewer }: Props) {
   const thread = useQuery({ queryKey, queryFn: () => api<Thread>(`${basePath}/messages`) });
-  const loaded = thread.isSuccess;
+  // Read up to the newest message shown, again as new ones arrive while the thread is open (a live reply): one written
+  // after the page's read is not « Lu » for its writer until it has been on screen.
+  const newestShown = thread.data?.messages.at(-1)?.id;
   useEffect(() => {
-    if (loaded) void api(`${basePath}/messages/read`, { method: 'POST', json: {} }).catch(() => undefined);
-  }, [loaded, basePath]);
+    if (newestShown === undefined) return;
+    void api(`${basePath}/messages/read`, { method: 'POST', json: { upTo: newestShown } }).catch(() => undefined);
+  }, [newestShown, basePath]);
 
   if (thread.isPending)
     return (

@@ -109,6 +109,63 @@ describe('[INTERVENTIONS][THREAD] the conversation on an intervention', () => {
     expect(new Date(staffView.readByOtherAt!) >= new Date(staffView.messages.at(-1)!.createdAt)).toBe(true);
   });
 
+  it('marks a thread read up to the message the page showed: one written after it is not « Lu »', async () => {
+    const post = (headers: Record<string, string>, side: 'client' | 'admin', body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/${side}/interventions/${aliceIntervention}/messages`,
+        headers,
+        payload: { body },
+      });
+    const staffThread = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/interventions/${aliceIntervention}/messages`,
+          headers: staff,
+        })
+      ).json<Thread>();
+    const markRead = (payload: Record<string, unknown>, headers = alice, id = aliceIntervention) =>
+      t.app.inject({ method: 'POST', url: `/api/client/interventions/${id}/messages/read`, headers, payload });
+
+    expect((await post(staff, 'admin', 'Avez-vous redémarré ?')).statusCode).toBe(201);
+    const shown = (await staffThread()).messages.at(-1)!;
+    // Alice's page shows that question; a second one is written before her read mark arrives.
+    expect((await post(staff, 'admin', 'Et débranché le chargeur ?')).statusCode).toBe(201);
+    expect((await markRead({ upTo: shown.id })).statusCode).toBe(200);
+    const thread = await staffThread();
+    expect(thread.readByOtherAt).toBe(shown.createdAt);
+    expect(new Date(thread.readByOtherAt!) < new Date(thread.messages.at(-1)!.createdAt)).toBe(true);
+
+    // Once it is on her screen, both are read; a late mark for the first does not take it back.
+    expect((await markRead({ upTo: thread.messages.at(-1)!.id })).statusCode).toBe(200);
+    expect((await markRead({ upTo: shown.id })).statusCode).toBe(200);
+    expect((await staffThread()).readByOtherAt).toBe(thread.messages.at(-1)!.createdAt);
+
+    // A message of another thread, or something that is no message, changes nothing.
+    const brunoIntervention = (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: bruno, payload: request })
+    ).json<ClientIntervention>().id;
+    const brunoMessage = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${brunoIntervention}/messages`,
+      headers: bruno,
+      payload: { body: 'Bonjour' },
+    });
+    expect(brunoMessage.statusCode).toBe(201);
+    const [foreign] = await t.db
+      .select({ id: interventionMessages.id })
+      .from(interventionMessages)
+      .where(eq(interventionMessages.interventionId, brunoIntervention));
+    const elsewhere = await markRead({ upTo: foreign!.id });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().message).toBe('Message introuvable dans cette conversation.');
+    const invalid = await markRead({ upTo: 'dernier' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toMatch(/Message invalide/);
+    expect((await staffThread()).readByOtherAt).toBe(thread.messages.at(-1)!.createdAt);
+  });
+
   it("never shows or accepts a message on another client's intervention: 404 as if it did not exist", async () => {
     const before = await t.db.select().from(interventionMessages);
     for (const call of [

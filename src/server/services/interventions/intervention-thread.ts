@@ -1,6 +1,6 @@
 // The conversation on a request (docs/decisions/035: a staff message is a first response and stops the clock).
 import { publishLive } from '#server/services/live/events.ts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
@@ -74,14 +74,30 @@ export async function readThread(db: Tx, id: number, reader: Reader): Promise<Th
   };
 }
 
-/** The reader has seen everything written so far. */
-export async function markThreadRead(db: Tx, id: number, reader: Reader, now = new Date()) {
+/**
+ * The reader has seen the thread up to message `upTo` (everything written so far without it): the mark goes to that
+ * message's time, never back. A message of another thread is not found, as the thread of another client's request.
+ */
+export async function markThreadRead(db: Tx, id: number, reader: Reader, upTo?: number, now = new Date()) {
   await findIntervention(db, id, reader);
+  let seen = now;
+  if (upTo !== undefined) {
+    const [message] = await db
+      .select({ createdAt: interventionMessages.createdAt })
+      .from(interventionMessages)
+      .where(and(eq(interventionMessages.id, upTo), eq(interventionMessages.interventionId, id)));
+    if (!message) throw notFound(MESSAGE_NOT_FOUND);
+    seen = message.createdAt;
+  }
+  const column = reader.side === 'client' ? interventions.clientReadAt : interventions.staffReadAt;
+  const mark = sql`greatest(${column}, ${seen.toISOString()}::timestamptz)`;
   await db
     .update(interventions)
-    .set(reader.side === 'client' ? { clientReadAt: now } : { staffReadAt: now })
+    .set(reader.side === 'client' ? { clientReadAt: mark } : { staffReadAt: mark })
     .where(eq(interventions.id, id));
 }
+
+const MESSAGE_NOT_FOUND = 'Message introuvable dans cette conversation.';
 
 /**
  * Adds a message and tells the other side by e-mail, in one transaction; the writer has read the thread up to it.
