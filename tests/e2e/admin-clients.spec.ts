@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import { staffSignIn, uniqueEmail, fromAnAddress, newestRequestsFirst } from './fixtures.ts';
 import { clipboard, CLIPBOARD_ACCESS } from './admin-fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 
@@ -132,6 +132,7 @@ test('[ADMIN][INTERVENTIONS] takes a client’s intervention in hand, then compl
   expect(asked.ok()).toBe(true);
 
   await page.getByRole('tab', { name: 'Interventions' }).click();
+  await newestRequestsFirst(page);
   const card = page.getByRole('article').filter({ hasText: email });
   await expect(card.getByText('En attente', { exact: true })).toBeVisible();
   await expect(card.getByText('Urgence : Élevée')).toBeVisible();

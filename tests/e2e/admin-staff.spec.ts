@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { todayIso } from '#shared/format.ts';
 import { lastMailTo } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import {
+  expectNoSeriousA11yViolations,
+  shot,
+  staffSignIn,
+  uniqueEmail,
+  fromAnAddress,
+  newestRequestsFirst,
+} from './fixtures.ts';
 
 /** Both widths the team works at: a phone between two visits, the office screen. */
 async function shoot(page: Page, name: string) {
@@ -107,6 +114,7 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
 
   await tech.setViewportSize({ width: 1280, height: 900 });
   await tech.getByRole('tab', { name: 'Interventions' }).click();
+  await newestRequestsFirst(tech);
   await tech.getByRole('button', { name: 'Actualiser' }).click();
   const card = tech.getByRole('article').filter({ hasText: clientEmail });
   await card.getByRole('button', { name: 'Prendre en charge' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, newestRequestsFirst } from './fixtures.ts';
 
 const COMMENT = 'Technicien très patient, tout remarche !';
 
@@ -32,6 +32,7 @@ for (const { name, viewport } of WIDTHS) {
     const staffPage = await browser.newPage({ viewport });
     await staffSignIn(staffPage);
     await staffPage.getByRole('tab', { name: 'Interventions' }).click();
+    await newestRequestsFirst(staffPage);
     const card = staffPage.getByRole('article').filter({ hasText: client.email });
     await card.getByRole('button', { name: 'Prendre en charge' }).click();
     await card.getByRole('button', { name: 'Terminer' }).click();
@@ -75,6 +76,7 @@ for (const { name, viewport } of WIDTHS) {
     // Staff see the note on the card, with the comment, and the month's average on the dashboard.
     await staffPage.reload();
     await staffPage.getByRole('tab', { name: 'Interventions' }).click();
+    await newestRequestsFirst(staffPage);
     await expect(card.getByText('5/5')).toBeVisible();
     const rating = card.getByTestId('client-rating');
     await expect(rating).toContainText(COMMENT);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, fromAnAddress } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, fromAnAddress, newestRequestsFirst } from './fixtures.ts';
 import { createClient, WIDTHS, type Client } from './client-fixtures.ts';
 import { UPLOAD_HEADER } from '#shared/devices/device-api.ts';
 
@@ -60,6 +60,7 @@ for (const { name, viewport } of WIDTHS) {
     const staff = await (await browser.newContext({ viewport })).newPage();
     await staffSignIn(staff);
     await staff.goto('/admin?tab=interventions');
+    await newestRequestsFirst(staff);
     const card = staff.getByRole('article').filter({ hasText: client.email });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(`MacBook Pro 14 ${name} (appareil n° ${macbook}`);
@@ -130,6 +131,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(item).toContainText('Ouverte par l’équipe');
     await shot(page, `devices-staff-opened-by-client-${name}`);
     await staff.goto('/admin?tab=interventions');
+    await newestRequestsFirst(staff);
     const card = staff.getByRole('article').filter({ hasText: client.email });
     await expect(card.getByTestId('opened-by')).toHaveText(`ouverte par l’équipe (${E2E_ADMIN.username})`);
     await shot(card, `devices-staff-opened-by-card-${name}`);

@@ -104,6 +104,15 @@ export async function staffSignIn(
 }
 
 /**
+ * The staff's request list, newest first. The shared server holds every test's requests, and many are left waiting
+ * for a first answer: « À traiter en premier », the default, sorts them by the time promised, which by day puts a new
+ * one below all of them, maybe past the first page (at night they all share 08:15 and the newest comes first).
+ */
+export async function newestRequestsFirst(page: Page) {
+  await page.getByLabel('Trier par').selectOption('recent');
+}
+
+/**
  * Searches « Commandes » for the orders of an e-mail and waits for the list the search found (« 1 commande »,
  * « 2 commandes »). The unfiltered list stays on screen until the search applies (after a pause in typing), and a click
  * on it in that instant is lost with it; it may even show the same count (a server holding only this order). The list

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, newestRequestsFirst } from './fixtures.ts';
 
 const KEY = 'sfYuCTMHxrA22kukomb/RAKYyUgr8iaMfm/U4CFLfL0=';
 
@@ -71,6 +71,7 @@ for (const { name, viewport } of WIDTHS) {
 
     // Staff open it in AnyDesk from the request.
     await staffPage.reload();
+    await newestRequestsFirst(staffPage);
     const card = staffPage.getByRole('article').filter({ hasText: client.email });
     const remote = card.getByTestId('remote-session');
     await expect(remote.getByRole('link', { name: 'Ouvrir dans AnyDesk' })).toHaveAttribute(

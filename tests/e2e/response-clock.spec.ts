@@ -70,7 +70,8 @@ for (const { name, viewport } of WIDTHS) {
       'rustdesk://connection/new/123456789',
     );
     await remote.getByRole('button', { name: 'Copier l’identifiant' }).click();
-    expect(await staffPage.evaluate(() => navigator.clipboard.readText())).toBe('123456789');
+    // The copy is asynchronous: the clipboard is read until it holds the ID.
+    await expect.poll(() => staffPage.evaluate(() => navigator.clipboard.readText())).toBe('123456789');
     // Once answered, the request leaves the top of « À traiter en premier » for the requests still waiting (other
     // tests' too, on the shared server): the answer is followed in « Plus récentes », where it stays on the first page.
     await staffPage.getByLabel('Trier par').selectOption('recent');

@@ -7,6 +7,7 @@ import {
   uniqueEmail,
   fromAnAddress,
   openNotifications,
+  newestRequestsFirst,
 } from './fixtures.ts';
 import { FULL_BROWSER } from '../../playwright.config.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
@@ -110,6 +111,7 @@ test('[LIVE][LATE] an intervention past its promise shows « En retard » in red
   });
   await staffSignIn(page);
   await page.getByRole('tab', { name: 'Interventions' }).click();
+  await newestRequestsFirst(page);
   const card = page.getByRole('article').filter({ hasText: client.email });
   const clock = card.getByTestId('response-clock');
   await expect(clock).toHaveText('En retard de 20 min');

@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createClient, lastMailTo, signInToDashboard } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail, fromAnAddress } from './fixtures.ts';
+import {
+  expectNoSeriousA11yViolations,
+  shot,
+  staffSignIn,
+  uniqueEmail,
+  fromAnAddress,
+  newestRequestsFirst,
+} from './fixtures.ts';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { VALID_REGISTRATION } from '#shared/common/test-inputs.ts';
 import type { AdminCounts } from '#shared/staff/admin-counts.ts';
@@ -43,6 +50,7 @@ test('[LIVE][ASSIGN] a new intervention reaches an open queue without reload, an
   const techPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await staffSignIn(techPage, technician);
   await techPage.getByRole('tab', { name: 'Interventions' }).click();
+  await newestRequestsFirst(techPage);
   await techPage.getByRole('button', { name: 'Non attribuées' }).click();
   await expect(techPage.getByRole('button', { name: 'Non attribuées' })).toHaveAttribute('aria-pressed', 'true');
   await expect(techPage.getByTestId('live-state')).toHaveAttribute('data-state', 'open');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
 import { createClient, signInToDashboard } from './client-fixtures.ts';
 import { CLIENT_PAGES } from '#shared/clients/client-pages.ts';
+import type { AdminCounts } from '#shared/staff/admin-counts.ts';
 
 // The two homes of docs/decisions/039: the client area in pages, the back-office as an application shell. Their
 // targets are measured here at the sizes the decision names, and printed (`[measure]` lines) for the record.
@@ -184,15 +185,20 @@ test('[ADMIN][SHELL] a request nobody holds shows beside « Interventions », an
   const client = await createClient(request, 'pro');
   await adminWithWork(page, request);
   const count = page.getByTestId('count-interventions');
-  const before = Number((await count.count()) ? await count.textContent().then((t) => t!.replace(/\D/g, '')) : 0);
   const other = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
   const clientPage = await other.newPage();
   await signInToDashboard(clientPage, client.username, client.password);
   expect((await clientPage.request.post('/api/interventions', { data: {} })).status()).toBe(201);
   await other.close();
-  // The live event reloads the list, and the count with it. Other tests share the server and add requests of their
-  // own, so the count is at least one more, not exactly.
-  await expect.poll(async () => Number(((await count.textContent()) ?? '').replace(/\D/g, ''))).toBeGreaterThan(before);
+  // The live event reloads the list, and the count with it. Other tests share the server and add and take requests of
+  // their own meanwhile: the figure shown catches up with the server's, which holds this one.
+  await expect
+    .poll(async () => {
+      const { unassignedInterventions } = (await (await page.request.get('/api/admin/counts')).json()) as AdminCounts;
+      const shown = (await count.count()) ? Number(((await count.textContent()) ?? '').replace(/\D/g, '')) : 0;
+      return shown === unassignedInterventions && shown > 0;
+    })
+    .toBe(true);
   await expect(page.getByRole('tab', { name: 'Interventions' })).toHaveAccessibleDescription(/en attente/);
 });
 
