@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
+import {
+  createOrder,
+  expectNoSeriousA11yViolations,
+  shot,
+  staffSignIn,
+  uniqueEmail,
+  closeOpenedContexts,
+} from './fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /** A photo of an invoice as a phone's camera gives it: a JPEG (its first bytes are what the server reads). */
 const INVOICE_PHOTO = Buffer.concat([

@@ -1,8 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
-import { expectNoSeriousA11yViolations, shot, staffSignIn, fromAnAddress, newestRequestsFirst } from './fixtures.ts';
+import {
+  expectNoSeriousA11yViolations,
+  shot,
+  staffSignIn,
+  fromAnAddress,
+  newestRequestsFirst,
+  closeOpenedContexts,
+} from './fixtures.ts';
 import { createClient, WIDTHS, type Client } from './client-fixtures.ts';
 import { UPLOAD_HEADER } from '#shared/devices/device-api.ts';
+
+test.afterEach(closeOpenedContexts);
 
 /** Signs the client in to the client area (/client/dashboard), through the API the form posts to, and waits for its script. */
 async function openClientArea(page: Page, client: Client) {

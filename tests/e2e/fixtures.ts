@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import type { OrderCreated } from '#shared/orders/order-api.ts';
 
@@ -101,6 +101,15 @@ export async function staffSignIn(
     await page.goto('/admin');
   }
   await expect(page.getByTestId('staff-username')).toHaveText(account.username);
+}
+
+/**
+ * After each test of a file whose tests open browsers of their own (a client and a member side by side): Playwright
+ * closes only the context it handed out, and a page left open keeps its live stream, reloading its lists at every
+ * event, until the worker ends.
+ */
+export async function closeOpenedContexts({ browser }: { browser: Browser }) {
+  await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
 /**

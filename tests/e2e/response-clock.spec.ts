@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations, shot, staffSignIn } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, shot, staffSignIn, closeOpenedContexts } from './fixtures.ts';
+
+test.afterEach(closeOpenedContexts);
 
 // The copy button writes to the clipboard; the test reads it back.
 const permissions = ['clipboard-read', 'clipboard-write'];

@@ -1,8 +1,17 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createClient, lastMailTo, signInToDashboard } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations, fromAnAddress, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
+import {
+  expectNoSeriousA11yViolations,
+  fromAnAddress,
+  shot,
+  staffSignIn,
+  uniqueEmail,
+  closeOpenedContexts,
+} from './fixtures.ts';
 import { BROWSER_ARGS, E2E_ADMIN } from '../../playwright.config.ts';
 import { browsersOf } from '../../scripts/browsers.ts';
+
+test.afterEach(closeOpenedContexts);
 
 const DESKTOP = { width: 1280, height: 900 };
 // Chromium's fake media: getDisplayMedia answers at once with a generated screen, getUserMedia with a tone.

@@ -7,10 +7,13 @@ import {
   uniqueEmail,
   fromAnAddress,
   newestRequestsFirst,
+  closeOpenedContexts,
 } from './fixtures.ts';
 import { E2E_ADMIN } from '../../playwright.config.ts';
 import { VALID_REGISTRATION } from '#shared/common/test-inputs.ts';
 import type { AdminCounts } from '#shared/staff/admin-counts.ts';
+
+test.afterEach(closeOpenedContexts);
 
 const DESKTOP = { width: 1280, height: 900 };
 
