@@ -34,7 +34,7 @@ export async function liveEventsOnce(request: FastifyRequest, viewer: Viewer): P
   const after = lastIdOf(request);
   if (after === null) return [];
   const events: LiveEvent[] = [];
-  for await (const stored of eventsAfter(request.server.db, after)) {
+  for await (const stored of eventsAfter(request.server.db, after, viewer)) {
     const event = eventFor(viewer, stored);
     if (event) events.push(event);
   }
@@ -120,17 +120,18 @@ export async function openLiveStream(
       // A new page: it has just read its lists; its first id is where a later reconnect starts.
       write(`id: ${await lastEventId(request.server.db)}\nevent: ready\ndata: {}\n\n`);
     } else {
-      // The page's place moves past every event read, its own or not: its next reconnect starts from there.
-      let scanned = after;
-      for await (const stored of eventsAfter(request.server.db, after)) {
-        scanned = stored.id;
+      // The page's place moves past every event of the moment, its own or not: its next reconnect starts from there.
+      // Read before the catch-up; what comes after it reaches the page through the hub, subscribed above.
+      let place = Math.max(after, await lastEventId(request.server.db));
+      for await (const stored of eventsAfter(request.server.db, after, viewer)) {
+        place = Math.max(place, stored.id);
         const event = eventFor(viewer, stored);
         if (event) {
           sent.add(event.id);
           write(line(event));
         }
       }
-      write(`id: ${scanned}\nevent: ready\ndata: {}\n\n`);
+      write(`id: ${place}\nevent: ready\ndata: {}\n\n`);
     }
   } catch (error) {
     request.log.warn({ err: error }, 'live events: catch-up failed');

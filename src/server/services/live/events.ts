@@ -1,5 +1,5 @@
 // Events for open pages, written in the transaction of the change they tell (services/live/hub.ts delivers them).
-import { and, asc, desc, eq, gt, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { liveEvents } from '#server/db/schema.ts';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
@@ -75,16 +75,24 @@ export function eventFor(viewer: Viewer, e: StoredEvent): LiveEvent | null {
 const REPLAY_PAGE = 500;
 
 /**
- * The events after `afterId`, oldest first, in reads of REPLAY_PAGE (a reconnect's catch-up, or the hub's after its
- * listener came back). All of them: a page's own events may lie behind hundreds of others', and a page that is not
- * sent one has no other way to learn of it. The table keeps a day of events (pruneLive), which bounds the walk.
+ * What the database can leave out of a page's catch-up before `eventFor` decides: another client's events for a client,
+ * those written for clients alone for staff. `eventFor` stays the rule; this only spares reading the rest.
  */
-export async function* eventsAfter(db: Tx, afterId: number): AsyncGenerator<StoredEvent> {
+const mayConcern = (viewer: Viewer) =>
+  viewer.side === 'client' ? eq(liveEvents.clientId, viewer.clientId) : isNotNull(liveEvents.staffText);
+
+/**
+ * The events after `afterId`, oldest first, in reads of REPLAY_PAGE (a reconnect's catch-up, or the hub's after its
+ * listener came back), those that may concern `viewer` when one is given. All of them: a page's own events may lie
+ * behind hundreds of others', and a page that is not sent one has no other way to learn of it. The table keeps a day
+ * of events (pruneLive), which bounds the walk.
+ */
+export async function* eventsAfter(db: Tx, afterId: number, viewer?: Viewer): AsyncGenerator<StoredEvent> {
   for (let after = afterId; ;) {
     const page = await db
       .select()
       .from(liveEvents)
-      .where(gt(liveEvents.id, after))
+      .where(and(gt(liveEvents.id, after), viewer ? mayConcern(viewer) : undefined))
       .orderBy(asc(liveEvents.id))
       .limit(REPLAY_PAGE);
     yield* page;
