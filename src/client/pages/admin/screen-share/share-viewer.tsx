@@ -5,7 +5,7 @@ import type { ScreenShareSession, Signal, SignalInput } from '#shared/remote/scr
 import { Button } from '#client/components/ui/button.tsx';
 import { api, apiRaw, serverMessage } from '#client/lib/api.ts';
 import { SharePeer } from '#client/lib/screen-share/peer.ts';
-import { openSignalStream } from '#client/lib/screen-share/signal-stream.ts';
+import { earlySignals, openSignalStream } from '#client/lib/screen-share/signal-stream.ts';
 
 type ViewerState =
   | { phase: 'connecting' | 'watching' }
@@ -16,9 +16,6 @@ const STATE_TEXT = {
   connecting: 'Connexion à l’écran du client…',
   watching: 'Vous voyez l’écran du client. Rien n’est enregistré.',
 } as const;
-
-/** An offer and a few candidates come before the join's answer at most: more is not from this exchange. */
-const MAX_EARLY_SIGNALS = 50;
 
 /** Joins the share and plays the client's screen: the offer comes from the client's page once we have joined. */
 function useShareConnection(
@@ -35,9 +32,9 @@ function useShareConnection(
       void apiRaw(`/api/admin/screen-shares/${shareId}/signal`, { method: 'POST', json: signal }).catch(
         () => undefined,
       );
-    // The client's offer can arrive on the stream before our join's answer has named our peer (a busy browser reads
-    // a short event before a fetch's body): held until then, or the exchange would wait for an offer already gone.
-    const early: Signal[] = [];
+    // The client's offer can arrive before our join's answer has named our peer: kept until then, or the exchange
+    // would wait for an offer already gone.
+    const early = earlySignals();
     const onSignal = (signal: Signal) => {
       if (signal.shareId !== shareId) return;
       if (signal.kind === 'end') {
@@ -46,10 +43,7 @@ function useShareConnection(
         return;
       }
       const p = peer.current;
-      if (!p) {
-        if (early.length < MAX_EARLY_SIGNALS) early.push(signal);
-        return;
-      }
+      if (!p) return early.keep(signal);
       if (!('peer' in signal) || signal.peer !== p.peer) return;
       if (signal.kind === 'offer') void p.answer(signal.sdp);
       if (signal.kind === 'candidate') void p.candidate(signal.candidate);
@@ -73,7 +67,7 @@ function useShareConnection(
           if (p.pc.connectionState === 'failed')
             setState({ phase: 'failed', message: 'La connexion a échoué. Fermez puis « Rejoindre » à nouveau.' });
         };
-        early.splice(0).forEach(onSignal);
+        early.release(onSignal);
       } catch (error) {
         setState({ phase: 'failed', message: serverMessage(error, 'Impossible de rejoindre le partage.') });
       }

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ScreenShareSession, Signal, SignalInput } from '#shared/remote/screen-share-api.ts';
 import { apiRaw } from '#client/lib/api.ts';
-import { openSignalStream } from '#client/lib/screen-share/signal-stream.ts';
+import { earlySignals, openSignalStream } from '#client/lib/screen-share/signal-stream.ts';
 import { SharePeer } from '#client/lib/screen-share/peer.ts';
 
 export type ShareState =
@@ -38,9 +38,6 @@ let held: {
   peer: SharePeer | null;
   closeSignals: () => void;
 } | null = null;
-
-/** A join, at most a few, can come before the share is known: more is not for this share. */
-const MAX_EARLY_SIGNALS = 20;
 
 const endUrl = (shareId: number) => `/api/client/screen-shares/${shareId}/end`;
 
@@ -112,11 +109,8 @@ export async function startSharing(open: () => Promise<number>) {
     const interventionId = await open();
     // Listening before the share exists: a member quick to « Rejoindre » sends the join as soon as the share is
     // announced, maybe before its answer is read here. What comes meanwhile waits for the share to be known.
-    const early: Signal[] = [];
-    closeSignals = await openSignalStream('/api/client/events', (s) => {
-      if (held) void onSignal(s);
-      else if (early.length < MAX_EARLY_SIGNALS) early.push(s);
-    });
+    const early = earlySignals();
+    closeSignals = await openSignalStream('/api/client/events', (s) => (held ? void onSignal(s) : early.keep(s)));
     const session = (await (
       await apiRaw(`/api/client/interventions/${interventionId}/screen-share`, { method: 'POST' })
     ).json()) as ScreenShareSession;
@@ -133,7 +127,7 @@ export async function startSharing(open: () => Promise<number>) {
       microphone: false,
       remoteAudio: null,
     });
-    early.splice(0).forEach((s) => void onSignal(s));
+    early.release((s) => void onSignal(s));
   } catch (error) {
     closeSignals?.();
     screen.getTracks().forEach((t) => t.stop());
