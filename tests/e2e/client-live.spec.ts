@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createClient, signInToDashboard } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
 import { STREAM_LIMITS } from '#server/services/live/stream-limits.ts';
@@ -37,18 +37,24 @@ test('[CLIENT][LIVE] a page whose updates the server ends says so and offers to 
   await expect(notice).toHaveCount(0);
 });
 
-test('[CLIENT][LIVE] what staff change while a page is on its way shows on it: on arrival, and after a move', async ({
-  page,
-  request,
-}) => {
+/** A Pro client signed in on `page`, who has just asked for help from the dashboard: the request, listed and read. */
+async function clientWithARequest(page: Page, request: APIRequestContext) {
   const client = await createClient(request, 'pro');
   await signInToDashboard(page, client.username, client.password);
   await page.getByRole('button', { name: 'Demander une assistance' }).click();
   const item = page.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
   await expect(item).toContainText('En attente');
   const [mine] = (await (await page.request.get('/api/interventions')).json()) as UserIntervention[];
+  return { item, mine: mine! };
+}
+
+test('[CLIENT][LIVE] what staff change while a page is on its way shows on it: on arrival, and after a move', async ({
+  page,
+  request,
+}) => {
+  const { item, mine } = await clientWithARequest(page, request);
   const staffSets = async (data: Record<string, unknown>) => {
-    const res = await request.patch(`/api/admin/interventions/${mine!.id}`, { data });
+    const res = await request.patch(`/api/admin/interventions/${mine.id}`, { data });
     expect(res.status(), await res.text()).toBe(200);
   };
   /** The page's next live stream waits until the change is made, as on a slow connection. */
@@ -92,17 +98,12 @@ test('[CLIENT][LIVE][THREAD] a reply that arrives while the conversation is open
   page,
   request,
 }) => {
-  const client = await createClient(request, 'pro');
-  await signInToDashboard(page, client.username, client.password);
-  await page.getByRole('button', { name: 'Demander une assistance' }).click();
-  const item = page.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
-  await expect(item).toContainText('En attente');
-  const [mine] = (await (await page.request.get('/api/interventions')).json()) as UserIntervention[];
+  const { item, mine } = await clientWithARequest(page, request);
   await page.goto('/client/demandes');
   await item.locator('summary').filter({ hasText: 'Conversation' }).click();
   await expect(item.getByText('Aucun message pour le moment.')).toBeVisible();
 
-  const thread = `/api/admin/interventions/${mine!.id}/messages`;
+  const thread = `/api/admin/interventions/${mine.id}/messages`;
   const sent = await request.post(thread, { data: { body: 'Redémarrez, puis dites-moi ce qui s’affiche.' } });
   expect(sent.status(), await sent.text()).toBe(201);
   await expect(item.getByText('Redémarrez, puis dites-moi ce qui s’affiche.')).toBeVisible();
