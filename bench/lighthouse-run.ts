@@ -36,7 +36,23 @@ type Audit = {
   details?: { items?: unknown[] };
 };
 
-export async function runLighthouse(url: string): Promise<LighthouseSummary> {
+/**
+ * Lighthouse sometimes fails to record its trace of the page load at all (NO_NAVSTART): no measure, nothing about the
+ * page, even alone on the machine. Such a run is taken again, at most twice; `onToolFailure` hears of each. Any other
+ * failure, and every score, stands as it came.
+ */
+export async function runLighthouse(url: string, onToolFailure: () => void = () => {}): Promise<LighthouseSummary> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url);
+    } catch (error) {
+      if (attempt >= 2 || !String((error as { stderr?: string }).stderr ?? error).includes('NO_NAVSTART')) throw error;
+      onToolFailure();
+    }
+  }
+}
+
+async function runLighthouseOnce(url: string): Promise<LighthouseSummary> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
   const out = path.join(dir, 'report.json');
   try {

@@ -12,20 +12,8 @@ const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 
 
 let toolFailures = 0;
 
-/**
- * One run; Lighthouse sometimes fails to record its trace at all (NO_NAVSTART: no measure, nothing about the page).
- * That run is taken again, at most twice, and counted in the results.
- */
-async function measuredRun(url: string): Promise<LighthouseSummary> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await runLighthouse(url);
-    } catch (error) {
-      if (attempt >= 2 || !String((error as { stderr?: string }).stderr ?? error).includes('NO_NAVSTART')) throw error;
-      toolFailures++;
-    }
-  }
-}
+/** One run, and the runs Lighthouse recorded no trace of, counted in the results. */
+const measuredRun = (url: string) => runLighthouse(url, () => toolFailures++);
 
 export async function measureLighthouse(pages = PAGES) {
   const loadAverageAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);

@@ -6,7 +6,8 @@ import { runLighthouse } from '../../bench/lighthouse-run.ts';
 // of the moment, not with the page (bench/lighthouse.ts measures it, target ≥ 95).
 const PAGES = ['/', '/aide', '/aide/imprimante-n-imprime-plus'];
 // One page at a time, whatever the suite's parallelism: two Lighthouse runs at once on two cores lost Chromium's trace
-// of a page load (« NO_NAVSTART »), and each run's performance figure would be the other's load.
+// of a page load (« NO_NAVSTART »), and each run's performance figure would be the other's load. Alone, it still loses
+// one now and then: that run, which measured nothing, is taken again (bench/lighthouse-run.ts).
 test.describe.configure({ mode: 'default' });
 
 for (const page of PAGES) {
