@@ -179,6 +179,63 @@ test('[REMOTE][SCREEN_SHARE] a join and an offer read before the calls that led 
   await expect(techPage.getByTestId('viewer-state')).toHaveAttribute('data-phase', 'watching');
 });
 
+/**
+ * Another tab of the same session opens as many live streams as a session may hold: the server closes the session's
+ * older ones, a share's signal stream among them. The tab is returned; closing it lets its streams go.
+ */
+async function crowdTheSession(page: Page, url: string) {
+  const tab = await page.context().newPage();
+  await tab.goto('/healthz');
+  await tab.evaluate(
+    (u) =>
+      new Promise<void>((resolve) => {
+        let ready = 0;
+        for (let i = 0; i < 5; i++)
+          new EventSource(u).addEventListener('ready', () => {
+            if (++ready === 5) resolve();
+          });
+      }),
+    url,
+  );
+  return tab;
+}
+
+// A page that can no longer hear the other side says so and lets go, rather than wait on « Connexion… » or show a
+// screen as shared with nobody watching; the exchange starts again from « Rejoindre ».
+test('[REMOTE][SCREEN_SHARE] a signal stream closed for a newer page: each side says so, and the share starts again', async ({
+  browser,
+  request,
+}) => {
+  const { clientPage, mine, techPage, card } = await clientAndTechnician(browser, request);
+  await mine.getByRole('button', { name: 'Partager mon écran' }).click();
+  await clientPage.getByRole('button', { name: 'Choisir l’écran à partager' }).click();
+  const banner = clientPage.getByTestId('share-banner');
+  await expect(banner).toContainText('Votre écran est partagé avec Julien');
+  await card.getByRole('button', { name: 'Rejoindre' }).click();
+  const viewer = techPage.getByRole('dialog', { name: 'Écran du client' });
+  await expectFrames(techPage);
+
+  const staffTab = await crowdTheSession(techPage, '/api/admin/events');
+  await expect(viewer.getByTestId('viewer-state')).toHaveAttribute('data-phase', 'failed');
+  await expect(viewer.getByTestId('viewer-state')).toHaveText(
+    'Cette fenêtre ne reçoit plus les messages du partage. Fermez-la puis « Rejoindre » à nouveau.',
+  );
+  await staffTab.close();
+  await viewer.getByRole('button', { name: 'Fermer' }).click();
+  await card.getByRole('button', { name: 'Rejoindre' }).click();
+  await expect(viewer.getByTestId('viewer-state')).toHaveAttribute('data-phase', 'watching');
+
+  // The client's side: its page ends the share, and the member is told it ended.
+  await crowdTheSession(clientPage, '/api/client/events');
+  await expect(banner).toContainText(
+    'Le partage d’écran s’est arrêté : cette page ne pouvait plus suivre le technicien.',
+  );
+  await expect(viewer.getByTestId('viewer-state')).toHaveAttribute('data-phase', 'ended');
+  await shot(clientPage, 'screen-share-lost-desktop');
+  await clientPage.setViewportSize({ width: 375, height: 800 });
+  await shot(clientPage, 'screen-share-lost-phone');
+});
+
 test('[REMOTE][SCREEN_SHARE] on a phone, no « Partager mon écran »: one sentence, and the tools', async ({
   browser,
   request,

@@ -1,3 +1,4 @@
+import type { LiveEvent } from '#shared/live/live-api.ts';
 import type { Signal } from '#shared/remote/screen-share-api.ts';
 
 /**
@@ -16,32 +17,96 @@ export function earlySignals(max = 50) {
   };
 }
 
+/** After the server answered an error (a restart behind a proxy), the stream is opened again this soon, a few times. */
+const REOPEN_MS = 2000;
+const REOPEN_TRIES = 3;
+
+export type SignalStreamHandlers = {
+  onSignal(signal: Signal): void;
+  /**
+   * A share on this request ended while the connection was down: its `end` signal was lost with it, the numbered
+   * event is replayed by the server's catch-up. Events sent live come with their signal, which says more (the minutes).
+   */
+  onShareEnded(interventionId: number): void;
+  /**
+   * The stream is gone for good: closed by the server for a newer page of the session, or refused when opened again.
+   * The other side can no longer be heard; the page says so and lets go.
+   */
+  onLost(): void;
+};
+
 /**
  * Listens to the signals of the live stream (`event: signal`, services/live/signals.ts) while a share lasts. Resolves
  * once the stream is open and ready, so that nothing sent to this page after that is missed. Signals are not
- * replayed: after a lost connection the exchange starts again (« Rejoindre », or the next join).
+ * replayed: after a lost connection the exchange starts again (« Rejoindre », or the next join); the share's end is,
+ * as a numbered event.
  */
-export function openSignalStream(url: string, onSignal: (signal: Signal) => void): Promise<() => void> {
+export function openSignalStream(url: string, handlers: SignalStreamHandlers): Promise<() => void> {
   return new Promise((resolve, reject) => {
-    const source = new EventSource(url);
-    const close = () => source.close();
+    let source: EventSource;
     let ready = false;
-    source.addEventListener('ready', () => {
-      ready = true;
-      resolve(close);
-    });
-    source.addEventListener('signal', (m) => {
-      try {
-        onSignal(JSON.parse((m as MessageEvent<string>).data) as Signal);
-      } catch {
-        /* a signal this page cannot read is dropped; the other side's next one follows */
-      }
-    });
-    source.onerror = () => {
-      if (!ready) {
-        close();
-        reject(new Error('signal stream'));
-      }
+    let stopped = false;
+    /** Between a reconnection and its `ready`: what arrives is the server's catch-up of what was missed. */
+    let catchingUp = false;
+    let lastId = '';
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const close = () => {
+      stopped = true;
+      clearTimeout(timer);
+      source.close();
     };
+    const lose = () => {
+      if (stopped) return;
+      close();
+      handlers.onLost();
+    };
+    const open = () => {
+      source = new EventSource(lastId ? `${url}?lastEventId=${encodeURIComponent(lastId)}` : url);
+      source.addEventListener('ready', (m) => {
+        lastId = (m as MessageEvent<string>).lastEventId || lastId;
+        catchingUp = false;
+        tries = 0;
+        if (!ready) {
+          ready = true;
+          resolve(close);
+        }
+      });
+      source.addEventListener('signal', (m) => {
+        try {
+          handlers.onSignal(JSON.parse((m as MessageEvent<string>).data) as Signal);
+        } catch {
+          /* a signal this page cannot read is dropped; the other side's next one follows */
+        }
+      });
+      source.onmessage = (m: MessageEvent<string>) => {
+        lastId = m.lastEventId || lastId;
+        if (!catchingUp) return;
+        try {
+          const event = JSON.parse(m.data) as LiveEvent;
+          if (event.kind === 'intervention.screen_share_ended' && event.interventionId !== null)
+            handlers.onShareEnded(event.interventionId);
+        } catch {
+          /* not an event of this stream */
+        }
+      };
+      // The server's last word on a stream it ends for good (routes/live-stream.ts): it does not come back.
+      source.addEventListener('closed', lose);
+      source.onerror = () => {
+        if (stopped) return;
+        if (!ready) {
+          close();
+          reject(new Error('signal stream'));
+          return;
+        }
+        catchingUp = true;
+        // Still connecting: EventSource tries again by itself, with the last id, and the server replays from there.
+        if (source.readyState !== EventSource.CLOSED) return;
+        source.close();
+        if (++tries > REOPEN_TRIES) return lose();
+        timer = setTimeout(open, REOPEN_MS);
+      };
+    };
+    open();
   });
 }

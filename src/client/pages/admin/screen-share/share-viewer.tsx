@@ -16,6 +16,9 @@ const STATE_TEXT = {
   connecting: 'Connexion à l’écran du client…',
   watching: 'Vous voyez l’écran du client. Rien n’est enregistré.',
 } as const;
+const FAILED = 'La connexion a échoué. Fermez puis « Rejoindre » à nouveau.';
+/** The page can no longer hear the client's page (its stream closed for good): the exchange starts again from the card. */
+const LOST = 'Cette fenêtre ne reçoit plus les messages du partage. Fermez-la puis « Rejoindre » à nouveau.';
 
 /** Joins the share and plays the client's screen: the offer comes from the client's page once we have joined. */
 function useShareConnection(
@@ -28,6 +31,10 @@ function useShareConnection(
   useEffect(() => {
     let closeSignals: (() => void) | null = null;
     let gone = false;
+    /** ended, or no longer heard: a join still on its way connects nothing */
+    let over = false;
+    /** the share's request, once the join has answered: a replayed end names it */
+    let interventionId: number | null = null;
     const send = (signal: SignalInput) =>
       void apiRaw(`/api/admin/screen-shares/${shareId}/signal`, { method: 'POST', json: signal }).catch(
         () => undefined,
@@ -35,13 +42,15 @@ function useShareConnection(
     // The client's offer can arrive before our join's answer has named our peer: kept until then, or the exchange
     // would wait for an offer already gone.
     const early = earlySignals();
+    const stop = (next: ViewerState) => {
+      over = true;
+      peer.current?.close();
+      peer.current = null;
+      setState(next);
+    };
     const onSignal = (signal: Signal) => {
       if (signal.shareId !== shareId) return;
-      if (signal.kind === 'end') {
-        peer.current?.close();
-        setState({ phase: 'ended', minutes: signal.durationMinutes });
-        return;
-      }
+      if (signal.kind === 'end') return stop({ phase: 'ended', minutes: signal.durationMinutes });
       const p = peer.current;
       if (!p) return early.keep(signal);
       if (!('peer' in signal) || signal.peer !== p.peer) return;
@@ -51,10 +60,15 @@ function useShareConnection(
     void (async () => {
       try {
         // Listening first: the client's offer follows our join at once.
-        closeSignals = await openSignalStream('/api/admin/events', onSignal);
+        closeSignals = await openSignalStream('/api/admin/events', {
+          onSignal,
+          onShareEnded: (ended) => ended === interventionId && stop({ phase: 'ended', minutes: null }),
+          onLost: () => stop({ phase: 'failed', message: LOST }),
+        });
         if (gone) return closeSignals();
         const session = await api<ScreenShareSession>(`/api/admin/screen-shares/${shareId}/join`, { method: 'POST' });
-        if (gone) return;
+        if (gone || over) return;
+        interventionId = session.share.interventionId;
         const p = new SharePeer(session, session.peer!, send);
         peer.current = p;
         p.pc.ontrack = (e) => {
@@ -64,8 +78,7 @@ function useShareConnection(
         };
         p.pc.onconnectionstatechange = () => {
           if (p.pc.connectionState === 'connected') setState({ phase: 'watching' });
-          if (p.pc.connectionState === 'failed')
-            setState({ phase: 'failed', message: 'La connexion a échoué. Fermez puis « Rejoindre » à nouveau.' });
+          if (p.pc.connectionState === 'failed') setState({ phase: 'failed', message: FAILED });
         };
         early.release(onSignal);
       } catch (error) {

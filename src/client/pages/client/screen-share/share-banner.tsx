@@ -21,10 +21,17 @@ export function ShareBanner() {
     return (
       <div role="status" className="bg-slate-800 text-white" data-testid="share-banner">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-2">
-          <p>
-            Partage d’écran terminé
-            {share.durationMinutes ? ` : ${share.durationMinutes} min` : ''}. Rien n’a été enregistré.
-          </p>
+          {share.lost ? (
+            <p>
+              Le partage d’écran s’est arrêté : cette page ne pouvait plus suivre le technicien. Vous pouvez le relancer
+              depuis « Mes demandes ». Rien n’a été enregistré.
+            </p>
+          ) : (
+            <p>
+              Partage d’écran terminé
+              {share.durationMinutes ? ` : ${share.durationMinutes} min` : ''}. Rien n’a été enregistré.
+            </p>
+          )}
           <Button variant="secondary" size="sm" onClick={dismissEnded}>
             Fermer
           </Button>

@@ -17,7 +17,13 @@ export type ShareState =
       /** the technician's voice, when their microphone is on */
       remoteAudio: MediaStream | null;
     }
-  | { phase: 'ended'; interventionId: number; durationMinutes: number | null };
+  | {
+      phase: 'ended';
+      interventionId: number;
+      durationMinutes: number | null;
+      /** ended by the page itself, which could no longer hear the technician's (its live stream closed for good) */
+      lost?: boolean;
+    };
 
 const IDLE: ShareState = { phase: 'idle' };
 let state: ShareState = IDLE;
@@ -45,15 +51,36 @@ function post(shareId: number, signal: SignalInput) {
   void apiRaw(`/api/client/screen-shares/${shareId}/signal`, { method: 'POST', json: signal }).catch(() => undefined);
 }
 
+const sharedRequest = () => (state.phase === 'waiting' || state.phase === 'connected' ? state.interventionId : 0);
+
+/** Ended by the member, or by signing out elsewhere: the record is written, the page lets go. */
+function ended(durationMinutes: number | null) {
+  const interventionId = sharedRequest();
+  release();
+  set({ phase: 'ended', interventionId, durationMinutes });
+}
+
+/** The end was missed while the connection was down: the server's catch-up names the request. */
+function onShareEnded(interventionId: number) {
+  if (held && interventionId === sharedRequest()) ended(null);
+}
+
+/**
+ * The page can no longer hear the technician's (a join, an end): it ends the share rather than show a screen shared
+ * with nobody, or a share that has ended as still running.
+ */
+function onLost() {
+  if (!held) return;
+  const { shareId } = held;
+  const interventionId = sharedRequest();
+  release();
+  set({ phase: 'ended', interventionId, durationMinutes: null, lost: true });
+  void apiRaw(endUrl(shareId), { method: 'POST', json: { reason: 'page_closed' } }).catch(() => undefined);
+}
+
 async function onSignal(signal: Signal) {
   if (!held || signal.shareId !== held.shareId) return;
-  if (signal.kind === 'end') {
-    // Ended by the member, or by signing out elsewhere: the record is written, the page lets go.
-    const interventionId = state.phase === 'waiting' || state.phase === 'connected' ? state.interventionId : 0;
-    release();
-    set({ phase: 'ended', interventionId, durationMinutes: signal.durationMinutes });
-    return;
-  }
+  if (signal.kind === 'end') return ended(signal.durationMinutes);
   if (signal.kind === 'join') {
     // A member joins (or joins again after a lost connection): a new connection, a new offer.
     held.peer?.close();
@@ -110,7 +137,11 @@ export async function startSharing(open: () => Promise<number>) {
     // Listening before the share exists: a member quick to « Rejoindre » sends the join as soon as the share is
     // announced, maybe before its answer is read here. What comes meanwhile waits for the share to be known.
     const early = earlySignals();
-    closeSignals = await openSignalStream('/api/client/events', (s) => (held ? void onSignal(s) : early.keep(s)));
+    closeSignals = await openSignalStream('/api/client/events', {
+      onSignal: (s) => (held ? void onSignal(s) : early.keep(s)),
+      onShareEnded,
+      onLost,
+    });
     const session = (await (
       await apiRaw(`/api/client/interventions/${interventionId}/screen-share`, { method: 'POST' })
     ).json()) as ScreenShareSession;
@@ -139,7 +170,7 @@ export async function startSharing(open: () => Promise<number>) {
 export async function stopSharing() {
   if (!held) return;
   const { shareId } = held;
-  const interventionId = state.phase === 'idle' || state.phase === 'ended' ? 0 : state.interventionId;
+  const interventionId = sharedRequest();
   release();
   set({ phase: 'ended', interventionId, durationMinutes: null });
   await apiRaw(endUrl(shareId), { method: 'POST', json: { reason: 'client' } }).catch(() => undefined);

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openSignalStream } from './signal-stream.ts';
+
+/**
+ * The browser's EventSource as the page sees it: the test plays the server's side (events, a dropped connection, an
+ * error answer). Each one opened is kept, newest last.
+ */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onmessage: ((m: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, ((m: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (m: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** The server writes an event (`message` for a numbered one). */
+  emit(type: string, data: unknown, lastEventId = '') {
+    this.readyState = FakeEventSource.OPEN;
+    const m = new MessageEvent<string>(type, { data: JSON.stringify(data), lastEventId });
+    if (type === 'message') this.onmessage?.(m);
+    this.listeners.get(type)?.forEach((l) => l(m));
+  }
+  /** The connection drops (EventSource tries again by itself) or the server answered an error (it gives up). */
+  fail(givesUp: boolean) {
+    if (this.readyState === FakeEventSource.CLOSED) return; // closed by the page: nothing more reaches it
+    this.readyState = givesUp ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
+    this.onerror?.();
+  }
+}
+const newest = () => FakeEventSource.opened.at(-1)!;
+
+const ended = (id: number, interventionId: number) => ({
+  id,
+  kind: 'intervention.screen_share_ended',
+  subjectId: interventionId,
+  interventionId,
+  text: 'Partage d’écran terminé (3 min)',
+  at: '2026-11-28T09:00:00.000Z',
+});
+
+function handlers() {
+  return { onSignal: vi.fn(), onShareEnded: vi.fn(), onLost: vi.fn() };
+}
+
+async function openReady(h: ReturnType<typeof handlers>) {
+  const opening = openSignalStream('/api/client/events', h);
+  newest().emit('ready', {}, '40');
+  return opening;
+}
+
+describe('[REMOTE][SCREEN_SHARE] the signal stream of a share', () => {
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('hands over the signals once ready, and refuses to open when the stream fails first', async () => {
+    const h = handlers();
+    await openReady(h);
+    newest().emit('signal', { kind: 'join', shareId: 7, peer: 'p1' });
+    expect(h.onSignal).toHaveBeenCalledWith({ kind: 'join', shareId: 7, peer: 'p1' });
+
+    const refused = openSignalStream('/api/client/events', handlers());
+    newest().fail(true);
+    await expect(refused).rejects.toThrow();
+  });
+
+  it('tells of a share that ended while the connection was down, from the replayed event', async () => {
+    const h = handlers();
+    await openReady(h);
+    // Sent live, the end comes with its signal (and its minutes): the event alone says nothing here.
+    newest().emit('message', ended(41, 12), '41');
+    expect(h.onShareEnded).not.toHaveBeenCalled();
+
+    newest().fail(false);
+    newest().emit('message', ended(45, 12), '45');
+    expect(h.onShareEnded).toHaveBeenCalledWith(12);
+    newest().emit('ready', {}, '45');
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(h.onLost).not.toHaveBeenCalled();
+  });
+
+  it('is lost, once and for good, when the server closes it for a newer page of the session', async () => {
+    const h = handlers();
+    await openReady(h);
+    newest().emit('closed', { message: 'Cette page ne se met plus à jour toute seule.' });
+    newest().fail(false);
+    expect(h.onLost).toHaveBeenCalledTimes(1);
+    expect(newest().readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it('opens again from its last event after an error answer, and is lost when the server keeps refusing', async () => {
+    vi.useFakeTimers();
+    const h = handlers();
+    await openReady(h);
+    newest().emit('message', ended(42, 3), '42');
+    newest().fail(true);
+    await vi.runOnlyPendingTimersAsync();
+    expect(newest().url).toBe('/api/client/events?lastEventId=42');
+    // Back: what it missed is replayed, and the count of attempts starts again.
+    newest().emit('message', ended(43, 12), '43');
+    newest().emit('ready', {}, '43');
+    expect(h.onShareEnded).toHaveBeenCalledWith(12);
+
+    for (let attempt = 0; attempt < 3; attempt++) {
+      newest().fail(true);
+      await vi.runOnlyPendingTimersAsync();
+    }
+    expect(FakeEventSource.opened).toHaveLength(5);
+    expect(h.onLost).not.toHaveBeenCalled();
+    newest().fail(true);
+    expect(h.onLost).toHaveBeenCalledTimes(1);
+    await vi.runOnlyPendingTimersAsync();
+    expect(FakeEventSource.opened).toHaveLength(5);
+  });
+});
