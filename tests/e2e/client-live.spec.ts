@@ -37,6 +37,32 @@ test('[CLIENT][LIVE] a page whose updates the server ends says so and offers to 
   await expect(notice).toHaveCount(0);
 });
 
+// A page left open on a shared computer must not go on showing the account once its session has ended elsewhere.
+test('[CLIENT][LIVE] a page whose session ended elsewhere is signed out without a click', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A new hash at the production cost, and the stream's check of the session every 25 s.
+  test.slow();
+  const client = await createClient(request, 'basique');
+  await signInToDashboard(page, client.username, client.password);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // From another browser the client changes the password: every other session of the account ends.
+  const elsewhere = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+  await signInToDashboard(elsewhere, client.username, client.password);
+  const changed = await elsewhere.request.post('/api/client/password', {
+    data: { currentPassword: client.password, newPassword: 'une autre phrase bien longue' },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  await elsewhere.context().close();
+
+  await expect(page.getByText('Vous êtes déconnecté. Reconnexion en cours...')).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(/\/client\/login/);
+  await expect(page.getByText(client.email)).toHaveCount(0);
+});
+
 /** A Pro client signed in on `page`, who has just asked for help from the dashboard: the request, listed and read. */
 async function clientWithARequest(page: Page, request: APIRequestContext) {
   const client = await createClient(request, 'pro');

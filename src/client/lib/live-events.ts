@@ -17,13 +17,28 @@ const REOPEN_MS = 5000;
 /**
  * Listens to a Server-Sent Events route while the page is open. EventSource reconnects by itself and sends the last
  * id it received, so the server replays what was missed; when it gives up, the hook opens it again with that id.
- * `from`: the newest event when the server read the page's data (a rendered page's `liveFrom`), where a stream that
- * has no place yet in this tab starts.
  */
-export function useLiveEvents(url: string, onEvent: (event: LiveEvent) => void, from?: number): LiveStatus {
-  const handler = useRef(onEvent);
+export function useLiveEvents(
+  url: string,
+  onEvent: (event: LiveEvent) => void,
+  options: {
+    /**
+     * The newest event when the server read the page's data (a rendered page's `liveFrom`), where a stream that has
+     * no place yet in this tab starts.
+     */
+    from?: number | undefined;
+    /**
+     * EventSource gave up: the server answered an error. A restart answers that for a moment, and so does an ended
+     * session (signed out elsewhere, or expired): the page checks its session then, or it would go on showing the
+     * account's data and trying again every few seconds.
+     */
+    onGaveUp?: () => void;
+  } = {},
+): LiveStatus {
+  const { from } = options;
+  const handler = useRef({ onEvent, onGaveUp: options.onGaveUp });
   useEffect(() => {
-    handler.current = onEvent;
+    handler.current = { onEvent, onGaveUp: options.onGaveUp };
   });
   const [status, setStatus] = useState<LiveStatus>({ state: 'connecting' });
   useEffect(() => {
@@ -59,7 +74,7 @@ export function useLiveEvents(url: string, onEvent: (event: LiveEvent) => void, 
       source.onmessage = (m) => {
         moveTo(m.lastEventId);
         try {
-          handler.current(JSON.parse(m.data as string) as LiveEvent);
+          handler.current.onEvent(JSON.parse(m.data as string) as LiveEvent);
         } catch {
           /* an event this page cannot read is skipped; its lists still reload on the next */
         }
@@ -69,6 +84,7 @@ export function useLiveEvents(url: string, onEvent: (event: LiveEvent) => void, 
         setState('retrying');
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
+          handler.current.onGaveUp?.();
           timer = setTimeout(open, REOPEN_MS);
         }
       };

@@ -73,17 +73,16 @@ export const adminKeys = {
 };
 
 /** The server holds the session; a 401 here only means « not signed in », so it resolves to null. */
-export const sessionQueryOptions = queryOptions({
-  queryKey: adminKeys.session,
-  queryFn: async (): Promise<StaffSession | null> => {
-    try {
-      return await api<StaffSession>('/api/admin/session');
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 401) return null;
-      throw error;
-    }
-  },
-});
+export async function readStaffSession(): Promise<StaffSession | null> {
+  try {
+    return await api<StaffSession>('/api/admin/session');
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = queryOptions({ queryKey: adminKeys.session, queryFn: readStaffSession });
 
 export const sessionListQueryOptions = queryOptions({
   queryKey: adminKeys.sessions,

@@ -11,22 +11,26 @@ export function signOutLocally(client: QueryClient) {
   client.setQueryData(adminKeys.session, null);
 }
 
+/** Whether « Session expirée » was shown since the last sign-in: several lists may fail together, one toast is enough. */
+const expiredNoticeShown = new WeakSet<QueryClient>();
+
+/** The session has ended (a 401, or the live stream refused and the session read as gone): told once, then signed out. */
+export function sessionExpired(client: QueryClient) {
+  if (!expiredNoticeShown.has(client) && client.getQueryData(adminKeys.session)) {
+    expiredNoticeShown.add(client);
+    notify('error', 'Session expirée', 'Veuillez vous reconnecter.');
+  }
+  signOutLocally(client);
+}
+
 /**
  * The back-office's own client (the landing page never downloads TanStack Query).
  * docs/specification.md §9: data never stale, no refetch on focus, no retry. A 401 from any call means the session
  * expired.
  */
 export function createAdminQueryClient(): QueryClient {
-  let expiredNoticeShown = false;
   const onError = (error: unknown, isSessionCall: boolean) => {
-    if (!isUnauthorized(error) || isSessionCall) return;
-    const client = queryClient;
-    // Several lists may fail together with the same 401: one toast is enough.
-    if (!expiredNoticeShown && client.getQueryData(adminKeys.session)) {
-      expiredNoticeShown = true;
-      notify('error', 'Session expirée', 'Veuillez vous reconnecter.');
-    }
-    signOutLocally(client);
+    if (isUnauthorized(error) && !isSessionCall) sessionExpired(queryClient);
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey[1] === 'session') }),
@@ -41,7 +45,7 @@ export function createAdminQueryClient(): QueryClient {
   // A fresh sign-in may show the notice again next time.
   queryClient.getQueryCache().subscribe((event) => {
     if (event.query.queryKey[1] === 'session' && event.type === 'updated' && event.query.state.data)
-      expiredNoticeShown = false;
+      expiredNoticeShown.delete(queryClient);
   });
   return queryClient;
 }

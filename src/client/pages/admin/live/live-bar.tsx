@@ -5,7 +5,8 @@ import { STAFF_ALERT_KINDS, type LiveEvent, type LiveKind } from '#shared/live/l
 import { Button } from '#client/components/ui/button.tsx';
 import { HeaderMenu } from '#client/pages/admin/shell/header-menu.tsx';
 import { useLiveEvents } from '#client/lib/live-events.ts';
-import { adminKeys, interventionListQueryOptions } from '#client/pages/admin/api/queries.ts';
+import { adminKeys, interventionListQueryOptions, readStaffSession } from '#client/pages/admin/api/queries.ts';
+import { sessionExpired } from '#client/pages/admin/api/query-client.ts';
 import { useStaffSession } from '#client/pages/admin/api/session.ts';
 import { devicesKey } from '#client/pages/admin/devices/device-queries.ts';
 import { notificationsSupported, playAlert, setSoundEnabled, showNotification, soundEnabled } from './alerts.ts';
@@ -44,17 +45,27 @@ export function LiveBar() {
     setSound(soundEnabled());
   }, []);
 
-  const { state, closedMessage } = useLiveEvents('/api/admin/events', (event: LiveEvent) => {
-    const lists = listsOf(event.kind);
-    void client.invalidateQueries({ queryKey: lists });
-    // The requests' waiting count below is always read, and its answer has the navigation's figures read again
-    // (use-counts.ts). « Messages » and « Appareils » may have no tab open to read theirs: their figures are asked here.
-    if (lists !== adminKeys.interventions) void client.invalidateQueries({ queryKey: adminKeys.counts });
-    // One's own action (a request opened for a client) refreshes the lists but is no news to oneself.
-    if (!STAFF_ALERT_KINDS.includes(event.kind) || (event.actorId != null && event.actorId === me)) return;
-    playAlert();
-    if (document.hidden) showNotification('Espace staff', event.text);
-  });
+  const { state, closedMessage } = useLiveEvents(
+    '/api/admin/events',
+    (event: LiveEvent) => {
+      const lists = listsOf(event.kind);
+      void client.invalidateQueries({ queryKey: lists });
+      // The requests' waiting count below is always read, and its answer has the navigation's figures read again
+      // (use-counts.ts). « Messages » and « Appareils » may have no tab open to read theirs: their figures are asked here.
+      if (lists !== adminKeys.interventions) void client.invalidateQueries({ queryKey: adminKeys.counts });
+      // One's own action (a request opened for a client) refreshes the lists but is no news to oneself.
+      if (!STAFF_ALERT_KINDS.includes(event.kind) || (event.actorId != null && event.actorId === me)) return;
+      playAlert();
+      if (document.hidden) showNotification('Espace staff', event.text);
+    },
+    {
+      onGaveUp: () =>
+        void readStaffSession().then(
+          (s) => s || sessionExpired(client),
+          () => undefined,
+        ),
+    },
+  );
   useTitleCount(waiting.data?.total ?? 0);
 
   function toggleSound() {

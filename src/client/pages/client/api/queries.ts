@@ -47,18 +47,18 @@ function one<T>(queryKey: QueryKey, url: string) {
 
 const SESSION_URL = '/api/auth/user';
 
-/** The one session query of the client area: the signed-in client, or null (a 401 here only means « not signed in »). */
-export const sessionQueryOptions = queryOptions({
-  queryKey: clientKeys.session,
-  queryFn: async (): Promise<AuthUser | null> => {
-    try {
-      return await api<AuthUser>(SESSION_URL);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 401) return null;
-      throw error;
-    }
-  },
-});
+/** The signed-in client, or null: a 401 here only means « not signed in ». */
+export async function readClientSession(): Promise<AuthUser | null> {
+  try {
+    return await api<AuthUser>(SESSION_URL);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The one session query of the client area. */
+export const sessionQueryOptions = queryOptions({ queryKey: clientKeys.session, queryFn: readClientSession });
 export const sessionFetchable: Fetchable = { queryKey: clientKeys.session, url: SESSION_URL, list: false };
 
 const subscription = one<CurrentSubscription | null>(clientKeys.subscription, '/api/subscriptions/current');

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '#client/lib/live-events.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { clientKeys } from '#client/pages/client/api/queries.ts';
+import { clientKeys, readClientSession } from '#client/pages/client/api/queries.ts';
+import { ACTION_UNAUTHORIZED, sendToLogin } from '#client/pages/client/api/unauthorized.ts';
 import { useViewer } from '#client/lib/viewer.tsx';
 
 /**
@@ -15,7 +16,15 @@ export function ClientLive() {
   const { state, closedMessage } = useLiveEvents(
     '/api/client/events',
     () => client.invalidateQueries({ queryKey: clientKeys.interventions }),
-    epoch === 0 ? liveFrom : undefined,
+    {
+      from: epoch === 0 ? liveFrom : undefined,
+      // Signed out elsewhere (« Déconnecter les autres appareils », a password changed): the page lets go of the data.
+      onGaveUp: () =>
+        void readClientSession().then(
+          (user) => user || sendToLogin(ACTION_UNAUTHORIZED),
+          () => undefined,
+        ),
+    },
   );
   if (state !== 'closed') return null;
   return (
