@@ -14,7 +14,14 @@ const RETRY_MS = 2000;
 /** A page closed for a newer one of its session waits this long before EventSource tries again: it does not. */
 const GIVEN_UP_RETRY_MS = 24 * 3600_000;
 
-const line = (event: LiveEvent) => `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
+/**
+ * An event with its id, unless a larger one was already written on this stream. Ids are taken at insert and commits
+ * land out of order: an event committed late has a smaller id than one already sent, and EventSource would take it as
+ * its place, so that its next reconnect replays what came after (the tone and the notification again). Without an id
+ * line the browser keeps its place.
+ */
+const line = (event: LiveEvent, place: number) =>
+  `${event.id > place ? `id: ${event.id}\n` : ''}data: ${JSON.stringify(event)}\n\n`;
 
 /** The largest id an event can have (a `serial`): a larger one is compared as this one, never sent to the database. */
 const LAST_EVENT_ID_MAX = 2_147_483_647;
@@ -85,7 +92,17 @@ export async function openLiveStream(
       return;
     }
     if (sent.has(event.id)) return;
-    write(line(event));
+    writeEvent(event);
+  };
+  /** The largest id written on this stream, or the page's own: its place, which never moves back. */
+  let place = after ?? 0;
+  const writeEvent = (event: LiveEvent) => {
+    write(line(event, place));
+    place = Math.max(place, event.id);
+  };
+  const writePlace = (id: number) => {
+    place = Math.max(place, id);
+    write(`id: ${place}\nevent: ready\ndata: {}\n\n`);
   };
   let ended = false;
   /** Nothing is written once the stream ended (a newer page of the session may close it during its catch-up). */
@@ -118,20 +135,20 @@ export async function openLiveStream(
   try {
     if (after === null) {
       // A new page: it has just read its lists; its first id is where a later reconnect starts.
-      write(`id: ${await lastEventId(request.server.db)}\nevent: ready\ndata: {}\n\n`);
+      writePlace(await lastEventId(request.server.db));
     } else {
       // The page's place moves past every event of the moment, its own or not: its next reconnect starts from there.
       // Read before the catch-up; what comes after it reaches the page through the hub, subscribed above.
-      let place = Math.max(after, await lastEventId(request.server.db));
+      let caughtUp = Math.max(after, await lastEventId(request.server.db));
       for await (const stored of eventsAfter(request.server.db, after, viewer)) {
-        place = Math.max(place, stored.id);
+        caughtUp = Math.max(caughtUp, stored.id);
         const event = eventFor(viewer, stored);
         if (event) {
           sent.add(event.id);
-          write(line(event));
+          writeEvent(event);
         }
       }
-      write(`id: ${place}\nevent: ready\ndata: {}\n\n`);
+      writePlace(caughtUp);
     }
   } catch (error) {
     request.log.warn({ err: error }, 'live events: catch-up failed');
