@@ -40,7 +40,11 @@ describe('[MAIL] messages written to files when no SMTP server is set', () => {
       text: 'Mot de passe : Azur-Passerelle-2026',
     });
     mailer.close();
-    const [name] = await readdir(outbox);
+    // One file, whole, under its own name: nothing left of the name it was written under.
+    const names = await readdir(outbox);
+    expect(names).toHaveLength(1);
+    const [name] = names;
+    expect(name).toMatch(/\.eml$/);
     expect(await readFile(path.join(outbox, name!), 'utf8')).toContain('Azur-Passerelle-2026');
     expect((await stat(path.join(outbox, name!))).mode & 0o777).toBe(0o600);
     expect((await stat(outbox)).mode & 0o777).toBe(0o700);
@@ -52,11 +56,14 @@ describe('[MAIL] messages written to files when no SMTP server is set', () => {
     const old = path.join(outbox, 'old.eml');
     const recent = path.join(outbox, 'recent.eml');
     const other = path.join(outbox, 'notes.txt');
-    for (const file of [old, recent, other]) await writeFile(file, 'x', { mode: 0o644 });
-    await utimes(old, new Date(now.getTime() - 8 * DAY), new Date(now.getTime() - 8 * DAY));
+    // Half a message, left by a crash while it was written: it may hold a password all the same.
+    const partial = path.join(outbox, 'crash.eml.partial');
+    for (const file of [old, recent, other, partial]) await writeFile(file, 'x', { mode: 0o644 });
+    for (const file of [old, partial])
+      await utimes(file, new Date(now.getTime() - 8 * DAY), new Date(now.getTime() - 8 * DAY));
     await utimes(recent, new Date(now.getTime() - 6 * DAY), new Date(now.getTime() - 6 * DAY));
 
-    expect(await purgeMailFiles(outbox, now)).toBe(1);
+    expect(await purgeMailFiles(outbox, now)).toBe(2);
     expect((await readdir(outbox)).sort()).toEqual(['notes.txt', 'recent.eml']);
     expect((await stat(recent)).mode & 0o777).toBe(0o600);
     expect((await stat(outbox)).mode & 0o777).toBe(0o700);

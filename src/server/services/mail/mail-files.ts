@@ -1,4 +1,4 @@
-import { chmod, mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -8,11 +8,18 @@ export const MAIL_FILE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** Writes one message, readable by the server's user only (file 0600 in a 0700 folder). */
+/** A message being written: never read as one (it may be half there), purged like one if a crash left it. */
+const PARTIAL = '.partial';
+
+/**
+ * Writes one message, readable by the server's user only (file 0600 in a 0700 folder). Written under another name and
+ * renamed once whole: whoever reads the `.eml` files (staff without SMTP, the browser tests) never reads half of one.
+ */
 export async function writeMailFile(dir: string, name: string, message: Buffer): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, name);
-  await writeFile(file, message, { mode: 0o600 });
+  await writeFile(file + PARTIAL, message, { mode: 0o600 });
+  await rename(file + PARTIAL, file);
   return file;
 }
 
@@ -30,7 +37,7 @@ export async function purgeMailFiles(dir: string, now = new Date()): Promise<num
   }
   await chmod(dir, 0o700);
   let deleted = 0;
-  for (const name of names.filter((n) => n.endsWith('.eml'))) {
+  for (const name of names.filter((n) => n.endsWith('.eml') || n.endsWith(`.eml${PARTIAL}`))) {
     const file = path.join(dir, name);
     const info = await stat(file);
     if (now.getTime() - info.mtime.getTime() > MAIL_FILE_DAYS * DAY_MS) {
