@@ -46,6 +46,15 @@ export async function shot(target: Page | Locator, name: string) {
   await ('goto' in target ? target.screenshot({ path, fullPage: true }) : target.screenshot({ path }));
 }
 
+/**
+ * Exactly one of these texts. For a date read at two moments (the page's and the test's): across midnight in Paris
+ * they may be either side of it, and both are right.
+ */
+export function exactlyOneOf(...texts: string[]): RegExp {
+  // Space around, as a text matched by a string is read (an icon's space before it).
+  return new RegExp(`^\\s*(?:${texts.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s*$`);
+}
+
 /** A unique e-mail per test, so tests sharing the e2e server never see each other's data. */
 export function uniqueEmail(prefix = 'client'): string {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@exemple.fr`;
