@@ -43,7 +43,7 @@ test('[CLIENT][LIVE] a page whose session ended elsewhere is signed out without 
   browser,
   request,
 }) => {
-  // A new hash at the production cost, and the stream's check of the session every 25 s.
+  // A new hash at the production cost.
   test.slow();
   const client = await createClient(request, 'basique');
   await signInToDashboard(page, client.username, client.password);
@@ -58,7 +58,7 @@ test('[CLIENT][LIVE] a page whose session ended elsewhere is signed out without 
   expect(changed.status(), await changed.text()).toBe(200);
   await elsewhere.context().close();
 
-  await expect(page.getByText('Vous êtes déconnecté. Reconnexion en cours...')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Vous êtes déconnecté. Reconnexion en cours...')).toBeVisible();
   await expect(page).toHaveURL(/\/client\/login/);
   await expect(page.getByText(client.email)).toHaveCount(0);
 });

@@ -246,6 +246,24 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     expect(anneSees.every((e) => e.interventionId !== id && !e.text.includes('bruno'))).toBe(true);
   });
 
+  it('a session that ends closes its streams at once, on another instance too, and the others stay', async () => {
+    const other = await clientLogin(one, 'anne', 'Azur-Passerelle-2026');
+    const ending = await open('/api/client/events', other);
+    const staying = await open('/api/client/events', anne);
+    await Promise.all([ready(ending), ready(staying)]);
+    const signedOut = await one.app.inject({ method: 'POST', url: '/api/client/logout', headers: other });
+    expect(signedOut.statusCode).toBe(200);
+    // An event for Anne after the sign-out: her other page has it, the signed-out one ends without it.
+    const [client] = await one.db.select({ id: clients.id }).from(clients).where(eq(clients.email, 'anne@exemple.fr'));
+    const id = await newIntervention(anne);
+    await one.db.transaction(async (tx) =>
+      publishLive(tx, 'intervention.status', { interventionId: id, clientId: client!.id }, { client: 'Close' }),
+    );
+    await staying.next(about(id, 'intervention.status'));
+    await expect(ending.next(about(id, 'intervention.status'))).rejects.toThrow('ended');
+    expect(staying.ended).toBe(false);
+  });
+
   it('refuses a page without a session, and a client on the staff stream', async () => {
     expect((await fetch(`${urlTwo}/api/admin/events`)).status).toBe(401);
     expect((await fetch(`${urlTwo}/api/admin/events`, { headers: anne })).status).toBe(403);

@@ -3,10 +3,12 @@ export type StreamEvent = { id?: string; event: string; data: string };
 
 export type EventStream = {
   status: number;
-  /** the next event matching `accept` (skipping others), or a rejection after `ms` */
+  /** the next event matching `accept` (skipping others), or a rejection after `ms` or once the stream has ended */
   next(accept?: (e: StreamEvent) => boolean, ms?: number): Promise<StreamEvent>;
   /** every event received so far and not yet taken */
   pending(): StreamEvent[];
+  /** whether the server has ended the stream */
+  readonly ended: boolean;
   close(): void;
 };
 
@@ -16,6 +18,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const queue: StreamEvent[] = [];
   const waiters: (() => void)[] = [];
   let buffer = '';
+  let ended = false;
   const decoder = new TextDecoder();
   const pump = async () => {
     if (!res.body) return;
@@ -46,6 +49,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
     } catch {
       /* closed */
     }
+    ended = true;
+    waiters.splice(0).forEach((w) => w());
   };
   void pump();
   return {
@@ -55,6 +60,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
       for (;;) {
         const index = queue.findIndex(accept);
         if (index >= 0) return queue.splice(0, index + 1).pop()!;
+        if (ended) throw new Error('the stream ended without such an event');
         const left = deadline - Date.now();
         if (left <= 0) throw new Error('no such event within the time allowed');
         await new Promise<void>((resolve) => {
@@ -67,6 +73,9 @@ export async function openEventStream(url: string, headers: Record<string, strin
       }
     },
     pending: () => queue.splice(0),
+    get ended() {
+      return ended;
+    },
     close: () => controller.abort(),
   };
 }

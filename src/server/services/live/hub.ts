@@ -28,6 +28,12 @@ export type LiveSubscriber = {
   address: string;
 };
 
+/**
+ * Announced by the database when sessions end, however they end (drizzle/0041): their hashes, space-separated. Their
+ * streams close at once; the pages' reconnection is refused and they sign out (client/lib/live-events.ts).
+ */
+export const SESSION_ENDED_CHANNEL = 'rfs_session_ended';
+
 const isFor = (viewer: Viewer, notice: SignalNotice) =>
   viewer.side === 'client' ? notice.toClientId === viewer.clientId : notice.toStaffId === viewer.id;
 
@@ -152,6 +158,10 @@ export class LiveHub {
     }
   };
 
+  private onSessionsEnded = (payload: string) => {
+    for (const hash of payload.split(' ')) for (const s of [...(this.bySession.get(hash) ?? [])]) s.close();
+  };
+
   /** A signal is read once, and only by the instance holding a page it is for (most hear it and skip it). */
   private onSignal = (payload: string) => {
     let notice: SignalNotice;
@@ -176,9 +186,11 @@ export class LiveHub {
       // One embedded database, one process: its own NOTIFY reaches its own listener.
       const stopEvents = await this.database.pglite!.listen(LIVE_CHANNEL, this.onPayload);
       const stopSignals = await this.database.pglite!.listen(SIGNAL_CHANNEL, this.onSignal);
+      const stopSessions = await this.database.pglite!.listen(SESSION_ENDED_CHANNEL, this.onSessionsEnded);
       this.stopListening = async () => {
         await stopEvents();
         await stopSignals();
+        await stopSessions();
       };
       return;
     }
@@ -202,12 +214,14 @@ export class LiveHub {
     client.on('notification', (message) => {
       if (!message.payload) return;
       if (message.channel === SIGNAL_CHANNEL) this.onSignal(message.payload);
+      else if (message.channel === SESSION_ENDED_CHANNEL) this.onSessionsEnded(message.payload);
       else this.onPayload(message.payload);
     });
     try {
       await client.connect();
       await client.query(`listen ${LIVE_CHANNEL}`);
       await client.query(`listen ${SIGNAL_CHANNEL}`);
+      await client.query(`listen ${SESSION_ENDED_CHANNEL}`);
     } catch {
       again();
       return;
