@@ -32,7 +32,7 @@ export type LiveSubscriber = {
  * Announced by the database when sessions end, however they end (drizzle/0041): their hashes, space-separated. Their
  * streams close at once; the pages' reconnection is refused and they sign out (client/lib/live-events.ts).
  */
-export const SESSION_ENDED_CHANNEL = 'rfs_session_ended';
+const SESSION_ENDED_CHANNEL = 'rfs_session_ended';
 
 const isFor = (viewer: Viewer, notice: SignalNotice) =>
   viewer.side === 'client' ? notice.toClientId === viewer.clientId : notice.toStaffId === viewer.id;
