@@ -104,28 +104,45 @@ describe('[REMOTE][SCREEN_SHARE] the signal stream of a share', () => {
     expect(FakeEventSource.opened).toHaveLength(1);
   });
 
-  it('opens again from its last event after an error answer, and is lost when the server keeps refusing', async () => {
+  it('opens again from its last event after error answers, waiting longer each time, never giving the share up', async () => {
     vi.useFakeTimers();
     const h = handlers();
     await openReady(h);
     newest().emit('message', ended(42, 3), '42');
     newest().fail(true);
-    await vi.runOnlyPendingTimersAsync();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(newest().url).toBe('/api/client/events?lastEventId=42');
-    // Back: what it missed is replayed, and the count of attempts starts again.
+    // Back: what it missed is replayed, and the wait starts again from 2 s.
     newest().emit('message', ended(43, 12), '43');
     newest().emit('ready', {}, '43');
     expect(h.onShareEnded).toHaveBeenCalledWith(12);
 
-    for (let attempt = 0; attempt < 3; attempt++) {
+    // A restart behind a proxy: refused again and again, the waits grow to 30 s and the attempts go on.
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const before = FakeEventSource.opened.length;
       newest().fail(true);
-      await vi.runOnlyPendingTimersAsync();
+      let waited = 0;
+      while (FakeEventSource.opened.length === before) {
+        await vi.advanceTimersByTimeAsync(1000);
+        waited += 1000;
+      }
+      waits.push(waited);
     }
-    expect(FakeEventSource.opened).toHaveLength(5);
+    expect(waits).toEqual([2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000]);
     expect(h.onLost).not.toHaveBeenCalled();
-    newest().fail(true);
-    expect(h.onLost).toHaveBeenCalledTimes(1);
-    await vi.runOnlyPendingTimersAsync();
-    expect(FakeEventSource.opened).toHaveLength(5);
+    newest().emit('ready', {}, '43');
+    newest().emit('signal', { kind: 'join', shareId: 7, peer: 'p2' });
+    expect(h.onSignal).toHaveBeenCalledWith({ kind: 'join', shareId: 7, peer: 'p2' });
+  });
+
+  it('refuses to open when the server closes it before it is ready', async () => {
+    const h = handlers();
+    const opening = openSignalStream('/api/client/events', h);
+    newest().emit('closed', { message: 'Cette page ne se met plus à jour toute seule.' });
+    await expect(opening).rejects.toThrow();
+    expect(h.onLost).not.toHaveBeenCalled();
   });
 });

@@ -17,9 +17,13 @@ export function earlySignals(max = 50) {
   };
 }
 
-/** After the server answered an error (a restart behind a proxy), the stream is opened again this soon, a few times. */
+/**
+ * After the server answered an error (a restart behind a proxy answers 502 for a while), the stream is opened again
+ * after 2 s, then twice as long each time, up to 30 s, for as long as the page lasts: the picture goes page to page
+ * meanwhile, and a share is not ended for a restart. A session that has ended signs the page out by its own stream.
+ */
 const REOPEN_MS = 2000;
-const REOPEN_TRIES = 3;
+const REOPEN_MAX_MS = 30_000;
 
 export type SignalStreamHandlers = {
   onSignal(signal: Signal): void;
@@ -29,8 +33,8 @@ export type SignalStreamHandlers = {
    */
   onShareEnded(interventionId: number): void;
   /**
-   * The stream is gone for good: closed by the server for a newer page of the session, or refused when opened again.
-   * The other side can no longer be heard; the page says so and lets go.
+   * The stream is gone for good: closed by the server for a newer page of the session. The other side can no longer
+   * be heard; the page says so and lets go.
    */
   onLost(): void;
 };
@@ -59,7 +63,8 @@ export function openSignalStream(url: string, handlers: SignalStreamHandlers): P
     const lose = () => {
       if (stopped) return;
       close();
-      handlers.onLost();
+      if (ready) handlers.onLost();
+      else reject(new Error('signal stream'));
     };
     const open = () => {
       source = new EventSource(lastId ? `${url}?lastEventId=${encodeURIComponent(lastId)}` : url);
@@ -103,8 +108,7 @@ export function openSignalStream(url: string, handlers: SignalStreamHandlers): P
         // Still connecting: EventSource tries again by itself, with the last id, and the server replays from there.
         if (source.readyState !== EventSource.CLOSED) return;
         source.close();
-        if (++tries > REOPEN_TRIES) return lose();
-        timer = setTimeout(open, REOPEN_MS);
+        timer = setTimeout(open, Math.min(REOPEN_MS * 2 ** tries++, REOPEN_MAX_MS));
       };
     };
     open();

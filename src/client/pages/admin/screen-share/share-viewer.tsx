@@ -62,8 +62,9 @@ function useShareConnection(
         // Listening first: the client's offer follows our join at once.
         closeSignals = await openSignalStream('/api/admin/events', {
           onSignal,
-          onShareEnded: (ended) => ended === interventionId && stop({ phase: 'ended', minutes: null }),
-          onLost: () => stop({ phase: 'failed', message: LOST }),
+          // Once the share has ended, nothing more is news: its « terminé » stays.
+          onShareEnded: (ended) => !over && ended === interventionId && stop({ phase: 'ended', minutes: null }),
+          onLost: () => over || stop({ phase: 'failed', message: LOST }),
         });
         if (gone) return closeSignals();
         const session = await api<ScreenShareSession>(`/api/admin/screen-shares/${shareId}/join`, { method: 'POST' });

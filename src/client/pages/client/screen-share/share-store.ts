@@ -45,6 +45,9 @@ let held: {
   closeSignals: () => void;
 } | null = null;
 
+/** The signal stream was lost while the share was being opened. */
+let lostBeforeShared = false;
+
 const endUrl = (shareId: number) => `/api/client/screen-shares/${shareId}/end`;
 
 function post(shareId: number, signal: SignalInput) {
@@ -70,7 +73,11 @@ function onShareEnded(interventionId: number) {
  * with nobody, or a share that has ended as still running.
  */
 function onLost() {
-  if (!held) return;
+  if (!held) {
+    // Between the stream's opening and the share's answer: startSharing ends the share once it is known.
+    lostBeforeShared = true;
+    return;
+  }
   const { shareId } = held;
   const interventionId = sharedRequest();
   release();
@@ -137,6 +144,7 @@ export async function startSharing(open: () => Promise<number>) {
     // Listening before the share exists: a member quick to « Rejoindre » sends the join as soon as the share is
     // announced, maybe before its answer is read here. What comes meanwhile waits for the share to be known.
     const early = earlySignals();
+    lostBeforeShared = false;
     closeSignals = await openSignalStream('/api/client/events', {
       onSignal: (s) => (held ? void onSignal(s) : early.keep(s)),
       onShareEnded,
@@ -158,6 +166,7 @@ export async function startSharing(open: () => Promise<number>) {
       microphone: false,
       remoteAudio: null,
     });
+    if (lostBeforeShared) return onLost();
     early.release((s) => void onSignal(s));
   } catch (error) {
     closeSignals?.();
