@@ -58,7 +58,7 @@ test('[CLIENT][LIVE] a page whose session ended elsewhere is signed out without 
   expect(changed.status(), await changed.text()).toBe(200);
   await elsewhere.context().close();
 
-  await expect(page.getByText('Vous êtes déconnecté. Reconnexion en cours...')).toBeVisible();
+  await expect(page.getByText('Vous devez être connecté pour accéder à cette page.')).toBeVisible();
   await expect(page).toHaveURL(/\/client\/login/);
   await expect(page.getByText(client.email)).toHaveCount(0);
 });

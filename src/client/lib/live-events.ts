@@ -13,6 +13,8 @@ const places = new Map<string, string>();
 
 /** If the server answered with an error (a restart behind a proxy: 502, 503), EventSource gives up; we try again. */
 const REOPEN_MS = 5000;
+/** In a run of refusals, `onGaveUp` at the first and then at every twelfth (once a minute). */
+const SESSION_CHECK_EVERY = 12;
 
 /**
  * Listens to a Server-Sent Events route while the page is open. EventSource reconnects by itself and sends the last
@@ -53,9 +55,14 @@ export function useLiveEvents(
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     let closedForGood = false;
+    /** refusals in a row since the stream was last open */
+    let refusals = 0;
     const open = () => {
       source = new EventSource(lastId ? `${url}?lastEventId=${encodeURIComponent(lastId)}` : url);
-      source.onopen = () => setState('open');
+      source.onopen = () => {
+        refusals = 0;
+        setState('open');
+      };
       source.addEventListener('ready', (m) => {
         moveTo(m.lastEventId);
       });
@@ -84,7 +91,9 @@ export function useLiveEvents(
         setState('retrying');
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
-          handler.current.onGaveUp?.();
+          // At the first refusal of a run, then once a minute: a full server refuses from memory, and should not be
+          // asked for a session every few seconds by each page it refuses.
+          if (refusals++ % SESSION_CHECK_EVERY === 0) handler.current.onGaveUp?.();
           timer = setTimeout(open, REOPEN_MS);
         }
       };

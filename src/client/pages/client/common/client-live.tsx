@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '#client/lib/live-events.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { clientKeys, readClientSession } from '#client/pages/client/api/queries.ts';
-import { ACTION_UNAUTHORIZED, sendToLogin } from '#client/pages/client/api/unauthorized.ts';
+import { sendToLogin } from '#client/pages/client/api/unauthorized.ts';
 import { useViewer } from '#client/lib/viewer.tsx';
 
 /**
@@ -21,7 +21,7 @@ export function ClientLive() {
       // Signed out elsewhere (« Déconnecter les autres appareils », a password changed): the page lets go of the data.
       onGaveUp: () =>
         void readClientSession().then(
-          (user) => user || sendToLogin(ACTION_UNAUTHORIZED),
+          (user) => user || sendToLogin(),
           () => undefined,
         ),
     },
