@@ -229,6 +229,15 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     expect([...replayed]).not.toContain(late);
   });
 
+  it('a page whose place is ahead of the table (a restored backup) comes back to the newest event', async () => {
+    const [newest] = await one.db.select({ id: liveEvents.id }).from(liveEvents).orderBy(desc(liveEvents.id)).limit(1);
+    const page = await open('/api/admin/events', { ...tech, 'last-event-id': String(newest!.id + 1000) });
+    expect(Number((await ready(page)).id)).toBe(newest!.id);
+    // And the next event carries its id: the browser's place follows it again.
+    const id = await newIntervention(anne);
+    expect(Number((await page.next(about(id, 'intervention.created'))).id)).toBeGreaterThan(newest!.id);
+  });
+
   it('answers once in JSON to a caller that does not stream, with only what it may see', async () => {
     const id = await newIntervention(bruno);
     const created = await one.app.inject({

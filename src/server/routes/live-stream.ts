@@ -94,8 +94,8 @@ export async function openLiveStream(
     if (sent.has(event.id)) return;
     writeEvent(event);
   };
-  /** The largest id written on this stream, or the page's own: its place, which never moves back. */
-  let place = after ?? 0;
+  /** The largest id written on this stream: the page's place, which never moves back once the catch-up has set it. */
+  let place = 0;
   const writeEvent = (event: LiveEvent) => {
     write(line(event, place));
     place = Math.max(place, event.id);
@@ -138,8 +138,9 @@ export async function openLiveStream(
       writePlace(await lastEventId(request.server.db));
     } else {
       // The page's place moves past every event of the moment, its own or not: its next reconnect starts from there.
-      // Read before the catch-up; what comes after it reaches the page through the hub, subscribed above.
-      let caughtUp = Math.max(after, await lastEventId(request.server.db));
+      // Read before the catch-up; what comes after it reaches the page through the hub, subscribed above. A page ahead
+      // of the table (a restored backup numbers its events lower) comes back to the table's newest.
+      let caughtUp = await lastEventId(request.server.db);
       for await (const stored of eventsAfter(request.server.db, after, viewer)) {
         caughtUp = Math.max(caughtUp, stored.id);
         const event = eventFor(viewer, stored);

@@ -39,12 +39,17 @@ export async function purgeMailFiles(dir: string, now = new Date()): Promise<num
   let deleted = 0;
   for (const name of names.filter((n) => n.endsWith('.eml') || n.endsWith(`.eml${PARTIAL}`))) {
     const file = path.join(dir, name);
-    const info = await stat(file);
-    if (now.getTime() - info.mtime.getTime() > MAIL_FILE_DAYS * DAY_MS) {
-      await unlink(file);
-      deleted++;
-    } else if ((info.mode & 0o077) !== 0) {
-      await chmod(file, 0o600);
+    try {
+      const info = await stat(file);
+      if (now.getTime() - info.mtime.getTime() > MAIL_FILE_DAYS * DAY_MS) {
+        await unlink(file);
+        deleted++;
+      } else if ((info.mode & 0o077) !== 0) {
+        await chmod(file, 0o600);
+      }
+    } catch (error) {
+      // Gone since the folder was read (a message renamed once whole, another purge): nothing left to do with it.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
   return deleted;
