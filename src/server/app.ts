@@ -15,6 +15,7 @@ import { paymentRoutes } from './routes/payments/index.ts';
 import { registerPages } from './plugins/pages.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { registerLive } from './plugins/live.ts';
+import { registerRemote } from './plugins/remote.ts';
 import { serializerCompiler, validatorCompiler } from './http-schema.ts';
 import { RATE_LIMITS } from './rate-limits.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions) {
 
   await registerJobs(app, { workers: options.workers ?? true, clock: options.clock ?? (() => new Date()) });
   await registerLive(app);
+  registerRemote(app);
 
   registerErrorHandling(app);
   await registerSecurity(app, config);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { auditLog, interventionMessages, interventions, liveSignals, screenShares } from '#server/db/schema.ts';
+import { hashSessionToken } from '#server/services/security/sessions.ts';
+import {
+  auditLog,
+  clientSessions,
+  interventionMessages,
+  interventions,
+  liveSignals,
+  screenShares,
+} from '#server/db/schema.ts';
 import { clientLogin, downloadClientData, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { openEventStream, type EventStream, type StreamEvent } from '#server/test/event-stream.ts';
 import { todayIso } from '#shared/format.ts';
@@ -258,18 +266,79 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
     expect(res.json().message).toMatch(/^Cette demande est close/);
   });
 
-  it('ends the client’s share when they sign out, with nothing added when nobody had joined', async () => {
-    const headers = await clientLogin(one, 'anne', PASSWORD);
-    const id = await newRequest(headers);
-    const share = await start(id, headers);
-    const out = await call('POST', '/api/client/logout', headers);
+  /** A new client with two sessions (a phone and a computer), each sharing its screen on a request of its own. */
+  const twoDevicesSharing = async (username: string) => {
+    await postOrder(one, admin, {
+      clientName: username,
+      clientEmail: `${username}@exemple.fr`,
+      username,
+      password: PASSWORD,
+      orderDate: todayIso(),
+      plan: 'pro',
+    });
+    const phone = await clientLogin(one, username, PASSWORD);
+    const computer = await clientLogin(one, username, PASSWORD);
+    const onPhone = await start(await newRequest(phone), phone);
+    const onComputer = await start(await newRequest(computer), computer);
+    return { phone, computer, onPhone, onComputer };
+  };
+  const shareRow = async (id: number) => (await one.db.select().from(screenShares).where(eq(screenShares.id, id)))[0]!;
+
+  it('ends a share when the session that opened it signs out, with nothing added when nobody had joined', async () => {
+    const { phone, onPhone, onComputer } = await twoDevicesSharing('chloe');
+    const out = await call('POST', '/api/client/logout', phone);
     expect(out.statusCode).toBe(200);
-    const [row] = await one.db.select().from(screenShares).where(eq(screenShares.id, share.id));
+    const row = await shareRow(onPhone.id);
     expect(row).toMatchObject({ endedBy: 'sign_out', durationMinutes: 0 });
-    expect(row!.endedAt).not.toBeNull();
-    expect(await one.db.$count(interventionMessages, eq(interventionMessages.interventionId, id))).toBe(0);
-    const [request] = await one.db.select().from(interventions).where(eq(interventions.id, id));
+    expect(row.endedAt).not.toBeNull();
+    expect(
+      await one.db.$count(interventionMessages, eq(interventionMessages.interventionId, onPhone.interventionId)),
+    ).toBe(0);
+    const [request] = await one.db.select().from(interventions).where(eq(interventions.id, onPhone.interventionId));
     expect(request!.durationMinutes).toBeNull();
+    // The computer's session is still open, and so is the share it opened.
+    expect((await shareRow(onComputer.id)).endedAt).toBeNull();
+  });
+
+  it('ends a share when a new password set on another device closes its session, and tells the member', async () => {
+    const { computer, onPhone, onComputer } = await twoDevicesSharing('denise');
+    await takeInCharge(onPhone.interventionId, julien);
+    const staffPage = await listen('/api/admin/events', julien.headers);
+    const changed = await call('POST', '/api/client/password', computer, {
+      currentPassword: PASSWORD,
+      newPassword: 'Volcan-Tisane-Boussole-88',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The database announces the phone's ended session; the share it opened ends on its own, and Julien's page hears it.
+    const told = await staffPage.next(
+      (e) =>
+        e.event === 'message' &&
+        (JSON.parse(e.data) as LiveEvent).kind === 'intervention.screen_share_ended' &&
+        (JSON.parse(e.data) as LiveEvent).interventionId === onPhone.interventionId,
+    );
+    expect(told).toBeDefined();
+    expect(await shareRow(onPhone.id)).toMatchObject({ endedBy: 'sign_out', durationMinutes: 0 });
+    // The computer changed the password and keeps its session: its share goes on.
+    expect((await shareRow(onComputer.id)).endedAt).toBeNull();
+    const running = (await call('GET', '/api/admin/screen-shares', admin)).json<RunningScreenShare[]>();
+    expect(running.map((r) => r.id)).toContain(onComputer.id);
+    expect(running.map((r) => r.id)).not.toContain(onPhone.id);
+  });
+
+  it('ends at start-up a share whose session expired while no server was listening', async () => {
+    const { phone, onPhone, onComputer } = await twoDevicesSharing('emile');
+    // An expiry is no deletion, and so no notice: the phone's session just runs out.
+    await one.db
+      .update(clientSessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(clientSessions.idHash, hashSessionToken(phone.cookie!.split('=')[1]!)));
+    const three = await createTestApp({}, { database: one.database });
+    try {
+      expect(await shareRow(onPhone.id)).toMatchObject({ endedBy: 'sign_out' });
+      expect((await shareRow(onComputer.id)).endedAt).toBeNull();
+    } finally {
+      await three.close();
+    }
   });
 
   it('puts the shares in the client’s data export, times only', async () => {

@@ -3,6 +3,6 @@ export const SCREEN_SHARE_END_REASONS = [
   'client', // « Arrêter le partage », or the browser's own stop control
   'staff', // the member closed the viewer with « Terminer »
   'page_closed', // the client's tab was closed or reloaded, or could no longer follow the share
-  'sign_out', // the client signed out
+  'sign_out', // the session that opened it ended: signed out, a new password, the account erased, or expired
 ] as const;
 export type ScreenShareEndReason = (typeof SCREEN_SHARE_END_REASONS)[number];

@@ -1,6 +1,6 @@
 // Remote help inside the product: the screen a client shares from the browser (services/remote/).
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, serial, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SCREEN_SHARE_END_REASONS } from '#shared/remote/screen-share-labels.ts';
 import { clients } from './clients.ts';
 import { interventions } from './interventions.ts';
@@ -23,6 +23,11 @@ export const screenShares = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
+    /**
+     * the hash of the client's session that opened it: when that session ends, however it ends, the share ends with it
+     * (services/remote/screen-shares.ts); null for a share opened before it was kept
+     */
+    clientSessionHash: text('client_session_hash'),
     /** the member who joined to watch (the last one, if another took over); null until someone joins */
     staffId: integer('staff_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

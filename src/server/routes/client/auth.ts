@@ -15,7 +15,7 @@ import { authUserSchema, clientLoginResultSchema, clientSessionSchema } from '#s
 import { REDIRECT_REPLY, smallJsonReply } from '#server/http-schema.ts';
 import { okSchema } from '#shared/common/query.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
-import { endClientScreenShares } from '#server/services/remote/screen-shares.ts';
+import { endSharesOfEndedSessions } from '#server/services/remote/screen-shares.ts';
 
 const BAD_LOGIN = "Nom d'utilisateur ou mot de passe incorrect";
 
@@ -35,8 +35,8 @@ async function logIn(app: FastifyInstance, request: FastifyRequest, reply: Fasti
 export async function logOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[CLIENT_COOKIE];
   const clientId = token ? await deleteClientSession(app.db, hashSessionToken(token)) : null;
-  // A screen shared from this session stops with it (its page no longer belongs to anyone signed in).
-  if (clientId !== null) await endClientScreenShares(app.db, clientId, 'sign_out', app.clock());
+  // A screen shared from this session stops with it, before the answer (its page no longer belongs to anyone).
+  if (clientId !== null) await endSharesOfEndedSessions(app.db, app.clock());
   clearSessionCookie(request, reply, CLIENT_COOKIE);
 }
 

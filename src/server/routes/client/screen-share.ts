@@ -29,7 +29,7 @@ export const clientScreenShareRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: startLimit, schema: { params: idParams, response: { 201: screenShareSessionSchema } } },
     async (request, reply) => {
       const { clientId } = request.clientSession;
-      const share = await startScreenShare(app.db, clientId, request.params.id, app.clock());
+      const share = await startScreenShare(app.db, request.clientSession, request.params.id, app.clock());
       return reply
         .status(201)
         .send({ share, ...rtcConfigFor(app.config, `client-${clientId}`, app.clock()), peer: null });

@@ -158,8 +158,16 @@ export class LiveHub {
     }
   };
 
+  private readonly sessionsEndedListeners = new Set<() => void>();
+
+  /** What else ends with a session (a screen share it opened): told after the sessions' streams are closed. */
+  whenSessionsEnd(listener: () => void) {
+    this.sessionsEndedListeners.add(listener);
+  }
+
   private onSessionsEnded = (payload: string) => {
     for (const hash of payload.split(' ')) for (const s of [...(this.bySession.get(hash) ?? [])]) s.close();
+    for (const listener of this.sessionsEndedListeners) listener();
   };
 
   /** A signal is read once, and only by the instance holding a page it is for (most hear it and skip it). */

@@ -24,6 +24,7 @@ import { eraseDevicesOf } from '#server/services/devices/client-devices.ts';
 import { anonymiseOutboxOf, type MailQueue } from '#server/services/mail/outbox.ts';
 import { publishInboxLive } from '#server/services/live/staff-notices.ts';
 import { forgetLiveEventsOf } from '#server/services/live/events.ts';
+import { endSharesOfErasedClient } from '#server/services/remote/screen-shares.ts';
 
 const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';
@@ -303,6 +304,9 @@ export async function eraseLockedClient(
   const placeholder = erasedEmail(client.id);
   const ids = await concernedBy(tx, client);
   await blankOrdersAndInterventions(tx, client.id, ids, now);
+  // Before the sessions go: a share they opened would otherwise end after the erasure, with a journal entry and live
+  // event about them.
+  await endSharesOfErasedClient(tx, client.id, now);
   await blankInboxItems(tx, ids.requestIds, placeholder);
   // This request, and any other erasure request of the account still waiting, is done.
   await tx

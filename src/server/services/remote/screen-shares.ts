@@ -1,9 +1,9 @@
 // A client's screen shared with the member handling the request (docs/decisions/043). The server decides who may
 // take part and relays their signals; the picture and the voice go from page to page and are never stored here.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { interventionMessages, interventions, screenShares, staffUsers } from '#server/db/schema.ts';
+import { clientSessions, interventionMessages, interventions, screenShares, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { CLIENT_ACTOR, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { publishLive } from '#server/services/live/events.ts';
@@ -77,8 +77,17 @@ async function shareFor(tx: Tx, shareId: number, party: ShareParty, lock = false
   return found;
 }
 
-/** « Partager mon écran » on one of the client's open requests; a share still running there ends first. */
-export async function startScreenShare(db: Db, clientId: number, interventionId: number, now = new Date()) {
+/**
+ * « Partager mon écran » on one of the client's open requests, from the session `sessionHash`; a share still running
+ * there ends first.
+ */
+export async function startScreenShare(
+  db: Db,
+  session: { clientId: number; sessionHash: string },
+  interventionId: number,
+  now = new Date(),
+) {
+  const { clientId, sessionHash } = session;
   return db.transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -92,7 +101,10 @@ export async function startScreenShare(db: Db, clientId: number, interventionId:
       .from(screenShares)
       .where(and(eq(screenShares.interventionId, interventionId), isNull(screenShares.endedAt)));
     if (running) await closeShare(tx, running.id, { side: 'client', clientId }, 'page_closed', now);
-    const [share] = await tx.insert(screenShares).values({ interventionId, clientId, startedAt: now }).returning();
+    const [share] = await tx
+      .insert(screenShares)
+      .values({ interventionId, clientId, clientSessionHash: sessionHash, startedAt: now })
+      .returning();
     await publishLive(
       tx,
       'intervention.screen_share',
@@ -153,9 +165,17 @@ export async function relaySignal(db: Db, shareId: number, from: ShareParty, inp
 
 /**
  * Ends the share once: its minutes go to the request's duration, its line to the conversation, its entry to the
- * journal; both pages are told. Ending it again answers the same record and writes nothing.
+ * journal; both pages are told. Ending it again answers the same record and writes nothing. Without `trace`, for an
+ * erased client, only the times and minutes are kept: no line, no journal entry, no live event that would name them.
  */
-async function closeShare(tx: Tx, shareId: number, party: ShareParty, reason: ScreenShareEndReason, now: Date) {
+async function closeShare(
+  tx: Tx,
+  shareId: number,
+  party: ShareParty,
+  reason: ScreenShareEndReason,
+  now: Date,
+  trace = true,
+) {
   const { share, assignedStaffId } = await shareFor(tx, shareId, party, true);
   if (share.endedAt) return toDto(share, await staffNameFor(tx, share, assignedStaffId));
   const minutes = share.joinedAt ? Math.max(1, Math.round((now.getTime() - share.joinedAt.getTime()) / 60_000)) : 0;
@@ -171,6 +191,31 @@ async function closeShare(tx: Tx, shareId: number, party: ShareParty, reason: Sc
       .update(interventions)
       .set({ durationMinutes: sql`coalesce(${interventions.durationMinutes}, 0) + ${minutes}`, updatedAt: now })
       .where(eq(interventions.id, share.interventionId));
+  }
+  if (trace) await traceEnd(tx, { share, party, reason, minutes, staffName, watcher, now });
+  // Its offers and candidates (network addresses) go now; the end itself is the last message of each side.
+  await forgetSignals(tx, topicOf(shareId));
+  const end = { kind: 'end', shareId, durationMinutes: minutes };
+  await sendSignal(tx, topicOf(shareId), { side: 'client', clientId: share.clientId }, end);
+  if (watcher !== null) await sendSignal(tx, topicOf(shareId), { side: 'staff', staffId: watcher }, end);
+  return toDto(ended!, staffName);
+}
+
+/** A share's end as people read it: its line in the conversation (once someone watched), the journal, both pages. */
+async function traceEnd(
+  tx: Tx,
+  ended: {
+    share: ShareRow;
+    party: ShareParty;
+    reason: ScreenShareEndReason;
+    minutes: number;
+    staffName: string | null;
+    watcher: number | null;
+    now: Date;
+  },
+) {
+  const { share, party, reason, minutes, staffName, watcher, now } = ended;
+  if (minutes > 0) {
     const [member] = await tx
       .select({ username: staffUsers.username })
       .from(staffUsers)
@@ -190,7 +235,7 @@ async function closeShare(tx: Tx, shareId: number, party: ShareParty, reason: Sc
     entity: 'intervention',
     entityId: share.interventionId,
     after: {
-      screenShareId: shareId,
+      screenShareId: share.id,
       startedAt: share.startedAt.toISOString(),
       joinedAt: share.joinedAt?.toISOString() ?? null,
       endedAt: now.toISOString(),
@@ -208,12 +253,6 @@ async function closeShare(tx: Tx, shareId: number, party: ShareParty, reason: Sc
       ...(party.side === 'staff' ? { actorStaffId: party.staff.id } : {}),
     },
   );
-  // Its offers and candidates (network addresses) go now; the end itself is the last message of each side.
-  await forgetSignals(tx, topicOf(shareId));
-  const end = { kind: 'end', shareId, durationMinutes: minutes };
-  await sendSignal(tx, topicOf(shareId), { side: 'client', clientId: share.clientId }, end);
-  if (watcher !== null) await sendSignal(tx, topicOf(shareId), { side: 'staff', staffId: watcher }, end);
-  return toDto(ended!, staffName);
 }
 
 export async function endScreenShare(
@@ -245,13 +284,38 @@ export async function endScreenShare(
   });
 }
 
-/** Signing out ends the client's running shares: their page no longer belongs to a session. */
-export async function endClientScreenShares(db: Db, clientId: number, reason: ScreenShareEndReason, now = new Date()) {
-  const running = await db
+/**
+ * A share ends with the session that opened it, however that session ends: signed out, closed by a new password or a
+ * reset, the account erased, or expired. Run on sign-out, when the database announces ended sessions (plugins/live.ts)
+ * and at start-up, for what was announced while no server listened. Instances may run it at once: ending twice writes
+ * once.
+ */
+export async function endSharesOfEndedSessions(db: Db, now = new Date()) {
+  const orphans = await db
+    .select({ id: screenShares.id, clientId: screenShares.clientId })
+    .from(screenShares)
+    .leftJoin(clientSessions, eq(clientSessions.idHash, screenShares.clientSessionHash))
+    .where(
+      and(
+        isNull(screenShares.endedAt),
+        isNotNull(screenShares.clientSessionHash),
+        sql`(${clientSessions.idHash} is null or ${clientSessions.expiresAt} <= now())`,
+      ),
+    );
+  for (const { id, clientId } of orphans) await endScreenShare(db, id, { side: 'client', clientId }, 'sign_out', now);
+  return orphans.length;
+}
+
+/**
+ * An erased client's running shares end in the erasure's transaction, which already holds their requests: times and
+ * minutes kept, nothing that names them. The member watching is told.
+ */
+export async function endSharesOfErasedClient(tx: Tx, clientId: number, now: Date) {
+  const running = await tx
     .select({ id: screenShares.id })
     .from(screenShares)
     .where(and(eq(screenShares.clientId, clientId), isNull(screenShares.endedAt)));
-  for (const { id } of running) await endScreenShare(db, id, { side: 'client', clientId }, reason, now);
+  for (const { id } of running) await closeShare(tx, id, { side: 'client', clientId }, 'sign_out', now, false);
 }
 
 /** Staff: the shares running now, each with whether this member may join it. */
