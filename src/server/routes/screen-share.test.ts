@@ -301,7 +301,11 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
   });
 
   it('ends a share when a new password set on another device closes its session, and tells the member', async () => {
-    const { computer, onPhone, onComputer } = await twoDevicesSharing('denise');
+    const { phone, computer, onPhone: first, onComputer } = await twoDevicesSharing('denise');
+    // The phone starts again on the same request: the first share ends there and a second one runs.
+    const onPhone = await start(first.interventionId, phone);
+    expect(await shareRow(first.id)).toMatchObject({ endedBy: 'page_closed' });
+    expect(onPhone.id).not.toBe(onPhone.interventionId);
     await takeInCharge(onPhone.interventionId, julien);
     const staffPage = await listen('/api/admin/events', julien.headers);
     const changed = await call('POST', '/api/client/password', computer, {
@@ -316,7 +320,8 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
         (JSON.parse(e.data) as LiveEvent).kind === 'intervention.screen_share_ended' &&
         (JSON.parse(e.data) as LiveEvent).interventionId === onPhone.interventionId,
     );
-    expect(told).toBeDefined();
+    // It names the share, not only the request: a page that missed it ends its own share, never a newer one.
+    expect(JSON.parse(told.data)).toMatchObject({ subjectId: onPhone.id });
     expect(await shareRow(onPhone.id)).toMatchObject({ endedBy: 'sign_out', durationMinutes: 0 });
     // The computer changed the password and keeps its session: its share goes on.
     expect((await shareRow(onComputer.id)).endedAt).toBeNull();

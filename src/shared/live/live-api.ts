@@ -23,7 +23,10 @@ export type InboxLiveKind = Extract<LiveKind, `inbox.${string}`>;
 export const liveEventSchema = z.object({
   id: z.number().int(),
   kind: z.enum(LIVE_KINDS),
-  /** what the kind names: the request's id (intervention.*), the « Messages » item's (inbox.*), the device's (device.*) */
+  /**
+   * what the kind names: the screen share's id (intervention.screen_share*), else the request's (intervention.*), the
+   * « Messages » item's (inbox.*), the device's (device.*)
+   */
   subjectId: z.number().int(),
   /** the request the event is about; null for « Messages » and devices */
   interventionId: z.number().int().nullable(),

@@ -39,11 +39,12 @@ class FakeEventSource {
 }
 const newest = () => FakeEventSource.opened.at(-1)!;
 
-const ended = (id: number, interventionId: number) => ({
+/** The replayed end of share `shareId`, on request 7. */
+const ended = (id: number, shareId: number) => ({
   id,
   kind: 'intervention.screen_share_ended',
-  subjectId: interventionId,
-  interventionId,
+  subjectId: shareId,
+  interventionId: 7,
   text: 'Partage d’écran terminé (3 min)',
   at: '2026-11-28T09:00:00.000Z',
 });

@@ -28,10 +28,10 @@ const REOPEN_MAX_MS = 30_000;
 export type SignalStreamHandlers = {
   onSignal(signal: Signal): void;
   /**
-   * A share on this request ended while the connection was down: its `end` signal was lost with it, the numbered
-   * event is replayed by the server's catch-up. Events sent live come with their signal, which says more (the minutes).
+   * A share (its id) ended while the connection was down: its `end` signal was lost with it, the numbered event is
+   * replayed by the server's catch-up. Events sent live come with their signal, which says more (the minutes).
    */
-  onShareEnded(interventionId: number): void;
+  onShareEnded(shareId: number): void;
   /**
    * The stream is gone for good: closed by the server for a newer page of the session. The other side can no longer
    * be heard; the page says so and lets go.
@@ -89,8 +89,7 @@ export function openSignalStream(url: string, handlers: SignalStreamHandlers): P
         if (!catchingUp) return;
         try {
           const event = JSON.parse(m.data) as LiveEvent;
-          if (event.kind === 'intervention.screen_share_ended' && event.interventionId !== null)
-            handlers.onShareEnded(event.interventionId);
+          if (event.kind === 'intervention.screen_share_ended') handlers.onShareEnded(event.subjectId);
         } catch {
           /* not an event of this stream */
         }

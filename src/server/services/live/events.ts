@@ -21,8 +21,12 @@ export type LiveAudience = {
   actorStaffId?: number | null;
 };
 
-/** A request (and its client), or what a staff-only kind names: a « Messages » item, a device (and its client if any). */
-export type LiveTarget = { interventionId: number; clientId: number } | { subjectId: number; clientId?: number | null };
+/**
+ * A request (and its client; `subjectId` when the kind names something on it, a screen share), or what a staff-only
+ * kind names: a « Messages » item, a device (and its client if any).
+ */
+export type LiveTarget =
+  { interventionId: number; clientId: number; subjectId?: number } | { subjectId: number; clientId?: number | null };
 
 export type StoredEvent = typeof liveEvents.$inferSelect;
 
@@ -39,7 +43,7 @@ export async function publishLive(tx: Tx, kind: LiveKind, target: LiveTarget, to
     .values({
       kind,
       interventionId: 'interventionId' in target ? target.interventionId : null,
-      subjectId: 'subjectId' in target ? target.subjectId : null,
+      subjectId: target.subjectId ?? null,
       clientId: target.clientId ?? null,
       staffText: cut(to.staff),
       staffRole: to.staff === undefined ? null : (to.staffRole ?? null),
@@ -58,7 +62,7 @@ export function eventFor(viewer: Viewer, e: StoredEvent): LiveEvent | null {
   const base = {
     id: e.id,
     kind: e.kind as LiveKind,
-    subjectId: e.interventionId ?? e.subjectId ?? 0,
+    subjectId: e.subjectId ?? e.interventionId ?? 0,
     interventionId: e.interventionId,
     at: new Date(e.createdAt).toISOString(),
   };

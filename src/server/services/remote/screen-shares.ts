@@ -108,7 +108,7 @@ export async function startScreenShare(
     await publishLive(
       tx,
       'intervention.screen_share',
-      { interventionId, clientId },
+      { interventionId, clientId, subjectId: share!.id },
       { staff: `Le client partage son écran sur la demande #${interventionId}` },
     );
     return toDto(share!, await firstNameOf(tx, request.assignedStaffId));
@@ -246,7 +246,7 @@ async function traceEnd(
   await publishLive(
     tx,
     'intervention.screen_share_ended',
-    { interventionId: share.interventionId, clientId: share.clientId },
+    { interventionId: share.interventionId, clientId: share.clientId, subjectId: share.id },
     {
       staff: `Partage d’écran terminé sur la demande #${share.interventionId} (${minutes} min)`,
       client: `Partage d’écran terminé (${minutes} min)`,

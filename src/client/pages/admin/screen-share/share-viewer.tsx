@@ -33,8 +33,6 @@ function useShareConnection(
     let gone = false;
     /** ended, or no longer heard: a join still on its way connects nothing */
     let over = false;
-    /** the share's request, once the join has answered: a replayed end names it */
-    let interventionId: number | null = null;
     const send = (signal: SignalInput) =>
       void apiRaw(`/api/admin/screen-shares/${shareId}/signal`, { method: 'POST', json: signal }).catch(
         () => undefined,
@@ -63,13 +61,12 @@ function useShareConnection(
         closeSignals = await openSignalStream('/api/admin/events', {
           onSignal,
           // Once the share has ended, nothing more is news: its « terminé » stays.
-          onShareEnded: (ended) => !over && ended === interventionId && stop({ phase: 'ended', minutes: null }),
+          onShareEnded: (ended) => !over && ended === shareId && stop({ phase: 'ended', minutes: null }),
           onLost: () => over || stop({ phase: 'failed', message: LOST }),
         });
         if (gone) return closeSignals();
         const session = await api<ScreenShareSession>(`/api/admin/screen-shares/${shareId}/join`, { method: 'POST' });
         if (gone || over) return;
-        interventionId = session.share.interventionId;
         const p = new SharePeer(session, session.peer!, send);
         peer.current = p;
         p.pc.ontrack = (e) => {

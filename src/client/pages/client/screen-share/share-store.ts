@@ -63,9 +63,12 @@ function ended(durationMinutes: number | null) {
   set({ phase: 'ended', interventionId, durationMinutes });
 }
 
-/** The end was missed while the connection was down: the server's catch-up names the request. */
-function onShareEnded(interventionId: number) {
-  if (held && interventionId === sharedRequest()) ended(null);
+/**
+ * The end was missed while the connection was down: the server's catch-up names the share. Another share's end (one
+ * left running on the same request, ended by starting this one) is not this one's.
+ */
+function onShareEnded(shareId: number) {
+  if (held && shareId === held.shareId) ended(null);
 }
 
 /**
