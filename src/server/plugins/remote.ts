@@ -12,10 +12,11 @@ export function registerRemote(app: FastifyInstance) {
   const pass = async () => {
     do {
       again = false;
+      const failed = (error: unknown) => app.log.warn({ err: error }, 'screen share of an ended session not ended');
       try {
-        await endSharesOfEndedSessions(app.db, app.clock());
+        await endSharesOfEndedSessions(app.db, app.clock(), { failed });
       } catch (error) {
-        app.log.warn({ err: error }, 'screen shares of ended sessions not ended');
+        failed(error);
       }
     } while (again);
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { hashSessionToken } from '#server/services/security/sessions.ts';
+import { startScreenShare } from '#server/services/remote/screen-shares.ts';
 import {
   auditLog,
   clientSessions,
@@ -289,7 +290,8 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
     const out = await call('POST', '/api/client/logout', phone);
     expect(out.statusCode).toBe(200);
     const row = await shareRow(onPhone.id);
-    expect(row).toMatchObject({ endedBy: 'sign_out', durationMinutes: 0 });
+    // Its record keeps times, nothing of the session.
+    expect(row).toMatchObject({ endedBy: 'sign_out', durationMinutes: 0, clientSessionHash: null });
     expect(row.endedAt).not.toBeNull();
     expect(
       await one.db.$count(interventionMessages, eq(interventionMessages.interventionId, onPhone.interventionId)),
@@ -313,15 +315,15 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
       newPassword: 'Volcan-Tisane-Boussole-88',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    // The database announces the phone's ended session; the share it opened ends on its own, and Julien's page hears it.
+    // The database announces the phone's ended session; the share it opened ends on its own, and Julien's page hears
+    // it. The event names the share, not only the request: a page that missed it ends its own share, never a newer one.
     const told = await staffPage.next(
       (e) =>
         e.event === 'message' &&
         (JSON.parse(e.data) as LiveEvent).kind === 'intervention.screen_share_ended' &&
-        (JSON.parse(e.data) as LiveEvent).interventionId === onPhone.interventionId,
+        (JSON.parse(e.data) as LiveEvent).subjectId === onPhone.id,
     );
-    // It names the share, not only the request: a page that missed it ends its own share, never a newer one.
-    expect(JSON.parse(told.data)).toMatchObject({ subjectId: onPhone.id });
+    expect(JSON.parse(told.data)).toMatchObject({ interventionId: onPhone.interventionId });
     expect(await shareRow(onPhone.id)).toMatchObject({ endedBy: 'sign_out', durationMinutes: 0 });
     // The computer changed the password and keeps its session: its share goes on.
     expect((await shareRow(onComputer.id)).endedAt).toBeNull();
@@ -330,20 +332,54 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
     expect(running.map((r) => r.id)).not.toContain(onPhone.id);
   });
 
-  it('ends at start-up a share whose session expired while no server was listening', async () => {
+  it('ends at start-up, as of its expiry, a share whose session expired while no server was listening', async () => {
+    // Both shares began two hours ago.
+    one.clock.set(new Date(Date.now() - 2 * 3600_000));
     const { phone, onPhone, onComputer } = await twoDevicesSharing('emile');
-    // An expiry is no deletion, and so no notice: the phone's session just runs out.
+    one.clock.set(new Date());
+    // An expiry is no deletion, and so no notice: the phone's session ran out an hour ago.
+    const expired = new Date(Date.now() - 3600_000);
     await one.db
       .update(clientSessions)
-      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .set({ expiresAt: expired })
       .where(eq(clientSessions.idHash, hashSessionToken(phone.cookie!.split('=')[1]!)));
     const three = await createTestApp({}, { database: one.database });
     try {
-      expect(await shareRow(onPhone.id)).toMatchObject({ endedBy: 'sign_out' });
+      const row = await shareRow(onPhone.id);
+      expect(row).toMatchObject({ endedBy: 'sign_out' });
+      expect(row.endedAt!.getTime()).toBe(expired.getTime());
       expect((await shareRow(onComputer.id)).endedAt).toBeNull();
     } finally {
       await three.close();
     }
+  });
+
+  it('ends a share from before sessions were kept on it once its client has no session left', async () => {
+    const { phone, computer, onPhone, onComputer } = await twoDevicesSharing('fanny');
+    await one.db.update(screenShares).set({ clientSessionHash: null }).where(eq(screenShares.id, onPhone.id));
+    const staffPage = await listen('/api/admin/events', admin);
+    await call('POST', '/api/client/logout', phone);
+    // The computer is still signed in: the old share may be its.
+    expect((await shareRow(onPhone.id)).endedAt).toBeNull();
+    await call('POST', '/api/client/logout', computer);
+    await staffPage.next(
+      (e) =>
+        e.event === 'message' &&
+        (JSON.parse(e.data) as LiveEvent).kind === 'intervention.screen_share_ended' &&
+        (JSON.parse(e.data) as LiveEvent).subjectId === onPhone.id,
+    );
+    expect(await shareRow(onPhone.id)).toMatchObject({ endedBy: 'sign_out' });
+    expect(await shareRow(onComputer.id)).toMatchObject({ endedBy: 'sign_out' });
+  });
+
+  it('refuses a share from a session that ended before it was saved', async () => {
+    const { phone, onPhone } = await twoDevicesSharing('gaelle');
+    const session = hashSessionToken(phone.cookie!.split('=')[1]!);
+    const [mine] = await one.db.select().from(screenShares).where(eq(screenShares.id, onPhone.id));
+    await one.db.delete(clientSessions).where(eq(clientSessions.idHash, session));
+    await expect(
+      startScreenShare(one.db, { clientId: mine!.clientId, sessionHash: session }, onPhone.interventionId),
+    ).rejects.toMatchObject({ statusCode: 401 });
   });
 
   it('puts the shares in the client’s data export, times only', async () => {

@@ -12,6 +12,7 @@ import {
   staffUsers,
 } from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
+import { createClientSession, hashSessionToken } from '#server/services/security/sessions.ts';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { serializerCompiler, validatorCompiler } from '#server/http-schema.ts';
 import type { Config } from '#server/config.ts';
@@ -170,13 +171,20 @@ export async function matrixObjects(t: TestApp, role: StaffRole, adminHeaders: R
     .select({ id: staffUsers.id })
     .from(staffUsers)
     .where(eq(staffUsers.username, role === 'admin' ? TEST_ADMIN.username : TECHNICIAN.username));
+  // Its client is one of its own, signed in: the calls above change the order's client's password, which ends that
+  // client's sessions, and a share ends with the session it was opened from.
+  const [sharer] = await t.db
+    .insert(clients)
+    .values({ name: 'Paul Partage', email: `partage${n}@exemple.fr` })
+    .returning();
   const [watched] = await t.db
     .insert(interventions)
-    .values({ clientId: order.order.clientId!, title: 'Écran partagé', description: 'Aide', assignedStaffId: me!.id })
+    .values({ clientId: sharer!.id, title: 'Écran partagé', description: 'Aide', assignedStaffId: me!.id })
     .returning();
+  const sharing = await createClientSession(t.db, sharer!.id);
   const [share] = await t.db
     .insert(screenShares)
-    .values({ interventionId: watched!.id, clientId: order.order.clientId! })
+    .values({ interventionId: watched!.id, clientId: sharer!.id, clientSessionHash: hashSessionToken(sharing.token) })
     .returning();
   return {
     otherSession,

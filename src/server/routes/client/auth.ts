@@ -34,10 +34,16 @@ async function logIn(app: FastifyInstance, request: FastifyRequest, reply: Fasti
 /** Signing out needs no valid session: whatever the cookie holds is forgotten, on the server and in the browser. */
 export async function logOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[CLIENT_COOKIE];
-  const clientId = token ? await deleteClientSession(app.db, hashSessionToken(token)) : null;
-  // A screen shared from this session stops with it, before the answer (its page no longer belongs to anyone).
-  if (clientId !== null) await endSharesOfEndedSessions(app.db, app.clock());
   clearSessionCookie(request, reply, CLIENT_COOKIE);
+  if (!token) return;
+  const session = hashSessionToken(token);
+  // A screen shared from this session stops with it, before the answer (its page no longer belongs to anyone); a
+  // share that cannot be ended does not keep anyone signed in (the pass on the database's notice tries it again).
+  if ((await deleteClientSession(app.db, session)) !== null)
+    await endSharesOfEndedSessions(app.db, app.clock(), {
+      session,
+      failed: (error) => request.log.warn({ err: error }, 'screen share of a signed-out session not ended'),
+    });
 }
 
 /** Public: client sign-in and sign-out, one identity for /client/* and /dashboard (docs/decisions/029). */

@@ -1,14 +1,22 @@
 // A client's screen shared with the member handling the request (docs/decisions/043). The server decides who may
 // take part and relays their signals; the picture and the voice go from page to page and are never stored here.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { clientSessions, interventionMessages, interventions, screenShares, staffUsers } from '#server/db/schema.ts';
+import {
+  clients,
+  clientSessions,
+  interventionMessages,
+  interventions,
+  screenShares,
+  staffUsers,
+} from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { CLIENT_ACTOR, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import { forgetSignals, sendSignal } from '#server/services/live/signals.ts';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
+import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
 import type { ScreenShareEndReason } from '#shared/remote/screen-share-labels.ts';
 import {
   SCREEN_SHARE_ENDED,
@@ -89,6 +97,16 @@ export async function startScreenShare(
 ) {
   const { clientId, sessionHash } = session;
   return db.transaction(async (tx) => {
+    // The account first, then the request: the order an erasure takes them in (an account locked for its erasure
+    // waits here, instead of each waiting on the other). The session is held too: ended between its check and this
+    // transaction, the share would be saved after the pass that ends its session's shares.
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('key share');
+    const [live] = await tx
+      .select({ idHash: clientSessions.idHash })
+      .from(clientSessions)
+      .where(and(eq(clientSessions.idHash, sessionHash), sql`${clientSessions.expiresAt} > now()`))
+      .for('key share');
+    if (!live) throw new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
     const [request] = await tx
       .select()
       .from(interventions)
@@ -181,7 +199,8 @@ async function closeShare(
   const minutes = share.joinedAt ? Math.max(1, Math.round((now.getTime() - share.joinedAt.getTime()) / 60_000)) : 0;
   const [ended] = await tx
     .update(screenShares)
-    .set({ endedAt: now, endedBy: reason, durationMinutes: minutes })
+    // The session's hash is kept only while the share runs: the record keeps times, nothing of the session.
+    .set({ endedAt: now, endedBy: reason, durationMinutes: minutes, clientSessionHash: null })
     .where(eq(screenShares.id, shareId))
     .returning();
   const staffName = await staffNameFor(tx, ended!, assignedStaffId);
@@ -286,24 +305,47 @@ export async function endScreenShare(
 
 /**
  * A share ends with the session that opened it, however that session ends: signed out, closed by a new password or a
- * reset, the account erased, or expired. Run on sign-out, when the database announces ended sessions (plugins/live.ts)
- * and at start-up, for what was announced while no server listened. Instances may run it at once: ending twice writes
- * once.
+ * reset, the account erased, or expired. Run on sign-out (`session`: that session's shares only), when the database
+ * announces ended sessions (plugins/remote.ts) and at start-up, for what was announced while no server listened.
+ * Instances may run it at once: ending twice writes once. A share from before sessions were kept on it ends once its
+ * client has no session left. One share that cannot be ended is told to `failed` and the others go on.
  */
-export async function endSharesOfEndedSessions(db: Db, now = new Date()) {
+export async function endSharesOfEndedSessions(
+  db: Db,
+  now: Date,
+  { session, failed }: { session?: string; failed: (error: unknown) => void },
+) {
+  const clientHasSession = sql`exists (select 1 from ${clientSessions} s where s.client_id = ${screenShares.clientId}
+    and s.expires_at > now())`;
   const orphans = await db
-    .select({ id: screenShares.id, clientId: screenShares.clientId })
+    .select({
+      id: screenShares.id,
+      clientId: screenShares.clientId,
+      startedAt: screenShares.startedAt,
+      joinedAt: screenShares.joinedAt,
+      expiredAt: clientSessions.expiresAt,
+    })
     .from(screenShares)
     .leftJoin(clientSessions, eq(clientSessions.idHash, screenShares.clientSessionHash))
     .where(
       and(
         isNull(screenShares.endedAt),
-        isNotNull(screenShares.clientSessionHash),
-        sql`(${clientSessions.idHash} is null or ${clientSessions.expiresAt} <= now())`,
+        session === undefined ? undefined : eq(screenShares.clientSessionHash, session),
+        sql`case when ${screenShares.clientSessionHash} is null then not ${clientHasSession}
+          else (${clientSessions.idHash} is null or ${clientSessions.expiresAt} <= now()) end`,
       ),
     );
-  for (const { id, clientId } of orphans) await endScreenShare(db, id, { side: 'client', clientId }, 'sign_out', now);
-  return orphans.length;
+  for (const { id, clientId, startedAt, joinedAt, expiredAt } of orphans) {
+    // An expired session ended when it expired, not when a later pass noticed it (never before the share began).
+    const end =
+      expiredAt && expiredAt < now ? new Date(Math.max(expiredAt.getTime(), (joinedAt ?? startedAt).getTime())) : now;
+    try {
+      await endScreenShare(db, id, { side: 'client', clientId }, 'sign_out', end);
+    } catch (error) {
+      // Its request erased meanwhile (the share with it): nothing is left to end.
+      if (!(error instanceof HttpError && error.code === 'NOT_FOUND')) failed(error);
+    }
+  }
 }
 
 /**
