@@ -30,6 +30,7 @@ const BODYLESS = new Set([
   'POST /api/client/devices/:id/cover',
   'POST /api/admin/devices/:id/verify',
   'POST /api/client/interventions/:id/screen-share',
+  'POST /api/client/screen-shares/:id/alive',
   'POST /api/admin/screen-shares/:id/join',
   'POST /api/admin/screen-shares/:id/end',
   'DELETE /api/admin/help/articles/:id',

@@ -18,6 +18,7 @@ import { passwordResets } from '#server/services/clients/password-reset.ts';
 import { openSessionsDefinition, scheduleOpenSessionsCheck } from '#server/services/payments/open-sessions.ts';
 import { paymentProvider } from '#server/services/payments/provider.ts';
 import { responseAlertsDefinition, scheduleResponseAlerts } from '#server/services/interventions/response-alerts.ts';
+import { scheduleSilentShares, silentSharesDefinition } from '#server/services/remote/silent-shares.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +95,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
       escalatePercent: config.RESPONSE_ESCALATION_PERCENT,
     }),
   );
+  await jobs.define(silentSharesDefinition({ db: app.db, clock: options.clock, log: app.log }));
   if (options.workers) {
     await scheduleRenewalReminders(jobs);
     await scheduleOutboxRetention(jobs);
@@ -101,6 +103,7 @@ export async function registerJobs(app: FastifyInstance, options: JobsOptions) {
     await schedulePrivacyRetention(jobs);
     if (provider) await scheduleOpenSessionsCheck(jobs);
     await scheduleResponseAlerts(jobs);
+    await scheduleSilentShares(jobs);
     await jobs.startWorkers();
   }
 }

@@ -51,6 +51,9 @@ export const SIGNAL_SDP_MAX = 16_000;
 /** Every signal's body is refused above this size (413) before it is read. */
 export const SIGNAL_BODY_MAX = 20_000;
 
+/** How often the sharing page says it is still there (POST …/alive): a share silent for long ends by itself. */
+export const SHARE_ALIVE_EVERY_MS = 30_000;
+
 // Written as they come into a JSON column (live_signals): no NUL, no half of a character, which the database refuses.
 const signalText = (min: number, max: number) => z.string().min(min).max(max).refine(isPrintable, UNPRINTABLE_MESSAGE);
 const peer = signalText(1, 64);

@@ -2,7 +2,7 @@
 export const SCREEN_SHARE_END_REASONS = [
   'client', // « Arrêter le partage », or the browser's own stop control
   'staff', // the member closed the viewer with « Terminer »
-  'page_closed', // the client's tab was closed or reloaded, or could no longer follow the share
+  'page_closed', // the client's tab was closed or reloaded, went silent, or could no longer follow the share
   'sign_out', // the session that opened it ended: signed out, a new password, the account erased, or expired
 ] as const;
 export type ScreenShareEndReason = (typeof SCREEN_SHARE_END_REASONS)[number];

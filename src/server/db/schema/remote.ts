@@ -33,6 +33,11 @@ export const screenShares = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     /** when a member first joined: the duration counts from here, the minutes someone actually watched */
     joinedAt: timestamp('joined_at', { withTimezone: true }),
+    /**
+     * the last sign of life of the client's sharing page (it says so every 30 s): a share whose page went silent (a
+     * crash, a lost network, a computer put to sleep) ends by itself, as of this moment
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endedBy: screenShareEndEnum('ended_by'),
     /** whole minutes from joinedAt to endedAt (at least 1 once joined, 0 if nobody joined) */

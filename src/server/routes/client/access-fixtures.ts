@@ -136,6 +136,7 @@ export const clientCalls = ({
     payload: { kind: 'candidate', peer: 'p', candidate: { candidate: '' } },
     clientStatus: 204,
   },
+  { method: 'POST', url: `/api/client/screen-shares/${shareId}/alive`, clientStatus: 204 },
   { method: 'POST', url: `/api/client/screen-shares/${shareId}/end`, payload: {}, clientStatus: 200 },
   { method: 'POST', url: `/api/client/interventions/${interventionId}/screen-share`, clientStatus: 201 },
   { method: 'GET', url: `/api/client/intervention-attachments/${attachmentId}`, clientStatus: 200 },

@@ -9,7 +9,7 @@ import {
   signalInputSchema,
   SIGNAL_BODY_MAX,
 } from '#shared/remote/screen-share-api.ts';
-import { endScreenShare, relaySignal, startScreenShare } from '#server/services/remote/screen-shares.ts';
+import { endScreenShare, relaySignal, shareAlive, startScreenShare } from '#server/services/remote/screen-shares.ts';
 import { rtcConfigFor } from '#server/services/remote/ice-servers.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 
@@ -45,6 +45,16 @@ export const clientScreenShareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await relaySignal(app.db, request.params.id, party(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The sharing page's sign of life, every 30 s: a share that goes silent ends by itself (services/remote/silent-shares.ts).
+  app.post(
+    '/client/screen-shares/:id/alive',
+    { preHandler: signalLimit, schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await shareAlive(app.db, request.params.id, request.clientSession.clientId, app.clock());
       return reply.status(204).send(null);
     },
   );

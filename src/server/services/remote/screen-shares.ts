@@ -121,7 +121,7 @@ export async function startScreenShare(
     if (running) await closeShare(tx, running.id, { side: 'client', clientId }, 'page_closed', now);
     const [share] = await tx
       .insert(screenShares)
-      .values({ interventionId, clientId, clientSessionHash: sessionHash, startedAt: now })
+      .values({ interventionId, clientId, clientSessionHash: sessionHash, startedAt: now, lastSeenAt: now })
       .returning();
     await publishLive(
       tx,
@@ -323,7 +323,8 @@ export async function endSharesOfEndedSessions(
       clientId: screenShares.clientId,
       startedAt: screenShares.startedAt,
       joinedAt: screenShares.joinedAt,
-      expiredAt: clientSessions.expiresAt,
+      // an expired session ended when it expired, not when a later pass noticed it
+      endsAt: clientSessions.expiresAt,
     })
     .from(screenShares)
     .leftJoin(clientSessions, eq(clientSessions.idHash, screenShares.clientSessionHash))
@@ -335,12 +336,21 @@ export async function endSharesOfEndedSessions(
           else (${clientSessions.idHash} is null or ${clientSessions.expiresAt} <= now()) end`,
       ),
     );
-  for (const { id, clientId, startedAt, joinedAt, expiredAt } of orphans) {
-    // An expired session ended when it expired, not when a later pass noticed it (never before the share began).
-    const end =
-      expiredAt && expiredAt < now ? new Date(Math.max(expiredAt.getTime(), (joinedAt ?? startedAt).getTime())) : now;
+  await endEach(db, orphans, 'sign_out', now, failed);
+}
+
+/** Shares found by a pass, each ended as of `endsAt` when that is before `now` (never before it began or was joined). */
+export async function endEach(
+  db: Db,
+  shares: { id: number; clientId: number; startedAt: Date; joinedAt: Date | null; endsAt: Date | null }[],
+  reason: ScreenShareEndReason,
+  now: Date,
+  failed: (error: unknown) => void,
+) {
+  for (const { id, clientId, startedAt, joinedAt, endsAt } of shares) {
+    const end = endsAt && endsAt < now ? new Date(Math.max(endsAt.getTime(), (joinedAt ?? startedAt).getTime())) : now;
     try {
-      await endScreenShare(db, id, { side: 'client', clientId }, 'sign_out', end);
+      await endScreenShare(db, id, { side: 'client', clientId }, reason, end);
     } catch (error) {
       // Its request erased meanwhile (the share with it): nothing is left to end.
       if (!(error instanceof HttpError && error.code === 'NOT_FOUND')) failed(error);
@@ -358,6 +368,19 @@ export async function endSharesOfErasedClient(tx: Tx, clientId: number, now: Dat
     .from(screenShares)
     .where(and(eq(screenShares.clientId, clientId), isNull(screenShares.endedAt)));
   for (const { id } of running) await closeShare(tx, id, { side: 'client', clientId }, 'sign_out', now, false);
+}
+
+/** The sharing page's sign of life. A share that has ended answers 409, and the page ends its side. */
+export async function shareAlive(db: Db, shareId: number, clientId: number, now = new Date()) {
+  const mine = and(eq(screenShares.id, shareId), eq(screenShares.clientId, clientId));
+  const [seen] = await db
+    .update(screenShares)
+    .set({ lastSeenAt: now })
+    .where(and(mine, isNull(screenShares.endedAt)))
+    .returning({ id: screenShares.id });
+  if (seen) return;
+  if (!(await db.$count(screenShares, mine))) throw notFound(SCREEN_SHARE_NOT_FOUND);
+  throw new HttpError('SCREEN_SHARE_ENDED', SCREEN_SHARE_ENDED);
 }
 
 /** Staff: the shares running now, each with whether this member may join it. */

@@ -1,8 +1,13 @@
 // The client's screen share, one per tab, kept outside React: it lasts while the client moves between the pages of
 // their area (each page mounts its own tree), and ends with the tab.
 import { useSyncExternalStore } from 'react';
-import type { ScreenShareSession, Signal, SignalInput } from '#shared/remote/screen-share-api.ts';
-import { apiRaw } from '#client/lib/api.ts';
+import {
+  SHARE_ALIVE_EVERY_MS,
+  type ScreenShareSession,
+  type Signal,
+  type SignalInput,
+} from '#shared/remote/screen-share-api.ts';
+import { ApiRequestError, apiRaw } from '#client/lib/api.ts';
 import { earlySignals, openSignalStream } from '#client/lib/screen-share/signal-stream.ts';
 import { SharePeer } from '#client/lib/screen-share/peer.ts';
 
@@ -43,6 +48,8 @@ let held: {
   screen: MediaStream;
   peer: SharePeer | null;
   closeSignals: () => void;
+  /** the sign of life sent every 30 s */
+  alive: ReturnType<typeof setInterval>;
 } | null = null;
 
 /** The signal stream was lost while the share was being opened. */
@@ -111,6 +118,17 @@ async function onSignal(signal: Signal) {
   if (signal.kind === 'candidate') await held.peer.candidate(signal.candidate);
 }
 
+/**
+ * While sharing, the page says every 30 s that it is still there: the server ends a share whose page went silent (a
+ * crash, a computer put to sleep). Told that the share has ended (after such a sleep), the page ends its side.
+ */
+function sayAlive(shareId: number) {
+  void apiRaw(`/api/client/screen-shares/${shareId}/alive`, { method: 'POST' }).catch((error: unknown) => {
+    if (error instanceof ApiRequestError && error.code === 'SCREEN_SHARE_ENDED' && held?.shareId === shareId)
+      ended(null);
+  });
+}
+
 /** The tab is going away: the end is sent with keepalive so it outlives the page. */
 function onPageHide() {
   if (!held) return;
@@ -130,6 +148,7 @@ function release() {
   held.screen.getTracks().forEach((t) => t.stop());
   held.peer?.close();
   held.closeSignals();
+  clearInterval(held.alive);
   held = null;
   window.removeEventListener('pagehide', onPageHide);
 }
@@ -157,7 +176,8 @@ export async function startSharing(open: () => Promise<number>) {
       await apiRaw(`/api/client/interventions/${interventionId}/screen-share`, { method: 'POST' })
     ).json()) as ScreenShareSession;
     const shareId = session.share.id;
-    held = { shareId, session, screen, peer: null, closeSignals };
+    const alive = setInterval(() => sayAlive(shareId), SHARE_ALIVE_EVERY_MS);
+    held = { shareId, session, screen, peer: null, closeSignals, alive };
     // The browser's own « Arrêter le partage » ends it too.
     screen.getVideoTracks()[0]?.addEventListener('ended', () => void stopSharing());
     window.addEventListener('pagehide', onPageHide);
