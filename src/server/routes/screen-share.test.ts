@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { hashSessionToken } from '#server/services/security/sessions.ts';
 import { startScreenShare } from '#server/services/remote/screen-shares.ts';
@@ -7,8 +7,11 @@ import {
   auditLog,
   clientSessions,
   interventionMessages,
+  inboxItems,
   interventions,
+  liveEvents,
   liveSignals,
+  outbox,
   screenShares,
 } from '#server/db/schema.ts';
 import { clientLogin, downloadClientData, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
@@ -380,6 +383,67 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
     await expect(
       startScreenShare(one.db, { clientId: mine!.clientId, sessionHash: session }, onPhone.interventionId),
     ).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it('ends the share running on a request when it closes, its minutes in the duration the closing e-mails', async () => {
+    const { phone, onPhone, onComputer } = await twoDevicesSharing('hugo');
+    await takeInCharge(onPhone.interventionId, julien);
+    expect((await call('POST', `/api/admin/screen-shares/${onPhone.id}/join`, julien.headers)).statusCode).toBe(200);
+    const taken = await one.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/interventions/${onPhone.interventionId}`,
+      headers: julien.headers,
+      payload: { status: 'in_progress' },
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    // Julien joined six minutes ago and completes the request while the screen is still shared.
+    await one.db
+      .update(screenShares)
+      .set({ joinedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(screenShares.id, onPhone.id));
+    const completed = await one.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/interventions/${onPhone.interventionId}`,
+      headers: julien.headers,
+      payload: { status: 'completed' },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(await shareRow(onPhone.id)).toMatchObject({ endedBy: 'staff', durationMinutes: 6 });
+    expect(completed.json()).toMatchObject({ status: 'completed', durationMinutes: 6 });
+    const [mail] = await one.db
+      .select({ params: outbox.params })
+      .from(outbox)
+      .where(eq(outbox.key, `intervention:${onPhone.interventionId}:status:completed`));
+    expect(mail!.params).toMatchObject({ durationMinutes: 6 });
+
+    // The client closing their own request ends the share on it too.
+    const closed = await call('POST', `/api/client/interventions/${onComputer.interventionId}/close`, phone);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await shareRow(onComputer.id)).toMatchObject({ endedBy: 'client', durationMinutes: 0 });
+  });
+
+  it('ends an erased client’s running share in the erasure, keeping its times and nothing that names them', async () => {
+    const { phone, onPhone, onComputer } = await twoDevicesSharing('ines');
+    const { clientId } = await shareRow(onPhone.id);
+    expect((await call('POST', '/api/client/erasure-request', phone)).statusCode).toBe(202);
+    const [request] = await one.db
+      .select({ id: inboxItems.id })
+      .from(inboxItems)
+      .where(and(eq(inboxItems.kind, 'erasure'), eq(inboxItems.clientId, clientId)));
+    const erased = await call('POST', `/api/admin/contacts/${request!.id}/erase`, admin);
+    expect(erased.statusCode, erased.body).toBe(200);
+    for (const id of [onPhone.id, onComputer.id])
+      expect(await shareRow(id)).toMatchObject({
+        endedBy: 'sign_out',
+        endedAt: expect.any(Date),
+        clientSessionHash: null,
+      });
+    const journal = await one.db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'intervention.screen_share'));
+    expect(journal.map((j) => j.entityId)).not.toContain(String(onPhone.interventionId));
+    expect(await one.db.$count(liveEvents, eq(liveEvents.clientId, clientId))).toBe(0);
   });
 
   it('puts the shares in the client’s data export, times only', async () => {

@@ -25,6 +25,7 @@ import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
 import { remoteToolSettingsReply, remoteToolSettingsSchema } from '#shared/interventions/remote-tools.ts';
 import { remoteToolSettings, updateRemoteToolSettings } from '#server/services/interventions/remote-tool-settings.ts';
 import { sendPage } from '#server/routes/list-reply.ts';
+import { endShareOfClosingRequest } from '#server/services/remote/screen-shares.ts';
 
 export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -74,7 +75,10 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ANY_STAFF,
       schema: { params: idParams, body: interventionUpdateInputSchema, response: { 200: adminInterventionSchema } },
     },
-    async (request) => updateIntervention(app.db, app.mail, request.params.id, request.body, request.staff),
+    async (request) =>
+      updateIntervention(app.db, app.mail, request.params.id, request.body, request.staff, (tx, id, now) =>
+        endShareOfClosingRequest(tx, id, { side: 'staff', staff: request.staff }, now),
+      ),
   );
 
   // Admins give a request to anyone; a technician takes a free one for themself (services/interventions/assignment.ts).

@@ -29,6 +29,7 @@ import { sendJsonPage } from '#server/routes/list-reply.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { remoteToolSettingsReply } from '#shared/interventions/remote-tools.ts';
 import { remoteToolSettings } from '#server/services/interventions/remote-tool-settings.ts';
+import { endShareOfClosingRequest } from '#server/services/remote/screen-shares.ts';
 
 /**
  * A client's own interventions, from the client area (/api/client/interventions) and from the dashboard
@@ -183,7 +184,12 @@ const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: feedbackLimit,
       schema: { params: idParams, response: { 200: closedInterventionSchema } },
     },
-    async (request) => closeClientIntervention(app.db, app.mail, request.params.id, request.clientSession.clientId),
+    async (request) => {
+      const { clientId } = request.clientSession;
+      return closeClientIntervention(app.db, app.mail, request.params.id, clientId, (tx, id, now) =>
+        endShareOfClosingRequest(tx, id, { side: 'client', clientId }, now),
+      );
+    },
   );
 
   app.put(

@@ -15,7 +15,7 @@ import {
 import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '#shared/interventions/intervention-labels.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import { diff, writeAudit } from '#server/services/security/audit.ts';
-import { assertMayClose, takeInCharge, type StaffActor } from './assignment.ts';
+import { assertMayClose, takeInCharge, type ClosingHook, type StaffActor } from './assignment.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { firstResponse } from './response-clock.ts';
 import { toRating } from './intervention-ratings.ts';
@@ -164,9 +164,12 @@ export async function updateIntervention(
   id: number,
   patch: z.output<typeof interventionUpdateInputSchema>,
   actor: StaffActor,
+  /** what else ends as the request closes, in its transaction (the screen share on it: services/remote, above) */
+  closing: ClosingHook = async () => false,
+  now = new Date(),
 ) {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(interventions).where(eq(interventions.id, id)).for('update');
+    let [current] = await tx.select().from(interventions).where(eq(interventions.id, id)).for('update');
     if (!current) throw notFound(INTERVENTION_NOT_FOUND);
     if (
       patch.status &&
@@ -179,14 +182,17 @@ export async function updateIntervention(
       patch.status &&
       patch.status !== current.status &&
       (patch.status === 'completed' || patch.status === 'cancelled')
-    )
+    ) {
       assertMayClose(actor, current);
+      // A screen still shared on it ends first: its minutes go into the duration read below.
+      if (await closing(tx, id, now)) [current] = await tx.select().from(interventions).where(eq(interventions.id, id));
+    }
+    if (!current) throw notFound(INTERVENTION_NOT_FOUND);
     const change = diff(
       { status: current.status, durationMinutes: current.durationMinutes, staffNotes: current.staffNotes },
       { status: patch.status, durationMinutes: patch.durationMinutes, staffNotes: patch.staffNotes },
     );
     if (!change) return;
-    const now = new Date();
     // Taking the request in charge (or closing it) is a first response, unless staff already wrote to the client.
     const stopClock = change.after.status ? firstResponse(current, now) : {};
     await tx

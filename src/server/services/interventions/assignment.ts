@@ -10,6 +10,12 @@ import { publishLive } from '#server/services/live/events.ts';
 /** The member acting, with the role that decides what they may change. */
 export type StaffActor = Actor & { id: number; role: StaffRole };
 
+/**
+ * Handed in from above by the routes that close a request: ends, in the closing's transaction, what runs on the
+ * request (its screen share), and answers whether it changed the request's row.
+ */
+export type ClosingHook = (tx: Tx, interventionId: number, now: Date) => Promise<boolean>;
+
 const ASSIGN_FORBIDDEN =
   'Seul un administrateur peut confier une demande à un autre membre ou la reprendre à celui qui la traite.';
 const CLOSE_FORBIDDEN =

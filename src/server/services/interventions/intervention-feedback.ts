@@ -17,6 +17,7 @@ import {
   type ratingInputSchema,
 } from '#shared/interventions/rating-api.ts';
 import type { z } from 'zod';
+import type { ClosingHook } from './assignment.ts';
 
 /** One of the client's own requests, locked for the change; another client's id is 404, as if it did not exist. */
 async function ownIntervention(tx: Tx, id: number, clientId: number) {
@@ -31,11 +32,19 @@ async function ownIntervention(tx: Tx, id: number, clientId: number) {
 }
 
 /** The client closes their request (clientCloseOutcome) and staff are told by e-mail, in one transaction. */
-export async function closeClientIntervention(db: Db, mail: MailQueue, id: number, clientId: number, now = new Date()) {
+export async function closeClientIntervention(
+  db: Db,
+  mail: MailQueue,
+  id: number,
+  clientId: number,
+  closing: ClosingHook = async () => false,
+  now = new Date(),
+) {
   return db.transaction(async (tx) => {
     const { intervention, clientName, clientEmail } = await ownIntervention(tx, id, clientId);
     const status = clientCloseOutcome(intervention.status);
     if (!status) throw new HttpError('ALREADY_CLOSED', ALREADY_CLOSED);
+    await closing(tx, id, now);
     await tx.update(interventions).set({ status, updatedAt: now }).where(eq(interventions.id, id));
     await publishLive(
       tx,

@@ -67,7 +67,7 @@ const mayWatch = (staff: ShareStaff, assignedStaffId: number | null) =>
  * The share and its request, as the party may see them: another client's share does not exist for a client (404);
  * a member who neither handles the request nor is an admin is refused (403). With `lock`, the row is held.
  */
-async function shareFor(tx: Tx, shareId: number, party: ShareParty, lock = false) {
+async function shareFor(tx: Tx, shareId: number, party: ShareParty, lock = false, mayEnd = false) {
   const query = tx
     .select({ share: screenShares, assignedStaffId: interventions.assignedStaffId, status: interventions.status })
     .from(screenShares)
@@ -80,7 +80,7 @@ async function shareFor(tx: Tx, shareId: number, party: ShareParty, lock = false
     );
   const [found] = lock ? await query.for('update', { of: screenShares }) : await query;
   if (!found) throw notFound(SCREEN_SHARE_NOT_FOUND);
-  if (party.side === 'staff' && !mayWatch(party.staff, found.assignedStaffId))
+  if (party.side === 'staff' && !mayEnd && !mayWatch(party.staff, found.assignedStaffId))
     throw new HttpError('SCREEN_SHARE_FORBIDDEN', SCREEN_SHARE_FORBIDDEN);
   return found;
 }
@@ -185,6 +185,7 @@ export async function relaySignal(db: Db, shareId: number, from: ShareParty, inp
  * Ends the share once: its minutes go to the request's duration, its line to the conversation, its entry to the
  * journal; both pages are told. Ending it again answers the same record and writes nothing. Without `trace`, for an
  * erased client, only the times and minutes are kept: no line, no journal entry, no live event that would name them.
+ * `mayEnd`: the caller has checked the party may end it (a member closing the request, who may not watch it).
  */
 async function closeShare(
   tx: Tx,
@@ -192,9 +193,9 @@ async function closeShare(
   party: ShareParty,
   reason: ScreenShareEndReason,
   now: Date,
-  trace = true,
+  { trace = true, mayEnd = false } = {},
 ) {
-  const { share, assignedStaffId } = await shareFor(tx, shareId, party, true);
+  const { share, assignedStaffId } = await shareFor(tx, shareId, party, true, mayEnd);
   if (share.endedAt) return toDto(share, await staffNameFor(tx, share, assignedStaffId));
   const minutes = share.joinedAt ? Math.max(1, Math.round((now.getTime() - share.joinedAt.getTime()) / 60_000)) : 0;
   const [ended] = await tx
@@ -359,6 +360,21 @@ export async function endEach(
 }
 
 /**
+ * A request that closes (completed or cancelled, by staff or by its client) ends the share running on it first, so
+ * that its minutes count in the duration the closing reads and e-mails. The caller holds the request and has checked
+ * that the party may close it. Answers whether one ended.
+ */
+export async function endShareOfClosingRequest(tx: Tx, interventionId: number, party: ShareParty, now: Date) {
+  const [running] = await tx
+    .select({ id: screenShares.id })
+    .from(screenShares)
+    .where(and(eq(screenShares.interventionId, interventionId), isNull(screenShares.endedAt)));
+  if (!running) return false;
+  await closeShare(tx, running.id, party, party.side === 'staff' ? 'staff' : 'client', now, { mayEnd: true });
+  return true;
+}
+
+/**
  * An erased client's running shares end in the erasure's transaction, which already holds their requests: times and
  * minutes kept, nothing that names them. The member watching is told.
  */
@@ -367,7 +383,8 @@ export async function endSharesOfErasedClient(tx: Tx, clientId: number, now: Dat
     .select({ id: screenShares.id })
     .from(screenShares)
     .where(and(eq(screenShares.clientId, clientId), isNull(screenShares.endedAt)));
-  for (const { id } of running) await closeShare(tx, id, { side: 'client', clientId }, 'sign_out', now, false);
+  for (const { id } of running)
+    await closeShare(tx, id, { side: 'client', clientId }, 'sign_out', now, { trace: false });
 }
 
 /** The sharing page's sign of life. A share that has ended answers 409, and the page ends its side. */
