@@ -37,6 +37,9 @@ export const RATE_LIMITS = {
   helpAnswer: { max: 20, timeWindow: '1 minute' },
   /** A screen share's signals, per person: a connection takes a few dozen, a flood is stopped. */
   screenShareSignal: { max: 180, timeWindow: '1 minute' },
+  /** The sharing page's sign of life (one each 30 s), per client, apart from the signals so that a burst of them
+   * cannot silence a share. */
+  screenShareAlive: { max: 12, timeWindow: '1 minute' },
   /** Starting, joining and ending screen shares, per person. */
   screenShareStart: { max: 20, timeWindow: '1 minute' },
 } as const satisfies Record<string, { max: number; timeWindow: string }>;

@@ -21,6 +21,7 @@ export const clientScreenShareRoutes: FastifyPluginAsyncZod = async (app) => {
   const perClient = (name: string) => (request: FastifyRequest) => `${name}:${request.clientSession.clientId}`;
   const startLimit = app.rateLimit({ ...RATE_LIMITS.screenShareStart, keyGenerator: perClient('share-start') });
   const signalLimit = app.rateLimit({ ...RATE_LIMITS.screenShareSignal, keyGenerator: perClient('share-signal') });
+  const aliveLimit = app.rateLimit({ ...RATE_LIMITS.screenShareAlive, keyGenerator: perClient('share-alive') });
   const party = (request: FastifyRequest) =>
     ({ side: 'client', clientId: request.clientSession.clientId, address: request.ip }) as const;
 
@@ -52,7 +53,7 @@ export const clientScreenShareRoutes: FastifyPluginAsyncZod = async (app) => {
   // The sharing page's sign of life, every 30 s: a share that goes silent ends by itself (services/remote/silent-shares.ts).
   app.post(
     '/client/screen-shares/:id/alive',
-    { preHandler: signalLimit, schema: { params: idParams, response: { 204: z.null() } } },
+    { preHandler: aliveLimit, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await shareAlive(app.db, request.params.id, request.clientSession.clientId, app.clock());
       return reply.status(204).send(null);

@@ -186,22 +186,32 @@ export async function relaySignal(db: Db, shareId: number, from: ShareParty, inp
  * journal; both pages are told. Ending it again answers the same record and writes nothing. Without `trace`, for an
  * erased client, only the times and minutes are kept: no line, no journal entry, no live event that would name them.
  * `mayEnd`: the caller has checked the party may end it (a member closing the request, who may not watch it).
+ * `endedAt`: a pass ends a share as of an earlier moment (its last sign of life, its session's expiry): the share's
+ * times and minutes stop there, what is written about it is dated now. `unlessSeenAfter`: a silent share whose page
+ * spoke since the pass read it is left running.
  */
+type CloseOptions = { trace?: boolean; mayEnd?: boolean; endedAt?: Date; unlessSeenAfter?: Date };
+
 async function closeShare(
   tx: Tx,
   shareId: number,
   party: ShareParty,
   reason: ScreenShareEndReason,
   now: Date,
-  { trace = true, mayEnd = false } = {},
+  { trace = true, mayEnd = false, endedAt = now, unlessSeenAfter }: CloseOptions = {},
 ) {
   const { share, assignedStaffId } = await shareFor(tx, shareId, party, true, mayEnd);
-  if (share.endedAt) return toDto(share, await staffNameFor(tx, share, assignedStaffId));
-  const minutes = share.joinedAt ? Math.max(1, Math.round((now.getTime() - share.joinedAt.getTime()) / 60_000)) : 0;
+  if (share.endedAt || (unlessSeenAfter && share.lastSeenAt && share.lastSeenAt > unlessSeenAfter))
+    return toDto(share, await staffNameFor(tx, share, assignedStaffId));
+  // Watched for at least a minute once joined; nothing when the page was gone before anyone joined.
+  const minutes =
+    share.joinedAt && endedAt >= share.joinedAt
+      ? Math.max(1, Math.round((endedAt.getTime() - share.joinedAt.getTime()) / 60_000))
+      : 0;
   const [ended] = await tx
     .update(screenShares)
     // The session's hash is kept only while the share runs: the record keeps times, nothing of the session.
-    .set({ endedAt: now, endedBy: reason, durationMinutes: minutes, clientSessionHash: null })
+    .set({ endedAt, endedBy: reason, durationMinutes: minutes, clientSessionHash: null })
     .where(eq(screenShares.id, shareId))
     .returning();
   const staffName = await staffNameFor(tx, ended!, assignedStaffId);
@@ -212,7 +222,7 @@ async function closeShare(
       .set({ durationMinutes: sql`coalesce(${interventions.durationMinutes}, 0) + ${minutes}`, updatedAt: now })
       .where(eq(interventions.id, share.interventionId));
   }
-  if (trace) await traceEnd(tx, { share, party, reason, minutes, staffName, watcher, now });
+  if (trace) await traceEnd(tx, { share: ended!, party, reason, minutes, staffName, watcher, now });
   // Its offers and candidates (network addresses) go now; the end itself is the last message of each side.
   await forgetSignals(tx, topicOf(shareId));
   const end = { kind: 'end', shareId, durationMinutes: minutes };
@@ -258,7 +268,7 @@ async function traceEnd(
       screenShareId: share.id,
       startedAt: share.startedAt.toISOString(),
       joinedAt: share.joinedAt?.toISOString() ?? null,
-      endedAt: now.toISOString(),
+      endedAt: share.endedAt!.toISOString(),
       durationMinutes: minutes,
       endedBy: reason,
     },
@@ -281,6 +291,7 @@ export async function endScreenShare(
   party: ShareParty,
   reason: ScreenShareEndReason,
   now = new Date(),
+  options: Pick<CloseOptions, 'endedAt' | 'unlessSeenAfter'> = {},
 ) {
   return db.transaction(async (tx) => {
     // Its request first, then the share: the order in which starting a share takes them (and ending one adds its
@@ -300,7 +311,7 @@ export async function endScreenShare(
         .from(interventions)
         .where(eq(interventions.id, share.interventionId))
         .for('update');
-    return closeShare(tx, shareId, party, reason, now);
+    return closeShare(tx, shareId, party, reason, now, options);
   });
 }
 
@@ -323,7 +334,6 @@ export async function endSharesOfEndedSessions(
       id: screenShares.id,
       clientId: screenShares.clientId,
       startedAt: screenShares.startedAt,
-      joinedAt: screenShares.joinedAt,
       // an expired session ended when it expired, not when a later pass noticed it
       endsAt: clientSessions.expiresAt,
     })
@@ -340,18 +350,25 @@ export async function endSharesOfEndedSessions(
   await endEach(db, orphans, 'sign_out', now, failed);
 }
 
-/** Shares found by a pass, each ended as of `endsAt` when that is before `now` (never before it began or was joined). */
+/**
+ * Shares found by a pass, each ended as of `endsAt` when that is before `now` (never before it began). `silentSince`:
+ * the pass's limit for silent shares, checked again under the share's lock.
+ */
 export async function endEach(
   db: Db,
-  shares: { id: number; clientId: number; startedAt: Date; joinedAt: Date | null; endsAt: Date | null }[],
+  shares: { id: number; clientId: number; startedAt: Date; endsAt: Date | null }[],
   reason: ScreenShareEndReason,
   now: Date,
   failed: (error: unknown) => void,
+  silentSince?: Date,
 ) {
-  for (const { id, clientId, startedAt, joinedAt, endsAt } of shares) {
-    const end = endsAt && endsAt < now ? new Date(Math.max(endsAt.getTime(), (joinedAt ?? startedAt).getTime())) : now;
+  for (const { id, clientId, startedAt, endsAt } of shares) {
+    const endedAt = endsAt && endsAt < now ? new Date(Math.max(endsAt.getTime(), startedAt.getTime())) : now;
     try {
-      await endScreenShare(db, id, { side: 'client', clientId }, reason, end);
+      await endScreenShare(db, id, { side: 'client', clientId }, reason, now, {
+        endedAt,
+        unlessSeenAfter: silentSince,
+      });
     } catch (error) {
       // Its request erased meanwhile (the share with it): nothing is left to end.
       if (!(error instanceof HttpError && error.code === 'NOT_FOUND')) failed(error);

@@ -12,20 +12,25 @@ const SHARE_SILENT_AFTER_MS = 6 * SHARE_ALIVE_EVERY_MS;
 
 const SILENT_SHARES_QUEUE = 'screen-shares-silent';
 
-/** Ends the running shares not heard from for SHARE_SILENT_AFTER_MS, each as of its last sign of life. */
-export async function endSilentShares(db: Db, now: Date, failed: (error: unknown) => void) {
-  const lastSeen = sql<Date>`coalesce(${screenShares.lastSeenAt}, ${screenShares.startedAt})`;
+/**
+ * Ends the running shares not heard from for SHARE_SILENT_AFTER_MS, each as of its last sign of life (its start, for a
+ * page that never spoke). `heardSince`: since when the server could hear the pages; a silence it could not hear (the
+ * server restarted, the database away) is not held against them, and no share ends before that long has passed.
+ */
+export async function endSilentShares(db: Db, now: Date, failed: (error: unknown) => void, heardSince?: Date) {
+  const limit = new Date(now.getTime() - SHARE_SILENT_AFTER_MS);
+  if (heardSince && heardSince > limit) return 0;
+  const lastSeen = sql`coalesce(${screenShares.lastSeenAt}, ${screenShares.startedAt})`.mapWith(screenShares.startedAt);
   const silent = await db
     .select({
       id: screenShares.id,
       clientId: screenShares.clientId,
       startedAt: screenShares.startedAt,
-      joinedAt: screenShares.joinedAt,
-      endsAt: screenShares.lastSeenAt,
+      endsAt: lastSeen,
     })
     .from(screenShares)
-    .where(and(isNull(screenShares.endedAt), lt(lastSeen, new Date(now.getTime() - SHARE_SILENT_AFTER_MS))));
-  await endEach(db, silent, 'page_closed', now, failed);
+    .where(and(isNull(screenShares.endedAt), lt(lastSeen, limit)));
+  await endEach(db, silent, 'page_closed', now, failed, limit);
   return silent.length;
 }
 
@@ -36,13 +41,25 @@ export async function scheduleSilentShares(jobs: JobQueue): Promise<void> {
   await jobs.schedule(SILENT_SHARES_QUEUE, '* * * * *', { tz: 'Europe/Paris' });
 }
 
+/**
+ * The pass, once a minute. This process hears the pages from its first pass, and again from the first pass after a
+ * gap (the database was away, the passes ran elsewhere): until then their silence may be its own.
+ */
 export function silentSharesDefinition(deps: Deps): QueueDefinition<object> {
+  let lastPass: Date | null = null;
+  let heardSince = new Date(0);
   return {
     name: SILENT_SHARES_QUEUE,
     options: { policy: 'singleton', retryLimit: 1, retryDelay: 30 },
     handler: async () => {
-      await endSilentShares(deps.db, deps.clock(), (error) =>
-        deps.log.warn({ err: error }, 'silent screen share not ended'),
+      const now = deps.clock();
+      if (!lastPass || now.getTime() - lastPass.getTime() > SHARE_SILENT_AFTER_MS) heardSince = now;
+      lastPass = now;
+      await endSilentShares(
+        deps.db,
+        now,
+        (error) => deps.log.warn({ err: error }, 'silent screen share not ended'),
+        heardSince,
       );
     },
   };
