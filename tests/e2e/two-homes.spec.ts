@@ -124,7 +124,12 @@ test('[ADMIN][SHELL] at 1366 × 768: one header row, a navigation that never wra
   await page.setViewportSize(DESKTOP);
   await adminWithWork(page, request);
   await page.getByRole('tab', { name: 'Commandes' }).click();
-  const first = page.getByRole('tabpanel').getByRole('listitem').first();
+  // The orders' own list: until its panel has loaded, the panel shown is still the dashboard's, with lists of its own.
+  const first = page
+    .getByRole('tabpanel', { name: 'Commandes' })
+    .getByRole('list', { name: 'Historique des commandes' })
+    .getByRole('listitem')
+    .first();
   await expect(first).toBeVisible();
   const header = (await page.getByRole('banner').boundingBox())!;
   measure('back-office header height at 1366×768', Math.round(header.height));
