@@ -91,9 +91,9 @@ for (const { name, viewport } of WIDTHS) {
     await staffPage.getByRole('tab', { name: 'Tableau de bord' }).click();
     // The section and its scrolling table share the heading as name: the table's region is the inner one.
     const table = staffPage.getByRole('region', { name: /Avis des clients/ }).last();
-    // The dashboard's figures load after its revenue figures: on a busy machine this takes a while.
-    await expect(table.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
-    await expect(table).toContainText('/ 5');
+    // The dashboard's figures load after its revenue figures: on a busy machine this takes a while. One row per month
+    // of requests (the suite's ratings may span two across a month's end), this one's with its average.
+    await expect(table.getByRole('row').filter({ hasText: '/ 5' }).first()).toBeVisible({ timeout: 30_000 });
     await shot(staffPage, `staff-dashboard-${name}`);
     await shot(staffPage.locator('section[aria-labelledby="rating-title"]'), `staff-dashboard-ratings-${name}`);
     await staffPage.close();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { WIDTHS, createClient, daysFromToday, signInToDashboard } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, monthChangesWithin } from './fixtures.ts';
 import type { OrderDto } from '#shared/orders/order-api.ts';
 
 const PHONE = WIDTHS[0].viewport;
@@ -145,6 +145,7 @@ test("[CLIENT][SUBSCRIPTION] once the month's interventions are used, the dashbo
   page,
   request,
 }) => {
+  test.skip(monthChangesWithin(15), 'the month changes in Paris during the test: its monthly count starts again');
   const client = await createClient(request, 'basique');
   await signInToDashboard(page, client.username, client.password);
   for (let i = 0; i < 3; i++) expect((await page.request.post('/api/interventions', { data: {} })).status()).toBe(201);

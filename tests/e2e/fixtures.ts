@@ -55,6 +55,16 @@ export function exactlyOneOf(...texts: string[]): RegExp {
   return new RegExp(`^\\s*(?:${texts.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s*$`);
 }
 
+/**
+ * Whether the month changes in Paris within the next `minutes`. A test of this month's counts (the interventions left
+ * in a plan) cannot hold across it: the count starts again at the change, as it should.
+ */
+export function monthChangesWithin(minutes: number, now = new Date()): boolean {
+  const month = (at: Date) =>
+    new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', month: 'numeric' }).format(at);
+  return month(now) !== month(new Date(now.getTime() + minutes * 60_000));
+}
+
 /** A unique e-mail per test, so tests sharing the e2e server never see each other's data. */
 export function uniqueEmail(prefix = 'client'): string {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@exemple.fr`;
