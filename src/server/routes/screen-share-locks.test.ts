@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { interventions, screenShares } from '#server/db/schema.ts';
+import { clients, interventions, screenShares } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { someoneWaitsForALock } from '#server/test/lock-waits.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
@@ -83,5 +83,39 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('[REMOTE] screen shares lock
     expect(res.statusCode, res.body).toBe(200);
     const [request] = await t.db.select().from(interventions).where(eq(interventions.id, requestId));
     expect(request!.durationMinutes).toBe(1);
+  });
+
+  it('starts a share after an erasure that holds the account, instead of each waiting on the other', async () => {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: client,
+      payload: { description: 'Mon écran clignote', urgency: 'low', deviceType: 'mac', deviceInfo: 'iMac' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const requestId = asked.json<ClientIntervention>().id;
+    const [{ clientId }] = (await t.db
+      .select({ clientId: interventions.clientId })
+      .from(interventions)
+      .where(eq(interventions.id, requestId))) as [{ clientId: number }];
+
+    let started: Promise<{ statusCode: number; body: string }> | undefined;
+    await t.db.transaction(async (tx) => {
+      // What an erasure does first: the account, then its requests.
+      await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+      started = t.app.inject({
+        method: 'POST',
+        url: `/api/client/interventions/${requestId}/screen-share`,
+        headers: client,
+      });
+      await vi.waitFor(async () => expect(await someoneWaitsForALock(t.db)).toBe(true), {
+        timeout: 30_000,
+        interval: 20,
+      });
+      // The start waits for the account before it takes the request: this write goes through.
+      await tx.update(interventions).set({ updatedAt: new Date() }).where(eq(interventions.id, requestId));
+    });
+    const res = await started!;
+    expect(res.statusCode, res.body).toBe(201);
   });
 });
