@@ -236,6 +236,44 @@ test('[REMOTE][SCREEN_SHARE] a signal stream closed for a newer page: each side 
   await shot(clientPage, 'screen-share-lost-phone');
 });
 
+test('[REMOTE][SCREEN_SHARE] the sharing page says every 30 s it is there, and ends its side once told the share ended', async ({
+  browser,
+  request,
+}) => {
+  const client = await createClient(request, 'pro');
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  // The page's clock, moved on by the test instead of waited for; it runs as usual in between.
+  await page.clock.install();
+  await signInToDashboard(page, client.username, client.password);
+  await page.getByRole('button', { name: 'Demander une assistance' }).click();
+  await page.goto('/client/demandes');
+  const mine = page.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
+  await mine.getByRole('button', { name: 'Partager mon écran' }).click();
+  await page
+    .getByRole('dialog', { name: 'Partager votre écran avec le technicien' })
+    .getByRole('button', { name: 'Choisir l’écran à partager' })
+    .click();
+  const banner = page.getByTestId('share-banner');
+  await expect(banner).toContainText('Votre écran est partagé');
+
+  // Thirty seconds on: the page says it is there, and the server takes it.
+  const alive = page.waitForResponse((r) => /\/api\/client\/screen-shares\/\d+\/alive$/.test(r.url()));
+  await page.clock.fastForward('00:31');
+  expect((await alive).status()).toBe(204);
+  await expect(banner).toContainText('Votre écran est partagé');
+
+  // The share ended while the page could not hear it (a computer put to sleep): its next sign of life is told so.
+  await page.route('**/api/client/screen-shares/*/alive', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'SCREEN_SHARE_ENDED', message: 'Ce partage d’écran est terminé.' }),
+    }),
+  );
+  await page.clock.fastForward('00:31');
+  await expect(banner).toContainText('Partage d’écran terminé');
+});
+
 test('[REMOTE][SCREEN_SHARE] on a phone, no « Partager mon écran »: one sentence, and the tools', async ({
   browser,
   request,
