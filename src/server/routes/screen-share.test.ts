@@ -416,6 +416,27 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
       .where(eq(outbox.key, `intervention:${onPhone.interventionId}:status:completed`));
     expect(mail!.params).toMatchObject({ durationMinutes: 6 });
 
+    // With « Terminer », the member gives the whole time spent: it stands, the share's line keeps its own minutes.
+    const { onPhone: other } = await twoDevicesSharing('jules');
+    await takeInCharge(other.interventionId, julien);
+    expect((await call('POST', `/api/admin/screen-shares/${other.id}/join`, julien.headers)).statusCode).toBe(200);
+    await one.db
+      .update(screenShares)
+      .set({ joinedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(screenShares.id, other.id));
+    for (const payload of [{ status: 'in_progress' }, { status: 'completed', durationMinutes: 20 }]) {
+      const res = await one.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/interventions/${other.interventionId}`,
+        headers: julien.headers,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await shareRow(other.id)).toMatchObject({ endedBy: 'staff', durationMinutes: 6 });
+    const [finished] = await one.db.select().from(interventions).where(eq(interventions.id, other.interventionId));
+    expect(finished!.durationMinutes).toBe(20);
+
     // The client closing their own request ends the share on it too.
     const closed = await call('POST', `/api/client/interventions/${onComputer.interventionId}/close`, phone);
     expect(closed.statusCode, closed.body).toBe(200);

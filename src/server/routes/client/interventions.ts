@@ -187,7 +187,7 @@ const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { clientId } = request.clientSession;
       return closeClientIntervention(app.db, app.mail, request.params.id, clientId, (tx, id, now) =>
-        endShareOfClosingRequest(tx, id, { side: 'client', clientId }, now),
+        endShareOfClosingRequest(tx, id, { side: 'client', clientId, address: request.ip }, now),
       );
     },
   );

@@ -184,7 +184,8 @@ export async function updateIntervention(
       (patch.status === 'completed' || patch.status === 'cancelled')
     ) {
       assertMayClose(actor, current);
-      // A screen still shared on it ends first: its minutes go into the duration read below.
+      // A screen still shared on it ends first: its minutes go into the duration read below. A duration the member
+      // gives with « Terminer » is the whole time spent, as when the share had ended before: it stands.
       if (await closing(tx, id, now)) [current] = await tx.select().from(interventions).where(eq(interventions.id, id));
     }
     if (!current) throw notFound(INTERVENTION_NOT_FOUND);
