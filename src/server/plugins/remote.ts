@@ -9,10 +9,10 @@ import { endSharesOfEndedSessions } from '#server/services/remote/screen-shares.
 export function registerRemote(app: FastifyInstance) {
   let running: Promise<void> | null = null;
   let again = false;
+  const failed = (error: unknown) => app.log.warn({ err: error }, 'screen share of an ended session not ended');
   const pass = async () => {
     do {
       again = false;
-      const failed = (error: unknown) => app.log.warn({ err: error }, 'screen share of an ended session not ended');
       try {
         await endSharesOfEndedSessions(app.db, app.clock(), { failed });
       } catch (error) {

@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { interventionMessages, screenShares } from '#server/db/schema.ts';
-import { clientLogin, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { newClient, newTechnician, staffLogin } from '#server/test/fixtures.ts';
 import { endSilentShares, silentSharesDefinition } from '#server/services/remote/silent-shares.ts';
 import { endEach } from '#server/services/remote/screen-shares.ts';
-import { todayIso } from '#shared/format.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import type { ScreenShareSession } from '#shared/remote/screen-share-api.ts';
 
-const PASSWORD = 'Azur-Passerelle-2026';
 const MINUTE = 60_000;
 
 describe('[REMOTE] a screen share whose page went silent ends by itself', () => {
@@ -49,17 +47,7 @@ describe('[REMOTE] a screen share whose page went silent ends by itself', () => 
     t = await createTestApp();
     const admin = await staffLogin(t);
     julien = await newTechnician(t, { username: 'julien', password: 'motdepasse-julien-1', firstName: 'Julien' });
-    for (const name of ['anne', 'bruno']) {
-      await postOrder(t, admin, {
-        clientName: name,
-        clientEmail: `${name}@exemple.fr`,
-        username: name,
-        password: PASSWORD,
-        orderDate: todayIso(),
-        plan: 'pro',
-      });
-      clients[name] = await clientLogin(t, name, PASSWORD);
-    }
+    for (const name of ['anne', 'bruno']) clients[name] = (await newClient(t, admin, name, { plan: 'pro' })).headers;
   });
   afterAll(async () => t.close());
 

@@ -14,7 +14,14 @@ import {
   outbox,
   screenShares,
 } from '#server/db/schema.ts';
-import { clientLogin, downloadClientData, newTechnician, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import {
+  clientLogin,
+  downloadClientData,
+  newClient,
+  newTechnician,
+  postOrder,
+  staffLogin,
+} from '#server/test/fixtures.ts';
 import { openEventStream, type EventStream, type StreamEvent } from '#server/test/event-stream.ts';
 import { todayIso } from '#shared/format.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
@@ -51,8 +58,12 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
     await s.next((e) => e.event === 'ready');
     return s;
   };
-  const call = (method: 'GET' | 'POST' | 'PUT', path: string, headers: Record<string, string>, payload?: object) =>
-    one.app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    path: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => one.app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
   const newRequest = async (headers: Record<string, string>) => {
     const res = await call('POST', '/api/client/interventions', headers, {
       description: 'Mon imprimante ne répond plus',
@@ -272,20 +283,18 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
 
   /** A new client with two sessions (a phone and a computer), each sharing its screen on a request of its own. */
   const twoDevicesSharing = async (username: string) => {
-    await postOrder(one, admin, {
-      clientName: username,
-      clientEmail: `${username}@exemple.fr`,
-      username,
-      password: PASSWORD,
-      orderDate: todayIso(),
-      plan: 'pro',
-    });
-    const phone = await clientLogin(one, username, PASSWORD);
+    const { id: clientId, headers: phone } = await newClient(one, admin, username, { plan: 'pro' });
     const computer = await clientLogin(one, username, PASSWORD);
     const onPhone = await start(await newRequest(phone), phone);
     const onComputer = await start(await newRequest(computer), computer);
-    return { phone, computer, onPhone, onComputer };
+    return { clientId, phone, computer, onPhone, onComputer };
   };
+  /** Julien joined it `minutes` ago (the record says so; the test does not wait for it). */
+  const joinedMinutesAgo = (shareId: number, minutes: number) =>
+    one.db
+      .update(screenShares)
+      .set({ joinedAt: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(screenShares.id, shareId));
   const shareRow = async (id: number) => (await one.db.select().from(screenShares).where(eq(screenShares.id, id)))[0]!;
 
   it('ends a share when the session that opened it signs out, with nothing added when nobody had joined', async () => {
@@ -376,12 +385,11 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
   });
 
   it('refuses a share from a session that ended before it was saved', async () => {
-    const { phone, onPhone } = await twoDevicesSharing('gaelle');
+    const { clientId, phone, onPhone } = await twoDevicesSharing('gaelle');
     const session = hashSessionToken(phone.cookie!.split('=')[1]!);
-    const [mine] = await one.db.select().from(screenShares).where(eq(screenShares.id, onPhone.id));
     await one.db.delete(clientSessions).where(eq(clientSessions.idHash, session));
     await expect(
-      startScreenShare(one.db, { clientId: mine!.clientId, sessionHash: session }, onPhone.interventionId),
+      startScreenShare(one.db, { clientId, sessionHash: session }, onPhone.interventionId),
     ).rejects.toMatchObject({ statusCode: 401 });
   });
 
@@ -389,23 +397,14 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
     const { phone, onPhone, onComputer } = await twoDevicesSharing('hugo');
     await takeInCharge(onPhone.interventionId, julien);
     expect((await call('POST', `/api/admin/screen-shares/${onPhone.id}/join`, julien.headers)).statusCode).toBe(200);
-    const taken = await one.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/interventions/${onPhone.interventionId}`,
-      headers: julien.headers,
-      payload: { status: 'in_progress' },
+    const taken = await call('PATCH', `/api/admin/interventions/${onPhone.interventionId}`, julien.headers, {
+      status: 'in_progress',
     });
     expect(taken.statusCode, taken.body).toBe(200);
     // Julien joined six minutes ago and completes the request while the screen is still shared.
-    await one.db
-      .update(screenShares)
-      .set({ joinedAt: new Date(Date.now() - 6 * 60_000) })
-      .where(eq(screenShares.id, onPhone.id));
-    const completed = await one.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/interventions/${onPhone.interventionId}`,
-      headers: julien.headers,
-      payload: { status: 'completed' },
+    await joinedMinutesAgo(onPhone.id, 6);
+    const completed = await call('PATCH', `/api/admin/interventions/${onPhone.interventionId}`, julien.headers, {
+      status: 'completed',
     });
     expect(completed.statusCode, completed.body).toBe(200);
     expect(await shareRow(onPhone.id)).toMatchObject({ endedBy: 'staff', durationMinutes: 6 });
@@ -420,17 +419,9 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
     const { onPhone: other } = await twoDevicesSharing('jules');
     await takeInCharge(other.interventionId, julien);
     expect((await call('POST', `/api/admin/screen-shares/${other.id}/join`, julien.headers)).statusCode).toBe(200);
-    await one.db
-      .update(screenShares)
-      .set({ joinedAt: new Date(Date.now() - 6 * 60_000) })
-      .where(eq(screenShares.id, other.id));
+    await joinedMinutesAgo(other.id, 6);
     for (const payload of [{ status: 'in_progress' }, { status: 'completed', durationMinutes: 20 }]) {
-      const res = await one.app.inject({
-        method: 'PATCH',
-        url: `/api/admin/interventions/${other.interventionId}`,
-        headers: julien.headers,
-        payload,
-      });
+      const res = await call('PATCH', `/api/admin/interventions/${other.interventionId}`, julien.headers, payload);
       expect(res.statusCode, res.body).toBe(200);
     }
     expect(await shareRow(other.id)).toMatchObject({ endedBy: 'staff', durationMinutes: 6 });
@@ -444,8 +435,7 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
   });
 
   it('ends an erased client’s running share in the erasure, keeping its times and nothing that names them', async () => {
-    const { phone, onPhone, onComputer } = await twoDevicesSharing('ines');
-    const { clientId } = await shareRow(onPhone.id);
+    const { clientId, phone, onPhone, onComputer } = await twoDevicesSharing('ines');
     expect((await call('POST', '/api/client/erasure-request', phone)).statusCode).toBe(202);
     const [request] = await one.db
       .select({ id: inboxItems.id })

@@ -186,9 +186,9 @@ export async function updateIntervention(
       assertMayClose(actor, current);
       // A screen still shared on it ends first: its minutes go into the duration read below. A duration the member
       // gives with « Terminer » is the whole time spent, as when the share had ended before: it stands.
-      if (await closing(tx, id, now)) [current] = await tx.select().from(interventions).where(eq(interventions.id, id));
+      if (await closing(tx, id, now))
+        current = (await tx.select().from(interventions).where(eq(interventions.id, id)))[0]!;
     }
-    if (!current) throw notFound(INTERVENTION_NOT_FOUND);
     const change = diff(
       { status: current.status, durationMinutes: current.durationMinutes, staffNotes: current.staffNotes },
       { status: patch.status, durationMinutes: patch.durationMinutes, staffNotes: patch.staffNotes },

@@ -1,7 +1,7 @@
 // A client's screen shared with the member handling the request (docs/decisions/043). The server decides who may
 // take part and relays their signals; the picture and the voice go from page to page and are never stored here.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import {
   clients,
@@ -59,6 +59,13 @@ function toDto(share: ShareRow, staffName: string | null): ScreenShareDto {
   };
 }
 
+/** The shares still running where `where` holds (on a request: one at most). */
+const runningShares = (tx: Tx, where: SQL) =>
+  tx
+    .select({ id: screenShares.id })
+    .from(screenShares)
+    .where(and(where, isNull(screenShares.endedAt)));
+
 /** The member handling the request may watch, and an admin; nobody else. */
 const mayWatch = (staff: ShareStaff, assignedStaffId: number | null) =>
   staff.role === 'admin' || assignedStaffId === staff.id;
@@ -114,10 +121,7 @@ export async function startScreenShare(
       .for('update');
     if (!request) throw notFound('Demande introuvable');
     if (!isOpen(request.status)) throw new HttpError('THREAD_CLOSED', SCREEN_SHARE_REQUEST_CLOSED);
-    const [running] = await tx
-      .select({ id: screenShares.id })
-      .from(screenShares)
-      .where(and(eq(screenShares.interventionId, interventionId), isNull(screenShares.endedAt)));
+    const [running] = await runningShares(tx, eq(screenShares.interventionId, interventionId));
     if (running) await closeShare(tx, running.id, { side: 'client', clientId }, 'page_closed', now);
     const [share] = await tx
       .insert(screenShares)
@@ -382,10 +386,7 @@ export async function endEach(
  * that the party may close it. Answers whether one ended.
  */
 export async function endShareOfClosingRequest(tx: Tx, interventionId: number, party: ShareParty, now: Date) {
-  const [running] = await tx
-    .select({ id: screenShares.id })
-    .from(screenShares)
-    .where(and(eq(screenShares.interventionId, interventionId), isNull(screenShares.endedAt)));
+  const [running] = await runningShares(tx, eq(screenShares.interventionId, interventionId));
   if (!running) return false;
   await closeShare(tx, running.id, party, party.side === 'staff' ? 'staff' : 'client', now, { mayEnd: true });
   return true;
@@ -396,11 +397,7 @@ export async function endShareOfClosingRequest(tx: Tx, interventionId: number, p
  * minutes kept, nothing that names them. The member watching is told.
  */
 export async function endSharesOfErasedClient(tx: Tx, clientId: number, now: Date) {
-  const running = await tx
-    .select({ id: screenShares.id })
-    .from(screenShares)
-    .where(and(eq(screenShares.clientId, clientId), isNull(screenShares.endedAt)));
-  for (const { id } of running)
+  for (const { id } of await runningShares(tx, eq(screenShares.clientId, clientId)))
     await closeShare(tx, id, { side: 'client', clientId }, 'sign_out', now, { trace: false });
 }
 
