@@ -1,3 +1,4 @@
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Tx } from '#server/db/client.ts';
@@ -71,6 +72,7 @@ export async function lockCreditable(
   invoice: Pick<InvoiceRow, 'id' | 'orderId' | 'totalTtc'>,
   amount: string,
 ): Promise<{ remaining: string; notes: number }> {
+  await holdAccountOf(tx, orders, invoice.orderId);
   await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, invoice.orderId)).for('update');
   await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for('update');
   const state = await creditState(tx, invoice);
@@ -126,6 +128,7 @@ async function closeCreditedOrder(
   fullStatus: NonNullable<CreditNoteArgs['fullStatus']>,
   actor: Actor,
 ) {
+  await holdAccountOf(tx, orders, orderId);
   const [order] = await tx
     .select({ paymentStatus: orders.paymentStatus, clientId: orders.clientId, clientEmail: orders.clientEmail })
     .from(orders)

@@ -1,4 +1,5 @@
 // « Mes appareils »: a client declares, retires and chooses the devices their plan covers.
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, deviceProofs, devices } from '#server/db/schema.ts';
@@ -120,6 +121,7 @@ export async function addRegistrationDevice(
 
 /** One of the client's own devices, locked; another client's is 404 like one that does not exist. */
 export async function ownDevice(tx: Tx, clientId: number, id: number): Promise<DeviceRow> {
+  await holdAccountOf(tx, devices, id);
   const [row] = await tx
     .select()
     .from(devices)

@@ -1,4 +1,5 @@
 // « Appareils » in the back-office: staff list devices, ask for a proof, verify or refuse.
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, deviceProofs, devices } from '#server/db/schema.ts';
@@ -67,6 +68,7 @@ export async function listAdminDevices(
 }
 
 async function staffDevice(tx: Tx, id: number) {
+  await holdAccountOf(tx, devices, id);
   const [row] = await tx
     .select({ device: devices, name: clients.name, email: clients.email })
     .from(devices)

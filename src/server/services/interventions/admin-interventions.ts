@@ -1,4 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -169,6 +170,7 @@ export async function updateIntervention(
   now = new Date(),
 ) {
   await db.transaction(async (tx) => {
+    await holdAccountOf(tx, interventions, id);
     let [current] = await tx.select().from(interventions).where(eq(interventions.id, id)).for('update');
     if (!current) throw notFound(INTERVENTION_NOT_FOUND);
     if (

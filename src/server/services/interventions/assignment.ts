@@ -1,5 +1,6 @@
 // Who handles a request: « Prendre en charge » gives it to the member who clicks; an admin gives it to anyone.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { interventions, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
@@ -88,6 +89,7 @@ export function assertMayClose(actor: StaffActor, current: Pick<Current, 'assign
 /** PUT …/assignee: an admin gives the request to any active member or to nobody; a technician only takes a free one. */
 export async function assignIntervention(db: Db, id: number, staffId: number | null, actor: StaffActor): Promise<void> {
   await db.transaction(async (tx) => {
+    await holdAccountOf(tx, interventions, id);
     const [current] = await tx
       .select({
         id: interventions.id,

@@ -1,3 +1,4 @@
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { randomInt } from 'node:crypto';
 import { registrationConsent, type OrderConsent } from './order-consent.ts';
 import { queueContractConfirmation } from './contract.ts';
@@ -238,6 +239,7 @@ export async function updateOrderInTransaction(
   deps: OrderDeps = {},
 ) {
   const { mail } = deps;
+  await holdAccountOf(tx, orders, id);
   const [current] = await tx
     .select({
       paymentStatus: orders.paymentStatus,

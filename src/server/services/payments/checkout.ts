@@ -1,4 +1,5 @@
 // « Payer en ligne »: a Checkout session for one of the signed-in client's pending orders.
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '#server/config.ts';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -22,6 +23,7 @@ const REUSE_MS = 23 * 3600_000;
  */
 async function checkoutIntent(db: Db, orderId: number, amountCents: number): Promise<{ id: number; key: string }> {
   return db.transaction(async (tx) => {
+    await holdAccountOf(tx, orders, orderId);
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
     const [left] = await tx
       .select({ id: providerIntents.id, key: providerIntents.idempotencyKey })

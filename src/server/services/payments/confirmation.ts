@@ -1,5 +1,6 @@
 // What the payment provider tells us about a Checkout session, applied once: the order becomes paid through the
 // very path of a staff confirmation, or stays pending with the reason shown to staff.
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -71,6 +72,7 @@ async function flag(tx: Tx, orderId: number, issue: string) {
 async function applyPaid(tx: Tx, session: SessionFacts, deps: OrderDeps) {
   const orderId = orderIdOf(session);
   if (orderId === null) return { outcome: 'ignored' as const, invoice: null };
+  await holdAccountOf(tx, orders, orderId);
   const [order] = await tx
     .select({ paymentStatus: orders.paymentStatus, price: orders.price, paymentMethod: orders.paymentMethod })
     .from(orders)
@@ -112,6 +114,7 @@ async function applyPaid(tx: Tx, session: SessionFacts, deps: OrderDeps) {
 async function applyUnpaid(tx: Tx, session: SessionFacts, status: 'expired' | 'failed') {
   const orderId = orderIdOf(session);
   if (orderId === null) return 'ignored' as const;
+  await holdAccountOf(tx, orders, orderId);
   const [order] = await tx
     .select({ paymentStatus: orders.paymentStatus })
     .from(orders)

@@ -1,6 +1,7 @@
 // A client's screen shared with the member handling the request (docs/decisions/043). The server decides who may
 // take part and relays their signals; the picture and the voice go from page to page and are never stored here.
 import { randomUUID } from 'node:crypto';
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import {
@@ -298,8 +299,8 @@ export async function endScreenShare(
   options: Pick<CloseOptions, 'endedAt' | 'unlessSeenAfter'> = {},
 ) {
   return db.transaction(async (tx) => {
-    // Its request first, then the share: the order in which starting a share takes them (and ending one adds its
-    // minutes to the request). Taken the other way round, an end and a start at the same moment would deadlock.
+    // Its account, its request, then the share: the order in which starting a share takes them (and ending one adds
+    // its minutes to the request). Taken the other way round, an end and a start at the same moment would deadlock.
     const [share] = await tx
       .select({ interventionId: screenShares.interventionId })
       .from(screenShares)
@@ -309,12 +310,14 @@ export async function endScreenShare(
           party.side === 'client' ? eq(screenShares.clientId, party.clientId) : undefined,
         ),
       );
-    if (share)
+    if (share) {
+      await holdAccountOf(tx, interventions, share.interventionId);
       await tx
         .select({ id: interventions.id })
         .from(interventions)
         .where(eq(interventions.id, share.interventionId))
         .for('update');
+    }
     return closeShare(tx, shareId, party, reason, now, options);
   });
 }
