@@ -1,18 +1,30 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Tx } from '#server/db/client.ts';
-import { clients, devices, interventions, orders } from '#server/db/schema.ts';
+import {
+  clients,
+  devices,
+  inboxItems,
+  interventionMessages,
+  interventions,
+  orders,
+  passwordResetTokens,
+} from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { someoneWaitsForALock } from '#server/test/lock-waits.ts';
 import { newClient, staffLogin } from '#server/test/fixtures.ts';
+import { eraseLockedClient } from '#server/services/privacy/erasure.ts';
+import { hashSessionToken } from '#server/services/security/sessions.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 
 type Reply = { statusCode: number; body: string };
+type Client = { id: number; headers: Record<string, string> };
 
-// On PostgreSQL, where transactions run side by side. An erasure holds the client's account, then changes their
-// requests, devices and orders. A member's change to one of those that held the row first, then queued its e-mail to
-// the client (a row that points at the account), would each wait on the other, and PostgreSQL would cancel one: a 500
-// for the member, or a failed erasure. Each change takes the account first (services/clients/account-lock.ts).
+// On PostgreSQL, where transactions run side by side. An erasure locks the client's account, then changes their
+// requests, devices, orders, inbox items and reset links. A change that held one of those rows first, then wrote a row
+// pointing at the account (the client's e-mail in the outbox) or the account itself, would wait for the erasure while
+// the erasure waited for it, and PostgreSQL would cancel one: a 500, or a failed erasure. Each change takes the account
+// first (services/clients/account-lock.ts, docs/decisions/045), and a client's own change finds it erased.
 describe.skipIf(process.env.TEST_DB !== 'postgres')(
   '[PRIVACY] a change waits for an erasure holding the account',
   () => {
@@ -25,30 +37,42 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
     afterAll(async () => t.close());
 
     /**
-     * Sends the member's change while a transaction holds the account as an erasure does, then makes the erasure's own
-     * write to the row the change is about, and commits.
+     * Sends the change while the client's erasure runs: the erasure takes the account, the change is sent and waits for
+     * a lock, then the erasure does the rest (the real one, in that transaction) and commits.
      */
-    async function duringAnErasure(
-      clientId: number,
-      erasureWrite: (tx: Tx) => Promise<unknown>,
-      change: () => Promise<Reply>,
-    ) {
+    async function duringAnErasure(client: Client, change: () => Promise<Reply>) {
+      const asked = await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: client.headers });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const [request] = await t.db
+        .select({ id: inboxItems.id })
+        .from(inboxItems)
+        .where(and(eq(inboxItems.clientId, client.id), eq(inboxItems.kind, 'erasure')));
       let reply: Promise<Reply> | undefined;
       await t.db.transaction(async (tx) => {
-        await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+        const [account] = await tx.select().from(clients).where(eq(clients.id, client.id)).for('update');
         let answered = false;
         reply = change().finally(() => (answered = true));
-        // A change refused at once waits for nothing: its answer is checked below.
+        // A change refused at once waits for nothing: its answer is checked by the caller.
         await vi.waitFor(async () => expect(answered || (await someoneWaitsForALock(t.db))).toBe(true), {
           timeout: 30_000,
           interval: 20,
         });
-        await erasureWrite(tx);
+        await eraseLockedClient(
+          tx,
+          t.app.mail,
+          { id: null, username: 'admin' },
+          {
+            requestId: request!.id,
+            client: account!,
+            now: new Date(),
+            why: 'request',
+          },
+        );
       });
-      return reply!;
+      return { reply: await reply!, erasureRequestId: request!.id };
     }
 
-    async function newRequest(client: { headers: Record<string, string> }) {
+    async function newRequest(client: Client) {
       const asked = await t.app.inject({
         method: 'POST',
         url: '/api/client/interventions',
@@ -64,13 +88,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       return asked.json<ClientIntervention>().id;
     }
 
-    const blankRequest = (id: number) => (tx: Tx) =>
-      tx.update(interventions).set({ staffNotes: '' }).where(eq(interventions.id, id));
-
     it('cancels a request while its client is being erased', async () => {
       const client = await newClient(t, staff, 'verrou-annule');
       const requestId = await newRequest(client);
-      const res = await duringAnErasure(client.id, blankRequest(requestId), () =>
+      const { reply } = await duringAnErasure(client, () =>
         t.app.inject({
           method: 'PATCH',
           url: `/api/admin/interventions/${requestId}`,
@@ -78,7 +99,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
           payload: { status: 'cancelled' },
         }),
       );
-      expect(res.statusCode, res.body).toBe(200);
+      expect(reply.statusCode, reply.body).toBe(200);
       const [request] = await t.db.select().from(interventions).where(eq(interventions.id, requestId));
       expect(request!.status).toBe('cancelled');
     });
@@ -86,7 +107,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
     it('sends a reply on a request while its client is being erased', async () => {
       const client = await newClient(t, staff, 'verrou-reponse');
       const requestId = await newRequest(client);
-      const res = await duringAnErasure(client.id, blankRequest(requestId), () =>
+      const { reply } = await duringAnErasure(client, () =>
         t.app.inject({
           method: 'POST',
           url: `/api/admin/interventions/${requestId}/messages`,
@@ -94,7 +115,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
           payload: { body: 'Bonjour, nous regardons cela.' },
         }),
       );
-      expect(res.statusCode, res.body).toBe(201);
+      expect(reply.statusCode, reply.body).toBe(201);
     });
 
     it('asks a proof of a device while its client is being erased', async () => {
@@ -103,37 +124,91 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
         .insert(devices)
         .values({ clientId: client.id, deviceType: 'windows-laptop', deviceInfo: 'Portable Asus' })
         .returning();
-      const res = await duringAnErasure(
-        client.id,
-        (tx) => tx.update(devices).set({ deviceInfo: '' }).where(eq(devices.id, device!.id)),
-        () =>
-          t.app.inject({
-            method: 'POST',
-            url: `/api/admin/devices/${device!.id}/request-proof`,
-            headers: staff,
-            payload: { message: 'La facture d’achat, s’il vous plaît' },
-          }),
+      const { reply } = await duringAnErasure(client, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/devices/${device!.id}/request-proof`,
+          headers: staff,
+          payload: { message: 'La facture d’achat, s’il vous plaît' },
+        }),
       );
-      expect(res.statusCode, res.body).toBe(200);
+      expect(reply.statusCode, reply.body).toBe(200);
     });
 
     it('marks an order paid while its client is being erased', async () => {
       const client = await newClient(t, staff, 'verrou-commande', { paymentStatus: 'pending' });
       const [order] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.clientId, client.id));
-      const res = await duringAnErasure(
-        client.id,
-        (tx) => tx.update(orders).set({ notes: '' }).where(eq(orders.id, order!.id)),
-        () =>
-          t.app.inject({
-            method: 'PATCH',
-            url: `/api/admin/manual-orders/${order!.id}`,
-            headers: staff,
-            payload: { paymentStatus: 'paid' },
-          }),
+      const { reply } = await duringAnErasure(client, () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/manual-orders/${order!.id}`,
+          headers: staff,
+          payload: { paymentStatus: 'paid' },
+        }),
       );
-      expect(res.statusCode, res.body).toBe(200);
+      expect(reply.statusCode, reply.body).toBe(200);
       const [paid] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
       expect(paid!.paymentStatus).toBe('paid');
+    });
+
+    it('refuses an erasure request being confirmed: already handled, not a server error', async () => {
+      const client = await newClient(t, staff, 'verrou-refus');
+      let requestId = 0;
+      const { reply, erasureRequestId } = await duringAnErasure(client, async () => {
+        [{ id: requestId }] = (await t.db
+          .select({ id: inboxItems.id })
+          .from(inboxItems)
+          .where(and(eq(inboxItems.clientId, client.id), eq(inboxItems.kind, 'erasure')))) as [{ id: number }];
+        return t.app.inject({
+          method: 'POST',
+          url: `/api/admin/contacts/${requestId}/erasure/refuse`,
+          headers: staff,
+          payload: { reason: 'Un abonnement est encore en cours.' },
+        });
+      });
+      expect(requestId).toBe(erasureRequestId);
+      expect(reply.statusCode, reply.body).toBe(409);
+      expect(reply.body).toContain('déjà été traitée');
+    });
+
+    it('refuses a new password through a link the erasure deleted, with the link’s own message', async () => {
+      const client = await newClient(t, staff, 'verrou-lien');
+      const token = randomBytes(32).toString('base64url');
+      await t.db.insert(passwordResetTokens).values({
+        tokenHash: hashSessionToken(token),
+        clientId: client.id,
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      const { reply } = await duringAnErasure(client, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { token, newPassword: 'Un-Nouveau-Secret-2026' },
+        }),
+      );
+      expect(reply.statusCode, reply.body).toBe(400);
+      const [account] = await t.db.select().from(clients).where(eq(clients.id, client.id));
+      expect(account!.passwordHash).toBeNull();
+    });
+
+    it('refuses a client’s message that waited for their erasure, and keeps none of it', async () => {
+      const client = await newClient(t, staff, 'verrou-message');
+      const requestId = await newRequest(client);
+      const { reply } = await duringAnErasure(client, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/client/interventions/${requestId}/messages`,
+          headers: client.headers,
+          payload: { body: 'Mon numéro est le 06 12 34 56 78' },
+        }),
+      );
+      expect(reply.statusCode, reply.body).toBe(401);
+      const kept = await t.db
+        .select()
+        .from(interventionMessages)
+        .where(eq(interventionMessages.interventionId, requestId));
+      expect(kept).toEqual([]);
     });
   },
 );

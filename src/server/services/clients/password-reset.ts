@@ -126,7 +126,9 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
   // The hash takes tens of milliseconds: computed before the transaction so it holds no lock meanwhile.
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    // Re-read under lock: two tabs submitting the same link must not both succeed.
+    // The account first, as an erasure takes it before deleting the links (docs/decisions/045). Then the link, re-read
+    // under lock: two tabs submitting the same link must not both succeed.
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, link.clientId)).for('update');
     const [locked] = await tx
       .select({ id: passwordResetTokens.id })
       .from(passwordResetTokens)

@@ -1,8 +1,8 @@
 // « Mes appareils »: a client declares, retires and chooses the devices their plan covers.
-import { holdAccountOf } from '#server/services/clients/account-lock.ts';
+import { holdOwnAccount } from '#server/services/clients/account-lock.ts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { clients, deviceProofs, devices } from '#server/db/schema.ts';
+import { deviceProofs, devices } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import type { Device, DeviceInput } from '#shared/devices/device-api.ts';
 import {
@@ -59,8 +59,7 @@ export async function roomForOneMore(tx: Tx, clientId: number, now: Date) {
  */
 export async function addDevice(db: Db, clientId: number, input: DeviceInput, now = new Date()): Promise<Device> {
   return db.transaction(async (tx) => {
-    const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
-    if (!client) throw notFound();
+    await holdOwnAccount(tx, clientId, 'update');
     await roomForOneMore(tx, clientId, now);
     const proofRequested = await proofRequiredForNewDevices(tx);
     const [row] = await tx
@@ -121,7 +120,7 @@ export async function addRegistrationDevice(
 
 /** One of the client's own devices, locked; another client's is 404 like one that does not exist. */
 export async function ownDevice(tx: Tx, clientId: number, id: number): Promise<DeviceRow> {
-  await holdAccountOf(tx, devices, id);
+  await holdOwnAccount(tx, clientId);
   const [row] = await tx
     .select()
     .from(devices)
@@ -158,7 +157,7 @@ export async function retireDevice(db: Db, clientId: number, id: number, now = n
  */
 export async function coverDevice(db: Db, clientId: number, id: number, now = new Date()): Promise<Device> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    await holdOwnAccount(tx, clientId, 'update');
     const row = await ownDevice(tx, clientId, id);
     if (!isDeviceInUse(row)) {
       throw new HttpError(

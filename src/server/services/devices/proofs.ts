@@ -14,6 +14,7 @@ import { ownDevice, roomForOneMore } from './client-devices.ts';
 import { deviceLabel, toDevice, proofsOf, type DeviceRow } from './device-rows.ts';
 import { coverageOf } from './coverage.ts';
 import { reserveProofRoom } from './proof-room.ts';
+import { holdOwnAccount } from '#server/services/clients/account-lock.ts';
 
 export type ProofFile = { name: string; mimeType: string; data: Buffer };
 
@@ -67,7 +68,7 @@ export async function addProof(
   now = new Date(),
 ): Promise<Device> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    await holdOwnAccount(tx, clientId, 'update');
     const row = await ownDevice(tx, clientId, id);
     if (row.status !== 'pending' && row.status !== 'refused') {
       throw new HttpError(

@@ -7,6 +7,7 @@ import type { ErrorCode } from '#shared/error-codes.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 
 type Refusable = 'registration' | 'erasure';
 type Request = typeof inboxItems.$inferSelect;
@@ -42,6 +43,7 @@ export async function refuseInboxItem(
 ): Promise<InboxItemDto> {
   const rules = RULES[kind];
   return db.transaction(async (tx) => {
+    await holdAccountOf(tx, inboxItems, id);
     const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, id)).for('update');
     if (!request) throw notFound(INBOX_ITEM_NOT_FOUND);
     if (request.kind !== kind) throw new HttpError(...rules.wrongKind);

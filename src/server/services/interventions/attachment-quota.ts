@@ -2,9 +2,10 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import { clients, interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
+import { interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
 import { attachmentQuotaMessage, TEXT_BODY_MAX } from '#shared/interventions/thread-api.ts';
+import { holdOwnAccount } from '#server/services/clients/account-lock.ts';
 
 /** The bytes of the files this client sent (staff's files on their requests are not theirs to count). */
 async function attachmentBytesOf(db: Tx, clientId: number): Promise<number> {
@@ -27,7 +28,7 @@ const overQuota = (used: number, quotaBytes: number) =>
  * after the other and cannot both slip under the quota.
  */
 export async function reserveAttachmentRoom(tx: Tx, clientId: number, bytes: number, quotaBytes: number) {
-  await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+  await holdOwnAccount(tx, clientId, 'update');
   const used = await attachmentBytesOf(tx, clientId);
   if (used + bytes > quotaBytes) throw overQuota(used, quotaBytes);
 }

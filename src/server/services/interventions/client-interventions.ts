@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventions } from '#server/db/schema.ts';
@@ -23,6 +23,7 @@ import { CLIENT_DEVICE_OF } from '#shared/devices/device-labels.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import { assertToolOffered } from './remote-tool-settings.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
+import { accountNotErased } from '#server/services/clients/account-lock.ts';
 
 export const DEFAULT_TITLE = "Demande d'assistance";
 export const DEFAULT_DESCRIPTION = "Demande d'assistance envoyée depuis le tableau de bord";
@@ -123,7 +124,7 @@ async function allowance(tx: Tx, clientId: number, staff: Opener, now: Date) {
   const [client] = await tx
     .select({ id: clients.id, name: clients.name, email: clients.email })
     .from(clients)
-    .where(eq(clients.id, clientId))
+    .where(and(eq(clients.id, clientId), accountNotErased))
     .for('update');
   if (!client) throw staff ? notFound(STAFF_REFUSALS.client) : new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
   const subscription = await currentSubscription(tx, clientId, now);

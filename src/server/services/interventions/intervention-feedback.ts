@@ -1,6 +1,6 @@
 // The end of a request on the client's side: closing it and rating it (shared/rating-api.ts holds the rules).
 import { publishLive } from '#server/services/live/events.ts';
-import { holdAccountOf } from '#server/services/clients/account-lock.ts';
+import { holdOwnAccount } from '#server/services/clients/account-lock.ts';
 import { INTERVENTION_STATUS_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -22,7 +22,7 @@ import type { ClosingHook } from './assignment.ts';
 
 /** One of the client's own requests, locked for the change; another client's id is 404, as if it did not exist. */
 async function ownIntervention(tx: Tx, id: number, clientId: number) {
-  await holdAccountOf(tx, interventions, id);
+  await holdOwnAccount(tx, clientId);
   const [row] = await tx
     .select({ intervention: interventions, clientName: clients.name, clientEmail: clients.email })
     .from(interventions)

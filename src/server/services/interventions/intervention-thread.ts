@@ -1,6 +1,6 @@
 // The conversation on a request (docs/decisions/035: a staff message is a first response and stops the clock).
 import { publishLive } from '#server/services/live/events.ts';
-import { holdAccountOf } from '#server/services/clients/account-lock.ts';
+import { holdAccountOf, holdOwnAccount } from '#server/services/clients/account-lock.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
@@ -27,7 +27,8 @@ async function findIntervention(db: Tx, id: number, reader: Reader, lock = false
       ? and(eq(interventions.id, id), eq(interventions.clientId, reader.clientId))
       : eq(interventions.id, id);
   const query = db.select().from(interventions).where(where);
-  if (lock) await holdAccountOf(db, interventions, id);
+  if (lock && reader.side === 'client') await holdOwnAccount(db, reader.clientId);
+  else if (lock) await holdAccountOf(db, interventions, id);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(INTERVENTION_NOT_FOUND);
   return row;

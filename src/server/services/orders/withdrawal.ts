@@ -1,7 +1,7 @@
 // « Me rétracter » (consumer code L221-18 to L221-25): a client withdraws from a paid order within 14 days of its
 // conclusion; staff see it on the order with the amount to give back, which they issue as the credit note (and refund
 // the card where it was paid online). docs/decisions/041.
-import { holdAccountOf } from '#server/services/clients/account-lock.ts';
+import { holdOwnAccount } from '#server/services/clients/account-lock.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { invoices, orders } from '#server/db/schema.ts';
@@ -14,7 +14,7 @@ import { ORDER_NOT_FOUND } from './order-queries.ts';
 
 export async function withdrawFromOrder(db: Db, mail: MailQueue, clientId: number, orderId: number, now = new Date()) {
   return db.transaction(async (tx) => {
-    await holdAccountOf(tx, orders, orderId);
+    await holdOwnAccount(tx, clientId);
     const [order] = await tx
       .select()
       .from(orders)

@@ -25,12 +25,12 @@ import { anonymiseOutboxOf, type MailQueue } from '#server/services/mail/outbox.
 import { publishInboxLive } from '#server/services/live/staff-notices.ts';
 import { forgetLiveEventsOf } from '#server/services/live/events.ts';
 import { endSharesOfErasedClient } from '#server/services/remote/screen-shares.ts';
+import { erasedEmail } from '#server/services/clients/account-lock.ts';
 
 const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';
 const ERASED_LAST_NAME = 'supprimé';
 /** Unique per account (the e-mail index is unique) and undeliverable by definition (RFC 6761 reserves .invalid). */
-const erasedEmail = (clientId: number) => `supprime-${clientId}@invalid`;
 
 /**
  * The fields of an audit entry that name the person or hold what they or staff wrote about them. The order keeps its
@@ -113,8 +113,17 @@ type ClientRow = typeof clients.$inferSelect;
 /** Who an erasure reaches beyond the account: its orders, interventions and inbox items. */
 type Concerned = { orderIds: number[]; interventionIds: number[]; requestIds: number[] };
 
-/** The erasure request and its account, locked, or the reason it cannot be confirmed. */
+/**
+ * The erasure request and its account, locked, or the reason it cannot be confirmed. The account first, then the
+ * request: the order every change to a client's rows follows (docs/decisions/045), refusing this request included.
+ */
 async function lockRequestAndClient(tx: Tx, requestId: number) {
+  const [account] = await tx
+    .select({ client: clients })
+    .from(clients)
+    .innerJoin(inboxItems, eq(inboxItems.clientId, clients.id))
+    .where(eq(inboxItems.id, requestId))
+    .for('update', { of: clients });
   const [request] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId)).for('update');
   if (!request) throw new HttpError('NOT_FOUND', INBOX_ITEM_NOT_FOUND);
   if (request.kind !== 'erasure')
@@ -122,10 +131,9 @@ async function lockRequestAndClient(tx: Tx, requestId: number) {
   if (request.erasedAt) throw new HttpError('ALREADY_DONE', 'Les données de ce client ont déjà été effacées.');
   if (request.refusalReason)
     throw new HttpError('ALREADY_DONE', 'Cette demande a été refusée : le client peut en faire une nouvelle.');
-  if (request.clientId === null) throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
-  const [client] = await tx.select().from(clients).where(eq(clients.id, request.clientId)).for('update');
-  if (!client) throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
-  return client;
+  if (request.clientId === null || account?.client.id !== request.clientId)
+    throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
+  return account.client;
 }
 
 /** Read before anything is renamed: the e-mail is how older orders and requests are found. */

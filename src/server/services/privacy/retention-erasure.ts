@@ -10,6 +10,7 @@ import type { Actor } from '#server/services/security/audit.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { listExpiredAccounts } from './retention-accounts.ts';
 import { eraseLockedClient } from './erasure.ts';
+import { isErasedEmail } from '#server/services/clients/account-lock.ts';
 
 const PERIOD = durationLabel(RETENTION.account);
 
@@ -29,7 +30,7 @@ export async function eraseExpiredAccount(
   return db.transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for('update');
     if (!client) throw new HttpError('NOT_FOUND', 'Ce compte client n’existe pas.');
-    if (client.email.endsWith('@invalid'))
+    if (isErasedEmail(client.email))
       throw new HttpError('ALREADY_DONE', 'Les données de ce client ont déjà été effacées.');
     const [account] = (await listExpiredAccounts(tx, { clientId, limit: 1, offset: 0 }, now)).items;
     if (!account?.retention)
