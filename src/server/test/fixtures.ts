@@ -62,7 +62,7 @@ export async function clientLogin(t: TestApp, username: string, password: string
   return cookieHeader(name, res.cookies.find((c) => c.name === name)!.value);
 }
 
-const CLIENT_PASSWORD = 'Azur-Passerelle-2026';
+export const CLIENT_PASSWORD = 'Azur-Passerelle-2026';
 
 /**
  * A client account from a paid order starting today (« Client alice », alice@exemple.fr, CLIENT_PASSWORD; any of the

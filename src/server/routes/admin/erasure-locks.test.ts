@@ -12,7 +12,7 @@ import {
 } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { someoneWaitsForALock } from '#server/test/lock-waits.ts';
-import { newClient, staffLogin } from '#server/test/fixtures.ts';
+import { CLIENT_PASSWORD, newClient, staffLogin } from '#server/test/fixtures.ts';
 import { eraseLockedClient } from '#server/services/privacy/erasure.ts';
 import { hashSessionToken } from '#server/services/security/sessions.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
@@ -209,6 +209,53 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
         .from(interventionMessages)
         .where(eq(interventionMessages.interventionId, requestId));
       expect(kept).toEqual([]);
+    });
+
+    it('gives no password back to an account erased while the change waited', async () => {
+      const client = await newClient(t, staff, 'verrou-motdepasse');
+      const { reply } = await duringAnErasure(client, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/client/password',
+          headers: client.headers,
+          payload: { currentPassword: CLIENT_PASSWORD, newPassword: 'Un-Nouveau-Secret-2026' },
+        }),
+      );
+      expect(reply.statusCode, reply.body).toBe(401);
+      const [account] = await t.db.select().from(clients).where(eq(clients.id, client.id));
+      expect(account!.passwordHash).toBeNull();
+    });
+
+    it('records no new erasure request for an account erased while it waited, and confirms none twice', async () => {
+      const client = await newClient(t, staff, 'verrou-effacement');
+      const { reply, erasureRequestId } = await duringAnErasure(client, () =>
+        t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: client.headers }),
+      );
+      expect(reply.statusCode, reply.body).toBe(401);
+      const requests = await t.db
+        .select({ id: inboxItems.id })
+        .from(inboxItems)
+        .where(and(eq(inboxItems.clientId, client.id), eq(inboxItems.kind, 'erasure')));
+      expect(requests.map((r) => r.id)).toEqual([erasureRequestId]);
+      // One recorded all the same (by a server before this rule): confirming it erases nothing a second time.
+      const [late] = await t.db
+        .insert(inboxItems)
+        .values({
+          kind: 'erasure',
+          name: 'Client supprimé',
+          email: 'x@exemple.fr',
+          clientId: client.id,
+          subject: 's',
+          message: 'm',
+        })
+        .returning({ id: inboxItems.id });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/contacts/${late!.id}/erase`,
+        headers: staff,
+      });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().message).toBe('Les données de ce client ont déjà été effacées.');
     });
   },
 );

@@ -8,6 +8,7 @@ import type { ErrorCode } from '#shared/error-codes.ts';
 import type { AccountCheck } from '#server/services/security/login-throttle.ts';
 import { hashPassword, verifyPassword } from '#server/services/security/passwords.ts';
 import { retireResetLinks } from './password-reset.ts';
+import { holdOwnAccount } from './account-lock.ts';
 
 const WRONG_CURRENT_PASSWORD = 'Mot de passe actuel incorrect';
 const SAME_PASSWORD = 'Choisissez un mot de passe différent de l’actuel';
@@ -47,6 +48,8 @@ export async function changeClientPassword(
   // Hashed before the transaction, so no lock is held while it runs.
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
+    // An account erased since it was read above gets no password back (docs/decisions/045).
+    await holdOwnAccount(tx, session.clientId, 'update');
     await tx.update(clients).set({ passwordHash }).where(eq(clients.id, session.clientId));
     await tx
       .delete(clientSessions)

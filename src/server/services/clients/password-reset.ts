@@ -11,6 +11,7 @@ import type { MailQueue } from '#server/services/mail/outbox.ts';
 import type { SecretBox } from '#server/services/mail/secret-box.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { deleteClientSessionsOf, hashSessionToken } from '#server/services/security/sessions.ts';
+import { accountNotErased } from './account-lock.ts';
 
 /** A link works for its period (one hour) after it was asked for. */
 const RESET_LINK_MS = periodMs(RETENTION.passwordResets);
@@ -71,8 +72,13 @@ async function askPasswordReset(db: Db, mail: MailQueue, login: string, now = ne
   const clientId = client?.id ?? 0;
 
   return db.transaction(async (tx) => {
-    // The lock makes simultaneous requests for one account count one after the other.
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('update');
+    // The lock makes simultaneous requests for one account count one after the other. An account erased since it was
+    // read above (the request waited for its erasure) gets no link.
+    const [held] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, clientId), accountNotErased))
+      .for('update');
     // Expired links are useless and outside the hourly count (created = expires - 1 h): sweep them here.
     await tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
     const [recent] = await tx
@@ -84,7 +90,7 @@ async function askPasswordReset(db: Db, mail: MailQueue, login: string, now = ne
           gt(passwordResetTokens.createdAt, new Date(now.getTime() - RESET_LINK_MS)),
         ),
       );
-    const sending = client !== null && Number(recent?.n ?? 0) < RESET_MAILS_PER_HOUR;
+    const sending = client !== null && held !== undefined && Number(recent?.n ?? 0) < RESET_MAILS_PER_HOUR;
     // A new link retires the older ones: only the latest e-mail works. Run either way (id 0 touches nothing).
     await retireResetLinks(tx, sending ? clientId : 0, now);
     if (!sending || !client) return false;
@@ -128,7 +134,13 @@ export async function resetPassword(db: Db, token: string, newPassword: string, 
   await db.transaction(async (tx) => {
     // The account first, as an erasure takes it before deleting the links (docs/decisions/045). Then the link, re-read
     // under lock: two tabs submitting the same link must not both succeed.
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, link.clientId)).for('update');
+    // NO KEY UPDATE: it waits for an erasure, and lets a change holding the account FOR KEY SHARE run on.
+    const [account] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, link.clientId), accountNotErased))
+      .for('no key update');
+    if (!account) throw linkInvalid();
     const [locked] = await tx
       .select({ id: passwordResetTokens.id })
       .from(passwordResetTokens)

@@ -25,7 +25,7 @@ import { anonymiseOutboxOf, type MailQueue } from '#server/services/mail/outbox.
 import { publishInboxLive } from '#server/services/live/staff-notices.ts';
 import { forgetLiveEventsOf } from '#server/services/live/events.ts';
 import { endSharesOfErasedClient } from '#server/services/remote/screen-shares.ts';
-import { erasedEmail } from '#server/services/clients/account-lock.ts';
+import { accountNotErased, erasedEmail, isErasedEmail } from '#server/services/clients/account-lock.ts';
 
 const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';
@@ -85,7 +85,7 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
     const [client] = await tx
       .select({ id: clients.id, name: clients.name, email: clients.email })
       .from(clients)
-      .where(eq(clients.id, clientId))
+      .where(and(eq(clients.id, clientId), accountNotErased))
       .for('update');
     if (!client) throw new HttpError('UNAUTHENTICATED', CLIENT_UNAUTHORIZED);
     const existing = await pendingErasure(tx, clientId);
@@ -133,6 +133,9 @@ async function lockRequestAndClient(tx: Tx, requestId: number) {
     throw new HttpError('ALREADY_DONE', 'Cette demande a été refusée : le client peut en faire une nouvelle.');
   if (request.clientId === null || account?.client.id !== request.clientId)
     throw new HttpError('NO_ACCOUNT', 'Le compte client de cette demande n’existe plus.');
+  // A request made while an earlier one was being confirmed: the account is already erased.
+  if (isErasedEmail(account.client.email))
+    throw new HttpError('ALREADY_DONE', 'Les données de ce client ont déjà été effacées.');
   return account.client;
 }
 
