@@ -6,7 +6,10 @@ import type { devices, inboxItems, interventions, orders } from '#server/db/sche
 import { HttpError } from '#server/http-error.ts';
 import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
 
-/** An erased account's e-mail: a placeholder no message can reach, which marks the account as erased. */
+/**
+ * An erased account's e-mail, which marks the account as erased: unique per account (the e-mail index is unique) and
+ * undeliverable by definition (RFC 6761 reserves .invalid). No form takes an address without a dot in its domain.
+ */
 export const erasedEmail = (clientId: number) => `supprime-${clientId}@invalid`;
 export const isErasedEmail = (email: string) => email.endsWith('@invalid');
 /** The accounts not erased, for a query on `clients`. */

@@ -30,7 +30,6 @@ import { accountNotErased, erasedEmail, isErasedEmail } from '#server/services/c
 const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';
 const ERASED_LAST_NAME = 'supprimé';
-/** Unique per account (the e-mail index is unique) and undeliverable by definition (RFC 6761 reserves .invalid). */
 
 /**
  * The fields of an audit entry that name the person or hold what they or staff wrote about them. The order keeps its
