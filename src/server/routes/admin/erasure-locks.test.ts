@@ -36,6 +36,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
     });
     afterAll(async () => t.close());
 
+    /** The ids of the client's erasure requests. */
+    const erasureRequestsOf = async (clientId: number) =>
+      (
+        await t.db
+          .select({ id: inboxItems.id })
+          .from(inboxItems)
+          .where(and(eq(inboxItems.clientId, clientId), eq(inboxItems.kind, 'erasure')))
+      ).map((r) => r.id);
+
     /**
      * Sends the change while the client's erasure runs: the erasure takes the account, the change is sent and waits for
      * a lock, then the erasure does the rest (the real one, in that transaction) and commits.
@@ -43,10 +52,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
     async function duringAnErasure(client: Client, change: () => Promise<Reply>) {
       const asked = await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: client.headers });
       expect(asked.statusCode, asked.body).toBe(202);
-      const [request] = await t.db
-        .select({ id: inboxItems.id })
-        .from(inboxItems)
-        .where(and(eq(inboxItems.clientId, client.id), eq(inboxItems.kind, 'erasure')));
+      const [requestId] = await erasureRequestsOf(client.id);
       let reply: Promise<Reply> | undefined;
       await t.db.transaction(async (tx) => {
         const [account] = await tx.select().from(clients).where(eq(clients.id, client.id)).for('update');
@@ -62,14 +68,14 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
           t.app.mail,
           { id: null, username: 'admin' },
           {
-            requestId: request!.id,
+            requestId: requestId!,
             client: account!,
             now: new Date(),
             why: 'request',
           },
         );
       });
-      return { reply: await reply!, erasureRequestId: request!.id };
+      return { reply: await reply!, erasureRequestId: requestId! };
     }
 
     async function newRequest(client: Client) {
@@ -155,10 +161,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       const client = await newClient(t, staff, 'verrou-refus');
       let requestId = 0;
       const { reply, erasureRequestId } = await duringAnErasure(client, async () => {
-        [{ id: requestId }] = (await t.db
-          .select({ id: inboxItems.id })
-          .from(inboxItems)
-          .where(and(eq(inboxItems.clientId, client.id), eq(inboxItems.kind, 'erasure')))) as [{ id: number }];
+        [requestId = 0] = await erasureRequestsOf(client.id);
         return t.app.inject({
           method: 'POST',
           url: `/api/admin/contacts/${requestId}/erasure/refuse`,
@@ -232,11 +235,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
         t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: client.headers }),
       );
       expect(reply.statusCode, reply.body).toBe(401);
-      const requests = await t.db
-        .select({ id: inboxItems.id })
-        .from(inboxItems)
-        .where(and(eq(inboxItems.clientId, client.id), eq(inboxItems.kind, 'erasure')));
-      expect(requests.map((r) => r.id)).toEqual([erasureRequestId]);
+      expect(await erasureRequestsOf(client.id)).toEqual([erasureRequestId]);
       // One recorded all the same (by a server before this rule): confirming it erases nothing a second time.
       const [late] = await t.db
         .insert(inboxItems)

@@ -1,17 +1,10 @@
 // A client's screen shared with the member handling the request (docs/decisions/043). The server decides who may
 // take part and relays their signals; the picture and the voice go from page to page and are never stored here.
 import { randomUUID } from 'node:crypto';
-import { holdAccountOf } from '#server/services/clients/account-lock.ts';
+import { holdAccountOf, holdOwnAccount } from '#server/services/clients/account-lock.ts';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import {
-  clients,
-  clientSessions,
-  interventionMessages,
-  interventions,
-  screenShares,
-  staffUsers,
-} from '#server/db/schema.ts';
+import { clientSessions, interventionMessages, interventions, screenShares, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { CLIENT_ACTOR, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { publishLive } from '#server/services/live/events.ts';
@@ -105,10 +98,10 @@ export async function startScreenShare(
 ) {
   const { clientId, sessionHash } = session;
   return db.transaction(async (tx) => {
-    // The account first, then the request: the order an erasure takes them in (an account locked for its erasure
-    // waits here, instead of each waiting on the other). The session is held too: ended between its check and this
-    // transaction, the share would be saved after the pass that ends its session's shares.
-    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for('key share');
+    // The account first, then the request: the order an erasure takes them in (docs/decisions/045). The session is
+    // held too: ended between its check and this transaction, the share would be saved after the pass that ends its
+    // session's shares.
+    await holdOwnAccount(tx, clientId);
     const [live] = await tx
       .select({ idHash: clientSessions.idHash })
       .from(clientSessions)
