@@ -1,37 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_DIR, migrateDatabase, openPglite } from './client.ts';
+import { databaseBefore } from '#server/test/migrations-before.ts';
+import { migrateDatabase } from './client.ts';
 import { auditLog } from './schema.ts';
 
 const MIGRATION = '0031_audit_actions_by_domain';
 
 // A journal written before the glossary reaches the audit actions: the upgrade renames its words, nothing else.
 describe('[MIGRATION] audit actions by domain', () => {
-  const folders: string[] = [];
-  afterAll(async () => {
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
-  });
-
   it('renames request.* to inbox.*, team.* to staff.*, keeps the rest, and the journal stays append-only', async () => {
-    // The migrations as they stood before this one.
-    const before = await mkdtemp(path.join(tmpdir(), 'rfs-migrations-'));
-    folders.push(before);
-    await cp(MIGRATIONS_DIR, before, { recursive: true });
-    const journalFile = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.slice(
-      0,
-      journal.entries.findIndex((e) => e.tag === MIGRATION),
-    );
-    await writeFile(journalFile, JSON.stringify(journal));
-
-    const database = await openPglite();
+    const database = await databaseBefore(MIGRATION);
     try {
-      await migrate(database.db as never, { migrationsFolder: before });
       const at = new Date('2026-11-01T10:00:00Z');
       await database.db.insert(auditLog).values([
         { staffUsername: 'admin', action: 'request.validate', entity: 'request', entityId: '3', createdAt: at },

@@ -27,7 +27,8 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
   let contactId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Staff are e-mailed of what clients do: those messages name the client too.
+    t = await createTestApp({ STAFF_EMAIL: 'equipe@exemple.fr' });
     staff = await staffLogin(t);
     // Jean: an order placed before his account existed, then the one that created it, requests, an intervention.
     const early = await postOrder(t, staff, {
@@ -108,6 +109,27 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     }
 
     const jean = await clientLogin(t, 'jdupont', 'motdepasse-client-A');
+    // On his request: a message, closing it as resolved and a rating, each e-mailed to staff with his name and words.
+    const [own] = await t.db.select().from(interventions).where(eq(interventions.clientId, jeanId));
+    for (const [url, method, payload] of [
+      ['messages', 'POST', { body: 'Le voyant de la Livebox clignote' }],
+      ['close', 'POST', undefined],
+      ['rating', 'PUT', { stars: 5, comment: 'Merci, Paul a été patient' }],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url: `/api/client/interventions/${own!.id}/${url}`,
+        headers: jean,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    const toStaff = await t.db.select().from(outbox).where(eq(outbox.recipient, 'equipe@exemple.fr'));
+    expect(toStaff.map((m) => m.kind).sort()).toEqual([
+      'staff_intervention_closed',
+      'staff_intervention_message',
+      'staff_intervention_rating',
+    ]);
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'jdupont' } });
     const asked = await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: jean });
     expect(asked.statusCode).toBe(202);
@@ -214,7 +236,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
       description: '',
       deviceInfo: '',
       staffNotes: '',
-      status: 'in_progress',
+      status: 'completed',
     });
 
     // Their requests, found by account or by e-mail, are anonymised; the erasure request is closed.
@@ -307,7 +329,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
       expect.objectContaining({ status: 'sent', recipient: 'adresse effacée' }),
     ]);
     // His earlier e-mails, and staff's about his requests and interventions, no longer name him either.
-    expect(JSON.stringify(mails)).not.toMatch(/jean\.dupont|Jean Dupont|jdupont|Lilas|imprimante HP/i);
+    expect(JSON.stringify(mails)).not.toMatch(/jean\.dupont|Jean Dupont|jdupont|Lilas|imprimante HP|Livebox|Paul/i);
     expect(JSON.stringify(mails)).toContain('anne@exemple.fr');
 
     // Anne is untouched, her audit trail too.

@@ -39,14 +39,20 @@ async function tellStaffOfFirstProof(
     .orderBy(asc(deviceProofs.id))
     .limit(1);
   if (first!.id !== proofId) return;
-  await mail.queueForStaff(tx, `staff-device-proof:${device.id}:${proofId}`, 'staff_device_proof', {
-    deviceId: device.id,
+  await mail.queueForStaff(
+    tx,
+    `staff-device-proof:${device.id}:${proofId}`,
+    'staff_device_proof',
+    {
+      deviceId: device.id,
+      clientId,
+      clientName: client!.name,
+      clientEmail: client!.email,
+      device: deviceLabel(device),
+      fileName,
+    },
     clientId,
-    clientName: client!.name,
-    clientEmail: client!.email,
-    device: deviceLabel(device),
-    fileName,
-  });
+  );
   await publishProofLive(tx, { deviceId: device.id, clientId, clientName: client!.name });
 }
 

@@ -183,16 +183,22 @@ async function announce(
     return;
   }
   await publishLive(tx, 'intervention.created', ids, { staff: `Nouvelle demande #${row.id} de ${client.name}` });
-  await extra.mail?.queueForStaff(tx, `staff-intervention:${row.id}`, 'staff_new_intervention', {
-    ...ids,
-    clientName: client.name,
-    clientEmail: client.email,
-    title: row.title,
-    description: row.description,
-    urgency: row.urgency,
-    deviceType: row.deviceType,
-    deviceInfo: row.deviceInfo,
-  });
+  await extra.mail?.queueForStaff(
+    tx,
+    `staff-intervention:${row.id}`,
+    'staff_new_intervention',
+    {
+      ...ids,
+      clientName: client.name,
+      clientEmail: client.email,
+      title: row.title,
+      description: row.description,
+      urgency: row.urgency,
+      deviceType: row.deviceType,
+      deviceInfo: row.deviceInfo,
+    },
+    row.clientId,
+  );
 }
 
 /**

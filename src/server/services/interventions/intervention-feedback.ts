@@ -56,13 +56,19 @@ export async function closeClientIntervention(
         staff: `Demande #${id} de ${clientName} : ${INTERVENTION_STATUS_LABELS[status].toLowerCase()} par le client`,
       },
     );
-    await mail.queueForStaff(tx, `intervention:${id}:closed-by-client`, 'staff_intervention_closed', {
-      interventionId: id,
-      clientName,
-      clientEmail,
-      title: intervention.title,
-      status,
-    });
+    await mail.queueForStaff(
+      tx,
+      `intervention:${id}:closed-by-client`,
+      'staff_intervention_closed',
+      {
+        interventionId: id,
+        clientName,
+        clientEmail,
+        title: intervention.title,
+        status,
+      },
+      clientId,
+    );
     return { id, status };
   });
 }
@@ -91,15 +97,21 @@ export async function rateIntervention(
       })
       .returning();
     const rating = toRating(row!);
-    await mail.queueForStaff(tx, `intervention:${id}:rating:${now.getTime()}`, 'staff_intervention_rating', {
-      interventionId: id,
-      clientName,
-      clientEmail,
-      title: intervention.title,
-      stars: input.stars,
-      comment: input.comment,
-      changed: rating.changedAt !== null,
-    });
+    await mail.queueForStaff(
+      tx,
+      `intervention:${id}:rating:${now.getTime()}`,
+      'staff_intervention_rating',
+      {
+        interventionId: id,
+        clientName,
+        clientEmail,
+        title: intervention.title,
+        stars: input.stars,
+        comment: input.comment,
+        changed: rating.changedAt !== null,
+      },
+      clientId,
+    );
     return rating;
   });
 }

@@ -201,13 +201,19 @@ export async function postMessage(
         params: { interventionId: id, name: client.name, title: row.title, body },
       });
     } else if (client) {
-      await mail.queueForStaff(tx, key, 'staff_intervention_message', {
-        interventionId: id,
-        clientName: client.name,
-        clientEmail: client.email,
-        title: row.title,
-        body,
-      });
+      await mail.queueForStaff(
+        tx,
+        key,
+        'staff_intervention_message',
+        {
+          interventionId: id,
+          clientName: client.name,
+          clientEmail: client.email,
+          title: row.title,
+          body,
+        },
+        row.clientId,
+      );
     }
     return message!;
   });

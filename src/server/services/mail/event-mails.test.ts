@@ -106,13 +106,19 @@ describe('[MAIL][EVENTS] what each event sends, and to whom', () => {
     const other = await createTestApp();
     try {
       await other.db.transaction((tx) =>
-        other.app.mail.queueForStaff(tx, 'staff-x', 'staff_contact', {
-          requestId: 1,
-          name: 'Luc',
-          email: 'luc@exemple.fr',
-          subject: 'Question',
-          message: 'Bonjour',
-        }),
+        other.app.mail.queueForStaff(
+          tx,
+          'staff-x',
+          'staff_contact',
+          {
+            requestId: 1,
+            name: 'Luc',
+            email: 'luc@exemple.fr',
+            subject: 'Question',
+            message: 'Bonjour',
+          },
+          null,
+        ),
       );
       expect(await other.db.$count(outbox, sql`true`)).toBe(0);
     } finally {

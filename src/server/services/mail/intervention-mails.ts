@@ -20,15 +20,21 @@ export async function queueRegistrationMails(
     to: input.email,
     params: { name, planId: input.planId },
   });
-  await mail.queueForStaff(tx, `staff-registration:${requestId}`, 'staff_new_registration', {
-    requestId,
-    name,
-    email: input.email,
-    phone: input.phone,
-    planId: input.planId,
-    deviceType: input.deviceType,
-    deviceInfo: input.deviceInfo,
-  });
+  await mail.queueForStaff(
+    tx,
+    `staff-registration:${requestId}`,
+    'staff_new_registration',
+    {
+      requestId,
+      name,
+      email: input.email,
+      phone: input.phone,
+      planId: input.planId,
+      deviceType: input.deviceType,
+      deviceInfo: input.deviceInfo,
+    },
+    null,
+  );
 }
 
 /** A contact message, announced to staff with its text. */
@@ -38,5 +44,5 @@ export async function queueContactMail(
   requestId: number,
   input: { name: string; email: string; subject: string; message: string },
 ): Promise<void> {
-  await mail.queueForStaff(tx, `staff-contact:${requestId}`, 'staff_contact', { requestId, ...input });
+  await mail.queueForStaff(tx, `staff-contact:${requestId}`, 'staff_contact', { requestId, ...input }, null);
 }

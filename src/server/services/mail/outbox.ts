@@ -24,7 +24,10 @@ const OUTBOX_NOT_FOUND = 'Message introuvable';
 export type MailQueue = {
   /** Queues one message; false when a message with this key already exists (it is then sent once, not twice). */
   queue(tx: Tx, request: MailToQueue): Promise<boolean>;
-  /** A message to STAFF_EMAIL; nothing when it is unset (staff then read the back-office only). */
+  /**
+   * A message to STAFF_EMAIL; nothing when it is unset (staff then read the back-office only). `clientId` names the
+   * client it is about, whose erasure blanks it with their own messages (null: a visitor's request, found by its key).
+   */
   queueForStaff<
     K extends
       | 'staff_new_registration'
@@ -39,6 +42,7 @@ export type MailQueue = {
     key: string,
     kind: K,
     params: MailParams[K],
+    clientId: number | null,
   ): Promise<boolean>;
 };
 
@@ -96,9 +100,9 @@ export function createMailQueue(deps: {
       if (inserted.length) deps.jobs.wake(MAIL_DELIVERY);
       return inserted.length > 0;
     },
-    async queueForStaff(tx, key, kind, params) {
+    async queueForStaff(tx, key, kind, params, clientId) {
       if (!deps.staffEmail) return false;
-      return mail.queue(tx, { key, kind, to: deps.staffEmail, params } as MailToQueue);
+      return mail.queue(tx, { key, kind, to: deps.staffEmail, params, clientId } as MailToQueue);
     },
   };
   return mail;

@@ -246,16 +246,14 @@ async function recordErasure(
       requests: ids.requestIds.length,
     },
   });
-  // Their e-mails too; then the last message to them, queued here so it cannot be lost, keeps their address only
-  // until it is sent (services/mail/delivery.ts).
+  // Their e-mails too, and staff's about them: those about their account, requests and devices carry its id; those
+  // about a registration or a message they sent before having one are found by the request. Then the last message to
+  // them, queued here so it cannot be lost, keeps their address only until it is sent (services/mail/delivery.ts).
   await anonymiseOutboxOf(tx, {
     clientId: client.id,
     email: client.email,
     placeholder,
-    keys: [
-      ...ids.requestIds.flatMap((id) => [`staff-registration:${id}`, `staff-contact:${id}`]),
-      ...ids.interventionIds.map((id) => `staff-intervention:${id}`),
-    ],
+    keys: ids.requestIds.flatMap((id) => [`staff-registration:${id}`, `staff-contact:${id}`]),
   });
   // « Comme vous l’avez demandé »: only the person who asked is told; an account past its period goes quietly.
   if (why !== 'request') return;
