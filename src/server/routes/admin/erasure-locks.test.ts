@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   clients,
@@ -8,8 +8,10 @@ import {
   interventionMessages,
   interventions,
   orders,
+  outbox,
   passwordResetTokens,
 } from '#server/db/schema.ts';
+import { scanResponseAlerts } from '#server/services/interventions/response-alerts.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { someoneWaitsForALock } from '#server/test/lock-waits.ts';
 import { CLIENT_PASSWORD, newClient, staffLogin } from '#server/test/fixtures.ts';
@@ -49,11 +51,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
      * Sends the change while the client's erasure runs: the erasure takes the account, the change is sent and waits for
      * a lock, then the erasure does the rest (the real one, in that transaction) and commits.
      */
-    async function duringAnErasure(client: Client, change: () => Promise<Reply>) {
+    async function duringAnErasure<T = Reply>(client: Client, change: () => Promise<T>) {
       const asked = await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: client.headers });
       expect(asked.statusCode, asked.body).toBe(202);
       const [requestId] = await erasureRequestsOf(client.id);
-      let reply: Promise<Reply> | undefined;
+      let reply: Promise<T> | undefined;
       await t.db.transaction(async (tx) => {
         const [account] = await tx.select().from(clients).where(eq(clients.id, client.id)).for('update');
         let answered = false;
@@ -255,6 +257,23 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       });
       expect(again.statusCode, again.body).toBe(409);
       expect(again.json().message).toBe('Les données de ce client ont déjà été effacées.');
+    });
+
+    it('names no erased client in a response alert found before the erasure and sent after it', async () => {
+      const client = await newClient(t, staff, 'verrou-alerte');
+      const requestId = await newRequest(client);
+      const deps = { db: t.db, mail: t.app.mail, clock: () => new Date(), staffEmail: 'equipe@exemple.fr' };
+      // A month on, the request is past its time: the scan reads it, then waits for the account to alert.
+      const { reply: done } = await duringAnErasure(client, () =>
+        scanResponseAlerts({ ...deps, warnPercent: 75, escalatePercent: 100 }, new Date(Date.now() + 30 * 86_400_000)),
+      );
+      expect(done.escalated).toContain(requestId);
+      const [alert] = await t.db
+        .select()
+        .from(outbox)
+        .where(like(outbox.key, `intervention:${requestId}:staff_response_overdue:%`));
+      expect(alert).toMatchObject({ clientId: client.id, params: { clientName: 'Client supprimé' } });
+      expect(JSON.stringify(alert)).not.toMatch(/verrou-alerte|redémarre/);
     });
   },
 );

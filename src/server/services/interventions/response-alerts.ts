@@ -11,6 +11,7 @@ import { getPlan, responsePromise } from '#shared/plans.ts';
 import { addBusinessMinutes } from '#shared/calendar/support-clock.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { publishLive } from '#server/services/live/events.ts';
+import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { onDutyAt } from '#shared/staff/duty-hours.ts';
 
 export const RESPONSE_ALERTS_QUEUE = 'response-alerts';
@@ -18,11 +19,10 @@ export const RESPONSE_ALERTS_QUEUE = 'response-alerts';
 type ResponseAlertSettings = { warnPercent: number; escalatePercent: number; staffEmail?: string };
 type Deps = ResponseAlertSettings & { db: Db; mail: MailQueue; clock: () => Date };
 
+/** A request waiting for its first response, as the scan reads it: its name and title are read again when alerted. */
 type Candidate = {
   id: number;
   clientId: number;
-  clientName: string;
-  title: string;
   plan: NonNullable<(typeof interventions.$inferSelect)['plan']>;
   urgency: string;
   createdAt: Date;
@@ -77,6 +77,9 @@ async function assigneeName(tx: Tx, id: number | null) {
 
 async function alert(deps: Deps, c: Candidate, late: boolean, now: Date): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
+    // The client's account before the request (decision 045). An erasure that committed since the scan has blanked
+    // the title and the name, which are read below, after the claim: the alert never names an erased client.
+    await holdAccountOf(tx, interventions, c.id);
     const column = late ? interventions.escalatedAt : interventions.warnedAt;
     // A late request is not warned afterwards: the warning is marked as done with the escalation.
     const claim = late ? { escalatedAt: now, warnedAt: c.warnedAt ?? now } : { warnedAt: now };
@@ -86,27 +89,34 @@ async function alert(deps: Deps, c: Candidate, late: boolean, now: Date): Promis
       .where(and(eq(interventions.id, c.id), isNull(column), isNull(interventions.firstResponseAt)))
       .returning({ id: interventions.id });
     if (!claimed) return false;
+    const [about] = await tx
+      .select({ clientName: clients.name, title: interventions.title })
+      .from(interventions)
+      .innerJoin(clients, eq(clients.id, interventions.clientId))
+      .where(eq(interventions.id, c.id));
+    const { clientName, title } = about!;
     const kind = late ? ('staff_response_overdue' as const) : ('staff_response_due_soon' as const);
     const to = await recipients(tx, c, late, deps.staffEmail, now);
     const params = {
       interventionId: c.id,
-      clientName: c.clientName,
-      title: c.title,
+      clientName,
+      title,
       dueAt: c.dueAt.toISOString(),
       assignee: await assigneeName(tx, c.assignedStaffId),
       ...(!late && to.nobodyOnDuty ? { nobodyOnDuty: true } : {}),
     };
     for (const address of to.addresses) {
-      await deps.mail.queue(tx, { key: `intervention:${c.id}:${kind}:${address}`, kind, to: address, params });
+      const key = `intervention:${c.id}:${kind}:${address}`;
+      await deps.mail.queue(tx, { key, kind, to: address, params, clientId: c.clientId });
     }
     await publishLive(
       tx,
       late ? 'intervention.overdue' : 'intervention.due_soon',
       { interventionId: c.id, clientId: c.clientId },
       late
-        ? { staff: `En retard : demande #${c.id} de ${c.clientName}, sans réponse`, staffRole: 'admin' }
+        ? { staff: `En retard : demande #${c.id} de ${clientName}, sans réponse`, staffRole: 'admin' }
         : {
-            staff: `Réponse bientôt due : demande #${c.id} de ${c.clientName}`,
+            staff: `Réponse bientôt due : demande #${c.id} de ${clientName}`,
             ...(to.staffIds ? { staffIds: to.staffIds } : {}),
           },
     );
@@ -123,8 +133,6 @@ export async function scanResponseAlerts(
     .select({
       id: interventions.id,
       clientId: interventions.clientId,
-      clientName: clients.name,
-      title: interventions.title,
       plan: interventions.plan,
       urgency: interventions.urgency,
       createdAt: interventions.createdAt,
@@ -134,7 +142,6 @@ export async function scanResponseAlerts(
       assignedStaffId: interventions.assignedStaffId,
     })
     .from(interventions)
-    .innerJoin(clients, eq(clients.id, interventions.clientId))
     .where(
       and(
         isNull(interventions.firstResponseAt),
