@@ -5,15 +5,10 @@ import { clients } from '#server/db/schema.ts';
 import type { devices, inboxItems, interventions, orders } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
 import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
+import { ERASED_EMAILS } from '#shared/clients/erased-account.ts';
 
-/**
- * An erased account's e-mail, which marks the account as erased: unique per account (the e-mail index is unique) and
- * undeliverable by definition (RFC 6761 reserves .invalid). No form takes an address without a dot in its domain.
- */
-export const erasedEmail = (clientId: number) => `supprime-${clientId}@invalid`;
-export const isErasedEmail = (email: string) => email.endsWith('@invalid');
-/** The accounts not erased, for a query on `clients`. */
-export const accountNotErased = notLike(clients.email, '%@invalid');
+/** The accounts not erased (shared/clients/erased-account.ts), for a query on `clients`. */
+export const accountNotErased = notLike(clients.email, ERASED_EMAILS);
 
 /** What an erasure changes after locking the account, each row carrying its client. */
 type OwnedBy = typeof interventions | typeof devices | typeof orders | typeof inboxItems;

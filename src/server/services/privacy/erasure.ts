@@ -25,7 +25,8 @@ import { anonymiseOutboxOf, type MailQueue } from '#server/services/mail/outbox.
 import { publishInboxLive } from '#server/services/live/staff-notices.ts';
 import { forgetLiveEventsOf } from '#server/services/live/events.ts';
 import { endSharesOfErasedClient } from '#server/services/remote/screen-shares.ts';
-import { accountNotErased, erasedEmail, isErasedEmail } from '#server/services/clients/account-lock.ts';
+import { accountNotErased } from '#server/services/clients/account-lock.ts';
+import { erasedEmail, isErasedEmail } from '#shared/clients/erased-account.ts';
 
 const ERASED_NAME = 'Client supprimé';
 const ERASED_FIRST_NAME = 'Client';

@@ -5,6 +5,7 @@ import { containsPattern } from '#server/db/search-pattern.ts';
 import type { CustomerDto } from '#shared/orders/customer-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { RETENTION, retentionLimit, retentionLimitDay } from '#shared/privacy/retention-periods.ts';
+import { ERASED_EMAILS } from '#shared/clients/erased-account.ts';
 import {
   CREDITED_CTE,
   CUSTOMER_FIGURES,
@@ -21,8 +22,8 @@ type RetentionRow = Omit<CustomerRow, 'total'> & {
   total: number;
 };
 
-/** An erased account's e-mail is its placeholder `supprime-<id>@invalid` (services/privacy/erasure.ts). */
-const NOT_ERASED = sql`c.email not like '%@invalid'`;
+/** An erased account's e-mail is its placeholder (shared/clients/erased-account.ts). */
+const NOT_ERASED = sql`c.email not like ${ERASED_EMAILS}`;
 
 /**
  * The accounts whose period is over at `now`, not anonymised yet, oldest first. The period runs from the end of the

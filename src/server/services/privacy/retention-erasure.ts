@@ -10,7 +10,7 @@ import type { Actor } from '#server/services/security/audit.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { listExpiredAccounts } from './retention-accounts.ts';
 import { eraseLockedClient } from './erasure.ts';
-import { isErasedEmail } from '#server/services/clients/account-lock.ts';
+import { isErasedEmail } from '#shared/clients/erased-account.ts';
 
 const PERIOD = durationLabel(RETENTION.account);
 
