@@ -12,6 +12,9 @@ import {
   passwordResetTokens,
 } from '#server/db/schema.ts';
 import { scanResponseAlerts } from '#server/services/interventions/response-alerts.ts';
+import { renewalReminderDefinition } from '#server/services/subscriptions/renewal-reminders.ts';
+import { addDays } from '#server/services/calendar/paris-calendar.ts';
+import { todayIso } from '#shared/format.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { someoneWaitsForALock } from '#server/test/lock-waits.ts';
 import { CLIENT_PASSWORD, newClient, staffLogin } from '#server/test/fixtures.ts';
@@ -274,6 +277,22 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
         .where(like(outbox.key, `intervention:${requestId}:staff_response_overdue:%`));
       expect(alert).toMatchObject({ clientId: client.id, params: { clientName: 'Client supprimé' } });
       expect(JSON.stringify(alert)).not.toMatch(/verrou-alerte|redémarre/);
+    });
+
+    it('sends no renewal reminder to a client erased after the morning scan read them', async () => {
+      const client = await newClient(t, staff, 'verrou-rappel');
+      await t.db
+        .update(orders)
+        .set({ endsOn: addDays(todayIso(), 10) })
+        .where(eq(orders.clientId, client.id));
+      const reminders = renewalReminderDefinition({ db: t.db, mail: t.app.mail, clock: () => new Date() });
+      // The scan ignores its job's data: it reads the day from the clock.
+      await duringAnErasure(client, () => reminders.handler({} as never));
+      const queued = await t.db
+        .select()
+        .from(outbox)
+        .where(like(outbox.key, `renewal:client-${client.id}:%`));
+      expect(queued).toEqual([]);
     });
   },
 );

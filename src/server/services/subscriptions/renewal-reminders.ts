@@ -1,12 +1,14 @@
 // Fixed-term subscriptions never renew by themselves: 14 and 3 days before the end, the client is reminded, once.
-import { sql } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client.ts';
+import { clients } from '#server/db/schema.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
 import { todayIso } from '#shared/format.ts';
 import { RENEWAL_REMINDER_DAYS } from '#shared/subscriptions/subscription-labels.ts';
 import type { PlanId } from '#shared/plans.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { addDays, daysBetween } from '#server/services/calendar/paris-calendar.ts';
+import { ERASED_EMAILS, isErasedEmail } from '#shared/clients/erased-account.ts';
 
 export const REMINDERS_QUEUE = 'renewal-reminders';
 /** Every morning at 9:00, Paris time (the cron of pg-boss: one job per day whatever the number of instances). */
@@ -26,13 +28,28 @@ async function subscriptionsEndingBetween(db: Db, from: string, to: string): Pro
       o.ends_on::text as "endsOn"
     from orders o left join clients c on c.id = o.client_id
     where o.payment_status = 'paid' and o.ends_on between ${from}::date and ${to}::date
-      and coalesce(c.email, o.client_email) not like '%@invalid'
+      and coalesce(c.email, o.client_email) not like ${ERASED_EMAILS}
       and not exists (
         select 1 from orders n
         where n.payment_status = 'paid' and n.starts_on > o.ends_on and n.id <> o.id
           and (case when o.client_id is null then n.client_id is null and n.email_key = o.email_key else n.client_id = o.client_id end)
       )`);
   return rows;
+}
+
+/**
+ * Who the reminder goes to, as they are when it is queued: the account's name and address, the account held (FOR KEY
+ * SHARE, docs/decisions/045) so that an erasure running now finishes first; none once it is erased, which the scan
+ * could not see if the erasure committed after it. An order without an account has only its own.
+ */
+async function addresseeNow(tx: Tx, due: Due): Promise<{ email: string; name: string } | null> {
+  if (due.clientId === null) return due;
+  const [account] = await tx
+    .select({ email: clients.email, name: clients.name })
+    .from(clients)
+    .where(eq(clients.id, due.clientId))
+    .for('key share');
+  return account && !isErasedEmail(account.email) ? account : null;
 }
 
 /**
@@ -46,15 +63,17 @@ async function queueRenewalReminders(db: Db, mail: MailQueue, today: string): Pr
   for (const [index, stage] of stages.entries()) {
     const after = stages[index + 1] ?? -1;
     for (const due of await subscriptionsEndingBetween(db, addDays(today, after + 1), addDays(today, stage))) {
-      const sent = await db.transaction((tx) =>
-        mail.queue(tx, {
+      const sent = await db.transaction(async (tx) => {
+        const to = await addresseeNow(tx, due);
+        if (!to) return false;
+        return mail.queue(tx, {
           key: `renewal:${due.owner}:${due.endsOn}:${stage}`,
           kind: 'renewal_reminder',
-          to: due.email,
+          to: to.email,
           clientId: due.clientId,
-          params: { name: due.name, planId: due.plan, endsOn: due.endsOn, daysLeft: daysBetween(today, due.endsOn) },
-        }),
-      );
+          params: { name: to.name, planId: due.plan, endsOn: due.endsOn, daysLeft: daysBetween(today, due.endsOn) },
+        });
+      });
       if (sent) queued++;
     }
   }
