@@ -279,6 +279,22 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       expect(JSON.stringify(alert)).not.toMatch(/verrou-alerte|redémarre/);
     });
 
+    it('records no plan asked for by a client being erased', async () => {
+      const client = await newClient(t, staff, 'verrou-formule');
+      const before = await t.db.$count(orders, eq(orders.clientId, client.id));
+      const { reply } = await duringAnErasure(client, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/subscriptions',
+          headers: client.headers,
+          payload: { planId: 'pro', acceptCgv: true },
+        }),
+      );
+      expect(reply.statusCode, reply.body).toBe(401);
+      expect(await t.db.$count(orders, eq(orders.clientId, client.id))).toBe(before);
+      expect(await t.db.$count(orders, eq(orders.clientEmail, 'verrou-formule@exemple.fr'))).toBe(before);
+    });
+
     it('sends no renewal reminder to a client erased after the morning scan read them', async () => {
       const client = await newClient(t, staff, 'verrou-rappel');
       await t.db

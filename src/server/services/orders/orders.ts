@@ -1,4 +1,4 @@
-import { holdAccountOf } from '#server/services/clients/account-lock.ts';
+import { holdAccountOf, holdOwnAccount } from '#server/services/clients/account-lock.ts';
 import { randomInt } from 'node:crypto';
 import { registrationConsent, type OrderConsent } from './order-consent.ts';
 import { queueContractConfirmation } from './contract.ts';
@@ -104,7 +104,12 @@ export async function createOrder(
   db: Db,
   values: OrderValues,
   actor: Actor,
-  deps: OrderDeps & { idempotencyKey?: string; consent?: OrderConsent } = {},
+  deps: OrderDeps & {
+    idempotencyKey?: string;
+    consent?: OrderConsent;
+    /** the client asking from their own area: their account is held first, and the order refused if it was erased */
+    askedBy?: number;
+  } = {},
 ): Promise<OrderResult> {
   const { mail, idempotencyKey } = deps;
   const config = values.paymentStatus === 'paid' ? settingsFor(deps) : undefined;
@@ -115,6 +120,9 @@ export async function createOrder(
   const digest = idempotencyKey ? orderDigest(values) : null;
 
   const { issued, invoice, order, replayed } = await db.transaction(async (tx) => {
+    // The client's details were read before this transaction: an erasure that committed since would otherwise get an
+    // order written after it, with the name and address it had just removed (decision 045).
+    if (deps.askedBy !== undefined) await holdOwnAccount(tx, deps.askedBy);
     if (idempotencyKey && digest) {
       const earlier = await orderOfKey(tx, idempotencyKey, digest);
       // The password issued then is not kept in clear: the answer says the order exists; « Renvoyer les identifiants » remains.

@@ -58,7 +58,10 @@ export async function placePendingOrder(
         notes: CLIENT_REQUEST_NOTE,
       },
       CLIENT_ACTOR,
-      { consent: consentOf({ acceptCgv: input.acceptCgv, expressStart: input.expressStart ?? false }, now) },
+      {
+        consent: consentOf({ acceptCgv: input.acceptCgv, expressStart: input.expressStart ?? false }, now),
+        askedBy: clientId,
+      },
     );
     return toClientOrder({ ...order, startsOn: null, endsOn: null, withdrawnAt: null, withdrawalRefund: null });
   } catch (error) {
