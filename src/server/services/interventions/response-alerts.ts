@@ -11,7 +11,7 @@ import { getPlan, responsePromise } from '#shared/plans.ts';
 import { addBusinessMinutes } from '#shared/calendar/support-clock.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { publishLive } from '#server/services/live/events.ts';
-import { holdAccountOf } from '#server/services/clients/account-lock.ts';
+import { accountNotErased, holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { onDutyAt } from '#shared/staff/duty-hours.ts';
 
 export const RESPONSE_ALERTS_QUEUE = 'response-alerts';
@@ -19,7 +19,7 @@ export const RESPONSE_ALERTS_QUEUE = 'response-alerts';
 type ResponseAlertSettings = { warnPercent: number; escalatePercent: number; staffEmail?: string };
 type Deps = ResponseAlertSettings & { db: Db; mail: MailQueue; clock: () => Date };
 
-/** A request waiting for its first response, as the scan reads it: its name and title are read again when alerted. */
+/** A request waiting for its first response, as the scan reads it; its client's name and its title are read when alerted. */
 type Candidate = {
   id: number;
   clientId: number;
@@ -77,8 +77,8 @@ async function assigneeName(tx: Tx, id: number | null) {
 
 async function alert(deps: Deps, c: Candidate, late: boolean, now: Date): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    // The client's account before the request (decision 045). An erasure that committed since the scan has blanked
-    // the title and the name, which are read below, after the claim: the alert never names an erased client.
+    // The client's account before the request (decision 045): an erasure that committed since the scan is seen below,
+    // after the claim, and the alert is not sent (the claim stays, so the request is not taken up again).
     await holdAccountOf(tx, interventions, c.id);
     const column = late ? interventions.escalatedAt : interventions.warnedAt;
     // A late request is not warned afterwards: the warning is marked as done with the escalation.
@@ -93,8 +93,9 @@ async function alert(deps: Deps, c: Candidate, late: boolean, now: Date): Promis
       .select({ clientName: clients.name, title: interventions.title })
       .from(interventions)
       .innerJoin(clients, eq(clients.id, interventions.clientId))
-      .where(eq(interventions.id, c.id));
-    const { clientName, title } = about!;
+      .where(and(eq(interventions.id, c.id), accountNotErased));
+    if (!about) return false;
+    const { clientName, title } = about;
     const kind = late ? ('staff_response_overdue' as const) : ('staff_response_due_soon' as const);
     const to = await recipients(tx, c, late, deps.staffEmail, now);
     const params = {
@@ -142,6 +143,8 @@ export async function scanResponseAlerts(
       assignedStaffId: interventions.assignedStaffId,
     })
     .from(interventions)
+    // An erased client has nobody left to answer: their open requests raise no alert.
+    .innerJoin(clients, and(eq(clients.id, interventions.clientId), accountNotErased))
     .where(
       and(
         isNull(interventions.firstResponseAt),
