@@ -5,6 +5,7 @@ import {
   auditLog,
   clientSessions,
   clients,
+  devices,
   interventions,
   orders,
   outbox,
@@ -124,11 +125,37 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
       });
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
+    // A device staff asked a proof of, in words that name him.
+    const [device] = await t.db
+      .insert(devices)
+      .values({ clientId: jeanId, deviceType: 'windows-laptop', deviceInfo: 'Portable Asus' })
+      .returning();
+    const proofAsked = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/devices/${device!.id}/request-proof`,
+      headers: staff,
+      payload: { message: 'La facture de votre Asus achetée chez Darty Lyon' },
+    });
+    expect(proofAsked.statusCode, proofAsked.body).toBe(200);
+    // An alert written by a release before staff's e-mails carried the client (still running during an upgrade), and
+    // an SMTP server's refusal quoting his address.
+    await t.db.insert(outbox).values({
+      key: `intervention:${own!.id}:staff_response_overdue:equipe@exemple.fr`,
+      kind: 'staff_response_overdue',
+      recipient: 'equipe@exemple.fr',
+      subject: 'En retard : demande de Jean Dupont',
+      params: { interventionId: own!.id, clientName: 'Jean Dupont', title: 'Imprimante de Jean' },
+    });
+    await t.db
+      .update(outbox)
+      .set({ lastError: '550 5.1.1 <jean.dupont@exemple.fr>: Recipient address rejected' })
+      .where(eq(outbox.clientId, jeanId));
     const toStaff = await t.db.select().from(outbox).where(eq(outbox.recipient, 'equipe@exemple.fr'));
     expect(toStaff.map((m) => m.kind).sort()).toEqual([
       'staff_intervention_closed',
       'staff_intervention_message',
       'staff_intervention_rating',
+      'staff_response_overdue',
     ]);
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'jdupont' } });
     const asked = await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: jean });
@@ -305,6 +332,10 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
       );
     expect(notesOf(jeanId)).not.toContain('Client très sympathique');
     expect(notesOf(anneId)).toContain('Client très sympathique');
+    // Staff's words about his device too; the entry stays, with what was done.
+    const aboutDevices = history.filter((a) => a.entity === 'device');
+    expect(aboutDevices.map((a) => a.action)).toContain('device.request_proof');
+    expect(JSON.stringify(aboutDevices)).not.toContain('Darty');
     const trace = await t.app.inject({
       method: 'GET',
       url: `/api/admin/audit?entity=client&entityId=${jeanId}`,

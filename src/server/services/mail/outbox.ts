@@ -234,14 +234,25 @@ export async function resendMail(db: Db, jobs: JobQueue, id: number, actor: Acto
 }
 
 /**
- * Erasure: the messages to or about a person keep no trace of them (subject, params, secret; their address becomes
- * the placeholder, staff's address stays) and those not yet sent are cancelled. `keys` names the staff messages about
- * their requests and interventions, which carry their name and what they wrote.
+ * Erasure: the messages to or about a person keep no trace of them (subject, params, secret, the SMTP server's answer,
+ * which may quote their address; their address becomes the placeholder, staff's address stays) and those not yet sent
+ * are cancelled. Staff's messages about them carry their id; those written without it (by a release before, still
+ * running during an upgrade) are found by the request or the client they name. `keys` names the staff messages about
+ * a registration or a contact message, sent before any account.
  */
 export async function anonymiseOutboxOf(
   tx: Tx,
-  person: { clientId: number; email: string; placeholder: string; keys: string[] },
+  person: { clientId: number; email: string; placeholder: string; interventionIds: number[]; keys: string[] },
 ) {
+  const staffMailAbout = and(
+    sql`${outbox.kind}::text like 'staff\_%'`,
+    or(
+      sql`${outbox.params}->>'clientId' = ${String(person.clientId)}`,
+      person.interventionIds.length
+        ? inArray(sql`${outbox.params}->>'interventionId'`, person.interventionIds.map(String))
+        : undefined,
+    ),
+  );
   await tx
     .update(outbox)
     .set({
@@ -249,6 +260,7 @@ export async function anonymiseOutboxOf(
       subject: 'Message effacé (données d’une personne effacée)',
       params: sql`'{}'::jsonb`,
       secret: null,
+      lastError: null,
       status: sql`case when ${outbox.status} in ('queued', 'failed') then 'cancelled'::mail_status else ${outbox.status} end`,
       updatedAt: new Date(),
     })
@@ -256,6 +268,7 @@ export async function anonymiseOutboxOf(
       or(
         eq(outbox.clientId, person.clientId),
         sql`lower(${outbox.recipient}) = lower(${person.email})`,
+        staffMailAbout,
         person.keys.length ? inArray(outbox.key, person.keys) : undefined,
       ),
     );

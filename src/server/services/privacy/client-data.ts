@@ -35,14 +35,20 @@ export function inboxItemsOf(client: Pick<ClientRow, 'id' | 'email'>): SQL {
   return or(eq(inboxItems.clientId, client.id), sql`lower(${inboxItems.email}) = lower(${client.email})`)!;
 }
 
-/** Audit entries about these orders, interventions and requests (ids as the audit stores them, as text). */
-export function auditAbout(ids: { orders: number[]; interventions: number[]; inboxItems: number[] }): SQL | undefined {
+/** Audit entries about these orders, interventions, requests and devices (ids as the audit stores them, as text). */
+export function auditAbout(ids: {
+  orders: number[];
+  interventions: number[];
+  inboxItems: number[];
+  devices: number[];
+}): SQL | undefined {
   const about = (entity: string, list: number[]) =>
     list.length ? and(eq(auditLog.entity, entity), inArray(auditLog.entityId, list.map(String))) : undefined;
   const parts = [
     about('order', ids.orders),
     about('intervention', ids.interventions),
     about('inbox_item', ids.inboxItems),
+    about('device', ids.devices),
   ].filter((p): p is SQL => p !== undefined);
   return parts.length ? or(...parts) : undefined;
 }
@@ -129,6 +135,7 @@ async function relatedTo(db: Tx, client: ClientRow, rows: Awaited<ReturnType<typ
     orders: orderIds,
     interventions: interventionIds,
     inboxItems: rows.clientRequests.map((r) => r.id),
+    devices: devices.map((d) => d.id),
   });
   const history = auditWhere ? await historyOf(db, auditWhere) : [];
   return { devices, threads, documents, ratings, shares, payments, emails, history };

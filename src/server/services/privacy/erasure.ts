@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import {
   auditLog,
+  devices,
   clientSessions,
   clients,
   interventionMessages,
@@ -55,6 +56,9 @@ const PERSONAL_AUDIT_FIELDS = [
   'subject',
   'message',
   'comment',
+  // staff's words on a device or a registration refused: a proof refused for the name on it, a reason given
+  'reason',
+  'refusalReason',
 ];
 
 const personalAuditFields = sql`array[${sql.join(
@@ -111,7 +115,7 @@ export async function requestErasure(db: Db, clientId: number): Promise<{ reques
 type ClientRow = typeof clients.$inferSelect;
 
 /** Who an erasure reaches beyond the account: its orders, interventions and inbox items. */
-type Concerned = { orderIds: number[]; interventionIds: number[]; requestIds: number[] };
+type Concerned = { orderIds: number[]; interventionIds: number[]; requestIds: number[]; deviceIds: number[] };
 
 /**
  * The erasure request and its account, locked, or the reason it cannot be confirmed. The account first, then the
@@ -141,12 +145,13 @@ async function lockRequestAndClient(tx: Tx, requestId: number) {
 
 /** Read before anything is renamed: the e-mail is how older orders and requests are found. */
 async function concernedBy(tx: Tx, client: ClientRow): Promise<Concerned> {
-  const [orderIds, interventionIds, requestIds] = await Promise.all([
+  const [orderIds, interventionIds, requestIds, deviceIds] = await Promise.all([
     tx.select({ id: orders.id }).from(orders).where(ordersOf(client)),
     tx.select({ id: interventions.id }).from(interventions).where(eq(interventions.clientId, client.id)),
     tx.select({ id: inboxItems.id }).from(inboxItems).where(inboxItemsOf(client)),
-  ]).then((lists) => lists.map((rows) => rows.map((r) => r.id)) as [number[], number[], number[]]);
-  return { orderIds, interventionIds, requestIds };
+    tx.select({ id: devices.id }).from(devices).where(eq(devices.clientId, client.id)),
+  ]).then((lists) => lists.map((rows) => rows.map((r) => r.id)) as [number[], number[], number[], number[]]);
+  return { orderIds, interventionIds, requestIds, deviceIds };
 }
 
 /** The free text of their orders and interventions; the rows stay for the books and the counts. */
@@ -189,9 +194,14 @@ async function blankInboxItems(tx: Tx, requestIds: number[], placeholder: string
     .where(inArray(inboxItems.id, requestIds));
 }
 
-/** The personal fields of the audit history of their orders, interventions and requests. */
+/** The personal fields of the audit history of their orders, interventions, requests and devices. */
 async function blankAuditHistory(tx: Tx, ids: Concerned) {
-  const history = auditAbout({ orders: ids.orderIds, interventions: ids.interventionIds, inboxItems: ids.requestIds });
+  const history = auditAbout({
+    orders: ids.orderIds,
+    interventions: ids.interventionIds,
+    inboxItems: ids.requestIds,
+    devices: ids.deviceIds,
+  });
   if (!history) return;
   // The audit log refuses every UPDATE (drizzle/0014 trigger) but this one: personal fields leaving its history,
   // allowed by this transaction-local setting, which ends with the transaction.
@@ -254,6 +264,7 @@ async function recordErasure(
     clientId: client.id,
     email: client.email,
     placeholder,
+    interventionIds: ids.interventionIds,
     keys: ids.requestIds.flatMap((id) => [`staff-registration:${id}`, `staff-contact:${id}`]),
   });
   // « Comme vous l’avez demandé »: only the person who asked is told; an account past its period goes quietly.
