@@ -15,25 +15,31 @@ export const TEST_ADMIN = { username: 'staff', password: 'motdepasse-staff-1', s
 
 /** A fresh, migrated database for one test file: a copy of the run's template. */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB === 'postgres') {
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const name = `rfs_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString(), 5);
-    return {
-      ...database,
-      async close() {
-        await database.close();
-        await admin.query(`drop database if exists ${name}`);
-        await admin.end();
-      },
-    };
-  }
+  if (process.env.TEST_DB === 'postgres') return ownPostgresDatabase(inject('postgresTemplate'));
   const dump = await readFile(inject('pgliteTemplate'));
   return openPglite({ loadDataDir: new Blob([dump]) });
+}
+
+/**
+ * A database of its own on the tests' PostgreSQL server, dropped when it is closed: a copy of `template`, or empty
+ * (test/migrations-before.ts migrates it itself).
+ */
+export async function ownPostgresDatabase(template?: string): Promise<Database> {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `rfs_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
 }
 
 /** Collects what the app sends instead of delivering it (SMTP itself is tested against a real peer). */

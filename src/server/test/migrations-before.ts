@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { MIGRATIONS_DIR, openPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { MIGRATIONS_DIR, openPglite, type Database } from '#server/db/client.ts';
+import { ownPostgresDatabase } from './harness.ts';
 
 /**
  * A database as a release before `tag` left it: every migration up to that one, not it; on PostgreSQL when the tests
@@ -22,7 +21,7 @@ export async function databaseBefore(tag: string): Promise<Database> {
     if (at < 0) throw new Error(`No migration ${tag}`);
     journal.entries = journal.entries.slice(0, at);
     await writeFile(journalFile, JSON.stringify(journal));
-    const database = process.env.TEST_DB === 'postgres' ? await emptyPostgres() : await openPglite();
+    const database = process.env.TEST_DB === 'postgres' ? await ownPostgresDatabase() : await openPglite();
     const migrate = database.kind === 'postgres' ? migratePostgres : migratePglite;
     await migrate(database.db as never, { migrationsFolder: folder }).catch(async (error: unknown) => {
       await database.close();
@@ -32,23 +31,4 @@ export async function databaseBefore(tag: string): Promise<Database> {
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-}
-
-/** A new, empty PostgreSQL database on the tests' server, dropped when it is closed. */
-async function emptyPostgres(): Promise<Database> {
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `rfs_migration_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 2);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.end();
-    },
-  };
 }
