@@ -18,7 +18,7 @@ import { addDays } from '#server/services/calendar/paris-calendar.ts';
 import { todayIso } from '#shared/format.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { someoneWaitsForALock } from '#server/test/lock-waits.ts';
-import { CLIENT_PASSWORD, newClient, staffLogin } from '#server/test/fixtures.ts';
+import { CLIENT_PASSWORD, newClient, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { eraseLockedClient } from '#server/services/privacy/erasure.ts';
 import { hashSessionToken } from '#server/services/security/sessions.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
@@ -308,6 +308,45 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
         .select()
         .from(outbox)
         .where(like(outbox.key, `renewal:client-${client.id}:%`));
+      expect(queued).toEqual([]);
+    });
+
+    it('sends no renewal reminder about an order the erasure gave to the account while the reminder waited', async () => {
+      const client = await newClient(t, staff, 'verrou-rappel-ancien');
+      // An order of the account's e-mail that it did not take over (placed while it was being created), ending in 10 days.
+      const early = await postOrder(t, staff, {
+        clientName: 'Client verrou-rappel-ancien',
+        clientEmail: 'verrou-rappel-ancien@exemple.fr',
+        plan: 'basique',
+        orderDate: todayIso(),
+      });
+      await t.db
+        .update(orders)
+        .set({ clientId: null, startsOn: addDays(todayIso(), -20), endsOn: addDays(todayIso(), 10) })
+        .where(eq(orders.id, early.id));
+      const asked = await t.app.inject({ method: 'POST', url: '/api/client/erasure-request', headers: client.headers });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const [requestId] = await erasureRequestsOf(client.id);
+      const reminders = renewalReminderDefinition({ db: t.db, mail: t.app.mail, clock: () => new Date() });
+      let scan: Promise<void> | undefined;
+      // The erasure has done its work, the order given to the account, when the morning scan reads that order.
+      await t.db.transaction(async (tx) => {
+        const [account] = await tx.select().from(clients).where(eq(clients.id, client.id)).for('update');
+        await eraseLockedClient(
+          tx,
+          t.app.mail,
+          { id: null, username: 'admin' },
+          { requestId: requestId!, client: account!, now: new Date(), why: 'request' },
+        );
+        let done = false;
+        scan = reminders.handler({} as never).finally(() => (done = true));
+        await vi.waitFor(async () => expect(done || (await someoneWaitsForALock(t.db))).toBe(true), {
+          timeout: 30_000,
+          interval: 20,
+        });
+      });
+      await scan;
+      const queued = await t.db.select().from(outbox).where(like(outbox.key, 'renewal:%verrou-rappel-ancien%'));
       expect(queued).toEqual([]);
     });
   },

@@ -15,6 +15,8 @@ import {
 import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { todayIso } from '#shared/format.ts';
+import { addDays } from '#server/services/calendar/paris-calendar.ts';
+import { renewalReminderDefinition } from '#server/services/subscriptions/renewal-reminders.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
 
@@ -24,6 +26,7 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
   let jeanId: number;
   let anneId: number;
   let paidOrder: { id: number; verificationKey: string };
+  let earlyOrderId: number;
   let erasureId: number;
   let contactId: number;
 
@@ -51,7 +54,11 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     });
     paidOrder = { id: paid.id, verificationKey: paid.order.verificationKey };
     jeanId = paid.order.clientId!;
+    earlyOrderId = early.id;
     expect(early.order.clientId).toBeNull();
+    // The account took that order over when it was created (attachEarlierOrders); one placed while the account was
+    // being created would stay without it, found by its e-mail only.
+    await t.db.update(orders).set({ clientId: null }).where(eq(orders.id, early.id));
     const anne = await postOrder(t, staff, {
       clientName: 'Anne Martin',
       clientEmail: 'anne@exemple.fr',
@@ -298,9 +305,11 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
       )
       .orderBy(orders.id);
     expect(ordersAfter).toHaveLength(2);
+    // The one placed before his account becomes the account's, so his address is never found through it again.
+    expect(ordersBefore.map((o) => o.clientId)).toEqual([null, jeanId]);
     ordersAfter.forEach((order, i) => {
       const { notes: _n, username: _u, updatedAt: _a, searchText: _s, ...kept } = ordersBefore[i]!;
-      expect(order).toMatchObject({ ...kept, notes: '', username: null });
+      expect(order).toMatchObject({ ...kept, clientId: jeanId, notes: '', username: null });
     });
     // An issued invoice is kept as issued (docs/decisions/032, docs/invoices.md): the same document after the erasure,
     // its username hint (2 + 2 characters) included.
@@ -366,6 +375,18 @@ describe('[ADMIN][ERASURE] staff confirm an erasure request: the person is anony
     // Anne is untouched, her audit trail too.
     expect(await rowsOf(anneId, 'anne@exemple.fr')).toEqual(anneBefore);
     expect(JSON.stringify(history)).toContain('Cliente fidèle');
+  });
+
+  it('sends no renewal reminder about the order he placed before his account', async () => {
+    // That order's subscription ends in ten days, with nothing booked after it: the morning scan's window.
+    await t.db
+      .update(orders)
+      .set({ startsOn: addDays(todayIso(), -20), endsOn: addDays(todayIso(), 10) })
+      .where(eq(orders.id, earlyOrderId));
+    const reminders = renewalReminderDefinition({ db: t.db, mail: t.app.mail, clock: () => new Date() });
+    await reminders.handler({} as never); // the scan reads the day from the clock, not its job's data
+    const queued = await t.db.select().from(outbox).where(eq(outbox.kind, 'renewal_reminder'));
+    expect(queued).toEqual([]);
   });
 
   it('shows the closed erasure request in « Messages » and refuses to erase twice', async () => {

@@ -154,10 +154,18 @@ async function concernedBy(tx: Tx, client: ClientRow): Promise<Concerned> {
   return { orderIds, interventionIds, requestIds, deviceIds };
 }
 
-/** The free text of their orders and interventions; the rows stay for the books and the counts. */
+/**
+ * The free text of their orders and interventions; the rows stay for the books and the counts. Orders their e-mail
+ * placed before the account existed become the account's, so that nothing more is sent to that address about them
+ * (the renewal reminders read the account, now erased). Unlike a validated registration's (attachEarlierOrders),
+ * their periods are not chained again: the books keep them as they were.
+ */
 async function blankOrdersAndInterventions(tx: Tx, clientId: number, ids: Concerned, now: Date) {
   if (ids.orderIds.length) {
-    await tx.update(orders).set({ notes: '', username: null, updatedAt: now }).where(inArray(orders.id, ids.orderIds));
+    await tx
+      .update(orders)
+      .set({ clientId, notes: '', username: null, updatedAt: now })
+      .where(inArray(orders.id, ids.orderIds));
   }
   await tx
     .update(interventions)

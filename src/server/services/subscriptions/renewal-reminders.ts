@@ -1,7 +1,7 @@
 // Fixed-term subscriptions never renew by themselves: 14 and 3 days before the end, the client is reminded, once.
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { clients } from '#server/db/schema.ts';
+import { clients, orders } from '#server/db/schema.ts';
 import type { JobQueue, QueueDefinition } from '#server/jobs/job-queue.ts';
 import { todayIso } from '#shared/format.ts';
 import { RENEWAL_REMINDER_DAYS } from '#shared/subscriptions/subscription-labels.ts';
@@ -15,7 +15,15 @@ export const REMINDERS_QUEUE = 'renewal-reminders';
 const REMINDERS_CRON = '0 9 * * *';
 const REMINDERS_TIME_ZONE = 'Europe/Paris';
 
-type Due = { owner: string; clientId: number | null; email: string; name: string; plan: PlanId; endsOn: string };
+type Due = {
+  orderId: number;
+  owner: string;
+  clientId: number | null;
+  email: string;
+  name: string;
+  plan: PlanId;
+  endsOn: string;
+};
 
 /**
  * Subscriptions whose last day is between `from` and `to` and after which nothing is booked: per client account, or
@@ -23,7 +31,8 @@ type Due = { owner: string; clientId: number | null; email: string; name: string
  */
 async function subscriptionsEndingBetween(db: Db, from: string, to: string): Promise<Due[]> {
   const { rows } = await db.execute<Due>(sql`
-    select coalesce('client-' || o.client_id, 'email-' || o.email_key) as owner, o.client_id as "clientId",
+    select o.id as "orderId", coalesce('client-' || o.client_id, 'email-' || o.email_key) as owner,
+      o.client_id as "clientId",
       coalesce(c.email, o.client_email) as email, coalesce(c.name, o.client_name) as name, o.plan,
       o.ends_on::text as "endsOn"
     from orders o left join clients c on c.id = o.client_id
@@ -40,15 +49,29 @@ async function subscriptionsEndingBetween(db: Db, from: string, to: string): Pro
 /**
  * Who the reminder goes to, as they are when it is queued: the account's name and address, the account held (FOR KEY
  * SHARE, docs/decisions/045) so that an erasure running now finishes first; none once it is erased, which the scan
- * could not see if the erasure committed after it. An order without an account has only its own.
+ * could not see if the erasure committed after it. An order without an account has only its own, unless it has been
+ * given to an account since (attachEarlierOrders: a registration validated, or the erasure of the account with its
+ * e-mail). The order is held (FOR SHARE) until the reminder is queued: an erasure either finds the reminder among the
+ * person's e-mails or has given the order to the account first, and the reminder then reads that account.
  */
 async function addresseeNow(tx: Tx, due: Due): Promise<{ email: string; name: string } | null> {
-  if (due.clientId === null) return due;
-  const [account] = await tx
-    .select({ email: clients.email, name: clients.name })
-    .from(clients)
-    .where(eq(clients.id, due.clientId))
-    .for('key share');
+  if (due.clientId === null) {
+    const [order] = await tx
+      .select({ clientId: orders.clientId })
+      .from(orders)
+      .where(eq(orders.id, due.orderId))
+      .for('share');
+    if (!order) return null;
+    // Read without waiting: what gave the order to the account has committed (the order's lock waited for it).
+    if (order.clientId !== null) return accountAddress(tx, order.clientId);
+    return due;
+  }
+  return accountAddress(tx, due.clientId, 'key share');
+}
+
+async function accountAddress(tx: Tx, clientId: number, hold?: 'key share') {
+  const read = tx.select({ email: clients.email, name: clients.name }).from(clients).where(eq(clients.id, clientId));
+  const [account] = hold ? await read.for(hold) : await read;
   return account && !isErasedEmail(account.email) ? account : null;
 }
 
