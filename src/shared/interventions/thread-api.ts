@@ -82,3 +82,5 @@ export const threadReadSchema = z
   .partial();
 
 export const THREAD_CLOSED = 'Cette demande est close : créez une nouvelle demande pour nous écrire.';
+/** Staff's reply on a request closed meanwhile (by the client, a colleague, or the client's erasure). */
+export const THREAD_CLOSED_FOR_STAFF = 'Cette demande est close : elle ne reçoit plus de messages.';

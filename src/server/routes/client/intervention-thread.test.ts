@@ -8,6 +8,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TOO_BIG,
   THREAD_CLOSED,
+  THREAD_CLOSED_FOR_STAFF,
   type Thread,
 } from '#shared/interventions/thread-api.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
@@ -215,6 +216,15 @@ describe('[INTERVENTIONS][THREAD] the conversation on an intervention', () => {
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(THREAD_CLOSED);
+    // Staff are not told to open a request: only that this one takes no more messages.
+    const staffLate = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/interventions/${aliceIntervention}/messages`,
+      headers: staff,
+      payload: { body: 'Un dernier conseil' },
+    });
+    expect(staffLate.statusCode).toBe(409);
+    expect(staffLate.json().message).toBe(THREAD_CLOSED_FOR_STAFF);
     expect(
       (
         await t.app.inject({

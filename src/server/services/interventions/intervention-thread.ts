@@ -15,6 +15,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TOO_BIG,
   THREAD_CLOSED,
+  THREAD_CLOSED_FOR_STAFF,
   type Thread,
 } from '#shared/interventions/thread-api.ts';
 
@@ -160,7 +161,8 @@ export async function postMessage(
     if (file && reader.side === 'client')
       await reserveAttachmentRoom(tx, reader.clientId, file.size, reader.attachmentQuotaBytes);
     const row = await findIntervention(tx, id, reader, true);
-    if (!isOpen(row.status)) throw new HttpError('THREAD_CLOSED', THREAD_CLOSED);
+    if (!isOpen(row.status))
+      throw new HttpError('THREAD_CLOSED', reader.side === 'staff' ? THREAD_CLOSED_FOR_STAFF : THREAD_CLOSED);
     const [message] = await tx
       .insert(interventionMessages)
       .values({
