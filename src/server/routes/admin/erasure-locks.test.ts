@@ -22,6 +22,7 @@ import { CLIENT_PASSWORD, newClient, postOrder, staffLogin } from '#server/test/
 import { eraseLockedClient } from '#server/services/privacy/erasure.ts';
 import { hashSessionToken } from '#server/services/security/sessions.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
+import { THREAD_CLOSED_FOR_STAFF } from '#shared/interventions/thread-api.ts';
 
 type Reply = { statusCode: number; body: string };
 type Client = { id: number; headers: Record<string, string> };
@@ -127,7 +128,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
           payload: { body: 'Bonjour, nous regardons cela.' },
         }),
       );
-      expect(reply.statusCode, reply.body).toBe(201);
+      // The erasure cancelled the request, nobody being left to read the reply: refused, in staff's words.
+      expect(reply.statusCode, reply.body).toBe(409);
+      expect(JSON.parse(reply.body)).toMatchObject({ code: 'THREAD_CLOSED', message: THREAD_CLOSED_FOR_STAFF });
+      expect(await t.db.$count(interventionMessages, eq(interventionMessages.interventionId, requestId))).toBe(0);
     });
 
     it('asks a proof of a device while its client is being erased', async () => {

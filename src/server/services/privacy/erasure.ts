@@ -19,6 +19,7 @@ import { CLIENT_UNAUTHORIZED } from '#shared/clients/client-api.ts';
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { DEFAULT_TITLE } from '#server/services/interventions/client-interventions.ts';
+import { cancelRequestsOfErasedClient } from '#server/services/interventions/erased-client-requests.ts';
 import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from '#server/services/inbox/inbox-items.ts';
 import { auditAbout, ordersOf, inboxItemsOf } from './client-data.ts';
 import { eraseDevicesOf } from '#server/services/devices/client-devices.ts';
@@ -249,9 +250,16 @@ async function recordErasure(
   tx: Tx,
   mail: MailQueue,
   actor: Actor,
-  erased: { requestId: number; client: ClientRow; ids: Concerned; placeholder: string; why: ErasureReason },
+  erased: {
+    requestId: number;
+    client: ClientRow;
+    ids: Concerned;
+    cancelled: number;
+    placeholder: string;
+    why: ErasureReason;
+  },
 ) {
-  const { requestId, client, ids, placeholder, why } = erased;
+  const { requestId, client, ids, cancelled, placeholder, why } = erased;
   // The trace names nobody: it says what was done, not to whom beyond the account number.
   await writeAudit(tx, actor, {
     action: 'client.erase',
@@ -262,6 +270,7 @@ async function recordErasure(
       ...(why === 'retention' && { reason: 'retention' }),
       ordersKept: ids.orderIds.length,
       interventions: ids.interventionIds.length,
+      interventionsCancelled: cancelled,
       requests: ids.requestIds.length,
     },
   });
@@ -295,6 +304,7 @@ async function recordErasure(
  * registration, contact and erasure requests (names, e-mail, phone, messages); staff notes and username on orders,
  * and every field naming them or written about them in the audit history of their orders, interventions and
  * requests; the day's live events about them (their sentences name the person) and signals on their way to them.
+ * Their requests still open are cancelled (nobody is left to help) and their running screen shares end.
  * PRIVACY_COVERAGE (coverage.ts) lists every table and what this does to it.
  *
  * What stays: orders are billing data, kept 10 years (privacy policy; Code de commerce L123-22). An issued invoice
@@ -335,6 +345,8 @@ export async function eraseLockedClient(
   // Before the sessions go: a share they opened would otherwise end after the erasure, with a journal entry and live
   // event about them.
   await endSharesOfErasedClient(tx, client.id, now);
+  // Before the live events about them go: staff's open pages hear of each request cancelled.
+  const cancelled = await cancelRequestsOfErasedClient(tx, actor, client.id, now);
   await blankInboxItems(tx, ids.requestIds, placeholder);
   // This request, and any other erasure request of the account still waiting, is done.
   await tx
@@ -343,7 +355,7 @@ export async function eraseLockedClient(
     .where(or(eq(inboxItems.id, requestId), pendingErasureOf(client.id)));
   await blankAuditHistory(tx, ids);
   await blankAccount(tx, client.id, ids.requestIds, placeholder);
-  await recordErasure(tx, mail, actor, { requestId, client, ids, placeholder, why });
+  await recordErasure(tx, mail, actor, { requestId, client, ids, cancelled, placeholder, why });
   const [updated] = await tx.select().from(inboxItems).where(eq(inboxItems.id, requestId));
   return toInboxItemDto(updated!);
 }

@@ -24,8 +24,8 @@ export function ConfirmErasureDialog({ request: r, open, onOpenChange, onConfirm
       description={
         `Le compte n° ${r.clientId} (${r.name}, ${r.email}) sera anonymisé : nom, e-mail, téléphone, identifiants, ` +
         'messages, textes et fichiers des interventions, appareils et justificatifs seront effacés et le client ne ' +
-        'pourra plus se connecter. Ses factures sont conservées 10 ans (obligation comptable). Cette action est ' +
-        'irréversible.'
+        'pourra plus se connecter. Ses demandes d’assistance encore ouvertes seront annulées. Ses factures sont ' +
+        'conservées 10 ans (obligation comptable). Cette action est irréversible.'
       }
     />
   );
