@@ -53,6 +53,7 @@ test('[ADMIN][ERASURE] staff confirm a client’s erasure request from « Messag
   // Cancelling changes nothing.
   await confirm.click();
   const dialog = page.getByRole('alertdialog', { name: 'Effacer les données de ce client ?' });
+  await expect(dialog).toContainText('Ses demandes d’assistance encore ouvertes seront annulées.');
   await expect(dialog).toContainText('Ses factures sont conservées 10 ans');
   await shot(page, 'messages-erasure-dialog-desktop');
   await dialog.getByRole('button', { name: 'Annuler' }).click();
