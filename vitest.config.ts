@@ -22,10 +22,10 @@ export const MOCKING = [
 ];
 
 /** One database's projects: the shared-registry run and the isolated one. */
-function projects(name: string, include: string[], env: Record<string, string>) {
+function projects(name: string, include: string[], env: Record<string, string>, setupFiles: string[] = []) {
   return [
-    { test: { ...shared, include, exclude: MOCKING, name, env, isolate: false } },
-    { test: { ...shared, include: MOCKING, name: `${name}-isolated`, env } },
+    { test: { ...shared, include, exclude: MOCKING, name, env, setupFiles, isolate: false } },
+    { test: { ...shared, include: MOCKING, name: `${name}-isolated`, env, setupFiles } },
   ];
 }
 
@@ -37,7 +37,9 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       ...projects('pglite', shared.include, { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? projects('postgres', serverTests, { TEST_DB: 'postgres' }) : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? projects('postgres', serverTests, { TEST_DB: 'postgres' }, ['src/server/test/one-query-at-a-time.ts'])
+        : []),
     ],
   },
 });

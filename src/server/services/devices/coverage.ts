@@ -38,10 +38,9 @@ export async function coverageOf(tx: Tx, clientId: number, subscription: Current
 export async function coverageOfClients(db: Tx, clientIds: number[], now: Date): Promise<Set<number>> {
   const ids = [...new Set(clientIds)];
   if (!ids.length) return new Set();
-  const [rows, subscriptions] = await Promise.all([
-    db.select().from(devices).where(inArray(devices.clientId, ids)),
-    currentSubscriptions(db, ids, now),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection takes a query at a time.
+  const rows = await db.select().from(devices).where(inArray(devices.clientId, ids));
+  const subscriptions = await currentSubscriptions(db, ids, now);
   const byClient = new Map<number, DeviceRow[]>();
   for (const d of rows) byClient.set(d.clientId, [...(byClient.get(d.clientId) ?? []), d]);
   return new Set(

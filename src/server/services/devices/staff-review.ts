@@ -37,17 +37,16 @@ export async function listAdminDevices(
     .where(and(...conditions))
     .orderBy(desc(devices.updatedAt), desc(devices.id))
     .limit(500);
-  const [proofs, covered] = await Promise.all([
-    proofsOf(
-      db,
-      rows.map((r) => r.device.id),
-    ),
-    coverageOfClients(
-      db,
-      rows.map((r) => r.device.clientId),
-      now,
-    ),
-  ]);
+  // One after the other: `db` may be a transaction (oneAdminDevice), whose one connection takes a query at a time.
+  const proofs = await proofsOf(
+    db,
+    rows.map((r) => r.device.id),
+  );
+  const covered = await coverageOfClients(
+    db,
+    rows.map((r) => r.device.clientId),
+    now,
+  );
   return rows.map(({ device, clientName, clientEmail }) => {
     const own = proofs.get(device.id) ?? [];
     return {

@@ -146,13 +146,16 @@ async function lockRequestAndClient(tx: Tx, requestId: number) {
 
 /** Read before anything is renamed: the e-mail is how older orders and requests are found. */
 async function concernedBy(tx: Tx, client: ClientRow): Promise<Concerned> {
-  const [orderIds, interventionIds, requestIds, deviceIds] = await Promise.all([
-    tx.select({ id: orders.id }).from(orders).where(ordersOf(client)),
-    tx.select({ id: interventions.id }).from(interventions).where(eq(interventions.clientId, client.id)),
-    tx.select({ id: inboxItems.id }).from(inboxItems).where(inboxItemsOf(client)),
-    tx.select({ id: devices.id }).from(devices).where(eq(devices.clientId, client.id)),
-  ]).then((lists) => lists.map((rows) => rows.map((r) => r.id)) as [number[], number[], number[], number[]]);
-  return { orderIds, interventionIds, requestIds, deviceIds };
+  // One query at a time: a transaction's one connection takes no other.
+  const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id);
+  return {
+    orderIds: idsOf(await tx.select({ id: orders.id }).from(orders).where(ordersOf(client))),
+    interventionIds: idsOf(
+      await tx.select({ id: interventions.id }).from(interventions).where(eq(interventions.clientId, client.id)),
+    ),
+    requestIds: idsOf(await tx.select({ id: inboxItems.id }).from(inboxItems).where(inboxItemsOf(client))),
+    deviceIds: idsOf(await tx.select({ id: devices.id }).from(devices).where(eq(devices.clientId, client.id))),
+  };
 }
 
 /**
