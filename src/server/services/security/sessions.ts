@@ -5,7 +5,7 @@ import type { StaffRole } from '#shared/staff/staff-labels.ts';
 import { periodMs, RETENTION } from '#shared/privacy/retention-periods.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { keptStatement } from '#server/db/pglite-plans.ts';
-import { clientSessions, staffSessions, staffUsers } from '#server/db/schema.ts';
+import { clientSessions, staffLoginChallenges, staffSessions, staffUsers } from '#server/db/schema.ts';
 
 const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 const CLIENT_SESSION_MS = periodMs(RETENTION.clientSessions);
@@ -146,8 +146,17 @@ export async function endStaffSession(db: Tx, staffId: number, sessionId: number
   return ended.length > 0;
 }
 
-/** Ends every session of that staff member but the current one; returns how many. */
+/**
+ * A sign-in half-way, between the password and the code (services/staff/staff-login-challenge.ts), ends with the
+ * sessions: one fetched with a password since changed would otherwise still open a session, or enrol a thief's phone.
+ */
+async function endSignInsUnderWay(db: Tx, staffId: number) {
+  await db.delete(staffLoginChallenges).where(eq(staffLoginChallenges.staffId, staffId));
+}
+
+/** Ends every session of that staff member but the current one, and their sign-ins under way; returns how many. */
 export async function endOtherStaffSessions(db: Tx, staff: Pick<StaffIdentity, 'id' | 'sessionId'>): Promise<number> {
+  await endSignInsUnderWay(db, staff.id);
   const ended = await db
     .delete(staffSessions)
     .where(and(eq(staffSessions.staffId, staff.id), ne(staffSessions.id, staff.sessionId)))
@@ -155,8 +164,12 @@ export async function endOtherStaffSessions(db: Tx, staff: Pick<StaffIdentity, '
   return ended.length;
 }
 
-/** Ends every session of a staff member (disabled, new password, « Fermer ses sessions »); returns how many. */
+/**
+ * Ends every session of a staff member (disabled, new password, « Fermer ses sessions »), and their sign-ins under
+ * way; returns how many sessions.
+ */
 export async function endAllStaffSessions(db: Tx, staffId: number): Promise<number> {
+  await endSignInsUnderWay(db, staffId);
   const ended = await db
     .delete(staffSessions)
     .where(eq(staffSessions.staffId, staffId))

@@ -1,16 +1,21 @@
 // A staff member's password: the « choose your password » link e-mailed to them, and the one they change themselves.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordWeakness } from '#shared/security/password-rules.ts';
 import { STAFF_LINK_INVALID, STAFF_PASSWORD_LINK_HOURS } from '#shared/staff/staff-members.ts';
 import type { Db, Tx } from '#server/db/client.ts';
-import { staffPasswordTokens, staffSessions, staffUsers } from '#server/db/schema.ts';
+import { staffPasswordTokens, staffUsers } from '#server/db/schema.ts';
 import { HttpError } from '#server/http-error.ts';
 import { writeAudit } from '#server/services/security/audit.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import type { AccountCheck } from '#server/services/security/login-throttle.ts';
 import { hashPassword, verifyPassword } from '#server/services/security/passwords.ts';
-import { endAllStaffSessions, hashSessionToken, type StaffIdentity } from '#server/services/security/sessions.ts';
+import {
+  endAllStaffSessions,
+  endOtherStaffSessions,
+  hashSessionToken,
+  type StaffIdentity,
+} from '#server/services/security/sessions.ts';
 
 const LINK_MS = STAFF_PASSWORD_LINK_HOURS * 60 * 60 * 1000;
 
@@ -111,16 +116,13 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(next);
   return db.transaction(async (tx) => {
     await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, staff.id));
-    const ended = await tx
-      .delete(staffSessions)
-      .where(and(eq(staffSessions.staffId, staff.id), ne(staffSessions.id, staff.sessionId)))
-      .returning({ id: staffSessions.id });
+    const ended = await endOtherStaffSessions(tx, staff);
     await writeAudit(tx, staff, {
       action: 'staff.password_change',
       entity: 'staff',
       entityId: staff.id,
-      after: { sessionsEnded: ended.length },
+      after: { sessionsEnded: ended },
     });
-    return ended.length;
+    return ended;
   });
 }
