@@ -4,7 +4,7 @@ import { clientSessions, clients, interventions, inboxItems } from '#server/db/s
 import { erasureRequestResultSchema } from '#shared/privacy/privacy-api.ts';
 import { todayIso } from '#shared/format.ts';
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
-import { downloadClientData } from '#server/test/fixtures.ts';
+import { downloadClientData, newTechnician } from '#server/test/fixtures.ts';
 import { accountTestApp } from './account-fixtures.ts';
 
 describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes données »', () => {
@@ -107,6 +107,44 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       const sessions = await t.db.select().from(clientSessions).where(eq(clientSessions.clientId, ids.jeanId));
       for (const s of sessions) expect(text).not.toContain(s.idHash);
       expect(text).not.toContain('"createdBy"');
+    });
+
+    it('says who handled a request by first name, as the client area does, never by username', async () => {
+      const julien = await newTechnician(t, {
+        username: 'julien.connexion',
+        password: 'motdepasse-julien-1',
+        firstName: 'Julien',
+      });
+      const nameless = await newTechnician(t, { username: 'sans.prenom', password: 'motdepasse-sans-prenom-1' });
+      const [request] = await t.db
+        .insert(interventions)
+        .values({ clientId: ids.jeanId, title: 'Wi-Fi', description: 'La box ne répond plus' })
+        .returning();
+      for (const [headers, staffId] of [
+        [julien.headers, julien.id],
+        [staff, nameless.id],
+      ] as const) {
+        const given = await t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/interventions/${request!.id}/assignee`,
+          headers,
+          payload: { staffId },
+        });
+        expect(given.statusCode, given.body).toBe(200);
+      }
+
+      const { entries, data } = await downloadClientData(t, jean);
+      const assigned = data.history.filter(
+        (h: { action: string; entityId: string }) =>
+          h.action === 'intervention.assign' && h.entityId === String(request!.id),
+      );
+      expect(assigned.map((h: { before: unknown; after: unknown }) => [h.before, h.after])).toEqual([
+        [{ assignee: null }, { assignee: 'Julien' }],
+        [{ assignee: 'Julien' }, { assignee: 'l’équipe' }],
+      ]);
+      const text = entries.get('data.json')!.toString('utf8');
+      expect(text).not.toContain('julien.connexion');
+      expect(text).not.toContain('sans.prenom');
     });
   });
 

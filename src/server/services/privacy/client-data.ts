@@ -12,8 +12,10 @@ import {
   passwordResetTokens,
   inboxItems,
   screenShares,
+  staffUsers,
 } from '#server/db/schema.ts';
 import { ratingsFor } from '#server/services/interventions/intervention-ratings.ts';
+import { handlerName } from '#server/services/interventions/assignment.ts';
 import { devicesOf, emailsOf, filePlacer, paymentsOf, threadsOf, type Placer } from './export-sections.ts';
 import { interventionEntry, orderEntry, requestEntry } from './export-entries.ts';
 
@@ -53,11 +55,38 @@ export function auditAbout(ids: {
   return parts.length ? or(...parts) : undefined;
 }
 
-/** An audit value without the staff member who acted (their identity is not the client's data). */
-function withoutStaff(value: unknown): unknown {
+/** First names by staff username, as the client reads who handles a request (`handlerName`). */
+type StaffNames = Map<string, string | null>;
+
+/**
+ * An audit value without the staff member who acted or decided: their username is half of a sign-in, and their
+ * identity is not the client's data. Who a request was given to reads as the client's views say it: a first name,
+ * or « l'équipe ».
+ */
+function withoutStaff(value: unknown, names: StaffNames): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const { createdBy: _createdBy, ...rest } = value as Record<string, unknown>;
+  const { createdBy: _createdBy, decidedBy: _decidedBy, ...rest } = value as Record<string, unknown>;
+  if (typeof rest.assignee === 'string') rest.assignee = handlerName(names.get(rest.assignee) ?? null);
   return rest;
+}
+
+/** The first names of the members a history gives requests to. */
+async function assigneeNames(db: Tx, values: unknown[]): Promise<StaffNames> {
+  const usernames = [
+    ...new Set(
+      values.flatMap((v) =>
+        v && typeof v === 'object' && typeof (v as { assignee?: unknown }).assignee === 'string'
+          ? [(v as { assignee: string }).assignee]
+          : [],
+      ),
+    ),
+  ];
+  if (!usernames.length) return new Map();
+  const rows = await db
+    .select({ username: staffUsers.username, firstName: staffUsers.firstName })
+    .from(staffUsers)
+    .where(inArray(staffUsers.username, usernames));
+  return new Map(rows.map((r) => [r.username, r.firstName]));
 }
 
 /** The audit history of the client's orders, requests and messages, without the staff member who acted. */
@@ -74,12 +103,16 @@ async function historyOf(db: Tx, where: SQL) {
     .from(auditLog)
     .where(where)
     .orderBy(asc(auditLog.id));
+  const names = await assigneeNames(
+    db,
+    rows.flatMap((a) => [a.before, a.after]),
+  );
   return rows.map((a) => ({
     entity: a.entity,
     entityId: a.entityId,
     action: a.action,
-    before: withoutStaff(a.before),
-    after: withoutStaff(a.after),
+    before: withoutStaff(a.before, names),
+    after: withoutStaff(a.after, names),
     at: a.createdAt.toISOString(),
   }));
 }
