@@ -7,7 +7,7 @@ import { HttpError } from '#server/http-error.ts';
 import { FILE_REPLY } from '#server/http-schema.ts';
 import { writeAudit } from '#server/services/security/audit.ts';
 import { createBackupRunner, type BackupRunner } from '#server/services/backup/runner.ts';
-import { ADMIN_ONLY } from './roles.ts';
+import { ADMIN_ONLY, staffGate } from './roles.ts';
 
 function requireUnlocked(request: FastifyRequest) {
   if (!request.staff.unlocked) {
@@ -94,6 +94,10 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     const finished = backups().current();
     if (finished?.id !== id || finished.state !== 'done')
       throw new HttpError('BACKUP_FAILED', finished?.error ?? 'La sauvegarde a échoué.');
+    // Writing it can take minutes: the archive, password hashes included, leaves only if the caller is still an
+    // unlocked admin now (not disabled, demoted or signed out meanwhile).
+    await staffGate(request);
+    requireUnlocked(request);
     return send(request, reply, id);
   });
 };
