@@ -28,7 +28,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('[ADMIN][DOWNLOAD] the whole
     await t.db.update(staffUsers).set({ role: 'admin' }).where(eq(staffUsers.id, colleague.id));
     const [me] = await t.db.select().from(staffUsers).where(eq(staffUsers.username, TEST_ADMIN.username));
 
-    let download: ReturnType<typeof t.app.inject> | undefined;
+    let download: Promise<{ statusCode: number; headers: Record<string, unknown> }> | undefined;
     await t.db.transaction(async (tx) => {
       // The backup reads every table: it waits here, the call past its checks and waiting for the archive.
       await tx.execute(sql`lock table orders in access exclusive mode`);
