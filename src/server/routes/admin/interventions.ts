@@ -21,6 +21,7 @@ import { assignIntervention } from '#server/services/interventions/assignment.ts
 import { responseTimeStats } from '#server/services/interventions/response-clock.ts';
 import { ratingStats } from '#server/services/interventions/intervention-ratings.ts';
 import { interventionThreadRoutes } from '#server/routes/intervention-thread.ts';
+import { endSharesWithoutWatcher } from '#server/plugins/remote.ts';
 import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
 import { remoteToolSettingsReply, remoteToolSettingsSchema } from '#shared/interventions/remote-tools.ts';
 import { remoteToolSettings, updateRemoteToolSettings } from '#server/services/interventions/remote-tool-settings.ts';
@@ -75,10 +76,19 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ANY_STAFF,
       schema: { params: idParams, body: interventionUpdateInputSchema, response: { 200: adminInterventionSchema } },
     },
-    async (request) =>
-      updateIntervention(app.db, app.mail, request.params.id, request.body, request.staff, (tx, id, now) =>
-        endShareOfClosingRequest(tx, id, { side: 'staff', staff: request.staff }, now),
-      ),
+    async (request) => {
+      const updated = await updateIntervention(
+        app.db,
+        app.mail,
+        request.params.id,
+        request.body,
+        request.staff,
+        (tx, id, now) => endShareOfClosingRequest(tx, id, { side: 'staff', staff: request.staff }, now),
+      );
+      // Taking a request in charge can take it from a member watching its screen share.
+      if (request.body.status === 'in_progress') await endSharesWithoutWatcher(app);
+      return updated;
+    },
   );
 
   // Admins give a request to anyone; a technician takes a free one for themself (services/interventions/assignment.ts).
@@ -90,6 +100,7 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await assignIntervention(app.db, request.params.id, request.body.staffId, request.staff);
+      await endSharesWithoutWatcher(app);
       return (await adminIntervention(app.db, request.params.id))!;
     },
   );

@@ -22,6 +22,7 @@ import { dutyHoursOf, setDutyHours } from '#server/services/staff/duty-hours.ts'
 import { dutyHoursInputSchema, dutyHoursSchema } from '#shared/staff/duty-hours.ts';
 import { accountCheck } from '#server/services/security/login-throttle.ts';
 import { endAllStaffSessions } from '#server/services/security/sessions.ts';
+import { endSharesWithoutWatcher } from '#server/plugins/remote.ts';
 import { resetMemberTwoFactor } from '#server/services/staff/two-factor.ts';
 import { ADMIN_ONLY, ANY_STAFF } from './roles.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
@@ -57,7 +58,12 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMIN_ONLY,
       schema: { params: idParams, body: staffMemberUpdateInputSchema, response: { 200: staffMemberSchema } },
     },
-    async (request) => updateMember(app.db, request.staff, request.params.id, request.body),
+    async (request) => {
+      const member = await updateMember(app.db, request.staff, request.params.id, request.body);
+      // Disabled, or no longer an admin: a share they watched and may no longer ends now.
+      await endSharesWithoutWatcher(app);
+      return member;
+    },
   );
 
   // When a member is on duty for response warnings: an admin sets anyone's here, a member their own below.

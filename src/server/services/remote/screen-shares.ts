@@ -4,7 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { holdAccountOf, holdOwnAccount } from '#server/services/clients/account-lock.ts';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { clientSessions, interventionMessages, interventions, screenShares, staffUsers } from '#server/db/schema.ts';
+import {
+  clientSessions,
+  interventionMessages,
+  interventions,
+  screenShares,
+  staffSessions,
+  staffUsers,
+} from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import { CLIENT_ACTOR, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { publishLive } from '#server/services/live/events.ts';
@@ -348,6 +355,37 @@ export async function endSharesOfEndedSessions(
       ),
     );
   await endEach(db, orphans, 'sign_out', now, failed);
+}
+
+/**
+ * A share ends when the member watching may no longer watch it: disabled, signed out everywhere (« Fermer ses
+ * sessions », a password reset), or neither an admin nor the one handling the request any more (the request given to
+ * someone else, the member no longer an admin). The picture goes page to page, so the server cuts it at its source:
+ * the client's page is sent `end` and stops sharing. Run with the passes on ended sessions (plugins/remote.ts) and
+ * after staff change a member or who handles a request.
+ */
+export async function endSharesOfLostWatchers(db: Db, now: Date, failed: (error: unknown) => void) {
+  const watcherHasSession = sql`exists (select 1 from ${staffSessions} s where s.staff_id = ${staffUsers.id}
+    and s.expires_at > now())`;
+  const lost = await db
+    .select({ id: screenShares.id, clientId: screenShares.clientId, startedAt: screenShares.startedAt })
+    .from(screenShares)
+    .innerJoin(interventions, eq(interventions.id, screenShares.interventionId))
+    .innerJoin(staffUsers, eq(staffUsers.id, screenShares.staffId))
+    .where(
+      and(
+        isNull(screenShares.endedAt),
+        sql`(${staffUsers.disabledAt} is not null or not ${watcherHasSession}
+          or (${staffUsers.role} <> 'admin' and ${interventions.assignedStaffId} is distinct from ${staffUsers.id}))`,
+      ),
+    );
+  await endEach(
+    db,
+    lost.map((share) => ({ ...share, endsAt: null })),
+    'staff',
+    now,
+    failed,
+  );
 }
 
 /**
