@@ -139,6 +139,36 @@ describe('[REMOTE][SCREEN_SHARE] the signal stream of a share', () => {
     expect(h.onSignal).toHaveBeenCalledWith({ kind: 'join', shareId: 7, peer: 'p2' });
   });
 
+  it('is lost when its session has ended, and opens again when the session holds or cannot be checked', async () => {
+    vi.useFakeTimers();
+    const answers = [true, 'unreachable', false] as const;
+    const h = {
+      ...handlers(),
+      signedIn: vi.fn(async () => {
+        const answer = answers[h.signedIn.mock.calls.length - 1];
+        if (answer === 'unreachable') throw new Error('network');
+        return answer!;
+      }),
+    };
+    const opening = openSignalStream('/api/admin/events', h);
+    newest().emit('ready', {}, '40');
+    await opening;
+    for (const expected of [2, 3]) {
+      newest().fail(true);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(FakeEventSource.opened).toHaveLength(expected);
+      newest().emit('ready', {}, '40');
+    }
+    expect(h.onLost).not.toHaveBeenCalled();
+
+    // Refused again, and the session has ended (the member disabled): the stream is lost, and not opened again.
+    newest().fail(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.onLost).toHaveBeenCalledTimes(1);
+    expect(FakeEventSource.opened).toHaveLength(3);
+    expect(h.signedIn).toHaveBeenCalledTimes(3);
+  });
+
   it('refuses to open when the server closes it before it is ready', async () => {
     const h = handlers();
     const opening = openSignalStream('/api/client/events', h);

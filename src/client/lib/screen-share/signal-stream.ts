@@ -20,7 +20,8 @@ export function earlySignals(max = 50) {
 /**
  * After the server answered an error (a restart behind a proxy answers 502 for a while), the stream is opened again
  * after 2 s, then twice as long each time, up to 30 s, for as long as the page lasts: the picture goes page to page
- * meanwhile, and a share is not ended for a restart. A session that has ended signs the page out by its own stream.
+ * meanwhile, and a share is not ended for a restart. A session that has ended makes the stream lost, when the page
+ * can say so (`signedIn`).
  */
 const REOPEN_MS = 2000;
 const REOPEN_MAX_MS = 30_000;
@@ -37,6 +38,11 @@ export type SignalStreamHandlers = {
    * be heard; the page says so and lets go.
    */
   onLost(): void;
+  /**
+   * Asked when the server refused to reopen the stream: whether the page's session still holds. A session that has
+   * ended (a member disabled, signed out everywhere) makes the stream lost instead of tried again for ever.
+   */
+  signedIn?(): Promise<boolean>;
 };
 
 /**
@@ -107,7 +113,15 @@ export function openSignalStream(url: string, handlers: SignalStreamHandlers): P
         // Still connecting: EventSource tries again by itself, with the last id, and the server replays from there.
         if (source.readyState !== EventSource.CLOSED) return;
         source.close();
-        timer = setTimeout(open, Math.min(REOPEN_MS * 2 ** tries++, REOPEN_MAX_MS));
+        const reopen = () => {
+          if (!stopped) timer = setTimeout(open, Math.min(REOPEN_MS * 2 ** tries++, REOPEN_MAX_MS));
+        };
+        if (!handlers.signedIn) return reopen();
+        // A check that cannot be made (the server restarting) is no answer: tried again as before.
+        handlers.signedIn().then(
+          (still) => (still ? reopen() : lose()),
+          () => reopen(),
+        );
       };
     };
     open();

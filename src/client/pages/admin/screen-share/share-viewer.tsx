@@ -63,6 +63,8 @@ function useShareConnection(
           // Once the share has ended, nothing more is news: its « terminé » stays.
           onShareEnded: (ended) => !over && ended === shareId && stop({ phase: 'ended', minutes: null }),
           onLost: () => over || stop({ phase: 'failed', message: LOST }),
+          // Disabled or signed out everywhere: the viewer lets the picture go rather than wait for it.
+          signedIn: async () => (await fetch('/api/admin/session', { credentials: 'same-origin' })).status !== 401,
         });
         if (gone) return closeSignals();
         const session = await api<ScreenShareSession>(`/api/admin/screen-shares/${shareId}/join`, { method: 'POST' });
