@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { api, apiRaw, serverMessage } from '#client/lib/api.ts';
 import { SharePeer } from '#client/lib/screen-share/peer.ts';
 import { earlySignals, openSignalStream } from '#client/lib/screen-share/signal-stream.ts';
+import { readStaffSession } from '#client/pages/admin/api/queries.ts';
 
 type ViewerState =
   | { phase: 'connecting' | 'watching' }
@@ -64,7 +65,7 @@ function useShareConnection(
           onShareEnded: (ended) => !over && ended === shareId && stop({ phase: 'ended', minutes: null }),
           onLost: () => over || stop({ phase: 'failed', message: LOST }),
           // Disabled or signed out everywhere: the viewer lets the picture go rather than wait for it.
-          signedIn: async () => (await fetch('/api/admin/session', { credentials: 'same-origin' })).status !== 401,
+          signedIn: async () => (await readStaffSession()) !== null,
         });
         if (gone) return closeSignals();
         const session = await api<ScreenShareSession>(`/api/admin/screen-shares/${shareId}/join`, { method: 'POST' });
