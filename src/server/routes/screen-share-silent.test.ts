@@ -113,14 +113,9 @@ describe('[REMOTE] a screen share whose page went silent ends by itself', () => 
     expect((await call('POST', `/api/client/screen-shares/${share.id}/alive`, clients.anne!)).statusCode).toBe(204);
     // What a pass read at minute 3.5, before that sign of life, ended under the share's lock.
     const stale = [{ id: share.id, clientId: (await shareRow(share.id)).clientId, startedAt: start, endsAt: start }];
-    await endEach(
-      t.db,
-      stale,
-      'page_closed',
-      t.clock.now(),
-      (error) => failures.push(error),
-      new Date(start.getTime() + 30_000),
-    );
+    await endEach(t.db, stale, 'page_closed', t.clock.now(), (error) => failures.push(error), {
+      silentSince: new Date(start.getTime() + 30_000),
+    });
     expect((await shareRow(share.id)).endedAt).toBeNull();
     expect(failures).toEqual([]);
   });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenShares, staffUsers } from '#server/db/schema.ts';
+import { auditLog, screenShares, staffUsers } from '#server/db/schema.ts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
 import { openEventStream, type EventStream, type StreamEvent } from '#server/test/event-stream.ts';
 import { newClient, newTechnician, staffLogin } from '#server/test/fixtures.ts';
@@ -69,11 +69,17 @@ describe('[REMOTE] a screen share ends when its watcher may no longer watch it',
 
   it('ends when the member watching is disabled, and the client’s page is told to stop', async () => {
     const julien = await member('julien');
-    const { shareId, page } = await watched(julien);
+    const { requestId, shareId, page } = await watched(julien);
     const disabled = await call('PATCH', `/api/admin/team/${julien.id}`, admin, { disabled: true });
     expect(disabled.statusCode, disabled.body).toBe(200);
     await page.next(signal('end', shareId));
     expect(await shareRow(shareId)).toMatchObject({ endedBy: 'staff', endedAt: expect.any(Date) });
+    // The client did nothing: the journal says the server ended it, not the client.
+    const [ended] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'intervention.screen_share'), eq(auditLog.entityId, String(requestId))));
+    expect(ended).toMatchObject({ staffId: null, staffUsername: 'serveur', after: { endedBy: 'staff' } });
   });
 
   it('ends when an admin closes every session of the member watching', async () => {

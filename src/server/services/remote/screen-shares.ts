@@ -13,7 +13,7 @@ import {
   staffUsers,
 } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
-import { CLIENT_ACTOR, writeAudit, type Actor } from '#server/services/security/audit.ts';
+import { CLIENT_ACTOR, SERVER_ACTOR, writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { publishLive } from '#server/services/live/events.ts';
 import { forgetSignals, sendSignal } from '#server/services/live/signals.ts';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
@@ -193,9 +193,10 @@ export async function relaySignal(db: Db, shareId: number, from: ShareParty, inp
  * `mayEnd`: the caller has checked the party may end it (a member closing the request, who may not watch it).
  * `endedAt`: a pass ends a share as of an earlier moment (its last sign of life, its session's expiry): the share's
  * times and minutes stop there, what is written about it is dated now. `unlessSeenAfter`: a silent share whose page
- * spoke since the pass read it is left running.
+ * spoke since the pass read it is left running. `actor`: who the journal names, when not the party (a pass the server
+ * runs of itself).
  */
-type CloseOptions = { trace?: boolean; mayEnd?: boolean; endedAt?: Date; unlessSeenAfter?: Date };
+type CloseOptions = { trace?: boolean; mayEnd?: boolean; endedAt?: Date; unlessSeenAfter?: Date; actor?: Actor };
 
 async function closeShare(
   tx: Tx,
@@ -203,7 +204,7 @@ async function closeShare(
   party: ShareParty,
   reason: ScreenShareEndReason,
   now: Date,
-  { trace = true, mayEnd = false, endedAt = now, unlessSeenAfter }: CloseOptions = {},
+  { trace = true, mayEnd = false, endedAt = now, unlessSeenAfter, actor }: CloseOptions = {},
 ) {
   const { share, assignedStaffId } = await shareFor(tx, shareId, party, true, mayEnd);
   if (share.endedAt || (unlessSeenAfter && share.lastSeenAt && share.lastSeenAt > unlessSeenAfter))
@@ -227,7 +228,7 @@ async function closeShare(
       .set({ durationMinutes: sql`coalesce(${interventions.durationMinutes}, 0) + ${minutes}`, updatedAt: now })
       .where(eq(interventions.id, share.interventionId));
   }
-  if (trace) await traceEnd(tx, { share: ended!, party, reason, minutes, staffName, watcher, now });
+  if (trace) await traceEnd(tx, { share: ended!, party, reason, minutes, staffName, watcher, now, actor });
   // Its offers and candidates (network addresses) go now; the end itself is the last message of each side.
   await forgetSignals(tx, topicOf(shareId));
   const end = { kind: 'end', shareId, durationMinutes: minutes };
@@ -247,6 +248,7 @@ async function traceEnd(
     staffName: string | null;
     watcher: number | null;
     now: Date;
+    actor?: Actor;
   },
 ) {
   const { share, party, reason, minutes, staffName, watcher, now } = ended;
@@ -264,7 +266,8 @@ async function traceEnd(
     });
   }
   const actor: Actor =
-    party.side === 'staff' ? party.staff : { ...CLIENT_ACTOR, ...(party.address ? { address: party.address } : {}) };
+    ended.actor ??
+    (party.side === 'staff' ? party.staff : { ...CLIENT_ACTOR, ...(party.address ? { address: party.address } : {}) });
   await writeAudit(tx, actor, {
     action: 'intervention.screen_share',
     entity: 'intervention',
@@ -296,7 +299,7 @@ export async function endScreenShare(
   party: ShareParty,
   reason: ScreenShareEndReason,
   now = new Date(),
-  options: Pick<CloseOptions, 'endedAt' | 'unlessSeenAfter'> = {},
+  options: Pick<CloseOptions, 'endedAt' | 'unlessSeenAfter' | 'actor'> = {},
 ) {
   return db.transaction(async (tx) => {
     // Its account, its request, then the share: the order in which starting a share takes them (and ending one adds
@@ -379,18 +382,21 @@ export async function endSharesOfLostWatchers(db: Db, now: Date, failed: (error:
           or (${staffUsers.role} <> 'admin' and ${interventions.assignedStaffId} is distinct from ${staffUsers.id}))`,
       ),
     );
+  // Nobody on the client's side did anything: the journal names the server.
   await endEach(
     db,
     lost.map((share) => ({ ...share, endsAt: null })),
     'staff',
     now,
     failed,
+    { actor: SERVER_ACTOR },
   );
 }
 
 /**
  * Shares found by a pass, each ended as of `endsAt` when that is before `now` (never before it began). `silentSince`:
- * the pass's limit for silent shares, checked again under the share's lock.
+ * the pass's limit for silent shares, checked again under the share's lock. `actor`: who the journal names (the
+ * client's side by default: its session or its page ended the share).
  */
 export async function endEach(
   db: Db,
@@ -398,7 +404,7 @@ export async function endEach(
   reason: ScreenShareEndReason,
   now: Date,
   failed: (error: unknown) => void,
-  silentSince?: Date,
+  { silentSince, actor }: { silentSince?: Date; actor?: Actor } = {},
 ) {
   for (const { id, clientId, startedAt, endsAt } of shares) {
     const endedAt = endsAt && endsAt < now ? new Date(Math.max(endsAt.getTime(), startedAt.getTime())) : now;
@@ -406,6 +412,7 @@ export async function endEach(
       await endScreenShare(db, id, { side: 'client', clientId }, reason, now, {
         endedAt,
         unlessSeenAfter: silentSince,
+        actor,
       });
     } catch (error) {
       // Its request erased meanwhile (the share with it): nothing is left to end.

@@ -30,7 +30,7 @@ export async function endSilentShares(db: Db, now: Date, failed: (error: unknown
     })
     .from(screenShares)
     .where(and(isNull(screenShares.endedAt), lt(lastSeen, limit)));
-  await endEach(db, silent, 'page_closed', now, failed, limit);
+  await endEach(db, silent, 'page_closed', now, failed, { silentSince: limit });
   return silent.length;
 }
 

@@ -9,6 +9,9 @@ export type Actor = { id: number | null; username: string; address?: string };
 
 /** Orders a client asks for themselves are recorded under this name (createdBy) and audited without a staff member. */
 export const CLIENT_ACTOR = { id: null, username: 'client' } as const;
+
+/** What the server does of itself, nobody having asked for it (a pass that ends a screen share nobody may watch). */
+export const SERVER_ACTOR = { id: null, username: 'serveur' } as const;
 export type AuditEntry = {
   action: string;
   entity: string;
