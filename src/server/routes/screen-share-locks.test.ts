@@ -4,6 +4,8 @@ import { clients, interventions, screenShares } from '#server/db/schema.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { someoneWaitsForALock } from '#server/test/lock-waits.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
+import { endShareOfClosingRequest } from '#server/services/remote/screen-shares.ts';
+import { SCREEN_SHARE_ENDED } from '#shared/remote/screen-share-api.ts';
 import { todayIso } from '#shared/format.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import type { ScreenShareSession } from '#shared/remote/screen-share-api.ts';
@@ -117,5 +119,52 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('[REMOTE] screen shares lock
     });
     const res = await started!;
     expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('lets a member join only once a closing that holds the request is done, and then refuses: the share ended', async () => {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/interventions',
+      headers: client,
+      payload: { description: 'Mon clavier tape tout seul', urgency: 'low', deviceType: 'mac', deviceInfo: 'MacBook' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const requestId = asked.json<ClientIntervention>().id;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${requestId}/screen-share`,
+      headers: client,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const share = started.json<ScreenShareSession>().share;
+    const [{ clientId }] = (await t.db
+      .select({ clientId: interventions.clientId })
+      .from(interventions)
+      .where(eq(interventions.id, requestId))) as [{ clientId: number }];
+
+    let joined: Promise<{ statusCode: number; body: string }> | undefined;
+    let settled = false;
+    await t.db.transaction(async (tx) => {
+      // What closing the request does first: hold it.
+      await tx
+        .select({ id: interventions.id })
+        .from(interventions)
+        .where(eq(interventions.id, requestId))
+        .for('update');
+      joined = t.app.inject({ method: 'POST', url: `/api/admin/screen-shares/${share.id}/join`, headers: staff });
+      void joined.finally(() => (settled = true));
+      await vi.waitFor(async () => expect(settled || (await someoneWaitsForALock(t.db))).toBe(true), {
+        timeout: 30_000,
+        interval: 20,
+      });
+      expect(settled, 'the member joined a share its request’s closing was ending').toBe(false);
+      // Then it ends the share running there, and counts its minutes: nobody has joined it.
+      await endShareOfClosingRequest(tx, requestId, { side: 'client', clientId }, new Date());
+    });
+    const res = await joined!;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(JSON.parse(res.body)).toMatchObject({ message: SCREEN_SHARE_ENDED });
+    const [row] = await t.db.select().from(screenShares).where(eq(screenShares.id, share.id));
+    expect(row).toMatchObject({ staffId: null, joinedAt: null, durationMinutes: 0 });
   });
 });

@@ -141,6 +141,14 @@ export async function startScreenShare(
 /** « Rejoindre »: the member becomes the share's viewer; the client's page is told to make its offer. */
 export async function joinScreenShare(db: Db, shareId: number, staff: ShareStaff, now = new Date()) {
   return db.transaction(async (tx) => {
+    // The request first, as its closing holds it while it ends the share and counts its minutes: a member joining
+    // meanwhile waits, then finds the share ended, instead of joining a share the closing has counted at 0 min.
+    await tx
+      .select({ id: interventions.id })
+      .from(interventions)
+      .innerJoin(screenShares, eq(screenShares.interventionId, interventions.id))
+      .where(eq(screenShares.id, shareId))
+      .for('share', { of: interventions });
     const { share } = await shareFor(tx, shareId, { side: 'staff', staff }, true);
     if (share.endedAt) throw new HttpError('SCREEN_SHARE_ENDED', SCREEN_SHARE_ENDED);
     const [joined] = await tx
