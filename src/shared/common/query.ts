@@ -4,7 +4,8 @@ import { isPrintable } from './fields.ts';
 // What every list and every `/:id` route reads from the URL, and the two bare answers many routes share. The server declares these schemas on its routes; the
 // pages build their URLs from the same types, so a parameter cannot be renamed on one side only.
 
-const MAX_ID = 2_147_483_647; // a PostgreSQL integer: anything larger is not an id we gave out
+/** A PostgreSQL integer's largest value: a larger number is not an id we gave out (and would fail in the database). */
+export const MAX_ID = 2_147_483_647;
 const BAD_ID = 'Identifiant invalide';
 
 /** ':id' must be a positive integer; anything else is the caller's mistake (400), never a 500 from the database. */

@@ -11,6 +11,7 @@ import { pageQuery } from '#shared/common/query.ts';
 import { LONG_TEXT_MAX, longTextMessage, isPrintable, UNPRINTABLE_MESSAGE, isoInstant } from '#shared/common/fields.ts';
 import { remoteSessionFields, checkRemoteId } from './remote-session.ts';
 import { interventionDeviceId } from './intervention-input.ts';
+import { MAX_ID } from '#shared/common/query.ts';
 
 export const adminInterventionSchema = z.object({
   id: z.number().int(),
@@ -121,7 +122,7 @@ export const interventionAssignInputSchema = z.object({
     .number({ error: 'Membre invalide' })
     .int('Membre invalide')
     .positive('Membre invalide')
-    .max(2_147_483_647, 'Membre invalide')
+    .max(MAX_ID, 'Membre invalide')
     .nullable(),
 });
 

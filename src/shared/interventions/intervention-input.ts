@@ -2,6 +2,7 @@ import { z } from '#shared/common/zod.ts';
 import { isPrintable, LONG_TEXT_MAX, longTextMessage, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
 import { CLIENT_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import { URGENCIES } from './intervention-labels.ts';
+import { MAX_ID } from '#shared/common/query.ts';
 
 const missing = 'Veuillez remplir tous les champs';
 
@@ -10,7 +11,7 @@ export const interventionDeviceId = z
   .number({ error: 'Choisissez l’appareil concerné' })
   .int('Choisissez l’appareil concerné')
   .positive('Choisissez l’appareil concerné')
-  .max(2_147_483_647, 'Choisissez l’appareil concerné');
+  .max(MAX_ID, 'Choisissez l’appareil concerné');
 
 const description = z
   .string({ error: missing })

@@ -3,6 +3,7 @@
 import { z } from '#shared/common/zod.ts';
 import { isPrintable, UNPRINTABLE_MESSAGE } from '#shared/common/fields.ts';
 import { MESSAGE_AUTHORS } from './intervention-labels.ts';
+import { MAX_ID } from '#shared/common/query.ts';
 
 const MESSAGE_MAX = 4000;
 
@@ -78,7 +79,13 @@ export type Thread = z.infer<typeof threadSchema>;
  * meanwhile is not « Lu ». Without it, everything written so far.
  */
 export const threadReadSchema = z
-  .object({ upTo: z.number({ error: 'Message invalide' }).int('Message invalide').positive('Message invalide') })
+  .object({
+    upTo: z
+      .number({ error: 'Message invalide' })
+      .int('Message invalide')
+      .positive('Message invalide')
+      .max(MAX_ID, 'Message invalide'),
+  })
   .partial();
 
 export const THREAD_CLOSED = 'Cette demande est close : créez une nouvelle demande pour nous écrire.';

@@ -164,6 +164,10 @@ describe('[INTERVENTIONS][THREAD] the conversation on an intervention', () => {
     const invalid = await markRead({ upTo: 'dernier' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toMatch(/Message invalide/);
+    // A number past any id the database holds is refused before it reaches it (a 500 before).
+    const tooLarge = await markRead({ upTo: 99_999_999_999 });
+    expect(tooLarge.statusCode, tooLarge.body).toBe(400);
+    expect(tooLarge.json().message).toMatch(/Message invalide/);
     expect((await staffThread()).readByOtherAt).toBe(thread.messages.at(-1)!.createdAt);
   });
 
