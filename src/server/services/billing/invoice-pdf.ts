@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { formatDate, formatEuro } from '#shared/format.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '#shared/billing/payment-labels.ts';
 import type { DocumentKind } from '#shared/billing/billing-labels.ts';
+import { TEXT, TEXT_BOLD, embedDocumentFonts } from './pdf-fonts.ts';
 
 /** One printed line; amounts as '12.50' strings (what the database holds), the tax columns shown when the rate is above 0. */
 export type DocumentLine = {
@@ -64,18 +65,18 @@ const money = (data: InvoiceData, amount: string) => (data.gifted ? 'OFFERT' : f
 
 /** Seller, left; title, number and dates, right. */
 function drawHeader(doc: PDFKit.PDFDocument, data: InvoiceData, title: string) {
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text(data.seller.siteName, LEFT, 50, { width: 280 });
+  doc.fillColor(INK).font(TEXT_BOLD).fontSize(16).text(data.seller.siteName, LEFT, 50, { width: 280 });
   doc
-    .font('Helvetica')
+    .font(TEXT)
     .fontSize(9)
     .fillColor(MUTED)
     .text(data.seller.legalName, { width: 280 })
     .text(data.seller.address, { width: 280 })
     .text(`${data.seller.email} · ${data.seller.phone}`, { width: 280 })
     .text(data.seller.companyId, { width: 280 });
-  doc.font('Helvetica-Bold').fontSize(24).fillColor(ACCENT).text(title, 345, 50, { width: 200, align: 'right' });
+  doc.font(TEXT_BOLD).fontSize(24).fillColor(ACCENT).text(title, 345, 50, { width: 200, align: 'right' });
   doc
-    .font('Helvetica')
+    .font(TEXT)
     .fontSize(10)
     .fillColor(INK)
     .text(`N° ${data.number}`, 345, 82, { width: 200, align: 'right' })
@@ -91,12 +92,12 @@ function drawHeader(doc: PDFKit.PDFDocument, data: InvoiceData, title: string) {
 
 function drawClient(doc: PDFKit.PDFDocument, data: InvoiceData, creditNote: boolean) {
   doc
-    .font('Helvetica-Bold')
+    .font(TEXT_BOLD)
     .fontSize(10)
     .fillColor(MUTED)
     .text(creditNote ? 'AVOIR AU PROFIT DE' : 'FACTURÉ À', LEFT, 150);
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(data.client.name, LEFT, 165, { width: 300 });
-  doc.font('Helvetica').fontSize(10).text(data.client.email, { width: 300 });
+  doc.font(TEXT_BOLD).fontSize(12).fillColor(INK).text(data.client.name, LEFT, 165, { width: 300 });
+  doc.font(TEXT).fontSize(10).text(data.client.email, { width: 300 });
   if (data.client.phone) doc.text(data.client.phone, { width: 300 });
 }
 
@@ -111,14 +112,14 @@ function drawLines(doc: PDFKit.PDFDocument, data: InvoiceData): number {
         ['Total TTC', 440],
       ] as const)
     : ([
-        ['Qté', 320],
+        ['Qté', 290],
         ['Prix unitaire', 360],
         ['Montant', 420],
       ] as const);
   doc.rect(LEFT, top, WIDTH, 22).fill('#eff6ff');
   doc
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(TEXT_BOLD)
     .fontSize(9)
     .text('Désignation', LEFT + 8, top + 7, { width: 190 });
   for (const [label, x] of columns) doc.text(label, LEFT + x - 8, top + 7, { width: 62, align: 'right' });
@@ -126,7 +127,7 @@ function drawLines(doc: PDFKit.PDFDocument, data: InvoiceData): number {
   const designationWidth = taxed(data) ? 190 : 250;
   for (const line of data.lines) {
     doc
-      .font('Helvetica')
+      .font(TEXT)
       .fontSize(10)
       .fillColor(INK)
       .text(line.designation, LEFT + 8, y, { width: designationWidth });
@@ -154,7 +155,7 @@ function drawLines(doc: PDFKit.PDFDocument, data: InvoiceData): number {
 function drawTotals(doc: PDFKit.PDFDocument, data: InvoiceData, creditNote: boolean, linesEnd: number) {
   let y = linesEnd;
   y += 12;
-  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.font(TEXT).fontSize(10).fillColor(INK);
   if (taxed(data)) {
     doc
       .text(`Total HT : ${money(data, data.totals.ht)}`, LEFT, y, { width: WIDTH, align: 'right' })
@@ -163,11 +164,11 @@ function drawTotals(doc: PDFKit.PDFDocument, data: InvoiceData, creditNote: bool
   }
   const total = data.gifted ? 'OFFERT' : `${formatEuro(data.totals.ttc)} TTC`;
   doc
-    .font('Helvetica-Bold')
+    .font(TEXT_BOLD)
     .fontSize(12)
     .text(`${creditNote ? 'Montant de l’avoir' : 'Total'} : ${total}`, LEFT, y, { width: WIDTH, align: 'right' });
   doc
-    .font('Helvetica')
+    .font(TEXT)
     .fontSize(10)
     .fillColor(INK)
     .text('', LEFT, doc.y + 10);
@@ -194,7 +195,7 @@ function drawVerification(doc: PDFKit.PDFDocument, data: InvoiceData, qr: Buffer
   doc.image(qr, LEFT + 10, box + 10, { width: 90, height: 90 });
   doc
     .fillColor(INK)
-    .font('Helvetica-Bold')
+    .font(TEXT_BOLD)
     .fontSize(10)
     .text('Clé de vérification', LEFT + 115, box + 18);
   doc
@@ -203,7 +204,7 @@ function drawVerification(doc: PDFKit.PDFDocument, data: InvoiceData, qr: Buffer
     .fillColor(ACCENT)
     .text(data.verificationKey, LEFT + 115, box + 34);
   doc
-    .font('Helvetica')
+    .font(TEXT)
     .fontSize(9)
     .fillColor(MUTED)
     .text('Scannez le code ou saisissez la clé sur', LEFT + 115, box + 58, { width: 370 })
@@ -212,7 +213,7 @@ function drawVerification(doc: PDFKit.PDFDocument, data: InvoiceData, qr: Buffer
 
 function drawLegalFooter(doc: PDFKit.PDFDocument, data: InvoiceData) {
   doc
-    .font('Helvetica')
+    .font(TEXT)
     .fontSize(8.5)
     .fillColor(MUTED)
     .text(data.taxMention, LEFT, 730, { width: WIDTH, align: 'center' })
@@ -222,7 +223,7 @@ function drawLegalFooter(doc: PDFKit.PDFDocument, data: InvoiceData) {
     });
 }
 
-/** An A4 invoice or credit note in the standard Helvetica fonts, whose WinAnsi encoding carries French accents and €. */
+/** An A4 invoice or credit note in Noto Sans (pdf-fonts.ts): a client's name prints as typed, whatever its accents. */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const verifyUrl = `${data.publicUrl}/verify-invoice?key=${encodeURIComponent(data.verificationKey)}`;
   const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
@@ -249,6 +250,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     doc.on('error', reject);
   });
 
+  embedDocumentFonts(doc);
   drawHeader(doc, data, title);
   drawClient(doc, data, creditNote);
   drawTotals(doc, data, creditNote, drawLines(doc, data));
