@@ -25,6 +25,11 @@ export async function clientDataArchive(
   const exported = await exportClientData(db, clientId, now, maxFileBytes);
   if (!exported) return null;
   const zip = new yazl.ZipFile();
+  const output = zip.outputStream as Readable;
+  // A file that cannot be read (the database gone mid-download) is an error of the zip itself, emitted on it: passed
+  // to the stream the answer reads, it cuts the download off. Unheard, it left the download hanging and escaped as an
+  // unhandled rejection, which stops the process.
+  zip.on('error', (error: Error) => output.destroy(error));
   zip.addBuffer(Buffer.from(JSON.stringify(exported.data, null, 2)), 'data.json', { mtime: now });
   for (const file of exported.files) {
     // Images and PDFs are compressed already: stored as they are.
@@ -40,5 +45,5 @@ export async function clientDataArchive(
     });
   }
   zip.end();
-  return zip.outputStream as Readable;
+  return output;
 }
