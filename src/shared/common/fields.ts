@@ -69,6 +69,15 @@ export const isoDate = z.string({ error: 'Date invalide' }).refine((s) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
 }, 'Date invalide');
 
+/** A range of days whose ends are both optional (`?from=…&to=…`): it may not end before it starts. */
+export const daysInOrderOf = (range: { from?: string; to?: string }) =>
+  !range.from || !range.to || range.from <= range.to;
+export const DAYS_OUT_OF_ORDER = 'La date de fin doit être le même jour que la date de début ou après.';
+
+/** A query with such a range: one that ends first would answer nothing, as if nothing had happened (400 on `to`). */
+export const daysInOrder = <T extends z.ZodType<{ from?: string; to?: string }>>(query: T) =>
+  query.refine(daysInOrderOf, { message: DAYS_OUT_OF_ORDER, path: ['to'] });
+
 /** The error body every API failure sends. */
 
 export const isoDay = z.string(); // YYYY-MM-DD, a calendar day in Paris

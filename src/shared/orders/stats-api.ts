@@ -2,10 +2,10 @@
 
 /** GET /api/admin/stats?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional, inclusive, on orderDate) */
 import { z } from '#shared/common/zod.ts';
-import { isoDate } from '#shared/common/fields.ts';
+import { daysInOrder, isoDate } from '#shared/common/fields.ts';
 import { PLAN_IDS } from '#shared/plans.ts';
 
-export const statsQueryInputSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export const statsQueryInputSchema = daysInOrder(z.object({ from: isoDate.optional(), to: isoDate.optional() }));
 const planStatsSchema = z.object({
   plan: z.enum(PLAN_IDS),
   orders: z.number().int(),

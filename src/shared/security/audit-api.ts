@@ -7,7 +7,7 @@
  */
 import { z } from '#shared/common/zod.ts';
 import { pageQuery } from '#shared/common/query.ts';
-import { isoDate, isPrintable } from '#shared/common/fields.ts';
+import { daysInOrder, isoDate, isPrintable } from '#shared/common/fields.ts';
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -30,12 +30,14 @@ const filterText = (name: string, max: number) =>
     .refine(isPrintable, `Paramètre ${name} invalide`)
     .optional()
     .transform((s) => s || undefined);
-export const auditListQuery = pageQuery.extend({
-  entity: filterText('entity', 40),
-  entityId: filterText('entityId', 40),
-  staffUsername: filterText('staffUsername', 80),
-  action: filterText('action', 60),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-});
+export const auditListQuery = daysInOrder(
+  pageQuery.extend({
+    entity: filterText('entity', 40),
+    entityId: filterText('entityId', 40),
+    staffUsername: filterText('staffUsername', 80),
+    action: filterText('action', 60),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  }),
+);
 export type AuditFilters = z.input<typeof auditListQuery>;

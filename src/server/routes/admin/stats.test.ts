@@ -101,4 +101,20 @@ describe('[ADMIN][STATS] dashboard figures computed in SQL', () => {
       expect(res.json().fieldErrors[query.split('=')[0]!]).toEqual(['Date invalide']);
     },
   );
+
+  it('refuses a range that ends before it starts, in the dashboard and the journal alike', async () => {
+    for (const path of ['/api/admin/stats', '/api/admin/audit']) {
+      const res = await t.app.inject({ method: 'GET', url: `${path}?from=2025-03-31&to=2025-01-01`, headers: staff });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fieldErrors.to).toEqual([
+        'La date de fin doit être le même jour que la date de début ou après.',
+      ]);
+    }
+    const oneDay = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/stats?from=2025-01-15&to=2025-01-15',
+      headers: staff,
+    });
+    expect(oneDay.statusCode, oneDay.body).toBe(200);
+  });
 });

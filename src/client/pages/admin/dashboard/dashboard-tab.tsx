@@ -9,11 +9,12 @@ import { PlanTable } from './plan-table.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
 import { ResponseTimeTable } from './response-time-table.tsx';
 import { RatingTable } from './rating-table.tsx';
+import { DAYS_OUT_OF_ORDER, daysInOrderOf } from '#shared/common/fields.ts';
 
 export function DashboardTab() {
   const [range, setRange] = useState<StatsRange>({});
-  // An end before the start would return nothing: the server is not asked until the range makes sense.
-  const invalid = !!range.from && !!range.to && range.from > range.to;
+  // An end before the start would return nothing (the server refuses it): not asked until the range makes sense.
+  const invalid = !daysInOrderOf(range);
   const stats = useQuery({ ...statsQueryOptions(range), enabled: !invalid });
 
   return (
@@ -48,7 +49,7 @@ export function DashboardTab() {
       </TabHeading>
       {invalid ? (
         <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
-          La date de fin doit être postérieure à la date de début.
+          {DAYS_OUT_OF_ORDER}
         </p>
       ) : stats.isPending ? (
         <Loading />
