@@ -73,7 +73,8 @@ export async function listAudit(db: Tx, filter: AuditFilter): Promise<{ items: A
     filter.staffUsername ? eq(auditLog.staffUsername, filter.staffUsername) : undefined,
     // 'order' finds order.create, order.update…; 'order.update' finds only that action
     filter.action
-      ? sql`(${auditLog.action} = ${filter.action} or ${auditLog.action} like ${`${filter.action}.%`})`
+      ? // starts_with, not LIKE: the text typed is read as written, « % » and « _ » included
+        sql`(${auditLog.action} = ${filter.action} or starts_with(${auditLog.action}, ${`${filter.action}.`}))`
       : undefined,
     filter.from ? gte(auditLog.createdAt, parisDayStart(filter.from)) : undefined,
     filter.to ? lt(auditLog.createdAt, parisDayStart(addDays(filter.to, 1))) : undefined,
