@@ -13,6 +13,7 @@ export const PROOF_UPLOAD_MAX_BYTES = PROOF_MAX_BYTES + 64 * 1024;
 export const PROOF_ACCEPT = 'image/*,application/pdf';
 export const PROOF_TYPE_MESSAGE =
   'Ce fichier n’est ni une photo ni un PDF : envoyez une photo (JPEG, PNG) ou un PDF de votre facture.';
+export const PROOF_EMPTY_MESSAGE = 'Ce fichier est vide : choisissez à nouveau la photo ou le PDF de votre facture.';
 export const PROOF_TOO_BIG_MESSAGE =
   'Ce fichier dépasse 10 Mo : envoyez une photo moins lourde ou un PDF de votre facture.';
 /** How many proofs one device may hold while it waits for staff's decision. */

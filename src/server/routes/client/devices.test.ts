@@ -59,6 +59,11 @@ describe('[CLIENT][DEVICES] devices covered by the plan, proofs of ownership, as
     const script = await upload(duo, device!.id, 'facture.pdf', Buffer.from('<script>alert(1)</script>'));
     expect(script.statusCode).toBe(415);
     expect(script.json().code).toBe('ATTACHMENT_TYPE');
+    const empty = await upload(duo, device!.id, 'photo.jpg', Buffer.alloc(0));
+    expect(empty.statusCode, empty.body).toBe(400);
+    expect(empty.json().message).toBe(
+      'Ce fichier est vide : choisissez à nouveau la photo ou le PDF de votre facture.',
+    );
     const pdf = await upload(duo, device!.id, 'scan.bin', Buffer.from('%PDF-1.7\n1 0 obj\n'));
     expect(pdf.statusCode).toBe(201);
     expect(pdf.json<Device>().proofs.map((p) => p.name)).toEqual(['facture.png', 'scan.bin']);

@@ -6,6 +6,7 @@ import {
   deviceInputSchema,
   deviceSchema,
   PROOF_MAX_BYTES,
+  PROOF_EMPTY_MESSAGE,
   PROOF_TOO_BIG_MESSAGE,
   PROOF_TYPE_MESSAGE,
   PROOF_UPLOAD_MAX_BYTES,
@@ -96,6 +97,8 @@ async function readProof(request: FastifyRequest) {
   // while the first is kept as if nothing else had been sent.
   const more = await parts.next().catch(() => ({ done: false }));
   if (!more.done) throw new HttpError('VALIDATION', PROOF_ONE_FILE_MESSAGE, { file: [PROOF_ONE_FILE_MESSAGE] });
+  // An empty file (a photo the phone had not finished saving, a cloud file not downloaded) says so, not « not a photo ».
+  if (data.length === 0) throw new HttpError('VALIDATION', PROOF_EMPTY_MESSAGE, { file: [PROOF_EMPTY_MESSAGE] });
   const mimeType = sniffFileType(data);
   if (!mimeType) throw new HttpError('ATTACHMENT_TYPE', PROOF_TYPE_MESSAGE, { file: [PROOF_TYPE_MESSAGE] });
   const name = (part.filename || 'justificatif').slice(0, 200);
