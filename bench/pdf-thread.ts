@@ -6,8 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { loadConfig } from '#server/config.ts';
-import { invoiceDataOf } from '#server/services/billing/invoices.ts';
+import { sampleInvoiceData } from '#server/test/invoice-data.ts';
 import { renderInvoicePdf, type InvoiceData } from '#server/services/billing/invoice-pdf.ts';
 import { renderPdfOffThread } from '#server/services/billing/pdf-renderer.ts';
 import { median } from './alternating.ts';
@@ -16,32 +15,7 @@ const PDFS = Number(process.env.BENCH_PDFS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const AT_ONCE = 4;
 
-const config = loadConfig({ LOG_LEVEL: 'silent' });
-const dataOf = (n: number): InvoiceData =>
-  invoiceDataOf(
-    {
-      id: n,
-      clientId: n,
-      clientName: `Client ${n}`,
-      clientEmail: `client${n}@exemple.fr`,
-      clientPhone: '0600000000',
-      plan: 'pro',
-      price: '50.00',
-      paymentMethod: 'carte',
-      orderDate: '2026-11-02',
-      startsOn: '2026-11-02',
-      endsOn: '2026-12-01',
-      verificationKey: `RFS-${String(n).padStart(6, '0')}-2026`,
-      username: `client${n}`,
-    },
-    config,
-    {
-      number: String(n).padStart(8, '0'),
-      issuedOn: '2026-11-02',
-      issuedAt: new Date('2026-11-02T10:00:00Z'),
-      paymentDate: '2026-11-02',
-    },
-  );
+const dataOf = (n: number): InvoiceData => sampleInvoiceData(n);
 
 const WAYS = { onEventLoop: renderInvoicePdf, inWorkerThread: renderPdfOffThread };
 type Way = keyof typeof WAYS;

@@ -5,9 +5,8 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from '#shared/billing/payment-label
 import { clients, orders } from '#server/db/schema.ts';
 import type { Db } from '#server/db/client.ts';
 import { chainSubscriptions } from '#server/services/subscriptions/subscriptions.ts';
-import { loadConfig } from '#server/config.ts';
 import { renderInvoicePdf } from '#server/services/billing/invoice-pdf.ts';
-import { invoiceDataOf } from '#server/services/billing/invoices.ts';
+import { sampleInvoiceData } from '#server/test/invoice-data.ts';
 import { sql } from 'drizzle-orm';
 
 function key(n: number, year: number): string {
@@ -88,32 +87,7 @@ export async function seedOrders(db: Db, count = 50_000, customers = 10_000): Pr
  * realistic size shared by every row so that seeding 30,000 invoices takes seconds.
  */
 async function seedInvoices(db: Db) {
-  const sample = await renderInvoicePdf(
-    invoiceDataOf(
-      {
-        id: 1,
-        clientId: 1,
-        clientName: 'Client 1',
-        clientEmail: 'client1@exemple.fr',
-        clientPhone: '0600000000',
-        plan: 'pro',
-        price: '50.00',
-        paymentMethod: 'carte',
-        orderDate: '2024-01-01',
-        startsOn: '2024-01-01',
-        endsOn: '2024-12-31',
-        verificationKey: 'RFS-AAAAAA-2024',
-        username: 'client1',
-      },
-      loadConfig({ LOG_LEVEL: 'silent' }),
-      {
-        number: '00000001',
-        issuedOn: '2024-01-01',
-        issuedAt: new Date('2024-01-01T11:00:00Z'),
-        paymentDate: '2024-01-01',
-      },
-    ),
-  );
+  const sample = await renderInvoicePdf(sampleInvoiceData(1));
   await db.execute(sql`
     insert into invoices (kind, seq, number, order_id, client_id, issued_on, issued_at, verification_key, total_ttc, total_ht, total_tax, data, pdf, created_by)
     select 'invoice', n, lpad(n::text, 8, '0'), id, client_id, order_date, order_date::timestamp at time zone 'Europe/Paris',

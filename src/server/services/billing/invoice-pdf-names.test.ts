@@ -1,34 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
-import { invoiceDataOf } from './invoices.ts';
+import { sampleInvoiceData } from '#server/test/invoice-data.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
 const invoiceFor = (clientName: string, reason: string | null = null) => ({
-  ...invoiceDataOf(
-    {
-      id: 7,
-      clientId: 1,
-      clientName,
-      clientEmail: 'client@exemple.fr',
-      clientPhone: '0600000000',
-      plan: 'pro',
-      price: '50.00',
-      paymentMethod: 'carte',
-      orderDate: '2026-11-02',
-      startsOn: '2026-11-02',
-      endsOn: '2026-12-01',
-      verificationKey: 'RFS-AAAAA7-2026',
-      username: null,
-    },
-    loadConfig({ LOG_LEVEL: 'silent' }),
-    {
-      number: '00000017',
-      issuedOn: '2026-11-02',
-      issuedAt: new Date('2026-11-02T10:00:00Z'),
-      paymentDate: '2026-11-02',
-    },
-  ),
+  ...sampleInvoiceData(7, clientName),
   ...(reason ? { kind: 'credit_note' as const, credited: { number: '00000016', issuedOn: '2026-11-01' }, reason } : {}),
 });
 

@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
 import { pdfText } from '#server/test/pdf-text.ts';
-import { invoiceDataOf } from './invoices.ts';
+import { sampleInvoiceData } from '#server/test/invoice-data.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { renderLegalPdf, type LegalPdfData } from './legal-pdf.ts';
 import { renderLegalPdfOffThread, renderPdfOffThread } from './pdf-renderer.ts';
 
-const data = (n: number) =>
-  invoiceDataOf(
-    {
-      id: n,
-      clientId: 1,
-      clientName: `Élodie Bérénger ${n}`,
-      clientEmail: 'elodie@exemple.fr',
-      clientPhone: '0600000000',
-      plan: 'pro',
-      price: '50.00',
-      paymentMethod: 'carte',
-      orderDate: '2026-11-02',
-      startsOn: '2026-11-02',
-      endsOn: '2026-12-01',
-      verificationKey: `RFS-AAAAA${n}-2026`,
-      username: 'elodie',
-    },
-    loadConfig({ LOG_LEVEL: 'silent' }),
-    {
-      number: `0000001${n}`,
-      issuedOn: '2026-11-02',
-      issuedAt: new Date('2026-11-02T10:00:00Z'),
-      paymentDate: '2026-11-02',
-    },
-  );
+const data = (n: number) => sampleInvoiceData(n, `Élodie Bérénger ${n}`);
 
 describe('invoice PDFs drawn in a worker thread', () => {
   it('gives the very bytes the renderer gives in the process, as a Buffer', async () => {
