@@ -81,7 +81,7 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByRole('link', { name: 'Connexion Client' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Staff' })).toBeVisible();
       await page.goto('/dashboard');
-      await expect(page).toHaveURL(/\/client\/login$/);
+      await expect(page).toHaveURL(/\/client\/login\?retour=%2Fdashboard$/);
     });
   });
 }
@@ -186,8 +186,24 @@ test('[CLIENT][DASHBOARD] a visitor without a session is told and sent to the si
   // Then for real: /api/login leads to the client sign-in page.
   await page.unroute('**/api/login');
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/client\/login$/);
+  await expect(page).toHaveURL(/\/client\/login\?retour=%2Fdashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion client' })).toBeVisible();
+});
+
+test('[CLIENT][SIGN-IN] a client sent to sign in from a page of their area comes back to it', async ({
+  page,
+  request,
+}) => {
+  const client = await createClient(request, 'pro');
+  // A mail's link to an invoice, opened without a session.
+  await page.goto('/client/factures');
+  await expect(page).toHaveURL(/\/client\/login\?retour=%2Fclient%2Ffactures$/);
+  await expect(page.locator('html[data-script-ready="true"]')).toHaveCount(1);
+  await page.getByLabel("Nom d'utilisateur").fill(client.username);
+  await page.getByLabel('Mot de passe').fill(client.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/client\/factures$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mes factures' })).toBeVisible();
 });
 
 test('[CLIENT][DASHBOARD] an intervention sent after the session ended says so and leads back to sign in', async ({

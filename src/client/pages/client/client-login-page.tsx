@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '#client/lib/router.ts';
+import { Link, useNavigate, useSearchParams } from '#client/lib/router.ts';
 import { KeyRound } from 'lucide-react';
 import { AuthCard } from '#client/components/auth/auth-card.tsx';
 import { ForgotPasswordLink } from '#client/components/auth/forgot-password-link.tsx';
@@ -10,6 +10,7 @@ import { notify } from '#client/lib/notify.tsx';
 import { useViewer } from '#client/lib/viewer.tsx';
 import { clientLoginInputSchema, type ClientLoginInput } from '#shared/clients/client-login.ts';
 import type { ClientLoginResult } from '#shared/clients/client-api.ts';
+import { clientReturnPath, RETURN_PARAM, SIGNED_IN_HOME } from '#shared/clients/client-pages.ts';
 import { AuthSubmit } from '#client/components/auth/auth-form-parts.tsx';
 import { MissingCredentialsHelp } from './missing-credentials-help.tsx';
 
@@ -18,6 +19,7 @@ const FALLBACK = "Nom d'utilisateur ou mot de passe incorrect";
 /** /client/login: the credentials sent by e-mail once the team has validated the account (docs/decisions/029). */
 export function ClientLoginPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { setSignedIn } = useViewer();
   const {
     register,
@@ -36,7 +38,8 @@ export function ClientLoginPage() {
       });
       setSignedIn(true);
       notify('success', 'Connexion réussie', `Bienvenue, ${client.name} !`);
-      void navigate('/client/dashboard');
+      // Back to the page that asked for a session (?retour=, from /api/login), else the client's requests.
+      void navigate(clientReturnPath(params.get(RETURN_PARAM)) ?? SIGNED_IN_HOME);
     } catch (error) {
       notify('error', 'Erreur de connexion', serverMessage(error, FALLBACK));
     }

@@ -112,6 +112,17 @@ describe('[CLIENT][LOGIN] client identity', () => {
     expect(login.headers.location).toBe('/client/login');
   });
 
+  it('leads the sign-in page back to the client page asked for, and to no other site', async () => {
+    const to = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/login?${query}` })).headers.location;
+    expect(await to('retour=%2Fclient%2Fdemandes%3Fdemande%3D12')).toBe(
+      '/client/login?retour=%2Fclient%2Fdemandes%3Fdemande%3D12',
+    );
+    expect(await to('retour=%2F%2Failleurs.fr%2Fclient%2Ffactures')).toBe('/client/login');
+    expect(await to('retour=%2Fadmin')).toBe('/client/login');
+    expect(await to('retour=a&retour=b')).toBe('/client/login');
+  });
+
   it('reports no plan once the subscription has ended', async () => {
     const staff = await staffLogin(t);
     await postOrder(t, staff, {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   clientAreaLoginInputSchema,
   clientLoginInputSchema,
@@ -14,6 +15,7 @@ import { createClientSession, deleteClientSession, hashSessionToken } from '#ser
 import { authUserSchema, clientLoginResultSchema, clientSessionSchema } from '#shared/clients/client-api.ts';
 import { REDIRECT_REPLY, smallJsonReply } from '#server/http-schema.ts';
 import { okSchema } from '#shared/common/query.ts';
+import { RETURN_PARAM, signInReturningTo } from '#shared/clients/client-pages.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { endSharesOfEndedSessions } from '#server/services/remote/screen-shares.ts';
 
@@ -67,7 +69,18 @@ export const clientAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Browser navigations kept from the original site: /api/login opens the sign-in page; /api/logout is in logout.ts.
-  app.get('/login', { config: REDIRECT_REPLY }, async (_request, reply) => reply.redirect('/client/login'));
+  // A page of the client area named in ?retour= is where the sign-in page leads back to; anything else is dropped.
+  app.get(
+    '/login',
+    {
+      config: REDIRECT_REPLY,
+      schema: { querystring: z.object({ [RETURN_PARAM]: z.string().optional().catch(undefined) }) },
+    },
+    async (request, reply) => {
+      const back = request.query[RETURN_PARAM];
+      return reply.redirect(back === undefined ? '/client/login' : signInReturningTo('/client/login', back));
+    },
+  );
 };
 
 /** Signed in: who the client is, for the client area (/api/client/session) and the dashboard (/api/auth/user). */
