@@ -136,6 +136,13 @@ test('[ADMIN][INTERVENTIONS] takes a client’s intervention in hand, then compl
   const card = page.getByRole('article').filter({ hasText: email });
   await expect(card.getByText('En attente', { exact: true })).toBeVisible();
   await expect(card.getByText('Urgence : Élevée')).toBeVisible();
+  // Cancelling e-mails the client and cannot be undone: a misclick is asked about and kept back.
+  await card.getByRole('button', { name: 'Annuler l’intervention' }).click();
+  const confirm = page.getByRole('alertdialog', { name: /Annuler l’intervention n° \d+ \?/ });
+  await expect(confirm).toContainText('Le client est prévenu par e-mail');
+  await confirm.getByRole('button', { name: 'Garder la demande' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(card.getByText('En attente', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Prendre en charge' }).click();
   await expect(card.getByText('En cours', { exact: true })).toBeVisible();
 

@@ -171,7 +171,16 @@ test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, a
   const card = page.getByRole('article').filter({ hasText: email });
   await expect(card.getByText('En attente', { exact: true })).toBeVisible();
   await expect(card.getByText(/Pas encore de facture/)).toBeVisible();
+  // Paid means invoiced, which no click takes back: asked first, and « Annuler » leaves the order as it was.
   await card.getByRole('button', { name: 'Marquer payé' }).click();
+  const confirm = page.getByRole('alertdialog', { name: /Marquer payée la commande n° \d+ \?/ });
+  await expect(confirm).toContainText(`Sa facture est émise et envoyée à ${email}`);
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(card.getByText('En attente', { exact: true })).toBeVisible();
+  await expect(card.getByText(/Pas encore de facture/)).toBeVisible();
+  await card.getByRole('button', { name: 'Marquer payé' }).click();
+  await confirm.getByRole('button', { name: 'Marquer payé et facturer' }).click();
   await expect(card.getByText('Payé', { exact: true })).toBeVisible();
   await expect(card.getByText(/^Facture n° \d{8}$/)).toBeVisible();
   // Invoiced: no way back to pending, a credit note instead.

@@ -7,6 +7,7 @@ import {
 } from '#shared/interventions/intervention-api.ts';
 import { INTERVENTION_STATUS_LABELS, type InterventionStatus } from '#shared/interventions/intervention-labels.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { notify } from '#client/lib/notify.tsx';
 import { NotesEditor } from '#client/pages/admin/common/notes-editor.tsx';
 import { useUpdateIntervention, type InterventionUpdate } from './intervention-mutations.ts';
@@ -28,6 +29,8 @@ const MOVES: Record<Move, { label: string; icon: ReactNode; variant?: 'secondary
 export function InterventionActions({ intervention: i }: { intervention: AdminInterventionDto }) {
   const update = useUpdateIntervention(i.id);
   const [finishing, setFinishing] = useState(false);
+  // Cancelling tells the client by e-mail and cannot be taken back: asked first, as a misclick would drop a request.
+  const [cancelling, setCancelling] = useState(false);
   const moves = INTERVENTION_TRANSITIONS[i.status].filter((to): to is Move => to !== 'pending');
 
   function send(patch: InterventionUpdate, done?: () => void) {
@@ -56,7 +59,13 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
                 size="sm"
                 variant={MOVES[to].variant}
                 disabled={update.isPending}
-                onClick={() => (to === 'completed' ? setFinishing(true) : send({ status: to }))}
+                onClick={() =>
+                  to === 'completed'
+                    ? setFinishing(true)
+                    : to === 'cancelled'
+                      ? setCancelling(true)
+                      : send({ status: to })
+                }
               >
                 {MOVES[to].icon} {MOVES[to].label}
               </Button>
@@ -64,6 +73,16 @@ export function InterventionActions({ intervention: i }: { intervention: AdminIn
           )}
         </div>
       )}
+      <ConfirmDialog
+        open={cancelling}
+        onOpenChange={setCancelling}
+        title={`Annuler l’intervention n° ${i.id} ?`}
+        description="Le client est prévenu par e-mail que sa demande est annulée. Une demande annulée ne peut plus être reprise."
+        confirmLabel="Annuler l’intervention"
+        cancelLabel="Garder la demande"
+        danger
+        onConfirm={() => send({ status: 'cancelled' })}
+      />
       {finishing && (
         <FinishForm
           pending={update.isPending}

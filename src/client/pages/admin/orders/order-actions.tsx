@@ -4,6 +4,7 @@ import type { OrderDto } from '#shared/orders/order-api.ts';
 import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import type { PaymentStatus } from '#shared/billing/payment-labels.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { NotesEditor } from '#client/pages/admin/common/notes-editor.tsx';
 import { CreditNoteDialog } from './credit-note-dialog.tsx';
 import { useOrderActions } from './use-order-actions.ts';
@@ -22,6 +23,9 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
   const { invoice, downloadPdf, downloading, setStatus, saveNotes, saving, editingNotes, setEditingNotes } =
     useOrderActions(order);
   const [crediting, setCrediting] = useState(false);
+  // Marking an order paid issues its invoice, numbered without gaps and e-mailed: asked first, as only a credit note
+  // would undo a misclick.
+  const [confirmingPaid, setConfirmingPaid] = useState(false);
   const creditable = Number(order.creditable ?? 0) > 0;
   const giftedOpen = invoice && !creditable && order.paymentStatus === 'paid';
 
@@ -35,7 +39,13 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
         )}
         {!invoice &&
           STATUS_ACTIONS.filter((a) => a.status !== order.paymentStatus).map(({ status, label, Icon }) => (
-            <Button key={status} size="sm" variant="secondary" onClick={() => setStatus(status)} disabled={saving}>
+            <Button
+              key={status}
+              size="sm"
+              variant="secondary"
+              onClick={() => (status === 'paid' ? setConfirmingPaid(true) : setStatus(status))}
+              disabled={saving}
+            >
               <Icon aria-hidden="true" className="h-4 w-4" /> {label}
             </Button>
           ))}
@@ -56,6 +66,14 @@ export function OrderActions({ order, extra }: { order: OrderDto & OrderDocument
         )}
         {extra}
       </div>
+      <ConfirmDialog
+        open={confirmingPaid}
+        onOpenChange={setConfirmingPaid}
+        title={`Marquer payée la commande n° ${order.id} ?`}
+        description={`Sa facture est émise et envoyée à ${order.clientEmail}. Une facture émise ne se retire pas : seul un avoir l’annule.`}
+        confirmLabel="Marquer payé et facturer"
+        onConfirm={() => setStatus('paid')}
+      />
       {/* keyed by the remainder: after a partial credit note the form starts again from what is left */}
       {invoice && creditable && (
         <CreditNoteDialog key={order.creditable} order={order} open={crediting} onOpenChange={setCrediting} />
