@@ -47,6 +47,22 @@ test('[ADMIN][A11Y] the signed-in dashboard and the order dialog have no serious
   await expectNoSeriousA11yViolations(page);
 });
 
+test('[ADMIN][KEYBOARD] Tab goes through the sections without opening them; Enter opens one', async ({ page }) => {
+  await staffSignIn(page);
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  await tab('Interventions').click();
+  await expect(page).toHaveURL(/[?&]tab=interventions/);
+  // From the first section, Tab stops once in each group of sections on its way to the page's content.
+  await tab('Tableau de bord').focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  await expect(page).toHaveURL(/[?&]tab=interventions/);
+  await expect(tab('Interventions')).toHaveAttribute('aria-selected', 'true');
+  await tab('Commandes').focus();
+  await page.keyboard.press('Enter');
+  await expect(tab('Commandes')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/[?&]tab=orders/);
+});
+
 test('[ADMIN][CLOCK] the header clock shows the date and time and ticks every second', async ({ page }) => {
   await page.clock.install({ time: new Date('2025-03-14T09:00:00+01:00') });
   await staffSignIn(page);

@@ -43,6 +43,9 @@ export function AdminTabs({ unlocked, role, header }: { unlocked: boolean; role:
     <T.Root
       value={active}
       onValueChange={select}
+      // Each group is a tab list of its own, so Tab stops in each: a section opens on Enter or a click, not as focus
+      // passes through it (staff tabbing to the page's content went through every screen on the way).
+      activationMode="manual"
       orientation="vertical"
       className="flex min-h-screen flex-col lg:grid lg:grid-cols-[13.5rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]"
     >
