@@ -41,8 +41,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(clientPage).toHaveURL(/\/client\/demandes\?demande=\d+$/);
     const history = clientPage.getByRole('listitem').filter({ hasText: /Intervention #\d+/ });
     await expect(history.getByTestId('response-clock')).toHaveAttribute('data-state', 'waiting');
-    // The client adds a detail in the request's conversation.
-    await history.getByText('Conversation').click();
+    // The client adds a detail in the request's conversation, which the link opened.
     await history.getByLabel('Votre message').fill('RustDesk est ouvert, je reste devant l’ordinateur.');
     // With a screenshot of what the client sees (a real PNG, taken by the browser).
     const capture = await clientPage.screenshot();
@@ -96,7 +95,7 @@ for (const { name, viewport } of WIDTHS) {
     await clientPage.reload();
     await expect(history.getByTestId('response-clock')).toHaveText('Prise en charge dans les délais');
     await expect(history.getByTestId('response-clock')).toHaveAttribute('data-state', 'answered');
-    await history.getByText('Conversation').click();
+    // Still on the request's link: its conversation is open, with the answer in it.
     const answer = history.getByRole('listitem').filter({ hasText: 'Je me connecte dans deux minutes.' });
     await expect(answer).toContainText('Technicien');
     await shot(clientPage, `client-answered-${name}`);

@@ -103,11 +103,20 @@ test('[CLIENT][HOMES][A11Y] each page of the client area, looked at on a phone, 
   }
 });
 
-test('[CLIENT][HOMES] a mail that names a request opens « Mes demandes » on it', async ({ page, request }) => {
+test('[CLIENT][HOMES] a mail that names a request opens « Mes demandes » on it, its conversation open', async ({
+  page,
+  request,
+}) => {
   await clientWithHistory(page, request);
-  const [first] = (await (await page.request.get('/api/client/interventions')).json()) as Array<{ id: number }>;
-  await page.goto(`${CLIENT_PAGES.requests}?demande=${first!.id}`);
-  await expect(page.locator(`#demande-${first!.id}`)).toBeInViewport();
+  const [first, second] = (await (await page.request.get('/api/client/interventions')).json()) as Array<{
+    id: number;
+  }>;
+  await page.goto(`${CLIENT_PAGES.requests}?demande=${second!.id}`);
+  const named = page.locator(`#demande-${second!.id}`);
+  await expect(named).toBeInViewport();
+  // The mail was about a message: the conversation is open, the others stay closed.
+  await expect(named.getByLabel('Votre message')).toBeVisible();
+  await expect(page.locator(`#demande-${first!.id}`).getByLabel('Votre message')).toHaveCount(0);
 });
 
 async function adminWithWork(page: Page, request: Parameters<typeof createOrder>[0]) {

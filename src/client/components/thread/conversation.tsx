@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { FileText, MessagesSquare, Paperclip } from 'lucide-react';
 import { formatDateTime } from '#shared/format.ts';
@@ -18,16 +18,27 @@ type Props = {
   /** the queries to refresh after a message (the lists that show the response clock) */
   refreshKey: QueryKey;
   viewer: 'client' | 'staff';
+  /** opened once the page is on screen: the request a mail's link names */
+  openFirst?: boolean;
 };
 
 /**
  * The conversation on a request, for its client and for staff: closed until asked for (a list of requests stays
  * light), read marks sent when opened, « Lu » under the last message the other side has seen.
  */
-export function Conversation({ basePath, queryKey, refreshKey, viewer }: Props) {
+export function Conversation({ basePath, queryKey, refreshKey, viewer, openFirst = false }: Props) {
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  // After hydration, so the server's page (closed) and the browser's first render agree; the toggle loads the thread.
+  useEffect(() => {
+    if (openFirst && details.current) details.current.open = true;
+  }, [openFirst]);
   return (
-    <details className="mt-3 rounded-lg border border-slate-200" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      ref={details}
+      className="mt-3 rounded-lg border border-slate-200"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-800">
         <MessagesSquare aria-hidden="true" className="h-4 w-4" /> Conversation
       </summary>

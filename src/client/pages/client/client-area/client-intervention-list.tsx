@@ -1,5 +1,7 @@
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
 import { CLIENT_DEVICE_LABELS } from '#shared/devices/device-labels.ts';
+import { REQUEST_PARAM } from '#shared/clients/client-pages.ts';
+import { useSearchParams } from '#client/lib/router.ts';
 import { formatDate } from '#shared/format.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { InterventionStatusBadge, UrgencyBadge } from '#client/components/ui/status-badges.tsx';
@@ -12,10 +14,12 @@ import { HandledBy, OpenedBy } from '#client/pages/client/common/handled-by.tsx'
  * details.
  */
 export function ClientInterventionList({ items }: { items: ClientIntervention[] }) {
+  const [params] = useSearchParams();
+  const linked = Number(params.get(REQUEST_PARAM));
   return (
     <ul className="space-y-3">
       {items.map((item) => (
-        // A mail's link (?demande=<id>) scrolls to its request.
+        // A mail's link (?demande=<id>) scrolls to its request and opens its conversation.
         <li key={item.id} id={`demande-${item.id}`} className="scroll-mt-4">
           <Card>
             <div className="flex flex-wrap items-center gap-2">
@@ -45,7 +49,7 @@ export function ClientInterventionList({ items }: { items: ClientIntervention[] 
                 </div>
               )}
             </dl>
-            <InterventionFollowUp item={item} />
+            <InterventionFollowUp item={item} linked={item.id === linked} />
           </Card>
         </li>
       ))}

@@ -5,7 +5,14 @@ import { InterventionFeedback } from './intervention-feedback.tsx';
 import { ShareScreenButton } from '#client/pages/client/screen-share/share-screen-button.tsx';
 
 /** Under each of the client's requests, wherever it is listed: the conversation with the team, then closing or rating. */
-export function InterventionFollowUp({ item }: { item: ComponentProps<typeof InterventionFeedback>['request'] }) {
+export function InterventionFollowUp({
+  item,
+  linked = false,
+}: {
+  item: ComponentProps<typeof InterventionFeedback>['request'];
+  /** the request a mail's link names: its conversation opens, as the mail was about a message */
+  linked?: boolean;
+}) {
   return (
     <>
       {/* An open request: the technician may watch the screen while helping. */}
@@ -17,6 +24,7 @@ export function InterventionFollowUp({ item }: { item: ComponentProps<typeof Int
         queryKey={[...clientKeys.interventions, 'thread', item.id]}
         refreshKey={clientKeys.interventions}
         viewer="client"
+        openFirst={linked}
       />
       <InterventionFeedback request={item} />
     </>
