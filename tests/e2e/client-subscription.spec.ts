@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { WIDTHS, createClient, daysFromToday, signInToDashboard } from './client-fixtures.ts';
-import { expectNoSeriousA11yViolations, monthChangesWithin } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, monthChangesWithin, shot } from './fixtures.ts';
 import type { OrderDto } from '#shared/orders/order-api.ts';
 
 const PHONE = WIDTHS[0].viewport;
@@ -108,6 +108,16 @@ test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif �
     'vous pourrez demander une assistance dès qu’il sera confirmé',
   );
   await expectNoSeriousA11yViolations(page);
+
+  // « Créer une demande » says so before anything is typed, rather than refusing the text once written.
+  await page.goto('/client/demandes');
+  await page.getByRole('button', { name: 'Créer une demande' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Créer une demande' });
+  await expect(dialog.getByTestId('awaiting-payment')).toBeVisible();
+  await expect(dialog.getByLabel('Décrivez votre problème')).toHaveCount(0);
+  await shot(page, 'client-request-awaiting-payment');
+  await dialog.getByRole('button', { name: 'J’ai compris' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test('[SPEC §8][CLIENT][SUBSCRIPTION] choosing a plan once the session has ended says « Erreur »: « Vous devez être connecté pour vous abonner », then sign-in', async ({

@@ -9,7 +9,14 @@ import { Card } from '#client/components/ui/card.tsx';
 import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { PAGE_SIZE, clientInterventionsQueryOptions } from './api/queries.ts';
+import {
+  PAGE_SIZE,
+  clientInterventionsQueryOptions,
+  ordersQueryOptions,
+  subscriptionQueryOptions,
+} from './api/queries.ts';
+import { AssistanceNotices, assistanceRefused } from './common/assistance-notices.tsx';
+import { pendingOrderOf } from './common/subscription-facts.ts';
 import { ClientArea, useWhenIdle } from './common/client-area.tsx';
 import { ShowMore } from './common/show-more.tsx';
 import { SubscriptionBlock } from './common/subscription-block.tsx';
@@ -34,6 +41,8 @@ function ClientDashboard({ user }: { user: AuthUser }) {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const requests = useQuery(clientInterventionsQueryOptions(limit));
   const [formOpen, setFormOpen] = useState(false);
+  const subscription = useQuery(subscriptionQueryOptions);
+  const orders = useQuery(ordersQueryOptions);
   const name = `${user.firstName} ${user.lastName}`.trim();
   useScrollToRequest(requests.data?.items.length ?? 0);
 
@@ -94,7 +103,11 @@ function ClientDashboard({ user }: { user: AuthUser }) {
         open={formOpen}
         onOpenChange={setFormOpen}
         title="Créer une demande"
-        description="Expliquez-nous simplement ce qui ne va pas : un technicien vous recontacte."
+        description={
+          assistanceRefused(subscription.data)
+            ? 'Une demande d’assistance n’est pas possible pour le moment\u00a0:'
+            : 'Expliquez-nous simplement ce qui ne va pas : un technicien vous recontacte.'
+        }
       >
         <Suspense
           fallback={
@@ -103,7 +116,23 @@ function ClientDashboard({ user }: { user: AuthUser }) {
             </div>
           }
         >
-          <InterventionForm onCancel={() => setFormOpen(false)} onCreated={() => setFormOpen(false)} />
+          {assistanceRefused(subscription.data) ? (
+            // Said before anything is typed: the server would refuse the request. « choisissez une formule » leads to
+            // the offers below, behind the dialog, which closes on the way.
+            <div onClickCapture={(e) => (e.target as HTMLElement).closest('a') && setFormOpen(false)}>
+              <AssistanceNotices
+                subscription={subscription.data}
+                awaitingPayment={!!pendingOrderOf(orders.data?.items ?? [])}
+              />
+              <div className="mt-4 flex justify-end">
+                <Button variant="secondary" onClick={() => setFormOpen(false)}>
+                  J’ai compris
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <InterventionForm onCancel={() => setFormOpen(false)} onCreated={() => setFormOpen(false)} />
+          )}
         </Suspense>
       </LazyDialog>
     </div>

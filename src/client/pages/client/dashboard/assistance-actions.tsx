@@ -12,7 +12,8 @@ import { notify } from '#client/lib/notify.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useAskAssistance } from '#client/pages/client/api/intervention-mutations.ts';
 import { ordersQueryOptions } from '#client/pages/client/api/queries.ts';
-import { allowanceUsed, pendingOrderOf } from '#client/pages/client/common/subscription-facts.ts';
+import { pendingOrderOf } from '#client/pages/client/common/subscription-facts.ts';
+import { AssistanceNotices } from '#client/pages/client/common/assistance-notices.tsx';
 import { devicesQueryOptions } from '#client/pages/client/devices/device-api.ts';
 import {
   DevicePicker,
@@ -85,40 +86,6 @@ function useAssistanceRequests(deviceId: number | undefined, closeRemote: () => 
       ).id,
     sending: request.isPending ? request.variables?.title : undefined,
   };
-}
-
-/** Why the buttons may not help today: an order awaiting payment, no plan, or the month's allowance used. */
-function AssistanceNotices({
-  subscription,
-  awaitingPayment,
-}: {
-  subscription: CurrentSubscription | null | undefined;
-  awaitingPayment: boolean;
-}) {
-  return (
-    <>
-      {subscription === null && awaitingPayment && (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="awaiting-payment">
-          Votre commande attend son paiement&nbsp;: vous pourrez demander une assistance dès qu’il sera confirmé.
-        </p>
-      )}
-      {subscription === null && !awaitingPayment && (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-subscription">
-          Nos techniciens interviennent pour les abonnés&nbsp;:{' '}
-          <a href="#tarifs" className="font-medium underline">
-            choisissez une formule
-          </a>{' '}
-          pour demander une assistance.
-        </p>
-      )}
-      {subscription && allowanceUsed(subscription) && (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-testid="allowance-used">
-          Vous avez utilisé les {subscription.interventionsPerMonth} interventions de votre formule ce mois-ci. Pour une
-          nouvelle demande, contactez-nous ou passez à une formule illimitée.
-        </p>
-      )}
-    </>
-  );
 }
 
 export function AssistanceActions({ subscription }: { subscription: CurrentSubscription | null | undefined }) {
