@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clients } from '#server/db/schema.ts';
+import { clients, orders } from '#server/db/schema.ts';
 import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import { clientLogin, postOrder } from '#server/test/fixtures.ts';
 import { manualOrdersTestApp } from './orders-fixtures.ts';
@@ -45,18 +45,27 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     expect(JSON.stringify(audit.json())).not.toContain(issued.password);
   });
 
-  it('refuses to regenerate credentials for an order without a client account', async () => {
-    const created = await postOrder(t, staff, { clientEmail: 'sans-compte@exemple.fr' });
+  it('gives an order taken without a username the account « Générer » announces, and e-mails its access', async () => {
+    const created = await postOrder(t, staff, { clientEmail: 'sans-compte@exemple.fr', clientName: 'Zoé Bernard' });
+    expect(created.order.clientId).toBeNull();
+    await t.drain();
+    t.mailer.sent.length = 0;
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/manual-orders/${created.id}/credentials`,
       headers: staff,
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      code: 'NO_ACCOUNT',
-      message: expect.stringContaining("n'est liée à aucun compte client"),
-    });
+    expect(res.statusCode).toBe(200);
+    const issued = res.json<{ username: string; password: string }>();
+    expect(issued.username).toMatch(/^zbernard/);
+    const [client] = await t.db.select().from(clients).where(eq(clients.email, 'sans-compte@exemple.fr'));
+    expect(client).toMatchObject({ name: 'Zoé Bernard', username: issued.username });
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, created.id));
+    expect(order).toMatchObject({ clientId: client!.id, username: issued.username });
+    await t.drain();
+    expect(credentialsMails().map((m) => m.to)).toEqual(['sans-compte@exemple.fr']);
+    await clientLogin(t, issued.username, issued.password);
+
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/admin/manual-orders/999999/credentials',
@@ -64,6 +73,7 @@ describe('[ADMIN][CREATE_ORDER] manual orders', () => {
     });
     expect(missing.statusCode).toBe(404);
   });
+
   it('suggests a free username from the name and a strong password', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { orders } from '#server/db/schema.ts';
-import { HttpError, notFound } from '#server/http-error.ts';
+import { notFound } from '#server/http-error.ts';
 import type { OrderValues } from '#shared/orders/order-input.ts';
 import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import {
@@ -58,27 +58,45 @@ export async function accountForOrder(tx: Tx, values: OrderValues, prepared: Pre
   return { clientId, username, issued };
 }
 
-/** « Régénérer »: a new password for the order's client account, username kept, e-mailed in the same transaction. */
+/**
+ * « Régénérer »: a new password for the order's client account, username kept, e-mailed in the same transaction.
+ * « Générer », on an order taken without a username: the client gets the account the dialog announces, the one with
+ * the order's e-mail or a new one, which the order (and the earlier ones with that e-mail) then belongs to.
+ */
 export async function regenerateOrderCredentials(
   db: Db,
   mail: MailQueue,
   orderId: number,
   actor: Actor,
 ): Promise<OrderResult> {
-  const [order] = await db.select({ clientId: orders.clientId }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await db
+    .select({
+      clientId: orders.clientId,
+      clientName: orders.clientName,
+      clientEmail: orders.clientEmail,
+      clientPhone: orders.clientPhone,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  const client = order.clientId ? await findClientById(db, order.clientId) : undefined;
-  if (!client) {
-    throw new HttpError(
-      'NO_ACCOUNT',
-      "Cette commande n'est liée à aucun compte client : créez une commande avec un nom d'utilisateur.",
-    );
-  }
+  const found =
+    (order.clientId ? await findClientById(db, order.clientId) : undefined) ??
+    (await findClientByEmail(db, order.clientEmail));
   const prepared = await prepareCredentials(
-    client.username ?? (await suggestUsername(db, client.name)),
+    found?.username ?? (await suggestUsername(db, found?.name ?? order.clientName)),
     generatePassword(),
   );
-  await db.transaction(async (tx) => {
+  const client = await db.transaction(async (tx) => {
+    const client =
+      found ??
+      (await createClientAccount(tx, {
+        name: order.clientName,
+        email: order.clientEmail,
+        phone: order.clientPhone,
+        credentials: prepared,
+      }));
+    if (order.clientId !== client.id)
+      await tx.update(orders).set({ clientId: client.id }).where(eq(orders.id, orderId));
     await setClientCredentials(tx, client.id, prepared);
     await syncOrderUsernames(tx, client.id, prepared.username);
     await writeAudit(tx, actor, {
@@ -93,6 +111,7 @@ export async function regenerateOrderCredentials(
       username: prepared.username,
       password: prepared.password,
     });
+    return client;
   });
   return {
     order: (await getOrderDto(db, orderId))!,
