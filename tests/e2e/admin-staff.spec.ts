@@ -44,6 +44,13 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   await expect(page.getByText(`${username} ajouté à l’équipe`)).toBeVisible();
   const row = page.getByTestId('team-member').filter({ hasText: username });
   await expect(row.getByText('Actif')).toBeVisible();
+  // Making someone admin opens everything to them: the menu asks first, and « Annuler » keeps the role.
+  await row.getByLabel(`Rôle de ${username}`).selectOption('admin');
+  const promote = page.getByRole('alertdialog', { name: `Nommer ${username} administrateur ?` });
+  await expect(promote).toContainText('Il aura accès à tout l’espace staff');
+  await promote.getByRole('button', { name: 'Annuler' }).click();
+  await expect(promote).toBeHidden();
+  await expect(row.getByLabel(`Rôle de ${username}`)).toHaveValue('technicien');
   await shoot(page, 'tab');
   await expectNoSeriousA11yViolations(page);
 

@@ -24,6 +24,14 @@ export function useMemberConfirmation(pending: Pending) {
           onError,
         },
       );
+    } else if (pending.kind === 'promote') {
+      update.mutate(
+        { id: member.id, role: 'admin' },
+        {
+          onSuccess: () => notify('success', `${member.username} est maintenant administrateur`),
+          onError: (error) => notify('error', 'Rôle inchangé', error.message),
+        },
+      );
     } else if (pending.kind === 'link') {
       link.mutate(member.id, {
         onSuccess: () =>
@@ -56,6 +64,12 @@ export function useMemberConfirmation(pending: Pending) {
             label: 'Désactiver',
             description:
               'Il ne pourra plus se connecter et ses sessions ouvertes sont fermées tout de suite. Vous pourrez le réactiver.',
+          },
+          promote: {
+            title: `Nommer ${pending.member.username} administrateur ?`,
+            label: 'Nommer administrateur',
+            description:
+              'Il aura accès à tout l’espace staff : l’équipe et ses accès, les commandes, les avoirs et les chiffres, les clients et leurs données, le journal.',
           },
           link: {
             title: `Réinitialiser le mot de passe de ${pending.member.username} ?`,

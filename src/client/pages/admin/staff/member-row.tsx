@@ -12,7 +12,10 @@ import { dutyHoursLabel } from '#shared/staff/duty-hours.ts';
 
 export const ROLE_OPTIONS = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 
-export type Pending = { kind: 'disable' | 'link' | 'sessions' | 'twoFactor' | 'hours'; member: StaffMemberDto } | null;
+export type Pending = {
+  kind: 'disable' | 'link' | 'sessions' | 'twoFactor' | 'hours' | 'promote';
+  member: StaffMemberDto;
+} | null;
 
 export function MemberRow({ member, isMe, onAsk }: { member: StaffMemberDto; isMe: boolean; onAsk(p: Pending): void }) {
   return (
@@ -58,6 +61,8 @@ function MemberSummary({ member, isMe }: { member: StaffMemberDto; isMe: boolean
 function MemberActions({ member, isMe, onAsk }: { member: StaffMemberDto; isMe: boolean; onAsk(p: Pending): void }) {
   const update = useUpdateMember();
   function changeRole(role: StaffRole) {
+    // Admin opens everything (the team, the money, the journal): asked first, as a slip on the menu would give it.
+    if (role === 'admin') return onAsk({ kind: 'promote', member });
     update.mutate(
       { id: member.id, role },
       {
