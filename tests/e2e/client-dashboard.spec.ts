@@ -5,6 +5,9 @@ import { formatDate } from '#shared/format.ts';
 import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import type { UserIntervention } from '#shared/interventions/intervention-api.ts';
 
+/** The way to the sign-in page, whatever page it names to come back to (?retour=). */
+const toSignIn = (url: URL) => url.pathname === '/api/login';
+
 for (const { name, viewport } of WIDTHS) {
   test.describe(`on a ${name}`, () => {
     test.use({ viewport });
@@ -174,7 +177,7 @@ test('[CLIENT][AREA] /client/dashboard shows the end date, the allowance and the
 test('[CLIENT][DASHBOARD] a visitor without a session is told and sent to the sign-in page', async ({ page }) => {
   // First the page's way out is answered 204 (a browser stays where it is): the toast can be read without a race
   // against its 500 ms, and the navigation to /api/login is seen.
-  await page.route('**/api/login', (route) => route.fulfill({ status: 204 }));
+  await page.route(toSignIn, (route) => route.fulfill({ status: 204 }));
   const leaving = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/api/login');
   await page.goto('/dashboard');
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Non autorisé' });
@@ -184,7 +187,7 @@ test('[CLIENT][DASHBOARD] a visitor without a session is told and sent to the si
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toHaveCount(0);
 
   // Then for real: /api/login leads to the client sign-in page.
-  await page.unroute('**/api/login');
+  await page.unroute(toSignIn);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/client\/login\?retour=%2Fdashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Connexion client' })).toBeVisible();
@@ -217,7 +220,7 @@ test('[CLIENT][DASHBOARD] an intervention sent after the session ended says so a
   await page.waitForLoadState('networkidle');
   // The session ends elsewhere (another tab signed out, or it expired) while the dashboard is open.
   expect((await page.request.post('/api/client/logout')).status()).toBe(200);
-  await page.route('**/api/login', (route) => route.fulfill({ status: 204 }));
+  await page.route(toSignIn, (route) => route.fulfill({ status: 204 }));
   const leaving = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/api/login');
   await page.getByRole('button', { name: 'Demander une assistance' }).click();
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Non autorisé' });

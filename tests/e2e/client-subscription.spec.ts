@@ -3,6 +3,9 @@ import { WIDTHS, createClient, daysFromToday, signInToDashboard } from './client
 import { expectNoSeriousA11yViolations, monthChangesWithin, shot } from './fixtures.ts';
 import type { OrderDto } from '#shared/orders/order-api.ts';
 
+/** The way to the sign-in page, whatever page it names to come back to (?retour=). */
+const toSignIn = (url: URL) => url.pathname === '/api/login';
+
 const PHONE = WIDTHS[0].viewport;
 
 test.describe('on a phone', () => {
@@ -133,7 +136,7 @@ test('[SPEC §8][CLIENT][SUBSCRIPTION] choosing a plan once the session has ende
   // The session ends elsewhere (another tab signed out, or it expired) while the offers are on screen.
   expect((await page.request.post('/api/client/logout')).status()).toBe(200);
   // The way out is answered 204 (the browser stays): the toast is read without a race against its 500 ms.
-  await page.route('**/api/login', (route) => route.fulfill({ status: 204 }));
+  await page.route(toSignIn, (route) => route.fulfill({ status: 204 }));
   const leaving = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === '/api/login');
   const ordered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/subscriptions');
   await offers.getByRole('checkbox', { name: /J’ai lu et j’accepte/ }).check();
@@ -146,7 +149,7 @@ test('[SPEC §8][CLIENT][SUBSCRIPTION] choosing a plan once the session has ende
   await leaving;
 
   // Then for real: /api/login leads to the client sign-in page.
-  await page.unroute('**/api/login');
+  await page.unroute(toSignIn);
   await page.goto('/api/login');
   await expect(page).toHaveURL(/\/client\/login$/);
 });

@@ -116,7 +116,12 @@ function ClientDashboard({ user }: { user: AuthUser }) {
             </div>
           }
         >
-          {assistanceRefused(subscription.data) ? (
+          {subscription.isPending || orders.isPending ? (
+            // What the client may do is known once the subscription and the orders have loaded.
+            <div className="flex justify-center py-8">
+              <Spinner />
+            </div>
+          ) : assistanceRefused(subscription.data) ? (
             // Said before anything is typed: the server would refuse the request. « choisissez une formule » leads to
             // the offers below, behind the dialog, which closes on the way.
             <div onClickCapture={(e) => (e.target as HTMLElement).closest('a') && setFormOpen(false)}>
