@@ -141,7 +141,7 @@ test('[HELP][SUGGEST] the dashboard suggests three articles as the problem is de
   expect(signIn.status()).toBe(200);
   await customer.goto('/dashboard');
   await expect(customer.locator('html[data-script-ready="true"]')).toHaveCount(1);
-  const describe = customer.getByText('Décrire mon problème d’abord');
+  const describe = customer.getByRole('button', { name: /^Décrire mon problème/ });
   const description = customer.getByLabel('Décrivez votre problème');
   const suggestions = customer.getByTestId('help-suggestions');
 

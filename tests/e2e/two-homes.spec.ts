@@ -84,6 +84,13 @@ test('[CLIENT][HOMES] the home at 375 × 812 with a plan, a device and three req
   // The help buttons are on the first screen.
   const help = await page.getByRole('button', { name: 'Demander une assistance' }).boundingBox();
   expect(help!.y + help!.height).toBeLessThan(PHONE.height);
+  // « Demander une assistance » sends at once; a client who wants to say what is wrong first can, on a phone too.
+  const describe = page.getByRole('button', { name: 'Décrire mon problème' });
+  const describeBox = await describe.boundingBox();
+  expect(describeBox!.y + describeBox!.height).toBeLessThan(PHONE.height);
+  await describe.click();
+  await expect(describe).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Décrivez votre problème')).toBeVisible();
 });
 
 test('[CLIENT][HOMES][A11Y] each page of the client area, looked at on a phone, a tablet and a desktop', async ({

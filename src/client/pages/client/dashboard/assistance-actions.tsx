@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { LifeBuoy, MonitorSmartphone } from 'lucide-react';
+import { LifeBuoy, MessageSquareText, MonitorSmartphone } from 'lucide-react';
 import type { RemoteSessionInput } from '#shared/interventions/remote-session.ts';
 import { LazyDialog } from '#client/components/ui/lazy-dialog.tsx';
 import { RemoteSessionForm } from './remote-session-form.tsx';
@@ -90,6 +90,8 @@ function useAssistanceRequests(deviceId: number | undefined, closeRemote: () => 
 
 export function AssistanceActions({ subscription }: { subscription: CurrentSubscription | null | undefined }) {
   const [askingRemote, setAskingRemote] = useState(false);
+  const [describing, setDescribing] = useState(false);
+  const describeId = useId();
   // Each request names one of the client's devices; the first usable one is preselected.
   const devices = useQuery(devicesQueryOptions);
   const [chosen, setChosen] = useState<number | undefined>();
@@ -110,10 +112,11 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
           onChange={(e) => setChosen(Number(e.target.value))}
         />
       )}
-      <div className="grid gap-3 sm:grid-cols-2">
-        {/* On a phone the label keeps to one line (the home stays within two screens); larger from a tablet up. */}
+      {/* On a phone: « Demander une assistance » across, the two other ways side by side under it (the home stays
+          within two screens); from a tablet up, the two buttons side by side and the way to describe first under them. */}
+      <div className="grid grid-cols-2 gap-3">
         <Button
-          className="h-auto min-h-14 w-full py-3 sm:px-6 sm:text-lg"
+          className="col-span-2 h-auto min-h-14 w-full py-3 sm:col-span-1 sm:px-6 sm:text-lg"
           onClick={() => send('assistance')}
           disabled={request.isPending}
         >
@@ -122,19 +125,35 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
         </Button>
         <Button
           variant="secondary"
-          className="h-auto min-h-14 w-full py-3 sm:px-6 sm:text-lg"
+          className="h-auto min-h-14 w-full px-3 py-3 text-sm sm:px-6 sm:text-lg"
           onClick={() => setAskingRemote(true)}
           disabled={request.isPending}
         >
           <MonitorSmartphone aria-hidden="true" className="h-6 w-6 shrink-0" />
           {sending === REQUESTS.remote.title ? 'Envoi...' : 'Session à distance'}
         </Button>
+        {/* One tap above sends a request at once; a client who wants to say what is wrong first opens this. */}
+        <Button
+          variant="secondary"
+          className="h-auto min-h-14 w-full px-3 py-3 text-sm text-brand-700 sm:col-span-2 sm:min-h-11 sm:py-2 sm:text-base"
+          aria-expanded={describing}
+          aria-controls={describing ? describeId : undefined}
+          onClick={() => setDescribing((open) => !open)}
+        >
+          <MessageSquareText aria-hidden="true" className="h-5 w-5 shrink-0" />
+          {/* Two lines at most beside « Session à distance » on a phone. */}
+          <span className="sm:hidden">Décrire mon problème</span>
+          <span className="hidden sm:inline">Décrire mon problème d’abord</span>
+        </Button>
       </div>
-      {/* From a tablet up: on a phone the home stays within two screens, and « Créer une demande » on « Mes
-          demandes » suggests the same articles as the problem is typed. */}
-      <div className="hidden sm:block">
-        <DescribeFirst onSend={sendDescribed} sending={request.isPending} />
-      </div>
+      {describing && (
+        <DescribeFirst
+          id={describeId}
+          onSend={sendDescribed}
+          onClose={() => setDescribing(false)}
+          sending={request.isPending}
+        />
+      )}
       <LazyDialog
         open={askingRemote}
         onOpenChange={setAskingRemote}
