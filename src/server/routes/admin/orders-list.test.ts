@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import type { OrderDto } from '#shared/orders/order-api.ts';
+import type { OrderDocuments } from '#shared/billing/invoice-api.ts';
 import { postOrder, staffTestApp } from '#server/test/fixtures.ts';
 
 describe('[ADMIN][ORDERS] list, update, audit', () => {
@@ -49,6 +50,12 @@ describe('[ADMIN][ORDERS] list, update, audit', () => {
       (await list(`?q=${orders[3]!.verificationKey.slice(4, 10).toLowerCase()}`)).json<OrderDto[]>().map((o) => o.id),
     ).toEqual([orders[3]!.id]);
     expect((await list(`?q=${orders[1]!.id}`)).json<OrderDto[]>().map((o) => o.id)).toContain(orders[1]!.id);
+    // A document's number as printed finds the order it belongs to, not the order with that id.
+    const invoiced = (await list('?limit=1000')).json<Array<OrderDto & OrderDocuments>>();
+    const sixth = invoiced.find((o) => o.id === orders[5]!.id)!.documents[0]!.number;
+    expect(sixth).toMatch(/^\d{8}$/);
+    expect(Number(sixth)).not.toBe(orders[5]!.id);
+    expect((await list(`?q=${sixth}`)).json<OrderDto[]>().map((o) => o.id)).toEqual([orders[5]!.id]);
     expect((await list('?q=client%202')).json<OrderDto[]>().map((o) => o.clientName)).toEqual(['Client 2']);
     expect((await list('?q=PAIR4')).json<OrderDto[]>()).toHaveLength(1);
     // % and _ are searched literally.

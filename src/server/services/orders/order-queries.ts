@@ -124,11 +124,18 @@ function orderConditions(filter: OrderFilter): SQL | undefined {
   if (filter.email) conditions.push(eq(orders.emailKey, sql`lower(${filter.email})`));
   if (filter.status) conditions.push(eq(orders.paymentStatus, filter.status));
   if (filter.q) {
-    const id = /^#?\d{1,9}$/.test(filter.q) ? Number(filter.q.replace('#', '')) : undefined;
+    // « 5 » or « #5 » is an order's number; « 00000005 » or « AV-00000001 » is a document's, as printed on the PDF a
+    // client quotes: it finds the order that document belongs to, not order n° 5.
+    const id = /^#?[1-9]\d{0,8}$/.test(filter.q) ? Number(filter.q.replace('#', '')) : undefined;
+    const documentNumber = /^(AV-)?\d{8}$/i.test(filter.q) ? filter.q.toUpperCase() : undefined;
     // name, e-mail, username and key, lower-cased once on write (see search_text in the schema)
     conditions.push(
       or(
         id !== undefined ? eq(orders.id, id) : undefined,
+        documentNumber !== undefined
+          ? sql`exists (select 1 from ${invoices} where ${invoices.number} = ${documentNumber}
+              and ${invoices.orderId} = ${orders.id})`
+          : undefined,
         like(orders.searchText, sql`lower(${containsPattern(filter.q)})`),
       ),
     );
