@@ -91,6 +91,12 @@ test('[CLIENT][HOMES] the home at 375 × 812 with a plan, a device and three req
   await describe.click();
   await expect(describe).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByLabel('Décrivez votre problème')).toBeVisible();
+  // Closed and opened again, what was typed is still there.
+  await page.getByLabel('Décrivez votre problème').fill('Mon écran reste noir');
+  await describe.click();
+  await expect(page.getByLabel('Décrivez votre problème')).toBeHidden();
+  await describe.click();
+  await expect(page.getByLabel('Décrivez votre problème')).toHaveValue('Mon écran reste noir');
 });
 
 test('[CLIENT][HOMES][A11Y] each page of the client area, looked at on a phone, a tablet and a desktop', async ({

@@ -76,10 +76,7 @@ export const clientAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: REDIRECT_REPLY,
       schema: { querystring: z.object({ [RETURN_PARAM]: z.string().optional().catch(undefined) }) },
     },
-    async (request, reply) => {
-      const back = request.query[RETURN_PARAM];
-      return reply.redirect(back === undefined ? '/client/login' : signInReturningTo('/client/login', back));
-    },
+    async (request, reply) => reply.redirect(signInReturningTo('/client/login', request.query[RETURN_PARAM] ?? '')),
   );
 };
 

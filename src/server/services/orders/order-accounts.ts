@@ -61,7 +61,7 @@ export async function accountForOrder(tx: Tx, values: OrderValues, prepared: Pre
 /**
  * « Régénérer »: a new password for the order's client account, username kept, e-mailed in the same transaction.
  * « Générer », on an order taken without a username: the client gets the account the dialog announces, the one with
- * the order's e-mail or a new one, which the order (and the earlier ones with that e-mail) then belongs to.
+ * the order's e-mail or a new one (which takes the earlier orders with that e-mail too), and the order belongs to it.
  */
 export async function regenerateOrderCredentials(
   db: Db,

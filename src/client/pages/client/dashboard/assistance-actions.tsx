@@ -137,7 +137,7 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
           variant="secondary"
           className="h-auto min-h-14 w-full px-3 py-3 text-sm text-brand-700 sm:col-span-2 sm:min-h-11 sm:py-2 sm:text-base"
           aria-expanded={describing}
-          aria-controls={describing ? describeId : undefined}
+          aria-controls={describeId}
           onClick={() => setDescribing((open) => !open)}
         >
           <MessageSquareText aria-hidden="true" className="h-5 w-5 shrink-0" />
@@ -146,14 +146,14 @@ export function AssistanceActions({ subscription }: { subscription: CurrentSubsc
           <span className="hidden sm:inline">Décrire mon problème d’abord</span>
         </Button>
       </div>
-      {describing && (
-        <DescribeFirst
-          id={describeId}
-          onSend={sendDescribed}
-          onClose={() => setDescribing(false)}
-          sending={request.isPending}
-        />
-      )}
+      {/* Hidden rather than unmounted: closing it by mistake keeps what was typed. */}
+      <DescribeFirst
+        id={describeId}
+        hidden={!describing}
+        onSend={sendDescribed}
+        onClose={() => setDescribing(false)}
+        sending={request.isPending}
+      />
       <LazyDialog
         open={askingRemote}
         onOpenChange={setAskingRemote}

@@ -9,11 +9,13 @@ import { HelpSuggestions } from '#client/pages/client/common/help-suggestions.ts
  */
 export function DescribeFirst({
   id,
+  hidden,
   onSend,
   onClose,
   sending,
 }: {
   id: string;
+  hidden: boolean;
   onSend(description: string): Promise<unknown>;
   onClose(): void;
   sending: boolean;
@@ -24,7 +26,7 @@ export function DescribeFirst({
     onClose();
   };
   return (
-    <div id={id} className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-white p-3">
+    <div id={id} hidden={hidden} className="mt-3 space-y-3 rounded-lg border border-slate-200 bg-white p-3">
       <TextAreaField
         label="Décrivez votre problème"
         rows={3}
