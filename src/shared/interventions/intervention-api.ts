@@ -144,6 +144,8 @@ const handler = {
   /** a request staff opened for the client (they phoned): « Ouverte par Julien », by the same first name; null: the client did */
   openedBy: z.string().nullable(),
 };
+/** The team has written on the request since its client last read the conversation (« Nouvelle réponse »). */
+const unread = { unreadReply: z.boolean() };
 
 /**
  * GET/POST /api/client/interventions (docs/specification.md §3 « Client intervention »); POST reads
@@ -160,6 +162,7 @@ export const clientInterventionSchema = z.object({
   ...responseClock,
   ...rating,
   ...handler,
+  ...unread,
 });
 export type ClientIntervention = z.infer<typeof clientInterventionSchema>;
 
@@ -177,6 +180,7 @@ export const userInterventionSchema = z.object({
   ...responseClock,
   ...rating,
   ...handler,
+  ...unread,
 });
 export type UserIntervention = z.infer<typeof userInterventionSchema>;
 

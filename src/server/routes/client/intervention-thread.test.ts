@@ -171,6 +171,60 @@ describe('[INTERVENTIONS][THREAD] the conversation on an intervention', () => {
     expect((await staffThread()).readByOtherAt).toBe(thread.messages.at(-1)!.createdAt);
   });
 
+  it('both client lists say a team message is unread until the client has read it or written after it', async () => {
+    const id = (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })
+    ).json<ClientIntervention>().id;
+    // The same session reads its lists again and again, as the client's pages do: a kept page must not hide the news.
+    const unread = async () => {
+      const lists = await Promise.all(
+        ['/api/client/interventions', '/api/interventions'].map(async (url) => {
+          const res = await t.app.inject({ method: 'GET', url, headers: alice });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json<{ id: number; unreadReply: boolean }[]>().find((i) => i.id === id)!.unreadReply;
+        }),
+      );
+      expect(new Set(lists).size, 'both lists agree').toBe(1);
+      return lists[0];
+    };
+    const post = (headers: Record<string, string>, side: 'client' | 'admin', body: string) =>
+      t.app.inject({ method: 'POST', url: `/api/${side}/interventions/${id}/messages`, headers, payload: { body } });
+    const markRead = (upTo: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/client/interventions/${id}/messages/read`,
+        headers: alice,
+        payload: { upTo },
+      });
+    const messageIds = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/admin/interventions/${id}/messages`, headers: staff }))
+        .json<Thread>()
+        .messages.map((m) => m.id);
+
+    expect(await unread()).toBe(false);
+    expect((await post(staff, 'admin', 'Pouvez-vous redémarrer ?')).statusCode).toBe(201);
+    expect(await unread()).toBe(true);
+    // Staff reading their own thread changes nothing for the client.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/interventions/${id}/messages/read`, headers: staff }))
+        .statusCode,
+    ).toBe(200);
+    expect(await unread()).toBe(true);
+    const [first] = await messageIds();
+    expect((await post(staff, 'admin', 'Et me dire ce qui s’affiche ?')).statusCode).toBe(201);
+    // Read up to the first message only: the second is still news.
+    expect((await markRead(first!)).statusCode).toBe(200);
+    expect(await unread()).toBe(true);
+    expect((await markRead((await messageIds()).at(-1)!)).statusCode).toBe(200);
+    expect(await unread()).toBe(false);
+
+    // Writing is reading: a client who answers has seen what came before.
+    expect((await post(staff, 'admin', 'Merci, je regarde.')).statusCode).toBe(201);
+    expect(await unread()).toBe(true);
+    expect((await post(alice, 'client', 'Voici le message affiché.')).statusCode).toBe(201);
+    expect(await unread()).toBe(false);
+  });
+
   it("never shows or accepts a message on another client's intervention: 404 as if it did not exist", async () => {
     const before = await t.db.select().from(interventionMessages);
     for (const call of [

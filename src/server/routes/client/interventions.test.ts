@@ -59,6 +59,7 @@ describe("[CLIENT][INTERVENTIONS] a client's own interventions", () => {
       rating: null,
       handledBy: null,
       openedBy: null,
+      unreadReply: false,
     });
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, created.id));
     expect(row).toMatchObject({
@@ -132,6 +133,7 @@ describe("[CLIENT][INTERVENTIONS] a client's own interventions", () => {
       rating: null,
       handledBy: null,
       openedBy: null,
+      unreadReply: false,
     });
     const [row] = await t.db.select().from(interventions).where(eq(interventions.id, created.id));
     expect(row).toMatchObject({ clientId: bruno.id, urgency: 'medium', deviceType: null, deviceInfo: '' });
@@ -189,6 +191,7 @@ describe("[CLIENT][INTERVENTIONS] a client's own interventions", () => {
       'openedBy',
       'rating',
       'status',
+      'unreadReply',
       'urgency',
     ]);
 
@@ -209,6 +212,7 @@ describe("[CLIENT][INTERVENTIONS] a client's own interventions", () => {
         rating: null,
         handledBy: null,
         openedBy: null,
+        unreadReply: false,
       },
     ]);
 

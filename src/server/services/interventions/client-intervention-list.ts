@@ -13,6 +13,7 @@ import {
   clientRequestVersions,
   clients,
   clientSessions,
+  interventionMessages,
   interventionRatings,
   interventions,
   staffUsers,
@@ -59,6 +60,10 @@ export const listedRequestFields = {
     from ${interventionRatings} where ${interventionRatings.interventionId} = ${i.id})`,
   handledBy: staffName(i.assignedStaffId),
   openedBy: staffName(i.openedByStaffId),
+  // The team wrote since the client last read the conversation (its read mark, intervention-thread.ts).
+  unreadReply: sql<boolean>`exists (select 1 from ${interventionMessages}
+    where ${interventionMessages.interventionId} = ${i.id} and ${interventionMessages.author} = 'staff'
+      and ${interventionMessages.createdAt} > coalesce(${i.clientReadAt}, '-infinity'))`,
 };
 
 export const listedRequestOrder = [sql`${i.createdAt} desc`, sql`${i.id} desc`];

@@ -58,7 +58,7 @@ export type ListedIntervention = Pick<
   | 'durationMinutes'
   | 'dueAt'
   | 'firstResponseAt'
-> & { rating?: InterventionRating | null } & StaffNames;
+> & { rating?: InterventionRating | null; unreadReply?: boolean } & StaffNames;
 
 export function toClientIntervention(i: ListedIntervention): ClientIntervention {
   return {
@@ -72,6 +72,7 @@ export function toClientIntervention(i: ListedIntervention): ClientIntervention 
     ...clock(i),
     rating: i.rating ?? null,
     ...staffNames(i),
+    unreadReply: i.unreadReply ?? false,
   };
 }
 
@@ -94,6 +95,7 @@ export function toUserIntervention(i: ListedIntervention): UserIntervention {
     ...clock(i),
     rating: i.rating ?? null,
     ...staffNames(i),
+    unreadReply: i.unreadReply ?? false,
   };
 }
 

@@ -1,7 +1,14 @@
 import { Column, eq, is, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { clientRequestVersions, clients, interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
+import {
+  clientRequestVersions,
+  clients,
+  interventionMessages,
+  interventionRatings,
+  interventions,
+  staffUsers,
+} from '#server/db/schema.ts';
 import { listedRequestFields } from './client-intervention-list.ts';
 
 // The counter the database moves when what a client's list of requests shows changes (migration 0040): every writer
@@ -64,13 +71,24 @@ describe('[INTERVENTIONS] the database counts the changes to each client’s lis
     expect([await version(), await version(otherClientId)]).toEqual([7, 2]);
   });
 
-  it('what the list does not show moves nothing: reading a thread, the staff notes', async () => {
+  it('what the list does not show moves nothing: staff reading a thread, a client message, the staff notes', async () => {
     const before = await version();
     await t.db
       .update(interventions)
-      .set({ clientReadAt: new Date(), staffReadAt: new Date(), staffNotes: 'rappeler', updatedAt: new Date() })
+      .set({ staffReadAt: new Date(), staffNotes: 'rappeler', updatedAt: new Date() })
       .where(eq(interventions.id, requestId));
+    await t.db.insert(interventionMessages).values({ interventionId: requestId, author: 'client', body: 'Bonjour' });
     expect(await version()).toBe(before);
+  });
+
+  it('a team message and the client reading the thread count: the list says when a reply is unread', async () => {
+    const before = await version();
+    await t.db
+      .insert(interventionMessages)
+      .values({ interventionId: requestId, author: 'staff', staffUsername: 'julien', body: 'Je regarde' });
+    expect(await version()).toBe(before + 1);
+    await t.db.update(interventions).set({ clientReadAt: new Date() }).where(eq(interventions.id, requestId));
+    expect(await version()).toBe(before + 2);
   });
 
   it('the first name of the member who handles a request counts for its client, the username does not', async () => {
@@ -123,7 +141,7 @@ describe('[INTERVENTIONS] the database counts the changes to each client’s lis
     const watched = new Set(
       [...rows[0]!.definition.matchAll(/\bold\.(\w+)/gi)].map((m) => m[1]!.toLowerCase().replace(/^"|"$/g, '')),
     );
-    for (const column of [...listed, 'client_id', 'assigned_staff_id', 'opened_by_staff_id'])
+    for (const column of [...listed, 'client_id', 'assigned_staff_id', 'opened_by_staff_id', 'client_read_at'])
       expect(watched, column).toContain(column);
   });
 });
