@@ -141,3 +141,48 @@ test('[CLIENT][LIVE][THREAD] a reply that arrives while the conversation is open
     })
     .toBe(true);
 });
+
+test('[CLIENT][LIVE][THREAD] a reply says « Nouvelle réponse » on both lists until the client has read it', async ({
+  page,
+  request,
+}) => {
+  const { item, mine } = await clientWithARequest(page, request);
+  const sent = await request.post(`/api/admin/interventions/${mine.id}/messages`, {
+    data: { body: 'Pouvez-vous m’envoyer une photo de l’écran ?' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  // On the home, as it arrives: the request says so, and its link leads to the reading.
+  await expect(item.getByText('Nouvelle réponse', { exact: true })).toBeVisible();
+  await shot(page, 'client-home-unread-reply');
+  await item.getByRole('link', { name: /^Lire la réponse/ }).click();
+
+  // « Mes demandes » opens that conversation; once it is on screen, the request no longer says it is unread.
+  await expect(page).toHaveURL(/\/client\/demandes/);
+  const card = page.locator(`#demande-${mine.id}`);
+  await expect(card.getByText('Pouvez-vous m’envoyer une photo de l’écran ?')).toBeVisible();
+  await expect(card.getByText('Nouvelle réponse', { exact: true })).toHaveCount(0);
+  await expect(card.locator('summary')).not.toContainText('nouvelle réponse');
+
+  // Nor does the home, on the client's next visit.
+  await page.getByRole('navigation', { name: 'Espace client' }).getByRole('link', { name: 'Accueil' }).click();
+  await expect(item.getByRole('link', { name: /^Suivre/ })).toBeVisible();
+  await expect(item.getByText('Nouvelle réponse', { exact: true })).toHaveCount(0);
+});
+
+test('[CLIENT][THREAD] a reply waiting on « Mes demandes » is said on its closed conversation', async ({
+  page,
+  request,
+}) => {
+  const { mine } = await clientWithARequest(page, request);
+  const sent = await request.post(`/api/admin/interventions/${mine.id}/messages`, { data: { body: 'Bonjour !' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await page.goto('/client/demandes');
+  const card = page.locator(`#demande-${mine.id}`);
+  await expect(card.getByText('Nouvelle réponse', { exact: true })).toBeVisible();
+  await expect(card.locator('summary')).toContainText('nouvelle réponse');
+  await shot(page, 'client-requests-unread-reply');
+  await card.locator('summary').click();
+  await expect(card.getByText('Bonjour !')).toBeVisible();
+  await expect(card.getByText('Nouvelle réponse', { exact: true })).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { FileText, MessagesSquare, Paperclip } from 'lucide-react';
 import { formatDateTime } from '#shared/format.ts';
 import type { Thread } from '#shared/interventions/thread-api.ts';
@@ -20,13 +20,15 @@ type Props = {
   viewer: 'client' | 'staff';
   /** opened once the page is on screen: the request a mail's link names */
   openFirst?: boolean;
+  /** the other side wrote since this reader last read the thread: said on the thread while it is closed */
+  unread?: boolean;
 };
 
 /**
  * The conversation on a request, for its client and for staff: closed until asked for (a list of requests stays
  * light), read marks sent when opened, « Lu » under the last message the other side has seen.
  */
-export function Conversation({ basePath, queryKey, refreshKey, viewer, openFirst = false }: Props) {
+export function Conversation({ basePath, queryKey, refreshKey, viewer, openFirst = false, unread = false }: Props) {
   const [open, setOpen] = useState(false);
   const details = useRef<HTMLDetailsElement>(null);
   // After hydration, so the server's page (closed) and the browser's first render agree; the toggle loads the thread.
@@ -41,6 +43,12 @@ export function Conversation({ basePath, queryKey, refreshKey, viewer, openFirst
     >
       <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium text-slate-800">
         <MessagesSquare aria-hidden="true" className="h-4 w-4" /> Conversation
+        {unread && (
+          <span className="inline-flex items-center gap-1.5 font-semibold text-purple-800">
+            <span aria-hidden="true" className="h-2 w-2 rounded-full bg-purple-600" />
+            nouvelle réponse
+          </span>
+        )}
       </summary>
       {open && <ThreadBody basePath={basePath} queryKey={queryKey} refreshKey={refreshKey} viewer={viewer} />}
     </details>
@@ -48,14 +56,18 @@ export function Conversation({ basePath, queryKey, refreshKey, viewer, openFirst
 }
 
 function ThreadBody({ basePath, queryKey, refreshKey, viewer }: Props) {
+  const queryClient = useQueryClient();
   const thread = useQuery({ queryKey, queryFn: () => api<Thread>(`${basePath}/messages`) });
   // Read up to the newest message shown, again as new ones arrive while the thread is open (a live reply): one written
-  // after the page's read is not « Lu » for its writer until it has been on screen.
+  // after the page's read is not « Lu » for its writer until it has been on screen. A client's lists say « nouvelle
+  // réponse » until then: they are read again once the mark is in.
   const newestShown = thread.data?.messages.at(-1)?.id;
   useEffect(() => {
     if (newestShown === undefined) return;
-    void api(`${basePath}/messages/read`, { method: 'POST', json: { upTo: newestShown } }).catch(() => undefined);
-  }, [newestShown, basePath]);
+    void api(`${basePath}/messages/read`, { method: 'POST', json: { upTo: newestShown } })
+      .then(() => (viewer === 'client' ? queryClient.invalidateQueries({ queryKey: refreshKey }) : undefined))
+      .catch(() => undefined);
+  }, [newestShown, basePath, viewer, queryClient, refreshKey]);
 
   if (thread.isPending)
     return (

@@ -1,3 +1,4 @@
+import { MessageCircle } from 'lucide-react';
 import { Badge, type BadgeTone } from './badge.tsx';
 import {
   INTERVENTION_STATUS_LABELS,
@@ -40,6 +41,15 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return (
     <Badge tone={PAYMENT_TONES[status] ?? 'amber'}>
       {PAYMENT_STATUS_LABELS[status] ?? PAYMENT_STATUS_LABELS.pending}
+    </Badge>
+  );
+}
+
+/** The team wrote on the request since its client last read the conversation. */
+export function UnreadReplyBadge() {
+  return (
+    <Badge tone="purple" className="gap-1">
+      <MessageCircle aria-hidden="true" className="h-3.5 w-3.5" /> Nouvelle réponse
     </Badge>
   );
 }

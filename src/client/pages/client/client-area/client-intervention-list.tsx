@@ -4,7 +4,7 @@ import { REQUEST_PARAM } from '#shared/clients/client-pages.ts';
 import { useSearchParams } from '#client/lib/router.ts';
 import { formatDate } from '#shared/format.ts';
 import { Card } from '#client/components/ui/card.tsx';
-import { InterventionStatusBadge, UrgencyBadge } from '#client/components/ui/status-badges.tsx';
+import { InterventionStatusBadge, UnreadReplyBadge, UrgencyBadge } from '#client/components/ui/status-badges.tsx';
 import { ResponseClock } from '#client/components/ui/response-clock.tsx';
 import { InterventionFollowUp } from '#client/pages/client/common/intervention-follow-up.tsx';
 import { HandledBy, OpenedBy } from '#client/pages/client/common/handled-by.tsx';
@@ -24,6 +24,7 @@ export function ClientInterventionList({ items }: { items: ClientIntervention[] 
           <Card>
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="mr-auto font-semibold text-slate-900">Intervention #{item.id}</h3>
+              {item.unreadReply && <UnreadReplyBadge />}
               <InterventionStatusBadge status={item.status} />
               <UrgencyBadge urgency={item.urgency} />
             </div>

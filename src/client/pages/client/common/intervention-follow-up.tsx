@@ -9,7 +9,7 @@ export function InterventionFollowUp({
   item,
   linked = false,
 }: {
-  item: ComponentProps<typeof InterventionFeedback>['request'];
+  item: ComponentProps<typeof InterventionFeedback>['request'] & { unreadReply: boolean };
   /** the request a mail's link names: its conversation opens, as the mail was about a message */
   linked?: boolean;
 }) {
@@ -25,6 +25,7 @@ export function InterventionFollowUp({
         refreshKey={clientKeys.interventions}
         viewer="client"
         openFirst={linked}
+        unread={item.unreadReply}
       />
       <InterventionFeedback request={item} />
     </>

@@ -6,7 +6,7 @@ import { Link } from '#client/lib/router.ts';
 import { formatDate } from '#shared/format.ts';
 import { Card } from '#client/components/ui/card.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
-import { InterventionStatusBadge } from '#client/components/ui/status-badges.tsx';
+import { InterventionStatusBadge, UnreadReplyBadge } from '#client/components/ui/status-badges.tsx';
 import { ResponseClock } from '#client/components/ui/response-clock.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { PAGE_SIZE, userInterventionsQueryOptions } from '#client/pages/client/api/queries.ts';
@@ -49,9 +49,9 @@ export function InterventionHistory() {
                       <Link
                         to={requestPage(item.id)}
                         className="-my-2 inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-                        aria-label={`Suivre la demande du ${formatDate(item.createdAt)} (n° ${item.id})`}
+                        aria-label={`${item.unreadReply ? 'Lire la réponse sur' : 'Suivre'} la demande du ${formatDate(item.createdAt)} (n° ${item.id})`}
                       >
-                        Suivre <ChevronRight aria-hidden="true" className="h-4 w-4" />
+                        {item.unreadReply ? 'Lire' : 'Suivre'} <ChevronRight aria-hidden="true" className="h-4 w-4" />
                       </Link>
                     </div>
                     <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
@@ -62,6 +62,7 @@ export function InterventionHistory() {
                         </span>
                       )}
                       <InterventionStatusBadge status={item.status} />
+                      {item.unreadReply && <UnreadReplyBadge />}
                     </p>
                     <OpenedBy name={item.openedBy} className="mt-1" />
                     <HandledBy name={item.handledBy} className="mt-1" />
