@@ -49,6 +49,8 @@ export const adminInterventionSchema = z.object({
   assignee: z.object({ id: z.number().int(), username: z.string(), firstName: z.string().nullable() }).nullable(),
   /** the member who opened it on the client's behalf; null when the client sent it */
   openedBy: z.object({ id: z.number().int(), username: z.string(), firstName: z.string().nullable() }).nullable(),
+  /** the client wrote since staff last read the conversation (« Nouveau message du client ») */
+  unreadMessage: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

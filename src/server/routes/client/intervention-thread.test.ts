@@ -225,6 +225,38 @@ describe('[INTERVENTIONS][THREAD] the conversation on an intervention', () => {
     expect(await unread()).toBe(false);
   });
 
+  it('the staff list says a client message is unread until a member has read it or answered', async () => {
+    const id = (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })
+    ).json<ClientIntervention>().id;
+    const unread = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/interventions?limit=100`, headers: staff });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<AdminInterventionDto[]>().find((i) => i.id === id)!.unreadMessage;
+    };
+    const post = (headers: Record<string, string>, side: 'client' | 'admin', body: string) =>
+      t.app.inject({ method: 'POST', url: `/api/${side}/interventions/${id}/messages`, headers, payload: { body } });
+
+    expect(await unread()).toBe(false);
+    expect((await post(alice, 'client', 'Mon écran reste noir.')).statusCode).toBe(201);
+    expect(await unread()).toBe(true);
+    // The client reading their own thread changes nothing for staff.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/client/interventions/${id}/messages/read`, headers: alice }))
+        .statusCode,
+    ).toBe(200);
+    expect(await unread()).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/interventions/${id}/messages/read`, headers: staff }))
+        .statusCode,
+    ).toBe(200);
+    expect(await unread()).toBe(false);
+    expect((await post(alice, 'client', 'Toujours noir.')).statusCode).toBe(201);
+    expect(await unread()).toBe(true);
+    expect((await post(staff, 'admin', 'Je vous appelle.')).statusCode).toBe(201);
+    expect(await unread()).toBe(false);
+  });
+
   it("never shows or accepts a message on another client's intervention: 404 as if it did not exist", async () => {
     const before = await t.db.select().from(interventionMessages);
     for (const call of [

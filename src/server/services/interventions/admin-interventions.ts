@@ -3,7 +3,7 @@ import { holdAccountOf } from '#server/services/clients/account-lock.ts';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '#server/db/client.ts';
-import { clients, interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
+import { clients, interventionMessages, interventionRatings, interventions, staffUsers } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
 import {
   INTERVENTION_TRANSITIONS,
@@ -33,6 +33,10 @@ const columns = {
   rating: interventionRatings,
   assignee: { id: assignee.id, username: assignee.username, firstName: assignee.firstName },
   openedBy: { id: opener.id, username: opener.username, firstName: opener.firstName },
+  // The client wrote since staff last read the conversation (the team's read mark, intervention-thread.ts).
+  unreadMessage: sql<boolean>`exists (select 1 from ${interventionMessages}
+    where ${interventionMessages.interventionId} = ${interventions.id} and ${interventionMessages.author} = 'client'
+      and ${interventionMessages.createdAt} > coalesce(${interventions.staffReadAt}, '-infinity'))`,
 };
 type Row = {
   intervention: typeof interventions.$inferSelect;
@@ -41,6 +45,7 @@ type Row = {
   rating: typeof interventionRatings.$inferSelect | null;
   assignee: AdminInterventionDto['assignee'];
   openedBy: AdminInterventionDto['openedBy'];
+  unreadMessage: boolean;
 };
 
 /** A request with its client, its rating (none until the client gives one) and who handles it. */
@@ -72,7 +77,7 @@ async function toDtos(db: Tx, rows: Row[], now: Date): Promise<AdminIntervention
 }
 
 function toDto(
-  { intervention: i, clientName, clientEmail, rating, assignee: holder, openedBy }: Row,
+  { intervention: i, clientName, clientEmail, rating, assignee: holder, openedBy, unreadMessage }: Row,
   deviceState: AdminInterventionDto['deviceState'],
 ): AdminInterventionDto {
   return {
@@ -100,6 +105,7 @@ function toDto(
     rating: rating ? toRating(rating) : null,
     assignee: holder,
     openedBy,
+    unreadMessage,
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
   };
