@@ -76,11 +76,14 @@ for (const { name, viewport } of WIDTHS) {
     // Once answered, the request leaves the top of « À traiter en premier » for the requests still waiting (other
     // tests' too, on the shared server): the answer is followed in « Plus récentes », where it stays on the first page.
     await staffPage.getByLabel('Trier par').selectOption('recent');
-    // Staff read the client's message and answer it: the answer is the first response.
+    // Staff read the client's message and answer it: the answer is the first response. The card says a message is
+    // waiting until a member has read it.
+    await expect(card.getByText('Nouveau message du client')).toBeVisible();
     await card.getByText('Conversation').click();
     await expect(card.getByRole('list', { name: 'Messages' })).toContainText(
       'RustDesk est ouvert, je reste devant l’ordinateur.',
     );
+    await expect(card.getByText('Nouveau message du client')).toHaveCount(0);
     const image = card.getByRole('img', { name: 'mon-ecran.png' });
     await expect(image).toBeVisible();
     // The browser decoded the stored bytes as the screenshot the client sent (once it has loaded: visible comes first).
@@ -98,6 +101,8 @@ for (const { name, viewport } of WIDTHS) {
     // Still on the request's link: its conversation is open, with the answer in it.
     const answer = history.getByRole('listitem').filter({ hasText: 'Je me connecte dans deux minutes.' });
     await expect(answer).toContainText('Technicien');
+    // Read there, it is no longer news.
+    await expect(history.getByText('Nouvelle réponse', { exact: true })).toHaveCount(0);
     await shot(clientPage, `client-answered-${name}`);
     await staffPage.context().close();
     await clientPage.context().close();

@@ -46,7 +46,7 @@ export function Conversation({ basePath, queryKey, refreshKey, viewer, openFirst
         {unread && (
           <span className="inline-flex items-center gap-1.5 font-semibold text-purple-800">
             <span aria-hidden="true" className="h-2 w-2 rounded-full bg-purple-600" />
-            nouvelle réponse
+            {viewer === 'client' ? 'nouvelle réponse' : 'nouveau message'}
           </span>
         )}
       </summary>
@@ -59,15 +59,15 @@ function ThreadBody({ basePath, queryKey, refreshKey, viewer }: Props) {
   const queryClient = useQueryClient();
   const thread = useQuery({ queryKey, queryFn: () => api<Thread>(`${basePath}/messages`) });
   // Read up to the newest message shown, again as new ones arrive while the thread is open (a live reply): one written
-  // after the page's read is not « Lu » for its writer until it has been on screen. A client's lists say « nouvelle
-  // réponse » until then: they are read again once the mark is in.
+  // after the page's read is not « Lu » for its writer until it has been on screen. The lists say a message is new
+  // until then (« nouvelle réponse », « Nouveau message du client »): they are read again once the mark is in.
   const newestShown = thread.data?.messages.at(-1)?.id;
   useEffect(() => {
     if (newestShown === undefined) return;
     void api(`${basePath}/messages/read`, { method: 'POST', json: { upTo: newestShown } })
-      .then(() => (viewer === 'client' ? queryClient.invalidateQueries({ queryKey: refreshKey }) : undefined))
+      .then(() => queryClient.invalidateQueries({ queryKey: refreshKey }))
       .catch(() => undefined);
-  }, [newestShown, basePath, viewer, queryClient, refreshKey]);
+  }, [newestShown, basePath, queryClient, refreshKey]);
 
   if (thread.isPending)
     return (

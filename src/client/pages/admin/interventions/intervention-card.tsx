@@ -49,6 +49,7 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
           <InterventionStatusBadge status={i.status} />
           <UrgencyBadge urgency={i.urgency} />
           <RatingBadge rating={i.rating} />
+          {i.unreadMessage && <Badge tone="purple">Nouveau message du client</Badge>}
           {i.escalatedAt && !i.firstResponseAt && <Badge tone="red">En retard · signalée aux administrateurs</Badge>}
         </div>
       </header>
@@ -85,6 +86,7 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
         queryKey={[...adminKeys.interventions, 'thread', i.id]}
         refreshKey={adminKeys.interventions}
         viewer="staff"
+        unread={i.unreadMessage}
       />
       <InterventionActions intervention={i} />
     </article>
