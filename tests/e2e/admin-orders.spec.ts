@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrder, exactlyOneOf, searchOrders, staffSignIn, uniqueEmail } from './fixtures.ts';
+import { createOrder, exactlyOneOf, searchOrders, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
 import { clipboard, CLIPBOARD_ACCESS } from './admin-fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 
@@ -189,4 +189,34 @@ test('[ADMIN][ORDER_STATUS] marks a pending order paid: its invoice is issued, a
   await card.getByText('Historique').click();
   await expect(card.getByText(/Statut : En attente → Payé/)).toBeVisible();
   await expect(card.getByText(/^Facture n° \d{8} du /).last()).toBeVisible();
+});
+
+test('[ADMIN][ORDERS] « Paiement » narrows the list to the orders waiting for their payment, with the search', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('relance');
+  await createOrder(request, { clientName: 'Marc Payé', clientEmail: email, plan: 'standard' });
+  await createOrder(request, {
+    clientName: 'Marc Attente',
+    clientEmail: email,
+    plan: 'standard',
+    paymentStatus: 'pending',
+  });
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Commandes' }).click();
+  await searchOrders(page, email, 2);
+
+  const panel = page.getByRole('tabpanel');
+  await page.getByLabel('Paiement').selectOption('pending');
+  await expect(panel.getByText('1 commande', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('article')).toHaveCount(1);
+  await expect(panel.getByRole('article')).toContainText('Marc Attente');
+  await shot(page, 'admin-orders-pending');
+
+  await page.getByLabel('Paiement').selectOption('paid');
+  await expect(panel.getByRole('article')).toHaveCount(1);
+  await expect(panel.getByRole('article')).toContainText('Marc Payé');
+  await page.getByLabel('Paiement').selectOption('');
+  await expect(panel.getByText('2 commandes', { exact: true })).toBeVisible();
 });

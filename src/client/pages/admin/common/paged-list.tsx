@@ -16,6 +16,8 @@ type PagedListProps<T> = {
   empty: ReactNode;
   /** the accessible name of the page buttons */
   pagesLabel: string;
+  /** a filter at the end of the count line, where it costs the list no height */
+  tools?: ReactNode;
   children(items: T[]): ReactNode;
 };
 
@@ -31,6 +33,7 @@ export function PagedList<T>({
   noun,
   empty,
   pagesLabel,
+  tools,
   children,
 }: PagedListProps<T>) {
   if (query.isPending) return <Loading />;
@@ -38,9 +41,12 @@ export function PagedList<T>({
   const { items, total } = query.data;
   return (
     <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-      <p className="mb-3 text-sm text-slate-700" aria-live="polite">
-        {plural(total, noun[0], noun[1])}
-      </p>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {plural(total, noun[0], noun[1])}
+        </p>
+        {tools}
+      </div>
       {items.length === 0 ? <EmptyState>{empty}</EmptyState> : children(items)}
       <Pagination label={pagesLabel} offset={offset} limit={limit} total={total} onChange={onOffsetChange} />
     </div>

@@ -1,12 +1,18 @@
 import { useState } from 'react';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '#shared/billing/payment-labels.ts';
+import { InlineFilterSelect } from '#client/pages/admin/common/filter-select.tsx';
 import { SearchBox } from '#client/pages/admin/common/search-box.tsx';
 import { TabHeading } from '#client/pages/admin/common/query-state.tsx';
 import { useDebouncedValue } from '#client/pages/admin/common/use-debounced-value.ts';
 import { OrderFormDialog } from './order-form-dialog.tsx';
 import { OrderList } from './order-list.tsx';
 
+// « En attente »: the orders whose payment staff follow up.
+const paymentOptions = PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
+
 export function OrdersTab() {
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<PaymentStatus | ''>('');
   const q = useDebouncedValue(search.trim());
   return (
     <section aria-labelledby="orders-title">
@@ -21,8 +27,21 @@ export function OrdersTab() {
         />
         <OrderFormDialog />
       </TabHeading>
-      {/* keyed by the search so a new search starts on page 1 */}
-      <OrderList key={q} q={q} />
+      {/* keyed by the search so that a new one starts on page 1 (the filter, which must keep its focus, does too) */}
+      <OrderList
+        key={q}
+        q={q}
+        status={status || undefined}
+        tools={
+          <InlineFilterSelect
+            label="Paiement"
+            value={status}
+            onChange={setStatus}
+            options={paymentOptions}
+            all="Tous"
+          />
+        }
+      />
     </section>
   );
 }
