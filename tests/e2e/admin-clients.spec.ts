@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { staffSignIn, uniqueEmail, fromAnAddress, newestRequestsFirst } from './fixtures.ts';
+import { searchOrders, shot, staffSignIn, uniqueEmail, fromAnAddress, newestRequestsFirst } from './fixtures.ts';
 import { clipboard, CLIPBOARD_ACCESS } from './admin-fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 
@@ -49,6 +49,53 @@ test('[ADMIN][MESSAGES] validates a registration into a client account, credenti
   await created.getByRole('button', { name: 'Terminé' }).click();
   await expect(card.getByText('Répondu', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Valider et créer le compte' })).toHaveCount(0);
+});
+
+test('[ADMIN][MESSAGES] a validated registration leads to its order, with what the person wrote', async ({ page }) => {
+  const email = uniqueEmail('commande');
+  const registered = await page.request.post('/api/register', {
+    data: {
+      firstName: 'Lucien',
+      lastName: 'Marchal',
+      email,
+      phone: '06 55 44 33 22',
+      planId: 'famille',
+      deviceType: 'windows-laptop',
+      deviceInfo: 'Portable HP',
+      acceptCgv: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  await page.getByLabel('Type').selectOption('registration');
+  const card = page.getByRole('article').filter({ hasText: email });
+  await card.getByRole('button', { name: 'Valider et créer le compte' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Valider et créer le compte' }).click();
+  const created = page.getByRole('dialog', { name: /Compte créé/ });
+  const username = await created.getByRole('definition').first().textContent();
+  await created.getByRole('button', { name: 'Créer sa commande' }).click();
+
+  // The order starts with the registration: nothing to type again but how it is paid.
+  const order = page.getByRole('dialog', { name: 'Nouvelle commande' });
+  await expect(order.getByLabel('Nom du client')).toHaveValue('Lucien Marchal');
+  await expect(order.getByLabel('E-mail')).toHaveValue(email);
+  await expect(order.getByLabel('Téléphone')).toHaveValue('06 55 44 33 22');
+  await expect(order.getByLabel('Plan')).toHaveValue('famille');
+  await shot(page, 'admin-order-from-registration');
+  await order.getByLabel('Statut').selectOption('pending');
+  await order.getByRole('button', { name: 'Créer la commande' }).click();
+  // The account exists: no new credentials, the dialog closes.
+  await expect(order).toBeHidden();
+
+  // The order belongs to the account just made, and the registration offers it again should staff come back.
+  await expect(card.getByRole('button', { name: 'Créer sa commande' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Commandes' }).click();
+  await searchOrders(page, email);
+  const placed = page.getByRole('article').filter({ hasText: email });
+  await expect(placed).toContainText('Famille');
+  await expect(placed).toContainText(username!.trim());
 });
 
 test('[ADMIN][USERS] finds a customer by e-mail with their figures and orders, and lists their subscriptions', async ({

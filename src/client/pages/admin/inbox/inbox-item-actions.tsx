@@ -1,11 +1,21 @@
 import { useState } from 'react';
-import { Ban, Check, UserPlus, UserX, X } from 'lucide-react';
+import { Ban, Check, ShoppingCart, UserPlus, UserX, X } from 'lucide-react';
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
+import type { OrderInput } from '#shared/orders/order-input.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useStaffSession } from '#client/pages/admin/api/session.ts';
 import { RefuseDialog } from './refuse-dialog.tsx';
 import { ConfirmErasureDialog, ConfirmValidationDialog, ValidatedAccountDialog } from './inbox-item-dialogs.tsx';
 import { useInboxItemActions } from './use-inbox-item-actions.ts';
+import { NewOrderDialog } from '#client/pages/admin/orders/order-form-dialog.tsx';
+
+/** The order of a validated registration starts with what the person wrote: name, e-mail, phone, the plan chosen. */
+const orderOf = (r: InboxItemDto): Partial<OrderInput> => ({
+  clientName: r.name,
+  clientEmail: r.email,
+  clientPhone: r.phone ?? '',
+  ...(r.planId ? { plan: r.planId } : {}),
+});
 
 /** The buttons under an inbox item, by its kind and status, and the dialogs they open. */
 export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
@@ -16,6 +26,7 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
   const [confirming, setConfirming] = useState(false);
   const [confirmingErasure, setConfirmingErasure] = useState(false);
   const [refusing, setRefusing] = useState(false);
+  const [ordering, setOrdering] = useState(false);
 
   // Once erased or refused there is nothing left to answer: the request is a record of what was done.
   if (r.erasedAt || (r.kind === 'erasure' && r.refusalReason)) return null;
@@ -48,6 +59,12 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
           <Ban aria-hidden="true" className="h-4 w-4" /> Refuser
         </Button>
       )}
+      {/* Validated: the account exists, its order is the next step (it joins the account by its e-mail). */}
+      {r.kind === 'registration' && r.clientId !== null && (
+        <Button size="sm" variant="secondary" onClick={() => setOrdering(true)} disabled={busy}>
+          <ShoppingCart aria-hidden="true" className="h-4 w-4" /> Créer sa commande
+        </Button>
+      )}
       {byStatus && r.status !== 'replied' && (
         <Button size="sm" variant="secondary" onClick={() => setStatus('replied')} disabled={busy}>
           <Check aria-hidden="true" className="h-4 w-4" /> Marquer répondu
@@ -77,7 +94,16 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
         onOpenChange={setConfirming}
         onConfirm={actions.runValidate}
       />
-      <ValidatedAccountDialog name={r.name} validated={actions.validated} onClose={actions.clearValidated} />
+      <ValidatedAccountDialog
+        name={r.name}
+        validated={actions.validated}
+        onClose={actions.clearValidated}
+        onOrder={() => {
+          actions.clearValidated();
+          setOrdering(true);
+        }}
+      />
+      {ordering && <NewOrderDialog open={ordering} onOpenChange={setOrdering} prefill={orderOf(r)} />}
     </div>
   );
 }

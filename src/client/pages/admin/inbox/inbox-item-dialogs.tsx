@@ -1,3 +1,4 @@
+import { ShoppingCart } from 'lucide-react';
 import type { RegistrationValidated, InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
@@ -45,17 +46,31 @@ export function ConfirmValidationDialog({ request: r, open, onOpenChange, onConf
   );
 }
 
-type ValidatedProps = { name: string; validated: RegistrationValidated | null; onClose(): void };
+type ValidatedProps = {
+  name: string;
+  validated: RegistrationValidated | null;
+  onClose(): void;
+  /** on to the client's order, with what the registration said */
+  onOrder(): void;
+};
 
-/** The new account's credentials, shown once to the staff member who validated the registration. */
-export function ValidatedAccountDialog({ name, validated, onClose }: ValidatedProps) {
+/**
+ * The new account's credentials, shown once to the staff member who validated the registration; the next step, the
+ * client's order, is one click away.
+ */
+export function ValidatedAccountDialog({ name, validated, onClose, onOrder }: ValidatedProps) {
   return (
     <Dialog open={!!validated} onOpenChange={(open) => !open && onClose()} title={`Compte créé pour ${name}`}>
       {validated && (
         <div className="space-y-4">
           <CredentialsPanel credentials={validated.credentials} />
-          <div className="flex justify-end">
-            <Button onClick={onClose}>Terminé</Button>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Terminé
+            </Button>
+            <Button onClick={onOrder}>
+              <ShoppingCart aria-hidden="true" className="h-4 w-4" /> Créer sa commande
+            </Button>
           </div>
         </div>
       )}

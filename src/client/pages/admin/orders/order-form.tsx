@@ -48,10 +48,17 @@ const FIELDS = Object.keys(defaults()) as Array<keyof OrderInput>;
 
 type Form = UseFormReturn<OrderInput, unknown, OrderValues>;
 
-export function OrderForm({ onCreated, onCancel }: { onCreated(result: OrderCreated): void; onCancel(): void }) {
+type Props = {
+  onCreated(result: OrderCreated): void;
+  onCancel(): void;
+  /** fields already known (a registration just validated), over the defaults */
+  prefill?: Partial<OrderInput>;
+};
+
+export function OrderForm({ onCreated, onCancel, prefill }: Props) {
   const form = useForm<OrderInput, unknown, OrderValues>({
     resolver: zodResolver(orderInputSchema),
-    defaultValues: defaults(),
+    defaultValues: { ...defaults(), ...prefill },
   });
   const { handleSubmit, control } = form;
   const { submit, pending } = useOrderSubmit(form, onCreated);
