@@ -40,6 +40,11 @@ test('[ADMIN][A11Y] the signed-in dashboard and the order dialog have no serious
   await expect(page.getByText("Chiffre d'affaires").first()).toBeVisible();
   await expect(page.getByText('Taux de conversion')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // On a laptop's 1280 px, the plan table shows its six columns without scrolling sideways.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const planTable = page.locator('[role="region"][aria-labelledby="plan-table-title"]');
+  await expect(planTable.getByRole('columnheader', { name: 'Coût crédits' })).toBeVisible();
+  expect(await planTable.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
   // The order form is where staff spend their day: scanned with its dialog open.
   await page.getByRole('tab', { name: 'Commandes' }).click();
   await page.getByRole('button', { name: 'Nouvelle commande' }).click();

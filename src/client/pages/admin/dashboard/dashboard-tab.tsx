@@ -58,7 +58,8 @@ export function DashboardTab() {
       ) : (
         <div className={stats.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'}>
           <StatCards stats={stats.data} />
-          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
+          {/* The table's six columns need about 520 px: it takes the larger share beside the chart. */}
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,6fr)_minmax(0,5fr)]">
             <PlanTable rows={stats.data.byPlan} />
             <RevenueChart months={stats.data.byMonth} />
           </div>
