@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffRole } from '#shared/staff/staff-labels.ts';
+import type { AuditAction } from '#shared/security/audit-labels.ts';
 import { staffLoginAnswerSchema } from '#shared/staff/two-factor.ts';
 import { adminLoginInputSchema, unlockInputSchema } from '#shared/staff/staff-login.ts';
 import { idParams, okSchema } from '#shared/common/query.ts';
@@ -96,7 +97,7 @@ export const staffLoginRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = await throttledSignIn(app.db, reply, { scope: 'staff', login: username, address: request.ip }, () =>
         authenticateStaff(app.db, username, password),
       );
-      const audit = (actor: { id: number | null; username: string }, action: string) =>
+      const audit = (actor: { id: number | null; username: string }, action: AuditAction) =>
         writeAudit(
           app.db,
           { ...actor, address: request.ip },

@@ -8,25 +8,28 @@ import { writeAudit, type Actor } from '#server/services/security/audit.ts';
 import { INBOX_ITEM_NOT_FOUND, toInboxItemDto } from './inbox-items.ts';
 import type { MailQueue } from '#server/services/mail/outbox.ts';
 import { holdAccountOf } from '#server/services/clients/account-lock.ts';
+import type { AuditAction } from '#shared/security/audit-labels.ts';
 
 type Refusable = 'registration' | 'erasure';
 type Request = typeof inboxItems.$inferSelect;
 
 /** What differs between the two refusals: the wrong-kind answer, when a request counts as handled, the audit action. */
-const RULES: Record<Refusable, { wrongKind: [ErrorCode, string]; handled(request: Request): boolean; action: string }> =
-  {
-    registration: {
-      wrongKind: ['NOT_REGISTRATION', 'Seule une demande d’inscription peut être refusée.'],
-      handled: (request) => request.status !== 'pending',
-      action: 'inbox.refuse',
-    },
-    erasure: {
-      wrongKind: ['NOT_ERASURE', 'Seule une demande d’effacement peut être refusée ici.'],
-      // Done means confirmed or refused: one closed by hand before this rule existed can still be answered.
-      handled: (request) => request.erasedAt !== null || request.refusalReason !== null,
-      action: 'inbox.refuse_erasure',
-    },
-  };
+const RULES: Record<
+  Refusable,
+  { wrongKind: [ErrorCode, string]; handled(request: Request): boolean; action: AuditAction }
+> = {
+  registration: {
+    wrongKind: ['NOT_REGISTRATION', 'Seule une demande d’inscription peut être refusée.'],
+    handled: (request) => request.status !== 'pending',
+    action: 'inbox.refuse',
+  },
+  erasure: {
+    wrongKind: ['NOT_ERASURE', 'Seule une demande d’effacement peut être refusée ici.'],
+    // Done means confirmed or refused: one closed by hand before this rule existed can still be answered.
+    handled: (request) => request.erasedAt !== null || request.refusalReason !== null,
+    action: 'inbox.refuse_erasure',
+  },
+};
 
 /**
  * « Refuser » on a pending registration (any staff member) or an erasure request (an admin): the request is closed

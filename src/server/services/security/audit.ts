@@ -3,6 +3,7 @@ import type { Tx } from '#server/db/client.ts';
 import { addDays } from '#server/services/calendar/paris-calendar.ts';
 import { auditLog } from '#server/db/schema.ts';
 import type { AuditEntryDto } from '#shared/security/audit-api.ts';
+import type { AuditAction, AuditEntity } from '#shared/security/audit-labels.ts';
 
 /** Who made a change: a staff member, or a client acting in their own area (id null, see CLIENT_ACTOR). */
 export type Actor = { id: number | null; username: string; address?: string };
@@ -13,8 +14,8 @@ export const CLIENT_ACTOR = { id: null, username: 'client' } as const;
 /** What the server does of itself, nobody having asked for it (a pass that ends a screen share nobody may watch). */
 export const SERVER_ACTOR = { id: null, username: 'serveur' } as const;
 export type AuditEntry = {
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId: string | number;
   before?: unknown;
   after?: unknown;
