@@ -142,8 +142,14 @@ test('[ADMIN][TEAM] an admin adds a technician, who chooses a password from the 
   const entries = page.getByTestId('journal-entry');
   // « Prendre en charge » made the request theirs (intervention.assign), then its two status changes.
   await expect(entries).toHaveCount(3);
-  await expect(entries.first()).toContainText('intervention.update');
-  await expect(entries.first()).toContainText('"status":"completed"');
+  // In words: the action, the object, and what changed.
+  await expect(entries.first()).toContainText('Intervention modifiée');
+  await expect(entries.first()).toContainText('Intervention n°');
+  await expect(entries.first().getByRole('list', { name: 'Changements' })).toContainText(
+    'Statut : En cours → Terminée',
+  );
+  await expect(entries.first().getByRole('list', { name: 'Changements' })).toContainText('Durée (min) : — → 20');
+  await expect(entries.nth(2)).toContainText('Intervention attribuée');
   await expectNoSeriousA11yViolations(page);
   await expect(entries.first()).toContainText('depuis 127.0.0.1');
   await shoot(page, 'journal');

@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntryDto } from '#shared/security/audit-api.ts';
 import { formatDateTime } from '#shared/format.ts';
+import { AUDIT_ENTITY_LABELS, auditActionLabel, auditEntityLabel } from '#shared/security/audit-labels.ts';
+import { changeLines } from '#client/pages/admin/common/audit-changes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { journalQueryOptions, staffMembersQueryOptions, type AuditFilters } from '#client/pages/admin/api/queries.ts';
 import { Pagination } from '#client/pages/admin/common/pagination.tsx';
 import { EmptyState, Loading, plural, QueryError, TabHeading } from '#client/pages/admin/common/query-state.tsx';
 import { useDebouncedValue } from '#client/pages/admin/common/use-debounced-value.ts';
+import { FilterSelect } from '#client/pages/admin/common/filter-select.tsx';
 
 const PAGE = 50;
 
 /** The families of actions staff look for; `action=order` finds every order.* entry on the server. */
 const ACTIONS = [
-  { value: '', label: 'Toutes les actions' },
   { value: 'staff.login', label: 'Connexions réussies' },
   { value: 'staff.login_failed', label: 'Connexions échouées' },
   { value: 'staff.login_code_failed', label: 'Codes de connexion refusés' },
@@ -27,11 +29,18 @@ const ACTIONS = [
   { value: 'settings', label: 'Réglages (double authentification exigée…)' },
 ];
 
-const show = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+const ENTITIES = Object.entries(AUDIT_ENTITY_LABELS).map(([value, name]) => ({ value, label: name }));
 
+const raw = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+/**
+ * Who did what, on which object, from where; then what changed, in words (« Statut : En attente → Payé »), and the
+ * entry as stored for whoever must check it to the letter.
+ */
 function Entry({ entry: e }: { entry: AuditEntryDto }) {
-  const before = show(e.before);
-  const after = show(e.after);
+  const before = raw(e.before);
+  const after = raw(e.after);
+  const lines = changeLines(e);
   return (
     <li className="space-y-1 py-3" data-testid="journal-entry">
       <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
@@ -39,36 +48,50 @@ function Entry({ entry: e }: { entry: AuditEntryDto }) {
           {formatDateTime(e.createdAt)}
         </time>
         <span className="font-semibold text-brand-700">{e.staffUsername}</span>
-        <code className="rounded bg-slate-100 px-1 text-slate-800">{e.action}</code>
+        <span className="font-semibold text-slate-900" title={e.action}>
+          {auditActionLabel(e.action)}
+        </span>
         <span className="text-slate-700">
-          {e.entity} n° {e.entityId}
+          {auditEntityLabel(e.entity)} n° {e.entityId}
         </span>
         <span className="text-slate-600">
           depuis <span className="font-mono">{e.address ?? 'le serveur'}</span>
         </span>
       </p>
+      {lines.length > 0 && (
+        <ul className="space-y-0.5 pl-3 text-sm text-slate-700" aria-label="Changements">
+          {lines.map((line) => (
+            <li key={line} className="break-words">
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
       {(before || after) && (
-        <dl className="grid gap-x-3 text-xs text-slate-700 sm:grid-cols-[auto_1fr]">
-          {before && (
-            <>
-              <dt className="font-medium">Avant</dt>
-              <dd className="break-all font-mono">{before}</dd>
-            </>
-          )}
-          {after && (
-            <>
-              <dt className="font-medium">Après</dt>
-              <dd className="break-all font-mono">{after}</dd>
-            </>
-          )}
-        </dl>
+        <details className="pl-3 text-xs text-slate-600">
+          <summary className="cursor-pointer">Données enregistrées ({e.action})</summary>
+          <dl className="mt-1 grid gap-x-3 sm:grid-cols-[auto_1fr]">
+            {before && (
+              <>
+                <dt className="font-medium">Avant</dt>
+                <dd className="break-all font-mono">{before}</dd>
+              </>
+            )}
+            {after && (
+              <>
+                <dt className="font-medium">Après</dt>
+                <dd className="break-all font-mono">{after}</dd>
+              </>
+            )}
+          </dl>
+        </details>
       )}
     </li>
   );
 }
 
 type Filters = Omit<AuditFilters, 'limit' | 'offset' | 'entityId'> & { entityId: string };
-const select = 'mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
+const select = 'mt-1 h-9 w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm';
 const label = 'flex flex-col text-sm font-medium text-slate-800';
 
 function DateFilter({ name, value, onChange }: { name: string; value?: string; onChange(day?: string): void }) {
@@ -94,50 +117,30 @@ function JournalFilters({ filters, set }: { filters: Filters; set(patch: Partial
       onSubmit={(e) => e.preventDefault()}
       aria-label="Filtres du journal"
     >
-      <label className={label}>
-        Membre
-        <select
-          className={select}
-          value={filters.staffUsername ?? ''}
-          onChange={(e) => set({ staffUsername: e.target.value || undefined })}
-        >
-          <option value="">Tout le monde</option>
-          {team.data?.map((m) => (
-            <option key={m.id} value={m.username}>
-              {m.username}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        Action
-        <select
-          className={select}
-          value={filters.action ?? ''}
-          onChange={(e) => set({ action: e.target.value || undefined })}
-        >
-          {ACTIONS.map((a) => (
-            <option key={a.value} value={a.value}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        Objet
-        <select
-          className={select}
-          value={filters.entity ?? ''}
-          onChange={(e) => set({ entity: e.target.value || undefined })}
-        >
-          <option value="">Tous</option>
-          {['order', 'inbox_item', 'intervention', 'client', 'staff', 'site'].map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Membre"
+        value={filters.staffUsername ?? ''}
+        onChange={(v) => set({ staffUsername: v || undefined })}
+        options={team.data?.map((m) => ({ value: m.username, label: m.username })) ?? []}
+        all="Tout le monde"
+        className="w-full"
+      />
+      <FilterSelect
+        label="Action"
+        value={filters.action ?? ''}
+        onChange={(v) => set({ action: v || undefined })}
+        options={ACTIONS}
+        all="Toutes les actions"
+        className="w-full"
+      />
+      <FilterSelect
+        label="Objet"
+        value={filters.entity ?? ''}
+        onChange={(v) => set({ entity: v || undefined })}
+        options={ENTITIES}
+        all="Tous"
+        className="w-full"
+      />
       <label className={label}>
         N° de l’objet
         <input
