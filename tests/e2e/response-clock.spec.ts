@@ -90,7 +90,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(viewport.width);
     await card.getByLabel('Votre message').fill('Je me connecte dans deux minutes.');
     await card.getByRole('button', { name: 'Envoyer' }).click();
-    await expect(card.getByTestId('response-clock')).toHaveText('Répondu dans les délais');
+    await expect(card.getByTestId('response-clock')).toHaveText('Prise en charge dans les délais');
     await expectNoSeriousA11yViolations(staffPage);
     await shot(staffPage, `staff-clock-${name}`);
 

@@ -114,5 +114,12 @@ describe('how the clock reads', () => {
       label: 'En retard de 25 min',
     });
     expect(clockState({ dueAt: null, firstResponseAt: null }, now, 'staff')).toBeNull();
+    // Taken in hand or written to: both are the first response, and read as such.
+    expect(
+      clockState({ dueAt: '2026-11-24T11:20:00Z', firstResponseAt: '2026-11-24T10:00:00Z' }, now, 'staff'),
+    ).toEqual({ state: 'answered', label: 'Prise en charge dans les délais' });
+    expect(
+      clockState({ dueAt: '2026-11-24T09:35:00Z', firstResponseAt: '2026-11-24T10:05:00Z' }, now, 'staff'),
+    ).toEqual({ state: 'late', label: 'Prise en charge avec 30 min de retard' });
   });
 });

@@ -203,12 +203,11 @@ export function clockState(
   const due = new Date(r.dueAt);
   if (r.firstResponseAt) {
     const answered = new Date(r.firstResponseAt);
+    // The first response is taking the request in hand as well as writing (decision 035): « prise en charge » says
+    // both, where « répondu » told staff a message had gone to a client who had none.
     return answered <= due
-      ? {
-          state: 'answered',
-          label: audience === 'client' ? 'Prise en charge dans les délais' : 'Répondu dans les délais',
-        }
-      : { state: 'late', label: `Répondu avec ${durationLabel(+answered - +due)} de retard` };
+      ? { state: 'answered', label: 'Prise en charge dans les délais' }
+      : { state: 'late', label: `Prise en charge avec ${durationLabel(+answered - +due)} de retard` };
   }
   if (+due > +now) {
     return audience === 'client'
