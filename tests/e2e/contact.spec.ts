@@ -62,7 +62,10 @@ test('[PUBLIC][CONTACT] a wrong answer keeps what was typed and asks a new quest
   const newQuestion = page.waitForResponse((r) => r.url().endsWith('/api/contact/captcha'));
   await submitButton(page).click();
 
-  await expect(captchaField(page)).toHaveAccessibleDescription('Réponse incorrecte, essayez à nouveau');
+  // The error first, then the field's hint, still there to say how to answer.
+  await expect(captchaField(page)).toHaveAccessibleDescription(
+    'Réponse incorrecte, essayez à nouveau Elle nous protège des envois automatiques. Répondez en chiffres.',
+  );
   await expect(captchaField(page)).toHaveAttribute('aria-invalid', 'true');
   await expect(captchaField(page)).toHaveValue('');
   expect((await newQuestion).status()).toBe(200);
@@ -93,7 +96,9 @@ test('[PUBLIC][CONTACT] an empty form shows a French error under each required f
   await expect(page.getByLabel('Message', { exact: true })).toHaveAccessibleDescription(
     'Le message doit contenir au moins 10 caractères',
   );
-  await expect(captchaField(page)).toHaveAccessibleDescription('Veuillez répondre à la question de sécurité');
+  await expect(captchaField(page)).toHaveAccessibleDescription(
+    /^Veuillez répondre à la question de sécurité Elle nous protège/,
+  );
   await expect(page.getByLabel('Sujet (facultatif)')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Nom', { exact: true })).toBeFocused();
   expect(posted).toBe(false);

@@ -111,9 +111,8 @@ test('[PUBLIC][REGISTER] a server-side error shows under its field and keeps wha
   await expect(page.getByText("Erreur d'inscription")).toBeVisible();
   const emailField = page.getByLabel('E-mail');
   await expect(emailField).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator(`#${await emailField.getAttribute('aria-describedby')}`)).toHaveText(
-    'Cette adresse e-mail est refusée.',
-  );
+  // Read out with the field: the server's error first, then the field's hint.
+  await expect(emailField).toHaveAccessibleDescription(/^Cette adresse e-mail est refusée\. Vos identifiants/);
   await expect(emailField).toHaveValue(email);
   await expect(page.getByLabel('Prénom')).toHaveValue('Jeanne');
   await expect(page.getByLabel("Type d'appareil")).toHaveValue('macbook');
@@ -139,6 +138,10 @@ test('[PUBLIC][REGISTER] an invalid phone is caught before sending, other values
   await page.getByLabel('Téléphone').fill('06 12');
   await submit(page);
   await expect(page.getByText('Numéro de téléphone invalide')).toBeVisible();
+  // The error keeps the field's hint beside it: what a valid number looks like, read out with the error.
+  await expect(page.getByLabel('Téléphone')).toHaveAccessibleDescription(
+    /Numéro de téléphone invalide.*Au moins 10 chiffres, par exemple 06 12 34 56 78/,
+  );
   await expect(page.getByLabel('Téléphone')).toHaveValue('06 12');
   await expect(page.getByLabel('E-mail')).toHaveValue('jeanne@exemple.fr');
   await expect(page.getByText('Adresse email invalide')).toHaveCount(0);

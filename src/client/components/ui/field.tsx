@@ -13,7 +13,7 @@ const control =
 
 type FieldProps = { label: ReactNode; error?: string; hint?: ReactNode; id?: string; className?: string };
 
-/** A labelled control with its error under it, wired for screen readers (aria-invalid, aria-describedby). */
+/** A labelled control with its hint and error under it, wired for screen readers (aria-invalid, aria-describedby). */
 function useFieldIds(id?: string) {
   const auto = useId();
   const base = id ?? auto;
@@ -34,7 +34,8 @@ function FieldShell({
         {label}
       </label>
       {children}
-      {hint && !error && (
+      {/* The hint stays beside an error: it is often what tells how to put it right (a format, an example). */}
+      {hint && (
         <p id={ids.hintId} className="text-sm text-slate-600">
           {hint}
         </p>
@@ -49,7 +50,7 @@ function FieldShell({
 }
 
 function describedBy(ids: ReturnType<typeof useFieldIds>, error?: string, hint?: ReactNode) {
-  return error ? ids.errorId : hint ? ids.hintId : undefined;
+  return [error ? ids.errorId : null, hint ? ids.hintId : null].filter(Boolean).join(' ') || undefined;
 }
 
 export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
