@@ -54,7 +54,12 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       expect(res.headers['content-type']).toBe('application/zip');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="mes-donnees-${todayIso()}.zip"`);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect([...entries.keys()]).toEqual(['data.json']);
+      expect([...entries.keys()]).toEqual(['lisez-moi.txt', 'data.json']);
+      // The archive says in French what each part of data.json holds, every part of it.
+      const readme = entries.get('lisez-moi.txt')!.toString('utf8');
+      expect(readme).toMatch(/^Vos données chez RFS Assistance, exportées le \d{2}\/\d{2}\/\d{4}/);
+      for (const key of Object.keys(data)) expect(readme, key).toMatch(new RegExp(`^- ${key} : \\S`, 'm'));
+      expect(readme).toContain('Cet export ne contient aucun fichier joint.');
       expect(data.account).toEqual({
         id: ids.jeanId,
         username: 'jdupont',
@@ -91,6 +96,9 @@ describe('[CLIENT][ACCOUNT] self-service: password, orders and invoices, « Mes 
       ]);
       expect(data.history.map((h: { action: string; entityId: string }) => `${h.action} ${h.entityId}`)).toEqual(
         expect.arrayContaining([`order.create ${jeanOrders.first}`, `order.update ${jeanOrders.pending}`]),
+      );
+      expect(data.history).toEqual(
+        expect.arrayContaining([expect.objectContaining({ action: 'order.update', label: 'Commande modifiée' })]),
       );
       expect(data.sessions.length).toBeGreaterThanOrEqual(1);
       expect(Object.keys(data.sessions[0]).sort()).toEqual(['expiresAt', 'openedAt']);

@@ -289,7 +289,10 @@ describe('[PRIVACY][COMPLETE] a client who used every feature: « Mes données �
       ['schema.png', STAFF_PNG],
     ]);
     for (const f of files) expect(entries.get(f.file)?.equals(bytes.get(f.name)!), f.file).toBe(true);
-    expect([...entries.keys()].sort()).toEqual(['data.json', ...files.map((f) => f.file)].sort());
+    expect([...entries.keys()].sort()).toEqual(['data.json', 'lisez-moi.txt', ...files.map((f) => f.file)].sort());
+    expect(entries.get('lisez-moi.txt')!.toString('utf8')).toContain(
+      `Le dossier « fichiers » contient ${files.length} fichier(s)`,
+    );
     // No secret, no staff identity.
     expect(text).not.toMatch(/passwordHash|idHash|tokenHash|staffUsername|decidedBy|"createdBy"|cs_test_zoe/);
     expect(text).not.toMatch(/voisin/);

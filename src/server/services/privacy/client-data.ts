@@ -18,6 +18,7 @@ import { ratingsFor } from '#server/services/interventions/intervention-ratings.
 import { handlerName } from '#server/services/interventions/assignment.ts';
 import { devicesOf, emailsOf, filePlacer, paymentsOf, threadsOf, type Placer } from './export-sections.ts';
 import { interventionEntry, orderEntry, requestEntry } from './export-entries.ts';
+import { auditActionLabel } from '#shared/security/audit-labels.ts';
 
 /** The files one download carries at most (proofs and attachments): past it, data.json says which stayed out. */
 export const EXPORT_FILES_MAX_BYTES = 500 * 1024 * 1024;
@@ -111,6 +112,7 @@ async function historyOf(db: Tx, where: SQL) {
     entity: a.entity,
     entityId: a.entityId,
     action: a.action,
+    label: auditActionLabel(a.action),
     before: withoutStaff(a.before, names),
     after: withoutStaff(a.after, names),
     at: a.createdAt.toISOString(),
@@ -257,3 +259,6 @@ export async function exportClientData(
   };
   return { data, files: placer.files };
 }
+
+/** data.json as the download writes it. */
+export type ClientExport = NonNullable<Awaited<ReturnType<typeof exportClientData>>>['data'];

@@ -1,4 +1,4 @@
-// « Mes données » as one zip: data.json first, then the client's files, each read from the database only when the
+// « Mes données » as one zip: lisez-moi.txt and data.json first, then the client's files, each read from the database only when the
 // zip comes to it, so a download holds one file in memory at a time whatever the total.
 import { PassThrough, type Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import type { Tx } from '#server/db/client.ts';
 import { deviceProofs, interventionAttachments } from '#server/db/schema.ts';
 import { exportClientData, EXPORT_FILES_MAX_BYTES } from './client-data.ts';
 import type { ExportFile } from './export-sections.ts';
+import { exportReadme } from './export-readme.ts';
 
 async function fileBytes(db: Tx, file: ExportFile): Promise<Buffer> {
   const table = file.table === 'device_proofs' ? deviceProofs : interventionAttachments;
@@ -30,6 +31,7 @@ export async function clientDataArchive(
   // to the stream the answer reads, it cuts the download off. Unheard, it left the download hanging and escaped as an
   // unhandled rejection, which stops the process.
   zip.on('error', (error: Error) => output.destroy(error));
+  zip.addBuffer(Buffer.from(exportReadme(exported.data, exported.files.length)), 'lisez-moi.txt', { mtime: now });
   zip.addBuffer(Buffer.from(JSON.stringify(exported.data, null, 2)), 'data.json', { mtime: now });
   for (const file of exported.files) {
     // Images and PDFs are compressed already: stored as they are.

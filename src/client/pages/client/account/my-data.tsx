@@ -31,7 +31,7 @@ export function MyData() {
         <p className="text-slate-700">
           Téléchargez une copie de tout ce que nous détenons sur vous (compte, commandes, appareils, demandes et leurs
           échanges), avec les fichiers de vos demandes et vos justificatifs, dans une archive à garder ou à transmettre
-          à un autre service.
+          à un autre service. Son fichier « lisez-moi » explique ce qu’elle contient.
         </p>
         <a
           href="/api/client/data"
