@@ -21,7 +21,8 @@ const PARTS: Record<keyof ClientExport, string> = {
 
 export function exportReadme(data: Pick<ClientExport, 'exportedAt' | 'about'>, files: number): string {
   return [
-    `Vos données chez RFS Assistance, exportées le ${formatDateTime(data.exportedAt)} (heure de Paris).`,
+    // « 29/11/2026 09:45 » reads « le 29/11/2026 à 09:45 ».
+    `Vos données chez RFS Assistance, exportées le ${formatDateTime(data.exportedAt).replace(' ', ' à ')} (heure de Paris).`,
     '',
     data.about,
     '',
