@@ -97,7 +97,17 @@ export const interventionMessages = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('intervention_messages_thread_idx').on(t.interventionId, t.id)],
+  (t) => [
+    index('intervention_messages_thread_idx').on(t.interventionId, t.id),
+    // « Nouvelle réponse » and « Nouveau message du client »: the other side's latest message of each listed request,
+    // found without reading every message of the thread (client-intervention-list.ts, admin-interventions.ts).
+    index('intervention_messages_staff_idx')
+      .on(t.interventionId, t.createdAt)
+      .where(sql`${t.author} = 'staff'`),
+    index('intervention_messages_client_idx')
+      .on(t.interventionId, t.createdAt)
+      .where(sql`${t.author} = 'client'`),
+  ],
 );
 
 /**

@@ -225,6 +225,32 @@ describe('[INTERVENTIONS][THREAD] the conversation on an intervention', () => {
     expect(await unread()).toBe(false);
   });
 
+  it('a read mark covers every message up to the one shown, whatever their times', async () => {
+    const id = (
+      await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })
+    ).json<ClientIntervention>().id;
+    // Two members wrote at once: the first number carries the later time.
+    const [first, second] = await t.db
+      .insert(interventionMessages)
+      .values([
+        { interventionId: id, author: 'staff', body: 'Premier', createdAt: new Date('2026-11-29T10:00:02Z') },
+        { interventionId: id, author: 'staff', body: 'Second', createdAt: new Date('2026-11-29T10:00:01Z') },
+      ])
+      .returning({ id: interventionMessages.id });
+    expect(second!.id).toBeGreaterThan(first!.id);
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/client/interventions/${id}/messages/read`,
+      headers: alice,
+      payload: { upTo: second!.id },
+    });
+    expect(read.statusCode).toBe(200);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/client/interventions', headers: alice }))
+      .json<ClientIntervention[]>()
+      .find((i) => i.id === id)!;
+    expect(listed.unreadReply).toBe(false);
+  });
+
   it('the staff list says a client message is unread until a member has read it or answered', async () => {
     const id = (
       await t.app.inject({ method: 'POST', url: '/api/client/interventions', headers: alice, payload: request })

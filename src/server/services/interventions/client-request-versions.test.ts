@@ -1,4 +1,4 @@
-import { Column, eq, is, sql } from 'drizzle-orm';
+import { and, Column, eq, is, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import {
@@ -89,6 +89,13 @@ describe('[INTERVENTIONS] the database counts the changes to each client’s lis
     expect(await version()).toBe(before + 1);
     await t.db.update(interventions).set({ clientReadAt: new Date() }).where(eq(interventions.id, requestId));
     expect(await version()).toBe(before + 2);
+    // Deleted (the retention job clears long-closed threads): a team message counts as it goes, a client's does not.
+    await t.db
+      .delete(interventionMessages)
+      .where(and(eq(interventionMessages.interventionId, requestId), eq(interventionMessages.author, 'client')));
+    expect(await version()).toBe(before + 2);
+    await t.db.delete(interventionMessages).where(eq(interventionMessages.interventionId, requestId));
+    expect(await version()).toBe(before + 3);
   });
 
   it('the first name of the member who handles a request counts for its client, the username does not', async () => {

@@ -1,7 +1,7 @@
 // The conversation on a request (docs/decisions/035: a staff message is a first response and stops the clock).
 import { publishLive } from '#server/services/live/events.ts';
 import { holdAccountOf, holdOwnAccount } from '#server/services/clients/account-lock.ts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
@@ -86,12 +86,17 @@ export async function markThreadRead(db: Tx, id: number, reader: Reader, upTo?: 
   await findIntervention(db, id, reader);
   let seen = now;
   if (upTo !== undefined) {
-    const [message] = await db
-      .select({ createdAt: interventionMessages.createdAt })
+    // The latest time up to that message: one with a smaller number may carry a later time (two members writing at
+    // once each take the time before waiting for the request), and it was on screen too.
+    const [shown] = await db
+      .select({
+        found: sql<boolean>`bool_or(${interventionMessages.id} = ${upTo})`,
+        latest: max(interventionMessages.createdAt),
+      })
       .from(interventionMessages)
-      .where(and(eq(interventionMessages.id, upTo), eq(interventionMessages.interventionId, id)));
-    if (!message) throw notFound(MESSAGE_NOT_FOUND);
-    seen = message.createdAt;
+      .where(and(eq(interventionMessages.interventionId, id), lte(interventionMessages.id, upTo)));
+    if (!shown?.found || !shown.latest) throw notFound(MESSAGE_NOT_FOUND);
+    seen = shown.latest;
   }
   const column = reader.side === 'client' ? interventions.clientReadAt : interventions.staffReadAt;
   const mark = sql`greatest(${column}, ${seen.toISOString()}::timestamptz)`;
