@@ -78,12 +78,12 @@ for (const { name, viewport } of WIDTHS) {
     await staffPage.getByLabel('Trier par').selectOption('recent');
     // Staff read the client's message and answer it: the answer is the first response. The card says a message is
     // waiting until a member has read it.
-    await expect(card.getByText('Nouveau message du client')).toBeVisible();
+    await expect(card.getByText('Nouveau message du client', { exact: true })).toBeVisible();
     await card.getByText('Conversation').click();
     await expect(card.getByRole('list', { name: 'Messages' })).toContainText(
       'RustDesk est ouvert, je reste devant l’ordinateur.',
     );
-    await expect(card.getByText('Nouveau message du client')).toHaveCount(0);
+    await expect(card.getByText('Nouveau message du client', { exact: true })).toHaveCount(0);
     const image = card.getByRole('img', { name: 'mon-ecran.png' });
     await expect(image).toBeVisible();
     // The browser decoded the stored bytes as the screenshot the client sent (once it has loaded: visible comes first).

@@ -28,3 +28,6 @@ export const REMOTE_TOOL_LABELS: Record<RemoteTool, string> = {
 
 /** Who wrote a message in the thread of a request. */
 export const MESSAGE_AUTHORS = ['client', 'staff'] as const;
+
+/** What each side reads on a request whose thread holds a message of the other side it has not read. */
+export const UNREAD_LABELS = { client: 'Nouvelle réponse', staff: 'Nouveau message du client' } as const;

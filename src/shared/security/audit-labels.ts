@@ -55,7 +55,7 @@ const AUDIT_ACTION_LABELS = {
   'staff.two_factor.replaced': 'Double authentification remplacée',
   'staff.two_factor.disabled': 'Double authentification désactivée',
   'staff.two_factor.recovery_codes': 'Codes de secours renouvelés',
-  'staff.two_factor.opens_download': 'Téléchargement ouvert par code secret',
+  'staff.two_factor.opens_download': 'La double authentification ouvre les sauvegardes',
   'staff.two_factor_reset': 'Double authentification réinitialisée',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

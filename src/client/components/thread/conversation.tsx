@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { FileText, MessagesSquare, Paperclip } from 'lucide-react';
 import { formatDateTime } from '#shared/format.ts';
 import type { Thread } from '#shared/interventions/thread-api.ts';
+import { UNREAD_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { api, serverMessage } from '#client/lib/api.ts';
 import { Button, FILE_LABEL_FOCUS } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
@@ -46,28 +47,45 @@ export function Conversation({ basePath, queryKey, refreshKey, viewer, openFirst
         {unread && (
           <span className="inline-flex items-center gap-1.5 font-semibold text-purple-800">
             <span aria-hidden="true" className="h-2 w-2 rounded-full bg-purple-600" />
-            {viewer === 'client' ? 'nouvelle réponse' : 'nouveau message'}
+            {UNREAD_LABELS[viewer].toLowerCase()}
           </span>
         )}
       </summary>
-      {open && <ThreadBody basePath={basePath} queryKey={queryKey} refreshKey={refreshKey} viewer={viewer} />}
+      {open && (
+        <ThreadBody basePath={basePath} queryKey={queryKey} refreshKey={refreshKey} viewer={viewer} unread={unread} />
+      )}
     </details>
   );
 }
 
-function ThreadBody({ basePath, queryKey, refreshKey, viewer }: Props) {
+function ThreadBody({ basePath, queryKey, refreshKey, viewer, unread }: Props) {
   const queryClient = useQueryClient();
   const thread = useQuery({ queryKey, queryFn: () => api<Thread>(`${basePath}/messages`) });
   // Read up to the newest message shown, again as new ones arrive while the thread is open (a live reply): one written
   // after the page's read is not « Lu » for its writer until it has been on screen. The lists say a message is new
   // until then (« nouvelle réponse », « Nouveau message du client »): they are read again once the mark is in.
   const newestShown = thread.data?.messages.at(-1)?.id;
+  const marked = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (newestShown === undefined) return;
+    // The lists, not the threads under the same key: only while one of them says the thread holds news.
+    const refreshLists = () =>
+      unread
+        ? queryClient.invalidateQueries({
+            queryKey: refreshKey,
+            predicate: (query) => query.queryKey[refreshKey.length] !== 'thread',
+          })
+        : undefined;
+    // Already marked up to it: a list read before the mark arrived still says « nouveau », it is read again.
+    if (marked.current === newestShown) {
+      void refreshLists();
+      return;
+    }
+    marked.current = newestShown;
     void api(`${basePath}/messages/read`, { method: 'POST', json: { upTo: newestShown } })
-      .then(() => queryClient.invalidateQueries({ queryKey: refreshKey }))
+      .then(refreshLists)
       .catch(() => undefined);
-  }, [newestShown, basePath, queryClient, refreshKey]);
+  }, [newestShown, basePath, unread, queryClient, refreshKey]);
 
   if (thread.isPending)
     return (

@@ -2,6 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { Badge, type BadgeTone } from './badge.tsx';
 import {
   INTERVENTION_STATUS_LABELS,
+  UNREAD_LABELS,
   URGENCY_LABELS,
   type InterventionStatus,
   type Urgency,
@@ -49,7 +50,7 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
 export function UnreadReplyBadge() {
   return (
     <Badge tone="purple" className="gap-1">
-      <MessageCircle aria-hidden="true" className="h-3.5 w-3.5" /> Nouvelle réponse
+      <MessageCircle aria-hidden="true" className="h-3.5 w-3.5" /> {UNREAD_LABELS.client}
     </Badge>
   );
 }

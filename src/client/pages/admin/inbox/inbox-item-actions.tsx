@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Ban, Check, ShoppingCart, UserPlus, UserX, X } from 'lucide-react';
 import type { InboxItemDto } from '#shared/inbox/inbox-api.ts';
 import type { OrderInput } from '#shared/orders/order-input.ts';
+import { isErasedEmail } from '#shared/clients/erased-account.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { useStaffSession } from '#client/pages/admin/api/session.ts';
 import { RefuseDialog } from './refuse-dialog.tsx';
@@ -59,8 +60,9 @@ export function InboxItemActions({ request: r }: { request: InboxItemDto }) {
           <Ban aria-hidden="true" className="h-4 w-4" /> Refuser
         </Button>
       )}
-      {/* Validated: the account exists, its order is the next step (it joins the account by its e-mail). */}
-      {r.kind === 'registration' && r.clientId !== null && (
+      {/* Validated: the account exists, its order is the next step (it joins the account by its e-mail); an erased
+          person's registration keeps its account number but no e-mail to order with. */}
+      {r.kind === 'registration' && r.clientId !== null && !isErasedEmail(r.email) && (
         <Button size="sm" variant="secondary" onClick={() => setOrdering(true)} disabled={busy}>
           <ShoppingCart aria-hidden="true" className="h-4 w-4" /> Créer sa commande
         </Button>

@@ -5,6 +5,7 @@ import { InterventionStatusBadge, UrgencyBadge } from '#client/pages/admin/commo
 import { InterventionActions } from './intervention-actions.tsx';
 import { RemoteSessionDetails } from './remote-session-details.tsx';
 import { Conversation } from '#client/components/thread/conversation.tsx';
+import { UNREAD_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { adminKeys } from '#client/pages/admin/api/queries.ts';
 import { ResponseClock } from '#client/components/ui/response-clock.tsx';
 import { getPlan } from '#shared/plans.ts';
@@ -49,7 +50,7 @@ export function InterventionCard({ intervention: i }: { intervention: AdminInter
           <InterventionStatusBadge status={i.status} />
           <UrgencyBadge urgency={i.urgency} />
           <RatingBadge rating={i.rating} />
-          {i.unreadMessage && <Badge tone="purple">Nouveau message du client</Badge>}
+          {i.unreadMessage && <Badge tone="purple">{UNREAD_LABELS.staff}</Badge>}
           {i.escalatedAt && !i.firstResponseAt && <Badge tone="red">En retard · signalée aux administrateurs</Badge>}
         </div>
       </header>

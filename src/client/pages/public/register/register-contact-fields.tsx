@@ -44,7 +44,7 @@ export function RegisterContactFields({ fields, errors }: Props) {
         inputMode="tel"
         autoComplete="tel"
         placeholder="06 12 34 56 78"
-        hint="Au moins 10 chiffres, par exemple 06 12 34 56 78 ou +33 6 12 34 56 78."
+        hint="Par exemple 06 12 34 56 78 ou +33 6 12 34 56 78."
         error={errors.phone?.message}
         {...fields.phone}
       />
