@@ -1,9 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { searchOrders, shot, staffSignIn, uniqueEmail, fromAnAddress, newestRequestsFirst } from './fixtures.ts';
 import { clipboard, CLIPBOARD_ACCESS } from './admin-fixtures.ts';
 import { todayIso } from '#shared/format.ts';
 
 test.use(CLIPBOARD_ACCESS);
+
+/** A person registers from the site; staff open « Messages » on the registrations: the card of that registration. */
+async function registrationInInbox(page: Page, person: Record<string, string>) {
+  const registered = await page.request.post('/api/register', { data: { ...person, acceptCgv: true } });
+  expect(registered.status()).toBe(201);
+  await staffSignIn(page);
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  await page.getByLabel('Type').selectOption('registration');
+  return page.getByRole('article').filter({ hasText: person.email! });
+}
 
 test("[SPEC §2][ADMIN][MESSAGES] « Demandes d'inscription » and its empty state", async ({ page }) => {
   await staffSignIn(page);
@@ -18,24 +28,15 @@ test("[SPEC §2][ADMIN][MESSAGES] « Demandes d'inscription » and its empty sta
 
 test('[ADMIN][MESSAGES] validates a registration into a client account, credentials shown once', async ({ page }) => {
   const email = uniqueEmail('inscription');
-  const registered = await page.request.post('/api/register', {
-    data: {
-      firstName: 'Odile',
-      lastName: 'Vasseur',
-      email,
-      phone: '06 11 22 33 44',
-      planId: 'duo',
-      deviceType: 'macbook',
-      deviceInfo: 'MacBook Air de 2019',
-      acceptCgv: true,
-    },
+  const card = await registrationInInbox(page, {
+    firstName: 'Odile',
+    lastName: 'Vasseur',
+    email,
+    phone: '06 11 22 33 44',
+    planId: 'duo',
+    deviceType: 'macbook',
+    deviceInfo: 'MacBook Air de 2019',
   });
-  expect(registered.status()).toBe(201);
-
-  await staffSignIn(page);
-  await page.getByRole('tab', { name: 'Messages' }).click();
-  await page.getByLabel('Type').selectOption('registration');
-  const card = page.getByRole('article').filter({ hasText: email });
   await expect(card.getByText('En attente', { exact: true })).toBeVisible();
   await expect(card.getByText('Duo (1 an)')).toBeVisible();
   await expect(card.getByText('MacBook (Air/Pro)')).toBeVisible();
@@ -53,24 +54,15 @@ test('[ADMIN][MESSAGES] validates a registration into a client account, credenti
 
 test('[ADMIN][MESSAGES] a validated registration leads to its order, with what the person wrote', async ({ page }) => {
   const email = uniqueEmail('commande');
-  const registered = await page.request.post('/api/register', {
-    data: {
-      firstName: 'Lucien',
-      lastName: 'Marchal',
-      email,
-      phone: '06 55 44 33 22',
-      planId: 'famille',
-      deviceType: 'windows-laptop',
-      deviceInfo: 'Portable HP',
-      acceptCgv: true,
-    },
+  const card = await registrationInInbox(page, {
+    firstName: 'Lucien',
+    lastName: 'Marchal',
+    email,
+    phone: '06 55 44 33 22',
+    planId: 'famille',
+    deviceType: 'windows-laptop',
+    deviceInfo: 'Portable HP',
   });
-  expect(registered.status()).toBe(201);
-
-  await staffSignIn(page);
-  await page.getByRole('tab', { name: 'Messages' }).click();
-  await page.getByLabel('Type').selectOption('registration');
-  const card = page.getByRole('article').filter({ hasText: email });
   await card.getByRole('button', { name: 'Valider et créer le compte' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Valider et créer le compte' }).click();
   const created = page.getByRole('dialog', { name: /Compte créé/ });
