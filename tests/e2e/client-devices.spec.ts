@@ -8,7 +8,7 @@ import {
   closeOpenedContexts,
 } from './fixtures.ts';
 import { todayIso } from '#shared/format.ts';
-import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
+import { createClient, openClientPage, reloadClientPage, signInToDashboard, WIDTHS } from './client-fixtures.ts';
 
 test.afterEach(closeOpenedContexts);
 
@@ -27,7 +27,7 @@ for (const { name, viewport } of WIDTHS) {
     const client = await createClient(request, 'famille');
     const page = await (await browser.newContext({ viewport })).newPage();
     await signInToDashboard(page, client.username, client.password);
-    await page.goto('/client/appareils');
+    await openClientPage(page, '/client/appareils');
     const devices = page.locator('#mes-appareils');
     await expect(devices.getByTestId('devices-covered')).toHaveText(/0 appareil couvert sur 3/);
     await devices.getByLabel('Type d’appareil').selectOption('windows-laptop');
@@ -49,7 +49,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(row).toContainText('Assistance bloquée');
 
     // The client sees what is awaited and sends a photo of the invoice.
-    await page.reload();
+    await reloadClientPage(page);
     await expect(card.getByTestId('device-awaited')).toContainText('Justificatif demandé');
     await shot(page, `devices-client-proof-asked-${name}`);
     await expectNoSeriousA11yViolations(page);
@@ -77,7 +77,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(toCheck).toHaveCount(0);
 
     // The client asks for help: the request names the device.
-    await page.reload();
+    await reloadClientPage(page);
     await expect(card).toContainText('Vérifié');
     await page.getByRole('navigation', { name: 'Espace client' }).getByRole('link', { name: 'Accueil' }).click();
     await page.getByRole('button', { name: 'Demander une assistance' }).click();
@@ -129,7 +129,7 @@ for (const { name, viewport } of WIDTHS) {
       orderDate: todayIso(),
     });
 
-    await page.goto('/client/appareils');
+    await openClientPage(page, '/client/appareils');
     const devices = page.locator('#mes-appareils');
     await expect(devices.getByTestId('devices-over-plan')).toContainText(
       'Votre formule Duo couvre 2 appareils : choisissez ceux qui restent',

@@ -60,8 +60,27 @@ export async function signInToDashboard(page: Page, login: string, password: str
   }
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
-  // The dashboard arrives rendered by the server: its buttons answer once the script has hydrated it.
+  await scriptReady(page);
+}
+
+/**
+ * A page of the client area arrives rendered by the server: its buttons answer once the script has hydrated it (a
+ * click before that is lost, and the test would wait for a dialog that never opens).
+ */
+async function scriptReady(page: Page) {
   await expect(page.locator('html[data-script-ready="true"]')).toHaveCount(1);
+}
+
+/** Opens a page of the client area and waits until it answers clicks. */
+export async function openClientPage(page: Page, url: string) {
+  await page.goto(url);
+  await scriptReady(page);
+}
+
+/** Reloads a page of the client area and waits until it answers clicks. */
+export async function reloadClientPage(page: Page) {
+  await page.reload();
+  await scriptReady(page);
 }
 
 /** A day shifted from today (Paris), as YYYY-MM-DD. */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createClient, signInToDashboard } from './client-fixtures.ts';
+import { createClient, openClientPage, signInToDashboard } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
 import { STREAM_LIMITS } from '#server/services/live/stream-limits.ts';
 import type { UserIntervention } from '#shared/interventions/intervention-api.ts';
@@ -125,7 +125,7 @@ test('[CLIENT][LIVE][THREAD] a reply that arrives while the conversation is open
   request,
 }) => {
   const { item, mine } = await clientWithARequest(page, request);
-  await page.goto('/client/demandes');
+  await openClientPage(page, '/client/demandes');
   await item.locator('summary').filter({ hasText: 'Conversation' }).click();
   await expect(item.getByText('Aucun message pour le moment.')).toBeVisible();
 
@@ -177,7 +177,7 @@ test('[CLIENT][THREAD] a reply waiting on « Mes demandes » is said on its clos
   const { mine } = await clientWithARequest(page, request);
   const sent = await request.post(`/api/admin/interventions/${mine.id}/messages`, { data: { body: 'Bonjour !' } });
   expect(sent.status(), await sent.text()).toBe(201);
-  await page.goto('/client/demandes');
+  await openClientPage(page, '/client/demandes');
   const card = page.locator(`#demande-${mine.id}`);
   await expect(card.getByText('Nouvelle réponse', { exact: true })).toBeVisible();
   await expect(card.locator('summary')).toContainText('nouvelle réponse');

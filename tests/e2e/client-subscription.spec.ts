@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { WIDTHS, createClient, daysFromToday, signInToDashboard } from './client-fixtures.ts';
+import {
+  WIDTHS,
+  createClient,
+  daysFromToday,
+  openClientPage,
+  reloadClientPage,
+  signInToDashboard,
+} from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations, monthChangesWithin, shot } from './fixtures.ts';
 import type { OrderDto } from '#shared/orders/order-api.ts';
 
@@ -37,7 +44,7 @@ test.describe('on a phone', () => {
       await request.get(`/api/admin/manual-orders?email=${encodeURIComponent(client.email)}`)
     ).json()) as OrderDto[];
     expect(orders.map((o) => [o.plan, o.paymentStatus])).toContainEqual(['standard', 'pending']);
-    await page.reload();
+    await reloadClientPage(page);
     await expect(card.getByTestId('pending-order')).toContainText('en attente de paiement');
   });
 });
@@ -50,7 +57,7 @@ test("[CLIENT][SUBSCRIPTION] the reminder e-mail's link opens the renewal of its
   const client = await createClient(request, 'pro', { orderDate: daysFromToday(-325) });
   await signInToDashboard(page, client.username, client.password);
   await expect(page.getByRole('button', { name: 'Renouveler' })).toHaveCount(0);
-  await page.goto('/dashboard?renouveler=pro');
+  await openClientPage(page, '/dashboard?renouveler=pro');
   const confirm = page.getByRole('dialog', { name: 'Renouveler la formule Pro ?' });
   await expect(confirm).toContainText('50,00 €');
   await confirm.getByRole('checkbox', { name: /J’ai lu et j’accepte/ }).check();
@@ -113,7 +120,7 @@ test('[CLIENT][SUBSCRIPTION] without a subscription: « Aucun abonnement actif �
   await expectNoSeriousA11yViolations(page);
 
   // « Créer une demande » says so before anything is typed, rather than refusing the text once written.
-  await page.goto('/client/demandes');
+  await openClientPage(page, '/client/demandes');
   await page.getByRole('button', { name: 'Créer une demande' }).click();
   const dialog = page.getByRole('dialog', { name: 'Créer une demande' });
   await expect(dialog.getByTestId('awaiting-payment')).toBeVisible();
@@ -162,7 +169,7 @@ test("[CLIENT][SUBSCRIPTION] once the month's interventions are used, the dashbo
   const client = await createClient(request, 'basique');
   await signInToDashboard(page, client.username, client.password);
   for (let i = 0; i < 3; i++) expect((await page.request.post('/api/interventions', { data: {} })).status()).toBe(201);
-  await page.reload();
+  await reloadClientPage(page);
   await expect(page.getByTestId('allowance')).toHaveText('3 / 3');
   await expect(page.getByTestId('allowance-used')).toContainText(
     'Vous avez utilisé les 3 interventions de votre formule ce mois-ci.',

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createClient, lastMailTo, signInToDashboard } from './client-fixtures.ts';
+import { createClient, lastMailTo, openClientPage, signInToDashboard } from './client-fixtures.ts';
 import {
   expectNoSeriousA11yViolations,
   fromAnAddress,
@@ -53,7 +53,7 @@ async function clientAndTechnician(browser: Browser, request: APIRequestContext)
   await clientPage.getByRole('button', { name: 'Demander une assistance' }).click();
   await expect(clientPage.getByText('Demande envoyée', { exact: false }).first()).toBeVisible();
   // Each open request offers the share on « Mes demandes », where its follow-up lives.
-  await clientPage.goto('/client/demandes');
+  await openClientPage(clientPage, '/client/demandes');
   const mine = clientPage.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
   await expect(mine).toBeVisible();
   const [intervention] = await (await clientPage.request.get('/api/client/interventions')).json();
@@ -246,7 +246,9 @@ test('[REMOTE][SCREEN_SHARE] the sharing page says every 30 s it is there, and e
   await page.clock.install();
   await signInToDashboard(page, client.username, client.password);
   await page.getByRole('button', { name: 'Demander une assistance' }).click();
-  await page.goto('/client/demandes');
+  // Sent before the page is left: a navigation would cancel the call.
+  await expect(page.getByText('Demande envoyée', { exact: false }).first()).toBeVisible();
+  await openClientPage(page, '/client/demandes');
   const mine = page.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
   await mine.getByRole('button', { name: 'Partager mon écran' }).click();
   await page
@@ -360,7 +362,7 @@ test('[REMOTE][SCREEN_SHARE][RELAY] the screen arrives through a real coturn wit
     await signInToDashboard(clientPage, client.username, client.password);
     await clientPage.getByRole('button', { name: 'Demander une assistance' }).click();
     await expect(clientPage.getByText('Demande envoyée', { exact: false }).first()).toBeVisible();
-    await clientPage.goto('/client/demandes');
+    await openClientPage(clientPage, '/client/demandes');
     const mine = clientPage.getByRole('listitem').filter({ hasText: "Demande d'assistance" });
     await mine.getByRole('button', { name: 'Partager mon écran' }).click();
     await clientPage.getByRole('button', { name: 'Choisir l’écran à partager' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { WIDTHS, createClient, lastMailTo, signInToDashboard } from './client-fixtures.ts';
+import { WIDTHS, createClient, lastMailTo, openClientPage, signInToDashboard } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations, shot } from './fixtures.ts';
 
 // The online withdrawal function (L221-18, directive 2023/2673; docs/decisions/041): during the 14 days after payment,
@@ -18,7 +18,7 @@ for (const { name, viewport } of WIDTHS) {
       expect(contract).toContain('uniquement si vous souhaitez vous rétracter du contrat');
 
       await signInToDashboard(page, client.username, client.password);
-      await page.goto('/client/factures');
+      await openClientPage(page, '/client/factures');
       const order = page.getByRole('listitem').filter({ hasText: 'Basique' }).first();
       await order.getByRole('button', { name: 'Me rétracter' }).click();
       const dialog = page.getByRole('alertdialog', { name: /Vous rétracter de la formule/ });
