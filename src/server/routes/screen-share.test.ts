@@ -25,6 +25,7 @@ import {
 import { openEventStream, type EventStream, type StreamEvent } from '#server/test/event-stream.ts';
 import { todayIso } from '#shared/format.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
+import type { Thread } from '#shared/interventions/thread-api.ts';
 import type { LiveEvent } from '#shared/live/live-api.ts';
 import {
   SIGNAL_SDP_MAX,
@@ -185,6 +186,13 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
     expect(request!.durationMinutes).toBe(14);
     const lines = await one.db.select().from(interventionMessages).where(eq(interventionMessages.interventionId, id));
     expect(lines.map((l) => l.body)).toEqual(['Partage d’écran : 14 min avec Julien']);
+    // The line is an event of the request the client took part in: shown as such, never a « Nouvelle réponse ».
+    const thread = await call('GET', `/api/client/interventions/${id}/messages`, anne);
+    expect(thread.json<Thread>().messages).toMatchObject([
+      { body: 'Partage d’écran : 14 min avec Julien', notice: true },
+    ]);
+    const listed = await call('GET', '/api/client/interventions', anne);
+    expect(listed.json<ClientIntervention[]>().find((r) => r.id === id)).toMatchObject({ unreadReply: false });
     const journal = await one.db.select().from(auditLog).where(eq(auditLog.action, 'intervention.screen_share'));
     expect(journal).toHaveLength(1);
     expect(journal[0]).toMatchObject({ entity: 'intervention', entityId: String(id), staffUsername: 'client' });

@@ -59,6 +59,8 @@ const threadMessageSchema = z.object({
   /** « Vous » is decided by the page; staff see the technician's username, the client sees « Technicien » */
   authorName: z.string(),
   body: z.string(),
+  /** a line about the request (the end of a screen share), shown as an event rather than someone's message */
+  notice: z.boolean(),
   createdAt: z.string(),
   attachments: z.array(
     z.object({ id: z.number().int(), name: z.string(), mimeType: z.string(), size: z.number().int() }),

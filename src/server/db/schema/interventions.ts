@@ -1,6 +1,6 @@
 // Interventions (a client's requests for help), their threads, attachments and ratings.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CLIENT_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import {
   INTERVENTION_STATUSES,
@@ -95,6 +95,9 @@ export const interventionMessages = pgTable(
     author: messageAuthorEnum('author').notNull(),
     staffUsername: text('staff_username'),
     body: text('body').notNull(),
+    // A line the service writes about what happened on the request (« Partage d’écran : 14 min avec Julien »), not
+    // something someone wrote: shown as an event in the thread, never a « Nouvelle réponse », never e-mailed.
+    notice: boolean('notice').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

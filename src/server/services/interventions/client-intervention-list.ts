@@ -60,9 +60,11 @@ export const listedRequestFields = {
     from ${interventionRatings} where ${interventionRatings.interventionId} = ${i.id})`,
   handledBy: staffName(i.assignedStaffId),
   openedBy: staffName(i.openedByStaffId),
-  // The team wrote since the client last read the conversation (its read mark, intervention-thread.ts).
+  // The team wrote since the client last read the conversation (its read mark, intervention-thread.ts); a notice (the
+  // end of a screen share the client took part in) is nobody's reply.
   unreadReply: sql<boolean>`exists (select 1 from ${interventionMessages}
     where ${interventionMessages.interventionId} = ${i.id} and ${interventionMessages.author} = 'staff'
+      and not ${interventionMessages.notice}
       and ${interventionMessages.createdAt} > coalesce(${i.clientReadAt}, '-infinity'))`,
 };
 

@@ -89,13 +89,29 @@ describe('[INTERVENTIONS] the database counts the changes to each client’s lis
     expect(await version()).toBe(before + 1);
     await t.db.update(interventions).set({ clientReadAt: new Date() }).where(eq(interventions.id, requestId));
     expect(await version()).toBe(before + 2);
+    // A team message made a notice (or back) changes whether it is an unread reply; its text alone shows nowhere.
+    await t.db
+      .update(interventionMessages)
+      .set({ notice: true })
+      .where(eq(interventionMessages.interventionId, requestId));
+    expect(await version()).toBe(before + 3);
+    await t.db
+      .update(interventionMessages)
+      .set({ body: 'Je regarde.' })
+      .where(eq(interventionMessages.interventionId, requestId));
+    expect(await version()).toBe(before + 3);
+    await t.db
+      .update(interventionMessages)
+      .set({ notice: false })
+      .where(eq(interventionMessages.interventionId, requestId));
+    expect(await version()).toBe(before + 4);
     // Deleted (the retention job clears long-closed threads): a team message counts as it goes, a client's does not.
     await t.db
       .delete(interventionMessages)
       .where(and(eq(interventionMessages.interventionId, requestId), eq(interventionMessages.author, 'client')));
-    expect(await version()).toBe(before + 2);
+    expect(await version()).toBe(before + 4);
     await t.db.delete(interventionMessages).where(eq(interventionMessages.interventionId, requestId));
-    expect(await version()).toBe(before + 3);
+    expect(await version()).toBe(before + 5);
   });
 
   it('the first name of the member who handles a request counts for its client, the username does not', async () => {

@@ -67,6 +67,7 @@ export async function readThread(db: Tx, id: number, reader: Reader): Promise<Th
       id: m.id,
       author: m.author,
       body: m.body,
+      notice: m.notice,
       createdAt: m.createdAt.toISOString(),
       attachments: files.filter((f) => f.messageId === m.id).map(({ messageId: _, ...f }) => f),
       // A client reads « Technicien », never a staff member's login.

@@ -270,6 +270,7 @@ async function traceEnd(
       author: 'staff',
       staffUsername: member?.username ?? null,
       body: screenShareLine(minutes, staffName),
+      notice: true,
       createdAt: now,
     });
   }
