@@ -125,9 +125,12 @@ test('[REMOTE][SCREEN_SHARE] the client shares, Julien watches, the client stops
   await expect(card.getByText('Durée :')).toBeVisible();
   await card.locator('summary').filter({ hasText: 'Conversation' }).click();
   await expect(card.getByText('Partage d’écran : 1 min avec Julien')).toBeVisible();
+  await shot(techPage, 'screen-share-line-desktop');
 
   await clientPage.getByRole('link', { name: 'Accueil' }).click();
   await expect(mine.getByText('Durée : 1 min')).toBeVisible();
+  // The share's line is an event the client took part in, not a reply to read.
+  await expect(mine.getByText('Nouvelle réponse', { exact: true })).toHaveCount(0);
 });
 
 /** Starts watching the page's live stream; `received` resolves once it has delivered a signal of this kind. */

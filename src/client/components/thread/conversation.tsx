@@ -120,42 +120,49 @@ function MessageList({
   basePath,
 }: Pick<Thread, 'messages' | 'readByOtherAt'> & Pick<Props, 'viewer' | 'basePath'>) {
   const mine = (author: string) => author === viewer;
-  const lastMine = [...messages].reverse().find((m) => mine(m.author));
+  const lastMine = [...messages].reverse().find((m) => !m.notice && mine(m.author));
   return (
     <ol className="space-y-2" aria-label="Messages">
-      {messages.map((m) => (
-        <li
-          key={m.id}
-          className={cn(
-            'max-w-[85%] rounded-lg px-3 py-2 text-sm',
-            mine(m.author) ? 'ml-auto bg-blue-50 text-blue-950' : 'bg-slate-100 text-slate-900',
-          )}
-        >
-          <p className="text-xs text-slate-600">
-            {mine(m.author) ? 'Vous' : m.authorName} · {formatDateTime(m.createdAt)}
-          </p>
-          {m.body && <p className="mt-1 whitespace-pre-line break-words">{m.body}</p>}
-          {m.attachments.map((f) => {
-            // /api/client/intervention-attachments/7 or /api/admin/intervention-attachments/7
-            const href = `${basePath.replace(/\/interventions\/\d+$/, '/intervention-attachments')}/${f.id}`;
-            return (
-              <a key={f.id} href={href} download={f.name} className="mt-2 block font-medium underline">
-                {f.mimeType.startsWith('image/') ? (
-                  <img src={href} alt={f.name} className="max-h-48 rounded border border-slate-200 bg-white" />
-                ) : (
-                  <span className="inline-flex items-center gap-1">
-                    <FileText aria-hidden="true" className="h-4 w-4" />
-                    {f.name}
-                  </span>
-                )}
-              </a>
-            );
-          })}
-          {m === lastMine && readByOtherAt && readByOtherAt >= m.createdAt && (
-            <p className="mt-1 text-right text-xs text-slate-600">Lu</p>
-          )}
-        </li>
-      ))}
+      {messages.map((m) =>
+        m.notice ? (
+          // An event of the request, nobody's message: across the thread, without a side or « Vous ».
+          <li key={m.id} className="px-3 text-center text-xs text-slate-600">
+            {m.body} · {formatDateTime(m.createdAt)}
+          </li>
+        ) : (
+          <li
+            key={m.id}
+            className={cn(
+              'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+              mine(m.author) ? 'ml-auto bg-blue-50 text-blue-950' : 'bg-slate-100 text-slate-900',
+            )}
+          >
+            <p className="text-xs text-slate-600">
+              {mine(m.author) ? 'Vous' : m.authorName} · {formatDateTime(m.createdAt)}
+            </p>
+            {m.body && <p className="mt-1 whitespace-pre-line break-words">{m.body}</p>}
+            {m.attachments.map((f) => {
+              // /api/client/intervention-attachments/7 or /api/admin/intervention-attachments/7
+              const href = `${basePath.replace(/\/interventions\/\d+$/, '/intervention-attachments')}/${f.id}`;
+              return (
+                <a key={f.id} href={href} download={f.name} className="mt-2 block font-medium underline">
+                  {f.mimeType.startsWith('image/') ? (
+                    <img src={href} alt={f.name} className="max-h-48 rounded border border-slate-200 bg-white" />
+                  ) : (
+                    <span className="inline-flex items-center gap-1">
+                      <FileText aria-hidden="true" className="h-4 w-4" />
+                      {f.name}
+                    </span>
+                  )}
+                </a>
+              );
+            })}
+            {m === lastMine && readByOtherAt && readByOtherAt >= m.createdAt && (
+              <p className="mt-1 text-right text-xs text-slate-600">Lu</p>
+            )}
+          </li>
+        ),
+      )}
     </ol>
   );
 }
