@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { exactlyOneOf, expectNoSeriousA11yViolations, monthChangesWithin } from './fixtures.ts';
-import { WIDTHS, createClient, signInToDashboard } from './client-fixtures.ts';
+import { WIDTHS, createClient, openClientPage, signInToDashboard } from './client-fixtures.ts';
 import { formatDate } from '#shared/format.ts';
 import type { CurrentSubscription } from '#shared/subscriptions/subscription-api.ts';
 import type { UserIntervention } from '#shared/interventions/intervention-api.ts';
@@ -156,7 +156,7 @@ test('[CLIENT][AREA] /client/dashboard shows the end date, the allowance and the
     expect((await page.request.post('/api/client/interventions', { data: ask })).status()).toBe(201);
   const subscription = (await (await page.request.get('/api/subscriptions/current')).json()) as CurrentSubscription;
 
-  await page.goto('/client/dashboard');
+  await openClientPage(page, '/client/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: `Bonjour ${client.name}` })).toBeVisible();
   const card = page.getByRole('region', { name: 'Mon abonnement' });
   await expect(card.getByTestId('plan-name')).toHaveText('Standard');

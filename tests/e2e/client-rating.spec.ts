@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createClient, signInToDashboard, WIDTHS } from './client-fixtures.ts';
+import { createClient, reloadClientPage, signInToDashboard, WIDTHS } from './client-fixtures.ts';
 import { expectNoSeriousA11yViolations, shot, staffSignIn, newestRequestsFirst } from './fixtures.ts';
 
 const COMMENT = 'Technicien très patient, tout remarche !';
@@ -41,7 +41,7 @@ for (const { name, viewport } of WIDTHS) {
     await expect(card.getByText('Terminée')).toBeVisible();
 
     // The client's dashboard now asks for their opinion.
-    await clientPage.reload();
+    await reloadClientPage(clientPage);
     const form = item.getByRole('form', { name: /Votre avis sur la demande/ });
     await expect(form).toBeVisible();
     await expect(item.getByRole('button', { name: 'Je n’ai plus besoin d’aide' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createOrder, expectNoSeriousA11yViolations, shot, staffSignIn, uniqueEmail } from './fixtures.ts';
-import { createClient, signInToDashboard } from './client-fixtures.ts';
+import { createClient, openClientPage, signInToDashboard } from './client-fixtures.ts';
 import { CLIENT_PAGES } from '#shared/clients/client-pages.ts';
 import type { AdminCounts } from '#shared/staff/admin-counts.ts';
 
@@ -75,7 +75,7 @@ test('[CLIENT][HOMES] the home at 375 × 812 with a plan, a device and three req
 }) => {
   await page.setViewportSize(PHONE);
   await clientWithHistory(page, request);
-  await page.goto(CLIENT_PAGES.home);
+  await openClientPage(page, CLIENT_PAGES.home);
   await expect(page.getByRole('region', { name: /Historique des interventions/ }).getByRole('listitem')).toHaveCount(3);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   measure('client home height at 375×812', height);
