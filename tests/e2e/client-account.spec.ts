@@ -156,3 +156,32 @@ test('[CLIENT][ACCOUNT] « Mes factures » downloads the paid invoice; « Mes do
   await page.reload();
   await expect(page.getByRole('region', { name: 'Mes données' }).getByTestId('erasure-pending')).toBeVisible();
 });
+
+test('[CLIENT][FORMS] before the script runs, the offers on the client’s home cannot be sent by the browser itself', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // Without a plan running: the home, rendered by the server, shows the offers' form.
+  const client = await createClient(request, 'duo', { orderDate: '2020-01-01' });
+  await signInToDashboard(page, client.username, client.password);
+  // The same session, in a browser that has not run the page's script yet (a slow network, the script still loading).
+  // Sent by the browser itself, a form would go out as a GET to the same address: what was typed in the address bar
+  // and the server's logs, and lost from the page.
+  const early = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  try {
+    const tab = await early.newPage();
+    await tab.goto('/client/accueil');
+    const offers = tab.getByRole('region', { name: 'Nos offres' });
+    await expect(offers.getByRole('button', { name: /formule Duo/ })).toBeDisabled();
+  } finally {
+    await early.close();
+  }
+  // Once the script runs, the same buttons answer.
+  await expect(
+    page.getByRole('region', { name: 'Nos offres' }).getByRole('button', { name: /formule Duo/ }),
+  ).toBeEnabled();
+});

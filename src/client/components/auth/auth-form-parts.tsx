@@ -1,6 +1,5 @@
 import { Link } from '#client/lib/router.ts';
-import { useHydrated } from '#client/lib/use-hydrated.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { SubmitButton } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { PASSWORD_HINT } from './new-password.ts';
 import type { useLinkPasswordForm } from './use-link-password-form.ts';
@@ -15,11 +14,10 @@ export function AuthSubmit({
   pendingLabel: string;
   children: string;
 }) {
-  const hydrated = useHydrated();
   return (
-    <Button type="submit" size="lg" className="w-full" disabled={!hydrated || pending}>
+    <SubmitButton size="lg" className="w-full" disabled={pending}>
       {pending ? pendingLabel : children}
-    </Button>
+    </SubmitButton>
   );
 }
 

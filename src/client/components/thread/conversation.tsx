@@ -5,7 +5,7 @@ import { formatDateTime } from '#shared/format.ts';
 import type { Thread } from '#shared/interventions/thread-api.ts';
 import { UNREAD_LABELS } from '#shared/interventions/intervention-labels.ts';
 import { api, serverMessage } from '#client/lib/api.ts';
-import { Button, FILE_LABEL_FOCUS } from '#client/components/ui/button.tsx';
+import { FILE_LABEL_FOCUS, SubmitButton } from '#client/components/ui/button.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/components/ui/cn.ts';
@@ -205,9 +205,7 @@ function MessageForm({ basePath, queryKey, refreshKey }: Pick<Props, 'basePath' 
         )}
       </div>
       <div className="flex justify-end">
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Envoi...' : 'Envoyer'}
-        </Button>
+        <SubmitButton disabled={sending}>{sending ? 'Envoi...' : 'Envoyer'}</SubmitButton>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
 import { cn } from './cn.ts';
 
 const VARIANTS = {
@@ -36,4 +37,14 @@ export function buttonClass(
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+}
+
+/**
+ * A form's submit button, off until the page's script runs the form. On a page the server rendered, a tap before
+ * hydration would let the browser send the form itself: a GET to the same address with every field in it (a password
+ * in the address bar and the server's logs), and what was typed lost on the way.
+ */
+export function SubmitButton({ disabled, ...props }: Omit<ButtonProps, 'type'>) {
+  const hydrated = useHydrated();
+  return <Button type="submit" disabled={!hydrated || disabled} {...props} />;
 }

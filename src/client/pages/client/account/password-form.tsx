@@ -7,7 +7,7 @@ import type { z } from '#shared/common/zod.ts';
 import { serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { notify } from '#client/lib/notify.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { SubmitButton } from '#client/components/ui/button.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { useChangePassword } from '#client/pages/client/api/account-mutations.ts';
 import { PASSWORD_HINT, checkConfirmation, confirmPassword } from '#client/components/auth/new-password.ts';
@@ -90,9 +90,9 @@ export function PasswordForm({ email }: { email: string }) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
+      <SubmitButton className="w-full sm:w-auto" disabled={change.isPending}>
         {change.isPending ? 'Enregistrement...' : 'Changer mon mot de passe'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

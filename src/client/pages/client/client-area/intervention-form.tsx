@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitButton } from '#client/components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
@@ -103,9 +103,7 @@ function InterventionFields({
         <Button variant="secondary" onClick={onCancel}>
           Annuler
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Envoi...' : 'Envoyer la demande'}
-        </Button>
+        <SubmitButton disabled={create.isPending}>{create.isPending ? 'Envoi...' : 'Envoyer la demande'}</SubmitButton>
       </div>
     </form>
   );

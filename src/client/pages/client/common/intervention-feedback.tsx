@@ -12,7 +12,7 @@ import {
   type InterventionRating,
   type RatingInput,
 } from '#shared/interventions/rating-api.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitButton } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { TextAreaField } from '#client/components/ui/field.tsx';
 import { StarInput, StarsDisplay } from '#client/components/rating/stars.tsx';
@@ -176,9 +176,7 @@ function RatingForm({ request, onDone, onCancel }: { request: Request; onDone():
             Annuler
           </Button>
         )}
-        <Button type="submit" disabled={rate.isPending}>
-          {rate.isPending ? 'Envoi…' : 'Envoyer mon avis'}
-        </Button>
+        <SubmitButton disabled={rate.isPending}>{rate.isPending ? 'Envoi…' : 'Envoyer mon avis'}</SubmitButton>
       </div>
     </form>
   );

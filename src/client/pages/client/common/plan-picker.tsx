@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { PLANS, devicesLabel, interventionsLabel, type PlanId } from '#shared/plans.ts';
 import { formatEuro } from '#shared/format.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitButton } from '#client/components/ui/button.tsx';
 import { cn } from '#client/components/ui/cn.ts';
 import { useOnlinePayment } from '#client/pages/client/payments/pay-online.tsx';
 import { OrderConsentBoxes, useConsentBoxes } from '#client/components/order/order-consent-boxes.tsx';
@@ -79,7 +79,7 @@ export function PlanPicker({ initial, pending, onChoose, onCancel }: PlanPickerP
             Annuler
           </Button>
         )}
-        <Button type="submit" disabled={!chosen || pending}>
+        <SubmitButton disabled={!chosen || pending}>
           {pending
             ? 'Envoi...'
             : !plan
@@ -87,7 +87,7 @@ export function PlanPicker({ initial, pending, onChoose, onCancel }: PlanPickerP
               : plan.id === initial
                 ? `Renouveler la formule ${plan.name}`
                 : `Commander la formule ${plan.name}`}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import { formatEuro } from '#shared/format.ts';
 import type { Plan } from '#shared/plans.ts';
 import type { OrderConsentInput } from '#shared/orders/order-consent.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitButton } from '#client/components/ui/button.tsx';
 import { OrderConsentBoxes, useConsentBoxes } from '#client/components/order/order-consent-boxes.tsx';
 import { useOnlinePayment } from '#client/pages/client/payments/pay-online.tsx';
 
@@ -39,9 +39,7 @@ export function RenewalConfirm({
         <Button variant="secondary" onClick={onCancel}>
           Annuler
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Envoi...' : 'Renouveler'}
-        </Button>
+        <SubmitButton disabled={pending}>{pending ? 'Envoi...' : 'Renouveler'}</SubmitButton>
       </div>
     </form>
   );

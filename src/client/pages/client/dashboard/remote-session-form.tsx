@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, SubmitButton } from '#client/components/ui/button.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { applyFieldErrors } from '#client/lib/form-errors.ts';
 import { api } from '#client/lib/api.ts';
@@ -83,9 +83,7 @@ function ToolForm({ sending, onSubmit, onCancel, settings }: Props & { settings:
         <Button variant="secondary" onClick={onCancel}>
           Annuler
         </Button>
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Envoi...' : 'Demander la session'}
-        </Button>
+        <SubmitButton disabled={sending}>{sending ? 'Envoi...' : 'Demander la session'}</SubmitButton>
       </div>
     </form>
   );

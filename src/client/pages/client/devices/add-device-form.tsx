@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { deviceInputSchema, type DeviceInput } from '#shared/devices/device-api.ts';
 import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { SubmitButton } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { SelectField, TextField } from '#client/components/ui/field.tsx';
 import { ApiRequestError, serverMessage } from '#client/lib/api.ts';
@@ -56,9 +56,7 @@ export function AddDeviceForm() {
           error={errors.deviceInfo?.message}
           {...register('deviceInfo')}
         />
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Ajout...' : 'Ajouter'}
-        </Button>
+        <SubmitButton disabled={add.isPending}>{add.isPending ? 'Ajout...' : 'Ajouter'}</SubmitButton>
       </form>
     </Card>
   );

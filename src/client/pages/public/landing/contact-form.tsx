@@ -1,6 +1,5 @@
 import { TextAreaField, TextField } from '#client/components/ui/field.tsx';
-import { Button } from '#client/components/ui/button.tsx';
-import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { Button, SubmitButton } from '#client/components/ui/button.tsx';
 import { DataNotice } from '#client/components/privacy/data-notice.tsx';
 import { durationLabel, RETENTION } from '#shared/privacy/retention-periods.ts';
 import { captchaHint, captchaLabel } from './contact-captcha.tsx';
@@ -8,7 +7,6 @@ import { loadValidation, useContactForm } from './use-contact-form.ts';
 
 /** The contact form, checked by the same zod schema as the server; the server's field errors land under the fields. */
 export function ContactForm() {
-  const hydrated = useHydrated();
   const { form, captcha, sent, loadCaptcha, onSubmit } = useContactForm();
   const {
     register,
@@ -51,9 +49,9 @@ export function ContactForm() {
           Nouvelle question
         </Button>
       </div>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
+      <SubmitButton size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
         {isSubmitting ? 'Envoi en cours...' : 'Envoyer le message'}
-      </Button>
+      </SubmitButton>
       <DataNotice>
         Votre nom, votre e-mail et votre message servent uniquement à vous répondre. Nous les gardons{' '}
         {durationLabel(RETENTION.contactMessages)} {RETENTION.contactMessages.from}.

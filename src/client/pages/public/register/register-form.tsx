@@ -1,6 +1,5 @@
-import { Button } from '#client/components/ui/button.tsx';
+import { SubmitButton } from '#client/components/ui/button.tsx';
 import { SelectField, TextAreaField } from '#client/components/ui/field.tsx';
-import { useHydrated } from '#client/lib/use-hydrated.ts';
 import { REGISTRATION_DEVICE_LABELS, REGISTRATION_DEVICE_TYPES } from '#shared/devices/device-labels.ts';
 import { PLANS, type Plan } from '#shared/plans.ts';
 import { pricePerPeriod } from './selected-plan-card.tsx';
@@ -15,7 +14,6 @@ const PLAN_OPTIONS = PLANS.map((p) => ({ value: p.id, label: `${p.name} – ${pr
 
 /** The registration form: the server's schema checks it on submit; server field errors land under their field. */
 export function RegisterForm({ plan }: { plan: Plan | undefined }) {
-  const hydrated = useHydrated();
   const { form, onSubmit } = useRegisterForm(plan);
   const {
     register,
@@ -68,9 +66,9 @@ export function RegisterForm({ plan }: { plan: Plan | undefined }) {
         error={errors.acceptCgv?.message}
       />
 
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
+      <SubmitButton size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
         {isSubmitting ? 'Inscription en cours...' : "Finaliser l'inscription"}
-      </Button>
+      </SubmitButton>
       <DataNotice>
         Vos coordonnées et la description de votre appareil servent à étudier votre inscription, créer votre compte et
         vous assister. Nous les gardons {durationLabel(RETENTION.account)} après la fin de votre dernier abonnement, ou{' '}

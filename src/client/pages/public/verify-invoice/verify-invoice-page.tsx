@@ -2,11 +2,10 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { useSearchParams } from '#client/lib/router.ts';
 import { Search } from 'lucide-react';
 import { PublicLayout } from '#client/components/layout/public-layout.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { SubmitButton } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { TextField } from '#client/components/ui/field.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { useHydrated } from '#client/lib/use-hydrated.ts';
 import { verificationKeySchema } from '#shared/billing/invoice-verification.ts';
 import { InvoiceFound, VerificationError } from './invoice-result.tsx';
 import { KeyHelp } from './key-help.tsx';
@@ -24,7 +23,6 @@ function upperCaseInPlace(event: ChangeEvent<HTMLInputElement>): void {
 }
 
 export function VerifyInvoicePage() {
-  const hydrated = useHydrated();
   // Uncontrolled, so a key typed before the page finished loading is kept.
   const input = useRef<HTMLInputElement>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -91,9 +89,9 @@ export function VerifyInvoicePage() {
                 setFieldError(undefined);
               }}
             />
-            <Button type="submit" size="md" className="sm:mt-7" disabled={!hydrated || state.status === 'loading'}>
+            <SubmitButton size="md" className="sm:mt-7" disabled={state.status === 'loading'}>
               <Search aria-hidden="true" className="h-5 w-5" /> Vérifier
-            </Button>
+            </SubmitButton>
           </form>
         </Card>
 
