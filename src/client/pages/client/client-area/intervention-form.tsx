@@ -138,7 +138,9 @@ function DeviceFields({
       <TextField
         label="Votre appareil"
         placeholder="Par exemple : PC HP sous Windows 11"
-        hint="La marque, le modèle ou le système, si vous les connaissez."
+        hint={
+          'La marque et le modèle si vous les connaissez\u00a0; sinon, quelques mots suffisent\u00a0: «\u00a0ordinateur portable gris\u00a0».'
+        }
         error={errors.deviceInfo?.message}
         {...register('deviceInfo')}
       />
