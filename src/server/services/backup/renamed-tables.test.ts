@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { inboxItems } from '#server/db/schema.ts';
+import { inboxItems, interventionMessages, interventions } from '#server/db/schema.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '#server/test/harness.ts';
 import { postOrder, staffLogin } from '#server/test/fixtures.ts';
 import { readZip, writeZip } from '#server/test/zip-files.ts';
@@ -19,7 +19,8 @@ import { RENAMED_TABLES } from './tables.ts';
 /**
  * An archive made by an earlier version names its files and manifest entries after the old tables (orders were
  * « manual_orders », the inbox « requests »), holds a column since dropped (clients' password_hint, migration 0005) and
- * lacks one added since (the outbox's next_attempt_at, 0030): it must still restore, into today's tables.
+ * lacks some added since (the outbox's next_attempt_at, 0030; the messages' notice, 0046): it must still restore, into
+ * today's tables.
  */
 describe('[BACKUP] an archive from before the tables were renamed restores into today’s tables', () => {
   let t: TestApp;
@@ -30,7 +31,20 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
 
   beforeAll(async () => {
     t = await createTestApp();
-    await postOrder(t, await staffLogin(t), { username: 'ancienclient', password: 'Jardin-Lointain-42' });
+    const order = await postOrder(t, await staffLogin(t), { username: 'ancienclient', password: 'Jardin-Lointain-42' });
+    // A conversation from before notices: a screen share's line, and a member's message that only starts like one.
+    const [request] = await t.db
+      .insert(interventions)
+      .values({ clientId: order.order.clientId!, title: 'Demande', description: 'Écran noir' })
+      .returning();
+    await t.db.insert(interventionMessages).values([
+      { interventionId: request!.id, author: 'staff', body: 'Partage d’écran : 12 min avec Julien' },
+      {
+        interventionId: request!.id,
+        author: 'staff',
+        body: 'Partage d’écran : 12 min avec Julien\nJe reviens vers vous.',
+      },
+    ]);
     await t.db.insert(inboxItems).values({
       kind: 'contact',
       name: 'Ancien Format',
@@ -88,6 +102,11 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
       ({ next_attempt_at: _added, ...row }) => row,
       (columns) => columns.filter((c) => c.name !== 'next_attempt_at'),
     );
+    rewrite(
+      'intervention_messages',
+      ({ notice: _added, ...row }) => row,
+      (columns) => columns.filter((c) => c.name !== 'notice'),
+    );
     const renamed = new Map([...entries].map(([name, data]) => [rename(name), data]));
     manifest.tables = Object.fromEntries(
       Object.entries(manifest.tables).map(([name, table]) => [oldNames[name] ?? name, table]),
@@ -130,5 +149,15 @@ describe('[BACKUP] an archive from before the tables were renamed restores into 
     );
     expect(outbox.rows.length).toBeGreaterThan(0);
     expect(outbox.rows.every((row) => row.status === 'queued' && row.due)).toBe(true);
+  });
+
+  it('makes the screen-share lines of an archive from before notices notices again, and nothing else', async () => {
+    const messages = await target!.db.execute<{ body: string; notice: boolean }>(
+      sql`select body, notice from intervention_messages order by id`,
+    );
+    expect(messages.rows).toEqual([
+      { body: 'Partage d’écran : 12 min avec Julien', notice: true },
+      { body: 'Partage d’écran : 12 min avec Julien\nJe reviens vers vous.', notice: false },
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import type { Entry } from 'yauzl';
 import { migrateDatabase, type Database, type Tx } from '#server/db/client.ts';
 import { jsonPath, type BackupManifest } from './archive.ts';
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { backupTables, currentTableName, ident, schemaTables } from './tables.ts';
+import { backupTables, COLUMNS_FILLED_AFTER_RESTORE, currentTableName, ident, schemaTables } from './tables.ts';
 import type { VerifyOptions, VerifiedArchive } from './verify-archive.ts';
 import { verifyArchive, migrationTags, RestoreError, damaged, openEntry, readEntry } from './verify-archive.ts';
 
@@ -83,6 +83,10 @@ export async function loadArchive(
         if (counts[name] !== table.rows)
           throw damaged(`${name} : ${counts[name]} lignes lues, ${table.rows} attendues`);
         log(`  ${name} : ${counts[name]} lignes`);
+      }
+      for (const { table, column, fill } of COLUMNS_FILLED_AFTER_RESTORE) {
+        const archived = manifest.tables[table];
+        if (archived && !archived.columns.some((c) => c.name === column)) await tx.execute(sql.raw(fill));
       }
       await resetCounters(tx);
     });

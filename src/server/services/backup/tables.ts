@@ -27,6 +27,15 @@ export const DERIVED_TABLES = new Set([
 ]);
 
 /**
+ * Columns added since archives were first made whose values follow from the rest of the row: once an archive without
+ * one is loaded (its rows took the column's default), the database fills it as the migration that added it did.
+ */
+export const COLUMNS_FILLED_AFTER_RESTORE: readonly { table: string; column: string; fill: string }[] = [
+  // the screen-share lines of the conversations, notices since migration 0046
+  { table: 'intervention_messages', column: 'notice', fill: 'select mark_share_lines_as_notices()' },
+];
+
+/**
  * Tables renamed since archives were first made (migration 0020): an older archive restores into today's name.
  */
 export const RENAMED_TABLES: Readonly<Record<string, string>> = { manual_orders: 'orders', requests: 'inbox_items' };
