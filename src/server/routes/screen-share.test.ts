@@ -466,9 +466,13 @@ describe('[REMOTE] screen sharing: who may take part, its signals, its record', 
   });
 
   it('puts the shares in the client’s data export, times only', async () => {
-    const { data } = await downloadClientData<{ screenShares: { durationMinutes: number; endedBy: string }[] }>(
-      one,
-      anne,
+    const { data } = await downloadClientData<{
+      screenShares: { durationMinutes: number; endedBy: string }[];
+      interventions: { messages: { body: string; notice: boolean }[] }[];
+    }>(one, anne);
+    // The share's line in the conversation says it is a notice, not something the team wrote.
+    expect(data.interventions.flatMap((i) => i.messages)).toContainEqual(
+      expect.objectContaining({ body: 'Partage d’écran : 14 min avec Julien', notice: true }),
     );
     const shares = data.screenShares;
     expect(shares).toContainEqual(expect.objectContaining({ durationMinutes: 14, endedBy: 'client' }));

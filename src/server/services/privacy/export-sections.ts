@@ -115,6 +115,7 @@ export async function threadsOf(db: Tx, interventionIds: number[], placer: Place
       interventionId: interventionMessages.interventionId,
       author: interventionMessages.author,
       body: interventionMessages.body,
+      notice: interventionMessages.notice,
       createdAt: interventionMessages.createdAt,
     })
     .from(interventionMessages)
@@ -144,6 +145,8 @@ export async function threadsOf(db: Tx, interventionIds: number[], placer: Place
     return {
       author: m.author,
       body: m.body,
+      // a line about the request (the end of a screen share), not something someone wrote
+      notice: m.notice,
       sentAt: m.createdAt.toISOString(),
       attachments: files
         .filter((f) => f.messageId === m.id)
