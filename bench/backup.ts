@@ -1,6 +1,8 @@
 // Backup and restore at scale, on the embedded database (PGlite, the default) and on PostgreSQL (a database of its own
 // on BENCH_DATABASE_URL's server, dropped at the end; the restore goes into a second empty one).
-// Seeds 50,000 orders (10,000 clients), 100,000 interventions and each paid order's issued invoice with its stored PDF
+// Seeds 50,000 orders (10,000 clients), 100,000 interventions with a message from the client and an answer from the
+// team on each (every team message moves its client's list counter when restored, migration 0045), and each paid
+// order's issued invoice with its stored PDF
 // (bench/seed.ts: a real rendered invoice of about 7.5 kB; the backup copies stored PDFs, it never renders one).
 // Then, against the real server (a child process): the Téléchargement tab's backup started over HTTP, its duration,
 // the server's peak memory (VmHWM) and the p99 of /healthz under 10 connections meanwhile, beside the same /healthz
@@ -22,7 +24,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '#server/config.ts';
 import { migrateDatabase, openDatabase } from '#server/db/client.ts';
-import { interventions } from '#server/db/schema.ts';
+import { interventionMessages, interventions } from '#server/db/schema.ts';
 import { installJobSchema } from '#server/jobs/job-queue.ts';
 import { ensureStaffAccount } from '#server/services/staff/staff-bootstrap.ts';
 import { seedOrders } from './seed.ts';
@@ -31,6 +33,8 @@ import { startServer, type RunningServer } from './server.ts';
 const run = promisify(execFile);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
 const INTERVENTIONS = Number(process.env.BENCH_INTERVENTIONS ?? 100_000);
+// 0 for the seed of before messages, as a baseline in the same run
+const WITH_MESSAGES = process.env.BENCH_MESSAGES !== '0';
 const CONNECTIONS = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const ENV = {
@@ -94,6 +98,22 @@ export async function seed(dataDir: string, databaseUrl?: string) {
         });
       }
       await database.db.insert(interventions).values(rows);
+    }
+    // Ids follow insertion order: request n° i + 1 gets the client's message and the team's answer.
+    for (let start = 0; WITH_MESSAGES && start < INTERVENTIONS; start += 500) {
+      const rows = [];
+      for (let i = start; i < Math.min(start + 500, INTERVENTIONS); i++) {
+        rows.push(
+          { interventionId: i + 1, author: 'client' as const, body: 'Bonjour, l’imprimante ne répond toujours pas.' },
+          {
+            interventionId: i + 1,
+            author: 'staff' as const,
+            staffUsername: 'admin',
+            body: 'Bonjour, je me connecte dans deux minutes : laissez l’ordinateur allumé.',
+          },
+        );
+      }
+      await database.db.insert(interventionMessages).values(rows);
     }
     // bench/seed.ts issues each paid order's invoice with a stored PDF (one real rendered PDF shared by every row).
     const invoices = Number(
@@ -224,7 +244,7 @@ export async function measureBackup(kind: Kind = 'pglite') {
   const { invoices } = await seed(dataDir, source?.url);
   const seedSeconds = (Date.now() - seedStart) / 1000;
   console.log(
-    `${kind}: seeded ${ORDERS} orders, ${INTERVENTIONS} interventions, ${invoices} invoices in ${seedSeconds.toFixed(1)} s`,
+    `${kind}: seeded ${ORDERS} orders, ${INTERVENTIONS} interventions, ${WITH_MESSAGES ? 2 * INTERVENTIONS : 0} messages, ${invoices} invoices in ${seedSeconds.toFixed(1)} s`,
   );
 
   const server = await startServer(PORT, { ...ENV, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...databaseEnv(source?.url) });
@@ -247,6 +267,7 @@ export async function measureBackup(kind: Kind = 'pglite') {
       data: {
         orders: ORDERS,
         interventions: INTERVENTIONS,
+        messages: WITH_MESSAGES ? 2 * INTERVENTIONS : 0,
         invoicesWithStoredPdf: invoices,
         seedSeconds: Math.round(seedSeconds),
       },
