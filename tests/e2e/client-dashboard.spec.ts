@@ -76,8 +76,10 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByRole('link', { name: 'Connexion Client' })).toHaveCount(0);
 
       await page.getByRole('banner').getByRole('link', { name: 'Déconnexion' }).click();
-      await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { level: 1, name: /Un souci avec votre ordinateur/ })).toBeVisible();
+      // The landing page says the sign-out worked, then drops the mark from the address: a reload says nothing more.
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Déconnexion réussie' })).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toHaveCount(0);
       // On a phone the account links sit in the menu.
       if (viewport.width < 768) await page.getByRole('button', { name: 'Menu' }).click();

@@ -27,7 +27,8 @@ describe('[SECURITY][LOGOUT] the /api/logout navigation', () => {
       const session = await signIn();
       const res = await navigate(session, site);
       expect(res.statusCode, site).toBe(302);
-      expect(res.headers.location).toBe('/');
+      // The landing page, marked so that it says the sign-out worked.
+      expect(res.headers.location).toBe('/#deconnexion');
       expect(await signedIn(session), site).toBe(false);
     }
   });
@@ -67,7 +68,7 @@ describe('[SECURITY][LOGOUT] the /api/logout navigation', () => {
       },
     });
     expect(res.statusCode, res.body).toBe(303);
-    expect(res.headers.location).toBe('/');
+    expect(res.headers.location).toBe('/#deconnexion');
     expect(await signedIn(session)).toBe(false);
   });
 

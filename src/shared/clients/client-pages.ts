@@ -21,6 +21,12 @@ export function requestPage(id: number): string {
 /** Where the sign-in page sends a client once signed in (?retour=<path>): the page they were on when asked to sign in. */
 export const RETURN_PARAM = 'retour';
 
+/**
+ * Where /api/logout leads once it has ended a session: the landing page, which then says « Déconnexion réussie » as the
+ * client area's own « Déconnexion » does. A fragment, so the landing page stays one page for the server and its cache.
+ */
+export const SIGNED_OUT_HASH = '#deconnexion';
+
 /** Where signing in leads when no page of the client area is asked for. */
 export const SIGNED_IN_HOME = '/client/dashboard';
 

@@ -106,7 +106,8 @@ describe('[CLIENT][LOGIN] client identity', () => {
       headers: { ...again, 'sec-fetch-site': 'same-origin' },
     });
     expect(nav.statusCode).toBe(302);
-    expect(nav.headers.location).toBe('/');
+    // The landing page, marked so that it says the sign-out worked.
+    expect(nav.headers.location).toBe('/#deconnexion');
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: again })).statusCode).toBe(401);
     const login = await t.app.inject({ method: 'GET', url: '/api/login' });
     expect(login.headers.location).toBe('/client/login');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { REDIRECT_REPLY } from '#server/http-schema.ts';
 import { CLIENT_COOKIE } from '#server/plugins/auth.ts';
 import { CSP_NONCE } from '#server/plugins/csp.ts';
+import { SIGNED_OUT_HASH } from '#shared/clients/client-pages.ts';
 import { logOut } from './auth.ts';
 
 /**
@@ -34,7 +35,8 @@ a{color:#1d4ed8}</style></head>
 
 /**
  * GET /api/logout, the navigation kept from the original site (docs/specification.md §7): from our own pages or a typed
- * address it signs out and goes to `/`; from anywhere else it asks first. The page's button POSTs to /api/logout, which
+ * address it signs out and goes to `/` (marked #deconnexion when a session ended there); from anywhere else it asks
+ * first. The page's button POSTs to /api/logout, which
  * the Origin check (plugins/security.ts) refuses from another site like every other write.
  */
 export const clientLogoutRoutes: FastifyPluginAsync = async (app) => {
@@ -45,8 +47,9 @@ export const clientLogoutRoutes: FastifyPluginAsync = async (app) => {
         .header('cache-control', 'no-store')
         .send(confirmPage(app.config.SITE_NAME));
     }
+    const hadSession = Boolean(request.cookies[CLIENT_COOKIE]);
     await logOut(app, request, reply);
-    return reply.redirect('/');
+    return reply.redirect(hadSession ? `/${SIGNED_OUT_HASH}` : '/');
   });
 
   // A form sends its (empty) body form-encoded: accepted here only, and never read.
@@ -56,7 +59,8 @@ export const clientLogoutRoutes: FastifyPluginAsync = async (app) => {
     (_request, _body, done) => done(null, {}),
   );
   app.post('/logout', { config: REDIRECT_REPLY }, async (request, reply) => {
+    const hadSession = Boolean(request.cookies[CLIENT_COOKIE]);
     await logOut(app, request, reply);
-    return reply.redirect('/', 303);
+    return reply.redirect(hadSession ? `/${SIGNED_OUT_HASH}` : '/', 303);
   });
 };

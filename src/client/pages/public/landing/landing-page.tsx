@@ -1,7 +1,8 @@
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { SiteFooter, SkipLink } from '#client/components/layout/public-layout.tsx';
 import { PageSpinner } from '#client/components/ui/spinner.tsx';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
+import { SIGNED_OUT_HASH } from '#shared/clients/client-pages.ts';
 import { ChatWidget } from './chat-widget.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { LandingHeader } from './landing-header.tsx';
@@ -24,6 +25,10 @@ const Sections = memo(function Sections() {
 
 export function LandingPage() {
   const hydrated = useHydrated();
+  useEffect(() => {
+    // Back from « Déconnexion » through /api/logout: its few lines load only then.
+    if (location.hash === SIGNED_OUT_HASH) void import('./signed-out-notice.ts').then((m) => m.saySignedOut());
+  }, []);
   return (
     // data-hydrated tells tests (and curious developers) that the script now enhances what already worked from the HTML.
     <div className="flex min-h-screen flex-col" data-hydrated={hydrated ? 'true' : undefined}>
