@@ -33,19 +33,23 @@ async function logIn(app: FastifyInstance, request: FastifyRequest, reply: Fasti
   return clientLoginResult(app.db, client);
 }
 
-/** Signing out needs no valid session: whatever the cookie holds is forgotten, on the server and in the browser. */
-export async function logOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Signing out needs no valid session: whatever the cookie holds is forgotten, on the server and in the browser. True when
+ * a session was ended.
+ */
+export async function logOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
   const token = request.cookies[CLIENT_COOKIE];
   clearSessionCookie(request, reply, CLIENT_COOKIE);
-  if (!token) return;
+  if (!token) return false;
   const session = hashSessionToken(token);
+  if ((await deleteClientSession(app.db, session)) === null) return false;
   // A screen shared from this session stops with it, before the answer (its page no longer belongs to anyone); a
   // share that cannot be ended does not keep anyone signed in (the pass on the database's notice tries it again).
-  if ((await deleteClientSession(app.db, session)) !== null)
-    await endSharesOfEndedSessions(app.db, app.clock(), {
-      session,
-      failed: (error) => request.log.warn({ err: error }, 'screen share of a signed-out session not ended'),
-    });
+  await endSharesOfEndedSessions(app.db, app.clock(), {
+    session,
+    failed: (error) => request.log.warn({ err: error }, 'screen share of a signed-out session not ended'),
+  });
+  return true;
 }
 
 /** Public: client sign-in and sign-out, one identity for /client/* and /dashboard (docs/decisions/029). */

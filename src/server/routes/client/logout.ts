@@ -33,6 +33,9 @@ a{color:#1d4ed8}</style></head>
 <p><a href="/">Rester connecté et revenir à l’accueil</a></p></main></body></html>`;
 }
 
+/** The landing page, marked when a session was ended there so that it says the sign-out worked. */
+const homeAfter = (ended: boolean) => (ended ? `/${SIGNED_OUT_HASH}` : '/');
+
 /**
  * GET /api/logout, the navigation kept from the original site (docs/specification.md §7): from our own pages or a typed
  * address it signs out and goes to `/` (marked #deconnexion when a session ended there); from anywhere else it asks
@@ -47,9 +50,7 @@ export const clientLogoutRoutes: FastifyPluginAsync = async (app) => {
         .header('cache-control', 'no-store')
         .send(confirmPage(app.config.SITE_NAME));
     }
-    const hadSession = Boolean(request.cookies[CLIENT_COOKIE]);
-    await logOut(app, request, reply);
-    return reply.redirect(hadSession ? `/${SIGNED_OUT_HASH}` : '/');
+    return reply.redirect(homeAfter(await logOut(app, request, reply)));
   });
 
   // A form sends its (empty) body form-encoded: accepted here only, and never read.
@@ -59,8 +60,6 @@ export const clientLogoutRoutes: FastifyPluginAsync = async (app) => {
     (_request, _body, done) => done(null, {}),
   );
   app.post('/logout', { config: REDIRECT_REPLY }, async (request, reply) => {
-    const hadSession = Boolean(request.cookies[CLIENT_COOKIE]);
-    await logOut(app, request, reply);
-    return reply.redirect(hadSession ? `/${SIGNED_OUT_HASH}` : '/', 303);
+    return reply.redirect(homeAfter(await logOut(app, request, reply)), 303);
   });
 };
