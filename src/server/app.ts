@@ -81,8 +81,10 @@ export async function buildApp(options: BuildOptions) {
   // Up to 64 kB, in one synchronous call (the library's default on two cores stops at 8 kB): the stream path's hops
   // through the thread pool made the dashboard wait (bench/client-pages.ts). A 256 kB window (2^18)
   // instead of brotli's 4 MB: what we send per request fits in it, and preparing the larger window cost each small
-  // compression more time for the same bytes.
+  // compression more time for the same bytes. Requests are never decompressed: our pages send plain JSON, and a hook
+  // per request (a GET included) was paid for a zip-bomb path nobody needs; a compressed body fails as invalid JSON.
   await app.register(compress, {
+    globalDecompression: false,
     threshold: 1024,
     syncThreshold: 64 * 1024,
     encodings: ['br', 'gzip'],

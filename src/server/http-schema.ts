@@ -19,10 +19,10 @@ export { serializerCompiler };
 
 /**
  * Route options for a small, hot JSON answer: a few hundred bytes are not worth compressing, so compression is
- * skipped (and a GET has no body to decompress).
+ * skipped (requests are never decompressed: app.ts).
  */
 export function smallJsonReply<S extends z.ZodType>(schema: S) {
-  return { compress: false as const, decompress: false as const, schema: { response: { 200: schema } } };
+  return { compress: false as const, schema: { response: { 200: schema } } };
 }
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { errorAnswerSchema, type ErrorCode } from '#shared/error-codes.ts';
@@ -36,6 +37,18 @@ describe('[SECURITY][ERRORS] every refusal carries a code of the shared list and
         url: '/api/contact',
         headers: { 'content-type': 'application/json' },
         payload: '{"name":',
+      }),
+    },
+    {
+      // Our pages send plain JSON: a compressed body is not unpacked (a zip bomb would have a way in), it is not JSON.
+      name: 'a compressed body',
+      status: 400,
+      code: 'INVALID_JSON',
+      request: () => ({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        payload: gzipSync(JSON.stringify({ name: 'Jeanne Martin', email: 'jeanne@exemple.fr', message: 'Bonjour' })),
       }),
     },
     {
