@@ -26,6 +26,7 @@ import { quotaBeforeBody } from '#server/services/interventions/attachment-quota
 import { closeClientIntervention, rateIntervention } from '#server/services/interventions/intervention-feedback.ts';
 import { interventionThreadRoutes } from '#server/routes/intervention-thread.ts';
 import { sendJsonPage } from '#server/routes/list-reply.ts';
+import { validationError } from '#server/http-error.ts';
 import { RATE_LIMITS } from '#server/rate-limits.ts';
 import { remoteToolSettingsReply } from '#shared/interventions/remote-tools.ts';
 import { remoteToolSettings } from '#server/services/interventions/remote-tool-settings.ts';
@@ -59,10 +60,17 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
     clientReadWithSession: async (token: string, request: FastifyRequest) => {
       const query = pageQuery.safeParse(request.query);
       const read = await readWithSession(token, query.success ? query.data : null);
-      if (read) request.interventionPage = read.interventions;
+      if (!read) return null;
+      // Signed in: a query the page schema refuses is the same French 400 the route's validation would give. Parsed
+      // here once, the route's own check (`parsedQuery`) takes this result instead of parsing the query again.
+      if (!query.success) throw validationError(query.error);
+      request.query = query.data;
+      request.interventionPage = read.interventions;
       return read;
     },
   };
+  // The query was parsed by the session hook above, which every call of these routes passes first.
+  const parsedQuery = { validatorCompiler: () => (data: unknown) => ({ value: data }) };
   const listed = (request: FastifyRequest & { query: ListFilter }) =>
     request.interventionPage ?? listClientInterventions(app.db, request.clientSession.clientId, request.query);
 
@@ -84,7 +92,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/client/interventions',
-    { config: listRead, schema: { querystring: pageQuery, response: { 200: clientList } } },
+    { config: listRead, ...parsedQuery, schema: { querystring: pageQuery, response: { 200: clientList } } },
     async (request, reply) => {
       const page = await listed(request);
       return sendJsonPage(reply, answer(page, clientList, toClientIntervention), page.total);
@@ -93,7 +101,7 @@ const listRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/interventions',
-    { config: listRead, schema: { querystring: pageQuery, response: { 200: userList } } },
+    { config: listRead, ...parsedQuery, schema: { querystring: pageQuery, response: { 200: userList } } },
     async (request, reply) => {
       const page = await listed(request);
       return sendJsonPage(reply, answer(page, userList, toUserIntervention), page.total);
