@@ -19,10 +19,21 @@ const dateTimeFmt = new Intl.DateTimeFormat('fr-FR', {
 /** Intl uses narrow no-break spaces; plain spaces keep text searchable and PDF-safe. */
 const plainSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
+/**
+ * An amount that never splits across two lines (« 1 250,00 » at a line's end and « € » on the next, on a phone): Intl's
+ * spaces made no-break spaces of the common kind, which every font has and which PDF text and e-mails keep as written.
+ */
 export function formatEuro(amount: number | string, { whole = false } = {}): string {
-  const n = typeof amount === 'string' ? Number(amount) : amount;
-  return plainSpaces((whole ? euroWhole : euro).format(Number.isFinite(n) ? n : 0));
+  const parsed = typeof amount === 'string' ? Number(amount) : amount;
+  const n = Number.isFinite(parsed) ? parsed : 0;
+  // `whole` (the back-office's totals) leaves out « ,00 », never cents there are: 12,50 € of a partial credit note is
+  // not rounded to 13 €.
+  const format = whole && Math.round(n * 100) % 100 === 0 ? euroWhole : euro;
+  return format.format(n).replace(/[\u202f\u00a0]/g, NBSP);
 }
+
+/** The no-break space of amounts (formatEuro), for a test or a page that writes one itself. */
+export const NBSP = '\u00a0';
 
 function toDate(value: string | Date): Date {
   // A bare YYYY-MM-DD is a calendar day: read it at noon UTC so no time zone moves it to another day.

@@ -61,10 +61,14 @@ test('[PUBLIC][A11Y] a keyboard user can skip to the content', async ({ page }) 
   await expect(page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" })).toBeFocused();
 });
 
-/** React escapes quotes and separates text parts with <!-- -->; compare with the text a reader sees. */
+/**
+ * React escapes quotes and separates text parts with <!-- -->; compare with the text a reader sees, an amount's
+ * no-break spaces (shared/format.ts) read as spaces.
+ */
 const decode = (html: string) =>
   html
     .replace(/<!-- -->/g, '')
+    .replace(/\u00a0/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&lt;/g, '<')

@@ -165,7 +165,7 @@ describe('[ADMIN][INVOICES] invoices frozen at issue, credit notes, numbering', 
     expect(part.json<Order>()).toMatchObject({ paymentStatus: 'paid', creditable: '29.50' });
     expect(await revenue()).toBe(Math.round((revenueBefore - 20.5) * 100) / 100);
     expect((await verify(order.verificationKey)).statusLabel).toMatch(
-      /^Valide, réduite de 20,50 € par l'avoir AV-\d{8} du /,
+      /^Valide, réduite de 20,50\u00a0€ par l'avoir AV-\d{8} du /,
     );
 
     const counts = async () =>
@@ -176,8 +176,8 @@ describe('[ADMIN][INVOICES] invoices frozen at issue, credit notes, numbering', 
     const over = await credit(order.id, { amount: '29.51' });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({
-      message: 'Le montant dépasse ce qui reste à créditer sur cette facture (29,50 €)',
-      fieldErrors: { amount: ['Le montant dépasse ce qui reste à créditer sur cette facture (29,50 €)'] },
+      message: 'Le montant dépasse ce qui reste à créditer sur cette facture (29,50\u00a0€)',
+      fieldErrors: { amount: ['Le montant dépasse ce qui reste à créditer sur cette facture (29,50\u00a0€)'] },
     });
     for (const amount of ['abc', '0', '']) {
       const bad = await credit(order.id, { amount });

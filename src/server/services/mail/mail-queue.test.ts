@@ -98,7 +98,7 @@ describe('[MAIL][QUEUE] every e-mail goes through the queue, in the business tra
       ['marc.avoir@exemple.fr', `Votre avoir ${partial.number} – RFS Assistance`],
       ['marc.avoir@exemple.fr', `Votre avoir ${rest.number} – RFS Assistance`],
     ]);
-    expect(sent[0]!.text).toContain(`Un avoir de 10,00 € a été établi sur votre facture n° ${invoice.number}`);
+    expect(sent[0]!.text).toContain(`Un avoir de 10,00\u00a0€ a été établi sur votre facture n° ${invoice.number}`);
     expect(sent[1]!.text).toContain(`Votre facture n° ${invoice.number} est annulée par l’avoir joint à ce message`);
     expect(sent[1]!.attachments?.[0]).toMatchObject({
       filename: `Avoir_${rest.number}.pdf`,

@@ -16,8 +16,8 @@ describe('chat bot', () => {
   it('gives the price range from the catalogue', () => {
     for (const question of ['prix', 'Quel est le TARIF ?', 'Ça coûte combien ?']) {
       const { text } = botReply(question);
-      expect(text).toContain('10 €');
-      expect(text).toContain('110 €');
+      expect(text).toContain('10\u00a0€');
+      expect(text).toContain('110\u00a0€');
       for (const plan of PLANS) expect(text).toContain(plan.name);
     }
   });
