@@ -6,6 +6,7 @@ import { OrderList } from '#client/pages/admin/orders/order-list.tsx';
 import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
 import { DeviceList } from '#client/pages/admin/devices/device-list.tsx';
 import { RetentionCard } from './retention-erasure.tsx';
+import { PhoneLink } from '#client/pages/admin/common/phone-link.tsx';
 
 /** `onErased`: an account past its period was just anonymised from its pane (« Conservation dépassée »). */
 export function CustomerDetail({ customer, onErased }: { customer: CustomerDto; onErased(): void }) {
@@ -27,7 +28,7 @@ export function CustomerDetail({ customer, onErased }: { customer: CustomerDto; 
           <DetailItem label="E-mail" className="col-span-2">
             {customer.email}
           </DetailItem>
-          <DetailItem label="Téléphone">{customer.phone || '-'}</DetailItem>
+          <DetailItem label="Téléphone">{customer.phone ? <PhoneLink phone={customer.phone} /> : '-'}</DetailItem>
           <DetailItem label="Nom d'utilisateur">
             {customer.username ? (
               <span className="inline-flex items-center gap-2">

@@ -3,6 +3,7 @@ import { formatDateTime } from '#shared/format.ts';
 import { REGISTRATION_DEVICE_LABELS, type RegistrationDeviceType } from '#shared/devices/device-labels.ts';
 import { findPlan } from '#shared/plans.ts';
 import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
+import { PhoneLink } from '#client/pages/admin/common/phone-link.tsx';
 
 /** What a registration asked for (plan, phone, device) and what became of it (account created or refusal). */
 export function RegistrationDetails({ request: r }: { request: InboxItemDto }) {
@@ -10,7 +11,7 @@ export function RegistrationDetails({ request: r }: { request: InboxItemDto }) {
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg bg-slate-50 p-3 sm:grid-cols-4">
       <DetailItem label="Plan">{plan ? `${plan.name} (${plan.durationText})` : (r.planId ?? '-')}</DetailItem>
-      <DetailItem label="Téléphone">{r.phone || '-'}</DetailItem>
+      <DetailItem label="Téléphone">{r.phone ? <PhoneLink phone={r.phone} /> : '-'}</DetailItem>
       <DetailItem label="Appareil">
         {r.deviceType ? (REGISTRATION_DEVICE_LABELS[r.deviceType as RegistrationDeviceType] ?? r.deviceType) : '-'}
       </DetailItem>

@@ -12,6 +12,7 @@ import { OrderActions } from './order-actions.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { OrderDocuments } from './order-documents.tsx';
 import { DetailItem } from '#client/pages/admin/common/detail-item.tsx';
+import { PhoneLink } from '#client/pages/admin/common/phone-link.tsx';
 import { OrderOnlinePayment } from './order-online-payment.tsx';
 import { OrderConsent } from './order-consent.tsx';
 
@@ -39,9 +40,14 @@ export function OrderCard({ order }: { order: OrderDto & Documents }) {
             <span className="font-mono text-sm font-medium text-slate-600">Commande n° {order.id}</span>
             <span className="break-words">{order.clientName}</span>
           </h3>
-          <p className="break-all text-sm text-slate-600">
-            {order.clientEmail}
-            {order.clientPhone ? ` · ${order.clientPhone}` : ''}
+          <p className="text-sm text-slate-600">
+            <span className="break-all">{order.clientEmail}</span>
+            {order.clientPhone && (
+              <>
+                {' · '}
+                <PhoneLink phone={order.clientPhone} />
+              </>
+            )}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-3">
