@@ -186,3 +186,24 @@ test('[CLIENT][THREAD] a reply waiting on « Mes demandes » is said on its clos
   await expect(card.getByText('Bonjour !')).toBeVisible();
   await expect(card.getByText('Nouvelle réponse', { exact: true })).toHaveCount(0);
 });
+
+test('[CLIENT][LIVE][THREAD] the client sees « Lu » come under their message when the team reads it', async ({
+  page,
+  request,
+}) => {
+  const { item, mine } = await clientWithARequest(page, request);
+  await openClientPage(page, '/client/demandes');
+  await item.locator('summary').filter({ hasText: 'Conversation' }).click();
+  await item.getByLabel('Votre message').fill('Mon imprimante affiche « Erreur 5200 ».');
+  await item.getByRole('button', { name: 'Envoyer' }).click();
+  const sent = item.getByRole('list', { name: 'Messages' }).getByRole('listitem').last();
+  await expect(sent).toContainText('Mon imprimante affiche « Erreur 5200 ».');
+  await expect(sent.getByText('Lu', { exact: true })).toHaveCount(0);
+
+  // A technician opens the conversation: their page marks it read, up to the newest message it shows.
+  const thread = `/api/admin/interventions/${mine.id}/messages`;
+  const { messages } = (await (await request.get(thread)).json()) as Thread;
+  const read = await request.post(`${thread}/read`, { data: { upTo: messages.at(-1)!.id } });
+  expect(read.status(), await read.text()).toBe(200);
+  await expect(sent.getByText('Lu', { exact: true })).toBeVisible();
+});

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#server/test/harness.ts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { clients, liveEvents, staffUsers } from '#server/db/schema.ts';
 import { hashPassword } from '#server/services/security/passwords.ts';
 import { LIVE_CHANNEL, publishLive } from '#server/services/live/events.ts';
 import type { LiveEvent } from '#shared/live/live-api.ts';
 import type { ClientIntervention } from '#shared/interventions/intervention-api.ts';
+import type { Thread } from '#shared/interventions/thread-api.ts';
 import { todayIso } from '#shared/format.ts';
 import { openEventStream, type EventStream, type StreamEvent } from '#server/test/event-stream.ts';
 import { clientLogin, postOrder, staffLogin } from '#server/test/fixtures.ts';
@@ -137,6 +138,59 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
         .filter((e) => e.event === 'message')
         .map((e) => body(e).kind),
     ).not.toContain('intervention.message');
+  });
+
+  it('a read reaches the other side: the client sees « Lu » come, colleagues see the news go; a read with nothing new tells nobody', async () => {
+    const id = await newIntervention(anne);
+    const say = (headers: Record<string, string>, side: 'admin' | 'client', text: string) =>
+      one.app.inject({
+        method: 'POST',
+        url: `/api/${side}/interventions/${id}/messages`,
+        headers,
+        payload: { body: text },
+      });
+    const newest = async (headers: Record<string, string>, side: 'admin' | 'client') =>
+      (await one.app.inject({ method: 'GET', url: `/api/${side}/interventions/${id}/messages`, headers }))
+        .json<Thread>()
+        .messages.at(-1)!.id;
+    const read = (headers: Record<string, string>, side: 'admin' | 'client', upTo: number) =>
+      one.app.inject({
+        method: 'POST',
+        url: `/api/${side}/interventions/${id}/messages/read`,
+        headers,
+        payload: { upTo },
+      });
+    await say(anne, 'client', 'L’imprimante ne répond plus');
+    const annePage = await open('/api/client/events', anne);
+    const techPage = await open('/api/admin/events', tech);
+    await Promise.all([ready(annePage), ready(techPage)]);
+
+    // An admin opens the thread: Anne's page and the technician's each hear it, in their own words.
+    const upTo = await newest(admin, 'admin');
+    expect((await read(admin, 'admin', upTo)).statusCode).toBe(200);
+    expect(body(await annePage.next(about(id, 'intervention.read'))).text).toBe(
+      `L’équipe a lu vos messages sur la demande #${id}`,
+    );
+    const told = body(await techPage.next(about(id, 'intervention.read')));
+    expect(told.text).toBe(`${TEST_ADMIN.username} a lu les messages de la demande #${id}`);
+    expect(told.actorId).toEqual(expect.any(Number));
+
+    // The same message read again (another tab, the technician): nothing moved, nobody is told. The next event about the
+    // request is Anne's next message.
+    expect((await read(admin, 'admin', upTo)).statusCode).toBe(200);
+    expect((await read(tech, 'admin', upTo)).statusCode).toBe(200);
+    await say(anne, 'client', 'Elle clignote en orange');
+    expect(body(await techPage.next(about(id))).kind).toBe('intervention.message');
+
+    // Anne reads the team's answer: staff hear it, and her own page is not told of her own read.
+    await say(tech, 'admin', 'Éteignez-la une minute, puis rallumez-la.');
+    await annePage.next(about(id, 'intervention.reply'));
+    expect((await read(anne, 'client', await newest(anne, 'client'))).statusCode).toBe(200);
+    expect(body(await techPage.next(about(id, 'intervention.read'))).text).toBe(
+      `Le client a lu les messages de la demande #${id}`,
+    );
+    await say(tech, 'admin', 'Et maintenant ?');
+    expect(body(await annePage.next(about(id))).kind).toBe('intervention.reply');
   });
 
   it('an event for admins only never reaches a technician', async () => {

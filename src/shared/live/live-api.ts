@@ -13,6 +13,8 @@ const INTERVENTION_KINDS = [
   'intervention.overdue',
   'intervention.screen_share',
   'intervention.screen_share_ended',
+  /** the other side read the thread: « Lu » under its writer's messages, a colleague's « Nouveau message » gone */
+  'intervention.read',
 ] as const;
 /** Staff only: what arrives in « Messages » (registrations, contact messages, erasure requests) and a device's proof. */
 const STAFF_ONLY_KINDS = ['inbox.registration', 'inbox.contact', 'inbox.erasure', 'device.proof'] as const;

@@ -117,6 +117,10 @@ export const interventionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Technicians and admins answer clients in the thread of each request (routes/intervention-thread.ts). Staff files
   // are not counted in the client's quota (see attachment-quota.ts); the size limit holds after the role check.
-  const staffReader = (request: FastifyRequest) => ({ side: 'staff' as const, username: request.staff.username });
+  const staffReader = (request: FastifyRequest) => ({
+    side: 'staff' as const,
+    username: request.staff.username,
+    staffId: request.staff.id,
+  });
   await app.register(interventionThreadRoutes, { config: ANY_STAFF, reader: staffReader, author: staffReader });
 };

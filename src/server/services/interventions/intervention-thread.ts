@@ -1,7 +1,7 @@
 // The conversation on a request (docs/decisions/035: a staff message is a first response and stops the clock).
 import { publishLive } from '#server/services/live/events.ts';
 import { holdAccountOf, holdOwnAccount } from '#server/services/clients/account-lock.ts';
-import { and, asc, eq, inArray, lte, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
@@ -19,8 +19,11 @@ import {
   type Thread,
 } from '#shared/interventions/thread-api.ts';
 
-/** Who reads or writes: a client only ever reaches their own requests (another's id is 404, as if it did not exist). */
-export type Reader = { side: 'client'; clientId: number } | { side: 'staff'; username: string };
+/**
+ * Who reads or writes: a client only ever reaches their own requests (another's id is 404, as if it did not exist). A
+ * member's id, when known, marks their own read as theirs in its live event (no news to themselves).
+ */
+export type Reader = { side: 'client'; clientId: number } | { side: 'staff'; username: string; staffId?: number };
 
 async function findIntervention(db: Tx, id: number, reader: Reader, lock = false) {
   const where =
@@ -82,29 +85,49 @@ export async function readThread(db: Tx, id: number, reader: Reader): Promise<Th
 /**
  * The reader has seen the thread up to message `upTo` (everything written so far without it): the mark goes to that
  * message's time, never back. A message of another thread is not found, as the thread of another client's request.
+ *
+ * When the mark moves, the other side's open pages hear it (`intervention.read`): the writer sees « Lu » under their
+ * message, and a member's colleagues see the request's « Nouveau message du client » go, without reloading. The mark
+ * is the team's, one for all its members: the message is answered by whoever reads it first.
  */
-export async function markThreadRead(db: Tx, id: number, reader: Reader, upTo?: number, now = new Date()) {
-  await findIntervention(db, id, reader);
-  let seen = now;
-  if (upTo !== undefined) {
-    // The latest time up to that message: one with a smaller number may carry a later time (two members writing at
-    // once each take the time before waiting for the request), and it was on screen too.
-    const [shown] = await db
-      .select({
-        found: sql<boolean>`bool_or(${interventionMessages.id} = ${upTo})`,
-        latest: max(interventionMessages.createdAt),
-      })
-      .from(interventionMessages)
-      .where(and(eq(interventionMessages.interventionId, id), lte(interventionMessages.id, upTo)));
-    if (!shown?.found || !shown.latest) throw notFound(MESSAGE_NOT_FOUND);
-    seen = shown.latest;
-  }
-  const column = reader.side === 'client' ? interventions.clientReadAt : interventions.staffReadAt;
-  const mark = sql`greatest(${column}, ${seen.toISOString()}::timestamptz)`;
-  await db
-    .update(interventions)
-    .set(reader.side === 'client' ? { clientReadAt: mark } : { staffReadAt: mark })
-    .where(eq(interventions.id, id));
+export async function markThreadRead(db: Db, id: number, reader: Reader, upTo?: number, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const row = await findIntervention(tx, id, reader);
+    let seen = now;
+    if (upTo !== undefined) {
+      // The latest time up to that message: one with a smaller number may carry a later time (two members writing at
+      // once each take the time before waiting for the request), and it was on screen too.
+      const [shown] = await tx
+        .select({
+          found: sql<boolean>`bool_or(${interventionMessages.id} = ${upTo})`,
+          latest: max(interventionMessages.createdAt),
+        })
+        .from(interventionMessages)
+        .where(and(eq(interventionMessages.interventionId, id), lte(interventionMessages.id, upTo)));
+      if (!shown?.found || !shown.latest) throw notFound(MESSAGE_NOT_FOUND);
+      seen = shown.latest;
+    }
+    // Forward only, in one statement: of two reads at once, the second finds the mark moved and tells nobody again.
+    const column = reader.side === 'client' ? interventions.clientReadAt : interventions.staffReadAt;
+    const moved = await tx
+      .update(interventions)
+      .set(reader.side === 'client' ? { clientReadAt: seen } : { staffReadAt: seen })
+      .where(and(eq(interventions.id, id), or(isNull(column), lt(column, seen))))
+      .returning({ id: interventions.id });
+    if (!moved.length) return;
+    await publishLive(
+      tx,
+      'intervention.read',
+      { interventionId: id, clientId: row.clientId },
+      reader.side === 'client'
+        ? { staff: `Le client a lu les messages de la demande #${id}` }
+        : {
+            staff: `${reader.username} a lu les messages de la demande #${id}`,
+            client: `L’équipe a lu vos messages sur la demande #${id}`,
+            actorStaffId: reader.staffId,
+          },
+    );
+  });
 }
 
 const MESSAGE_NOT_FOUND = 'Message introuvable dans cette conversation.';
