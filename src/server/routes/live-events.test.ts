@@ -189,8 +189,20 @@ describe('[LIVE] events to open pages, across instances, by role and client', ()
     expect(body(await techPage.next(about(id, 'intervention.read'))).text).toBe(
       `Le client a lu les messages de la demande #${id}`,
     );
+    // Read again and again, without saying up to where (a tool, not the page): nothing new, nothing written or told.
+    const events = await one.db.$count(liveEvents);
+    for (let i = 0; i < 3; i++) {
+      const again = await one.app.inject({
+        method: 'POST',
+        url: `/api/client/interventions/${id}/messages/read`,
+        headers: anne,
+      });
+      expect(again.statusCode).toBe(200);
+    }
+    expect(await one.db.$count(liveEvents)).toBe(events);
     await say(tech, 'admin', 'Et maintenant ?');
     expect(body(await annePage.next(about(id))).kind).toBe('intervention.reply');
+    expect(body(await techPage.next(about(id))).kind).toBe('intervention.reply');
   });
 
   it('an event for admins only never reaches a technician', async () => {

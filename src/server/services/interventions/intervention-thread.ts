@@ -1,7 +1,7 @@
 // The conversation on a request (docs/decisions/035: a staff message is a first response and stops the clock).
 import { publishLive } from '#server/services/live/events.ts';
 import { holdAccountOf, holdOwnAccount } from '#server/services/clients/account-lock.ts';
-import { and, asc, eq, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { clients, interventionAttachments, interventionMessages, interventions } from '#server/db/schema.ts';
 import { HttpError, notFound } from '#server/http-error.ts';
@@ -83,38 +83,57 @@ export async function readThread(db: Tx, id: number, reader: Reader): Promise<Th
 }
 
 /**
- * The reader has seen the thread up to message `upTo` (everything written so far without it): the mark goes to that
+ * The reader has seen the thread up to message `upTo` (without it: up to its newest message): the mark goes to that
  * message's time, never back. A message of another thread is not found, as the thread of another client's request.
  *
- * When the mark moves, the other side's open pages hear it (`intervention.read`): the writer sees « Lu » under their
- * message, and a member's colleagues see the request's « Nouveau message du client » go, without reloading. The mark
- * is the team's, one for all its members: the message is answered by whoever reads it first.
+ * When the mark passes a message of the other side, that side's open pages hear it (`intervention.read`): the writer
+ * sees « Lu » under their message, and a member's colleagues see the request's « Nouveau message du client » go,
+ * without reloading. The mark is the team's, one for all its members: a message is answered by whoever reads it first.
+ * A read that passes nothing new tells nobody, so calling again and again writes nothing.
  */
-export async function markThreadRead(db: Db, id: number, reader: Reader, upTo?: number, now = new Date()) {
+export async function markThreadRead(db: Db, id: number, reader: Reader, upTo?: number) {
   await db.transaction(async (tx) => {
     const row = await findIntervention(tx, id, reader);
-    let seen = now;
-    if (upTo !== undefined) {
-      // The latest time up to that message: one with a smaller number may carry a later time (two members writing at
-      // once each take the time before waiting for the request), and it was on screen too.
-      const [shown] = await tx
-        .select({
-          found: sql<boolean>`bool_or(${interventionMessages.id} = ${upTo})`,
-          latest: max(interventionMessages.createdAt),
-        })
-        .from(interventionMessages)
-        .where(and(eq(interventionMessages.interventionId, id), lte(interventionMessages.id, upTo)));
-      if (!shown?.found || !shown.latest) throw notFound(MESSAGE_NOT_FOUND);
-      seen = shown.latest;
-    }
+    // The latest time up to that message: one with a smaller number may carry a later time (two members writing at
+    // once each take the time before waiting for the request), and it was on screen too.
+    const [shown] = await tx
+      .select({
+        found: sql<boolean>`bool_or(${interventionMessages.id} = ${upTo ?? null})`,
+        latest: max(interventionMessages.createdAt),
+      })
+      .from(interventionMessages)
+      .where(
+        and(
+          eq(interventionMessages.interventionId, id),
+          upTo === undefined ? undefined : lte(interventionMessages.id, upTo),
+        ),
+      );
+    if (upTo !== undefined && !shown?.found) throw notFound(MESSAGE_NOT_FOUND);
+    const seen = shown?.latest;
+    if (!seen) return;
     // Forward only, in one statement: of two reads at once, the second finds the mark moved and tells nobody again.
     const column = reader.side === 'client' ? interventions.clientReadAt : interventions.staffReadAt;
+    const previous = reader.side === 'client' ? row.clientReadAt : row.staffReadAt;
     const moved = await tx
       .update(interventions)
       .set(reader.side === 'client' ? { clientReadAt: seen } : { staffReadAt: seen })
       .where(and(eq(interventions.id, id), or(isNull(column), lt(column, seen))))
       .returning({ id: interventions.id });
     if (!moved.length) return;
+    const [passed] = await tx
+      .select({ id: interventionMessages.id })
+      .from(interventionMessages)
+      .where(
+        and(
+          eq(interventionMessages.interventionId, id),
+          eq(interventionMessages.author, reader.side === 'client' ? 'staff' : 'client'),
+          eq(interventionMessages.notice, false),
+          lte(interventionMessages.createdAt, seen),
+          previous ? gt(interventionMessages.createdAt, previous) : undefined,
+        ),
+      )
+      .limit(1);
+    if (!passed) return;
     await publishLive(
       tx,
       'intervention.read',
