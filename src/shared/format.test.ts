@@ -31,4 +31,9 @@ describe('[FORMAT] amounts, in French and on one line', () => {
     expect(formatEuro('12.50', { whole: true })).toBe('12,50\u00a0€');
     expect(formatEuro(0.1 + 0.2, { whole: true })).toBe('0,30\u00a0€');
   });
+
+  it("shortens a chart's label, on one line too", () => {
+    expect(formatEuro(850, { compact: true })).toBe('850\u00a0€');
+    expect(formatEuro(12345, { compact: true })).toBe('12,3\u00a0k\u00a0€');
+  });
 });

@@ -1,6 +1,13 @@
 // Display formats shared by the site, the back-office and the PDF invoices (fr-FR everywhere).
 const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 const euroWhole = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const euroCompact = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 const dateFmt = new Intl.DateTimeFormat('fr-FR', {
   day: '2-digit',
   month: '2-digit',
@@ -16,19 +23,19 @@ const dateTimeFmt = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 });
 
-/** Intl uses narrow no-break spaces; plain spaces keep text searchable and PDF-safe. */
+/** A date and time with plain spaces: « 29/11/2026 14:05 » may wrap between the day and the hour. */
 const plainSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
 /**
  * An amount that never splits across two lines (« 1 250,00 » at a line's end and « € » on the next, on a phone): Intl's
  * spaces made no-break spaces of the common kind, which every font has and which PDF text and e-mails keep as written.
  */
-export function formatEuro(amount: number | string, { whole = false } = {}): string {
+export function formatEuro(amount: number | string, { whole = false, compact = false } = {}): string {
   const parsed = typeof amount === 'string' ? Number(amount) : amount;
   const n = Number.isFinite(parsed) ? parsed : 0;
   // `whole` (the back-office's totals) leaves out « ,00 », never cents there are: 12,50 € of a partial credit note is
-  // not rounded to 13 €.
-  const format = whole && Math.round(n * 100) % 100 === 0 ? euroWhole : euro;
+  // not rounded to 13 €. `compact`, for a chart's narrow labels: « 1,2 k € », « 850 € », beside the exact figure.
+  const format = compact ? euroCompact : whole && Math.round(n * 100) % 100 === 0 ? euroWhole : euro;
   return format.format(n).replace(/[\u202f\u00a0]/g, NBSP);
 }
 

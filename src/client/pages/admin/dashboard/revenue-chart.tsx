@@ -41,7 +41,7 @@ export function RevenueChart({ months }: { months: DashboardStats['byMonth'] }) 
               >
                 <span className="sr-only">{label}</span>
                 <span aria-hidden="true" className="text-xs font-semibold tabular-nums text-slate-800">
-                  {formatEuro(m.revenue, { whole: true })}
+                  {formatEuro(m.revenue, { compact: true })}
                 </span>
                 <span aria-hidden="true" className="flex w-full flex-1 items-end justify-center">
                   <span
