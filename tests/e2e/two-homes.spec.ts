@@ -205,6 +205,29 @@ test('[ADMIN][SHELL] each tab and an opened customer have their address: Back, r
     await expect(page.getByRole('tablist', { name: group })).toBeVisible();
 });
 
+test('[ADMIN][SHELL] on a phone, the open tab is in view in its row, and the row fades where more tabs wait', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await staffSignIn(page);
+  const row = page.getByRole('navigation', { name: 'Sections de l’espace staff' });
+  // The first tab open: more tabs wait to the right only.
+  await expect(page.getByRole('tab', { name: 'Tableau de bord' })).toBeInViewport();
+  await expect(row).toHaveAttribute('data-overflow', 'false true');
+  // A link to the last tab, opened on the phone: it is in view and marked, the row fades on its left.
+  await page.goto('/admin?tab=journal');
+  const journal = page.getByRole('tab', { name: 'Journal' });
+  await expect(journal).toHaveAttribute('aria-selected', 'true');
+  await expect(journal).toBeInViewport({ ratio: 1 });
+  await expect(row).toHaveAttribute('data-overflow', 'true false');
+  await shot(page, 'admin-journal-row-375');
+  // Moved back by hand to the start: the row stays there, and the fade follows.
+  await row.hover();
+  await page.mouse.wheel(-2000, 0);
+  await expect(row).toHaveAttribute('data-overflow', 'false true');
+  await expect(page.getByRole('tab', { name: 'Tableau de bord' })).toBeInViewport({ ratio: 1 });
+});
+
 test('[ADMIN][SHELL] a request nobody holds shows beside « Interventions », and leaves when taken', async ({
   page,
   request,

@@ -56,7 +56,7 @@ export function AdminTabs({ unlocked, role, header }: { unlocked: boolean; role:
           {siteName}
           <span className="text-xs font-medium text-slate-600">Espace staff</span>
         </p>
-        <AdminNav groups={groups} counts={counts} />
+        <AdminNav groups={groups} counts={counts} active={active} />
       </aside>
       <main id="contenu" className="min-w-0 px-3 py-4 sm:px-6 lg:col-start-2 lg:row-start-2 lg:py-4">
         {/* Radix mounts only the active panel: a tab's data loads when it is first opened, then stays cached. */}

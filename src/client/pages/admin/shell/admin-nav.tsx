@@ -1,20 +1,93 @@
-import { useId } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Tabs as T } from 'radix-ui';
 import type { AdminCounts } from '#shared/staff/admin-counts.ts';
 import { cn } from '#client/components/ui/cn.ts';
 import type { TabDef, TabGroup } from './admin-sections.ts';
 
+/** Where the row has more tabs than it shows, at either end (a phone's or a tablet's row; the column never does). */
+type Overflow = { before: boolean; after: boolean };
+
+/** Fades the end where more tabs wait, so a row cut at the screen's edge reads as one that scrolls. */
+const FADES: Record<string, string> = {
+  'false false': '',
+  'false true': '[mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)]',
+  'true false': '[mask-image:linear-gradient(to_left,#000_calc(100%-2.5rem),transparent)]',
+  'true true': '[mask-image:linear-gradient(to_right,transparent,#000_2.5rem,#000_calc(100%-2.5rem),transparent)]',
+};
+
 /**
  * The tabs, grouped: a column at the side from 1024 px, one row that scrolls sideways under the header on a phone or
  * a tablet (every tab one tap away, none hidden behind a menu). Each group is its own tab list, labelled by its
  * name; a count sits beside its tab, outside its name (the tab is still « Messages » to a screen reader, which hears
- * the count as its description).
+ * the count as its description). In the row, the open tab is brought into view (a link to « Journal » opened on a
+ * phone showed the row's first tabs, none of them marked), and an end with more tabs fades.
  */
-export function AdminNav({ groups, counts }: { groups: TabGroup[]; counts: AdminCounts | undefined }) {
+export function AdminNav({
+  groups,
+  counts,
+  active,
+}: {
+  groups: TabGroup[];
+  counts: AdminCounts | undefined;
+  active: string;
+}) {
+  const row = useRef<HTMLElement>(null);
+  const [overflow, setOverflow] = useState<Overflow>({ before: false, after: false });
+  // The open tab is kept in view until the member moves the row themselves: counts arriving after it was placed widen
+  // the tabs before it, and would push it out again.
+  const followActive = useRef(true);
+  const measure = useCallback(() => {
+    const nav = row.current;
+    if (!nav) return;
+    const before = nav.scrollLeft > 1;
+    const after = nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1;
+    setOverflow((o) => (o.before === before && o.after === after ? o : { before, after }));
+  }, []);
+  const settle = useCallback(() => {
+    const nav = row.current;
+    const tab = nav?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+    if (nav && tab && followActive.current && nav.scrollWidth > nav.clientWidth) {
+      const shown = nav.getBoundingClientRect();
+      const box = tab.getBoundingClientRect();
+      if (box.left < shown.left || box.right > shown.right)
+        nav.scrollLeft += box.left - shown.left - (shown.width - box.width) / 2;
+    }
+    measure();
+  }, [measure]);
+
+  useEffect(() => {
+    followActive.current = true;
+    settle();
+  }, [active, settle]);
+
+  useEffect(() => {
+    const nav = row.current;
+    if (!nav) return;
+    const resized = new ResizeObserver(settle);
+    resized.observe(nav);
+    for (const group of nav.children) resized.observe(group);
+    const movedByHand = () => (followActive.current = false);
+    nav.addEventListener('pointerdown', movedByHand);
+    nav.addEventListener('wheel', movedByHand, { passive: true });
+    nav.addEventListener('keydown', movedByHand);
+    return () => {
+      resized.disconnect();
+      nav.removeEventListener('pointerdown', movedByHand);
+      nav.removeEventListener('wheel', movedByHand);
+      nav.removeEventListener('keydown', movedByHand);
+    };
+  }, [settle]);
+
   return (
     <nav
+      ref={row}
+      onScroll={measure}
       aria-label="Sections de l’espace staff"
-      className="flex gap-1 overflow-x-auto border-b border-slate-200 bg-white px-2 py-1.5 lg:flex-col lg:gap-3 lg:overflow-visible lg:border-b-0 lg:px-3 lg:py-3"
+      data-overflow={`${overflow.before} ${overflow.after}`}
+      className={cn(
+        'flex gap-1 overflow-x-auto border-b border-slate-200 bg-white px-2 py-1.5 lg:flex-col lg:gap-3 lg:overflow-visible lg:border-b-0 lg:px-3 lg:py-3 lg:[mask-image:none]',
+        FADES[`${overflow.before} ${overflow.after}`],
+      )}
     >
       {groups.map((group) => (
         <Group key={group.label ?? 'overview'} group={group} counts={counts} />
