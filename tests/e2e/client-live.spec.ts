@@ -74,6 +74,14 @@ async function clientWithARequest(page: Page, request: APIRequestContext) {
   return { item, mine: mine! };
 }
 
+/** The same, on « Mes demandes », its conversation open. */
+async function clientWithAConversationOpen(page: Page, request: APIRequestContext) {
+  const asked = await clientWithARequest(page, request);
+  await openClientPage(page, '/client/demandes');
+  await asked.item.locator('summary').filter({ hasText: 'Conversation' }).click();
+  return asked;
+}
+
 test('[CLIENT][LIVE] what staff change while a page is on its way shows on it: on arrival, and after a move', async ({
   page,
   request,
@@ -124,9 +132,7 @@ test('[CLIENT][LIVE][THREAD] a reply that arrives while the conversation is open
   page,
   request,
 }) => {
-  const { item, mine } = await clientWithARequest(page, request);
-  await openClientPage(page, '/client/demandes');
-  await item.locator('summary').filter({ hasText: 'Conversation' }).click();
+  const { item, mine } = await clientWithAConversationOpen(page, request);
   await expect(item.getByText('Aucun message pour le moment.')).toBeVisible();
 
   const thread = `/api/admin/interventions/${mine.id}/messages`;
@@ -191,9 +197,7 @@ test('[CLIENT][LIVE][THREAD] the client sees « Lu » come under their message w
   page,
   request,
 }) => {
-  const { item, mine } = await clientWithARequest(page, request);
-  await openClientPage(page, '/client/demandes');
-  await item.locator('summary').filter({ hasText: 'Conversation' }).click();
+  const { item, mine } = await clientWithAConversationOpen(page, request);
   await item.getByLabel('Votre message').fill('Mon imprimante affiche « Erreur 5200 ».');
   await item.getByRole('button', { name: 'Envoyer' }).click();
   const sent = item.getByRole('list', { name: 'Messages' }).getByRole('listitem').last();

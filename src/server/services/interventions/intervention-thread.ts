@@ -21,9 +21,9 @@ import {
 
 /**
  * Who reads or writes: a client only ever reaches their own requests (another's id is 404, as if it did not exist). A
- * member's id, when known, marks their own read as theirs in its live event (no news to themselves).
+ * member's id marks their own read as theirs in its live event (no news to themselves).
  */
-export type Reader = { side: 'client'; clientId: number } | { side: 'staff'; username: string; staffId?: number };
+export type Reader = { side: 'client'; clientId: number } | { side: 'staff'; username: string; staffId: number };
 
 async function findIntervention(db: Tx, id: number, reader: Reader, lock = false) {
   const where =

@@ -4,11 +4,11 @@ import type { AdminCounts } from '#shared/staff/admin-counts.ts';
 import { cn } from '#client/components/ui/cn.ts';
 import type { TabDef, TabGroup } from './admin-sections.ts';
 
-/** Where the row has more tabs than it shows, at either end (a phone's or a tablet's row; the column never does). */
-type Overflow = { before: boolean; after: boolean };
-
-/** Fades the end where more tabs wait, so a row cut at the screen's edge reads as one that scrolls. */
-const FADES: Record<string, string> = {
+/**
+ * Where the row has more tabs than it shows, before and after (a phone's or a tablet's row; the column never does), and
+ * the fade of that end, so a row cut at the screen's edge reads as one that scrolls.
+ */
+const FADES: Record<`${boolean} ${boolean}`, string> = {
   'false false': '',
   'false true': '[mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)]',
   'true false': '[mask-image:linear-gradient(to_left,#000_calc(100%-2.5rem),transparent)]',
@@ -32,7 +32,7 @@ export function AdminNav({
   active: string;
 }) {
   const row = useRef<HTMLElement>(null);
-  const [overflow, setOverflow] = useState<Overflow>({ before: false, after: false });
+  const [overflow, setOverflow] = useState<keyof typeof FADES>('false false');
   // The open tab is kept in view until the member moves the row themselves: counts arriving after it was placed widen
   // the tabs before it, and would push it out again.
   const followActive = useRef(true);
@@ -41,7 +41,7 @@ export function AdminNav({
     if (!nav) return;
     const before = nav.scrollLeft > 1;
     const after = nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1;
-    setOverflow((o) => (o.before === before && o.after === after ? o : { before, after }));
+    setOverflow(`${before} ${after}`);
   }, []);
   const settle = useCallback(() => {
     const nav = row.current;
@@ -83,10 +83,10 @@ export function AdminNav({
       ref={row}
       onScroll={measure}
       aria-label="Sections de l’espace staff"
-      data-overflow={`${overflow.before} ${overflow.after}`}
+      data-overflow={overflow}
       className={cn(
         'flex gap-1 overflow-x-auto border-b border-slate-200 bg-white px-2 py-1.5 lg:flex-col lg:gap-3 lg:overflow-visible lg:border-b-0 lg:px-3 lg:py-3 lg:[mask-image:none]',
-        FADES[`${overflow.before} ${overflow.after}`],
+        FADES[overflow],
       )}
     >
       {groups.map((group) => (
